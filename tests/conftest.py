@@ -1,0 +1,50 @@
+"""Shared fixtures: offline environment, one cache per test session, packaged models loaded once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """``../shared`` (real corpora and references); tests that need it skip when it is absent."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not present")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def model_cache() -> Path:
+    """Where converted models live: the user's cache (``$TOOLDIAL_CACHE``), shared across test sessions."""
+    from tooldial.embedding import default_cache_dir
+
+    return default_cache_dir()
+
+
+@pytest.fixture(scope="session")
+def smollm2_dir(model_cache: Path) -> Path:
+    """SmolLM2-135M-Instruct as a regular fp32 transformers checkpoint (converted once from the GGUF)."""
+    from tooldial.local_models import ensure_smollm2
+
+    return ensure_smollm2(model_cache)
+
+
+@pytest.fixture(scope="session")
+def embedder(tmp_path_factory: pytest.TempPathFactory):
+    """The packaged all-MiniLM-L6-v2 behind one Embedder for the whole session (cache in a temp dir)."""
+    from tooldial.embedding import Embedder
+
+    emb = Embedder(cache_dir=tmp_path_factory.mktemp("emb-cache"))
+    yield emb
+    emb.close()

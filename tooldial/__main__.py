@@ -1,0 +1,5 @@
+import sys
+
+from tooldial.cli import main
+
+sys.exit(main())

@@ -1,0 +1,60 @@
+"""The ``tooldial`` command line.
+
+Each pipeline stage owns one module here with a ``register(subparsers)`` function that adds its
+subcommand(s) and sets ``func`` on the parsed namespace. Heavy imports (torch, transformers, datasets)
+happen inside the command functions, so ``tooldial --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from tooldial import __version__
+from tooldial.errors import TooldialError
+
+#: Subcommand modules, in the order of the pipeline (corpus → graph → dialogues → dataset → eval/train).
+COMMAND_MODULES = (
+    "corpus",
+    "graph",
+    "generate",
+    "build",
+    "evaluate",
+    "train",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tooldial",
+        description="Turn API documentation into multi-turn tool-use dialogues (ToolDial), "
+        "build a Hugging Face dataset, fine-tune and evaluate models on it.",
+    )
+    parser.add_argument("--version", action="version", version=f"tooldial {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"tooldial.cli.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except TooldialError as exc:
+        print(f"tooldial: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("tooldial: interrupted; finished work is cached and a rerun resumes from it", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""Normalized model of API documentation: Tool → Api → Parameter / OutputComponent.
+
+Output components keep the hierarchy of the response as a tuple ``path``; the spellings used at the
+boundaries are derived from it: ``|`` in the original release's files (``avatar|url``), ``—`` in the
+paper's prompts (``avatar—url``), ``->`` in procurement strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
+RELEASE_SEP = "|"
+PROMPT_SEP = "—"
+ARROW_SEP = "->"
+
+
+def make_api_id(category: str, tool: str, api: str) -> str:
+    """The ToolDial ``full_name`` of an API: ``Category|tool|api``."""
+    return f"{category}|{tool}|{api}"
+
+
+class Parameter(BaseModel):
+    """An input parameter of an API."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    type: str = "string"
+    description: str = ""
+    default: Any = None
+    example: Any = None
+    enum: list[Any] | None = None
+
+
+class OutputComponent(BaseModel):
+    """A leaf of an API's response, addressed by its path from the response root (arrays are transparent)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: tuple[str, ...]
+    type: str = "string"
+    description: str = ""
+    example: Any = None
+    #: True when the path crosses an array, so the API returns several values for it (→ ``request-multi``).
+    is_list: bool = False
+
+    @property
+    def name(self) -> str:
+        """Leaf name (``url`` for ``avatar|url``)."""
+        return self.path[-1]
+
+    @property
+    def key(self) -> str:
+        """Release spelling, ``avatar|url``; also the spelling used in graph edges."""
+        return RELEASE_SEP.join(self.path)
+
+    @property
+    def label(self) -> str:
+        """Prompt spelling, ``avatar—url``."""
+        return PROMPT_SEP.join(self.path)
+
+    @property
+    def arrow(self) -> str:
+        """Procurement spelling, ``avatar->url``."""
+        return ARROW_SEP.join(self.path)
+
+    @staticmethod
+    def parse_path(text: str) -> tuple[str, ...]:
+        """Read a path written with any of the three spellings."""
+        for sep in (ARROW_SEP, PROMPT_SEP, RELEASE_SEP):
+            if sep in text:
+                return tuple(p.strip() for p in text.split(sep))
+        return (text,)
+
+
+class Api(BaseModel):
+    """One endpoint. ``id`` is the ToolDial full name ``Category|tool|api``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    category: str
+    tool: str
+    name: str
+    description: str = ""
+    tool_description: str = ""
+    method: str = "GET"
+    required_parameters: tuple[Parameter, ...] = ()
+    optional_parameters: tuple[Parameter, ...] = ()
+    output_components: tuple[OutputComponent, ...] = ()
+    #: A documented example response (parsed JSON when possible), used for mock data.
+    example_response: Any = None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def id(self) -> str:
+        return make_api_id(self.category, self.tool, self.name)
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        return self.required_parameters + self.optional_parameters
+
+    def parameter(self, name: str) -> Parameter | None:
+        return next((p for p in self.parameters if p.name == name), None)
+
+    def output(self, key: str) -> OutputComponent | None:
+        path = OutputComponent.parse_path(key)
+        return next((o for o in self.output_components if o.path == path), None)
+
+    @property
+    def returns_list(self) -> bool:
+        return any(o.is_list for o in self.output_components)
+
+
+class Tool(BaseModel):
+    """A RapidAPI-style tool: a named group of APIs in one category."""
+
+    model_config = ConfigDict(frozen=True)
+
+    category: str
+    name: str
+    description: str = ""
+    apis: tuple[Api, ...] = ()
+
+
+class SkippedRecord(BaseModel):
+    """A file or record a lenient load skipped, with the reason (``file: record: field: problem``)."""
+
+    location: str
+    reason: str
+
+
+class Corpus(BaseModel):
+    """A loaded corpus: tools, with an index of APIs by id, and what was skipped on the way."""
+
+    spec: str
+    tools: list[Tool] = Field(default_factory=list)
+    skipped: list[SkippedRecord] = Field(default_factory=list)
+
+    def model_post_init(self, __context: Any) -> None:
+        self._by_id = {api.id: api for tool in self.tools for api in tool.apis}
+
+    @property
+    def apis(self) -> list[Api]:
+        return [api for tool in self.tools for api in tool.apis]
+
+    def get(self, api_id: str) -> Api:
+        try:
+            return self._by_id[api_id]
+        except KeyError:
+            raise KeyError(f"no API {api_id!r} in corpus {self.spec!r}") from None
+
+    def __contains__(self, api_id: object) -> bool:
+        return api_id in self._by_id
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    @property
+    def categories(self) -> list[str]:
+        return sorted({t.category for t in self.tools})

@@ -1,0 +1,1 @@
+"""Dialogues: action taxonomy, action sequences, scenarios, rendering, validation, record format."""

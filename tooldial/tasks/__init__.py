@@ -1,0 +1,1 @@
+"""Benchmark tasks cut from dialogues: history text (A.12), per-task samples, prompts (A.13)."""
