@@ -1,0 +1,152 @@
+"""Scenario instructions (paper §3.3, A.8): the skeleton of one dialogue before any utterance is written.
+
+A :class:`ScenarioInstruction` fixes everything about a dialogue except the wording of its messages: the
+APIs, the action of every turn, what each turn must convey (``situation``), the system's thought, the
+retriever status (real scores from :class:`tooldial.dialogue.retriever.Retriever`), the dialogue state
+(values filled only once they appeared in the history), ``api_request``/``api_response`` on ``call`` turns,
+the mock data, and the A.7 utterance style drawn for the turn.
+
+A renderer (:mod:`tooldial.dialogue.renderer`) only writes the ``message`` of each turn, under three rules
+that :func:`tooldial.dialogue.renderer.check_messages` enforces:
+
+- a turn with ``fixed_message`` keeps it verbatim (intent utterances were chosen so that the retriever's real
+  scores land in the band the sequence needs; rewording them would make the retriever status a lie);
+- ``retriever_call`` and ``call`` turns have an empty message;
+- every string in ``required_values`` appears verbatim in the message (the values a user informs, the values
+  a response reports, the options of a ``request-multi``).
+
+:meth:`ScenarioInstruction.to_prompt` writes the scenario in the paper's A.8 prompt layout, for LLM renderers.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tooldial.dialogue.actions import describe
+
+#: A.7 utterance styles, per action. With probability :data:`STYLE_PROBABILITY` one is drawn for a turn.
+UTTERANCE_STYLES: dict[str, tuple[str, ...]] = {
+    "inform": ("Sure! ~", "Ok ~", "Certainly!"),
+    "affirm": ("Yes, that works.", "That would be great.", "Sure, that sounds good.", "Yes, please proceed."),
+    "negate": ("No, that's not what I meant", "I'm good. Thank you though", "Umm... that's not what I want"),
+    "request": ("To call ~, I need ~", "May I ask for ~", "Please tell me ~"),
+    "clarify": (
+        "Could you please provide more ~",
+        "I'm not sure I understand. Can you clarify ~",
+        "Could you explain that in more ~",
+        "Can you clarify your ~",
+    ),
+}
+#: The original generator appended a style hint with probability 3/5.
+STYLE_PROBABILITY = 0.6
+
+
+class ApiBrief(BaseModel):
+    """What a renderer may know about an API: its documentation, no implementation details."""
+
+    model_config = ConfigDict(frozen=True)
+
+    api_id: str
+    name: str
+    tool: str
+    category: str
+    description: str = ""
+    required_parameters: dict[str, str] = Field(default_factory=dict)  # name -> description
+    optional_parameters: dict[str, str] = Field(default_factory=dict)
+
+
+class TurnInstruction(BaseModel):
+    """One turn of the scenario. Everything but the message is final."""
+
+    speaker: Literal["User", "System"]
+    #: Action written in the turn (release spelling; ``request-multi`` is written ``request``).
+    action: str
+    #: Action as it appears in the sequence (``request-multi`` kept).
+    sequence_action: str
+    #: A.3 description of ``sequence_action``.
+    description: str
+    #: What the utterance must do, in words (the A.8 "situation").
+    situation: str
+    #: System turns: the thought written in the record.
+    thought: str = ""
+    #: System turns: retriever status / dialogue state / api_request / api_response, release format.
+    retriever_status: dict[str, Any] = Field(default_factory=dict)
+    dialogue_state: dict[str, Any] = Field(default_factory=dict)
+    api_request: dict[str, Any] = Field(default_factory=dict)
+    api_response: dict[str, Any] = Field(default_factory=dict)
+    #: The message when it is decided already (intent utterances scored by the retriever; "" for silent turns).
+    fixed_message: str | None = None
+    #: Strings that must appear verbatim in the message.
+    required_values: list[str] = Field(default_factory=list)
+    #: A.7 style hint drawn for this turn, or None.
+    style: str | None = None
+    #: Structured content for renderers that compose text (template renderer), by turn kind:
+    #: ``slots`` (parameter names asked for / still missing), ``values`` (parameter -> value the user gives),
+    #: ``missing`` (parameters the user cannot give), ``options`` (request-multi: list of
+    #: {attribute: value}), ``pick_by`` (attribute the user picks by), ``api`` (API id the turn is about),
+    #: ``facts`` (output path -> value a response reports).
+    content: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def is_silent(self) -> bool:
+        """``retriever_call`` and ``call`` turns: no message to the user."""
+        from tooldial.dialogue.actions import SILENT_ACTIONS
+
+        return self.action in SILENT_ACTIONS
+
+
+class ScenarioInstruction(BaseModel):
+    """The skeleton of one dialogue (paper §3.3): APIs, sequence, per-turn instructions, mock data."""
+
+    dialogue_id: str
+    sequence_id: str
+    #: The action sequence, ``request-multi`` spelled out.
+    actions: list[str]
+    subgraph_type: str
+    source: str = ""
+    target: str
+    domain: str
+    seed: int
+    #: The user's query covering the API(s) (the clear intent utterance of the dialogue).
+    query: str
+    #: One sentence relating source and target ("" for single-API dialogues).
+    relation: str = ""
+    apis: list[ApiBrief]
+    #: Release ``mockdata``: {"source": [M], "target": [M]}.
+    mockdata: dict[str, list[dict[str, Any]]]
+    turns: list[TurnInstruction]
+
+    def to_prompt(self) -> str:
+        """The scenario in the paper's A.8 prompt layout (one block per turn), for LLM renderers."""
+        blocks = []
+        for turn in self.turns:
+            kind = "user" if turn.speaker == "User" else "system"
+            lines = [f"{turn.speaker} turn", f"-{kind} action: {turn.sequence_action} ({turn.description})"]
+            situation = turn.situation
+            if turn.fixed_message is not None and turn.fixed_message:
+                situation += f' {turn.speaker} says "{turn.fixed_message}"'
+            lines.append(f"-situation: {situation}")
+            if turn.style:
+                lines.append(f'-style: the utterance should follow this format: "{turn.style}"')
+            if turn.required_values:
+                lines.append("-must contain verbatim: " + json.dumps(turn.required_values, ensure_ascii=False))
+            if turn.speaker == "System":
+                lines.append(f'-thought: "{turn.thought}"')
+                lines.append("Retriever status: " + json.dumps(turn.retriever_status, ensure_ascii=False))
+                lines.append("Dialogue state: " + json.dumps(turn.dialogue_state, ensure_ascii=False))
+                if turn.api_response:
+                    lines.append("API call result: " + json.dumps(turn.api_response, ensure_ascii=False))
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
+
+def make_turn(speaker: Literal["User", "System"], sequence_action: str, situation: str, **fields: Any
+              ) -> TurnInstruction:
+    """Build a turn with its release action and A.3 description filled from ``sequence_action``."""
+    from tooldial.dialogue.actions import turn_action
+
+    return TurnInstruction(speaker=speaker, action=turn_action(sequence_action), sequence_action=sequence_action,
+                           description=describe(sequence_action), situation=situation, **fields)
