@@ -28,6 +28,8 @@ class Parameter(BaseModel):
 
     name: str
     type: str = "string"
+    #: JSON-schema ``format`` refining ``type`` (``date``, ``date-time``, ``binary``, ``credentials``, ...).
+    format: str | None = None
     description: str = ""
     default: Any = None
     example: Any = None
@@ -41,6 +43,8 @@ class OutputComponent(BaseModel):
 
     path: tuple[str, ...]
     type: str = "string"
+    #: JSON-schema ``format`` refining ``type``, when documented.
+    format: str | None = None
     description: str = ""
     example: Any = None
     #: True when the path crosses an array, so the API returns several values for it (→ ``request-multi``).

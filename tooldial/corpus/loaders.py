@@ -1,0 +1,221 @@
+"""``load_corpus(spec)``: one corpus spec string, used by every command's ``--corpus``, → :class:`Corpus`.
+
+Specs:
+
+- ``builtin`` — the corpus embedded in the package (``tooldial/data/builtin/<Category>/<tool>.json``);
+- a directory — ToolBench / StableToolBench ``<dir>/<Category>/<tool>.json`` files (the category is the
+  file's ``category`` / ``category_name`` key, else its folder's name), and/or OpenAPI documents;
+- a ``.json`` file — a list of tool objects, one tool object, or an OpenAPI document;
+- a ``.jsonl`` / ``.jsonl.gz`` file — one tool object per line;
+- a ``.yaml`` / ``.yml`` file — an OpenAPI 3.0 / 3.1 document (recognised by its ``openapi`` key).
+
+Lenient by default: a broken file, line or API is left out and recorded in ``Corpus.skipped`` (location and
+reason), the rest loads. ``strict=True`` raises the first problem as a :class:`~tooldial.errors.CorpusError`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from tooldial.corpus.models import Corpus, SkippedRecord, Tool
+from tooldial.corpus.openapi import is_openapi, parse_openapi
+from tooldial.corpus.toolbench import parse_tool, type_name
+from tooldial.errors import CorpusError
+
+BUILTIN = "builtin"
+TOOL_SUFFIXES = (".json", ".jsonl", ".jsonl.gz", ".yaml", ".yml")
+
+
+class ProblemLog:
+    """Collects what a lenient load skips; in strict mode the first problem is raised instead."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.skipped: list[SkippedRecord] = []
+
+    def __call__(self, error: CorpusError) -> None:
+        if self.strict:
+            raise error
+        where = ": ".join(p for p in (error.file, error.record, error.field) if p)
+        self.skipped.append(SkippedRecord(location=where, reason=error.problem))
+
+
+def builtin_dir() -> Path:
+    """The embedded corpus directory inside the installed package."""
+    return Path(str(resources.files("tooldial") / "data" / "builtin"))
+
+
+def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = False) -> Corpus:
+    """Load the corpus named by ``spec`` (see the module docstring)."""
+    log = ProblemLog(strict)
+    spec = str(spec)
+    if spec == BUILTIN:
+        root = builtin_dir()
+        if not root.is_dir():
+            raise CorpusError("the embedded corpus is missing from this installation", file=str(root))
+        tools = _load_directory(root, log, progress, display=f"{BUILTIN}:")
+    else:
+        path = Path(spec).expanduser()
+        if path.is_dir():
+            tools = _load_directory(path, log, progress, display=None)
+        elif path.is_file():
+            tools = _load_file(path, log, progress, display=str(spec), folder_category=None)
+        else:
+            raise CorpusError(
+                "no such corpus: expected 'builtin', a directory, a .json / .jsonl / .jsonl.gz file of "
+                "ToolBench tools, or an OpenAPI .yaml / .json file",
+                file=spec,
+            )
+    return Corpus(spec=spec, tools=_unique(tools, log), skipped=log.skipped)
+
+
+def _unique(tools: Iterable[tuple[Tool, str]], log: ProblemLog) -> list[Tool]:
+    """Drop a tool whose ``Category|tool`` repeats one already loaded (ids must be unique)."""
+    first: dict[tuple[str, str], str] = {}
+    out: list[Tool] = []
+    for tool, where in tools:
+        key = (tool.category, tool.name)
+        if key in first:
+            log(CorpusError(f"duplicate tool {tool.category}|{tool.name} (first loaded from {first[key]})",
+                            file=where, field="tool_name"))
+            continue
+        first[key] = where
+        out.append(tool)
+    return out
+
+
+def _display(path: Path, root: Path, prefix: str | None) -> str:
+    if prefix is None:
+        return str(path)
+    return prefix + path.relative_to(root).as_posix()
+
+
+def _load_directory(root: Path, log: ProblemLog, progress: bool, display: str | None) -> list[tuple[Tool, str]]:
+    files = sorted(p for p in root.rglob("*") if p.is_file() and p.name.endswith(TOOL_SUFFIXES)
+                   and not any(part.startswith(".") for part in p.relative_to(root).parts))
+    if not files:
+        raise CorpusError("no tool files (.json, .jsonl, .jsonl.gz, .yaml) in this directory", file=str(root))
+    files_iter: Iterable[Path] = files
+    if progress:
+        from tqdm.auto import tqdm
+
+        files_iter = tqdm(files, desc="loading corpus", unit="file")
+    tools: list[tuple[Tool, str]] = []
+    for path in files_iter:
+        rel = path.relative_to(root).parts
+        folder = rel[-2] if len(rel) >= 2 else None  # <dir>/<Category>/<tool>.json
+        tools.extend(_load_file(path, log, False, display=_display(path, root, display), folder_category=folder))
+    return tools
+
+
+def _read_text(path: Path, shown: str) -> str:
+    try:
+        if path.name.endswith(".gz"):
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                return fh.read()
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, EOFError) as exc:
+        raise CorpusError(f"cannot read: {exc}", file=shown) from None
+
+
+def _json_error(exc: json.JSONDecodeError) -> str:
+    return f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+
+
+def _load_file(path: Path, log: ProblemLog, progress: bool, display: str,
+               folder_category: str | None) -> list[tuple[Tool, str]]:
+    """Tools of one file; a file that cannot be read at all is reported and yields nothing."""
+    try:
+        if path.name.endswith((".jsonl", ".jsonl.gz")):
+            return list(_load_jsonl(path, log, progress, display))
+        text = _read_text(path, display)
+        if path.suffix in (".yaml", ".yml"):
+            doc = _load_yaml(text, display)
+            if not is_openapi(doc):
+                raise CorpusError(_not_openapi(doc), file=display)
+            return [(t, display) for t in parse_openapi(doc, file=display, report=log)]
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(_json_error(exc), file=display) from None
+        return list(_tools_of_document(doc, log, display, folder_category))
+    except CorpusError as exc:
+        log(exc)
+        return []
+
+
+def _not_openapi(doc: Any) -> str:
+    if isinstance(doc, dict) and "swagger" in doc:
+        return "Swagger 2.0 documents are not supported; convert to OpenAPI 3 (e.g. with swagger2openapi)"
+    return "not an OpenAPI 3 document (no top-level 'openapi' key)"
+
+
+def _load_yaml(text: str, shown: str) -> Any:
+    import yaml
+
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "syntax error"
+        raise CorpusError(f"malformed YAML{at}: {problem}", file=shown) from None
+
+
+def _tools_of_document(doc: Any, log: ProblemLog, shown: str,
+                       folder_category: str | None) -> Iterator[tuple[Tool, str]]:
+    if is_openapi(doc):
+        for tool in parse_openapi(doc, file=shown, report=log):
+            yield tool, shown
+        return
+    if isinstance(doc, dict) and "swagger" in doc and "paths" in doc:
+        raise CorpusError(_not_openapi(doc), file=shown)
+    if isinstance(doc, dict):
+        yield parse_tool(doc, file=shown, category=folder_category, report=log), shown
+        return
+    if not isinstance(doc, list):
+        raise CorpusError(f"expected a tool object or a list of them, got {type_name(doc)}", file=shown)
+    for i, obj in enumerate(doc):
+        try:
+            yield parse_tool(obj, file=shown, record=f"[{i}]", category=folder_category, report=log), shown
+        except CorpusError as exc:
+            log(exc)
+
+
+def _load_jsonl(path: Path, log: ProblemLog, progress: bool, shown: str) -> Iterator[tuple[Tool, str]]:
+    with ExitStack() as stack:
+        try:
+            if path.name.endswith(".gz"):
+                fh = stack.enter_context(gzip.open(path, "rt", encoding="utf-8"))
+            else:
+                fh = stack.enter_context(path.open(encoding="utf-8"))
+        except OSError as exc:
+            raise CorpusError(f"cannot read: {exc}", file=shown) from None
+        lines: Iterable[str] = fh
+        if progress:
+            from tqdm.auto import tqdm
+
+            lines = tqdm(fh, desc="loading corpus", unit="tool")
+        lineno = 0
+        try:
+            for lineno, line in enumerate(lines, start=1):  # noqa: B007 (used after the loop on error)
+                if not line.strip():
+                    continue
+                where = f"{shown}:{lineno}"
+                try:
+                    try:
+                        obj = json.loads(line)
+                    except json.JSONDecodeError as exc:
+                        raise CorpusError(f"malformed JSON at column {exc.colno}: {exc.msg}", file=shown,
+                                          record=f"line {lineno}") from None
+                    yield parse_tool(obj, file=shown, record=f"line {lineno}", report=log), where
+                except CorpusError as exc:
+                    log(exc)
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            raise CorpusError(f"cannot read after line {lineno}: {exc}", file=shown) from None

@@ -1,0 +1,386 @@
+"""Output components from a response JSON schema or an example response; literal and type parsing.
+
+API documentation in the wild (ToolBench, StableToolBench, OpenAPI) describes responses in three ways: a
+JSON schema, a bare property map (``{"id": {"type": "string"}, ...}``), or only a recorded example
+response (JSON, a Python literal, or JSON truncated at 2,000 characters). All three become a flat list of
+:class:`~tooldial.corpus.models.OutputComponent` leaves whose ``path`` keeps the hierarchy:
+
+- objects are joined: ``{"avatar": {"url": ...}}`` → ``("avatar", "url")``;
+- arrays (and maps keyed by data, ``additionalProperties``) are transparent, and every leaf below one is
+  marked ``is_list=True`` because the API returns several values for it;
+- ``allOf`` members are merged, ``anyOf`` / ``oneOf`` variants contribute the union of their leaves.
+
+**The ``response`` wrapper.** The ToolDial release stores example outputs as ``{"response": <body>}``
+(tooldial-release-format.md §0 ``output``, §1 ``mockdata.output_components``), while its output-component
+paths and procurement strings start *inside* the body (``station->station_id``). Paths here therefore start
+at the response body: a document whose only top-level key is ``response`` is the release's wrapper and is
+unwrapped; a ``response`` key *next to* other keys is a real field of that API and is kept. A body that is
+a bare scalar (or a list of scalars) becomes a single component named ``response``, which is also what the
+wrapped form yields.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from tooldial.corpus.models import OutputComponent
+
+#: Name of the release's response wrapper, and of the single component of a scalar response body.
+RESPONSE_KEY = "response"
+
+#: Deepest path followed into a schema or example (guards against pathological documents).
+MAX_DEPTH = 12
+
+#: Array elements of an example response that are merged to find its fields.
+MAX_EXAMPLE_ITEMS = 20
+
+JSON_SCHEMA_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
+
+#: ToolBench / RapidAPI / loose spellings → (JSON-schema type, format). Keys are lowercase.
+_TYPE_ALIASES: dict[str, tuple[str, str | None]] = {
+    "string": ("string", None), "str": ("string", None), "text": ("string", None), "char": ("string", None),
+    "number": ("number", None), "float": ("number", None), "double": ("number", None),
+    "decimal": ("number", None), "numeric": ("number", None),
+    "integer": ("integer", None), "int": ("integer", None), "long": ("integer", None),
+    "int32": ("integer", None), "int64": ("integer", None),
+    "boolean": ("boolean", None), "bool": ("boolean", None),
+    "array": ("array", None), "list": ("array", None),
+    "object": ("object", None), "dict": ("object", None), "map": ("object", None), "json": ("object", None),
+    "null": ("null", None), "none": ("string", None), "": ("string", None),
+    "enum": ("string", None), "select": ("string", None),
+    "date": ("string", "date"), "datepicker": ("string", "date"), "datetime": ("string", "date-time"),
+    "time": ("string", "time"), "geopoint": ("string", "geopoint"),
+    "binary": ("string", "binary"), "file": ("string", "binary"),
+    "credentials": ("string", "credentials"),
+}
+
+_TYPE_WORD = re.compile(r"[a-z0-9_-]+")
+
+
+def normalize_type(raw: Any) -> tuple[str, str | None]:
+    """Map a documented type to a lowercase JSON-schema type and an optional format.
+
+    ``"NUMBER"`` → ``("number", None)``, ``"DATE (YYYY-MM-DD)"`` → ``("string", "date")``,
+    ``["object", "null"]`` → ``("object", None)``. Unknown names fall back to ``string`` (the type every
+    documented value can be written in), so a corpus never fails on an exotic type name.
+    """
+    if isinstance(raw, (list, tuple)):
+        names = [r for r in raw if isinstance(r, str) and r.lower() != "null"]
+        raw = names[0] if names else "null"
+    if not isinstance(raw, str):
+        return "string", None
+    text = raw.strip().lower()
+    hit = _TYPE_ALIASES.get(text)
+    if hit:
+        return hit
+    word = _TYPE_WORD.match(text)  # "date (yyyy-mm-dd)", "geopoint (latitude, longitude)"
+    if word and word.group() in _TYPE_ALIASES:
+        return _TYPE_ALIASES[word.group()]
+    return "string", None
+
+
+def parse_literal(text: str) -> Any:
+    """Parse a string holding a JSON or Python literal (``"[{'name': 'q'}]"``, ``'{"a": 1}'``).
+
+    Raises ``ValueError`` when it is neither. ToolBench stores many lists and dicts as their Python
+    ``repr``, so both readings are needed.
+    """
+    stripped = text.strip()
+    try:
+        return json.loads(stripped)
+    except (json.JSONDecodeError, RecursionError):
+        pass
+    try:
+        return ast.literal_eval(stripped)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise ValueError("not a JSON or Python literal") from None
+
+
+# Strings (either quote), and the structural characters outside them.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|[\[\]{},]', re.S)
+_CLOSER = {"[": "]", "{": "}"}
+
+
+def repair_truncated(text: str) -> Any:
+    """Best effort: parse the longest complete prefix of a JSON / Python-literal document cut off mid-way.
+
+    Recorded example responses are often truncated (ToolBench keeps the first 2,000 characters). We cut
+    at the last separator or closing bracket outside a string and close the open brackets. Raises
+    ``ValueError`` when no prefix parses.
+    """
+    stack: list[str] = []
+    cuts: list[tuple[int, str]] = []  # (cut position, closing suffix)
+    for match in _TOKENS.finditer(text):
+        tok = match.group()
+        if tok in ("[", "{"):
+            stack.append(_CLOSER[tok])
+        elif tok in ("]", "}"):
+            if not stack or stack[-1] != tok:
+                break
+            stack.pop()
+            cuts.append((match.end(), "".join(reversed(stack))))
+        elif tok == ",":
+            cuts.append((match.start(), "".join(reversed(stack))))
+    for pos, suffix in reversed(cuts[-8:]):
+        candidate = text[:pos].rstrip()
+        if candidate.endswith(":"):
+            continue
+        try:
+            return parse_literal(candidate + suffix)
+        except ValueError:
+            continue
+    raise ValueError("truncated document with no parsable prefix")
+
+
+def parse_example(raw: Any) -> Any:
+    """Read a documented example response into Python data.
+
+    Strings holding JSON or a Python literal are parsed (truncated ones repaired where possible); other
+    strings (plain-text bodies such as ``"Not found"``) are returned unchanged.
+    """
+    if not isinstance(raw, str):
+        return raw
+    stripped = raw.strip()
+    if not stripped or stripped[0] not in "[{\"'-0123456789tfnTFN":
+        return raw
+    try:
+        return parse_literal(stripped)
+    except ValueError:
+        pass
+    if stripped[0] in "[{":
+        try:
+            return repair_truncated(stripped)
+        except ValueError:
+            return raw
+    return raw
+
+
+# --------------------------------------------------------------------------------------------- schemas
+
+
+def looks_like_schema(doc: Any) -> bool:
+    """Whether a dict is a JSON schema (rather than an example body or a bare property map)."""
+    if not isinstance(doc, dict) or not doc:
+        return False
+    kind = doc.get("type")
+    if isinstance(kind, str) and kind.lower() in JSON_SCHEMA_TYPES:
+        return True
+    if isinstance(kind, list) and kind and all(isinstance(k, str) and k in JSON_SCHEMA_TYPES for k in kind):
+        return True
+    if isinstance(doc.get("properties"), dict) or isinstance(doc.get("items"), (dict, list)):
+        return True
+    return any(isinstance(doc.get(k), list) for k in ("allOf", "anyOf", "oneOf")) or "$ref" in doc
+
+
+def is_property_map(doc: Any) -> bool:
+    """``{"id": {"type": "string"}, "name": {...}}``: properties written without the enclosing schema."""
+    return isinstance(doc, dict) and bool(doc) and all(looks_like_schema(v) for v in doc.values())
+
+
+#: Resolves ``{"$ref": "#/components/..."}``; receives the ref string and the field path, returns the schema.
+RefResolver = Callable[[str, str], dict]
+
+
+class _SchemaWalker:
+    """Flattens one JSON schema into output components. ``$ref`` cycles end the branch."""
+
+    def __init__(self, resolve: RefResolver | None) -> None:
+        self.resolve = resolve
+        self.out: dict[tuple[str, ...], OutputComponent] = {}
+
+    def deref(self, schema: Any, where: str, seen: frozenset[str]) -> tuple[Any, frozenset[str]]:
+        while isinstance(schema, dict) and isinstance(schema.get("$ref"), str):
+            ref = schema["$ref"]
+            if ref in seen:
+                return None, seen  # a cycle: the branch adds nothing new
+            if self.resolve is None:
+                return None, seen
+            seen = seen | {ref}
+            target = self.resolve(ref, f"{where}.$ref" if where else "$ref")
+            extra = {k: v for k, v in schema.items() if k != "$ref"}  # 3.1 allows siblings of $ref
+            schema = {**target, **extra} if extra else target
+        return schema, seen
+
+    def merged(self, schema: dict, where: str, seen: frozenset[str]) -> dict:
+        """Fold ``allOf`` members (resolved) into one object schema."""
+        parts = schema.get("allOf")
+        if not isinstance(parts, list):
+            return schema
+        merged: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
+        props: dict[str, Any] = dict(merged.get("properties") or {})
+        for i, part in enumerate(parts):
+            part, part_seen = self.deref(part, f"{where}.allOf[{i}]", seen)
+            if not isinstance(part, dict):
+                continue
+            part = self.merged(part, f"{where}.allOf[{i}]", part_seen)
+            props.update(part.get("properties") or {})
+            for key, value in part.items():
+                if key != "properties":
+                    merged.setdefault(key, value)
+        if props:
+            merged["properties"] = props
+            merged.setdefault("type", "object")
+        return merged
+
+    def walk(self, schema: Any, path: tuple[str, ...], is_list: bool, where: str,
+             seen: frozenset[str], depth: int) -> None:
+        schema, seen = self.deref(schema, where, seen)
+        if not isinstance(schema, dict) or depth > MAX_DEPTH:
+            return
+        schema = self.merged(schema, where, seen)
+        for key in ("anyOf", "oneOf"):
+            variants = schema.get(key)
+            if isinstance(variants, list) and variants:
+                for i, variant in enumerate(variants):
+                    self.walk(variant, path, is_list, f"{where}.{key}[{i}]", seen, depth + 1)
+                return
+        kind, fmt = normalize_type(schema.get("type")) if "type" in schema else (None, None)
+        props = schema.get("properties")
+        if kind == "array" or (kind is None and "items" in schema):
+            items = schema.get("items")
+            if isinstance(items, list):  # tuple validation: treat like one element type
+                items = items[0] if items else None
+            before = len(self.out)
+            if isinstance(items, dict):
+                self.walk(items, path, True, f"{where}.items", seen, depth + 1)
+            if len(self.out) == before and path:  # array of scalars, or of unknown items
+                self.leaf(path, "array" if items is None else _scalar_type(items), schema, True, fmt)
+            return
+        if isinstance(props, dict) and props:
+            for name, sub in props.items():
+                self.walk(sub, (*path, str(name)), is_list, f"{where}.properties.{name}", seen, depth + 1)
+            return
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and extra:  # a map keyed by data: its values are a collection
+            before = len(self.out)
+            self.walk(extra, path, True, f"{where}.additionalProperties", seen, depth + 1)
+            if len(self.out) > before:
+                return
+        if kind is None and "properties" not in schema and not _has_scalar_hints(schema):
+            return
+        self.leaf(path or (RESPONSE_KEY,), kind or "object", schema, is_list, fmt)
+
+    def leaf(self, path: tuple[str, ...], kind: str, schema: dict, is_list: bool, fmt: str | None) -> None:
+        if path in self.out:
+            return
+        example = schema.get("example")
+        if example is None and isinstance(schema.get("examples"), list) and schema["examples"]:
+            example = schema["examples"][0]
+        if example is None:
+            example = schema.get("x-example")
+        description = schema.get("description") or schema.get("title") or ""
+        self.out[path] = OutputComponent(
+            path=path, type=kind, format=fmt, description=str(description).strip(), example=example,
+            is_list=is_list,
+        )
+
+
+def _scalar_type(schema: dict) -> str:
+    kind, _ = normalize_type(schema.get("type")) if isinstance(schema, dict) and "type" in schema else ("string", None)
+    return kind
+
+
+def _has_scalar_hints(schema: dict) -> bool:
+    return any(k in schema for k in ("format", "enum", "example", "description", "title"))
+
+
+def components_from_schema(schema: Any, *, resolve: RefResolver | None = None) -> list[OutputComponent]:
+    """Leaves of a response JSON schema (or a bare property map), in document order.
+
+    ``resolve`` looks up ``$ref`` targets (the OpenAPI loader passes one that raises a
+    :class:`~tooldial.errors.CorpusError` naming the field); without it, ``$ref`` branches are skipped.
+    """
+    if is_property_map(schema) and not looks_like_schema(schema):
+        schema = {"type": "object", "properties": schema}
+    if not isinstance(schema, dict):
+        return []
+    props = schema.get("properties")
+    if isinstance(props, dict) and list(props) == [RESPONSE_KEY]:
+        schema = props[RESPONSE_KEY]  # the release's {"response": ...} wrapper
+    walker = _SchemaWalker(resolve)
+    walker.walk(schema, (), False, "", frozenset(), 0)
+    return list(walker.out.values())
+
+
+# --------------------------------------------------------------------------------------------- examples
+
+
+def _value_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    if value is None:
+        return "null"
+    if isinstance(value, str) and value.strip().lower() in ("string", "number", "integer", "boolean"):
+        return value.strip().lower()  # placeholder examples: {"price": "number"}
+    return "string"
+
+
+def components_from_example(example: Any) -> list[OutputComponent]:
+    """Leaves of an example response body (already parsed, see :func:`parse_example`).
+
+    Arrays are transparent (``is_list=True`` below them), the fields of up to ``MAX_EXAMPLE_ITEMS``
+    elements are merged, and each leaf keeps the first non-null value seen as its example. A body that is
+    not structured data (plain text) yields no components.
+    """
+    if isinstance(example, dict) and list(example) == [RESPONSE_KEY]:
+        example = example[RESPONSE_KEY]
+    if isinstance(example, str):  # plain-text body ("Not found"): nothing addressable
+        return []
+    out: dict[tuple[str, ...], OutputComponent] = {}
+
+    def visit(value: Any, path: tuple[str, ...], is_list: bool, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(value, dict) and value:
+            for key, sub in value.items():
+                visit(sub, (*path, str(key)), is_list, depth + 1)
+            return
+        if isinstance(value, (list, tuple)) and value:
+            items = list(value[:MAX_EXAMPLE_ITEMS])
+            if any(isinstance(item, (dict, list, tuple)) and item for item in items):
+                for item in items:
+                    visit(item, path, True, depth + 1)
+                return
+            first = next((i for i in items if i is not None), None)
+            add(path or (RESPONSE_KEY,), _value_type(first) if first is not None else "string", first, True)
+            return
+        add(path or (RESPONSE_KEY,), _value_type(value), value, is_list)
+
+    def add(path: tuple[str, ...], kind: str, value: Any, is_list: bool) -> None:
+        placeholder = isinstance(value, str) and kind != "string"
+        example = None if placeholder or isinstance(value, (dict, list, tuple)) else value
+        old = out.get(path)
+        if old is None:
+            out[path] = OutputComponent.model_construct(
+                path=path, type=kind, description="", example=example, is_list=is_list
+            )
+        elif (old.example is None and example is not None) or (is_list and not old.is_list):
+            out[path] = OutputComponent.model_construct(
+                path=path,
+                type=kind if old.type == "null" else old.type,
+                description="",
+                example=old.example if old.example is not None else example,
+                is_list=old.is_list or is_list,
+            )
+
+    if example is None:
+        return []
+    visit(example, (), False, 0)
+    return list(out.values())
+
+
+def example_values(components: Iterable[OutputComponent]) -> dict[tuple[str, ...], Any]:
+    """Path → example value, for enriching schema components with an example response's values."""
+    return {c.path: c.example for c in components if c.example is not None}
