@@ -1,0 +1,534 @@
+"""One OpenAI-compatible chat client for every LLM path in tooldial.
+
+Graph entity text and the edge judge, the ``openai`` dialogue renderer and the quality judge, the ``openai``
+evaluation backend and the faithfulness judge all send chat requests through :class:`LLMClient`:
+
+* a batch in, a batch out, in order (:meth:`LLMClient.chat`), usable from plain synchronous code — it runs its
+  own event loop (in a worker thread when the caller already runs one);
+* at most ``max_concurrency`` requests in flight (an ``asyncio.Semaphore`` around each HTTP call);
+* retries with exponential backoff and jitter on connection errors, timeouts, 408/409/429 and 5xx, honouring
+  ``Retry-After``; any other 4xx becomes ``ChatResult.error`` for that request, never an exception that kills
+  the batch;
+* a persistent sqlite cache keyed by the sha256 of the canonical JSON of (model, request fields). Each answer is
+  written as soon as it arrives, so a killed run loses nothing and a rerun sends zero requests. The API key is
+  never part of a key, a row, a result or a message (it is redacted from server error texts).
+
+:func:`parse_json_answer` pulls the JSON out of an LLM answer (code fences, prose around it, single quotes,
+Python literals) and raises :class:`tooldial.errors.LLMAnswerError` when there is none.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import email.utils
+import hashlib
+import json
+import os
+import random
+import re
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tooldial.errors import ConfigError, LLMAnswerError
+
+#: HTTP statuses worth another try (the ones the ``openai`` SDK itself retries).
+RETRYABLE_STATUS = frozenset({408, 409, 429})
+#: Placeholder key for local servers that ignore authentication.
+DUMMY_API_KEY = "sk-local-no-key"
+#: Bump when the cache row layout or key recipe changes; old rows are then simply not found.
+CACHE_VERSION = 1
+
+
+class ChatMessage(BaseModel):
+    """One chat message (``{"role": ..., "content": ...}``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: Literal["system", "user", "assistant", "tool", "developer"]
+    content: str
+
+
+class ChatRequest(BaseModel):
+    """The sampling-relevant fields of one chat completion request (everything the cache key depends on).
+
+    ``response_format`` asks for JSON mode: ``"json"`` is short for ``{"type": "json_object"}``; a full
+    OpenAI ``response_format`` dict is passed through. Servers that reject it get the request again without it.
+    When the server returns fewer than ``n`` choices (many local servers ignore ``n``) the client asks again
+    for the rest, shifting ``seed`` by one per extra call so the samples differ.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    messages: list[ChatMessage] = Field(min_length=1)
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    max_tokens: int = Field(512, ge=1)
+    n: int = Field(1, ge=1, le=128)
+    top_p: float | None = Field(None, gt=0.0, le=1.0)
+    stop: list[str] | None = None
+    seed: int | None = None
+    response_format: dict[str, Any] | None = None
+
+    @field_validator("stop", mode="before")
+    @classmethod
+    def _stop_as_list(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    @field_validator("response_format", mode="before")
+    @classmethod
+    def _json_shorthand(cls, value: Any) -> Any:
+        return {"type": "json_object"} if value in ("json", "json_object") else value
+
+    @classmethod
+    def from_prompt(cls, prompt: str, *, system: str | None = None, **fields: Any) -> ChatRequest:
+        """A request with one user message (and an optional system message)."""
+        messages = [{"role": "system", "content": system}] if system else []
+        messages.append({"role": "user", "content": prompt})
+        return cls(messages=messages, **fields)
+
+
+class Usage(BaseModel):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class ChatResult(BaseModel):
+    """The answer to one :class:`ChatRequest`: ``n`` texts, or an ``error`` (then ``texts`` is empty)."""
+
+    texts: list[str] = Field(default_factory=list)
+    error: str | None = None
+    cached: bool = False
+    usage: Usage = Field(default_factory=Usage)
+    finish_reasons: list[str | None] = Field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def text(self) -> str:
+        """The first text (``""`` for a failed request)."""
+        return self.texts[0] if self.texts else ""
+
+
+@dataclass
+class LLMStats:
+    """Counters across every ``chat`` call of one client (for benchmarks, tests and progress lines)."""
+
+    requests: int = 0  # HTTP requests sent, retries included
+    cache_hits: int = 0
+    retries: int = 0
+    errors: int = 0  # requests that ended as ChatResult.error
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0  # wall time inside chat()
+    max_in_flight: int = 0  # the most HTTP requests observed in flight at once
+
+    @property
+    def tokens_per_second(self) -> float:
+        return self.completion_tokens / self.seconds if self.seconds else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {**asdict(self), "tokens_per_second": round(self.tokens_per_second, 2)}
+
+
+def default_llm_cache_dir() -> Path:
+    from tooldial.embedding import default_cache_dir
+
+    return default_cache_dir() / "llm"
+
+
+def request_key(model: str, request: ChatRequest) -> str:
+    """sha256 of the canonical JSON of (cache version, model, request fields): the cache key."""
+    payload = {"v": CACHE_VERSION, "model": model, "request": request.model_dump(mode="json")}
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+class _Retryable(Exception):
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class _Fatal(Exception):
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _retry_after_seconds(headers: Any) -> float | None:
+    """Seconds to wait from ``retry-after-ms`` / ``Retry-After`` (seconds or an HTTP date), if present."""
+    if headers is None:
+        return None
+    try:
+        ms = headers.get("retry-after-ms")
+        if ms is not None:
+            return max(0.0, float(ms) / 1000)
+        value = headers.get("retry-after")
+    except Exception:  # noqa: BLE001 - odd header containers
+        return None
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        parsed = email.utils.parsedate_to_datetime(value) if value else None
+        return max(0.0, parsed.timestamp() - time.time()) if parsed else None
+
+
+class LLMClient:
+    """Concurrent, retried, disk-cached chat completions against any OpenAI-compatible endpoint.
+
+    ``api_key`` defaults to ``$OPENAI_API_KEY`` and then to a dummy key (local servers ignore it).
+    ``cache_dir`` defaults to ``$TOOLDIAL_CACHE/llm``; ``use_cache=False`` turns the disk cache off.
+    ``timeout`` is per HTTP request, in seconds. ``backoff`` is the first retry delay; it doubles up to
+    ``max_backoff``, with full jitter, unless the server says how long to wait.
+    """
+
+    def __init__(self, base_url: str, model: str, *, api_key: str | None = None,
+                 cache_dir: str | Path | None = None, use_cache: bool = True, max_concurrency: int = 8,
+                 max_retries: int = 5, timeout: float = 120.0, backoff: float = 0.5,
+                 max_backoff: float = 30.0) -> None:
+        if max_concurrency < 1:
+            raise ConfigError(f"max_concurrency must be >= 1, got {max_concurrency}", field="max_concurrency")
+        if max_retries < 0:
+            raise ConfigError(f"max_retries must be >= 0, got {max_retries}", field="max_retries")
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.max_concurrency = max_concurrency
+        self.max_retries = max_retries
+        self.timeout = timeout
+        self.backoff = backoff
+        self.max_backoff = max_backoff
+        self.stats = LLMStats()
+        self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or DUMMY_API_KEY
+        self._json_mode_supported = True
+        self._jitter = random.Random()  # only spreads retry delays; never touches outputs
+        self._lock = threading.Lock()
+        self._in_flight = 0
+        self._db: sqlite3.Connection | None = None
+        self.cache_path: Path | None = None
+        if use_cache:
+            self.cache_path = Path(cache_dir or default_llm_cache_dir()) / "chat.sqlite"
+            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.cache_path, timeout=60, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS chat (key TEXT PRIMARY KEY, model TEXT NOT NULL, "
+                "request TEXT NOT NULL, result TEXT NOT NULL, created REAL NOT NULL)"
+            )
+            self._db.commit()
+
+    def __repr__(self) -> str:  # never show the key
+        return f"LLMClient(base_url={self.base_url!r}, model={self.model!r}, max_concurrency={self.max_concurrency})"
+
+    # -- cache -------------------------------------------------------------------------------------------
+
+    def _cache_get(self, keys: Sequence[str]) -> dict[str, ChatResult]:
+        found: dict[str, ChatResult] = {}
+        if self._db is None:
+            return found
+        unique = list(dict.fromkeys(keys))
+        with self._lock:
+            for start in range(0, len(unique), 900):
+                chunk = unique[start : start + 900]
+                marks = ",".join("?" * len(chunk))
+                for key, result in self._db.execute(f"SELECT key, result FROM chat WHERE key IN ({marks})", chunk):
+                    found[key] = ChatResult.model_validate_json(result).model_copy(update={"cached": True})
+        return found
+
+    def _cache_put(self, key: str, request: ChatRequest, result: ChatResult) -> None:
+        if self._db is None:
+            return
+        row = (key, self.model, request.model_dump_json(), result.model_dump_json(exclude={"cached"}), time.time())
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO chat VALUES (?, ?, ?, ?, ?)", row)
+            self._db.commit()
+
+    def cached(self, request: ChatRequest) -> ChatResult | None:
+        """The cached result for ``request``, if any (no request is sent)."""
+        key = request_key(self.model, request)
+        return self._cache_get([key]).get(key)
+
+    # -- public API --------------------------------------------------------------------------------------
+
+    def chat(self, requests: Sequence[ChatRequest], progress: bool | str = False) -> list[ChatResult]:
+        """Answer every request, in order. ``progress`` shows a tqdm bar (a string is its description).
+
+        Works from synchronous code and from a thread; inside a running event loop it runs the batch on a
+        worker thread (prefer :meth:`achat` there).
+        """
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.achat(requests, progress=progress))
+        box: list[Any] = []
+
+        def worker() -> None:
+            try:
+                box.append(asyncio.run(self.achat(requests, progress=progress)))
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+                box.append(exc)
+
+        thread = threading.Thread(target=worker, name="tooldial-llm", daemon=True)
+        thread.start()
+        thread.join()
+        if isinstance(box[0], BaseException):
+            raise box[0]
+        return box[0]
+
+    async def achat(self, requests: Sequence[ChatRequest], progress: bool | str = False) -> list[ChatResult]:
+        """The asynchronous form of :meth:`chat` (one HTTP client per call, closed at the end)."""
+        from openai import AsyncOpenAI
+
+        requests = [r if isinstance(r, ChatRequest) else ChatRequest.model_validate(r) for r in requests]
+        started = time.perf_counter()
+        keys = [request_key(self.model, r) for r in requests]
+        results: list[ChatResult | None] = [None] * len(requests)
+        hits = self._cache_get(keys)
+        todo: dict[str, list[int]] = {}  # identical requests in one batch are sent once
+        for i, key in enumerate(keys):
+            if key in hits:
+                results[i] = hits[key]
+                self.stats.cache_hits += 1
+            else:
+                todo.setdefault(key, []).append(i)
+        bar = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=len(requests), desc=progress if isinstance(progress, str) else "llm",
+                       unit="req", initial=len(requests) - sum(len(v) for v in todo.values()))
+        try:
+            if todo:
+                client = AsyncOpenAI(base_url=self.base_url, api_key=self._api_key, max_retries=0,
+                                     timeout=self.timeout)
+                semaphore = asyncio.Semaphore(self.max_concurrency)
+                try:
+                    async def one(key: str, indices: list[int]) -> None:
+                        request = requests[indices[0]]
+                        result = await self._complete(client, semaphore, request)
+                        if result.error is None:
+                            self._cache_put(key, request, result)
+                        else:
+                            self.stats.errors += 1
+                        for i in indices:
+                            results[i] = result
+                        if bar is not None:
+                            bar.update(len(indices))
+                            bar.set_postfix(sent=self.stats.requests, cached=self.stats.cache_hits,
+                                            retries=self.stats.retries, refresh=False)
+
+                    await asyncio.gather(*(one(k, v) for k, v in todo.items()))
+                finally:
+                    await client.close()
+        finally:
+            if bar is not None:
+                bar.close()
+            self.stats.seconds += time.perf_counter() - started
+        return [r for r in results if r is not None]
+
+    # -- one request -------------------------------------------------------------------------------------
+
+    async def _complete(self, client: Any, semaphore: asyncio.Semaphore, request: ChatRequest) -> ChatResult:
+        """All ``n`` texts for one request (extra calls when the server returns fewer choices)."""
+        texts: list[str] = []
+        reasons: list[str | None] = []
+        usage = Usage()
+        extra = 0
+        while len(texts) < request.n:
+            seed = None if request.seed is None else request.seed + extra
+            try:
+                response = await self._send(client, semaphore, request, request.n - len(texts), seed)
+            except _Fatal as exc:
+                return ChatResult(error=self._redact(str(exc)), usage=usage)
+            choices = sorted(response.choices or [], key=lambda c: c.index)
+            if not choices:
+                return ChatResult(error="the server returned no choices", usage=usage)
+            for choice in choices[: request.n - len(texts)]:
+                texts.append(choice.message.content or "")
+                reasons.append(choice.finish_reason)
+            if response.usage is not None:
+                usage.prompt_tokens += response.usage.prompt_tokens or 0
+                usage.completion_tokens += response.usage.completion_tokens or 0
+                self.stats.prompt_tokens += response.usage.prompt_tokens or 0
+                self.stats.completion_tokens += response.usage.completion_tokens or 0
+            extra += 1
+        return ChatResult(texts=texts, usage=usage, finish_reasons=reasons)
+
+    async def _send(self, client: Any, semaphore: asyncio.Semaphore, request: ChatRequest, n: int,
+                    seed: int | None) -> Any:
+        """One chat completion with retries; raises ``_Fatal`` for errors not worth retrying."""
+        attempt = 0
+        while True:
+            try:
+                async with semaphore:
+                    self._in_flight += 1
+                    self.stats.max_in_flight = max(self.stats.max_in_flight, self._in_flight)
+                    self.stats.requests += 1
+                    try:
+                        return await self._create(client, request, n, seed)
+                    finally:
+                        self._in_flight -= 1
+            except _Retryable as exc:
+                if attempt >= self.max_retries:
+                    raise _Fatal(f"gave up after {attempt + 1} attempts: {exc}") from None
+                delay = min(self.max_backoff, self.backoff * 2**attempt) * (0.5 + self._jitter.random() / 2)
+                if exc.retry_after is not None:
+                    delay = min(max(delay, exc.retry_after), max(self.max_backoff, exc.retry_after))
+                attempt += 1
+                self.stats.retries += 1
+                await asyncio.sleep(delay)
+
+    async def _create(self, client: Any, request: ChatRequest, n: int, seed: int | None) -> Any:
+        import openai
+
+        params: dict[str, Any] = {
+            "model": self.model,
+            "messages": [m.model_dump() for m in request.messages],
+            "temperature": request.temperature,
+            "max_tokens": request.max_tokens,
+        }
+        if n != 1:
+            params["n"] = n
+        for name, value in (("top_p", request.top_p), ("stop", request.stop), ("seed", seed)):
+            if value is not None:
+                params[name] = value
+        json_mode = request.response_format is not None and self._json_mode_supported
+        if json_mode:
+            params["response_format"] = request.response_format
+        try:
+            return await client.chat.completions.create(**params)
+        except openai.APIStatusError as exc:
+            status = exc.status_code
+            message = f"HTTP {status}: {_error_text(exc)}"
+            if status in RETRYABLE_STATUS or status >= 500:
+                raise _Retryable(message, _retry_after_seconds(getattr(exc.response, "headers", None))) from None
+            if json_mode and status in (400, 422):
+                # The server may not know JSON mode: remember that, and ask again without it.
+                self._json_mode_supported = False
+                raise _Retryable(f"{message} (retrying without response_format)", 0.0) from None
+            raise _Fatal(message, status) from None
+        except openai.APIConnectionError as exc:  # includes APITimeoutError
+            raise _Retryable(f"{type(exc).__name__}: {exc}") from None
+
+    def _redact(self, text: str) -> str:
+        return text.replace(self._api_key, "***") if self._api_key and self._api_key != DUMMY_API_KEY else text
+
+    # -- lifecycle ---------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> LLMClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _error_text(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        message = inner.get("message") if isinstance(inner, dict) else inner
+        if message:
+            return str(message)[:500]
+    return str(getattr(exc, "message", exc))[:500]
+
+
+# -- JSON answers -----------------------------------------------------------------------------------------
+
+_FENCE = re.compile(r"```[ \t]*(?:json|JSON|python|js|javascript)?[ \t]*\n?(.*?)```", re.DOTALL)
+_TRAILING_COMMA = re.compile(r",\s*([}\]])")
+_PY_LITERALS = {"true": "True", "false": "False", "null": "None"}
+
+
+def _balanced(text: str, start: int) -> str | None:
+    """The bracketed span opening at ``text[start]`` (``{`` or ``[``), skipping brackets inside strings."""
+    closing = {"{": "}", "[": "]"}
+    stack = [closing[text[start]]]
+    quote: str | None = None
+    i = start + 1
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch in closing:
+            stack.append(closing[ch])
+        elif ch in "}]":
+            if ch != stack.pop():
+                return None
+            if not stack:
+                return text[start : i + 1]
+        i += 1
+    return None
+
+
+def _decode(candidate: str) -> Any:
+    for attempt in (candidate, _TRAILING_COMMA.sub(r"\1", candidate)):
+        try:
+            value = json.loads(attempt)
+        except json.JSONDecodeError:
+            pass
+        else:
+            if isinstance(value, dict | list):
+                return value
+            raise ValueError("JSON, but not an object or a list")
+        try:
+            pythonic = re.sub(r"\b(true|false|null)\b", lambda m: _PY_LITERALS[m.group(1)], attempt)
+            value = ast.literal_eval(pythonic)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, dict | list):
+            return value
+    raise ValueError("not JSON")
+
+
+def parse_json_answer(text: str, *, expect: type | tuple[type, ...] | None = None) -> Any:
+    """Extract the JSON object or list from an LLM answer.
+
+    Tries, in order: the whole answer, the content of the first code fence, then every ``{``/``[`` span in
+    the answer (so leading and trailing prose is ignored). Each candidate is read as JSON, then with trailing
+    commas removed, then as a Python literal (single quotes, ``True``/``None``). ``expect=dict`` (or ``list``)
+    also checks the top-level type. Raises :class:`LLMAnswerError` naming what was wrong.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise LLMAnswerError("empty answer where JSON was expected", field="answer")
+    stripped = text.strip()
+    candidates = [stripped]
+    candidates += [m.group(1).strip() for m in _FENCE.finditer(stripped)]
+    for start, ch in enumerate(stripped):
+        if ch in "{[":
+            span = _balanced(stripped, start)
+            if span is not None:
+                candidates.append(span)
+    found: list[Any] = []
+    for candidate in dict.fromkeys(candidates):
+        try:
+            value = _decode(candidate)
+        except ValueError:
+            continue
+        if expect is None or isinstance(value, expect):
+            return value
+        found.append(value)
+    preview = stripped if len(stripped) <= 120 else stripped[:117] + "..."
+    if found:
+        names = expect.__name__ if isinstance(expect, type) else "/".join(t.__name__ for t in expect)
+        raise LLMAnswerError(f"expected a JSON {names}, got {type(found[0]).__name__} in {preview!r}", field="answer")
+    raise LLMAnswerError(f"no JSON object or list in the answer {preview!r}", field="answer")
