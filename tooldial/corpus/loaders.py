@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from importlib import resources
@@ -156,11 +157,43 @@ def _not_openapi(doc: Any) -> str:
     return "not an OpenAPI 3 document (no top-level 'openapi' key)"
 
 
+def _yaml_loader() -> type:
+    """A safe YAML loader with YAML 1.2 scalars, as OpenAPI 3.1 requires.
+
+    PyYAML implements YAML 1.1, which reads ``18:00`` as the integer 1080, ``NO`` / ``on`` as booleans,
+    ``010`` as octal 8 and ``2024-01-01`` as a ``date``: wrong (or not JSON) for example values such as
+    opening hours, country codes, zip codes and dates. Numbers with a leading zero stay strings.
+    """
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    dropped = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+               "tag:yaml.org,2002:timestamp"}  # dates stay strings, as in JSON
+
+    class Yaml12Loader(base):  # type: ignore[misc, valid-type]
+        pass
+
+    Yaml12Loader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag not in dropped]
+        for first, resolvers in base.yaml_implicit_resolvers.items()
+    }
+    Yaml12Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    Yaml12Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$|^0x[0-9a-fA-F]+$"), list("-+0123456789"))
+    Yaml12Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?$|^[-+]?[0-9]+[eE][-+]?[0-9]+$"
+                   r"|^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$"),
+        list("-+0123456789."))
+    return Yaml12Loader
+
+
 def _load_yaml(text: str, shown: str) -> Any:
     import yaml
 
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(text, Loader=_yaml_loader())  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""

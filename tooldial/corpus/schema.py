@@ -262,6 +262,8 @@ class _SchemaWalker:
                 return
         if kind is None and "properties" not in schema and not _has_scalar_hints(schema):
             return
+        if not path and kind in (None, "object", "array"):
+            return  # a bare "type: object" body documents nothing addressable
         self.leaf(path or (RESPONSE_KEY,), kind or "object", schema, is_list, fmt)
 
     def leaf(self, path: tuple[str, ...], kind: str, schema: dict, is_list: bool, fmt: str | None) -> None:
@@ -356,6 +358,8 @@ def components_from_example(example: Any) -> list[OutputComponent]:
             first = next((i for i in items if i is not None), None)
             add(path or (RESPONSE_KEY,), _value_type(first) if first is not None else "string", first, True)
             return
+        if not path and isinstance(value, (dict, list, tuple)):
+            return  # an empty body
         add(path or (RESPONSE_KEY,), _value_type(value), value, is_list)
 
     def add(path: tuple[str, ...], kind: str, value: Any, is_list: bool) -> None:
@@ -378,7 +382,8 @@ def components_from_example(example: Any) -> list[OutputComponent]:
     if example is None:
         return []
     visit(example, (), False, 0)
-    return list(out.values())
+    # A field only ever seen as null has an unknown type; "string" is what every value can be written in.
+    return [c.model_copy(update={"type": "string"}) if c.type == "null" else c for c in out.values()]
 
 
 def example_values(components: Iterable[OutputComponent]) -> dict[tuple[str, ...], Any]:

@@ -175,7 +175,7 @@ def output_components(api: dict, where: _Where, field: str) -> tuple[tuple[Outpu
         except ValueError:
             schema = None  # prose or a truncated schema: fall back to the example
     comps: list[OutputComponent] = []
-    if isinstance(schema, dict):
+    if isinstance(schema, dict) and schema:
         if looks_like_schema(schema) or is_property_map(schema):
             comps = components_from_schema(schema)
         elif example is None or not from_example:

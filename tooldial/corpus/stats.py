@@ -1,0 +1,257 @@
+"""Corpus statistics, including how many APIs can feed another API's required input ("chainable").
+
+The chain count is a cheap, explainable proxy for the API graph (:mod:`tooldial.graph`), which decides
+edges by name, keyword and description similarity. Here an output component of API *A* can feed a
+required input of API *B* (*A* ≠ *B*) when their **normalized names** are equal (:data:`CHAIN_RULE`):
+
+- a name is normalized to its lowercase ASCII letters and digits (``station_id``, ``stationId`` → ``stationid``);
+- an output is matched by its leaf (``station_id``) and by its leaf qualified with its parent
+  (``station|id`` → ``stationid``);
+- generic names (:data:`GENERIC_NAMES`: ``id``, ``name``, ``page``, ``limit``…) never match on their own,
+  only qualified; a required input with a generic name is never counted as a target;
+- credential inputs (``format == "credentials"``: API keys) are never targets.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from tooldial.corpus.models import Api, Corpus, OutputComponent, SkippedRecord
+
+GENERIC_NAMES = frozenset({
+    "id", "ids", "name", "names", "page", "pages", "limit", "offset", "size", "count", "total", "type",
+    "value", "values", "key", "code", "status", "message", "msg", "data", "result", "results", "error",
+    "errors", "success", "q", "query", "format", "lang", "language", "locale", "sort", "order", "orderby",
+    "callback", "text", "title", "description", "response", "item", "items", "list", "info", "details",
+})
+
+CHAIN_RULE = (
+    "an output of API A can feed a required input of API B (A != B) when the lowercase alphanumerics of the "
+    "output's leaf, or of its parent+leaf (station|id -> stationid), equal those of the input's name; "
+    "generic names (id, name, page, limit, ...) count only when qualified by their parent, and credential "
+    "inputs are ignored"
+)
+
+#: How many skipped records ``stats`` lists by default.
+SKIPPED_EXAMPLES = 5
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def normalize_name(name: str) -> str:
+    """Lowercase ASCII letters and digits only: ``Station-ID`` → ``stationid``."""
+    return _NON_ALNUM.sub("", name.lower())
+
+
+def output_keys(output: OutputComponent) -> set[str]:
+    """Normalized names under which an output can feed an input (see :data:`CHAIN_RULE`)."""
+    keys: set[str] = set()
+    leaf = normalize_name(output.path[-1])
+    if leaf and leaf not in GENERIC_NAMES:
+        keys.add(leaf)
+    if len(output.path) >= 2:
+        parent = normalize_name(output.path[-2])
+        if parent and leaf:
+            keys.add(parent + leaf)
+    return keys
+
+
+def input_key(api: Api, name: str) -> str | None:
+    param = api.parameter(name)
+    if param is not None and param.format == "credentials":
+        return None
+    key = normalize_name(name)
+    return key if key and key not in GENERIC_NAMES else None
+
+
+class ChainLink(BaseModel):
+    """One name-matched (output → required input) link."""
+
+    source_api: str
+    source_output: str
+    target_api: str
+    target_input: str
+
+
+def chain_links(corpus: Corpus, *, limit: int | None = None) -> list[ChainLink]:
+    """Name-matched links, in corpus order (all of them, or the first ``limit``)."""
+    targets: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for api in corpus.apis:
+        for param in api.required_parameters:
+            key = input_key(api, param.name)
+            if key:
+                targets[key].append((api.id, param.name))
+    links: list[ChainLink] = []
+    for api in corpus.apis:
+        for out in api.output_components:
+            for key in sorted(output_keys(out)):
+                for target_api, target_input in targets.get(key, ()):
+                    if target_api == api.id:
+                        continue
+                    links.append(ChainLink(source_api=api.id, source_output=out.key, target_api=target_api,
+                                           target_input=target_input))
+                    if limit is not None and len(links) >= limit:
+                        return links
+    return links
+
+
+class LabelledChains(BaseModel):
+    """Summary of a labelled chain file (``builtin_chains.jsonl``)."""
+
+    path: str
+    rows: int
+    valid: int
+    valid_source_apis: int
+    #: valid rows whose APIs, output and input all exist in the corpus
+    resolvable: int
+    #: valid rows that the name rule also finds
+    found_by_name_rule: int
+
+
+class CorpusStats(BaseModel):
+    spec: str
+    tools: int
+    apis: int
+    domains: int
+    required_parameters: int
+    optional_parameters: int
+    output_components: int
+    list_output_components: int
+    apis_without_inputs: int
+    apis_without_outputs: int
+    list_returning_apis: int
+    chainable_apis: int = Field(description="APIs with an output that can feed another API's required input")
+    fed_apis: int = Field(description="APIs with a required input that another API's output can feed")
+    chain_links: int = Field(description="name-matched (source output, target input) pairs")
+    chain_rule: str = CHAIN_RULE
+    labelled_chains: LabelledChains | None = None
+    apis_per_domain: dict[str, int]
+    skipped: int
+    skipped_examples: list[SkippedRecord]
+    load_seconds: float | None = None
+
+
+def compute_stats(corpus: Corpus, *, chains_file: Path | None = None, load_seconds: float | None = None,
+                  skipped_examples: int = SKIPPED_EXAMPLES) -> CorpusStats:
+    """Counts over ``corpus``; ``chains_file`` adds the labelled-chain summary when it exists."""
+    apis = corpus.apis
+    # Required inputs by normalized name → number of distinct APIs having one.
+    input_apis: dict[str, set[str]] = defaultdict(set)
+    for api in apis:
+        for param in api.required_parameters:
+            key = input_key(api, param.name)
+            if key:
+                input_apis[key].add(api.id)
+    output_apis: dict[str, set[str]] = defaultdict(set)
+    chainable = 0
+    links = 0
+    for api in apis:
+        can_feed = False
+        for out in api.output_components:
+            for key in output_keys(out):
+                output_apis[key].add(api.id)
+                hits = input_apis.get(key)
+                if hits:
+                    n = len(hits) - (api.id in hits)
+                    links += n
+                    can_feed = can_feed or n > 0
+        chainable += can_feed
+    fed = 0
+    for api in apis:
+        for param in api.required_parameters:
+            key = input_key(api, param.name)
+            sources = output_apis.get(key) if key else None
+            if sources and len(sources) - (api.id in sources) > 0:
+                fed += 1
+                break
+    per_domain = Counter(api.category for api in apis)
+    return CorpusStats(
+        spec=corpus.spec,
+        tools=len(corpus.tools),
+        apis=len(apis),
+        domains=len(per_domain),
+        required_parameters=sum(len(a.required_parameters) for a in apis),
+        optional_parameters=sum(len(a.optional_parameters) for a in apis),
+        output_components=sum(len(a.output_components) for a in apis),
+        list_output_components=sum(o.is_list for a in apis for o in a.output_components),
+        apis_without_inputs=sum(1 for a in apis if not a.parameters),
+        apis_without_outputs=sum(1 for a in apis if not a.output_components),
+        list_returning_apis=sum(1 for a in apis if a.returns_list),
+        chainable_apis=chainable,
+        fed_apis=fed,
+        chain_links=links,
+        labelled_chains=labelled_chain_summary(corpus, chains_file) if chains_file else None,
+        apis_per_domain=dict(sorted(per_domain.items(), key=lambda kv: (-kv[1], kv[0]))),
+        skipped=len(corpus.skipped),
+        skipped_examples=corpus.skipped[:skipped_examples],
+        load_seconds=load_seconds,
+    )
+
+
+def read_chain_rows(path: Path) -> list[dict[str, Any]]:
+    """Rows of a labelled chain file; malformed lines raise a CorpusError naming the line."""
+    from tooldial.errors import CorpusError
+
+    rows = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"malformed JSON: {exc.msg}", file=str(path), record=f"line {lineno}") from None
+        if not isinstance(row, dict):
+            raise CorpusError(f"expected an object, got {type(row).__name__}", file=str(path),
+                              record=f"line {lineno}")
+        missing = [k for k in ("source_api", "source_output", "target_api", "target_input") if k not in row]
+        if missing:
+            raise CorpusError("missing", file=str(path), record=f"line {lineno}", field=", ".join(missing))
+        rows.append(row)
+    return rows
+
+
+def _is_valid(row: dict[str, Any]) -> bool:
+    value = row.get("valid", True)
+    return value is True or (isinstance(value, str) and value.lower() == "true")
+
+
+def labelled_chain_summary(corpus: Corpus, path: Path) -> LabelledChains | None:
+    if not path.is_file():
+        return None
+    rows = read_chain_rows(path)
+    valid = [r for r in rows if _is_valid(r)]
+    found = {(link.source_api, link.source_output, link.target_api, link.target_input)
+             for link in chain_links(corpus)}
+    resolvable = 0
+    by_rule = 0
+    for row in valid:
+        src, tgt = row["source_api"], row["target_api"]
+        if src in corpus and tgt in corpus:
+            out = corpus.get(src).output(str(row["source_output"]))
+            if out is not None and corpus.get(tgt).parameter(str(row["target_input"])) is not None:
+                resolvable += 1
+                by_rule += (src, out.key, tgt, row["target_input"]) in found
+    return LabelledChains(
+        path=str(path),
+        rows=len(rows),
+        valid=len(valid),
+        valid_source_apis=len({r["source_api"] for r in valid}),
+        resolvable=resolvable,
+        found_by_name_rule=by_rule,
+    )
+
+
+def timed_load(spec: str, **kwargs: Any) -> tuple[Corpus, float]:
+    """``load_corpus`` plus its wall time in seconds."""
+    from tooldial.corpus.loaders import load_corpus
+
+    start = time.perf_counter()
+    corpus = load_corpus(spec, **kwargs)
+    return corpus, time.perf_counter() - start
