@@ -48,3 +48,18 @@ def embedder(tmp_path_factory: pytest.TempPathFactory):
     emb = Embedder(cache_dir=tmp_path_factory.mktemp("emb-cache"))
     yield emb
     emb.close()
+
+
+@pytest.fixture(scope="session")
+def openai_server(smollm2_dir: Path, tmp_path_factory: pytest.TempPathFactory):
+    """A real OpenAI-compatible server (``transformers serve``) for SmolLM2-135M-Instruct on 127.0.0.1.
+
+    Yields a :class:`tooldial.local_server.LocalOpenAIServer`: use ``.base_url`` and ``.model`` with
+    ``tooldial.llm.LLMClient``. Requests are answered one at a time (~15 tokens/s on a free core), so keep
+    ``max_tokens`` small. ``.request_count()`` counts the chat requests the server has logged.
+    """
+    from tooldial.local_server import LocalOpenAIServer
+
+    log = tmp_path_factory.mktemp("openai-server") / "server.log"
+    with LocalOpenAIServer(smollm2_dir, log_path=log) as server:
+        yield server

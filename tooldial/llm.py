@@ -354,7 +354,7 @@ class LLMClient:
             if not choices:
                 return ChatResult(error="the server returned no choices", usage=usage)
             for choice in choices[: request.n - len(texts)]:
-                texts.append(choice.message.content or "")
+                texts.append(_strip_stop(choice.message.content or "", choice.finish_reason, request.stop))
                 reasons.append(choice.finish_reason)
             if response.usage is not None:
                 usage.prompt_tokens += response.usage.prompt_tokens or 0
@@ -435,6 +435,15 @@ class LLMClient:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _strip_stop(text: str, finish_reason: str | None, stop: list[str] | None) -> str:
+    """Drop a trailing stop sequence: OpenAI never returns it, some local servers do."""
+    if stop and finish_reason == "stop":
+        for sequence in stop:
+            if sequence and text.endswith(sequence):
+                return text[: -len(sequence)]
+    return text
 
 
 def _error_text(exc: Any) -> str:
