@@ -1,0 +1,176 @@
+"""Parsing and normalization of model outputs, exactly as the original ToolDial scoring does (release §6).
+
+Model output is untrusted text: every function here returns a value and a *kind* (``ok`` or why it failed)
+and never raises on it. A prediction that cannot be parsed is scored wrong and its kind is counted.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from typing import Any, Literal
+
+#: The eight system actions in their normalized spelling, in the column order of the paper's Table 5.
+ACTIONS: tuple[str, ...] = (
+    "response",
+    "responsefail",
+    "request",
+    "retrievercall",
+    "clarify",
+    "systembye",
+    "suggest",
+    "call",
+)
+#: Label used in confusion matrices for a prediction that is none of the eight actions.
+INVALID_ACTION = "(invalid)"
+
+#: The not-confirmed dialogue state of the release.
+NOT_CONFIRMED: dict[str, str] = {"api_confirmed": "false", "api_status": "none"}
+
+ParseKind = Literal["ok", "empty", "no_braces", "invalid_literal", "not_a_dict"]
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]")
+_NON_ALPHA = re.compile(r"[^a-z]")
+STATE_LINE = "- Dialogue State: "
+ACTION_LINE = "- Action:"
+MESSAGE_LINE = "- Message: "
+OBSERVATION_LINE = "- Observation"
+
+
+# --- dialogue states ----------------------------------------------------------------------------------------
+
+
+def normalize_value(value: Any) -> Any:
+    """Recursive release normalization: dict keys and values, strings lowercased and reduced to ``[a-z0-9]``.
+
+    Lists are stringified first, numbers are stringified (``3.5`` → ``35``), booleans become ``true`` /
+    ``false``; key order is kept (the slot-error check compares key lists in order) but equality of two dicts
+    ignores it.
+    """
+    if isinstance(value, dict):
+        return {normalize_value(k): normalize_value(v) for k, v in value.items()}
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return _NON_ALNUM.sub("", value.lower())
+    return _NON_ALNUM.sub("", str(value).lower())
+
+
+def normalize_state(state: Any) -> Any:
+    """Normalized form of a parsed state (``None`` stays ``None``)."""
+    return None if state is None else normalize_value(state)
+
+
+def strip_system_action(state: Any) -> Any:
+    """Drop ``api_status.system_action`` (the release deletes it from labels before evaluation)."""
+    if isinstance(state, dict) and isinstance(state.get("api_status"), dict) and "system_action" in state["api_status"]:
+        status = {k: v for k, v in state["api_status"].items() if k != "system_action"}
+        return {**state, "api_status": status}
+    return state
+
+
+def _literal(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        raise ValueError("not a literal") from None
+
+
+def parse_state(text: str | None) -> tuple[Any, ParseKind]:
+    """Parse a predicted dialogue state the way the release does, returning ``(state, kind)``.
+
+    The greedy ``{…}`` span is taken and every ``'`` replaced by ``"`` before ``json.loads``, then a Python
+    literal is tried (release order). Where the release then gave up (it substituted ``{"foo": "bar"}``) we also
+    try the span as written, so a value holding an apostrophe can still match; this only changes cases the
+    release scored wrong. A state that cannot be read is returned as ``None`` with its kind.
+    """
+    if text is None or not text.strip():
+        return None, "empty"
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end < start:
+        return None, "no_braces"
+    span = text[start : end + 1]
+    for candidate in (span.replace("'", '"'), span):
+        try:
+            value = _literal(candidate)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            return value, "ok"
+        return None, "not_a_dict"
+    return None, "invalid_literal"
+
+
+def load_json_field(value: Any) -> Any:
+    """Dataset ``Json`` columns arrive as JSON text; already-decoded values pass through."""
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            try:
+                return ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                return value
+    return value
+
+
+def states_equal(prediction: Any, label: Any) -> bool:
+    """Release DST correctness: normalized dicts are equal (key order ignored)."""
+    return prediction is not None and normalize_state(prediction) == normalize_state(label)
+
+
+# --- actions ------------------------------------------------------------------------------------------------
+
+
+def normalize_action(text: str | None) -> str:
+    """Release action normalization: lowercase, keep ``a-z``, delete ``action`` and ``api``."""
+    if not text:
+        return ""
+    return _NON_ALPHA.sub("", text.lower()).replace("action", "").replace("api", "")
+
+
+def parse_action(text: str | None) -> tuple[str, Literal["ok", "empty", "not_an_action"]]:
+    """The predicted action for strict scoring: the first non-empty line, ``- Action:`` removed, normalized."""
+    if text is None:
+        return "", "empty"
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line.lower().startswith("- action:"):
+            line = line[len("- action:") :]
+        action = normalize_action(line)
+        if not action:
+            continue
+        return action, ("ok" if action in ACTIONS else "not_an_action")
+    return "", "empty"
+
+
+def lenient_action_match(generation: str | None, label: str) -> bool:
+    """The original code's rule for open models: the normalized label is a substring of the generation.
+
+    (So ``call`` matches ``retriever_call`` and ``response`` matches ``response_fail``; reported as
+    ``lenient_accuracy`` next to the strict ``accuracy``.)
+    """
+    if not generation:
+        return False
+    gen = generation.lower().replace("- action:", "")
+    return normalize_action(label) in normalize_action(gen)
+
+
+# --- reasoning traces (overall task) ------------------------------------------------------------------------
+
+
+def trace_states(text: str) -> list[Any]:
+    """Every ``- Dialogue State: `` line of a reasoning trace, parsed (``None`` where unreadable)."""
+    return [parse_state(line.split(STATE_LINE, 1)[1])[0] for line in text.splitlines() if line.startswith(STATE_LINE)]
+
+
+def trace_actions(text: str) -> list[str]:
+    """Every ``- Action:`` line of a reasoning trace, normalized."""
+    return [normalize_action(line[len(ACTION_LINE) :]) for line in text.splitlines() if line.startswith(ACTION_LINE)]

@@ -1,0 +1,237 @@
+"""``evaluate(config)``: the whole evaluation run — rows in, ``results.json`` / ``predictions.jsonl`` /
+``report.md`` / PNGs out.
+
+Every (task, setting) pair is generated through the prediction cache and written to the run directory as soon
+as it is scored, so an interrupted run keeps its finished parts and a rerun resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tooldial.errors import ConfigError, TooldialError
+from tooldial.evaluation.backends.base import Backend, make_backend
+from tooldial.evaluation.benchmark import SETTINGS, TASK_NAMES, Benchmark, load_benchmark
+from tooldial.evaluation.cache import PredictionCache
+from tooldial.evaluation.generation import CachedGenerator
+from tooldial.evaluation.tasks import TaskOutcome, run_action, run_dst, run_faithfulness, run_overall
+
+RESULTS_FILE = "results.json"
+PREDICTIONS_FILE = "predictions.jsonl"
+REPORT_FILE = "report.md"
+
+
+class EvalConfig(BaseModel):
+    """Everything that defines a run (recorded in ``results.json``; never holds an API key)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tasks: list[str] = Field(default_factory=lambda: list(TASK_NAMES))
+    settings: list[str] = Field(default_factory=lambda: list(SETTINGS))
+    backend: Literal["hf", "openai", "oracle", "rule", "random"] = "rule"
+    model: str | None = None
+    adapter: str | None = None
+    base_url: str | None = None
+    dataset: str
+    split: str = "test"
+    limit: int | None = Field(None, ge=1)
+    batch_size: int = Field(8, ge=1)
+    max_new_tokens: int | None = Field(None, ge=1)
+    max_concurrency: int = Field(8, ge=1)
+    judge_base_url: str | None = None
+    judge_model: str | None = None
+    judge_n: int | None = Field(None, ge=1)
+    judge_temperature: float | None = Field(None, gt=0.0, le=2.0)
+    out: str
+    cache_dir: str | None = None
+    use_cache: bool = True
+    seed: int = 0
+    benchmark: str | None = None
+    progress: bool = True
+
+    @classmethod
+    def expand(cls, task: str, setting: str, **fields: Any) -> EvalConfig:
+        """Build from CLI spellings (``--task all``, ``--setting both``)."""
+        tasks = list(TASK_NAMES) if task == "all" else [task]
+        settings = list(SETTINGS) if setting == "both" else [setting]
+        return cls(tasks=tasks, settings=settings, **fields)
+
+
+def library_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version()}
+    for dist in ("tooldial", "torch", "transformers", "peft", "datasets", "scikit-learn", "openai"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions
+
+
+def load_rows(dataset: str, config: str, split: str, setting: str | None, limit: int | None) -> list[dict[str, Any]]:
+    """Rows of one dataset config and split (local directory or Hub id), one setting, first ``limit``."""
+    import datasets
+
+    datasets.disable_progress_bars()
+    try:
+        ds = datasets.load_dataset(str(dataset), config, split=split)
+    except (FileNotFoundError, ValueError, datasets.exceptions.DatasetNotFoundError) as exc:
+        raise ConfigError(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
+                          file=str(dataset), field="dataset") from None
+    if setting is not None and "setting" in ds.column_names:
+        keep = [i for i, s in enumerate(ds["setting"]) if s == setting]
+        ds = ds.select(keep)
+    if limit is not None:
+        ds = ds.select(range(min(limit, len(ds))))
+    return ds.to_list()
+
+
+def _backend_options(config: EvalConfig) -> dict[str, Any]:
+    return {
+        "model": config.model,
+        "adapter": config.adapter,
+        "base_url": config.base_url,
+        "batch_size": config.batch_size,
+        "max_concurrency": config.max_concurrency,
+        "seed": config.seed,
+        "cache_dir": None if config.cache_dir is None else str(Path(config.cache_dir) / "llm"),
+    }
+
+
+class Run:
+    """One evaluation run writing into ``config.out``."""
+
+    def __init__(self, config: EvalConfig, backend: Backend | None = None) -> None:
+        self.config = config
+        self.bench: Benchmark = load_benchmark(config.benchmark)
+        for task in config.tasks:
+            if task not in self.bench.tasks:
+                raise ConfigError(f"task {task!r} is not defined by the benchmark", field="task")
+        self.out = Path(config.out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self._own_backend = backend is None
+        self.backend = backend or make_backend(config.backend, **_backend_options(config))
+        self.cache = PredictionCache(config.cache_dir) if config.use_cache else None
+        self.generator = CachedGenerator(self.backend, self.cache, self.bench.prompt_version,
+                                         chunk_size=config.batch_size * 8)
+        self.results: dict[str, Any] = {
+            "benchmark": self.bench.name,
+            "prompt_version": self.bench.prompt_version,
+            "config": config.model_dump(),
+            "backend": self.backend.describe(),
+            "versions": library_versions(),
+            "tasks": {},
+        }
+        self.records: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+
+    def _judge(self) -> Any:
+        if not (self.config.judge_base_url and self.config.judge_model):
+            return None
+        from tooldial.evaluation.backends.openai import OpenAIBackend
+
+        return OpenAIBackend(self.config.judge_model, self.config.judge_base_url,
+                             max_concurrency=self.config.max_concurrency, seed=self.config.seed,
+                             cache_dir=_backend_options(self.config)["cache_dir"])
+
+    def pairs(self) -> list[tuple[str, str | None]]:
+        out: list[tuple[str, str | None]] = []
+        for task in self.config.tasks:
+            spec = self.bench.tasks[task]
+            if task == "faithfulness":
+                out.append((task, None))
+                continue
+            out.extend((task, s) for s in self.config.settings if s in spec.settings)
+        return out
+
+    def run(self) -> dict[str, Any]:
+        from tqdm.auto import tqdm
+
+        started = time.perf_counter()
+        judge = self._judge() if "faithfulness" in self.config.tasks else None
+        try:
+            for task, setting in self.pairs():
+                spec = self.bench.tasks[task]
+                if self.config.max_new_tokens:
+                    spec = spec.model_copy(update={"max_new_tokens": self.config.max_new_tokens})
+                if task == "faithfulness":
+                    if judge is None:
+                        if self.config.tasks == ["faithfulness"]:
+                            raise ConfigError("faithfulness needs a judge: --judge-base-url and --judge-model",
+                                              field="judge_model")
+                        print("tooldial: skipping faithfulness (no --judge-base-url/--judge-model)", file=sys.stderr)
+                        continue
+                    judge_spec = spec.judge or self.bench.tasks["faithfulness"].judge
+                    updates = {k: v for k, v in (("n", self.config.judge_n),
+                                                 ("temperature", self.config.judge_temperature)) if v}
+                    spec = spec.model_copy(update={"judge": judge_spec.model_copy(update=updates)})
+                rows = load_rows(self.config.dataset, spec.config, self.config.split, setting, self.config.limit)
+                t0 = time.perf_counter()
+                before = self.generator.stats.backend_requests
+                with tqdm(total=len(rows), unit="ex", desc=f"{task}/{setting or '-'}",
+                          disable=not self.config.progress, dynamic_ncols=True) as bar:
+                    outcome = self._run_task(task, setting, rows, spec, judge, bar.update)
+                seconds = time.perf_counter() - t0
+                outcome.metrics.update(
+                    seconds=round(seconds, 3),
+                    examples_per_second=round(len(rows) / seconds, 2) if seconds > 0 else None,
+                    backend_requests=self.generator.stats.backend_requests - before,
+                    max_new_tokens=spec.max_new_tokens,
+                    dataset_config=spec.config,
+                )
+                self.results["tasks"].setdefault(task, {})[setting or "nogt"] = outcome.metrics
+                self.records[(task, setting)] = outcome.records
+                self.results["generation"] = vars(self.generator.stats) | {"seconds_total": round(
+                    time.perf_counter() - started, 3)}
+                self.write()
+        finally:
+            if judge is not None:
+                judge.close()
+        return self.results
+
+    def _run_task(self, task: str, setting: str | None, rows: list[dict[str, Any]], spec: Any, judge: Any,
+                  progress: Any) -> TaskOutcome:
+        if task == "dst":
+            return run_dst(rows, setting or "gt", spec, self.generator, progress)
+        if task == "action":
+            return run_action(rows, setting or "gt", spec, self.generator, progress)
+        if task == "faithfulness":
+            return run_faithfulness(rows, setting, spec, self.generator, judge, progress)
+        return run_overall(rows, setting or "gt", spec, self.generator, progress)
+
+    def write(self) -> None:
+        from tooldial.evaluation.report import write_report
+
+        tmp = self.out / f"{RESULTS_FILE}.tmp"
+        tmp.write_text(json.dumps(self.results, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
+        tmp.replace(self.out / RESULTS_FILE)
+        with (self.out / f"{PREDICTIONS_FILE}.tmp").open("w", encoding="utf-8") as fh:
+            for (task, setting), records in self.records.items():
+                for record in records:
+                    fh.write(json.dumps({"task": task, "setting": setting, **record}, ensure_ascii=False,
+                                        default=str) + "\n")
+        (self.out / f"{PREDICTIONS_FILE}.tmp").replace(self.out / PREDICTIONS_FILE)
+        write_report(self.results, self.bench, self.out)
+
+    def close(self) -> None:
+        if self._own_backend:
+            self.backend.close()
+        if self.cache is not None:
+            self.cache.close()
+
+
+def evaluate(config: EvalConfig, backend: Backend | None = None) -> dict[str, Any]:
+    """Run an evaluation and write its reports into ``config.out``; returns the ``results.json`` content."""
+    run = Run(config, backend)
+    try:
+        return run.run()
+    except TooldialError:
+        raise
+    finally:
+        run.close()
