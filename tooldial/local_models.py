@@ -37,6 +37,7 @@ def ensure_smollm2(cache_dir: str | Path | None = None) -> Path:
     """
     target = Path(cache_dir or default_cache_dir()) / "models" / "SmolLM2-135M-Instruct"
     if (target / "config.json").is_file() and (target / "tokenizer_config.json").is_file():
+        _drop_gguf_quantization_config(target / "config.json")
         return target
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -44,7 +45,11 @@ def ensure_smollm2(cache_dir: str | Path | None = None) -> Path:
     gguf = smollm2_gguf_path()
     tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
     quantized = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
-    model = AutoModelForCausalLM.from_config(quantized.config, dtype=torch.float32)
+    config = quantized.config
+    if hasattr(config, "quantization_config"):
+        # the weights are plain fp32 now; a kept `quant_method: gguf` makes Trainer refuse to train the model
+        del config.quantization_config
+    model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
     model.load_state_dict(quantized.state_dict())
     model.generation_config = quantized.generation_config
     tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
@@ -58,6 +63,19 @@ def ensure_smollm2(cache_dir: str | Path | None = None) -> Path:
 
         shutil.rmtree(tmp, ignore_errors=True)
     return target
+
+
+def _drop_gguf_quantization_config(config_path: Path) -> None:
+    """Repair checkpoints converted by earlier versions, whose config still claimed GGUF quantization."""
+    import json
+
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    if config.get("quantization_config", {}).get("quant_method") != "gguf":
+        return
+    del config["quantization_config"]
+    tmp = config_path.with_name(f"{config_path.name}.tmp-{os.getpid()}")
+    tmp.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(config_path)
 
 
 if __name__ == "__main__":  # ``python -m tooldial.local_models``: the one-time set-up step of `make install`
