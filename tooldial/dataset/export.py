@@ -1,0 +1,195 @@
+"""Dialogue records → a dataset directory that ``datasets.load_dataset(DIR, CONFIG)`` loads offline.
+
+Layout::
+
+    DIR/README.md                               dataset card (YAML configs + features, statistics, example)
+    DIR/tooldial_stats.png                      turns per dialogue and action frequencies
+    DIR/tooldial_build.json                     provenance (BuildInfo) and statistics
+    DIR/data/<config>/<split>-NNNNN-of-MMMMM.parquet
+
+Records stream through: each one is cut into the rows of every config and appended to the parquet writer of
+its split, so memory stays bounded by one row group per (config, split). The data is written into a
+temporary folder and moved into place at the end, so an interrupted build leaves the previous dataset intact.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import shutil
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm.auto import tqdm
+
+from tooldial.corpus.models import Corpus
+from tooldial.dataset.card import PLOT_NAME, render_card, write_plot
+from tooldial.dataset.features import CONFIG_NAMES, FEATURES, SPLITS
+from tooldial.dataset.info import BuildInfo
+from tooldial.dataset.rows import dialogue_row, task_rows
+from tooldial.dataset.stats import DatasetStats, StatsAccumulator
+from tooldial.dataset.writer import ShardedParquetWriter
+from tooldial.dialogue.record import DialogueRecord
+from tooldial.errors import TooldialError
+from tooldial.tasks.history import render_history
+
+BUILD_INFO_NAME = "tooldial_build.json"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRecord:
+    """A record on its way into the dataset: its split and where it came from (for error messages)."""
+
+    split: str
+    record: DialogueRecord
+    location: str
+
+
+@dataclass
+class DatasetResult:
+    out_dir: Path
+    stats: DatasetStats
+    info: BuildInfo
+    #: The first training dialogue in the history format (what the card and the CLI show).
+    example: str | None
+
+
+ErrorHandler = Callable[[str, Exception], None]
+
+
+def _all_rows(record: DialogueRecord, corpus: Corpus | None) -> dict[str, list[dict[str, Any]]]:
+    rows = task_rows(record, corpus)
+    rows["dialogues"] = [dialogue_row(record)]
+    return rows
+
+
+# Worker state for num_proc > 1 (set once per worker by the pool initializer).
+_WORKER_CORPUS: Corpus | None = None
+
+
+def _init_worker(corpus: Corpus | None) -> None:
+    global _WORKER_CORPUS  # noqa: PLW0603 - per-process state of a pool worker
+    _WORKER_CORPUS = corpus
+
+
+def _rows_or_error(record: DialogueRecord) -> dict[str, list[dict[str, Any]]] | str:
+    try:
+        return _all_rows(record, _WORKER_CORPUS)
+    except Exception as exc:  # noqa: BLE001 - reported with the record's location by the parent
+        return f"{type(exc).__name__}: {exc}"
+
+
+def _row_stream(items: Iterable[SourceRecord], corpus: Corpus | None, num_proc: int
+                ) -> Iterator[tuple[SourceRecord, dict[str, list[dict[str, Any]]] | str]]:
+    if num_proc <= 1:
+        _init_worker(corpus)
+        for item in items:
+            yield item, _rows_or_error(item.record)
+        return
+    # Ordered imap keeps the output identical to the sequential one.
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(num_proc, initializer=_init_worker, initargs=(corpus,)) as pool:
+        buffered: list[SourceRecord] = []
+        for item in items:
+            buffered.append(item)
+            if len(buffered) >= 256 * num_proc:
+                yield from zip(buffered, pool.imap(_rows_or_error, [b.record for b in buffered], chunksize=32),
+                               strict=True)
+                buffered = []
+        if buffered:
+            yield from zip(buffered, pool.imap(_rows_or_error, [b.record for b in buffered], chunksize=32),
+                           strict=True)
+
+
+def _dir_sizes(data_dir: Path) -> dict[str, dict[str, int]]:
+    sizes: dict[str, dict[str, int]] = {}
+    for name in CONFIG_NAMES:
+        for split in SPLITS:
+            files = sorted((data_dir / name).glob(f"{split}-*.parquet"))
+            sizes.setdefault(name, {})[split] = sum(f.stat().st_size for f in files)
+    return sizes
+
+
+def write_dataset(
+    items: Iterable[SourceRecord],
+    out_dir: str | Path,
+    *,
+    info: BuildInfo,
+    corpus: Corpus | None = None,
+    num_proc: int = 1,
+    progress: bool = True,
+    total: int | None = None,
+    on_error: ErrorHandler | None = None,
+) -> DatasetResult:
+    """Write every config of the records in ``items`` to ``out_dir`` (see the module docstring).
+
+    A record whose rows cannot be built is passed to ``on_error(location, exception)`` and skipped; without
+    a handler it raises :class:`~tooldial.errors.TooldialError` naming its location. Duplicate dialogue ids
+    are errors of the same kind.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = out / ".data.partial"
+    if staging.exists():
+        shutil.rmtree(staging)
+    writers: dict[tuple[str, str], ShardedParquetWriter] = {}
+    for name in CONFIG_NAMES:
+        for split in SPLITS:
+            writers[(name, split)] = ShardedParquetWriter(staging / name, split, FEATURES[name])
+    acc = StatsAccumulator()
+    seen: set[str] = set()
+    example: str | None = None
+
+    def fail(location: str, exc: Exception) -> None:
+        acc.skip(location)
+        if on_error is None:
+            raise TooldialError(str(exc), file=location) from exc
+        on_error(location, exc)
+
+    def checked(stream: Iterable[SourceRecord]) -> Iterator[SourceRecord]:
+        for item in stream:
+            if item.split not in SPLITS:
+                fail(item.location, ValueError(f"unknown split {item.split!r}"))
+                continue
+            if item.record.dialogue_id in seen:
+                fail(item.location, ValueError(f"duplicate dialogue_id {item.record.dialogue_id!r}"))
+                continue
+            seen.add(item.record.dialogue_id)
+            yield item
+
+    bar = tqdm(total=total, desc="dataset", unit="dialogue", disable=not progress)
+    try:
+        for item, rows in _row_stream(checked(items), corpus, num_proc):
+            bar.update(1)
+            if isinstance(rows, str):
+                fail(item.location, ValueError(rows))
+                continue
+            for name, config_rows in rows.items():
+                writer = writers[(name, item.split)]
+                for row in config_rows:
+                    writer.write(row)
+                acc.add_rows(name, item.split, len(config_rows))
+            acc.add_record(item.split, item.record)
+            if example is None and item.split == "train":
+                example = render_history(item.record, corpus)
+    finally:
+        bar.close()
+    for writer in writers.values():
+        writer.close()
+    stats = acc.result()
+    if stats.total_dialogues == 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise TooldialError("no dialogue could be written", file=str(out))
+
+    data_dir = out / "data"
+    if data_dir.exists():
+        shutil.rmtree(data_dir)
+    staging.replace(data_dir)
+    sizes = _dir_sizes(data_dir)
+    write_plot(stats, out / PLOT_NAME)
+    (out / "README.md").write_text(render_card(stats, info, sizes, example), encoding="utf-8")
+    build = {"info": info.model_dump(mode="json"), "stats": stats.model_dump(mode="json")}
+    (out / BUILD_INFO_NAME).write_text(json.dumps(build, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return DatasetResult(out_dir=out, stats=stats, info=info, example=example)

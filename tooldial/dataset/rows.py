@@ -1,0 +1,314 @@
+"""Rows of every config, from one :class:`~tooldial.dialogue.record.DialogueRecord` (and back for ``dialogues``).
+
+The ``dialogues`` row is lossless: :func:`record_from_dialogue_row` rebuilds the record, release keys and
+our metadata included, so a dataset directory can be turned back into release files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tooldial.corpus.models import Api, Corpus
+from tooldial.dialogue.record import DialogueRecord
+from tooldial.tasks.history import dialogue_lines, overall_lines
+from tooldial.tasks.prompts import build_messages
+from tooldial.tasks.samples import (
+    SETTINGS,
+    action_samples,
+    dst_samples,
+    faithfulness_samples,
+    overall_samples,
+)
+
+_RELEASE_KEYS = ("subgraph_type", "dialogue", "mockdata", "source", "target")
+_META_KEYS = ("dialogue_id", "sequence_id", "actions", "domain", "seed", "renderer", "scenario")
+_USER_KEYS = ("message", "action")
+_SYSTEM_KEYS = ("thought", "action", "retriever_status", "api_request", "api_response", "message", "dialogue_state")
+
+#: Settings of the ``overall`` config (the paper evaluates overall performance on gold histories only).
+OVERALL_SETTINGS = ("gt",)
+
+_ABBREVIATIONS = {
+    "inform_intent_vague": "V",
+    "inform_intent_clear": "C",
+    "inform_intent_clear_add": "CA",
+    "retriever_call": "rc",
+    "request": "rq",
+    "fail_inform": "fi",
+    "inform": "inf",
+}
+
+
+def action_signature(actions: list[str]) -> str:
+    """A compact, stable name for a turn-action sequence (release notes §2 abbreviations).
+
+    Used as ``sequence_id`` for records that carry none (the original release does not store it).
+    """
+    names = [_ABBREVIATIONS.get(a, a) for a in actions]
+    if names[-2:] == ["user_bye", "system_bye"]:
+        names[-2:] = ["end"]
+    return " ".join(names)
+
+
+def complete_metadata(record: DialogueRecord, dialogue_id: str) -> DialogueRecord:
+    """Fill the metadata a release record lacks: id, action sequence, sequence id, domain.
+
+    Values already present are kept, so our own records pass through unchanged.
+    """
+    updates: dict[str, Any] = {}
+    if not record.dialogue_id:
+        updates["dialogue_id"] = dialogue_id
+    turn_actions = record.turn_actions()
+    if not record.actions:
+        updates["actions"] = turn_actions
+    if not record.sequence_id:
+        updates["sequence_id"] = action_signature(turn_actions)
+    if not record.domain and record.target:
+        updates["domain"] = record.target.split("|", 1)[0]
+    return record.model_copy(update=updates) if updates else record
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# dialogues
+
+
+def dialogue_row(record: DialogueRecord) -> dict[str, Any]:
+    """The ``dialogues`` row of a record (JSON-typed fields hold Python objects)."""
+    turns = []
+    for turn in record.dialogue:
+        (speaker, body), = turn.items()
+        known = _USER_KEYS if speaker == "User" else _SYSTEM_KEYS
+        extra = {k: v for k, v in body.items() if k not in known}
+        system = speaker == "System"
+        turns.append(
+            {
+                "speaker": speaker,
+                "action": body.get("action", ""),
+                "message": body.get("message", ""),
+                "thought": body.get("thought", "") if system else None,
+                "retriever_status": body.get("retriever_status") if system else None,
+                "dialogue_state": body.get("dialogue_state") if system else None,
+                "api_request": body.get("api_request") if system else None,
+                "api_response": body.get("api_response") if system else None,
+                "extra": extra or None,
+            }
+        )
+    return {
+        "dialogue_id": record.dialogue_id,
+        "sequence_id": record.sequence_id,
+        "subgraph_type": record.subgraph_type,
+        "source": record.source,
+        "target": record.target,
+        "domain": record.domain,
+        "actions": list(record.actions),
+        "num_turns": len(record.dialogue),
+        "seed": record.seed,
+        "renderer": record.renderer,
+        "turns": turns,
+        "mockdata": record.mockdata,
+        "scenario": record.scenario or None,
+        "extra": dict(record.model_extra) if record.model_extra else None,
+    }
+
+
+def record_from_dialogue_row(row: dict[str, Any]) -> DialogueRecord:
+    """Rebuild the record from its ``dialogues`` row (release key order, then our metadata)."""
+    dialogue = []
+    for turn in row["turns"]:
+        if turn["speaker"] == "User":
+            body = {"message": turn["message"], "action": turn["action"]}
+        else:
+            body = {key: turn[key] for key in _SYSTEM_KEYS}
+        body.update(turn.get("extra") or {})
+        dialogue.append({turn["speaker"]: body})
+    data = {
+        "subgraph_type": row["subgraph_type"],
+        "dialogue": dialogue,
+        "mockdata": row["mockdata"],
+        "source": row["source"],
+        "target": row["target"],
+        "dialogue_id": row["dialogue_id"],
+        "sequence_id": row["sequence_id"],
+        "actions": row["actions"],
+        "domain": row["domain"],
+        "seed": row["seed"],
+        "renderer": row["renderer"],
+        "scenario": row["scenario"] or {},
+        **(row.get("extra") or {}),
+    }
+    return DialogueRecord.model_validate(data)
+
+
+def release_dict(record: DialogueRecord, *, metadata: bool = True) -> dict[str, Any]:
+    """The record as a release-file element: the five release keys first, then (optionally) our metadata."""
+    data = record.model_dump(mode="json")
+    out = {key: data[key] for key in _RELEASE_KEYS}
+    if metadata:
+        out.update({key: data[key] for key in _META_KEYS})
+        out.update({k: v for k, v in data.items() if k not in out})
+    return out
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# tools (JSON schemas of the APIs a dialogue involves)
+
+_JSON_TYPES = {
+    "string": "string",
+    "str": "string",
+    "number": "number",
+    "float": "number",
+    "double": "number",
+    "integer": "integer",
+    "int": "integer",
+    "boolean": "boolean",
+    "bool": "boolean",
+    "array": "array",
+    "list": "array",
+    "object": "object",
+    "dict": "object",
+}
+
+
+def _json_type(name: str) -> str:
+    return _JSON_TYPES.get((name or "string").lower(), "string")
+
+
+def _value_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "string"
+
+
+def _schema_from_api(api: Api) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    for p in api.parameters:
+        prop: dict[str, Any] = {"type": _json_type(p.type), "description": p.description}
+        if p.enum:
+            prop["enum"] = list(p.enum)
+        properties[p.name] = prop
+    return {
+        "type": "function",
+        "function": {
+            "name": api.id,
+            "description": api.description,
+            "parameters": {
+                "type": "object",
+                "properties": properties,
+                "required": [p.name for p in api.required_parameters],
+            },
+        },
+    }
+
+
+def _schema_from_mock(entry: dict[str, Any]) -> dict[str, Any]:
+    required = entry.get("required_parameters") or {}
+    optional = entry.get("optional_parameters") or {}
+    properties = {
+        str(name): {"type": _value_type(value), "description": ""}
+        for params in (required, optional)
+        if isinstance(params, dict)
+        for name, value in params.items()
+    }
+    return {
+        "type": "function",
+        "function": {
+            "name": str(entry.get("api_name", "")),
+            "description": str(entry.get("api_description", "")),
+            "parameters": {
+                "type": "object",
+                "properties": properties,
+                "required": [str(n) for n in required] if isinstance(required, dict) else [],
+            },
+        },
+    }
+
+
+def tool_schemas(record: DialogueRecord, corpus: Corpus | None = None) -> list[dict[str, Any]]:
+    """OpenAI-style function schemas of the dialogue's APIs (source first, then target).
+
+    The function ``name`` is the API id (``Category|tool|api``), the spelling the dialogue states use. Taken
+    from the corpus when it holds the API, else from the record's mock data (types inferred from the values).
+    """
+    schemas = []
+    for side, api_id in (("source", record.source), ("target", record.target)):
+        if not api_id:
+            continue
+        if corpus is not None and api_id in corpus:
+            schemas.append(_schema_from_api(corpus.get(api_id)))
+            continue
+        entry = next(
+            (m for m in record.mockdata.get(side) or [] if isinstance(m, dict) and m.get("api_name") == api_id), None
+        )
+        schemas.append(_schema_from_mock(entry or {"api_name": api_id}))
+    return schemas
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# task configs
+
+
+def _sft(sample_id: str, dialogue_id: str, turn_index: int, task: str, setting: str, history: str, answer: str,
+         tools: list[dict[str, Any]]) -> dict[str, Any]:
+    messages = [*build_messages(task, history), {"role": "assistant", "content": answer}]  # type: ignore[arg-type]
+    return {
+        "id": sample_id,
+        "dialogue_id": dialogue_id,
+        "turn_index": turn_index,
+        "task": task,
+        "setting": setting,
+        "messages": messages,
+        "tools": tools,
+    }
+
+
+def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The rows of every per-turn config (``dst`` … ``sft``) for one record.
+
+    ``sft`` holds one chat row per task sample: the A.13 prompt (:func:`tooldial.tasks.prompts.build_messages`)
+    as the user message and, as the assistant message, what the evaluation expects the model to write after
+    its forced prefix (``tooldial.tasks.prompts.ASSISTANT_PREFIX``): ``- Dialogue State: {…}``,
+    ``- Action:<action>``, the response message, or the overall target.
+    """
+    lines = dialogue_lines(record, corpus)
+    o_lines = overall_lines(record, corpus)
+    tools = tool_schemas(record, corpus)
+    out: dict[str, list[dict[str, Any]]] = {"dst": [], "action_prediction": [], "faithfulness": [], "overall": [], "sft": []}
+    for setting in SETTINGS:
+        for s in dst_samples(record, setting, lines=lines):
+            out["dst"].append(
+                {"id": s.id, "dialogue_id": s.dialogue_id, "turn_index": s.turn_index, "setting": s.setting,
+                 "sequence_id": s.sequence_id, "num_user_turns": s.num_user_turns, "history": s.history,
+                 "label": s.label}
+            )
+            out["sft"].append(_sft(s.id, s.dialogue_id, s.turn_index, "dst", setting, s.history, s.target, tools))
+    for setting in SETTINGS:
+        for a in action_samples(record, setting, lines=lines):
+            out["action_prediction"].append(
+                {"id": a.id, "dialogue_id": a.dialogue_id, "turn_index": a.turn_index, "setting": a.setting,
+                 "sequence_id": a.sequence_id, "num_user_turns": a.num_user_turns, "history": a.history,
+                 "label": a.label}
+            )
+            out["sft"].append(_sft(a.id, a.dialogue_id, a.turn_index, "action", setting, a.history, a.target, tools))
+    for f in faithfulness_samples(record, lines=lines):
+        out["faithfulness"].append(
+            {"id": f.id, "dialogue_id": f.dialogue_id, "turn_index": f.turn_index, "sequence_id": f.sequence_id,
+             "history": f.history, "reference": f.reference, "api_results": f.api_results}
+        )
+        out["sft"].append(_sft(f.id, f.dialogue_id, f.turn_index, "faithfulness", "gt", f.history, f.reference, tools))
+    for setting in OVERALL_SETTINGS:
+        for o in overall_samples(record, setting, lines=o_lines):
+            out["overall"].append(
+                {"id": o.id, "dialogue_id": o.dialogue_id, "turn_index": o.turn_index, "setting": o.setting,
+                 "sequence_id": o.sequence_id, "history": o.history, "target": o.target,
+                 "label_states": o.label_states, "label_actions": o.label_actions, "observations": o.observations}
+            )
+            out["sft"].append(_sft(o.id, o.dialogue_id, o.turn_index, "overall", setting, o.history, o.target, tools))
+    return out

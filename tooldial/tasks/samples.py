@@ -1,0 +1,231 @@
+"""Per-task benchmark samples cut from one dialogue (release ``experiments/nlp.py``, ``*_normal`` functions).
+
+Every sample keeps ``dialogue_id`` and ``turn_index`` (the index in ``record.dialogue`` of the turn whose
+label it is; for ``overall`` the user turn) so predictions can be traced back to their dialogue.
+
+- **DST**: one sample per ``- Dialogue State:`` line of the task layout; the input is every earlier line
+  (at ``request``/``response`` turns this includes the same turn's thought, action and message, as in the
+  paper's Table 18). ``gt`` keeps earlier state lines, ``nogt`` removes them; thoughts stay in both.
+- **Action prediction**: one sample per ``- Action:`` line; thought lines are always removed, ``nogt`` also
+  removes earlier action lines; state lines stay in both. (The release has a rule meant to drop some
+  retriever-status lines that tests the dialogue's second-to-last action, which is always ``user_bye`` or
+  ``negate``, so it never fires; its intent is not documented, so we follow the observed behaviour: no drop.)
+- **Faithfulness**: one sample per ``response`` turn; input: everything up to and including its action line;
+  reference: its message. The release matched the substring ``- Action:response`` and so also cut
+  ``response_fail`` turns, removing them only at scoring; we never cut them (the paper's intent: responses
+  grounded in call results). A ``response`` with an empty message has nothing to judge and is skipped.
+- **Overall**: one sample per user turn on the overall layout; input: the lines up to that turn's
+  ``System:`` line; target: the lines up to the next user turn; labels: its states, its actions, and the gold
+  observation of each action (inserted after each predicted action at inference).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tooldial.corpus.models import Corpus
+from tooldial.dialogue.record import DialogueRecord
+from tooldial.tasks.history import Line, dialogue_lines, overall_lines
+
+Setting = Literal["gt", "nogt"]
+#: ``gt``: the history holds the gold earlier labels (states or actions); ``nogt``: they are removed (Eq. 3–5).
+SETTINGS: tuple[Setting, ...] = ("gt", "nogt")
+
+
+def sample_id(dialogue_id: str, task: str, setting: str, turn_index: int) -> str:
+    """Stable id of a sample: ``<dialogue_id>/<task>/<setting>/<turn_index>``."""
+    return f"{dialogue_id}/{task}/{setting}/{turn_index}"
+
+
+@dataclass(frozen=True, slots=True)
+class DstSample:
+    id: str
+    dialogue_id: str
+    turn_index: int
+    setting: Setting
+    sequence_id: str
+    #: User turns in the history (how deep into the dialogue the sample is).
+    num_user_turns: int
+    history: str
+    #: The gold state, without ``system_action``.
+    label: dict[str, Any]
+    #: The label as the history text writes it (``- Dialogue State: {...}``), the assistant turn of ``sft``.
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSample:
+    id: str
+    dialogue_id: str
+    turn_index: int
+    setting: Setting
+    sequence_id: str
+    num_user_turns: int
+    history: str
+    label: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class FaithfulnessSample:
+    id: str
+    dialogue_id: str
+    turn_index: int
+    sequence_id: str
+    history: str
+    reference: str
+    #: The call results in the history, in order (``{"api_name", "result"}`` dicts).
+    api_results: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OverallSample:
+    id: str
+    dialogue_id: str
+    turn_index: int
+    setting: Setting
+    sequence_id: str
+    history: str
+    target: str
+    label_states: list[dict[str, Any]]
+    label_actions: list[str]
+    #: ``{"action", "observation"}`` per action of the target, in order (``{}`` for actions that talk).
+    observations: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _texts(lines: list[Line]) -> list[str]:
+    return [line.text + "\n" for line in lines]
+
+
+def _check_setting(setting: str) -> None:
+    if setting not in SETTINGS:
+        raise ValueError(f"unknown setting {setting!r}; expected one of {', '.join(SETTINGS)}")
+
+
+def dst_samples(
+    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
+) -> Iterator[DstSample]:
+    """DST samples of ``record`` (pass ``lines`` from :func:`dialogue_lines` to reuse them)."""
+    _check_setting(setting)
+    lines = dialogue_lines(record, corpus) if lines is None else lines
+    texts = _texts(lines)
+    users = 0
+    kept: list[str] = []
+    for line, text in zip(lines, texts, strict=True):
+        if line.kind == "state":
+            yield DstSample(
+                id=sample_id(record.dialogue_id, "dst", setting, line.turn_index),
+                dialogue_id=record.dialogue_id,
+                turn_index=line.turn_index,
+                setting=setting,
+                sequence_id=record.sequence_id,
+                num_user_turns=users,
+                history="".join(kept),
+                label=line.value,
+                target=line.text,
+            )
+            if setting == "nogt":
+                continue
+        elif line.kind == "user":
+            users += 1
+        kept.append(text)
+
+
+def action_samples(
+    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
+) -> Iterator[ActionSample]:
+    """Action-prediction samples of ``record`` (thought lines removed)."""
+    _check_setting(setting)
+    lines = dialogue_lines(record, corpus) if lines is None else lines
+    users = 0
+    kept: list[str] = []
+    for line in lines:
+        if line.kind == "thought":
+            continue
+        if line.kind == "action":
+            yield ActionSample(
+                id=sample_id(record.dialogue_id, "action", setting, line.turn_index),
+                dialogue_id=record.dialogue_id,
+                turn_index=line.turn_index,
+                setting=setting,
+                sequence_id=record.sequence_id,
+                num_user_turns=users,
+                history="".join(kept),
+                label=line.value,
+                target=line.text,
+            )
+            if setting == "nogt":
+                continue
+        elif line.kind == "user":
+            users += 1
+        kept.append(line.text + "\n")
+
+
+def faithfulness_samples(
+    record: DialogueRecord, *, corpus: Corpus | None = None, lines: list[Line] | None = None
+) -> Iterator[FaithfulnessSample]:
+    """Faithfulness samples of ``record``: one per ``response`` turn with a message."""
+    lines = dialogue_lines(record, corpus) if lines is None else lines
+    texts = _texts(lines)
+    results: list[Any] = []
+    for k, line in enumerate(lines):
+        if line.kind == "call_result":
+            results.append(line.value)
+        if line.kind != "action" or line.value != "response":
+            continue
+        body = record.dialogue[line.turn_index]["System"]
+        reference = body.get("message") or ""
+        if not reference:
+            continue
+        yield FaithfulnessSample(
+            id=sample_id(record.dialogue_id, "faithfulness", "gt", line.turn_index),
+            dialogue_id=record.dialogue_id,
+            turn_index=line.turn_index,
+            sequence_id=record.sequence_id,
+            history="".join(texts[: k + 1]),
+            reference=reference,
+            api_results=list(results),
+        )
+
+
+def overall_samples(
+    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
+) -> Iterator[OverallSample]:
+    """Overall samples of ``record``: one per user turn followed by system turns.
+
+    ``nogt`` removes the earlier state and action lines from the history (observations, thoughts and
+    messages stay); the dataset ships ``gt`` only, the setting of the paper's overall evaluation.
+    """
+    _check_setting(setting)
+    lines = overall_lines(record, corpus) if lines is None else lines
+    users = [k for k, line in enumerate(lines) if line.kind == "user"]
+    for n, k in enumerate(users):
+        end = users[n + 1] if n + 1 < len(users) else len(lines)
+        start = k + 2  # after "User: …" and "System:"
+        target_lines = lines[start:end]
+        if not target_lines:
+            continue
+        prefix = lines[:start]
+        if setting == "nogt":
+            prefix = [line for line in prefix if line.kind not in ("state", "action")]
+        observations: list[dict[str, Any]] = []
+        for line in target_lines:
+            if line.kind == "action":
+                observations.append({"action": line.value, "observation": {}})
+            elif line.kind == "observation" and observations:
+                observations[-1]["observation"] = line.value
+        turn_index = lines[k].turn_index
+        yield OverallSample(
+            id=sample_id(record.dialogue_id, "overall", setting, turn_index),
+            dialogue_id=record.dialogue_id,
+            turn_index=turn_index,
+            setting=setting,
+            sequence_id=record.sequence_id,
+            history="".join(line.text + "\n" for line in prefix),
+            target="".join(line.text + "\n" for line in target_lines),
+            label_states=[line.value for line in target_lines if line.kind == "state"],
+            label_actions=[line.value for line in target_lines if line.kind == "action"],
+            observations=observations,
+        )
