@@ -76,7 +76,7 @@ class _Resolver:
     def schema_resolver(self, base: str):
         """The ``resolve`` callback for :func:`components_from_schema`, prefixing field paths with ``base``."""
         def resolve(ref: str, sub: str) -> dict:
-            return self.lookup(ref, base + (sub if sub.startswith(".") else "." + sub))
+            return self.lookup(ref, f"{base}.{sub}")
         return resolve
 
     def flat_schema(self, schema: Any, field: str, depth: int = 0) -> dict:

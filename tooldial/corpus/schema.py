@@ -200,7 +200,7 @@ class _SchemaWalker:
             if self.resolve is None:
                 return None, seen
             seen = seen | {ref}
-            target = self.resolve(ref, f"{where}.$ref" if where else "$ref")
+            target = self.resolve(ref, f"{where}.$ref".lstrip("."))
             extra = {k: v for k, v in schema.items() if k != "$ref"}  # 3.1 allows siblings of $ref
             schema = {**target, **extra} if extra else target
         return schema, seen
@@ -239,6 +239,8 @@ class _SchemaWalker:
                     self.walk(variant, path, is_list, f"{where}.{key}[{i}]", seen, depth + 1)
                 return
         kind, fmt = normalize_type(schema.get("type")) if "type" in schema else (None, None)
+        if isinstance(schema.get("format"), str):
+            fmt = schema["format"]
         props = schema.get("properties")
         if kind == "array" or (kind is None and "items" in schema):
             items = schema.get("items")
@@ -282,8 +284,14 @@ class _SchemaWalker:
 
 
 def _scalar_type(schema: dict) -> str:
-    kind, _ = normalize_type(schema.get("type")) if isinstance(schema, dict) and "type" in schema else ("string", None)
-    return kind
+    """Type of array items that added no leaves: a scalar type, or ``object`` for a (cyclic) reference."""
+    if not isinstance(schema, dict):
+        return "string"
+    if "type" in schema:
+        return normalize_type(schema["type"])[0]
+    if any(k in schema for k in ("$ref", "properties", "allOf", "anyOf", "oneOf")):
+        return "object"
+    return "string"
 
 
 def _has_scalar_hints(schema: dict) -> bool:

@@ -1,0 +1,105 @@
+"""Each corpus loader on hand-made fixtures and on the real tool sets in ../shared."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from tooldial.corpus import builtin_dir, load_corpus
+
+DATA = Path(__file__).parent / "data" / "corpus"
+
+
+def test_toolbench_directory():
+    corpus = load_corpus(str(DATA / "toolbench"))
+    assert corpus.skipped == []
+    assert sorted(corpus.categories) == ["Location", "Music", "Weather"]  # category_name beats the folder
+    featured = corpus.get("Music|radio_hub|Featured Station")  # standardized_name wins over tool_name
+    assert featured.parameters == ()
+    assert [(o.key, o.example) for o in featured.output_components] == [
+        ("station|station_id", "st_48213"), ("station|name", "Jazz FM Live")]  # schema + example values
+    playlist = corpus.get("Music|radio_hub|Station Playlist")
+    assert playlist.method == "GET"
+    assert [p.name for p in playlist.required_parameters] == ["stationId"]  # Python-literal string
+    limit = playlist.optional_parameters[0]
+    assert (limit.type, limit.default) == ("number", 10)  # "NUMBER", "10"
+    assert playlist.returns_list
+    assert playlist.output("tracks—year").example == 1959  # from the test_endpoint Python literal
+    search = corpus.get("Music|radio_hub|Search Stations")
+    assert search.optional_parameters[0].format == "date"
+    assert [o.key for o in search.output_components] == ["station_id", "name", "tags"]  # truncated JSON
+    forecast = corpus.get("Weather|sky_watch|Forecast")
+    assert forecast.optional_parameters[0].default is True
+    assert [o.key for o in forecast.output_components] == ["days|date", "days|high_c"]  # bare property map
+
+
+def test_json_list_file():
+    corpus = load_corpus(str(DATA / "tools_list.json"))
+    assert [t.name for t in corpus.tools] == ["fx_rates", "ledger"]
+    rate = corpus.get("Finance|fx_rates|Latest Rate")  # api_name / api_description spellings
+    assert rate.description.startswith("Latest exchange rate")
+    assert [o.key for o in rate.output_components] == ["rate", "as_of"]  # {"response": ...} unwrapped
+    # Two endpoints with one name keep distinct ids.
+    assert "Finance|ledger|Balance" in corpus and corpus.get("Finance|ledger|Balance_2").method == "POST"
+
+
+def test_jsonl_gz(tmp_path):
+    tools = json.loads((DATA / "tools_list.json").read_text())
+    path = tmp_path / "tools.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        for tool in tools:
+            fh.write(json.dumps(tool) + "\n\n")
+    corpus = load_corpus(str(path), progress=True)
+    assert len(corpus) == 4 and corpus.skipped == []
+    assert corpus.get("Finance|fx_rates|Currencies").output("currencies|code").is_list
+
+
+def test_openapi_with_refs():
+    corpus = load_corpus(str(DATA / "openapi" / "library.yaml"))
+    assert corpus.skipped == []
+    assert corpus.categories == ["Education"]  # x-category
+    books = corpus.get("Education|Little Library|listBooks")
+    assert [p.name for p in books.required_parameters] == ["genre"]  # $ref parameter; header left out
+    assert books.required_parameters[0].enum == ["fiction", "science"]
+    assert {o.key for o in books.output_components} == {
+        "title", "year", "book_id", "opening", "author|author_id", "author|name"}  # allOf + nested $ref
+    assert all(o.is_list for o in books.output_components)
+    add = corpus.get("Education|Little Library|addBook")
+    assert [p.name for p in add.required_parameters] == ["title"]
+    assert [p.name for p in add.optional_parameters] == ["year"]  # readOnly book_id is not an input
+    one = corpus.get("Education|Little Library|GET /books/{bookId}")  # no operationId
+    assert [(p.name, p.type, p.format) for p in one.required_parameters] == [("bookId", "integer", "int64")]
+    assert one.output("author|name").example == "Frank Herbert"
+    assert one.output("opening").example == "18:00"  # YAML 1.2: not the sexagesimal 1080
+    tree = corpus.get("Education|Little Library|authorTree")  # recursive schema terminates
+    assert {o.key for o in tree.output_components} == {"author_id", "children"}
+    assert tree.optional_parameters[0].default == 2
+
+
+def test_openapi_realtools(shared_dir):
+    corpus = load_corpus(str(shared_dir / "data" / "realtools" / "openapi"))
+    assert corpus.skipped == []
+    assert len(corpus) == 33  # 19 + 8 + 6 operations (realtools README)
+    pet = next(a for a in corpus.apis if a.name == "getPetById")
+    assert pet.required_parameters[0].name == "petId"
+    assert {"category|name", "tags|name", "name"} <= {o.key for o in pet.output_components}
+    assert pet.output("tags|name").is_list
+
+
+def test_toolbench_json_list_realtools(shared_dir):
+    corpus = load_corpus(str(shared_dir / "data" / "realtools" / "taubench_retail_tools.json"))
+    assert len(corpus) == 16 and corpus.skipped == []
+    details = corpus.get("tau-bench retail|get_product_details|get_product_details")
+    assert details.output("variants|item_id").is_list
+
+
+def test_builtin_corpus():
+    if not builtin_dir().is_dir():
+        pytest.skip("the embedded corpus has not landed yet")
+    corpus = load_corpus("builtin", strict=True)
+    assert len(corpus) >= 150
+    assert len(corpus.categories) >= 15
+    assert all(len(api.id.split("|")) == 3 for api in corpus.apis)
