@@ -134,7 +134,7 @@ paths:
     get:
       operationId: ok
       responses:
-        "200":
+        200:
           description: ok
           content:
             application/json:
@@ -151,6 +151,7 @@ def test_unresolvable_ref_names_file_operation_and_field(tmp_path):
     assert strict_error(path) == f"{path}: operation 'listThings': {field}: unresolvable $ref '#/components/schemas/Nope'"
     corpus = load_corpus(str(path))
     assert [a.name for a in corpus.apis] == ["ok"]
+    assert [o.key for o in corpus.apis[0].output_components] == ["a"]  # unquoted 200 key
     assert corpus.skipped[0].reason == "unresolvable $ref '#/components/schemas/Nope'"
 
 

@@ -216,11 +216,12 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
     example = None
     responses = op.get("responses")
     if isinstance(responses, dict):
-        codes = sorted((str(c) for c in responses if str(c).startswith("2")), key=lambda c: c.replace("X", "9"))
+        # YAML reads an unquoted 200 as an int: keep the original keys, order them as strings.
+        codes = sorted((c for c in responses if str(c).startswith("2")), key=lambda c: str(c).upper().replace("X", "9"))
         code = codes[0] if codes else ("default" if "default" in responses else None)
         if code is not None:
             field = f"{base}.responses.{code}"
-            response = resolver.deref(responses.get(code) if code in responses else responses.get(int(code)), field)
+            response = resolver.deref(responses[code], field)
             media = _pick_media(response.get("content") if isinstance(response, dict) else None)
             if media:
                 mfield = f"{field}.content.{media[0]}"

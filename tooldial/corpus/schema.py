@@ -375,14 +375,11 @@ def components_from_example(example: Any) -> list[OutputComponent]:
         example = None if placeholder or isinstance(value, (dict, list, tuple)) else value
         old = out.get(path)
         if old is None:
-            out[path] = OutputComponent.model_construct(
-                path=path, type=kind, description="", example=example, is_list=is_list
-            )
+            out[path] = OutputComponent(path=path, type=kind, example=example, is_list=is_list)
         elif (old.example is None and example is not None) or (is_list and not old.is_list):
-            out[path] = OutputComponent.model_construct(
+            out[path] = OutputComponent(
                 path=path,
                 type=kind if old.type == "null" else old.type,
-                description="",
                 example=old.example if old.example is not None else example,
                 is_list=old.is_list or is_list,
             )

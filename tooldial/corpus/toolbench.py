@@ -175,6 +175,9 @@ def output_components(api: dict, where: _Where, field: str) -> tuple[tuple[Outpu
         except ValueError:
             schema = None  # prose or a truncated schema: fall back to the example
     comps: list[OutputComponent] = []
+    if isinstance(schema, list) and schema and not from_example:  # an example body in the schema slot
+        from_example = components_from_example(schema)
+        example = schema if example is None else example
     if isinstance(schema, dict) and schema:
         if looks_like_schema(schema) or is_property_map(schema):
             comps = components_from_schema(schema)
