@@ -69,7 +69,7 @@ def test_labelled_chain_summary(tmp_path):
     rows = [
         {"source_api": "Music|radio_hub|Featured Station", "source_output": "station—station_id",
          "target_api": "Music|radio_hub|Station Playlist", "target_input": "stationId", "valid": True},
-        {"source_api": "Music|radio_hub|Search Stations", "source_output": "name",
+        {"source_api": "Location|geo_names|City Lookup", "source_output": "city",
          "target_api": "Weather|sky_watch|Forecast", "target_input": "city", "valid": False},
         {"source_api": "Location|geo_names|City Lookup", "source_output": "missing",
          "target_api": "Weather|sky_watch|Forecast", "target_input": "city", "valid": True},
@@ -78,6 +78,7 @@ def test_labelled_chain_summary(tmp_path):
     labelled = compute_stats(corpus, chains_file=chains).labelled_chains
     assert (labelled.rows, labelled.valid, labelled.valid_source_apis) == (3, 2, 2)
     assert (labelled.resolvable, labelled.found_by_name_rule) == (1, 1)
+    assert labelled.invalid_found_by_name_rule == 1  # the name rule links city → city, labelled invalid
 
 
 def test_show(capsys):

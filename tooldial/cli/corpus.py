@@ -107,7 +107,9 @@ def _stats(args: argparse.Namespace) -> int:
         rows.append(("labelled chains", f"{labelled.valid_source_apis} source APIs with a valid chain "
                                         f"({labelled.valid} valid of {labelled.rows} rows; "
                                         f"{labelled.resolvable} resolve in the corpus, "
-                                        f"{labelled.found_by_name_rule} also found by the name rule)"))
+                                        f"{labelled.found_by_name_rule} also found by the name rule, which "
+                                        f"also links {labelled.invalid_found_by_name_rule} of the "
+                                        f"{labelled.rows - labelled.valid} rows labelled invalid)"))
     rows.append(("skipped records", stats.skipped))
     rows.append(("load time", f"{stats.load_seconds:.2f} s"))
     width = max(len(name) for name, _ in rows)

@@ -113,6 +113,8 @@ class LabelledChains(BaseModel):
     resolvable: int
     #: valid rows that the name rule also finds
     found_by_name_rule: int
+    #: rows labelled invalid (hard negatives) that the name rule would still link
+    invalid_found_by_name_rule: int = 0
 
 
 class CorpusStats(BaseModel):
@@ -231,13 +233,20 @@ def labelled_chain_summary(corpus: Corpus, path: Path) -> LabelledChains | None:
              for link in chain_links(corpus)}
     resolvable = 0
     by_rule = 0
-    for row in valid:
+    invalid_by_rule = 0
+    for row in rows:
         src, tgt = row["source_api"], row["target_api"]
-        if src in corpus and tgt in corpus:
-            out = corpus.get(src).output(str(row["source_output"]))
-            if out is not None and corpus.get(tgt).parameter(str(row["target_input"])) is not None:
-                resolvable += 1
-                by_rule += (src, out.key, tgt, row["target_input"]) in found
+        if src not in corpus or tgt not in corpus:
+            continue
+        out = corpus.get(src).output(str(row["source_output"]))
+        if out is None or corpus.get(tgt).parameter(str(row["target_input"])) is None:
+            continue
+        matched = (src, out.key, tgt, row["target_input"]) in found
+        if _is_valid(row):
+            resolvable += 1
+            by_rule += matched
+        else:
+            invalid_by_rule += matched
     return LabelledChains(
         path=str(path),
         rows=len(rows),
@@ -245,6 +254,7 @@ def labelled_chain_summary(corpus: Corpus, path: Path) -> LabelledChains | None:
         valid_source_apis=len({r["source_api"] for r in valid}),
         resolvable=resolvable,
         found_by_name_rule=by_rule,
+        invalid_found_by_name_rule=invalid_by_rule,
     )
 
 
