@@ -87,7 +87,7 @@ def _release_path(release_dir: Path, split: str) -> Path | None:
 
 
 def iter_release(release_dir: str | Path, report: ConversionReport) -> Iterator[SourceRecord]:
-    """The valid records of a release directory, split by file; problems go to ``report.skipped``."""
+    """The records of a release directory, split by file (malformed ones as their ``ValueError``)."""
     release_dir = Path(release_dir)
     found = False
     for split in SPLITS:
@@ -105,10 +105,9 @@ def iter_release(release_dir: str | Path, report: ConversionReport) -> Iterator[
         for index, obj in enumerate(data):
             report.read[split] += 1
             try:
-                record = parse_release_record(obj, f"{stem}-{index:05d}")
+                record: DialogueRecord | Exception = parse_release_record(obj, f"{stem}-{index:05d}")
             except ValueError as exc:
-                report.skipped.append(SkippedRecord(file=str(path), index=index, reason=str(exc)))
-                continue
+                record = exc
             yield SourceRecord(split, record, f"{path}: record {index}")
     if not found:
         names = ", ".join(RELEASE_FILES.values())

@@ -40,10 +40,13 @@ BUILD_INFO_NAME = "tooldial_build.json"
 
 @dataclass(frozen=True, slots=True)
 class SourceRecord:
-    """A record on its way into the dataset: its split and where it came from (for error messages)."""
+    """A record on its way into the dataset: its split and where it came from (for error messages).
+
+    ``record`` is the exception instead when the reader could not parse it: it is reported and counted.
+    """
 
     split: str
-    record: DialogueRecord
+    record: DialogueRecord | Exception
     location: str
 
 
@@ -150,6 +153,9 @@ def write_dataset(
 
     def checked(stream: Iterable[SourceRecord]) -> Iterator[SourceRecord]:
         for item in stream:
+            if isinstance(item.record, Exception):
+                fail(item.location, item.record)
+                continue
             if item.split not in SPLITS:
                 fail(item.location, ValueError(f"unknown split {item.split!r}"))
                 continue

@@ -50,6 +50,17 @@ def action_signature(actions: list[str]) -> str:
     return " ".join(names)
 
 
+def derive_sequence_id(turn_actions: list[str]) -> str:
+    """The paper sequence(s) a turn-action list realizes (``two_api_07/two_api_13`` when only ``request-multi``
+    tells them apart), or :func:`action_signature` for a list that matches none."""
+    try:
+        from tooldial.dialogue.sequences import match_sequence
+    except ImportError:  # the sequence table is optional for reading release files
+        return action_signature(turn_actions)
+    matches = match_sequence(turn_actions)
+    return "/".join(s.id for s in matches) if matches else action_signature(turn_actions)
+
+
 def complete_metadata(record: DialogueRecord, dialogue_id: str) -> DialogueRecord:
     """Fill the metadata a release record lacks: id, action sequence, sequence id, domain.
 
@@ -62,7 +73,7 @@ def complete_metadata(record: DialogueRecord, dialogue_id: str) -> DialogueRecor
     if not record.actions:
         updates["actions"] = turn_actions
     if not record.sequence_id:
-        updates["sequence_id"] = action_signature(turn_actions)
+        updates["sequence_id"] = derive_sequence_id(turn_actions)
     if not record.domain and record.target:
         updates["domain"] = record.target.split("|", 1)[0]
     return record.model_copy(update=updates) if updates else record

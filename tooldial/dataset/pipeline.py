@@ -1,0 +1,281 @@
+"""The main job: corpus → graph → dialogues → validation → dataset directory (``tooldial build``).
+
+Intermediate artifacts (``graph.json``, ``dialogues.jsonl``) live in the cache (``$TOOLDIAL_CACHE/builds/<key>``,
+keyed by every option that shapes them), so an interrupted or repeated build resumes from the finished
+stages; the dataset directory only ever holds the dataset.
+
+With ``dialogues`` given (our JSONL files or release-format JSON lists), generation is skipped and the
+dialogues are split and converted as they are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tooldial.dataset.convert import parse_release_record
+from tooldial.dataset.export import DatasetResult, SourceRecord, write_dataset
+from tooldial.dataset.info import BuildInfo
+from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
+from tooldial.dialogue.record import DialogueRecord
+from tooldial.embedding import default_cache_dir
+from tooldial.errors import ConfigError, TooldialError
+
+
+class BuildOptions(BaseModel):
+    """Everything ``tooldial build`` takes; the graph and generation options pass through to their stages."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    corpus: str = "builtin"
+    #: A graph saved by ``tooldial graph build`` (skips building one).
+    graph: Path | None = None
+    #: Existing dialogue files (skips generation): our ``dialogues.jsonl`` or release-format JSON lists.
+    dialogues: list[Path] = Field(default_factory=list)
+    n: int = Field(default=2000, ge=1)
+    seed: int = 0
+    renderer: str | None = None
+    #: Extra ``GraphConfig`` fields (``thresholds``, ``embedding_model``, ``entity_text``…).
+    graph_options: dict[str, Any] = Field(default_factory=dict)
+    #: Extra ``GenerateConfig`` fields.
+    generate_options: dict[str, Any] = Field(default_factory=dict)
+    split: SplitConfig = Field(default_factory=SplitConfig)
+    #: Validate generated dialogues and leave out the invalid ones.
+    validate_dialogues: bool = True
+    num_proc: int = Field(default=1, ge=1)
+    progress: bool = True
+    cache_dir: Path = Field(default_factory=default_cache_dir)
+
+
+class StageTimes(BaseModel):
+    seconds: dict[str, float] = Field(default_factory=dict)
+
+
+class BuildResult(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    dataset: DatasetResult
+    dialogues_path: Path | None
+    times: StageTimes
+    #: Generated dialogues the validator rejected (``dialogue_id: reason``).
+    rejected: list[str] = Field(default_factory=list)
+    #: Records that could not be read or converted (``location: reason``).
+    skipped: list[str] = Field(default_factory=list)
+
+
+@contextmanager
+def _timed(times: StageTimes, stage: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        times.seconds[stage] = round(time.perf_counter() - start, 3)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Dialogue files
+
+
+def iter_dialogue_file(path: Path) -> Iterator[tuple[str, int, Any]]:
+    """``(location, index, object)`` for every record of a JSONL file or a JSON list file."""
+    path = Path(path)
+    if not path.is_file():
+        raise TooldialError("no such dialogue file", file=str(path))
+    if path.suffix == ".json":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise TooldialError(f"not a JSON list: {exc}", file=str(path)) from None
+        if not isinstance(data, list):
+            raise TooldialError("expected a JSON list of dialogue records", file=str(path))
+        for index, obj in enumerate(data):
+            yield f"{path}: record {index}", index, obj
+        return
+    with path.open(encoding="utf-8") as f:
+        for index, line in enumerate(f):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                obj = exc
+            yield f"{path}: line {index + 1}", index, obj
+
+
+def read_records(paths: list[Path]) -> Iterator[tuple[str, DialogueRecord | Exception]]:
+    """``(location, record)`` for every record of the files; a malformed one as its ``ValueError``."""
+    for path in paths:
+        for location, index, obj in iter_dialogue_file(path):
+            if isinstance(obj, Exception):
+                yield location, ValueError(f"invalid JSON: {obj}")
+                continue
+            try:
+                yield location, parse_release_record(obj, f"{Path(path).stem}-{index:05d}")
+            except ValueError as exc:
+                yield location, exc
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Stages
+
+
+def _work_dir(options: BuildOptions) -> Path:
+    key = {
+        "corpus": options.corpus,
+        "graph": str(options.graph) if options.graph else None,
+        "graph_options": options.graph_options,
+        "generate": {"n": options.n, "seed": options.seed, "renderer": options.renderer, **options.generate_options},
+        "validate": options.validate_dialogues,
+    }
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    return Path(options.cache_dir) / "builds" / digest
+
+
+def _graph_config(options: BuildOptions):
+    from tooldial.graph import GraphConfig
+
+    try:
+        return GraphConfig(cache_dir=options.cache_dir, progress=options.progress, **options.graph_options)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConfigError(err["msg"], field="graph option " + ".".join(str(p) for p in err["loc"])) from None
+
+
+def _generate_config(options: BuildOptions):
+    try:
+        from tooldial.dialogue.generate import GenerateConfig
+    except ImportError as exc:
+        raise TooldialError(f"dialogue generation is not available ({exc}); pass --dialogues FILE") from None
+    fields = {"n": options.n, "seed": options.seed, **options.generate_options}
+    if options.renderer:
+        fields["renderer"] = options.renderer
+    known = set(GenerateConfig.model_fields)
+    for name in ("cache_dir", "progress"):
+        if name in known and name not in fields:
+            fields[name] = options.cache_dir if name == "cache_dir" else options.progress
+    try:
+        return GenerateConfig(**fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConfigError(err["msg"], field="generate option " + ".".join(str(p) for p in err["loc"])) from None
+
+
+def _validator(corpus: Any):
+    """A ``record -> list of problems`` function from the dialogue stage's validator, if it has one."""
+    try:
+        from tooldial.dialogue import validate as module
+    except ImportError:
+        return None
+    check = getattr(module, "validate_record", None)
+    if check is None:
+        return None
+
+    def problems(record: Any) -> list[str]:
+        result = check(record, corpus)
+        if result is None:
+            return []
+        if isinstance(result, list | tuple):
+            return [str(p) for p in result]
+        return [str(p) for p in getattr(result, "problems", [])]
+
+    return problems
+
+
+def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: list[str]) -> tuple[Path, Any, dict]:
+    """Run corpus → graph → dialogues → validation into the cache; returns (dialogues.jsonl, corpus, graph info)."""
+    from tooldial.corpus import load_corpus
+
+    work = _work_dir(options)
+    work.mkdir(parents=True, exist_ok=True)
+    dialogues_path = work / "dialogues.jsonl"
+    done = work / "dialogues.done"
+    with _timed(times, "corpus"):
+        corpus = load_corpus(options.corpus, progress=options.progress)
+    graph_config = _graph_config(options)
+    graph_info = {
+        "embedding_model": graph_config.embedding_model,
+        "entity_text": graph_config.entity_text,
+        "thresholds (lcs,kw,desc)": str(graph_config.effective_thresholds),
+    }
+    if options.graph:
+        graph_info["graph file"] = str(options.graph)
+    if done.is_file():
+        return dialogues_path, corpus, graph_info
+    from tooldial.graph import build_graph, load_graph, save_graph
+
+    with _timed(times, "graph"):
+        if options.graph:
+            graph = load_graph(options.graph)
+        else:
+            graph = build_graph(corpus, graph_config)
+            save_graph(graph, work / "graph.json")
+    generate_config = _generate_config(options)
+    from tooldial.dialogue.generate import generate_dialogues
+
+    check = _validator(corpus) if options.validate_dialogues else None
+    partial = dialogues_path.with_suffix(".jsonl.partial")
+    with _timed(times, "dialogues"), partial.open("w", encoding="utf-8") as f:
+        for record in generate_dialogues(corpus, graph, generate_config):
+            if check is not None:
+                problems = check(record)
+                if problems:
+                    rejected.append(f"{record.dialogue_id}: {'; '.join(problems)}")
+                    continue
+            f.write(record.model_dump_json() + "\n")
+    partial.replace(dialogues_path)
+    done.write_text(json.dumps({"rejected": rejected}) + "\n", encoding="utf-8")
+    return dialogues_path, corpus, graph_info
+
+
+def build_dataset(options: BuildOptions, out_dir: str | Path) -> BuildResult:
+    """The whole build; see the module docstring."""
+    times = StageTimes()
+    rejected: list[str] = []
+    skipped: list[str] = []
+    corpus = None
+    if options.dialogues:
+        paths = [Path(p) for p in options.dialogues]
+        info = BuildInfo(source="dialogues", inputs=[p.name for p in paths], split=options.split.model_dump(mode="json"))
+        dialogues_path = None
+        if options.corpus and options.corpus != "none":
+            from tooldial.corpus import load_corpus
+
+            with _timed(times, "corpus"):
+                corpus = load_corpus(options.corpus, progress=options.progress)
+            info.corpus = options.corpus
+    else:
+        dialogues_path, corpus, graph_info = generate_dialogue_file(options, times, rejected)
+        paths = [dialogues_path]
+        generation = {"n": options.n, "seed": options.seed, **options.generate_options}
+        if options.renderer:
+            generation["renderer"] = options.renderer
+        info = BuildInfo(source="generated", corpus=options.corpus, graph=graph_info, generation=generation,
+                         split=options.split.model_dump(mode="json"))
+
+    with _timed(times, "split"):
+        keys: dict[str, SplitKey] = {}
+        for _, r in read_records(paths):
+            if not isinstance(r, Exception) and r.dialogue_id not in keys:  # duplicates are reported later
+                keys[r.dialogue_id] = SplitKey(dialogue_id=r.dialogue_id, sequence_id=r.sequence_id,
+                                               source=r.source, target=r.target)
+        assignment = assign_splits(keys.values(), options.split)
+
+    def items() -> Iterator[SourceRecord]:
+        for location, record in read_records(paths):
+            split = "train" if isinstance(record, Exception) else assignment[record.dialogue_id]
+            yield SourceRecord(split, record, location)
+
+    with _timed(times, "dataset"):
+        dataset = write_dataset(
+            items(), out_dir, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
+            total=len(keys), on_error=lambda location, exc: skipped.append(f"{location}: {exc}"),
+        )
+    return BuildResult(dataset=dataset, dialogues_path=dialogues_path, times=times, rejected=rejected,
+                       skipped=skipped)
