@@ -151,3 +151,19 @@ def test_components_from_example():
     assert [(c.key, c.is_list) for c in listed] == [("response", True)]
     placeholders = by_key(components_from_example({"price": "number", "name": "string"}))
     assert placeholders["price"].type == "number" and placeholders["price"].example is None
+
+
+def test_maps_keyed_by_data_act_like_arrays():
+    series = {"meta": {"symbol": "ACME"}, "prices": {"2021-01-04": {"open": 1.0}, "2021-01-05": {"open": 1.5, "close": 2}}}
+    comps = by_key(components_from_example(series))
+    assert list(comps) == ["meta|symbol", "prices|open", "prices|close"]
+    assert comps["prices|open"].is_list and not comps["meta|symbol"].is_list
+    yearly = components_from_schema({"type": "object", "properties": {
+        "2020": {"type": "number"}, "2021": {"type": "number"}}})
+    assert [(c.key, c.type, c.is_list) for c in yearly] == [("response", "number", True)]
+
+
+def test_keys_never_break_the_path_spellings():
+    comps = components_from_example({"a|b": {"c->d": 1, "e—f": 2}, "": 3})
+    assert [c.path for c in comps] == [("a/b", "c>d"), ("a/b", "e-f"), ("_",)]
+    assert all(type(c).parse_path(c.label) == c.path for c in comps)

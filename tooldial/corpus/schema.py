@@ -6,8 +6,10 @@ response (JSON, a Python literal, or JSON truncated at 2,000 characters). All th
 :class:`~tooldial.corpus.models.OutputComponent` leaves whose ``path`` keeps the hierarchy:
 
 - objects are joined: ``{"avatar": {"url": ...}}`` → ``("avatar", "url")``;
-- arrays (and maps keyed by data, ``additionalProperties``) are transparent, and every leaf below one is
-  marked ``is_list=True`` because the API returns several values for it;
+- arrays, and maps keyed by data (``additionalProperties``, or objects whose keys are all dates or
+  numbers), are transparent, and every leaf below one is marked ``is_list=True`` because the API returns
+  several values for it;
+- keys are cleaned so that a path survives every spelling: ``|`` → ``/``, ``—`` → ``-``, ``->`` → ``>``;
 - ``allOf`` members are merged, ``anyOf`` / ``oneOf`` variants contribute the union of their leaves.
 
 **The ``response`` wrapper.** The ToolDial release stores example outputs as ``{"response": <body>}``
@@ -159,6 +161,24 @@ def parse_example(raw: Any) -> Any:
     return raw
 
 
+# --------------------------------------------------------------------------------------------- paths
+
+# Keys that are data rather than field names: numbers, dates, times ("2021-01-04", "1", "10:30").
+_DATA_KEY = re.compile(r"^[+-]?\d[\d\-:./ T+Z]*$")
+
+
+def is_data_map(keys: Iterable[Any]) -> bool:
+    """Whether an object's keys are data (a map keyed by dates or numbers), so it acts like an array."""
+    keys = list(keys)
+    return bool(keys) and all(isinstance(k, str) and (_DATA_KEY.match(k) or "|" in k) for k in keys)
+
+
+def clean_key(key: Any) -> str:
+    """A response key usable as a path element: no separator of the three spellings, never empty."""
+    text = str(key).strip().replace("|", "/").replace("—", "-").replace("->", ">")
+    return text or "_"
+
+
 # --------------------------------------------------------------------------------------------- schemas
 
 
@@ -253,8 +273,10 @@ class _SchemaWalker:
                 self.leaf(path, "array" if items is None else _scalar_type(items), schema, True, fmt)
             return
         if isinstance(props, dict) and props:
+            data_map = is_data_map(props)  # "properties" that are really data keys: a collection
             for name, sub in props.items():
-                self.walk(sub, (*path, str(name)), is_list, f"{where}.properties.{name}", seen, depth + 1)
+                self.walk(sub, path if data_map else (*path, clean_key(name)), is_list or data_map,
+                          f"{where}.properties.{name}", seen, depth + 1)
             return
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict) and extra:  # a map keyed by data: its values are a collection
@@ -354,8 +376,12 @@ def components_from_example(example: Any) -> list[OutputComponent]:
         if depth > MAX_DEPTH:
             return
         if isinstance(value, dict) and value:
+            if is_data_map(value):  # {"2021-01-04": {...}, "2021-01-05": {...}}: a collection
+                for sub in list(value.values())[:MAX_EXAMPLE_ITEMS]:
+                    visit(sub, path, True, depth + 1)
+                return
             for key, sub in value.items():
-                visit(sub, (*path, str(key)), is_list, depth + 1)
+                visit(sub, (*path, clean_key(key)), is_list, depth + 1)
             return
         if isinstance(value, (list, tuple)) and value:
             items = list(value[:MAX_EXAMPLE_ITEMS])
