@@ -93,6 +93,17 @@ def load_rows(dataset: str, config: str, split: str, setting: str | None, limit:
     return ds.to_list()
 
 
+def overall_nogt_row(row: dict[str, Any]) -> dict[str, Any]:
+    """An ``overall`` w/o GT row from a w/ GT one: earlier state and action lines removed from the history
+    (the rule of :func:`tooldial.tasks.samples.overall_samples`; datasets may ship the gt setting only)."""
+    history = "".join(
+        line for line in str(row.get("history", "")).splitlines(keepends=True)
+        if not line.startswith(("- Dialogue State:", "- Action:"))
+    )
+    row_id = str(row.get("id", ""))
+    return {**row, "id": row_id.replace("/overall/gt/", "/overall/nogt/"), "setting": "nogt", "history": history}
+
+
 def _backend_options(config: EvalConfig) -> dict[str, Any]:
     return {
         "model": config.model,
@@ -172,6 +183,14 @@ class Run:
                                                  ("temperature", self.config.judge_temperature)) if v}
                     spec = spec.model_copy(update={"judge": judge_spec.model_copy(update=updates)})
                 rows = load_rows(self.config.dataset, spec.config, self.config.split, setting, self.config.limit)
+                derived = False
+                if not rows and task == "overall" and setting == "nogt":
+                    gt_rows = load_rows(self.config.dataset, spec.config, self.config.split, "gt", self.config.limit)
+                    rows, derived = [overall_nogt_row(r) for r in gt_rows], True
+                if not rows:
+                    print(f"tooldial: no {task}/{setting or '-'} rows in {self.config.dataset} "
+                          f"({spec.config}, {self.config.split}); skipped", file=sys.stderr)
+                    continue
                 t0 = time.perf_counter()
                 before = self.generator.stats.backend_requests
                 with tqdm(total=len(rows), unit="ex", desc=f"{task}/{setting or '-'}",
@@ -185,14 +204,19 @@ class Run:
                     max_new_tokens=spec.max_new_tokens,
                     dataset_config=spec.config,
                 )
+                if derived:
+                    outcome.metrics["derived_from"] = "gt rows, state and action lines removed from the history"
+
                 self.results["tasks"].setdefault(task, {})[setting or "nogt"] = outcome.metrics
                 self.records[(task, setting)] = outcome.records
                 self.results["generation"] = vars(self.generator.stats) | {"seconds_total": round(
                     time.perf_counter() - started, 3)}
-                self.write()
+                self.write(report=False)
         finally:
             if judge is not None:
                 judge.close()
+            if self.results["tasks"]:
+                self.write(report=True)  # also after an interruption: the finished parts get their report
         return self.results
 
     def _run_task(self, task: str, setting: str | None, rows: list[dict[str, Any]], spec: Any, judge: Any,
@@ -205,7 +229,8 @@ class Run:
             return run_faithfulness(rows, setting, spec, self.generator, judge, progress)
         return run_overall(rows, setting or "gt", spec, self.generator, progress)
 
-    def write(self) -> None:
+    def write(self, report: bool = True) -> None:
+        """``results.json`` and ``predictions.jsonl`` (atomically); ``report.md`` and PNGs when ``report``."""
         from tooldial.evaluation.report import write_report
 
         tmp = self.out / f"{RESULTS_FILE}.tmp"
@@ -217,7 +242,8 @@ class Run:
                     fh.write(json.dumps({"task": task, "setting": setting, **record}, ensure_ascii=False,
                                         default=str) + "\n")
         (self.out / f"{PREDICTIONS_FILE}.tmp").replace(self.out / PREDICTIONS_FILE)
-        write_report(self.results, self.bench, self.out)
+        if report:
+            write_report(self.results, self.bench, self.out)
 
     def close(self) -> None:
         if self._own_backend:

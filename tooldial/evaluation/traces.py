@@ -104,6 +104,9 @@ def finish_round(trace: str, completion: str, queue: ObservationQueue) -> tuple[
     """
     text = cut_at_stop(completion, [OBSERVATION_LINE])
     lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n") and OBSERVATION_LINE.startswith(lines[-1].strip()):
+        lines.pop()  # a stop string cut short by the token limit (or a stray "-")
+        text = "".join(lines)
     for i, line in enumerate(lines):
         if line.startswith(MESSAGE_LINE):
             return trace + "".join(lines[: i + 1]).rstrip("\n") + "\n", "done"

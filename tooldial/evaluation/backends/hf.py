@@ -34,11 +34,11 @@ class HFBackend(Backend):
     def __init__(self, model: str, adapter: str | None = None, *, batch_size: int = 8, device: str | None = None,
                  dtype: str = "auto", seed: int = 0, merge_adapter: bool = True, **_: object) -> None:
         super().__init__()
+        if not model:
+            raise ConfigError("the hf backend needs --model PATH_OR_ID", field="model")
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
-        if not model:
-            raise ConfigError("the hf backend needs --model PATH_OR_ID", field="model")
         self.model_name = str(model)
         self.adapter = str(adapter) if adapter else None
         self.batch_size = max(1, int(batch_size))
