@@ -56,10 +56,11 @@ def openai_server(smollm2_dir: Path, tmp_path_factory: pytest.TempPathFactory):
 
     Yields a :class:`tooldial.local_server.LocalOpenAIServer`: use ``.base_url`` and ``.model`` with
     ``tooldial.llm.LLMClient``. Requests are answered one at a time (~15 tokens/s on a free core), so keep
-    ``max_tokens`` small. ``.request_count()`` counts the chat requests the server has logged.
+    ``max_tokens`` small. ``.request_count()`` counts the chat requests the server has logged. One torch
+    thread: on a loaded 2-core machine it decodes several times faster than two competing threads.
     """
     from tooldial.local_server import LocalOpenAIServer
 
     log = tmp_path_factory.mktemp("openai-server") / "server.log"
-    with LocalOpenAIServer(smollm2_dir, log_path=log) as server:
+    with LocalOpenAIServer(smollm2_dir, log_path=log, threads=1) as server:
         yield server

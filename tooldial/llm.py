@@ -450,9 +450,11 @@ def _error_text(exc: Any) -> str:
     body = getattr(exc, "body", None)
     if isinstance(body, dict):
         inner = body.get("error", body)
-        message = inner.get("message") if isinstance(inner, dict) else inner
+        message = (inner.get("message") or inner.get("detail")) if isinstance(inner, dict) else inner
         if message:
             return str(message)[:500]
+    if isinstance(body, str) and body:
+        return body[:500]
     return str(getattr(exc, "message", exc))[:500]
 
 

@@ -104,7 +104,7 @@ class LocalOpenAIServer:
     def __init__(self, model_dir: str | Path, port: int | None = None, *, host: str = "127.0.0.1",
                  sampling: bool = True, continuous_batching: bool = False, device: str | None = None,
                  startup_timeout: float = 300.0, log_path: str | Path | None = None,
-                 serving_cache_dir: str | Path | None = None) -> None:
+                 serving_cache_dir: str | Path | None = None, threads: int | None = None) -> None:
         self.model_dir = Path(model_dir)
         if not (self.model_dir / "config.json").is_file():
             raise ConfigError(f"{self.model_dir}: not a transformers checkpoint (no config.json)", field="model_dir")
@@ -115,6 +115,7 @@ class LocalOpenAIServer:
         self.device = device
         self.startup_timeout = startup_timeout
         self.serving_cache_dir = Path(serving_cache_dir) if serving_cache_dir else None
+        self.threads = threads
         self._log_arg = Path(log_path) if log_path else None
         self.log_path: Path | None = None
         self.process: subprocess.Popen[bytes] | None = None
@@ -152,6 +153,8 @@ class LocalOpenAIServer:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
         env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}  # the server needs no key
         env.update(OFFLINE_ENV)
+        if self.threads:
+            env["OMP_NUM_THREADS"] = env["MKL_NUM_THREADS"] = str(self.threads)
         started = time.perf_counter()
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,

@@ -1,0 +1,73 @@
+"""The local OpenAI-compatible server (transformers serve + SmolLM2-135M) as every LLM path sees it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tooldial.errors import ConfigError
+from tooldial.llm import ChatRequest, LLMClient
+from tooldial.local_server import LocalOpenAIServer, ServerStartError, sampling_view
+
+pytestmark = pytest.mark.slow
+
+
+def test_server_answers_and_a_cached_rerun_never_reaches_it(openai_server, tmp_path: Path) -> None:
+    client = LLMClient(openai_server.base_url, openai_server.model, cache_dir=tmp_path)
+    requests = [ChatRequest.from_prompt("Name a colour.", max_tokens=4),
+                ChatRequest.from_prompt("Name a fruit.", max_tokens=4)]
+    before = openai_server.request_count()
+    first = client.chat(requests)
+    assert all(r.ok and r.text.strip() for r in first), first
+    assert all(0 < r.usage.completion_tokens <= 4 for r in first)
+    assert openai_server.request_count() == before + 2
+
+    rerun = LLMClient(openai_server.base_url, openai_server.model, cache_dir=tmp_path).chat(requests)
+    assert [r.texts for r in rerun] == [r.texts for r in first] and all(r.cached for r in rerun)
+    assert openai_server.request_count() == before + 2  # the server log saw nothing new
+
+
+def test_temperature_samples_and_zero_is_greedy(openai_server) -> None:
+    client = LLMClient(openai_server.base_url, openai_server.model, use_cache=False)
+    prompt = "Invent a name for a cat."
+    sampled, greedy = client.chat([
+        ChatRequest.from_prompt(prompt, max_tokens=5, temperature=1.0, n=3, seed=11),
+        ChatRequest.from_prompt(prompt, max_tokens=4, temperature=0.0, n=2),
+    ])
+    assert len(sampled.texts) == 3 and len(set(sampled.texts)) >= 2, sampled.texts
+    assert len(greedy.texts) == 2 and greedy.texts[0] == greedy.texts[1]
+
+
+def test_wrong_model_name_is_an_error_on_the_result(openai_server) -> None:
+    client = LLMClient(openai_server.base_url, "not-the-served-model", use_cache=False, max_retries=0)
+    [result] = client.chat([ChatRequest.from_prompt("hi", max_tokens=2)])
+    assert result.error is not None and "pinned" in result.error
+
+
+def test_sampling_view_enables_sampling_and_keeps_everything_else(smollm2_dir: Path, tmp_path: Path) -> None:
+    view = sampling_view(smollm2_dir, tmp_path)
+    assert json.loads((view / "generation_config.json").read_text())["do_sample"] is True
+    assert (view / "config.json").resolve() == (smollm2_dir / "config.json").resolve()
+    assert sampling_view(smollm2_dir, tmp_path) == view  # stable name: the model name in cache keys
+
+
+def test_not_a_checkpoint_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no config.json"):
+        LocalOpenAIServer(tmp_path)
+
+
+class _DyingServer(LocalOpenAIServer):
+    """The real start/wait/stop logic around a process that fails like a broken checkpoint, minus the import."""
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-c", "import sys; print('OSError: broken checkpoint'); sys.exit(3)"]
+
+
+def test_a_server_that_dies_at_startup_is_reported_with_its_log(smollm2_dir: Path) -> None:
+    server = _DyingServer(smollm2_dir, sampling=False, startup_timeout=60)
+    with pytest.raises(ServerStartError, match=r"exited with status 3:\nOSError: broken checkpoint"):
+        server.start()
+    assert server.process is None and not server.running
