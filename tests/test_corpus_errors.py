@@ -174,3 +174,40 @@ def test_bad_openapi_documents(tmp_path, name, text, problem):
 def test_missing_spec():
     message = strict_error("/nonexistent/tools.json")
     assert message.startswith("/nonexistent/tools.json: no such corpus")
+
+
+JUNK = [None, 1, 2.5, True, "x", "[1,", "{'a':", [], {}, [1, "a"], {"a": {"b": []}}, {"$ref": "#/nope"},
+        {"$ref": 5}, {"type": ["x"]}, {"properties": 3}, {"items": "s"}, {"allOf": 3},
+        {"allOf": [3, {"$ref": "#/x"}]}, {"anyOf": "s"}, {"type": {"a": 1}}, [[{}]], {"enum": 3}]
+
+
+def test_mangled_documents_never_raise_anything_but_corpus_error(tmp_path):
+    """Seeded random corruption of valid ToolBench and OpenAPI documents: a CorpusError or a load, never a crash."""
+    import random
+
+    import yaml
+
+    data = Path(__file__).parent / "data" / "corpus"
+    docs = [json.loads((data / "tools_list.json").read_text()),
+            yaml.safe_load((data / "openapi" / "library.yaml").read_text())]
+    rng = random.Random(7)
+
+    def mangle(obj):
+        if rng.random() < 0.15:
+            return rng.choice(JUNK)
+        if isinstance(obj, dict):
+            return {k: mangle(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [mangle(v) for v in obj]
+        return obj
+
+    path = tmp_path / "doc.json"
+    for i in range(300):
+        path.write_text(json.dumps(mangle(docs[i % 2])))
+        lenient = load_corpus(str(path))
+        try:
+            strict = load_corpus(str(path), strict=True)
+        except CorpusError:
+            assert lenient.skipped  # strict fails exactly when lenient had something to skip
+        else:
+            assert not lenient.skipped and len(strict) == len(lenient)

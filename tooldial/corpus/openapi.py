@@ -22,7 +22,13 @@ import re
 from typing import Any
 
 from tooldial.corpus.models import Api, Parameter, Tool
-from tooldial.corpus.schema import components_from_example, components_from_schema, normalize_type
+from tooldial.corpus.schema import (
+    as_dict,
+    as_str_list,
+    components_from_example,
+    components_from_schema,
+    normalize_type,
+)
 from tooldial.corpus.toolbench import Report, _with_examples, clean_name, coerce_default, type_name
 from tooldial.errors import CorpusError
 
@@ -88,12 +94,12 @@ class _Resolver:
         if not isinstance(parts, list) or depth > 8:
             return schema
         merged = {k: v for k, v in schema.items() if k != "allOf"}
-        props = dict(merged.get("properties") or {})
-        required = list(merged.get("required") or [])
+        props = dict(as_dict(merged.get("properties")))
+        required = as_str_list(merged.get("required"))
         for i, part in enumerate(parts):
             part = self.flat_schema(part, f"{field}.allOf[{i}]", depth + 1)
-            props.update(part.get("properties") or {})
-            required += [r for r in part.get("required") or [] if r not in required]
+            props.update(as_dict(part.get("properties")))
+            required += [r for r in as_str_list(part.get("required")) if r not in required]
             for key, value in part.items():
                 if key not in ("properties", "required"):
                     merged.setdefault(key, value)
@@ -199,7 +205,7 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
             body_required = bool(body.get("required"))
             props = schema.get("properties")
             if isinstance(props, dict) and props:
-                needed = set(schema.get("required") or []) if body_required else set()
+                needed = set(as_str_list(schema.get("required"))) if body_required else set()
                 for pname, sub in props.items():
                     sub = resolver.flat_schema(sub, f"{field}.content.{media[0]}.schema.properties.{pname}")
                     if sub.get("readOnly") is True:
@@ -261,9 +267,9 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
         if isinstance(tags, list) and tags and isinstance(tags[0], dict) and tags[0].get("name"):
             category = tags[0]["name"]
     if not category:
-        category = next((op["tags"][0] for item in (doc.get("paths") or {}).values() if isinstance(item, dict)
+        category = next((as_str_list(op.get("tags"))[0] for item in as_dict(doc.get("paths")).values() if isinstance(item, dict)
                          for m, op in item.items() if m in HTTP_METHODS and isinstance(op, dict)
-                         and isinstance(op.get("tags"), list) and op["tags"]), DEFAULT_CATEGORY)
+                         and as_str_list(op.get("tags"))), DEFAULT_CATEGORY)
     category = clean_name(str(category)) or DEFAULT_CATEGORY
     paths = doc.get("paths")
     if paths is None:

@@ -161,6 +161,16 @@ def parse_example(raw: Any) -> Any:
     return raw
 
 
+def as_dict(value: Any) -> dict:
+    """``value`` when it is a dict, else ``{}`` (documents in the wild put anything anywhere)."""
+    return value if isinstance(value, dict) else {}
+
+
+def as_str_list(value: Any) -> list[str]:
+    """The strings of ``value`` when it is a list, else ``[]``."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
 # --------------------------------------------------------------------------------------------- paths
 
 # Keys that are data rather than field names: numbers, dates, times ("2021-01-04", "1", "10:30").
@@ -231,13 +241,13 @@ class _SchemaWalker:
         if not isinstance(parts, list):
             return schema
         merged: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
-        props: dict[str, Any] = dict(merged.get("properties") or {})
+        props: dict[str, Any] = dict(as_dict(merged.get("properties")))
         for i, part in enumerate(parts):
             part, part_seen = self.deref(part, f"{where}.allOf[{i}]", seen)
             if not isinstance(part, dict):
                 continue
             part = self.merged(part, f"{where}.allOf[{i}]", part_seen)
-            props.update(part.get("properties") or {})
+            props.update(as_dict(part.get("properties")))
             for key, value in part.items():
                 if key != "properties":
                     merged.setdefault(key, value)
