@@ -42,6 +42,7 @@ def test_json_list_file():
     rate = corpus.get("Finance|fx_rates|Latest Rate")  # api_name / api_description spellings
     assert rate.description.startswith("Latest exchange rate")
     assert [o.key for o in rate.output_components] == ["rate", "as_of"]  # {"response": ...} unwrapped
+    assert rate.example_response == {"rate": 1.08, "as_of": "2024-05-01"}  # paths address the stored example
     # Two endpoints with one name keep distinct ids.
     assert "Finance|ledger|Balance" in corpus and corpus.get("Finance|ledger|Balance_2").method == "POST"
 

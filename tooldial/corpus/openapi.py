@@ -28,6 +28,7 @@ from tooldial.corpus.schema import (
     components_from_example,
     components_from_schema,
     normalize_type,
+    unwrap_response,
 )
 from tooldial.corpus.toolbench import Report, _with_examples, clean_name, coerce_default, type_name
 from tooldial.errors import CorpusError
@@ -231,7 +232,7 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
             media = _pick_media(response.get("content") if isinstance(response, dict) else None)
             if media:
                 mfield = f"{field}.content.{media[0]}"
-                example = _first_example(media[1], resolver, mfield)
+                example = unwrap_response(_first_example(media[1], resolver, mfield))
                 comps = components_from_schema(media[1].get("schema"),
                                                resolve=resolver.schema_resolver(f"{mfield}.schema"))
                 from_example = components_from_example(example) if example is not None else []

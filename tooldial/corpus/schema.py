@@ -16,9 +16,10 @@ response (JSON, a Python literal, or JSON truncated at 2,000 characters). All th
 (tooldial-release-format.md §0 ``output``, §1 ``mockdata.output_components``), while its output-component
 paths and procurement strings start *inside* the body (``station->station_id``). Paths here therefore start
 at the response body: a document whose only top-level key is ``response`` is the release's wrapper and is
-unwrapped; a ``response`` key *next to* other keys is a real field of that API and is kept. A body that is
-a bare scalar (or a list of scalars) becomes a single component named ``response``, which is also what the
-wrapped form yields.
+unwrapped (also in ``Api.example_response``, so that component paths address the stored example); a
+``response`` key *next to* other keys is a real field of that API and is kept. A body that is a bare scalar
+(or a list of scalars) becomes a single component named ``response``, which is also what the wrapped form
+yields.
 """
 
 from __future__ import annotations
@@ -136,6 +137,13 @@ def repair_truncated(text: str) -> Any:
         except ValueError:
             continue
     raise ValueError("truncated document with no parsable prefix")
+
+
+def unwrap_response(body: Any) -> Any:
+    """``{"response": X}`` (the release's wrapper) → ``X``; anything else unchanged."""
+    if isinstance(body, dict) and len(body) == 1 and RESPONSE_KEY in body:
+        return body[RESPONSE_KEY]
+    return body
 
 
 def parse_example(raw: Any) -> Any:
@@ -376,8 +384,7 @@ def components_from_example(example: Any) -> list[OutputComponent]:
     elements are merged, and each leaf keeps the first non-null value seen as its example. A body that is
     not structured data (plain text) yields no components.
     """
-    if isinstance(example, dict) and list(example) == [RESPONSE_KEY]:
-        example = example[RESPONSE_KEY]
+    example = unwrap_response(example)
     if isinstance(example, str):  # plain-text body ("Not found"): nothing addressable
         return []
     out: dict[tuple[str, ...], OutputComponent] = {}

@@ -35,6 +35,7 @@ from tooldial.corpus.schema import (
     normalize_type,
     parse_example,
     parse_literal,
+    unwrap_response,
 )
 from tooldial.errors import CorpusError
 
@@ -159,7 +160,7 @@ def parse_parameters(raw: Any, where: _Where, field: str) -> tuple[Parameter, ..
 
 def output_components(api: dict, where: _Where, field: str) -> tuple[tuple[OutputComponent, ...], Any]:
     """Components from the response schema, else the example response; plus the parsed example."""
-    example = parse_example(first_key(api, EXAMPLE_KEYS))
+    example = unwrap_response(parse_example(first_key(api, EXAMPLE_KEYS)))
     from_example = components_from_example(example) if example is not None else []
     listed = api.get("output_components")
     if isinstance(listed, list) and listed and all(isinstance(c, dict) and c.get("name") for c in listed):
