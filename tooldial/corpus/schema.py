@@ -311,6 +311,8 @@ class _SchemaWalker:
     def leaf(self, path: tuple[str, ...], kind: str, schema: dict, is_list: bool, fmt: str | None) -> None:
         if path in self.out:
             return
+        if kind == "null":  # documented as always null: the value type is unknown
+            kind = "string"
         example = schema.get("example")
         if example is None and isinstance(schema.get("examples"), list) and schema["examples"]:
             example = schema["examples"][0]
