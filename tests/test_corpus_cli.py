@@ -63,7 +63,7 @@ def test_stats_reports_skipped(tmp_path, capsys):
     assert err.startswith(f"tooldial: {tmp_path}/Cat/bad.json: malformed JSON") and err.count("\n") == 1
 
 
-def test_labelled_chain_summary(tmp_path):
+def test_labelled_chain_summary(tmp_path, capsys):
     corpus = load_corpus(TOOLBENCH)
     chains = tmp_path / "chains.jsonl"
     rows = [
@@ -78,6 +78,12 @@ def test_labelled_chain_summary(tmp_path):
     labelled = compute_stats(corpus, chains_file=chains).labelled_chains
     assert (labelled.rows, labelled.valid, labelled.valid_source_apis) == (3, 2, 2)
     assert (labelled.resolvable, labelled.found_by_name_rule) == (1, 1)
+    assert main(["corpus", "stats", "--corpus", TOOLBENCH, "--chains", str(chains)]) == 0
+    assert "labelled chains       2 source APIs with a valid chain (2 valid of 3 rows; 1 resolve" in capsys.readouterr().out
+    chains.write_text('{"source_api": "a"}\n')
+    assert main(["corpus", "stats", "--corpus", TOOLBENCH, "--chains", str(chains)]) == 2
+    assert capsys.readouterr().err == (
+        f"tooldial: {chains}: line 1: source_output, target_api, target_input: missing\n")
     assert labelled.invalid_found_by_name_rule == 1  # the name rule links city → city, labelled invalid
 
 

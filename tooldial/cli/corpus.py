@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from tooldial.errors import TooldialError
@@ -54,6 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
     stats.add_argument("--skipped", type=int, default=5, metavar="N",
                        help="how many skipped records to list (default 5)")
+    stats.add_argument("--chains", metavar="JSONL", default=None,
+                       help="labelled chain file (rows {source_api, source_output, target_api, target_input, "
+                       "valid}) to summarize; default: the embedded one for 'builtin'")
     stats.set_defaults(func=_stats)
 
     show = sub.add_parser("show", help="print one API: parameters, output components, example",
@@ -83,7 +87,12 @@ def _stats(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     corpus = load_corpus_from_args(args, quiet=True)
     seconds = time.perf_counter() - start
-    chains = builtin_dir().parent / "builtin_chains.jsonl" if args.corpus == BUILTIN else None
+    if args.chains is not None:
+        chains: Path | None = Path(args.chains)
+        if not chains.is_file():
+            raise TooldialError("no such file", file=args.chains, field="--chains")
+    else:
+        chains = builtin_dir().parent / "builtin_chains.jsonl" if args.corpus == BUILTIN else None
     stats = compute_stats(corpus, chains_file=chains, load_seconds=round(seconds, 2),
                           skipped_examples=max(args.skipped, 0))
     if args.json:
