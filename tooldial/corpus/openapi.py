@@ -27,10 +27,11 @@ from tooldial.corpus.schema import (
     as_str_list,
     components_from_example,
     components_from_schema,
+    fill_examples,
     normalize_type,
     unwrap_response,
 )
-from tooldial.corpus.toolbench import Report, _with_examples, clean_name, coerce_default, type_name
+from tooldial.corpus.toolbench import Report, clean_name, coerce_default, type_name
 from tooldial.errors import CorpusError
 
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
@@ -236,7 +237,7 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
                 comps = components_from_schema(media[1].get("schema"),
                                                resolve=resolver.schema_resolver(f"{mfield}.schema"))
                 from_example = components_from_example(example) if example is not None else []
-                outputs = _with_examples(comps, from_example) if comps else tuple(from_example)
+                outputs = fill_examples(comps, from_example) if comps else tuple(from_example)
 
     return Api(
         category=category,

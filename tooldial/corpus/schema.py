@@ -436,6 +436,10 @@ def components_from_example(example: Any) -> list[OutputComponent]:
     return [c.model_copy(update={"type": "string"}) if c.type == "null" else c for c in out.values()]
 
 
-def example_values(components: Iterable[OutputComponent]) -> dict[tuple[str, ...], Any]:
-    """Path → example value, for enriching schema components with an example response's values."""
-    return {c.path: c.example for c in components if c.example is not None}
+def fill_examples(components: Iterable[OutputComponent],
+                  from_example: Iterable[OutputComponent]) -> tuple[OutputComponent, ...]:
+    """Schema components, with the example value of the same path (from the example response) where the
+    schema documents none."""
+    values = {c.path: c.example for c in from_example if c.example is not None}
+    return tuple(c.model_copy(update={"example": values[c.path]}) if c.example is None and c.path in values else c
+                 for c in components)

@@ -30,6 +30,7 @@ from tooldial.corpus.models import Api, OutputComponent, Parameter, Tool
 from tooldial.corpus.schema import (
     components_from_example,
     components_from_schema,
+    fill_examples,
     is_property_map,
     looks_like_schema,
     normalize_type,
@@ -168,7 +169,7 @@ def output_components(api: dict, where: _Where, field: str) -> tuple[tuple[Outpu
         comps = [OutputComponent(path=OutputComponent.parse_path(str(c["name"])),
                                  description=str(c.get("object_long") or c.get("description") or ""))
                  for c in listed]
-        return _with_examples(comps, from_example), example
+        return fill_examples(comps, from_example), example
     schema = first_key(api, SCHEMA_KEYS)
     if isinstance(schema, str):
         try:
@@ -189,18 +190,7 @@ def output_components(api: dict, where: _Where, field: str) -> tuple[tuple[Outpu
                 example = schema
     if not comps:
         return tuple(from_example), example
-    return _with_examples(comps, from_example), example
-
-
-def _with_examples(comps: list[OutputComponent], from_example: list[OutputComponent]) -> tuple[OutputComponent, ...]:
-    values = {c.path: c for c in from_example}
-    out = []
-    for comp in comps:
-        ex = values.get(comp.path)
-        if ex is not None and comp.example is None and ex.example is not None:
-            comp = comp.model_copy(update={"example": ex.example})
-        out.append(comp)
-    return tuple(out)
+    return fill_examples(comps, from_example), example
 
 
 def parse_api(api: Any, *, category: str, tool: str, tool_description: str, where: _Where,
