@@ -104,3 +104,21 @@ def test_builtin_corpus():
     assert len(corpus) >= 150
     assert len(corpus.categories) >= 15
     assert all(len(api.id.split("|")) == 3 for api in corpus.apis)
+
+
+def test_release_catalogue_entries(tmp_path):
+    """The ToolDial release's catalogue spelling: api_name, category_name, output_components by name, `output`."""
+    entry = {"category_name": "Music", "tool_name": "radio_hub", "api_list": [{
+        "api_name": "Featured Station", "description": "Today's station.",
+        "required_parameters": [], "optional_parameters": [],
+        "output_components": [{"name": "station|station_id", "object_long": "Identifier of the station"},
+                              {"name": "tracks|title", "object_long": "Title"}],
+        "output": {"response": {"station": {"station_id": "st_1"}, "tracks": [{"title": "So What"}]}},
+    }]}
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps([entry]))
+    api = load_corpus(str(path)).get("Music|radio_hub|Featured Station")
+    station, title = api.output_components
+    assert (station.key, station.description, station.example, station.is_list) == (
+        "station|station_id", "Identifier of the station", "st_1", False)
+    assert (title.key, title.is_list, title.example) == ("tracks|title", True, "So What")

@@ -159,16 +159,25 @@ def parse_parameters(raw: Any, where: _Where, field: str) -> tuple[Parameter, ..
     return tuple(params)
 
 
-def output_components(api: dict, where: _Where, field: str) -> tuple[tuple[OutputComponent, ...], Any]:
-    """Components from the response schema, else the example response; plus the parsed example."""
+def output_components(api: dict) -> tuple[tuple[OutputComponent, ...], Any]:
+    """Components from the response schema, else the example response; plus the parsed example.
+
+    Bad shapes here never fail an API: an unreadable schema or example just documents no outputs.
+    """
     example = unwrap_response(parse_example(first_key(api, EXAMPLE_KEYS)))
     from_example = components_from_example(example) if example is not None else []
     listed = api.get("output_components")
     if isinstance(listed, list) and listed and all(isinstance(c, dict) and c.get("name") for c in listed):
-        # The ToolDial release catalogue: [{"name": "avatar|url", "object_long": ...}]
-        comps = [OutputComponent(path=OutputComponent.parse_path(str(c["name"])),
-                                 description=str(c.get("object_long") or c.get("description") or ""))
-                 for c in listed]
+        # The ToolDial release catalogue: [{"name": "avatar|url", "object_long": ...}]; type and list-ness
+        # come from the example response where it shows the path.
+        seen = {c.path: c for c in from_example}
+        comps = []
+        for c in listed:
+            path = OutputComponent.parse_path(str(c["name"]))
+            ex = seen.get(path)
+            comps.append(OutputComponent(
+                path=path, type=ex.type if ex else "string", is_list=ex.is_list if ex else False,
+                description=str(c.get("object_long") or c.get("description") or "")))
         return fill_examples(comps, from_example), example
     schema = first_key(api, SCHEMA_KEYS)
     if isinstance(schema, str):
@@ -213,7 +222,7 @@ def parse_api(api: Any, *, category: str, tool: str, tool_description: str, wher
     optional = parse_parameters(api.get("optional_parameters"), where, f"{field}.optional_parameters")
     required_names = {p.name for p in required}
     optional = tuple(p for p in optional if p.name not in required_names)
-    outputs, example = output_components(api, where, field)
+    outputs, example = output_components(api)
     return Api(
         category=category,
         tool=tool,
