@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,6 +75,7 @@ class Embedder:
         self._model: SentenceTransformer | None = None
         self._db: sqlite3.Connection | None = None
         self.encoded_count = 0  # texts that actually went through the model (for benchmarks and tests)
+        self.encode_seconds = 0.0  # wall time spent inside the model (for benchmarks)
         if cache_dir is not None:
             path = Path(cache_dir) / "embeddings.sqlite"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -102,26 +104,40 @@ class Embedder:
                 found[key] = np.frombuffer(blob, dtype=np.float32)
         return found
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Return an ``(len(texts), dim)`` float32 array of unit vectors, in input order."""
+    def encode(self, texts: Sequence[str], *, chunk_size: int = 4096, progress: bool | None = None) -> np.ndarray:
+        """Return an ``(len(texts), dim)`` float32 array of unit vectors, in input order.
+
+        Missing texts are encoded shortest first in chunks of ``chunk_size``, each written to the cache as
+        soon as it is done, so an interrupted run resumes where it stopped."""
         keys = [text_key(t) for t in texts]
         unique: dict[str, str] = dict(zip(keys, texts, strict=True))
         vectors = self._cached(list(unique))
-        missing = [k for k in unique if k not in vectors]
+        missing = sorted((k for k in unique if k not in vectors), key=lambda k: (len(unique[k]), k))
+        show = self.show_progress if progress is None else progress
         if missing:
-            encoded = self.model.encode(
-                [unique[k] for k in missing], batch_size=self.batch_size, convert_to_numpy=True,
-                normalize_embeddings=True, show_progress_bar=self.show_progress,
-            ).astype(np.float32)
-            self.encoded_count += len(missing)
-            for k, v in zip(missing, encoded, strict=True):
-                vectors[k] = v
-            if self._db is not None:
-                with self._db:
-                    self._db.executemany(
-                        "INSERT OR REPLACE INTO emb VALUES (?, ?, ?, ?)",
-                        [(self.model_name, k, v.shape[0], v.tobytes()) for k, v in zip(missing, encoded, strict=True)],
-                    )
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=len(missing), desc=f"embedding ({self.model_name})", unit="text",
+                       disable=not show or len(missing) <= chunk_size)
+            for start in range(0, len(missing), chunk_size):
+                chunk = missing[start : start + chunk_size]
+                began = time.perf_counter()
+                encoded = self.model.encode(
+                    [unique[k] for k in chunk], batch_size=self.batch_size, convert_to_numpy=True,
+                    normalize_embeddings=True, show_progress_bar=show and len(missing) <= chunk_size,
+                ).astype(np.float32)
+                self.encode_seconds += time.perf_counter() - began
+                self.encoded_count += len(chunk)
+                for k, v in zip(chunk, encoded, strict=True):
+                    vectors[k] = v
+                if self._db is not None:
+                    with self._db:
+                        self._db.executemany(
+                            "INSERT OR REPLACE INTO emb VALUES (?, ?, ?, ?)",
+                            [(self.model_name, k, v.shape[0], v.tobytes()) for k, v in zip(chunk, encoded, strict=True)],
+                        )
+                bar.update(len(chunk))
+            bar.close()
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return np.stack([vectors[k] for k in keys])

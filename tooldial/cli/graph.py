@@ -1,9 +1,206 @@
-"""`tooldial graph` subcommands (not yet implemented)."""
+"""`tooldial graph build | stats | evaluate | calibrate`: the API graph (paper §3.1)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add this stage's subcommands; filled in by the stage that owns them."""
+    graph = subparsers.add_parser("graph", help="build, inspect, evaluate and calibrate the API graph",
+                                  description="The API graph: which API's output can fill another's input.")
+    sub = graph.add_subparsers(dest="graph_command", metavar="SUBCOMMAND")
+    graph.set_defaults(func=lambda args: graph.print_help() or 0)
+
+    b = sub.add_parser("build", help="build the graph of a corpus (Eq. 1)")
+    b.add_argument("--corpus", default="builtin", help="corpus spec (default: builtin)")
+    b.add_argument("--out", type=Path, default=Path("graph.json"), help="node-link JSON (default: graph.json)")
+    b.add_argument("--graphml", type=Path, default=None, help="also write GraphML here")
+    _model_args(b)
+    b.add_argument("--thresholds", default=None, metavar="LCS,KW,DESC",
+                   help="Eq. 1 thresholds (default: calibrated for the embedding model and entity text)")
+    b.add_argument("--entity-text", choices=("offline", "llm"), default="offline")
+    b.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint for --entity-text llm")
+    b.add_argument("--llm-model", default=None)
+    b.add_argument("--concurrency", type=int, default=8)
+    b.add_argument("--block-size", type=int, default=1024, help="output texts per similarity block")
+    b.add_argument("--keep-isolated", action="store_true", help="keep APIs without edges as nodes")
+    b.add_argument("--drop-same-tool", action="store_true", help="no edges between APIs of the same tool")
+    b.add_argument("--no-progress", action="store_true")
+    b.set_defaults(func=_build)
+
+    s = sub.add_parser("stats", help="nodes, edges, components, degrees, top APIs, category pairs")
+    s.add_argument("graph", type=Path)
+    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--json", action="store_true", help="print JSON instead of text")
+    s.set_defaults(func=_stats)
+
+    e = sub.add_parser("evaluate", help="judge sampled edges / non-edges with an LLM; score against labels")
+    e.add_argument("graph", type=Path)
+    e.add_argument("--corpus", default="builtin")
+    e.add_argument("--labels", type=Path, default=None,
+                   help="JSONL {source_api, source_output, target_api, target_input, valid}")
+    e.add_argument("--closed-world", action="store_true",
+                   help="the labels list every valid chain of the corpus (default for builtin)")
+    e.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint of the judge (else no judge)")
+    e.add_argument("--llm-model", default=None)
+    e.add_argument("--concurrency", type=int, default=8)
+    e.add_argument("--sample-edges", type=int, default=200)
+    e.add_argument("--sample-non-edges", type=int, default=200)
+    e.add_argument("--seed", type=int, default=0)
+    e.add_argument("--out", type=Path, default=None, help="write the scores as JSON")
+    e.set_defaults(func=_evaluate)
+
+    c = sub.add_parser("calibrate", help="grid-search the thresholds on a labelled file")
+    c.add_argument("--corpus", default="builtin")
+    c.add_argument("--labels", type=Path, default=None, help="labels JSONL (default for builtin: its chains)")
+    _model_args(c)
+    c.add_argument("--objective", choices=("mcc", "f1"), default="mcc")
+    c.add_argument("--labelled-only", action="store_true",
+                   help="score only the labelled pairs (default: closed world, every other pair is invalid)")
+    c.add_argument("--plot", type=Path, default=Path("calibration.png"), help="PNG of the precision/recall")
+    c.add_argument("--json", type=Path, default=None, help="write every grid point as JSON")
+    c.set_defaults(func=_calibrate)
+
+
+def _model_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--embedding-model", default="all-MiniLM-L6-v2",
+                   help="sentence-transformers name or path (default: the packaged all-MiniLM-L6-v2)")
+    p.add_argument("--cache-dir", type=Path, default=None, help="embedding/LLM cache (default: $TOOLDIAL_CACHE)")
+
+
+def _config(args: argparse.Namespace, **extra):
+    from tooldial.graph import FilterConfig, GraphConfig, Thresholds
+
+    fields = {"embedding_model": args.embedding_model, **extra}
+    if getattr(args, "cache_dir", None):
+        fields["cache_dir"] = args.cache_dir
+    if getattr(args, "thresholds", None):
+        fields["thresholds"] = Thresholds.parse(args.thresholds)
+    if hasattr(args, "keep_isolated"):
+        fields["filters"] = FilterConfig(drop_isolated=not args.keep_isolated,
+                                         drop_same_tool_edges=args.drop_same_tool)
+    return GraphConfig(**fields)
+
+
+def _default_labels(corpus_spec: str, labels: Path | None) -> Path | None:
+    if labels is not None or corpus_spec != "builtin":
+        return labels
+    from importlib import resources
+
+    path = Path(str(resources.files("tooldial") / "data" / "builtin_chains.jsonl"))
+    return path if path.is_file() else None
+
+
+def _build(args: argparse.Namespace) -> int:
+    from tooldial.corpus import load_corpus
+    from tooldial.graph import GraphBuilder, export_graphml, save_graph
+
+    progress = not args.no_progress
+    config = _config(args, entity_text=args.entity_text, base_url=args.base_url, llm_model=args.llm_model,
+                     llm_concurrency=args.concurrency, block_size=args.block_size, progress=progress)
+    corpus = load_corpus(args.corpus, progress=progress)
+    builder = GraphBuilder(config)
+    graph = builder.build(corpus)
+    save_graph(graph, args.out)
+    if args.graphml:
+        export_graphml(graph, args.graphml)
+    r = builder.report
+    print(f"{args.out}: {r.nodes} APIs, {r.edges} edges (thresholds {config.effective_thresholds} LCS,KW,DESC; "
+          f"{r.outputs_filtered} outputs x {r.inputs_filtered} inputs; {r.unique_texts} unique texts, "
+          f"{r.encoded_texts} embedded now)")
+    for key, value in sorted(r.producer_stats.items()):
+        if value:
+            print(f"  {key}: {value}")
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from tooldial.graph import graph_stats, load_graph
+    from tooldial.graph.stats import format_stats
+
+    stats = graph_stats(load_graph(args.graph), top=args.top)
+    print(stats.model_dump_json(indent=2) if args.json else format_stats(stats))
+    return 0
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    from tooldial.corpus import load_corpus
+    from tooldial.errors import ConfigError
+    from tooldial.graph import load_graph
+    from tooldial.graph.labels import closed_world_scores, evaluate_graph_on_labels, read_labels
+
+    graph = load_graph(args.graph)
+    labels_path = _default_labels(args.corpus, args.labels)
+    closed = args.closed_world or (args.corpus == "builtin" and args.labels is None)
+    if labels_path is None and not args.base_url:
+        raise ConfigError("nothing to evaluate: give --labels and/or --base-url (LLM judge)", field="graph evaluate")
+    corpus = load_corpus(args.corpus)
+    result: dict = {"graph": str(args.graph)}
+    labels = read_labels(labels_path) if labels_path else None
+    if labels:
+        m = evaluate_graph_on_labels(graph, labels)
+        result["graph_vs_labels"] = m.scores()
+        print(f"graph vs {labels_path.name} (labelled pairs): {m.format()}")
+        if closed:
+            cw = closed_world_scores(graph, labels)
+            result["closed_world"] = {"recall": cw.recall, "precision": cw.precision,
+                                      "valid_chains": cw.valid_chains, "recovered": cw.recovered,
+                                      "graph_edges": cw.graph_edges}
+            print(f"graph vs all designed chains (closed world): recall {cw.recall:.3f} "
+                  f"({cw.recovered}/{cw.valid_chains}), precision {_f(cw.precision)} "
+                  f"({cw.edges_in_chains}/{cw.graph_edges} edges)")
+    if args.base_url:
+        if not args.llm_model:
+            raise ConfigError("--llm-model is required with --base-url", field="--llm-model")
+        from tooldial.graph.judge import evaluate_edges, judge_on_labels
+        from tooldial.llm import LLMClient
+
+        client = LLMClient(args.base_url, args.llm_model, max_concurrency=args.concurrency)
+        ev = evaluate_edges(graph, corpus, client, n_edges=args.sample_edges, n_non_edges=args.sample_non_edges,
+                            seed=args.seed, progress=True)
+        result["judge"] = ev.summary()
+        s = ev.summary()
+        print(f"judge: precision on edges {_f(s['precision'])} ({s['edges_judged']}/{s['edges_sampled']} judged), "
+              f"NPV on non-edges {_f(s['npv'])} ({s['non_edges_judged']}/{s['non_edges_sampled']} judged); "
+              f"{s['malformed_answers']} malformed answers, {s['failed_requests']} failed requests")
+        if labels:
+            m, run = judge_on_labels(client, corpus, labels, progress=True)
+            result["judge_vs_labels"] = {**m.scores(), "malformed_answers": run.malformed,
+                                         "failed_requests": run.request_errors}
+            print(f"judge vs {labels_path.name}: {m.format()}; {run.malformed} malformed answers")
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def _f(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.3f}"
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from tooldial.corpus import load_corpus
+    from tooldial.errors import ConfigError
+    from tooldial.graph.calibrate import calibrate, plot_calibration
+    from tooldial.graph.labels import read_labels
+
+    labels_path = _default_labels(args.corpus, args.labels)
+    if labels_path is None:
+        raise ConfigError("give --labels FILE (JSONL of labelled pairs)", field="--labels")
+    labels = read_labels(labels_path)
+    corpus = load_corpus(args.corpus)
+    config = _config(args, progress=True)
+    result = calibrate(corpus, labels, config, objective=args.objective, closed_world=not args.labelled_only)
+    print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}")
+    print(result.format())
+    plot_calibration(result, args.plot, title=f"{args.embedding_model} on {corpus.spec}")
+    print(f"plot: {args.plot}")
+    if args.json:
+        rows = [{"lcs": p.thresholds.lcs, "kw": p.thresholds.kw, "desc": p.thresholds.desc, **p.metrics.scores()}
+                for p in result.points]
+        args.json.write_text(json.dumps(rows) + "\n", encoding="utf-8")
+    sys.stdout.flush()
+    return 0

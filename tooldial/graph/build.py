@@ -1,0 +1,222 @@
+"""Build the API graph: entity text → filters → deduplicated embeddings → Eq. 1 edges → MultiDiGraph.
+
+Nodes are API ids (``Category|tool|api``) with ``tool``, ``category``, ``description``. One edge per
+(output component, required input) pair that satisfies Eq. 1, keyed ``"<source_output> -> <target_input>"``,
+carrying ``source_output`` (release spelling ``a|b``), ``source_output_is_list``, ``target_input``,
+``source_name``/``target_name`` (the short names LCS compared), ``desc_sim``, ``kw_sim``, ``lcs_sim``.
+Nodes and edges are inserted in sorted order and similarities rounded to 6 decimals, so equal inputs give a
+byte-identical ``graph.json``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+from tooldial.corpus.models import Corpus
+from tooldial.embedding import Embedder
+from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
+from tooldial.graph.edges import EdgeArrays, EntityIndex, LCSCache, blocked_edges, normalize_name
+from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer
+
+ROUND = 6
+
+
+@dataclass
+class BuildReport:
+    """What a build did, for the CLI and the benchmark (timings are not part of the graph)."""
+
+    apis: int = 0
+    outputs: int = 0
+    inputs: int = 0
+    outputs_filtered: int = 0
+    inputs_filtered: int = 0
+    unique_texts: int = 0
+    encoded_texts: int = 0
+    lcs_computed: int = 0
+    edges: int = 0
+    nodes: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+    producer_stats: dict[str, int] = field(default_factory=dict)
+
+    def add_time(self, stage: str, began: float) -> None:
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - began
+
+
+def _contains_any(text: str, words: tuple[str, ...]) -> bool:
+    norm = normalize_name(text)
+    return any(w in norm for w in words)
+
+
+def apply_filters(texts: EntityTexts, filters: FilterConfig) -> tuple[list[Entity], list[Entity]]:
+    """The release's entity filters: status/message outputs, page/limit names on either side."""
+    drop_out = tuple(normalize_name(w) for w in filters.drop_outputs_containing)
+    drop_any = tuple(normalize_name(w) for w in filters.drop_names_containing)
+    outputs = [e for e in texts.outputs
+               if not _contains_any(e.key, drop_out) and not _contains_any(e.key, drop_any)]
+    inputs = [e for e in texts.inputs if not _contains_any(e.key, drop_any)]
+    return outputs, inputs
+
+
+@dataclass
+class PreparedEntities:
+    """Filtered entities of both sides, their integer views, and the unit vectors of all unique texts."""
+
+    outputs: list[Entity]
+    inputs: list[Entity]
+    out_index: EntityIndex
+    in_index: EntityIndex
+    vectors: np.ndarray
+    names: list[str]
+
+
+class _Table:
+    """Interning table: text → row id, in first-seen order."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def __call__(self, text: str) -> int:
+        got = self.ids.get(text)
+        if got is None:
+            got = self.ids[text] = len(self.ids)
+        return got
+
+    @property
+    def items(self) -> list[str]:
+        return list(self.ids)
+
+
+def index_entities(outputs: list[Entity], inputs: list[Entity], api_ids: dict[str, int],
+                   tool_ids: dict[str, int]) -> tuple[EntityIndex, EntityIndex, list[str], list[str]]:
+    """Integer views of both sides over one shared table of texts and one of normalised names."""
+    texts, names = _Table(), _Table()
+
+    def side(entities: list[Entity]) -> EntityIndex:
+        n = len(entities)
+        desc, kw, name, api, group = (np.empty(n, dtype=np.int64) for _ in range(5))
+        for i, e in enumerate(entities):
+            desc[i] = texts(e.description)
+            kw[i] = texts(e.keyword_text)
+            name[i] = names(normalize_name(e.name))
+            api[i] = api_ids[e.api_id]
+            group[i] = tool_ids[e.api_id.rsplit("|", 1)[0]]
+        return EntityIndex(desc, kw, name, api, group)
+
+    out_index, in_index = side(outputs), side(inputs)
+    return out_index, in_index, texts.items, names.items
+
+
+class GraphBuilder:
+    """Builds graphs for one config; keeps the embedder (and its loaded model) across builds."""
+
+    def __init__(self, config: GraphConfig, *, embedder: Embedder | None = None,
+                 producer: EntityTextProducer | None = None) -> None:
+        self.config = config
+        self.embedder = embedder or Embedder(config.embedding_model, config.cache_dir,
+                                             batch_size=config.batch_size, show_progress=config.progress)
+        self.producer = producer or make_producer(
+            config.entity_text,
+            **({"base_url": config.base_url, "model": config.llm_model, "cache_dir": config.cache_dir,
+                "concurrency": config.llm_concurrency} if config.entity_text == "llm" else {}),
+        )
+        self.report = BuildReport()
+
+    def entity_texts(self, corpus: Corpus) -> EntityTexts:
+        return self.producer.produce(corpus, progress=self.config.progress)
+
+    def prepare(self, corpus: Corpus) -> PreparedEntities:
+        """Entity text, filters, interned texts and names, and their embeddings (from the cache if there)."""
+        cfg, report = self.config, BuildReport()
+        self.report = report
+        began = time.perf_counter()
+        texts = self.entity_texts(corpus)
+        report.producer_stats = dict(texts.stats)
+        outputs, inputs = apply_filters(texts, cfg.filters)
+        apis = sorted(corpus.apis, key=lambda a: a.id)
+        api_ids = {a.id: i for i, a in enumerate(apis)}
+        tool_ids: dict[str, int] = {}
+        for a in apis:
+            tool_ids.setdefault(f"{a.category}|{a.tool}", len(tool_ids))
+        out_index, in_index, unique_texts, names = index_entities(outputs, inputs, api_ids, tool_ids)
+        report.apis, report.outputs, report.inputs = len(apis), len(texts.outputs), len(texts.inputs)
+        report.outputs_filtered, report.inputs_filtered = len(outputs), len(inputs)
+        report.unique_texts = len(unique_texts)
+        report.add_time("entities", began)
+
+        began = time.perf_counter()
+        before_count, before_seconds = self.embedder.encoded_count, self.embedder.encode_seconds
+        vecs = (self.embedder.encode(unique_texts, progress=cfg.progress) if unique_texts
+                else np.zeros((0, 1), dtype=np.float32))
+        report.encoded_texts = self.embedder.encoded_count - before_count
+        report.seconds["model"] = self.embedder.encode_seconds - before_seconds
+        report.add_time("embedding", began)
+        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names)
+
+    def find_edges(self, prepared: PreparedEntities, thresholds: Thresholds | None = None) -> EdgeArrays:
+        """Eq. 1 over prepared entities (``thresholds`` default to the config's)."""
+        cfg = self.config
+        began = time.perf_counter()
+        lcs = LCSCache(prepared.names)
+        edges = blocked_edges(prepared.out_index, prepared.in_index, prepared.vectors, prepared.vectors, lcs,
+                              thresholds or cfg.effective_thresholds, block_size=cfg.block_size,
+                              screen=cfg.screen, mask_self=cfg.filters.drop_self_edges,
+                              mask_group=cfg.filters.drop_same_tool_edges,
+                              progress=cfg.progress)
+        self.report.lcs_computed += lcs.computed
+        self.report.add_time("similarity", began)
+        return edges
+
+    def build(self, corpus: Corpus) -> nx.MultiDiGraph:
+        prepared = self.prepare(corpus)
+        edges = self.find_edges(prepared)
+        began = time.perf_counter()
+        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, self.config)
+        self.report.edges, self.report.nodes = graph.number_of_edges(), graph.number_of_nodes()
+        self.report.add_time("graph", began)
+        return graph
+
+
+def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
+    from tooldial import __version__
+
+    t = config.effective_thresholds
+    return {
+        "corpus": corpus.spec,
+        "embedding_model": config.embedding_model,
+        "entity_text": config.entity_text,
+        "thresholds": {"lcs": t.lcs, "kw": t.kw, "desc": t.desc},
+        "filters": config.filters.model_dump(mode="json"),
+        "tooldial_version": __version__,
+    }
+
+
+def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
+                   config: GraphConfig) -> nx.MultiDiGraph:
+    graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
+    rows = []
+    for s, d, ds, ks, ls in zip(edges.src.tolist(), edges.dst.tolist(), edges.desc_sim.tolist(),
+                                edges.kw_sim.tolist(), edges.lcs_sim.tolist(), strict=True):
+        o, i = outputs[s], inputs[d]
+        rows.append((o.api_id, i.api_id, o.key, i.key, o, i, ds, ks, ls))
+    rows.sort(key=lambda r: r[:4])
+    connected = {r[0] for r in rows} | {r[1] for r in rows}
+    for api in sorted(corpus.apis, key=lambda a: a.id):
+        if config.filters.drop_isolated and api.id not in connected:
+            continue
+        graph.add_node(api.id, tool=api.tool, category=api.category, description=api.description)
+    for src, dst, out_key, in_key, o, i, ds, ks, ls in rows:
+        graph.add_edge(src, dst, key=f"{out_key} -> {in_key}", source_output=out_key,
+                       source_output_is_list=o.is_list, target_input=in_key, source_name=o.name,
+                       target_name=i.name, desc_sim=round(ds, ROUND), kw_sim=round(ks, ROUND),
+                       lcs_sim=round(ls, ROUND))
+    return graph
+
+
+def build_graph(corpus: Corpus, config: GraphConfig | None = None, *, embedder: Embedder | None = None,
+                producer: EntityTextProducer | None = None) -> nx.MultiDiGraph:
+    """Build the API graph of ``corpus`` (see the module docstring for what nodes and edges carry)."""
+    return GraphBuilder(config or GraphConfig(), embedder=embedder, producer=producer).build(corpus)

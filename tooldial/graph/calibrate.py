@@ -1,0 +1,196 @@
+"""Grid-search the three Eq. 1 thresholds on a labelled file (``tooldial graph calibrate``).
+
+The published thresholds (0.83, 0.5, 0.77) were tuned for all-mpnet-base-v2 on GPT-written entity text;
+cosines of another model live on another scale (all-MiniLM-L6-v2 scores paraphrases lower), so each
+(embedding model, entity text) pair needs its own thresholds. Calibration:
+
+1. prepares entities and embeddings exactly as a build does (cached embeddings are reused, so a second
+   calibration or a build afterwards encodes nothing);
+2. runs the blocked Eq. 1 search once with the loosest thresholds of the grid, which yields every pair that
+   could be an edge anywhere on the grid, with its three similarities;
+3. scores every grid point against the labels: over the labelled pairs, or *closed world* (the file lists
+   every valid chain of the corpus, every other pair is invalid);
+4. picks the point with the best MCC (or F1); ties go to the stricter point.
+
+Default thresholds of the packaged model (all-MiniLM-L6-v2, offline entity text), calibrated closed-world
+with MCC on the embedded corpus and its chain file (``tooldial graph calibrate`` with no arguments)::
+
+    see MINILM_OFFLINE_THRESHOLDS in tooldial.graph.config and the figures in CALIBRATION_NOTE below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from tooldial.corpus.models import Corpus
+from tooldial.graph.build import GraphBuilder
+from tooldial.graph.config import GraphConfig, Thresholds
+from tooldial.graph.labels import BinaryMetrics, LabelledPair, PairKey, pair_key
+
+#: Filled in from the calibration run that set the defaults (see the module docstring).
+CALIBRATION_NOTE = ""
+
+
+def _grid(low: float, high: float, step: float) -> np.ndarray:
+    return np.round(np.arange(low, high + step / 2, step), 4)
+
+
+@dataclass
+class Grid:
+    lcs: np.ndarray = field(default_factory=lambda: _grid(0.5, 0.95, 0.05))
+    kw: np.ndarray = field(default_factory=lambda: _grid(0.2, 0.8, 0.05))
+    desc: np.ndarray = field(default_factory=lambda: _grid(0.3, 0.95, 0.025))
+
+    @property
+    def loosest(self) -> Thresholds:
+        eps = 1e-6
+        return Thresholds(lcs=max(float(self.lcs.min()) - eps, 0.0), kw=float(self.kw.min()) - eps,
+                          desc=float(self.desc.min()) - eps)
+
+
+@dataclass
+class GridPoint:
+    thresholds: Thresholds
+    metrics: BinaryMetrics
+
+    def score(self, objective: str) -> float:
+        value = self.metrics.mcc if objective == "mcc" else self.metrics.f1
+        return -1.0 if value is None else value
+
+
+@dataclass
+class CalibrationResult:
+    objective: str
+    closed_world: bool
+    points: list[GridPoint]
+    best: GridPoint
+    #: Precision/recall as the description threshold varies, at the best LCS and keyword thresholds.
+    curve: list[GridPoint]
+    candidates: int
+    positives: int
+    unreachable_positives: int
+
+    def format(self) -> str:
+        b = self.best
+        lines = [
+            f"objective {self.objective} ({'closed world' if self.closed_world else 'labelled pairs'}); "
+            f"{len(self.points)} grid points; {self.candidates} candidate pairs at the loosest point; "
+            f"{self.positives} valid pairs, {self.unreachable_positives} out of reach of the whole grid",
+            f"best thresholds LCS,KW,DESC = {b.thresholds}",
+            f"  {b.metrics.format()}",
+            "precision/recall vs description threshold (best LCS and KW):",
+            "   desc   precision  recall   F1     MCC",
+        ]
+        for p in self.curve:
+            m = p.metrics
+
+            def f(x: float | None) -> str:
+                return "  n/a " if x is None else f"{x:6.3f}"
+
+            lines.append(f"  {p.thresholds.desc:5.3f}   {f(m.precision)}   {f(m.recall)}  {f(m.f1)} {f(m.mcc)}")
+        return "\n".join(lines)
+
+
+def _confusion(pred: np.ndarray, actual: np.ndarray, extra_fn: int, universe: int | None) -> BinaryMetrics:
+    tp = int(np.count_nonzero(pred & actual))
+    fp = int(np.count_nonzero(pred & ~actual))
+    fn = int(np.count_nonzero(~pred & actual)) + extra_fn
+    tn = (universe - tp - fp - fn) if universe is not None else int(np.count_nonzero(~pred & ~actual))
+    return BinaryMetrics(tp=tp, fp=fp, tn=tn, fn=fn)
+
+
+def calibrate(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | None = None, *,
+              builder: GraphBuilder | None = None, grid: Grid | None = None,
+              objective: Literal["mcc", "f1"] = "mcc", closed_world: bool = True) -> CalibrationResult:
+    """Score every grid point of thresholds against ``labels`` (see the module docstring)."""
+    builder = builder or GraphBuilder(config or GraphConfig())
+    grid = grid or Grid()
+    prepared = builder.prepare(corpus)
+    cands = builder.find_edges(prepared, grid.loosest)
+    keys: list[PairKey] = [
+        pair_key(prepared.outputs[s].api_id, prepared.outputs[s].key, prepared.inputs[d].api_id,
+                 prepared.inputs[d].key)
+        for s, d in zip(cands.src.tolist(), cands.dst.tolist(), strict=True)
+    ]
+    label_of = {p.key: p.valid for p in labels}
+    valid = {k for k, v in label_of.items() if v}
+    if closed_world:
+        actual = np.array([k in valid for k in keys], dtype=bool)
+        keep = np.ones(len(keys), dtype=bool)
+        n_out, n_in = len(prepared.outputs), len(prepared.inputs)
+        same_api = _same_api_pairs(prepared.out_index.api, prepared.in_index.api)
+        universe: int | None = n_out * n_in - same_api
+        positives = len(valid)
+    else:
+        keep = np.array([k in label_of for k in keys], dtype=bool)
+        actual = np.array([label_of.get(k, False) for k in keys], dtype=bool)
+        universe = None
+        positives = len(valid)
+    found_pos = int(np.count_nonzero(actual & keep))
+    unreachable = positives - found_pos
+    desc, kw, lcs, actual = cands.desc_sim[keep], cands.kw_sim[keep], cands.lcs_sim[keep], actual[keep]
+    extra_tn = 0 if closed_world else sum(1 for k, v in label_of.items() if not v) - int(np.count_nonzero(~actual))
+
+    points: list[GridPoint] = []
+    for tl in grid.lcs:
+        for tk in grid.kw:
+            base = (lcs > tl) & (kw > tk)
+            for td in grid.desc:
+                pred = base & (desc > td)
+                m = _confusion(pred, actual, unreachable, universe)
+                if not closed_world:
+                    m.tn += extra_tn
+                points.append(GridPoint(Thresholds(lcs=float(tl), kw=float(tk), desc=float(td)), m))
+    # ties → stricter point: compare score, then the sum of thresholds
+    best = max(points, key=lambda p: (p.score(objective), p.thresholds.lcs + p.thresholds.kw + p.thresholds.desc))
+    curve = [p for p in points if p.thresholds.lcs == best.thresholds.lcs and p.thresholds.kw == best.thresholds.kw]
+    return CalibrationResult(objective, closed_world, points, best, curve, len(keys), positives, unreachable)
+
+
+def _same_api_pairs(out_api: np.ndarray, in_api: np.ndarray) -> int:
+    a, ca = np.unique(out_api, return_counts=True)
+    b, cb = np.unique(in_api, return_counts=True)
+    common, ia, ib = np.intersect1d(a, b, return_indices=True)
+    return int((ca[ia] * cb[ib]).sum())
+
+
+def plot_calibration(result: CalibrationResult, path: str | Path, title: str = "") -> Path:
+    """Precision/recall of every grid point, the curve along the description threshold, and the best point."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(6, 5), dpi=120)
+    pts = [(p.metrics.recall, p.metrics.precision) for p in result.points
+           if p.metrics.recall is not None and p.metrics.precision is not None]
+    if pts:
+        r, pr = zip(*pts, strict=True)
+        ax.scatter(r, pr, s=4, c="0.75", label="grid points")
+    curve = [(p.metrics.recall, p.metrics.precision, p.thresholds.desc) for p in result.curve
+             if p.metrics.recall is not None and p.metrics.precision is not None]
+    if curve:
+        r, pr, _ = zip(*curve, strict=True)
+        ax.plot(r, pr, "-o", ms=3, color="tab:blue",
+                label=f"desc threshold varies (lcs {result.best.thresholds.lcs:g}, kw {result.best.thresholds.kw:g})")
+    b = result.best
+    if b.metrics.recall is not None and b.metrics.precision is not None:
+        ax.scatter([b.metrics.recall], [b.metrics.precision], marker="*", s=200, c="tab:red", zorder=5,
+                   label=f"best {result.objective.upper()} {b.score(result.objective):.3f} at {b.thresholds}")
+    ax.set_xlabel("recall")
+    ax.set_ylabel("precision")
+    ax.set_xlim(0, 1.02)
+    ax.set_ylim(0, 1.02)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Eq. 1 threshold calibration")
+    ax.legend(loc="lower left", fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path

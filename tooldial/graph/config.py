@@ -1,0 +1,118 @@
+"""Configuration of the API graph builder.
+
+Eq. 1 of the paper builds an edge from output component o of API A to required input i of API B iff
+
+    cos(emb(d_o), emb(d_i)) > t_d  and  cos(emb(d_o + k_o), emb(d_i + k_i)) > t_k  and  LCS_sim(n_o, n_i) > t_l
+
+The published thresholds (t_l, t_k, t_d) = (0.83, 0.5, 0.77) were set for all-mpnet-base-v2 on GPT-augmented
+entity text; they do not transfer to another embedding model or to the offline entity text. The defaults
+here come from ``tooldial graph calibrate`` on the embedded corpus's labelled chains (see
+:data:`MINILM_OFFLINE_THRESHOLDS`); :data:`PAPER_THRESHOLDS` reproduces the paper's setting.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, default_cache_dir
+from tooldial.errors import ConfigError
+
+
+class Thresholds(BaseModel):
+    """Strict lower bounds of Eq. 1, in the release's CLI order: LCS, keyword+description, description."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    lcs: float = Field(ge=0.0, le=1.0)
+    kw: float = Field(ge=-1.0, le=1.0)
+    desc: float = Field(ge=-1.0, le=1.0)
+
+    @classmethod
+    def parse(cls, text: str) -> Thresholds:
+        """Read ``"LCS,KW,DESC"`` (the order of the release's ``graph_generation.py``)."""
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) != 3:
+            raise ConfigError(f"expected three comma-separated numbers LCS,KW,DESC, got {text!r}",
+                              field="--thresholds")
+        try:
+            lcs, kw, desc = (float(p) for p in parts)
+        except ValueError:
+            raise ConfigError(f"not a number in {text!r}", field="--thresholds") from None
+        try:
+            return cls(lcs=lcs, kw=kw, desc=desc)
+        except ValueError as exc:
+            raise ConfigError(f"out of range in {text!r}: {exc.errors()[0]['msg']}",  # type: ignore[attr-defined]
+                              field="--thresholds") from None
+
+    def __str__(self) -> str:
+        return f"{self.lcs:g},{self.kw:g},{self.desc:g}"
+
+
+#: The paper's thresholds (all-mpnet-base-v2, GPT-4o-mini entity text).
+PAPER_THRESHOLDS = Thresholds(lcs=0.83, kw=0.5, desc=0.77)
+
+#: Calibrated for all-MiniLM-L6-v2 with the offline entity text on the embedded corpus's labelled chains
+#: (``tooldial graph calibrate``, MCC objective); the figures are in :mod:`tooldial.graph.calibrate`.
+MINILM_OFFLINE_THRESHOLDS = Thresholds(lcs=0.83, kw=0.5, desc=0.6)
+
+
+def default_thresholds(embedding_model: str, entity_text: str) -> Thresholds:
+    """Calibrated thresholds for the packaged model with offline text; the paper's for anything else."""
+    from tooldial.embedding import _PACKAGED_ALIASES
+
+    if embedding_model.lower() in _PACKAGED_ALIASES and entity_text == "offline":
+        return MINILM_OFFLINE_THRESHOLDS
+    return PAPER_THRESHOLDS
+
+
+class FilterConfig(BaseModel):
+    """The release's filters, each configurable. Name matching is on lower-cased alphanumerics."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: Output components whose path contains one of these words are never edge sources (status flags,
+    #: human messages: they carry no entity another API could take).
+    drop_outputs_containing: tuple[str, ...] = ("status", "message")
+    #: Edges whose input name or output name contains one of these are dropped (paging arguments).
+    drop_names_containing: tuple[str, ...] = ("page", "limit")
+    #: Mask edges from an API to itself.
+    drop_self_edges: bool = True
+    #: Also mask edges between two APIs of the same tool (off in the release).
+    drop_same_tool_edges: bool = False
+    #: Remove APIs that end up with no edge at all.
+    drop_isolated: bool = True
+
+
+class GraphConfig(BaseModel):
+    """Everything that decides the graph; two builds with equal configs give identical graphs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    thresholds: Thresholds | None = None
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    entity_text: Literal["offline", "llm"] = "offline"
+    cache_dir: Path = Field(default_factory=default_cache_dir)
+    filters: FilterConfig = Field(default_factory=FilterConfig)
+    #: Output entities per block of the similarity search: memory is ``block_size × inputs × 4`` bytes.
+    block_size: int = Field(default=1024, ge=1)
+    #: Which cosine criterion the blocked matmul screens with; the other one is checked on survivors.
+    screen: Literal["desc", "kw"] = "desc"
+    #: Embedding batch size.
+    batch_size: int = Field(default=128, ge=1)
+    #: LLM endpoint for ``entity_text="llm"`` (the key comes from ``OPENAI_API_KEY``).
+    base_url: str | None = None
+    llm_model: str | None = None
+    llm_concurrency: int = Field(default=8, ge=1)
+    progress: bool = False
+
+    @field_validator("cache_dir", mode="before")
+    @classmethod
+    def _path(cls, value: object) -> object:
+        return Path(value).expanduser() if isinstance(value, str) else value
+
+    @property
+    def effective_thresholds(self) -> Thresholds:
+        return self.thresholds or default_thresholds(self.embedding_model, self.entity_text)

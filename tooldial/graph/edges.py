@@ -1,0 +1,237 @@
+"""Eq. 1 at corpus scale: blocked cosine screening, vectorised second criterion, LCS on survivors.
+
+A dense outputs × inputs matrix over the real ToolBench corpus (≈107k output components × ≈55k required
+inputs) would take ~24 GB per criterion. Instead:
+
+1. entities are grouped by their (deduplicated) screening text, so equal texts are compared once;
+2. unique output texts are processed in blocks of ``block_size`` rows; one matmul per block against all unique
+   input texts, and only cells above the screening threshold are kept (``block_size × inputs`` floats live
+   at a time);
+3. kept cells are expanded to entity pairs; self-edges and the second cosine criterion (gathered dot products
+   in chunks) drop most of them;
+4. LCS (rapidfuzz ``LCSseq``) runs only on the survivors, once per distinct pair of names, after a length
+   bound that no LCS can beat.
+
+:func:`dense_edges` is the brute-force reference the tests compare with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from rapidfuzz.distance import LCSseq
+from tqdm.auto import tqdm
+
+from tooldial.graph.config import Thresholds
+
+#: Entity pairs gathered at once for the second criterion (two ``chunk × dim`` float32 arrays).
+PAIR_CHUNK = 65536
+
+
+def normalize_name(text: str) -> str:
+    """Lower-case and keep only alphanumerics (the release's LCS normalisation)."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def lcs_similarity(a: str, b: str) -> float:
+    """LCS(norm a, norm b) / ((|norm a| + |norm b|) / 2); 0 when either is empty after normalisation."""
+    na, nb = normalize_name(a), normalize_name(b)
+    return _lcs_normalized(na, nb)
+
+
+def _lcs_normalized(na: str, nb: str) -> float:
+    if not na or not nb:
+        return 0.0
+    return LCSseq.similarity(na, nb) / ((len(na) + len(nb)) / 2)
+
+
+def eq1(desc_sim: float, kw_sim: float, lcs_sim: float, thresholds: Thresholds) -> bool:
+    """Eq. 1: all three similarities strictly above their thresholds."""
+    return desc_sim > thresholds.desc and kw_sim > thresholds.kw and lcs_sim > thresholds.lcs
+
+
+@dataclass
+class EdgeArrays:
+    """Edges found, as parallel arrays over output entity ``src`` and input entity ``dst``."""
+
+    src: np.ndarray
+    dst: np.ndarray
+    desc_sim: np.ndarray
+    kw_sim: np.ndarray
+    lcs_sim: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.src.shape[0])
+
+    def pairs(self) -> set[tuple[int, int]]:
+        return set(zip(self.src.tolist(), self.dst.tolist(), strict=True))
+
+    @classmethod
+    def empty(cls) -> EdgeArrays:
+        z = np.zeros(0, dtype=np.int64)
+        f = np.zeros(0, dtype=np.float32)
+        return cls(z, z.copy(), f, f.copy(), f.copy())
+
+
+@dataclass
+class EntityIndex:
+    """One side of the search, as integer ids into shared tables.
+
+    ``desc``/``kw``: row of each entity's description / keyword text in the embedding matrices; ``name``: id
+    of its normalised short name; ``api``: id of its API (self-edge mask); ``group``: id of a coarser group
+    (tool) masked when ``mask_group`` is set."""
+
+    desc: np.ndarray
+    kw: np.ndarray
+    name: np.ndarray
+    api: np.ndarray
+    group: np.ndarray
+
+
+def _csr(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Unique ids, and the members of each (entity indices, sorted), as CSR pointers."""
+    order = np.argsort(ids, kind="stable")
+    uniq, counts = np.unique(ids[order], return_counts=True)
+    ptr = np.zeros(len(uniq) + 1, dtype=np.int64)
+    np.cumsum(counts, out=ptr[1:])
+    return uniq, ptr, order
+
+
+def _expand(rows: np.ndarray, cols: np.ndarray, row_ptr: np.ndarray, row_members: np.ndarray,
+            col_ptr: np.ndarray, col_members: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cartesian products of the member lists of each (row group, col group) cell, vectorised.
+
+    Returns (output entity, input entity, index of the cell each pair came from)."""
+    rs = row_ptr[rows + 1] - row_ptr[rows]
+    cs = col_ptr[cols + 1] - col_ptr[cols]
+    counts = rs * cs
+    total = int(counts.sum())
+    cell = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
+    start = np.zeros(len(rows), dtype=np.int64)
+    np.cumsum(counts[:-1], out=start[1:])
+    offset = np.arange(total, dtype=np.int64) - start[cell]
+    width = cs[cell]
+    src = row_members[row_ptr[rows[cell]] + offset // width]
+    dst = col_members[col_ptr[cols[cell]] + offset % width]
+    return src, dst, cell
+
+
+def _chunk_cells(counts: np.ndarray, budget: int) -> list[slice]:
+    """Split cells into consecutive runs whose expanded pair count stays near ``budget``."""
+    out, start, acc = [], 0, 0
+    for i, c in enumerate(counts.tolist()):
+        if acc and acc + c > budget:
+            out.append(slice(start, i))
+            start, acc = i, 0
+        acc += c
+    if start < len(counts):
+        out.append(slice(start, len(counts)))
+    return out
+
+
+class LCSCache:
+    """LCS similarity per pair of name ids, computed once (names repeat across thousands of pairs)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.lengths = np.array([len(n) for n in self.names], dtype=np.int64)
+        self._cache: dict[tuple[int, int], float] = {}
+        self.computed = 0
+
+    def upper_bound(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """2·min(|a|,|b|) / (|a|+|b|): no LCS can do better, so pairs at or below the threshold skip it."""
+        la, lb = self.lengths[a], self.lengths[b]
+        total = la + lb
+        return np.where(total > 0, 2.0 * np.minimum(la, lb) / np.maximum(total, 1), 0.0)
+
+    def __call__(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        out = np.empty(len(a), dtype=np.float32)
+        cache, names = self._cache, self.names
+        for i, (x, y) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+            value = cache.get((x, y))
+            if value is None:
+                value = _lcs_normalized(names[x], names[y])
+                cache[(x, y)] = value
+                self.computed += 1
+            out[i] = value
+        return out
+
+
+def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
+                  lcs: LCSCache, thresholds: Thresholds, *, block_size: int = 1024, screen: str = "desc",
+                  mask_self: bool = True, mask_group: bool = False, progress: bool = False,
+                  pair_budget: int = 4_000_000) -> EdgeArrays:
+    """All (output, input) entity pairs satisfying Eq. 1, without a dense outputs × inputs matrix."""
+    if screen == "desc":
+        s_vecs, s_out, s_in, s_t = desc_vecs, outputs.desc, inputs.desc, thresholds.desc
+        o_vecs, o_out, o_in, o_t = kw_vecs, outputs.kw, inputs.kw, thresholds.kw
+    else:
+        s_vecs, s_out, s_in, s_t = kw_vecs, outputs.kw, inputs.kw, thresholds.kw
+        o_vecs, o_out, o_in, o_t = desc_vecs, outputs.desc, inputs.desc, thresholds.desc
+    if len(s_out) == 0 or len(s_in) == 0:
+        return EdgeArrays.empty()
+    out_uniq, out_ptr, out_members = _csr(s_out)
+    in_uniq, in_ptr, in_members = _csr(s_in)
+    in_matrix = np.ascontiguousarray(s_vecs[in_uniq].T)  # (dim, unique inputs)
+
+    found: list[tuple[np.ndarray, ...]] = []
+    blocks = range(0, len(out_uniq), block_size)
+    for start in tqdm(blocks, desc="similarity blocks", unit="block", disable=not progress):
+        stop = min(start + block_size, len(out_uniq))
+        sims = s_vecs[out_uniq[start:stop]] @ in_matrix  # (block, unique inputs)
+        r, c = np.nonzero(sims > s_t)
+        if not len(r):
+            continue
+        cell_sim = sims[r, c]
+        del sims
+        rows = r.astype(np.int64) + start
+        cols = c.astype(np.int64)
+        counts = (out_ptr[rows + 1] - out_ptr[rows]) * (in_ptr[cols + 1] - in_ptr[cols])
+        for part in _chunk_cells(counts, pair_budget):
+            src, dst, cell = _expand(rows[part], cols[part], out_ptr, out_members, in_ptr, in_members)
+            keep = outputs.api[src] != inputs.api[dst] if mask_self else np.ones(len(src), dtype=bool)
+            if mask_group:
+                keep &= outputs.group[src] != inputs.group[dst]
+            src, dst, screen_sim = src[keep], dst[keep], cell_sim[part][cell[keep]]
+            # length bound first: it is free and removes most pairs before any float work
+            bound = lcs.upper_bound(outputs.name[src], inputs.name[dst])
+            keep = bound > thresholds.lcs
+            src, dst, screen_sim = src[keep], dst[keep], screen_sim[keep]
+            other = np.empty(len(src), dtype=np.float32)
+            for k in range(0, len(src), PAIR_CHUNK):
+                a = o_vecs[o_out[src[k : k + PAIR_CHUNK]]]
+                b = o_vecs[o_in[dst[k : k + PAIR_CHUNK]]]
+                other[k : k + PAIR_CHUNK] = np.einsum("ij,ij->i", a, b)
+            keep = other > o_t
+            src, dst, screen_sim, other = src[keep], dst[keep], screen_sim[keep], other[keep]
+            lcs_sim = lcs(outputs.name[src], inputs.name[dst])
+            keep = lcs_sim > thresholds.lcs
+            found.append((src[keep], dst[keep], screen_sim[keep], other[keep], lcs_sim[keep]))
+    if not found:
+        return EdgeArrays.empty()
+    src, dst, s_sim, o_sim, l_sim = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    order = np.lexsort((dst, src))
+    desc_sim, kw_sim = (s_sim, o_sim) if screen == "desc" else (o_sim, s_sim)
+    # float32 dot products of unit vectors can overshoot 1 by an ulp or two
+    return EdgeArrays(src[order], dst[order], np.clip(desc_sim[order], -1, 1).astype(np.float32),
+                      np.clip(kw_sim[order], -1, 1).astype(np.float32), l_sim[order].astype(np.float32))
+
+
+def dense_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
+                names: Sequence[str], thresholds: Thresholds, *, mask_self: bool = True,
+                mask_group: bool = False) -> EdgeArrays:
+    """Brute-force reference: every pair, every criterion, dense matrices. Small corpora only (tests)."""
+    desc = desc_vecs[outputs.desc] @ desc_vecs[inputs.desc].T
+    kw = kw_vecs[outputs.kw] @ kw_vecs[inputs.kw].T
+    lcs = np.array([[_lcs_normalized(names[a], names[b]) for b in inputs.name.tolist()]
+                    for a in outputs.name.tolist()], dtype=np.float64).reshape(desc.shape)
+    ok = (desc > thresholds.desc) & (kw > thresholds.kw) & (lcs > thresholds.lcs)
+    if mask_self:
+        ok &= outputs.api[:, None] != inputs.api[None, :]
+    if mask_group:
+        ok &= outputs.group[:, None] != inputs.group[None, :]
+    src, dst = np.nonzero(ok)
+    return EdgeArrays(src.astype(np.int64), dst.astype(np.int64), np.clip(desc[src, dst], -1, 1).astype(np.float32),
+                      np.clip(kw[src, dst], -1, 1).astype(np.float32), lcs[src, dst].astype(np.float32))

@@ -1,0 +1,72 @@
+"""Graph files: node-link JSON (the project's format, exact round trip) and GraphML (for Gephi, yEd, igraph).
+
+GraphML only holds scalar attributes, so nested graph attributes (thresholds, filters) are written there as
+JSON strings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import networkx as nx
+
+from tooldial.errors import TooldialError
+
+FORMAT_VERSION = 1
+
+
+def graph_to_dict(graph: nx.MultiDiGraph) -> dict:
+    data = nx.node_link_data(graph, edges="edges")
+    data["format_version"] = FORMAT_VERSION
+    return data
+
+
+def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
+    """Write node-link JSON atomically (``.graphml`` suffix → GraphML instead)."""
+    path = Path(path)
+    if path.suffix.lower() == ".graphml":
+        return export_graphml(graph, path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as fh:
+        json.dump(graph_to_dict(graph), fh, ensure_ascii=False, separators=(",", ":"))
+        fh.write("\n")
+    os.replace(tmp, path)
+    return path
+
+
+def load_graph(path: str | Path) -> nx.MultiDiGraph:
+    """Read a graph written by :func:`save_graph` (node-link JSON or GraphML)."""
+    path = Path(path)
+    if not path.is_file():
+        raise TooldialError("no such graph file", file=str(path))
+    if path.suffix.lower() == ".graphml":
+        graph = nx.read_graphml(path, force_multigraph=True)
+        for key, value in list(graph.graph.items()):
+            if isinstance(value, str) and value[:1] in "{[":
+                graph.graph[key] = json.loads(value)
+        return graph
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise TooldialError(f"not JSON ({exc.msg} at line {exc.lineno})", file=str(path)) from None
+    if not isinstance(data, dict) or "nodes" not in data or "edges" not in data:
+        raise TooldialError("not a node-link graph (expected 'nodes' and 'edges')", file=str(path))
+    data.pop("format_version", None)
+    try:
+        return nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+    except (KeyError, TypeError, nx.NetworkXError) as exc:
+        raise TooldialError(f"malformed node-link graph: {exc}", file=str(path)) from None
+
+
+def export_graphml(graph: nx.MultiDiGraph, path: str | Path) -> Path:
+    """Write GraphML; nested graph attributes become JSON strings."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    flat = graph.copy()
+    flat.graph = {k: (json.dumps(v, sort_keys=True) if isinstance(v, dict | list | tuple) else v)
+                  for k, v in graph.graph.items() if v is not None}
+    nx.write_graphml(flat, path)
+    return path

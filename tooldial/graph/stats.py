@@ -1,0 +1,70 @@
+"""Summary statistics of an API graph (``tooldial graph stats``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import networkx as nx
+from pydantic import BaseModel
+
+
+class GraphStats(BaseModel):
+    nodes: int
+    edges: int
+    api_pairs: int
+    weak_components: int
+    largest_component: int
+    degree_histogram: dict[str, int]
+    top_apis: list[tuple[str, int]]
+    category_pairs: list[tuple[str, str, int]]
+    attributes: dict
+
+
+def _bucket(d: int) -> str:
+    if d <= 4:
+        return str(d)
+    low = 5
+    while low * 2 <= d:
+        low *= 2
+    return f"{low}-{low * 2 - 1}"
+
+
+def graph_stats(graph: nx.MultiDiGraph, top: int = 10) -> GraphStats:
+    """Counts, components, degree distribution (API-pair degree), best-connected APIs, category pairs."""
+    simple = nx.DiGraph(graph)
+    comps = list(nx.weakly_connected_components(simple)) if simple.number_of_nodes() else []
+    degree = {n: simple.in_degree(n) + simple.out_degree(n) for n in simple.nodes}
+    buckets = Counter(_bucket(d) for d in degree.values())
+    order = sorted(buckets, key=lambda b: int(b.split("-")[0]))
+    cats = Counter((graph.nodes[u].get("category", "?"), graph.nodes[v].get("category", "?"))
+                   for u, v in simple.edges)
+    return GraphStats(
+        nodes=graph.number_of_nodes(),
+        edges=graph.number_of_edges(),
+        api_pairs=simple.number_of_edges(),
+        weak_components=len(comps),
+        largest_component=max((len(c) for c in comps), default=0),
+        degree_histogram={b: buckets[b] for b in order},
+        top_apis=sorted(degree.items(), key=lambda kv: (-kv[1], kv[0]))[:top],
+        category_pairs=[(a, b, n) for (a, b), n in sorted(cats.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
+        attributes=dict(graph.graph),
+    )
+
+
+def format_stats(stats: GraphStats) -> str:
+    lines = [
+        f"nodes            {stats.nodes}",
+        f"edges            {stats.edges} (entity level)",
+        f"API pairs        {stats.api_pairs}",
+        f"weak components  {stats.weak_components} (largest: {stats.largest_component} APIs)",
+    ]
+    t = stats.attributes.get("thresholds")
+    if t:
+        lines.append(f"thresholds       lcs={t['lcs']} kw={t['kw']} desc={t['desc']} "
+                     f"({stats.attributes.get('embedding_model')}, {stats.attributes.get('entity_text')} text)")
+    lines.append("degree (API pairs in + out): " + ", ".join(f"{b}: {n}" for b, n in stats.degree_histogram.items()))
+    lines.append("top connected APIs:")
+    lines += [f"  {d:6d}  {api}" for api, d in stats.top_apis]
+    lines.append("API pairs per category pair:")
+    lines += [f"  {n:6d}  {a} -> {b}" for a, b, n in stats.category_pairs]
+    return "\n".join(lines)
