@@ -51,6 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TooldialError as exc:
         print(f"tooldial: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `tooldial … | head`: the reader left; nothing to report
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print("tooldial: interrupted; finished work is cached and a rerun resumes from it", file=sys.stderr)
         return 130
