@@ -1,0 +1,246 @@
+"""Dialogue generation: corpus + API graph → annotated dialogues in the release format.
+
+For each dialogue: draw a sequence and a compatible unit (:mod:`~tooldial.dialogue.sampling`), find intent
+utterances whose real retriever scores fit the sequence's bands (:mod:`~tooldial.dialogue.intents`), plan slots
+and mock data (:mod:`~tooldial.dialogue.planner`), write the scenario, render it (:mod:`~tooldial.dialogue.
+renderer`), check the rendering, and assemble the :class:`~tooldial.dialogue.record.DialogueRecord`.
+
+A (sequence, unit) that cannot be realized is dropped and another unit is drawn for the same sequence; a
+sequence whose pool runs dry is skipped (the report says which and why). Every random choice comes from
+``random.Random(config.seed)``; per-dialogue randomness from a sub-seed drawn from it, so the same seed gives
+the same dialogues, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tooldial.corpus.models import Corpus
+from tooldial.dialogue.intents import IntentBank
+from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue
+from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
+from tooldial.dialogue.retriever import Retriever, RetrieverConfig
+from tooldial.dialogue.sampling import Sampler
+from tooldial.dialogue.scenario import ScenarioInstruction
+from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, get_sequence
+from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder, default_cache_dir
+from tooldial.errors import ConfigError
+
+
+class GenerateConfig(BaseModel):
+    """Settings of :func:`generate_dialogues` (``n`` or ``all_combinations``, not both)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    n: int | None = Field(default=None, ge=1)
+    all_combinations: bool = False
+    seed: int = 0
+    renderer: str = "template"
+    #: Passed to the renderer's constructor (``openai``: base_url, model, api_key, cache_dir, max_concurrency).
+    renderer_options: dict[str, Any] = Field(default_factory=dict)
+    retriever: RetrieverConfig = Field(default_factory=RetrieverConfig)
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    #: Embedding cache directory; None = ``$TOOLDIAL_CACHE``.
+    cache_dir: str | None = None
+    #: Restrict to these sequence ids (default: all 23).
+    sequences: list[str] | None = None
+    #: Units tried for one dialogue before its sequence is skipped for this draw.
+    max_attempts: int = Field(default=20, ge=1)
+    #: Scenarios handed to the renderer at once (LLM renderers keep that many requests available).
+    batch_size: int = Field(default=64, ge=1)
+    progress: bool = False
+
+    @model_validator(mode="after")
+    def _mode(self) -> GenerateConfig:
+        if (self.n is None) == (not self.all_combinations):
+            raise ValueError("set exactly one of n and all_combinations")
+        for sid in self.sequences or []:
+            try:
+                get_sequence(sid)
+            except KeyError as exc:
+                raise ValueError(str(exc)) from None
+        return self
+
+
+@dataclass
+class GenerationReport:
+    """What happened during a run (printed by the CLI, asserted on by tests)."""
+
+    produced: Counter = field(default_factory=Counter)  # sequence id -> dialogues
+    failures: Counter = field(default_factory=Counter)  # reason -> attempts
+    render_failures: list[tuple[str, str]] = field(default_factory=list)  # (dialogue id, reason)
+    pool_sizes: dict[str, int] = field(default_factory=dict)  # sequence id -> compatible units at start
+    exhausted: list[str] = field(default_factory=list)  # sequences whose pool ran dry
+
+    @property
+    def total(self) -> int:
+        return sum(self.produced.values())
+
+
+def dialogue_id(seed: int, index: int) -> str:
+    """Stable id of the ``index``-th dialogue generated with ``seed``."""
+    return f"td-s{seed}-{index:06d}"
+
+
+class ScenarioFactory:
+    """Realizes (sequence, unit) draws as scenario instructions; holds the retriever and intent pools."""
+
+    def __init__(self, corpus: Corpus, retriever: Retriever) -> None:
+        self.corpus = corpus
+        self.retriever = retriever
+        self.bank = IntentBank(corpus, retriever)
+
+    def realize(self, seq: ActionSequence, unit: DialogueUnit, rng: random.Random, did: str, seed: int
+                ) -> tuple[ScenarioInstruction | None, str]:
+        """The scenario, or None and the reason it cannot be realized with this unit."""
+        cond = seq.conditions
+        target = unit.target
+        needs = {"clear": ["confirm"], "clarify": ["clarify", "confirm"], "suggest": ["suggest"]}[cond.opening]
+        for band in needs:
+            if not self.bank.has(target, band):  # type: ignore[arg-type]
+                return None, f"no {band} intent"
+        plan = plan_dialogue(unit, seq, self.corpus, rng)
+        if plan is None:
+            return None, "unusable mock data"
+        opening = None
+        if cond.opening != "clear":
+            opening = self.bank.choose(target, "clarify" if cond.opening == "clarify" else "suggest", rng)
+        clear = None
+        if cond.opening in ("clear", "clarify"):
+            if cond.adds_value:
+                slot = plan.added_slot
+                clear = self.bank.clear_add([(target, label(slot), plan.target.values[slot], rng)])[0]
+                if clear is None:
+                    return None, "no clear_add intent"
+            else:
+                clear = self.bank.choose(target, "confirm", rng)
+        scenario = build_scenario(plan, opening_intent=opening, clear_intent=clear, retriever=self.retriever,
+                                  rng=rng, dialogue_id=did, seed=seed)
+        return scenario, ""
+
+
+def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str) -> DialogueRecord:
+    """Assemble the release-format record (turn keys in the release's order) plus our metadata."""
+    turns: list[dict[str, dict[str, Any]]] = []
+    for turn, message in zip(scenario.turns, messages, strict=True):
+        if turn.speaker == "User":
+            turns.append({"User": {"message": message, "action": turn.action}})
+        else:
+            turns.append({"System": {
+                "thought": turn.thought, "action": turn.action, "retriever_status": turn.retriever_status,
+                "api_request": turn.api_request, "api_response": turn.api_response, "message": message,
+                "dialogue_state": turn.dialogue_state,
+            }})
+    return DialogueRecord(
+        subgraph_type=scenario.subgraph_type, dialogue=turns, mockdata=scenario.mockdata,
+        source=scenario.source, target=scenario.target, dialogue_id=scenario.dialogue_id,
+        sequence_id=scenario.sequence_id, actions=scenario.actions, domain=scenario.domain, seed=scenario.seed,
+        renderer=renderer,
+        scenario={
+            "query": scenario.query,
+            "relation": scenario.relation,
+            "apis": [b.model_dump() for b in scenario.apis],
+            "turns": [{"situation": t.situation, "style": t.style, "required_values": t.required_values}
+                      for t in scenario.turns],
+        },
+    )
+
+
+def generate_dialogues(corpus: Corpus, graph: Any, config: GenerateConfig, *, embedder: Embedder | None = None,
+                       renderer: Renderer | None = None, report: GenerationReport | None = None
+                       ) -> Iterator[DialogueRecord]:
+    """Yield dialogues in a deterministic order. ``graph`` may be None (single-API sequences only).
+
+    ``embedder`` / ``renderer`` default to the configured ones; pass ``report`` to learn what was skipped.
+    """
+    from tqdm.auto import tqdm
+
+    report = report if report is not None else GenerationReport()
+    rng = random.Random(config.seed)
+    own_embedder = embedder is None
+    if embedder is None:
+        embedder = Embedder(config.embedding_model, Path(config.cache_dir) if config.cache_dir else default_cache_dir())
+    try:
+        if renderer is None:
+            renderer = get_renderer(config.renderer, **config.renderer_options)
+        sequences = tuple(get_sequence(s) for s in config.sequences) if config.sequences else SEQUENCES
+        retriever = Retriever(corpus, embedder, config.retriever)
+        factory = ScenarioFactory(corpus, retriever)
+        sampler = Sampler(corpus, graph, rng, sequences)
+        report.pool_sizes = sampler.counts()
+        if not any(report.pool_sizes.values()):
+            raise ConfigError("no API or edge of this corpus/graph is compatible with any sequence",
+                              file=corpus.spec)
+        draws = sampler.all_combinations() if config.all_combinations else sampler.balanced()
+        total = config.n if config.n is not None else sum(report.pool_sizes.values())
+        bar = tqdm(total=total, unit="dialogue", desc="generate", disable=not config.progress)
+        pending: list[ScenarioInstruction] = []
+        index = 0
+        buffer: list[tuple[ActionSequence, DialogueUnit]] = []
+        draws_left = True
+        while draws_left or buffer:
+            if config.n is not None and index >= config.n:
+                break
+            if not buffer:
+                for draw in draws:
+                    buffer.append(draw)
+                    if len(buffer) >= config.batch_size:
+                        break
+                else:
+                    draws_left = False
+                # score the intent candidates of the coming targets in one batch
+                factory.bank.prepare(u.target for _, u in buffer)
+                buffer.reverse()
+                if not buffer:
+                    break
+            seq, unit = buffer.pop()
+            did = dialogue_id(config.seed, index)
+            scenario = None
+            for _attempt in range(config.max_attempts):
+                sub = random.Random(rng.getrandbits(64))
+                scenario, reason = factory.realize(seq, unit, sub, did, config.seed)
+                if scenario is not None:
+                    break
+                report.failures[f"{seq.kind}: {reason}"] += 1
+                sampler.discard(seq.id, unit)
+                if config.all_combinations:
+                    break
+                nxt = sampler.redraw(seq.id)
+                if nxt is None:
+                    report.exhausted.append(seq.id)
+                    break
+                unit = nxt
+            if scenario is None:
+                continue
+            index += 1
+            pending.append(scenario)
+            if len(pending) >= config.batch_size:
+                yield from _flush(pending, renderer, report, bar)
+                pending = []
+        if pending:
+            yield from _flush(pending, renderer, report, bar)
+        bar.close()
+    finally:
+        if own_embedder:
+            embedder.close()
+
+
+def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: GenerationReport, bar: Any
+           ) -> Iterator[DialogueRecord]:
+    results = renderer.render(pending)
+    for scenario, result in zip(pending, results, strict=True):
+        problems = check_messages(scenario, result.messages) if result.ok and result.messages is not None else []
+        if not result.ok or problems:
+            report.render_failures.append((scenario.dialogue_id, result.error or "; ".join(problems)))
+            continue
+        report.produced[scenario.sequence_id] += 1
+        bar.update(1)
+        yield to_record(scenario, list(result.messages or []), renderer.name)
