@@ -253,8 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("model_dir", nargs="?", help="transformers checkpoint (default: SmolLM2-135M-Instruct)")
     parser.add_argument("--port", type=int)
     parser.add_argument("--continuous-batching", action="store_true")
+    parser.add_argument("--threads", type=int, help="torch threads (1 is fastest on a busy machine)")
     args = parser.parse_args(argv)
-    with LocalOpenAIServer(args.model_dir or ensure_smollm2(), args.port,
+    with LocalOpenAIServer(args.model_dir or ensure_smollm2(), args.port, threads=args.threads,
                            continuous_batching=args.continuous_batching) as server:
         print(f"ready in {server.startup_seconds:.1f} s\n  base_url: {server.base_url}\n  model:    {server.model}",
               flush=True)

@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "corpus",
     "graph",
     "generate",
+    "quality",
     "build",
     "evaluate",
     "train",

@@ -1,0 +1,55 @@
+"""``tooldial quality FILE``: G-Eval scores of sampled dialogues (paper §3.4, Table 3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "quality", help="score sampled dialogues with an LLM judge (Table 3)",
+        description="Score naturalness, coherence, efficiency (1-3) and correctness (0/1) of sampled dialogues "
+        "with an LLM judge, G-Eval style, behind any OpenAI-compatible endpoint (key from OPENAI_API_KEY).",
+    )
+    parser.add_argument("file", type=Path, help="dialogues.jsonl (or a release-format JSON list)")
+    parser.add_argument("--sample", type=int, default=100, help="dialogues to score, spread over action "
+                        "sequences (default: 100, as in the paper)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sample and of the judge (default: 0)")
+    parser.add_argument("--base-url", required=True, help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    parser.add_argument("--model", required=True, help="judge model name as the endpoint knows it")
+    parser.add_argument("--samples", type=int, default=5, help="judge samples per dialogue and criterion, "
+                        "averaged (temperature 1 when > 1; default: 5)")
+    parser.add_argument("--max-concurrency", type=int, default=8, help="requests in flight (default: 8)")
+    parser.add_argument("--cache-dir", type=Path, help="LLM cache (default: $TOOLDIAL_CACHE/llm)")
+    parser.add_argument("--out", type=Path, help="write the summary and per-dialogue scores as JSON here")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tooldial.dialogue.quality import QualityJudge, read_records, sample_dialogues
+    from tooldial.errors import ConfigError
+    from tooldial.llm import LLMClient
+
+    if args.sample < 1 or args.samples < 1:
+        raise ConfigError("--sample and --samples must be at least 1", field="--sample")
+    records = read_records(args.file)
+    if not records:
+        raise ConfigError("no dialogues in the file", file=str(args.file))
+    picked = sample_dialogues(records, args.sample, args.seed)
+    with LLMClient(args.base_url, args.model, cache_dir=args.cache_dir,
+                   max_concurrency=args.max_concurrency) as client:
+        report = QualityJudge(client, samples=args.samples, seed=args.seed).score(
+            picked, progress=not args.no_progress)
+        print(report.table())
+        stats = client.stats
+        print(f"requests sent: {stats.requests}, cached: {stats.cache_hits}, retries: {stats.retries}, "
+              f"failed: {stats.errors}")
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        payload = {"file": str(args.file), "seed": args.seed, **report.summary(),
+                   "scores": [d.model_dump() for d in report.dialogues]}
+        args.out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
