@@ -157,9 +157,13 @@ def _generate_config(options: BuildOptions):
     if options.renderer:
         fields["renderer"] = options.renderer
     known = set(GenerateConfig.model_fields)
-    for name in ("cache_dir", "progress"):
-        if name in known and name not in fields:
-            fields[name] = options.cache_dir if name == "cache_dir" else options.progress
+    if "cache_dir" in known and "cache_dir" not in fields:
+        fields["cache_dir"] = str(options.cache_dir)
+    if "progress" in known and "progress" not in fields:
+        fields["progress"] = options.progress
+    # one embedding model for the whole build unless the generation stage is given its own
+    if "embedding_model" in known and "embedding_model" not in fields and "embedding_model" in options.graph_options:
+        fields["embedding_model"] = options.graph_options["embedding_model"]
     try:
         return GenerateConfig(**fields)
     except ValidationError as exc:
@@ -168,22 +172,11 @@ def _generate_config(options: BuildOptions):
 
 
 def _validator(corpus: Any):
-    """A ``record -> list of problems`` function from the dialogue stage's validator, if it has one."""
-    try:
-        from tooldial.dialogue import validate as module
-    except ImportError:
-        return None
-    check = getattr(module, "validate_record", None)
-    if check is None:
-        return None
+    """``record -> ["kind: problem", …]`` from the dialogue stage's validator (empty when valid)."""
+    from tooldial.dialogue.validate import validate_record
 
     def problems(record: Any) -> list[str]:
-        result = check(record, corpus)
-        if result is None:
-            return []
-        if isinstance(result, list | tuple):
-            return [str(p) for p in result]
-        return [str(p) for p in getattr(result, "problems", [])]
+        return [f"{kind}: {message}" for kind, message in validate_record(record, corpus=corpus).problems]
 
     return problems
 
