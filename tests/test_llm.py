@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -30,8 +31,9 @@ class ScriptedServer:
 
     def __init__(self, script: list[tuple[int, dict, dict]] | None = None, delay: float = 0.0,
                  reject_response_format: bool = False, always: dict[str, tuple[int, dict, dict]] | None = None,
-                 ) -> None:
+                 responder: Callable[[dict], str] | None = None) -> None:
         self.script = list(script or [])
+        self.responder = responder  # request body -> answer text (default: echo the last user message)
         self.always = always or {}  # last user message -> the error it always gets
         self.delay = delay
         self.reject_response_format = reject_response_format
@@ -63,7 +65,7 @@ class ScriptedServer:
                         time.sleep(owner.delay)
                     if scripted is None and owner.reject_response_format and "response_format" in body:
                         scripted = (400, {}, {"error": {"message": "response_format is not supported"}})
-                    status, headers, payload = scripted or (200, {}, owner.answer(body))
+                    status, headers, payload = scripted or (200, {}, owner.answer(body, owner.responder))
                     data = json.dumps(payload).encode()
                     self.send_response(status)
                     for key, value in {"content-type": "application/json", **headers}.items():
@@ -83,10 +85,13 @@ class ScriptedServer:
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @staticmethod
-    def answer(body: dict) -> dict:
-        text = f"echo: {body['messages'][-1]['content']}"
-        if body.get("seed") is not None:
-            text += f" seed={body['seed']}"
+    def answer(body: dict, responder: Callable[[dict], str] | None = None) -> dict:
+        if responder is not None:
+            text = responder(body)
+        else:
+            text = f"echo: {body['messages'][-1]['content']}"
+            if body.get("seed") is not None:
+                text += f" seed={body['seed']}"
         return {
             "id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],

@@ -220,7 +220,8 @@ class LLMRenderer:
         for i in pending:
             results[i] = RenderResult(
                 dialogue_id=scenarios[i].dialogue_id,
-                error=f"dropped after {self.max_attempts} attempts: " + " | ".join(history[i]),
+                error=f"dropped after {self.max_attempts} attempt{'s' if self.max_attempts > 1 else ''}: "
+                + " | ".join(history[i]),
                 stats=counters[i],
             )
         return [r for r in results if r is not None]
