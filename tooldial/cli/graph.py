@@ -60,6 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     c.add_argument("--objective", choices=("mcc", "f1"), default="mcc")
     c.add_argument("--labelled-only", action="store_true",
                    help="score only the labelled pairs (default: closed world, every other pair is invalid)")
+    c.add_argument("--tolerance", type=float, default=0.005,
+                   help="take the strictest point within this much of the best score (default 0.005)")
     c.add_argument("--plot", type=Path, default=Path("calibration.png"), help="PNG of the precision/recall")
     c.add_argument("--json", type=Path, default=None, help="write every grid point as JSON")
     c.set_defaults(func=_calibrate)
@@ -193,7 +195,8 @@ def _calibrate(args: argparse.Namespace) -> int:
     labels = read_labels(labels_path)
     corpus = load_corpus(args.corpus)
     config = _config(args, progress=True)
-    result = calibrate(corpus, labels, config, objective=args.objective, closed_world=not args.labelled_only)
+    result = calibrate(corpus, labels, config, objective=args.objective, closed_world=not args.labelled_only,
+                       tolerance=args.tolerance)
     print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}")
     print(result.format())
     plot_calibration(result, args.plot, title=f"{args.embedding_model} on {corpus.spec}")

@@ -10,7 +10,8 @@ cosines of another model live on another scale (all-MiniLM-L6-v2 scores paraphra
    could be an edge anywhere on the grid, with its three similarities;
 3. scores every grid point against the labels: over the labelled pairs, or *closed world* (the file lists
    every valid chain of the corpus, every other pair is invalid);
-4. picks the point with the best MCC (or F1); ties go to the stricter point.
+4. picks the point with the best MCC (or F1); among points within ``tolerance`` (0.005) of the best score,
+   the strictest one.
 
 Default thresholds of the packaged model (all-MiniLM-L6-v2, offline entity text), calibrated closed-world
 with MCC on the embedded corpus and its chain file (``tooldial graph calibrate`` with no arguments)::
@@ -41,7 +42,7 @@ def _grid(low: float, high: float, step: float) -> np.ndarray:
 
 @dataclass
 class Grid:
-    lcs: np.ndarray = field(default_factory=lambda: _grid(0.5, 0.95, 0.05))
+    lcs: np.ndarray = field(default_factory=lambda: _grid(0.5, 0.95, 0.025))
     kw: np.ndarray = field(default_factory=lambda: _grid(0.2, 0.8, 0.05))
     desc: np.ndarray = field(default_factory=lambda: _grid(0.3, 0.95, 0.025))
 
@@ -105,7 +106,8 @@ def _confusion(pred: np.ndarray, actual: np.ndarray, extra_fn: int, universe: in
 
 def calibrate(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | None = None, *,
               builder: GraphBuilder | None = None, grid: Grid | None = None,
-              objective: Literal["mcc", "f1"] = "mcc", closed_world: bool = True) -> CalibrationResult:
+              objective: Literal["mcc", "f1"] = "mcc", closed_world: bool = True,
+              tolerance: float = 0.005) -> CalibrationResult:
     """Score every grid point of thresholds against ``labels`` (see the module docstring)."""
     builder = builder or GraphBuilder(config or GraphConfig())
     grid = grid or Grid()
@@ -145,8 +147,11 @@ def calibrate(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | 
                 if not closed_world:
                     m.tn += extra_tn
                 points.append(GridPoint(Thresholds(lcs=float(tl), kw=float(tk), desc=float(td)), m))
-    # ties → stricter point: compare score, then the sum of thresholds
-    best = max(points, key=lambda p: (p.score(objective), p.thresholds.lcs + p.thresholds.kw + p.thresholds.desc))
+    # The score surface is flat near its top; of the points within ``tolerance`` of the best score take the
+    # strictest (largest threshold sum): a real corpus has far more near-miss negatives than a labelled one.
+    top = max(p.score(objective) for p in points)
+    best = max((p for p in points if p.score(objective) >= top - tolerance),
+               key=lambda p: (p.thresholds.lcs + p.thresholds.kw + p.thresholds.desc, p.score(objective)))
     curve = [p for p in points if p.thresholds.lcs == best.thresholds.lcs and p.thresholds.kw == best.thresholds.kw]
     return CalibrationResult(objective, closed_world, points, best, curve, len(keys), positives, unreachable)
 

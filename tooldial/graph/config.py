@@ -56,7 +56,7 @@ PAPER_THRESHOLDS = Thresholds(lcs=0.83, kw=0.5, desc=0.77)
 
 #: Calibrated for all-MiniLM-L6-v2 with the offline entity text on the embedded corpus's labelled chains
 #: (``tooldial graph calibrate``, MCC objective); the figures are in :mod:`tooldial.graph.calibrate`.
-MINILM_OFFLINE_THRESHOLDS = Thresholds(lcs=0.83, kw=0.5, desc=0.6)
+MINILM_OFFLINE_THRESHOLDS = Thresholds(lcs=0.95, kw=0.4, desc=0.375)
 
 
 def default_thresholds(embedding_model: str, entity_text: str) -> Thresholds:

@@ -14,8 +14,8 @@ A.2 through any OpenAI-compatible endpoint).
 
 The offline description is entity-centric (short name + documented description, no API context), so equal
 parameters of different APIs share one text: fewer texts to embed and a smaller similarity search. The API's
-domain enters through the keywords, which the offline producer ranks by a TF-IDF score over the corpus
-(names before descriptions, capitalised words first, as A.2 asks of the LLM).
+domain enters through the keywords, which the offline producer ranks per tool by a TF-IDF score over the
+corpus's tools (names before descriptions, capitalised words first, as A.2 asks of the LLM).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def _wordset(text: str) -> frozenset[str]:
 #: Names that say nothing without their subject: ``id`` of what?
 GENERIC_NAMES = _wordset(
     "id ids uuid guid key code name value type slug num number no url uri link handle title label text "
-    "string query q term input param arg item height width size length from to start end count total "
+    "string query q term input param arg height width size length from to start end count total "
     "description format"
 )
 #: Response wrappers that are not part of an entity's meaning (``data|items|id`` → ``id``).
@@ -119,7 +119,17 @@ def split_words(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name)]
 
 
+#: Plurals in -ies whose singular ends in -ie (``movies`` → ``movie``, not ``movy``).
+_IE_PLURALS = _wordset("movies cookies zombies calories selfies rookies goalies pies ties lies hippies "
+                       "smoothies brownies freebies")
+#: Leading words of an input name that say which way a value flows, not what it is: ``from_currency_code``
+#: takes a currency code.
+INPUT_QUALIFIERS = _wordset("from to source target origin destination dest src dst input")
+
+
 def _singular(word: str) -> str:
+    if word in _IE_PLURALS or word.endswith(("series", "species")):
+        return word[:-1] if word in _IE_PLURALS else word
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -156,6 +166,9 @@ def short_name(api: Api, role: Role, path: tuple[str, ...]) -> str:
     component or the API's subject when they are generic."""
     parts = [p for p in path if p.lower() not in CONTAINER_NAMES and not p.isdigit()] or [path[-1]]
     leaf = split_words(parts[-1]) or [parts[-1].lower()]
+    if role == "input" and len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(
+            w in GENERIC_NAMES for w in leaf[1:]):
+        leaf = leaf[1:]
     if all(w in GENERIC_NAMES for w in leaf):
         parent = split_words(parts[-2]) if len(parts) > 1 else []
         parent = [w for w in parent if w not in CONTAINER_NAMES]
@@ -176,14 +189,20 @@ def entity_description(name: str, documented: str, max_words: int = 40) -> str:
 # --------------------------------------------------------------------------------------------- keywords
 
 
-def _api_fields(api: Api) -> list[tuple[str, float]]:
-    """The paragraph A.2 extracts keywords from, as (text, weight): names weigh more than descriptions."""
-    return [(api.tool, 3.0), (api.name, 2.0), (api.tool_description, 1.0), (api.description, 1.0)]
+def _tool_fields(apis: list[Api]) -> list[tuple[str, float]]:
+    """The paragraph keywords are extracted from, as (text, weight): the tool's name and description, and its
+    APIs' names and descriptions (together weighing as much as one description). Names weigh more."""
+    first = apis[0]
+    fields = [(first.tool, 3.0), (first.tool_description, 1.0)]
+    share = 1.0 / len(apis)
+    for api in apis:
+        fields += [(api.name, 2.0 * share), (api.description, share)]
+    return fields
 
 
-def _candidates(api: Api) -> Counter[str]:
+def _candidates(fields: list[tuple[str, float]]) -> Counter[str]:
     scores: Counter[str] = Counter()
-    for text, weight in _api_fields(api):
+    for text, weight in fields:
         for raw in _TEXT_WORD.findall(str(text or "")):
             for word in split_words(raw) if not raw.isupper() else [raw.lower()]:
                 if len(word) < 3 or word in STOPWORDS or word.isdigit():
@@ -193,22 +212,38 @@ def _candidates(api: Api) -> Counter[str]:
     return scores
 
 
+def _tool_key(api: Api) -> tuple[str, str]:
+    return (api.category, api.tool)
+
+
 class KeywordRanker:
-    """TF-IDF keyword ranking over a corpus's APIs: deterministic and cheap (no model)."""
+    """TF-IDF keyword ranking, one keyword set per tool: deterministic and cheap (no model).
+
+    Keywords are there to keep entities of unrelated domains apart (§3.1), and a domain is a tool's, so all
+    APIs of a tool share them; equal entities of one tool then share one ``d + k`` text, which cuts the texts
+    to embed on ToolBench by a third."""
 
     def __init__(self, apis: Iterable[Api], top_k: int = 4) -> None:
         self.top_k = top_k
-        self._candidates = {api.id: _candidates(api) for api in apis}
+        by_tool: dict[tuple[str, str], list[Api]] = {}
+        for api in apis:
+            by_tool.setdefault(_tool_key(api), []).append(api)
+        self._candidates = {key: _candidates(_tool_fields(group)) for key, group in by_tool.items()}
         df: Counter[str] = Counter()
         for cands in self._candidates.values():
             df.update(cands.keys())
         n = max(len(self._candidates), 1)
         self._idf = {w: math.log((1 + n) / (1 + c)) + 1.0 for w, c in df.items()}
+        self._cache: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def keywords(self, api: Api) -> tuple[str, ...]:
-        cands = self._candidates.get(api.id) or _candidates(api)
-        ranked = sorted(cands.items(), key=lambda kv: (-kv[1] * self._idf.get(kv[0], 1.0), kv[0]))
-        return tuple(w for w, _ in ranked[: self.top_k])
+        key = _tool_key(api)
+        got = self._cache.get(key)
+        if got is None:
+            cands = self._candidates.get(key) or _candidates(_tool_fields([api]))
+            ranked = sorted(cands.items(), key=lambda kv: (-kv[1] * self._idf.get(kv[0], 1.0), kv[0]))
+            got = self._cache[key] = tuple(w for w, _ in ranked[: self.top_k])
+        return got
 
 
 # --------------------------------------------------------------------------------------------- producer
