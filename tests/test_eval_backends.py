@@ -1,0 +1,135 @@
+"""Model backends end to end: ``hf`` with SmolLM2-135M (plain and with a LoRA adapter made here), the prediction
+cache (a rerun makes no backend call), and ``openai`` against the real local server (``openai_server``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tooldial.evaluation import EvalConfig, GenerationRequest, evaluate, make_backend
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def eval_dataset(tmp_path_factory) -> Path:
+    from test_eval import write_eval_dataset
+
+    return write_eval_dataset(tmp_path_factory.mktemp("eval-ds-models"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_torch_thread():
+    """2 cores shared by the whole suite: more than one intra-op thread oversubscribes them (10x slower)."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def hf_backend(smollm2_dir):
+    backend = make_backend("hf", model=str(smollm2_dir), batch_size=4)
+    yield backend
+    backend.close()
+
+
+@pytest.fixture(scope="module")
+def lora_adapter(smollm2_dir, tmp_path_factory) -> Path:
+    """A randomly initialised LoRA adapter (B not zero, so it changes the model), saved like a trained one."""
+    import torch
+    from peft import LoraConfig, get_peft_model
+    from transformers import AutoModelForCausalLM
+
+    torch.manual_seed(0)
+    model = AutoModelForCausalLM.from_pretrained(smollm2_dir)
+    peft_model = get_peft_model(model, LoraConfig(r=4, lora_alpha=64, target_modules=["q_proj", "v_proj"],
+                                                  init_lora_weights=False))
+    path = tmp_path_factory.mktemp("lora") / "adapter"
+    peft_model.save_pretrained(path)
+    return path
+
+
+def _config(dataset: Path, out: Path, cache: Path, backend: str, **fields) -> EvalConfig:
+    return EvalConfig.expand(fields.pop("task", "action"), fields.pop("setting", "gt"), backend=backend,
+                             dataset=str(dataset), out=str(out), cache_dir=str(cache), progress=False,
+                             **fields)
+
+
+def test_hf_backend_left_pads_batches_and_matches_single_generation(hf_backend):
+    messages = [{"role": "user", "content": "Say hello."}]
+    long = [{"role": "user", "content": "Please list three colours of the rainbow, separated by commas."}]
+    requests = [GenerationRequest(task="action", messages=m, assistant_prefix="- Action:", max_new_tokens=6)
+                for m in (messages, long)]
+    batched = hf_backend.generate(requests)
+    single = [hf_backend.generate([r])[0] for r in requests]
+    assert batched == single and all(isinstance(t, str) and t for t in batched)
+    assert hf_backend.tokenizer.padding_side == "left"
+    assert hf_backend.render(requests[0]).endswith("assistant\n- Action:")
+
+
+def test_hf_end_to_end_resumes_from_cache_and_keys_by_adapter(hf_backend, eval_dataset, lora_adapter, tmp_path):
+    cache = tmp_path / "cache"
+    # the first rows of a dialogue have the shortest histories: cheap prompts for a CPU test
+    config = _config(eval_dataset, tmp_path / "base", cache, "hf", model=hf_backend.model_name, limit=2,
+                     max_new_tokens=4, task="action")
+    first = evaluate(config, backend=hf_backend)
+    metrics = first["tasks"]["action"]["gt"]
+    assert metrics["n"] == 2 and metrics["backend_requests"] == 2 and 0.0 <= metrics["accuracy"] <= 1.0
+    assert sum(metrics["confusion_matrix"]["matrix"][i][j] for i in range(8) for j in range(9)) == 2
+    records = [json.loads(line) for line in (tmp_path / "base" / "predictions.jsonl").read_text().splitlines()]
+    assert len(records) == 2 and all(r["error_kind"] or r["correct"] for r in records)
+
+    again = evaluate(config.model_copy(update={"out": str(tmp_path / "again")}), backend=hf_backend)
+    assert again["tasks"]["action"]["gt"]["backend_requests"] == 0
+    assert again["generation"]["cache_hits"] == 2
+    assert [json.loads(line)["prediction"] for line in (tmp_path / "again" / "predictions.jsonl").read_text()
+            .splitlines()] == [r["prediction"] for r in records]
+
+    # the same run with a LoRA adapter is another model: nothing comes from the base model's cache entries
+    adapted = make_backend("hf", model=hf_backend.model_name, adapter=str(lora_adapter), batch_size=4)
+    try:
+        assert adapted.fingerprint()["adapter_digest"]
+        lora = evaluate(config.model_copy(update={"out": str(tmp_path / "lora"), "adapter": str(lora_adapter)}),
+                        backend=adapted)
+    finally:
+        adapted.close()
+    assert lora["tasks"]["action"]["gt"]["backend_requests"] == 2
+    assert lora["backend"]["adapter"] == str(lora_adapter)
+    lora_predictions = [json.loads(line)["prediction"] for line in
+                        (tmp_path / "lora" / "predictions.jsonl").read_text().splitlines()]
+    assert lora_predictions != [r["prediction"] for r in records]  # the adapter is really applied
+    assert "+adapter" in (tmp_path / "lora" / "report.md").read_text()
+
+
+def test_hf_overall_generates_multi_round_traces(hf_backend, eval_dataset, tmp_path):
+    config = _config(eval_dataset, tmp_path / "overall", tmp_path / "cache", "hf", model=hf_backend.model_name,
+                     limit=1, max_new_tokens=8, task="overall")
+    result = evaluate(config, backend=hf_backend)["tasks"]["overall"]["gt"]
+    assert result["n"] == 1 and result["backend_requests"] >= 1
+    assert sum(result["error_kinds"].values()) == result["n"] - result["correct"]
+
+
+def test_openai_backend_and_judge_against_a_real_server(openai_server, eval_dataset, tmp_path):
+    cache = tmp_path / "cache"
+    config = _config(eval_dataset, tmp_path / "openai", cache, "openai", model=openai_server.model,
+                     base_url=openai_server.base_url, limit=1, max_new_tokens=2, task="action")
+    before = openai_server.request_count()
+    result = evaluate(config)["tasks"]["action"]["gt"]
+    assert result["n"] == 1 and result["backend_requests"] == 1 and result["backend_failures"] == 0
+    assert openai_server.request_count() - before == 1
+    again = evaluate(config.model_copy(update={"out": str(tmp_path / "again")}))
+    assert again["tasks"]["action"]["gt"]["backend_requests"] == 0
+
+    faith = _config(eval_dataset, tmp_path / "faith", cache, "openai", model=openai_server.model,
+                    base_url=openai_server.base_url, limit=1, max_new_tokens=3, task="faithfulness",
+                    judge_base_url=openai_server.base_url, judge_model=openai_server.model, judge_n=2)
+    metrics = evaluate(faith)["tasks"]["faithfulness"]["nogt"]
+    assert metrics["n"] == 1 and metrics["judge"]["n"] == 2 and metrics["judge_failures"] == 0
+    record = json.loads((tmp_path / "faith" / "predictions.jsonl").read_text().splitlines()[0])
+    assert len(record["verdicts"]) == 2 and record["score"] in (0.0, 0.5, 1.0)
+    assert metrics["accuracy"] == record["score"]
