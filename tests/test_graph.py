@@ -182,7 +182,7 @@ def test_blocked_search_equals_brute_force(graph_embedder, tmp_path, screen):
 
 
 def test_same_tool_mask_matches_brute_force(graph_embedder, tmp_path):
-    corpus = random_corpus(2)
+    corpus = random_corpus(1)
     prep = GraphBuilder(config(tmp_path), embedder=graph_embedder).prepare(corpus)
     ref = dense_edges(prep.out_index, prep.in_index, prep.vectors, prep.vectors, prep.names, LOOSE, mask_group=True)
     all_ref = dense_edges(prep.out_index, prep.in_index, prep.vectors, prep.vectors, prep.names, LOOSE)
@@ -372,3 +372,39 @@ def test_cli_build_and_stats(graph_embedder, tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["edges"] == g.number_of_edges()
     assert main(["graph", "build", "--corpus", str(corpus_file), "--thresholds", "0.8,oops,0.5"]) == 2
     assert "--thresholds" in capsys.readouterr().err
+
+
+def test_cli_evaluate_and_calibrate_on_labels(graph_embedder, tmp_path, capsys):
+    from tooldial.cli import main
+    from tooldial.corpus import load_corpus
+
+    corpus_file = _toolbench_file(tmp_path / "tools.jsonl")
+    cache = tmp_path / "cache"
+    warm = Embedder(cache_dir=cache)
+    warm._model = graph_embedder.model
+    build_graph(load_corpus(str(corpus_file)), GraphConfig(cache_dir=cache), embedder=warm)
+    warm.close()
+    labels = tmp_path / "labels.jsonl"
+    rows = [dict(zip(("source_api", "source_output", "target_api", "target_input"), c, strict=True), valid=True)
+            for c in TOY_CHAINS]
+    rows.append({"source_api": TOY_CHAINS[0][0], "source_output": "artists->name", "target_api": TOY_CHAINS[3][2],
+                 "target_input": "city_name", "valid": False})
+    labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    out = tmp_path / "graph.json"
+    assert main(["graph", "build", "--corpus", str(corpus_file), "--out", str(out), "--cache-dir", str(cache),
+                 "--thresholds", str(LOOSE), "--no-progress"]) == 0
+    capsys.readouterr()
+    scores = tmp_path / "scores.json"
+    assert main(["graph", "evaluate", str(out), "--corpus", str(corpus_file), "--labels", str(labels),
+                 "--closed-world", "--out", str(scores)]) == 0
+    result = json.loads(scores.read_text())
+    assert result["graph_vs_labels"]["tp"] == 4 and result["graph_vs_labels"]["tn"] == 1
+    assert result["closed_world"]["recall"] == 1.0
+    assert "closed world" in capsys.readouterr().out
+    assert main(["graph", "calibrate", "--corpus", str(corpus_file), "--labels", str(labels), "--cache-dir",
+                 str(cache), "--plot", str(tmp_path / "cal.png")]) == 0
+    text = capsys.readouterr().out
+    assert "best thresholds LCS,KW,DESC" in text and (tmp_path / "cal.png").is_file()
+    labels.write_text('{"source_api": "a", "valid": true}\n')
+    assert main(["graph", "evaluate", str(out), "--corpus", str(corpus_file), "--labels", str(labels)]) == 2
+    assert "line 1" in capsys.readouterr().err
