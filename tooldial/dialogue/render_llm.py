@@ -1,8 +1,8 @@
 """The ``openai`` renderer: scenario instructions → utterances by an LLM behind any OpenAI-compatible endpoint.
 
-As in the paper (§3.4, A.8), the model receives simple instructions, the relation between the two APIs, the
-mock data and the scenario instruction (:meth:`ScenarioInstruction.to_prompt`'s per-turn layout, numbered),
-and writes the utterances. It answers with JSON — one ``{"turn", "action", "message"}`` object per turn it
+As in the paper (§3.4, A.8), the model receives simple instructions, the relation between the two APIs and
+the scenario instruction (:meth:`ScenarioInstruction.to_prompt`'s per-turn layout, numbered; the mock data
+appears there as the API call results, so it is not repeated), and writes the utterances. It answers with JSON — one ``{"turn", "action", "message"}`` object per turn it
 must write — and every turn is validated: the action kept, each required value present verbatim, fixed and
 silent turns untouched (:func:`tooldial.dialogue.renderer.check_messages`). A dialogue whose answer fails is
 asked again, with the problems listed and a new seed at a higher temperature; after ``max_attempts`` it is
@@ -17,7 +17,6 @@ scenarios give the same dialogues.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -72,8 +71,6 @@ def build_prompt(scenario: ScenarioInstruction, feedback: Sequence[str] = ()) ->
     parts.append(f"User query: {scenario.query}")
     for api in scenario.apis:
         parts.append(f"API {api.api_id}: {api.description}".rstrip(": "))
-    if any(scenario.mockdata.values()):
-        parts.append("Mock data: " + json.dumps(scenario.mockdata, ensure_ascii=False, sort_keys=True))
     parts.append("Scenario instruction:\n\n" + "\n\n".join(
         _turn_block(scenario, i, t) for i, t in enumerate(scenario.turns)))
     todo = renderable_turns(scenario)
