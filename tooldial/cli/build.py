@@ -68,6 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
     gen.add_argument("--no-validate", action="store_true", help="keep dialogues the validator rejects")
+    gen.add_argument("--work-dir", type=Path, help="keep graph.json and dialogues.jsonl here (default: in the "
+                     "cache, keyed by the options; a finished stage is reused)")
     out = build.add_argument_group("dataset")
     out.add_argument("--split-by", choices=("dialogue", "api"), default="dialogue",
                      help="dialogue: stratified by action sequence; api: no API pair shared across splits")
@@ -155,6 +157,7 @@ def run_build(args: argparse.Namespace) -> int:
         split=SplitConfig(ratios=_ratios(args.split_ratios), by=args.split_by,
                           seed=args.seed if args.split_seed is None else args.split_seed),
         validate_dialogues=not args.no_validate,
+        work_dir=args.work_dir,
         num_proc=args.num_proc,
         progress=not args.no_progress,
     )

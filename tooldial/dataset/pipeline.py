@@ -52,6 +52,8 @@ class BuildOptions(BaseModel):
     num_proc: int = Field(default=1, ge=1)
     progress: bool = True
     cache_dir: Path = Field(default_factory=default_cache_dir)
+    #: Where ``graph.json`` and ``dialogues.jsonl`` are kept (default: ``<cache_dir>/builds/<key of the options>``).
+    work_dir: Path | None = None
 
 
 class StageTimes(BaseModel):
@@ -126,7 +128,8 @@ def read_records(paths: list[Path]) -> Iterator[tuple[str, DialogueRecord | Exce
 # Stages
 
 
-def _work_dir(options: BuildOptions) -> Path:
+def _options_key(options: BuildOptions) -> str:
+    """Digest of every option that shapes the graph and the dialogues."""
     key = {
         "corpus": options.corpus,
         "graph": str(options.graph) if options.graph else None,
@@ -134,8 +137,13 @@ def _work_dir(options: BuildOptions) -> Path:
         "generate": {"n": options.n, "seed": options.seed, "renderer": options.renderer, **options.generate_options},
         "validate": options.validate_dialogues,
     }
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
-    return Path(options.cache_dir) / "builds" / digest
+    return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _work_dir(options: BuildOptions) -> Path:
+    if options.work_dir is not None:
+        return Path(options.work_dir)
+    return Path(options.cache_dir) / "builds" / _options_key(options)
 
 
 def _graph_config(options: BuildOptions):
@@ -181,8 +189,13 @@ def _validator(corpus: Any):
     return problems
 
 
-def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: list[str]) -> tuple[Path, Any, dict]:
-    """Run corpus → graph → dialogues → validation into the cache; returns (dialogues.jsonl, corpus, graph info)."""
+def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: list[str]
+                           ) -> tuple[Path, Any, dict[str, dict[str, Any]]]:
+    """Run corpus → graph → dialogues → validation into the work dir.
+
+    Returns ``dialogues.jsonl``, the corpus, and the effective graph and generation settings (for the card).
+    A finished run (``dialogues.done``) is reused as is.
+    """
     from tooldial.corpus import load_corpus
 
     work = _work_dir(options)
@@ -199,8 +212,23 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
     }
     if options.graph:
         graph_info["graph file"] = str(options.graph)
-    if done.is_file():
-        return dialogues_path, corpus, graph_info
+    generate_config = _generate_config(options)
+    generation = {
+        "n": generate_config.n,
+        "seed": generate_config.seed,
+        "renderer": generate_config.renderer,
+        "retriever embedding_model": generate_config.embedding_model,
+    }
+    if generate_config.sequences:
+        generation["sequences"] = ", ".join(generate_config.sequences)
+    key = _options_key(options)
+    if done.is_file() and dialogues_path.is_file():
+        finished = json.loads(done.read_text(encoding="utf-8"))
+        if finished.get("key") == key:
+            rejected.extend(finished.get("rejected", []))
+            return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
+    done.unlink(missing_ok=True)
+    from tooldial.dialogue.generate import generate_dialogues
     from tooldial.graph import build_graph, load_graph, save_graph
 
     with _timed(times, "graph"):
@@ -209,22 +237,25 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
         else:
             graph = build_graph(corpus, graph_config)
             save_graph(graph, work / "graph.json")
-    generate_config = _generate_config(options)
-    from tooldial.dialogue.generate import generate_dialogues
-
     check = _validator(corpus) if options.validate_dialogues else None
+    validation_seconds = 0.0
     partial = dialogues_path.with_suffix(".jsonl.partial")
-    with _timed(times, "dialogues"), partial.open("w", encoding="utf-8") as f:
+    start = time.perf_counter()
+    with partial.open("w", encoding="utf-8") as f:
         for record in generate_dialogues(corpus, graph, generate_config):
             if check is not None:
+                t0 = time.perf_counter()
                 problems = check(record)
+                validation_seconds += time.perf_counter() - t0
                 if problems:
                     rejected.append(f"{record.dialogue_id}: {'; '.join(problems)}")
                     continue
             f.write(record.model_dump_json() + "\n")
+    times.seconds["dialogues"] = round(time.perf_counter() - start - validation_seconds, 3)
+    times.seconds["validation"] = round(validation_seconds, 3)
     partial.replace(dialogues_path)
-    done.write_text(json.dumps({"rejected": rejected}) + "\n", encoding="utf-8")
-    return dialogues_path, corpus, graph_info
+    done.write_text(json.dumps({"key": key, "rejected": rejected}) + "\n", encoding="utf-8")
+    return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
 
 
 def build_dataset(options: BuildOptions, out_dir: str | Path) -> BuildResult:
@@ -244,13 +275,10 @@ def build_dataset(options: BuildOptions, out_dir: str | Path) -> BuildResult:
                 corpus = load_corpus(options.corpus, progress=options.progress)
             info.corpus = options.corpus
     else:
-        dialogues_path, corpus, graph_info = generate_dialogue_file(options, times, rejected)
+        dialogues_path, corpus, settings = generate_dialogue_file(options, times, rejected)
         paths = [dialogues_path]
-        generation = {"n": options.n, "seed": options.seed, **options.generate_options}
-        if options.renderer:
-            generation["renderer"] = options.renderer
-        info = BuildInfo(source="generated", corpus=options.corpus, graph=graph_info, generation=generation,
-                         split=options.split.model_dump(mode="json"))
+        info = BuildInfo(source="generated", corpus=options.corpus, graph=settings["graph"],
+                         generation=settings["generation"], split=options.split.model_dump(mode="json"))
 
     with _timed(times, "split"):
         keys: dict[str, SplitKey] = {}
