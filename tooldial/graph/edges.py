@@ -3,14 +3,15 @@
 A dense outputs × inputs matrix over the real ToolBench corpus (≈107k output components × ≈55k required
 inputs) would take ~24 GB per criterion. Instead:
 
-1. entities are grouped by their (deduplicated) screening text, so equal texts are compared once;
-2. unique output texts are processed in blocks of ``block_size`` rows; one matmul per block against all unique
-   input texts, and only cells above the screening threshold are kept (``block_size × inputs`` floats live
-   at a time);
-3. kept cells are expanded to entity pairs; self-edges and the second cosine criterion (gathered dot products
-   in chunks) drop most of them;
-4. LCS (rapidfuzz ``LCSseq``) runs only on the survivors, once per distinct pair of names, after a length
-   bound that no LCS can beat.
+1. unique output screening texts (description by default) are processed in blocks of ``block_size`` rows:
+   one matmul per block against all unique input texts, and only cells above the screening threshold are
+   kept (``block_size × unique inputs`` floats live at a time);
+2. entities equal in all three features (description, keyword text, name) form one group, so a kept cell
+   expands to pairs of groups, not of entities (one parameter shared by the 50 APIs of a tool is one group);
+3. group pairs go through a length bound no LCS can beat, then the second cosine (gathered dot products in
+   chunks), then LCS (rapidfuzz ``LCSseq``, once per distinct pair of names);
+4. only surviving group pairs expand to entity pairs, where self-edges (and optionally same-tool edges) are
+   masked.
 
 :func:`dense_edges` is the brute-force reference the tests compare with.
 """
@@ -159,11 +160,29 @@ class LCSCache:
         return out
 
 
+def _feature_groups(s_ids: np.ndarray, o_ids: np.ndarray, names: np.ndarray):
+    """Entities equal in (screen text, other text, name) get the same Eq. 1 verdict against anything: group
+    them, so similarities and LCS are computed once per group pair, not per entity pair.
+
+    Returns per group its screen text, other text and name, and the groups' members as CSR."""
+    if len(s_ids) == 0:
+        z = np.zeros(0, dtype=np.int64)
+        return z, z, z, np.zeros(1, dtype=np.int64), z
+    keys = np.stack([s_ids, o_ids, names], axis=1)
+    uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+    _, ptr, members = _csr(inverse.reshape(-1))
+    return uniq[:, 0], uniq[:, 1], uniq[:, 2], ptr, members
+
+
 def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
                   lcs: LCSCache, thresholds: Thresholds, *, block_size: int = 1024, screen: str = "desc",
                   mask_self: bool = True, mask_group: bool = False, progress: bool = False,
                   pair_budget: int = 4_000_000) -> EdgeArrays:
-    """All (output, input) entity pairs satisfying Eq. 1, without a dense outputs × inputs matrix."""
+    """All (output, input) entity pairs satisfying Eq. 1, without a dense outputs × inputs matrix.
+
+    Unique screening texts are compared block by block (one matmul each); the cells above the screening
+    threshold expand to pairs of feature groups (see :func:`_feature_groups`), which go through the LCS
+    length bound, the second cosine and LCS; only surviving group pairs expand to entity pairs."""
     if screen == "desc":
         s_vecs, s_out, s_in, s_t = desc_vecs, outputs.desc, inputs.desc, thresholds.desc
         o_vecs, o_out, o_in, o_t = kw_vecs, outputs.kw, inputs.kw, thresholds.kw
@@ -172,15 +191,17 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
         o_vecs, o_out, o_in, o_t = desc_vecs, outputs.desc, inputs.desc, thresholds.desc
     if len(s_out) == 0 or len(s_in) == 0:
         return EdgeArrays.empty()
-    out_uniq, out_ptr, out_members = _csr(s_out)
-    in_uniq, in_ptr, in_members = _csr(s_in)
-    in_matrix = np.ascontiguousarray(s_vecs[in_uniq].T)  # (dim, unique inputs)
+    gs_out, go_out, gn_out, mptr_out, mem_out = _feature_groups(s_out, o_out, outputs.name)
+    gs_in, go_in, gn_in, mptr_in, mem_in = _feature_groups(s_in, o_in, inputs.name)
+    text_out, tptr_out, tgroups_out = _csr(gs_out)  # unique screen texts → their groups
+    text_in, tptr_in, tgroups_in = _csr(gs_in)
+    in_matrix = np.ascontiguousarray(s_vecs[text_in].T)  # (dim, unique input screen texts)
 
     found: list[tuple[np.ndarray, ...]] = []
-    blocks = range(0, len(out_uniq), block_size)
+    blocks = range(0, len(text_out), block_size)
     for start in tqdm(blocks, desc="similarity blocks", unit="block", disable=not progress):
-        stop = min(start + block_size, len(out_uniq))
-        sims = s_vecs[out_uniq[start:stop]] @ in_matrix  # (block, unique inputs)
+        stop = min(start + block_size, len(text_out))
+        sims = s_vecs[text_out[start:stop]] @ in_matrix  # (block, unique input texts)
         r, c = np.nonzero(sims > s_t)
         if not len(r):
             continue
@@ -188,27 +209,34 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
         del sims
         rows = r.astype(np.int64) + start
         cols = c.astype(np.int64)
-        counts = (out_ptr[rows + 1] - out_ptr[rows]) * (in_ptr[cols + 1] - in_ptr[cols])
+        counts = (tptr_out[rows + 1] - tptr_out[rows]) * (tptr_in[cols + 1] - tptr_in[cols])
         for part in _chunk_cells(counts, pair_budget):
-            src, dst, cell = _expand(rows[part], cols[part], out_ptr, out_members, in_ptr, in_members)
-            keep = outputs.api[src] != inputs.api[dst] if mask_self else np.ones(len(src), dtype=bool)
-            if mask_group:
-                keep &= outputs.group[src] != inputs.group[dst]
-            src, dst, screen_sim = src[keep], dst[keep], cell_sim[part][cell[keep]]
-            # length bound first: it is free and removes most pairs before any float work
-            bound = lcs.upper_bound(outputs.name[src], inputs.name[dst])
-            keep = bound > thresholds.lcs
-            src, dst, screen_sim = src[keep], dst[keep], screen_sim[keep]
-            other = np.empty(len(src), dtype=np.float32)
-            for k in range(0, len(src), PAIR_CHUNK):
-                a = o_vecs[o_out[src[k : k + PAIR_CHUNK]]]
-                b = o_vecs[o_in[dst[k : k + PAIR_CHUNK]]]
+            g_o, g_i, cell = _expand(rows[part], cols[part], tptr_out, tgroups_out, tptr_in, tgroups_in)
+            screen_sim = cell_sim[part][cell]
+            # the LCS length bound is free and removes most pairs before any float work
+            keep = lcs.upper_bound(gn_out[g_o], gn_in[g_i]) > thresholds.lcs
+            g_o, g_i, screen_sim = g_o[keep], g_i[keep], screen_sim[keep]
+            other = np.empty(len(g_o), dtype=np.float32)
+            for k in range(0, len(g_o), PAIR_CHUNK):
+                a = o_vecs[go_out[g_o[k : k + PAIR_CHUNK]]]
+                b = o_vecs[go_in[g_i[k : k + PAIR_CHUNK]]]
                 other[k : k + PAIR_CHUNK] = np.einsum("ij,ij->i", a, b)
             keep = other > o_t
-            src, dst, screen_sim, other = src[keep], dst[keep], screen_sim[keep], other[keep]
-            lcs_sim = lcs(outputs.name[src], inputs.name[dst])
+            g_o, g_i, screen_sim, other = g_o[keep], g_i[keep], screen_sim[keep], other[keep]
+            lcs_sim = lcs(gn_out[g_o], gn_in[g_i])
             keep = lcs_sim > thresholds.lcs
-            found.append((src[keep], dst[keep], screen_sim[keep], other[keep], lcs_sim[keep]))
+            g_o, g_i, screen_sim, other, lcs_sim = g_o[keep], g_i[keep], screen_sim[keep], other[keep], lcs_sim[keep]
+            if not len(g_o):
+                continue
+            # surviving group pairs → entity pairs, then the structural masks
+            sizes = (mptr_out[g_o + 1] - mptr_out[g_o]) * (mptr_in[g_i + 1] - mptr_in[g_i])
+            for sub in _chunk_cells(sizes, pair_budget):
+                src, dst, pair = _expand(g_o[sub], g_i[sub], mptr_out, mem_out, mptr_in, mem_in)
+                keep = outputs.api[src] != inputs.api[dst] if mask_self else np.ones(len(src), dtype=bool)
+                if mask_group:
+                    keep &= outputs.group[src] != inputs.group[dst]
+                pair = pair[keep]
+                found.append((src[keep], dst[keep], screen_sim[sub][pair], other[sub][pair], lcs_sim[sub][pair]))
     if not found:
         return EdgeArrays.empty()
     src, dst, s_sim, o_sim, l_sim = (np.concatenate(parts) for parts in zip(*found, strict=True))
