@@ -75,22 +75,39 @@ def library_versions() -> dict[str, str]:
     return versions
 
 
-def load_rows(dataset: str, config: str, split: str, setting: str | None, limit: int | None) -> list[dict[str, Any]]:
-    """Rows of one dataset config and split (local directory or Hub id), one setting, first ``limit``."""
+def load_split(dataset: str, config: str, split: str) -> list[dict[str, Any]]:
+    """All rows of one dataset config and split (local directory or Hub id).
+
+    A local directory is read through a throw-away ``datasets`` cache: ``datasets`` keys its cache of a local
+    folder by the folder's name and config, not by the files' content, so a dataset rebuilt in place would
+    otherwise be read stale.
+    """
+    import contextlib
+    import tempfile
+
     import datasets
 
     datasets.disable_progress_bars()
-    try:
-        ds = datasets.load_dataset(str(dataset), config, split=split)
-    except (FileNotFoundError, ValueError, datasets.exceptions.DatasetNotFoundError) as exc:
-        raise ConfigError(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
-                          file=str(dataset), field="dataset") from None
-    if setting is not None and "setting" in ds.column_names:
-        keep = [i for i, s in enumerate(ds["setting"]) if s == setting]
-        ds = ds.select(keep)
-    if limit is not None:
-        ds = ds.select(range(min(limit, len(ds))))
-    return ds.to_list()
+    local = Path(dataset).is_dir()
+    fresh = tempfile.TemporaryDirectory(prefix="tooldial-eval-") if local else contextlib.nullcontext()
+    with fresh as cache_dir:
+        try:
+            ds = datasets.load_dataset(str(dataset), config, split=split, cache_dir=cache_dir)
+        except (FileNotFoundError, ValueError, datasets.exceptions.DatasetNotFoundError) as exc:
+            raise ConfigError(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
+                              file=str(dataset), field="dataset") from None
+        return ds.to_list()
+
+
+def select_rows(rows: list[dict[str, Any]], setting: str | None, limit: int | None) -> list[dict[str, Any]]:
+    """The rows of one setting (configs without a ``setting`` column keep all), first ``limit``."""
+    if setting is not None:
+        rows = [r for r in rows if r.get("setting", setting) == setting]
+    return rows[:limit] if limit is not None else rows
+
+
+def load_rows(dataset: str, config: str, split: str, setting: str | None, limit: int | None) -> list[dict[str, Any]]:
+    return select_rows(load_split(dataset, config, split), setting, limit)
 
 
 def overall_nogt_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -140,7 +157,8 @@ class Run:
             "versions": library_versions(),
             "tasks": {},
         }
-        self.records: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        self._splits: dict[str, list[dict[str, Any]]] = {}  # the config in use, loaded once for both settings
+        self._predictions_started = False
 
     def _judge(self) -> Any:
         if not (self.config.judge_base_url and self.config.judge_model):
@@ -182,10 +200,10 @@ class Run:
                     updates = {k: v for k, v in (("n", self.config.judge_n),
                                                  ("temperature", self.config.judge_temperature)) if v}
                     spec = spec.model_copy(update={"judge": judge_spec.model_copy(update=updates)})
-                rows = load_rows(self.config.dataset, spec.config, self.config.split, setting, self.config.limit)
+                rows = select_rows(self._split(spec.config), setting, self.config.limit)
                 derived = False
                 if not rows and task == "overall" and setting == "nogt":
-                    gt_rows = load_rows(self.config.dataset, spec.config, self.config.split, "gt", self.config.limit)
+                    gt_rows = select_rows(self._split(spec.config), "gt", self.config.limit)
                     rows, derived = [overall_nogt_row(r) for r in gt_rows], True
                 if not rows:
                     print(f"tooldial: no {task}/{setting or '-'} rows in {self.config.dataset} "
@@ -208,7 +226,7 @@ class Run:
                     outcome.metrics["derived_from"] = "gt rows, state and action lines removed from the history"
 
                 self.results["tasks"].setdefault(task, {})[setting or "nogt"] = outcome.metrics
-                self.records[(task, setting)] = outcome.records
+                self._append_predictions(task, setting, outcome.records)
                 self.results["generation"] = vars(self.generator.stats) | {"seconds_total": round(
                     time.perf_counter() - started, 3)}
                 self.write(report=False)
@@ -218,6 +236,11 @@ class Run:
             if self.results["tasks"]:
                 self.write(report=True)  # also after an interruption: the finished parts get their report
         return self.results
+
+    def _split(self, config_name: str) -> list[dict[str, Any]]:
+        if config_name not in self._splits:
+            self._splits = {config_name: load_split(self.config.dataset, config_name, self.config.split)}
+        return self._splits[config_name]
 
     def _run_task(self, task: str, setting: str | None, rows: list[dict[str, Any]], spec: Any, judge: Any,
                   progress: Any) -> TaskOutcome:
@@ -229,19 +252,21 @@ class Run:
             return run_faithfulness(rows, setting, spec, self.generator, judge, progress)
         return run_overall(rows, setting or "gt", spec, self.generator, progress)
 
+    def _append_predictions(self, task: str, setting: str | None, records: list[dict[str, Any]]) -> None:
+        """Add one (task, setting)'s records to ``predictions.jsonl`` (started afresh by each run)."""
+        mode = "a" if self._predictions_started else "w"
+        self._predictions_started = True
+        with (self.out / PREDICTIONS_FILE).open(mode, encoding="utf-8") as fh:
+            fh.writelines(json.dumps({"task": task, "setting": setting, **record}, ensure_ascii=False, default=str)
+                          + "\n" for record in records)
+
     def write(self, report: bool = True) -> None:
-        """``results.json`` and ``predictions.jsonl`` (atomically); ``report.md`` and PNGs when ``report``."""
+        """``results.json`` (atomically); ``report.md`` and PNGs when ``report``."""
         from tooldial.evaluation.report import write_report
 
         tmp = self.out / f"{RESULTS_FILE}.tmp"
         tmp.write_text(json.dumps(self.results, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
         tmp.replace(self.out / RESULTS_FILE)
-        with (self.out / f"{PREDICTIONS_FILE}.tmp").open("w", encoding="utf-8") as fh:
-            for (task, setting), records in self.records.items():
-                for record in records:
-                    fh.write(json.dumps({"task": task, "setting": setting, **record}, ensure_ascii=False,
-                                        default=str) + "\n")
-        (self.out / f"{PREDICTIONS_FILE}.tmp").replace(self.out / PREDICTIONS_FILE)
         if report:
             write_report(self.results, self.bench, self.out)
 
