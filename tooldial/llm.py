@@ -54,6 +54,7 @@ class ChatMessage(BaseModel):
 
     role: Literal["system", "user", "assistant", "tool", "developer"]
     content: str
+    name: str | None = None
 
 
 class ChatRequest(BaseModel):
@@ -146,8 +147,11 @@ def default_llm_cache_dir() -> Path:
 
 
 def request_key(model: str, request: ChatRequest) -> str:
-    """sha256 of the canonical JSON of (cache version, model, request fields): the cache key."""
-    payload = {"v": CACHE_VERSION, "model": model, "request": request.model_dump(mode="json")}
+    """sha256 of the canonical JSON of (cache version, model, request fields): the cache key.
+
+    Fields left at None are omitted, so a new optional field keeps every existing key valid.
+    """
+    payload = {"v": CACHE_VERSION, "model": model, "request": request.model_dump(mode="json", exclude_none=True)}
     canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -393,7 +397,7 @@ class LLMClient:
 
         params: dict[str, Any] = {
             "model": self.model,
-            "messages": [m.model_dump() for m in request.messages],
+            "messages": [m.model_dump(exclude_none=True) for m in request.messages],
             "temperature": request.temperature,
             "max_tokens": request.max_tokens,
         }
