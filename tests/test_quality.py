@@ -114,6 +114,13 @@ def test_read_records_names_the_broken_line(tmp_path: Path) -> None:
         read_records(path)
 
 
+def test_cli_rejects_unknown_criteria(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.jsonl"
+    path.write_text(record("a").model_dump_json() + "\n")
+    code = main(["quality", str(path), "--criteria", "fluency", "--base-url", "http://127.0.0.1:9/v1", "--model", "m"])
+    assert code == 2 and "unknown criteria fluency" in capsys.readouterr().err
+
+
 def test_cli_reports_a_missing_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["quality", str(tmp_path / "nope.jsonl"), "--base-url", "http://127.0.0.1:9/v1", "--model", "m"])
     err = capsys.readouterr().err
@@ -128,13 +135,15 @@ def test_cli_against_the_real_server(openai_server, tmp_path: Path, capsys: pyte
     path.write_text("".join(record(f"d{i}", seq).model_dump_json() + "\n"
                             for i, seq in enumerate(["one_api_07", "one_api_07", "fail_01"])))
     out = tmp_path / "quality.json"
-    argv = ["quality", str(path), "--sample", "1", "--samples", "1", "--base-url", openai_server.base_url,
-            "--model", openai_server.model, "--out", str(out), "--no-progress"]
+    argv = ["quality", str(path), "--sample", "2", "--samples", "1", "--criteria", "naturalness",
+            "--base-url", openai_server.base_url, "--model", openai_server.model, "--out", str(out), "--no-progress"]
+    before = openai_server.request_count()
     assert main(argv) == 0
+    assert openai_server.request_count() - before == 2
     printed = capsys.readouterr().out
-    assert "Naturalness (1–3)" in printed and "paper G-Eval" in printed
+    assert "Naturalness (1–3)" in printed and "paper G-Eval" in printed and "Coherence" not in printed
     summary = json.loads(out.read_text())
-    assert summary["dialogues"] == 1 and set(summary["criteria"]) == set(CRITERIA)
+    assert summary["dialogues"] == 2 and list(summary["criteria"]) == ["naturalness"]
     for name, values in summary["criteria"].items():
         # SmolLM2 may or may not give a usable score: each criterion is scored, malformed, or n.a.
         low, high = CRITERIA[name][1]

@@ -21,6 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", required=True, help="judge model name as the endpoint knows it")
     parser.add_argument("--samples", type=int, default=5, help="judge samples per dialogue and criterion, "
                         "averaged (temperature 1 when > 1; default: 5)")
+    parser.add_argument("--criteria", default="naturalness,coherence,efficiency,correctness",
+                        help="comma-separated criteria to score (default: all four)")
     parser.add_argument("--max-concurrency", type=int, default=8, help="requests in flight (default: 8)")
     parser.add_argument("--cache-dir", type=Path, help="LLM cache (default: $TOOLDIAL_CACHE/llm)")
     parser.add_argument("--out", type=Path, help="write the summary and per-dialogue scores as JSON here")
@@ -29,19 +31,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tooldial.dialogue.quality import QualityJudge, read_records, sample_dialogues
+    from tooldial.dialogue.quality import CRITERIA, QualityJudge, read_records, sample_dialogues
     from tooldial.errors import ConfigError
     from tooldial.llm import LLMClient
 
     if args.sample < 1 or args.samples < 1:
         raise ConfigError("--sample and --samples must be at least 1", field="--sample")
+    criteria = [c.strip() for c in args.criteria.split(",") if c.strip()]
+    unknown = sorted(set(criteria) - set(CRITERIA))
+    if unknown or not criteria:
+        raise ConfigError(f"unknown criteria {', '.join(unknown) or '(none)'}; choose from {', '.join(CRITERIA)}",
+                          field="--criteria")
     records = read_records(args.file)
     if not records:
         raise ConfigError("no dialogues in the file", file=str(args.file))
     picked = sample_dialogues(records, args.sample, args.seed)
     with LLMClient(args.base_url, args.model, cache_dir=args.cache_dir,
                    max_concurrency=args.max_concurrency) as client:
-        report = QualityJudge(client, samples=args.samples, seed=args.seed).score(
+        report = QualityJudge(client, samples=args.samples, seed=args.seed, criteria=criteria).score(
             picked, progress=not args.no_progress)
         print(report.table())
         stats = client.stats

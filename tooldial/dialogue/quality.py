@@ -100,6 +100,7 @@ class QualityReport(BaseModel):
 
     judge_model: str
     samples: int
+    criteria: list[str] = Field(default_factory=lambda: list(CRITERIA))
     prompt_version: str = PROMPT_VERSION
     dialogues: list[DialogueQuality]
 
@@ -121,7 +122,7 @@ class QualityReport(BaseModel):
             "judge_model": self.judge_model, "samples_per_criterion": self.samples,
             "prompt_version": self.prompt_version, "dialogues": len(self.dialogues),
             "criteria": {c: {"mean": self.mean(c), "scored": self.scored(c), "malformed_samples": self.malformed(c),
-                             "failed_requests": self.failed_requests(c)} for c in CRITERIA},
+                             "failed_requests": self.failed_requests(c)} for c in self.criteria},
         }
 
     def table(self) -> str:
@@ -129,7 +130,8 @@ class QualityReport(BaseModel):
         header = f"{'Criterion':<20} {'G-Eval':>7} {'n':>5} {'malformed':>9}   {'paper G-Eval':>12} {'paper Humans':>12}"
         lines = [f"Dialogue quality ({len(self.dialogues)} dialogues, judge {self.judge_model}, "
                  f"{self.samples} sample(s) per criterion)", header, "-" * len(header)]
-        for criterion, (label, *_rest) in CRITERIA.items():
+        for criterion in self.criteria:
+            label = CRITERIA[criterion][0]
             value = self.mean(criterion)
             shown = f"{value:.2f}" if value is not None else "–"
             paper_g, paper_h = PAPER_TABLE3[criterion]
@@ -210,7 +212,7 @@ class QualityJudge:
         self.samples = samples
         self.seed = seed
         self.max_tokens = max_tokens
-        self.criteria = [c for c in criteria if c in CRITERIA]
+        self.criteria = [c for c in CRITERIA if c in set(criteria)]  # Table 3 order
 
     def request(self, record: DialogueRecord, criterion: str) -> ChatRequest:
         label, (low, high), definition, steps = CRITERIA[criterion]
@@ -244,7 +246,8 @@ class QualityJudge:
             good = [p for p in parsed if p is not None]
             results[i].malformed[criterion] = len(parsed) - len(good)
             results[i].scores[criterion] = mean(good) if good else None
-        return QualityReport(judge_model=self.client.model, samples=self.samples, dialogues=results)
+        return QualityReport(judge_model=self.client.model, samples=self.samples, criteria=self.criteria,
+                             dialogues=results)
 
 
 def read_records(path: str | Path) -> list[DialogueRecord]:
