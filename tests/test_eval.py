@@ -136,24 +136,18 @@ def dialogues() -> list[dict]:
 
 
 def write_eval_dataset(path: Path, records: list[dict] | None = None) -> Path:
-    """A dataset directory (parquet per config + card) from dialogue records, via the dataset stage's rows."""
-    import datasets
-
-    from tooldial.dataset.rows import task_rows
+    """A dataset directory built by the dataset stage (release files → ``convert_release``), test split only."""
+    from tooldial.dataset.convert import convert_release, write_release
     from tooldial.dialogue.record import DialogueRecord
 
-    rows: dict[str, list[dict]] = {}
-    for record in records or dialogues():
-        for config, config_rows in task_rows(DialogueRecord.model_validate(record)).items():
-            rows.setdefault(config, []).extend(config_rows)
-    card = ["---", "configs:"]
-    for config in ("dst", "action_prediction", "faithfulness", "overall"):
-        encoded = [{k: json.dumps(v) if k in ("label", "label_states", "observations", "api_results")
-                    and not isinstance(v, str) else v for k, v in row.items()} for row in rows[config]]
-        (path / config).mkdir(parents=True, exist_ok=True)
-        datasets.Dataset.from_list(encoded).to_parquet(path / config / "test-00000-of-00001.parquet")
-        card += [f"- config_name: {config}", "  data_files:", "  - split: test", f"    path: {config}/test-*.parquet"]
-    (path / "README.md").write_text("\n".join([*card, "---", ""]), encoding="utf-8")
+    release = path.parent / f"{path.name}-release"
+    test = [DialogueRecord.model_validate(r) for r in records or dialogues()]
+    # every split gets a dialogue (with a response turn, so every config has rows in every split)
+    extra = {split: [test[0].model_copy(update={"dialogue_id": f"{test[0].dialogue_id}-{split}"})]
+             for split in ("train", "validation")}
+    write_release({"test": test, **extra}, release)
+    _, report = convert_release(release, path, progress=False)
+    assert not report.skipped, report.skipped
     return path
 
 
@@ -330,9 +324,16 @@ def test_rule_beats_majority_and_random_is_near_chance(eval_dataset, tmp_path):
     assert again["gt"]["accuracy"] == rnd["gt"]["accuracy"]  # seeded per example
 
 
-def test_rule_dst_reads_states_it_can(eval_dataset, tmp_path):
+def test_rule_dst_and_overall_read_states_they_can(eval_dataset, tmp_path):
     dst = _evaluate(eval_dataset, tmp_path / "rule", "rule", task="dst")["tasks"]["dst"]
     assert dst["gt"]["accuracy"] > 0.5 and dst["gt"]["error_analysis"]["counts"]["generation"] == 0
+    overall = _evaluate(eval_dataset, tmp_path / "rule-overall", "rule", task="overall")["tasks"]["overall"]
+    for setting in ("gt", "nogt"):
+        # right on turns without values to extract (retrieval, suggest, failure, goodbye), wrong where the
+        # state needs a value from the user's words: it cannot read them
+        assert 0.2 < overall[setting]["accuracy"] < 1.0
+        assert set(overall[setting]["error_kinds"]) <= {"state_mismatch", "state_mismatch+action_mismatch",
+                                                        "action_mismatch"}
 
 
 def test_garbage_backend_output_is_scored_wrong_and_counted(eval_dataset, tmp_path):

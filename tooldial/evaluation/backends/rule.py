@@ -9,7 +9,8 @@ respond; a user turn after ``request`` is an ``inform`` (→ ``call``) unless it
 (→ ``retriever_call``), after ``suggest`` an ``affirm`` (→ ``request``) unless it reads like a refusal
 (→ ``response_fail``), after ``response`` a goodbye (→ ``system_bye``).
 
-For ``dst`` it predicts the state of the step at hand: not-confirmed for retrieval / clarify / suggest /
+On ``overall`` it writes the trace round by round with the same rules (gold observations are read like
+retriever statuses and call results). For ``dst`` it predicts the state of the step at hand: not-confirmed for retrieval / clarify / suggest /
 failure / goodbye steps, otherwise the API of the latest documentation with its listed slots, filling values
 it can carry over from an earlier visible state of the same API. It never reads the gold label.
 """
@@ -52,6 +53,7 @@ class Step:
     call_result: Any = None
     message: str | None = None
     state: Any = None
+    observed: bool = False  # an ``- Observation:`` line (overall layout) closed the step's action
 
 
 @dataclass
@@ -103,12 +105,27 @@ def parse_history(history: str) -> list[Turn]:
         elif line.startswith("- Call result:"):
             if step is not None:
                 step.call_result = line.split(":", 1)[1].strip() or True
+        elif line.startswith("- Observation:"):
+            observation = _value(line.split(":", 1)[1])
+            if step is None or step.observed:
+                new_step()
+            step.observed = True
+            if isinstance(observation, dict):
+                if "retriever_status" in observation:
+                    step.retriever_status = observation["retriever_status"]
+                    step.docs = observation.get("api_documentation") or observation.get("api_documentations")
+                if "call_result" in observation:
+                    step.call_result = observation["call_result"] or True
         elif line.startswith("- Message:"):
             if step is not None:
                 step.message = line.split(":", 1)[1].strip()
         elif line.startswith("- Dialogue State:"):
             state = _value(line.split(":", 1)[1])
-            if step is not None and step.message is not None and step.state is None:
+            closes_step = step is not None and step.state is None and (
+                step.message is not None  # task layout: message, then state
+                or (step.observed and step.call_result is None and not _is_retrieval(step.retriever_status))
+            )  # overall layout: observation {}, state, then message
+            if closes_step:
                 step.state = state
             else:
                 pending_state = state  # the state line that opens a call turn
@@ -239,11 +256,15 @@ class RulePolicy:
 
     def state(self, history: str) -> dict[str, Any]:
         turns = parse_history(history)
-        ordered = self.infer_actions(turns)
         if turns and turns[-1].steps and turns[-1].steps[-1].message is not None:
             action = turns[-1].steps[-1].action or "systembye"  # the state closes the step just shown
         else:
             action = self.next_action(history)
+        return self.state_for(history, action)
+
+    def state_for(self, history: str, action: str) -> dict[str, Any]:
+        """The state that goes with taking ``action`` after ``history``."""
+        ordered = self.infer_actions(parse_history(history))
         if action in _NOT_CONFIRMED_ACTIONS:
             return dict(NOT_CONFIRMED)
         docs = next((s.docs for _, s in reversed(ordered) if isinstance(s.docs, dict)), None)
@@ -272,6 +293,22 @@ class RulePolicy:
                 "optional_parameters": slots("optional_parameters"),
             },
         }
+
+
+_TALKING = {"request", "response", "clarify", "suggest", "responsefail", "systembye"}
+
+
+def overall_round(policy: RulePolicy, history: str, trace: str) -> str:
+    """One round of a reasoning trace: the next action (after the turn's opening state), or, once a talking
+    action has had its observation, its state and a message."""
+    full = history + trace
+    actions = [normalize_action(line[len("- Action:") :]) for line in trace.splitlines() if line.startswith("- Action:")]
+    if actions and actions[-1] in _TALKING:
+        state = policy.state_for(full, actions[-1])
+        return f"- Dialogue State: {state!r}\n- Message: .\n"
+    action = policy.next_action(full)
+    head = "" if trace else f"- Dialogue State: {policy.state_for(full, action)!r}\n"
+    return f"{head}- Thought: .\n- Action:{_ACTION_NAMES.get(action, action)}\n"
 
 
 def _history_of(request: GenerationRequest) -> str:
@@ -309,4 +346,6 @@ class RuleBackend(Backend):
         if request.task == "faithfulness":
             results = request.example.get("api_results")
             return f"Here is what I found: {results}" if results else "Here is what I found."
-        return ""  # overall: the rule policy writes no reasoning traces
+        if request.task == "overall":
+            return overall_round(self.policy, history, request.assistant_prefix)
+        return ""
