@@ -29,6 +29,9 @@ def plot_dst_by_turns(by_setting: dict[str, dict[str, dict[str, float]]], path: 
         xs = [int(k) if k.lstrip("-").isdigit() else k for k in groups]
         ys = [100 * g["accuracy"] for g in groups.values()]
         ax.plot(xs, ys, marker="o", label=SETTING_LABEL.get(setting, setting))
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("number of user turns")
     ax.set_ylabel("DST accuracy (%)")
     ax.set_ylim(0, 105)

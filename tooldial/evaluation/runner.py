@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tooldial.errors import ConfigError, TooldialError
+from tooldial.errors import ConfigError
 from tooldial.evaluation.backends.base import Backend, make_backend
 from tooldial.evaluation.benchmark import SETTINGS, TASK_NAMES, Benchmark, load_benchmark
 from tooldial.evaluation.cache import PredictionCache
@@ -282,7 +282,5 @@ def evaluate(config: EvalConfig, backend: Backend | None = None) -> dict[str, An
     run = Run(config, backend)
     try:
         return run.run()
-    except TooldialError:
-        raise
     finally:
         run.close()
