@@ -75,8 +75,8 @@ def library_versions() -> dict[str, str]:
     return versions
 
 
-def load_split(dataset: str, config: str, split: str) -> list[dict[str, Any]]:
-    """All rows of one dataset config and split (local directory or Hub id).
+def load_split(dataset: str, config: str, split: str) -> Any:
+    """One dataset config and split (local directory or Hub id) as an in-memory ``datasets.Dataset``.
 
     A local directory is read through a throw-away ``datasets`` cache: ``datasets`` keys its cache of a local
     folder by the folder's name and config, not by the files' content, so a dataset rebuilt in place would
@@ -92,18 +92,22 @@ def load_split(dataset: str, config: str, split: str) -> list[dict[str, Any]]:
     fresh = tempfile.TemporaryDirectory(prefix="tooldial-eval-") if local else contextlib.nullcontext()
     with fresh as cache_dir:
         try:
-            ds = datasets.load_dataset(str(dataset), config, split=split, cache_dir=cache_dir)
+            return datasets.load_dataset(str(dataset), config, split=split, cache_dir=cache_dir,
+                                         keep_in_memory=local)
         except (FileNotFoundError, ValueError, datasets.exceptions.DatasetNotFoundError) as exc:
             raise ConfigError(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
                               file=str(dataset), field="dataset") from None
-        return ds.to_list()
 
 
-def select_rows(rows: list[dict[str, Any]], setting: str | None, limit: int | None) -> list[dict[str, Any]]:
-    """The rows of one setting (configs without a ``setting`` column keep all), first ``limit``."""
-    if setting is not None:
-        rows = [r for r in rows if r.get("setting", setting) == setting]
-    return rows[:limit] if limit is not None else rows
+def select_rows(ds: Any, setting: str | None, limit: int | None) -> list[dict[str, Any]]:
+    """The rows of one setting (configs without a ``setting`` column keep all), first ``limit``; only those
+    rows are turned into Python dicts."""
+    indices = range(len(ds))
+    if setting is not None and "setting" in ds.column_names:
+        indices = [i for i, s in enumerate(ds["setting"]) if s == setting]
+    if limit is not None:
+        indices = indices[:limit]
+    return ds.select(indices).to_list()
 
 
 def load_rows(dataset: str, config: str, split: str, setting: str | None, limit: int | None) -> list[dict[str, Any]]:
@@ -157,7 +161,7 @@ class Run:
             "versions": library_versions(),
             "tasks": {},
         }
-        self._splits: dict[str, list[dict[str, Any]]] = {}  # the config in use, loaded once for both settings
+        self._splits: dict[str, Any] = {}  # the config in use, loaded once for both settings
         self._predictions_started = False
 
     def _judge(self) -> Any:
@@ -237,7 +241,7 @@ class Run:
                 self.write(report=True)  # also after an interruption: the finished parts get their report
         return self.results
 
-    def _split(self, config_name: str) -> list[dict[str, Any]]:
+    def _split(self, config_name: str) -> Any:
         if config_name not in self._splits:
             self._splits = {config_name: load_split(self.config.dataset, config_name, self.config.split)}
         return self._splits[config_name]
