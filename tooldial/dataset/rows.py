@@ -6,9 +6,11 @@ our metadata included, so a dataset directory can be turned back into release fi
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus
+from tooldial.dataset.writer import JsonText
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.tasks.history import dialogue_lines, overall_lines
 from tooldial.tasks.prompts import build_messages
@@ -267,7 +269,7 @@ def tool_schemas(record: DialogueRecord, corpus: Corpus | None = None) -> list[d
 
 
 def _sft(sample_id: str, dialogue_id: str, turn_index: int, task: str, setting: str, history: str, answer: str,
-         tools: list[dict[str, Any]]) -> dict[str, Any]:
+         tools: Any) -> dict[str, Any]:
     messages = [*build_messages(task, history), {"role": "assistant", "content": answer}]  # type: ignore[arg-type]
     return {
         "id": sample_id,
@@ -290,7 +292,8 @@ def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str,
     """
     lines = dialogue_lines(record, corpus)
     o_lines = overall_lines(record, corpus)
-    tools = tool_schemas(record, corpus)
+    # encoded once: every sft row of the dialogue carries the same schemas
+    tools = JsonText(json.dumps(tool_schemas(record, corpus), ensure_ascii=False))
     out: dict[str, list[dict[str, Any]]] = {"dst": [], "action_prediction": [], "faithfulness": [], "overall": [], "sft": []}
     for setting in SETTINGS:
         for s in dst_samples(record, setting, lines=lines):

@@ -22,8 +22,18 @@ ROW_GROUP_ROWS = 2_000
 SHARD_BYTES = 512 * 1024 * 1024
 
 
+class JsonText(str):
+    """A value already encoded as JSON text (a ``Json`` column shared by many rows is encoded once)."""
+
+    __slots__ = ()
+
+
 def _dumps(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False)
+    if value is None:
+        return None
+    if isinstance(value, JsonText):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _encoder(feature: Any):
@@ -63,14 +73,19 @@ def _storage_type(t: pa.DataType) -> pa.DataType:
     return t
 
 
-def _size(value: Any) -> int:
-    if isinstance(value, str):
-        return len(value)
-    if isinstance(value, list | tuple):
-        return sum(_size(v) for v in value)
-    if isinstance(value, dict):
-        return sum(_size(v) for v in value.values())
-    return 8
+def _size(row: dict[str, Any]) -> int:
+    """Cheap estimate of a row's text bytes (strings, and strings one level inside lists), for flushing."""
+    size = 0
+    for value in row.values():
+        if isinstance(value, str):
+            size += len(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, str):
+                    size += len(item)
+                elif isinstance(item, dict):
+                    size += sum(len(v) for v in item.values() if isinstance(v, str))
+    return size
 
 
 class ShardedParquetWriter:

@@ -34,7 +34,6 @@ APIs it does not hold (the original release ships no catalogue) they fall back t
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -90,11 +89,14 @@ def normalize_double(text: str) -> str:
 
 
 def prompt_state(state: dict[str, Any]) -> dict[str, Any]:
-    """A dialogue state as written in prompts and used as label: a copy without ``system_action``."""
-    state = copy.deepcopy(state)
+    """A dialogue state as written in prompts and used as label: a copy without ``system_action``.
+
+    Only the two outer levels are copied; the parameter dicts are shared with the record (never mutated).
+    """
+    state = dict(state)
     status = state.get("api_status")
     if isinstance(status, dict):
-        status.pop("system_action", None)
+        state["api_status"] = {k: v for k, v in status.items() if k != "system_action"}
     return state
 
 
