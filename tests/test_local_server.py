@@ -71,3 +71,20 @@ def test_a_server_that_dies_at_startup_is_reported_with_its_log(smollm2_dir: Pat
     with pytest.raises(ServerStartError, match=r"exited with status 3:\nOSError: broken checkpoint"):
         server.start()
     assert server.process is None and not server.running
+
+
+def test_server_runs_offline_and_without_the_api_key(openai_server) -> None:
+    environ = Path(f"/proc/{openai_server.process.pid}/environ")
+    if not environ.is_file():
+        pytest.skip("no /proc on this platform")
+    env = dict(item.split("=", 1) for item in environ.read_text().split("\0") if "=" in item)
+    assert env["HF_HUB_OFFLINE"] == "1" and env["TRANSFORMERS_OFFLINE"] == "1" and env["OMP_NUM_THREADS"] == "1"
+    assert "OPENAI_API_KEY" not in env
+
+
+def test_server_environment_drops_the_key_and_forces_offline(smollm2_dir: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "0")
+    env = LocalOpenAIServer(smollm2_dir, threads=2).environment()
+    assert "OPENAI_API_KEY" not in env and env["HF_HUB_OFFLINE"] == "1" and env["OMP_NUM_THREADS"] == "2"

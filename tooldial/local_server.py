@@ -138,6 +138,14 @@ class LocalOpenAIServer:
             cmd += ["--device", self.device]
         return cmd
 
+    def environment(self) -> dict[str, str]:
+        """The server's environment: ours, offline, without ``OPENAI_API_KEY`` (it needs none)."""
+        env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+        env.update(OFFLINE_ENV)
+        if self.threads:
+            env["OMP_NUM_THREADS"] = env["MKL_NUM_THREADS"] = str(self.threads)
+        return env
+
     def start(self) -> LocalOpenAIServer:
         if self.process is not None:
             return self
@@ -151,10 +159,7 @@ class LocalOpenAIServer:
         else:
             self.log_path = self._log_arg
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}  # the server needs no key
-        env.update(OFFLINE_ENV)
-        if self.threads:
-            env["OMP_NUM_THREADS"] = env["MKL_NUM_THREADS"] = str(self.threads)
+        env = self.environment()
         started = time.perf_counter()
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,
