@@ -90,9 +90,21 @@ class Embedder:
             self._model = load_sentence_transformer(self.model_name, self.device)
         return self._model
 
-    def _cached(self, keys: list[str]) -> dict[str, np.ndarray]:
-        found: dict[str, np.ndarray] = {}
+    #: Above this many keys, one scan over the model's rows beats chunked ``IN (...)`` lookups.
+    SCAN_THRESHOLD = 20_000
+
+    def _cached(self, keys: list[str]) -> dict[str, bytes]:
+        """Raw float32 bytes of the cached vectors among ``keys``."""
+        found: dict[str, bytes] = {}
         if self._db is None:
+            return found
+        if len(keys) >= self.SCAN_THRESHOLD:
+            # a sequential table scan: twice as fast as walking the primary-key index for most of the table
+            wanted = set(keys)
+            rows = self._db.execute("SELECT key, vec FROM emb NOT INDEXED WHERE model = ?", [self.model_name])
+            for key, blob in rows:
+                if key in wanted:
+                    found[key] = blob
             return found
         for start in range(0, len(keys), 900):
             chunk = keys[start : start + 900]
@@ -101,7 +113,7 @@ class Embedder:
                 f"SELECT key, vec FROM emb WHERE model = ? AND key IN ({marks})", [self.model_name, *chunk]
             )
             for key, blob in rows:
-                found[key] = np.frombuffer(blob, dtype=np.float32)
+                found[key] = blob
         return found
 
     def encode(self, texts: Sequence[str], *, chunk_size: int = 4096, progress: bool | None = None) -> np.ndarray:
@@ -129,18 +141,20 @@ class Embedder:
                 self.encode_seconds += time.perf_counter() - began
                 self.encoded_count += len(chunk)
                 for k, v in zip(chunk, encoded, strict=True):
-                    vectors[k] = v
+                    vectors[k] = v.tobytes()
                 if self._db is not None:
                     with self._db:
                         self._db.executemany(
                             "INSERT OR REPLACE INTO emb VALUES (?, ?, ?, ?)",
-                            [(self.model_name, k, v.shape[0], v.tobytes()) for k, v in zip(chunk, encoded, strict=True)],
+                            [(self.model_name, k, encoded.shape[1], vectors[k]) for k in chunk],
                         )
                 bar.update(len(chunk))
             bar.close()
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        return np.stack([vectors[k] for k in keys])
+        # one join of raw bytes: far faster than stacking 100k small arrays
+        flat = np.frombuffer(b"".join([vectors[k] for k in keys]), dtype=np.float32)
+        return flat.reshape(len(keys), -1).copy()
 
     @property
     def dimension(self) -> int:
