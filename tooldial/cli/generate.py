@@ -1,9 +1,156 @@
-"""`tooldial generate` subcommands (not yet implemented)."""
+"""`tooldial generate` and `tooldial validate`: annotated dialogues from a corpus and its API graph."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from tooldial.cli.corpus import add_corpus_argument, load_corpus_from_args
+
+
+def _retriever_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--confirm-threshold", type=float, default=0.6,
+                   help="top score at or above which the system confirms the API (default 0.6)")
+    p.add_argument("--suggest-threshold", type=float, default=0.5,
+                   help="top score at or above which (below confirm) the system suggests (default 0.5)")
+    p.add_argument("--top-k", type=int, default=5, help="APIs listed in a retriever status (default 5)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add this stage's subcommands; filled in by the stage that owns them."""
+    g = subparsers.add_parser(
+        "generate", help="generate annotated dialogues (release format) from a corpus and its API graph",
+        description="Sample APIs / graph edges and action sequences, build scenario instructions with real "
+        "retriever scores and chained mock data, render them, and write one dialogue per line.")
+    add_corpus_argument(g)
+    g.add_argument("--graph", type=Path, default=None,
+                   help="graph.json from `tooldial graph build` (default: build it with the default config)")
+    g.add_argument("--out", type=Path, default=Path("dialogues.jsonl"), help="output JSONL (default dialogues.jsonl)")
+    mode = g.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--n", type=int, help="number of dialogues, sequences balanced so all 23 appear")
+    mode.add_argument("--all-combinations", action="store_true",
+                      help="every valid edge/API x every compatible sequence, as the paper did")
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--renderer", choices=("template", "openai"), default="template")
+    g.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (--renderer openai)")
+    g.add_argument("--llm-model", default=None, help="model name at the endpoint (--renderer openai)")
+    g.add_argument("--api-key-env", default="OPENAI_API_KEY",
+                   help="environment variable holding the API key (never written anywhere)")
+    g.add_argument("--max-concurrency", type=int, default=8, help="requests in flight (--renderer openai)")
+    g.add_argument("--sequences", default=None, help="comma-separated sequence ids to restrict to")
+    g.add_argument("--embedding-model", default=None, help="retriever model (default: the packaged MiniLM)")
+    g.add_argument("--batch-size", type=int, default=64, help="scenarios rendered per batch")
+    _retriever_args(g)
+    g.add_argument("--no-progress", action="store_true")
+    g.set_defaults(func=_generate)
+
+    v = subparsers.add_parser(
+        "validate", help="check generated dialogues (sequences, retriever bands, states, chaining, calls)",
+        description="Check every dialogue of FILE; print counts per failure kind; exit 1 if any fails.")
+    v.add_argument("file", type=Path)
+    v.add_argument("--corpus", default=None, metavar="SPEC",
+                   help="check parameters against this corpus (default: the documentation stored in each record)")
+    v.add_argument("--rescore", action="store_true",
+                   help="re-run the retriever on every intent utterance and compare scores (needs --corpus)")
+    v.add_argument("--embedding-model", default=None)
+    _retriever_args(v)
+    v.add_argument("--show", type=int, default=10, help="failing dialogues to list (default 10)")
+    v.set_defaults(func=_validate)
+
+
+def _load_graph(args: argparse.Namespace, corpus):
+    if args.graph is not None:
+        from tooldial.graph import load_graph
+
+        return load_graph(args.graph)
+    from tooldial.graph import GraphConfig, build_graph
+
+    print("tooldial: no --graph given; building it with the default config", file=sys.stderr)
+    return build_graph(corpus, GraphConfig())
+
+
+def _retriever_config(args: argparse.Namespace):
+    from tooldial.dialogue.retriever import RetrieverConfig
+    from tooldial.errors import ConfigError
+
+    try:
+        return RetrieverConfig(top_k=args.top_k, confirm_threshold=args.confirm_threshold,
+                               suggest_threshold=args.suggest_threshold)
+    except ValueError as exc:
+        raise ConfigError(str(exc).splitlines()[-1], field="--confirm-threshold/--suggest-threshold") from None
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues
+    from tooldial.dialogue.io import write_dialogues
+    from tooldial.embedding import DEFAULT_EMBEDDING_MODEL
+    from tooldial.errors import ConfigError
+
+    options: dict = {}
+    if args.renderer == "openai":
+        if not args.base_url or not args.llm_model:
+            raise ConfigError("--renderer openai needs --base-url and --llm-model", field="--renderer")
+        options = {"base_url": args.base_url, "model": args.llm_model,
+                   "api_key": os.environ.get(args.api_key_env), "max_concurrency": args.max_concurrency}
+    try:
+        config = GenerateConfig(
+            n=args.n, all_combinations=args.all_combinations, seed=args.seed, renderer=args.renderer,
+            renderer_options=options, retriever=_retriever_config(args),
+            embedding_model=args.embedding_model or DEFAULT_EMBEDDING_MODEL,
+            sequences=args.sequences.split(",") if args.sequences else None, batch_size=args.batch_size,
+            progress=not args.no_progress,
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConfigError(err["msg"], field=".".join(str(p) for p in err["loc"]) or None) from None
+    start = time.perf_counter()
+    corpus = load_corpus_from_args(args)
+    graph = _load_graph(args, corpus)
+    loaded = time.perf_counter()
+    report = GenerationReport()
+    count = write_dialogues(generate_dialogues(corpus, graph, config, report=report), args.out)
+    took = time.perf_counter() - loaded
+    print(f"wrote {count} dialogues to {args.out} in {took:.1f}s (corpus+graph {loaded - start:.1f}s); "
+          f"{len(report.produced)}/23 sequences", file=sys.stderr)
+    if report.exhausted:
+        print(f"tooldial: sequences without a realizable API/edge left: {', '.join(sorted(set(report.exhausted)))}",
+              file=sys.stderr)
+    missing = [s for s, n in report.pool_sizes.items() if n == 0]
+    if missing:
+        print(f"tooldial: no compatible API/edge for: {', '.join(missing)}", file=sys.stderr)
+    if report.failures:
+        top = ", ".join(f"{k} ({v})" for k, v in report.failures.most_common(5))
+        print(f"tooldial: unrealizable draws skipped: {top}", file=sys.stderr)
+    if report.render_failures:
+        print(f"tooldial: {len(report.render_failures)} dialogue(s) dropped by the renderer "
+              f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from tooldial.dialogue.io import read_dialogues
+    from tooldial.dialogue.validate import validate_records
+    from tooldial.errors import ConfigError
+
+    conf = _retriever_config(args)
+    corpus = None
+    retriever = None
+    if args.corpus:
+        from tooldial.corpus import load_corpus
+
+        corpus = load_corpus(args.corpus)
+    if args.rescore:
+        if corpus is None:
+            raise ConfigError("--rescore needs --corpus", field="--rescore")
+        from tooldial.dialogue.retriever import Retriever
+        from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder, default_cache_dir
+
+        retriever = Retriever(corpus, Embedder(args.embedding_model or DEFAULT_EMBEDDING_MODEL,
+                                               default_cache_dir()), conf)
+    report = validate_records(read_dialogues(args.file), corpus=corpus, retriever_config=conf, retriever=retriever)
+    print(report.summary(show=args.show))
+    return 0 if report.ok else 1

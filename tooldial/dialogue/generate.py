@@ -45,7 +45,7 @@ class GenerateConfig(BaseModel):
     seed: int = 0
     renderer: str = "template"
     #: Passed to the renderer's constructor (``openai``: base_url, model, api_key, cache_dir, max_concurrency).
-    renderer_options: dict[str, Any] = Field(default_factory=dict)
+    renderer_options: dict[str, Any] = Field(default_factory=dict, repr=False)
     retriever: RetrieverConfig = Field(default_factory=RetrieverConfig)
     embedding_model: str = DEFAULT_EMBEDDING_MODEL
     #: Embedding cache directory; None = ``$TOOLDIAL_CACHE``.

@@ -32,6 +32,9 @@ _VERB_MAP = {
     "calculates": "calculate", "calculate": "calculate", "converts": "convert", "convert": "convert",
     "creates": "create", "create": "create", "generates": "generate", "generate": "generate",
     "translates": "translate", "translate": "translate", "validates": "validate", "validate": "validate",
+    "retrieving": "retrieve", "getting": "get", "fetching": "fetch", "searching": "search", "listing": "list",
+    "finding": "find", "checking": "check", "converting": "convert", "calculating": "calculate",
+    "generating": "generate", "returning": "get", "providing": "get",
 }
 
 CLEAR_TEMPLATES = (
@@ -127,6 +130,15 @@ def candidates(api: Api) -> dict[Band, list[str]]:
                             ("clarify", CLARIFY_TEMPLATES)):
         texts = [t.format(**fields) for t in templates]
         out[band] = list(dict.fromkeys(texts))
+    # graded vagueness: the start of the clear request, cut shorter and shorter, lands between the bands
+    clause_words = clause.split()
+    for k in range(2, min(len(clause_words), 8)):
+        part = " ".join(clause_words[:k])
+        out["suggest"].extend((f"I was hoping to {part}, or something like that.",
+                               f"Maybe you can {part}? Not sure exactly."))
+    for k in range(1, len(kws) + 1):
+        out["suggest"].append(f"Something with {' '.join(kws[:k])} and {domain}, I think.")
+    out["suggest"] = list(dict.fromkeys(out["suggest"]))
     return out
 
 

@@ -46,12 +46,25 @@ def _digits(rng: random.Random, n: int) -> str:
     return str(rng.randint(10 ** (n - 1), 10**n - 1))
 
 
-def synth_value(name: str, type_: str, rng: random.Random) -> str | None:
-    """A plausible value for a field called ``name`` of ``type_``; None when the name says nothing."""
+_ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "slug", "hash", "key", "code", "token"})
+
+
+def synth_value(name: str, type_: str, rng: random.Random, *, generic: bool = True) -> str | None:
+    """A plausible value for a field called ``name`` of ``type_``; None when the name says nothing.
+
+    ``generic=False`` returns None instead of a type-only value (a random integer for an unknown integer), so
+    callers with a documented example can vary that instead.
+    """
     toks = _tokens(name)
     joined = "".join(toks)
     t = (type_ or "string").lower()
     has = set(toks).__contains__
+    if toks and toks[-1] in _ID_WORDS and not (has("country") or has("currency") or has("zip") or has("postal")
+                                                 or has("language") or has("lang")):
+        if t in ("integer", "number", "int"):
+            return _digits(rng, rng.choice((4, 5, 6)))
+        prefix = toks[0][:3] if toks[0] not in _ID_WORDS else "id"
+        return f"{prefix}_{_digits(rng, 5)}"
     if "email" in joined:
         return f"{rng.choice(_FIRST).lower()}.{rng.choice(_LAST).lower().replace('ü', 'u')}@example.com"
     if has("url") or has("link") or has("website") or has("href") or has("image") or has("avatar"):
@@ -108,6 +121,8 @@ def synth_value(name: str, type_: str, rng: random.Random) -> str | None:
             return _digits(rng, rng.choice((4, 5, 6)))
         prefix = (toks[0][:3] if toks and toks[0] not in ("id", "uuid") else "id")
         return f"{prefix}_{_digits(rng, 5)}"
+    if not generic:
+        return None
     if t in ("boolean", "bool"):
         return rng.choice(("true", "false"))
     if t in ("integer", "int"):
@@ -164,7 +179,7 @@ def output_value(component: OutputComponent, rng: random.Random, *, first: bool)
     """A leaf value of an API result: generated from the name when it is telling, else a variation of the
     documented example (its digits redrawn), else the example itself for the first record."""
     example = component.example
-    generated = synth_value(component.name, component.type, rng)
+    generated = synth_value(component.name, component.type, rng, generic=example is None)
     if generated is not None:
         return _typed(generated, component.type)
     if isinstance(example, int) and not isinstance(example, bool):

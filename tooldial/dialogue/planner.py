@@ -165,7 +165,7 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             chain_vals = [_first_scalar(r, chain.path[rel:]) for r in records]
             pick_texts = [_first_scalar(r, sibling.path[rel:]) for r in records]
             if (not all(chain_vals) or not all(pick_texts) or len(set(pick_texts)) != len(pick_texts)
-                    or len(set(chain_vals)) != len(chain_vals)):
+                    or len(set(chain_vals)) != len(chain_vals) or set(pick_texts) & set(chain_vals)):
                 return None
             k = rng.randrange(len(records))
             plan.options, plan.pick_by, plan.picked = pick_texts, sibling, pick_texts[k]

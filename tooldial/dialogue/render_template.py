@@ -88,7 +88,15 @@ class TemplateRenderer:
 
     def messages(self, scenario: ScenarioInstruction) -> list[str]:
         rng = random.Random(f"template:{scenario.dialogue_id}")
-        return [self.message(turn, scenario, rng) for turn in scenario.turns]
+        out = []
+        for turn in scenario.turns:
+            message = self.message(turn, scenario, rng)
+            if turn.fixed_message is None and not turn.is_silent:
+                missing = [v for v in turn.required_values if v not in message]
+                if missing:  # content without the value (hand-made scenarios): still say it verbatim
+                    message = f"{message} ({join(missing)})"
+            out.append(message)
+        return out
 
     def message(self, turn: TurnInstruction, scenario: ScenarioInstruction, rng: random.Random) -> str:
         if turn.fixed_message is not None:

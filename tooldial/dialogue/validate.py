@@ -1,0 +1,460 @@
+"""Validation of generated dialogues (``tooldial validate FILE``).
+
+Every dialogue is checked against the rules that make it usable as training and evaluation data. Each rule is
+one *kind* of failure, counted separately:
+
+- ``schema``: one-key turns, release shapes of retriever statuses and dialogue states, string booleans,
+  ``system_action`` matching the turn's action, mock data present;
+- ``sequence``: ``sequence_id`` is one of the 23, the turn actions are that sequence's, ``actions`` matches;
+- ``conditions``: the API (pair) satisfies the sequence's conditions (source asked for inputs or not, list
+  result ↔ ``request-multi``, target slots left after the chain, one slot for ``clear_add`` → ``call``; with a
+  corpus, also :meth:`ActionSequence.compatible` on the documented APIs), and ``subgraph_type`` fits the slots;
+- ``retriever``: intent searches have ≤ k hits sorted by score; the next system action follows the A.4
+  thresholds (confirm the top API ≥ 0.6 / suggest in [0.5, 0.6) / clarify below); the search after
+  ``fail_inform`` is the procurement form naming the record's source, target and chain parameter; with a
+  retriever, the written scores are re-computed from the user's text;
+- ``state_params``: a confirmed state's required parameters are exactly the API's documented required ones,
+  its optional ones documented optional parameters (at most one, plus an optional chain parameter);
+- ``provenance``: every filled value appeared earlier in a user message or an API result;
+- ``chain``: the target's chain value is the source's returned value (the picked record's for
+  ``request-multi``), and the mock data agree;
+- ``call``: ``call`` turns carry a request whose arguments equal the state (all filled) and a response of the
+  same API equal to the mock data's output; ``response`` turns repeat the last call;
+- ``messages``: silent turns (``retriever_call``, ``call``) have no message, the others have one, containing
+  the scenario's required values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tooldial.corpus.models import Corpus
+from tooldial.dialogue.actions import SILENT_ACTIONS
+from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
+from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
+from tooldial.dialogue.retriever import Retriever, RetrieverConfig
+from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
+
+CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "call",
+          "messages")
+_PROCURE = re.compile(r"^Output to procure input parameter (?P<param>.+?) of (?P<target>.+): (?P<path>.+)$")
+
+
+@dataclass
+class DialogueProblems:
+    dialogue_id: str
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (kind, message)
+
+    def add(self, kind: str, message: str) -> None:
+        assert kind in CHECKS, kind
+        self.problems.append((kind, message))
+
+    @property
+    def kinds(self) -> set[str]:
+        return {k for k, _ in self.problems}
+
+
+@dataclass
+class ValidationReport:
+    total: int = 0
+    failed: list[DialogueProblems] = field(default_factory=list)
+    by_kind: Counter = field(default_factory=Counter)  # kind -> dialogues failing it
+    by_sequence: Counter = field(default_factory=Counter)
+    actions: Counter = field(default_factory=Counter)
+
+    @property
+    def passed(self) -> int:
+        return self.total - len(self.failed)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and self.total > 0
+
+    def summary(self, show: int = 10) -> str:
+        lines = [f"{self.passed}/{self.total} dialogues pass ({100.0 * self.passed / max(self.total, 1):.1f}%)"]
+        for kind in CHECKS:
+            lines.append(f"  {kind:<13} {self.by_kind.get(kind, 0)} failing")
+        lines.append(f"  sequences covered: {len(self.by_sequence)}/23; actions covered: {len(self.actions)}/16")
+        for dp in self.failed[:show]:
+            kind, msg = dp.problems[0]
+            lines.append(f"  e.g. {dp.dialogue_id}: {kind}: {msg}")
+        return "\n".join(lines)
+
+
+def _is_confirmed(state: Any) -> bool:
+    return isinstance(state, dict) and state.get("api_confirmed") == "true"
+
+
+def _shape_problems(i: int, speaker: str, body: dict[str, Any]) -> list[str]:
+    out = []
+    if speaker == "User":
+        return [f"turn {i}: user turn keys {sorted(body)}"] if set(body) != {"message", "action"} else []
+    keys = {"thought", "action", "retriever_status", "api_request", "api_response", "message", "dialogue_state"}
+    if set(body) != keys:
+        out.append(f"turn {i}: system turn keys {sorted(body)}")
+        return out
+    rs = body["retriever_status"]
+    if not isinstance(rs, dict) or rs.get("retriever_call") not in ("true", "false"):
+        out.append(f"turn {i}: retriever_status must have a string boolean retriever_call")
+    elif rs["retriever_call"] == "false" and rs != NOT_RETRIEVED:
+        out.append(f"turn {i}: retriever not called but status is {rs}")
+    elif rs["retriever_call"] == "true" and not isinstance(rs.get("retrieved_api"), dict | list):
+        out.append(f"turn {i}: retrieved_api must be a dict of scores or a procurement list")
+    st = body["dialogue_state"]
+    action = body["action"]
+    if not isinstance(st, dict) or st.get("api_confirmed") not in ("true", "false"):
+        out.append(f"turn {i}: dialogue_state must have a string boolean api_confirmed")
+    elif st["api_confirmed"] == "false":
+        if st != NOT_CONFIRMED:
+            out.append(f"turn {i}: unconfirmed state must be {NOT_CONFIRMED}")
+        if action in STATE_SYSTEM_ACTION:
+            out.append(f"turn {i}: {action} needs a confirmed state")
+    else:
+        status = st.get("api_status")
+        if not isinstance(status, dict) or not {"api_name", "required_parameters", "optional_parameters"} <= set(status):
+            out.append(f"turn {i}: confirmed state lacks api_name/required_parameters/optional_parameters")
+        elif status.get("system_action") != STATE_SYSTEM_ACTION.get(action):
+            out.append(f"turn {i}: system_action {status.get('system_action')!r} does not fit action {action}")
+    return out
+
+
+def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
+                    retriever_config: RetrieverConfig | None = None,
+                    retriever: Retriever | None = None) -> DialogueProblems:
+    """All problems of one dialogue (empty ``problems`` when it is valid)."""
+    conf = retriever.config if retriever is not None else (retriever_config or RetrieverConfig())
+    dp = DialogueProblems(record.dialogue_id or "?")
+    # ---- schema ------------------------------------------------------------------------------------
+    try:
+        typed = record.turns()
+    except ValueError as exc:
+        dp.add("schema", str(exc).splitlines()[0])
+        return dp
+    turns = [(sp, next(iter(t.values()))) for t, (sp, _) in zip(record.dialogue, typed, strict=True)]
+    for i, (sp, body) in enumerate(turns):
+        for msg in _shape_problems(i, sp, body):
+            dp.add("schema", msg)
+    if record.subgraph_type not in ("yesyes", "yeszero", "zeroyes", "zerozero"):
+        dp.add("schema", f"subgraph_type {record.subgraph_type!r}")
+    if not isinstance(record.mockdata.get("target"), list) or len(record.mockdata["target"]) != 1:
+        dp.add("schema", "mockdata.target must hold one element")
+    if "schema" in dp.kinds:
+        return dp
+    actions = [b["action"] for _, b in turns]
+    # ---- sequence ----------------------------------------------------------------------------------
+    try:
+        seq: ActionSequence | None = get_sequence(record.sequence_id)
+    except KeyError:
+        seq = None
+        dp.add("sequence", f"unknown sequence_id {record.sequence_id!r}")
+    if seq is not None:
+        if tuple(actions) != seq.turn_actions:
+            dp.add("sequence", f"turn actions differ from {seq.id}")
+        if record.actions and tuple(record.actions) != seq.actions:
+            dp.add("sequence", f"actions metadata differs from {seq.id}")
+    if seq is None or "sequence" in dp.kinds:
+        return dp
+    cond = seq.conditions
+    docs = _documentation(record, corpus)
+    # ---- states, calls, provenance ------------------------------------------------------------------
+    said: list[str] = []  # user messages so far
+    returned: list[str] = []  # leaf values of API results so far
+    last_call: dict[str, Any] | None = None
+    calls: list[dict[str, Any]] = []
+    mock_by_api = {m.get("api_name"): m for side in ("source", "target") for m in record.mockdata.get(side, [])}
+    for i, (sp, body) in enumerate(turns):
+        if sp == "User":
+            said.append(body["message"])
+            continue
+        st = body["dialogue_state"]
+        if _is_confirmed(st):
+            status = st["api_status"]
+            api = status["api_name"]
+            req, opt = status["required_parameters"], status["optional_parameters"]
+            doc = docs.get(api)
+            if doc is not None:
+                doc_req, doc_opt = doc
+                chain_extra = {record_chain_param(record)} if api == record.target else set()
+                if set(req) != set(doc_req):
+                    dp.add("state_params", f"turn {i}: required parameters {sorted(req)} != documented "
+                                           f"{sorted(doc_req)} of {api}")
+                if not set(opt) <= set(doc_opt):
+                    dp.add("state_params", f"turn {i}: optional parameters {sorted(set(opt) - set(doc_opt))} "
+                                           f"not documented for {api}")
+                if len(set(opt) - chain_extra) > 1:
+                    dp.add("state_params", f"turn {i}: more than one optional parameter for {api}")
+            elif corpus is not None or record.scenario.get("apis"):
+                dp.add("state_params", f"turn {i}: {api} is not documented")
+            for name, value in {**req, **opt}.items():
+                text = as_text(value)
+                if text and not any(text in m for m in said) and text not in returned:
+                    dp.add("provenance", f"turn {i}: {name}={text!r} was neither said nor returned before")
+        if body["action"] == "call":
+            request, response = body["api_request"], body["api_response"]
+            if not _is_confirmed(st):
+                dp.add("call", f"turn {i}: call without a confirmed state")
+            elif not request or request.get("api_name") != st["api_status"]["api_name"]:
+                dp.add("call", f"turn {i}: api_request does not name the state's API")
+            else:
+                status = st["api_status"]
+                if (request.get("required_parameters") != status["required_parameters"]
+                        or request.get("optional_parameters") != status["optional_parameters"]):
+                    dp.add("call", f"turn {i}: api_request arguments differ from the dialogue state")
+                if any(as_text(v) == "" for v in {**status["required_parameters"],
+                                                   **status["optional_parameters"]}.values()):
+                    dp.add("call", f"turn {i}: call with an empty slot")
+            if not response or response.get("api_name") != request.get("api_name"):
+                dp.add("call", f"turn {i}: api_response does not name the called API")
+            else:
+                mock = mock_by_api.get(response["api_name"])
+                if mock is None or mock.get("output_components") != response.get("result"):
+                    dp.add("call", f"turn {i}: api_response result differs from the mock data")
+                returned.extend(leaf_values(response.get("result")))
+            last_call = body
+            calls.append(body)
+        elif body["action"] == "response":
+            if last_call is None or body["api_response"] != last_call["api_response"]:
+                dp.add("call", f"turn {i}: response does not repeat the last call's result")
+        elif (body["api_request"] or body["api_response"]) and body["action"] != "response":
+            dp.add("call", f"turn {i}: {body['action']} carries an API request/response")
+    # ---- retriever ---------------------------------------------------------------------------------
+    _check_retriever(record, turns, conf, retriever, dp)
+    # ---- conditions & chain ------------------------------------------------------------------------
+    _check_conditions(record, turns, seq, docs, corpus, dp)
+    if cond.kind == "two_api":
+        _check_chain(record, turns, calls, dp)
+    # ---- messages ----------------------------------------------------------------------------------
+    required = [t.get("required_values", []) for t in record.scenario.get("turns", [])]
+    for i, (sp, body) in enumerate(turns):
+        message = body["message"]
+        if sp == "System" and body["action"] in SILENT_ACTIONS:
+            if message:
+                dp.add("messages", f"turn {i}: {body['action']} must have no message")
+        elif not str(message).strip():
+            dp.add("messages", f"turn {i}: empty message")
+        if i < len(required):
+            for value in required[i]:
+                if value not in message:
+                    dp.add("messages", f"turn {i}: message lacks required value {value!r}")
+    return dp
+
+
+def record_chain_param(record: DialogueRecord) -> str:
+    """The chain parameter named in the procurement search ("" for single-API dialogues)."""
+    for turn in record.dialogue:
+        body = turn.get("System")
+        if body and isinstance(body.get("retriever_status", {}).get("retrieved_api"), list):
+            items = body["retriever_status"]["retrieved_api"]
+            if len(items) == 2 and isinstance(items[1], str) and (m := _PROCURE.match(items[1])):
+                return m["param"]
+    return ""
+
+
+def _documentation(record: DialogueRecord, corpus: Corpus | None) -> dict[str, tuple[list[str], list[str]]]:
+    """API id -> (required names, optional names), from the corpus or the record's scenario metadata."""
+    docs: dict[str, tuple[list[str], list[str]]] = {}
+    for api_id in filter(None, (record.source, record.target)):
+        if corpus is not None and api_id in corpus:
+            api = corpus.get(api_id)
+            docs[api_id] = ([p.name for p in api.required_parameters], [p.name for p in api.optional_parameters])
+    if corpus is None:
+        for brief in record.scenario.get("apis", []):
+            docs[brief["api_id"]] = (list(brief.get("required_parameters", {})),
+                                     list(brief.get("optional_parameters", {})))
+    return docs
+
+
+def _next_system(turns: list[tuple[str, dict[str, Any]]], i: int) -> dict[str, Any] | None:
+    for sp, body in turns[i + 1:]:
+        if sp == "System":
+            return body
+        return None
+    return None
+
+
+def _check_retriever(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], conf: RetrieverConfig,
+                     retriever: Retriever | None, dp: DialogueProblems) -> None:
+    for i, (sp, body) in enumerate(turns):
+        if sp != "System" or body["retriever_status"].get("retriever_call") != "true":
+            if sp == "System" and body["action"] == "retriever_call":
+                dp.add("retriever", f"turn {i}: retriever_call without a retriever status")
+            continue
+        if body["action"] != "retriever_call":
+            dp.add("retriever", f"turn {i}: {body['action']} turn carries a retriever status")
+            continue
+        retrieved = body["retriever_status"]["retrieved_api"]
+        prev_user = next(((j, b) for j, (s, b) in reversed(list(enumerate(turns[:i]))) if s == "User"), None)
+        if isinstance(retrieved, list):
+            ok = (len(retrieved) == 2 and retrieved[0] == record.source and isinstance(retrieved[1], str)
+                  and (m := _PROCURE.match(retrieved[1])) is not None and m["target"] == record.target)
+            if not ok:
+                dp.add("retriever", f"turn {i}: procurement status must name the source, target and chain")
+            if prev_user is None or prev_user[1]["action"] != "fail_inform":
+                dp.add("retriever", f"turn {i}: procurement search without a preceding fail_inform")
+            continue
+        hits = list(retrieved.items())
+        scores = [s for _, s in hits]
+        if not hits or len(hits) > conf.top_k or not all(isinstance(s, int | float) for s in scores):
+            dp.add("retriever", f"turn {i}: intent search must list 1..{conf.top_k} numeric scores")
+            continue
+        if scores != sorted(scores, reverse=True):
+            dp.add("retriever", f"turn {i}: scores are not in descending order")
+        if prev_user is None or not prev_user[1]["action"].startswith("inform_intent"):
+            dp.add("retriever", f"turn {i}: intent search does not follow an intent")
+        band = conf.band(scores[0])
+        nxt = _next_system(turns, i)
+        nxt_action = nxt["action"] if nxt else None
+        expected = {"confirm": ("request", "call"), "suggest": ("suggest",), "clarify": ("clarify",)}[band]
+        if nxt_action not in expected:
+            dp.add("retriever", f"turn {i}: top score {scores[0]} ({band}) but the system does {nxt_action}")
+        elif band == "confirm" and nxt is not None and (
+                not _is_confirmed(nxt["dialogue_state"]) or nxt["dialogue_state"]["api_status"]["api_name"] != hits[0][0]):
+            dp.add("retriever", f"turn {i}: the system does not confirm the top API {hits[0][0]}")
+        if retriever is not None and prev_user is not None:
+            real = retriever.search([prev_user[1]["message"]])[0]
+            if [a for a, _ in real] != [a for a, _ in hits] or any(
+                    abs(a - b) > 2e-3 for (_, a), (_, b) in zip(real, hits, strict=False)):
+                dp.add("retriever", f"turn {i}: written scores differ from the retriever's for the user's text")
+
+
+def _check_conditions(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], seq: ActionSequence,
+                      docs: dict[str, tuple[list[str], list[str]]], corpus: Corpus | None,
+                      dp: DialogueProblems) -> None:
+    cond = seq.conditions
+    if (cond.kind == "two_api") != bool(record.source):
+        dp.add("conditions", f"{seq.id} is a {cond.kind} sequence but source is {record.source!r}")
+        return
+
+    def slots_of(api: str) -> list[str]:
+        for sp, body in turns:
+            st = body.get("dialogue_state") if sp == "System" else None
+            if _is_confirmed(st) and st["api_status"]["api_name"] == api:
+                return list(st["api_status"]["required_parameters"]) + list(st["api_status"]["optional_parameters"])
+        for side in ("source", "target"):  # no state for it (failure dialogues): the mock inputs are the slots
+            for mock in record.mockdata.get(side, []):
+                if mock.get("api_name") == api:
+                    return list(mock.get("required_parameters", {})) + list(mock.get("optional_parameters", {}))
+        return []
+
+    target_slots = slots_of(record.target)
+    expected_type = ("yes" if record.source and slots_of(record.source) else "zero") + (
+        "yes" if len(target_slots) > 1 else "zero")
+    if record.subgraph_type != expected_type:
+        dp.add("conditions", f"subgraph_type {record.subgraph_type} but the slots say {expected_type}")
+    if cond.kind == "one_api":
+        n = len(target_slots)
+        if cond.adds_value and not cond.target_requests and n != 1:
+            dp.add("conditions", f"{seq.id} calls right after clear_add, so the API needs exactly one slot (has {n})")
+        elif cond.adds_value and cond.target_requests and n < 2:
+            dp.add("conditions", f"{seq.id} needs at least two slots (has {n})")
+        elif n < 1 and cond.kind == "one_api":
+            dp.add("conditions", f"{seq.id} needs at least one slot")
+        return
+    if cond.kind != "two_api":
+        return
+    chain = record_chain_param(record)
+    source_slots = slots_of(record.source)
+    if cond.source_needs_inputs != bool(source_slots):
+        dp.add("conditions", f"{seq.id}: source inputs {source_slots} do not fit the sequence")
+    others = [s for s in target_slots if s != chain]
+    if cond.after_source == "request" and not others:
+        dp.add("conditions", f"{seq.id} requests target inputs after the source call but the target has none left")
+    path = _chain_path(record)
+    source_call = next((b for sp, b in turns if sp == "System" and b["action"] == "call"
+                        and b["api_request"].get("api_name") == record.source), None)
+    if path and source_call is not None:
+        n_values = len(values_at(source_call["api_response"].get("result", {}), path))
+        if cond.after_source == "request_multi" and n_values < 2:
+            dp.add("conditions", f"{seq.id} needs several returned values for the chain, got {n_values}")
+        if cond.after_source != "request_multi" and n_values != 1:
+            dp.add("conditions", f"{seq.id} needs one returned value for the chain, got {n_values}")
+    if corpus is not None and record.source in corpus and record.target in corpus and path:
+        profile = profile_of(corpus.get(record.target), corpus.get(record.source), chain_param=chain,
+                             chain_output="|".join(path))
+        if not seq.compatible(profile):
+            dp.add("conditions", f"{seq.id} is not compatible with the documented APIs")
+
+
+def _chain_path(record: DialogueRecord) -> tuple[str, ...]:
+    for turn in record.dialogue:
+        body = turn.get("System")
+        items = body.get("retriever_status", {}).get("retrieved_api") if body else None
+        if isinstance(items, list) and len(items) == 2 and isinstance(items[1], str):
+            m = _PROCURE.match(items[1])
+            if m:
+                return tuple(p.strip() for p in re.split(r"->|\|", m["path"]))
+    return ()
+
+
+def _check_chain(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], calls: list[dict[str, Any]],
+                 dp: DialogueProblems) -> None:
+    chain, path = record_chain_param(record), _chain_path(record)
+    src_call = next((c for c in calls if c["api_request"].get("api_name") == record.source), None)
+    tgt_call = next((c for c in calls if c["api_request"].get("api_name") == record.target), None)
+    if not chain or not path or src_call is None or tgt_call is None:
+        dp.add("chain", "two-API dialogue without a procurement search, a source call and a target call")
+        return
+    args = {**tgt_call["api_request"].get("required_parameters", {}),
+            **tgt_call["api_request"].get("optional_parameters", {})}
+    value = as_text(args.get(chain, ""))
+    result = src_call["api_response"].get("result", {})
+    returned = [as_text(v) for v in values_at(result, path)]
+    if value not in returned:
+        dp.add("chain", f"target's {chain}={value!r} is not among the source's {'->'.join(path)} values {returned[:5]}")
+    elif len(returned) > 1:
+        # the user picked a record by another attribute: the picked record must hold the chain value
+        src_index = next(j for j, (s, b) in enumerate(turns) if b is src_call)
+        pick = next((b["message"] for s, b in turns[src_index:] if s == "User" and b["action"] == "inform"), "")
+        picked = [c for c, others in _path_records(result, path)
+                  if any(len(o) > 1 and o in pick for o in others)]
+        if value not in picked:
+            dp.add("chain", f"target's {chain}={value!r} is not the value of the record the user picked")
+    mock_t = record.mockdata.get("target", [{}])[0]
+    mock_args = {**mock_t.get("required_parameters", {}), **mock_t.get("optional_parameters", {})}
+    if as_text(mock_args.get(chain, "")) != value:
+        dp.add("chain", f"mockdata target {chain}={mock_args.get(chain)!r} differs from the call's {value!r}")
+
+
+def _path_records(result: Any, path: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """For the deepest list along ``path``: (chain value, other leaf values) per record."""
+    node = result.get("response", result) if isinstance(result, dict) else result
+    records: list[Any] | None = None
+    rest: tuple[str, ...] = path
+    i = 0
+    while True:
+        if isinstance(node, list):
+            records, rest = node, path[i:]
+            node = node[0] if node else None
+            continue
+        if i == len(path) or not isinstance(node, dict):
+            break
+        node = node.get(path[i])
+        i += 1
+    out = []
+    for record in records or []:
+        found = values_at({"response": record}, rest) if rest else [record]
+        chain = as_text(found[0]) if found else ""
+        out.append((chain, [v for v in leaf_values(record) if v != chain]))
+    return out
+
+
+def validate_records(records: Iterable[DialogueRecord], *, corpus: Corpus | None = None,
+                     retriever_config: RetrieverConfig | None = None, retriever: Retriever | None = None,
+                     ) -> ValidationReport:
+    report = ValidationReport()
+    for record in records:
+        report.total += 1
+        dp = validate_record(record, corpus=corpus, retriever_config=retriever_config, retriever=retriever)
+        if dp.problems:
+            report.failed.append(dp)
+            for kind in dp.kinds:
+                report.by_kind[kind] += 1
+        else:
+            report.by_sequence[record.sequence_id] += 1
+            for action in record.actions or record.turn_actions():
+                report.actions[action if action != "request-multi" else "request"] += 1
+    return report
