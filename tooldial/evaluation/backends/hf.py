@@ -47,7 +47,9 @@ class HFBackend(Backend):
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.model_name)
             torch_dtype: Any = dtype if dtype == "auto" else getattr(torch, dtype)
-            lm = AutoModelForCausalLM.from_pretrained(self.model_name, dtype=torch_dtype)
+            # straight onto the accelerator when there is one (an 8B model need not pass through CPU memory)
+            placement = {"device_map": self.device} if self.device != "cpu" else {}
+            lm = AutoModelForCausalLM.from_pretrained(self.model_name, dtype=torch_dtype, **placement)
         except OSError as exc:
             raise ConfigError(f"cannot load model: {exc}", file=self.model_name, field="model") from None
         if self.adapter:
