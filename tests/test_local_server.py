@@ -71,6 +71,8 @@ def test_a_server_that_dies_at_startup_is_reported_with_its_log(smollm2_dir: Pat
     with pytest.raises(ServerStartError, match=r"exited with status 3:\nOSError: broken checkpoint"):
         server.start()
     assert server.process is None and not server.running
+    assert "broken checkpoint" in server.log_path.read_text()  # the log of a failed start is kept
+    server.log_path.unlink()
 
 
 def test_server_runs_offline_and_without_the_api_key(openai_server) -> None:

@@ -152,7 +152,7 @@ class LocalOpenAIServer:
         served = sampling_view(self.model_dir, self.serving_cache_dir) if self.sampling else self.model_dir.resolve()
         self.model = str(served)
         self.port = self.port or free_port(self.host)
-        if self._log_arg is None:
+        if self._log_arg is None:  # a temporary log, removed by a clean stop (kept when start-up fails)
             fd, name = tempfile.mkstemp(prefix="tooldial-serve-", suffix=".log")
             os.close(fd)
             self.log_path = Path(name)
@@ -167,7 +167,7 @@ class LocalOpenAIServer:
         try:
             self._wait_ready(started)
         except BaseException:
-            self.stop()
+            self.stop(remove_log=False)
             raise
         self.startup_seconds = time.perf_counter() - started
         return self
@@ -217,9 +217,20 @@ class LocalOpenAIServer:
         pattern = re.compile(rf'"POST {re.escape(path)} HTTP/[\d.]+"')
         return sum(1 for line in self.log_path.read_text(errors="replace").splitlines() if pattern.search(line))
 
-    def stop(self, timeout: float = 15.0) -> None:
-        """SIGTERM the server's process group, then SIGKILL what is left after ``timeout`` seconds."""
+    def stop(self, timeout: float = 15.0, *, remove_log: bool = True) -> None:
+        """SIGTERM the server's process group, then SIGKILL what is left after ``timeout`` seconds.
+
+        A temporary log (no ``log_path`` given) is removed unless ``remove_log`` is False.
+        """
         process, self.process = self.process, None
+        try:
+            self._terminate(process, timeout)
+        finally:
+            if remove_log and process is not None and self._log_arg is None and self.log_path is not None:
+                self.log_path.unlink(missing_ok=True)
+
+    @staticmethod
+    def _terminate(process: subprocess.Popen[bytes] | None, timeout: float) -> None:
         if process is None or process.poll() is not None:
             return
         try:
