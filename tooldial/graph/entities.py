@@ -127,9 +127,16 @@ _IE_PLURALS = _wordset("movies cookies zombies calories selfies rookies goalies 
 INPUT_QUALIFIERS = _wordset("from to source target origin destination dest src dst input")
 
 
+#: Words in -s that are not plurals.
+_NOT_PLURALS = _wordset("news series species analytics statistics physics economics politics mathematics "
+                        "athletics gas lens atlas canvas")
+
+
 def _singular(word: str) -> str:
-    if word in _IE_PLURALS or word.endswith(("series", "species")):
-        return word[:-1] if word in _IE_PLURALS else word
+    if word in _NOT_PLURALS:
+        return word
+    if word in _IE_PLURALS:
+        return word[:-1]
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -169,7 +176,7 @@ def short_name(api: Api, role: Role, path: tuple[str, ...]) -> str:
     if role == "input" and len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(
             w in GENERIC_NAMES for w in leaf[1:]):
         leaf = leaf[1:]
-    if all(w in GENERIC_NAMES for w in leaf):
+    if all(w in GENERIC_NAMES or w in CONTAINER_NAMES for w in leaf):
         parent = split_words(parts[-2]) if len(parts) > 1 else []
         parent = [w for w in parent if w not in CONTAINER_NAMES]
         subject = [_singular(parent[-1])] if parent else api_subject(api, role)
