@@ -52,6 +52,8 @@ def run(builder: GraphBuilder, corpus: Corpus, load_seconds: float, out: Path | 
     total = load_seconds + time.perf_counter() - began
     r = builder.report
     model = r.seconds.get("model", 0.0)
+    if label == "build":
+        label = "cold build" if r.encoded_texts == r.unique_texts else "build (partly cached)"
     print(f"--- {label}: {builder.config.effective_thresholds} (lcs,kw,desc), block {builder.config.block_size}")
     print(f"APIs                      {r.apis}")
     print(f"entities (out / in)       {r.outputs} / {r.inputs}  (after filters {r.outputs_filtered} / {r.inputs_filtered})")
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                              thresholds=Thresholds.parse(args.thresholds) if args.thresholds else None,
                              progress=args.progress)
         builder = GraphBuilder(config)
-        run(builder, corpus, load_seconds, args.out, "cold build" if tmp else "build")
+        run(builder, corpus, load_seconds, args.out, "build")
         if args.warm:
             began = time.perf_counter()
             corpus = load_corpus(args.corpus)
