@@ -52,11 +52,12 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise TooldialError(f"not JSON ({exc.msg} at line {exc.lineno})", file=str(path)) from None
-    if not isinstance(data, dict) or "nodes" not in data or "edges" not in data:
+    edges_key = "edges" if isinstance(data, dict) and "edges" in data else "links"  # networkx < 3.4 wrote links
+    if not isinstance(data, dict) or "nodes" not in data or edges_key not in data:
         raise TooldialError("not a node-link graph (expected 'nodes' and 'edges')", file=str(path))
     data.pop("format_version", None)
     try:
-        return nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+        return nx.node_link_graph(data, directed=True, multigraph=True, edges=edges_key)
     except (KeyError, TypeError, nx.NetworkXError) as exc:
         raise TooldialError(f"malformed node-link graph: {exc}", file=str(path)) from None
 
