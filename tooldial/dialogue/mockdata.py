@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter
@@ -37,9 +38,19 @@ _TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "ba
 _STREETS = ("Baker Street", "Elm Avenue", "Rua Augusta", "Queen Street", "Sunset Boulevard", "Maple Road")
 
 
-def _tokens(name: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def _tokens(name: str) -> tuple[str, ...]:
+    return tuple(_split(name))
+
+
+def _split(name: str) -> list[str]:
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
     return [t for t in re.split(r"[^a-zA-Z0-9]+", spaced.lower()) if t]
+
+
+@lru_cache(maxsize=65536)
+def _token_set(name: str) -> frozenset[str]:
+    return frozenset(_tokens(name))
 
 
 def _digits(rng: random.Random, n: int) -> str:
@@ -58,7 +69,7 @@ def synth_value(name: str, type_: str, rng: random.Random, *, generic: bool = Tr
     toks = _tokens(name)
     joined = "".join(toks)
     t = (type_ or "string").lower()
-    has = set(toks).__contains__
+    has = _token_set(name).__contains__
     if toks and toks[-1] in _ID_WORDS and not (has("country") or has("currency") or has("zip") or has("postal")
                                                  or has("language") or has("lang")):
         if t in ("integer", "number", "int"):

@@ -85,10 +85,15 @@ class Retriever:
             return []
         scores = self.embedder.encode(list(texts)) @ self.matrix.T
         k = min(self.config.top_k, len(self.api_ids))
+        if k == 0:
+            return [[] for _ in texts]
+        top = np.argpartition(-scores, k - 1, axis=1)[:, :k] if k < scores.shape[1] else \
+            np.tile(np.arange(scores.shape[1]), (len(texts), 1))
+        top_scores = np.round(np.take_along_axis(scores, top, axis=1).astype(np.float64), SCORE_DECIMALS)
+        ids = self.api_ids
         results: list[Hits] = []
-        for row in scores:
-            top = np.argpartition(-row, k - 1)[:k] if k < len(row) else np.arange(len(row))
-            hits = [(self.api_ids[j], round(float(row[j]), SCORE_DECIMALS)) for j in top]
+        for cols, vals in zip(top.tolist(), top_scores.tolist(), strict=True):
+            hits = [(ids[j], v) for j, v in zip(cols, vals, strict=True)]
             hits.sort(key=lambda h: (-h[1], h[0]))
             results.append(hits)
         return results

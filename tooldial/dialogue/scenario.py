@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tooldial.dialogue.actions import describe
+from tooldial.dialogue.actions import SILENT_ACTIONS, describe, turn_action
 
 #: A.7 utterance styles, per action. With probability :data:`STYLE_PROBABILITY` one is drawn for a turn.
 UTTERANCE_STYLES: dict[str, tuple[str, ...]] = {
@@ -93,8 +93,6 @@ class TurnInstruction(BaseModel):
     @property
     def is_silent(self) -> bool:
         """``retriever_call`` and ``call`` turns: no message to the user."""
-        from tooldial.dialogue.actions import SILENT_ACTIONS
-
         return self.action in SILENT_ACTIONS
 
 
@@ -146,7 +144,5 @@ class ScenarioInstruction(BaseModel):
 def make_turn(speaker: Literal["User", "System"], sequence_action: str, situation: str, **fields: Any
               ) -> TurnInstruction:
     """Build a turn with its release action and A.3 description filled from ``sequence_action``."""
-    from tooldial.dialogue.actions import turn_action
-
     return TurnInstruction(speaker=speaker, action=turn_action(sequence_action), sequence_action=sequence_action,
                            description=describe(sequence_action), situation=situation, **fields)
