@@ -1,0 +1,264 @@
+"""Fine-tuning (`tooldial train`): config keys, data rules, label masking, and short real training runs.
+
+The dataset is a tiny hand-made `sft` config (same row schema as `tooldial build` writes: parquet + a README
+card with `configs:`), so these tests do not depend on the generator. Training runs use SmolLM2-135M with
+2-4 steps and a tiny max_length.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tooldial.errors import ConfigError
+from tooldial.training.config import load_train_config, parse_overrides
+
+ACTIONS = ["Retriever call", "Request", "Call", "Response", "Clarify", "Suggest"]
+
+
+def _rows(n: int, *, split: str) -> list[dict]:
+    """Short chats (CPU training time grows with tokens); dst prompts are longer than action prompts."""
+    rows = []
+    for i in range(n):
+        task = "action" if i % 2 == 0 else "dst"
+        history = f"User: I need the weather in city number {i}.\nSystem: Which day?"
+        prompt = (f"Predict the next system action.\n{history}" if task == "action" else
+                  f"Track the dialogue state as a Python dict with api_confirmed and api_status.\n{history}\n"
+                  "User: Tomorrow, please.")
+        target = ACTIONS[i % len(ACTIONS)] if task == "action" else "{'api_confirmed': 'false', 'api_status': 'none'}"
+        messages = [{"role": "user", "content": prompt}, {"role": "assistant", "content": target}]
+        rows.append({
+            "id": f"{split}-{i}", "dialogue_id": f"d{i // 3}", "turn_index": i % 3, "task": task,
+            "setting": "gt" if i % 3 else "nogt", "messages": messages, "tools": json.dumps([]),
+        })
+    return rows
+
+
+def write_sft_dataset(root: Path, splits: dict[str, list[dict]], *, config: str = "sft") -> Path:
+    """A dataset directory in the `tooldial build` layout: ``<config>/<split>.parquet`` + README card."""
+    import datasets
+
+    root.mkdir(parents=True, exist_ok=True)
+    data_files = []
+    for split, rows in splits.items():
+        (root / config).mkdir(exist_ok=True)
+        datasets.Dataset.from_list(rows).to_parquet(str(root / config / f"{split}.parquet"))
+        data_files.append(f"  - split: {split}\n    path: {config}/{split}.parquet")
+    card = f"---\nconfigs:\n- config_name: {config}\n  data_files:\n" + "\n".join(data_files) + "\n---\n# tiny\n"
+    (root / "README.md").write_text(card, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def sft_dir(tmp_path_factory) -> Path:
+    return write_sft_dataset(tmp_path_factory.mktemp("sft-ds"),
+                             {"train": _rows(12, split="train"), "validation": _rows(4, split="validation")})
+
+
+def _recipe(smollm2_dir: Path, dataset: Path, out: Path, **extra) -> dict:
+    recipe = {
+        "model_name_or_path": str(smollm2_dir), "dataset": str(dataset), "output_dir": str(out),
+        "r": 8, "lora_alpha": 16, "lora_dropout": 0.0, "target_modules": "all-linear",
+        "max_steps": 3, "per_device_train_batch_size": 2, "learning_rate": 3e-3, "max_length": 256,
+        "activation_checkpointing": False, "bf16": False, "logging_steps": 1, "save_steps": 2, "seed": 0,
+        "disable_tqdm": True,
+    }
+    recipe.update(extra)
+    return recipe
+
+
+# --- config ---------------------------------------------------------------------------------------------
+
+
+def test_recipes_in_repo_resolve():
+    repo = Path(__file__).resolve().parents[1]
+    recipes = sorted((repo / "train").glob("*.yaml"))
+    assert {p.name for p in recipes} >= {"smoke-cpu.yaml", "td-llama.yaml", "small-gpu.yaml"}
+    for path in recipes:
+        resolved = load_train_config(path)
+        resolved.build_lora_config()
+    td = load_train_config(repo / "train" / "td-llama.yaml")
+    assert (td.lora["r"], td.lora["lora_alpha"], td.lora["lora_dropout"]) == (64, 16, 0.1)
+    assert td.tooldial.load_in_4bit and td.tooldial.bnb_4bit_quant_type == "nf4"
+    assert td.tooldial.bnb_4bit_use_double_quant and td.sft["learning_rate"] == 1e-5
+
+
+def test_overrides_are_coerced_and_routed(tmp_path):
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text("model_name_or_path: m\ndataset: d\noutput_dir: o\nlearning_rate: 1e-5\nr: 4\n")
+    resolved = load_train_config(recipe, ["--max_steps", "8", "--r=16", "--merge", "--target_modules",
+                                          "[q_proj, v_proj]", "--max-chars-by-task", "{faithfulness: 10000}"])
+    assert resolved.sft["learning_rate"] == 1e-5  # YAML 1.1 reads 1e-5 as a string
+    assert resolved.sft["max_steps"] == 8 and resolved.lora["r"] == 16
+    assert resolved.lora["target_modules"] == ["q_proj", "v_proj"]
+    assert resolved.tooldial.merge is True
+    assert resolved.tooldial.max_chars_by_task == {"faithfulness": 10000}
+    assert load_train_config(tmp_path / "r.yaml", {"hub_model_id": "123"}).sft["hub_model_id"] == "123"
+    assert "max_steps: 8" in resolved.to_yaml()
+
+
+def test_bad_keys_name_the_key_and_suggest(tmp_path):
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text("model_name_or_path: m\ndataset: d\noutput_dir: o\nlora_alpah: 4\n")
+    with pytest.raises(ConfigError, match=r"r\.yaml: lora_alpah: unknown config key `lora_alpah`; did you mean "
+                                          r"`lora_alpha`"):
+        load_train_config(recipe)
+    recipe.write_text("model_name_or_path: m\ndataset: d\noutput_dir: o\n")
+    with pytest.raises(ConfigError, match="command line: max_step: .*did you mean `max_steps`"):
+        load_train_config(recipe, ["--max_step", "3"])
+    with pytest.raises(ConfigError, match="max_steps: cannot use 'three'"):
+        load_train_config(recipe, ["--max_steps", "three"])
+    with pytest.raises(ConfigError, match="long_examples"):
+        load_train_config(recipe, {"long_examples": "drop"})
+    with pytest.raises(ConfigError, match="missing required key `dataset`"):
+        load_train_config({"model_name_or_path": "m", "output_dir": "o"})
+
+
+def test_parse_overrides():
+    assert parse_overrides(["--a", "1", "--flag", "--b=x y", "--c-d", "2"]) == {
+        "a": "1", "flag": True, "b": "x y", "c_d": "2"}
+    with pytest.raises(ConfigError):
+        parse_overrides(["oops"])
+
+
+# --- data -----------------------------------------------------------------------------------------------
+
+
+def test_missing_sft_config_is_a_clear_error(tmp_path, smollm2_dir):
+    from tooldial.training import train
+
+    ds = write_sft_dataset(tmp_path / "ds", {"train": _rows(2, split="train")}, config="dst")
+    with pytest.raises(ConfigError, match=r"no `sft` config in this dataset \(it has: dst\)"):
+        train(_recipe(smollm2_dir, ds, tmp_path / "out"))
+    with pytest.raises(ConfigError, match="dataset not found"):
+        train(_recipe(smollm2_dir, tmp_path / "nowhere", tmp_path / "out"))
+
+
+def test_model_without_chat_template_is_a_clear_error(tmp_path, smollm2_dir, sft_dir):
+    import shutil
+
+    from tooldial.training import train
+
+    bare = tmp_path / "bare-model"
+    shutil.copytree(smollm2_dir, bare)
+    (bare / "chat_template.jinja").unlink(missing_ok=True)
+    config = json.loads((bare / "tokenizer_config.json").read_text())
+    config.pop("chat_template", None)
+    (bare / "tokenizer_config.json").write_text(json.dumps(config))
+    with pytest.raises(ConfigError, match="no chat template.*--chat_template"):
+        train(_recipe(bare, sft_dir, tmp_path / "out"))
+
+
+def test_length_rule_skips_and_counts(smollm2_dir, sft_dir):
+    from transformers import AutoTokenizer
+
+    from tooldial.training.trainer import prepare_datasets
+
+    tokenizer = AutoTokenizer.from_pretrained(smollm2_dir)
+    full, _, report = prepare_datasets(load_train_config(_recipe(smollm2_dir, sft_dir, "o", max_length=4096)),
+                                       tokenizer)
+    assert report.rows == report.kept == 12 and report.skipped_tokens == 0
+    lengths = sorted(
+        len(tokenizer.apply_chat_template(r["prompt"] + r["completion"])["input_ids"]) for r in full)
+    # dst prompts are longer than action prompts: a limit between them skips exactly the dst rows
+    limit = (lengths[5] + lengths[6]) // 2
+    assert lengths[5] < limit < lengths[6]
+    kept, _, report = prepare_datasets(load_train_config(_recipe(smollm2_dir, sft_dir, "o", max_length=limit)),
+                                       tokenizer)
+    assert (report.kept, report.skipped_tokens) == (6, 6) and len(kept) == 6
+    assert report.by_task["dst"]["skipped_tokens"] == 6 and report.by_task["action"]["kept"] == 6
+    _, _, report = prepare_datasets(load_train_config(
+        _recipe(smollm2_dir, sft_dir, "o", max_length=limit, long_examples="truncate")), tokenizer)
+    assert (report.kept, report.truncated) == (12, 6)
+    _, _, report = prepare_datasets(load_train_config(
+        _recipe(smollm2_dir, sft_dir, "o", max_length=4096, max_chars=10**6, max_chars_by_task={"dst": 100})),
+        tokenizer)
+    assert report.skipped_chars == 6 and report.kept == 6
+    _, _, report = prepare_datasets(load_train_config(
+        _recipe(smollm2_dir, sft_dir, "o", max_length=4096, tasks=["action"], settings=["gt"])), tokenizer)
+    assert report.rows == len([r for r in _rows(12, split="train") if r["task"] == "action" and r["setting"] == "gt"])
+
+
+def test_labels_mask_the_prompt(smollm2_dir, sft_dir, tmp_path):
+    """Only the assistant answer and its end-of-turn token are supervised."""
+    from transformers import AutoTokenizer
+    from trl import SFTTrainer
+
+    from tooldial.training.trainer import _sft_defaults, prepare_datasets
+
+    resolved = load_train_config(_recipe(smollm2_dir, sft_dir, tmp_path / "o", max_length=4096))
+    tokenizer = AutoTokenizer.from_pretrained(smollm2_dir)
+    rows, _, _ = prepare_datasets(resolved, tokenizer)
+    trainer = SFTTrainer(model=str(smollm2_dir), args=resolved.build_sft_config(**_sft_defaults(resolved)),
+                         train_dataset=rows, processing_class=tokenizer, peft_config=resolved.build_lora_config())
+    for raw, prepared in zip(rows, trainer.train_dataset, strict=True):
+        labels = prepared["labels"]
+        first = next(i for i, t in enumerate(labels) if t != -100)
+        supervised = labels[first:]
+        assert -100 not in supervised  # one contiguous supervised span: the answer at the end
+        assert supervised == prepared["input_ids"][first:]
+        assert tokenizer.decode(supervised) == raw["completion"][0]["content"] + "<|im_end|>\n"
+        prompt_text = tokenizer.decode(prepared["input_ids"][:first])
+        assert raw["prompt"][0]["content"][-40:] in prompt_text and prompt_text.endswith("assistant\n")
+
+
+# --- training runs --------------------------------------------------------------------------------------
+
+
+def test_loss_decreases_and_adapter_loads(smollm2_dir, tmp_path):
+    """A repeated tiny batch: the loss must fall; the saved adapter must load with peft and change outputs."""
+    import torch
+    from peft import PeftModel
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from tooldial.training import train
+
+    rows = _rows(2, split="train")
+    ds = write_sft_dataset(tmp_path / "ds", {"train": rows})
+    out = tmp_path / "run"
+    result = train(_recipe(smollm2_dir, ds, out, max_steps=4, save_steps=100))
+    assert result.global_step == 4 and len(result.loss_history) == 4
+    assert result.loss_last < result.loss_first * 0.8
+    assert result.train_tokens > 0 and result.tokens_per_second > 0
+    for name in ("adapter_config.json", "adapter_model.safetensors", "tokenizer_config.json",
+                 "train_config.yaml", "train_metrics.json", "loss.png"):
+        assert (out / name).is_file(), name
+    metrics = json.loads((out / "train_metrics.json").read_text())
+    assert metrics["train_rows"]["kept"] == 2 and metrics["loss_first"] == result.loss_first
+    assert load_train_config(out / "train_config.yaml").sft["max_steps"] == 4
+
+    tokenizer = AutoTokenizer.from_pretrained(out)
+    base = AutoModelForCausalLM.from_pretrained(smollm2_dir)
+    batch = tokenizer.apply_chat_template(rows[0]["messages"], return_tensors="pt", return_dict=True)
+    with torch.no_grad():
+        before = base(**batch).logits
+        tuned = PeftModel.from_pretrained(base, out)
+        after = tuned(**batch).logits
+    assert not torch.allclose(before, after)
+
+
+def test_resume_from_checkpoint(smollm2_dir, sft_dir, tmp_path):
+    from tooldial.training import train
+
+    out = tmp_path / "run"
+    first = train(_recipe(smollm2_dir, sft_dir, out, max_steps=2, max_length=256, save_steps=2))
+    assert first.global_step == 2 and (out / "checkpoint-2").is_dir()
+    with pytest.raises(ConfigError, match="checkpoint-2 from an earlier run: pass --resume"):
+        train(_recipe(smollm2_dir, sft_dir, out, max_steps=4, max_length=256))
+    second = train(_recipe(smollm2_dir, sft_dir, out, max_steps=3, max_length=256, save_steps=2, resume=True))
+    assert second.resumed_from.endswith("checkpoint-2")
+    assert second.global_step == 3 and [s for s, _ in second.loss_history] == [1, 2, 3]
+
+
+def test_cli_reports_errors_in_one_line(tmp_path, capsys):
+    from tooldial.cli import main
+
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text("model_name_or_path: m\ndataset: d\noutput_dir: o\n")
+    assert main(["train", "--config", str(recipe), "--lora_rank", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tooldial: command line: lora_rank: unknown config key") and err.count("\n") == 1
+    assert main(["train", "--config", str(recipe), "--max_steps", "5", "--print-config"]) == 0
+    assert "max_steps: 5" in capsys.readouterr().out

@@ -1,0 +1,214 @@
+"""``train(config)``: LoRA/QLoRA supervised fine-tuning on a tooldial `sft` config with ``trl.SFTTrainer``.
+
+No custom loop: the data is turned into TRL's conversational prompt/completion form, the model is loaded by
+``SFTTrainer`` itself (from ``model_name_or_path`` + ``model_init_kwargs`` + our ``BitsAndBytesConfig``), and
+accelerate does the device placement, so ``accelerate launch -m tooldial.cli train --config ...`` runs the same
+code on N GPUs. What tooldial adds around it: key checking, the length rule and its counts, metrics, the loss
+PNG, resume safety, merge and post-training evaluation.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from tooldial.errors import ConfigError
+from tooldial.training.config import ResolvedConfig, load_train_config
+from tooldial.training.data import (
+    LengthReport,
+    apply_length_rules,
+    filter_rows,
+    load_sft_split,
+    measure_rows,
+    prepare_rows,
+    subsample,
+)
+from tooldial.training.metrics import ThroughputCallback, loss_history, plot_loss
+from tooldial.training.model import load_tokenizer, merge_adapter, quantization_config, resolve_model_path
+
+CONFIG_FILE = "train_config.yaml"
+METRICS_FILE = "train_metrics.json"
+LOSS_PNG = "loss.png"
+
+
+class TrainResult(BaseModel):
+    """What a run wrote and measured (also saved as ``train_metrics.json``)."""
+
+    output_dir: str
+    base_model: str
+    train_rows: LengthReport
+    global_step: int
+    resumed_from: str | None = None
+    train_runtime_s: float
+    train_tokens: int
+    tokens_per_second: float
+    loss_first: float | None = None
+    loss_last: float | None = None
+    train_loss: float | None = None
+    loss_history: list[tuple[int, float]] = []
+    eval_loss_history: list[tuple[int, float]] = []
+    merged_dir: str | None = None
+    eval_report: str | None = None
+
+
+def _sft_defaults(resolved: ResolvedConfig) -> dict[str, Any]:
+    """Defaults that differ from TRL's, applied only to keys the user did not set."""
+    import torch
+
+    defaults: dict[str, Any] = {
+        "include_num_input_tokens_seen": "non_padding",  # tokens/s counts real tokens, not padding
+        "report_to": "none",
+    }
+    if not torch.cuda.is_available():
+        defaults["bf16"] = False  # SFTConfig defaults bf16=True, which TrainingArguments refuses without a GPU
+    return defaults
+
+
+def prepare_datasets(resolved: ResolvedConfig, tokenizer) -> tuple[Any, Any, LengthReport]:
+    """Train (and optional validation) rows in prompt/completion form, after filters and the length rule."""
+    cfg = resolved.tooldial
+    seed = int(resolved.sft.get("seed", 42))
+    num_proc = resolved.sft.get("dataset_num_proc")
+    max_length = resolved.sft.get("max_length", 1024)
+
+    def one(split: str, limit: int | None) -> tuple[Any, LengthReport]:
+        rows = load_sft_split(cfg.dataset, cfg.dataset_config, split, revision=cfg.dataset_revision)
+        rows = subsample(filter_rows(rows, tasks=cfg.tasks, settings=cfg.settings), limit, seed)
+        if len(rows) == 0:
+            raise ConfigError(f"no `{split}` rows left after the tasks/settings filters", file=cfg.dataset,
+                              field="tasks")
+        rows = measure_rows(prepare_rows(rows, include_tools=cfg.include_tools, num_proc=num_proc), tokenizer,
+                            num_proc=num_proc)
+        kept, report = apply_length_rules(rows, max_length=max_length, long_examples=cfg.long_examples,
+                                          max_chars=cfg.max_chars, max_chars_by_task=cfg.max_chars_by_task)
+        if len(kept) == 0:
+            raise ConfigError(f"every `{split}` row is longer than the limits ({report.summary()}); raise "
+                              "max_length or use long_examples: truncate", file=cfg.dataset, field="max_length")
+        return kept, report
+
+    train_rows, report = one(cfg.train_split, cfg.max_train_samples)
+    eval_rows = one(cfg.validation_split, cfg.max_eval_samples)[0] if cfg.validation_split else None
+    return train_rows, eval_rows, report
+
+
+def _check_output_dir(resolved: ResolvedConfig) -> str | None:
+    """The checkpoint to resume from (``--resume``), or refuse to overwrite one (nothing done is lost)."""
+    from transformers.trainer_utils import get_last_checkpoint
+
+    out = resolved.output_dir
+    last = get_last_checkpoint(str(out)) if out.is_dir() else None
+    if resolved.tooldial.resume:
+        if last is None:
+            print(f"tooldial train: no checkpoint in {out}; starting from scratch", file=sys.stderr)
+        return last
+    if last is not None:
+        raise ConfigError(f"holds {Path(last).name} from an earlier run: pass --resume to continue it, or "
+                          "choose another --output_dir", file=str(out), field="output_dir")
+    return None
+
+
+def _require_evaluation() -> None:
+    try:
+        import tooldial.evaluation  # noqa: F401
+    except ImportError as exc:
+        raise ConfigError("--eval needs the tooldial.evaluation library, which this installation lacks",
+                          field="eval") from exc
+
+
+def train(
+    config: ResolvedConfig | str | Path | Mapping[str, Any],
+    overrides: Mapping[str, Any] | Sequence[str] | None = None,
+    *,
+    callbacks: Sequence[Any] = (),
+) -> TrainResult:
+    """Fine-tune ``model_name_or_path`` on the dataset's `sft` config; write adapter, tokenizer, config, metrics.
+
+    ``config`` is a recipe path, a mapping of keys, or an already resolved config; ``overrides`` are applied on
+    top (a mapping or ``["--key", "value", ...]``).
+    """
+    resolved = config if isinstance(config, ResolvedConfig) else load_train_config(config, overrides)
+    cfg = resolved.tooldial
+    if cfg.eval:
+        _require_evaluation()
+    resume_from = _check_output_dir(resolved)
+
+    from accelerate import PartialState
+    from trl import SFTTrainer
+
+    state = PartialState()
+    model_path = resolve_model_path(cfg.model_name_or_path)
+    args = resolved.build_sft_config(**_sft_defaults(resolved))
+    tokenizer = load_tokenizer(model_path, cfg, trust_remote_code=args.trust_remote_code)
+    with state.main_process_first():
+        train_rows, eval_rows, report = prepare_datasets(resolved, tokenizer)
+    if state.is_main_process:
+        print(f"tooldial train: {report.summary()}", file=sys.stderr)
+
+    throughput = ThroughputCallback()
+    try:
+        trainer = SFTTrainer(
+            model=model_path,
+            args=args,
+            train_dataset=train_rows,
+            eval_dataset=eval_rows,
+            processing_class=tokenizer,
+            peft_config=resolved.build_lora_config() if cfg.use_peft else None,
+            quantization_config=quantization_config(cfg),
+            callbacks=[throughput, *callbacks],
+        )
+    except (ValueError, TypeError) as exc:  # TRL's own checks on option combinations
+        raise ConfigError(str(exc), file=resolved.source) from exc
+    output = trainer.train(resume_from_checkpoint=resume_from)
+
+    out = resolved.output_dir
+    trainer.save_model(str(out))  # adapter (or full model) + tokenizer
+    result = _result(resolved, trainer, output, throughput, report, model_path, resume_from)
+    if trainer.is_world_process_zero():
+        out.mkdir(parents=True, exist_ok=True)
+        (out / CONFIG_FILE).write_text(resolved.to_yaml(), encoding="utf-8")
+        plot_loss({"loss": result.loss_history, "eval_loss": result.eval_loss_history}, out / LOSS_PNG,
+                  title=f"{Path(cfg.model_name_or_path).name} on {Path(cfg.dataset).name} (sft)")
+        if cfg.merge and cfg.use_peft:
+            dtype = str((args.model_init_kwargs or {}).get("dtype", "auto")).removeprefix("torch.")
+            result.merged_dir = str(merge_adapter(out, out / "merged", base_model=model_path, dtype=dtype))
+        _write_metrics(result)
+        print(f"tooldial train: {result.train_tokens} tokens in {result.train_runtime_s:.1f} s = "
+              f"{result.tokens_per_second:.1f} tokens/s; loss {result.loss_first} -> {result.loss_last}; "
+              f"adapter in {out}", file=sys.stderr)
+    state.wait_for_everyone()
+    if cfg.eval and trainer.is_world_process_zero():
+        from tooldial.training.evaluate import evaluate_checkpoint
+
+        result.eval_report = str(evaluate_checkpoint(resolved, model_path))
+        _write_metrics(result)
+    return result
+
+
+def _result(resolved, trainer, output, throughput, report, model_path, resume_from) -> TrainResult:
+    curves = loss_history(trainer.state.log_history)
+    losses = curves["loss"]
+    return TrainResult(
+        output_dir=str(resolved.output_dir),
+        base_model=model_path,
+        train_rows=report,
+        global_step=trainer.state.global_step,
+        resumed_from=resume_from,
+        train_runtime_s=round(throughput.seconds, 3),
+        train_tokens=throughput.tokens,
+        tokens_per_second=round(throughput.tokens_per_second, 2),
+        loss_first=losses[0][1] if losses else None,
+        loss_last=losses[-1][1] if losses else None,
+        train_loss=output.training_loss,
+        loss_history=losses,
+        eval_loss_history=curves["eval_loss"],
+    )
+
+
+def _write_metrics(result: TrainResult) -> None:
+    path = Path(result.output_dir) / METRICS_FILE
+    path.write_text(json.dumps(result.model_dump(), indent=2) + "\n", encoding="utf-8")
