@@ -29,8 +29,9 @@ TOPICS = ("the sea", "a city at night", "coffee", "mountains", "a library", "rai
           "a market", "the moon", "bicycles", "a garden", "winter", "music", "a bridge", "the desert")
 
 
-def chat_throughput(server: LocalOpenAIServer, concurrency: int, n: int, max_tokens: int, cache: Path) -> None:
-    client = LLMClient(server.base_url, server.model, cache_dir=cache, max_concurrency=concurrency)
+def chat_throughput(server: LocalOpenAIServer, concurrency: int, n: int, max_tokens: int, cache: Path,
+                    timeout: float) -> None:
+    client = LLMClient(server.base_url, server.model, cache_dir=cache, max_concurrency=concurrency, timeout=timeout)
     requests = [ChatRequest.from_prompt(f"Write a short paragraph about {TOPICS[i % len(TOPICS)]} ({concurrency}.{i}).",
                                         max_tokens=max_tokens) for i in range(n)]
     started = time.perf_counter()
@@ -39,7 +40,8 @@ def chat_throughput(server: LocalOpenAIServer, concurrency: int, n: int, max_tok
     tokens = sum(r.usage.completion_tokens for r in results)
     failed = sum(not r.ok for r in results)
     print(f"  concurrency {concurrency:>2}: {n} requests in {wall:6.1f} s | {tokens / wall:6.1f} completion tok/s | "
-          f"{n / wall:5.2f} req/s | in flight (max) {client.stats.max_in_flight} | failed {failed}", flush=True)
+          f"{n / wall:5.2f} req/s | in flight (max) {client.stats.max_in_flight} | retries {client.stats.retries} | "
+          f"failed {failed}", flush=True)
     client.close()
 
 
@@ -60,21 +62,22 @@ def plan_scenarios(n: int, seed: int) -> list:
 
 
 def render_throughput(server: LocalOpenAIServer, scenarios: list, concurrency: int, max_tokens: int,
-                      cache: Path) -> None:
+                      cache: Path, timeout: float) -> None:
     from tooldial.dialogue.render_llm import LLMRenderer
 
     for label in ("cold", "cached"):
-        client = LLMClient(server.base_url, server.model, cache_dir=cache, max_concurrency=concurrency)
+        client = LLMClient(server.base_url, server.model, cache_dir=cache, max_concurrency=concurrency,
+                           timeout=timeout)
         renderer = LLMRenderer(client=client, max_attempts=1, max_tokens=max_tokens)
         started = time.perf_counter()
         results = renderer.render(scenarios)
         wall = time.perf_counter() - started
         kept = sum(r.ok for r in results)
         s = client.stats
-        print(f"  render {label:>6}: {len(scenarios)} dialogues in {wall:6.1f} s ({len(scenarios) / wall:5.2f}/s) | "
+        print(f"  render {label:>6}: {len(scenarios)} dialogues in {wall:6.1f} s ({len(scenarios) / wall:.3g}/s) | "
               f"kept {kept} dropped {len(results) - kept} | requests sent {s.requests} cached {s.cache_hits} | "
-              f"prompt tok {s.prompt_tokens} completion tok {s.completion_tokens} "
-              f"({s.completion_tokens / wall:5.1f}/s) | in flight (max) {s.max_in_flight}", flush=True)
+              f"retries {s.retries} | prompt tok {s.prompt_tokens} completion tok {s.completion_tokens} "
+              f"({s.completion_tokens / wall:.3g}/s) | in flight (max) {s.max_in_flight}", flush=True)
         reasons = [r.error for r in results if not r.ok]
         if label == "cold" and reasons:
             print(f"    first drop reason: {reasons[0][:160]}")
@@ -90,6 +93,10 @@ def main() -> None:
     parser.add_argument("--continuous-batching", action="store_true")
     parser.add_argument("--render", type=int, default=0, metavar="N", help="also render N planned scenarios")
     parser.add_argument("--render-max-tokens", type=int, default=256)
+    parser.add_argument("--render-concurrency", type=int, default=1,
+                        help="requests in flight while rendering (default: 1; without continuous batching the "
+                        "server answers one at a time, and queued requests only risk their timeout)")
+    parser.add_argument("--timeout", type=float, default=600.0, help="per-request timeout in seconds")
     args = parser.parse_args()
 
     model_dir = ensure_smollm2()
@@ -102,9 +109,10 @@ def main() -> None:
                   f"continuous batching={args.continuous_batching}")
             print(f"  start-up: {server.startup_seconds:.1f} s (process start to first answer)")
             for concurrency in args.concurrency:
-                chat_throughput(server, concurrency, args.requests, args.max_tokens, cache)
+                chat_throughput(server, concurrency, args.requests, args.max_tokens, cache, args.timeout)
             if scenarios:
-                render_throughput(server, scenarios, max(args.concurrency), args.render_max_tokens, cache)
+                render_throughput(server, scenarios, args.render_concurrency, args.render_max_tokens, cache,
+                                  args.timeout)
 
 
 if __name__ == "__main__":
