@@ -194,7 +194,11 @@ class LLMClient:
     ``api_key`` defaults to ``$OPENAI_API_KEY`` and then to a dummy key (local servers ignore it).
     ``cache_dir`` defaults to ``$TOOLDIAL_CACHE/llm``; ``use_cache=False`` turns the disk cache off.
     ``timeout`` is per HTTP request, in seconds. ``backoff`` is the first retry delay; it doubles up to
-    ``max_backoff``, with full jitter, unless the server says how long to wait.
+    ``max_backoff``, with jitter, unless the server says how long to wait.
+
+    A server that answers one request at a time (``transformers serve`` without continuous batching) queues
+    the others: keep ``max_concurrency`` × seconds per answer under ``timeout``, or queued requests time out
+    and are sent again while the server still works on them.
     """
 
     def __init__(self, base_url: str, model: str, *, api_key: str | None = None,
