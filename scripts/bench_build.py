@@ -69,6 +69,7 @@ def main() -> int:
             "cpu_s": round(cpu + child.ru_utime + child.ru_stime, 1),
             "load_avg_1m": round(os.getloadavg()[0], 1),
             "stages_s": result.times.seconds,
+            "stages_cpu_s": result.times.cpu_seconds,
             "peak_rss_mb": round(own, 1),
             "peak_rss_children_mb": round(children, 1),
             "dialogues": stats.dialogues,
@@ -86,7 +87,8 @@ def main() -> int:
           f"{figures['cpus']} CPUs (load average {figures['load_avg_1m']}) "
           f"(target < 300 s); peak RSS {figures['peak_rss_mb']:.0f} MB (children {figures['peak_rss_children_mb']:.0f} MB; "
           f"target < 4096 MB)")
-    print("  stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in figures["stages_s"].items()))
+    print("  stages (wall / CPU): " + ", ".join(
+        f"{k} {v:.1f} / {figures['stages_cpu_s'].get(k, 0):.1f} s" for k, v in figures["stages_s"].items()))
     print(f"  dialogues {stats.total_dialogues:,} ({' / '.join(f'{v:,}' for v in stats.dialogues.values())}), "
           f"turns {stats.turns:,} ({stats.turns_per_dialogue:.2f} per dialogue), "
           f"rejected by the validator {len(result.rejected)}, dataset {figures['dataset_mb']} MB")

@@ -91,8 +91,10 @@ def _row_stream(items: Iterable[SourceRecord], corpus: Corpus | None, num_proc: 
         for item in items:
             yield item, _rows_or_error(item.record)
         return
-    # Ordered imap keeps the output identical to the sequential one.
-    ctx = multiprocessing.get_context("spawn")
+    # Ordered imap keeps the output identical to the sequential one. Workers only cut text (no torch), so
+    # fork is safe where it exists and works from any entry point; spawn elsewhere.
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ctx.Pool(num_proc, initializer=_init_worker, initargs=(corpus,)) as pool:
         buffered: list[SourceRecord] = []
         for item in items:
