@@ -132,7 +132,7 @@ def test_cli_against_the_real_server(openai_server, tmp_path: Path, capsys: pyte
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TOOLDIAL_CACHE", str(tmp_path / "cache"))
     path = tmp_path / "dialogues.jsonl"
-    path.write_text("".join(record(f"d{i}", seq).model_dump_json() + "\n"
+    path.write_text("".join(record(f"d{i}", seq, fail=seq == "fail_01").model_dump_json() + "\n"
                             for i, seq in enumerate(["one_api_07", "one_api_07", "fail_01"])))
     out = tmp_path / "quality.json"
     argv = ["quality", str(path), "--sample", "2", "--samples", "1", "--criteria", "naturalness",
