@@ -102,7 +102,7 @@ def bench_hf(dataset: str, out: Path, n: int, batch_size: int, max_new_tokens: i
           f"device {backend.device}, {torch.get_num_threads()} threads): direct generate {dw:.2f} s wall / "
           f"{dc:.2f} s CPU, harness {hw:.2f} s wall / {hc:.2f} s CPU, ratio {hw / dw:.3f} wall, {hc / dc:.3f} CPU "
           f"[target <= 1.1]")
-    print(f"  harness time outside Backend.generate (rows, prompts, cache, parsing, scoring, reports): "
+    print("  harness time outside Backend.generate (rows, prompts, cache, parsing, scoring, reports): "
           + ", ".join(f"{o:.2f} s" for o in overheads))
     print("  runs (wall, CPU): direct " + ", ".join(f"({w:.1f}, {c:.1f})" for w, c in times_direct)
           + "; harness " + ", ".join(f"({w:.1f}, {c:.1f})" for w, c in times_harness))
