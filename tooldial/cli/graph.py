@@ -49,6 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--concurrency", type=int, default=8)
     e.add_argument("--sample-edges", type=int, default=200)
     e.add_argument("--sample-non-edges", type=int, default=200)
+    e.add_argument("--judge-labels", type=int, default=None, metavar="N",
+                   help="with --labels and --base-url: judge N sampled labelled pairs (default: all of them)")
+    e.add_argument("--max-tokens", type=int, default=400, help="judge answer length (it also simulates a response)")
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", type=Path, default=None, help="write the scores as JSON")
     e.set_defaults(func=_evaluate)
@@ -162,14 +165,19 @@ def _evaluate(args: argparse.Namespace) -> int:
 
         client = LLMClient(args.base_url, args.llm_model, max_concurrency=args.concurrency)
         ev = evaluate_edges(graph, corpus, client, n_edges=args.sample_edges, n_non_edges=args.sample_non_edges,
-                            seed=args.seed, progress=True)
+                            seed=args.seed, max_tokens=args.max_tokens, progress=True)
         result["judge"] = ev.summary()
         s = ev.summary()
         print(f"judge: precision on edges {_f(s['precision'])} ({s['edges_judged']}/{s['edges_sampled']} judged), "
               f"NPV on non-edges {_f(s['npv'])} ({s['non_edges_judged']}/{s['non_edges_sampled']} judged); "
               f"{s['malformed_answers']} malformed answers, {s['failed_requests']} failed requests")
-        if labels:
-            m, run = judge_on_labels(client, corpus, labels, progress=True)
+        if labels and args.labels is not None:  # an explicit labels file: score the judge on it too
+            import random
+
+            judged = labels
+            if args.judge_labels is not None and args.judge_labels < len(labels):
+                judged = sorted(random.Random(args.seed).sample(labels, args.judge_labels), key=lambda p: p.key)
+            m, run = judge_on_labels(client, corpus, judged, max_tokens=args.max_tokens, progress=True)
             result["judge_vs_labels"] = {**m.scores(), "malformed_answers": run.malformed,
                                          "failed_requests": run.request_errors}
             print(f"judge vs {labels_path.name}: {m.format()}; {run.malformed} malformed answers")

@@ -214,18 +214,20 @@ class EdgeEvaluation:
 
 
 def evaluate_edges(graph: nx.MultiDiGraph, corpus: Corpus, client: Any, *, n_edges: int = 200,
-                   n_non_edges: int = 200, seed: int = 0, progress: bool = False) -> EdgeEvaluation:
+                   n_non_edges: int = 200, seed: int = 0, max_tokens: int = 400,
+                   progress: bool = False) -> EdgeEvaluation:
+    """Judge ``n_edges`` sampled edges and ``n_non_edges`` sampled non-edges (same seed → same samples)."""
     rng = random.Random(seed)
     edges = sample_edges(graph, n_edges, rng)
     non_edges = sample_non_edges(graph, corpus, n_non_edges, rng)
-    return EdgeEvaluation(judge_pairs(client, corpus, edges, progress=progress),
-                          judge_pairs(client, corpus, non_edges, progress=progress))
+    return EdgeEvaluation(judge_pairs(client, corpus, edges, max_tokens=max_tokens, progress=progress),
+                          judge_pairs(client, corpus, non_edges, max_tokens=max_tokens, progress=progress))
 
 
-def judge_on_labels(client: Any, corpus: Corpus, labels: Sequence[LabelledPair], *,
+def judge_on_labels(client: Any, corpus: Corpus, labels: Sequence[LabelledPair], *, max_tokens: int = 400,
                     progress: bool = False) -> tuple[BinaryMetrics, JudgeRun]:
     """The judge as a classifier of labelled pairs (malformed answers are left out and counted)."""
     usable = [p for p in labels if p.source_api in corpus and p.target_api in corpus]
-    run = judge_pairs(client, corpus, [p.key for p in usable], progress=progress)
+    run = judge_pairs(client, corpus, [p.key for p in usable], max_tokens=max_tokens, progress=progress)
     got = [(v.valid, p.valid) for p, v in zip(usable, run.verdicts, strict=True) if v.valid is not None]
     return BinaryMetrics.from_predictions([g for g, _ in got], [a for _, a in got]), run
