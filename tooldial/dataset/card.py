@@ -137,7 +137,8 @@ def render_card(stats: DatasetStats, info: BuildInfo, sizes: dict[str, dict[str,
         )
     parts.append("### Action sequences\n")
     parts.append(
-        _table(("sequence", "dialogues", "share"), [(f"`{k}`", f"{v:,}", _share(v, total)) for k, v in stats.sequences.items()])
+        _table(("sequence", "dialogues", "share", "actions"),
+               [(f"`{k}`", f"{v:,}", _share(v, total), stats.sequence_actions.get(k, "")) for k, v in stats.sequences.items()])
         + "\n"
     )
     parts.append("### Actions\n")
@@ -170,6 +171,7 @@ def write_plot(stats: DatasetStats, path: Path) -> Path:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [1, 1.6]})
     hist = stats.turns_histogram
@@ -177,6 +179,8 @@ def write_plot(stats: DatasetStats, path: Path) -> Path:
     left.set_xlabel("turns per dialogue")
     left.set_ylabel("dialogues")
     left.set_title(f"Turns per dialogue (mean {stats.turns_per_dialogue:.2f})")
+    left.yaxis.set_major_locator(MaxNLocator(integer=True))
+    left.xaxis.set_major_locator(MaxNLocator(integer=True))
     actions = list(stats.actions.items())
     right.barh([a for a, _ in actions][::-1], [n for _, n in actions][::-1], color="#dd8452")
     right.set_xlabel("turns")

@@ -20,6 +20,8 @@ class DatasetStats(BaseModel):
     #: number of turns → number of dialogues with that many.
     turns_histogram: dict[int, int] = Field(default_factory=dict)
     sequences: dict[str, int] = Field(default_factory=dict)
+    #: sequence id → its actions (``request-multi`` kept), from the first dialogue of the sequence.
+    sequence_actions: dict[str, str] = Field(default_factory=dict)
     actions: dict[str, int] = Field(default_factory=dict)
     subgraph_types: dict[str, int] = Field(default_factory=dict)
     domains: dict[str, int] = Field(default_factory=dict)
@@ -85,6 +87,8 @@ class StatsAccumulator:
                 s.system_turns += 1
             self._actions[str(body.get("action", ""))] += 1
         self._sequences[record.sequence_id] += 1
+        if record.sequence_id not in self._stats.sequence_actions:
+            self._stats.sequence_actions[record.sequence_id] = " ".join(record.actions or record.turn_actions())
         self._types[record.subgraph_type] += 1
         self._domains[record.domain] += 1
         self._apis.update(a for a in (record.source, record.target) if a)
@@ -101,6 +105,7 @@ class StatsAccumulator:
         s = self._stats.model_copy(deep=True)
         s.turns_histogram = dict(sorted(self._turns.items()))
         s.sequences = dict(sorted(self._sequences.items(), key=lambda kv: (-kv[1], kv[0])))
+        s.sequence_actions = {k: s.sequence_actions[k] for k in s.sequences}
         s.actions = dict(sorted(self._actions.items(), key=lambda kv: (-kv[1], kv[0])))
         s.subgraph_types = dict(sorted(self._types.items()))
         s.domains = dict(sorted(self._domains.items(), key=lambda kv: (-kv[1], kv[0])))
