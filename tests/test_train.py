@@ -51,6 +51,17 @@ def write_sft_dataset(root: Path, splits: dict[str, list[dict]], *, config: str 
     return root
 
 
+@pytest.fixture(scope="module", autouse=True)
+def one_torch_thread():
+    """Tiny batches on a shared 2-core box: one intra-op thread is ~10x faster than two spin-waiting ones."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
 @pytest.fixture(scope="module")
 def sft_dir(tmp_path_factory) -> Path:
     return write_sft_dataset(tmp_path_factory.mktemp("sft-ds"),
@@ -218,7 +229,7 @@ def test_loss_decreases_and_adapter_loads(smollm2_dir, tmp_path):
     rows = _rows(2, split="train")
     ds = write_sft_dataset(tmp_path / "ds", {"train": rows})
     out = tmp_path / "run"
-    result = train(_recipe(smollm2_dir, ds, out, max_steps=4, save_steps=100))
+    result = train(_recipe(smollm2_dir, ds, out, max_steps=4, save_steps=100, merge=True))
     assert result.global_step == 4 and len(result.loss_history) == 4
     assert result.loss_last < result.loss_first * 0.8
     assert result.train_tokens > 0 and result.tokens_per_second > 0
@@ -236,7 +247,9 @@ def test_loss_decreases_and_adapter_loads(smollm2_dir, tmp_path):
         before = base(**batch).logits
         tuned = PeftModel.from_pretrained(base, out)
         after = tuned(**batch).logits
+        merged = AutoModelForCausalLM.from_pretrained(result.merged_dir)(**batch).logits
     assert not torch.allclose(before, after)
+    assert torch.allclose(after, merged, atol=1e-4)  # --merge folds the same adapter into the weights
 
 
 def test_resume_from_checkpoint(smollm2_dir, sft_dir, tmp_path):

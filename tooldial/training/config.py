@@ -93,6 +93,8 @@ class TrainConfig(BaseModel):
     eval_settings: list[Setting] = Field(default_factory=lambda: ["gt", "nogt"])
     eval_split: str = "test"
     eval_limit: int | None = Field(None, ge=1, description="Score at most this many samples per task/setting.")
+    eval_max_new_tokens: int | None = Field(
+        None, ge=1, description="Override the benchmark's per-task generation limit (e.g. 16 for action on CPU).")
 
 
 @functools.cache

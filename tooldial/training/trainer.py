@@ -184,9 +184,23 @@ def train(
     if cfg.eval and trainer.is_world_process_zero():
         from tooldial.training.evaluate import evaluate_checkpoint
 
+        _free(trainer)
         result.eval_report = str(evaluate_checkpoint(resolved, model_path))
+        print(f"tooldial train: evaluation report in {result.eval_report}", file=sys.stderr)
         _write_metrics(result)
     return result
+
+
+def _free(trainer) -> None:
+    """Release the training model before the evaluation loads its own copy (GPU memory)."""
+    import gc
+
+    import torch
+
+    trainer.model = trainer.model_wrapped = None
+    gc.collect()
+    if torch.cuda.is_available():
+        torch.cuda.empty_cache()
 
 
 def _result(resolved, trainer, output, throughput, report, model_path, resume_from) -> TrainResult:
