@@ -90,3 +90,36 @@ def test_server_environment_drops_the_key_and_forces_offline(smollm2_dir: Path,
     monkeypatch.setenv("HF_HUB_OFFLINE", "0")
     env = LocalOpenAIServer(smollm2_dir, threads=2).environment()
     assert "OPENAI_API_KEY" not in env and env["HF_HUB_OFFLINE"] == "1" and env["OMP_NUM_THREADS"] == "2"
+
+
+_PARENT = """
+import subprocess, sys, time
+from tooldial.local_server import _die_with_parent
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"], start_new_session=True,
+                         preexec_fn=_die_with_parent)
+print(child.pid, flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="PR_SET_PDEATHSIG is Linux-only")
+def test_server_process_dies_with_a_killed_parent() -> None:
+    import os
+    import signal
+    import subprocess
+    import time
+
+    parent = subprocess.Popen([sys.executable, "-c", _PARENT], stdout=subprocess.PIPE, text=True)
+    child = int(parent.stdout.readline())
+    os.kill(child, 0)  # running, in its own session (Ctrl-C for the parent would not reach it)
+    parent.send_signal(signal.SIGKILL)  # no cleanup code runs in the parent
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    os.kill(child, signal.SIGKILL)
+    pytest.fail("the child outlived its killed parent")

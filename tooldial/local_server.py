@@ -48,6 +48,16 @@ class ServerStartError(TooldialError):
     """The local server exited or did not answer in time."""
 
 
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Linux: have the kernel SIGTERM the server when the thread that started it dies (even by SIGKILL)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -99,6 +109,10 @@ class LocalOpenAIServer:
 
     Use as a context manager; :attr:`base_url` and :attr:`model` are what an OpenAI client needs. The
     server's log (one access line per HTTP request) is at :attr:`log_path`; :meth:`request_count` reads it.
+
+    The server runs in its own process group (a Ctrl-C meant for the caller does not reach it) and, on Linux,
+    is terminated by the kernel when the thread that started it dies — even by SIGKILL — so a killed test
+    run leaves no orphan server. Start it from a thread that outlives it (normally the main thread).
     """
 
     def __init__(self, model_dir: str | Path, port: int | None = None, *, host: str = "127.0.0.1",
@@ -162,8 +176,9 @@ class LocalOpenAIServer:
         env = self.environment()
         started = time.perf_counter()
         with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+            self.process = subprocess.Popen(
+                self.command(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+                start_new_session=True, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         try:
             self._wait_ready(started)
         except BaseException:
@@ -271,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--continuous-batching", action="store_true")
     parser.add_argument("--threads", type=int, help="torch threads (1 is fastest on a busy machine)")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # `kill` stops the server too
     with LocalOpenAIServer(args.model_dir or ensure_smollm2(), args.port, threads=args.threads,
                            continuous_batching=args.continuous_batching) as server:
         print(f"ready in {server.startup_seconds:.1f} s\n  base_url: {server.base_url}\n  model:    {server.model}",
