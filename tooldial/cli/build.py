@@ -48,14 +48,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--out", required=True, type=Path, help="dataset directory to write")
     src = build.add_argument_group("source")
     src.add_argument("--corpus", default="builtin", help="corpus spec: builtin, a ToolBench dir/.json/.jsonl[.gz], "
-                     "an OpenAPI 3 file (default: builtin)")
+                     "an OpenAPI 3 file (default: builtin); with --dialogues it documents the APIs in the "
+                     "histories (`none`: use the dialogues' mock data)")
     src.add_argument("--graph", type=Path, help="use a graph saved by `tooldial graph build` instead of building one")
     src.add_argument("--dialogues", type=Path, nargs="+", metavar="FILE",
                      help="skip generation: split and convert these dialogue files (dialogues.jsonl or release "
                      "JSON lists)")
     graph = build.add_argument_group("graph (passed to the graph stage)")
     graph.add_argument("--embedding-model", help="sentence-transformers model name or path (default: packaged "
-                       "all-MiniLM-L6-v2)")
+                       "all-MiniLM-L6-v2); the retriever uses it too unless --generate-option "
+                       "embedding_model=… says otherwise")
     graph.add_argument("--thresholds", metavar="LCS,KW,DESC", help="edge thresholds of Eq. 1 (default: calibrated "
                        "for the embedding model; the paper's are 0.83,0.5,0.77)")
     graph.add_argument("--entity-text", choices=("offline", "llm"), help="how entity descriptions are written")
@@ -64,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     gen = build.add_argument_group("dialogues (passed to the generation stage)")
     gen.add_argument("--n", type=int, default=2000, help="number of dialogues (default: 2000; the paper has 11,111)")
     gen.add_argument("--seed", type=int, default=0, help="seed of every random choice (default: 0)")
-    gen.add_argument("--renderer", help="how messages are written (e.g. template, llm)")
+    gen.add_argument("--renderer", help="how messages are written: template (default, offline) or openai "
+                     "(an OpenAI-compatible server; its settings via --generate-option renderer_options=JSON)")
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
     gen.add_argument("--no-validate", action="store_true", help="keep dialogues the validator rejects")

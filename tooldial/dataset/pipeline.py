@@ -134,11 +134,14 @@ def read_records(paths: list[Path]) -> Iterator[tuple[str, DialogueRecord | Exce
 
 def _options_key(options: BuildOptions) -> str:
     """Digest of every option that shapes the graph and the dialogues."""
+    generate = dict(options.generate_options)
+    if isinstance(generate.get("renderer_options"), dict):  # an API key never shapes a cache key
+        generate["renderer_options"] = {k: v for k, v in generate["renderer_options"].items() if k != "api_key"}
     key = {
         "corpus": options.corpus,
         "graph": str(options.graph) if options.graph else None,
         "graph_options": options.graph_options,
-        "generate": {"n": options.n, "seed": options.seed, "renderer": options.renderer, **options.generate_options},
+        "generate": {"n": options.n, "seed": options.seed, "renderer": options.renderer, **generate},
         "validate": options.validate_dialogues,
     }
     return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
