@@ -5,8 +5,8 @@ clarity levels: ``clear`` (paraphrases of the description), ``suggest`` (related
 a few keywords) and ``clarify`` (vague: only the domain). Each candidate is scored by the real
 :class:`~tooldial.dialogue.retriever.Retriever`; only candidates whose actual ranking fits their band are kept
 (:meth:`Retriever.fits`). A sequence whose band has no fitting candidate for an API is not realized with that
-API — scores are never edited. ``clear_add`` utterances carry a dialogue-specific value, so they are scored at
-generation time (:meth:`IntentBank.clear_add`).
+API — scores are never edited. ``clear_add`` utterances carry an input value; each (API, parameter) has a
+small fixed set of values whose utterances are scored once (:meth:`IntentBank.clear_add_pool`).
 
 Candidates are embedded in batches through the embedder's disk cache, so a second run costs no model time.
 """
@@ -157,6 +157,7 @@ class IntentBank:
         self.corpus = corpus
         self.retriever = retriever
         self._pools: dict[str, dict[Band, list[Intent]]] = {}
+        self._add_pools: dict[tuple[str, str], list[tuple[str, Intent]]] = {}
 
     def prepare(self, api_ids: Iterable[str]) -> None:
         """Score the candidates of every API not seen yet, in one batch."""
@@ -187,28 +188,25 @@ class IntentBank:
         pool = self.pool(api_id, band)
         return rng.choice(pool) if pool else None
 
-    def clear_add(self, requests: Sequence[tuple[str, str, str, random.Random]]) -> list[Intent | None]:
-        """For each (api id, parameter label, value, rng): a clear utterance carrying the value, or None.
+    def clear_add_pool(self, api_id: str, slot: str, label: str, values: Sequence[str]
+                       ) -> list[tuple[str, Intent]]:
+        """(value, utterance) pairs for a clear intent carrying ``slot``'s value, each fitting the confirm band.
 
-        Candidates combine fitting clear utterances with the value; all are scored in one batch and a fitting
-        one is drawn with the request's ``rng``.
+        The values come from a small fixed set per (API, slot) (see :func:`clear_add_values`) so that the
+        utterances are scored once and then served from the embedding cache.
         """
-        texts: list[str] = []
-        spans: list[tuple[int, int]] = []
-        for api_id, label, value, rng in requests:
-            bases = self.pool(api_id, "confirm")
-            picked = rng.sample(bases, min(2, len(bases)))
-            start = len(texts)
-            for intent in picked:
-                base = intent.text
-                base_np = base.rstrip(".?!")
-                for template in CLEAR_ADD_TEMPLATES:
-                    texts.append(template.format(base=base, base_np=base_np, label=label, value=value))
-            spans.append((start, len(texts)))
-        all_hits = self.retriever.search(texts)
-        out: list[Intent | None] = []
-        for (api_id, _label, _value, rng), (start, end) in zip(requests, spans, strict=True):
-            fitting = [Intent(texts[i], all_hits[i]) for i in range(start, end)
-                       if self.retriever.fits(all_hits[i], "confirm", api_id)]
-            out.append(rng.choice(fitting) if fitting else None)
-        return out
+        key = (api_id, slot)
+        if key not in self._add_pools:
+            bases = self.pool(api_id, "confirm")[:2]
+            texts: list[str] = []
+            owners: list[str] = []
+            for value in values:
+                for intent in bases:
+                    base_np = intent.text.rstrip(".?!")
+                    for template in CLEAR_ADD_TEMPLATES[:2]:
+                        texts.append(template.format(base=intent.text, base_np=base_np, label=label, value=value))
+                        owners.append(value)
+            hits = self.retriever.search(texts)
+            self._add_pools[key] = [(v, Intent(t, h)) for v, t, h in zip(owners, texts, hits, strict=True)
+                                    if self.retriever.fits(h, "confirm", api_id)]
+        return self._add_pools[key]
