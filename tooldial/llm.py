@@ -193,7 +193,8 @@ class LLMClient:
 
     ``api_key`` defaults to ``$OPENAI_API_KEY`` and then to a dummy key (local servers ignore it).
     ``cache_dir`` defaults to ``$TOOLDIAL_CACHE/llm``; ``use_cache=False`` turns the disk cache off.
-    ``timeout`` is per HTTP request, in seconds. ``backoff`` is the first retry delay; it doubles up to
+    ``timeout`` is per HTTP request, in seconds (600 by default, as in the ``openai`` SDK: a long answer from
+    a CPU server takes minutes). ``backoff`` is the first retry delay; it doubles up to
     ``max_backoff``, with jitter, unless the server says how long to wait.
 
     A server that answers one request at a time (``transformers serve`` without continuous batching) queues
@@ -203,7 +204,7 @@ class LLMClient:
 
     def __init__(self, base_url: str, model: str, *, api_key: str | None = None,
                  cache_dir: str | Path | None = None, use_cache: bool = True, max_concurrency: int = 8,
-                 max_retries: int = 5, timeout: float = 120.0, backoff: float = 0.5,
+                 max_retries: int = 5, timeout: float = 600.0, backoff: float = 0.5,
                  max_backoff: float = 30.0) -> None:
         if max_concurrency < 1:
             raise ConfigError(f"max_concurrency must be >= 1, got {max_concurrency}", field="max_concurrency")

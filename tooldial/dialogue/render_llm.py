@@ -140,7 +140,8 @@ class LLMRenderer:
     """Render scenarios with an LLM (see the module docstring). ``name`` is ``"openai"``.
 
     ``client`` may be given (shared stats, tests); otherwise one is built from ``base_url``/``model``/
-    ``api_key``/``cache_dir``/``max_concurrency``/``max_retries``. ``max_attempts`` counts the first try.
+    ``api_key``/``cache_dir``/``max_concurrency``/``max_retries``/``timeout``. ``max_attempts`` counts the
+    first try; ``max_tokens`` bounds each answer (a whole dialogue's JSON).
     """
 
     name = "openai"
@@ -148,14 +149,15 @@ class LLMRenderer:
     def __init__(self, base_url: str | None = None, model: str | None = None, *, api_key: str | None = None,
                  cache_dir: str | Path | None = None, max_concurrency: int = 8, max_retries: int = 5,
                  max_attempts: int = 3, max_tokens: int = 1024, retry_temperature: float = 0.7,
-                 json_mode: bool = False, progress: bool = False, client: LLMClient | None = None) -> None:
+                 json_mode: bool = False, progress: bool = False, timeout: float = 600.0,
+                 client: LLMClient | None = None) -> None:
         from tooldial.errors import ConfigError
 
         if client is None:
             if not base_url or not model:
                 raise ConfigError("the openai renderer needs base_url and model", field="renderer_options")
             client = LLMClient(base_url, model, api_key=api_key, cache_dir=cache_dir,
-                               max_concurrency=max_concurrency, max_retries=max_retries)
+                               max_concurrency=max_concurrency, max_retries=max_retries, timeout=timeout)
         if max_attempts < 1:
             raise ConfigError(f"max_attempts must be >= 1, got {max_attempts}", field="max_attempts")
         self.client = client
