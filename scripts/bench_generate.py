@@ -56,7 +56,7 @@ def main() -> int:
     t3 = time.perf_counter()
     retriever = Retriever(corpus, embedder)
     t4 = time.perf_counter()
-    ScenarioFactory(corpus, retriever).bank.prepare(a.id for a in corpus.apis)  # fills the disk cache
+    ScenarioFactory(corpus, retriever).prepare(a.id for a in corpus.apis)  # fills the disk cache
     t5 = time.perf_counter()
     report = GenerationReport()
     out = args.out or Path(tempfile.mkdtemp()) / "dialogues.jsonl"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,6 +129,17 @@ class ScenarioFactory:
         self.corpus = corpus
         self.retriever = retriever
         self.bank = IntentBank(corpus, retriever)
+
+    def prepare(self, api_ids: Iterable[str]) -> None:
+        """Score every intent candidate of these APIs (bands and clear_add values) in two batches; afterwards
+        generation embeds nothing new for them."""
+        ids = list(dict.fromkeys(api_ids))
+        self.bank.prepare(ids)
+        items = []
+        for api_id in ids:
+            for param in self.corpus.get(api_id).parameters:
+                items.append((api_id, param.name, label(param.name), clear_add_values(api_id, param)))
+        self.bank.prepare_clear_add(items)
 
     def realize(self, seq: ActionSequence, unit: DialogueUnit, rng: random.Random, did: str, seed: int
                 ) -> tuple[ScenarioInstruction | None, str]:

@@ -192,21 +192,32 @@ class IntentBank:
                        ) -> list[tuple[str, Intent]]:
         """(value, utterance) pairs for a clear intent carrying ``slot``'s value, each fitting the confirm band.
 
-        The values come from a small fixed set per (API, slot) (see :func:`clear_add_values`) so that the
-        utterances are scored once and then served from the embedding cache.
+        The values come from a small fixed set per (API, slot) (see
+        :func:`tooldial.dialogue.generate.clear_add_values`) so that the utterances are scored once and then
+        served from the embedding cache.
         """
-        key = (api_id, slot)
-        if key not in self._add_pools:
-            bases = self.pool(api_id, "confirm")[:2]
-            texts: list[str] = []
-            owners: list[str] = []
+        self.prepare_clear_add([(api_id, slot, label, values)])
+        return self._add_pools[(api_id, slot)]
+
+    def prepare_clear_add(self, items: Iterable[tuple[str, str, str, Sequence[str]]]) -> None:
+        """Score the clear_add candidates of several (API, slot, label, values) in one batch."""
+        texts: list[str] = []
+        owners: list[tuple[tuple[str, str], str]] = []
+        todo: list[tuple[str, str]] = []
+        for api_id, slot, label, values in items:
+            key = (api_id, slot)
+            if key in self._add_pools or key in todo:
+                continue
+            todo.append(key)
             for value in values:
-                for intent in bases:
+                for intent in self.pool(api_id, "confirm")[:2]:
                     base_np = intent.text.rstrip(".?!")
                     for template in CLEAR_ADD_TEMPLATES[:2]:
                         texts.append(template.format(base=intent.text, base_np=base_np, label=label, value=value))
-                        owners.append(value)
-            hits = self.retriever.search(texts)
-            self._add_pools[key] = [(v, Intent(t, h)) for v, t, h in zip(owners, texts, hits, strict=True)
-                                    if self.retriever.fits(h, "confirm", api_id)]
-        return self._add_pools[key]
+                        owners.append((key, value))
+        hits = self.retriever.search(texts)
+        for key in todo:
+            self._add_pools[key] = []
+        for (key, value), text, h in zip(owners, texts, hits, strict=True):
+            if self.retriever.fits(h, "confirm", key[0]):
+                self._add_pools[key].append((value, Intent(text, h)))
