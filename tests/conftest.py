@@ -55,7 +55,8 @@ def openai_server(smollm2_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     """A real OpenAI-compatible server (``transformers serve``) for SmolLM2-135M-Instruct on 127.0.0.1.
 
     Yields a :class:`tooldial.local_server.LocalOpenAIServer`: use ``.base_url`` and ``.model`` with
-    ``tooldial.llm.LLMClient``. Requests are answered one at a time (~15 tokens/s on a free core), so keep
+    ``tooldial.llm.LLMClient``. Requests are answered one at a time (measured on the 2-core dev box: 14
+    tokens/s at load 3, 3-4 tokens/s at load 11-15; long prompts cost seconds), so keep prompts and
     ``max_tokens`` small. ``.request_count()`` counts the chat requests the server has logged. One torch
     thread: on a loaded 2-core machine it decodes several times faster than two competing threads.
     """
