@@ -159,7 +159,7 @@ def random_corpus(seed: int, n_apis: int = 40) -> Corpus:
                          for _ in range(rng.randint(1, 4)))
             apis.append(Api(category=f"Cat{t % 3}", tool=f"tool{t}", name=f"Get {thing} {a}",
                             description=f"Returns {thing} data", required_parameters=ins,
-                            output_components=tuple(dict.fromkeys(outs))))
+                            output_components=tuple({o.path: o for o in outs}.values())))
         tools.append(Tool(category=f"Cat{t % 3}", name=f"tool{t}", apis=tuple(apis)))
     return Corpus(spec=f"random-{seed}", tools=tools)
 
@@ -222,6 +222,18 @@ def test_filters_are_configurable(graph_embedder, tmp_path):
     same_tool = FilterConfig(drop_same_tool_edges=True)
     g2 = build_graph(corpus, config(tmp_path, thresholds=LOOSE, filters=same_tool), embedder=graph_embedder)
     assert all(u.rsplit("|", 1)[0] != v.rsplit("|", 1)[0] for u, v in g2.edges())
+
+
+def test_max_edges_per_api_pair_keeps_the_best(graph_embedder, tmp_path):
+    corpus = random_corpus(1)
+    full = build_graph(corpus, config(tmp_path, thresholds=LOOSE), embedder=graph_embedder)
+    capped = build_graph(corpus, config(tmp_path, thresholds=LOOSE, max_edges_per_api_pair=1), embedder=graph_embedder)
+    multi = [(u, v) for u, v in set(full.edges()) if full.number_of_edges(u, v) > 1]
+    assert multi and set(capped.edges()) == set(full.edges())
+    for u, v in multi:
+        (kept,) = capped[u][v].values()
+        assert kept["desc_sim"] + kept["kw_sim"] + kept["lcs_sim"] == max(
+            d["desc_sim"] + d["kw_sim"] + d["lcs_sim"] for d in full[u][v].values())
 
 
 def test_rebuild_with_new_thresholds_encodes_nothing(graph_embedder, tmp_path):

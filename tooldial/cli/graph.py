@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--llm-model", default=None)
     b.add_argument("--concurrency", type=int, default=8)
     b.add_argument("--block-size", type=int, default=1024, help="output texts per similarity block")
+    b.add_argument("--max-edges-per-pair", type=int, default=None, metavar="K",
+                   help="keep the K best edges between two APIs (default: all; the release kept 1)")
     b.add_argument("--keep-isolated", action="store_true", help="keep APIs without edges as nodes")
     b.add_argument("--drop-same-tool", action="store_true", help="no edges between APIs of the same tool")
     b.add_argument("--no-progress", action="store_true")
@@ -105,7 +107,8 @@ def _build(args: argparse.Namespace) -> int:
 
     progress = not args.no_progress
     config = _config(args, entity_text=args.entity_text, base_url=args.base_url, llm_model=args.llm_model,
-                     llm_concurrency=args.concurrency, block_size=args.block_size, progress=progress)
+                     llm_concurrency=args.concurrency, block_size=args.block_size, progress=progress,
+                     max_edges_per_api_pair=args.max_edges_per_pair)
     corpus = load_corpus(args.corpus, progress=progress)
     builder = GraphBuilder(config)
     graph = builder.build(corpus)

@@ -190,6 +190,7 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "entity_text": config.entity_text,
         "thresholds": {"lcs": t.lcs, "kw": t.kw, "desc": t.desc},
         "filters": config.filters.model_dump(mode="json"),
+        "max_edges_per_api_pair": config.max_edges_per_api_pair,
         "tooldial_version": __version__,
     }
 
@@ -202,7 +203,17 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
                                 edges.kw_sim.tolist(), edges.lcs_sim.tolist(), strict=True):
         o, i = outputs[s], inputs[d]
         rows.append((o.api_id, i.api_id, o.key, i.key, o, i, ds, ks, ls))
-    rows.sort(key=lambda r: r[:4])
+    # a corpus may document one output path twice: keep one edge per key, the best-scoring
+    rows.sort(key=lambda r: (r[:4], -(r[6] + r[7] + r[8])))
+    rows = [r for n, r in enumerate(rows) if n == 0 or r[:4] != rows[n - 1][:4]]
+    cap = config.max_edges_per_api_pair
+    if cap is not None:
+        # keep the best-scoring edges of each API pair (ties: sorted order), then restore the sorted order
+        by_pair: dict[tuple[str, str], list[tuple]] = {}
+        for r in rows:
+            by_pair.setdefault((r[0], r[1]), []).append(r)
+        rows = sorted((r for group in by_pair.values()
+                       for r in sorted(group, key=lambda r: -(r[6] + r[7] + r[8]))[:cap]), key=lambda r: r[:4])
     connected = {r[0] for r in rows} | {r[1] for r in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:

@@ -104,6 +104,10 @@ class GraphConfig(BaseModel):
     block_size: int = Field(default=1024, ge=1)
     #: Which cosine criterion the blocked matmul screens with; the other one is checked on survivors.
     screen: Literal["desc", "kw"] = "desc"
+    #: Keep at most this many edges (best ``desc + kw + lcs`` first) between one source and one target API.
+    #: ``None`` keeps every entity-level edge; the release kept one per API pair. Edges grow roughly with the
+    #: square of the corpus, so full ToolBench graphs are much smaller with a cap.
+    max_edges_per_api_pair: int | None = Field(default=None, ge=1)
     #: Embedding batch size.
     batch_size: int = Field(default=128, ge=1)
     #: LLM endpoint for ``entity_text="llm"`` (the key comes from ``OPENAI_API_KEY``).
