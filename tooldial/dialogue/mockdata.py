@@ -366,18 +366,25 @@ def leaf_values(result: Any) -> list[str]:
     return out
 
 
-def pick_sibling(api: Api, chain: OutputComponent) -> OutputComponent | None:
-    """The attribute a user picks a record by (same records as ``chain``; names/titles preferred)."""
+def sibling_candidates(api: Api, chain: OutputComponent) -> list[OutputComponent]:
+    """Attributes a user could pick a record by (same records as ``chain``), names/titles first."""
     container = list_container(api, chain)
     if container == chain.path:
-        return None
+        return []
     siblings = [o for o in api.output_components
                 if o.is_list and o.path != chain.path and list_container(api, o) == container]
-    if not siblings:
-        return None
     preferred = ("name", "title", "label", "city", "date", "country", "symbol")
-    for word in preferred:
-        for sib in siblings:
-            if word in sib.name.lower():
-                return sib
-    return siblings[0]
+
+    def rank(o: OutputComponent) -> tuple[int, int]:
+        low = o.name.lower()
+        word = next((i for i, w in enumerate(preferred) if w in low), len(preferred))
+        numeric = int(o.type.lower() in ("integer", "number", "int", "float", "boolean"))
+        return numeric, word
+
+    return sorted(siblings, key=rank)
+
+
+def pick_sibling(api: Api, chain: OutputComponent) -> OutputComponent | None:
+    """The attribute a user picks a record by (same records as ``chain``; names/titles preferred)."""
+    found = sibling_candidates(api, chain)
+    return found[0] if found else None

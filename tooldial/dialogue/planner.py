@@ -14,6 +14,7 @@ Planning happens in two steps so that intent utterances can be scored in batches
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,8 +25,8 @@ from tooldial.dialogue.mockdata import (
     build_result,
     input_value,
     list_container,
-    pick_sibling,
     records_at,
+    sibling_candidates,
     values_at,
 )
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, procurement_text
@@ -156,16 +157,19 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
         multi = cond.after_source == "request_multi"
         plan.source_result = build_result(source, rng, records=rng.choice((2, 3)) if multi else 2)
         if multi:
-            sibling = pick_sibling(source, chain)
             container = list_container(source, chain)
             records = records_at(plan.source_result, container)
-            if sibling is None or len(records) < 2:
-                return None
             rel = len(container)
             chain_vals = [_first_scalar(r, chain.path[rel:]) for r in records]
-            pick_texts = [_first_scalar(r, sibling.path[rel:]) for r in records]
-            if (not all(chain_vals) or not all(pick_texts) or len(set(pick_texts)) != len(pick_texts)
-                    or len(set(chain_vals)) != len(chain_vals) or set(pick_texts) & set(chain_vals)):
+            if len(records) < 2 or not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
+                return None
+            sibling, pick_texts = None, []
+            for candidate in sibling_candidates(source, chain):
+                texts = [_first_scalar(r, candidate.path[rel:]) for r in records]
+                if _distinct_picks(texts, chain_vals):
+                    sibling, pick_texts = candidate, texts
+                    break
+            if sibling is None:
                 return None
             k = rng.randrange(len(records))
             plan.options, plan.pick_by, plan.picked = pick_texts, sibling, pick_texts[k]
@@ -180,6 +184,15 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     if cond.adds_value:
         plan.added_slot = rng.choice(target_slots.names)
     return plan
+
+
+def _distinct_picks(texts: list[str], chain_values: list[str]) -> bool:
+    """Pick values a user can name unambiguously: distinct, not numbers, no one inside another or a chain value."""
+    if not all(len(t) >= 3 and not re.fullmatch(r"[-+.\d\s]+", t) for t in texts):
+        return False
+    if len(set(texts)) != len(texts) or set(texts) & set(chain_values):
+        return False
+    return not any(a != b and a in b for a in texts for b in texts + chain_values)
 
 
 def _first_scalar(record: dict[str, Any], path: tuple[str, ...]) -> str:

@@ -87,7 +87,10 @@ class Retriever:
         k = min(self.config.top_k, len(self.api_ids))
         if k == 0:
             return [[] for _ in texts]
-        top = np.argpartition(-scores, k - 1, axis=1)[:, :k] if k < scores.shape[1] else \
+        # candidates: a margin beyond k so that ties at the boundary (equal rounded scores) are broken by id,
+        # making the selection depend on the rounded scores only
+        m = min(k + 10, scores.shape[1])
+        top = np.argpartition(-scores, m - 1, axis=1)[:, :m] if m < scores.shape[1] else \
             np.tile(np.arange(scores.shape[1]), (len(texts), 1))
         top_scores = np.round(np.take_along_axis(scores, top, axis=1).astype(np.float64), SCORE_DECIMALS)
         ids = self.api_ids
@@ -95,7 +98,7 @@ class Retriever:
         for cols, vals in zip(top.tolist(), top_scores.tolist(), strict=True):
             hits = [(ids[j], v) for j, v in zip(cols, vals, strict=True)]
             hits.sort(key=lambda h: (-h[1], h[0]))
-            results.append(hits)
+            results.append(hits[:k])
         return results
 
     def band(self, hits: Hits) -> Band:
