@@ -101,6 +101,11 @@ def _check_output_dir(resolved: ResolvedConfig) -> str | None:
     from transformers.trainer_utils import get_last_checkpoint
 
     out = resolved.output_dir
+    explicit = resolved.sft.get("resume_from_checkpoint")  # TrainingArguments' own key: a checkpoint path
+    if explicit:
+        if not Path(explicit).is_dir():
+            raise ConfigError("checkpoint not found", file=str(explicit), field="resume_from_checkpoint")
+        return str(explicit)
     last = get_last_checkpoint(str(out)) if out.is_dir() else None
     if resolved.tooldial.resume:
         if last is None:
