@@ -417,3 +417,38 @@ def test_mock_lists_hold_distinct_records(corpus):
     stations = result["response"]["stations"]
     assert len(stations) == 3
     assert len({s["station_id"] for s in stations}) == 3 and len({s["name"] for s in stations}) == 3
+
+
+def test_cli_generate_then_validate_end_to_end(corpus, graph, tmp_path, monkeypatch, capsys):
+    """`tooldial generate` on a ToolBench-format file and a saved graph, then `tooldial validate`."""
+    from tooldial.cli import main
+    from tooldial.graph import save_graph
+
+    tools = {}
+    for api in corpus.apis:
+        tool = tools.setdefault(api.tool, {"category": api.category, "tool_name": api.tool, "tool_description": "",
+                                           "api_list": []})
+        tool["api_list"].append({
+            "name": api.name, "description": api.description, "method": "GET",
+            "required_parameters": [{"name": p.name, "type": p.type.upper(), "description": p.description,
+                                     "default": ""} for p in api.required_parameters],
+            "optional_parameters": [{"name": p.name, "type": p.type.upper(), "description": p.description,
+                                     "default": ""} for p in api.optional_parameters],
+            "example_response": api.example_response,
+        })
+    spec = tmp_path / "tools.jsonl"
+    spec.write_text("".join(json.dumps(t) + "\n" for t in tools.values()))
+    graph_path = tmp_path / "graph.json"
+    save_graph(graph, graph_path)
+    out = tmp_path / "d.jsonl"
+    monkeypatch.setenv("TOOLDIAL_CACHE", str(tmp_path / "cache"))
+    assert main(["generate", "--corpus", str(spec), "--graph", str(graph_path), "--out", str(out), "--n", "23",
+                 "--seed", "2", "--no-progress"]) == 0
+    records = list(read_dialogues(out))
+    assert {r.sequence_id for r in records} == {s.id for s in SEQUENCES}
+    assert all(r.renderer == "template" and r.seed == 2 for r in records)
+    assert main(["validate", str(out), "--corpus", str(spec)]) == 0
+    assert "23/23 dialogues pass" in capsys.readouterr().out
+    assert main(["generate", "--corpus", str(spec), "--graph", str(graph_path), "--out", str(out), "--n", "5",
+                 "--renderer", "openai"]) == 2  # no endpoint given: one-line error, no traceback
+    assert "needs --base-url" in capsys.readouterr().err
