@@ -126,7 +126,8 @@ def synth_value(name: str, type_: str, rng: random.Random, *, generic: bool = Tr
     if has("query") or has("q") or has("keyword") or has("keywords") or has("search") or has("term") or has("topic") or has("text"):
         return rng.choice(_TOPICS)
     if has("title") or has("name") or has("label"):
-        return f"{rng.choice(_WORDS).capitalize()} {rng.choice(_WORDS).capitalize()}"
+        first, second = rng.sample(_WORDS, 2)
+        return f"{first.capitalize()} {second.capitalize()}"
     if has("id") or joined.endswith("id") or has("uuid") or has("code") or has("key") or has("slug") or has("hash"):
         if t in ("integer", "number", "int"):
             return _digits(rng, rng.choice((4, 5, 6)))
@@ -174,6 +175,9 @@ def input_value(param: Parameter, rng: random.Random) -> str:
     return f"{rng.choice(_WORDS)}-{_digits(rng, 4)}"
 
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
 def _typed(text: str, type_: str) -> Any:
     t = (type_ or "").lower()
     try:
@@ -198,6 +202,13 @@ def output_value(component: OutputComponent, rng: random.Random, *, first: bool)
     if isinstance(example, float):
         return round(example * rng.uniform(0.5, 1.5), 2)
     if isinstance(example, str) and example.strip():
+        if _ISO_DATE.match(example):  # keep dates valid: redraw them, in the example's format
+            date = f"{rng.randint(2019, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+            rest = example[10:]
+            if rest:
+                rest = re.sub(r"\d{2}:\d{2}(:\d{2})?", lambda m: f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}"
+                              + (f":{rng.randint(0, 59):02d}" if m.group(1) else ""), rest, count=1)
+            return date + rest
         if re.search(r"\d", example):
             return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
         if first:

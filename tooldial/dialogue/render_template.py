@@ -12,6 +12,7 @@ which other dialogues are rendered with it.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from tooldial.dialogue.renderer import RenderResult
@@ -54,9 +55,9 @@ _DOMAIN_REQUEST = {
 
 
 def _domain_pick(domain: str, table: dict, rng: random.Random, default):
-    low = domain.lower()
+    domain_words = re.split(r"[^a-z]+", domain.lower())
     for key, value in table.items():
-        if key in low:
+        if any(w.startswith(key) for w in domain_words):
             return rng.choice(value) if isinstance(value, tuple) else value
     return rng.choice(default) if isinstance(default, tuple) else default
 
