@@ -53,7 +53,8 @@ def run(builder: GraphBuilder, corpus: Corpus, load_seconds: float, out: Path | 
     r = builder.report
     model = r.seconds.get("model", 0.0)
     if label == "build":
-        label = "cold build" if r.encoded_texts == r.unique_texts else "build (partly cached)"
+        label = ("cold build" if r.encoded_texts == r.unique_texts
+                 else "warm build (all cached)" if r.encoded_texts == 0 else "build (partly cached)")
     print(f"--- {label}: {builder.config.effective_thresholds} (lcs,kw,desc), block {builder.config.block_size}")
     print(f"APIs                      {r.apis}")
     print(f"entities (out / in)       {r.outputs} / {r.inputs}  (after filters {r.outputs_filtered} / {r.inputs_filtered})")
