@@ -34,6 +34,7 @@ _FAIL_INFORM = re.compile(
     re.IGNORECASE,
 )
 _NEGATE = re.compile(r"\b(no|not|nope|don'?t|doesn'?t|isn'?t|wrong|rather|neither|nah)\b", re.IGNORECASE)
+_ID_LIKE = re.compile(r"\b(?=\w*\d)(?=\w*[a-z_])\w{4,}\b", re.IGNORECASE)  # st_48213, boo_73570, B07XJ8C8F5
 _NOT_CONFIRMED_ACTIONS = {"retrievercall", "clarify", "suggest", "responsefail", "systembye"}
 
 _ACTION_NAMES = {
@@ -190,7 +191,9 @@ class RulePolicy:
             return "call"
         if step.state is not None:
             if _is_confirmed(step.state):
-                return "response" if previous == "call" else "request"
+                # after a call the system either answers or asks the user to pick / give more: a question
+                asks = (step.message or "").rstrip().endswith("?")
+                return "response" if previous == "call" and not asks else "request"
             first_in_turn = index == 0
             if first_in_turn and previous == "suggest":
                 return "responsefail"
@@ -232,8 +235,11 @@ class RulePolicy:
             if _is_procurement(last.retriever_status):
                 return "request" if self._required_slots(last.docs) else "call"
             action = self._after_retrieval(_scores(last.retriever_status))
-            if action == "request" and last.docs is not None and not self._required_slots(last.docs):
-                return "call"
+            if action == "request" and last.docs is not None:
+                required = self._required_slots(last.docs)
+                # no input needed, or the one input already in the request (an id-like token: clear_add)
+                if not required or (len(required) == 1 and _ID_LIKE.search(current.user or "")):
+                    return "call"
             return action
         if last.action == "call":
             procured = any(_is_procurement(s.retriever_status) for _, s in ordered)
@@ -243,9 +249,31 @@ class RulePolicy:
                     break
                 calls_since += step.action == "call"
             if procured and calls_since == 1:
-                return "request" if _multi_valued(last.call_result) else "call"
+                missing = self._target_slots_missing(ordered, str(last.call_result))
+                return "request" if _multi_valued(last.call_result) or missing else "call"
             return "response"
         return {"request": "call", "suggest": "request", "clarify": "retrievercall"}.get(last.action or "", "systembye")
+
+    @staticmethod
+    def _target_slots_missing(ordered: list[tuple[Turn, Step]], call_result: str) -> bool:
+        """After the source call of a procurement: does the target still lack inputs (besides the procured one
+        and any the call result also provides)?"""
+        procurement = next((s.retriever_status for _, s in reversed(ordered) if _is_procurement(s.retriever_status)),
+                           None)
+        if procurement is None:
+            return False
+        text = " ".join(str(x) for x in procurement.get("retrieved_api", [])[1:])
+        match = re.search(r"input parameter (.+?) of (.+?):", text)
+        if not match:
+            return False
+        param, target = match.group(1).strip(), match.group(2).strip()
+        for _, step in reversed(ordered):
+            status = step.state.get("api_status") if _is_confirmed(step.state) else None
+            if isinstance(status, dict) and status.get("api_name") == target:
+                required = status.get("required_parameters") or {}
+                return any(not value and f"'{name}'" not in call_result
+                           for name, value in required.items() if name != param)
+        return False
 
     @staticmethod
     def _required_slots(docs: Any) -> list[str]:
