@@ -249,7 +249,7 @@ def test_loss_decreases_and_adapter_loads(smollm2_dir, tmp_path):
         after = tuned(**batch).logits
         merged = AutoModelForCausalLM.from_pretrained(result.merged_dir)(**batch).logits
     assert not torch.allclose(before, after)
-    assert torch.allclose(after, merged, atol=1e-4)  # --merge folds the same adapter into the weights
+    assert torch.allclose(after, merged, atol=2e-3)  # --merge folds the same adapter into the weights
 
 
 def test_resume_from_checkpoint(smollm2_dir, sft_dir, tmp_path):
