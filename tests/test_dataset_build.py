@@ -296,3 +296,20 @@ def test_builder_class_prepares_and_serves_splits(tmp_path):
     clean_test = json.loads((DATA / "clean" / "test.json").read_text())
     assert test.num_rows == 2 * sum(1 for r in clean_test for t in r["dialogue"] if "System" in t)
     assert set(test["dialogue_id"]) == {"test-00000", "test-00001", "test-00002"}
+
+
+def test_release_with_only_a_test_file_converts_and_loads(tmp_path):
+    """A release folder holding test.json only: the empty splits get no shard and are left out of the card."""
+    import shutil
+
+    import datasets
+
+    release = tmp_path / "release"
+    release.mkdir()
+    shutil.copy(DATA / "clean" / "test.json", release / "test.json")
+    result, report = convert_release(release, tmp_path / "out", progress=False)
+    assert report.converted["test"] > 0 and not report.converted.get("train")
+    assert not list((tmp_path / "out" / "data" / "dst").glob("train-*"))
+    loaded = datasets.load_dataset(str(tmp_path / "out"), "dst", cache_dir=str(tmp_path / "hf-cache"))
+    assert list(loaded) == ["test"]
+    assert loaded["test"].num_rows == result.stats.rows["dst"]["test"]

@@ -31,21 +31,25 @@ def card_metadata(stats: DatasetStats, info: BuildInfo, sizes: dict[str, dict[st
     configs = []
     infos = []
     for name in CONFIG_NAMES:
+        rows = stats.rows.get(name, {})
+        # Only splits with rows are declared: an empty split has no shard (a release folder with test.json only).
+        present = [s for s in SPLITS if rows.get(s, 0) > 0]
+        if not present:
+            continue
         entry: dict[str, Any] = {
             "config_name": name,
-            "data_files": [{"split": s, "path": f"data/{name}/{s}-*.parquet"} for s in SPLITS],
+            "data_files": [{"split": s, "path": f"data/{name}/{s}-*.parquet"} for s in present],
         }
         if name == "dialogues":
             entry["default"] = True
         configs.append(entry)
-        rows = stats.rows.get(name, {})
         infos.append(
             {
                 "config_name": name,
                 "features": FEATURES[name]._to_yaml_list(),
                 "splits": [
                     {"name": s, "num_bytes": sizes.get(name, {}).get(s, 0), "num_examples": rows.get(s, 0)}
-                    for s in SPLITS
+                    for s in present
                 ],
                 "download_size": sum(sizes.get(name, {}).values()),
                 "dataset_size": sum(sizes.get(name, {}).values()),

@@ -138,16 +138,13 @@ class ShardedParquetWriter:
             self._writer, self._shard_bytes = None, 0
 
     def close(self) -> list[Path]:
-        """Flush, close, and give the shards their final names (an empty split still gets one empty shard)."""
+        """Flush, close, and give the shards their final names (an empty split writes no shard)."""
         self._flush()
         if self._writer is not None:
             self._writer.close()
             self._writer = None
-        if not self._partials:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            path = self.dir / f"{self.split}-00000.parquet.partial"
-            pq.write_table(self.schema.empty_table(), path, compression=self.compression)
-            self._partials.append(path)
+        # An empty split gets no shard: `datasets` cannot read a parquet file with no row group, and the card
+        # leaves the split out (see card_metadata).
         n = len(self._partials)
         final = []
         for i, partial in enumerate(self._partials):
