@@ -65,3 +65,17 @@ def openai_server(smollm2_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     log = tmp_path_factory.mktemp("openai-server") / "server.log"
     with LocalOpenAIServer(smollm2_dir, log_path=log, threads=1) as server:
         yield server
+
+
+@pytest.fixture(scope="module")
+def one_torch_thread():
+    """One torch intra-op thread for a module's tests, restored afterwards.
+
+    Tiny batches on a shared 2-core machine: one thread is ~10x faster than two spin-waiting ones.
+    """
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)

@@ -21,14 +21,8 @@ def eval_dataset(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def one_torch_thread():
-    """2 cores shared by the whole suite: more than one intra-op thread oversubscribes them (10x slower)."""
-    import torch
-
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
+def _one_thread(one_torch_thread):
+    """Every test of this module runs with one torch thread (see conftest)."""
 
 
 @pytest.fixture(scope="module")

@@ -52,14 +52,8 @@ def write_sft_dataset(root: Path, splits: dict[str, list[dict]], *, config: str 
 
 
 @pytest.fixture(scope="module", autouse=True)
-def one_torch_thread():
-    """Tiny batches on a shared 2-core box: one intra-op thread is ~10x faster than two spin-waiting ones."""
-    import torch
-
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
+def _one_thread(one_torch_thread):
+    """Every test of this module runs with one torch thread (see conftest)."""
 
 
 @pytest.fixture(scope="module")
