@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "quality",
     "build",
     "evaluate",
+    "simulate",
     "train",
 )
 
