@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tooldial.errors import ConfigError
+from tooldial.registry import ENTITY_PRODUCERS, RENDERERS
 
 
 def _key_values(pairs: list[str] | None, flag: str) -> dict[str, Any]:
@@ -60,14 +61,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        "embedding_model=… says otherwise")
     graph.add_argument("--thresholds", metavar="LCS,KW,DESC", help="edge thresholds of Eq. 1 (default: calibrated "
                        "for the embedding model; the paper's are 0.83,0.5,0.77)")
-    graph.add_argument("--entity-text", choices=("offline", "llm"), help="how entity descriptions are written")
+    graph.add_argument("--entity-text", choices=ENTITY_PRODUCERS.names(),
+                       help=f"how entity descriptions are written (default: {ENTITY_PRODUCERS.default})")
     graph.add_argument("--graph-option", action="append", metavar="KEY=VALUE",
                        help="any other GraphConfig field (repeatable)")
     gen = build.add_argument_group("dialogues (passed to the generation stage)")
     gen.add_argument("--n", type=int, default=2000, help="number of dialogues (default: 2000; the paper has 11,111)")
     gen.add_argument("--seed", type=int, default=0, help="seed of every random choice (default: 0)")
-    gen.add_argument("--renderer", help="how messages are written: template (default, offline) or openai "
-                     "(an OpenAI-compatible server; its settings via --generate-option renderer_options=JSON)")
+    gen.add_argument("--renderer", choices=RENDERERS.names(),
+                     help=f"how messages are written (default: {RENDERERS.default}; openai: an OpenAI-compatible "
+                     "server, its settings via --generate-option renderer_options=JSON)")
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
     gen.add_argument("--no-validate", action="store_true", help="keep dialogues the validator rejects")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from tooldial.registry import BACKENDS, EVAL_TASKS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -12,10 +14,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Evaluate a backend on the ToolDial tasks and write results.json, predictions.jsonl, "
         "report.md and PNGs into --out. `tooldial eval compare RUN_DIR ...` prints one table across runs.",
     )
-    parser.add_argument("--task", default="all", choices=["dst", "action", "faithfulness", "overall", "all"])
+    parser.add_argument("--task", default="all", choices=[*EVAL_TASKS.names(), "all"])
     parser.add_argument("--setting", default="both", choices=["gt", "nogt", "both"],
                         help="with or without ground-truth labels in the history (Eq. 3-5)")
-    parser.add_argument("--backend", default="hf", choices=["hf", "openai", "rule", "oracle", "random"])
+    parser.add_argument("--backend", default=BACKENDS.default, choices=BACKENDS.names(),
+                        help="text generator (default: %(default)s)")
     parser.add_argument("--model", help="hf: path or Hub id; openai: served model name")
     parser.add_argument("--adapter", help="hf: LoRA adapter folder (peft)")
     parser.add_argument("--base-url", help="openai: server URL, e.g. http://localhost:8000/v1 (vLLM); the key "

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from tooldial.cli.corpus import add_corpus_argument, load_corpus_from_args
+from tooldial.registry import RENDERERS
 
 
 def _retriever_args(p: argparse.ArgumentParser) -> None:
@@ -33,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     mode.add_argument("--all-combinations", action="store_true",
                       help="every valid edge/API x every compatible sequence, as the paper did")
     g.add_argument("--seed", type=int, default=0)
-    g.add_argument("--renderer", choices=("template", "openai"), default="template")
+    g.add_argument("--renderer", choices=RENDERERS.names(), default=RENDERERS.default,
+                   help="how messages are written (default: %(default)s)")
     g.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (--renderer openai)")
     g.add_argument("--llm-model", default=None, help="model name at the endpoint (--renderer openai)")
     g.add_argument("--api-key-env", default="OPENAI_API_KEY",

@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from tooldial.registry import ENTITY_PRODUCERS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     graph = subparsers.add_parser("graph", help="build, inspect, evaluate and calibrate the API graph",
@@ -21,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _model_args(b)
     b.add_argument("--thresholds", default=None, metavar="LCS,KW,DESC",
                    help="Eq. 1 thresholds (default: calibrated for the embedding model and entity text)")
-    b.add_argument("--entity-text", choices=("offline", "llm"), default="offline")
+    b.add_argument("--entity-text", choices=ENTITY_PRODUCERS.names(), default=ENTITY_PRODUCERS.default,
+                   help="how entity descriptions are written (default: %(default)s)")
     b.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint for --entity-text llm")
     b.add_argument("--llm-model", default=None)
     b.add_argument("--concurrency", type=int, default=8)

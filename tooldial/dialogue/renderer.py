@@ -1,8 +1,9 @@
 """The renderer interface: scenario instructions in, one message per turn out.
 
-Renderers are selected by name (:func:`get_renderer`): ``template`` (offline, deterministic,
-:mod:`tooldial.dialogue.render_template`) and ``openai`` (any OpenAI-compatible endpoint,
-:mod:`tooldial.dialogue.render_llm`, imported lazily so the template path never imports ``openai``).
+Renderers are selected by name (:func:`get_renderer`, names in :data:`tooldial.registry.RENDERERS`):
+``template`` (offline, deterministic, :mod:`tooldial.dialogue.render_template`) and ``openai`` (any
+OpenAI-compatible endpoint, :mod:`tooldial.dialogue.render_llm`, imported lazily so the template path never
+imports ``openai``).
 
 A renderer writes messages only. Thoughts, states, retriever statuses and API calls come from the scenario,
 so no renderer can break the annotations; :func:`check_messages` states the rules a rendering must satisfy
@@ -17,9 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from tooldial.dialogue.scenario import ScenarioInstruction
-from tooldial.errors import ConfigError
-
-RENDERERS = ("template", "openai")
+from tooldial.registry import RENDERERS
 
 
 class RenderResult(BaseModel):
@@ -86,19 +85,9 @@ def check_messages(scenario: ScenarioInstruction, messages: Sequence[str]) -> li
 
 
 def get_renderer(name: str, **options: Any) -> Renderer:
-    """The renderer called ``name``. ``options`` go to its constructor.
+    """The renderer registered as ``name`` in :data:`tooldial.registry.RENDERERS`; ``options`` go to its constructor.
 
     ``template`` takes none; ``openai`` takes ``base_url``, ``model``, ``api_key``, ``cache_dir``,
     ``max_concurrency`` (see :mod:`tooldial.dialogue.render_llm`).
     """
-    if name == "template":
-        from tooldial.dialogue.render_template import TemplateRenderer
-
-        return TemplateRenderer(**options)
-    if name == "openai":
-        try:
-            from tooldial.dialogue.render_llm import LLMRenderer
-        except ImportError as exc:  # the module is built by another stage; say so instead of a traceback
-            raise ConfigError(f"the openai renderer is not available ({exc})", field="--renderer") from None
-        return LLMRenderer(**options)
-    raise ConfigError(f"unknown renderer {name!r}; choose one of {', '.join(RENDERERS)}", field="--renderer")
+    return RENDERERS.create(name, **options)

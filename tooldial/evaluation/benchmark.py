@@ -10,9 +10,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial.errors import ConfigError
+from tooldial.registry import EVAL_TASKS
 from tooldial.tasks.prompts import PROMPT_VERSION
 
-TASK_NAMES = ("dst", "action", "faithfulness", "overall")
+TASK_NAMES = EVAL_TASKS.names()
 SETTINGS = ("gt", "nogt")
 
 

@@ -13,16 +13,17 @@ import sys
 import time
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tooldial.errors import ConfigError
 from tooldial.evaluation.backends.base import Backend, make_backend
 from tooldial.evaluation.benchmark import SETTINGS, TASK_NAMES, Benchmark, load_benchmark
 from tooldial.evaluation.cache import PredictionCache
 from tooldial.evaluation.generation import CachedGenerator
-from tooldial.evaluation.tasks import TaskOutcome, run_action, run_dst, run_faithfulness, run_overall
+from tooldial.evaluation.tasks import TaskOutcome
+from tooldial.registry import BACKENDS, EVAL_TASKS
 
 RESULTS_FILE = "results.json"
 PREDICTIONS_FILE = "predictions.jsonl"
@@ -36,7 +37,8 @@ class EvalConfig(BaseModel):
 
     tasks: list[str] = Field(default_factory=lambda: list(TASK_NAMES))
     settings: list[str] = Field(default_factory=lambda: list(SETTINGS))
-    backend: Literal["hf", "openai", "oracle", "rule", "random"] = "rule"
+    #: A name in :data:`tooldial.registry.BACKENDS`.
+    backend: str = BACKENDS.default or "hf"
     model: str | None = None
     adapter: str | None = None
     base_url: str | None = None
@@ -56,6 +58,19 @@ class EvalConfig(BaseModel):
     seed: int = 0
     benchmark: str | None = None
     progress: bool = True
+
+    @field_validator("backend")
+    @classmethod
+    def _known_backend(cls, name: str) -> str:
+        BACKENDS.target(name)  # a one-line ConfigError with a suggestion when unknown
+        return name
+
+    @field_validator("tasks")
+    @classmethod
+    def _known_tasks(cls, names: list[str]) -> list[str]:
+        for name in names:
+            EVAL_TASKS.target(name)
+        return names
 
     @classmethod
     def expand(cls, task: str, setting: str, **fields: Any) -> EvalConfig:
@@ -248,13 +263,10 @@ class Run:
 
     def _run_task(self, task: str, setting: str | None, rows: list[dict[str, Any]], spec: Any, judge: Any,
                   progress: Any) -> TaskOutcome:
-        if task == "dst":
-            return run_dst(rows, setting or "gt", spec, self.generator, progress)
-        if task == "action":
-            return run_action(rows, setting or "gt", spec, self.generator, progress)
+        run_task = EVAL_TASKS.load(task)
         if task == "faithfulness":
-            return run_faithfulness(rows, setting, spec, self.generator, judge, progress)
-        return run_overall(rows, setting or "gt", spec, self.generator, progress)
+            return run_task(rows, setting, spec, self.generator, judge, progress)
+        return run_task(rows, setting or "gt", spec, self.generator, progress)
 
     def _append_predictions(self, task: str, setting: str | None, records: list[dict[str, Any]]) -> None:
         """Add one (task, setting)'s records to ``predictions.jsonl`` (started afresh by each run)."""

@@ -293,13 +293,8 @@ class OfflineEntityText:
 
 
 def make_producer(kind: str, **kwargs) -> EntityTextProducer:
-    """``offline`` or ``llm`` (keyword arguments go to the LLM producer)."""
-    from tooldial.errors import ConfigError
+    """The producer registered as ``kind`` in :data:`tooldial.registry.ENTITY_PRODUCERS` (``offline`` or ``llm``;
+    keyword arguments go to its constructor)."""
+    from tooldial.registry import ENTITY_PRODUCERS
 
-    if kind == "offline":
-        return OfflineEntityText()
-    if kind == "llm":
-        from tooldial.graph.llm_entities import LLMEntityText
-
-        return LLMEntityText(**kwargs)
-    raise ConfigError(f"unknown entity text producer {kind!r} (offline or llm)", field="entity_text")
+    return ENTITY_PRODUCERS.create(kind, **kwargs)

@@ -83,23 +83,9 @@ class Backend(ABC):
         self.close()
 
 
-BACKENDS: dict[str, str] = {
-    "hf": "tooldial.evaluation.backends.hf:HFBackend",
-    "openai": "tooldial.evaluation.backends.openai:OpenAIBackend",
-    "oracle": "tooldial.evaluation.backends.oracle:OracleBackend",
-    "rule": "tooldial.evaluation.backends.rule:RuleBackend",
-    "random": "tooldial.evaluation.backends.random_policy:RandomBackend",
-}
-
-
 def make_backend(name: str, **options: Any) -> Backend:
-    """Instantiate a backend by name (imports lazily: ``oracle`` never imports torch)."""
-    import importlib
+    """The backend registered as ``name`` in :data:`tooldial.registry.BACKENDS` (imports lazily: ``oracle``
+    never imports torch)."""
+    from tooldial.registry import BACKENDS
 
-    from tooldial.errors import ConfigError
-
-    if name not in BACKENDS:
-        raise ConfigError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}", field="backend")
-    module_name, cls_name = BACKENDS[name].split(":")
-    cls = getattr(importlib.import_module(module_name), cls_name)
-    return cls(**options)
+    return BACKENDS.create(name, **options)

@@ -1,0 +1,109 @@
+"""Named implementations, imported lazily: one :class:`Registry` per kind of pluggable part.
+
+Every "pick an implementation by name" in tooldial goes through here: evaluation backends, renderers,
+entity-text producers, evaluation tasks, user simulators. A registry maps a name to a ``"module:attr"`` string,
+so listing the names (CLI choices, defaults, help) imports nothing, and choosing one imports only its module
+(the ``template`` renderer never imports ``openai``; the ``oracle`` backend never imports torch). Because the
+tables hold strings, a module never imports its own plug-ins, which keeps the package free of import cycles.
+
+Adding an implementation is one line: ``RENDERERS.register("mine", "my_pkg.render:MyRenderer")``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Iterator
+from typing import Any
+
+from tooldial.errors import ConfigError
+
+
+class Registry:
+    """name → ``"module:attr"`` for one kind of part, with a default and did-you-mean on unknown names."""
+
+    def __init__(self, kind: str, entries: dict[str, str] | None = None, *, default: str | None = None,
+                 field: str | None = None) -> None:
+        self.kind = kind
+        self.field = field or kind
+        self._entries: dict[str, str] = {}
+        for name, target in (entries or {}).items():
+            self.register(name, target)
+        if default is not None and default not in self._entries:
+            raise ValueError(f"default {default!r} is not a registered {kind}")
+        self.default = default
+
+    def register(self, name: str, target: str) -> None:
+        """Add (or replace) ``name``; ``target`` is ``"package.module:attribute"``."""
+        module, sep, attr = target.partition(":")
+        if not (module and sep and attr):
+            raise ValueError(f"{self.kind} {name!r}: target {target!r} is not 'module:attr'")
+        self._entries[name] = target
+
+    def names(self) -> tuple[str, ...]:
+        """Registered names in registration order (the CLI's choices)."""
+        return tuple(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def target(self, name: str) -> str:
+        """The ``"module:attr"`` of ``name``; a :class:`~tooldial.errors.ConfigError` with suggestions if unknown."""
+        if name not in self._entries:
+            raise ConfigError(self._unknown_message(name), field=self.field)
+        return self._entries[name]
+
+    def load(self, name: str) -> Any:
+        """Import and return the attribute registered as ``name``."""
+        module_name, _, attr = self.target(name).partition(":")
+        return getattr(importlib.import_module(module_name), attr)
+
+    def create(self, name: str, **options: Any) -> Any:
+        """``load(name)(**options)``: an instance of the registered class (or the factory's result)."""
+        return self.load(name)(**options)
+
+    def _unknown_message(self, name: str) -> str:
+        if not self._entries:
+            return f"unknown {self.kind} {name!r}: none is registered"
+        close = difflib.get_close_matches(str(name), self._entries, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"unknown {self.kind} {name!r}{hint}; choose one of {', '.join(self._entries)}"
+
+
+#: ``tooldial eval --backend``: text generators (:class:`tooldial.evaluation.backends.base.Backend`).
+BACKENDS = Registry("backend", {
+    "hf": "tooldial.evaluation.backends.hf:HFBackend",
+    "openai": "tooldial.evaluation.backends.openai:OpenAIBackend",
+    "oracle": "tooldial.evaluation.backends.oracle:OracleBackend",
+    "rule": "tooldial.evaluation.backends.rule:RuleBackend",
+    "random": "tooldial.evaluation.backends.random_policy:RandomBackend",
+}, default="hf", field="backend")
+
+#: ``tooldial generate --renderer``: scenario instructions → messages (:class:`tooldial.dialogue.renderer.Renderer`).
+RENDERERS = Registry("renderer", {
+    "template": "tooldial.dialogue.render_template:TemplateRenderer",
+    "openai": "tooldial.dialogue.render_llm:LLMRenderer",
+}, default="template", field="--renderer")
+
+#: ``tooldial graph build --entity-text``: entity text producers (:class:`tooldial.graph.entities.EntityTextProducer`).
+ENTITY_PRODUCERS = Registry("entity text producer", {
+    "offline": "tooldial.graph.entities:OfflineEntityText",
+    "llm": "tooldial.graph.llm_entities:LLMEntityText",
+}, default="offline", field="entity_text")
+
+#: ``tooldial eval --task``: the benchmark tasks (paper §4), in report order.
+EVAL_TASKS = Registry("task", {
+    "dst": "tooldial.evaluation.tasks:run_dst",
+    "action": "tooldial.evaluation.tasks:run_action",
+    "faithfulness": "tooldial.evaluation.tasks:run_faithfulness",
+    "overall": "tooldial.evaluation.tasks:run_overall",
+}, field="task")
+
+#: Simulated users / dynamic systems for interactive evaluation (registered by the simulation package).
+SIMULATORS = Registry("simulator", field="simulator")
