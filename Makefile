@@ -22,7 +22,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: install
-	$(VENV)/bin/tooldial build --out $(OUT)
+	$(VENV)/bin/tooldial build --out $(OUT) --overwrite
 
 test: install
 	$(PY) -m pytest -q

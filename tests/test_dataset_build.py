@@ -281,7 +281,11 @@ def test_cli_errors_are_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
     (tmp_path / "ds").mkdir()
     (tmp_path / "ds" / "README.md").write_text("---\n---\n")
-    assert cli_main(["push", str(tmp_path / "ds"), "someone/tooldial"]) == 2
+    assert cli_main(["push", str(tmp_path / "ds"), "someone/tooldial"]) == 2  # not written by tooldial
+    err = capsys.readouterr().err
+    assert err.startswith("tooldial: ") and "no manifest" in err and "Traceback" not in err
+    convert_release(DATA / "clean", tmp_path / "built", progress=False)
+    assert cli_main(["push", str(tmp_path / "built"), "someone/tooldial"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tooldial: ") and "token" in err and "Traceback" not in err
 

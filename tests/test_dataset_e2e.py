@@ -39,5 +39,5 @@ def test_tooldial_build_small_n(tmp_path, capsys):
                 assert turn["speaker"] == "System" and row["label"] == turn["action"]
     # same options, same bytes (the finished dialogues are reused; the dataset is rewritten)
     first = {p.name: p.read_bytes() for p in (out / "data" / "dst").iterdir()}
-    assert cli_main([*argv, "--quiet"]) == 0
+    assert cli_main([*argv, "--quiet", "--overwrite"]) == 0
     assert {p.name: p.read_bytes() for p in (out / "data" / "dst").iterdir()} == first

@@ -46,7 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "`datasets.load_dataset(DIR, CONFIG)` loads (configs: dialogues, dst, action_prediction, faithfulness, "
         "overall, sft), prints the Table-2 summary and one example dialogue.",
     )
-    build.add_argument("--out", required=True, type=Path, help="dataset directory to write")
+    build.add_argument("--out", required=True, type=Path, help="dataset directory to write: new or empty (a link "
+                       "to a complete version kept beside it in .OUT.tooldial/, switched atomically)")
+    build.add_argument("--overwrite", action="store_true", help="replace a dataset tooldial built at --out (never "
+                       "files it did not write)")
     src = build.add_argument_group("source")
     src.add_argument("--corpus", default="builtin", help="corpus spec: builtin, a ToolBench dir/.json/.jsonl[.gz], "
                      "an OpenAPI 3 file (default: builtin); with --dialogues it documents the APIs in the "
@@ -96,7 +99,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     convert.add_argument("--release", required=True, type=Path, help="directory holding train.json, val.json, "
                          "test.json")
-    convert.add_argument("--out", required=True, type=Path, help="dataset directory to write")
+    convert.add_argument("--out", required=True, type=Path, help="dataset directory to write (new or empty)")
+    convert.add_argument("--overwrite", action="store_true", help="replace a dataset tooldial built at --out")
     convert.add_argument("--corpus", help="corpus holding the APIs, for parameter descriptions in the "
                          "`- API documentations:` lines (the release ships none; default: the mock data)")
     convert.add_argument("--num-proc", type=int, default=1)
@@ -111,7 +115,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  "login`).")
     push.add_argument("dataset_dir", type=Path)
     push.add_argument("repo_id")
-    push.add_argument("--private", action="store_true")
+    push.add_argument("--private", action="store_true", help="create the Hub repo as private (an existing repo "
+                      "keeps its visibility)")
     push.set_defaults(func=run_push)
 
 
@@ -167,7 +172,7 @@ def run_build(args: argparse.Namespace) -> int:
         num_proc=args.num_proc,
         progress=not args.no_progress,
     )
-    result = build_dataset(options, args.out)
+    result = build_dataset(options, args.out, overwrite=args.overwrite)
     for line in result.rejected[:20]:
         print(f"  rejected by the validator: {line}", file=sys.stderr)
     _print_summary(result.dataset, result.times.seconds, result.skipped, args.quiet)
@@ -180,14 +185,16 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_convert(args: argparse.Namespace) -> int:
     from tooldial.dataset.convert import convert_release
+    from tooldial.dataset.output import check_output
 
+    check_output(args.out, overwrite=args.overwrite)
     corpus = None
     if args.corpus:
         from tooldial.corpus import load_corpus
 
         corpus = load_corpus(args.corpus, progress=not args.no_progress)
     result, report = convert_release(args.release, args.out, corpus=corpus, num_proc=args.num_proc,
-                                     progress=not args.no_progress)
+                                     progress=not args.no_progress, overwrite=args.overwrite)
     read = sum(report.read.values())
     print(f"converted {sum(report.converted.values()):,} of {read:,} records; skipped {len(report.skipped):,}")
     _print_summary(result, None, [str(s) for s in report.skipped], args.quiet, max_skipped=None)

@@ -122,8 +122,12 @@ def convert_release(
     num_proc: int = 1,
     progress: bool = True,
     license: str = "other",
+    overwrite: bool = False,
 ) -> tuple[DatasetResult, ConversionReport]:
-    """Convert a release directory into a dataset directory; returns the result and what was skipped."""
+    """Convert a release directory into a dataset directory; returns the result and what was skipped.
+
+    ``overwrite`` replaces a dataset tooldial wrote at ``out_dir`` (see :mod:`tooldial.dataset.output`).
+    """
     report = ConversionReport()
 
     def on_error(location: str, exc: Exception) -> None:
@@ -139,7 +143,7 @@ def convert_release(
     )
     result = write_dataset(
         iter_release(release_dir, report), out_dir, info=info, corpus=corpus, num_proc=num_proc,
-        progress=progress, on_error=on_error,
+        progress=progress, on_error=on_error, overwrite=overwrite,
     )
     report.converted = dict(result.stats.dialogues)
     report.skipped.sort(key=lambda s: (s.file, s.index))

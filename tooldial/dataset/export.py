@@ -7,16 +7,19 @@ Layout::
     DIR/tooldial_build.json                     provenance (BuildInfo) and statistics
     DIR/data/<config>/<split>-NNNNN-of-MMMMM.parquet
 
+    DIR/.tooldial.json                          manifest: every file above with its size and sha256
+
 Records stream through: each one is cut into the rows of every config and appended to the parquet writer of
-its split, so memory stays bounded by one row group per (config, split). The data is written into a
-temporary folder and moved into place at the end, so an interrupted build leaves the previous dataset intact.
+its split, so memory stays bounded by one row group per (config, split). The whole dataset (data, card, plot,
+build info) is written into a staging folder and switched into place at once
+(:class:`~tooldial.dataset.output.OutputDir`), so a build killed at any point leaves the previous dataset or
+the new one, never a mix, and a non-empty directory tooldial did not write is never touched.
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
-import shutil
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,10 +27,12 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from tooldial import faults
 from tooldial.corpus.models import Corpus
 from tooldial.dataset.card import PLOT_NAME, render_card, write_plot
 from tooldial.dataset.features import CONFIG_NAMES, FEATURES, SPLITS
 from tooldial.dataset.info import BuildInfo
+from tooldial.dataset.output import OutputDir
 from tooldial.dataset.rows import dialogue_row, task_rows
 from tooldial.dataset.stats import DatasetStats, StatsAccumulator
 from tooldial.dataset.writer import ShardedParquetWriter
@@ -119,9 +124,10 @@ def _dir_sizes(data_dir: Path) -> dict[str, dict[str, int]]:
 
 def write_dataset(
     items: Iterable[SourceRecord],
-    out_dir: str | Path,
+    out_dir: str | Path | OutputDir,
     *,
     info: BuildInfo,
+    overwrite: bool = False,
     corpus: Corpus | None = None,
     num_proc: int = 1,
     progress: bool = True,
@@ -133,16 +139,26 @@ def write_dataset(
     A record whose rows cannot be built is passed to ``on_error(location, exception)`` and skipped; without
     a handler it raises :class:`~tooldial.errors.TooldialError` naming its location. Duplicate dialogue ids
     are errors of the same kind.
+
+    ``out_dir`` is a path (checked and locked here; ``overwrite`` replaces a dataset tooldial built there) or an
+    :class:`OutputDir` the caller already holds (checked before its own long work).
     """
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = out / ".data.partial"
-    if staging.exists():
-        shutil.rmtree(staging)
+    if isinstance(out_dir, OutputDir):
+        return _write_dataset(items, out_dir, info=info, corpus=corpus, num_proc=num_proc, progress=progress,
+                              total=total, on_error=on_error)
+    with OutputDir(out_dir, overwrite=overwrite) as target:
+        return _write_dataset(items, target, info=info, corpus=corpus, num_proc=num_proc, progress=progress,
+                              total=total, on_error=on_error)
+
+
+def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: BuildInfo, corpus: Corpus | None,
+                   num_proc: int, progress: bool, total: int | None, on_error: ErrorHandler | None
+                   ) -> DatasetResult:
+    staging = target.staging()
     writers: dict[tuple[str, str], ShardedParquetWriter] = {}
     for name in CONFIG_NAMES:
         for split in SPLITS:
-            writers[(name, split)] = ShardedParquetWriter(staging / name, split, FEATURES[name])
+            writers[(name, split)] = ShardedParquetWriter(staging / "data" / name, split, FEATURES[name])
     acc = StatsAccumulator()
     seen: set[str] = set()
     example: str | None = None
@@ -188,16 +204,15 @@ def write_dataset(
         writer.close()
     stats = acc.result()
     if stats.total_dialogues == 0:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise TooldialError("no dialogue could be written", file=str(out))
-
-    data_dir = out / "data"
-    if data_dir.exists():
-        shutil.rmtree(data_dir)
-    staging.replace(data_dir)
-    sizes = _dir_sizes(data_dir)
-    write_plot(stats, out / PLOT_NAME)
-    (out / "README.md").write_text(render_card(stats, info, sizes, example), encoding="utf-8")
+        raise TooldialError("no dialogue could be written", file=str(target.path))
+    faults.checkpoint("data")
+    sizes = _dir_sizes(staging / "data")
+    write_plot(stats, staging / PLOT_NAME)
+    (staging / "README.md").write_text(render_card(stats, info, sizes, example), encoding="utf-8")
+    faults.checkpoint("card")
     build = {"info": info.model_dump(mode="json"), "stats": stats.model_dump(mode="json")}
-    (out / BUILD_INFO_NAME).write_text(json.dumps(build, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return DatasetResult(out_dir=out, stats=stats, info=info, example=example)
+    (staging / BUILD_INFO_NAME).write_text(json.dumps(build, indent=2, ensure_ascii=False) + "\n",
+                                           encoding="utf-8")
+    faults.checkpoint("build_info")
+    target.commit()
+    return DatasetResult(out_dir=Path(target.path), stats=stats, info=info, example=example)

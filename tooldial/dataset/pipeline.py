@@ -1,8 +1,11 @@
 """The main job: corpus → graph → dialogues → validation → dataset directory (``tooldial build``).
 
-Intermediate artifacts (``graph.json``, ``dialogues.jsonl``) live in the cache (``$TOOLDIAL_CACHE/builds/<key>``,
-keyed by every option that shapes them), so an interrupted or repeated build resumes from the finished
-stages; the dataset directory only ever holds the dataset.
+Intermediate artifacts (``graph.json``, ``dialogues.jsonl``) live in the cache (``$TOOLDIAL_CACHE/builds/<key>``),
+keyed by the *content* of what shapes them — the corpus files' sha256, the ``--graph`` file's sha256, every
+option, and the code and prompt versions — so a corpus replaced at the same path rebuilds, and an interrupted
+or repeated build resumes from the finished stages. A finished ``dialogues.jsonl`` is reused only when its
+line count, size and sha256 match what ``dialogues.done`` recorded; a truncated or edited file is reported and
+generated again. The dataset directory only ever holds the dataset (:mod:`tooldial.dataset.output`).
 
 With ``dialogues`` given (our JSONL files or release-format JSON lists), generation is skipped and the
 dialogues are split and converted as they are.
@@ -12,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,13 +25,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tooldial import faults
 from tooldial.dataset.convert import parse_release_record
 from tooldial.dataset.export import DatasetResult, SourceRecord, write_dataset
 from tooldial.dataset.info import BuildInfo
+from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.embedding import default_cache_dir
 from tooldial.errors import ConfigError, TooldialError
+
+logger = logging.getLogger(__name__)
 
 
 class BuildOptions(BaseModel):
@@ -132,19 +141,93 @@ def read_records(paths: list[Path]) -> Iterator[tuple[str, DialogueRecord | Exce
 # Stages
 
 
+#: Source folders whose code shapes the graph and the dialogues (their digest is part of the build key).
+_CODE_PARTS = ("corpus", "graph", "dialogue", "tasks", "embedding.py", "llm.py")
+
+
+def path_digest(path: str | Path) -> str:
+    """sha256 of a file, or of a folder's files (relative names and contents), in a stable order."""
+    path = Path(path)
+    if path.is_file():
+        return file_sha256(path)
+    digest = hashlib.sha256()
+    for dirpath, dirnames, filenames in os.walk(path):
+        dirnames.sort()
+        for name in sorted(filenames):
+            file = Path(dirpath, name)
+            digest.update(f"{file.relative_to(path).as_posix()}\0{file_sha256(file)}\n".encode())
+    return digest.hexdigest()
+
+
+def corpus_digest(spec: str) -> str:
+    """The content of a corpus spec: its files' sha256 (``builtin``: the embedded files)."""
+    from tooldial.corpus.loaders import BUILTIN, builtin_dir
+
+    path = builtin_dir() if spec == BUILTIN else Path(spec).expanduser()
+    return path_digest(path) if path.exists() else f"missing:{spec}"
+
+
+def code_digest() -> str:
+    """sha256 of the library code that shapes graphs and dialogues, plus the prompt version."""
+    from tooldial.tasks.prompts import PROMPT_VERSION
+
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(f"prompts={PROMPT_VERSION}\n".encode())
+    for part in _CODE_PARTS:
+        target = root / part
+        files = [target] if target.is_file() else sorted(target.rglob("*.py"))
+        for file in files:
+            digest.update(f"{file.relative_to(root).as_posix()}\0{file_sha256(file)}\n".encode())
+    return digest.hexdigest()
+
+
 def _options_key(options: BuildOptions) -> str:
-    """Digest of every option that shapes the graph and the dialogues."""
+    """Digest of everything that shapes the graph and the dialogues: contents, options, code and prompt versions.
+
+    Paths count by what they hold, never by their name: a corpus replaced at the same path gets a new key.
+    """
     generate = dict(options.generate_options)
     if isinstance(generate.get("renderer_options"), dict):  # an API key never shapes a cache key
         generate["renderer_options"] = {k: v for k, v in generate["renderer_options"].items() if k != "api_key"}
     key = {
-        "corpus": options.corpus,
-        "graph": str(options.graph) if options.graph else None,
+        "corpus": corpus_digest(options.corpus),
+        "graph": path_digest(options.graph) if options.graph else None,
         "graph_options": options.graph_options,
         "generate": {"n": options.n, "seed": options.seed, "renderer": options.renderer, **generate},
         "validate": options.validate_dialogues,
+        "code": code_digest(),
     }
     return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _line_count(path: Path) -> int:
+    with path.open("rb") as f:
+        return sum(1 for _ in f)
+
+
+def _reusable(dialogues_path: Path, done: Path, key: str) -> dict[str, Any] | None:
+    """What ``dialogues.done`` recorded, when it belongs to ``key`` and the file still matches it."""
+    if not (done.is_file() and dialogues_path.is_file()):
+        return None
+    try:
+        finished = json.loads(done.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        logger.warning("%s: unreadable; generating the dialogues again", done)
+        return None
+    if not isinstance(finished, dict) or finished.get("key") != key:
+        return None
+    size, count = dialogues_path.stat().st_size, _line_count(dialogues_path)
+    problem = None
+    if count != finished.get("count"):
+        problem = f"{count} dialogues, {finished.get('count')} recorded"
+    elif size != finished.get("size"):
+        problem = f"{size} bytes, {finished.get('size')} recorded"
+    elif file_sha256(dialogues_path) != finished.get("sha256"):
+        problem = "its sha256 differs from the recorded one"
+    if problem:
+        logger.warning("cached %s is damaged (%s); generating the dialogues again", dialogues_path, problem)
+        return None
+    return finished
 
 
 def _work_dir(options: BuildOptions) -> Path:
@@ -229,12 +312,12 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
     if generate_config.sequences:
         generation["sequences"] = ", ".join(generate_config.sequences)
     key = _options_key(options)
-    if done.is_file() and dialogues_path.is_file():
-        finished = json.loads(done.read_text(encoding="utf-8"))
-        if finished.get("key") == key:
-            rejected.extend(finished.get("rejected", []))
-            return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
+    finished = _reusable(dialogues_path, done, key)
+    if finished is not None:
+        rejected.extend(finished.get("rejected", []))
+        return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
     done.unlink(missing_ok=True)
+    faults.checkpoint("corpus")
     from tooldial.dialogue.generate import generate_dialogues
     from tooldial.graph import build_graph, load_graph, save_graph
 
@@ -244,10 +327,12 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
         else:
             graph = build_graph(corpus, graph_config)
             save_graph(graph, work / "graph.json")
+    faults.checkpoint("graph")
     check = _validator(corpus) if options.validate_dialogues else None
     validation_seconds = validation_cpu = 0.0
     partial = dialogues_path.with_suffix(".jsonl.partial")
     start, cpu = time.perf_counter(), time.process_time()
+    count = 0
     with partial.open("w", encoding="utf-8") as f:
         for record in generate_dialogues(corpus, graph, generate_config):
             if check is not None:
@@ -259,17 +344,33 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
                     rejected.append(f"{record.dialogue_id}: {'; '.join(problems)}")
                     continue
             f.write(record.model_dump_json() + "\n")
+            count += 1
     times.seconds["dialogues"] = round(time.perf_counter() - start - validation_seconds, 3)
     times.seconds["validation"] = round(validation_seconds, 3)
     times.cpu_seconds["dialogues"] = round(time.process_time() - cpu - validation_cpu, 3)
     times.cpu_seconds["validation"] = round(validation_cpu, 3)
     partial.replace(dialogues_path)
-    done.write_text(json.dumps({"key": key, "rejected": rejected}) + "\n", encoding="utf-8")
+    record = {"key": key, "count": count, "size": dialogues_path.stat().st_size,
+              "sha256": file_sha256(dialogues_path), "rejected": rejected}
+    done_partial = done.with_suffix(".done.partial")
+    done_partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    done_partial.replace(done)
+    faults.checkpoint("dialogues")
     return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
 
 
-def build_dataset(options: BuildOptions, out_dir: str | Path) -> BuildResult:
-    """The whole build; see the module docstring."""
+def build_dataset(options: BuildOptions, out_dir: str | Path, *, overwrite: bool = False) -> BuildResult:
+    """The whole build; see the module docstring.
+
+    ``out_dir`` is checked and locked before any work (:class:`~tooldial.dataset.output.OutputDir`);
+    ``overwrite`` replaces a dataset tooldial built there before.
+    """
+    check_output(out_dir, overwrite=overwrite)
+    with OutputDir(out_dir, overwrite=overwrite) as target:
+        return _build(options, target)
+
+
+def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
     times = StageTimes()
     rejected: list[str] = []
     skipped: list[str] = []
@@ -305,7 +406,7 @@ def build_dataset(options: BuildOptions, out_dir: str | Path) -> BuildResult:
 
     with _timed(times, "dataset"):
         dataset = write_dataset(
-            items(), out_dir, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
+            items(), target, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
             total=len(keys), on_error=lambda location, exc: skipped.append(f"{location}: {exc}"),
         )
     return BuildResult(dataset=dataset, dialogues_path=dialogues_path, times=times, rejected=rejected,
