@@ -42,9 +42,9 @@ def main() -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    from tooldial.cache import default_cache_dir
     from tooldial.dataset.pipeline import BuildOptions, build_dataset
     from tooldial.dataset.splits import SplitConfig
-    from tooldial.embedding import default_cache_dir
 
     work = Path(tempfile.mkdtemp(prefix="tooldial-bench-"))
     out = args.out or work / "dataset"

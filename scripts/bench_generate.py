@@ -27,6 +27,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None, help="write the dialogues here (default: a temp file)")
     args = parser.parse_args()
 
+    from tooldial.cache import default_cache_dir
     from tooldial.corpus import load_corpus
     from tooldial.dialogue.generate import (
         GenerateConfig,
@@ -36,7 +37,7 @@ def main() -> int:
     )
     from tooldial.dialogue.io import write_dialogues
     from tooldial.dialogue.retriever import Retriever
-    from tooldial.embedding import Embedder, default_cache_dir
+    from tooldial.embedding import Embedder
 
     cache = Path(args.cache_dir) if args.cache_dir else default_cache_dir()
     t0 = time.perf_counter()

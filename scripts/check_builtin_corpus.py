@@ -327,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     figures, problems = check(args.data_dir)
     if args.retrieval:
-        from tooldial.embedding import default_cache_dir
+        from tooldial.cache import default_cache_dir
 
         figures["retrieval"] = retrieval_figures(args.embedding_model, default_cache_dir())
     if args.json:

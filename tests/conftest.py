@@ -27,7 +27,7 @@ def shared_dir() -> Path:
 @pytest.fixture(scope="session")
 def model_cache() -> Path:
     """Where converted models live: the user's cache (``$TOOLDIAL_CACHE``), shared across test sessions."""
-    from tooldial.embedding import default_cache_dir
+    from tooldial.cache import default_cache_dir
 
     return default_cache_dir()
 

@@ -11,8 +11,6 @@ downloaded at run time. Any other name or local path is handed to ``SentenceTran
 from __future__ import annotations
 
 import hashlib
-import os
-import sqlite3
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,16 +18,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tooldial.cache import KeyValueStore
+
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 _PACKAGED_ALIASES = {"all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2", "minilm"}
-
-
-def default_cache_dir() -> Path:
-    """``$TOOLDIAL_CACHE`` or ``~/.cache/tooldial``."""
-    return Path(os.environ.get("TOOLDIAL_CACHE", Path.home() / ".cache" / "tooldial"))
 
 
 def resolve_model_path(name: str) -> str:
@@ -73,16 +68,11 @@ class Embedder:
         self.show_progress = show_progress
         self.device = device
         self._model: SentenceTransformer | None = None
-        self._db: sqlite3.Connection | None = None
         self.encoded_count = 0  # texts that actually went through the model (for benchmarks and tests)
         self.encode_seconds = 0.0  # wall time spent inside the model (for benchmarks)
-        if cache_dir is not None:
-            path = Path(cache_dir) / "embeddings.sqlite"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path)
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS emb (model TEXT, key TEXT, dim INTEGER, vec BLOB, PRIMARY KEY (model, key))"
-            )
+        #: (model, sha256 of text) -> float32 bytes; the table layout of earlier versions, so old rows are found.
+        self._store = None if cache_dir is None else KeyValueStore(
+            Path(cache_dir) / "embeddings.sqlite", "emb", scope_column="model", value_column="vec")
 
     @property
     def model(self) -> SentenceTransformer:
@@ -90,31 +80,9 @@ class Embedder:
             self._model = load_sentence_transformer(self.model_name, self.device)
         return self._model
 
-    #: Above this many keys, one scan over the model's rows beats chunked ``IN (...)`` lookups.
-    SCAN_THRESHOLD = 20_000
-
     def _cached(self, keys: list[str]) -> dict[str, bytes]:
         """Raw float32 bytes of the cached vectors among ``keys``."""
-        found: dict[str, bytes] = {}
-        if self._db is None:
-            return found
-        if len(keys) >= self.SCAN_THRESHOLD:
-            # a sequential table scan: twice as fast as walking the primary-key index for most of the table
-            wanted = set(keys)
-            rows = self._db.execute("SELECT key, vec FROM emb NOT INDEXED WHERE model = ?", [self.model_name])
-            for key, blob in rows:
-                if key in wanted:
-                    found[key] = blob
-            return found
-        for start in range(0, len(keys), 900):
-            chunk = keys[start : start + 900]
-            marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(
-                f"SELECT key, vec FROM emb WHERE model = ? AND key IN ({marks})", [self.model_name, *chunk]
-            )
-            for key, blob in rows:
-                found[key] = blob
-        return found
+        return {} if self._store is None else self._store.get_many(keys, scope=self.model_name)
 
     def encode(self, texts: Sequence[str], *, chunk_size: int = 4096, progress: bool | None = None) -> np.ndarray:
         """Return an ``(len(texts), dim)`` float32 array of unit vectors, in input order.
@@ -142,12 +110,8 @@ class Embedder:
                 self.encoded_count += len(chunk)
                 for k, v in zip(chunk, encoded, strict=True):
                     vectors[k] = v.tobytes()
-                if self._db is not None:
-                    with self._db:
-                        self._db.executemany(
-                            "INSERT OR REPLACE INTO emb VALUES (?, ?, ?, ?)",
-                            [(self.model_name, k, encoded.shape[1], vectors[k]) for k in chunk],
-                        )
+                if self._store is not None:
+                    self._store.put_many(((k, vectors[k]) for k in chunk), scope=self.model_name)
                 bar.update(len(chunk))
             bar.close()
         if not texts:
@@ -161,6 +125,6 @@ class Embedder:
         return int(self.model.get_sentence_embedding_dimension())
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None

@@ -9,7 +9,7 @@ evaluation backend and the faithfulness judge all send chat requests through :cl
 * retries with exponential backoff and jitter on connection errors, timeouts, 408/409/429 and 5xx, honouring
   ``Retry-After``; any other 4xx becomes ``ChatResult.error`` for that request, never an exception that kills
   the batch;
-* a persistent sqlite cache keyed by the sha256 of the canonical JSON of (model, request fields). Each answer is
+* a persistent sqlite cache (:class:`tooldial.cache.KeyValueStore`) keyed by the sha256 of the canonical JSON of (model, request fields). Each answer is
   written as soon as it arrives, so a killed run loses nothing and a rerun sends zero requests. The API key is
   never part of a key, a row, a result or a message (it is redacted from server error texts).
 
@@ -27,7 +27,6 @@ import json
 import os
 import random
 import re
-import sqlite3
 import threading
 import time
 from collections.abc import Sequence
@@ -37,6 +36,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from tooldial.cache import KeyValueStore, cache_subdir
 from tooldial.errors import ConfigError, LLMAnswerError
 
 #: HTTP statuses worth another try (the ones the ``openai`` SDK itself retries).
@@ -141,9 +141,7 @@ class LLMStats:
 
 
 def default_llm_cache_dir() -> Path:
-    from tooldial.embedding import default_cache_dir
-
-    return default_cache_dir() / "llm"
+    return cache_subdir("llm")
 
 
 def request_key(model: str, request: ChatRequest) -> str:
@@ -223,18 +221,11 @@ class LLMClient:
         self._jitter = random.Random()  # only spreads retry delays; never touches outputs
         self._lock = threading.Lock()
         self._in_flight = 0
-        self._db: sqlite3.Connection | None = None
+        self._store: KeyValueStore | None = None
         self.cache_path: Path | None = None
         if use_cache:
             self.cache_path = Path(cache_dir or default_llm_cache_dir()) / "chat.sqlite"
-            self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.cache_path, timeout=60, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS chat (key TEXT PRIMARY KEY, model TEXT NOT NULL, "
-                "request TEXT NOT NULL, result TEXT NOT NULL, created REAL NOT NULL)"
-            )
-            self._db.commit()
+            self._store = KeyValueStore(self.cache_path, "completions", value_column="result")
 
     def __repr__(self) -> str:  # never show the key
         return f"LLMClient(base_url={self.base_url!r}, model={self.model!r}, max_concurrency={self.max_concurrency})"
@@ -242,25 +233,14 @@ class LLMClient:
     # -- cache -------------------------------------------------------------------------------------------
 
     def _cache_get(self, keys: Sequence[str]) -> dict[str, ChatResult]:
-        found: dict[str, ChatResult] = {}
-        if self._db is None:
-            return found
-        unique = list(dict.fromkeys(keys))
-        with self._lock:
-            for start in range(0, len(unique), 900):
-                chunk = unique[start : start + 900]
-                marks = ",".join("?" * len(chunk))
-                for key, result in self._db.execute(f"SELECT key, result FROM chat WHERE key IN ({marks})", chunk):
-                    found[key] = ChatResult.model_validate_json(result).model_copy(update={"cached": True})
-        return found
+        if self._store is None:
+            return {}
+        return {key: ChatResult.model_validate_json(result).model_copy(update={"cached": True})
+                for key, result in self._store.get_many(keys).items()}
 
-    def _cache_put(self, key: str, request: ChatRequest, result: ChatResult) -> None:
-        if self._db is None:
-            return
-        row = (key, self.model, request.model_dump_json(), result.model_dump_json(exclude={"cached"}), time.time())
-        with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO chat VALUES (?, ?, ?, ?, ?)", row)
-            self._db.commit()
+    def _cache_put(self, key: str, result: ChatResult) -> None:
+        if self._store is not None:
+            self._store.put_many([(key, result.model_dump_json(exclude={"cached"}))])
 
     def cached(self, request: ChatRequest) -> ChatResult | None:
         """The cached result for ``request``, if any (no request is sent)."""
@@ -326,7 +306,7 @@ class LLMClient:
                         request = requests[indices[0]]
                         result = await self._complete(client, semaphore, request)
                         if result.error is None:
-                            self._cache_put(key, request, result)
+                            self._cache_put(key, result)
                         else:
                             self.stats.errors += 1
                         for i in indices:
@@ -435,9 +415,9 @@ class LLMClient:
     # -- lifecycle ---------------------------------------------------------------------------------------
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     def __enter__(self) -> LLMClient:
         return self

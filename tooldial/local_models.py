@@ -12,7 +12,7 @@ import importlib.util
 import os
 from pathlib import Path
 
-from tooldial.embedding import default_cache_dir
+from tooldial.cache import default_cache_dir
 from tooldial.errors import ConfigError
 
 SMOLLM2_GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"

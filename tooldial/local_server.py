@@ -71,7 +71,7 @@ def sampling_view(model_dir: Path, cache_dir: Path | None = None) -> Path:
     Lives under ``$TOOLDIAL_CACHE/serving`` with a stable name (model name + hash of its path), so the model
     name sent to the server — part of every LLM cache key — is the same from one run to the next.
     """
-    from tooldial.embedding import default_cache_dir
+    from tooldial.cache import default_cache_dir
 
     model_dir = model_dir.resolve()
     digest = hashlib.sha256(str(model_dir).encode()).hexdigest()[:10]

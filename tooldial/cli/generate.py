@@ -148,8 +148,9 @@ def _validate(args: argparse.Namespace) -> int:
     if args.rescore:
         if corpus is None:
             raise ConfigError("--rescore needs --corpus", field="--rescore")
+        from tooldial.cache import default_cache_dir
         from tooldial.dialogue.retriever import Retriever
-        from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder, default_cache_dir
+        from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder
 
         retriever = Retriever(corpus, Embedder(args.embedding_model or DEFAULT_EMBEDDING_MODEL,
                                                default_cache_dir()), conf)

@@ -26,13 +26,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial import faults
+from tooldial.cache import default_cache_dir
 from tooldial.dataset.convert import parse_release_record
 from tooldial.dataset.export import DatasetResult, SourceRecord, write_dataset
 from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
 from tooldial.dialogue.record import DialogueRecord
-from tooldial.embedding import default_cache_dir
 from tooldial.errors import ConfigError, TooldialError
 
 logger = logging.getLogger(__name__)

@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.intents import IntentBank
 from tooldial.dialogue.mockdata import input_value
@@ -34,7 +35,7 @@ from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sampling import Sampler
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, get_sequence
-from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder, default_cache_dir
+from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder
 from tooldial.errors import ConfigError
 
 

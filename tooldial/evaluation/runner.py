@@ -149,6 +149,7 @@ def _backend_options(config: EvalConfig) -> dict[str, Any]:
         "max_concurrency": config.max_concurrency,
         "seed": config.seed,
         "cache_dir": None if config.cache_dir is None else str(Path(config.cache_dir) / "llm"),
+        "use_cache": False,  # the prediction cache holds every completion of the evaluated model: no second copy
     }
 
 
@@ -186,7 +187,7 @@ class Run:
 
         return OpenAIBackend(self.config.judge_model, self.config.judge_base_url,
                              max_concurrency=self.config.max_concurrency, seed=self.config.seed,
-                             cache_dir=_backend_options(self.config)["cache_dir"])
+                             cache_dir=_backend_options(self.config)["cache_dir"], use_cache=self.config.use_cache)
 
     def pairs(self) -> list[tuple[str, str | None]]:
         out: list[tuple[str, str | None]] = []

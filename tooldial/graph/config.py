@@ -17,7 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, default_cache_dir
+from tooldial.cache import default_cache_dir
+from tooldial.embedding import DEFAULT_EMBEDDING_MODEL
 from tooldial.errors import ConfigError
 
 

@@ -1,6 +1,10 @@
 """``openai``: any OpenAI-compatible chat server (OpenAI, vLLM, TGI, ``transformers serve``) via
 :class:`tooldial.llm.LLMClient` — concurrent with a bound, retried, cached.
 
+Completions of the evaluated model are cached once, by the harness's prediction cache, so the runner builds this
+backend with ``use_cache=False``; the faithfulness judge, whose verdicts the prediction cache does not hold, keeps
+the client's own cache.
+
 Chat APIs cannot force the start of the assistant turn, so the task's assistant prefix (and, in ``overall``,
 the trace written so far) is appended to the end of the user message: the model sees it as the last lines of
 the dialogue and continues from there.
@@ -20,7 +24,7 @@ class OpenAIBackend(Backend):
 
     def __init__(self, model: str, base_url: str | None = None, *, api_key: str | None = None,
                  max_concurrency: int = 8, max_retries: int = 5, timeout: float = 120.0,
-                 cache_dir: str | None = None, seed: int = 0, **_: object) -> None:
+                 cache_dir: str | None = None, use_cache: bool = True, seed: int = 0, **_: object) -> None:
         super().__init__()
         from tooldial.llm import LLMClient
 
@@ -32,7 +36,7 @@ class OpenAIBackend(Backend):
         self.model_name = model
         self.base_url = base_url
         self.seed = seed
-        self.client = LLMClient(base_url, model, api_key=api_key, cache_dir=cache_dir,
+        self.client = LLMClient(base_url, model, api_key=api_key, cache_dir=cache_dir, use_cache=use_cache,
                                 max_concurrency=max_concurrency, max_retries=max_retries, timeout=timeout)
 
     def fingerprint(self) -> dict[str, Any]:
