@@ -71,7 +71,9 @@ def test_unknown_names_get_a_one_line_error_with_a_suggestion() -> None:
     with pytest.raises(TooldialError, match="choose one of template, openai$"):
         RENDERERS.load("zzz")
     with pytest.raises(TooldialError, match="none is registered"):
-        SIMULATORS.load("user")
+        Registry("gadget").load("user")
+    with pytest.raises(TooldialError, match="did you mean 'scripted'"):
+        SIMULATORS.load("scripte")
 
 
 def test_a_registry_loads_lazily_and_accepts_new_entries() -> None:

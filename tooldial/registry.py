@@ -106,4 +106,7 @@ EVAL_TASKS = Registry("task", {
 }, field="task")
 
 #: Simulated users / dynamic systems for interactive evaluation (registered by the simulation package).
-SIMULATORS = Registry("simulator", field="simulator")
+SIMULATORS = Registry("simulator", {
+    "scripted": "tooldial.simulation.users:ScriptedUser",
+    "llm": "tooldial.simulation.users:LLMUser",
+}, default="scripted", field="user")

@@ -44,13 +44,14 @@ class ScriptedUser:
 
     name = "scripted"
 
-    def __init__(self, max_user_turns: int | None = None) -> None:
+    def __init__(self, max_user_turns: int | None = None, seed: int = 0) -> None:
         #: None: twice the gold number of user turns, plus two.
         self.max_user_turns = max_user_turns
+        self.seed = seed
         self._renderer = TemplateRenderer()
 
     def describe(self) -> dict[str, Any]:
-        return {"user": self.name, "max_user_turns": self.max_user_turns}
+        return {"user": self.name, "max_user_turns": self.max_user_turns, "seed": self.seed}
 
     def open(self, episodes: Sequence[Episode]) -> None:
         for ep in episodes:
@@ -110,14 +111,14 @@ class ScriptedUser:
                 content["missing"] = [n.replace("_", " ") for n in missing]
                 content["values"] = _names(values)
         turn = make_turn("User", gold.action, "", content=content)
-        rng = random.Random(f"user:{ep.scenario.dialogue_id}:{ep.trial}:{g}")
+        rng = random.Random(f"user:{self.seed}:{ep.scenario.dialogue_id}:{ep.trial}:{g}")
         return self._renderer.message(turn, None, rng)  # type: ignore[arg-type] - user turns need no scenario
 
     # -- off script --------------------------------------------------------------------------------------
 
     def _off_script(self, ep: Episode, action: str) -> None:
         scenario = ep.scenario
-        rng = random.Random(f"user-off:{scenario.dialogue_id}:{ep.trial}:{len(ep.turns)}")
+        rng = random.Random(f"user-off:{self.seed}:{scenario.dialogue_id}:{ep.trial}:{len(ep.turns)}")
         if action == "request":
             asked = self._asked(ep)
             values = {n: scenario.known[n] for n in asked if n in scenario.known}

@@ -1,0 +1,120 @@
+"""``report.md`` and PNGs of a dynamic run: overall metrics with 95% intervals, strata, sequences, pass^k."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tooldial.simulation.scoring import METRICS
+
+LABELS = {
+    "task_success": "task success",
+    "api_selection": "API selection",
+    "slot_precision": "slot P",
+    "slot_recall": "slot R",
+    "slot_f1": "slot F1",
+    "calls_correct": "calls correct",
+    "answered": "answered",
+    "journey_adherent": "journey adherence",
+    "exact_journey": "exact journey",
+    "test_pass_rate": "per-turn tests",
+}
+TABLE_METRICS = ("task_success", "api_selection", "slot_f1", "journey_adherent", "test_pass_rate")
+
+
+def _pct(a: dict[str, Any]) -> str:
+    return f"{100 * a['mean']:.1f} [{100 * a['low']:.1f}, {100 * a['high']:.1f}]"
+
+
+def run_label(results: dict[str, Any]) -> str:
+    system = results.get("system", {})
+    name = system.get("backend") or system.get("model") or "system"
+    if system.get("model") and system.get("backend"):
+        name = f"{system['backend']}:{system['model']}"
+    return f"{name} ({system.get('protocol', '?')}) vs {results.get('user', {}).get('user', '?')} user"
+
+
+def _group_table(title: str, groups: dict[str, dict[str, Any]]) -> list[str]:
+    lines = [f"## {title}", "", "| group | n | " + " | ".join(LABELS[m] for m in TABLE_METRICS) + " |",
+             "|---|---|" + "---|" * len(TABLE_METRICS)]
+    for name, metrics in groups.items():
+        n = metrics[TABLE_METRICS[0]]["n"]
+        lines.append(f"| {name} | {n} | " + " | ".join(_pct(metrics[m]) for m in TABLE_METRICS) + " |")
+    return [*lines, ""]
+
+
+def render_report(results: dict[str, Any]) -> str:
+    lines = [f"# Dynamic evaluation: {run_label(results)}", "",
+             f"{results['dialogues']} dialogues × {results['config']['trials']} trial(s) = {results['episodes']} "
+             f"conversations; figures in %, 95% intervals in brackets (Wilson for 0/1 metrics).", "",
+             "| metric | value |", "|---|---|"]
+    for m in METRICS:
+        lines.append(f"| {LABELS[m]} | {_pct(results['metrics'][m])} |")
+    tests = results["tests"]
+    lines += [f"| per-turn tests passed (ALMITA) | {tests['passed']} / {tests['total']} |", ""]
+    lines += ["## pass^k (tau-bench)", "", "| k | " + " | ".join(results["pass_hat_k"]) + " |",
+              "|---|" + "---|" * len(results["pass_hat_k"]),
+              "| pass^k | " + " | ".join(f"{100 * v:.1f}" for v in results["pass_hat_k"].values()) + " |", ""]
+    lines += _group_table("By complexity stratum (APIs, missing inputs, clarifications)", results["by_stratum"])
+    lines += _group_table("By action sequence", results["by_sequence"])
+    lines += ["## First journey deviations", ""]
+    lines += [f"- `{k}`: {v}" for k, v in list(results["first_deviations"].items())[:10]] or ["- none"]
+    lines += ["", "## How conversations ended", ""]
+    lines += [f"- {k or '(still running)'}: {v}" for k, v in results["end_reasons"].items()]
+    if results.get("failures"):
+        lines += ["", f"**{results['failures']} conversation(s) hit a server/model failure** "
+                  "(reasons in `scores.jsonl`, field `failures`)."]
+    return "\n".join(lines) + "\n"
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_success_by_stratum(results: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    groups = results["by_stratum"]
+    names = list(groups)
+    means = [100 * groups[n]["task_success"]["mean"] for n in names]
+    errs = [[m - 100 * groups[n]["task_success"]["low"] for n, m in zip(names, means, strict=True)],
+            [100 * groups[n]["task_success"]["high"] - m for n, m in zip(names, means, strict=True)]]
+    fig, ax = plt.subplots(figsize=(max(5, 0.9 * len(names) + 2), 4), dpi=120)
+    ax.bar(range(len(names)), means, yerr=errs, capsize=3, color="#4c72b0")
+    ax.set_xticks(range(len(names)), [n.replace(" ", "\n") for n in names], fontsize=7)
+    ax.set_ylabel("task success (%)")
+    ax.set_ylim(0, 105)
+    ax.set_title(f"Task success by stratum — {run_label(results)}", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def plot_pass_hat_k(results: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    ks = [int(k) for k in results["pass_hat_k"]]
+    ys = [100 * v for v in results["pass_hat_k"].values()]
+    fig, ax = plt.subplots(figsize=(5, 4), dpi=120)
+    ax.plot(ks, ys, marker="o")
+    ax.set_xticks(ks)
+    ax.set_xlabel("k (trials that must all succeed)")
+    ax.set_ylabel("pass^k (%)")
+    ax.set_ylim(0, 105)
+    ax.set_title(f"pass^k — {run_label(results)}", fontsize=9)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def write_report(results: dict[str, Any], out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.md").write_text(render_report(results), encoding="utf-8")
+    plot_success_by_stratum(results, out / "success_by_stratum.png")
+    plot_pass_hat_k(results, out / "pass_hat_k.png")

@@ -1,0 +1,229 @@
+"""``simulate(config)``: scenarios in, conversations run, ``results.json`` / ``transcripts.jsonl`` /
+``report.md`` / PNGs out.
+
+All episodes of a trial advance in lockstep (one system block, then one user turn, for every live episode), so
+a backend sees batches (``hf`` pads less, ``openai`` runs requests concurrently). Trial ``t`` reuses every
+scenario with user seed ``seed + t``; ``pass^k`` counts the trials a scenario succeeded in. Every model call
+goes through a disk cache (the prediction cache for backends, :class:`tooldial.llm.LLMClient`'s for LLM users
+and native tool calling), so a killed run restarts, replays the conversations from the cache and only sends
+requests that never got an answer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tooldial.errors import ConfigError
+from tooldial.simulation.episode import Episode
+from tooldial.simulation.executor import ToolExecutor
+from tooldial.simulation.metrics import aggregate_by, aggregate_rows, pass_hat_curve
+from tooldial.simulation.scenario import SimScenario, scenario_from_record
+from tooldial.simulation.scoring import METRICS, score_episode
+
+log = logging.getLogger(__name__)
+
+RESULTS_FILE = "results.json"
+TRANSCRIPTS_FILE = "transcripts.jsonl"
+
+
+class SimulationConfig(BaseModel):
+    """Everything that determines a simulation run (written to ``results.json``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    dataset: str | None = None
+    dialogues: str | None = None
+    split: str = "test"
+    corpus: str = "builtin"
+    limit: int | None = Field(None, ge=1)
+    user: Literal["scripted", "llm"] = "scripted"
+    user_base_url: str | None = None
+    user_model: str | None = None
+    user_max_tokens: int = Field(96, ge=1)
+    user_temperature: float = Field(0.0, ge=0.0)
+    max_user_turns: int | None = Field(None, ge=1)
+    system: str = "oracle"
+    protocol: Literal["tooldial", "native"] = "tooldial"
+    model: str | None = None
+    adapter: str | None = None
+    base_url: str | None = None
+    batch_size: int = Field(8, ge=1)
+    max_concurrency: int = Field(8, ge=1)
+    max_new_tokens: int = Field(256, ge=1)
+    max_rounds: int = Field(8, ge=1)
+    trials: int = Field(1, ge=1)
+    seed: int = 0
+    cache_dir: str | None = None
+    use_cache: bool = True
+    progress: bool = True
+    out: str
+
+
+def load_records(config: SimulationConfig) -> list[Any]:
+    """The dialogue records to simulate: a ``dialogues.jsonl`` file or a dataset directory's ``dialogues`` split."""
+    if bool(config.dataset) == bool(config.dialogues):
+        raise ConfigError("give exactly one of --dataset DIR and --dialogues FILE", field="dataset")
+    if config.dialogues:
+        from tooldial.dialogue.io import read_dialogues
+
+        records = list(read_dialogues(config.dialogues))
+    else:
+        from tooldial.dataset.rows import record_from_dialogue_row
+        from tooldial.evaluation.runner import load_split
+
+        ds = load_split(str(config.dataset), "dialogues", config.split)
+        n = len(ds) if config.limit is None else min(config.limit, len(ds))
+        records = [record_from_dialogue_row(row) for row in ds.select(range(n)).to_list()]
+    if config.limit is not None:
+        records = records[: config.limit]
+    if not records:
+        raise ConfigError("no dialogues to simulate", file=config.dataset or config.dialogues)
+    return records
+
+
+def _llm_client(base_url: str | None, model: str | None, config: SimulationConfig, what: str) -> Any:
+    from tooldial.llm import LLMClient
+
+    if not base_url or not model:
+        raise ConfigError(f"the {what} needs a server URL and a model name", field=what)
+    cache_dir = None if config.cache_dir is None else str(Path(config.cache_dir) / "llm")
+    return LLMClient(base_url, model, cache_dir=cache_dir, use_cache=config.use_cache,
+                     max_concurrency=config.max_concurrency)
+
+
+def make_user(config: SimulationConfig) -> Any:
+    from tooldial.registry import SIMULATORS
+
+    if config.user == "llm":
+        client = _llm_client(config.user_base_url, config.user_model, config, "user_base_url")
+        return SIMULATORS.create("llm", client=client, max_user_turns=config.max_user_turns or 6,
+                                 max_tokens=config.user_max_tokens, temperature=config.user_temperature,
+                                 seed=config.seed)
+    return SIMULATORS.create(config.user, max_user_turns=config.max_user_turns, seed=config.seed)
+
+
+def make_system(config: SimulationConfig) -> tuple[Any, list[Any]]:
+    """The system under test and the resources to close afterwards."""
+    if config.protocol == "native":
+        from tooldial.simulation.systems import NativeToolSystem
+
+        client = _llm_client(config.base_url, config.model, config, "base_url")
+        return NativeToolSystem(client, max_rounds=config.max_rounds, max_tokens=config.max_new_tokens,
+                                seed=config.seed), [client]
+    from tooldial.evaluation.backends.base import make_backend
+    from tooldial.evaluation.cache import PredictionCache
+    from tooldial.evaluation.generation import CachedGenerator
+    from tooldial.simulation.systems import ToolDialSystem
+    from tooldial.tasks.prompts import PROMPT_VERSION
+
+    backend = make_backend(config.system, model=config.model, adapter=config.adapter, base_url=config.base_url,
+                           batch_size=config.batch_size, max_concurrency=config.max_concurrency,
+                           seed=config.seed,
+                           cache_dir=None if config.cache_dir is None else str(Path(config.cache_dir) / "llm"))
+    cache = PredictionCache(config.cache_dir) if config.use_cache else None
+    generator = CachedGenerator(backend, cache, f"{PROMPT_VERSION}+simulate-v1", chunk_size=config.batch_size * 8)
+    closers = [backend] + ([cache] if cache is not None else [])
+    return ToolDialSystem(generator, max_rounds=config.max_rounds, max_new_tokens=config.max_new_tokens), closers
+
+
+def run_episodes(scenarios: list[SimScenario], executors: list[ToolExecutor], user: Any, system: Any,
+                 trial: int, progress: Any = None) -> list[Episode]:
+    """One trial over every scenario: lockstep user turns and system blocks until every episode ended."""
+    episodes = [Episode(scenario=s, trial=trial, executor=e) for s, e in zip(scenarios, executors, strict=True)]
+    user.open(episodes)
+    live = list(episodes)
+    while live:
+        system.step(live)
+        user.respond([ep for ep in live if not ep.done])
+        finished = [ep for ep in live if ep.done]
+        if progress is not None and finished:
+            progress.update(len(finished))
+        live = [ep for ep in live if not ep.done]
+    return episodes
+
+
+def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Aggregates with 95% intervals: overall, by stratum, by sequence; pass^k over trials; end reasons."""
+    outcomes: dict[str, list[bool]] = defaultdict(list)
+    for row in sorted(rows, key=lambda r: (r["dialogue_id"], r["trial"])):
+        outcomes[row["dialogue_id"]].append(bool(row["task_success"]))
+    deviations: dict[str, int] = defaultdict(int)
+    reasons: dict[str, int] = defaultdict(int)
+    for row in rows:
+        reasons[row["end_reason"]] += 1
+        if row["first_deviation"]:
+            d = row["first_deviation"]
+            deviations[f"{d['from'] or 'start'} -> {d['to']}"] += 1
+    dump = lambda groups: {k: {m: a.model_dump() for m, a in v.items()} for k, v in groups.items()}  # noqa: E731
+    return {
+        "dialogues": len(outcomes),
+        "episodes": len(rows),
+        "metrics": {m: a.model_dump() for m, a in aggregate_rows(rows, METRICS).items()},
+        "tests": {"passed": sum(r["tests_passed"] for r in rows), "total": sum(r["tests_total"] for r in rows)},
+        "pass_hat_k": {str(k): v for k, v in pass_hat_curve(outcomes).items()},
+        "by_stratum": dump(aggregate_by(rows, "stratum", METRICS)),
+        "by_apis": dump(aggregate_by(rows, "stratum_apis", METRICS)),
+        "by_missing_inputs": dump(aggregate_by(rows, "stratum_missing_inputs", METRICS)),
+        "by_clarifications": dump(aggregate_by(rows, "stratum_clarifications", METRICS)),
+        "by_sequence": dump(aggregate_by(rows, "sequence_id", METRICS)),
+        "first_deviations": dict(sorted(deviations.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "end_reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "failures": sum(1 for r in rows if r["failures"]),
+    }
+
+
+def simulate(config: SimulationConfig) -> dict[str, Any]:
+    """Run the simulation described by ``config`` and write its files into ``config.out``."""
+    from tqdm.auto import tqdm
+
+    from tooldial.corpus.loaders import load_corpus
+    from tooldial.evaluation.runner import library_versions
+    from tooldial.simulation.report import write_report
+    from tooldial.simulation.results import write_json, write_jsonl
+
+    records = load_records(config)
+    corpus = load_corpus(config.corpus) if config.corpus else None
+    scenarios = [scenario_from_record(r, corpus) for r in records]
+    user = make_user(config)
+    system, closers = make_system(config)
+    rows: list[dict[str, Any]] = []
+    transcripts: list[dict[str, Any]] = []
+    try:
+        with tqdm(total=len(scenarios) * config.trials, desc="simulate", unit="dialogue",
+                  disable=not config.progress) as bar:
+            for trial in range(config.trials):
+                executors = [ToolExecutor([e for side in ("source", "target") for e in r.mockdata.get(side) or []],
+                                          corpus) for r in records]
+                for ep in run_episodes(scenarios, executors, user, system, trial, bar):
+                    row = score_episode(ep)
+                    rows.append(row)
+                    transcripts.append({"id": ep.id, "dialogue_id": ep.scenario.dialogue_id, "trial": trial,
+                                        "sequence_id": ep.scenario.sequence_id, "end_reason": ep.end_reason,
+                                        "task_success": row["task_success"], "turns": ep.transcript()})
+    finally:
+        for closer in closers:
+            closer.close()
+        client = getattr(user, "client", None)
+        if client is not None:
+            client.close()
+    results = {
+        "kind": "dynamic",
+        "suite": "tooldial",
+        "config": config.model_dump(),
+        "user": user.describe(),
+        "system": system.describe(),
+        "versions": library_versions(),
+        "seeds": {"run": config.seed, "trials": config.trials},
+        **summarize(rows),
+    }
+    out = Path(config.out)
+    write_jsonl(out / TRANSCRIPTS_FILE, transcripts)
+    write_jsonl(out / "scores.jsonl", rows)
+    write_json(out / RESULTS_FILE, results)
+    write_report(results, out)
+    return results
