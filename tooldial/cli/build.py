@@ -85,6 +85,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     out.add_argument("--split-ratios", default="0.8,0.1,0.1", metavar="TRAIN,VAL,TEST")
     out.add_argument("--split-seed", type=int, help="seed of the split (default: --seed)")
     out.add_argument("--num-proc", type=int, default=1, help="processes cutting task rows (default: 1)")
+    out.add_argument("--license", help="license in the dataset card (default: apache-2.0 for the builtin corpus, "
+                     "whose text is ours; `other` for any other corpus, whose documentation keeps its own terms)")
     out.add_argument("--push-to-hub", metavar="REPO_ID", help="upload the directory to this Hub dataset repo")
     out.add_argument("--private", action="store_true", help="create the Hub repo as private")
     out.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -104,6 +106,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     convert.add_argument("--corpus", help="corpus holding the APIs, for parameter descriptions in the "
                          "`- API documentations:` lines (the release ships none; default: the mock data)")
     convert.add_argument("--num-proc", type=int, default=1)
+    convert.add_argument("--license", default="other",
+                         help="license in the dataset card (the original release's terms apply)")
     convert.add_argument("--push-to-hub", metavar="REPO_ID")
     convert.add_argument("--private", action="store_true")
     convert.add_argument("--no-progress", action="store_true")
@@ -171,6 +175,7 @@ def run_build(args: argparse.Namespace) -> int:
         work_dir=args.work_dir,
         num_proc=args.num_proc,
         progress=not args.no_progress,
+        license=args.license,
     )
     result = build_dataset(options, args.out, overwrite=args.overwrite)
     for line in result.rejected[:20]:
@@ -194,7 +199,8 @@ def run_convert(args: argparse.Namespace) -> int:
 
         corpus = load_corpus(args.corpus, progress=not args.no_progress)
     result, report = convert_release(args.release, args.out, corpus=corpus, num_proc=args.num_proc,
-                                     progress=not args.no_progress, overwrite=args.overwrite)
+                                     progress=not args.no_progress, overwrite=args.overwrite,
+                                     license=args.license)
     read = sum(report.read.values())
     print(f"converted {sum(report.converted.values()):,} of {read:,} records; skipped {len(report.skipped):,}")
     _print_summary(result, None, [str(s) for s in report.skipped], args.quiet, max_skipped=None)

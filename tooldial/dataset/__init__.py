@@ -25,7 +25,9 @@ _EXPORTS = {
     "dialogue_row": "tooldial.dataset.rows",
     "record_from_dialogue_row": "tooldial.dataset.rows",
     "task_rows": "tooldial.dataset.rows",
-    "tool_schemas": "tooldial.dataset.rows",
+    "tool_schema": "tooldial.dataset.rows",
+    "known_apis": "tooldial.dataset.rows",
+    "function_name": "tooldial.dataset.rows",
     "push_to_hub": "tooldial.dataset.hub",
     "ToolDialBuilder": "tooldial.dataset.builder",
 }

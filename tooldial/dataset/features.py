@@ -18,6 +18,7 @@ RELEASE_FILES: dict[str, str] = {"train": "train.json", "validation": "val.json"
 
 _string = Value("string")
 _int = Value("int32")
+_MESSAGE = {"role": _string, "content": _string}
 
 TURN = {
     "speaker": _string,
@@ -108,8 +109,13 @@ FEATURES: dict[str, Features] = {
             "turn_index": _int,
             "task": _string,
             "setting": _string,
-            "messages": List({"role": _string, "content": _string}),
+            "messages": List(_MESSAGE),
+            "prompt": List(_MESSAGE),
+            "completion": List(_MESSAGE),
+            #: OpenAI function definitions of the APIs retrieved before this turn (``[]`` before any retrieval).
             "tools": Json(),
+            #: function name in ``tools`` → API id (``Category|tool|api``).
+            "tool_api_ids": Json(),
         }
     ),
 }
@@ -126,11 +132,84 @@ DESCRIPTIONS: dict[str, str] = {
     "`reference` is the gold message, `api_results` the call results it must rest on.",
     "overall": "Overall performance: one row per user turn; `target` is the system's reasoning steps up to the "
     "next user turn, with the gold states, actions and observations.",
-    "sft": "Chat-format training rows for TRL (`messages`, `tools`): the A.13 prompt as the user message, "
-    "the next reasoning step or message as the assistant message; `task` and `setting` select a subset.",
+    "sft": "Chat-format training rows for TRL: `prompt` (the A.13 instruction and history as the user message) and "
+    "`completion` (the next reasoning step or message), also joined as `messages`; `tools` documents only the APIs "
+    "retrieved before the turn; `task` and `setting` select a subset.",
 }
 
 
 def json_columns(features: Features) -> frozenset[str]:
     """Top-level columns stored as JSON text."""
     return frozenset(name for name, feature in features.items() if isinstance(feature, Json))
+
+
+_ROW_KEYS = {
+    "id": "`<dialogue_id>/<task>/<setting>/<turn_index>`; the same id in the task config and in `sft`",
+    "dialogue_id": "the dialogue the row was cut from (`dialogues` config)",
+    "turn_index": "index in the dialogue of the turn whose label this is (for `overall`, the user turn)",
+    "setting": "`gt`: the history holds the earlier gold labels; `nogt`: they are removed (paper Eq. 3-5)",
+    "sequence_id": "the paper's action sequence the dialogue follows",
+    "num_user_turns": "user turns in the row's history",
+    "history": "the dialogue so far in the paper's A.12 text format",
+}
+_MESSAGES = "chat messages `{role, content}`"
+
+#: One line per field of every config (the dataset card's field tables).
+FIELD_DOCS: dict[str, dict[str, str]] = {
+    "dialogues": {
+        "dialogue_id": "unique id of the dialogue",
+        "sequence_id": "the paper's action sequence (one of 23) the dialogue follows",
+        "subgraph_type": "`yesyes` / `yeszero` / `zeroyes` / `zerozero`: whether source / target API take parameters",
+        "source": "API id (`Category|tool|api`) that procures a missing input; empty for single-API dialogues",
+        "target": "API id the user's request needs",
+        "domain": "category of the target API",
+        "actions": "the dialogue's action sequence (`request-multi` spelled out)",
+        "num_turns": "number of turns",
+        "seed": "generation seed (null for converted release data)",
+        "renderer": "how utterances were written: `template`, an LLM renderer, or empty for release data",
+        "turns": "per turn: speaker, action, message; system turns also thought, retriever status, dialogue "
+        "state, API request and response (JSON)",
+        "mockdata": "the mock API inputs and results the dialogue is consistent with (JSON)",
+        "scenario": "the scenario instruction the dialogue was rendered from (JSON; empty for release data)",
+        "extra": "record keys beyond the release's and ours (JSON, usually null)",
+    },
+    "dst": {**_ROW_KEYS, "label": "the gold dialogue state, without `system_action` (JSON)"},
+    "action_prediction": {**_ROW_KEYS, "history": "the A.12 history without thought lines",
+                          "label": "the gold system action"},
+    "faithfulness": {
+        **{k: v for k, v in _ROW_KEYS.items() if k not in ("setting", "num_user_turns")},
+        "history": "the A.12 history up to and including the `response` action line",
+        "reference": "the gold response message",
+        "api_results": "the call results the response must rest on (JSON)",
+    },
+    "overall": {
+        **{k: v for k, v in _ROW_KEYS.items() if k != "num_user_turns"},
+        "target": "the system's reasoning steps up to the next user turn",
+        "label_states": "gold dialogue states of those steps (JSON list)",
+        "label_actions": "gold actions of those steps",
+        "observations": "`[{action, observation}]`: the gold observation after each action (JSON list)",
+    },
+    "sft": {
+        **{k: v for k, v in _ROW_KEYS.items() if k in ("id", "dialogue_id", "turn_index", "setting")},
+        "task": "`dst`, `action`, `faithfulness` or `overall`",
+        "messages": f"{_MESSAGES}: the prompt then the assistant target",
+        "prompt": f"{_MESSAGES}: the A.13 instruction and history as one user message (TRL's `prompt`)",
+        "completion": f"{_MESSAGES}: the assistant target (TRL's `completion`, the only tokens with loss)",
+        "tools": "OpenAI function definitions of the APIs retrieved *before* this turn (`[]` before the first "
+        "retrieval; never the gold API unless it was retrieved) (JSON)",
+        "tool_api_ids": "function name in `tools` → API id (names are sanitized to `^[a-zA-Z0-9_-]{1,64}$`) (JSON)",
+    },
+}
+
+
+def feature_type(feature: object) -> str:
+    """A short, readable type of a feature for the card (``string``, ``list<string>``, ``json``, …)."""
+    if isinstance(feature, Json):
+        return "json"
+    if isinstance(feature, Value):
+        return feature.dtype
+    if isinstance(feature, List):
+        return f"list<{feature_type(feature.feature)}>"
+    if isinstance(feature, dict):
+        return "{" + ", ".join(f"{k}: {feature_type(v)}" for k, v in feature.items()) + "}"
+    return type(feature).__name__

@@ -63,6 +63,8 @@ class BuildOptions(BaseModel):
     cache_dir: Path = Field(default_factory=default_cache_dir)
     #: Where ``graph.json`` and ``dialogues.jsonl`` are kept (default: ``<cache_dir>/builds/<key of the options>``).
     work_dir: Path | None = None
+    #: License in the dataset card (default: :func:`tooldial.dataset.card.default_license` of the corpus).
+    license: str | None = None
 
 
 class StageTimes(BaseModel):
@@ -309,6 +311,9 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
         "renderer": generate_config.renderer,
         "retriever embedding_model": generate_config.embedding_model,
     }
+    renderer_model = (generate_config.renderer_options or {}).get("model")
+    if renderer_model:
+        generation["renderer model"] = renderer_model
     if generate_config.sequences:
         generation["sequences"] = ", ".join(generate_config.sequences)
     key = _options_key(options)
@@ -375,9 +380,13 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
     rejected: list[str] = []
     skipped: list[str] = []
     corpus = None
+    from tooldial.dataset.card import default_license
+
     if options.dialogues:
         paths = [Path(p) for p in options.dialogues]
-        info = BuildInfo(source="dialogues", inputs=[p.name for p in paths], split=options.split.model_dump(mode="json"))
+        corpus_spec = options.corpus if options.corpus and options.corpus != "none" else None
+        info = BuildInfo(source="dialogues", inputs=[p.name for p in paths], split=options.split.model_dump(mode="json"),
+                         license=options.license or default_license(corpus_spec))
         dialogues_path = None
         if options.corpus and options.corpus != "none":
             from tooldial.corpus import load_corpus
@@ -389,7 +398,8 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
         dialogues_path, corpus, settings = generate_dialogue_file(options, times, rejected)
         paths = [dialogues_path]
         info = BuildInfo(source="generated", corpus=options.corpus, graph=settings["graph"],
-                         generation=settings["generation"], split=options.split.model_dump(mode="json"))
+                         generation=settings["generation"], split=options.split.model_dump(mode="json"),
+                         license=options.license or default_license(options.corpus))
 
     with _timed(times, "split"):
         keys: dict[str, SplitKey] = {}

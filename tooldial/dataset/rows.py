@@ -6,7 +6,10 @@ our metadata included, so a dataset directory can be turned back into release fi
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+from collections.abc import Collection
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus
@@ -163,7 +166,7 @@ def release_dict(record: DialogueRecord, *, metadata: bool = True) -> dict[str, 
 
 
 # ----------------------------------------------------------------------------------------------------------------
-# tools (JSON schemas of the APIs a dialogue involves)
+# tools: OpenAI function definitions of the APIs the system knows at a turn
 
 _JSON_TYPES = {
     "string": "string",
@@ -180,6 +183,26 @@ _JSON_TYPES = {
     "object": "object",
     "dict": "object",
 }
+
+#: What OpenAI (and the chat templates that render tools) accept as a function name.
+FUNCTION_NAME_PATTERN = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+_NAME_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
+
+
+def function_name(api_id: str, taken: Collection[str] = ()) -> str:
+    """A valid OpenAI function name for an API id: ``Music|radio_hub|Station Playlist`` →
+    ``Music__radio_hub__Station_Playlist``.
+
+    Parts are joined by ``__``, other characters become ``_``. A name longer than 64 characters, or one already in
+    ``taken``, is cut and suffixed with 8 hex digits of the id's SHA-1, so it stays unique and deterministic. The
+    ``tool_api_ids`` column maps names back to ids.
+    """
+    parts = [_NAME_UNSAFE.sub("_", part).strip("_") for part in api_id.split("|")]
+    name = "__".join(p for p in parts if p) or "api"
+    if len(name) > 64 or name in taken:
+        digest = hashlib.sha1(api_id.encode("utf-8")).hexdigest()[:8]
+        name = f"{name[:55].rstrip('_-')}_{digest}"
+    return name
 
 
 def _json_type(name: str) -> str:
@@ -200,85 +223,143 @@ def _value_type(value: Any) -> str:
     return "string"
 
 
-def _schema_from_api(api: Api) -> dict[str, Any]:
+def _function(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": required},
+        },
+    }
+
+
+def _schema_from_api(api: Api, name: str) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     for p in api.parameters:
         prop: dict[str, Any] = {"type": _json_type(p.type), "description": p.description}
         if p.enum:
             prop["enum"] = list(p.enum)
         properties[p.name] = prop
-    return {
-        "type": "function",
-        "function": {
-            "name": api.id,
-            "description": api.description,
-            "parameters": {
-                "type": "object",
-                "properties": properties,
-                "required": [p.name for p in api.required_parameters],
-            },
-        },
-    }
+    return _function(name, api.description, properties, [p.name for p in api.required_parameters])
 
 
-def _schema_from_mock(entry: dict[str, Any]) -> dict[str, Any]:
+def _schema_from_mock(entry: dict[str, Any], name: str) -> dict[str, Any]:
     required = entry.get("required_parameters") or {}
     optional = entry.get("optional_parameters") or {}
     properties = {
-        str(name): {"type": _value_type(value), "description": ""}
+        str(param): {"type": _value_type(value), "description": ""}
         for params in (required, optional)
         if isinstance(params, dict)
-        for name, value in params.items()
+        for param, value in params.items()
     }
-    return {
-        "type": "function",
-        "function": {
-            "name": str(entry.get("api_name", "")),
-            "description": str(entry.get("api_description", "")),
-            "parameters": {
-                "type": "object",
-                "properties": properties,
-                "required": [str(n) for n in required] if isinstance(required, dict) else [],
-            },
-        },
-    }
+    return _function(name, str(entry.get("api_description", "")), properties,
+                     [str(n) for n in required] if isinstance(required, dict) else [])
 
 
-def tool_schemas(record: DialogueRecord, corpus: Corpus | None = None) -> list[dict[str, Any]]:
-    """OpenAI-style function schemas of the dialogue's APIs (source first, then target).
+def tool_schema(record: DialogueRecord, api_id: str, corpus: Corpus | None = None, *, name: str | None = None
+                ) -> dict[str, Any]:
+    """The OpenAI function definition of one API: from the corpus when it holds the API, else from the record's
+    mock data (types inferred from the values), else the name alone."""
+    name = name or function_name(api_id)
+    if corpus is not None and api_id in corpus:
+        return _schema_from_api(corpus.get(api_id), name)
+    for side in ("target", "source"):
+        for entry in record.mockdata.get(side) or []:
+            if isinstance(entry, dict) and entry.get("api_name") == api_id:
+                return _schema_from_mock(entry, name)
+    return _function(name, "", {}, [])
 
-    The function ``name`` is the API id (``Category|tool|api``), the spelling the dialogue states use. Taken
-    from the corpus when it holds the API, else from the record's mock data (types inferred from the values).
+
+def retrieved_apis(record: DialogueRecord) -> list[tuple[int, list[str]]]:
+    """``(turn index, API ids)`` of every retriever call of the dialogue, in order.
+
+    An intent search returns scored candidates (``{api_id: score}``: all of them are shown to the system); a
+    procurement search returns ``[api_id, "Output to procure …"]`` (the API only).
     """
-    schemas = []
-    for side, api_id in (("source", record.source), ("target", record.target)):
-        if not api_id:
+    found: list[tuple[int, list[str]]] = []
+    for index, turn in enumerate(record.dialogue):
+        body = turn.get("System")
+        if not isinstance(body, dict):
             continue
-        if corpus is not None and api_id in corpus:
-            schemas.append(_schema_from_api(corpus.get(api_id)))
+        status = body.get("retriever_status")
+        if not isinstance(status, dict) or status.get("retriever_call") != "true":
             continue
-        entry = next(
-            (m for m in record.mockdata.get(side) or [] if isinstance(m, dict) and m.get("api_name") == api_id), None
-        )
-        schemas.append(_schema_from_mock(entry or {"api_name": api_id}))
-    return schemas
+        retrieved = status.get("retrieved_api")
+        if isinstance(retrieved, dict):
+            found.append((index, [str(k) for k in retrieved]))
+        elif isinstance(retrieved, list | tuple) and retrieved:
+            found.append((index, [str(retrieved[0])]))
+    return found
+
+
+def known_apis(record: DialogueRecord, turn_index: int) -> list[str]:
+    """The API ids the system has seen in retriever results *before* ``turn_index`` (first-seen order).
+
+    This is all an honest model input may document at that turn: never the gold API before it was retrieved.
+    """
+    seen: dict[str, None] = {}
+    for index, api_ids in retrieved_apis(record):
+        if index >= turn_index:
+            break
+        seen.update(dict.fromkeys(api_ids))
+    return list(seen)
+
+
+class TurnTools:
+    """Per-dialogue cache of the ``tools`` / ``tool_api_ids`` values of the ``sft`` rows (encoded once per
+    distinct set of known APIs)."""
+
+    def __init__(self, record: DialogueRecord, corpus: Corpus | None = None) -> None:
+        self.record = record
+        self.corpus = corpus
+        self._names: dict[str, str] = {}
+        self._schemas: dict[str, dict[str, Any]] = {}
+        self._encoded: dict[tuple[str, ...], tuple[JsonText, JsonText]] = {}
+
+    def _name(self, api_id: str) -> str:
+        if api_id not in self._names:
+            self._names[api_id] = function_name(api_id, taken=set(self._names.values()))
+        return self._names[api_id]
+
+    def at(self, turn_index: int) -> tuple[JsonText, JsonText]:
+        """``(tools, tool_api_ids)`` as JSON text: function definitions of :func:`known_apis` and name → API id."""
+        key = tuple(known_apis(self.record, turn_index))
+        if key not in self._encoded:
+            tools, ids = [], {}
+            for api_id in key:
+                name = self._name(api_id)
+                if api_id not in self._schemas:
+                    self._schemas[api_id] = tool_schema(self.record, api_id, self.corpus, name=name)
+                tools.append(self._schemas[api_id])
+                ids[name] = api_id
+            self._encoded[key] = (JsonText(json.dumps(tools, ensure_ascii=False)),
+                                  JsonText(json.dumps(ids, ensure_ascii=False)))
+        return self._encoded[key]
 
 
 # ----------------------------------------------------------------------------------------------------------------
 # task configs
 
 
-def _sft(sample_id: str, dialogue_id: str, turn_index: int, task: str, setting: str, history: str, answer: str,
-         tools: Any) -> dict[str, Any]:
-    messages = [*build_messages(task, history), {"role": "assistant", "content": answer}]  # type: ignore[arg-type]
+def sft_row(sample_id: str, dialogue_id: str, turn_index: int, task: str, setting: str, history: str,
+            answer: str, tools: TurnTools) -> dict[str, Any]:
+    """One ``sft`` row: the whole chat (``messages``) and the same chat split for TRL (``prompt`` /
+    ``completion``), plus the tools known at the turn. Extra columns are added here and in ``features.py``."""
+    prompt = build_messages(task, history)  # type: ignore[arg-type]
+    completion = [{"role": "assistant", "content": answer}]
+    tool_defs, tool_ids = tools.at(turn_index)
     return {
         "id": sample_id,
         "dialogue_id": dialogue_id,
         "turn_index": turn_index,
         "task": task,
         "setting": setting,
-        "messages": messages,
-        "tools": tools,
+        "messages": [*prompt, *completion],
+        "prompt": prompt,
+        "completion": completion,
+        "tools": tool_defs,
+        "tool_api_ids": tool_ids,
     }
 
 
@@ -288,12 +369,12 @@ def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str,
     ``sft`` holds one chat row per task sample: the A.13 prompt (:func:`tooldial.tasks.prompts.build_messages`)
     as the user message and, as the assistant message, what the evaluation expects the model to write after
     its forced prefix (``tooldial.tasks.prompts.ASSISTANT_PREFIX``): ``- Dialogue State: {…}``,
-    ``- Action:<action>``, the response message, or the overall target.
+    ``- Action:<action>``, the response message, or the overall target. ``tools`` documents only the APIs
+    retrieved before the row's turn (:func:`known_apis`).
     """
     lines = dialogue_lines(record, corpus)
     o_lines = overall_lines(record, corpus)
-    # encoded once: every sft row of the dialogue carries the same schemas
-    tools = JsonText(json.dumps(tool_schemas(record, corpus), ensure_ascii=False))
+    tools = TurnTools(record, corpus)
     out: dict[str, list[dict[str, Any]]] = {"dst": [], "action_prediction": [], "faithfulness": [], "overall": [], "sft": []}
     for setting in SETTINGS:
         for s in dst_samples(record, setting, lines=lines):
@@ -302,7 +383,7 @@ def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str,
                  "sequence_id": s.sequence_id, "num_user_turns": s.num_user_turns, "history": s.history,
                  "label": s.label}
             )
-            out["sft"].append(_sft(s.id, s.dialogue_id, s.turn_index, "dst", setting, s.history, s.target, tools))
+            out["sft"].append(sft_row(s.id, s.dialogue_id, s.turn_index, "dst", setting, s.history, s.target, tools))
     for setting in SETTINGS:
         for a in action_samples(record, setting, lines=lines):
             out["action_prediction"].append(
@@ -310,13 +391,13 @@ def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str,
                  "sequence_id": a.sequence_id, "num_user_turns": a.num_user_turns, "history": a.history,
                  "label": a.label}
             )
-            out["sft"].append(_sft(a.id, a.dialogue_id, a.turn_index, "action", setting, a.history, a.target, tools))
+            out["sft"].append(sft_row(a.id, a.dialogue_id, a.turn_index, "action", setting, a.history, a.target, tools))
     for f in faithfulness_samples(record, lines=lines):
         out["faithfulness"].append(
             {"id": f.id, "dialogue_id": f.dialogue_id, "turn_index": f.turn_index, "sequence_id": f.sequence_id,
              "history": f.history, "reference": f.reference, "api_results": f.api_results}
         )
-        out["sft"].append(_sft(f.id, f.dialogue_id, f.turn_index, "faithfulness", "gt", f.history, f.reference, tools))
+        out["sft"].append(sft_row(f.id, f.dialogue_id, f.turn_index, "faithfulness", "gt", f.history, f.reference, tools))
     for setting in OVERALL_SETTINGS:
         for o in overall_samples(record, setting, lines=o_lines):
             out["overall"].append(
@@ -324,5 +405,5 @@ def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str,
                  "sequence_id": o.sequence_id, "history": o.history, "target": o.target,
                  "label_states": o.label_states, "label_actions": o.label_actions, "observations": o.observations}
             )
-            out["sft"].append(_sft(o.id, o.dialogue_id, o.turn_index, "overall", setting, o.history, o.target, tools))
+            out["sft"].append(sft_row(o.id, o.dialogue_id, o.turn_index, "overall", setting, o.history, o.target, tools))
     return out
