@@ -272,11 +272,10 @@ def _provenance_section(info: BuildInfo) -> str:
     how = [f"- source: {info.source}"]
     if info.corpus:
         how.append(f"- corpus: `{info.corpus}`")
-    # content hashes of the corpus and graph, where the build recorded them
-    for label, attr in (("corpus sha256", "corpus_sha256"), ("graph sha256", "graph_sha256")):
-        value = getattr(info, attr, None)
-        if value:
-            how.append(f"- {label}: `{value}`")
+    if info.corpus_sha256:
+        how.append(f"- corpus sha256: `{info.corpus_sha256}`")
+    if info.graph_sha256:
+        how.append(f"- graph sha256: `{info.graph_sha256}`")
     for key, value in info.graph.items():
         how.append(f"- graph {key}: `{value}`")
     for key, value in info.generation.items():

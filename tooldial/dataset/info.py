@@ -47,5 +47,8 @@ class BuildInfo(BaseModel):
     split: dict[str, Any] = Field(default_factory=dict)
     #: Where converted dialogues came from (release directory or dialogue files), names only.
     inputs: list[str] = Field(default_factory=list)
+    #: sha256 of the corpus content and of the API graph file the dialogues were generated from (``None``: unknown).
+    corpus_sha256: str | None = None
+    graph_sha256: str | None = None
     license: str = "apache-2.0"
     versions: dict[str, str] = Field(default_factory=versions)

@@ -394,12 +394,16 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
             with _timed(times, "corpus"):
                 corpus = load_corpus(options.corpus, progress=options.progress)
             info.corpus = options.corpus
+            info.corpus_sha256 = corpus_digest(options.corpus)
     else:
         dialogues_path, corpus, settings = generate_dialogue_file(options, times, rejected)
         paths = [dialogues_path]
         info = BuildInfo(source="generated", corpus=options.corpus, graph=settings["graph"],
                          generation=settings["generation"], split=options.split.model_dump(mode="json"),
                          license=options.license or default_license(options.corpus))
+        info.corpus_sha256 = corpus_digest(options.corpus)
+        graph_file = options.graph or _work_dir(options) / "graph.json"
+        info.graph_sha256 = path_digest(graph_file) if Path(graph_file).is_file() else None
 
     with _timed(times, "split"):
         keys: dict[str, SplitKey] = {}
