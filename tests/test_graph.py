@@ -226,14 +226,16 @@ def test_filters_are_configurable(graph_embedder, tmp_path):
 
 def test_max_edges_per_api_pair_keeps_the_best(graph_embedder, tmp_path):
     corpus = random_corpus(1)
-    full = build_graph(corpus, config(tmp_path, thresholds=LOOSE), embedder=graph_embedder)
+    full = build_graph(corpus, config(tmp_path, thresholds=LOOSE, max_edges_per_api_pair=None),
+                       embedder=graph_embedder)
     capped = build_graph(corpus, config(tmp_path, thresholds=LOOSE, max_edges_per_api_pair=1), embedder=graph_embedder)
     multi = [(u, v) for u, v in set(full.edges()) if full.number_of_edges(u, v) > 1]
     assert multi and set(capped.edges()) == set(full.edges())
     for u, v in multi:
         (kept,) = capped[u][v].values()
-        assert kept["desc_sim"] + kept["kw_sim"] + kept["lcs_sim"] == max(
-            d["desc_sim"] + d["kw_sim"] + d["lcs_sim"] for d in full[u][v].values())
+        # best first: the rules' confidence, then desc + kw + lcs
+        assert (kept["confidence"], kept["desc_sim"] + kept["kw_sim"] + kept["lcs_sim"]) == max(
+            (d["confidence"], d["desc_sim"] + d["kw_sim"] + d["lcs_sim"]) for d in full[u][v].values())
 
 
 def test_rebuild_with_new_thresholds_encodes_nothing(graph_embedder, tmp_path):

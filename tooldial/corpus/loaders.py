@@ -30,6 +30,7 @@ from tooldial.corpus.toolbench import parse_tool, type_name
 from tooldial.errors import CorpusError
 
 BUILTIN = "builtin"
+BUILTIN_PROVIDER = "tooldial-builtin"
 TOOL_SUFFIXES = (".json", ".jsonl", ".jsonl.gz", ".yaml", ".yml")
 
 
@@ -60,7 +61,10 @@ def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = F
         root = builtin_dir()
         if not root.is_dir():
             raise CorpusError("the embedded corpus is missing from this installation", file=str(root))
-        tools = _load_directory(root, log, progress, display=f"{BUILTIN}:")
+        # The embedded corpus is one fictional ecosystem whose tools share id spaces by design (the city ids
+        # of geo_locator are what every city search takes), so its tools have one provider.
+        tools = [(t.model_copy(update={"provider": t.provider or BUILTIN_PROVIDER}), where)
+                 for t, where in _load_directory(root, log, progress, display=f"{BUILTIN}:")]
     else:
         path = Path(spec).expanduser()
         if path.is_dir():

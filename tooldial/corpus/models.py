@@ -14,11 +14,46 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 RELEASE_SEP = "|"
 PROMPT_SEP = "—"
 ARROW_SEP = "->"
+#: Path element of the keys of a map (``additionalProperties``): ``rates|{key}`` are the map's keys, while
+#: its values keep the map's own path (maps, like arrays, are transparent).
+MAP_KEY = "{key}"
+#: Suffix of an input path element that is an array (``items[].sku``); input paths are joined by ``.``.
+ARRAY_MARK = "[]"
 
 
 def make_api_id(category: str, tool: str, api: str) -> str:
     """The ToolDial ``full_name`` of an API: ``Category|tool|api``."""
     return f"{category}|{tool}|{api}"
+
+
+class InputField(BaseModel):
+    """A leaf inside an object or array parameter: the real slot a caller fills (``items[].sku``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: From the parameter's name down; array elements are marked ``[]``: ``("items[]", "sku")``.
+    path: tuple[str, ...]
+    type: str = "string"
+    format: str | None = None
+    description: str = ""
+    example: Any = None
+    #: Required at every level from the parameter down.
+    required: bool = False
+
+    @property
+    def key(self) -> str:
+        """``items[].sku``."""
+        return ".".join(self.path)
+
+    @property
+    def name(self) -> str:
+        """Leaf name without array marks (``sku``)."""
+        return self.path[-1].removesuffix(ARRAY_MARK)
+
+    @property
+    def is_list(self) -> bool:
+        """True when the path crosses an array (the caller passes several values)."""
+        return any(p.endswith(ARRAY_MARK) for p in self.path)
 
 
 class Parameter(BaseModel):
@@ -34,6 +69,8 @@ class Parameter(BaseModel):
     default: Any = None
     example: Any = None
     enum: list[Any] | None = None
+    #: Leaves of an object / array-of-objects parameter (from its JSON schema), in document order.
+    fields: tuple[InputField, ...] = ()
 
 
 class OutputComponent(BaseModel):
@@ -126,6 +163,9 @@ class Tool(BaseModel):
     name: str
     description: str = ""
     apis: tuple[Api, ...] = ()
+    #: Who serves the API (an OpenAPI server host, a documented provider): tools of one provider share id
+    #: spaces, so the graph may chain identifiers between them. Empty when unknown.
+    provider: str = ""
 
 
 class SkippedRecord(BaseModel):

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
-from tooldial.corpus.models import Api, Parameter, Tool
+from tooldial.corpus.models import Api, InputField, Parameter, Tool
 from tooldial.corpus.schema import (
     as_dict,
     as_str_list,
     components_from_example,
     components_from_schema,
     fill_examples,
+    input_fields,
     normalize_type,
     unwrap_response,
 )
@@ -130,7 +132,8 @@ def _text(*values: Any) -> str:
     return " — ".join(parts)
 
 
-def _parameter(name: str, schema: dict, description: str, *, example: Any = None) -> Parameter:
+def _parameter(name: str, schema: dict, description: str, *, example: Any = None,
+               fields: tuple[InputField, ...] = ()) -> Parameter:
     kind, fmt = normalize_type(schema.get("type")) if "type" in schema else ("string", None)
     if isinstance(schema.get("format"), str):
         fmt = schema["format"]
@@ -147,6 +150,7 @@ def _parameter(name: str, schema: dict, description: str, *, example: Any = None
         default=coerce_default(schema.get("default"), kind),
         example=example,
         enum=list(enum) if isinstance(enum, list) and enum else None,
+        fields=fields,
     )
 
 
@@ -168,8 +172,31 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
     name = clean_name(name or f"{method.upper()} {path}")
     resolver.record = f"operation {name!r}"
     base = f"paths.{path}.{method}"
+    required, optional = _path_query_parameters(resolver, path, base, op, path_params)
+    body_required, body_optional = _body_parameters(resolver, base, op)
+    required += body_required
+    optional += body_optional
+    taken = {p.name for p in required}
+    optional = [p for p in optional if p.name not in taken]
+    outputs, example = _response(resolver, base, op)
+    return Api(
+        category=category,
+        tool=tool,
+        name=name,
+        description=_text(op.get("summary"), op.get("description")),
+        tool_description=tool_description,
+        method=method.upper(),
+        required_parameters=tuple(required),
+        optional_parameters=tuple(optional),
+        output_components=outputs,
+        example_response=example,
+    )
 
-    # Parameters: path-level, overridden by operation-level ones with the same (name, in).
+
+def _path_query_parameters(resolver: _Resolver, path: str, base: str, op: dict,
+                           path_params: list) -> tuple[list[Parameter], list[Parameter]]:
+    """Path and query parameters: path-level ones, overridden by operation-level ones with the same
+    (name, in). Header and cookie parameters are transport details and are left out."""
     by_key: dict[tuple[str, str], tuple[dict, str]] = {}
     for source, params in ((f"paths.{path}.parameters", path_params), (f"{base}.parameters", op.get("parameters"))):
         if params is None:
@@ -189,68 +216,79 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
     for (pname, where), (param, field) in by_key.items():
         if where not in ("path", "query"):
             continue
-        schema = resolver.flat_schema(param.get("schema", {}), f"{field}.schema")
+        is_required = where == "path" or param.get("required") is True
+        raw_schema, schema_field = param.get("schema", {}), f"{field}.schema"
+        schema = resolver.flat_schema(raw_schema, schema_field)
         if not schema and isinstance(param.get("content"), dict):
             media = _pick_media(param["content"])
-            schema = resolver.flat_schema(media[1].get("schema", {}), f"{field}.content") if media else {}
+            raw_schema, schema_field = (media[1].get("schema", {}) if media else {}), f"{field}.content"
+            schema = resolver.flat_schema(raw_schema, schema_field) if media else {}
         parsed = _parameter(pname, schema, _text(param.get("description"), schema.get("description")),
-                            example=param.get("example"))
-        (required if where == "path" or param.get("required") is True else optional).append(parsed)
+                            example=param.get("example"),
+                            fields=input_fields(pname, raw_schema, resolve=resolver.schema_resolver(schema_field),
+                                                required=is_required))
+        (required if is_required else optional).append(parsed)
+    return required, optional
 
+
+def _body_parameters(resolver: _Resolver, base: str, op: dict) -> tuple[list[Parameter], list[Parameter]]:
+    """The properties of a JSON request body (each one a parameter, nested leaves as its ``fields``), or the
+    whole body as one parameter ``body`` when it has no properties. ``readOnly`` properties are left out."""
+    required: list[Parameter] = []
+    optional: list[Parameter] = []
     body = op.get("requestBody")
-    if body is not None:
-        field = f"{base}.requestBody"
-        body = resolver.deref(body, field)
-        media = _pick_media(body.get("content") if isinstance(body, dict) else None)
-        if media:
-            schema = resolver.flat_schema(media[1].get("schema", {}), f"{field}.content.{media[0]}.schema")
-            body_required = bool(body.get("required"))
-            props = schema.get("properties")
-            if isinstance(props, dict) and props:
-                needed = set(as_str_list(schema.get("required"))) if body_required else set()
-                for pname, sub in props.items():
-                    sub = resolver.flat_schema(sub, f"{field}.content.{media[0]}.schema.properties.{pname}")
-                    if sub.get("readOnly") is True:
-                        continue  # server-assigned (ids, timestamps): not an input
-                    parsed = _parameter(str(pname), sub, _text(sub.get("description"), sub.get("title")))
-                    (required if pname in needed else optional).append(parsed)
-            elif schema:
-                parsed = _parameter("body", schema, _text(body.get("description"), schema.get("description")))
-                (required if body_required else optional).append(parsed)
-    taken = {p.name for p in required}
-    optional = [p for p in optional if p.name not in taken]
+    if body is None:
+        return required, optional
+    field = f"{base}.requestBody"
+    body = resolver.deref(body, field)
+    media = _pick_media(body.get("content") if isinstance(body, dict) else None)
+    if not media:
+        return required, optional
+    sfield = f"{field}.content.{media[0]}.schema"
+    schema = resolver.flat_schema(media[1].get("schema", {}), sfield)
+    body_required = bool(body.get("required"))
+    props = schema.get("properties")
+    if isinstance(props, dict) and props:
+        needed = set(as_str_list(schema.get("required"))) if body_required else set()
+        for pname, raw in props.items():
+            pfield = f"{sfield}.properties.{pname}"
+            sub = resolver.flat_schema(raw, pfield)
+            if sub.get("readOnly") is True:
+                continue  # server-assigned (ids, timestamps): not an input
+            fields = input_fields(str(pname), raw, resolve=resolver.schema_resolver(pfield),
+                                  required=pname in needed)
+            parsed = _parameter(str(pname), sub, _text(sub.get("description"), sub.get("title")), fields=fields)
+            (required if pname in needed else optional).append(parsed)
+    elif schema:
+        parsed = _parameter("body", schema, _text(body.get("description"), schema.get("description")))
+        (required if body_required else optional).append(parsed)
+    return required, optional
 
-    outputs: tuple = ()
-    example = None
+
+def _response(resolver: _Resolver, base: str, op: dict) -> tuple[tuple, Any]:
+    """Output components and example of the first 2xx response (else ``default``)."""
     responses = op.get("responses")
-    if isinstance(responses, dict):
-        # YAML reads an unquoted 200 as an int: keep the original keys, order them as strings.
-        codes = sorted((c for c in responses if str(c).startswith("2")), key=lambda c: str(c).upper().replace("X", "9"))
-        code = codes[0] if codes else ("default" if "default" in responses else None)
-        if code is not None:
-            field = f"{base}.responses.{code}"
-            response = resolver.deref(responses[code], field)
-            media = _pick_media(response.get("content") if isinstance(response, dict) else None)
-            if media:
-                mfield = f"{field}.content.{media[0]}"
-                example = unwrap_response(_first_example(media[1], resolver, mfield))
-                comps = components_from_schema(media[1].get("schema"),
-                                               resolve=resolver.schema_resolver(f"{mfield}.schema"))
-                from_example = components_from_example(example) if example is not None else []
-                outputs = fill_examples(comps, from_example) if comps else tuple(from_example)
-
-    return Api(
-        category=category,
-        tool=tool,
-        name=name,
-        description=_text(op.get("summary"), op.get("description")),
-        tool_description=tool_description,
-        method=method.upper(),
-        required_parameters=tuple(required),
-        optional_parameters=tuple(optional),
-        output_components=outputs,
-        example_response=example,
-    )
+    if not isinstance(responses, dict):
+        return (), None
+    # YAML reads an unquoted 200 as an int: keep the original keys, order them as strings.
+    codes = sorted((c for c in responses if str(c).startswith("2")), key=lambda c: str(c).upper().replace("X", "9"))
+    code = codes[0] if codes else ("default" if "default" in responses else None)
+    if code is None:
+        return (), None
+    field = f"{base}.responses.{code}"
+    response = resolver.deref(responses[code], field)
+    media = _pick_media(response.get("content") if isinstance(response, dict) else None)
+    if not media:
+        return (), None
+    mfield = f"{field}.content.{media[0]}"
+    example = unwrap_response(_first_example(media[1], resolver, mfield))
+    schema = media[1].get("schema")
+    if isinstance(schema, dict) and isinstance(response, dict) and not schema.get("description"):
+        schema = {**schema, "description": response.get("description") or ""}  # a scalar body's only words
+    comps = components_from_schema(schema, resolve=resolver.schema_resolver(f"{mfield}.schema"))
+    from_example = components_from_example(example) if example is not None else []
+    outputs = fill_examples(comps, from_example) if comps else tuple(from_example)
+    return tuple(outputs), example
 
 
 def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
@@ -312,4 +350,21 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
             apis.append(api)
     if not apis and not paths:
         raise CorpusError("the document has no operations", file=file, field="paths")
-    return [Tool(category=category, name=tool, description=description, apis=tuple(apis))]
+    return [Tool(category=category, name=tool, description=description, apis=tuple(apis), provider=_provider(doc))]
+
+
+def _provider(doc: dict) -> str:
+    """``x-provider`` (document or ``info``), else the host of the first absolute server URL, else ``""``."""
+    info = as_dict(doc.get("info"))
+    named = doc.get("x-provider") or info.get("x-provider")
+    if isinstance(named, str) and named.strip():
+        return named.strip().lower()
+    servers = doc.get("servers")
+    if isinstance(servers, list):
+        for server in servers:
+            url = as_dict(server).get("url")
+            if isinstance(url, str):
+                host = urlsplit(url).hostname
+                if host:
+                    return host.lower().removeprefix("www.")
+    return ""

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tooldial.corpus.models import OutputComponent
+from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, InputField, OutputComponent
 
 #: Name of the release's response wrapper, and of the single component of a scalar response body.
 RESPONSE_KEY = "response"
@@ -297,8 +297,9 @@ class _SchemaWalker:
                           f"{where}.properties.{name}", seen, depth + 1)
             return
         extra = schema.get("additionalProperties")
-        if isinstance(extra, dict) and extra:  # a map keyed by data: its values are a collection
+        if isinstance(extra, dict) and extra:  # a map keyed by data: its keys and its values are collections
             before = len(self.out)
+            self.map_keys(schema, path)
             self.walk(extra, path, True, f"{where}.additionalProperties", seen, depth + 1)
             if len(self.out) > before:
                 return
@@ -307,6 +308,17 @@ class _SchemaWalker:
         if not path and kind in (None, "object", "array"):
             return  # a bare "type: object" body documents nothing addressable
         self.leaf(path or (RESPONSE_KEY,), kind or "object", schema, is_list, fmt)
+
+    def map_keys(self, schema: dict, path: tuple[str, ...]) -> None:
+        """The keys of an ``additionalProperties`` map, as a list component ``(*path, "{key}")``; what they
+        are comes from ``propertyNames`` (JSON Schema 2019+) or ``x-key-description`` when documented."""
+        names = as_dict(schema.get("propertyNames"))
+        described = names.get("description") or schema.get("x-key-description") or ""
+        kind, fmt = normalize_type(names.get("type", "string"))
+        if isinstance(names.get("format"), str):
+            fmt = names["format"]
+        key_schema = {"description": described, "example": names.get("example")}
+        self.leaf((*path, MAP_KEY), kind, key_schema, True, fmt)
 
     def leaf(self, path: tuple[str, ...], kind: str, schema: dict, is_list: bool, fmt: str | None) -> None:
         if path in self.out:
@@ -443,3 +455,59 @@ def fill_examples(components: Iterable[OutputComponent],
     values = {c.path: c.example for c in from_example if c.example is not None}
     return tuple(c.model_copy(update={"example": values[c.path]}) if c.example is None and c.path in values else c
                  for c in components)
+
+
+# --------------------------------------------------------------------------------------------- input fields
+
+
+def input_fields(name: str, schema: Any, *, resolve: RefResolver | None = None,
+                 required: bool = True) -> tuple[InputField, ...]:
+    """Leaves of an object / array-of-objects parameter, as paths from the parameter (``items[].sku``).
+
+    A leaf is required when every level down to it is (``required`` lists of the enclosing objects, and
+    ``required`` for the parameter itself). A scalar parameter, or an array of scalars, has no fields: the
+    parameter is the slot. ``$ref`` s are followed with ``resolve`` (cycles end the branch)."""
+    walker = _SchemaWalker(resolve)
+    out: list[InputField] = []
+
+    def visit(node: Any, path: tuple[str, ...], needed: bool, where: str, seen: frozenset[str], depth: int) -> None:
+        node, seen = walker.deref(node, where, seen)
+        if not isinstance(node, dict) or depth > MAX_DEPTH:
+            return
+        node = walker.merged(node, where, seen)
+        kind = normalize_type(node.get("type"))[0] if "type" in node else None
+        items = node.get("items")
+        if kind == "array" or (kind is None and isinstance(items, dict)):
+            if isinstance(items, dict):
+                inner, _ = walker.deref(items, f"{where}.items", seen)
+                if isinstance(inner, dict) and (isinstance(inner.get("properties"), dict)
+                                                or isinstance(inner.get("allOf"), list)):
+                    head = (*path[:-1], path[-1] + ARRAY_MARK)
+                    visit(items, head, needed, f"{where}.items", seen, depth + 1)
+                    return
+            if depth:
+                leaf(path, node, needed, "array")
+            return
+        props = node.get("properties")
+        if isinstance(props, dict) and props:
+            wanted = set(as_str_list(node.get("required")))
+            for key, sub in props.items():
+                if isinstance(sub, dict) and sub.get("readOnly") is True:
+                    continue  # server-assigned: not something a caller sends
+                visit(sub, (*path, clean_key(key)), needed and key in wanted, f"{where}.properties.{key}",
+                      seen, depth + 1)
+            return
+        if depth:
+            leaf(path, node, needed, kind or "string")
+
+    def leaf(path: tuple[str, ...], node: dict, needed: bool, kind: str) -> None:
+        fmt = node.get("format") if isinstance(node.get("format"), str) else normalize_type(node.get("type"))[1]
+        example = node.get("example")
+        if example is None and isinstance(node.get("examples"), list) and node["examples"]:
+            example = node["examples"][0]
+        description = node.get("description") or node.get("title") or ""
+        out.append(InputField(path=path, type=kind, format=fmt, description=str(description).strip(),
+                              example=example, required=needed))
+
+    visit(schema, (name,), required, "", frozenset(), 0)
+    return tuple(out)

@@ -31,6 +31,7 @@ from tooldial.corpus.schema import (
     components_from_example,
     components_from_schema,
     fill_examples,
+    input_fields,
     is_property_map,
     looks_like_schema,
     normalize_type,
@@ -47,6 +48,8 @@ CATEGORY_KEYS = ("category", "category_name")
 EXAMPLE_KEYS = ("example_response", "test_endpoint", "output")
 SCHEMA_KEYS = ("schema", "response_schema", "output_schema")
 DEFAULT_CATEGORY = "Uncategorized"
+#: Who serves the tool, when a tool object says (ToolBench files from RapidAPI carry ``host``).
+PROVIDER_KEYS = ("provider", "host")
 
 
 def type_name(value: Any) -> str:
@@ -108,8 +111,11 @@ def coerce_default(value: Any, kind: str) -> Any:
     return value
 
 
-def parse_parameters(raw: Any, where: _Where, field: str) -> tuple[Parameter, ...]:
-    """A ``required_parameters`` / ``optional_parameters`` value: a list (or its literal string) of objects."""
+def parse_parameters(raw: Any, where: _Where, field: str, *, required: bool = True) -> tuple[Parameter, ...]:
+    """A ``required_parameters`` / ``optional_parameters`` value: a list (or its literal string) of objects.
+
+    A parameter documented with a JSON schema of an object or an array of objects (``properties`` /
+    ``items``) gets its nested leaves as ``fields`` (required ones only if ``required``)."""
     if raw is None or raw == "":
         return ()
     if isinstance(raw, str):
@@ -155,6 +161,8 @@ def parse_parameters(raw: Any, where: _Where, field: str) -> tuple[Parameter, ..
             default=coerce_default(item.get("default"), kind),
             example=coerce_default(item.get("example"), kind),
             enum=list(enum) if isinstance(enum, (list, tuple)) and enum else None,
+            fields=input_fields(name, item, required=required)
+            if isinstance(item.get("properties"), dict) or isinstance(item.get("items"), dict) else (),
         ))
     return tuple(params)
 
@@ -219,7 +227,8 @@ def parse_api(api: Any, *, category: str, tool: str, tool_description: str, wher
     description = first_key(api, ("description", "api_description"))
     method = api.get("method")
     required = parse_parameters(api.get("required_parameters"), where, f"{field}.required_parameters")
-    optional = parse_parameters(api.get("optional_parameters"), where, f"{field}.optional_parameters")
+    optional = parse_parameters(api.get("optional_parameters"), where, f"{field}.optional_parameters",
+                                required=False)
     required_names = {p.name for p in required}
     optional = tuple(p for p in optional if p.name not in required_names)
     outputs, example = output_components(api)
@@ -283,4 +292,6 @@ def parse_tool(obj: Any, *, file: str, record: str | None = None, category: str 
             api = api.model_copy(update={"name": f"{api.name}_{k}"})
         names.add(api.name)
         apis.append(api)
-    return Tool(category=cat, name=name, description=description, apis=tuple(apis))
+    provider = first_key(obj, PROVIDER_KEYS)
+    return Tool(category=cat, name=name, description=description, apis=tuple(apis),
+                provider=str(provider).strip().lower() if isinstance(provider, (str, int)) else "")

@@ -21,6 +21,7 @@ from tooldial.embedding import Embedder
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.edges import EdgeArrays, EntityIndex, LCSCache, blocked_edges, normalize_name
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer
+from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
 
 ROUND = 6
 
@@ -41,6 +42,9 @@ class BuildReport:
     nodes: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     producer_stats: dict[str, int] = field(default_factory=dict)
+    #: Eq. 1 candidates (one per output × input slot) and the rules' rejections among them, by reason.
+    candidates: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
 
     def add_time(self, stage: str, began: float) -> None:
         self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - began
@@ -174,7 +178,7 @@ class GraphBuilder:
         prepared = self.prepare(corpus)
         edges = self.find_edges(prepared)
         began = time.perf_counter()
-        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, self.config)
+        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, self.config, self.report)
         self.report.edges, self.report.nodes = graph.number_of_edges(), graph.number_of_nodes()
         self.report.add_time("graph", began)
         return graph
@@ -190,40 +194,46 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "entity_text": config.entity_text,
         "thresholds": {"lcs": t.lcs, "kw": t.kw, "desc": t.desc},
         "filters": config.filters.model_dump(mode="json"),
+        "apply_rules": config.apply_rules,
+        "rules": config.rules.model_dump(mode="json"),
         "max_edges_per_api_pair": config.max_edges_per_api_pair,
+        "max_out_edges_per_api": config.max_out_edges_per_api,
+        "max_in_edges_per_api": config.max_in_edges_per_api,
         "tooldial_version": __version__,
     }
 
 
 def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
-                   config: GraphConfig) -> nx.MultiDiGraph:
+                   config: GraphConfig, report: BuildReport | None = None) -> nx.MultiDiGraph:
+    """Eq. 1 candidates → rules, input groups, caps (:mod:`tooldial.graph.select`) → the graph."""
     graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
-    rows = []
-    for s, d, ds, ks, ls in zip(edges.src.tolist(), edges.dst.tolist(), edges.desc_sim.tolist(),
-                                edges.kw_sim.tolist(), edges.lcs_sim.tolist(), strict=True):
-        o, i = outputs[s], inputs[d]
-        rows.append((o.api_id, i.api_id, o.key, i.key, o, i, ds, ks, ls))
-    # a corpus may document one output path twice: keep one edge per key, the best-scoring
-    rows.sort(key=lambda r: (r[:4], -(r[6] + r[7] + r[8])))
-    rows = [r for n, r in enumerate(rows) if n == 0 or r[:4] != rows[n - 1][:4]]
-    cap = config.max_edges_per_api_pair
-    if cap is not None:
-        # keep the best-scoring edges of each API pair (ties: sorted order), then restore the sorted order
-        by_pair: dict[tuple[str, str], list[tuple]] = {}
-        for r in rows:
-            by_pair.setdefault((r[0], r[1]), []).append(r)
-        rows = sorted((r for group in by_pair.values()
-                       for r in sorted(group, key=lambda r: -(r[6] + r[7] + r[8]))[:cap]), key=lambda r: r[:4])
-    connected = {r[0] for r in rows} | {r[1] for r in rows}
+    cands = candidates_from_arrays(outputs, inputs, edges)
+    if config.apply_rules:
+        selector = EdgeSelector(corpus, outputs, inputs, config.rules)
+        cands = [c for c in map(selector.judge, cands) if c.verdict.keep]
+        if report is not None:
+            report.rejected = dict(sorted(selector.rejected.items()))
+    if report is not None:
+        report.candidates = len(cands) + sum(report.rejected.values())
+    rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
+                      per_target=config.max_in_edges_per_api)
+    connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:
             continue
         graph.add_node(api.id, tool=api.tool, category=api.category, description=api.description)
-    for src, dst, out_key, in_key, o, i, ds, ks, ls in rows:
-        graph.add_edge(src, dst, key=f"{out_key} -> {in_key}", source_output=out_key,
-                       source_output_is_list=o.is_list, target_input=in_key, source_name=o.name,
-                       target_name=i.name, desc_sim=round(ds, ROUND), kw_sim=round(ks, ROUND),
-                       lcs_sim=round(ls, ROUND))
+    for c in rows:
+        o, i, v = c.output, c.input, c.verdict
+        group = c.group
+        graph.add_edge(o.api_id, i.api_id, key=f"{o.key} -> {i.key}", source_output=o.key,
+                       source_output_is_list=o.is_list, target_input=i.param or i.key, target_path=i.key,
+                       source_name=o.name, target_name=i.name, desc_sim=round(c.desc_sim, ROUND),
+                       kw_sim=round(c.kw_sim, ROUND), lcs_sim=round(c.lcs_sim, ROUND), kind=v.kind,
+                       reason=v.reason, confidence=round(v.confidence, ROUND), cross_tool=o.tool_id != i.tool_id,
+                       input_group=group.name if group else "",
+                       group_members=",".join(group.members) if group else "",
+                       group_sources=",".join(f"{m}={c.sources[m]}" for m in group.members if m in c.sources)
+                       if group else "")
     return graph
 
 

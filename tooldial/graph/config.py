@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tooldial.cache import default_cache_dir
 from tooldial.embedding import DEFAULT_EMBEDDING_MODEL
 from tooldial.errors import ConfigError
+from tooldial.graph.validity import RuleConfig
 
 
 class Thresholds(BaseModel):
@@ -105,10 +106,16 @@ class GraphConfig(BaseModel):
     block_size: int = Field(default=1024, ge=1)
     #: Which cosine criterion the blocked matmul screens with; the other one is checked on survivors.
     screen: Literal["desc", "kw"] = "desc"
-    #: Keep at most this many edges (best ``desc + kw + lcs`` first) between one source and one target API.
-    #: ``None`` keeps every entity-level edge; the release kept one per API pair. Edges grow roughly with the
-    #: square of the corpus, so full ToolBench graphs are much smaller with a cap.
-    max_edges_per_api_pair: int | None = Field(default=None, ge=1)
+    #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
+    apply_rules: bool = True
+    rules: RuleConfig = Field(default_factory=RuleConfig)
+    #: Keep at most this many edges (best confidence, then ``desc + kw + lcs`` first) between one source and one
+    #: target API; the release kept one per API pair. ``None`` keeps every entity-level edge.
+    max_edges_per_api_pair: int | None = Field(default=1, ge=1)
+    #: Keep at most this many API pairs leaving / entering one API (best first): Eq. 1 candidates grow with the
+    #: square of the corpus, and the paper's graph has 1.4 edges per API. ``None``: no cap.
+    max_out_edges_per_api: int | None = Field(default=None, ge=1)
+    max_in_edges_per_api: int | None = Field(default=None, ge=1)
     #: Embedding batch size.
     batch_size: int = Field(default=128, ge=1)
     #: LLM endpoint for ``entity_text="llm"`` (the key comes from ``OPENAI_API_KEY``).

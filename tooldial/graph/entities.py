@@ -29,7 +29,7 @@ from typing import Literal, Protocol
 
 from tqdm.auto import tqdm
 
-from tooldial.corpus.models import Api, Corpus
+from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, Corpus, InputField, OutputComponent, Parameter
 
 Role = Literal["input", "output"]
 
@@ -37,7 +37,11 @@ Role = Literal["input", "output"]
 @dataclass(frozen=True, slots=True)
 class Entity:
     """One side of a candidate edge: an output component (``key`` = ``a|b``) or a required input (``key`` =
-    parameter name) of API ``api_id``."""
+    parameter name, or the path of a nested field inside it: ``items[].sku``) of API ``api_id``.
+
+    ``name``, ``description`` and ``keywords`` are what Eq. 1 compares; ``type``, ``format``, ``example``,
+    ``raw`` (the leaf name as documented), ``param`` (an input's top-level parameter), ``provider`` and
+    ``documented`` (the documented description alone) are what :mod:`tooldial.graph.validity` reads."""
 
     api_id: str
     role: Role
@@ -46,6 +50,13 @@ class Entity:
     description: str
     keywords: tuple[str, ...] = ()
     is_list: bool = False
+    type: str = "string"
+    format: str | None = None
+    example: str = ""
+    raw: str = ""
+    param: str = ""
+    provider: str = ""
+    documented: str = ""
 
     @property
     def keyword_text(self) -> str:
@@ -53,6 +64,11 @@ class Entity:
         if not self.keywords:
             return self.description
         return f"{self.description} ({', '.join(self.keywords)})"
+
+    @property
+    def tool_id(self) -> str:
+        """``Category|tool`` of the entity's API."""
+        return self.api_id.rsplit("|", 1)[0]
 
 
 @dataclass
@@ -168,20 +184,62 @@ def api_subject(api: Api, role: Role) -> list[str]:
     return [_singular(content[0] if role == "input" else content[-1])]
 
 
-def short_name(api: Api, role: Role, path: tuple[str, ...]) -> str:
-    """The offline stand-in for the paper's 5–7-word name: the entity's own words, qualified by its parent
-    component or the API's subject when they are generic."""
-    parts = [p for p in path if p.lower() not in CONTAINER_NAMES and not p.isdigit()] or [path[-1]]
-    leaf = split_words(parts[-1]) or [parts[-1].lower()]
+#: Words that make a name an identifier: a scalar list whose items are such values is named ``<item> id``.
+ID_WORDS = _wordset("id ids uuid guid key keys code codes slug token handle hash ref")
+_ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
+_ID_VALUE = re.compile(r"^[#\w][\w\-:.#]{0,63}$")
+_NOT_ID_VALUE = re.compile(r"@|://|^\d{4}-\d{2}-\d{2}|\s")
+
+
+def _words(part: str) -> list[str]:
+    return split_words(part.removesuffix(ARRAY_MARK)) or [part.removesuffix(ARRAY_MARK).lower()]
+
+
+def looks_like_id_list(description: str, example: object) -> bool:
+    """Whether a list of scalars holds identifiers: its description says so, or its example looks like one
+    (a short token with a digit and no spaces, that is not an e-mail, URL or date)."""
+    if _ID_MENTION.search(description or ""):
+        return True
+    if isinstance(example, bool) or example is None:
+        return False
+    if isinstance(example, int):
+        return True
+    text = str(example).strip()
+    return bool(_ID_VALUE.match(text)) and not _NOT_ID_VALUE.search(text) and any(c.isdigit() for c in text)
+
+
+def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str = "",
+               id_list: bool = False) -> str:
+    """The offline stand-in for the paper's 5–7-word name: the entity's own words, singular, qualified by its
+    parent component (up to two words of it: ``payment_methods|id`` → ``payment method id``) or the API's
+    subject when they are generic.
+
+    ``{key}`` (the keys of a map) is named ``<owner> id``; the bare ``response`` of a scalar body takes its
+    words from the response description, else the API's subject; ``id_list`` (a list of scalar ids named in
+    the plural, ``orders``) appends ``id``: ``order id``."""
+    clean = [p.removesuffix(ARRAY_MARK) for p in path]
+    parts = [p for p in clean if p.lower() not in CONTAINER_NAMES and not p.isdigit()]
+    if clean[-1] == MAP_KEY:
+        owner = [_singular(w) for w in _words(parts[-2])] if len(parts) > 1 else api_subject(api, "output")
+        return " ".join([*owner[-2:], "id"]) if owner else "id"
+    if not parts:
+        if clean == ["response"]:  # a scalar body: what it is comes from its description, else the API
+            named = [w for w in split_words(description) if w not in STOPWORDS and len(w) > 1][:3]
+            subject = [_singular(w) for w in named] or api_subject(api, "output") or ["response"]
+            return " ".join(subject)
+        parts = [clean[-1]]
+    leaf = _words(parts[-1])
     if role == "input" and len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(
             w in GENERIC_NAMES for w in leaf[1:]):
         leaf = leaf[1:]
+    leaf = [_singular(w) for w in leaf]
     if all(w in GENERIC_NAMES or w in CONTAINER_NAMES for w in leaf):
-        parent = split_words(parts[-2]) if len(parts) > 1 else []
-        parent = [w for w in parent if w not in CONTAINER_NAMES]
-        subject = [_singular(parent[-1])] if parent else api_subject(api, role)
+        parent = [_singular(w) for w in _words(parts[-2]) if w not in CONTAINER_NAMES] if len(parts) > 1 else []
+        subject = parent[-2:] if parent else api_subject(api, role)
         if subject and subject[-1] not in leaf:
             leaf = subject + leaf
+    if id_list and leaf[-1] not in ID_WORDS:
+        leaf = [*leaf, "id"]
     return " ".join(leaf)
 
 
@@ -265,31 +323,69 @@ class OfflineEntityText:
         self.top_k_keywords = top_k_keywords
         self.max_description_words = max_description_words
 
-    def api_entities(self, api: Api, keywords: tuple[str, ...]) -> tuple[list[Entity], list[Entity]]:
-        outputs = []
-        for comp in api.output_components:
-            name = short_name(api, "output", comp.path)
-            outputs.append(Entity(api.id, "output", comp.key, name,
-                                  entity_description(name, comp.description, self.max_description_words),
-                                  keywords, comp.is_list))
-        inputs = []
-        for param in api.required_parameters:
-            name = short_name(api, "input", (param.name,))
-            inputs.append(Entity(api.id, "input", param.name, name,
-                                 entity_description(name, param.description, self.max_description_words),
-                                 keywords))
+    def api_entities(self, api: Api, keywords: tuple[str, ...],
+                     provider: str = "") -> tuple[list[Entity], list[Entity]]:
+        outputs = [self.output_entity(api, comp, keywords, provider) for comp in api.output_components]
+        inputs = [self.input_entity(api, param, fld, keywords, provider)
+                  for param in api.required_parameters for fld in input_slots(param)]
         return outputs, inputs
+
+    def output_entity(self, api: Api, comp: OutputComponent, keywords: tuple[str, ...], provider: str) -> Entity:
+        last = _words(comp.path[-1])[-1]
+        id_list = (comp.is_list and comp.type not in ("object", "array", "boolean") and comp.path[-1] != MAP_KEY
+                   and last != _singular(last) and looks_like_id_list(comp.description, comp.example))
+        name = short_name(api, "output", comp.path, description=comp.description, id_list=id_list)
+        return Entity(api.id, "output", comp.key, name,
+                      entity_description(name, comp.description, self.max_description_words), keywords,
+                      comp.is_list, comp.type, comp.format, example_text(comp.example), comp.path[-1], "", provider,
+                      comp.description)
+
+    def input_entity(self, api: Api, param: Parameter, fld: InputField | None, keywords: tuple[str, ...],
+                     provider: str) -> Entity:
+        if fld is None:
+            path, key, kind, fmt, doc = (param.name,), param.name, param.type, param.format, param.description
+            example = param.example if param.example is not None else param.default
+            is_list = param.type == "array"
+        else:
+            path, key, kind, fmt, doc, example = fld.path, fld.key, fld.type, fld.format, fld.description, fld.example
+            is_list = fld.is_list or fld.type == "array"
+        name = short_name(api, "input", path)
+        return Entity(api.id, "input", key, name, entity_description(name, doc, self.max_description_words),
+                      keywords, is_list, kind, fmt, example_text(example), path[-1].removesuffix(ARRAY_MARK),
+                      param.name, provider, doc)
 
     def produce(self, corpus: Corpus, *, progress: bool = False) -> EntityTexts:
         apis = corpus.apis
         ranker = KeywordRanker(apis, self.top_k_keywords)
+        providers = tool_providers(corpus)
         outputs: list[Entity] = []
         inputs: list[Entity] = []
         for api in tqdm(apis, desc="entity text (offline)", unit="api", disable=not progress):
-            outs, ins = self.api_entities(api, ranker.keywords(api))
+            outs, ins = self.api_entities(api, ranker.keywords(api), providers.get((api.category, api.tool), ""))
             outputs.extend(outs)
             inputs.extend(ins)
         return EntityTexts(outputs, inputs)
+
+
+def input_slots(param: Parameter) -> list[InputField | None]:
+    """What a caller fills for one required parameter: its required nested fields (all its fields when none is
+    marked required), or the parameter itself (``None``) when it has no fields."""
+    if not param.fields:
+        return [None]
+    required = [f for f in param.fields if f.required]
+    return list(required or param.fields)
+
+
+def example_text(value: object, limit: int = 80) -> str:
+    """A documented example as short text for the format rules (``""`` when none)."""
+    if value is None or isinstance(value, (dict, list, tuple)):
+        return ""
+    return str(value).strip()[:limit]
+
+
+def tool_providers(corpus: Corpus) -> dict[tuple[str, str], str]:
+    """``(category, tool)`` → provider (``""`` when the documentation names none)."""
+    return {(t.category, t.name): t.provider for t in corpus.tools}
 
 
 def make_producer(kind: str, **kwargs) -> EntityTextProducer:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -194,12 +195,12 @@ class LLMEntityText:
             for e in off_in:
                 text = got_in.get(e.key)
                 stats["fallback_inputs"] += text is None
-                ins.append(Entity(e.api_id, "input", e.key, e.name, text or e.description, kws))
+                ins.append(replace(e, description=text or e.description, keywords=kws))
             outs = []
             for e, comp in zip(off_out, api.output_components, strict=True):
                 text = got_out.get(comp.label) or got_out.get(comp.key) or got_out.get(comp.arrow)
                 stats["fallback_outputs"] += text is None
-                outs.append(Entity(e.api_id, "output", e.key, e.name, text or e.description, kws, e.is_list))
+                outs.append(replace(e, description=text or e.description, keywords=kws))
             drafts.append((i, outs, ins))
 
         # round 2: short names from the new descriptions
@@ -231,5 +232,5 @@ class LLMEntityText:
                     if short is None:
                         stats["fallback_names"] += 1
                         short = e.name
-                    target.append(Entity(e.api_id, e.role, e.key, short, e.description, e.keywords, e.is_list))
+                    target.append(replace(e, name=short))
         return EntityTexts(outputs, inputs, stats)

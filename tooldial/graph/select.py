@@ -1,0 +1,132 @@
+"""From Eq. 1 candidates to graph edges: validity rules, input groups, density caps.
+
+1. Eq. 1 candidates (one per output component × input slot, the best-scoring when a corpus documents one path
+   twice) go through :func:`tooldial.graph.validity.judge_edge`; rejected ones are counted by reason.
+2. An edge into a member of an input group (latitude + longitude, a date range, a currency pair) records the
+   group and the source outputs of the same record; a coordinate edge whose source lacks the partner
+   coordinate is rejected.
+3. Density: at most ``max_edges_per_api_pair`` edges between two APIs, then at most ``max_out_edges_per_api``
+   edges leaving an API and ``max_in_edges_per_api`` entering one, best first: confidence, then
+   ``desc + kw + lcs``, then the sorted keys (deterministic).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tooldial.corpus.models import Corpus
+from tooldial.graph.edges import EdgeArrays
+from tooldial.graph.entities import Entity
+from tooldial.graph.validity import InputGroup, RuleConfig, Verdict, group_sources, input_groups, judge_edge
+
+#: The verdict of an edge when the rules are switched off (``--no-rules``).
+EQ1_ONLY = Verdict(True, "Eq. 1 only (rules off)", 0.5, "value")
+
+
+@dataclass
+class Candidate:
+    """One Eq. 1 candidate edge with its similarities and, once judged, its verdict and input group."""
+
+    output: Entity
+    input: Entity
+    desc_sim: float
+    kw_sim: float
+    lcs_sim: float
+    verdict: Verdict = EQ1_ONLY
+    group: InputGroup | None = None
+    sources: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def pair_key(self) -> tuple[str, str, str, str]:
+        return (self.output.api_id, self.input.api_id, self.output.key, self.input.key)
+
+    @property
+    def score(self) -> float:
+        return self.desc_sim + self.kw_sim + self.lcs_sim
+
+    def rank(self) -> tuple:
+        return (-self.verdict.confidence, -self.score, self.pair_key)
+
+
+def candidates_from_arrays(outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays) -> list[Candidate]:
+    """Eq. 1 survivors as candidates, one per (source API, target API, output key, input key), sorted."""
+    best: dict[tuple[str, str, str, str], Candidate] = {}
+    for s, d, ds, ks, ls in zip(edges.src.tolist(), edges.dst.tolist(), edges.desc_sim.tolist(),
+                                edges.kw_sim.tolist(), edges.lcs_sim.tolist(), strict=True):
+        c = Candidate(outputs[s], inputs[d], ds, ks, ls)
+        old = best.get(c.pair_key)
+        if old is None or c.score > old.score:
+            best[c.pair_key] = c
+    return [best[k] for k in sorted(best)]
+
+
+class EdgeSelector:
+    """Applies the rules, input groups and caps for one corpus and its entities."""
+
+    def __init__(self, corpus: Corpus, outputs: Iterable[Entity], inputs: Iterable[Entity],
+                 rules: RuleConfig | None = None) -> None:
+        self.rules = rules or RuleConfig()
+        self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
+        self.inputs_by_api: dict[str, dict[str, Entity]] = {}
+        for e in inputs:
+            self.inputs_by_api.setdefault(e.api_id, {})[e.key] = e
+        self.outputs_by_api: dict[str, list[Entity]] = {}
+        for e in outputs:
+            self.outputs_by_api.setdefault(e.api_id, []).append(e)
+        self._groups: dict[str, list[InputGroup]] = {}
+        self.rejected: Counter[str] = Counter()
+
+    def groups_of(self, api_id: str) -> list[InputGroup]:
+        got = self._groups.get(api_id)
+        if got is None:
+            got = self._groups[api_id] = input_groups(self.inputs_by_api.get(api_id, {}).values())
+        return got
+
+    def judge(self, cand: Candidate) -> Candidate:
+        """Sets the candidate's verdict (and input group); a rejection is counted by its reason."""
+        target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
+        verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, target_docs=target_docs,
+                             config=self.rules)
+        if verdict.keep:
+            for group in self.groups_of(cand.input.api_id):
+                if cand.input.key not in group.members:
+                    continue
+                sources = group_sources(cand.output, group, self.inputs_by_api[cand.input.api_id],
+                                        self.outputs_by_api.get(cand.output.api_id, []), cand.input.key)
+                if group.name == "coordinates" and len(sources) < len(group.members):
+                    verdict = Verdict(False, "the source has no partner coordinate in the same record", 0.8,
+                                      verdict.kind)
+                else:
+                    cand.group, cand.sources = group, sources
+                break
+        cand.verdict = verdict
+        if not verdict.keep:
+            self.rejected[verdict.reason.split(" (")[0]] += 1
+        return cand
+
+
+def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int | None,
+               per_target: int | None) -> list[Candidate]:
+    """The density caps (module docstring), keeping the best-ranked edges; returns them in sorted order."""
+    ranked = sorted(cands, key=Candidate.rank)
+    pair_n: Counter[tuple[str, str]] = Counter()
+    out_n: Counter[str] = Counter()
+    in_n: Counter[str] = Counter()
+    blocked: set[tuple[str, str]] = set()
+    kept = []
+    for c in ranked:
+        pair = (c.output.api_id, c.input.api_id)
+        if pair in blocked or (per_pair is not None and pair_n[pair] >= per_pair):
+            continue
+        if not pair_n[pair]:  # the API caps count API pairs, not entity edges
+            if (per_source is not None and out_n[pair[0]] >= per_source) or (
+                    per_target is not None and in_n[pair[1]] >= per_target):
+                blocked.add(pair)
+                continue
+            out_n[pair[0]] += 1
+            in_n[pair[1]] += 1
+        pair_n[pair] += 1
+        kept.append(c)
+    return sorted(kept, key=lambda c: c.pair_key)
