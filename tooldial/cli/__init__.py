@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "generate",
     "quality",
     "build",
+    "audit",
     "evaluate",
     "simulate",
     "train",

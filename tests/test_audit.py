@@ -1,0 +1,119 @@
+"""``tooldial audit``: diversity measures, shortcut probes, the DST copy baseline and leak checks."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tooldial.audit import audit_dataset
+from tooldial.audit.diversity import distinct_n, mask_values, tokens
+from tooldial.audit.probes import copy_tracker
+from tooldial.cli import main as cli_main
+from tooldial.dataset.pipeline import BuildOptions, build_dataset
+from tooldial.dataset.splits import SplitConfig
+from tooldial.dialogue.record import DialogueRecord
+
+RELEASE = Path(__file__).parent / "data" / "release" / "clean"
+
+
+def test_distinct_n_counts_unique_ngrams_over_all_ngrams() -> None:
+    toks = [tokens("Thanks, bye now!"), tokens("thanks bye")]
+    assert toks[0] == ["thanks", "bye", "now"]
+    assert distinct_n(toks, 1) == 3 / 5  # thanks bye now | thanks bye
+    assert distinct_n(toks, 2) == 2 / 3  # (thanks bye) (bye now) | (thanks bye)
+    assert distinct_n([], 2) == 0.0
+
+
+def test_mask_values_masks_whole_words_and_numbers() -> None:
+    assert mask_values("The city is Paris, 3 nights in Parisian style.", ["Paris", "city"]) == \
+        "The <v> is <v>, <v> nights in Parisian style."
+
+
+def test_copy_tracker_copies_slot_values_from_user_text() -> None:
+    docs = {"api_name": "Weather|w|Forecast", "required_parameters": [{"input_parameter_name": "city_name",
+                                                                       "description": ""}],
+            "optional_parameters": [{"input_parameter_name": "days", "description": ""}]}
+    history = (f"User: Weather please, the days should be 3.\nSystem:\n- API documentations: {docs!r}\n"
+               "- Message: Which city?\nUser: Sure! It's Oslo.\nSystem:\n")
+    state = copy_tracker(history)
+    assert state["api_status"] == {"api_name": "Weather|w|Forecast", "required_parameters": {"city_name": "Oslo"},
+                                   "optional_parameters": {"days": "3"}}
+    assert copy_tracker("User: hi\nSystem:\n") == {"api_confirmed": "false", "api_status": "none"}
+
+
+def _records(clarify_message: str) -> list[DialogueRecord]:
+    """The release fixtures, four renderings each, one dialogue given a clarify turn with ``clarify_message``."""
+    out = []
+    for name in ("train.json", "val.json", "test.json"):
+        for i, raw in enumerate(json.loads((RELEASE / name).read_text())):
+            record = DialogueRecord.model_validate(raw)
+            for copy_no in range(4):
+                out.append(record.model_copy(update={"dialogue_id": f"td-{name[:-5]}-{i}-{copy_no}", "seed": 1}))
+    first = out[0]
+    clarify = {"System": {"thought": "Unclear.", "action": "clarify", "message": clarify_message,
+                          "retriever_status": {"retriever_call": "false", "retrieved_api": "none"},
+                          "api_request": {}, "api_response": {},
+                          "dialogue_state": {"api_confirmed": "false", "api_status": "none"}}}
+    out[0] = first.model_copy(update={"dialogue": [first.dialogue[0], clarify, *first.dialogue[1:]]})
+    return out
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory) -> tuple[Path, list[DialogueRecord]]:
+    root = tmp_path_factory.mktemp("audit")
+    records = _records("Which radio playlist do you want?")  # the user said "radio", never "playlist"
+    path = root / "dialogues.jsonl"
+    path.write_text("".join(r.model_dump_json() + "\n" for r in records), encoding="utf-8")
+    build_dataset(BuildOptions(corpus="none", dialogues=[path], split=SplitConfig(seed=3), progress=False,
+                               cache_dir=root / "cache"), root / "ds")
+    return root / "ds", records
+
+
+def test_audit_measures_match_the_records(dataset) -> None:
+    ds, records = dataset
+    report = audit_dataset(ds)
+    user = [next(iter(t.values()))["message"] for r in records for t in r.dialogue if "User" in t]
+    counts = Counter(user)
+    stats = report.diversity.by_speaker["User"]
+    assert stats.utterances == len(user)
+    assert stats.distinct_utterances == len(counts)
+    assert stats.repeated == pytest.approx(sum(c for c in counts.values() if c > 1) / len(user))
+    assert stats.distinct_2 == pytest.approx(distinct_n([tokens(u) for u in user], 2))
+    byes = {next(iter(t.values()))["message"] for r in records for t in r.dialogue
+            if next(iter(t.values()))["action"] == "user_bye"}
+    assert report.goodbyes["user_bye"] == len(byes)
+    assert sum(report.dialogues.values()) == len(records)
+
+
+def test_audit_probes_and_leak_checks(dataset) -> None:
+    ds, _ = dataset
+    report = audit_dataset(ds)
+    probes = {(p.name, p.setting): p for p in report.probes}
+    assert {s for (_, s) in probes} == {"", "gt", "nogt"}
+    for probe in probes.values():
+        assert probe.test > 0 and (probe.accuracy is None or 0.0 <= probe.accuracy <= 1.0)
+    checks = {c.name: c for c in report.checks}
+    # Every sft row of a built dataset carries the gold APIs' schemas; those before the retriever leak them.
+    assert checks["sft.tools shows the gold API"].status == "leak"
+    clarify = checks["clarify names what the user never said"]
+    assert clarify.affected == 1 and clarify.rows > 1 and "playlist" in clarify.examples[0]  # the others are fine
+    assert checks["gold states in nogt DST inputs"].status == "ok"
+    assert len(report.verdicts) == 2 + len(report.probes) + len(report.checks)
+
+
+def test_cli_writes_markdown_json_png(dataset, tmp_path: Path, capsys) -> None:
+    ds, _ = dataset
+    assert cli_main(["audit", str(ds), "--out", str(tmp_path / "a"), "--quiet"]) == 0
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == ["audit.json", "audit.md", "audit.png"]
+    data = json.loads((tmp_path / "a" / "audit.json").read_text())
+    assert data["verdicts"] and "## Shortcut probes" in (tmp_path / "a" / "audit.md").read_text()
+    assert (tmp_path / "a" / "audit.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_rejects_a_folder_that_is_no_dataset(tmp_path: Path, capsys) -> None:
+    assert cli_main(["audit", str(tmp_path)]) == 2
+    assert "not a tooldial dataset directory" in capsys.readouterr().err
