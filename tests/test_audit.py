@@ -10,6 +10,7 @@ import pytest
 
 from tooldial.audit import audit_dataset
 from tooldial.audit.diversity import distinct_n, mask_values, tokens
+from tooldial.audit.leaks import sft_tools_check
 from tooldial.audit.probes import copy_tracker
 from tooldial.cli import main as cli_main
 from tooldial.dataset.pipeline import BuildOptions, build_dataset
@@ -96,12 +97,23 @@ def test_audit_probes_and_leak_checks(dataset) -> None:
     for probe in probes.values():
         assert probe.test > 0 and (probe.accuracy is None or 0.0 <= probe.accuracy <= 1.0)
     checks = {c.name: c for c in report.checks}
-    # Every sft row of a built dataset carries the gold APIs' schemas; those before the retriever leak them.
-    assert checks["sft.tools shows the gold API"].status == "leak"
+    # sft.tools lists only the APIs retrieved before the turn: nothing the prompt has not shown.
+    assert checks["sft.tools shows the gold API"].status == "ok"
     clarify = checks["clarify names what the user never said"]
     assert clarify.affected == 1 and clarify.rows > 1 and "playlist" in clarify.examples[0]  # the others are fine
     assert checks["gold states in nogt DST inputs"].status == "ok"
     assert len(report.verdicts) == 2 + len(report.probes) + len(report.checks)
+
+
+def test_sft_tools_check_flags_a_gold_api_the_prompt_has_not_shown() -> None:
+    def row(i: int, prompt: str) -> dict:
+        return {"id": f"d/{i}", "dialogue_id": "d", "messages": [{"role": "user", "content": prompt}],
+                "tools": json.dumps([{"type": "function", "function": {"name": "Music_radio_Playlist"}}]),
+                "tool_api_ids": json.dumps({"Music_radio_Playlist": "Music|radio|Playlist"})}
+
+    rows = [row(0, "User: play something"), row(1, "User: play\n- Retriever status: {'Music|radio|Playlist': 0.7}")]
+    check = sft_tools_check(rows, {"d": {"Music|radio|Playlist"}})
+    assert (check.status, check.rows, check.affected) == ("leak", 2, 1) and check.examples[0].startswith("d/0")
 
 
 def test_cli_writes_markdown_json_png(dataset, tmp_path: Path, capsys) -> None:

@@ -14,13 +14,18 @@ def shard_files(dataset_dir: Path, config: str, split: str) -> list[Path]:
 
 
 def read_rows(dataset_dir: Path, config: str, split: str, columns: list[str] | None = None) -> list[dict[str, Any]]:
-    """All rows of ``config``/``split`` (only ``columns`` when given); ``[]`` when the split is absent."""
+    """All rows of ``config``/``split`` (only those of ``columns`` the shards have); ``[]`` when absent.
+
+    Columns a shard lacks (older builds, converted releases) are left out of its rows, not an error.
+    """
     import pyarrow.parquet as pq
 
     rows: list[dict[str, Any]] = []
     for path in shard_files(dataset_dir, config, split):
         try:
-            rows.extend(pq.read_table(path, columns=columns).to_pylist())
+            present = pq.read_schema(path).names
+            wanted = None if columns is None else [c for c in columns if c in present]
+            rows.extend(pq.read_table(path, columns=wanted).to_pylist())
         except (OSError, ValueError) as exc:  # pyarrow's errors for a truncated or foreign file
             raise TooldialError(f"cannot read parquet shard ({exc})", file=str(path)) from None
     return rows

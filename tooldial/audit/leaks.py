@@ -42,20 +42,30 @@ def _check(name: str, rows: int, affected: int, examples: list[str], leak: str, 
                  verdict=f"{share} {leak}" if affected else f"{ok} ({rows:,} rows)", examples=examples[:3])
 
 
+def _json(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return None
+    return value
+
+
 def sft_tools_check(sft_rows: Sequence[dict[str, Any]], gold: dict[str, set[str]]) -> Check:
-    """``sft.tools`` naming a dialogue's gold API before the prompt's history has shown that API."""
+    """``sft.tools`` naming a dialogue's gold API before the prompt's history has shown that API.
+
+    Function names map to API ids through ``tool_api_ids`` when the row has it (sanitized names), else they are
+    the ids themselves.
+    """
     affected, examples, rows = 0, [], 0
     for row in sft_rows:
-        tools = row.get("tools")
-        if isinstance(tools, str):
-            try:
-                tools = json.loads(tools)
-            except ValueError:
-                tools = None
+        tools = _json(row.get("tools"))
+        ids = _json(row.get("tool_api_ids")) or {}
         rows += 1
         names = {str((t.get("function") or {}).get("name", "")) for t in tools or [] if isinstance(t, dict)}
+        apis = {str(ids.get(n, n)) if isinstance(ids, dict) else n for n in names}
         prompt = "".join(m.get("content", "") for m in row.get("messages") or [] if m.get("role") != "assistant")
-        hidden = [n for n in names & gold.get(row.get("dialogue_id", ""), set()) if n and n not in prompt]
+        hidden = [a for a in apis & gold.get(row.get("dialogue_id", ""), set()) if a and a not in prompt]
         if hidden:
             affected += 1
             if len(examples) < 3:
@@ -63,7 +73,7 @@ def sft_tools_check(sft_rows: Sequence[dict[str, Any]], gold: dict[str, set[str]
     return _check("sft.tools shows the gold API", rows, affected, examples,
                   "sft rows name a gold API in `tools` that the prompt has not shown yet (the release has no such "
                   "column: a model can read the answer of retrieval/DST from it)",
-                  "no sft row names an API its prompt has not shown")
+                  "no sft row names a gold API its prompt has not shown")
 
 
 def history_lines_check(name: str, rows: Sequence[dict[str, Any]], prefix: str, why: str) -> Check:

@@ -87,7 +87,7 @@ def audit_dataset(dataset_dir: str | Path, *, k: int = 2, seed: int = 0) -> Audi
         probes.append(dst_copy_probe(dst_test, setting))
 
     gold = {r["dialogue_id"]: {a for a in (r.get("source"), r.get("target")) if a} for r in every}
-    sft_test = read_rows(root, "sft", "test", ["id", "dialogue_id", "task", "setting", "messages", "tools"])
+    sft_test = read_rows(root, "sft", "test", ["id", "dialogue_id", "messages", "tools", "tool_api_ids"])
     checks = [
         sft_tools_check(sft_test, gold),
         history_lines_check("thoughts in action-prediction inputs",

@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     audit.add_argument("dataset_dir", type=Path, metavar="DATASET_DIR")
     audit.add_argument("--out", type=Path, help="folder for audit.md, audit.json, audit.png "
-                       "(default: DATASET_DIR/audit)")
+                       "(default: DATASET_DIR-audit beside the dataset, which stays as tooldial build wrote it)")
     audit.add_argument("--k", type=int, default=2, help="history lines the second probe reads (default: 2)")
     audit.add_argument("--seed", type=int, default=0, help="seed of the probes' classifiers (default: 0)")
     audit.add_argument("--quiet", action="store_true", help="print only the paths written")
@@ -33,7 +33,9 @@ def run_audit(args: argparse.Namespace) -> int:
     if args.k < 1:
         raise ConfigError(f"must be at least 1, got {args.k}", field="--k")
     report = audit_dataset(args.dataset_dir, k=args.k, seed=args.seed)
-    paths = write_report(report, args.out or args.dataset_dir / "audit")
+    dataset_dir = Path(args.dataset_dir).absolute()
+    out = args.out or dataset_dir.with_name(dataset_dir.name + "-audit")
+    paths = write_report(report, out)
     if not args.quiet:
         print("\n".join(report.verdicts))
     for path in paths:
