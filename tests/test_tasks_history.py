@@ -11,13 +11,8 @@ import pytest
 
 from tooldial.corpus.models import Api, Corpus, Parameter, Tool
 from tooldial.dialogue.record import DialogueRecord
-from tooldial.tasks.history import (
-    dialogue_lines,
-    normalize_double,
-    overall_lines,
-    render,
-    render_history,
-)
+from tooldial.tasks.format import normalize_double, render
+from tooldial.tasks.history import dialogue_lines, overall_lines, render_history
 
 RELEASE = Path(__file__).parent / "data" / "release" / "clean"
 

@@ -11,6 +11,20 @@ import json
 import re
 from typing import Any, Literal
 
+from tooldial.tasks.format import (
+    ACTION_PREFIX,
+    STATE_PREFIX,
+    ParseKind,
+    normalize_action,
+    parse_state,
+)
+
+__all__ = [
+    "ACTIONS", "INVALID_ACTION", "NOT_CONFIRMED", "ParseKind", "lenient_action_match", "load_json_field",
+    "normalize_action", "normalize_state", "normalize_value", "parse_action", "parse_state", "states_equal",
+    "strip_system_action", "trace_actions", "trace_states",
+]
+
 #: The eight system actions in their normalized spelling, in the column order of the paper's Table 5.
 ACTIONS: tuple[str, ...] = (
     "response",
@@ -28,14 +42,7 @@ INVALID_ACTION = "(invalid)"
 #: The not-confirmed dialogue state of the release.
 NOT_CONFIRMED: dict[str, str] = {"api_confirmed": "false", "api_status": "none"}
 
-ParseKind = Literal["ok", "empty", "no_braces", "invalid_literal", "not_a_dict"]
-
 _NON_ALNUM = re.compile(r"[^a-z0-9]")
-_NON_ALPHA = re.compile(r"[^a-z]")
-STATE_LINE = "- Dialogue State: "
-ACTION_LINE = "- Action:"
-MESSAGE_LINE = "- Message: "
-OBSERVATION_LINE = "- Observation"
 
 
 # --- dialogue states ----------------------------------------------------------------------------------------
@@ -70,42 +77,6 @@ def strip_system_action(state: Any) -> Any:
     return state
 
 
-def _literal(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        pass
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        raise ValueError("not a literal") from None
-
-
-def parse_state(text: str | None) -> tuple[Any, ParseKind]:
-    """Parse a predicted dialogue state the way the release does, returning ``(state, kind)``.
-
-    The greedy ``{…}`` span is taken and every ``'`` replaced by ``"`` before ``json.loads``, then a Python
-    literal is tried (release order). Where the release then gave up (it substituted ``{"foo": "bar"}``) we also
-    try the span as written, so a value holding an apostrophe can still match; this only changes cases the
-    release scored wrong. A state that cannot be read is returned as ``None`` with its kind.
-    """
-    if text is None or not text.strip():
-        return None, "empty"
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0 or end < start:
-        return None, "no_braces"
-    span = text[start : end + 1]
-    for candidate in (span.replace("'", '"'), span):
-        try:
-            value = _literal(candidate)
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            return value, "ok"
-        return None, "not_a_dict"
-    return None, "invalid_literal"
-
-
 def load_json_field(value: Any) -> Any:
     """Dataset ``Json`` columns arrive as JSON text; already-decoded values pass through."""
     if isinstance(value, str):
@@ -127,13 +98,6 @@ def states_equal(prediction: Any, label: Any) -> bool:
 # --- actions ------------------------------------------------------------------------------------------------
 
 
-def normalize_action(text: str | None) -> str:
-    """Release action normalization: lowercase, keep ``a-z``, delete ``action`` and ``api``."""
-    if not text:
-        return ""
-    return _NON_ALPHA.sub("", text.lower()).replace("action", "").replace("api", "")
-
-
 def parse_action(text: str | None) -> tuple[str, Literal["ok", "empty", "not_an_action"]]:
     """The predicted action for strict scoring: the first non-empty line, ``- Action:`` removed, normalized."""
     if text is None:
@@ -142,8 +106,8 @@ def parse_action(text: str | None) -> tuple[str, Literal["ok", "empty", "not_an_
         line = line.strip()
         if not line:
             continue
-        if line.lower().startswith("- action:"):
-            line = line[len("- action:") :]
+        if line.lower().startswith(ACTION_PREFIX.lower()):
+            line = line[len(ACTION_PREFIX) :]
         action = normalize_action(line)
         if not action:
             continue
@@ -159,7 +123,7 @@ def lenient_action_match(generation: str | None, label: str) -> bool:
     """
     if not generation:
         return False
-    gen = generation.lower().replace("- action:", "")
+    gen = generation.lower().replace(ACTION_PREFIX.lower(), "")
     return normalize_action(label) in normalize_action(gen)
 
 
@@ -168,9 +132,11 @@ def lenient_action_match(generation: str | None, label: str) -> bool:
 
 def trace_states(text: str) -> list[Any]:
     """Every ``- Dialogue State: `` line of a reasoning trace, parsed (``None`` where unreadable)."""
-    return [parse_state(line.split(STATE_LINE, 1)[1])[0] for line in text.splitlines() if line.startswith(STATE_LINE)]
+    return [parse_state(line.split(STATE_PREFIX, 1)[1])[0] for line in text.splitlines()
+            if line.startswith(STATE_PREFIX)]
 
 
 def trace_actions(text: str) -> list[str]:
     """Every ``- Action:`` line of a reasoning trace, normalized."""
-    return [normalize_action(line[len(ACTION_LINE) :]) for line in text.splitlines() if line.startswith(ACTION_LINE)]
+    return [normalize_action(line[len(ACTION_PREFIX) :]) for line in text.splitlines()
+            if line.startswith(ACTION_PREFIX)]

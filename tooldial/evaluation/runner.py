@@ -24,6 +24,7 @@ from tooldial.evaluation.cache import PredictionCache
 from tooldial.evaluation.generation import CachedGenerator
 from tooldial.evaluation.tasks import TaskOutcome
 from tooldial.registry import BACKENDS, EVAL_TASKS
+from tooldial.tasks.format import filter_history
 
 RESULTS_FILE = "results.json"
 PREDICTIONS_FILE = "predictions.jsonl"
@@ -132,10 +133,7 @@ def load_rows(dataset: str, config: str, split: str, setting: str | None, limit:
 def overall_nogt_row(row: dict[str, Any]) -> dict[str, Any]:
     """An ``overall`` w/o GT row from a w/ GT one: earlier state and action lines removed from the history
     (the rule of :func:`tooldial.tasks.samples.overall_samples`; datasets may ship the gt setting only)."""
-    history = "".join(
-        line for line in str(row.get("history", "")).splitlines(keepends=True)
-        if not line.startswith(("- Dialogue State:", "- Action:"))
-    )
+    history = filter_history(str(row.get("history", "")), "overall", "nogt")
     row_id = str(row.get("id", ""))
     return {**row, "id": row_id.replace("/overall/gt/", "/overall/nogt/"), "setting": "nogt", "history": history}
 

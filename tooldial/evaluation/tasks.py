@@ -26,7 +26,6 @@ from tooldial.evaluation.metrics import (
 )
 from tooldial.evaluation.parsing import (
     ACTIONS,
-    OBSERVATION_LINE,
     lenient_action_match,
     load_json_field,
     normalize_action,
@@ -39,6 +38,7 @@ from tooldial.evaluation.parsing import (
     trace_states,
 )
 from tooldial.evaluation.traces import ObservationQueue, finish_round, observation_count
+from tooldial.tasks.format import ACTION_PREFIX, OBSERVATION_LINE
 from tooldial.tasks.prompts import ASSISTANT_PREFIX, FAITHFULNESS_JUDGE_PROMPT, build_messages
 
 Progress = Callable[[int], None]
@@ -168,7 +168,7 @@ def run_action(rows: list[dict[str, Any]], setting: str, spec: TaskSpec, gen: Ca
 
 def is_response_fail_sample(row: dict[str, Any]) -> bool:
     """The release cuts faithfulness samples at ``- Action:response``, which also matches ``response_fail``."""
-    return "- Action:response_fail" in str(row.get("history", ""))
+    return f"{ACTION_PREFIX}response_fail" in str(row.get("history", ""))
 
 
 def judge_verdict(text: str) -> int:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from typing import Any
 
-from tooldial.evaluation.parsing import (
-    ACTION_LINE,
-    MESSAGE_LINE,
+from tooldial.evaluation.parsing import load_json_field
+from tooldial.tasks.format import (
+    ACTION_PREFIX,
+    MESSAGE_PREFIX,
     OBSERVATION_LINE,
-    STATE_LINE,
-    load_json_field,
+    OBSERVATION_PREFIX,
+    STATE_PREFIX,
     normalize_action,
 )
 
@@ -52,9 +53,9 @@ def reference_message(reference: str) -> str:
     """The message text of a faithfulness reference (``- Message: …`` up to the next state line)."""
     lines = []
     for line in reference.splitlines():
-        if line.startswith(STATE_LINE):
+        if line.startswith(STATE_PREFIX):
             break
-        lines.append(line[len(MESSAGE_LINE) :] if line.startswith(MESSAGE_LINE) else line)
+        lines.append(line[len(MESSAGE_PREFIX) :] if line.startswith(MESSAGE_PREFIX) else line)
     return "\n".join(lines).strip()
 
 
@@ -64,8 +65,8 @@ def render_observation(observation: Any) -> str:
         text = observation.strip()
         if text.startswith(OBSERVATION_LINE):
             return text
-        return f"{OBSERVATION_LINE}: {text}"
-    return f"{OBSERVATION_LINE}: {observation!r}"
+        return f"{OBSERVATION_PREFIX}{text}"
+    return f"{OBSERVATION_PREFIX}{observation!r}"
 
 
 class ObservationQueue:
@@ -91,7 +92,7 @@ class ObservationQueue:
 
 
 def last_action(text: str) -> str | None:
-    actions = [line[len(ACTION_LINE) :] for line in text.splitlines() if line.startswith(ACTION_LINE)]
+    actions = [line[len(ACTION_PREFIX) :] for line in text.splitlines() if line.startswith(ACTION_PREFIX)]
     return actions[-1] if actions else None
 
 
@@ -108,7 +109,7 @@ def finish_round(trace: str, completion: str, queue: ObservationQueue) -> tuple[
         lines.pop()  # a stop string cut short by the token limit (or a stray "-")
         text = "".join(lines)
     for i, line in enumerate(lines):
-        if line.startswith(MESSAGE_LINE):
+        if line.startswith(MESSAGE_PREFIX):
             return trace + "".join(lines[: i + 1]).rstrip("\n") + "\n", "done"
     action = last_action(text)
     if action is None:

@@ -1,4 +1,7 @@
-"""The experiment text format of a dialogue (paper A.12, Table 18; release ``dialogue_data/*.py``).
+"""The experiment text layouts of a dialogue (paper A.12, Table 18; release ``dialogue_data/*.py``).
+
+The line prefixes, :class:`~tooldial.tasks.format.Line` and the parser live in :mod:`tooldial.tasks.format`;
+this module lays a :class:`~tooldial.dialogue.record.DialogueRecord` out in them.
 
 Two layouts exist, both built here as a list of typed :class:`Line` objects so that sample cutting
 (:mod:`tooldial.tasks.samples`) selects lines by *kind* instead of matching substrings (the original matched
@@ -34,58 +37,27 @@ APIs it does not hold (the original release ships no catalogue) they fall back t
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.record import DialogueRecord
-
-LineKind = Literal[
-    "user",
-    "system",
-    "state",
-    "thought",
-    "action",
-    "retriever_status",
-    "api_docs",
-    "call_result",
-    "observation",
-    "message",
-]
-
-STATE_PREFIX = "- Dialogue State: "
-ACTION_PREFIX = "- Action:"
-THOUGHT_PREFIX = "- Thought: "
-MESSAGE_PREFIX = "- Message: "
-USER_PREFIX = "User: "
-SYSTEM_LINE = "System:"
-
-_DOUBLE_QUOTED = re.compile(r"\"\s*'\s*([^'\"]+)\s*'\s*\"")
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of the history text (``text`` may hold newlines: messages keep theirs)."""
-
-    kind: LineKind
-    text: str
-    #: Index in ``record.dialogue`` of the turn the line belongs to.
-    turn_index: int
-    #: The structured value behind the line: the state dict (``state``), the action (``action``), the
-    #: observation dict (``observation``), the call result (``call_result``), the message (``message``).
-    value: Any = None
-
-
-def render(lines: Iterable[Line]) -> str:
-    """The history text: one line per :class:`Line`, each ending with a newline (as in the release)."""
-    return "".join(line.text + "\n" for line in lines)
-
-
-def normalize_double(text: str) -> str:
-    """Collapse ``"'x'"`` to ``'x'`` (the release's post-processing of ``repr`` output)."""
-    return _DOUBLE_QUOTED.sub(r"'\1'", text)
+from tooldial.tasks.format import (
+    ACTION_PREFIX,
+    API_DOCS_PREFIX,
+    CALL_RESULT_PREFIX,
+    MESSAGE_PREFIX,
+    OBSERVATION_PREFIX,
+    RETRIEVER_STATUS_PREFIX,
+    STATE_PREFIX,
+    SYSTEM_LINE,
+    THOUGHT_PREFIX,
+    USER_PREFIX,
+    Line,
+    LineKind,
+    normalize_double,
+    render,
+)
 
 
 def prompt_state(state: dict[str, Any]) -> dict[str, Any]:
@@ -261,46 +233,49 @@ def _line(kind: LineKind, text: str, turn_index: int, value: Any = None) -> Line
 # The two layouts
 
 
-def dialogue_lines(record: DialogueRecord, corpus: Corpus | None = None) -> list[Line]:
-    """The task layout (DST, action prediction, faithfulness) of ``record``, line by line."""
-    dialogue = record.dialogue
+def _layout(record: DialogueRecord, system_turn: Callable[[int, dict[str, Any]], list[Line]]) -> list[Line]:
+    """Both layouts write a user turn as ``User: …`` then ``System:``; ``system_turn`` writes a system turn."""
     lines: list[Line] = []
-    for i, turn in enumerate(dialogue):
+    for i, turn in enumerate(record.dialogue):
         speaker, body = _speaker_body(turn)
         if speaker == "User":
-            lines.append(_line("user", f"{USER_PREFIX}{body.get('message', '')}", i, body.get("message", "")))
-            lines.append(_line("system", SYSTEM_LINE, i))
-            continue
-        action = body.get("action", "")
-        previous = _user_at(dialogue, i - 1)
-        head = [
-            _line("thought", f"{THOUGHT_PREFIX}{body.get('thought', '')}", i),
-            _line("action", f"{ACTION_PREFIX}{action}", i, action),
-            _line("retriever_status", f"- Retriever status: {body.get('retriever_status')}", i),
-        ]
-        if previous is not None and previous.get("action") == "inform":
-            state = prompt_state(body.get("dialogue_state") or {})
-            result = _call_result(dialogue, i)
-            lines.append(_line("state", f"{STATE_PREFIX}{state}", i, state))
-            lines.extend(head)
-            lines.append(_line("call_result", f"- Call result: {result}", i, result))
-            continue
-        lines.extend(head)
-        if action == "retriever_call":
-            doc = retrieval_documentation(record, i, corpus)
-            if doc is not None:
-                lines.append(_line("api_docs", f"- API documentations: {doc}", i, doc))
-            continue
-        if action == "call":
-            result = _call_result(dialogue, i)
-            lines.append(_line("call_result", f"- Call result: {result}", i, result))
-            continue
-        message = body.get("message") or ""
-        if message:
-            lines.append(_line("message", f"{MESSAGE_PREFIX}{message}", i, message))
-        state = prompt_state(body.get("dialogue_state") or {})
-        lines.append(_line("state", f"{STATE_PREFIX}{state}", i, state))
+            message = body.get("message", "")
+            lines += [_line("user", f"{USER_PREFIX}{message}", i, message), _line("system", SYSTEM_LINE, i)]
+        else:
+            lines += system_turn(i, body)
     return lines
+
+
+def _task_turn(record: DialogueRecord, corpus: Corpus | None, i: int, body: dict[str, Any]) -> list[Line]:
+    dialogue = record.dialogue
+    action = body.get("action", "")
+    previous = _user_at(dialogue, i - 1)
+    head = [
+        _line("thought", f"{THOUGHT_PREFIX}{body.get('thought', '')}", i),
+        _line("action", f"{ACTION_PREFIX}{action}", i, action),
+        _line("retriever_status", f"{RETRIEVER_STATUS_PREFIX}{body.get('retriever_status')}", i),
+    ]
+    if previous is not None and previous.get("action") == "inform":
+        state = prompt_state(body.get("dialogue_state") or {})
+        result = _call_result(dialogue, i)
+        return [_line("state", f"{STATE_PREFIX}{state}", i, state), *head,
+                _line("call_result", f"{CALL_RESULT_PREFIX}{result}", i, result)]
+    if action == "retriever_call":
+        doc = retrieval_documentation(record, i, corpus)
+        return head if doc is None else [*head, _line("api_docs", f"{API_DOCS_PREFIX}{doc}", i, doc)]
+    if action == "call":
+        result = _call_result(dialogue, i)
+        return [*head, _line("call_result", f"{CALL_RESULT_PREFIX}{result}", i, result)]
+    message = body.get("message") or ""
+    if message:
+        head.append(_line("message", f"{MESSAGE_PREFIX}{message}", i, message))
+    state = prompt_state(body.get("dialogue_state") or {})
+    return [*head, _line("state", f"{STATE_PREFIX}{state}", i, state)]
+
+
+def dialogue_lines(record: DialogueRecord, corpus: Corpus | None = None) -> list[Line]:
+    """The task layout (DST, action prediction, faithfulness) of ``record``, line by line."""
+    return _layout(record, lambda i, body: _task_turn(record, corpus, i, body))
 
 
 def observation(record: DialogueRecord, index: int, corpus: Corpus | None = None) -> dict[str, Any]:
@@ -327,35 +302,30 @@ def overall_lines(record: DialogueRecord, corpus: Corpus | None = None) -> list[
     The paper's format (Table 18) has one state per turn; we keep the leading one (the overall prompt asks the
     model to start with ``- Dialogue State:``) and drop the duplicate.
     """
-    dialogue = record.dialogue
-    lines: list[Line] = []
-    for i, turn in enumerate(dialogue):
-        speaker, body = _speaker_body(turn)
-        if speaker == "User":
-            lines.append(_line("user", f"{USER_PREFIX}{body.get('message', '')}", i, body.get("message", "")))
-            lines.append(_line("system", SYSTEM_LINE, i))
-            continue
-        action = body.get("action", "")
-        state = prompt_state(body.get("dialogue_state") or {})
-        leading = _user_at(dialogue, i - 1) is not None
-        if leading:
-            lines.append(_line("state", f"{STATE_PREFIX}{state}", i, state))
-        lines.append(_line("thought", f"{THOUGHT_PREFIX}{body.get('thought', '')}", i))
-        lines.append(_line("action", f"{ACTION_PREFIX}{action}", i, action))
-        obs = observation(record, i, corpus)
-        if action == "retriever_call":
-            status = body.get("retriever_status") or {}
-            if isinstance(status, dict) and status.get("retriever_call") == "true":
-                lines.append(_line("observation", f"- Observation: {obs}", i, obs))
-            continue
-        lines.append(_line("observation", f"- Observation: {obs}", i, obs))
-        if action == "call":
-            continue
-        if not leading:
-            lines.append(_line("state", f"{STATE_PREFIX}{state}", i, state))
-        message = (body.get("message") or "").replace("\n", " ")
-        if message:
-            lines.append(_line("message", f"{MESSAGE_PREFIX}{message}", i, message))
+    return _layout(record, lambda i, body: _overall_turn(record, corpus, i, body))
+
+
+def _overall_turn(record: DialogueRecord, corpus: Corpus | None, i: int, body: dict[str, Any]) -> list[Line]:
+    action = body.get("action", "")
+    state = prompt_state(body.get("dialogue_state") or {})
+    leading = _user_at(record.dialogue, i - 1) is not None
+    lines = [_line("state", f"{STATE_PREFIX}{state}", i, state)] if leading else []
+    lines.append(_line("thought", f"{THOUGHT_PREFIX}{body.get('thought', '')}", i))
+    lines.append(_line("action", f"{ACTION_PREFIX}{action}", i, action))
+    obs = observation(record, i, corpus)
+    if action == "retriever_call":
+        status = body.get("retriever_status") or {}
+        if isinstance(status, dict) and status.get("retriever_call") == "true":
+            lines.append(_line("observation", f"{OBSERVATION_PREFIX}{obs}", i, obs))
+        return lines
+    lines.append(_line("observation", f"{OBSERVATION_PREFIX}{obs}", i, obs))
+    if action == "call":
+        return lines
+    if not leading:
+        lines.append(_line("state", f"{STATE_PREFIX}{state}", i, state))
+    message = (body.get("message") or "").replace("\n", " ")
+    if message:
+        lines.append(_line("message", f"{MESSAGE_PREFIX}{message}", i, message))
     return lines
 
 

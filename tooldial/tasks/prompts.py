@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tooldial.tasks.format import ACTION_PREFIX, STATE_PREFIX
+
 PROMPT_VERSION = "tooldial-a13-v1"
 
 Task = Literal["dst", "action", "faithfulness", "overall"]
@@ -76,7 +78,7 @@ Dialogue:
 Answer:"""
 
 #: Assistant prefixes the original evaluation forced before generation.
-ASSISTANT_PREFIX: dict[Task, str] = {"dst": "- Dialogue State: ", "action": "- Action:", "faithfulness": "", "overall": ""}
+ASSISTANT_PREFIX: dict[Task, str] = {"dst": STATE_PREFIX, "action": ACTION_PREFIX, "faithfulness": "", "overall": ""}
 
 _PROMPTS: dict[Task, str] = {
     "dst": DST_PROMPT,

@@ -23,15 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
-from tooldial.tasks.history import Line, dialogue_lines, overall_lines
+from tooldial.tasks.format import SETTINGS, Line, Setting, hidden_kinds
+from tooldial.tasks.history import dialogue_lines, overall_lines
 
-Setting = Literal["gt", "nogt"]
-#: ``gt``: the history holds the gold earlier labels (states or actions); ``nogt``: they are removed (Eq. 3–5).
-SETTINGS: tuple[Setting, ...] = ("gt", "nogt")
+__all__ = ["SETTINGS", "Setting", "action_samples", "dst_samples", "faithfulness_samples", "overall_samples",
+           "sample_id"]
 
 
 def sample_id(dialogue_id: str, task: str, setting: str, turn_index: int) -> str:
@@ -99,68 +99,50 @@ def _texts(lines: list[Line]) -> list[str]:
     return [line.text + "\n" for line in lines]
 
 
-def _check_setting(setting: str) -> None:
-    if setting not in SETTINGS:
-        raise ValueError(f"unknown setting {setting!r}; expected one of {', '.join(SETTINGS)}")
+def _cut(lines: list[Line], task: str, setting: str, label_kind: str) -> Iterator[tuple[Line, int, str]]:
+    """``(label line, user turns before it, history before it)`` for every ``label_kind`` line; the history
+    leaves out the line kinds the setting hides (:func:`~tooldial.tasks.format.hidden_kinds`)."""
+    hidden = hidden_kinds(task, setting)
+    users = 0
+    kept: list[str] = []
+    for line in lines:
+        if line.kind == label_kind:
+            yield line, users, "".join(kept)
+        elif line.kind == "user":
+            users += 1
+        if line.kind not in hidden:
+            kept.append(line.text + "\n")
+
+
+def _label_samples(record: DialogueRecord, task: str, label_kind: str, sample: type[Any], setting: Setting,
+                   corpus: Corpus | None, lines: list[Line] | None) -> Iterator[Any]:
+    lines = dialogue_lines(record, corpus) if lines is None else lines
+    for line, users, history in _cut(lines, task, setting, label_kind):
+        yield sample(
+            id=sample_id(record.dialogue_id, task, setting, line.turn_index),
+            dialogue_id=record.dialogue_id,
+            turn_index=line.turn_index,
+            setting=setting,
+            sequence_id=record.sequence_id,
+            num_user_turns=users,
+            history=history,
+            label=line.value,
+            target=line.text,
+        )
 
 
 def dst_samples(
     record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
 ) -> Iterator[DstSample]:
     """DST samples of ``record`` (pass ``lines`` from :func:`dialogue_lines` to reuse them)."""
-    _check_setting(setting)
-    lines = dialogue_lines(record, corpus) if lines is None else lines
-    texts = _texts(lines)
-    users = 0
-    kept: list[str] = []
-    for line, text in zip(lines, texts, strict=True):
-        if line.kind == "state":
-            yield DstSample(
-                id=sample_id(record.dialogue_id, "dst", setting, line.turn_index),
-                dialogue_id=record.dialogue_id,
-                turn_index=line.turn_index,
-                setting=setting,
-                sequence_id=record.sequence_id,
-                num_user_turns=users,
-                history="".join(kept),
-                label=line.value,
-                target=line.text,
-            )
-            if setting == "nogt":
-                continue
-        elif line.kind == "user":
-            users += 1
-        kept.append(text)
+    return _label_samples(record, "dst", "state", DstSample, setting, corpus, lines)
 
 
 def action_samples(
     record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
 ) -> Iterator[ActionSample]:
     """Action-prediction samples of ``record`` (thought lines removed)."""
-    _check_setting(setting)
-    lines = dialogue_lines(record, corpus) if lines is None else lines
-    users = 0
-    kept: list[str] = []
-    for line in lines:
-        if line.kind == "thought":
-            continue
-        if line.kind == "action":
-            yield ActionSample(
-                id=sample_id(record.dialogue_id, "action", setting, line.turn_index),
-                dialogue_id=record.dialogue_id,
-                turn_index=line.turn_index,
-                setting=setting,
-                sequence_id=record.sequence_id,
-                num_user_turns=users,
-                history="".join(kept),
-                label=line.value,
-                target=line.text,
-            )
-            if setting == "nogt":
-                continue
-        elif line.kind == "user":
-            users += 1
-        kept.append(line.text + "\n")
+    return _label_samples(record, "action", "action", ActionSample, setting, corpus, lines)
 
 
 def faithfulness_samples(
@@ -198,7 +180,7 @@ def overall_samples(
     ``nogt`` removes the earlier state and action lines from the history (observations, thoughts and
     messages stay); the dataset ships ``gt`` only, the setting of the paper's overall evaluation.
     """
-    _check_setting(setting)
+    hidden = hidden_kinds("overall", setting)
     lines = overall_lines(record, corpus) if lines is None else lines
     users = [k for k, line in enumerate(lines) if line.kind == "user"]
     for n, k in enumerate(users):
@@ -207,9 +189,7 @@ def overall_samples(
         target_lines = lines[start:end]
         if not target_lines:
             continue
-        prefix = lines[:start]
-        if setting == "nogt":
-            prefix = [line for line in prefix if line.kind not in ("state", "action")]
+        prefix = [line for line in lines[:start] if line.kind not in hidden]
         observations: list[dict[str, Any]] = []
         for line in target_lines:
             if line.kind == "action":

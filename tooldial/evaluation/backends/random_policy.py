@@ -14,6 +14,7 @@ from tooldial.dialogue.record import SYSTEM_ACTIONS
 from tooldial.evaluation.backends.base import Backend, GenerationRequest
 from tooldial.evaluation.parsing import NOT_CONFIRMED
 from tooldial.evaluation.traces import observation_count
+from tooldial.tasks.format import ACTION_PREFIX, MESSAGE_PREFIX, STATE_PREFIX, THOUGHT_PREFIX
 
 _MESSAGE_ACTIONS = {"request", "response", "clarify", "suggest", "response_fail", "system_bye"}
 
@@ -41,8 +42,8 @@ class RandomBackend(Backend):
             return json.dumps(NOT_CONFIRMED) if rng.random() < 0.5 else ""
         if request.task == "overall":
             action = rng.choice(SYSTEM_ACTIONS)
-            text = f"- Thought: .\n- Action:{action}\n"
+            text = f"{THOUGHT_PREFIX}.\n{ACTION_PREFIX}{action}\n"
             if action in _MESSAGE_ACTIONS:
-                text += f"- Dialogue State: {NOT_CONFIRMED!r}\n- Message: .\n"
-            return (f"- Dialogue State: {NOT_CONFIRMED!r}\n" if k == 0 else "") + text
+                text += f"{STATE_PREFIX}{NOT_CONFIRMED!r}\n{MESSAGE_PREFIX}.\n"
+            return (f"{STATE_PREFIX}{NOT_CONFIRMED!r}\n" if k == 0 else "") + text
         return ""

@@ -19,11 +19,20 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from tooldial.evaluation.backends.base import Backend, GenerationRequest
-from tooldial.evaluation.parsing import NOT_CONFIRMED, normalize_action, parse_state
+from tooldial.evaluation.parsing import NOT_CONFIRMED
+from tooldial.tasks.format import (
+    ACTION_PREFIX,
+    MESSAGE_PREFIX,
+    STATE_PREFIX,
+    THOUGHT_PREFIX,
+    Step,
+    Turn,
+    normalize_action,
+    parse_history,
+)
 
 CONFIRM_THRESHOLD = 0.6
 SUGGEST_THRESHOLD = 0.5
@@ -42,95 +51,6 @@ _ACTION_NAMES = {
     "responsefail": "response_fail",
     "systembye": "system_bye",
 }
-
-
-@dataclass
-class Step:
-    """One system action as visible in the history text."""
-
-    action: str | None = None  # normalized, when an ``- Action:`` line shows it
-    retriever_status: Any = None
-    docs: Any = None
-    call_result: Any = None
-    message: str | None = None
-    state: Any = None
-    observed: bool = False  # an ``- Observation:`` line (overall layout) closed the step's action
-
-
-@dataclass
-class Turn:
-    user: str | None  # None for the system steps before the first user line (there are none in practice)
-    steps: list[Step] = field(default_factory=list)
-
-
-def _value(text: str) -> Any:
-    value, kind = parse_state(text)
-    if kind == "ok":
-        return value
-    try:
-        return json.loads(text.replace("'", '"'))
-    except ValueError:
-        return text.strip()
-
-
-def parse_history(history: str) -> list[Turn]:
-    """Split an A.12 history into user turns and the system steps after each."""
-    turns: list[Turn] = [Turn(user=None)]
-    step: Step | None = None
-    pending_state: Any = None
-
-    def new_step(**kwargs: Any) -> Step:
-        nonlocal step, pending_state
-        step = Step(**kwargs)
-        if pending_state is not None and step.state is None:
-            step.state = pending_state
-            pending_state = None
-        turns[-1].steps.append(step)
-        return step
-
-    for raw in history.splitlines():
-        line = raw.strip()
-        if line.startswith("User:"):
-            turns.append(Turn(user=line[len("User:") :].strip()))
-            step = None
-        elif line.startswith("- Action:"):
-            new_step(action=normalize_action(line[len("- Action:") :]))
-        elif line.startswith("- Retriever status:"):
-            status = _value(line.split(":", 1)[1])
-            if step is None or step.retriever_status is not None:
-                new_step()
-            step.retriever_status = status
-        elif line.startswith(("- API documentations:", "- API documentation:", "- API docs:")):
-            if step is not None:
-                step.docs = _value(line.split(":", 1)[1])
-        elif line.startswith("- Call result:"):
-            if step is not None:
-                step.call_result = line.split(":", 1)[1].strip() or True
-        elif line.startswith("- Observation:"):
-            observation = _value(line.split(":", 1)[1])
-            if step is None or step.observed:
-                new_step()
-            step.observed = True
-            if isinstance(observation, dict):
-                if "retriever_status" in observation:
-                    step.retriever_status = observation["retriever_status"]
-                    step.docs = observation.get("api_documentation") or observation.get("api_documentations")
-                if "call_result" in observation:
-                    step.call_result = observation["call_result"] or True
-        elif line.startswith("- Message:"):
-            if step is not None:
-                step.message = line.split(":", 1)[1].strip()
-        elif line.startswith("- Dialogue State:"):
-            state = _value(line.split(":", 1)[1])
-            closes_step = step is not None and step.state is None and (
-                step.message is not None  # task layout: message, then state
-                or (step.observed and step.call_result is None and not _is_retrieval(step.retriever_status))
-            )  # overall layout: observation {}, state, then message
-            if closes_step:
-                step.state = state
-            else:
-                pending_state = state  # the state line that opens a call turn
-    return [t for t in turns if t.user is not None or t.steps]
 
 
 def _scores(status: Any) -> dict[str, float] | None:
@@ -330,13 +250,14 @@ def overall_round(policy: RulePolicy, history: str, trace: str) -> str:
     """One round of a reasoning trace: the next action (after the turn's opening state), or, once a talking
     action has had its observation, its state and a message."""
     full = history + trace
-    actions = [normalize_action(line[len("- Action:") :]) for line in trace.splitlines() if line.startswith("- Action:")]
+    actions = [normalize_action(line[len(ACTION_PREFIX) :]) for line in trace.splitlines()
+               if line.startswith(ACTION_PREFIX)]
     if actions and actions[-1] in _TALKING:
         state = policy.state_for(full, actions[-1])
-        return f"- Dialogue State: {state!r}\n- Message: .\n"
+        return f"{STATE_PREFIX}{state!r}\n{MESSAGE_PREFIX}.\n"
     action = policy.next_action(full)
-    head = "" if trace else f"- Dialogue State: {policy.state_for(full, action)!r}\n"
-    return f"{head}- Thought: .\n- Action:{_ACTION_NAMES.get(action, action)}\n"
+    head = "" if trace else f"{STATE_PREFIX}{policy.state_for(full, action)!r}\n"
+    return f"{head}{THOUGHT_PREFIX}.\n{ACTION_PREFIX}{_ACTION_NAMES.get(action, action)}\n"
 
 
 def _history_of(request: GenerationRequest) -> str:
