@@ -30,3 +30,19 @@ def _with_command(parser, func):
     p = sub.add_parser("boom")
     p.set_defaults(func=func)
     return parser
+
+
+def test_help_shows_defaults_once_and_never_none(capsys):
+    import pytest as _pytest
+
+    from tooldial.cli import main
+
+    with _pytest.raises(SystemExit):
+        main(["eval", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--batch-size BATCH_SIZE (default: 8)" in text  # an option without help text
+    assert "(default: both)" in text and "(default: None)" not in text and "(default: False)" not in text
+    with _pytest.raises(SystemExit):
+        main(["build", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert text.count("(default: 2000") == 1  # the help that states its default is not repeated

@@ -123,3 +123,30 @@ def test_server_process_dies_with_a_killed_parent() -> None:
         time.sleep(0.05)
     os.kill(child, signal.SIGKILL)
     pytest.fail("the child outlived its killed parent")
+
+
+def test_models_endpoint_lists_the_short_served_name(openai_server) -> None:
+    import urllib.request
+
+    assert "/" not in openai_server.model and openai_server.model.startswith("SmolLM2-135M-Instruct-")
+    with urllib.request.urlopen(f"{openai_server.base_url}/models", timeout=30) as resp:
+        listing = json.load(resp)
+    assert resp.status == 200 and [m["id"] for m in listing["data"]] == [openai_server.model]
+
+
+def test_a_port_in_use_is_a_clear_error_not_someone_elses_server(smollm2_dir: Path, openai_server) -> None:
+    from tooldial.local_server import main
+
+    server = LocalOpenAIServer(smollm2_dir, openai_server.port)
+    with pytest.raises(ServerStartError, match=f"port {openai_server.port} on 127.0.0.1 is already in use"):
+        server.start()
+    assert server.process is None
+    assert main([str(smollm2_dir), "--port", str(openai_server.port)]) == 2  # one line, no traceback
+
+
+def test_sampling_view_names_differ_by_model_and_mode(smollm2_dir: Path, tmp_path: Path) -> None:
+    sampling = sampling_view(smollm2_dir, tmp_path)
+    greedy = sampling_view(smollm2_dir, tmp_path, sampling=False)
+    assert sampling.name != greedy.name and len(sampling.name) <= len(smollm2_dir.name) + 9
+    assert "do_sample" not in json.loads((greedy / "generation_config.json").read_text()) or \
+        json.loads((smollm2_dir / "generation_config.json").read_text()).get("do_sample")

@@ -233,6 +233,14 @@ def test_loss_decreases_and_adapter_loads(smollm2_dir, tmp_path):
     metrics = json.loads((out / "train_metrics.json").read_text())
     assert metrics["train_rows"]["kept"] == 2 and metrics["loss_first"] == result.loss_first
     assert load_train_config(out / "train_config.yaml").sft["max_steps"] == 4
+    # shareable: the adapter names the base model's Hub id (not our cache path), and so does its model card
+    from tooldial.model_resolver import SMOLLM2_HUB_ID, resolve_model
+
+    assert json.loads((out / "adapter_config.json").read_text())["base_model_name_or_path"] == SMOLLM2_HUB_ID
+    card = (out / "README.md").read_text()
+    assert f"base_model: {SMOLLM2_HUB_ID}" in card and "[None]" not in card
+    assert str(ds) in card and "max_steps: 4" in card  # dataset and recipe
+    assert resolve_model(None, str(out)).path == str(smollm2_dir.resolve())  # --adapter alone finds its base
 
     tokenizer = AutoTokenizer.from_pretrained(out)
     base = AutoModelForCausalLM.from_pretrained(smollm2_dir)

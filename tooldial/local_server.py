@@ -65,32 +65,35 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
-def sampling_view(model_dir: Path, cache_dir: Path | None = None) -> Path:
-    """A directory of symlinks to ``model_dir`` whose generation config sets ``do_sample: true``.
+def sampling_view(model_dir: Path, cache_dir: Path | None = None, *, sampling: bool = True) -> Path:
+    """A directory of symlinks to ``model_dir`` whose generation config sets ``do_sample: true`` (``sampling``).
 
-    Lives under ``$TOOLDIAL_CACHE/serving`` with a stable name (model name + hash of its path), so the model
-    name sent to the server — part of every LLM cache key — is the same from one run to the next.
+    Lives under ``$TOOLDIAL_CACHE/serving`` with a short stable name, ``<model dir name>-<8 hex digits of its
+    path>``: the server is started inside ``serving/`` and pinned to that relative name, which is then the model
+    name clients send (part of every LLM cache key, so it must differ between models and stay the same from one
+    run to the next). ``sampling=False`` keeps the checkpoint's own generation config.
     """
     from tooldial.cache import default_cache_dir
 
     model_dir = model_dir.resolve()
-    digest = hashlib.sha256(str(model_dir).encode()).hexdigest()[:10]
-    view = Path(cache_dir or default_cache_dir() / "serving") / f"{model_dir.name}-sampling-{digest}"
+    digest = hashlib.sha256(f"{model_dir}{'' if sampling else ':greedy'}".encode()).hexdigest()[:8]
+    view = Path(cache_dir or default_cache_dir() / "serving") / f"{model_dir.name}-{digest}"
     gen_path = model_dir / "generation_config.json"
     gen = json.loads(gen_path.read_text()) if gen_path.is_file() else {}
-    gen["do_sample"] = True
+    if sampling:
+        gen["do_sample"] = True
     wanted = json.dumps(gen, indent=2, sort_keys=True) + "\n"
     current = view / "generation_config.json"
     if current.is_file() and current.read_text() == wanted and all(
         (view / f.name).exists() for f in model_dir.iterdir() if f.name != "generation_config.json"
     ):
         return view
-    tmp = Path(tempfile.mkdtemp(prefix=f"{view.name}.tmp-", dir=view.parent if view.parent.exists() else None))
+    view.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{view.name}.tmp-", dir=view.parent))
     for item in model_dir.iterdir():
         if item.name != "generation_config.json":
             (tmp / item.name).symlink_to(item)
     (tmp / "generation_config.json").write_text(wanted)
-    view.parent.mkdir(parents=True, exist_ok=True)
     if view.exists():
         import shutil
 
@@ -102,6 +105,32 @@ def sampling_view(model_dir: Path, cache_dir: Path | None = None) -> Path:
 
         shutil.rmtree(tmp, ignore_errors=True)
     return view
+
+
+def port_in_use(host: str, port: int) -> bool:
+    """Whether something already accepts connections (or holds the address) on ``host:port``."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
+#: Runs ``transformers serve`` with ``GET /v1/models`` answering the pinned model: transformers lists the models of
+#: the Hub cache there, which fails (HTTP 500) offline or without a cache and never lists a local directory.
+_LAUNCHER = """
+import runpy, sys, time
+name = sys.argv[1]
+try:
+    from transformers.cli.serving.model_manager import ModelManager
+    ModelManager.get_gen_models = staticmethod(lambda cache_dir=None: [
+        {"id": name, "object": "model", "created": int(time.time()), "owned_by": "local"}])
+except (ImportError, AttributeError):  # another transformers layout: keep its own listing
+    pass
+sys.argv = ["transformers", *sys.argv[2:]]
+runpy.run_module("transformers.cli.transformers", run_name="__main__")
+"""
 
 
 class LocalOpenAIServer:
@@ -145,7 +174,7 @@ class LocalOpenAIServer:
         return f"LocalOpenAIServer(base_url={self.base_url!r}, model={self.model!r})"
 
     def command(self) -> list[str]:
-        cmd = [sys.executable, "-m", "transformers.cli.transformers", "serve", self.model,
+        cmd = [sys.executable, "-c", _LAUNCHER, self.model, "serve", self.model,
                "--host", self.host, "--port", str(self.port), "--log-level", "info"]
         cmd.append("--continuous-batching" if self.continuous_batching else "--no-continuous-batching")
         if self.device:
@@ -163,8 +192,11 @@ class LocalOpenAIServer:
     def start(self) -> LocalOpenAIServer:
         if self.process is not None:
             return self
-        served = sampling_view(self.model_dir, self.serving_cache_dir) if self.sampling else self.model_dir.resolve()
-        self.model = str(served)
+        served = sampling_view(self.model_dir, self.serving_cache_dir, sampling=self.sampling)
+        self.model = served.name  # short: the server runs in the view's folder and loads it by relative name
+        if self.port and port_in_use(self.host, self.port):
+            raise ServerStartError(f"port {self.port} on {self.host} is already in use (another server?): pass "
+                                   "another --port, or none for a free one", field="port")
         self.port = self.port or free_port(self.host)
         if self._log_arg is None:  # a temporary log, removed by a clean stop (kept when start-up fails)
             fd, name = tempfile.mkstemp(prefix="tooldial-serve-", suffix=".log")
@@ -178,6 +210,7 @@ class LocalOpenAIServer:
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 self.command(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+                cwd=served.parent,
                 start_new_session=True, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         try:
             self._wait_ready(started)
@@ -275,27 +308,35 @@ class LocalOpenAIServer:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tooldial.local_server [MODEL_DIR] [--port N]``: serve until Ctrl-C."""
-    import argparse
+    """``python -m tooldial.local_server [MODEL] [--port N]``: serve until Ctrl-C."""
+    from tooldial.cli.parser import ArgumentParser
+    from tooldial.model_resolver import resolve_model
 
-    from tooldial.local_models import ensure_smollm2
-
-    parser = argparse.ArgumentParser(prog="python -m tooldial.local_server", description=main.__doc__)
-    parser.add_argument("model_dir", nargs="?", help="transformers checkpoint (default: SmolLM2-135M-Instruct)")
-    parser.add_argument("--port", type=int)
+    parser = ArgumentParser(prog="python -m tooldial.local_server", description=main.__doc__)
+    parser.add_argument("model", nargs="?", default="smollm2-135m-local",
+                        help="checkpoint directory or alias (tooldial.model_resolver)")
+    parser.add_argument("--port", type=int, help="port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--continuous-batching", action="store_true")
     parser.add_argument("--threads", type=int, help="torch threads (1 is fastest on a busy machine)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # `kill` stops the server too
-    with LocalOpenAIServer(args.model_dir or ensure_smollm2(), args.port, threads=args.threads,
-                           continuous_batching=args.continuous_batching) as server:
-        print(f"ready in {server.startup_seconds:.1f} s\n  base_url: {server.base_url}\n  model:    {server.model}",
-              flush=True)
-        try:
-            while server.running:
-                time.sleep(1)
-        except KeyboardInterrupt:
-            pass
+    try:
+        resolved = resolve_model(args.model)
+        if resolved.adapter or not Path(resolved.path).is_dir():
+            raise ConfigError("serve a local checkpoint directory (merge an adapter first: tooldial train --merge)",
+                              file=args.model, field="model")
+        with LocalOpenAIServer(resolved.path, args.port, threads=args.threads,
+                               continuous_batching=args.continuous_batching) as server:
+            print(f"ready in {server.startup_seconds:.1f} s\n  base_url: {server.base_url}\n"
+                  f"  model:    {server.model}", flush=True)
+            try:
+                while server.running:
+                    time.sleep(1)
+            except KeyboardInterrupt:
+                pass
+    except TooldialError as exc:
+        print(f"tooldial: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

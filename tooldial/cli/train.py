@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from tooldial.cli.parser import ArgumentParser
+
 _EPILOG = """examples:
   tooldial train --config train/smoke-cpu.yaml --dataset /tmp/ds --output_dir runs/smoke
   tooldial train --config train/smoke-cpu.yaml --max_steps 8 --resume
@@ -16,7 +18,7 @@ _EPILOG = """examples:
 """
 
 
-class _OverridesParser(argparse.ArgumentParser):
+class _OverridesParser(ArgumentParser):
     """Collects every ``--key value`` it does not know into ``overrides`` instead of rejecting it."""
 
     def parse_known_args(self, args=None, namespace=None):

@@ -46,8 +46,6 @@ MANAGED_KEYS: dict[str, str] = {
     "peft_version": "set by PEFT",
 }
 
-#: Short names that resolve to models shipped inside PyPI packages (no hub download).
-LOCAL_MODEL_ALIASES = ("smollm2-135m-local", "smollm2-local")
 
 
 class TrainConfig(BaseModel):
@@ -56,6 +54,9 @@ class TrainConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     model_name_or_path: str = Field(description="Base model: a local dir, a Hub id, or `smollm2-135m-local`.")
+    base_model_id: str | None = Field(
+        None, description="Hub id of the base model, written into the adapter config and model card so the adapter "
+        "can be shared (default: known for aliases and Hub ids; otherwise the local path stays, with a warning).")
     dataset: str = Field(description="A tooldial dataset directory or Hub id holding the `sft` config.")
     dataset_config: str = "sft"
     dataset_revision: str | None = None

@@ -6,17 +6,13 @@ from pathlib import Path
 from typing import Any
 
 from tooldial.errors import ConfigError
-from tooldial.training.config import LOCAL_MODEL_ALIASES, TrainConfig
+from tooldial.model_resolver import resolve_model
+from tooldial.training.config import TrainConfig
 
 
 def resolve_model_path(name: str) -> str:
-    """``smollm2-135m-local`` → the converted SmolLM2 checkpoint in the cache; anything else unchanged."""
-    if name.lower() in LOCAL_MODEL_ALIASES:
-        from tooldial.local_models import ensure_smollm2
-
-        return str(ensure_smollm2())
-    path = Path(name).expanduser()
-    return str(path.resolve()) if path.exists() else name
+    """What ``from_pretrained`` loads for ``name`` (see :func:`tooldial.model_resolver.resolve_model`)."""
+    return resolve_model(name).path
 
 
 def read_chat_template(spec: str) -> str:

@@ -29,7 +29,7 @@ from tooldial.training.data import (
     subsample,
 )
 from tooldial.training.metrics import ThroughputCallback, loss_history, plot_loss
-from tooldial.training.model import load_tokenizer, merge_adapter, quantization_config, resolve_model_path
+from tooldial.training.model import load_tokenizer, merge_adapter, quantization_config
 
 CONFIG_FILE = "train_config.yaml"
 METRICS_FILE = "train_metrics.json"
@@ -145,8 +145,15 @@ def train(
     from accelerate import PartialState
     from trl import SFTTrainer
 
+    from tooldial.model_resolver import resolve_model
+
     state = PartialState()
-    model_path = resolve_model_path(cfg.model_name_or_path)
+    resolved_model = resolve_model(cfg.model_name_or_path)
+    model_path = resolved_model.path
+    base_model_id = cfg.base_model_id or resolved_model.hub_id
+    if base_model_id is None and state.is_main_process and cfg.use_peft:
+        print(f"tooldial train: no Hub id known for {cfg.model_name_or_path}: the adapter will name a local path as "
+              "its base; pass --base_model_id ORG/NAME to make it shareable", file=sys.stderr)
     args = resolved.build_sft_config(**_sft_defaults(resolved))
     tokenizer = load_tokenizer(model_path, cfg, trust_remote_code=args.trust_remote_code)
     with state.main_process_first():
@@ -168,6 +175,9 @@ def train(
         )
     except (ValueError, TypeError) as exc:  # TRL's own checks on option combinations
         raise ConfigError(str(exc), file=resolved.source) from exc
+    if base_model_id and cfg.use_peft:  # what adapter_config.json records: a Hub id, not our cache path
+        for peft_config in getattr(trainer.model, "peft_config", {}).values():
+            peft_config.base_model_name_or_path = base_model_id
     output = trainer.train(resume_from_checkpoint=resume_from)
 
     out = resolved.output_dir
@@ -182,6 +192,7 @@ def train(
             dtype = str((args.model_init_kwargs or {}).get("dtype", "auto")).removeprefix("torch.")
             result.merged_dir = str(merge_adapter(out, out / "merged", base_model=model_path, dtype=dtype))
         _write_metrics(result)
+        _write_model_card(resolved, result, base_model_id)
         print(f"tooldial train: {result.train_tokens} tokens in {result.train_runtime_s:.1f} s = "
               f"{result.tokens_per_second:.1f} tokens/s; loss {result.loss_first} -> {result.loss_last}; "
               f"adapter in {out}", file=sys.stderr)
@@ -226,6 +237,17 @@ def _result(resolved, trainer, output, throughput, report, model_path, resume_fr
         loss_history=losses,
         eval_loss_history=curves["eval_loss"],
     )
+
+
+def _write_model_card(resolved: ResolvedConfig, result: TrainResult, base_model_id: str | None) -> None:
+    from tooldial.training.model_card import CARD_FILE, render_model_card
+
+    card = render_model_card(
+        base_model=resolved.tooldial.model_name_or_path, base_model_id=base_model_id,
+        dataset=resolved.tooldial.dataset, recipe_yaml=resolved.to_yaml(), use_peft=resolved.tooldial.use_peft,
+        metrics={"global_step": result.global_step, "loss_first": result.loss_first, "loss_last": result.loss_last,
+                 "rows": result.train_rows.summary()})
+    (resolved.output_dir / CARD_FILE).write_text(card, encoding="utf-8")
 
 
 def _write_metrics(result: TrainResult) -> None:

@@ -31,16 +31,21 @@ def _adapter_digest(adapter: str) -> str:
 class HFBackend(Backend):
     name = "hf"
 
-    def __init__(self, model: str, adapter: str | None = None, *, batch_size: int = 8, device: str | None = None,
-                 dtype: str = "auto", seed: int = 0, merge_adapter: bool = True, **_: object) -> None:
+    def __init__(self, model: str | None, adapter: str | None = None, *, batch_size: int = 8,
+                 device: str | None = None, dtype: str = "auto", seed: int = 0, merge_adapter: bool = True,
+                 **_: object) -> None:
         super().__init__()
-        if not model:
-            raise ConfigError("the hf backend needs --model PATH_OR_ID", field="model")
+        if not model and not adapter:
+            raise ConfigError("the hf backend needs --model PATH_OR_ID (or --adapter DIR)", field="model")
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
-        self.model_name = str(model)
-        self.adapter = str(adapter) if adapter else None
+        from tooldial.model_resolver import resolve_model
+
+        # aliases (smollm2-135m-local), local dirs, Hub ids; an adapter alone names its base model
+        resolved = resolve_model(model, adapter)
+        self.model_name = resolved.path
+        self.adapter = resolved.adapter
         self.batch_size = max(1, int(batch_size))
         self.seed = seed
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
