@@ -1,0 +1,212 @@
+"""Regenerate the candidate (output, input) pairs of the graph dev set (``tooldial/data/graph_dev/``).
+
+The dev set is a hand-labelled sample of candidate edges between real ToolBench endpoints. This script makes
+the *unlabelled* candidate list deterministically from the ToolBench file (never copied into the repository):
+
+1. take the fixed tool list below (category + tool name) out of ``tools.jsonl.gz`` and write it to a temporary
+   ToolBench-format JSONL file outside the repository;
+2. load it with :func:`tooldial.corpus.load_corpus` and build the graph (Eq. 1) at the default thresholds and at
+   looser ones (``--loose``, default ``0.8,0.3,0.35``): every edge is a candidate;
+3. add pairs whose leaf names match after normalisation (same-name look-alikes across tools), required inputs
+   only, paging/status names left out as the builder does;
+4. sample ``--size`` candidates with a fixed seed, stratified so that default-graph edges, loose-only edges and
+   name-only matches, same-tool and cross-tool pairs are all present.
+
+    python scripts/make_graph_devset.py ../shared/data/toolbench/tools.jsonl.gz --out /tmp/candidates.jsonl
+
+Each output line: ``source_api, source_output, target_api, target_input, kind, category, split, origin`` (no
+label). The labels were written by hand on top of this list (see the dev set's README). ``--check FILE`` instead
+compares FILE's pairs with the regenerated candidates and prints how many are still produced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+from tooldial.corpus import Corpus, load_corpus
+from tooldial.corpus.toolbench import TOOL_NAME_KEYS, clean_name, first_key
+from tooldial.graph import GraphConfig, Thresholds
+from tooldial.graph.build import build_graph
+from tooldial.graph.edges import normalize_name
+
+SEED = 20261122
+
+#: The chosen tools, by category, in clusters of look-alikes (several sports data providers, several crypto and
+#: currency providers, weather / geo / travel tools with coordinates and codes, marketplaces, media, food).
+TOOLS: dict[str, tuple[str, ...]] = {
+    "Sports": ("Cricket Live Data", "Rugby Live Data", "Tennis Live Data", "Football Prediction",
+               "LiveScore Football", "Football - DataFeeds by Rolling Insights",
+               "Baseball - DataFeeds by Rolling Insights"),
+    "Finance": ("Crypto Exchanges", "Is This Coin A Scam", "Realtime Crypto Prices", "Real-Time Finance Data",
+                "fastFOREX"),
+    "Financial": ("CurrencyAPI.net", "Forex", "Currency_v2"),
+    "Weather": ("Foreca Weather", "Forecast", "Air Quality API", "WeatherAPI.com"),
+    "Location": ("Spott", "World Countries", "Referential", "Geography _v2"),
+    "Mapping": ("LocationIQ", "World Cities", "Places"),
+    "Travel": ("Airport Guide - Aviation Info", "IATACodes", "Booking.com_v2", "Flightera Flight Data"),
+    "eCommerce": ("Ali Express Data Service", "Amazon Data Scraper-2"),
+    "Commerce": ("Taobao Tmall 1688", "Violet"),
+    "Movies": ("OTT details", "Streaming Availability"),
+    "Entertainment": ("uNoGS", "Hollywood Movies"),
+    "Music": ("Billboard", "Kareoke"),
+    "News_Media": ("Google News", "Newscatcher", "Flixster"),
+    "Gaming": ("Steam Community", "Steamcharts", "Rocket League"),
+}
+
+#: Split by tool group: every pair whose *source* tool is one of these (ToolBench ``tool_name``) is ``fit``, the
+#: rest ``heldout``. Each look-alike cluster (sports providers, crypto/currency providers, weather, geo, travel,
+#: marketplaces, media, games) has tools on both sides, so both sides hold cross-provider look-alikes.
+FIT_TOOLS: frozenset[str] = frozenset({
+    "Cricket Live Data", "Tennis Live Data", "Football Prediction", "Football - DataFeeds by Rolling Insights",
+    "Crypto Exchanges", "Real-Time Finance Data", "CurrencyAPI.net", "Currency_v2",
+    "Foreca Weather", "Air Quality API",
+    "World Countries", "Geography _v2", "LocationIQ",
+    "Airport Guide - Aviation Info", "Booking.com_v2",
+    "Ali Express Data Service", "Violet",
+    "OTT details", "uNoGS", "Billboard", "Google News",
+    "Steam Community",
+})
+
+DEFAULT_LOOSE = "0.8,0.3,0.35"
+SKIP_NAME_WORDS = ("status", "message", "page", "limit")
+
+
+def select_tools(toolbench: Path) -> list[dict]:
+    """The chosen tool records from the ToolBench file, in a fixed order (tool names compared stripped)."""
+    wanted = {(c, t.strip()) for c, tools in TOOLS.items() for t in tools}
+    found: dict[tuple[str, str], dict] = {}
+    with gzip.open(toolbench, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            record = json.loads(line)
+            key = (record.get("category"), str(record.get("tool_name", "")).strip())
+            if key in wanted and key not in found:
+                found[key] = record
+    missing = sorted(wanted - set(found))
+    if missing:
+        raise SystemExit(f"make_graph_devset: tools not in {toolbench}: {missing}")
+    return [found[k] for k in sorted(found)]
+
+
+def name_matches(corpus: Corpus) -> set[tuple[str, str, str, str]]:
+    """Output leaf name == required input name after normalisation, between two different APIs."""
+    by_name: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for api in corpus.apis:
+        for out in api.output_components:
+            by_name[normalize_name(out.name)].append((api.id, out.key))
+    pairs = set()
+    for api in corpus.apis:
+        for param in api.required_parameters:
+            norm = normalize_name(param.name)
+            if not norm or any(w in norm for w in SKIP_NAME_WORDS):
+                continue
+            for src_api, out_key in by_name.get(norm, ()):
+                if src_api != api.id and not any(w in normalize_name(out_key) for w in SKIP_NAME_WORDS):
+                    pairs.add((src_api, out_key, api.id, param.name))
+    return pairs
+
+
+def edge_pairs(corpus: Corpus, thresholds: Thresholds | None) -> set[tuple[str, str, str, str]]:
+    graph = build_graph(corpus, GraphConfig(thresholds=thresholds, progress=False))
+    return {(u, d["source_output"], v, d["target_input"]) for u, v, d in graph.edges(data=True)}
+
+
+def tool_of(api_id: str) -> str:
+    return api_id.split("|")[1]
+
+
+def corpus_tool_name(record: dict) -> str:
+    """The tool name the corpus loader gives a record (ToolDial ids use the standardized name)."""
+    return clean_name(str(first_key(record, TOOL_NAME_KEYS)))
+
+
+def spread(pool: list, rng: random.Random) -> list:
+    """Shuffle, then interleave by source tool so that a sample prefix covers many tools evenly."""
+    pool = sorted(pool)
+    rng.shuffle(pool)
+    seen: dict[str, int] = defaultdict(int)
+    ranked = []
+    for n, p in enumerate(pool):
+        ranked.append((seen[tool_of(p[0])], n, p))
+        seen[tool_of(p[0])] += 1
+    return [p for _, _, p in sorted(ranked)]
+
+
+def candidates(corpus: Corpus, loose: Thresholds, size: int, seed: int, fit_tools: set[str]) -> list[dict]:
+    default = edge_pairs(corpus, None)
+    looser = edge_pairs(corpus, loose) - default
+    names = name_matches(corpus) - default - looser
+    strata: dict[tuple[str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
+    for origin, pool in (("default_edge", default), ("loose_edge", looser), ("name_match", names)):
+        for p in pool:
+            kind = "same_tool" if tool_of(p[0]) == tool_of(p[2]) else "cross_tool"
+            strata[(origin, kind)].append(p)
+    # shares of the sample per stratum (cross-tool pairs are where the look-alikes are)
+    shares = {("default_edge", "same_tool"): 0.22, ("default_edge", "cross_tool"): 0.30,
+              ("loose_edge", "same_tool"): 0.12, ("loose_edge", "cross_tool"): 0.16,
+              ("name_match", "same_tool"): 0.08, ("name_match", "cross_tool"): 0.12}
+    rng = random.Random(seed)
+    picked: list[tuple[tuple[str, str, str, str], str, str]] = []
+    leftover: list[tuple[tuple[str, str, str, str], str, str]] = []
+    for stratum in sorted(shares):
+        pool = spread(strata.get(stratum, []), rng)
+        n = round(shares[stratum] * size)
+        picked += [(p, *stratum) for p in pool[:n]]
+        leftover += [(p, *stratum) for p in pool[n:]]
+    rng.shuffle(leftover)
+    picked += leftover[: max(0, size - len(picked))]
+    rows = []
+    for (src, out, dst, inp), origin, kind in sorted(picked):
+        category = src.split("|")[0]
+        rows.append({"source_api": src, "source_output": out, "target_api": dst, "target_input": inp,
+                     "kind": kind, "category": category,
+                     "split": "fit" if tool_of(src) in fit_tools else "heldout", "origin": origin})
+    sys.stderr.write(f"candidates: {len(default)} default edges, {len(looser)} loose-only edges, "
+                     f"{len(names)} name-only matches; sampled {len(rows)}\n")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("toolbench", type=Path, help="ToolBench tools.jsonl.gz (read, never copied)")
+    parser.add_argument("--out", type=Path, help="candidate JSONL (default: stdout)")
+    parser.add_argument("--corpus-out", type=Path,
+                        help="also keep the selected tools as a JSONL corpus here (outside the repository)")
+    parser.add_argument("--loose", default=DEFAULT_LOOSE, help=f"looser thresholds (default {DEFAULT_LOOSE})")
+    parser.add_argument("--size", type=int, default=560, help="candidates to sample")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--check", type=Path, help="report how many pairs of this labels file are regenerated")
+    args = parser.parse_args(argv)
+
+    tools = select_tools(args.toolbench)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.corpus_out or Path(tmp) / "graph_dev_tools.jsonl"
+        path.write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tools), encoding="utf-8")
+        corpus = load_corpus(str(path))
+    n_tools = len({t.name for t in corpus.tools})
+    sys.stderr.write(f"{n_tools} tools, {len(corpus.apis)} APIs in {len(corpus.categories)} categories\n")
+    fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in FIT_TOOLS}
+    rows = candidates(corpus, Thresholds.parse(args.loose), args.size, args.seed, fit_tools)
+    if args.check:
+        have = {(r["source_api"], r["source_output"], r["target_api"], r["target_input"]) for r in rows}
+        labelled = [json.loads(x) for x in args.check.read_text(encoding="utf-8").splitlines() if x.strip()]
+        kept = sum((r["source_api"], r["source_output"], r["target_api"], r["target_input"]) in have
+                   for r in labelled)
+        print(f"{kept}/{len(labelled)} labelled pairs are among the regenerated candidates")
+        return 0 if kept == len(labelled) else 1
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,78 @@
+"""The packaged graph dev set (``tooldial/data/graph_dev/pairs.jsonl``): loadable, well split, and true to ToolBench."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from tooldial.corpus import load_corpus
+from tooldial.graph.labels import read_labels
+
+PAIRS = Path(str(resources.files("tooldial") / "data" / "graph_dev" / "pairs.jsonl"))
+REPO = Path(__file__).resolve().parents[1]
+
+
+def rows() -> list[dict]:
+    return [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def tool_of(api_id: str) -> str:
+    return api_id.split("|")[1]
+
+
+def test_loads_with_read_labels_and_has_enough_pairs():
+    labels = read_labels(PAIRS)
+    assert len(labels) >= 400
+    assert len({p.key for p in labels}) == len(labels), "a pair is labelled twice"
+    assert 0.3 <= sum(p.valid for p in labels) / len(labels) <= 0.7
+
+
+def test_fields_and_kinds_are_consistent():
+    for r in rows():
+        assert r["split"] in {"fit", "heldout"}
+        assert r["reason"].strip()
+        same = tool_of(r["source_api"]) == tool_of(r["target_api"])
+        assert r["kind"] == ("same_tool" if same else "cross_tool"), r
+        assert r["category"] == r["source_api"].split("|")[0]
+
+
+def test_splits_do_not_share_source_tools_and_each_has_both_labels():
+    data = rows()
+    sides: dict[str, set[str]] = {}
+    for r in data:
+        sides.setdefault(tool_of(r["source_api"]), set()).add(r["split"])
+    assert all(len(s) == 1 for s in sides.values()), {t: s for t, s in sides.items() if len(s) > 1}
+    counts = Counter((r["split"], r["kind"], r["valid"]) for r in data)
+    for split in ("fit", "heldout"):
+        for kind in ("same_tool", "cross_tool"):
+            assert counts[(split, kind, True)] >= 10 and counts[(split, kind, False)] >= 10, (split, kind)
+
+
+def toolbench_file() -> Path:
+    path = Path(os.environ.get("TOOLDIAL_TOOLBENCH", REPO.parent / "shared" / "data" / "toolbench" / "tools.jsonl.gz"))
+    if not path.is_file():
+        pytest.skip(f"{path} is not present")
+    return path
+
+
+def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
+    data = rows()
+    wanted = {tuple(r[k].split("|")[:2]) for r in data for k in ("source_api", "target_api")}
+    subset = tmp_path / "tools.jsonl"
+    with gzip.open(toolbench_file(), "rt", encoding="utf-8") as fh, subset.open("w", encoding="utf-8") as out:
+        for line in fh:
+            record = json.loads(line)
+            names = {str(record.get(k) or "").strip() for k in ("standardized_name", "tool_name")}
+            if any((record.get("category"), n) in wanted for n in names):
+                out.write(line)
+    corpus = load_corpus(str(subset))
+    for r in data:
+        assert r["source_api"] in corpus and r["target_api"] in corpus, r
+        assert corpus.get(r["source_api"]).output(r["source_output"]) is not None, r
+        assert corpus.get(r["target_api"]).parameter(r["target_input"]) is not None, r
