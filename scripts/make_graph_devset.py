@@ -16,7 +16,7 @@ the *unlabelled* candidate list deterministically from the ToolBench file (never
 
 Each output line: ``source_api, source_output, target_api, target_input, kind, category, split, origin`` (no
 label). The labels were written by hand on top of this list (see the dev set's README). ``--check FILE`` instead
-compares FILE's pairs with the regenerated candidates and prints how many are still produced.
+prints how many of FILE's pairs are still among the candidates (all three pools, before sampling).
 """
 
 from __future__ import annotations
@@ -138,10 +138,17 @@ def spread(pool: list, rng: random.Random) -> list:
     return [p for _, _, p in sorted(ranked)]
 
 
-def candidates(corpus: Corpus, loose: Thresholds, size: int, seed: int, fit_tools: set[str]) -> list[dict]:
+def candidate_pools(corpus: Corpus, loose: Thresholds) -> dict[str, set[tuple[str, str, str, str]]]:
+    """Default-graph edges, extra edges at the looser thresholds, extra same-name pairs."""
     default = edge_pairs(corpus, None)
     looser = edge_pairs(corpus, loose) - default
     names = name_matches(corpus) - default - looser
+    return {"default_edge": default, "loose_edge": looser, "name_match": names}
+
+
+def candidates(pools: dict[str, set[tuple[str, str, str, str]]], size: int, seed: int,
+               fit_tools: set[str]) -> list[dict]:
+    default, looser, names = pools["default_edge"], pools["loose_edge"], pools["name_match"]
     strata: dict[tuple[str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
     for origin, pool in (("default_edge", default), ("loose_edge", looser), ("name_match", names)):
         for p in pool:
@@ -192,14 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     n_tools = len({t.name for t in corpus.tools})
     sys.stderr.write(f"{n_tools} tools, {len(corpus.apis)} APIs in {len(corpus.categories)} categories\n")
     fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in FIT_TOOLS}
-    rows = candidates(corpus, Thresholds.parse(args.loose), args.size, args.seed, fit_tools)
+    pools = candidate_pools(corpus, Thresholds.parse(args.loose))
     if args.check:
-        have = {(r["source_api"], r["source_output"], r["target_api"], r["target_input"]) for r in rows}
+        have = set().union(*pools.values())
         labelled = [json.loads(x) for x in args.check.read_text(encoding="utf-8").splitlines() if x.strip()]
         kept = sum((r["source_api"], r["source_output"], r["target_api"], r["target_input"]) in have
                    for r in labelled)
         print(f"{kept}/{len(labelled)} labelled pairs are among the regenerated candidates")
         return 0 if kept == len(labelled) else 1
+    rows = candidates(pools, args.size, args.seed, fit_tools)
     text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
