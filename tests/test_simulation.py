@@ -172,8 +172,10 @@ def test_journey_transitions():
                     "user_bye", "system_bye"]) == (True, None)
     ok, deviation = journey(["inform_intent_clear", "retriever_call", "response"])
     assert not ok and deviation == {"index": 2, "from": "retriever_call", "to": "response"}
-    assert journey(["inform_intent_clear", "retriever_call", "request", "?", "call"])[0]  # unknown user act
-    assert not journey(["inform_intent_clear", "retriever_call", "request", "?", "suggest"])[0]
+    assert journey(["inform_intent_clear", "retriever_call", "request", "?", "call"], finished=False)[0]
+    assert not journey(["inform_intent_clear", "retriever_call", "request", "?", "suggest"], finished=False)[0]
+    assert journey(["inform_intent_clear", "retriever_call", "request", "inform"]) == (
+        False, {"index": 4, "from": "inform", "to": "(end)"})  # stopped mid-journey
 
 
 def test_cli_simulate(tmp_path, capsys):

@@ -13,8 +13,9 @@ from tooldial.errors import TooldialError
 from tooldial.simulation.autode import score_transcripts
 from tooldial.simulation.metrics import aggregate, pass_hat_curve, pass_hat_k, slot_prf, wilson_interval
 
-AUTODE = Path(__file__).resolve().parents[1] / ".." / ".." / "shared" / "data" / "autode"
-AUTODE = AUTODE if AUTODE.is_dir() else Path("/work/shared/data/autode")
+#: ``../shared/data/autode`` beside the checkout (or beside the folder of worktrees).
+AUTODE = next((p / "shared" / "data" / "autode" for p in Path(__file__).resolve().parents[1].parents[:2]
+               if (p / "shared" / "data" / "autode").is_dir()), Path("../shared/data/autode"))
 TRANSCRIPTS = AUTODE / "transcripts_user-gpt35_assistant-gpt35.jsonl.gz"
 
 

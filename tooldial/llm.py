@@ -55,6 +55,9 @@ class ChatMessage(BaseModel):
     role: Literal["system", "user", "assistant", "tool", "developer"]
     content: str
     name: str | None = None
+    #: Native tool calling: the assistant's calls (OpenAI layout) and, on ``tool`` messages, the call answered.
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
 
 
 class ChatRequest(BaseModel):
@@ -76,6 +79,8 @@ class ChatRequest(BaseModel):
     stop: list[str] | None = None
     seed: int | None = None
     response_format: dict[str, Any] | None = None
+    #: OpenAI ``tools`` (function definitions) for native tool calling; answers carry ``tool_calls``.
+    tools: list[dict[str, Any]] | None = None
 
     @field_validator("stop", mode="before")
     @classmethod
@@ -108,6 +113,8 @@ class ChatResult(BaseModel):
     cached: bool = False
     usage: Usage = Field(default_factory=Usage)
     finish_reasons: list[str | None] = Field(default_factory=list)
+    #: Per choice, the tool calls (``{"id", "type", "function": {"name", "arguments"}}``); empty without tools.
+    tool_calls: list[list[dict[str, Any]]] = Field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -331,6 +338,7 @@ class LLMClient:
         """All ``n`` texts for one request (extra calls when the server returns fewer choices)."""
         texts: list[str] = []
         reasons: list[str | None] = []
+        calls: list[list[dict[str, Any]]] = []
         usage = Usage()
         extra = 0
         while len(texts) < request.n:
@@ -345,13 +353,15 @@ class LLMClient:
             for choice in choices[: request.n - len(texts)]:
                 texts.append(_strip_stop(choice.message.content or "", choice.finish_reason, request.stop))
                 reasons.append(choice.finish_reason)
+                if request.tools:
+                    calls.append([call.model_dump(exclude_none=True) for call in choice.message.tool_calls or []])
             if response.usage is not None:
                 usage.prompt_tokens += response.usage.prompt_tokens or 0
                 usage.completion_tokens += response.usage.completion_tokens or 0
                 self.stats.prompt_tokens += response.usage.prompt_tokens or 0
                 self.stats.completion_tokens += response.usage.completion_tokens or 0
             extra += 1
-        return ChatResult(texts=texts, usage=usage, finish_reasons=reasons)
+        return ChatResult(texts=texts, usage=usage, finish_reasons=reasons, tool_calls=calls)
 
     async def _send(self, client: Any, semaphore: asyncio.Semaphore, request: ChatRequest, n: int,
                     seed: int | None) -> Any:
@@ -391,6 +401,8 @@ class LLMClient:
         for name, value in (("top_p", request.top_p), ("stop", request.stop), ("seed", seed)):
             if value is not None:
                 params[name] = value
+        if request.tools:
+            params["tools"] = request.tools
         json_mode = request.response_format is not None and self._json_mode_supported
         if json_mode:
             params["response_format"] = request.response_format

@@ -22,15 +22,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "answers its calls from the scenario's mock data; writes results.json, transcripts.jsonl, scores.jsonl, "
         "report.md and PNGs into --out. `--transcripts FILE` scores released AutoDE transcripts instead.",
     )
-    parser.add_argument("--suite", default="tooldial", choices=["tooldial"],
+    parser.add_argument("--suite", default="tooldial", choices=["tooldial", "autode"],
                         help="tooldial: scenarios of a dataset / dialogues file; autode: the AutoDE tasks")
     parser.add_argument("--dataset", help="dataset directory (its `dialogues` config, --split)")
     parser.add_argument("--dialogues", metavar="FILE", help="dialogues.jsonl instead of --dataset")
     parser.add_argument("--split", default="test")
     parser.add_argument("--corpus", default="builtin", help="API corpus documenting the dialogues' APIs")
     parser.add_argument("--limit", type=int, help="first N scenarios")
-    parser.add_argument("--user", default=SIMULATORS.default, choices=SIMULATORS.names(),
-                        help="user simulator")
+    parser.add_argument("--user", choices=SIMULATORS.names(),
+                        help=f"user simulator (default: {SIMULATORS.default}; llm for --suite autode)")
     parser.add_argument("--user-base-url", help="llm user: OpenAI-compatible server URL")
     parser.add_argument("--user-model", help="llm user: served model name")
     parser.add_argument("--user-max-tokens", type=int, default=96)
@@ -65,6 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from tooldial.errors import ConfigError
+    from tooldial.registry import SIMULATORS
 
     if args.transcripts:
         return _score_transcripts(args)
@@ -75,8 +76,9 @@ def _run(args: argparse.Namespace) -> int:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise ConfigError(f"--{name.replace('_', '-')} must be >= 1, got {value}", field=name)
+    user = args.user or ("llm" if args.suite == "autode" else SIMULATORS.default)
     common = dict(
-        limit=args.limit, user=args.user, user_base_url=args.user_base_url, user_model=args.user_model,
+        limit=args.limit, user=user, user_base_url=args.user_base_url, user_model=args.user_model,
         user_max_tokens=args.user_max_tokens, user_temperature=args.user_temperature,
         max_user_turns=args.max_user_turns, system=args.system, protocol=args.protocol, model=args.model,
         adapter=args.adapter, base_url=args.base_url, batch_size=args.batch_size,

@@ -21,9 +21,10 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial.errors import TooldialError
+from tooldial.simulation.executor import NO_RECORD
 from tooldial.simulation.metrics import ZERO, SlotScore, slot_prf
 
 TASKS_FILE = "data_v1_2.jsonl"
@@ -172,3 +173,234 @@ def score_transcripts(transcripts_path: str | Path, tasks_path: str | Path) -> t
         reasons=dict(Counter(r["reason"] for r in rows if r["reason"])),
     )
     return figures, rows
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The suite: an LLM user plays each task's script, the system under test answers with native tool calls
+
+
+class AutoDEConfig(BaseModel):
+    """A run of the AutoDE suite (written to ``results.json``). Fields shared with ``SimulationConfig`` keep
+    their meaning; the system is a chat model with native tool calls (``protocol="native"``) or the gold-call
+    ``oracle``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    autode_dir: str
+    limit: int | None = Field(None, ge=1)
+    user: str | None = "llm"
+    user_base_url: str | None = None
+    user_model: str | None = None
+    user_max_tokens: int = Field(96, ge=1)
+    user_temperature: float = Field(0.0, ge=0.0)
+    max_user_turns: int | None = Field(None, ge=1)
+    system: str = "oracle"
+    protocol: str = "native"
+    model: str | None = None
+    base_url: str | None = None
+    max_concurrency: int = Field(8, ge=1)
+    max_new_tokens: int = Field(256, ge=1)
+    max_rounds: int = Field(3, ge=1)
+    trials: int = Field(1, ge=1)
+    seed: int = 0
+    cache_dir: str | None = None
+    use_cache: bool = True
+    progress: bool = True
+    out: str
+
+
+def _read_prompt(autode_dir: Path, name: str) -> str:
+    path = autode_dir / name
+    if not path.is_file():
+        raise TooldialError("no such file (the AutoDE prompts)", file=str(path))
+    return path.read_text(encoding="utf-8").strip()
+
+
+def task_scenario(task: AutoDETask, tools: list[dict[str, Any]]) -> Any:
+    """An AutoDE task as a :class:`~tooldial.simulation.scenario.SimScenario` (one gold call, all 66 APIs)."""
+    from tooldial.simulation.scenario import GoldCall, GoldUserTurn, SimScenario
+
+    slots = {str(k): str(v) for k, v in task.slots.items()}
+    first = task.first_query
+    return SimScenario(
+        dialogue_id=task.uuid, sequence_id=task.api, query=task.background, apis=[task.api],
+        user_turns=[GoldUserTurn(message=first, action="inform_intent_clear")],
+        actions=[], system_actions=["call"], calls=[GoldCall(api=task.api, arguments=slots)], known=slots,
+        blocks=[], retrievals=[], tools=tools,
+        stratum={"apis": 1, "missing_inputs": sum(1 for v in slots.values() if v.lower() not in first.lower()),
+                 "clarifications": 0},
+    )
+
+
+def user_script_for(task_prompt: str, task: AutoDETask) -> str:
+    """AutoDE's user script: the user-agent prompt, the task's background and the gold call (S ⊕ C_g)."""
+    call = json.dumps({"funcName": task.api, **task.slots}, ensure_ascii=False)
+    return f"{task_prompt}\n{task.background}\nAPI call: {call}"
+
+
+class GoldCallSystem:
+    """AutoDE's ``oracle``: calls the gold API with the gold slots on its first turn (scores 100)."""
+
+    protocol = "oracle"
+
+    def __init__(self, tasks: dict[str, AutoDETask]) -> None:
+        self.tasks = tasks
+
+    def describe(self) -> dict[str, Any]:
+        return {"protocol": self.protocol, "backend": "oracle"}
+
+    def step(self, episodes: Any) -> None:
+        from tooldial.simulation.episode import SystemStep, Turn
+
+        for ep in episodes:
+            task = self.tasks[ep.scenario.dialogue_id]
+            outcome = ep.executor.call(task.api, dict(task.slots))
+            ep.turns.append(Turn(speaker="System", action="call", steps=[SystemStep(action="call", call=outcome)]))
+
+
+def _schema_error(call: Any) -> str:
+    """The executor's objection to a call, if it broke the API's schema (AutoDE APIs have no results to give,
+    so "no record matches" is not an error of the call)."""
+    if call is None or call.ok or call.error == NO_RECORD:
+        return ""
+    return call.error
+
+
+def _first_call(ep: Any) -> Any:
+    calls = ep.calls()
+    return calls[0] if calls else None
+
+
+class _EndAtCall:
+    """Wraps a system: AutoDE ends a conversation at the assistant's first API call."""
+
+    def __init__(self, system: Any) -> None:
+        self.system = system
+
+    def describe(self) -> dict[str, Any]:
+        return self.system.describe()
+
+    def step(self, episodes: Any) -> None:
+        self.system.step(episodes)
+        for ep in episodes:
+            if _first_call(ep) is not None:
+                ep.end("assistant called an API")
+
+
+def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
+    """Run the AutoDE tasks through the simulation machinery and score them as the paper does."""
+    from tqdm.auto import tqdm
+
+    from tooldial.evaluation.runner import library_versions
+    from tooldial.simulation.executor import ToolExecutor
+    from tooldial.simulation.metrics import aggregate, pass_hat_curve
+    from tooldial.simulation.results import write_json, write_jsonl
+    from tooldial.simulation.runner import run_episodes
+    from tooldial.simulation.systems import NativeToolSystem
+    from tooldial.simulation.users import LLMUser
+
+    root = Path(config.autode_dir)
+    tasks = load_tasks(root)[: config.limit] if config.limit else load_tasks(root)
+    apis = load_apis(root)
+    unknown = sorted({t.api for t in tasks} - set(apis))
+    if unknown:
+        raise TooldialError(f"tasks name APIs the API file lacks: {', '.join(unknown[:5])}", file=str(root))
+    tools = list(apis.values())
+    by_id = {t.uuid: t for t in tasks}
+    scenarios = [task_scenario(t, tools) for t in tasks]
+    user_prompt = _read_prompt(root, USER_PROMPT_FILE)
+    closers: list[Any] = []
+    if config.user != "llm":
+        raise TooldialError("the AutoDE suite needs --user llm (its users are played by an LLM)", field="user")
+    from tooldial.simulation.runner import _llm_client
+
+    user_client = None
+    if config.user_base_url or config.protocol == "native":  # the gold-call oracle never hears the user
+        user_client = _llm_client(config.user_base_url, config.user_model, config, "user_base_url")  # type: ignore[arg-type]
+        closers.append(user_client)
+    user = LLMUser(user_client, max_user_turns=config.max_user_turns or 5, max_tokens=config.user_max_tokens,
+                   temperature=config.user_temperature, seed=config.seed,
+                   script=lambda ep: user_script_for(user_prompt, by_id[ep.scenario.dialogue_id]))
+    if config.protocol == "native":
+        client = _llm_client(config.base_url, config.model, config, "base_url")  # type: ignore[arg-type]
+        closers.append(client)
+        system: Any = NativeToolSystem(client, max_rounds=1, max_tokens=config.max_new_tokens, seed=config.seed,
+                                       system_prompt=_read_prompt(root, SYSTEM_PROMPT_FILE), stop_at_call=True)
+    elif config.system == "oracle":
+        system = GoldCallSystem(by_id)
+    else:
+        raise TooldialError(f"the AutoDE suite runs --protocol native or --system oracle, not {config.system!r} "
+                            "(the other backends answer in ToolDial's retriever/state format, which AutoDE lacks)",
+                            field="system")
+    system = _EndAtCall(system)
+    rows: list[dict[str, Any]] = []
+    transcripts: list[dict[str, Any]] = []
+    try:
+        with tqdm(total=len(scenarios) * config.trials, desc="autode", unit="dialogue",
+                  disable=not config.progress) as bar:
+            for trial in range(config.trials):
+                executors = [ToolExecutor([], None, schemas=apis) for _ in scenarios]
+                for ep in run_episodes(scenarios, executors, user, system, trial, bar):
+                    task = by_id[ep.scenario.dialogue_id]
+                    call = _first_call(ep)
+                    score = score_call(task, call.api if call else "", call.arguments if call else {}, call is not None)
+                    rows.append({"uuid": task.uuid, "trial": trial, "gold_api": task.api,
+                                 "api": call.api if call else "", "slots": call.arguments if call else {},
+                                 "call_error": _schema_error(call), "state": "success" if call else "failure",
+                                 "reason": ep.end_reason, "failures": ep.failures,
+                                 "user_turns": ep.user_turns(), **score.model_dump()})
+                    transcripts.append({"uuid": task.uuid, "trial": trial, "end_reason": ep.end_reason,
+                                        "turns": ep.transcript()})
+    finally:
+        from tooldial.simulation.runner import request_usage
+
+        usage = request_usage(user, getattr(system, "system", system))
+        for closer in closers:
+            closer.close()
+    n = len(rows)
+    outcomes: dict[str, list[bool]] = defaultdict(list)
+    by_trial: dict[int, list[float]] = defaultdict(list)
+    for row in rows:
+        outcomes[row["uuid"]].append(row["f1"] == 1.0)
+        by_trial[row["trial"]].append(row["f1"])
+    trial_f1 = [100 * sum(v) / len(v) for _, v in sorted(by_trial.items())]
+    figures = {
+        "precision": 100 * sum(r["precision"] for r in rows) / n,
+        "recall": 100 * sum(r["recall"] for r in rows) / n,
+        "f1": 100 * sum(r["f1"] for r in rows) / n,
+        "f1_interval": [100 * x for x in (lambda a: (a.low, a.high))(aggregate([r["f1"] for r in rows]))],
+        "f1_std_over_trials": statistics.stdev(trial_f1) if len(trial_f1) > 1 else None,
+        "call_rate": sum(r["state"] == "success" for r in rows) / n,
+        "exact_call": sum(r["f1"] == 1.0 for r in rows) / n,
+    }
+    results = {
+        "kind": "dynamic", "suite": "autode", "config": config.model_dump(), "user": user.describe(),
+        "system": system.describe(), "versions": library_versions(),
+        "seeds": {"run": config.seed, "trials": config.trials}, "requests": usage,
+        "dialogues": len(tasks), "episodes": n, "figures": figures,
+        "pass_hat_k": {str(k): v for k, v in pass_hat_curve(outcomes).items()},
+        "end_reasons": dict(Counter(r["reason"] for r in rows)),
+        "failures": sum(1 for r in rows if r["failures"]),
+    }
+    out = Path(config.out)
+    write_jsonl(out / "transcripts.jsonl", transcripts)
+    write_jsonl(out / "scores.jsonl", rows)
+    write_json(out / "results.json", results)
+    (out / "report.md").write_text(_autode_report(results), encoding="utf-8")
+    return results
+
+
+def _autode_report(results: dict[str, Any]) -> str:
+    f = results["figures"]
+    system = results["system"]
+    lines = [f"# AutoDE suite: {system.get('model') or system.get('backend')} ({system['protocol']}) vs "
+             f"{results['user'].get('model', results['user']['user'])} user", "",
+             f"{results['dialogues']} tasks × {results['config']['trials']} trial(s); slot scores as in the paper's "
+             "Table 1 (%).", "", "| P | R | F1 | F1 95% interval | call made | exact call |", "|---|---|---|---|---|---|",
+             f"| {f['precision']:.2f} | {f['recall']:.2f} | {f['f1']:.2f} | [{f['f1_interval'][0]:.1f}, "
+             f"{f['f1_interval'][1]:.1f}] | {100 * f['call_rate']:.1f} | {100 * f['exact_call']:.1f} |", "",
+             "pass^k (exact call): " + ", ".join(f"k={k}: {100 * v:.1f}" for k, v in results["pass_hat_k"].items()),
+             "", "Ended: " + ", ".join(f"{k} ({v})" for k, v in results["end_reasons"].items())]
+    if results["failures"]:
+        lines += ["", f"**{results['failures']} conversation(s) hit a server failure** (see `scores.jsonl`)."]
+    return "\n".join(lines) + "\n"

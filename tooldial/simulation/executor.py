@@ -21,6 +21,7 @@ from tooldial.corpus.models import Corpus
 _INT = re.compile(r"-?\d+")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?([eE]-?\d+)?")
 _BOOL = {"true", "false", "1", "0", "yes", "no"}
+NO_RECORD = "no record matches these inputs"
 
 
 class CallOutcome(BaseModel):
@@ -121,7 +122,7 @@ class ToolExecutor:
 
             rng = random.Random(f"executor:{api}:{sorted(args.items())}")
             return CallOutcome(api=api, arguments=args, ok=True, result=build_result(self.corpus.get(api), rng))
-        return CallOutcome(api=api, arguments=args, ok=False, error="no record matches these inputs")
+        return CallOutcome(api=api, arguments=args, ok=False, error=NO_RECORD)
 
 
 def _same_arguments(a: dict[str, str], b: dict[str, str]) -> bool:

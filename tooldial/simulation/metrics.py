@@ -28,8 +28,15 @@ class SlotScore(BaseModel):
 ZERO = SlotScore(precision=0.0, recall=0.0, f1=0.0)
 
 
+def _canonical(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _same(a: Any, b: Any) -> bool:
-    return a == b or str(a) == str(b)
+    """Equal values, or equal as text (``3`` and ``"3"``; ``True`` and ``"true"``, as an executor passes it)."""
+    return a == b or _canonical(a) == _canonical(b)
 
 
 def slot_prf(predicted: Mapping[str, Any] | None, gold: Mapping[str, Any]) -> SlotScore:

@@ -131,6 +131,25 @@ def make_system(config: SimulationConfig) -> tuple[Any, list[Any]]:
     return ToolDialSystem(generator, max_rounds=config.max_rounds, max_new_tokens=config.max_new_tokens), closers
 
 
+def request_usage(user: Any, system: Any) -> dict[str, Any]:
+    """Model requests of a run: sent vs answered from a cache, for the user and the system under test."""
+    from dataclasses import asdict
+
+    usage: dict[str, Any] = {}
+    user_client = getattr(user, "client", None)
+    if user_client is not None:
+        usage["user"] = user_client.stats.as_dict()
+    generator = getattr(system, "generator", None)
+    if generator is not None:
+        usage["system"] = asdict(generator.stats)
+        backend_client = getattr(generator.backend, "client", None)
+        if backend_client is not None:
+            usage["system_llm"] = backend_client.stats.as_dict()
+    elif getattr(system, "client", None) is not None:
+        usage["system_llm"] = system.client.stats.as_dict()
+    return usage
+
+
 def run_episodes(scenarios: list[SimScenario], executors: list[ToolExecutor], user: Any, system: Any,
                  trial: int, progress: Any = None) -> list[Episode]:
     """One trial over every scenario: lockstep user turns and system blocks until every episode ended."""
@@ -206,6 +225,7 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
                                         "sequence_id": ep.scenario.sequence_id, "end_reason": ep.end_reason,
                                         "task_success": row["task_success"], "turns": ep.transcript()})
     finally:
+        usage = request_usage(user, system)
         for closer in closers:
             closer.close()
         client = getattr(user, "client", None)
@@ -219,6 +239,7 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
         "system": system.describe(),
         "versions": library_versions(),
         "seeds": {"run": config.seed, "trials": config.trials},
+        "requests": usage,
         **summarize(rows),
     }
     out = Path(config.out)

@@ -9,8 +9,10 @@
   response, its message reports every goal-relevant fact of the gold response;
 - ``task_success``: ``calls_correct`` and ``answered``, and no failed or extra call on the way;
 - ``journey_adherent``: every consecutive pair of actions (user and system) occurs in one of the 23 sequences
-  (JourneyBench's user-journey-constraint spirit); ``first_deviation`` names the first pair that does not
-  (an LLM user's unknown act matches any user action that makes both pairs allowed);
+  and the conversation ends as a sequence does (``system_bye`` or ``response_fail``) — JourneyBench's
+  user-journey-constraint spirit; ``first_deviation`` names the first pair that does not (``(end)`` when the
+  conversation stopped mid-journey; an LLM user's unknown act matches any user action that makes both pairs
+  allowed);
 - ``tests_passed`` / ``tests_total`` (ALMITA): the i-th gold system step is a test, passed when the system's
   i-th step has the same action (and, for a call, the same API and arguments).
 """
@@ -31,9 +33,21 @@ def _norm(args: dict[str, Any]) -> dict[str, str]:
     return {str(k): str(v).strip().lower() for k, v in args.items() if str(v).strip() != ""}
 
 
-def journey(actions: list[str]) -> tuple[bool, dict[str, Any] | None]:
-    """Whether every transition is allowed; the first deviation as ``{index, from, to}``."""
+#: Actions a finished journey ends with (every one of the 23 sequences ends with one of them).
+JOURNEY_ENDS = ("system_bye", "response_fail")
+
+
+def journey(actions: list[str], *, finished: bool = True) -> tuple[bool, dict[str, Any] | None]:
+    """Whether every transition is allowed (and, with ``finished``, the journey reached an end); the first
+    deviation as ``{index, from, to}`` (``to`` is ``"(end)"`` when the conversation stopped mid-journey)."""
     sequence = ["", *actions]
+    ok, deviation = _transitions(sequence)
+    if ok and finished and (not actions or actions[-1] not in JOURNEY_ENDS):
+        return False, {"index": len(actions), "from": actions[-1] if actions else "", "to": "(end)"}
+    return ok, deviation
+
+
+def _transitions(sequence: list[str]) -> tuple[bool, dict[str, Any] | None]:
     for i in range(1, len(sequence)):
         prev, nxt = sequence[i - 1], sequence[i]
         if nxt == UNKNOWN_USER_ACTION:

@@ -251,7 +251,8 @@ class NativeToolSystem:
     protocol = "native"
 
     def __init__(self, client: Any, *, max_rounds: int = 6, max_tokens: int = 256, temperature: float = 0.0,
-                 seed: int = 0, system_prompt: str = NATIVE_SYSTEM_PROMPT, tools_of: Any = None) -> None:
+                 seed: int = 0, system_prompt: str = NATIVE_SYSTEM_PROMPT, tools_of: Any = None,
+                 stop_at_call: bool = False) -> None:
         self.client = client
         self.max_rounds = max_rounds
         self.max_tokens = max_tokens
@@ -259,6 +260,8 @@ class NativeToolSystem:
         self.seed = seed
         self.system_prompt = system_prompt
         self.tools_of = tools_of or (lambda ep: ep.scenario.tools)
+        #: End the turn after the first tool calls without showing results (AutoDE ends at the call).
+        self.stop_at_call = stop_at_call
 
     def describe(self) -> dict[str, Any]:
         return {"protocol": self.protocol, "model": self.client.model, "base_url": self.client.base_url,
@@ -299,7 +302,11 @@ class NativeToolSystem:
                         extra[id(ep)].append({"role": "tool", "tool_call_id": call.get("id", ""),
                                               "content": json.dumps(outcome.observation()["call_result"],
                                                                     ensure_ascii=False, default=str)})
-                    still.append(ep)
+                    if self.stop_at_call:
+                        turn.action, turn.text = "call", result.text or ""
+                        ep.messages.extend(extra[id(ep)])
+                    else:
+                        still.append(ep)
                     continue
                 text = result.text.strip()
                 action = "request" if text.rstrip().endswith("?") else "response"

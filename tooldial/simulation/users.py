@@ -211,6 +211,8 @@ class LLMUser:
         self.script = script
 
     def describe(self) -> dict[str, Any]:
+        if self.client is None:
+            return {"user": self.name, "model": None}
         return {"user": self.name, "model": self.client.model, "base_url": self.client.base_url,
                 "max_user_turns": self.max_user_turns, "max_tokens": self.max_tokens,
                 "temperature": self.temperature}
