@@ -20,8 +20,8 @@ from pydantic import BaseModel, Field
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.sequences import SEQUENCES
-from tooldial.evaluation.parsing import normalize_action
-from tooldial.tasks.history import STATE_PREFIX, Line, overall_lines, prompt_state
+from tooldial.tasks.format import STATE_PREFIX, Line, normalize_action
+from tooldial.tasks.history import overall_lines, prompt_state
 
 #: System actions that end a system block with a message to the user (normalized spelling).
 TALKING = ("request", "response", "clarify", "suggest", "responsefail", "systembye")

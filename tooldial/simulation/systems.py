@@ -27,17 +27,17 @@ from typing import Any
 
 from tooldial.evaluation.backends.base import GenerationRequest
 from tooldial.evaluation.generation import CachedGenerator
-from tooldial.evaluation.parsing import (
-    ACTION_LINE,
-    MESSAGE_LINE,
-    OBSERVATION_LINE,
-    STATE_LINE,
-    normalize_action,
-    parse_state,
-)
 from tooldial.evaluation.traces import cut_at_stop, render_observation
 from tooldial.simulation.episode import Episode, SystemStep, Turn
 from tooldial.simulation.scenario import TALKING
+from tooldial.tasks.format import (
+    ACTION_PREFIX,
+    MESSAGE_PREFIX,
+    OBSERVATION_LINE,
+    STATE_PREFIX,
+    normalize_action,
+    parse_state,
+)
 from tooldial.tasks.history import is_confirmed
 from tooldial.tasks.prompts import build_messages
 
@@ -172,21 +172,21 @@ class ToolDialSystem:
         message: str | None = None
         for line in lines:
             kept.append(line)
-            if line.startswith(STATE_LINE):
-                state, _ = parse_state(line[len(STATE_LINE) :])
+            if line.startswith(STATE_PREFIX):
+                state, _ = parse_state(line[len(STATE_PREFIX) :])
                 if is_confirmed(state):
                     ep.states.append(state)
-            elif line.startswith(ACTION_LINE):
-                turn.steps.append(SystemStep(action=normalize_action(line[len(ACTION_LINE) :])))
-            elif line.startswith(MESSAGE_LINE):
-                message = line[len(MESSAGE_LINE) :].strip()
+            elif line.startswith(ACTION_PREFIX):
+                turn.steps.append(SystemStep(action=normalize_action(line[len(ACTION_PREFIX) :])))
+            elif line.startswith(MESSAGE_PREFIX):
+                message = line[len(MESSAGE_PREFIX) :].strip()
                 break
         text = "".join(kept)
         if message is not None:
             trace = trace + text.rstrip("\n") + "\n"
             self._close(ep, turn, trace, message)
             return trace, "done"
-        new_actions = [line for line in kept if line.startswith(ACTION_LINE)]
+        new_actions = [line for line in kept if line.startswith(ACTION_PREFIX)]
         if not new_actions:
             return trace + text, "no_action"
         if not text.endswith("\n"):
@@ -216,10 +216,10 @@ class ToolDialSystem:
         # a state written after the previous action line of this turn (the action line just written is last)
         fresh = None
         for line in reversed(lines[:-1]):
-            if line.startswith(ACTION_LINE):
+            if line.startswith(ACTION_PREFIX):
                 break
-            if line.startswith(STATE_LINE):
-                fresh, _ = parse_state(line[len(STATE_LINE) :])
+            if line.startswith(STATE_PREFIX):
+                fresh, _ = parse_state(line[len(STATE_PREFIX) :])
                 break
         if is_confirmed(fresh):
             return _state_arguments(fresh)
