@@ -289,6 +289,8 @@ class _SchemaWalker:
                 self.walk(items, path, True, f"{where}.items", seen, depth + 1)
             if len(self.out) == before and path:  # array of scalars, or of unknown items
                 self.leaf(path, "array" if items is None else _scalar_type(items), schema, True, fmt)
+            elif path in self.out:  # array of scalars: the array's own words describe its items too
+                self.describe_items(path, schema)
             return
         if isinstance(props, dict) and props:
             data_map = is_data_map(props)  # "properties" that are really data keys: a collection
@@ -308,6 +310,14 @@ class _SchemaWalker:
         if not path and kind in (None, "object", "array"):
             return  # a bare "type: object" body documents nothing addressable
         self.leaf(path or (RESPONSE_KEY,), kind or "object", schema, is_list, fmt)
+
+    def describe_items(self, path: tuple[str, ...], schema: dict) -> None:
+        comp = self.out[path]
+        example = schema.get("example")
+        example = example[0] if isinstance(example, list) and example else None
+        update = {"description": comp.description or str(schema.get("description") or schema.get("title") or "").strip(),
+                  "example": comp.example if comp.example is not None else example}
+        self.out[path] = comp.model_copy(update=update)
 
     def map_keys(self, schema: dict, path: tuple[str, ...]) -> None:
         """The keys of an ``additionalProperties`` map, as a list component ``(*path, "{key}")``; what they

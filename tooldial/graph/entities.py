@@ -149,6 +149,8 @@ _NOT_PLURALS = _wordset("news series species analytics statistics physics econom
 
 
 def _singular(word: str) -> str:
+    if word == "ids":
+        return "id"
     if word in _NOT_PLURALS:
         return word
     if word in _IE_PLURALS:
@@ -208,6 +210,20 @@ def looks_like_id_list(description: str, example: object) -> bool:
     return bool(_ID_VALUE.match(text)) and not _NOT_ID_VALUE.search(text) and any(c.isdigit() for c in text)
 
 
+def leading_noun_phrase(text: str, max_words: int = 3) -> list[str]:
+    """The words a description starts with, up to the first stopword (``The session token for ...`` →
+    ``session token``; ``SKU of the product`` → ``sku``), singular."""
+    words = split_words(text)
+    while words and words[0] in STOPWORDS:
+        words = words[1:]
+    out: list[str] = []
+    for w in words[:max_words]:
+        if w in STOPWORDS or len(w) < 2:
+            break
+        out.append(_singular(w))
+    return out
+
+
 def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str = "",
                id_list: bool = False) -> str:
     """The offline stand-in for the paper's 5–7-word name: the entity's own words, singular, qualified by its
@@ -219,21 +235,22 @@ def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str 
     the plural, ``orders``) appends ``id``: ``order id``."""
     clean = [p.removesuffix(ARRAY_MARK) for p in path]
     parts = [p for p in clean if p.lower() not in CONTAINER_NAMES and not p.isdigit()]
-    if clean[-1] == MAP_KEY:
+    if clean[-1] == MAP_KEY:  # map keys: what its description names first, else ``<owner> id``
+        named = leading_noun_phrase(description)
+        if named:
+            return " ".join(named)
         owner = [_singular(w) for w in _words(parts[-2])] if len(parts) > 1 else api_subject(api, "output")
         return " ".join([*owner[-2:], "id"]) if owner else "id"
     if not parts:
         if clean == ["response"]:  # a scalar body: what it is comes from its description, else the API
-            named = [w for w in split_words(description) if w not in STOPWORDS and len(w) > 1][:3]
-            subject = [_singular(w) for w in named] or api_subject(api, "output") or ["response"]
-            return " ".join(subject)
+            return " ".join(leading_noun_phrase(description) or api_subject(api, "output") or ["response"])
         parts = [clean[-1]]
     leaf = _words(parts[-1])
     if role == "input" and len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(
             w in GENERIC_NAMES for w in leaf[1:]):
         leaf = leaf[1:]
     leaf = [_singular(w) for w in leaf]
-    if all(w in GENERIC_NAMES or w in CONTAINER_NAMES for w in leaf):
+    if all(w in GENERIC_NAMES for w in leaf) or all(w in CONTAINER_NAMES for w in leaf):
         parent = [_singular(w) for w in _words(parts[-2]) if w not in CONTAINER_NAMES] if len(parts) > 1 else []
         subject = parent[-2:] if parent else api_subject(api, role)
         if subject and subject[-1] not in leaf:

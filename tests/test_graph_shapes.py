@@ -1,0 +1,240 @@
+"""Real-schema shapes and edge validity: nested inputs, plural id lists, maps, scalar bodies, name normalisation,
+identifiers across providers, standard codes and their formats, generic names, input groups.
+
+Every fixture is a small document written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
+from tooldial.corpus.openapi import parse_openapi
+from tooldial.corpus.schema import components_from_schema
+from tooldial.graph import GraphConfig, Thresholds, build_graph
+from tooldial.graph.entities import Entity, OfflineEntityText, short_name
+from tooldial.graph.validity import InputGroup, classify, group_sources, input_groups, judge_edge
+
+
+def shop_spec() -> dict:
+    """A small shop: login returns a bare token, orders of a user are a list of id strings, an order takes
+    nested items, the stock is a map keyed by SKU, payment methods are objects with an id."""
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Corner Shop", "version": "1"},
+        "servers": [{"url": "https://api.cornershop.example/v1"}],
+        "paths": {
+            "/login": {"post": {
+                "operationId": "login",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}}}}},
+                "responses": {"200": {"description": "Session token", "content": {"application/json": {
+                    "schema": {"type": "string"}}}}}}},
+            "/me": {"get": {
+                "operationId": "getProfile",
+                "parameters": [{"name": "session_token", "in": "query", "required": True,
+                                "schema": {"type": "string"}, "description": "Session token from login"}],
+                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {
+                        "orders": {"type": "array", "items": {"type": "string"},
+                                   "description": "Ids of the user's orders", "example": ["#W1001"]},
+                        "payment_methods": {"type": "array", "items": {"type": "object", "properties": {
+                            "id": {"type": "string"}, "brand": {"type": "string"}}}}}}}}}}}},
+            "/orders/{order_id}": {"get": {
+                "operationId": "getOrder",
+                "parameters": [{"name": "order_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {"items": {"type": "array", "items": {
+                        "type": "object", "properties": {"sku": {"type": "string"}}}}}}}}}}}},
+            "/orders": {"post": {
+                "operationId": "placeOrder",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["items", "payment_method_id"], "properties": {
+                        "payment_method_id": {"type": "string"},
+                        "items": {"type": "array", "items": {"type": "object", "required": ["sku"], "properties": {
+                            "sku": {"type": "string", "description": "Stock keeping unit"},
+                            "quantity": {"type": "integer"}}}},
+                        "note": {"type": "string"}}}}}},
+                "responses": {"200": {"description": "ok"}}}},
+            "/stock": {"get": {
+                "operationId": "getStock",
+                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                    "type": "object", "additionalProperties": {"type": "integer"},
+                    "propertyNames": {"description": "SKU of the product"}}}}}}}},
+        },
+    }
+
+
+def shop_corpus() -> Corpus:
+    problems: list = []
+    tools = parse_openapi(shop_spec(), file="shop.yaml", report=problems.append)
+    assert not problems
+    return Corpus(spec="shop", tools=tools)
+
+
+def by_name(corpus: Corpus, name: str) -> Api:
+    return next(a for a in corpus.apis if a.name == name)
+
+
+# ----------------------------------------------------------------------------------------- shapes
+
+
+def test_nested_input_fields_become_inputs_with_paths():
+    corpus = shop_corpus()
+    order = by_name(corpus, "placeOrder")
+    items = order.parameter("items")
+    assert [(f.key, f.required, f.is_list) for f in items.fields] == [("items[].sku", True, True),
+                                                                      ("items[].quantity", False, True)]
+    _, inputs = OfflineEntityText().api_entities(order, ())
+    assert {e.key: (e.param, e.name) for e in inputs} == {
+        "payment_method_id": ("payment_method_id", "payment method id"),
+        "items[].sku": ("items", "sku")}
+
+
+def test_plural_id_list_scalar_body_and_map_keys_become_outputs():
+    corpus = shop_corpus()
+    producer = OfflineEntityText()
+    profile, _ = producer.api_entities(by_name(corpus, "getProfile"), ())
+    names = {e.key: e.name for e in profile}
+    assert names["orders"] == "order id"  # a list of id strings named in the plural
+    assert names["payment_methods|id"] == "payment method id"  # qualified by the whole parent
+    login, _ = producer.api_entities(by_name(corpus, "login"), ())
+    assert [(e.key, e.name) for e in login] == [("response", "session token")]  # a bare string body
+    stock = by_name(corpus, "getStock")
+    assert {o.key: o.is_list for o in stock.output_components} == {"{key}": True, "response": True}
+    assert next(o for o in stock.output_components if o.key == "{key}").description == "SKU of the product"
+
+
+def test_maps_inside_a_body_give_keys_and_values():
+    comps = components_from_schema({"type": "object", "properties": {"rates": {
+        "type": "object", "additionalProperties": {"type": "object", "properties": {"rate": {"type": "number"}}}}}})
+    assert [(c.key, c.is_list) for c in comps] == [("rates|{key}", True), ("rates|rate", True)]
+
+
+def test_names_normalise_plural_case_and_qualification():
+    api = Api(category="Shop", tool="t", name="Cancel Items")
+    assert short_name(api, "input", ("itemIds",)) == short_name(api, "output", ("items", "item_id")) == "item id"
+    assert short_name(api, "input", ("paymentMethodId",)) == short_name(api, "output", ("payment_methods", "id"))
+    assert short_name(api, "input", ("from_currency_code",)) == "currency code"
+
+
+def test_scalar_list_that_is_not_ids_keeps_its_name():
+    api = Api(category="Social", tool="t", name="Post", output_components=(
+        OutputComponent(path=("tags",), is_list=True, example="summer holidays"),))
+    (tags,), _ = OfflineEntityText().api_entities(api, ())
+    assert tags.name == "tag"
+
+
+# ----------------------------------------------------------------------------------------- rules
+
+
+def ent(api_id: str, role: str, key: str, *, name: str | None = None, documented: str = "", example: str = "",
+        provider: str = "", fmt: str | None = None) -> Entity:
+    return Entity(api_id, role, key, name or key.replace("_", " "), documented or key, raw=key.split("|")[-1],
+                  documented=documented, example=example, provider=provider, format=fmt)
+
+
+NBA = "Sports|nba_stats|Players"
+CRICKET = "Sports|cricket_live|Player Career"
+
+
+def test_identifiers_of_another_provider_are_rejected():
+    v = judge_edge(ent(NBA, "output", "players|player_id"), ent(CRICKET, "input", "player_id"), 0.95, 0.9)
+    assert not v.keep and v.kind == "identifier" and "shared id space" in v.reason
+    same_tool = judge_edge(ent(NBA, "output", "players|player_id"), ent("Sports|nba_stats|Career", "input",
+                                                                        "player_id"), 0.95, 0.9)
+    assert same_tool.keep and "same tool" in same_tool.reason and same_tool.confidence > v.confidence - 0.5
+    provider = judge_edge(ent(NBA, "output", "players|player_id", provider="nba.example"),
+                          ent(CRICKET, "input", "player_id", provider="nba.example"), 0.95, 0.9)
+    assert provider.keep and "same provider" in provider.reason
+    family = judge_edge(ent("Music|Spotify|Search", "output", "tracks|track_id"),
+                        ent("Music|Spotify v2|Track", "input", "track_id"), 0.9, 0.9)
+    assert family.keep and "family" in family.reason
+    named = judge_edge(ent("Music|Spotify|Search", "output", "tracks|track_id"),
+                       ent("Music|lyric_finder|Lyrics", "input", "track_id"), 0.9, 0.9,
+                       target_docs="Lyrics of a song by its Spotify track id")
+    assert named.keep and "names the source tool" in named.reason
+    token = judge_edge(ent("Auth|acme|Login", "output", "token"), ent("Video|tube|Upload", "input", "token"), 1, 1)
+    assert not token.keep
+
+
+def test_standard_codes_are_accepted_when_formats_agree():
+    src = ent("Travel|flights|Airport", "output", "country_code", example="US")
+    ok = judge_edge(src, ent("Data|holidays|Holidays", "input", "country_code", example="DE"), 0.8, 0.6)
+    assert ok.keep and ok.kind == "standard" and "country" in ok.reason
+    numeric = judge_edge(src, ent("Data|census|Census", "input", "country_code", example="276"), 0.8, 0.6)
+    assert not numeric.keep and "alpha2 vs numeric" in numeric.reason
+    described = judge_edge(src, ent("Data|stats|Stats", "input", "country",
+                                    documented="ISO 3166-1 alpha-3 code of the country"), 0.8, 0.6)
+    assert not described.keep and "alpha2 vs alpha3" in described.reason
+    currency = judge_edge(ent("Finance|shop|Price", "output", "currency", example="EUR"),
+                          ent("Finance|fx|Convert", "input", "from_currency", example="USD"), 0.8, 0.6)
+    assert currency.keep
+    coin = judge_edge(ent("Crypto|coins|List", "output", "coins|symbol", example="btc"),
+                      ent("Crypto|exchange|Ticker", "input", "symbol", example="BTCUSDT"), 0.9, 0.9)
+    assert not coin.keep and "asset vs pair" in coin.reason
+    assert classify(ent("x|y|z", "input", "ship_date", fmt="date")).standard == "date"
+
+
+def test_generic_names_need_agreeing_descriptions_and_keywords():
+    a = ent("Media|stock_photos|Search", "output", "results|image")
+    b = ent("AI|image_captioner|Caption", "input", "image")
+    assert not judge_edge(a, b, 0.5, 0.45).keep
+    assert judge_edge(a, b, 0.9, 0.85).keep
+    assert classify(ent("x|y|z", "input", "prompt")).kind == "generic"
+
+
+def test_coordinates_are_procured_together_from_one_record():
+    target = [ent("Weather|sky|Forecast", "input", "latitude"), ent("Weather|sky|Forecast", "input", "longitude")]
+    (group,) = input_groups(target)
+    assert group == InputGroup("coordinates", ("latitude", "longitude"))
+    outs = [ent("Travel|hotels|Search", "output", "hotels|lat"), ent("Travel|hotels|Search", "output", "hotels|lng"),
+            ent("Travel|hotels|Search", "output", "city|lng")]
+    got = group_sources(outs[0], group, {e.key: e for e in target}, outs, "latitude")
+    assert got == {"latitude": "hotels|lat", "longitude": "hotels|lng"}
+    lonely = group_sources(outs[0], group, {e.key: e for e in target}, [outs[0], outs[2]], "latitude")
+    assert lonely == {"latitude": "hotels|lat"}
+    dates = input_groups([ent("T|h|Book", "input", "checkin_date"), ent("T|h|Book", "input", "checkout_date")])
+    assert [g.name for g in dates] == ["date_range"]
+
+
+# ----------------------------------------------------------------------------------------- a whole build
+
+
+@pytest.fixture(scope="module")
+def shop_graph(embedder, tmp_path_factory):
+    from tooldial.embedding import Embedder
+
+    emb = Embedder(cache_dir=tmp_path_factory.mktemp("shapes-emb"))
+    emb._model = embedder.model
+    corpus = shop_corpus()
+    weather = Tool(category="Weather", name="sky", apis=(
+        Api(category="Weather", tool="sky", name="Forecast",
+            required_parameters=(Parameter(name="latitude", type="number"),
+                                 Parameter(name="longitude", type="number"))),))
+    places = Tool(category="Travel", name="places", apis=(
+        Api(category="Travel", tool="places", name="Find Place", output_components=(
+            OutputComponent(path=("places", "latitude"), type="number", is_list=True),
+            OutputComponent(path=("places", "longitude"), type="number", is_list=True))),
+        Api(category="Travel", tool="places", name="Place Pin", output_components=(
+            OutputComponent(path=("pin", "latitude"), type="number"),)),))
+    corpus = Corpus(spec="shop+", tools=[*corpus.tools, weather, places])
+    graph = build_graph(corpus, GraphConfig(cache_dir=tmp_path_factory.mktemp("shapes-cache"),
+                                            thresholds=Thresholds(lcs=0.9, kw=0.2, desc=0.3)), embedder=emb)
+    yield graph
+    emb.close()
+
+
+def test_build_chains_real_shapes_and_records_both_paths(shop_graph):
+    edges = {(u.split("|")[-1], d["source_output"], v.split("|")[-1], d["target_path"]): d
+             for u, v, d in shop_graph.edges(data=True)}
+    assert ("getProfile", "orders", "getOrder", "order_id") in edges
+    assert ("login", "response", "getProfile", "session_token") in edges
+    nested = edges[("getOrder", "items|sku", "placeOrder", "items[].sku")]
+    assert nested["target_input"] == "items" and nested["kind"] == "identifier" and nested["reason"]
+    assert ("getProfile", "payment_methods|id", "placeOrder", "payment_method_id") in edges
+    assert ("getStock", "{key}", "placeOrder", "items[].sku") in edges
+    # one edge per API pair (the default): it carries the whole group
+    (coords,) = [d for k, d in edges.items() if k[0] == "Find Place" and k[2] == "Forecast"]
+    assert coords["input_group"] == "coordinates" and coords["cross_tool"]
+    assert coords["group_sources"] == "latitude=places|latitude,longitude=places|longitude"
+    assert not any(k[0] == "Place Pin" for k in edges)  # a latitude with no longitude in its record
