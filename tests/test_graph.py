@@ -422,3 +422,21 @@ def test_cli_evaluate_and_calibrate_on_labels(graph_embedder, tmp_path, capsys):
     labels.write_text('{"source_api": "a", "valid": true}\n')
     assert main(["graph", "evaluate", str(out), "--corpus", str(corpus_file), "--labels", str(labels)]) == 2
     assert "line 1" in capsys.readouterr().err
+
+
+def test_intervals_wilson_and_bootstrap_mcc(tmp_path):
+    from tooldial.graph.labels import read_labels, wilson
+
+    low, high = wilson(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    assert wilson(0, 0) == (None, None)
+    m = BinaryMetrics(tp=40, fp=5, tn=45, fn=10)
+    ci = m.intervals()
+    assert ci["precision"][0] < m.precision < ci["precision"][1] and ci["npv"][0] < m.npv < ci["npv"][1]
+    assert ci["mcc"][0] < m.mcc < ci["mcc"][1] and ci == m.intervals()  # fixed seed: same interval
+    rows = [{"source_api": "a", "source_output": "x", "target_api": "b", "target_input": "y", "valid": v,
+             "split": s, "kind": "cross_tool"} for v, s in ((True, "fit"), (False, "heldout"), ("true", "heldout"))]
+    path = tmp_path / "pairs.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    held = read_labels(path, split="heldout")
+    assert [p.valid for p in held] == [False, True] and held[0].kind == "cross_tool"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
@@ -93,3 +95,44 @@ def test_judge_and_llm_entity_text_against_a_real_server(openai_server, tmp_path
     sent = openai_server.request_count()
     assert LLMEntityText(client=client, max_tokens=8).produce(one).outputs == texts.outputs
     assert openai_server.request_count() == sent  # the rerun is served from the cache
+
+
+@pytest.mark.slow
+def test_build_with_judge_keeps_only_judged_valid_edges(openai_server, tmp_path, capsys):
+    """``graph build --judge-base-url --judge-model`` against the real SmolLM2 server: it may judge badly (with 8
+    answer tokens most answers are cut off), but every edge is judged or counted, only judged-valid edges stay,
+    and a rerun is served from the cache."""
+    from tooldial.cli import main
+    from tooldial.graph import load_graph
+
+    tool = {"category": "Music", "tool_name": "tunes", "tool_description": "Artists, albums and tracks", "api_list": [
+        {"name": "Search Artists", "description": "Find artists by name",
+         "required_parameters": [{"name": "query", "type": "STRING", "description": "Artist name"}],
+         "schema": {"type": "object", "properties": {"artists": {"type": "array", "items": {"type": "object",
+                    "properties": {"artist_id": {"type": "string", "description": "Unique id of the artist"}}}}}}},
+        {"name": "Artist Albums", "description": "Albums of an artist",
+         "required_parameters": [{"name": "artist_id", "type": "STRING", "description": "Unique id of the artist"}],
+         "schema": {"type": "object", "properties": {"albums": {"type": "array", "items": {"type": "object",
+                    "properties": {"album_id": {"type": "string", "description": "Unique id of the album"}}}}}}},
+        {"name": "Album Tracks", "description": "Tracks of an album",
+         "required_parameters": [{"name": "album_id", "type": "STRING", "description": "Unique id of the album"}]},
+    ]}
+    corpus = tmp_path / "tunes.json"
+    corpus.write_text(json.dumps([tool]))
+    plain, judged = tmp_path / "plain.json", tmp_path / "judged.json"
+    common = ["graph", "build", "--corpus", str(corpus), "--cache-dir", str(tmp_path / "cache"), "--no-progress"]
+    assert main([*common, "--out", str(plain)]) == 0
+    before = load_graph(plain).number_of_edges()
+    assert before == 2
+    args = [*common, "--out", str(judged), "--judge-base-url", openai_server.base_url,
+            "--judge-model", openai_server.model, "--judge-max-tokens", "8"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    graph = load_graph(judged)
+    info = graph.graph["judge"]
+    assert info["judged"] + info["unjudged"] == before and info["kept"] == graph.number_of_edges() <= info["judged"]
+    assert all(d["judge"] == "valid" for _, _, d in graph.edges(data=True))
+    assert f"{info['kept']} of {info['judged']} judged edges valid and kept" in out
+    sent = openai_server.request_count()
+    assert main(args) == 0 and openai_server.request_count() == sent  # resumable: answers come from the cache
+    assert load_graph(judged).graph["judge"] == info

@@ -30,7 +30,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--concurrency", type=int, default=8)
     b.add_argument("--block-size", type=int, default=1024, help="output texts per similarity block")
     b.add_argument("--max-edges-per-pair", type=int, default=None, metavar="K",
-                   help="keep the K best edges between two APIs (default: all; the release kept 1)")
+                   help="keep the K best edges between two APIs (default: 1, as the release; 0: all)")
+    b.add_argument("--max-out-edges", type=int, default=None, metavar="K",
+                   help="keep the K best API pairs leaving one API (default: the config's; 0: no cap)")
+    b.add_argument("--max-in-edges", type=int, default=None, metavar="K",
+                   help="keep the K best API pairs entering one API (default: the config's; 0: no cap)")
+    b.add_argument("--no-rules", action="store_true",
+                   help="plain Eq. 1: no validity rules (identifiers, standard formats, generic names)")
+    b.add_argument("--judge-base-url", default=None,
+                   help="OpenAI-compatible endpoint of an LLM edge judge: keep only edges it judges valid")
+    b.add_argument("--judge-model", default=None, help="model of the edge judge")
+    b.add_argument("--judge-max-tokens", type=int, default=400)
+    b.add_argument("--keep-unjudged", action="store_true",
+                   help="keep edges the judge gave no verdict on (malformed answer, failed request)")
     b.add_argument("--keep-isolated", action="store_true", help="keep APIs without edges as nodes")
     b.add_argument("--drop-same-tool", action="store_true", help="no edges between APIs of the same tool")
     b.add_argument("--no-progress", action="store_true")
@@ -47,6 +59,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--corpus", default="builtin")
     e.add_argument("--labels", type=Path, default=None,
                    help="JSONL {source_api, source_output, target_api, target_input, valid}")
+    e.add_argument("--split", default=None, metavar="NAME",
+                   help="score only the labelled rows of this split (e.g. heldout; default: all rows)")
     e.add_argument("--closed-world", action="store_true",
                    help="the labels list every valid chain of the corpus (default for builtin)")
     e.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint of the judge (else no judge)")
@@ -106,25 +120,50 @@ def _default_labels(corpus_spec: str, labels: Path | None) -> Path | None:
 
 def _build(args: argparse.Namespace) -> int:
     from tooldial.corpus import load_corpus
+    from tooldial.errors import ConfigError
     from tooldial.graph import GraphBuilder, export_graphml, save_graph
 
     progress = not args.no_progress
+    caps = {name: (None if value == 0 else value) for name, value in (
+        ("max_edges_per_api_pair", args.max_edges_per_pair), ("max_out_edges_per_api", args.max_out_edges),
+        ("max_in_edges_per_api", args.max_in_edges)) if value is not None}
+    for name, value in caps.items():
+        if value is not None and value < 0:
+            raise ConfigError(f"must be 0 (no cap) or a positive number, got {value}", field=name)
+    if bool(args.judge_base_url) != bool(args.judge_model):
+        raise ConfigError("give both --judge-base-url and --judge-model", field="--judge-model")
     config = _config(args, entity_text=args.entity_text, base_url=args.base_url, llm_model=args.llm_model,
                      llm_concurrency=args.concurrency, block_size=args.block_size, progress=progress,
-                     max_edges_per_api_pair=args.max_edges_per_pair)
+                     apply_rules=not args.no_rules, **caps)
     corpus = load_corpus(args.corpus, progress=progress)
     builder = GraphBuilder(config)
     graph = builder.build(corpus)
+    r = builder.report
+    if args.judge_base_url:
+        from tooldial.graph.judge import filter_with_judge
+        from tooldial.llm import LLMClient
+
+        client = LLMClient(args.judge_base_url, args.judge_model, max_concurrency=args.concurrency,
+                           cache_dir=args.cache_dir / "llm" if args.cache_dir else None)
+        run = filter_with_judge(graph, corpus, client, max_tokens=args.judge_max_tokens,
+                                keep_unjudged=args.keep_unjudged, progress=progress)
+        fate = "kept as the rules decided" if run.keep_unjudged else "dropped"
+        print(f"judge {args.judge_model}: {run.kept} of {run.judged} judged edges valid and kept; "
+              f"{run.unjudged} without a verdict {fate} ({run.malformed} malformed answers, "
+              f"{run.request_errors} failed requests{f'; first: {run.first_error}' if run.first_error else ''})")
+        r.edges, r.nodes = graph.number_of_edges(), graph.number_of_nodes()
     save_graph(graph, args.out)
     if args.graphml:
         export_graphml(graph, args.graphml)
-    r = builder.report
     print(f"{args.out}: {r.nodes} APIs, {r.edges} edges (thresholds {config.effective_thresholds} LCS,KW,DESC; "
           f"{r.outputs_filtered} outputs x {r.inputs_filtered} inputs; {r.unique_texts} unique texts, "
           f"{r.encoded_texts} embedded now)")
     for key, value in sorted(r.producer_stats.items()):
         if value:
             print(f"  {key}: {value}")
+    if r.rejected:
+        print(f"  rules: {r.candidates} Eq. 1 candidates, {sum(r.rejected.values())} rejected: "
+              + "; ".join(f"{n} {why}" for why, n in sorted(r.rejected.items(), key=lambda kv: -kv[1])))
     return 0
 
 
@@ -150,11 +189,21 @@ def _evaluate(args: argparse.Namespace) -> int:
         raise ConfigError("nothing to evaluate: give --labels and/or --base-url (LLM judge)", field="graph evaluate")
     corpus = load_corpus(args.corpus)
     result: dict = {"graph": str(args.graph)}
-    labels = read_labels(labels_path) if labels_path else None
+    labels = read_labels(labels_path, split=args.split) if labels_path else None
+    if labels_path and not labels:
+        raise ConfigError(f"no labelled rows{f' in split {args.split!r}' if args.split else ''}",
+                          field="--split" if args.split else "--labels")
     if labels:
         m = evaluate_graph_on_labels(graph, labels)
-        result["graph_vs_labels"] = m.scores()
-        print(f"graph vs {labels_path.name} (labelled pairs): {m.format()}")
+        result["graph_vs_labels"] = m.scores(with_intervals=True)
+        where = f"{labels_path.name}{f' [{args.split}]' if args.split else ''}"
+        print(f"graph vs {where} ({len(labels)} labelled pairs): {m.format(with_intervals=True)}")
+        by_kind = sorted({p.kind for p in labels if p.kind})
+        for kind in by_kind:
+            sub = [p for p in labels if p.kind == kind]
+            km = evaluate_graph_on_labels(graph, sub)
+            result.setdefault("by_kind", {})[kind] = km.scores(with_intervals=True)
+            print(f"  {kind} ({len(sub)}): {km.format()}")
         if closed:
             cw = closed_world_scores(graph, labels)
             result["closed_world"] = {"recall": cw.recall, "precision": cw.precision,

@@ -14,7 +14,6 @@ required input of API *B* (*A* ≠ *B*) when their **normalized names** are equa
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections import Counter, defaultdict
@@ -197,52 +196,29 @@ def compute_stats(corpus: Corpus, *, chains_file: Path | None = None, load_secon
     )
 
 
-def read_chain_rows(path: Path) -> list[dict[str, Any]]:
-    """Rows of a labelled chain file; malformed lines raise a CorpusError naming the line."""
-    from tooldial.errors import CorpusError
-
-    rows = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"malformed JSON: {exc.msg}", file=str(path), record=f"line {lineno}") from None
-        if not isinstance(row, dict):
-            raise CorpusError(f"expected an object, got {type(row).__name__}", file=str(path),
-                              record=f"line {lineno}")
-        missing = [k for k in ("source_api", "source_output", "target_api", "target_input") if k not in row]
-        if missing:
-            raise CorpusError("missing", file=str(path), record=f"line {lineno}", field=", ".join(missing))
-        rows.append(row)
-    return rows
-
-
-def _is_valid(row: dict[str, Any]) -> bool:
-    value = row.get("valid", True)
-    return value is True or (isinstance(value, str) and value.lower() == "true")
-
-
 def labelled_chain_summary(corpus: Corpus, path: Path) -> LabelledChains | None:
+    """How a labelled chain file relates to the corpus (read by :func:`tooldial.graph.labels.read_labels`, the
+    one reader of label files)."""
+    from tooldial.graph.labels import read_labels
+
     if not path.is_file():
         return None
-    rows = read_chain_rows(path)
-    valid = [r for r in rows if _is_valid(r)]
+    rows = read_labels(path)
+    valid = [r for r in rows if r.valid]
     found = {(link.source_api, link.source_output, link.target_api, link.target_input)
              for link in chain_links(corpus)}
     resolvable = 0
     by_rule = 0
     invalid_by_rule = 0
     for row in rows:
-        src, tgt = row["source_api"], row["target_api"]
+        src, tgt = row.source_api, row.target_api
         if src not in corpus or tgt not in corpus:
             continue
-        out = corpus.get(src).output(str(row["source_output"]))
-        if out is None or corpus.get(tgt).parameter(str(row["target_input"])) is None:
+        out = corpus.get(src).output(row.source_output)
+        if out is None or corpus.get(tgt).parameter(row.target_input) is None:
             continue
-        matched = (src, out.key, tgt, row["target_input"]) in found
-        if _is_valid(row):
+        matched = (src, out.key, tgt, row.target_input) in found
+        if row.valid:
             resolvable += 1
             by_rule += matched
         else:
@@ -251,7 +227,7 @@ def labelled_chain_summary(corpus: Corpus, path: Path) -> LabelledChains | None:
         path=str(path),
         rows=len(rows),
         valid=len(valid),
-        valid_source_apis=len({r["source_api"] for r in valid}),
+        valid_source_apis=len({r.source_api for r in valid}),
         resolvable=resolvable,
         found_by_name_rule=by_rule,
         invalid_found_by_name_rule=invalid_by_rule,

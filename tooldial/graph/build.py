@@ -190,6 +190,7 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
     t = config.effective_thresholds
     return {
         "corpus": corpus.spec,
+        "corpus_apis": len(corpus),
         "embedding_model": config.embedding_model,
         "entity_text": config.entity_text,
         "thresholds": {"lcs": t.lcs, "kw": t.kw, "desc": t.desc},

@@ -20,6 +20,7 @@ from typing import Any
 import networkx as nx
 
 from tooldial.corpus.models import Api, Corpus
+from tooldial.corpus.schema import as_dict
 from tooldial.graph.labels import BinaryMetrics, LabelledPair, PairKey, graph_pairs, pair_key
 
 JUDGE_SYSTEM = (
@@ -231,3 +232,53 @@ def judge_on_labels(client: Any, corpus: Corpus, labels: Sequence[LabelledPair],
     run = judge_pairs(client, corpus, [p.key for p in usable], max_tokens=max_tokens, progress=progress)
     got = [(v.valid, p.valid) for p, v in zip(usable, run.verdicts, strict=True) if v.valid is not None]
     return BinaryMetrics.from_predictions([g for g, _ in got], [a for _, a in got]), run
+
+
+@dataclass
+class JudgeFilterRun:
+    """What ``filter_with_judge`` did: edges judged, kept, and those without a verdict."""
+
+    judged: int
+    kept: int
+    unjudged: int
+    malformed: int
+    request_errors: int
+    keep_unjudged: bool
+    first_error: str = ""
+
+
+def filter_with_judge(graph: nx.MultiDiGraph, corpus: Corpus, client: Any, *, max_tokens: int = 400,
+                      keep_unjudged: bool = False, progress: bool = False) -> JudgeFilterRun:
+    """Keep only the edges the judge calls valid (the paper's edge validation, §3.1), in place.
+
+    One cached, concurrent ``LLMClient.chat`` batch: an interrupted build resumes from the cache. An edge whose
+    answer holds no verdict (malformed, or the request failed) is dropped, or kept as the rules decided with
+    ``keep_unjudged``; both are counted. If every request fails, the server is unusable: a
+    :class:`~tooldial.errors.TooldialError` with the first failure, and nothing is written."""
+    from tooldial.errors import TooldialError
+
+    edges = sorted(graph.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+    pairs = [pair_key(u, d["source_output"], v, d["target_input"]) for u, v, _, d in edges]
+    run = judge_pairs(client, corpus, pairs, max_tokens=max_tokens, progress=progress)
+    if edges and run.request_errors == len(edges):
+        first = next(v.reason for v in run.verdicts if v.valid is None)
+        raise TooldialError(f"the edge judge failed on every request ({first})", field="--judge-base-url")
+    kept = unjudged = 0
+    for (u, v, k, d), verdict in zip(edges, run.verdicts, strict=True):
+        if verdict.valid is None:
+            unjudged += 1
+            if keep_unjudged:
+                d["judge"] = "no verdict"
+                continue
+        if verdict.valid:
+            kept += 1
+            d["judge"] = "valid"
+            continue
+        graph.remove_edge(u, v, key=k)
+    if as_dict(graph.graph.get("filters")).get("drop_isolated"):
+        graph.remove_nodes_from([n for n in list(graph.nodes) if graph.degree(n) == 0])
+    first_error = next((v.reason for v in run.verdicts if v.valid is None), "")
+    graph.graph["judge"] = {"model": getattr(client, "model", ""), "judged": len(edges) - unjudged,
+                            "kept": kept, "unjudged": unjudged, "keep_unjudged": keep_unjudged}
+    return JudgeFilterRun(judged=len(edges) - unjudged, kept=kept, unjudged=unjudged, malformed=run.malformed,
+                          request_errors=run.request_errors, keep_unjudged=keep_unjudged, first_error=first_error)

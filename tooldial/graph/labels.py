@@ -17,6 +17,8 @@ import json
 import math
 from collections.abc import Iterable
 from pathlib import Path
+from statistics import NormalDist
+from typing import Any
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -28,17 +30,28 @@ PairKey = tuple[str, str, str, str]
 
 
 class LabelledPair(BaseModel):
+    """One labelled (output → input) pair. ``valid`` defaults to true (a chain list names valid chains only);
+    ``reason``, ``kind`` (``same_tool`` / ``cross_tool``), ``category`` and ``split`` (``fit`` / ``heldout``)
+    are what the ToolBench dev set adds."""
+
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     source_api: str
     source_output: str
     target_api: str
     target_input: str
-    valid: bool
+    valid: bool = True
+    reason: str = ""
+    kind: str = ""
+    category: str = ""
+    split: str = ""
 
     @property
     def key(self) -> PairKey:
         return pair_key(self.source_api, self.source_output, self.target_api, self.target_input)
+
+
+REQUIRED_FIELDS = ("source_api", "source_output", "target_api", "target_input")
 
 
 def pair_key(source_api: str, source_output: str, target_api: str, target_input: str) -> PairKey:
@@ -46,8 +59,9 @@ def pair_key(source_api: str, source_output: str, target_api: str, target_input:
     return (source_api, "|".join(OutputComponent.parse_path(source_output)), target_api, target_input)
 
 
-def read_labels(path: str | Path) -> list[LabelledPair]:
-    """Read a labels file; a broken line raises :class:`TooldialError` naming file, line and field."""
+def read_labels(path: str | Path, *, split: str | None = None) -> list[LabelledPair]:
+    """Read a labels file (only the rows of ``split`` when given); a broken line raises
+    :class:`TooldialError` naming file, line and field. The one reader of chain / label files."""
     path = Path(path)
     if not path.is_file():
         raise TooldialError("no such labels file", file=str(path))
@@ -58,19 +72,34 @@ def read_labels(path: str | Path) -> list[LabelledPair]:
         try:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TooldialError(f"not JSON ({exc.msg})", file=str(path), record=f"line {n}") from None
+            raise TooldialError(f"malformed JSON: {exc.msg}", file=str(path), record=f"line {n}") from None
+        if not isinstance(row, dict):
+            raise TooldialError(f"expected an object, got {type(row).__name__}", file=str(path), record=f"line {n}")
+        missing = [k for k in REQUIRED_FIELDS if k not in row]
+        if missing:
+            raise TooldialError("missing", file=str(path), record=f"line {n}", field=", ".join(missing))
+        if isinstance(row.get("valid"), str):  # "true" / "false" written as text
+            row = {**row, "valid": row["valid"].strip().lower() == "true"}
         try:
-            pairs.append(LabelledPair.model_validate(row))
+            pair = LabelledPair.model_validate(row)
         except ValidationError as exc:
             err = exc.errors()[0]
             raise TooldialError(err["msg"], file=str(path), record=f"line {n}",
                                 field=".".join(str(x) for x in err["loc"])) from None
+        if split is None or pair.split == split:
+            pairs.append(pair)
     return pairs
 
 
 def graph_pairs(graph: nx.MultiDiGraph) -> set[PairKey]:
-    """Every (output, input) pair the graph holds as an edge."""
-    return {pair_key(u, d["source_output"], v, d["target_input"]) for u, v, d in graph.edges(data=True)}
+    """Every (output, input) pair the graph holds as an edge, under its input path and (for a nested field)
+    its top-level parameter too, so labels may name either."""
+    keys = set()
+    for u, v, d in graph.edges(data=True):
+        keys.add(pair_key(u, d["source_output"], v, d["target_input"]))
+        if d.get("target_path"):
+            keys.add(pair_key(u, d["source_output"], v, d["target_path"]))
+    return keys
 
 
 class BinaryMetrics(BaseModel):
@@ -122,16 +151,69 @@ class BinaryMetrics(BaseModel):
                 m.tn += 1
         return m
 
-    def scores(self) -> dict[str, float | int | None]:
-        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn, "precision": self.precision,
-                "recall": self.recall, "f1": self.f1, "mcc": self.mcc, "npv": self.npv}
+    def intervals(self, confidence: float = 0.95, *, n_boot: int = 2000, seed: int = 0) -> dict[str, Interval]:
+        """95% intervals: Wilson score for precision, recall and NPV; a percentile bootstrap of the confusion
+        counts (multinomial resampling, fixed seed) for MCC. ``None`` bounds where a score is undefined."""
+        z = float(NormalDist().inv_cdf(0.5 + confidence / 2))
+        out = {"precision": wilson(self.tp, self.tp + self.fp, z), "recall": wilson(self.tp, self.tp + self.fn, z),
+               "npv": wilson(self.tn, self.tn + self.fn, z)}
+        out["mcc"] = bootstrap_mcc(self, confidence, n_boot=n_boot, seed=seed)
+        return out
 
-    def format(self) -> str:
+    def scores(self, *, with_intervals: bool = False) -> dict[str, Any]:
+        got: dict[str, Any] = {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn,
+                               "precision": self.precision, "recall": self.recall, "f1": self.f1, "mcc": self.mcc,
+                               "npv": self.npv}
+        if with_intervals:
+            got["ci95"] = {k: list(v) for k, v in self.intervals().items()}
+        return got
+
+    def format(self, *, with_intervals: bool = False) -> str:
         def f(x: float | None) -> str:
             return "n/a" if x is None else f"{x:.3f}"
 
+        if with_intervals:
+            ci = self.intervals()
+
+            def g(name: str, value: float | None) -> str:
+                low, high = ci[name]
+                return f"{f(value)} [{f(low)}, {f(high)}]"
+
+            return (f"precision {g('precision', self.precision)}  recall {g('recall', self.recall)}  "
+                    f"NPV {g('npv', self.npv)}  MCC {g('mcc', self.mcc)}  F1 {f(self.f1)}  "
+                    f"(tp {self.tp}, fp {self.fp}, tn {self.tn}, fn {self.fn}; 95% intervals: Wilson, MCC bootstrap)")
         return (f"precision {f(self.precision)}  recall {f(self.recall)}  F1 {f(self.f1)}  MCC {f(self.mcc)}  "
-                f"(tp {self.tp}, fp {self.fp}, tn {self.tn}, fn {self.fn})")
+                f"NPV {f(self.npv)}  (tp {self.tp}, fp {self.fp}, tn {self.tn}, fn {self.fn})")
+
+
+Interval = tuple[float | None, float | None]
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> Interval:
+    """Wilson score interval of a proportion (``(None, None)`` when ``n`` is 0)."""
+    if n == 0:
+        return (None, None)
+    p = successes / n
+    denom = 1 + z * z / n
+    center = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def bootstrap_mcc(m: BinaryMetrics, confidence: float = 0.95, *, n_boot: int = 2000, seed: int = 0) -> Interval:
+    """Percentile bootstrap interval of MCC: the four confusion counts resampled as a multinomial."""
+    import numpy as np
+
+    n = m.total
+    if n == 0 or m.mcc is None:
+        return (None, None)
+    rng = np.random.default_rng(seed)
+    draws = rng.multinomial(n, np.array([m.tp, m.fp, m.tn, m.fn], dtype=float) / n, size=n_boot).astype(float)
+    tp, fp, tn, fn = draws.T
+    denom = np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+    mcc = np.where(denom > 0, (tp * tn - fp * fn) / np.where(denom > 0, denom, 1), 0.0)
+    alpha = (1 - confidence) / 2
+    return (float(np.quantile(mcc, alpha)), float(np.quantile(mcc, 1 - alpha)))
 
 
 def evaluate_graph_on_labels(graph: nx.MultiDiGraph, labels: list[LabelledPair]) -> BinaryMetrics:

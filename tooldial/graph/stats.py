@@ -12,6 +12,14 @@ class GraphStats(BaseModel):
     nodes: int
     edges: int
     api_pairs: int
+    #: APIs of the corpus the graph was built from (isolated ones are not nodes); ``nodes`` for old graphs.
+    corpus_apis: int
+    edges_per_api: float
+    cross_tool_edges: int
+    cross_tool_share: float
+    #: Edges by the rules' kind (``identifier``, ``standard``, ``generic``, ``value``) and input group.
+    kinds: dict[str, int]
+    input_groups: dict[str, int]
     weak_components: int
     largest_component: int
     degree_histogram: dict[str, int]
@@ -38,10 +46,22 @@ def graph_stats(graph: nx.MultiDiGraph, top: int = 10) -> GraphStats:
     order = sorted(buckets, key=lambda b: int(b.split("-")[0]))
     cats = Counter((graph.nodes[u].get("category", "?"), graph.nodes[v].get("category", "?"))
                    for u, v in simple.edges)
+    n_edges = graph.number_of_edges()
+    apis = int(graph.graph.get("corpus_apis") or graph.number_of_nodes())
+    cross = sum(1 for u, v, d in graph.edges(data=True)
+                if d.get("cross_tool", u.rsplit("|", 1)[0] != v.rsplit("|", 1)[0]))
+    kinds = Counter(str(d.get("kind", "unknown")) for _, _, d in graph.edges(data=True))
+    groups = Counter(str(d["input_group"]) for _, _, d in graph.edges(data=True) if d.get("input_group"))
     return GraphStats(
         nodes=graph.number_of_nodes(),
-        edges=graph.number_of_edges(),
+        edges=n_edges,
         api_pairs=simple.number_of_edges(),
+        corpus_apis=apis,
+        edges_per_api=round(n_edges / apis, 4) if apis else 0.0,
+        cross_tool_edges=cross,
+        cross_tool_share=round(cross / n_edges, 4) if n_edges else 0.0,
+        kinds=dict(sorted(kinds.items())),
+        input_groups=dict(sorted(groups.items())),
         weak_components=len(comps),
         largest_component=max((len(c) for c in comps), default=0),
         degree_histogram={b: buckets[b] for b in order},
@@ -56,6 +76,10 @@ def format_stats(stats: GraphStats) -> str:
         f"nodes            {stats.nodes}",
         f"edges            {stats.edges} (entity level)",
         f"API pairs        {stats.api_pairs}",
+        f"edges per API    {stats.edges_per_api:.3f} ({stats.edges} edges / {stats.corpus_apis} corpus APIs)",
+        f"cross-tool       {stats.cross_tool_edges} edges ({stats.cross_tool_share:.1%})",
+        "edge kinds       " + (", ".join(f"{k} {n}" for k, n in stats.kinds.items()) or "none"),
+        "input groups     " + (", ".join(f"{k} {n}" for k, n in stats.input_groups.items()) or "none"),
         f"weak components  {stats.weak_components} (largest: {stats.largest_component} APIs)",
     ]
     t = stats.attributes.get("thresholds")

@@ -285,7 +285,7 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, *
         if s.standard == "symbol":
             return _generic(source, target, desc_sim, kw_sim, config, f"symbol ({s.fmt or 'format unknown'})")
         if s.standard in DATE_STANDARDS:
-            return _generic(source, target, desc_sim, kw_sim, config, f"{s.standard} across tools")
+            return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
         known = " (formats agree)" if s.fmt and t.fmt else ""
         return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard")
     if same_tool:
