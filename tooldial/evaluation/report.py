@@ -188,6 +188,18 @@ def compare_runs(run_dirs: list[str | Path]) -> str:
             runs.append((Path(run_dir).name, json.loads(path.read_text(encoding="utf-8"))))
         except (OSError, ValueError) as exc:
             raise ConfigError(f"not a run directory: {exc}", file=str(path)) from None
+    dynamic = [(name, r) for name, r in runs if r.get("kind") == "dynamic"]  # tooldial simulate runs
+    runs = [(name, r) for name, r in runs if r.get("kind") != "dynamic"]
+    if dynamic:
+        from tooldial.simulation.report import compare_dynamic
+
+        table = compare_dynamic(dynamic)
+        return table if not runs else compare_runs_static(runs) + "\n\n" + table
+    return compare_runs_static(runs)
+
+
+def compare_runs_static(runs: list[tuple[str, dict[str, Any]]]) -> str:
+    """The static-benchmark table of :func:`compare_runs` over loaded ``(name, results)`` pairs."""
     used = [c for c in COMPARE_COLUMNS if any(_metric(r, c[1], c[2], c[3]) is not None for _, r in runs)]
     rows = []
     for name, results in runs:

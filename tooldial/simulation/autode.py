@@ -333,6 +333,7 @@ def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
                             "(the other backends answer in ToolDial's retriever/state format, which AutoDE lacks)",
                             field="system")
     system = _EndAtCall(system)
+    described = {"user": user.describe(), "system": system.describe()}
     rows: list[dict[str, Any]] = []
     transcripts: list[dict[str, Any]] = []
     try:
@@ -374,8 +375,7 @@ def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
         "exact_call": sum(r["f1"] == 1.0 for r in rows) / n,
     }
     results = {
-        "kind": "dynamic", "suite": "autode", "config": config.model_dump(), "user": user.describe(),
-        "system": system.describe(), "versions": library_versions(),
+        "kind": "dynamic", "suite": "autode", "config": config.model_dump(), **described, "versions": library_versions(),
         "seeds": {"run": config.seed, "trials": config.trials}, "requests": usage,
         "dialogues": len(tasks), "episodes": n, "figures": figures,
         "pass_hat_k": {str(k): v for k, v in pass_hat_curve(outcomes).items()},

@@ -28,9 +28,10 @@ def _pct(a: dict[str, Any]) -> str:
 
 def run_label(results: dict[str, Any]) -> str:
     system = results.get("system", {})
-    name = system.get("backend") or system.get("model") or "system"
-    if system.get("model") and system.get("backend"):
-        name = f"{system['backend']}:{system['model']}"
+    model = Path(str(system["model"])).name if system.get("model") else None
+    name = system.get("backend") or model or "system"
+    if model and system.get("backend"):
+        name = f"{system['backend']}:{model}"
     return f"{name} ({system.get('protocol', '?')}) vs {results.get('user', {}).get('user', '?')} user"
 
 
@@ -118,3 +119,35 @@ def write_report(results: dict[str, Any], out: Path) -> None:
     (out / "report.md").write_text(render_report(results), encoding="utf-8")
     plot_success_by_stratum(results, out / "success_by_stratum.png")
     plot_pass_hat_k(results, out / "pass_hat_k.png")
+
+
+def compare_dynamic(runs: list[tuple[str, dict[str, Any]]]) -> str:
+    """One Markdown table across dynamic runs (``tooldial eval compare`` hands them here): ToolDial-suite runs
+    with their main metrics and pass^k, AutoDE-suite runs with the paper's P / R / F1."""
+    lines: list[str] = []
+    tooldial_runs = [(n, r) for n, r in runs if r.get("suite") != "autode"]
+    autode_runs = [(n, r) for n, r in runs if r.get("suite") == "autode"]
+    if tooldial_runs:
+        ks = sorted({k for _, r in tooldial_runs for k in r.get("pass_hat_k", {})}, key=int)
+        header = ["run", "system vs user", "dialogues", *(LABELS[m] for m in TABLE_METRICS), "slot P", "slot R",
+                  *(f"pass^{k}" for k in ks)]
+        lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        for name, r in tooldial_runs:
+            m = r["metrics"]
+            cells = [name, run_label(r), f"{r['dialogues']}×{r['config']['trials']}"]
+            cells += [f"{100 * m[k]['mean']:.1f}" for k in TABLE_METRICS]
+            cells += [f"{100 * m['slot_precision']['mean']:.1f}", f"{100 * m['slot_recall']['mean']:.1f}"]
+            cells += ["–" if k not in r["pass_hat_k"] else f"{100 * r['pass_hat_k'][k]:.1f}" for k in ks]
+            lines.append("| " + " | ".join(cells) + " |")
+    if autode_runs:
+        if lines:
+            lines.append("")
+        lines += ["| run (AutoDE) | system vs user | tasks | P | R | F1 | call made |", "|---|---|---|---|---|---|---|"]
+        for name, r in autode_runs:
+            f = r["figures"]
+            system = r["system"].get("model") or r["system"].get("backend")
+            user = r["user"].get("model") or r["user"].get("user")
+            lines.append(f"| {name} | {Path(str(system)).name} vs {Path(str(user)).name} | "
+                         f"{r['dialogues']}×{r['config']['trials']} | {f['precision']:.2f} | {f['recall']:.2f} | "
+                         f"{f['f1']:.2f} | {100 * f['call_rate']:.1f} |")
+    return "\n".join(lines)

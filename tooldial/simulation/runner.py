@@ -210,6 +210,7 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
     scenarios = [scenario_from_record(r, corpus) for r in records]
     user = make_user(config)
     system, closers = make_system(config)
+    described = {"user": user.describe(), "system": system.describe()}  # before closing (hf drops its model)
     rows: list[dict[str, Any]] = []
     transcripts: list[dict[str, Any]] = []
     try:
@@ -235,8 +236,7 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
         "kind": "dynamic",
         "suite": "tooldial",
         "config": config.model_dump(),
-        "user": user.describe(),
-        "system": system.describe(),
+        **described,
         "versions": library_versions(),
         "seeds": {"run": config.seed, "trials": config.trials},
         "requests": usage,
