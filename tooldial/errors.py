@@ -34,3 +34,7 @@ class ConfigError(TooldialError):
 
 class LLMAnswerError(TooldialError):
     """An LLM answer that does not have the expected shape."""
+
+
+class LLMUnavailableError(TooldialError):
+    """An LLM server that cannot be reached at all (refused port, unknown host): fail fast, name the URL."""

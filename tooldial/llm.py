@@ -6,9 +6,14 @@ evaluation backend and the faithfulness judge all send chat requests through :cl
 * a batch in, a batch out, in order (:meth:`LLMClient.chat`), usable from plain synchronous code — it runs its
   own event loop (in a worker thread when the caller already runs one);
 * at most ``max_concurrency`` requests in flight (an ``asyncio.Semaphore`` around each HTTP call);
-* retries with exponential backoff and jitter on connection errors, timeouts, 408/409/429 and 5xx, honouring
-  ``Retry-After``; any other 4xx becomes ``ChatResult.error`` for that request, never an exception that kills
-  the batch;
+* retries by the ``openai`` client itself (exponential backoff with jitter on connection errors, timeouts,
+  408/409/429 and 5xx, honouring ``Retry-After``), ``max_retries`` per request; any other 4xx, an answer that is
+  not a chat completion, or a request out of attempts becomes ``ChatResult.error`` for that request (status and
+  message), never an exception that kills the batch;
+* fail fast: before the first request a TCP connect checks the server is there (a refused port or an unknown
+  host raises :class:`~tooldial.errors.LLMUnavailableError` in seconds, naming the URL); when the server goes
+  away mid-batch, the requests not yet sent fail at once with that reason instead of each waiting out its
+  retries. ``timeout`` bounds every HTTP request (connect: at most 10 s);
 * a persistent sqlite cache (:class:`tooldial.cache.KeyValueStore`) keyed by the sha256 of the canonical JSON of (model, request fields). Each answer is
   written as soon as it arrives, so a killed run loses nothing and a rerun sends zero requests. The API key is
   never part of a key, a row, a result or a message (it is redacted from server error texts).
@@ -21,11 +26,11 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import email.utils
+import contextlib
 import hashlib
 import json
+import logging
 import os
-import random
 import re
 import threading
 import time
@@ -33,14 +38,19 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tooldial.cache import KeyValueStore, cache_subdir
-from tooldial.errors import ConfigError, LLMAnswerError
+from tooldial.errors import ConfigError, LLMAnswerError, LLMUnavailableError
 
-#: HTTP statuses worth another try (the ones the ``openai`` SDK itself retries).
+logger = logging.getLogger(__name__)
+
+#: HTTP statuses worth another try (the ones the ``openai`` SDK itself retries, with 5xx).
 RETRYABLE_STATUS = frozenset({408, 409, 429})
+#: The longest wait for a TCP connection (the probe and each request), whatever ``timeout`` says.
+CONNECT_TIMEOUT = 10.0
 #: Placeholder key for local servers that ignore authentication.
 DUMMY_API_KEY = "sk-local-no-key"
 #: Bump when the cache row layout or key recipe changes; old rows are then simply not found.
@@ -161,36 +171,11 @@ def request_key(model: str, request: ChatRequest) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-class _Retryable(Exception):
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
 class _Fatal(Exception):
-    def __init__(self, message: str, status: int | None = None) -> None:
+    def __init__(self, message: str, status: int | None = None, *, unreachable: bool = False) -> None:
         super().__init__(message)
         self.status = status
-
-
-def _retry_after_seconds(headers: Any) -> float | None:
-    """Seconds to wait from ``retry-after-ms`` / ``Retry-After`` (seconds or an HTTP date), if present."""
-    if headers is None:
-        return None
-    try:
-        ms = headers.get("retry-after-ms")
-        if ms is not None:
-            return max(0.0, float(ms) / 1000)
-        value = headers.get("retry-after")
-    except Exception:  # noqa: BLE001 - odd header containers
-        return None
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
-        return max(0.0, parsed.timestamp() - time.time()) if parsed else None
+        self.unreachable = unreachable
 
 
 class LLMClient:
@@ -199,8 +184,9 @@ class LLMClient:
     ``api_key`` defaults to ``$OPENAI_API_KEY`` and then to a dummy key (local servers ignore it).
     ``cache_dir`` defaults to ``$TOOLDIAL_CACHE/llm``; ``use_cache=False`` turns the disk cache off.
     ``timeout`` is per HTTP request, in seconds (600 by default, as in the ``openai`` SDK: a long answer from
-    a CPU server takes minutes). ``backoff`` is the first retry delay; it doubles up to
-    ``max_backoff``, with jitter, unless the server says how long to wait.
+    a CPU server takes minutes); ``max_retries`` is how many more attempts a failed request gets (the
+    ``openai`` client's own retries: 0.5 s doubling up to 8 s, with jitter, or what ``Retry-After`` says).
+    ``probe=False`` skips the connect check before the first request.
 
     A server that answers one request at a time (``transformers serve`` without continuous batching) queues
     the others: keep ``max_concurrency`` × seconds per answer under ``timeout``, or queued requests time out
@@ -209,23 +195,23 @@ class LLMClient:
 
     def __init__(self, base_url: str, model: str, *, api_key: str | None = None,
                  cache_dir: str | Path | None = None, use_cache: bool = True, max_concurrency: int = 8,
-                 max_retries: int = 5, timeout: float = 600.0, backoff: float = 0.5,
-                 max_backoff: float = 30.0) -> None:
+                 max_retries: int = 5, timeout: float = 600.0, probe: bool = True) -> None:
         if max_concurrency < 1:
             raise ConfigError(f"max_concurrency must be >= 1, got {max_concurrency}", field="max_concurrency")
         if max_retries < 0:
             raise ConfigError(f"max_retries must be >= 0, got {max_retries}", field="max_retries")
+        if not timeout > 0:
+            raise ConfigError(f"timeout must be > 0 seconds, got {timeout}", field="timeout")
         self.base_url = base_url.rstrip("/")
         self.model = model
         self.max_concurrency = max_concurrency
         self.max_retries = max_retries
         self.timeout = timeout
-        self.backoff = backoff
-        self.max_backoff = max_backoff
         self.stats = LLMStats()
         self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or DUMMY_API_KEY
         self._json_mode_supported = True
-        self._jitter = random.Random()  # only spreads retry delays; never touches outputs
+        self._probe = probe
+        self._unreachable: str | None = None  # set when the server went away mid-batch
         self._lock = threading.Lock()
         self._in_flight = 0
         self._store: KeyValueStore | None = None
@@ -283,7 +269,7 @@ class LLMClient:
 
     async def achat(self, requests: Sequence[ChatRequest], progress: bool | str = False) -> list[ChatResult]:
         """The asynchronous form of :meth:`chat` (one HTTP client per call, closed at the end)."""
-        from openai import AsyncOpenAI
+        from openai import AsyncOpenAI, Timeout
 
         requests = [r if isinstance(r, ChatRequest) else ChatRequest.model_validate(r) for r in requests]
         started = time.perf_counter()
@@ -305,8 +291,12 @@ class LLMClient:
                        unit="req", initial=len(requests) - sum(len(v) for v in todo.values()))
         try:
             if todo:
-                client = AsyncOpenAI(base_url=self.base_url, api_key=self._api_key, max_retries=0,
-                                     timeout=self.timeout)
+                if self._probe:
+                    await self._check_reachable()
+                    self._probe = False
+                self._unreachable = None
+                client = AsyncOpenAI(base_url=self.base_url, api_key=self._api_key, max_retries=self.max_retries,
+                                     timeout=Timeout(self.timeout, connect=min(self.timeout, CONNECT_TIMEOUT)))
                 semaphore = asyncio.Semaphore(self.max_concurrency)
                 try:
                     async def one(key: str, indices: list[int]) -> None:
@@ -332,6 +322,22 @@ class LLMClient:
             self.stats.seconds += time.perf_counter() - started
         return [r for r in results if r is not None]
 
+    async def _check_reachable(self) -> None:
+        """Raise :class:`LLMUnavailableError` unless a TCP connection to the server opens (seconds, not minutes)."""
+        url = urlsplit(self.base_url)
+        host = url.hostname or "localhost"
+        port = url.port or (443 if url.scheme == "https" else 80)
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                               timeout=min(self.timeout, CONNECT_TIMEOUT))
+        except (OSError, TimeoutError) as exc:
+            reason = "no answer to connect" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
+            raise LLMUnavailableError(f"cannot connect to {self.base_url} ({reason}); is the server running?",
+                                      field="base_url") from None
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+
     # -- one request -------------------------------------------------------------------------------------
 
     async def _complete(self, client: Any, semaphore: asyncio.Semaphore, request: ChatRequest) -> ChatResult:
@@ -346,6 +352,8 @@ class LLMClient:
             try:
                 response = await self._send(client, semaphore, request, request.n - len(texts), seed)
             except _Fatal as exc:
+                if exc.unreachable and self._unreachable is None:
+                    self._unreachable = str(exc)
                 return ChatResult(error=self._redact(str(exc)), usage=usage)
             choices = sorted(response.choices or [], key=lambda c: c.index)
             if not choices:
@@ -365,27 +373,16 @@ class LLMClient:
 
     async def _send(self, client: Any, semaphore: asyncio.Semaphore, request: ChatRequest, n: int,
                     seed: int | None) -> Any:
-        """One chat completion with retries; raises ``_Fatal`` for errors not worth retrying."""
-        attempt = 0
-        while True:
+        """One chat completion (the ``openai`` client retries it); raises ``_Fatal`` naming why it failed."""
+        async with semaphore:
+            if self._unreachable is not None:  # the server went away: do not queue more attempts behind it
+                raise _Fatal(f"not sent: {self._unreachable}", unreachable=True)
+            self._in_flight += 1
+            self.stats.max_in_flight = max(self.stats.max_in_flight, self._in_flight)
             try:
-                async with semaphore:
-                    self._in_flight += 1
-                    self.stats.max_in_flight = max(self.stats.max_in_flight, self._in_flight)
-                    self.stats.requests += 1
-                    try:
-                        return await self._create(client, request, n, seed)
-                    finally:
-                        self._in_flight -= 1
-            except _Retryable as exc:
-                if attempt >= self.max_retries:
-                    raise _Fatal(f"gave up after {attempt + 1} attempts: {exc}") from None
-                delay = min(self.max_backoff, self.backoff * 2**attempt) * (0.5 + self._jitter.random() / 2)
-                if exc.retry_after is not None:
-                    delay = min(max(delay, exc.retry_after), max(self.max_backoff, exc.retry_after))
-                attempt += 1
-                self.stats.retries += 1
-                await asyncio.sleep(delay)
+                return await self._create(client, request, n, seed)
+            finally:
+                self._in_flight -= 1
 
     async def _create(self, client: Any, request: ChatRequest, n: int, seed: int | None) -> Any:
         import openai
@@ -406,20 +403,44 @@ class LLMClient:
         json_mode = request.response_format is not None and self._json_mode_supported
         if json_mode:
             params["response_format"] = request.response_format
+        attempts = self.max_retries + 1
         try:
-            return await client.chat.completions.create(**params)
+            raw = await client.chat.completions.with_raw_response.create(**params)
         except openai.APIStatusError as exc:
             status = exc.status_code
             message = f"HTTP {status}: {_error_text(exc)}"
-            if status in RETRYABLE_STATUS or status >= 500:
-                raise _Retryable(message, _retry_after_seconds(getattr(exc.response, "headers", None))) from None
+            retried = status in RETRYABLE_STATUS or status >= 500
+            self._count(attempts if retried else 1)
+            if retried:
+                raise _Fatal(f"gave up after {attempts} attempts: {message}", status) from None
             if json_mode and status in (400, 422):
                 # The server may not know JSON mode: remember that, and ask again without it.
+                logger.info("%s rejected response_format (%s); asking without it", self.base_url, message)
                 self._json_mode_supported = False
-                raise _Retryable(f"{message} (retrying without response_format)", 0.0) from None
+                return await self._create(client, request, n, seed)
             raise _Fatal(message, status) from None
         except openai.APIConnectionError as exc:  # includes APITimeoutError
-            raise _Retryable(f"{type(exc).__name__}: {exc}") from None
+            self._count(attempts)
+            cause = exc.__cause__
+            detail = f"{type(exc).__name__}: {exc}" + (f" ({type(cause).__name__}: {cause})" if cause else "")
+            timeout = isinstance(exc, openai.APITimeoutError)
+            raise _Fatal(f"gave up after {attempts} attempts: {detail}", unreachable=not timeout) from None
+        self._count(getattr(raw, "retries_taken", 0) + 1)
+        try:
+            response = raw.parse()
+        except (ValueError, TypeError, openai.APIResponseValidationError) as exc:
+            raise _Fatal(f"HTTP {raw.status_code}: not a chat completion ({type(exc).__name__}: "
+                         f"{str(exc)[:200]})", raw.status_code) from None
+        if not hasattr(response, "choices"):
+            body = str(response)
+            preview = body if len(body) <= 120 else body[:117] + "..."
+            raise _Fatal(f"HTTP {raw.status_code}: the body is not a chat completion: {preview!r}",
+                         raw.status_code)
+        return response
+
+    def _count(self, attempts: int) -> None:
+        self.stats.requests += attempts
+        self.stats.retries += attempts - 1
 
     def _redact(self, text: str) -> str:
         return text.replace(self._api_key, "***") if self._api_key and self._api_key != DUMMY_API_KEY else text
