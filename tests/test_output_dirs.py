@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -80,23 +78,6 @@ def test_out_that_is_a_file_fails_before_any_work(tmp_path, capsys):
     assert not work.exists()  # refused before the corpus, graph or dialogues were touched
     assert target.read_text() == "not a directory"
     assert _convert(tmp_path / "dataset.parquet" / "sub") == 2
-
-
-def test_a_second_writer_fails_fast_while_the_first_holds_the_lock(tmp_path, capsys):
-    out = tmp_path / "ds"
-    holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time\nfrom tooldial.dataset.output import OutputDir\n"
-         f"with OutputDir({str(out)!r}):\n    print('locked', flush=True)\n    sys.stdin.read()\n"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO)
-    try:
-        assert holder.stdout.readline().strip() == "locked"
-        assert _convert(out) == 2
-        err = capsys.readouterr().err
-        assert "another tooldial process is writing" in err and "lock" in err
-    finally:
-        holder.stdin.close()
-        holder.wait(timeout=60)
-    assert _convert(out) == 0  # the lock went with its holder
 
 
 def test_push_plan_uploads_manifest_files_and_deletes_stale_shards(tmp_path):

@@ -111,7 +111,7 @@ def test_bad_answers_are_rejected_with_a_reason(answer: str, problem: str) -> No
 
 
 def _renderer(server: ScriptedServer, tmp_path: Path, **kwargs) -> LLMRenderer:
-    client = LLMClient(server.base_url, "scripted-model", cache_dir=tmp_path / "llm", backoff=0.01, max_retries=1)
+    client = LLMClient(server.base_url, "scripted-model", cache_dir=tmp_path / "llm", max_retries=1)
     return LLMRenderer(client=client, **kwargs)
 
 

@@ -331,7 +331,11 @@ class LLMClient:
             _, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
                                                timeout=min(self.timeout, CONNECT_TIMEOUT))
         except (OSError, TimeoutError) as exc:
-            reason = "no answer to connect" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
+            if isinstance(exc, TimeoutError):
+                reason = f"no connection within {min(self.timeout, CONNECT_TIMEOUT):g} s"
+            else:
+                known = isinstance(exc.errno, int) and exc.errno > 0  # gaierror numbers are negative
+                reason = (os.strerror(exc.errno) if known else exc.strerror or str(exc)).lower()
             raise LLMUnavailableError(f"cannot connect to {self.base_url} ({reason}); is the server running?",
                                       field="base_url") from None
         writer.close()

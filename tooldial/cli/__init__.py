@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from tooldial import __version__
-from tooldial.cli.parser import ArgumentParser
+from tooldial.cli.args import OneLineParser
 from tooldial.errors import TooldialError
 
 #: Subcommand modules, in the order of the pipeline (corpus → graph → dialogues → dataset → eval/train).
@@ -31,7 +31,7 @@ COMMAND_MODULES = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = ArgumentParser(
+    parser = OneLineParser(
         prog="tooldial",
         description="Turn API documentation into multi-turn tool-use dialogues (ToolDial), "
         "build a Hugging Face dataset, fine-tune and evaluate models on it.",

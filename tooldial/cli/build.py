@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tooldial.cli.args import add_llm_arguments, llm_options, positive_int
 from tooldial.errors import ConfigError
 from tooldial.registry import ENTITY_PRODUCERS, RENDERERS
 
@@ -69,13 +70,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     graph.add_argument("--graph-option", action="append", metavar="KEY=VALUE",
                        help="any other GraphConfig field (repeatable)")
     gen = build.add_argument_group("dialogues (passed to the generation stage)")
-    gen.add_argument("--n", type=int, default=2000, help="number of dialogues (default: 2000; the paper has 11,111)")
+    gen.add_argument("--n", type=positive_int, default=2000, help="number of dialogues (default: 2000; the paper has 11,111)")
     gen.add_argument("--seed", type=int, default=0, help="seed of every random choice (default: 0)")
     gen.add_argument("--renderer", choices=RENDERERS.names(),
                      help=f"how messages are written (default: {RENDERERS.default}; openai: an OpenAI-compatible "
                      "server, its settings via --generate-option renderer_options=JSON)")
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
+    add_llm_arguments(gen)
     gen.add_argument("--no-validate", action="store_true", help="keep dialogues the validator rejects")
     gen.add_argument("--work-dir", type=Path, help="keep graph.json and dialogues.jsonl here (default: in the "
                      "cache, keyed by the options; a finished stage is reused)")
@@ -84,7 +86,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="dialogue: stratified by action sequence; api: no API pair shared across splits")
     out.add_argument("--split-ratios", default="0.8,0.1,0.1", metavar="TRAIN,VAL,TEST")
     out.add_argument("--split-seed", type=int, help="seed of the split (default: --seed)")
-    out.add_argument("--num-proc", type=int, default=1, help="processes cutting task rows (default: 1)")
+    out.add_argument("--num-proc", type=positive_int, default=1, help="processes cutting task rows (default: 1)")
     out.add_argument("--license", help="license in the dataset card (default: apache-2.0 for the builtin corpus, "
                      "whose text is ours; `other` for any other corpus, whose documentation keeps its own terms)")
     out.add_argument("--push-to-hub", metavar="REPO_ID", help="upload the directory to this Hub dataset repo")
@@ -105,7 +107,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     convert.add_argument("--overwrite", action="store_true", help="replace a dataset tooldial built at --out")
     convert.add_argument("--corpus", help="corpus holding the APIs, for parameter descriptions in the "
                          "`- API documentations:` lines (the release ships none; default: the mock data)")
-    convert.add_argument("--num-proc", type=int, default=1)
+    convert.add_argument("--num-proc", type=positive_int, default=1)
     convert.add_argument("--license", default="other",
                          help="license in the dataset card (the original release's terms apply)")
     convert.add_argument("--push-to-hub", metavar="REPO_ID")
@@ -160,6 +162,15 @@ def run_build(args: argparse.Namespace) -> int:
         from tooldial.graph import Thresholds
 
         graph_options["thresholds"] = Thresholds.parse(args.thresholds)
+    generate_options = _key_values(args.generate_option, "--generate-option")
+    if (args.renderer or generate_options.get("renderer")) == "openai":
+        renderer_options = generate_options.setdefault("renderer_options", {})
+        if isinstance(renderer_options, dict):
+            for key, value in llm_options(args).items():
+                renderer_options.setdefault(key, value)
+    if graph_options.get("entity_text") == "llm":
+        graph_options.setdefault("llm_timeout", args.timeout)
+        graph_options.setdefault("llm_max_attempts", args.max_attempts)
     options = BuildOptions(
         corpus=args.corpus,
         graph=args.graph,
@@ -168,7 +179,7 @@ def run_build(args: argparse.Namespace) -> int:
         seed=args.seed,
         renderer=args.renderer,
         graph_options=graph_options,
-        generate_options=_key_values(args.generate_option, "--generate-option"),
+        generate_options=generate_options,
         split=SplitConfig(ratios=_ratios(args.split_ratios), by=args.split_by,
                           seed=args.seed if args.split_seed is None else args.split_seed),
         validate_dialogues=not args.no_validate,

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tooldial.cli.args import non_negative_int, positive_int
 from tooldial.errors import TooldialError
 
 CORPUS_HELP = (
@@ -53,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "without inputs, list-returning APIs, chainable APIs and skipped records.")
     add_corpus_argument(stats)
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    stats.add_argument("--skipped", type=int, default=5, metavar="N",
+    stats.add_argument("--skipped", type=non_negative_int, default=5, metavar="N",
                        help="how many skipped records to list (default 5)")
     stats.add_argument("--chains", metavar="JSONL", default=None,
                        help="labelled chain file (rows {source_api, source_output, target_api, target_input, "
@@ -71,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                          description="List the API ids of the corpus.")
     add_corpus_argument(lst)
     lst.add_argument("--domain", metavar="CATEGORY", help="only APIs of this domain (category)")
-    lst.add_argument("--limit", type=int, default=None, metavar="N", help="print at most N ids")
+    lst.add_argument("--limit", type=positive_int, default=None, metavar="N", help="print at most N ids")
     lst.set_defaults(func=_list)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from tooldial.cli.args import positive_float, positive_int
 from tooldial.registry import BACKENDS, EVAL_TASKS
 
 
@@ -25,14 +26,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "comes from $OPENAI_API_KEY")
     parser.add_argument("--dataset", help="dataset directory or Hub id")
     parser.add_argument("--split", default="test")
-    parser.add_argument("--limit", type=int, help="first N examples per task and setting")
-    parser.add_argument("--batch-size", type=int, default=8)
-    parser.add_argument("--max-new-tokens", type=int, help="override the benchmark's per-task limit")
-    parser.add_argument("--max-concurrency", type=int, default=8, help="openai: requests in flight")
+    parser.add_argument("--limit", type=positive_int, help="first N examples per task and setting")
+    parser.add_argument("--batch-size", type=positive_int, default=8)
+    parser.add_argument("--max-new-tokens", type=positive_int, help="override the benchmark's per-task limit")
+    parser.add_argument("--max-concurrency", type=positive_int, default=8, help="openai: requests in flight")
     parser.add_argument("--judge-base-url", help="faithfulness judge server (OpenAI-compatible)")
     parser.add_argument("--judge-model", help="faithfulness judge model, e.g. gpt-4o-mini")
-    parser.add_argument("--judge-n", type=int, help="verdicts per response (default 10)")
-    parser.add_argument("--judge-temperature", type=float, help="judge sampling temperature (> 0)")
+    parser.add_argument("--judge-n", type=positive_int, help="verdicts per response (default 10)")
+    parser.add_argument("--judge-temperature", type=positive_float, help="judge sampling temperature (> 0)")
     parser.add_argument("--benchmark", help="benchmark YAML (default eval/tooldial.yaml)")
     parser.add_argument("--cache-dir", help="prediction cache (default $TOOLDIAL_CACHE/eval)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write cached predictions")

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from tooldial.cli.args import add_llm_arguments, llm_options, non_negative_int, positive_int
 from tooldial.cli.corpus import add_corpus_argument, load_corpus_from_args
 from tooldial.registry import RENDERERS
 
@@ -17,7 +18,7 @@ def _retriever_args(p: argparse.ArgumentParser) -> None:
                    help="top score at or above which the system confirms the API (default 0.6)")
     p.add_argument("--suggest-threshold", type=float, default=0.5,
                    help="top score at or above which (below confirm) the system suggests (default 0.5)")
-    p.add_argument("--top-k", type=int, default=5, help="APIs listed in a retriever status (default 5)")
+    p.add_argument("--top-k", type=positive_int, default=5, help="APIs listed in a retriever status (default 5)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="graph.json from `tooldial graph build` (default: build it with the default config)")
     g.add_argument("--out", type=Path, default=Path("dialogues.jsonl"), help="output JSONL (default dialogues.jsonl)")
     mode = g.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--n", type=int, help="number of dialogues, sequences balanced so all 23 appear")
+    mode.add_argument("--n", type=positive_int, help="number of dialogues, sequences balanced so all 23 appear")
     mode.add_argument("--all-combinations", action="store_true",
                       help="every valid edge/API x every compatible sequence, as the paper did")
     g.add_argument("--seed", type=int, default=0)
@@ -40,10 +41,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--llm-model", default=None, help="model name at the endpoint (--renderer openai)")
     g.add_argument("--api-key-env", default="OPENAI_API_KEY",
                    help="environment variable holding the API key (never written anywhere)")
-    g.add_argument("--max-concurrency", type=int, default=8, help="requests in flight (--renderer openai)")
+    g.add_argument("--max-concurrency", type=positive_int, default=8, help="requests in flight (--renderer openai)")
+    add_llm_arguments(g)
     g.add_argument("--sequences", default=None, help="comma-separated sequence ids to restrict to")
     g.add_argument("--embedding-model", default=None, help="retriever model (default: the packaged MiniLM)")
-    g.add_argument("--batch-size", type=int, default=64, help="scenarios rendered per batch")
+    g.add_argument("--batch-size", type=positive_int, default=64, help="scenarios rendered per batch")
     _retriever_args(g)
     g.add_argument("--no-progress", action="store_true")
     g.set_defaults(func=_generate)
@@ -58,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="re-run the retriever on every intent utterance and compare scores (needs --corpus)")
     v.add_argument("--embedding-model", default=None)
     _retriever_args(v)
-    v.add_argument("--show", type=int, default=10, help="failing dialogues to list (default 10)")
+    v.add_argument("--show", type=non_negative_int, default=10, help="failing dialogues to list (default 10)")
     v.set_defaults(func=_validate)
 
 
@@ -97,7 +99,8 @@ def _generate(args: argparse.Namespace) -> int:
         if not args.base_url or not args.llm_model:
             raise ConfigError("--renderer openai needs --base-url and --llm-model", field="--renderer")
         options = {"base_url": args.base_url, "model": args.llm_model,
-                   "api_key": os.environ.get(args.api_key_env), "max_concurrency": args.max_concurrency}
+                   "api_key": os.environ.get(args.api_key_env), "max_concurrency": args.max_concurrency,
+                   **llm_options(args)}
     try:
         config = GenerateConfig(
             n=args.n, all_combinations=args.all_combinations, seed=args.seed, renderer=args.renderer,

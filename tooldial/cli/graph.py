@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from tooldial.cli.args import add_llm_arguments, llm_options, non_negative_int, positive_int
 from tooldial.registry import ENTITY_PRODUCERS
 
 
@@ -27,20 +28,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="how entity descriptions are written (default: %(default)s)")
     b.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint for --entity-text llm")
     b.add_argument("--llm-model", default=None)
-    b.add_argument("--concurrency", type=int, default=8)
-    b.add_argument("--block-size", type=int, default=1024, help="output texts per similarity block")
-    b.add_argument("--max-edges-per-pair", type=int, default=None, metavar="K",
+    add_llm_arguments(b)
+    b.add_argument("--concurrency", type=positive_int, default=8)
+    b.add_argument("--block-size", type=positive_int, default=1024, help="output texts per similarity block")
+    b.add_argument("--max-edges-per-pair", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best edges between two APIs (default: 1, as the release; 0: all)")
-    b.add_argument("--max-out-edges", type=int, default=None, metavar="K",
+    b.add_argument("--max-out-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs leaving one API (default: the config's; 0: no cap)")
-    b.add_argument("--max-in-edges", type=int, default=None, metavar="K",
+    b.add_argument("--max-in-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs entering one API (default: the config's; 0: no cap)")
     b.add_argument("--no-rules", action="store_true",
                    help="plain Eq. 1: no validity rules (identifiers, standard formats, generic names)")
     b.add_argument("--judge-base-url", default=None,
                    help="OpenAI-compatible endpoint of an LLM edge judge: keep only edges it judges valid")
     b.add_argument("--judge-model", default=None, help="model of the edge judge")
-    b.add_argument("--judge-max-tokens", type=int, default=400)
+    b.add_argument("--judge-max-tokens", type=positive_int, default=400)
     b.add_argument("--keep-unjudged", action="store_true",
                    help="keep edges the judge gave no verdict on (malformed answer, failed request)")
     b.add_argument("--keep-isolated", action="store_true", help="keep APIs without edges as nodes")
@@ -50,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     s = sub.add_parser("stats", help="nodes, edges, components, degrees, top APIs, category pairs")
     s.add_argument("graph", type=Path)
-    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--top", type=positive_int, default=10)
     s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s.set_defaults(func=_stats)
 
@@ -65,12 +67,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the labels list every valid chain of the corpus (default for builtin)")
     e.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint of the judge (else no judge)")
     e.add_argument("--llm-model", default=None)
-    e.add_argument("--concurrency", type=int, default=8)
-    e.add_argument("--sample-edges", type=int, default=200)
-    e.add_argument("--sample-non-edges", type=int, default=200)
-    e.add_argument("--judge-labels", type=int, default=None, metavar="N",
+    add_llm_arguments(e)
+    e.add_argument("--concurrency", type=positive_int, default=8)
+    e.add_argument("--sample-edges", type=non_negative_int, default=200)
+    e.add_argument("--sample-non-edges", type=non_negative_int, default=200)
+    e.add_argument("--judge-labels", type=positive_int, default=None, metavar="N",
                    help="with --labels and --base-url: judge N sampled labelled pairs (default: all of them)")
-    e.add_argument("--max-tokens", type=int, default=400, help="judge answer length (it also simulates a response)")
+    e.add_argument("--max-tokens", type=positive_int, default=400, help="judge answer length (it also simulates a response)")
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", type=Path, default=None, help="write the scores as JSON")
     e.set_defaults(func=_evaluate)
@@ -133,7 +136,8 @@ def _build(args: argparse.Namespace) -> int:
     if bool(args.judge_base_url) != bool(args.judge_model):
         raise ConfigError("give both --judge-base-url and --judge-model", field="--judge-model")
     config = _config(args, entity_text=args.entity_text, base_url=args.base_url, llm_model=args.llm_model,
-                     llm_concurrency=args.concurrency, block_size=args.block_size, progress=progress,
+                     llm_concurrency=args.concurrency, llm_timeout=args.timeout,
+                     llm_max_attempts=args.max_attempts, block_size=args.block_size, progress=progress,
                      apply_rules=not args.no_rules, **caps)
     corpus = load_corpus(args.corpus, progress=progress)
     builder = GraphBuilder(config)
@@ -144,7 +148,7 @@ def _build(args: argparse.Namespace) -> int:
         from tooldial.llm import LLMClient
 
         client = LLMClient(args.judge_base_url, args.judge_model, max_concurrency=args.concurrency,
-                           cache_dir=args.cache_dir / "llm" if args.cache_dir else None)
+                           cache_dir=args.cache_dir / "llm" if args.cache_dir else None, **llm_options(args))
         run = filter_with_judge(graph, corpus, client, max_tokens=args.judge_max_tokens,
                                 keep_unjudged=args.keep_unjudged, progress=progress)
         fate = "kept as the rules decided" if run.keep_unjudged else "dropped"
@@ -218,7 +222,7 @@ def _evaluate(args: argparse.Namespace) -> int:
         from tooldial.graph.judge import evaluate_edges, judge_on_labels
         from tooldial.llm import LLMClient
 
-        client = LLMClient(args.base_url, args.llm_model, max_concurrency=args.concurrency)
+        client = LLMClient(args.base_url, args.llm_model, max_concurrency=args.concurrency, **llm_options(args))
         ev = evaluate_edges(graph, corpus, client, n_edges=args.sample_edges, n_non_edges=args.sample_non_edges,
                             seed=args.seed, max_tokens=args.max_tokens, progress=True)
         result["judge"] = ev.summary()

@@ -6,6 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+from tooldial.cli.args import add_llm_arguments, llm_options, positive_int
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -14,16 +16,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "with an LLM judge, G-Eval style, behind any OpenAI-compatible endpoint (key from OPENAI_API_KEY).",
     )
     parser.add_argument("file", type=Path, help="dialogues.jsonl (or a release-format JSON list)")
-    parser.add_argument("--sample", type=int, default=100, help="dialogues to score, spread over action "
+    parser.add_argument("--sample", type=positive_int, default=100, help="dialogues to score, spread over action "
                         "sequences (default: 100, as in the paper)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample and of the judge (default: 0)")
     parser.add_argument("--base-url", required=True, help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
     parser.add_argument("--model", required=True, help="judge model name as the endpoint knows it")
-    parser.add_argument("--samples", type=int, default=5, help="judge samples per dialogue and criterion, "
+    parser.add_argument("--samples", type=positive_int, default=5, help="judge samples per dialogue and criterion, "
                         "averaged (temperature 1 when > 1; default: 5)")
     parser.add_argument("--criteria", default="naturalness,coherence,efficiency,correctness",
                         help="comma-separated criteria to score (default: all four)")
-    parser.add_argument("--max-concurrency", type=int, default=8, help="requests in flight (default: 8)")
+    parser.add_argument("--max-concurrency", type=positive_int, default=8, help="requests in flight (default: 8)")
+    add_llm_arguments(parser)
     parser.add_argument("--cache-dir", type=Path, help="LLM cache (default: $TOOLDIAL_CACHE/llm)")
     parser.add_argument("--out", type=Path, help="write the summary and per-dialogue scores as JSON here")
     parser.add_argument("--no-progress", action="store_true")
@@ -47,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("no dialogues in the file", file=str(args.file))
     picked = sample_dialogues(records, args.sample, args.seed)
     with LLMClient(args.base_url, args.model, cache_dir=args.cache_dir,
-                   max_concurrency=args.max_concurrency) as client:
+                   max_concurrency=args.max_concurrency, **llm_options(args)) as client:
         report = QualityJudge(client, samples=args.samples, seed=args.seed, criteria=criteria).score(
             picked, progress=not args.no_progress)
         print(report.table())

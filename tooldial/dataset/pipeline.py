@@ -143,6 +143,9 @@ def read_records(paths: list[Path]) -> Iterator[tuple[str, DialogueRecord | Exce
 # Stages
 
 
+#: Options that never change an artefact (how long to wait, how many tries, the key): not part of the build key.
+_UNKEYED_RENDERER_OPTIONS = frozenset({"api_key", "timeout", "max_retries", "max_concurrency", "progress"})
+_UNKEYED_GRAPH_OPTIONS = frozenset({"llm_timeout", "llm_max_attempts", "llm_concurrency"})
 #: Source folders whose code shapes the graph and the dialogues (their digest is part of the build key).
 _CODE_PARTS = ("corpus", "graph", "dialogue", "tasks", "embedding.py", "llm.py")
 
@@ -190,11 +193,12 @@ def _options_key(options: BuildOptions) -> str:
     """
     generate = dict(options.generate_options)
     if isinstance(generate.get("renderer_options"), dict):  # an API key never shapes a cache key
-        generate["renderer_options"] = {k: v for k, v in generate["renderer_options"].items() if k != "api_key"}
+        generate["renderer_options"] = {k: v for k, v in generate["renderer_options"].items()
+                                        if k not in _UNKEYED_RENDERER_OPTIONS}
     key = {
         "corpus": corpus_digest(options.corpus),
         "graph": path_digest(options.graph) if options.graph else None,
-        "graph_options": options.graph_options,
+        "graph_options": {k: v for k, v in options.graph_options.items() if k not in _UNKEYED_GRAPH_OPTIONS},
         "generate": {"n": options.n, "seed": options.seed, "renderer": options.renderer, **generate},
         "validate": options.validate_dialogues,
         "code": code_digest(),

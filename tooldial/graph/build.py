@@ -125,7 +125,8 @@ class GraphBuilder:
         self.producer = producer or make_producer(
             config.entity_text,
             **({"base_url": config.base_url, "model": config.llm_model, "cache_dir": config.cache_dir,
-                "concurrency": config.llm_concurrency} if config.entity_text == "llm" else {}),
+                "concurrency": config.llm_concurrency, "timeout": config.llm_timeout,
+                "max_retries": config.llm_max_attempts - 1} if config.entity_text == "llm" else {}),
         )
         self.report = BuildReport()
 

@@ -122,6 +122,9 @@ class GraphConfig(BaseModel):
     base_url: str | None = None
     llm_model: str | None = None
     llm_concurrency: int = Field(default=8, ge=1)
+    #: Seconds per LLM request and attempts per request (``--timeout`` / ``--max-attempts``).
+    llm_timeout: float = Field(default=600.0, gt=0)
+    llm_max_attempts: int = Field(default=6, ge=1)
     progress: bool = False
 
     @field_validator("cache_dir", mode="before")

@@ -127,14 +127,15 @@ class LLMEntityText:
     name = "llm"
 
     def __init__(self, base_url: str | None = None, model: str | None = None, *, client: Any = None,
-                 cache_dir: str | Path | None = None, concurrency: int = 8, max_tokens: int = 1024) -> None:
+                 cache_dir: str | Path | None = None, concurrency: int = 8, max_tokens: int = 1024,
+                 timeout: float = 600.0, max_retries: int = 5) -> None:
         if client is None:
             if not base_url or not model:
                 raise ConfigError("the llm entity text needs --base-url and --llm-model", field="entity_text")
             from tooldial.llm import LLMClient
 
             client = LLMClient(base_url, model, cache_dir=Path(cache_dir) / "llm" if cache_dir else None,
-                               max_concurrency=concurrency)
+                               max_concurrency=concurrency, timeout=timeout, max_retries=max_retries)
         self.client = client
         self.max_tokens = max_tokens
         self.offline = OfflineEntityText()
