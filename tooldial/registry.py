@@ -97,12 +97,12 @@ ENTITY_PRODUCERS = Registry("entity text producer", {
     "llm": "tooldial.graph.llm_entities:LLMEntityText",
 }, default="offline", field="entity_text")
 
-#: ``tooldial eval --task``: the benchmark tasks (paper §4), in report order.
+#: ``tooldial eval --task``: the benchmark tasks (paper §4, :class:`tooldial.evaluation.tasks.EvalTask`), in order.
 EVAL_TASKS = Registry("task", {
-    "dst": "tooldial.evaluation.tasks:run_dst",
-    "action": "tooldial.evaluation.tasks:run_action",
-    "faithfulness": "tooldial.evaluation.tasks:run_faithfulness",
-    "overall": "tooldial.evaluation.tasks:run_overall",
+    "dst": "tooldial.evaluation.tasks:DstTask",
+    "action": "tooldial.evaluation.tasks:ActionTask",
+    "faithfulness": "tooldial.evaluation.tasks:FaithfulnessTask",
+    "overall": "tooldial.evaluation.tasks:OverallTask",
 }, field="task")
 
 #: Simulated users / dynamic systems for interactive evaluation (registered by the simulation package).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -44,7 +45,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show_library_warnings() -> None:
+    """Library code logs (never prints); the command line shows its warnings as ``tooldial: …`` on stderr."""
+    logger = logging.getLogger("tooldial")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("tooldial: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.WARNING)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _show_library_warnings()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -76,8 +76,8 @@ def load_benchmark(path: str | Path | None = None) -> Benchmark:
         err = exc.errors()[0]
         raise ConfigError(err["msg"], file=str(path), field=".".join(str(p) for p in err["loc"])) from None
     for name, spec in bench.tasks.items():
-        if name not in TASK_NAMES:
-            raise ConfigError(f"unknown task {name!r}; expected one of {', '.join(TASK_NAMES)}",
+        if name not in EVAL_TASKS:
+            raise ConfigError(f"unknown task {name!r}; expected one of {', '.join(EVAL_TASKS)}",
                               file=str(path), field=f"tasks.{name}")
         bad = [s for s in spec.settings if s not in SETTINGS]
         if bad:

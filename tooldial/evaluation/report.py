@@ -12,6 +12,14 @@ from tooldial.evaluation.benchmark import Benchmark
 from tooldial.evaluation.error_analysis import DST_ERROR_CATEGORIES
 from tooldial.evaluation.parsing import ACTIONS
 from tooldial.evaluation.plots import SETTING_LABEL, plot_confusion, plot_dst_by_turns
+from tooldial.evaluation.tasks import (
+    ActionMetrics,
+    DstMetrics,
+    FaithfulnessMetrics,
+    OverallMetrics,
+    TaskMetrics,
+)
+from tooldial.registry import EVAL_TASKS
 
 TABLE4_COLUMNS = (("dst", "gt"), ("dst", "nogt"), ("action", "gt"), ("action", "nogt"), ("faithfulness", "nogt"))
 TABLE4_HEADER = ("DST w GT", "DST w/o GT", "Action w GT", "Action w/o GT", "Faithfulness w/o GT")
@@ -25,6 +33,18 @@ ERROR_ROW_NAMES = {
     "value": "Value Err",
     "other": "Other (not in A.9)",
 }
+
+
+Metrics = dict[str, dict[str, TaskMetrics]]
+
+
+def task_metrics(results: dict[str, Any]) -> Metrics:
+    """``results["tasks"]`` as typed metrics: task → setting → the task's metrics model."""
+    out: Metrics = {}
+    for name, settings in (results.get("tasks") or {}).items():
+        model = EVAL_TASKS.load(name).metrics_model if name in EVAL_TASKS else TaskMetrics
+        out[name] = {setting: model.model_validate(values) for setting, values in settings.items()}
+    return out
 
 
 def run_label(results: dict[str, Any]) -> str:
@@ -41,8 +61,8 @@ def _pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}"
 
 
-def _metric(results: dict[str, Any], task: str, setting: str, key: str = "accuracy") -> float | None:
-    value = results.get("tasks", {}).get(task, {}).get(setting, {}).get(key)
+def _metric(tasks: Metrics, task: str, setting: str, key: str = "accuracy") -> float | None:
+    value = getattr(tasks.get(task, {}).get(setting), key, None)
     return value if isinstance(value, int | float) else None
 
 
@@ -52,12 +72,9 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def write_report(results: dict[str, Any], bench: Benchmark, out: Path) -> Path:
-    label = run_label(results)
-    tasks = results.get("tasks", {})
-    paper = bench.paper or {}
+def _header(results: dict[str, Any], label: str) -> list[str]:
     config = results.get("config", {})
-    lines = [
+    return [
         f"# ToolDial evaluation: `{label}`",
         "",
         f"Dataset `{config.get('dataset')}`, split `{config.get('split')}`"
@@ -66,103 +83,130 @@ def write_report(results: dict[str, Any], bench: Benchmark, out: Path) -> Path:
         "",
         "All numbers are percentages. Action accuracy is the strict normalized exact match; the original code's "
         "lenient rule (label contained in the generation) is shown in its own row.",
-        "",
-        "## Table 4: DST, action prediction, faithfulness",
-        "",
     ]
+
+
+def _table4(tasks: Metrics, label: str, paper: dict[str, Any]) -> list[str]:
     rows = [[f"{name} (paper)", *[f"{v:.1f}" for v in values]]
             for name, values in (paper.get("table4", {}).get("rows") or {}).items()]
-    rows.append([f"**{label}**", *[_pct(_metric(results, t, s)) for t, s in TABLE4_COLUMNS]])
+    rows.append([f"**{label}**", *[_pct(_metric(tasks, t, s)) for t, s in TABLE4_COLUMNS]])
     if "action" in tasks:
-        rows.append([f"{label} (lenient action rule)", "", "", _pct(_metric(results, "action", "gt", "lenient_accuracy")),
-                     _pct(_metric(results, "action", "nogt", "lenient_accuracy")), ""])
-    lines += _table(["Model", *TABLE4_HEADER], rows)
+        rows.append([f"{label} (lenient action rule)", "", "", _pct(_metric(tasks, "action", "gt", "lenient_accuracy")),
+                     _pct(_metric(tasks, "action", "nogt", "lenient_accuracy")), ""])
+    return ["## Table 4: DST, action prediction, faithfulness", "", *_table(["Model", *TABLE4_HEADER], rows)]
 
+
+def _action_section(settings: dict[str, ActionMetrics], label: str, paper: dict[str, Any], out: Path) -> list[str]:
+    rows = []
+    for setting, metrics in settings.items():
+        for name, values in (paper.get("table5", {}).get(setting) or {}).items():
+            rows.append([SETTING_LABEL[setting], f"{name} (paper)", *[f"{v:.1f}" for v in values]])
+        rows.append([SETTING_LABEL[setting], f"**{label}**",
+                     *[_pct(metrics.per_action[a].f1 if a in metrics.per_action else None) for a in ACTIONS]])
+    lines = ["## Table 5: F1 per action", "", *_table(["Setting", "Model", *ACTIONS], rows)]
+    for setting, metrics in settings.items():
+        base = metrics.majority_baseline
+        lines += ["", f"{SETTING_LABEL[setting]}: n = {metrics.n}, accuracy {_pct(metrics.accuracy)}, lenient "
+                  f"{_pct(metrics.lenient_accuracy)}, macro-F1 {_pct(metrics.macro_f1)}, majority "
+                  f"baseline ({base.get('label')}) {_pct(base.get('accuracy'))}; unparsable: "
+                  f"{metrics.parse_failures or 'none'}.", "",
+                  f"![action confusion {setting}](action_confusion_{setting}.png)"]
+        plot_confusion(metrics.confusion_matrix, out / f"action_confusion_{setting}.png",
+                       f"{label} — action prediction {SETTING_LABEL[setting]}")
+    return lines
+
+
+def _overall_section(settings: dict[str, OverallMetrics], label: str, paper: dict[str, Any]) -> list[str]:
+    rows = [[f"{name} (paper)", "–", f"{v['turn_accuracy']:.1f}", f"{v['dialogue_success']:.1f}"]
+            for name, v in (paper.get("overall") or {}).items()]
+    for setting, metrics in settings.items():
+        rows.append([f"**{label}**", SETTING_LABEL[setting], _pct(metrics.accuracy),
+                     _pct(metrics.dialogue_success.get("success_rate"))])
+    lines = ["## Overall (per user turn: every state and action right)", "",
+             *_table(["Model", "Setting", "Turn accuracy", "Dialogue success"], rows)]
+    for setting, metrics in settings.items():
+        lines += ["", f"{SETTING_LABEL[setting]}: {metrics.n} user turns, "
+                  f"{metrics.dialogue_success.get('dialogues')} dialogues; errors {metrics.error_kinds or 'none'}."]
+    return lines
+
+
+def _dst_error_table(settings: dict[str, DstMetrics], label: str, paper: dict[str, Any]) -> list[str]:
+    """Error counts per A.9 category beside the paper's last model (Tables 15/16)."""
+    names = list(settings)
+    header = ["", *[f"**{label}** {SETTING_LABEL[s]}" for s in names]]
+    paper_errors = paper.get("dst_errors") or {}
+    paper_models = list(paper_errors.get(names[0]) or {})[-1:]
+    header += [f"{m} {SETTING_LABEL[s]} (paper)" for m in paper_models for s in names]
+    columns = paper_errors.get("columns") or []
+    rows = []
+    for key in ("errors", *DST_ERROR_CATEGORIES):
+        row = [ERROR_ROW_NAMES[key]]
+        for s in names:
+            analysis = settings[s].error_analysis
+            row.append(str(analysis.get("errors", 0) if key == "errors" else analysis.get("counts", {}).get(key, 0)))
+        for m in paper_models:
+            for s in names:
+                values = (paper_errors.get(s) or {}).get(m) or []
+                row.append(str(values[columns.index(key)]) if key in columns and values else "–")
+        rows.append(row)
+    return _table(header, rows)
+
+
+def _dst_section(settings: dict[str, DstMetrics], label: str, paper: dict[str, Any], out: Path) -> list[str]:
+    lines = ["## DST error analysis (Tables 15/16)", "", *_dst_error_table(settings, label, paper), "",
+             "Slot and value errors can overlap, so their sum can exceed the error count."]
+    for s, metrics in settings.items():
+        lines += ["", f"{SETTING_LABEL[s]}: n = {metrics.n}, accuracy {_pct(metrics.accuracy)}; "
+                  f"unparsable: {metrics.parse_failures or 'none'}."]
+        for category, examples in metrics.error_analysis.get("examples", {}).items():
+            ex = examples[0]
+            lines += [f"- {ERROR_ROW_NAMES[category]} (`{ex['id']}`): predicted `{str(ex['prediction'])[:300]}`"
+                      f" — label `{json.dumps(ex['label'], ensure_ascii=False)[:300]}`"]
+    by_turns = {s: {k: g.model_dump() for k, g in m.accuracy_by_num_user_turns.items()} for s, m in settings.items()}
+    if plot_dst_by_turns(by_turns, out / "dst_accuracy_by_turns.png", f"{label} — DST accuracy by turns (A.10)"):
+        lines += ["", "### DST accuracy by number of user turns (A.10)", "",
+                  "![DST accuracy by turns](dst_accuracy_by_turns.png)", ""]
+        turn_keys = sorted({k for v in by_turns.values() for k in v}, key=lambda k: (len(k), k))
+        rows = [[k, *[(_pct(by_turns[s][k]["accuracy"]) + f" ({by_turns[s][k]['n']})") if k in by_turns[s] else "–"
+                      for s in settings]] for k in turn_keys]
+        lines += _table(["user turns", *[SETTING_LABEL[s] + " (n)" for s in settings]], rows)
+    return lines
+
+
+def _faithfulness_section(metrics: FaithfulnessMetrics) -> list[str]:
+    judge = metrics.judge
+    judged = f"judged by `{judge.model}` ({judge.n} verdicts at T={judge.temperature})" if judge else "judged"
+    return ["## Faithfulness", "",
+            f"{metrics.n} responses {judged}; score {_pct(metrics.accuracy)}; "
+            f"{metrics.excluded_response_fail} response_fail samples excluded; judge failures "
+            f"{metrics.judge_failures}."]
+
+
+def _run_section(generation: dict[str, Any]) -> list[str]:
+    return ["## Run", "", f"Completions asked {generation.get('requests')}, sent to the backend "
+            f"{generation.get('backend_requests')}, from cache {generation.get('cache_hits')}, failed "
+            f"{generation.get('failures')}; {generation.get('seconds_total')} s in total, "
+            f"{round(generation.get('seconds_in_backend', 0), 3)} s in the backend."]
+
+
+def write_report(results: dict[str, Any], bench: Benchmark, out: Path) -> Path:
+    """``report.md`` and its PNGs for one run's ``results.json`` content."""
+    label = run_label(results)
+    tasks = task_metrics(results)
+    paper = bench.paper or {}
+    sections = [_header(results, label), _table4(tasks, label, paper)]
     if "action" in tasks:
-        lines += ["", "## Table 5: F1 per action", ""]
-        rows = []
-        for setting, metrics in tasks["action"].items():
-            for name, values in (paper.get("table5", {}).get(setting) or {}).items():
-                rows.append([SETTING_LABEL[setting], f"{name} (paper)", *[f"{v:.1f}" for v in values]])
-            per = metrics.get("per_action", {})
-            rows.append([SETTING_LABEL[setting], f"**{label}**", *[_pct(per.get(a, {}).get("f1")) for a in ACTIONS]])
-        lines += _table(["Setting", "Model", *ACTIONS], rows)
-        for setting, metrics in tasks["action"].items():
-            base = metrics.get("majority_baseline", {})
-            lines += ["", f"{SETTING_LABEL[setting]}: n = {metrics['n']}, accuracy {_pct(metrics['accuracy'])}, lenient "
-                      f"{_pct(metrics.get('lenient_accuracy'))}, macro-F1 {_pct(metrics.get('macro_f1'))}, majority "
-                      f"baseline ({base.get('label')}) {_pct(base.get('accuracy'))}; unparsable: "
-                      f"{metrics.get('parse_failures') or 'none'}.", "",
-                      f"![action confusion {setting}](action_confusion_{setting}.png)"]
-            plot_confusion(metrics.get("confusion_matrix", {}), out / f"action_confusion_{setting}.png",
-                           f"{label} — action prediction {SETTING_LABEL[setting]}")
-
+        sections.append(_action_section(tasks["action"], label, paper, out))  # type: ignore[arg-type]
     if "overall" in tasks:
-        lines += ["", "## Overall (per user turn: every state and action right)", ""]
-        rows = [[f"{name} (paper)", "–", f"{v['turn_accuracy']:.1f}", f"{v['dialogue_success']:.1f}"]
-                for name, v in (paper.get("overall") or {}).items()]
-        for setting, metrics in tasks["overall"].items():
-            success = metrics.get("dialogue_success", {})
-            rows.append([f"**{label}**", SETTING_LABEL[setting], _pct(metrics["accuracy"]),
-                         _pct(success.get("success_rate"))])
-        lines += _table(["Model", "Setting", "Turn accuracy", "Dialogue success"], rows)
-        for setting, metrics in tasks["overall"].items():
-            lines += ["", f"{SETTING_LABEL[setting]}: {metrics['n']} user turns, "
-                      f"{metrics['dialogue_success'].get('dialogues')} dialogues; errors {metrics.get('error_kinds') or 'none'}."]
-
+        sections.append(_overall_section(tasks["overall"], label, paper))  # type: ignore[arg-type]
     if "dst" in tasks:
-        lines += ["", "## DST error analysis (Tables 15/16)", ""]
-        settings = list(tasks["dst"])
-        header = ["", *[f"**{label}** {SETTING_LABEL[s]}" for s in settings]]
-        paper_errors = paper.get("dst_errors") or {}
-        paper_models = [m for m in (paper_errors.get(settings[0]) or {})]
-        header += [f"{m} {SETTING_LABEL[s]} (paper)" for m in paper_models[-1:] for s in settings]
-        columns = paper_errors.get("columns") or []
-        rows = []
-        for key in ("errors", *DST_ERROR_CATEGORIES):
-            row = [ERROR_ROW_NAMES[key]]
-            for s in settings:
-                analysis = tasks["dst"][s].get("error_analysis", {})
-                row.append(str(analysis.get("errors", 0) if key == "errors" else analysis.get("counts", {}).get(key, 0)))
-            for m in paper_models[-1:]:
-                for s in settings:
-                    values = (paper_errors.get(s) or {}).get(m) or []
-                    row.append(str(values[columns.index(key)]) if key in columns and values else "–")
-            rows.append(row)
-        lines += _table(header, rows)
-        lines += ["", "Slot and value errors can overlap, so their sum can exceed the error count."]
-        for s in settings:
-            metrics = tasks["dst"][s]
-            lines += ["", f"{SETTING_LABEL[s]}: n = {metrics['n']}, accuracy {_pct(metrics['accuracy'])}; "
-                      f"unparsable: {metrics.get('parse_failures') or 'none'}."]
-            for category, examples in metrics.get("error_analysis", {}).get("examples", {}).items():
-                ex = examples[0]
-                lines += [f"- {ERROR_ROW_NAMES[category]} (`{ex['id']}`): predicted `{str(ex['prediction'])[:300]}`"
-                          f" — label `{json.dumps(ex['label'], ensure_ascii=False)[:300]}`"]
-        by_turns = {s: tasks["dst"][s].get("accuracy_by_num_user_turns", {}) for s in settings}
-        if plot_dst_by_turns(by_turns, out / "dst_accuracy_by_turns.png", f"{label} — DST accuracy by turns (A.10)"):
-            lines += ["", "### DST accuracy by number of user turns (A.10)", "",
-                      "![DST accuracy by turns](dst_accuracy_by_turns.png)", ""]
-            turn_keys = sorted({k for v in by_turns.values() for k in v}, key=lambda k: (len(k), k))
-            rows = [[k, *[(_pct(by_turns[s][k]["accuracy"]) + f" ({by_turns[s][k]['n']})") if k in by_turns[s] else "–"
-                          for s in settings]] for k in turn_keys]
-            lines += _table(["user turns", *[SETTING_LABEL[s] + " (n)" for s in settings]], rows)
-
-    if "faithfulness" in tasks:
-        metrics = tasks["faithfulness"]["nogt"]
-        lines += ["", "## Faithfulness", "",
-                  f"{metrics['n']} responses judged by `{metrics['judge']['model']}` ({metrics['judge']['n']} verdicts at "
-                  f"T={metrics['judge']['temperature']}); score {_pct(metrics['accuracy'])}; "
-                  f"{metrics['excluded_response_fail']} response_fail samples excluded; judge failures "
-                  f"{metrics['judge_failures']}."]
-    generation = results.get("generation", {})
-    if generation:
-        lines += ["", "## Run", "", f"Completions asked {generation.get('requests')}, sent to the backend "
-                  f"{generation.get('backend_requests')}, from cache {generation.get('cache_hits')}, failed "
-                  f"{generation.get('failures')}; {generation.get('seconds_total')} s in total, "
-                  f"{round(generation.get('seconds_in_backend', 0), 3)} s in the backend."]
+        sections.append(_dst_section(tasks["dst"], label, paper, out))  # type: ignore[arg-type]
+    if "faithfulness" in tasks and "nogt" in tasks["faithfulness"]:
+        sections.append(_faithfulness_section(tasks["faithfulness"]["nogt"]))  # type: ignore[arg-type]
+    if results.get("generation"):
+        sections.append(_run_section(results["generation"]))
     path = out / "report.md"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text("\n\n".join("\n".join(lines) for lines in sections) + "\n", encoding="utf-8")
     return path
 
 
@@ -200,12 +244,14 @@ def compare_runs(run_dirs: list[str | Path]) -> str:
 
 def compare_runs_static(runs: list[tuple[str, dict[str, Any]]]) -> str:
     """The static-benchmark table of :func:`compare_runs` over loaded ``(name, results)`` pairs."""
-    used = [c for c in COMPARE_COLUMNS if any(_metric(r, c[1], c[2], c[3]) is not None for _, r in runs)]
+    typed = [(name, results, task_metrics(results)) for name, results in runs]
+    used = [c for c in COMPARE_COLUMNS if any(_metric(t, c[1], c[2], c[3]) is not None for _, _, t in typed)]
     rows = []
-    for name, results in runs:
+    for name, results, tasks in typed:
         row = [name, run_label(results)]
-        row += [_pct(_metric(results, task, setting, key)) for _, task, setting, key in used]
-        success = [results.get("tasks", {}).get("overall", {}).get(s, {}).get("dialogue_success", {}).get("success_rate")
+        row += [_pct(_metric(tasks, task, setting, key)) for _, task, setting, key in used]
+        overall = tasks.get("overall", {})
+        success = [overall[s].dialogue_success.get("success_rate") if s in overall else None  # type: ignore[attr-defined]
                    for s in ("gt", "nogt")]
         rows.append(row + ([_pct(success[0]), _pct(success[1])] if "overall" in {c[1] for c in used} else []))
     header = ["run", "model", *[c[0] for c in used]]

@@ -8,8 +8,8 @@ as it is scored, so an interrupted run keeps its finished parts and a rerun resu
 from __future__ import annotations
 
 import json
+import logging
 import platform
-import sys
 import time
 from importlib import metadata
 from pathlib import Path
@@ -19,16 +19,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tooldial.errors import ConfigError
 from tooldial.evaluation.backends.base import Backend, make_backend
-from tooldial.evaluation.benchmark import SETTINGS, TASK_NAMES, Benchmark, load_benchmark
+from tooldial.evaluation.benchmark import SETTINGS, Benchmark, JudgeSpec, TaskSpec, load_benchmark
 from tooldial.evaluation.cache import PredictionCache
 from tooldial.evaluation.generation import CachedGenerator
-from tooldial.evaluation.tasks import TaskOutcome
+from tooldial.evaluation.tasks import EvalTask, TaskContext
 from tooldial.registry import BACKENDS, EVAL_TASKS
-from tooldial.tasks.format import filter_history
 
 RESULTS_FILE = "results.json"
 PREDICTIONS_FILE = "predictions.jsonl"
 REPORT_FILE = "report.md"
+
+log = logging.getLogger(__name__)
 
 
 class EvalConfig(BaseModel):
@@ -36,7 +37,7 @@ class EvalConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    tasks: list[str] = Field(default_factory=lambda: list(TASK_NAMES))
+    tasks: list[str] = Field(default_factory=lambda: list(EVAL_TASKS.names()))
     settings: list[str] = Field(default_factory=lambda: list(SETTINGS))
     #: A name in :data:`tooldial.registry.BACKENDS`.
     backend: str = BACKENDS.default or "hf"
@@ -76,7 +77,7 @@ class EvalConfig(BaseModel):
     @classmethod
     def expand(cls, task: str, setting: str, **fields: Any) -> EvalConfig:
         """Build from CLI spellings (``--task all``, ``--setting both``)."""
-        tasks = list(TASK_NAMES) if task == "all" else [task]
+        tasks = list(EVAL_TASKS.names()) if task == "all" else [task]
         settings = list(SETTINGS) if setting == "both" else [setting]
         return cls(tasks=tasks, settings=settings, **fields)
 
@@ -130,14 +131,6 @@ def load_rows(dataset: str, config: str, split: str, setting: str | None, limit:
     return select_rows(load_split(dataset, config, split), setting, limit)
 
 
-def overall_nogt_row(row: dict[str, Any]) -> dict[str, Any]:
-    """An ``overall`` w/o GT row from a w/ GT one: earlier state and action lines removed from the history
-    (the rule of :func:`tooldial.tasks.samples.overall_samples`; datasets may ship the gt setting only)."""
-    history = filter_history(str(row.get("history", "")), "overall", "nogt")
-    row_id = str(row.get("id", ""))
-    return {**row, "id": row_id.replace("/overall/gt/", "/overall/nogt/"), "setting": "nogt", "history": history}
-
-
 def _backend_options(config: EvalConfig) -> dict[str, Any]:
     return {
         "model": config.model,
@@ -187,64 +180,47 @@ class Run:
                              max_concurrency=self.config.max_concurrency, seed=self.config.seed,
                              cache_dir=_backend_options(self.config)["cache_dir"], use_cache=self.config.use_cache)
 
-    def pairs(self) -> list[tuple[str, str | None]]:
-        out: list[tuple[str, str | None]] = []
-        for task in self.config.tasks:
-            spec = self.bench.tasks[task]
-            if task == "faithfulness":
-                out.append((task, None))
-                continue
-            out.extend((task, s) for s in self.config.settings if s in spec.settings)
+    def pairs(self) -> list[tuple[EvalTask, str | None]]:
+        """(task, setting) in run order; a task without settings runs once (setting ``None``)."""
+        out: list[tuple[EvalTask, str | None]] = []
+        for name in self.config.tasks:
+            task: EvalTask = EVAL_TASKS.create(name)
+            out.extend((task, s) for s in task.settings(self.config.settings, self.bench.tasks[name]))
         return out
 
-    def run(self) -> dict[str, Any]:
-        from tqdm.auto import tqdm
+    def _spec(self, task: EvalTask) -> TaskSpec:
+        """The benchmark's spec of ``task`` with the run's overrides (token limit, judge n and temperature)."""
+        spec = self.bench.tasks[task.name]
+        if self.config.max_new_tokens:
+            spec = spec.model_copy(update={"max_new_tokens": self.config.max_new_tokens})
+        if task.needs_judge:
+            updates = {k: v for k, v in (("n", self.config.judge_n),
+                                         ("temperature", self.config.judge_temperature)) if v}
+            spec = spec.model_copy(update={"judge": (spec.judge or JudgeSpec()).model_copy(update=updates)})
+        return spec
 
+    def _rows(self, task: EvalTask, setting: str | None, spec: TaskSpec) -> tuple[list[dict[str, Any]], bool]:
+        """The rows of (task, setting), derived from the ``gt`` rows when the dataset does not ship the setting."""
+        rows = select_rows(self._split(spec.config), setting, self.config.limit)
+        if rows or setting is None or setting == "gt":
+            return rows, False
+        gt_rows = select_rows(self._split(spec.config), "gt", self.config.limit)
+        derived = [d for row in gt_rows if (d := task.derive_row(row, setting)) is not None]
+        return derived, bool(derived)
+
+    def run(self) -> dict[str, Any]:
         started = time.perf_counter()
-        judge = self._judge() if "faithfulness" in self.config.tasks else None
+        needs_judge = any(EVAL_TASKS.load(name).needs_judge for name in self.config.tasks)
+        judge = self._judge() if needs_judge else None
         try:
             for task, setting in self.pairs():
-                spec = self.bench.tasks[task]
-                if self.config.max_new_tokens:
-                    spec = spec.model_copy(update={"max_new_tokens": self.config.max_new_tokens})
-                if task == "faithfulness":
-                    if judge is None:
-                        if self.config.tasks == ["faithfulness"]:
-                            raise ConfigError("faithfulness needs a judge: --judge-base-url and --judge-model",
-                                              field="judge_model")
-                        print("tooldial: skipping faithfulness (no --judge-base-url/--judge-model)", file=sys.stderr)
-                        continue
-                    judge_spec = spec.judge or self.bench.tasks["faithfulness"].judge
-                    updates = {k: v for k, v in (("n", self.config.judge_n),
-                                                 ("temperature", self.config.judge_temperature)) if v}
-                    spec = spec.model_copy(update={"judge": judge_spec.model_copy(update=updates)})
-                rows = select_rows(self._split(spec.config), setting, self.config.limit)
-                derived = False
-                if not rows and task == "overall" and setting == "nogt":
-                    gt_rows = select_rows(self._split(spec.config), "gt", self.config.limit)
-                    rows, derived = [overall_nogt_row(r) for r in gt_rows], True
-                if not rows:
-                    print(f"tooldial: no {task}/{setting or '-'} rows in {self.config.dataset} "
-                          f"({spec.config}, {self.config.split}); skipped", file=sys.stderr)
+                if task.needs_judge and judge is None:
+                    if self.config.tasks == [task.name]:
+                        raise ConfigError(f"{task.name} needs a judge: --judge-base-url and --judge-model",
+                                          field="judge_model")
+                    log.warning("skipping %s (no --judge-base-url/--judge-model)", task.name)
                     continue
-                t0 = time.perf_counter()
-                before = self.generator.stats.backend_requests
-                with tqdm(total=len(rows), unit="ex", desc=f"{task}/{setting or '-'}",
-                          disable=not self.config.progress, dynamic_ncols=True) as bar:
-                    outcome = self._run_task(task, setting, rows, spec, judge, bar.update)
-                seconds = time.perf_counter() - t0
-                outcome.metrics.update(
-                    seconds=round(seconds, 3),
-                    examples_per_second=round(len(rows) / seconds, 2) if seconds > 0 else None,
-                    backend_requests=self.generator.stats.backend_requests - before,
-                    max_new_tokens=spec.max_new_tokens,
-                    dataset_config=spec.config,
-                )
-                if derived:
-                    outcome.metrics["derived_from"] = "gt rows, state and action lines removed from the history"
-
-                self.results["tasks"].setdefault(task, {})[setting or "nogt"] = outcome.metrics
-                self._append_predictions(task, setting, outcome.records)
+                self._run_pair(task, setting, judge)
                 self.results["generation"] = vars(self.generator.stats) | {"seconds_total": round(
                     time.perf_counter() - started, 3)}
                 self.write(report=False)
@@ -255,17 +231,38 @@ class Run:
                 self.write(report=True)  # also after an interruption: the finished parts get their report
         return self.results
 
+    def _run_pair(self, task: EvalTask, setting: str | None, judge: Any) -> None:
+        """Run one (task, setting), file its metrics and append its predictions."""
+        from tqdm.auto import tqdm
+
+        spec = self._spec(task)
+        rows, derived = self._rows(task, setting, spec)
+        if not rows:
+            log.warning("no %s/%s rows in %s (%s, %s); skipped", task.name, setting or "-", self.config.dataset,
+                        spec.config, self.config.split)
+            return
+        t0 = time.perf_counter()
+        before = self.generator.stats.backend_requests
+        with tqdm(total=len(rows), unit="ex", desc=f"{task.name}/{setting or '-'}",
+                  disable=not self.config.progress, dynamic_ncols=True) as bar:
+            outcome = task.run(rows, setting, spec, TaskContext(self.generator, judge, bar.update))
+        seconds = time.perf_counter() - t0
+        metrics = outcome.metrics.model_copy(update={
+            "seconds": round(seconds, 3),
+            "examples_per_second": round(len(rows) / seconds, 2) if seconds > 0 else None,
+            "backend_requests": self.generator.stats.backend_requests - before,
+            "max_new_tokens": spec.max_new_tokens,
+            "dataset_config": spec.config,
+            "derived_from": "gt rows, state and action lines removed from the history" if derived else None,
+        })
+        self.results["tasks"].setdefault(task.name, {})[task.result_key(setting)] = metrics.model_dump(
+            mode="json", exclude_none=True)
+        self._append_predictions(task.name, setting, outcome.records)
+
     def _split(self, config_name: str) -> Any:
         if config_name not in self._splits:
             self._splits = {config_name: load_split(self.config.dataset, config_name, self.config.split)}
         return self._splits[config_name]
-
-    def _run_task(self, task: str, setting: str | None, rows: list[dict[str, Any]], spec: Any, judge: Any,
-                  progress: Any) -> TaskOutcome:
-        run_task = EVAL_TASKS.load(task)
-        if task == "faithfulness":
-            return run_task(rows, setting, spec, self.generator, judge, progress)
-        return run_task(rows, setting or "gt", spec, self.generator, progress)
 
     def _append_predictions(self, task: str, setting: str | None, records: list[dict[str, Any]]) -> None:
         """Add one (task, setting)'s records to ``predictions.jsonl`` (started afresh by each run)."""

@@ -1,20 +1,25 @@
-"""The four benchmark tasks: requests from dataset rows, generation, scoring, per-example records.
+"""The four benchmark tasks as objects with one protocol: requests from dataset rows, scoring of each example,
+aggregation into a typed metrics model.
 
-Each ``run_*`` function takes the rows of one (task, setting), a :class:`CachedGenerator` and the task's spec,
-and returns a :class:`TaskOutcome`: the metrics (``accuracy`` always, as a fraction) and one record per example
-for ``predictions.jsonl``.
+The runner knows no task by name. It takes each task from :data:`tooldial.registry.EVAL_TASKS` and asks it
+which settings it runs in (:meth:`EvalTask.settings`), whether it needs the judge (:attr:`EvalTask.needs_judge`),
+how to derive rows of a setting the dataset does not ship (:meth:`EvalTask.derive_row`), and then calls
+:meth:`EvalTask.run`, which returns a :class:`TaskOutcome`: the metrics (``accuracy`` always, as a fraction)
+and one record per example for ``predictions.jsonl``.
 """
 
 from __future__ import annotations
 
-import json
+from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
 
 from tooldial.evaluation.backends.base import GenerationRequest
-from tooldial.evaluation.benchmark import TaskSpec
+from tooldial.evaluation.benchmark import SETTINGS, TaskSpec
 from tooldial.evaluation.error_analysis import DstErrorReport, dst_error_categories
 from tooldial.evaluation.generation import CachedGenerator, Completion
 from tooldial.evaluation.metrics import (
@@ -38,37 +43,152 @@ from tooldial.evaluation.parsing import (
     trace_states,
 )
 from tooldial.evaluation.traces import ObservationQueue, finish_round, observation_count
-from tooldial.tasks.format import ACTION_PREFIX, OBSERVATION_LINE
+from tooldial.tasks.format import ACTION_PREFIX, OBSERVATION_LINE, filter_history
 from tooldial.tasks.prompts import ASSISTANT_PREFIX, FAITHFULNESS_JUDGE_PROMPT, build_messages
 
 Progress = Callable[[int], None]
+Row = dict[str, Any]
+
+
+# --- typed metrics ------------------------------------------------------------------------------------------
+
+
+class TaskMetrics(BaseModel):
+    """What every (task, setting) reports; extra keys are kept (results files of other versions still load)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    accuracy: float
+    n: int
+    backend_failures: int = 0
+    # filled in by the runner
+    seconds: float | None = None
+    examples_per_second: float | None = None
+    backend_requests: int | None = None
+    max_new_tokens: int | None = None
+    dataset_config: str | None = None
+    #: How the rows were made when the dataset does not ship the setting.
+    derived_from: str | None = None
+
+
+class GroupAccuracy(BaseModel):
+    n: int
+    correct: int
+    accuracy: float
+
+
+class DstMetrics(TaskMetrics):
+    correct: int = 0
+    parse_failures: dict[str, int] = {}
+    error_analysis: dict[str, Any] = {}
+    #: Paper A.10: accuracy by the number of user turns in the history (keys are the counts as text).
+    accuracy_by_num_user_turns: dict[str, GroupAccuracy] = {}
+
+
+class ActionScores(BaseModel):
+    precision: float
+    recall: float
+    f1: float
+    support: int
+
+
+class ActionMetrics(TaskMetrics):
+    lenient_accuracy: float = 0.0
+    lenient_rule: str = ""
+    correct: int = 0
+    parse_failures: dict[str, int] = {}
+    majority_baseline: dict[str, Any] = {}
+    per_action: dict[str, ActionScores] = {}
+    macro_f1: float = 0.0
+    confusion_matrix: dict[str, Any] = {}
+    label_distribution: dict[str, int] = {}
+
+
+class JudgeInfo(BaseModel):
+    model: str
+    n: int
+    temperature: float
+    max_tokens: int
+
+
+class FaithfulnessMetrics(TaskMetrics):
+    excluded_response_fail: int = 0
+    judge: JudgeInfo | None = None
+    judge_failures: int = 0
+
+
+class OverallMetrics(TaskMetrics):
+    correct: int = 0
+    dialogue_success: dict[str, Any] = {}
+    error_kinds: dict[str, int] = {}
 
 
 @dataclass
 class TaskOutcome:
-    metrics: dict[str, Any]
+    metrics: TaskMetrics
     records: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _request(task: str, setting: str | None, row: dict[str, Any], spec: TaskSpec, prefix: str | None = None,
-             stop: list[str] | None = None) -> GenerationRequest:
-    return GenerationRequest(
-        task=task,
-        setting=setting,
-        example_id=str(row.get("id", "")),
-        messages=build_messages(task, str(row.get("history", ""))),  # type: ignore[arg-type]
-        assistant_prefix=ASSISTANT_PREFIX[task] if prefix is None else prefix,  # type: ignore[index]
-        max_new_tokens=spec.max_new_tokens,
-        stop=stop or [],
-        example=row,
-    )
+@dataclass
+class TaskContext:
+    """What a task runs with: the cached generator, the judge (tasks that need one), a progress callback."""
+
+    generator: CachedGenerator
+    judge: Any = None
+    progress: Progress | None = None
+
+    def generate(self, requests: list[GenerationRequest]) -> list[Completion]:
+        progress = self.progress
+        return self.generator(requests, (lambda done: progress(len(done))) if progress else None)
 
 
-def _generate(gen: CachedGenerator, requests: list[GenerationRequest], progress: Progress | None) -> list[Completion]:
-    return gen(requests, (lambda done: progress(len(done))) if progress else None)
+# --- the protocol -------------------------------------------------------------------------------------------
 
 
-def _record(row: dict[str, Any], request: GenerationRequest, prediction: Any, label: Any, correct: bool,
+class EvalTask(ABC):
+    """One benchmark task. Subclasses set :attr:`name`, :attr:`metrics_model` and implement :meth:`run`."""
+
+    name: ClassVar[str]
+    metrics_model: ClassVar[type[TaskMetrics]] = TaskMetrics
+    #: ``False``: the task runs once whatever the settings (its history never holds labels); results go under
+    #: ``nogt``.
+    uses_settings: ClassVar[bool] = True
+    #: Needs the LLM judge (``--judge-base-url`` / ``--judge-model``).
+    needs_judge: ClassVar[bool] = False
+
+    def settings(self, requested: Sequence[str], spec: TaskSpec) -> list[str | None]:
+        """The settings to run, in order (``[None]`` for a task without settings)."""
+        if not self.uses_settings:
+            return [None]
+        return [s for s in requested if s in spec.settings]
+
+    @staticmethod
+    def result_key(setting: str | None) -> str:
+        return setting or "nogt"
+
+    def derive_row(self, row: Row, setting: str) -> Row | None:
+        """A row of ``setting`` made from a ``gt`` row, when the dataset does not ship ``setting`` (or None)."""
+        return None
+
+    def request(self, row: Row, setting: str | None, spec: TaskSpec, prefix: str | None = None,
+                stop: list[str] | None = None) -> GenerationRequest:
+        return GenerationRequest(
+            task=self.name,
+            setting=setting,
+            example_id=str(row.get("id", "")),
+            messages=build_messages(self.name, str(row.get("history", ""))),  # type: ignore[arg-type]
+            assistant_prefix=ASSISTANT_PREFIX[self.name] if prefix is None else prefix,  # type: ignore[index]
+            max_new_tokens=spec.max_new_tokens,
+            stop=stop or [],
+            example=row,
+        )
+
+    @abstractmethod
+    def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
+        """Requests → completions → one record per row → metrics."""
+
+
+def _record(row: Row, request: GenerationRequest, prediction: Any, label: Any, correct: bool,
             error_kind: str | None, **extra: Any) -> dict[str, Any]:
     return {
         "id": str(row.get("id", "")),
@@ -83,90 +203,101 @@ def _record(row: dict[str, Any], request: GenerationRequest, prediction: Any, la
     }
 
 
+def _error_kind(completion: Completion, kind: str, wrong: str) -> str:
+    """Why a prediction is wrong: the backend failed, the output did not parse, or it parsed and is wrong."""
+    return "backend_error" if completion.failure else (kind if kind != "ok" else wrong)
+
+
+class SingleRoundTask(EvalTask):
+    """A task answered in one completion per row: :meth:`score` each, then :meth:`aggregate`."""
+
+    def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
+        requests = [self.request(row, setting, spec) for row in rows]
+        completions = ctx.generate(requests)
+        records = [self.score(row, request, completion)
+                   for row, request, completion in zip(rows, requests, completions, strict=True)]
+        return TaskOutcome(self.aggregate(rows, completions, records), records)
+
+    @abstractmethod
+    def score(self, row: Row, request: GenerationRequest, completion: Completion) -> dict[str, Any]:
+        """The prediction record of one example."""
+
+    @abstractmethod
+    def aggregate(self, rows: list[Row], completions: list[Completion], records: list[dict[str, Any]]) -> TaskMetrics:
+        """The metrics of all examples."""
+
+
 # --- DST ----------------------------------------------------------------------------------------------------
 
 
-def run_dst(rows: list[dict[str, Any]], setting: str, spec: TaskSpec, gen: CachedGenerator,
-            progress: Progress | None = None) -> TaskOutcome:
-    requests = [_request("dst", setting, row, spec) for row in rows]
-    completions = _generate(gen, requests, progress)
-    errors = DstErrorReport()
-    parse_kinds: Counter[str] = Counter()
-    records, correct_flags, turns = [], [], []
-    for row, request, completion in zip(rows, requests, completions, strict=True):
+class DstTask(SingleRoundTask):
+    name = "dst"
+    metrics_model = DstMetrics
+
+    def score(self, row: Row, request: GenerationRequest, completion: Completion) -> dict[str, Any]:
         label = strip_system_action(load_json_field(row.get("label")))
         state, kind = parse_state(completion.text)
         ok = completion.failure is None and states_equal(state, label)
-        categories = [] if ok else dst_error_categories(state, label, kind)
-        if not ok and not categories:
-            categories = ["other"]
-        if kind != "ok":
-            parse_kinds[kind] += 1
-        errors.add(str(row.get("id", "")), completion.text, label, categories)
-        error_kind = None if ok else ("backend_error" if completion.failure else (kind if kind != "ok" else "+".join(categories)))
-        records.append(_record(row, request, completion.text, label, ok, error_kind, error_categories=categories))
-        correct_flags.append(ok)
-        turns.append(row.get("num_user_turns"))
-    n, good = len(rows), sum(correct_flags)
-    return TaskOutcome(
-        {
-            "accuracy": fraction(good, n),
-            "n": n,
-            "correct": good,
-            "parse_failures": dict(parse_kinds),
-            "backend_failures": sum(1 for c in completions if c.failure),
-            "error_analysis": errors.as_dict(),
-            "accuracy_by_num_user_turns": accuracy_by(turns, correct_flags) if any(t is not None for t in turns) else {},
-        },
-        records,
-    )
+        categories = [] if ok else (dst_error_categories(state, label, kind) or ["other"])
+        error_kind = None if ok else _error_kind(completion, kind, "+".join(categories))
+        return _record(row, request, completion.text, label, ok, error_kind, error_categories=categories)
+
+    def aggregate(self, rows: list[Row], completions: list[Completion], records: list[dict[str, Any]]) -> DstMetrics:
+        errors = DstErrorReport()
+        for record in records:
+            errors.add(record["id"], record["prediction"], record["label"], record["error_categories"])
+        kinds = Counter(kind for c in completions if (kind := parse_state(c.text)[1]) != "ok")
+        flags = [r["correct"] for r in records]
+        turns = [row.get("num_user_turns") for row in rows]
+        return DstMetrics(
+            accuracy=fraction(sum(flags), len(rows)),
+            n=len(rows),
+            correct=sum(flags),
+            parse_failures=dict(kinds),
+            backend_failures=sum(1 for c in completions if c.failure),
+            error_analysis=errors.as_dict(),
+            accuracy_by_num_user_turns=accuracy_by(turns, flags) if any(t is not None for t in turns) else {},
+        )
 
 
 # --- action prediction --------------------------------------------------------------------------------------
 
 
-def run_action(rows: list[dict[str, Any]], setting: str, spec: TaskSpec, gen: CachedGenerator,
-               progress: Progress | None = None) -> TaskOutcome:
-    requests = [_request("action", setting, row, spec) for row in rows]
-    completions = _generate(gen, requests, progress)
-    parse_kinds: Counter[str] = Counter()
-    records, labels, preds, strict, lenient = [], [], [], [], []
-    for row, request, completion in zip(rows, requests, completions, strict=True):
+class ActionTask(SingleRoundTask):
+    name = "action"
+    metrics_model = ActionMetrics
+
+    def score(self, row: Row, request: GenerationRequest, completion: Completion) -> dict[str, Any]:
         label = normalize_action(str(row.get("label", "")))
         pred, kind = parse_action(completion.text)
         ok = completion.failure is None and pred == label and kind == "ok"
         loose = completion.failure is None and lenient_action_match(completion.text, str(row.get("label", "")))
-        if kind != "ok":
-            parse_kinds[kind] += 1
-        error_kind = None if ok else ("backend_error" if completion.failure else (kind if kind != "ok" else "wrong_action"))
-        records.append(_record(row, request, completion.text, label, ok, error_kind, parsed=pred,
-                               lenient_correct=loose))
-        labels.append(label)
-        preds.append(pred)
-        strict.append(ok)
-        lenient.append(loose)
-    n = len(rows)
-    return TaskOutcome(
-        {
-            "accuracy": fraction(sum(strict), n),
-            "lenient_accuracy": fraction(sum(lenient), n),
-            "lenient_rule": "normalized label contained in the normalized generation (original code, open models)",
-            "n": n,
-            "correct": sum(strict),
-            "parse_failures": dict(parse_kinds),
-            "backend_failures": sum(1 for c in completions if c.failure),
-            "majority_baseline": majority_baseline(labels),
-            **action_metrics(labels, preds),
-            "label_distribution": {a: labels.count(a) for a in ACTIONS},
-        },
-        records,
-    )
+        error_kind = None if ok else _error_kind(completion, kind, "wrong_action")
+        return _record(row, request, completion.text, label, ok, error_kind, parsed=pred, lenient_correct=loose)
+
+    def aggregate(self, rows: list[Row], completions: list[Completion],
+                  records: list[dict[str, Any]]) -> ActionMetrics:
+        labels = [r["label"] for r in records]
+        kinds = Counter(kind for c in completions if (kind := parse_action(c.text)[1]) != "ok")
+        n, correct = len(rows), sum(r["correct"] for r in records)
+        return ActionMetrics(
+            accuracy=fraction(correct, n),
+            lenient_accuracy=fraction(sum(r["lenient_correct"] for r in records), n),
+            lenient_rule="normalized label contained in the normalized generation (original code, open models)",
+            n=n,
+            correct=correct,
+            parse_failures=dict(kinds),
+            backend_failures=sum(1 for c in completions if c.failure),
+            majority_baseline=majority_baseline(labels),
+            **action_metrics(labels, [r["parsed"] for r in records]),
+            label_distribution={a: labels.count(a) for a in ACTIONS},
+        )
 
 
 # --- faithfulness -------------------------------------------------------------------------------------------
 
 
-def is_response_fail_sample(row: dict[str, Any]) -> bool:
+def is_response_fail_sample(row: Row) -> bool:
     """The release cuts faithfulness samples at ``- Action:response``, which also matches ``response_fail``."""
     return f"{ACTION_PREFIX}response_fail" in str(row.get("history", ""))
 
@@ -177,111 +308,133 @@ def judge_verdict(text: str) -> int:
     return int(bool(words) and words[0].strip(".,!:;\"'") == "true")
 
 
-def run_faithfulness(rows: list[dict[str, Any]], setting: str | None, spec: TaskSpec, gen: CachedGenerator,
-                     judge: Any, progress: Progress | None = None) -> TaskOutcome:
+class FaithfulnessTask(EvalTask):
     """Generate the final response, then ask the judge ``n`` times whether it is faithful (G-Eval style).
 
-    ``judge`` is an :class:`~tooldial.evaluation.backends.openai.OpenAIBackend` (its own cache makes reruns free).
+    The judge is an :class:`~tooldial.evaluation.backends.openai.OpenAIBackend` (its own cache makes reruns free).
     """
-    from tooldial.evaluation.backends.openai import OpenAIBackend
 
-    judge_spec = spec.judge
-    assert judge_spec is not None and isinstance(judge, OpenAIBackend)
-    kept = [row for row in rows if not is_response_fail_sample(row)]
-    requests = [_request("faithfulness", setting, row, spec) for row in kept]
-    completions = _generate(gen, requests, progress)
-    judge_requests = [
-        GenerationRequest(
-            task="faithfulness_judge",
-            example_id=str(row.get("id", "")),
-            messages=[{"role": "user", "content": FAITHFULNESS_JUDGE_PROMPT.format(
-                dialogue=str(row.get("history", "")), message=completion.text.strip())}],
-            max_new_tokens=judge_spec.max_tokens,
+    name = "faithfulness"
+    metrics_model = FaithfulnessMetrics
+    uses_settings = False
+    needs_judge = True
+
+    def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
+        judge, judge_spec = ctx.judge, spec.judge
+        if judge is None or judge_spec is None:
+            raise ValueError("the faithfulness task runs with a judge and a judge spec")
+        kept = [row for row in rows if not is_response_fail_sample(row)]
+        requests = [self.request(row, setting, spec) for row in kept]
+        completions = ctx.generate(requests)
+        judge_requests = [
+            GenerationRequest(
+                task="faithfulness_judge",
+                example_id=str(row.get("id", "")),
+                messages=[{"role": "user", "content": FAITHFULNESS_JUDGE_PROMPT.format(
+                    dialogue=str(row.get("history", "")), message=completion.text.strip())}],
+                max_new_tokens=judge_spec.max_tokens,
+            )
+            for row, completion in zip(kept, completions, strict=True)
+        ]
+        verdicts = judge.sample(judge_requests, n=judge_spec.n, temperature=judge_spec.temperature,
+                                max_tokens=judge_spec.max_tokens, role="system")
+        records = [self.score(row, request, completion, texts)
+                   for row, request, completion, texts in zip(kept, requests, completions, verdicts, strict=True)]
+        n = len(kept)
+        metrics = FaithfulnessMetrics(
+            accuracy=sum(r["score"] for r in records) / n if n else 0.0,
+            n=n,
+            excluded_response_fail=len(rows) - n,
+            judge=JudgeInfo(model=judge.model_name, n=judge_spec.n, temperature=judge_spec.temperature,
+                            max_tokens=judge_spec.max_tokens),
+            judge_failures=sum(1 for texts in verdicts if not texts),
+            backend_failures=sum(1 for c in completions if c.failure),
         )
-        for row, completion in zip(kept, completions, strict=True)
-    ]
-    verdicts = judge.sample(judge_requests, n=judge_spec.n, temperature=judge_spec.temperature,
-                            max_tokens=judge_spec.max_tokens, role="system")
-    records, scores = [], []
-    judge_failures = 0
-    for row, request, completion, texts in zip(kept, requests, completions, verdicts, strict=True):
-        if completion.failure or not texts:
-            judge_failures += not texts
-            score = 0.0
-        else:
-            score = sum(judge_verdict(t) for t in texts) / len(texts)
-        scores.append(score)
-        records.append(_record(row, request, completion.text, str(row.get("reference", "")), score >= 0.5,
-                               None if texts and not completion.failure else (
-                                   "backend_error" if completion.failure else "judge_error"),
-                               score=score, verdicts=texts))
-    n = len(kept)
-    return TaskOutcome(
-        {
-            "accuracy": sum(scores) / n if n else 0.0,
-            "n": n,
-            "excluded_response_fail": len(rows) - n,
-            "judge": {"model": judge.model_name, "n": judge_spec.n, "temperature": judge_spec.temperature,
-                      "max_tokens": judge_spec.max_tokens},
-            "judge_failures": judge_failures,
-            "backend_failures": sum(1 for c in completions if c.failure),
-        },
-        records,
-    )
+        return TaskOutcome(metrics, records)
+
+    def score(self, row: Row, request: GenerationRequest, completion: Completion, verdicts: list[str]) -> dict[str, Any]:
+        score = 0.0 if completion.failure or not verdicts else sum(judge_verdict(t) for t in verdicts) / len(verdicts)
+        error_kind = None if verdicts and not completion.failure else (
+            "backend_error" if completion.failure else "judge_error")
+        return _record(row, request, completion.text, str(row.get("reference", "")), score >= 0.5, error_kind,
+                       score=score, verdicts=verdicts)
 
 
 # --- overall ------------------------------------------------------------------------------------------------
 
 
-def run_overall(rows: list[dict[str, Any]], setting: str, spec: TaskSpec, gen: CachedGenerator,
-                progress: Progress | None = None) -> TaskOutcome:
+class OverallTask(EvalTask):
     """Multi-round generation of each user turn's reasoning step, gold observations inserted between rounds.
 
-    All rows advance one round together, so backends batch across examples in every round.
+    All rows advance one round together, so backends batch across examples in every round. Datasets ship the
+    ``gt`` setting; ``nogt`` rows are derived from them (:meth:`derive_row`).
     """
-    traces = [""] * len(rows)
-    status: list[str | None] = [None] * len(rows)
-    failures: list[str | None] = [None] * len(rows)
-    queues = [
-        ObservationQueue(list(load_json_field(row.get("label_actions")) or []), row.get("observations"))
-        for row in rows
-    ]
-    first_requests = [_request("overall", setting, row, spec, prefix="", stop=[OBSERVATION_LINE]) for row in rows]
-    active = list(range(len(rows)))
-    for round_index in range(spec.max_rounds):
-        if not active:
-            break
-        requests = [
-            first_requests[i] if round_index == 0 else
-            _request("overall", setting, rows[i], spec, prefix=traces[i], stop=[OBSERVATION_LINE])
-            for i in active
-        ]
-        completions = gen(requests)
-        still = []
-        for i, completion in zip(active, completions, strict=True):
-            if completion.failure:
-                failures[i], status[i] = completion.failure, "backend_error"
-                continue
-            traces[i], state = finish_round(traces[i], completion.text, queues[i])
-            if state is None:
-                still.append(i)
-            else:
-                status[i] = state
-        if progress:
-            progress(len(active) - len(still))
-        active = still
-    for i in active:
-        status[i] = "max_rounds"
-    if progress and active:
-        progress(len(active))
 
-    records, flags = [], []
-    for i, row in enumerate(rows):
+    name = "overall"
+    metrics_model = OverallMetrics
+
+    def derive_row(self, row: Row, setting: str) -> Row | None:
+        """An ``overall`` w/o GT row from a w/ GT one: earlier state and action lines removed from the history
+        (the rule of :func:`tooldial.tasks.samples.overall_samples`)."""
+        if setting != "nogt":
+            return None
+        row_id = str(row.get("id", ""))
+        return {**row, "id": row_id.replace("/overall/gt/", "/overall/nogt/"), "setting": "nogt",
+                "history": filter_history(str(row.get("history", "")), self.name, "nogt")}
+
+    def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
+        first = [self.request(row, setting, spec, prefix="", stop=[OBSERVATION_LINE]) for row in rows]
+        traces, status = self._trace(rows, setting, spec, ctx, first)
+        records = [self.score(row, request, trace, state)
+                   for row, request, trace, state in zip(rows, first, traces, status, strict=True)]
+        flags = [r["correct"] for r in records]
+        metrics = OverallMetrics(
+            accuracy=fraction(sum(flags), len(rows)),
+            n=len(rows),
+            correct=sum(flags),
+            dialogue_success=dialogue_success([str(r.get("dialogue_id")) for r in rows], flags),
+            error_kinds=dict(Counter(r["error_kind"] for r in records if r["error_kind"])),
+            backend_failures=sum(1 for s in status if s == "backend_error"),
+        )
+        return TaskOutcome(metrics, records)
+
+    def _trace(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext,
+               first: list[GenerationRequest]) -> tuple[list[str], list[str]]:
+        """Every row's trace and how it ended (``done``, ``backend_error``, ``no_action``, ``max_rounds``)."""
+        traces = [""] * len(rows)
+        status: list[str] = ["max_rounds"] * len(rows)
+        queues = [ObservationQueue(list(load_json_field(row.get("label_actions")) or []), row.get("observations"))
+                  for row in rows]
+        active = list(range(len(rows)))
+        for round_index in range(spec.max_rounds):
+            if not active:
+                break
+            requests = [first[i] if round_index == 0 else
+                        self.request(rows[i], setting, spec, prefix=traces[i], stop=[OBSERVATION_LINE])
+                        for i in active]
+            still = []
+            for i, completion in zip(active, ctx.generator(requests), strict=True):
+                if completion.failure:
+                    status[i] = "backend_error"
+                    continue
+                traces[i], state = finish_round(traces[i], completion.text, queues[i])
+                if state is None:
+                    still.append(i)
+                else:
+                    status[i] = state
+            if ctx.progress:
+                ctx.progress(len(active) - len(still))
+            active = still
+        if ctx.progress and active:
+            ctx.progress(len(active))
+        return traces, status
+
+    def score(self, row: Row, request: GenerationRequest, trace: str, status: str) -> dict[str, Any]:
         label_states = [strip_system_action(s) for s in load_json_field(row.get("label_states")) or []]
         label_actions = [normalize_action(a) for a in load_json_field(row.get("label_actions")) or []]
-        finished = status[i] == "done"
-        pred_states = trace_states(traces[i]) if finished else []
-        pred_actions = trace_actions(traces[i]) if finished else []
+        finished = status == "done"
+        pred_states = trace_states(trace) if finished else []
+        pred_actions = trace_actions(trace) if finished else []
         states_ok = finished and len(pred_states) == len(label_states) and all(
             states_equal(p, g) for p, g in zip(pred_states, label_states, strict=True))
         actions_ok = finished and pred_actions == label_actions
@@ -289,31 +442,18 @@ def run_overall(rows: list[dict[str, Any]], setting: str, spec: TaskSpec, gen: C
         if ok:
             error_kind = None
         elif not finished:
-            error_kind = status[i]
+            error_kind = status
         else:
             error_kind = "+".join(k for k, bad in (("state_mismatch", not states_ok),
                                                   ("action_mismatch", not actions_ok)) if bad)
-        records.append(_record(
-            row, first_requests[i], traces[i] if finished else None,
-            {"states": label_states, "actions": label_actions}, ok, error_kind,
-            predicted_states=[normalize_state(s) for s in pred_states], predicted_actions=pred_actions,
-            rounds=observation_count(traces[i]) + (status[i] == "done"),
-        ))
-        flags.append(ok)
-    n = len(rows)
-    kinds = Counter(r["error_kind"] for r in records if r["error_kind"])
-    return TaskOutcome(
-        {
-            "accuracy": fraction(sum(flags), n),
-            "n": n,
-            "correct": sum(flags),
-            "dialogue_success": dialogue_success([str(r.get("dialogue_id")) for r in rows], flags),
-            "error_kinds": dict(kinds),
-            "backend_failures": sum(1 for f in failures if f),
-        },
-        records,
-    )
+        return _record(
+            row, request, trace if finished else None, {"states": label_states, "actions": label_actions}, ok,
+            error_kind, predicted_states=[normalize_state(s) for s in pred_states], predicted_actions=pred_actions,
+            rounds=observation_count(trace) + finished,
+        )
 
 
-def dumps_state(state: Any) -> str:
-    return json.dumps(state, ensure_ascii=False)
+__all__ = [
+    "SETTINGS", "ActionMetrics", "ActionTask", "DstMetrics", "DstTask", "EvalTask", "FaithfulnessMetrics",
+    "FaithfulnessTask", "OverallMetrics", "OverallTask", "TaskContext", "TaskMetrics", "TaskOutcome",
+]
