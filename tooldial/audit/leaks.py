@@ -89,7 +89,12 @@ def history_lines_check(name: str, rows: Sequence[dict[str, Any]], prefix: str, 
                   f"no `{prefix.strip()}` lines")
 
 
-_STOP = frozenset(["what", "which", "that", "this", "with", "your", "from", "have", "more", "about", "need", "want", "like", "into", "some", "would", "could", "there", "their", "them", "they", "know", "tell", "looking", "exactly", "please", "details", "detail", "specific", "request", "service", "find", "help", "sure", "understand", "clarify", "explain", "provide", "little", "bit"])
+_STOP = frozenset({
+    "what", "which", "that", "this", "with", "your", "from", "have", "more", "about", "need", "want", "like", "into",
+    "some", "would", "could", "there", "their", "them", "they", "know", "tell", "looking", "exactly", "please",
+    "details", "detail", "specific", "request", "service", "find", "help", "sure", "understand", "clarify",
+    "explain", "provide", "little", "right", "trying", "describe", "information", "kind", "part", "result",
+})
 
 
 def _content_words(text: str) -> set[str]:

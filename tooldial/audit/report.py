@@ -44,18 +44,19 @@ class AuditReport(BaseModel):
 
 
 def _rendered_by(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Share of the written (non-fixed) messages per renderer, from ``scenario.rendered_by`` ({} when absent)."""
     counts: dict[str, int] = {}
     for row in rows:
-        for turn in row.get("turns") or []:
-            extra = turn.get("extra")
-            if isinstance(extra, str):
-                try:
-                    extra = json.loads(extra)
-                except ValueError:
-                    extra = None
-            by = extra.get("rendered_by") if isinstance(extra, dict) else None
-            if by and (turn.get("message") or "").strip():
-                counts[by] = counts.get(by, 0) + 1
+        scenario = row.get("scenario")
+        if isinstance(scenario, str):
+            try:
+                scenario = json.loads(scenario)
+            except ValueError:
+                scenario = None
+        marks = scenario.get("rendered_by") if isinstance(scenario, dict) else None
+        for mark in marks if isinstance(marks, list) else []:
+            if mark != "fixed":
+                counts[str(mark)] = counts.get(str(mark), 0) + 1
     total = sum(counts.values())
     return {k: v / total for k, v in sorted(counts.items())} if total else {}
 
@@ -152,7 +153,7 @@ def render_markdown(report: AuditReport) -> str:
              "dialogues: " + ", ".join(f"{s} {n:,}" for s, n in report.dialogues.items())
              + f" · {report.seconds:.1f} s", ""]
     if report.rendered_by:
-        lines += ["rendered by (share of non-empty messages): "
+        lines += ["rendered by (share of the messages a renderer wrote): "
                   + ", ".join(f"{k} {v:.1%}" for k, v in report.rendered_by.items()), ""]
     lines += ["## Verdicts", "", *[f"- {v}" for v in report.verdicts], "",
               "## Diversity", "",

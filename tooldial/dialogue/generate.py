@@ -176,8 +176,12 @@ class ScenarioFactory:
         return scenario, ""
 
 
-def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str) -> DialogueRecord:
-    """Assemble the release-format record (turn keys in the release's order) plus our metadata."""
+def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str,
+              rendered_by: list[str] | None = None) -> DialogueRecord:
+    """Assemble the release-format record (turn keys in the release's order) plus our metadata.
+
+    ``rendered_by`` (per turn: ``fixed`` or the renderer that wrote the message) goes into ``scenario``.
+    """
     turns: list[dict[str, dict[str, Any]]] = []
     for turn, message in zip(scenario.turns, messages, strict=True):
         if turn.speaker == "User":
@@ -199,6 +203,7 @@ def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str)
             "apis": [b.model_dump() for b in scenario.apis],
             "turns": [{"situation": t.situation, "style": t.style, "required_values": t.required_values}
                       for t in scenario.turns],
+            **({"rendered_by": rendered_by} if rendered_by is not None else {}),
         },
     )
 
@@ -298,4 +303,4 @@ def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: Gener
             continue
         report.produced[scenario.sequence_id] += 1
         bar.update(1)
-        yield to_record(scenario, list(result.messages or []), renderer.name)
+        yield to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by)

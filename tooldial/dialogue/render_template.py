@@ -1,12 +1,23 @@
-"""The ``template`` renderer: offline, deterministic, varied phrasings per action and per domain.
+"""The ``template`` renderer: offline, deterministic, compositional phrasings with a persona per dialogue.
 
-Each message is drawn from several phrasings of its action (the A.7 style of the turn, when one was drawn,
-leads the sentence) and, for requests and responses, a domain-specific lead-in. Every value the scenario
-requires (values the user informs, options of a ``request-multi``, facts a response reports) is inserted
-verbatim; :func:`tooldial.dialogue.renderer.check_messages` holds the renderer to that.
+Every message is composed from parts (an opener, the act's core frame, clauses for the values, an optional
+extra sentence and a closer) drawn from many paraphrase frames per action. Each dialogue gets a **user persona**
+(plain, terse, chatty, formal, non-native, typo-prone) and a **system voice** (plain, warm, brisk) that shape
+those choices and then rewrite the user's text (contractions, dropped articles, typos at ``typo_rate``).
+
+What stays fixed, whatever the wording:
+
+- every value the scenario requires (values the user informs, options of a ``request-multi``, facts a response
+  reports) is inserted verbatim and protected from every rewrite; slot names are protected too, so a typo never
+  hides which input a turn is about (:func:`tooldial.dialogue.renderer.check_messages` holds the renderer to it);
+- each act stays recognisable from its words: a ``fail_inform`` always says the user does not know something
+  (even when it shares the ``the X is Y`` clauses of ``inform`` for the values it does give), ``negate`` always
+  says no, a goodbye always thanks or takes leave;
+- the system never names what the user has not said: ``clarify`` asks about the user's own request, not about
+  the gold API's domain.
 
 Randomness comes from ``random.Random(f"template:{dialogue_id}")``, so a dialogue's wording does not depend on
-which other dialogues are rendered with it.
+which other dialogues are rendered with it, and the same seed gives the same bytes.
 """
 
 from __future__ import annotations
@@ -14,29 +25,208 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from typing import Any
 
-from tooldial.dialogue.renderer import RenderResult
+from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 
+#: User personas and how often a dialogue gets each.
+PERSONAS: dict[str, float] = {"plain": 0.24, "terse": 0.16, "chatty": 0.16, "formal": 0.14, "non_native": 0.14,
+                              "typo": 0.16}
+#: System voices and how often a dialogue gets each.
+VOICES: dict[str, float] = {"plain": 0.4, "warm": 0.35, "brisk": 0.25}
+#: Probability that the A.7 style drawn for a turn shapes the utterance (the rest use the frames below).
+STYLE_USE = 0.3
 
-def join(items: Sequence[str]) -> str:
+
+def join(items: Sequence[str], conj: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _the(slots: Sequence[str]) -> str:
     return join([f"the {s}" for s in slots])
 
 
-#: Domain lead-ins (keyed by a lowercase word of the category), used by ``request`` and ``response``.
-_DOMAIN_RESPONSE = {
-    "sport": ("Here's the latest from the sports side:", "Here are the game details:"),
-    "financ": ("Here are the figures:", "Here's the financial data I got:"),
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _pick(rng: random.Random, weights: dict[str, float]) -> str:
+    return rng.choices(list(weights), weights=list(weights.values()))[0]
+
+
+# --- protected spans ------------------------------------------------------------------------------------------
+
+_OPEN, _CLOSE = "\ue000", "\ue001"
+
+
+class Protect:
+    """Values and slot names replaced by placeholders while persona rewrites run, restored afterwards."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def __call__(self, text: Any) -> str:
+        self.items.append(str(text))
+        return f"{_OPEN}{len(self.items) - 1}{_CLOSE}"
+
+    def restore(self, text: str) -> str:
+        return re.sub(f"{_OPEN}(\\d+){_CLOSE}", lambda m: self.items[int(m.group(1))], text)
+
+
+# --- phrase banks ---------------------------------------------------------------------------------------------
+
+_USER_OPENERS = {
+    "plain": ("", "", "Sure.", "Ok,", "Alright,", "Right,", "Sure thing.", "Of course."),
+    "terse": ("",),
+    "chatty": ("Oh sure!", "Ah, yes!", "Okay, so", "Great question!", "Right, let me see...", "Sure thing!",
+               "Oh, of course.", "Alright, here goes:"),
+    "formal": ("Certainly.", "Of course.", "Very well.", "Indeed.", "Gladly."),
+    "non_native": ("Ok,", "Yes,", "So,", "", "Ah ok."),
+    "typo": ("", "ok", "sure,", "yeah", "Alright,"),
+}
+_USER_CLOSERS = {
+    "plain": ("", "", "", "Thanks.", "Thank you!"),
+    "terse": ("",),
+    "chatty": ("Thanks so much!", "Hope that helps!", "Let me know if you need anything else.", "Thanks a bunch!",
+               "That should be everything you need."),
+    "formal": ("", "Thank you.", "I appreciate your help."),
+    "non_native": ("", "Thank you.", "Thanks you."),
+    "typo": ("", "", "thx", "thanks!"),
+}
+#: Extra sentences a chatty user adds (context that changes no label).
+_CONTEXT = {
+    "travel": ("I'm putting a trip together.", "We're travelling soon.", "I'm sorting out plans for a trip."),
+    "flight": ("I'm trying to plan my flights.", "I'm travelling next month."),
+    "hotel": ("We need somewhere to stay.", "I'm booking a place for a few nights."),
+    "weather": ("I want to know what to pack.", "We're planning to be outdoors."),
+    "sport": ("I follow this team closely.", "I'm catching up on the games."),
+    "financ": ("I'm keeping an eye on my portfolio.", "I'm checking some numbers for work."),
+    "crypto": ("I'm tracking the market today.", "I'm keeping an eye on my coins."),
+    "music": ("I'm building a playlist.", "I'm in the mood for something new."),
+    "movie": ("We're planning a movie night.", "I'm looking for something to watch."),
+    "food": ("I'm cooking tonight.", "I'm planning dinner for friends."),
+    "job": ("I'm looking at offers right now.", "I'm thinking about a career move."),
+    "health": ("I need to book an appointment soon.", "It's for a family member."),
+    "":  ("It's for something I'm working on.", "I'm in a bit of a hurry.", "This is for a project of mine.",
+          "A friend asked me to look into it.", "I've been meaning to check this for a while."),
+}
+#: One value: core frames (``{k}`` slot name, ``{v}`` value).
+_INFORM_ONE = (
+    "{v}.", "It's {v}.", "That would be {v}.", "The {k} is {v}.", "Use {v} for the {k}.", "Put down {v} as the {k}.",
+    "The {k}? {v}.", "{v}, please.", "Go with {v}.", "My {k} is {v}.", "Let's say {v}.", "Set the {k} to {v}.",
+    "I'd like {v} as the {k}.", "The {k} should be {v}.", "{v} is the {k}.", "For the {k}, {v}.",
+    "You can use {v}.", "The {k} I have is {v}.", "Try {v}.", "It should be {v}.",
+)
+#: One value among several: clauses joined into a sentence.
+_INFORM_CLAUSE = (
+    "the {k} is {v}", "{k}: {v}", "the {k} should be {v}", "use {v} for the {k}", "set the {k} to {v}",
+    "{v} for the {k}", "the {k} would be {v}", "my {k} is {v}", "put {v} as the {k}",
+)
+_HEDGES = ("I think", "if I remember right,", "I believe", "probably")
+_PICK = (
+    "The one with {by} {v}, please.", "Let's go with {v}.", "I'll take {v}.", "{By} {v}, please.",
+    "{v} sounds right.", "Pick {v}.", "Make it {v}.", "I want the {v} one.", "The {by} I'm after is {v}.",
+    "{v}, that's the one.", "I'd go with {v}.", "Choose {v}, please.", "The {v} one.",
+)
+#: fail_inform: the part that says what the user cannot give (``{m}``: "the city id").
+_FAIL_CORE = (
+    "Sorry, I don't know {m}.", "I'm not sure what {m} is.", "Hmm, I don't have {m}.",
+    "I have no idea what {m} is, unfortunately.", "{M}? No idea, sorry.", "I don't have {m} on hand.",
+    "Not sure about {m}, I'm afraid.", "I can't remember {m}.", "I'd have to look up {m}; I don't know it.",
+    "No clue what {m} would be.", "I'm afraid I can't give you {m}.", "Couldn't tell you {m}, sorry.",
+    "Honestly, I don't know {m}.", "{M}, hmm... I don't know it.", "I've no way to find {m} myself.",
+    "I don't know {m}, can you find it?", "That I don't know: {m}.", "I never got {m}.",
+    "{M} is something I don't have.", "I don't actually know {m}.", "Unfortunately {m} isn't something I know.",
+    "I'm missing {m}.", "No idea about {m}.", "I don't have {m} with me.", "I wish I knew {m}, but I don't.",
+    "{M} I can't tell you, sorry.", "I've got no idea what {m} is.", "I don't know {m} offhand.",
+    "Not a clue about {m}.", "I can't give you {m}, I don't have it.", "Sorry, {m} is unknown to me.",
+    "I don't know what to put for {m}.", "Don't know {m}, sorry.", "I'm not able to tell you {m}.",
+)
+#: Openers of fail_inform: hesitation, never agreement ("Sure," would read as an affirm).
+_FAIL_OPENERS = ("Hmm,", "Well,", "Oh,", "Ah,", "Um,", "So,", "Hmm...")
+_FAIL_BRIDGE = ("But {s}.", "I can tell you that {s}.", "What I do know: {s}.", "However, {s}.", "Though {s}.",
+                "On the other hand, {s}.", "Everything else I have: {s}.", "I do know that {s}.")
+_AFFIRM = (
+    "Yes, please.", "Yes, go ahead.", "Sounds good, please do.", "That's exactly what I need.", "Sure, do that.",
+    "Yep, that works.", "Please do.", "Yes, exactly that.", "Absolutely, go for it.", "That would be great.",
+    "Yes, that works.", "Sure, that sounds good.", "Yes, please proceed.", "Correct, that's it.",
+    "Yeah, let's do that.", "Perfect, yes.", "Yes, that's what I'm after.", "Go ahead, please.",
+    "That's right, do it.", "Yes! That's it.", "Sounds right, yes.", "Yes, that's the one.",
+)
+_NEGATE = (
+    "No, that's not it.", "No thanks, that's not what I'm after.", "Not really, that isn't what I need.",
+    "No, that's not what I meant.", "No, I need something else.", "Nope, that's a different thing.",
+    "Hmm, no. That won't help.", "I'm good. Thank you though.", "No, that's not what I want.",
+    "Not quite, thanks.", "No, that's not the right thing.", "Umm... that's not what I want.",
+    "No, that doesn't match what I need.", "That's not it, no.", "No, wrong thing, sorry.",
+)
+_BYE_THANKS = ("Thanks", "Thank you", "Thanks a lot", "Many thanks", "Great, thanks", "Perfect, thank you",
+               "Cheers", "Awesome, thanks", "That's great, thanks", "Thank you so much", "Appreciate it",
+               "Much appreciated", "Brilliant, thanks", "Lovely, thank you", "Nice, thanks")
+_BYE_TAIL = ("That's all.", "That's everything I needed.", "Bye!", "Goodbye.", "That's all I needed.",
+             "Have a good one.", "I'm all set.", "Take care.", "That helps a lot.", "Talk later.", "", "See you.",
+             "That's it for now.", "You've been very helpful.")
+#: Goodbyes that echo one fact of the last response (``{T}`` thanks, ``{tail}`` a closing or "").
+_BYE_RECAP = (
+    "{T}! So the {k} is {v}, good to know.", "{T}, {v} is just what I needed.", "Got it, {v}. {T}!",
+    "{T}. I'll note down the {k}: {v}.", "{v}, perfect. {T}! {tail}", "Good to know the {k} is {v}. {T}. {tail}",
+    "{T} for looking up the {k}. {tail}", "That {k} helps a lot. {T}!", "Okay, {v} for the {k}. {T}, bye.",
+    "Great, the {k} is {v}. That's all, {T}.", "Noted: {v}. {T}! {tail}", "{T}, I didn't know the {k} was {v}.",
+)
+#: A user's own reason, from what the API under discussion does (``{c}``: "find flights between two airports").
+_GOAL = ("I'm trying to {c}.", "This is so I can {c}.", "I need it to {c}.", "The idea is to {c}.",
+         "I want to {c}.", "Basically I'd like to {c}.", "All I want is to {c}.")
+_AFFIRM_CLAUSE = ("Yes, please {c}.", "Sure, go ahead and {c}.", "Yes, I'd like you to {c}.", "Yes. I want to {c}.",
+                  "That's it, please {c}.", "Yes, {c}, please.", "Exactly, I need to {c}.")
+_SYS_BYE_HEAD = ("You're welcome", "Glad I could help", "Anytime", "My pleasure", "Happy to help",
+                 "No problem at all", "You're very welcome", "Glad that worked out")
+_SYS_BYE_TAIL = ("Goodbye!", "Have a great day!", "Take care!", "Bye for now.", "Enjoy the rest of your day.",
+                 "Come back any time.", "", "All the best!", "See you next time.")
+_CLARIFY = (
+    "I'm not quite sure what you need. Could you tell me more about what you want to do?",
+    "Could you be a bit more specific about what you're looking for?",
+    "Can you give me a little more detail about your request?",
+    "What exactly would you like me to find?", "Could you tell me a bit more, so I can find the right service?",
+    "I want to get this right. What are you trying to do?", "Can you describe what you need in more detail?",
+    "What kind of information are you after?", "Could you rephrase that with a few more details?",
+    "Which part of that should I help with?", "What should the result tell you?",
+    "I need a little more to go on. What are you looking for exactly?",
+)
+_SUGGEST = (
+    "Would you like me to {c}?", "I could {c} for you. Would that help?", "Do you want me to {c}?",
+    "One option is to {c}. Shall I go ahead?", "How about I {c}?", "I can {c}. Is that what you're looking for?",
+    "Should I {c}?", "It sounds like you might want to {c}. Is that right?", "Would it help if I {c}?",
+    "I have a service that can {c}. Want me to use it?", "Maybe I should {c}. What do you think?",
+)
+_REQUEST = (
+    "Could you give me {s}?", "I'll need {s}.", "Please share {s}.", "Can you tell me {s}?", "May I have {s}?",
+    "To go ahead I need {s}.", "Let me know {s}, please.", "I just need {s} to continue.",
+    "What {be} {s}?", "Could you provide {s}?", "Before I look it up, what {be} {s}?", "I'm missing {s}. Can you help?",
+    "Please tell me {s}.", "What should I use for {s}?",
+)
+_REQUEST_WHY = ("To find {w}, I need {s}.", "I can get {w} once I have {s}.", "{W} can be looked up with {s}. "
+                "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} it?")
+_REQUEST_LEAD = {
+    "sport": "To look up the game data, ", "financ": "To pull the financial data, ", "weather": "To check the weather, ",
+    "travel": "To plan this, ", "music": "To find the music, ", "movie": "To look up the film, ",
+    "food": "To find that, ", "hotel": "To search for a stay, ", "job": "To check the job market, ",
+}
+_MULTI = (
+    "I found several results: {o}. Which {by} would you like?", "There are a few matches ({o}). Which one should I use?",
+    "I got {n} options by {by}: {o}. Which do you mean?", "Which of these {by}s do you want: {o}?",
+    "The search returned {n} results ({o}). Which one is yours?", "Here are the options by {by}: {o}. Pick one?",
+    "Several came back: {o}. Which should I go with?", "I see {o}. Which one do you need?",
+)
+_RESPONSE_OPEN = {
+    "sport": ("Here's the latest from the sports side:", "Here are the game details:", "The match data says"),
+    "financ": ("Here are the figures:", "Here's the financial data I got:", "The numbers are in:"),
     "crypto": ("Here are the figures:", "Here's what the market data says:"),
-    "weather": ("Here's the weather information:", "Here's what the forecast data says:"),
+    "weather": ("Here's the weather information:", "Here's what the forecast data says:", "Forecast-wise,"),
     "travel": ("Here's your travel information:", "Here's what I found for your trip:"),
     "music": ("Here's what I found in the music catalogue:", "Here's the music info:"),
     "movie": ("Here's what I found about the film:", "Here's the movie information:"),
@@ -46,160 +236,303 @@ _DOMAIN_RESPONSE = {
     "commerce": ("Here are the product details:", "Here's what the store returned:"),
     "news": ("Here's the news I found:", "Here's the latest coverage:"),
 }
-_DEFAULT_RESPONSE = ("Here's what I found:", "I've got the results:", "Done! Here's the result:", "Alright,")
-_DOMAIN_REQUEST = {
-    "sport": "To look up the game data, ", "financ": "To pull the financial data, ",
-    "weather": "To check the weather, ", "travel": "To plan this, ", "music": "To find the music, ",
-    "movie": "To look up the film, ", "food": "To find that, ",
-}
+_RESPONSE_DEFAULT = ("Here's what I found:", "I've got the results:", "Done! Here's the result:", "Alright,",
+                     "Good news:", "I looked it up:", "Here you go:", "The result is in:", "Okay,", "So,")
+_FACT = ("the {k} is {v}", "{k}: {v}", "the {k} comes out at {v}", "{v} for the {k}", "the {k} is listed as {v}",
+         "its {k} is {v}", "the {k} shows {v}")
+_RESPONSE_CLOSE = ("", "", "Anything else?", "Is there anything else I can do?", "Let me know if you need more.",
+                   "Hope that helps!", "Want me to look up anything else?")
+_RESPONSE_FAIL = (
+    "I'm sorry, I couldn't find a way to help with that. Let me know if there's anything else.",
+    "Unfortunately I can't carry out that request with what I have. Is there something else?",
+    "Sorry, I wasn't able to find a suitable service for that request.",
+    "I'm afraid none of my services can do that. Can I help with something else?",
+    "Sorry, that's beyond what I can do right now.",
+    "I couldn't find anything that fits, unfortunately. Anything else I can try?",
+)
+_SYS_OPENERS = {"plain": ("", "", "Sure.", "Okay."), "warm": ("Happy to help!", "Of course!", "Great,", "Sure thing!",
+                                                             "Thanks!"),
+                "brisk": ("", "", "Got it.", "Right.")}
+
+_CONTRACTIONS = {"I'm": "I am", "don't": "do not", "it's": "it is", "It's": "It is", "that's": "that is",
+                 "That's": "That is", "I'll": "I will", "can't": "cannot", "won't": "will not", "I'd": "I would",
+                 "isn't": "is not", "doesn't": "does not", "I've": "I have", "Couldn't": "Could not",
+                 "couldn't": "could not", "Let's": "Let us", "you're": "you are", "What's": "What is",
+                 "Don't": "Do not", "There's": "There is"}
+_NON_NATIVE = ((r"\bI don't know\b", "I not know"), (r"\bI don't have\b", "I have not"), (r"\bI'd like\b", "I want"),
+               (r"\bCould you\b", "Can you please"), (r"\bThat would be\b", "Is"), (r"\bI can't\b", "I cannot"),
+               (r"\bIt's\b", "Is"), (r"\bThanks a lot\b", "Many thank"))
+_WORD = re.compile(r"[A-Za-z]{4,}")
 
 
-def _domain_pick(domain: str, table: dict, rng: random.Random, default):
-    domain_words = re.split(r"[^a-z]+", domain.lower())
-    for key, value in table.items():
-        if any(w.startswith(key) for w in domain_words):
-            return rng.choice(value) if isinstance(value, tuple) else value
-    return rng.choice(default) if isinstance(default, tuple) else default
+def short_clause(clause: str) -> str:
+    """The head of an API's description clause, as a user would say it (before a colon, a parenthesis, a
+    ``with …`` tail, or a comma that follows at least four words)."""
+    head = re.split(r"[:;(]| with | from its ", clause, maxsplit=1)[0].strip()
+    before_comma = head.split(",", 1)[0].strip()
+    return before_comma if len(before_comma.split()) >= 4 else head.rstrip(",. ")
 
 
-def _values_sentence(values: dict[str, str], rng: random.Random) -> str:
-    parts = [rng.choice(("the {k} is {v}", "{k}: {v}", "the {k} should be {v}")).format(k=k, v=v)
-             for k, v in values.items()]
-    return join(parts)
+def glue(parts: Sequence[str]) -> str:
+    """Join message parts with spaces, fixing the case at each seam: lower after ``,`` or a bare word
+    ("ok", "Alright,"), capital after ``.``/``!``/``?``/``:``; "I" stays upper."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out:
+            if out[-1] in ".!?:":
+                part = _cap(part)
+            elif not re.match(r"I\b|I'", part):
+                part = part[:1].lower() + part[1:]
+            out += " "
+        out += part
+    return out
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _domain_key(domain: str, table: dict[str, Any]) -> str:
+    words = re.split(r"[^a-z]+", domain.lower())
+    return next((key for key in table if key and any(w.startswith(key) for w in words)), "")
 
 
-def _style_lead(style: str | None) -> str:
-    """The fixed opening of an A.7 style (``Sure! ~`` → ``Sure!``)."""
-    if not style:
-        return ""
-    return style.split("~")[0].strip()
+# --- persona rewrites -----------------------------------------------------------------------------------------
+
+
+def _typos(text: str, rng: random.Random, rate: float) -> str:
+    """Swap, drop or double one letter in a share ``rate`` of the words of four letters or more."""
+    def one(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if rng.random() >= rate:
+            return word
+        i = rng.randrange(1, len(word) - 1)
+        kind = rng.randrange(3)
+        if kind == 0:
+            return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+        if kind == 1:
+            return word[:i] + word[i + 1:]
+        return word[:i] + word[i] + word[i:]
+    return _WORD.sub(one, text)
+
+
+def _formal(text: str) -> str:
+    for short, full in _CONTRACTIONS.items():
+        text = re.sub(rf"(?<!\w){re.escape(short)}(?!\w)", full, text)
+    return text
+
+
+def _non_native(text: str, rng: random.Random) -> str:
+    for pattern, repl in _NON_NATIVE:
+        if rng.random() < 0.7:
+            text = re.sub(pattern, repl, text)
+    text = re.sub(r"\b(the|a) (?=\w)", lambda m: "" if rng.random() < 0.45 else m.group(0), text)
+    return _cap(text)
+
+
+def _terse(text: str, rng: random.Random) -> str:
+    text = re.sub(r",? please\b|^Please,? ", "", text).strip()
+    if rng.random() < 0.5:
+        text = text.rstrip(".")
+    if rng.random() < 0.5 and text[:1].isalpha():
+        text = text[:1].lower() + text[1:]
+    return text or "ok"
 
 
 class TemplateRenderer:
-    """Deterministic, offline renderer (the default)."""
+    """Deterministic, offline renderer (the default). ``typo_rate``: share of longer words a typo-prone user
+    misspells (never values or slot names)."""
 
     name = "template"
 
+    def __init__(self, typo_rate: float = 0.06) -> None:
+        self.typo_rate = typo_rate
+
     def render(self, scenarios: Sequence[ScenarioInstruction]) -> list[RenderResult]:
-        return [RenderResult(dialogue_id=s.dialogue_id, messages=self.messages(s)) for s in scenarios]
+        return [RenderResult(dialogue_id=s.dialogue_id, messages=self.messages(s), rendered_by=rendered_by(s, self.name))
+                for s in scenarios]
 
     def messages(self, scenario: ScenarioInstruction) -> list[str]:
         rng = random.Random(f"template:{scenario.dialogue_id}")
+        persona, voice = _pick(rng, PERSONAS), _pick(rng, VOICES)
         out = []
+        context: dict[str, Any] = {}
+        user = getattr(scenario, "user", None)  # the user's goal, when the planner wrote one
+        if user is not None:
+            known = [str(v) for v in (getattr(user, "known", None) or {}).values() if str(v)]
+            goal = getattr(user, "goal", "") or ""
+            if goal and not any(v in goal for v in known):  # a value said early would run ahead of the state
+                context["clause"] = context["goal"] = goal
         for turn in scenario.turns:
-            message = self.message(turn, scenario, rng)
-            if turn.fixed_message is None and not turn.is_silent:
-                missing = [v for v in turn.required_values if v not in message]
-                if missing:  # content without the value (hand-made scenarios): still say it verbatim
-                    message = f"{message} ({join(missing)})"
-            out.append(message)
+            out.append(self.message(turn, scenario, rng, persona=persona, voice=voice, context=context))
+            if turn.speaker == "System":  # what the user can refer to next: the system's last words
+                if turn.content.get("clause") and turn.content.get("api", scenario.target) == scenario.target \
+                        and "goal" not in context:
+                    context["clause"] = short_clause(turn.content["clause"])
+                if turn.content.get("facts"):
+                    context["facts"] = dict(turn.content["facts"])
         return out
 
-    def message(self, turn: TurnInstruction, scenario: ScenarioInstruction, rng: random.Random) -> str:
+    def message(self, turn: TurnInstruction, scenario: ScenarioInstruction | None, rng: random.Random, *,
+                persona: str = "plain", voice: str = "plain", context: dict[str, Any] | None = None) -> str:
+        """The message of one turn (``scenario`` may be None for user turns: the domain is then unknown).
+
+        ``context`` holds what a user may refer back to: ``clause`` (their goal when the scenario states one,
+        else what the target API does, once the system has said it) and ``facts`` (what the last response
+        reported).
+        """
         if turn.fixed_message is not None:
             return turn.fixed_message
         if turn.is_silent:
             return ""
-        c = turn.content
-        act = turn.sequence_action
-        lead = _style_lead(turn.style)
-        if act == "clarify":
-            domain = c.get("domain", "").replace("_", " ").lower()
-            if turn.style:
-                tail = {
-                    "Could you please provide more ~": f"details about what you need in {domain}?",
-                    "I'm not sure I understand. Can you clarify ~": "what exactly you're looking for?",
-                    "Could you explain that in more ~": "detail, so I can find the right service?",
-                    "Can you clarify your ~": "request a little?",
-                }.get(turn.style, "what you need?")
-                return f"{lead} {tail}"
-            return rng.choice((
-                f"I'm not quite sure what you need. Could you tell me more about what you want to do in {domain}?",
-                "Could you be a bit more specific about what you're looking for?",
-                "Can you give me a little more detail about your request?",
-            ))
-        if act == "suggest":
-            clause = c.get("clause", "help with that")
-            return rng.choice((
-                f"Would you like me to {clause}?",
-                f"I could {clause} for you. Would that help?",
-                f"Do you want me to {clause}?",
-                f"One option is to {clause}. Shall I go ahead?",
-            ))
-        if act in ("request", "request-multi"):
-            return self._request(turn, scenario, rng, lead)
+        protect = Protect()
+        domain = scenario.domain if scenario is not None else ""
+        if turn.speaker == "User":
+            text = self._user(turn, rng, protect, persona, domain, context or {})
+            text = self._rewrite(text, rng, persona)
+        else:
+            text = self._system(turn, rng, protect, voice, domain)
+        message = protect.restore(re.sub(r"\s+", " ", text).strip())
+        missing = [v for v in turn.required_values if v not in message]
+        if missing:  # content without the value (hand-made scenarios): still say it verbatim
+            message = f"{message} ({join(missing)})"
+        return message
+
+    # -- user ------------------------------------------------------------------------------------------------
+
+    def _user(self, turn: TurnInstruction, rng: random.Random, p: Protect, persona: str, domain: str,
+              ctx: dict[str, Any]) -> str:
+        c, act = turn.content, turn.sequence_action
+        goal = ""
+        if ctx.get("clause") and persona != "terse" and rng.random() < 0.35:
+            goal = rng.choice(_GOAL).format(c=ctx["clause"])
+        style = turn.style if turn.style and rng.random() < STYLE_USE else None
+        opener = rng.choice(_USER_OPENERS[persona])
+        closer = rng.choice(_USER_CLOSERS[persona]) if rng.random() < 0.35 else ""
+        context = ""
+        if persona == "chatty" and rng.random() < 0.6 or persona == "plain" and rng.random() < 0.12:
+            context = rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
         if act == "inform":
             values: dict[str, str] = c.get("values", {})
-            if "pick_by" in c:
+            if "pick_by" in c and len(values) == 1:
                 (by, value), = values.items()
-                body = rng.choice((f"The one with {by} {value}, please.", f"Let's go with {value}.",
-                                   f"I'll take {value}.", f"{_cap(by)} {value}, please."))
-            elif len(values) == 1 and rng.random() < 0.4:
-                (_k, value), = values.items()
-                body = rng.choice((f"It's {value}.", f"{value}.", f"That would be {value}."))
+                body = rng.choice(_PICK).format(by=p(by), By=p(_cap(by)), v=p(value))
             else:
-                body = _cap(_values_sentence(values, rng)) + "."
-            return f"{lead} {body}" if lead else body
+                body = self._values(values, rng, p, single=True)
+            if style and "~" in style:
+                opener = style.split("~")[0].strip()
+            return glue((opener, context, body, goal, closer))
         if act == "fail_inform":
-            missing = _the(c.get("missing", []))
-            body = rng.choice((f"Sorry, I don't know {missing}.", f"I'm not sure what {missing} is.",
-                               f"Hmm, I don't have {missing}.", f"I have no idea what {missing} is, unfortunately."))
+            missing = _the([p(m) for m in c.get("missing", [])]) or "that"
+            core = rng.choice(_FAIL_CORE)
+            body = core.format(m=missing, M=_cap(missing))
             rest: dict[str, str] = c.get("values", {})
             if rest:
-                body += " " + rng.choice(("But {s}.", "I can tell you that {s}.", "What I do know: {s}.")).format(
-                    s=_values_sentence(rest, rng))
-            return body
+                body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False,
+                                                                             sentence=False))
+            lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
+            return glue((lead, context, body, goal, closer))
         if act == "affirm":
-            return turn.style or rng.choice(("Yes, please.", "Yes, go ahead.", "Sounds good, please do.",
-                                             "That's exactly what I need."))
+            body = style if style else rng.choice(_AFFIRM)
+            if ctx.get("clause") and not style and rng.random() < 0.5:
+                body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
+            return glue((body, closer if rng.random() < 0.5 else ""))
         if act == "negate":
-            if turn.style:
-                return turn.style + "."
-            return rng.choice(("No, that's not it.", "No thanks, that's not what I'm after.",
-                               "Not really, that isn't what I need."))
+            body = style + "." if style else rng.choice(_NEGATE)
+            tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
+                if persona == "chatty" else ""
+            return glue((body, tail))
+        if act == "user_bye":
+            thanks = rng.choice(_BYE_THANKS)
+            tail = rng.choice(_BYE_TAIL)
+            facts = ctx.get("facts") or {}
+            if facts and rng.random() < 0.6:  # a real user often echoes the answer while thanking
+                k, v = rng.choice(sorted(facts.items()))
+                return rng.choice(_BYE_RECAP).format(T=thanks, k=p(k), v=p(v), tail=tail).strip()
+            sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
+            if sep == ", " and tail:
+                tail = tail[:1].lower() + tail[1:]
+            return f"{thanks}{sep}{tail}".strip()
+        return turn.situation
+
+    def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,
+                sentence: bool = True) -> str:
+        """The values as one sentence (``sentence``) or a clause list; one value may use a whole frame."""
+        if single and len(values) == 1:
+            (k, v), = values.items()
+            return rng.choice(_INFORM_ONE).format(k=p(k), v=p(v))
+        clauses = [rng.choice(_INFORM_CLAUSE).format(k=p(k), v=p(v)) for k, v in values.items()]
+        if len(clauses) > 1 and rng.random() < 0.2:
+            clauses[-1] = f"{rng.choice(_HEDGES)} {clauses[-1]}"
+        text = join(clauses, rng.choice(("and", "and", "plus", "and also")))
+        if len(clauses) > 2 and rng.random() < 0.3:
+            text = "; ".join(clauses)
+        return _cap(text) + "." if sentence else text
+
+    def _rewrite(self, text: str, rng: random.Random, persona: str) -> str:
+        if persona == "formal":
+            return _formal(text)
+        if persona == "non_native":
+            return _non_native(text, rng)
+        if persona == "terse":
+            return _terse(text, rng)
+        if persona == "typo":
+            return _typos(text, rng, self.typo_rate)
+        return text
+
+    # -- system ----------------------------------------------------------------------------------------------
+
+    def _system(self, turn: TurnInstruction, rng: random.Random, p: Protect, voice: str, domain: str) -> str:
+        c, act = turn.content, turn.sequence_action
+        style = turn.style if turn.style and rng.random() < STYLE_USE else None
+        opener = rng.choice(_SYS_OPENERS[voice])
+        if act == "clarify":
+            return rng.choice(_CLARIFY)
+        if act == "suggest":
+            clause = c.get("clause", "help with that")
+            return rng.choice(_SUGGEST).format(c=clause)
+        if act == "request-multi":
+            options = [p(o) for o in c.get("options", [])]
+            by = c.get("pick_by", "option")
+            return rng.choice(_MULTI).format(o=join(options, rng.choice(("and", "or"))), by=p(by), n=len(options))
+        if act == "request":
+            return self._request(c, rng, p, opener, style, domain)
         if act == "response":
             facts: dict[str, str] = c.get("facts", {})
-            opener = _domain_pick(scenario.domain, _DOMAIN_RESPONSE, rng, _DEFAULT_RESPONSE)
+            key = _domain_key(domain, _RESPONSE_OPEN)
+            head = rng.choice(_RESPONSE_OPEN.get(key, ()) + _RESPONSE_DEFAULT)
             if not facts:
-                return f"{opener} the request went through successfully."
-            return f"{opener} {_values_sentence(facts, rng)}."
+                return f"{head} the request went through successfully."
+            clauses = [rng.choice(_FACT).format(k=p(k), v=p(v)) for k, v in facts.items()]
+            close = rng.choice(_RESPONSE_CLOSE) if voice != "brisk" else ""
+            return f"{head} {join(clauses)}. {close}"
         if act == "response_fail":
-            return rng.choice((
-                "I'm sorry, I couldn't find a way to help with that. Let me know if there's anything else.",
-                "Unfortunately I can't carry out that request with what I have. Is there something else?",
-                "Sorry, I wasn't able to find a suitable service for that request.",
-            ))
-        if act == "user_bye":
-            return rng.choice(("Great, thanks! That's all.", "Thank you, that's everything I needed.",
-                               "Perfect, thanks a lot. Bye!", "Thanks for the help, goodbye."))
+            return rng.choice(_RESPONSE_FAIL)
         if act == "system_bye":
-            return rng.choice(("You're welcome, goodbye!", "Glad I could help. Have a great day!",
-                               "Anytime! Goodbye.", "You're welcome. Take care!"))
-        return turn.situation  # unknown action: the situation text is at least faithful
+            head, tail = rng.choice(_SYS_BYE_HEAD), rng.choice(_SYS_BYE_TAIL)
+            if not tail:
+                return head + "!"
+            sep = rng.choice(("! ", ". ", ", "))
+            return head + sep + (tail[:1].lower() + tail[1:] if sep == ", " else tail)
+        return turn.situation
 
-    def _request(self, turn: TurnInstruction, scenario: ScenarioInstruction, rng: random.Random, lead: str) -> str:
-        c = turn.content
-        if turn.sequence_action == "request-multi":
-            options = c.get("options", [])
-            by = c.get("pick_by", "option")
-            listing = join(options)
-            return rng.choice((
-                f"I found several results: {listing}. Which {by} would you like?",
-                f"There are a few matches ({listing}). Which one should I use?",
-                f"I got {len(options)} options by {by}: {listing}. Which do you mean?",
-            ))
-        slots = _the(c.get("slots", []))
-        if turn.style and turn.style.startswith("To call"):
-            why = c.get("why")
-            goal = f"find {_the([why])}" if why else c.get("clause", "do that")
-            return f"To {goal}, I need {slots}."
-        if lead:
+    def _request(self, c: dict[str, Any], rng: random.Random, p: Protect, opener: str, style: str | None,
+                 domain: str) -> str:
+        raw = c.get("slots", [])
+        slots = _the([p(s) for s in raw])
+        be = "is" if len(raw) == 1 else "are"
+        why = c.get("why")
+        if why and rng.random() < 0.6:
+            w = f"the {p(why)}"
+            return rng.choice(_REQUEST_WHY).format(w=w, W=_cap(w), s=slots, s2="it" if len(raw) == 1 else "them",
+                                                   be=be)
+        if style:
+            lead = style.split("~")[0].strip()
+            if style.startswith("To call"):
+                goal = c.get("clause", "do that")
+                return f"To {goal}, I need {slots}."
             return f"{lead} {slots}?" if lead.startswith("May") else f"{lead} {slots}."
-        prefix = _domain_pick(scenario.domain, _DOMAIN_REQUEST, rng, "") if rng.random() < 0.5 else ""
-        body = rng.choice((f"could you give me {slots}?", f"I'll need {slots}.", f"what is {slots}?" if
-                           len(c.get("slots", [])) == 1 else f"what are {slots}?", f"please share {slots}."))
-        return prefix + body if prefix else _cap(body)
+        body = rng.choice(_REQUEST).format(s=slots, be=be)
+        if rng.random() < 0.3:
+            lead = _REQUEST_LEAD.get(_domain_key(domain, _REQUEST_LEAD), "")
+            if lead:
+                return lead + body[:1].lower() + body[1:]
+        return glue((opener, body))

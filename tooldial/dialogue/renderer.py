@@ -31,6 +31,9 @@ class RenderResult(BaseModel):
     dialogue_id: str
     messages: list[str] | None = None
     error: str | None = None
+    #: Per turn, who wrote ``messages[i]``: ``fixed`` (the scenario's own message or a silent turn) or the name
+    #: of the renderer (``template``, ``openai``); an LLM renderer marks the turns it fell back on.
+    rendered_by: list[str] | None = None
     #: Free-form counters a renderer wants reported (requests, cached, tokens, retries).
     stats: dict[str, Any] = {}
 
@@ -52,6 +55,11 @@ class Renderer(Protocol):
     name: str
 
     def render(self, scenarios: Sequence[ScenarioInstruction]) -> list[RenderResult]: ...
+
+
+def rendered_by(scenario: ScenarioInstruction, name: str) -> list[str]:
+    """``fixed`` for the turns whose message the scenario decides (fixed or silent), ``name`` for the others."""
+    return ["fixed" if t.fixed_message is not None or t.is_silent else name for t in scenario.turns]
 
 
 def check_messages(scenario: ScenarioInstruction, messages: Sequence[str]) -> list[str]:

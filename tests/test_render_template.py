@@ -1,0 +1,119 @@
+"""The offline ``template`` renderer: faithful (values verbatim, acts recognisable), varied, deterministic."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from tooldial.audit.diversity import first_sentence, mask_values
+from tooldial.dialogue.render_template import PERSONAS, TemplateRenderer
+from tooldial.dialogue.renderer import check_messages
+from tooldial.dialogue.scenario import ScenarioInstruction, make_turn
+
+VALUES = {"city id": "cit_48213", "check in date": "2026-05-01", "guests": "2"}
+
+
+def scenario(dialogue_id: str) -> ScenarioInstruction:
+    """Every message-bearing action once, with the content fields the planner fills."""
+    turns = [
+        make_turn("User", "inform_intent_vague", "", fixed_message="I need a place to stay."),
+        make_turn("System", "retriever_call", "", fixed_message=""),
+        make_turn("System", "clarify", "", content={"domain": "Hotels"}),
+        make_turn("User", "inform_intent_clear", "", fixed_message="Find me a hotel in Oslo for two."),
+        make_turn("System", "suggest", "", content={"clause": "search hotels by city"}),
+        make_turn("User", "affirm", "", style="Yes, that works."),
+        make_turn("System", "request", "", content={"slots": ["city id", "check in date", "guests"]}),
+        make_turn("User", "fail_inform", "", required_values=["2026-05-01", "2"],
+                  content={"missing": ["city id"], "values": {"check in date": "2026-05-01", "guests": "2"}}),
+        make_turn("System", "request", "", content={"slots": ["country code"], "why": "city id"}),
+        make_turn("User", "inform", "", required_values=["NO"], content={"values": {"country code": "NO"}}),
+        make_turn("System", "request-multi", "", required_values=["Oslo", "Bergen"],
+                  content={"options": ["Oslo", "Bergen"], "pick_by": "city name"}),
+        make_turn("User", "inform", "", required_values=["Oslo"], content={"values": {"city name": "Oslo"},
+                                                                           "pick_by": "city name"}),
+        make_turn("System", "response", "", required_values=["Maple Ember", "129.5"],
+                  content={"facts": {"hotel name": "Maple Ember", "price per night": "129.5"}}),
+        make_turn("User", "negate", ""),
+        make_turn("System", "response_fail", ""),
+        make_turn("User", "user_bye", ""),
+        make_turn("System", "system_bye", ""),
+    ]
+    return ScenarioInstruction(dialogue_id=dialogue_id, sequence_id="x", actions=[t.sequence_action for t in turns],
+                               subgraph_type="zerozero", target="Hotels|stay|Search", domain="Hotels", seed=0,
+                               query="", apis=[], mockdata={}, turns=turns)
+
+
+def _render(n: int, **kwargs) -> list[tuple[ScenarioInstruction, list[str]]]:
+    renderer = TemplateRenderer(**kwargs)
+    scenarios = [scenario(f"td-{i}") for i in range(n)]
+    return [(s, r.messages) for s, r in zip(scenarios, renderer.render(scenarios), strict=True)]
+
+
+def _by_action(rendered, action: str) -> list[str]:
+    return [m for s, ms in rendered for t, m in zip(s.turns, ms, strict=True) if t.sequence_action == action]
+
+
+def test_every_rendering_is_faithful_and_marks_who_wrote_it() -> None:
+    rendered = _render(300)
+    for s, messages in rendered:
+        assert check_messages(s, messages) == []
+    [result] = TemplateRenderer().render([scenario("td-0")])
+    assert result.rendered_by[:3] == ["fixed", "fixed", "template"] and len(result.rendered_by) == 17
+
+
+def test_same_dialogue_id_same_words_other_ids_other_words() -> None:
+    a = TemplateRenderer().messages(scenario("td-5"))
+    assert a == TemplateRenderer().messages(scenario("td-5"))
+    others = {tuple(TemplateRenderer().messages(scenario(f"td-{i}"))) for i in range(20)}
+    assert len(others) == 20
+
+
+def test_acts_stay_recognisable() -> None:
+    rendered = _render(300, typo_rate=0.0)  # the frames themselves; typos are a separate, rare noise
+    unknown = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|able|look up|wish|never",
+                         re.IGNORECASE)
+    for message in _by_action(rendered, "fail_inform"):
+        assert unknown.search(message), message
+        assert "city id" in message  # the slot the user cannot give is always named
+    for message in _by_action(rendered, "negate"):
+        assert re.search(r"\bno\b|\bnot\b|nope|n't|\bgood\b", message, re.IGNORECASE), message
+    for message in _by_action(rendered, "user_bye"):
+        assert re.search(r"thank|thx|cheers|appreciat|bye", message, re.IGNORECASE), message
+    for message in _by_action(rendered, "clarify"):
+        assert "hotel" not in message.lower()  # never names what the vague user did not say
+
+
+def test_variety_targets_on_one_scenario() -> None:
+    rendered = _render(400)
+    fail_leads = {first_sentence(mask_values(m, [*VALUES, *VALUES.values()])) for m in
+                  _by_action(rendered, "fail_inform")}
+    assert len(fail_leads) >= 30
+    assert len(set(_by_action(rendered, "user_bye"))) >= 20
+    assert len(set(_by_action(rendered, "system_bye"))) >= 20
+    user = [m for s, ms in rendered for t, m in zip(s.turns, ms, strict=True)
+            if t.speaker == "User" and t.fixed_message is None]
+    # one scenario rendered 400 times: most user turns still differ (the 2,000-dialogue figures are in README)
+    assert len(Counter(user)) / len(user) > 0.5
+
+
+def test_typos_never_touch_values_or_slot_names() -> None:
+    renderer = TemplateRenderer(typo_rate=1.0)
+    typo_dialogues = [s for s in (scenario(f"td-{i}") for i in range(200))
+                      if "typo" in PERSONAS and _persona(s) == "typo"]
+    assert typo_dialogues
+    for s in typo_dialogues:
+        messages = renderer.messages(s)
+        assert check_messages(s, messages) == []
+        fail = messages[7]
+        assert "city id" in fail and "2026-05-01" in fail
+
+
+def _persona(s: ScenarioInstruction) -> str:
+    import random
+
+    from tooldial.dialogue.render_template import VOICES, _pick
+
+    rng = random.Random(f"template:{s.dialogue_id}")
+    persona = _pick(rng, PERSONAS)
+    _pick(rng, VOICES)
+    return persona
