@@ -104,7 +104,10 @@ def _run(args: argparse.Namespace) -> int:
                                         corpus=args.corpus, **common))
     print(f"{run_label(results)}: {results['dialogues']} dialogues x {args.trials} trial(s) -> {args.out}")
     for name, agg in results["metrics"].items():
-        print(f"  {name:<18} {100 * agg['mean']:5.1f}  [{100 * agg['low']:.1f}, {100 * agg['high']:.1f}]")
+        if agg["n"]:
+            print(f"  {name:<18} {100 * agg['mean']:5.1f}  [{100 * agg['low']:.1f}, {100 * agg['high']:.1f}]")
+        else:
+            print(f"  {name:<18}   n/a  (not defined for --protocol {args.protocol})")
     print("  pass^k             " + "  ".join(f"k={k}: {100 * v:.1f}" for k, v in results["pass_hat_k"].items()))
     return 0
 

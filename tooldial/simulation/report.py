@@ -23,6 +23,8 @@ TABLE_METRICS = ("task_success", "api_selection", "slot_f1", "journey_adherent",
 
 
 def _pct(a: dict[str, Any]) -> str:
+    if not a["n"]:
+        return "n/a"
     return f"{100 * a['mean']:.1f} [{100 * a['low']:.1f}, {100 * a['high']:.1f}]"
 
 
@@ -135,7 +137,7 @@ def compare_dynamic(runs: list[tuple[str, dict[str, Any]]]) -> str:
         for name, r in tooldial_runs:
             m = r["metrics"]
             cells = [name, run_label(r), f"{r['dialogues']}×{r['config']['trials']}"]
-            cells += [f"{100 * m[k]['mean']:.1f}" for k in TABLE_METRICS]
+            cells += [f"{100 * m[k]['mean']:.1f}" if m[k]["n"] else "n/a" for k in TABLE_METRICS]
             cells += [f"{100 * m['slot_precision']['mean']:.1f}", f"{100 * m['slot_recall']['mean']:.1f}"]
             cells += ["–" if k not in r["pass_hat_k"] else f"{100 * r['pass_hat_k'][k]:.1f}" for k in ks]
             lines.append("| " + " | ".join(cells) + " |")

@@ -183,7 +183,8 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "dialogues": len(outcomes),
         "episodes": len(rows),
         "metrics": {m: a.model_dump() for m, a in aggregate_rows(rows, METRICS).items()},
-        "tests": {"passed": sum(r["tests_passed"] for r in rows), "total": sum(r["tests_total"] for r in rows)},
+        "tests": {"passed": sum(r["tests_passed"] or 0 for r in rows),
+                  "total": sum(r["tests_total"] for r in rows if r["tests_passed"] is not None)},
         "pass_hat_k": {str(k): v for k, v in pass_hat_curve(outcomes).items()},
         "by_stratum": dump(aggregate_by(rows, "stratum", METRICS)),
         "by_apis": dump(aggregate_by(rows, "stratum_apis", METRICS)),
@@ -220,7 +221,7 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
                 executors = [ToolExecutor([e for side in ("source", "target") for e in r.mockdata.get(side) or []],
                                           corpus) for r in records]
                 for ep in run_episodes(scenarios, executors, user, system, trial, bar):
-                    row = score_episode(ep)
+                    row = score_episode(ep, journeys=config.protocol == "tooldial")
                     rows.append(row)
                     transcripts.append({"id": ep.id, "dialogue_id": ep.scenario.dialogue_id, "trial": trial,
                                         "sequence_id": ep.scenario.sequence_id, "end_reason": ep.end_reason,

@@ -67,7 +67,8 @@ class SimScenario(BaseModel):
     blocks: list[str]
     #: Retriever observations of the block after each gold user turn.
     retrievals: list[list[dict[str, Any]]]
-    #: Tool schemas of the scenario's APIs (JSON-schema ``parameters``) for the native protocol.
+    #: Tool schemas (JSON-schema ``parameters``) for the native protocol: the scenario's APIs and the others the
+    #: gold retrievals returned, sorted by id.
     tools: list[dict[str, Any]] = Field(default_factory=list)
     stratum: dict[str, int]
 
@@ -180,6 +181,17 @@ def scenario_from_record(record: DialogueRecord, corpus: Corpus | None = None) -
     user_actions = [t.action for t in user_turns]
     apis = [a for a in (record.source, record.target) if a]
     entries = [e for side in ("source", "target") for e in record.mockdata.get(side) or [] if isinstance(e, dict)]
+    # Native tool calling offers the APIs the retriever returned in the gold dialogue (the scenario's own and
+    # its top-k neighbours), so choosing the API is part of the task.
+    offered = {str(e.get("api_name", "")) for e in entries}
+    for block in retrievals:
+        for obs in block:
+            retrieved = (obs.get("retriever_status") or {}).get("retrieved_api")
+            for api_id in retrieved if isinstance(retrieved, dict) else []:
+                if corpus is not None and api_id in corpus and api_id not in offered:
+                    offered.add(api_id)
+                    entries.append({"api_name": api_id})
+    entries.sort(key=lambda e: str(e.get("api_name", "")))
     return SimScenario(
         dialogue_id=record.dialogue_id,
         sequence_id=record.sequence_id,

@@ -62,7 +62,10 @@ def _transitions(sequence: list[str]) -> tuple[bool, dict[str, Any] | None]:
     return True, None
 
 
-def score_episode(ep: Episode) -> dict[str, Any]:
+def score_episode(ep: Episode, *, journeys: bool = True) -> dict[str, Any]:
+    """Scores of one episode. ``journeys=False`` (native tool calling, whose actions are only call / request /
+    response) leaves the journey and per-turn test metrics out (``None``): that protocol cannot express
+    retriever calls, clarifications or suggestions."""
     s = ep.scenario
     calls = ep.calls()
     ok_calls = [c for c in calls if c.ok]
@@ -106,6 +109,8 @@ def score_episode(ep: Episode) -> dict[str, Any]:
                     _norm(made.arguments) != _norm(gold_call.arguments):
                 continue
         passed += 1
+    if not journeys:
+        adherent, deviation, passed = None, None, None
     return {
         "id": ep.id,
         "dialogue_id": s.dialogue_id,
@@ -120,12 +125,12 @@ def score_episode(ep: Episode) -> dict[str, Any]:
         "calls_correct": float(calls_correct),
         "answered": float(answered),
         "task_success": float(calls_correct and answered and clean),
-        "journey_adherent": float(adherent),
+        "journey_adherent": None if adherent is None else float(adherent),
         "first_deviation": deviation,
-        "exact_journey": float(ep.action_sequence() == s.actions),
+        "exact_journey": None if adherent is None else float(ep.action_sequence() == s.actions),
         "tests_passed": passed,
         "tests_total": len(gold_steps),
-        "test_pass_rate": passed / len(gold_steps) if gold_steps else 1.0,
+        "test_pass_rate": None if passed is None else passed / len(gold_steps) if gold_steps else 1.0,
         "calls": len(calls),
         "failed_calls": len(calls) - len(ok_calls),
         "user_turns": ep.user_turns(),
