@@ -22,6 +22,7 @@ from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.edges import EdgeArrays, EntityIndex, LCSCache, blocked_edges, normalize_name
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
+from tooldial.graph.validity import CROSS_TOOL_REASON, RuleConfig
 
 ROUND = 6
 
@@ -59,8 +60,10 @@ def apply_filters(texts: EntityTexts, filters: FilterConfig) -> tuple[list[Entit
     """The release's entity filters: status/message outputs, page/limit names on either side."""
     drop_out = tuple(normalize_name(w) for w in filters.drop_outputs_containing)
     drop_any = tuple(normalize_name(w) for w in filters.drop_names_containing)
+    under = {w.lower() for w in filters.drop_outputs_under}
     outputs = [e for e in texts.outputs
-               if not _contains_any(e.key, drop_out) and not _contains_any(e.key, drop_any)]
+               if not _contains_any(e.key, drop_out) and not _contains_any(e.key, drop_any)
+               and not any(part.lower() in under for part in e.key.split("|")[:-1])]
     inputs = [e for e in texts.inputs if not _contains_any(e.key, drop_any)]
     return outputs, inputs
 
@@ -205,14 +208,34 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
     }
 
 
+def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays, rules: RuleConfig) -> EdgeArrays:
+    """Drop candidates between two tools below ``cross_tool_lcs`` / ``cross_tool_desc`` (what
+    :func:`~tooldial.graph.validity.judge_edge` would reject first), with array operations."""
+    if not len(edges):
+        return edges
+    tools: dict[str, int] = {}
+    out_tool = np.fromiter((tools.setdefault(e.tool_id, len(tools)) for e in outputs), dtype=np.int64, count=len(outputs))
+    in_tool = np.fromiter((tools.setdefault(e.tool_id, len(tools)) for e in inputs), dtype=np.int64, count=len(inputs))
+    keep = (out_tool[edges.src] == in_tool[edges.dst]) | (
+        (edges.lcs_sim > rules.cross_tool_lcs) & (edges.desc_sim > rules.cross_tool_desc))
+    return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
+
+
 def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
                    config: GraphConfig, report: BuildReport | None = None) -> nx.MultiDiGraph:
     """Eq. 1 candidates → rules, input groups, caps (:mod:`tooldial.graph.select`) → the graph."""
     graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
+    pre_rejected = 0
+    if config.apply_rules:  # the cross-tool bar of the rules, vectorised: most candidates end here
+        before = len(edges)
+        edges = cross_tool_bar(outputs, inputs, edges, config.rules)
+        pre_rejected = before - len(edges)
     cands = candidates_from_arrays(outputs, inputs, edges)
     if config.apply_rules:
         selector = EdgeSelector(corpus, outputs, inputs, config.rules)
         cands = [c for c in map(selector.judge, cands) if c.verdict.keep]
+        if pre_rejected:
+            selector.rejected[CROSS_TOOL_REASON] += pre_rejected
         if report is not None:
             report.rejected = dict(sorted(selector.rejected.items()))
     if report is not None:

@@ -201,3 +201,101 @@ def plot_calibration(result: CalibrationResult, path: str | Path, title: str = "
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+# --------------------------------------------------------------------------------------------- rule calibration
+
+#: The rule thresholds searched by :func:`calibrate_rules`, with their grids.
+RULE_GRID: dict[str, tuple[float, ...]] = {
+    "lcs": (0.8, 0.85, 0.9, 0.95),
+    "kw": (0.3, 0.35, 0.4, 0.45, 0.5),
+    "desc": (0.3, 0.35, 0.4, 0.45),
+    "cross_tool_lcs": (0.9, 0.95),
+    "cross_tool_desc": (0.35, 0.425, 0.5, 0.6),
+    "standard_kw": (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7),
+    "generic_desc": (0.5, 0.6, 0.7, 0.8, 0.9),
+    "generic_kw": (0.5, 0.6, 0.7, 0.8),
+    "value_kw": (0.4, 0.5, 0.55, 0.6, 0.7, 0.8),
+}
+
+
+@dataclass
+class RuleCalibration:
+    """The thresholds :func:`calibrate_rules` picked, with their metrics on the labelled pairs."""
+
+    thresholds: Thresholds
+    rules: dict[str, float]
+    metrics: BinaryMetrics
+    start: BinaryMetrics
+    reachable: int
+    labelled: int
+    rounds: int
+
+    def format(self) -> str:
+        rules = ", ".join(f"{k} {v:g}" for k, v in self.rules.items())
+        return (f"{self.labelled} labelled pairs, {self.reachable} reachable as candidates at the loosest grid point\n"
+                f"start (defaults): {self.start.format()}\n"
+                f"picked after {self.rounds} rounds: Eq. 1 generator LCS,KW,DESC = {self.thresholds}; {rules}\n"
+                f"  {self.metrics.format()}")
+
+
+def calibrate_rules(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | None = None, *,
+                    builder: GraphBuilder | None = None, grid: dict[str, tuple[float, ...]] | None = None,
+                    max_rounds: int = 4) -> RuleCalibration:
+    """Fit the Eq. 1 generator thresholds and the validity rules' thresholds on labelled pairs.
+
+    Candidates come from one Eq. 1 search at the loosest grid point; each labelled pair is then decided, for a
+    grid point, by Eq. 1 at that point's thresholds and :func:`~tooldial.graph.validity.judge_edge` with its
+    rule thresholds (the density caps are left out: they rank whole graphs, not labelled pairs). Coordinate
+    ascent on MCC from the current defaults, one threshold at a time over its grid, ties to the value nearest
+    the current one; ``max_rounds`` sweeps at most. Score only pairs of one split (``read_labels(split=...)``)
+    to fit on one part and report on the other."""
+    from tooldial.graph.select import EdgeSelector, candidates_from_arrays
+    from tooldial.graph.validity import RuleConfig
+
+    config = config or GraphConfig()
+    builder = builder or GraphBuilder(config)
+    grid = grid or RULE_GRID
+    prepared = builder.prepare(corpus)
+    loosest = Thresholds(lcs=min(grid["lcs"]) - 1e-6, kw=min(grid["kw"]) - 1e-6, desc=min(grid["desc"]) - 1e-6)
+    cands = candidates_from_arrays(prepared.outputs, prepared.inputs, builder.find_edges(prepared, loosest))
+    by_key = {pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.key): c for c in cands}
+    for c in cands:  # labels may name a nested field's parameter instead of its path
+        by_key.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.param), c)
+    pairs = [(by_key.get(p.key), p.valid) for p in labels]
+    selector = EdgeSelector(corpus, prepared.outputs, prepared.inputs)
+    t0 = config.effective_thresholds
+    point: dict[str, float] = {"lcs": t0.lcs, "kw": t0.kw, "desc": t0.desc,
+                               **{k: float(v) for k, v in config.rules.model_dump().items() if k in grid}}
+
+    def score(values: dict[str, float]) -> BinaryMetrics:
+        rules = config.rules.model_copy(update={k: v for k, v in values.items() if k in RuleConfig.model_fields})
+        selector.rules = rules
+        predicted = []
+        for cand, _ in pairs:
+            ok = (cand is not None and cand.lcs_sim > values["lcs"] and cand.kw_sim > values["kw"]
+                  and cand.desc_sim > values["desc"])
+            predicted.append(ok and selector.judge(cand).verdict.keep)
+        return BinaryMetrics.from_predictions(predicted, [v for _, v in pairs])
+
+    def mcc(m: BinaryMetrics) -> float:
+        return -1.0 if m.mcc is None else m.mcc
+
+    start = best_m = score(point)
+    rounds = 0
+    while rounds < max_rounds:
+        rounds += 1
+        changed = False
+        for name, values in grid.items():
+            current = point[name]
+            scored = [(mcc(score({**point, name: v})), -abs(v - current), v) for v in values]
+            top, _, value = max(scored)
+            if top > mcc(best_m) + 1e-9 and value != current:
+                point[name] = value
+                best_m = score(point)
+                changed = True
+        if not changed:
+            break
+    rules = {k: v for k, v in point.items() if k not in ("lcs", "kw", "desc")}
+    return RuleCalibration(Thresholds(lcs=point["lcs"], kw=point["kw"], desc=point["desc"]), rules, best_m, start,
+                           sum(1 for c, _ in pairs if c is not None), len(pairs), rounds)

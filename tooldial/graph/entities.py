@@ -157,6 +157,8 @@ def _singular(word: str) -> str:
         return word[:-1]
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "xes", "sses", "zzes")):
+        return word[:-2]  # matches → match, boxes → box, addresses → address
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
@@ -246,9 +248,8 @@ def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str 
             return " ".join(leading_noun_phrase(description) or api_subject(api, "output") or ["response"])
         parts = [clean[-1]]
     leaf = _words(parts[-1])
-    if role == "input" and len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(
-            w in GENERIC_NAMES for w in leaf[1:]):
-        leaf = leaf[1:]
+    if len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(w in GENERIC_NAMES for w in leaf[1:]):
+        leaf = leaf[1:]  # from_symbol / to_symbol of a pair: both are symbols
     leaf = [_singular(w) for w in leaf]
     if all(w in GENERIC_NAMES for w in leaf) or all(w in CONTAINER_NAMES for w in leaf):
         parent = [_singular(w) for w in _words(parts[-2]) if w not in CONTAINER_NAMES] if len(parts) > 1 else []
@@ -349,12 +350,13 @@ class OfflineEntityText:
 
     def output_entity(self, api: Api, comp: OutputComponent, keywords: tuple[str, ...], provider: str) -> Entity:
         last = _words(comp.path[-1])[-1]
+        fmt = comp.format or (NAME_FORMAT if _has_code_sibling(api, comp) else None)
         id_list = (comp.is_list and comp.type not in ("object", "array", "boolean") and comp.path[-1] != MAP_KEY
                    and last != _singular(last) and looks_like_id_list(comp.description, comp.example))
         name = short_name(api, "output", comp.path, description=comp.description, id_list=id_list)
         return Entity(api.id, "output", comp.key, name,
                       entity_description(name, comp.description, self.max_description_words), keywords,
-                      comp.is_list, comp.type, comp.format, example_text(comp.example), comp.path[-1], "", provider,
+                      comp.is_list, comp.type, fmt, example_text(comp.example), comp.path[-1], "", provider,
                       comp.description)
 
     def input_entity(self, api: Api, param: Parameter, fld: InputField | None, keywords: tuple[str, ...],
@@ -382,6 +384,26 @@ class OfflineEntityText:
             outputs.extend(outs)
             inputs.extend(ins)
         return EntityTexts(outputs, inputs)
+
+
+#: ``Entity.format`` of a ``country`` / ``language`` / ``currency`` output whose record also has the code: a name.
+NAME_FORMAT = "name"
+_CODED = ("country", "language", "currency")
+
+
+def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:
+    """``country`` next to ``country_code`` (or ``countryCode``, ``country_iso``) in one record: by the
+    documentation's own convention the plain field holds the name."""
+    words = _words(comp.path[-1])
+    if len(words) != 1 or words[0] not in _CODED:
+        return False
+    parent = comp.path[:-1]
+    for other in api.output_components:
+        if other.path[:-1] == parent and other.path != comp.path:
+            ow = _words(other.path[-1])
+            if ow[0] == words[0] and len(ow) > 1 and ow[-1] in ("code", "iso", "iso2", "alpha2", "id"):
+                return True
+    return False
 
 
 def input_slots(param: Parameter) -> list[InputField | None]:

@@ -87,8 +87,8 @@ class EdgeSelector:
     def judge(self, cand: Candidate) -> Candidate:
         """Sets the candidate's verdict (and input group); a rejection is counted by its reason."""
         target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
-        verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, target_docs=target_docs,
-                             config=self.rules)
+        verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
+                             target_docs=target_docs, config=self.rules)
         if verdict.keep:
             for group in self.groups_of(cand.input.api_id):
                 if cand.input.key not in group.members:

@@ -38,15 +38,24 @@ EntityKind = Literal["identifier", "standard", "generic", "value"]
 
 
 class RuleConfig(BaseModel):
-    """Thresholds of the validity rules (calibrated on the fit part of the labelled ToolBench pairs)."""
+    """Thresholds of the validity rules. The defaults come from ``tooldial graph calibrate --rules`` on the
+    ``fit`` part of ``tooldial/data/graph_dev/pairs.jsonl`` (275 pairs of 19 ToolBench source tools; MCC, one
+    threshold at a time): with the Eq. 1 generator at 0.85,0.4,0.35 precision 0.866, recall 0.875 there. The
+    ``heldout`` part was not used to pick them (README, "API graph")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     #: Generic names across tools: description cosine and keyword-text cosine must both exceed these.
     generic_desc: float = Field(default=0.7, ge=-1.0, le=1.0)
-    generic_kw: float = Field(default=0.7, ge=-1.0, le=1.0)
+    generic_kw: float = Field(default=0.8, ge=-1.0, le=1.0)
     #: Other values across tools: keyword-text cosine must exceed this.
     value_kw: float = Field(default=0.55, ge=-1.0, le=1.0)
+    #: Standard values across tools need a meaningful relation: keyword-text cosine above this.
+    standard_kw: float = Field(default=0.55, ge=-1.0, le=1.0)
+    #: Candidates between two tools must also pass these (Eq. 1 generates candidates with looser thresholds, so
+    #: that names differing a little, ``location`` vs ``locations|id``, still chain inside one tool).
+    cross_tool_lcs: float = Field(default=0.95, ge=0.0, le=1.0)
+    cross_tool_desc: float = Field(default=0.6, ge=-1.0, le=1.0)
     #: Identifiers across tools with the same tool-name stem count as one id space.
     tool_family: bool = True
 
@@ -63,6 +72,8 @@ class Traits:
     #: A format when known: ``alpha2`` / ``alpha3`` / ``numeric`` / ``name`` (country, language), ``pair`` /
     #: ``asset`` (symbols), ``iso`` / ``unix`` / ``dmy`` (dates), ``locale`` (language).
     fmt: str | None = None
+    #: For symbols: the market its words name (``currency``, ``stock``, ``crypto``), when only one.
+    market: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +86,7 @@ class Verdict:
     reason: str
     confidence: float
     kind: EntityKind
-    test: Literal["none", "generic", "value"] = "none"
+    test: Literal["none", "generic", "value", "standard", "cross"] = "none"
 
 
 # --------------------------------------------------------------------------------------------- classify
@@ -105,10 +116,15 @@ _STANDARD_BY_WORD: dict[str, str] = {
     "icao": "iata", "airport": "iata", "isbn": "isbn", "city": "place", "town": "place", "state": "place",
     "address": "place", "region": "place", "province": "place", "location": "place", "place": "place",
     "symbol": "symbol", "ticker": "symbol", "coin": "symbol", "pair": "symbol",
+    # public identifier spaces: the same value means the same thing in every tool
+    "imdb": "imdb", "imdbid": "imdb", "tconst": "imdb", "geoname": "geonames", "geonameid": "geonames",
+    "geonames": "geonames", "continent": "continent",
 }
 #: Standard kinds whose values are the same thing whatever tool holds them.
 GLOBAL_STANDARDS = _W("country currency language latitude longitude coordinates email phone url postal_code ip "
-                      "domain iata isbn place timezone")
+                      "domain iata isbn place timezone imdb geonames continent")
+#: Standard kinds that are identifiers of a public registry: ``imdb_id`` stays one of them, not a provider id.
+PUBLIC_IDS = _W("iata isbn symbol imdb geonames")
 DATE_STANDARDS = _W("date datetime time")
 
 _FORMAT_FORMATS = {"date": "date", "date-time": "datetime", "datetime": "datetime", "time": "time",
@@ -184,21 +200,26 @@ def _value_format(value: str, standard: str) -> str | None:
 def classify(entity: Entity) -> Traits:
     """Kind, standard and format of an entity, from its names, type, format, description and example."""
     return _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
-                     entity.documented, entity.example)
+                     entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}")
 
 
 @lru_cache(maxsize=262144)
-def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str) -> Traits:
+def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str, context: str) -> Traits:
     raw_words = split_words(raw)
     words = split_words(name) or raw_words
     last = raw_words[-1] if raw_words else (words[-1] if words else "")
     standard = _FORMAT_FORMATS.get(fmt.lower())
     if standard is None:
         standard = _standard_of(raw_words) or _standard_of(words[-2:])
-    if standard and last in IDENTIFIER_WORDS and standard not in ("iata", "isbn", "symbol"):
+    if standard and last in IDENTIFIER_WORDS and standard not in PUBLIC_IDS:
         standard = None  # ``city_id``, ``country_id``: an id of a record, not the value itself
     if standard:
         value_fmt = _value_format(example, standard) if example else None
+        if value_fmt is None and fmt.lower() == "name" and standard in ("country", "language", "currency"):
+            value_fmt = "name"  # the record also has the code (see entities.NAME_FORMAT)
+        if standard == "symbol":
+            market = _symbol_market(f"{name} {documented}") or _symbol_market(context)
+            return Traits("standard", standard, value_fmt, market)
         return Traits("standard", standard, value_fmt or _desc_format(documented, standard))
     if last in IDENTIFIER_WORDS or (last in IDENTIFIER_TAIL and len(raw_words) > 1) or raw.lower().endswith("id"):
         return Traits("identifier")
@@ -206,6 +227,17 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
     if not content or set(raw_words) <= GENERIC_WORDS:
         return Traits("generic")
     return Traits("value")
+
+
+_MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", re.I),
+            "stock": re.compile(r"\b(stocks?|equit\w+|shares?|tickers?|funds?|etfs?|nasdaq|nyse|indices|index)\b", re.I),
+            "crypto": re.compile(r"\b(crypto\w*|coins?|tokens?|bitcoin|blockchain)\b", re.I)}
+
+
+def _symbol_market(text: str) -> str | None:
+    """Which market a symbol belongs to (``currency``, ``stock``, ``crypto``), when its words say one only."""
+    hits = [m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " "))]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _standard_of(words: Sequence[str]) -> str | None:
@@ -256,15 +288,24 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
 def _format_clash(a: Traits, b: Traits) -> str | None:
     if a.fmt and b.fmt and a.fmt != b.fmt:
         return f"{a.standard} formats differ ({a.fmt} vs {b.fmt})"
+    if a.market and b.market and a.market != b.market:
+        return f"symbols of different markets ({a.market} vs {b.market})"
     return None
 
 
-def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, *, target_docs: str = "",
-               config: RuleConfig | None = None) -> Verdict:
+CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
+
+
+def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
+               target_docs: str = "", config: RuleConfig | None = None) -> Verdict:
     """Keep or reject one Eq. 1 candidate (see the module docstring for the rules)."""
     config = config or RuleConfig()
-    s, t = classify(source), classify(target)
     same_tool = source.tool_id == target.tool_id
+    if not same_tool and (lcs_sim <= config.cross_tool_lcs or desc_sim <= config.cross_tool_desc):
+        return Verdict(False, CROSS_TOOL_REASON, 0.6, "value", "cross")
+    if source.type == "object" and target.type not in ("object", "array"):
+        return Verdict(False, "an undocumented object does not fill a scalar input", 0.8, "value")
+    s, t = classify(source), classify(target)
     if s.kind == "identifier" or t.kind == "identifier":
         if s.kind == "standard" and s.standard in GLOBAL_STANDARDS and t.kind == "identifier" and not same_tool:
             return Verdict(False, f"a {s.standard} value does not fill another tool's identifier", 0.8,
@@ -282,12 +323,13 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, *
             return Verdict(False, clash, 0.85, "standard")
         if same_tool:
             return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
-        if s.standard == "symbol":
-            return _generic(source, target, desc_sim, kw_sim, config, f"symbol ({s.fmt or 'format unknown'})")
         if s.standard in DATE_STANDARDS:
             return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
         known = " (formats agree)" if s.fmt and t.fmt else ""
-        return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard")
+        if kw_sim <= config.standard_kw:
+            return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
+                           "standard")
+        return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard")
     if same_tool:
         return Verdict(True, "same tool", 0.85, "value" if "generic" not in (s.kind, t.kind) else "generic")
     if s.kind == "generic" or t.kind == "generic" or s.kind == "standard" or t.kind == "standard":
