@@ -87,3 +87,39 @@ def add_llm_arguments(parser: argparse.ArgumentParser | Any, *, default_timeout:
 def llm_options(args: argparse.Namespace) -> dict[str, Any]:
     """``LLMClient`` keyword arguments from :func:`add_llm_arguments`' flags."""
     return {"timeout": args.timeout, "max_retries": args.max_attempts - 1}
+
+
+def check_output_file(path: Any, flag: str = "--out") -> None:
+    """Refuse, before any work, an output file path that is a directory (or lies under a file)."""
+    from pathlib import Path
+
+    from tooldial.errors import ConfigError
+
+    if path is None:
+        return
+    path = Path(path)
+    if path.is_dir():
+        raise ConfigError("is a directory; give a file path", file=str(path), field=flag)
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
+            break
+
+
+def check_output_folder(path: Any, flag: str = "--out") -> None:
+    """Refuse, before any work, an output folder path that is a file (or lies under one)."""
+    from pathlib import Path
+
+    from tooldial.errors import ConfigError
+
+    if path is None:
+        return
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise ConfigError("is a file, not a directory", file=str(path), field=flag)
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
+            break

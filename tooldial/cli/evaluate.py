@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from tooldial.cli.args import positive_float, positive_int
+from tooldial.cli.args import check_output_folder, positive_float, positive_int
 from tooldial.registry import BACKENDS, EVAL_TASKS
 
 
@@ -58,6 +58,7 @@ def _run(args: argparse.Namespace) -> int:
         raise ConfigError("--dataset DIR_OR_ID is required", field="dataset")
     if not args.out:
         raise ConfigError("--out RUN_DIR is required", field="out")
+    check_output_folder(args.out)
     from tooldial.evaluation.report import run_label
     from tooldial.evaluation.runner import EvalConfig, evaluate
 

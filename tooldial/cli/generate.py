@@ -8,7 +8,13 @@ import sys
 import time
 from pathlib import Path
 
-from tooldial.cli.args import add_llm_arguments, llm_options, non_negative_int, positive_int
+from tooldial.cli.args import (
+    add_llm_arguments,
+    check_output_file,
+    llm_options,
+    non_negative_int,
+    positive_int,
+)
 from tooldial.cli.corpus import add_corpus_argument, load_corpus_from_args
 from tooldial.registry import RENDERERS
 
@@ -94,6 +100,7 @@ def _generate(args: argparse.Namespace) -> int:
     from tooldial.embedding import DEFAULT_EMBEDDING_MODEL
     from tooldial.errors import ConfigError
 
+    check_output_file(args.out)
     options: dict = {}
     if args.renderer == "openai":
         if not args.base_url or not args.llm_model:

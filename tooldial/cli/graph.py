@@ -7,7 +7,13 @@ import json
 import sys
 from pathlib import Path
 
-from tooldial.cli.args import add_llm_arguments, llm_options, non_negative_int, positive_int
+from tooldial.cli.args import (
+    add_llm_arguments,
+    check_output_file,
+    llm_options,
+    non_negative_int,
+    positive_int,
+)
 from tooldial.registry import ENTITY_PRODUCERS
 
 
@@ -126,6 +132,8 @@ def _build(args: argparse.Namespace) -> int:
     from tooldial.errors import ConfigError
     from tooldial.graph import GraphBuilder, export_graphml, save_graph
 
+    check_output_file(args.out)
+    check_output_file(args.graphml, "--graphml")
     progress = not args.no_progress
     caps = {name: (None if value == 0 else value) for name, value in (
         ("max_edges_per_api_pair", args.max_edges_per_pair), ("max_out_edges_per_api", args.max_out_edges),
@@ -185,6 +193,8 @@ def _evaluate(args: argparse.Namespace) -> int:
     from tooldial.errors import ConfigError
     from tooldial.graph import load_graph
     from tooldial.graph.labels import closed_world_scores, evaluate_graph_on_labels, read_labels
+
+    check_output_file(args.out)
 
     graph = load_graph(args.graph)
     labels_path = _default_labels(args.corpus, args.labels)

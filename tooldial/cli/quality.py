@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from tooldial.cli.args import add_llm_arguments, llm_options, positive_int
+from tooldial.cli.args import add_llm_arguments, check_output_file, llm_options, positive_int
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from tooldial.errors import ConfigError
     from tooldial.llm import LLMClient
 
+    check_output_file(args.out)
     if args.sample < 1 or args.samples < 1:
         raise ConfigError("--sample and --samples must be at least 1", field="--sample")
     criteria = [c.strip() for c in args.criteria.split(",") if c.strip()]

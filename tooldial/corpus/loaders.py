@@ -28,6 +28,7 @@ from tooldial.corpus.models import Corpus, SkippedRecord, Tool
 from tooldial.corpus.openapi import is_openapi, parse_openapi
 from tooldial.corpus.toolbench import parse_tool, type_name
 from tooldial.errors import CorpusError
+from tooldial.jsonfile import loads as loads_json
 
 BUILTIN = "builtin"
 BUILTIN_PROVIDER = "tooldial-builtin"
@@ -146,7 +147,7 @@ def _load_file(path: Path, log: ProblemLog, progress: bool, display: str,
                 raise CorpusError(_not_openapi(doc), file=display)
             return [(t, display) for t in parse_openapi(doc, file=display, report=log)]
         try:
-            doc = json.loads(text)
+            doc = loads_json(text)
         except json.JSONDecodeError as exc:
             raise CorpusError(_json_error(exc), file=display) from None
         return list(_tools_of_document(doc, log, display, folder_category))
@@ -247,7 +248,7 @@ def _load_jsonl(path: Path, log: ProblemLog, progress: bool, shown: str) -> Iter
                 where = f"{shown}:{lineno}"
                 try:
                     try:
-                        obj = json.loads(line)
+                        obj = loads_json(line)
                     except json.JSONDecodeError as exc:
                         raise CorpusError(f"malformed JSON at column {exc.colno}: {exc.msg}", file=shown,
                                           record=f"line {lineno}") from None

@@ -24,6 +24,7 @@ from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.rows import complete_metadata, release_dict
 from tooldial.dialogue.record import DialogueRecord, SystemTurn, UserTurn
 from tooldial.errors import TooldialError
+from tooldial.jsonfile import loads as loads_json
 
 #: Other names a split's file may have.
 _ALIASES = {"validation": ("validation.json", "dev.json")}
@@ -96,7 +97,7 @@ def iter_release(release_dir: str | Path, report: ConversionReport) -> Iterator[
             continue
         found = True
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = loads_json(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise TooldialError(f"cannot read a JSON list: {exc}", file=str(path)) from None
         if not isinstance(data, list):

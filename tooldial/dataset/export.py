@@ -163,8 +163,11 @@ def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: Bu
     seen: set[str] = set()
     example: str | None = None
 
+    failures: list[str] = []
+
     def fail(location: str, exc: Exception) -> None:
         acc.skip(location)
+        failures.append(f"{location}: {exc}")
         if on_error is None:
             raise TooldialError(str(exc), file=location) from exc
         on_error(location, exc)
@@ -204,7 +207,8 @@ def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: Bu
         writer.close()
     stats = acc.result()
     if stats.total_dialogues == 0:
-        raise TooldialError("no dialogue could be written", file=str(target.path))
+        why = f" ({len(failures)} skipped; first: {failures[0]})" if failures else " (no records in the input)"
+        raise TooldialError(f"no dialogue could be written{why}", file=str(target.path))
     faults.checkpoint("data")
     sizes = _dir_sizes(staging / "data")
     write_plot(stats, staging / PLOT_NAME)

@@ -34,6 +34,7 @@ from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.errors import ConfigError, TooldialError
+from tooldial.jsonfile import loads as loads_json
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +108,7 @@ def iter_dialogue_file(path: Path) -> Iterator[tuple[str, int, Any]]:
         raise TooldialError("no such dialogue file", file=str(path))
     if path.suffix == ".json":
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = loads_json(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise TooldialError(f"not a JSON list: {exc}", file=str(path)) from None
         if not isinstance(data, list):
@@ -120,7 +121,7 @@ def iter_dialogue_file(path: Path) -> Iterator[tuple[str, int, Any]]:
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                obj = loads_json(line)
             except json.JSONDecodeError as exc:
                 obj = exc
             yield f"{path}: line {index + 1}", index, obj

@@ -16,6 +16,8 @@ from pydantic import ValidationError
 
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.errors import TooldialError
+from tooldial.jsonfile import loads as loads_json
+from tooldial.jsonfile import not_text_error
 
 
 def dump_record(record: DialogueRecord) -> str:
@@ -46,6 +48,13 @@ def read_dialogues(path: str | Path) -> Iterator[DialogueRecord]:
     path = Path(path)
     if not path.is_file():
         raise TooldialError("no such file", file=str(path))
+    try:
+        yield from _read(path)
+    except UnicodeDecodeError as exc:
+        raise not_text_error(path, exc) from None
+
+
+def _read(path: Path) -> Iterator[DialogueRecord]:
     with path.open(encoding="utf-8") as fh:
         first = fh.read(1)
         while first and first.isspace():
@@ -53,7 +62,7 @@ def read_dialogues(path: str | Path) -> Iterator[DialogueRecord]:
         fh.seek(0)
         if first == "[":
             try:
-                items = json.load(fh)
+                items = loads_json(fh.read())
             except json.JSONDecodeError as exc:
                 raise TooldialError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=str(path)) from None
             for i, item in enumerate(items):
@@ -63,7 +72,7 @@ def read_dialogues(path: str | Path) -> Iterator[DialogueRecord]:
             if not line.strip():
                 continue
             try:
-                item = json.loads(line)
+                item = loads_json(line)
             except json.JSONDecodeError as exc:
                 raise TooldialError(f"invalid JSON ({exc.msg} at column {exc.colno})", file=str(path),
                                     record=f"line {lineno}") from None

@@ -41,6 +41,8 @@ from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
 
 CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "call",
           "messages")
+#: Checks across the records of a file (``validate_records``), not of one record.
+FILE_CHECKS = ("duplicate_id",)
 _PROCURE = re.compile(r"^Output to procure input parameter (?P<param>.+?) of (?P<target>.+): (?P<path>.+)$")
 
 
@@ -50,7 +52,7 @@ class DialogueProblems:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (kind, message)
 
     def add(self, kind: str, message: str) -> None:
-        assert kind in CHECKS, kind
+        assert kind in CHECKS or kind in FILE_CHECKS, kind
         self.problems.append((kind, message))
 
     @property
@@ -76,7 +78,7 @@ class ValidationReport:
 
     def summary(self, show: int = 10) -> str:
         lines = [f"{self.passed}/{self.total} dialogues pass ({100.0 * self.passed / max(self.total, 1):.1f}%)"]
-        for kind in CHECKS:
+        for kind in CHECKS + FILE_CHECKS:
             lines.append(f"  {kind:<13} {self.by_kind.get(kind, 0)} failing")
         lines.append(f"  sequences covered: {len(self.by_sequence)}/23; actions covered: {len(self.actions)}/16")
         for dp in self.failed[:show]:
@@ -457,9 +459,15 @@ def validate_records(records: Iterable[DialogueRecord], *, corpus: Corpus | None
                      retriever_config: RetrieverConfig | None = None, retriever: Retriever | None = None,
                      ) -> ValidationReport:
     report = ValidationReport()
+    first_seen: dict[str, int] = {}  # dialogue_id -> 1-based position of its first record
     for record in records:
         report.total += 1
         dp = validate_record(record, corpus=corpus, retriever_config=retriever_config, retriever=retriever)
+        if record.dialogue_id in first_seen:  # ids key every dataset row: a repeat silently merges two dialogues
+            dp.add("duplicate_id", f"dialogue_id {record.dialogue_id!r} repeats record {first_seen[record.dialogue_id]}"
+                   f" (this is record {report.total})")
+        else:
+            first_seen[record.dialogue_id] = report.total
         if dp.problems:
             report.failed.append(dp)
             for kind in dp.kinds:

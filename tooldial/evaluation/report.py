@@ -19,6 +19,8 @@ from tooldial.evaluation.tasks import (
     OverallMetrics,
     TaskMetrics,
 )
+from tooldial.jsonfile import loads as loads_json
+from tooldial.jsonfile import read_text
 from tooldial.registry import EVAL_TASKS
 
 TABLE4_COLUMNS = (("dst", "gt"), ("dst", "nogt"), ("action", "gt"), ("action", "nogt"), ("faithfulness", "nogt"))
@@ -229,9 +231,20 @@ def compare_runs(run_dirs: list[str | Path]) -> str:
     for run_dir in run_dirs:
         path = Path(run_dir) / "results.json"
         try:
-            runs.append((Path(run_dir).name, json.loads(path.read_text(encoding="utf-8"))))
+            results = loads_json(read_text(path))
         except (OSError, ValueError) as exc:
             raise ConfigError(f"not a run directory: {exc}", file=str(path)) from None
+        if not isinstance(results, dict):
+            raise ConfigError(f"malformed results: expected a JSON object, got {type(results).__name__}",
+                              file=str(path))
+        if results.get("kind") != "dynamic":
+            try:
+                task_metrics(results)
+            except (AttributeError, TypeError, ValueError) as exc:  # ValidationError is a ValueError
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise ConfigError(f"malformed results: expected tasks → settings → metrics ({first})",
+                                  file=str(path)) from None
+        runs.append((Path(run_dir).name, results))
     dynamic = [(name, r) for name, r in runs if r.get("kind") == "dynamic"]  # tooldial simulate runs
     runs = [(name, r) for name, r in runs if r.get("kind") != "dynamic"]
     if dynamic:

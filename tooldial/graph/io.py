@@ -13,6 +13,8 @@ from pathlib import Path
 import networkx as nx
 
 from tooldial.errors import TooldialError
+from tooldial.jsonfile import loads as loads_json
+from tooldial.jsonfile import read_text
 
 FORMAT_VERSION = 1
 
@@ -49,7 +51,7 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
                 graph.graph[key] = json.loads(value)
         return graph
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = loads_json(read_text(path))
     except json.JSONDecodeError as exc:
         raise TooldialError(f"not JSON ({exc.msg} at line {exc.lineno})", file=str(path)) from None
     edges_key = "edges" if isinstance(data, dict) and "edges" in data else "links"  # networkx < 3.4 wrote links

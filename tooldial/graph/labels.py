@@ -25,6 +25,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tooldial.corpus.models import OutputComponent
 from tooldial.errors import TooldialError
+from tooldial.jsonfile import loads as loads_json
+from tooldial.jsonfile import read_text
 
 PairKey = tuple[str, str, str, str]
 
@@ -66,11 +68,11 @@ def read_labels(path: str | Path, *, split: str | None = None) -> list[LabelledP
     if not path.is_file():
         raise TooldialError("no such labels file", file=str(path))
     pairs: list[LabelledPair] = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for n, line in enumerate(read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
+            row = loads_json(line)
         except json.JSONDecodeError as exc:
             raise TooldialError(f"malformed JSON: {exc.msg}", file=str(path), record=f"line {n}") from None
         if not isinstance(row, dict):

@@ -28,6 +28,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from tooldial.errors import ConfigError
+from tooldial.jsonfile import read_text
 
 SftTask = Literal["dst", "action", "faithfulness", "overall"]
 Setting = Literal["gt", "nogt"]
@@ -286,7 +287,7 @@ def load_train_config(
         if not path.is_file():
             raise ConfigError("config file not found", file=source)
         try:
-            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+            loaded = yaml.safe_load(read_text(path))
         except yaml.YAMLError as exc:
             raise ConfigError(f"not valid YAML: {exc}", file=source) from exc
         if loaded is None:
