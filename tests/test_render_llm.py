@@ -1,4 +1,4 @@
-"""The ``openai`` renderer: answer validation, retries with feedback, drops with reasons, kill-and-resume.
+"""The ``openai`` renderer: per-turn checks, retries with feedback, template fallback marked per turn, kill-and-resume.
 
 Scripted answers come from a real HTTP server on 127.0.0.1 (``ScriptedServer`` from test_llm.py); the
 end-to-end run uses the real ``openai_server`` (SmolLM2-135M), whose answers are mostly unusable — the test
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -17,7 +18,16 @@ from pathlib import Path
 import pytest
 from test_llm import ScriptedServer
 
-from tooldial.dialogue.render_llm import LLMRenderer, build_prompt, messages_from_answer, renderable_turns
+from tooldial.dialogue.render_llm import (
+    LLMRenderer,
+    build_prompt,
+    build_turn_prompt,
+    clean_message,
+    messages_from_answer,
+    renderable_turns,
+    turn_problems,
+)
+from tooldial.dialogue.render_template import TemplateRenderer
 from tooldial.dialogue.renderer import check_messages, get_renderer
 from tooldial.dialogue.scenario import ApiBrief, ScenarioInstruction, make_turn
 from tooldial.llm import LLMClient
@@ -115,47 +125,115 @@ def _renderer(server: ScriptedServer, tmp_path: Path, **kwargs) -> LLMRenderer:
     return LLMRenderer(client=client, **kwargs)
 
 
-def test_failed_attempt_is_retried_with_feedback_then_kept(tmp_path: Path) -> None:
+def _action(body: dict) -> str:
+    """The action a per-turn prompt asks for."""
+    return re.search(r"^Action: (\S+)", body["messages"][-1]["content"], re.MULTILINE).group(1)
+
+
+PER_TURN = {"response": "Tomorrow looks sunny with a high of 18 degrees!", "user_bye": "Thanks a lot, bye!",
+            "system_bye": "You're welcome, have a great day."}
+
+
+def test_turn_prompt_shows_the_dialogue_so_far_and_what_the_turn_must_hold() -> None:
+    scenario = weather_scenario()
+    system, user = build_turn_prompt(scenario, 3, ["What's the weather forecast for Paris tomorrow?", "", "", ""])
+    assert "Write only what the speaker says" in system["content"]
+    text = user["content"]
+    assert "User: What's the weather forecast for Paris tomorrow?" in text and "System: \n" not in text
+    assert "Action: response" in text and 'exactly as written: "sunny", "18"' in text
+    assert "API call result: {'city': 'Paris'" in text and "The system thinks:" in text
+
+
+@pytest.mark.parametrize(
+    ("action", "content", "message", "problem"),
+    [
+        ("fail_inform", {"missing": ["city id"]}, "I don't know the city id.", None),
+        ("fail_inform", {"missing": ["city id"]}, "The city id is 7.", "does not say the user does not know it"),
+        ("fail_inform", {"missing": ["city id"]}, "Sorry, no idea.", "does not name what the user lacks"),
+        ("request", {"slots": ["city_name"]}, "Which city name do you mean?", None),
+        ("request", {"slots": ["city_name"]}, "How can I help you today?", "does not ask for city name"),
+        ("negate", {}, "Sure, great.", "does not decline"),
+        ("affirm", {}, "No, thanks.", "does not accept"),
+        ("user_bye", {}, "What is the forecast?", "does not thank or say goodbye"),
+        ("clarify", {}, "Tell me more.", "asks no question"),
+        ("inform", {}, 'User: {"message": "Paris"}', "prompt debris"),
+    ],
+)
+def test_turn_checks_hold_the_act(action: str, content: dict, message: str, problem: str | None) -> None:
+    turn = make_turn("User" if action in ("fail_inform", "negate", "affirm", "user_bye", "inform") else "System",
+                     action, "", content=content)
+    problems = turn_problems(turn, clean_message(message))
+    assert problems == [] if problem is None else any(problem in p for p in problems), problems
+
+
+def test_turns_the_model_fails_fall_back_to_the_template_and_are_marked(tmp_path: Path) -> None:
     def responder(body: dict) -> str:
-        if "previous answer was rejected" in body["messages"][-1]["content"]:
-            return json.dumps(GOOD)
-        return json.dumps([{**GOOD[0], "message": "It will be sunny."}, *GOOD[1:]])  # forgets the 18
+        return "{}" if _action(body) == "user_bye" else PER_TURN[_action(body)]  # the goodbye is never usable
 
     with ScriptedServer(responder=responder) as server:
-        renderer = _renderer(server, tmp_path, max_attempts=3)
-        [result] = renderer.render([weather_scenario(seed=5)])
-        assert result.ok and result.messages[3] == GOOD[0]["message"]
-        assert result.stats["attempts"] == 2 and result.stats["requests"] == 2
-        first, second = server.requests
-        assert (first["temperature"], first["seed"]) == (0.0, 5)
-        assert second["temperature"] == 0.7 and second["seed"] == 6  # a changed seed and temperature
-        assert "missing required value '18'" in second["messages"][-1]["content"]
-
-
-def test_hopeless_dialogues_are_dropped_with_every_reason(tmp_path: Path) -> None:
-    answers = iter(["no JSON at all", json.dumps(GOOD[:1])])
-    with ScriptedServer(responder=lambda body: next(answers)) as server:
         renderer = _renderer(server, tmp_path, max_attempts=2)
-        [result] = renderer.render([weather_scenario()])
-        assert not result.ok and result.messages is None
-        assert result.error.startswith("dropped after 2 attempts: attempt 1: answer is not JSON")
-        assert "attempt 2: turn 4 (User user_bye): missing from the answer" in result.error
-        assert len(server.requests) == 2
+        scenario = weather_scenario()
+        [result] = renderer.render([scenario])
+        assert result.ok and check_messages(scenario, result.messages) == []
+        assert result.rendered_by == ["fixed", "fixed", "fixed", "openai", "template", "openai"]
+        assert result.messages[3] == PER_TURN["response"] and result.messages[5] == PER_TURN["system_bye"]
+        assert result.messages[4] == TemplateRenderer().messages(scenario)[4]
+        assert result.stats["llm_turns"] == 2 and result.stats["fallback_turns"] == 1
+        assert result.stats["requests"] == 4 and len(server.requests) == 4  # the goodbye was asked twice
+        assert renderer.share() == pytest.approx(2 / 3)
+        # the second try at the goodbye lists the problem, at a new seed and a higher temperature
+        first, second = [b for b in server.requests if _action(b) == "user_bye"]
+        assert (first["temperature"], second["temperature"]) == (0.0, 0.7) and first["seed"] != second["seed"]
+        assert "prompt debris" in second["messages"][-1]["content"]
+        # a rerun is answered from the cache: same messages, nothing sent
+        again = _renderer(server, tmp_path, max_attempts=2).render([scenario])[0]
+        assert again.messages == result.messages and again.stats["requests"] == 0 and len(server.requests) == 4
 
 
-def test_server_errors_drop_the_dialogue_not_the_batch(tmp_path: Path) -> None:
+def test_a_rejected_turn_is_asked_again_and_kept_when_fixed(tmp_path: Path) -> None:
     def responder(body: dict) -> str:
-        return json.dumps(GOOD)
+        if _action(body) == "response" and "rejected" not in body["messages"][-1]["content"]:
+            return "It will be sunny."  # forgets the 18
+        return PER_TURN[_action(body)]
 
-    boom = (500, {}, {"error": {"message": "model crashed"}})
-    # Every request whose prompt is Berlin's fails; Paris's succeeds.
     with ScriptedServer(responder=responder) as server:
+        [result] = _renderer(server, tmp_path, max_attempts=3).render([weather_scenario()])
+        assert result.rendered_by[3:] == ["openai"] * 3 and result.messages[3] == PER_TURN["response"]
+        assert result.stats["problems"] == {"missing required value …": 1}
+        retry = [b for b in server.requests if _action(b) == "response"][1]["messages"][-1]["content"]
+        assert "missing required value '18'" in retry
+
+
+def test_server_errors_fall_back_for_that_dialogue_only(tmp_path: Path) -> None:
+    with ScriptedServer(responder=lambda body: PER_TURN[_action(body)]) as server:
         berlin = weather_scenario("td-test-berlin", city="Berlin")
-        server.always = {build_prompt(berlin)[1]["content"]: boom}
-        renderer = _renderer(server, tmp_path, max_attempts=1)
-        paris_result, berlin_result = renderer.render([weather_scenario("td-test-paris"), berlin])
-        assert paris_result.ok
-        assert not berlin_result.ok and "request failed" in berlin_result.error and "model crashed" in berlin_result.error
+        boom = (500, {}, {"error": {"message": "model crashed"}})
+        server.always = {build_turn_prompt(berlin, i, TemplateRenderer().messages(berlin))[1]["content"]: boom
+                         for i in (3,)}
+        paris_result, berlin_result = _renderer(server, tmp_path, max_attempts=1).render(
+            [weather_scenario("td-test-paris"), berlin])
+        assert paris_result.rendered_by[3:] == ["openai"] * 3
+        assert berlin_result.ok and berlin_result.rendered_by[3] == "template"
+        assert any("request failed" in p for p in berlin_result.stats["problems"])
+
+
+def test_dialogue_mode_keeps_the_right_turns_and_repairs_the_rest(tmp_path: Path) -> None:
+    def responder(body: dict) -> str:
+        if "Turns to write" in body["messages"][-1]["content"]:
+            return json.dumps([GOOD[0], {**GOOD[1], "message": "What else?"}, GOOD[2]])  # the goodbye is wrong
+        return PER_TURN[_action(body)]
+
+    with ScriptedServer(responder=responder) as server:
+        [result] = _renderer(server, tmp_path, mode="dialogue").render([weather_scenario()])
+        assert result.rendered_by[3:] == ["openai"] * 3
+        assert result.messages[3:] == [GOOD[0]["message"].strip(), PER_TURN["user_bye"], GOOD[2]["message"]]
+        assert len(server.requests) == 2  # the dialogue, then the goodbye alone
+
+
+def test_without_fallback_a_failed_turn_drops_the_dialogue(tmp_path: Path) -> None:
+    with ScriptedServer(responder=lambda body: "{}") as server:
+        [result] = _renderer(server, tmp_path, max_attempts=1, fallback=False).render([weather_scenario()])
+        assert not result.ok and result.error.startswith("3 turn(s) failed after 1 attempt(s)")
 
 
 def test_get_renderer_builds_the_openai_renderer(tmp_path: Path) -> None:
@@ -164,61 +242,40 @@ def test_get_renderer_builds_the_openai_renderer(tmp_path: Path) -> None:
     assert renderer.name == "openai" and renderer.client.max_concurrency == 2
 
 
-_RUN = """
-import json, sys
-from tooldial.dialogue.render_llm import LLMRenderer
-from tooldial.dialogue.scenario import ScenarioInstruction
-from tooldial.llm import LLMClient
-base_url, model, cache, scenarios_file, out = sys.argv[1:]
-scenarios = [ScenarioInstruction.model_validate_json(line) for line in open(scenarios_file)]
-client = LLMClient(base_url, model, cache_dir=cache, max_concurrency=1)
-results = LLMRenderer(client=client, max_attempts=1, max_tokens=12).render(scenarios)
-open(out, "w").write(json.dumps([r.model_dump() for r in results]))
-"""
-
-
-def short_scenario(dialogue_id: str, seed: int, city: str) -> ScenarioInstruction:
-    """The weather scenario cut to intent, user_bye, system_bye: half the prompt for the slow CPU model."""
-    full = weather_scenario(dialogue_id, seed, city)
-    turns = [full.turns[i] for i in (0, 4, 5)]
-    return full.model_copy(update={"turns": turns, "actions": [t.sequence_action for t in turns]})
-
-
 @pytest.mark.slow
-def test_real_server_killed_run_resumes_without_losing_answers(openai_server, tmp_path: Path) -> None:
-    scenarios = [short_scenario("td-test-a", 1, "Paris"), short_scenario("td-test-b", 2, "Oslo")]
-    scenarios_file = tmp_path / "scenarios.jsonl"
-    scenarios_file.write_text("".join(s.model_dump_json() + "\n" for s in scenarios))
-    cache = tmp_path / "llm"
-    argv = [sys.executable, "-c", _RUN, openai_server.base_url, openai_server.model, str(cache),
-            str(scenarios_file), str(tmp_path / "killed.json")]
+def test_build_with_the_real_server_is_complete_and_resumes_after_a_kill(openai_server, tmp_path: Path) -> None:
+    """``tooldial build --renderer openai`` on SmolLM2: a complete dataset whatever the model writes, the LLM
+    share printed; killed after its first answer and rerun, nothing answered before is asked again."""
+    options = json.dumps({"base_url": openai_server.base_url, "model": openai_server.model,
+                          "cache_dir": str(tmp_path / "llm"), "max_concurrency": 1})
+    argv = [sys.executable, "-m", "tooldial", "build", "--out", str(tmp_path / "ds"), "--n", "2", "--seed", "3",
+            "--renderer", "openai", "--generate-option", f"renderer_options={options}", "--max-tokens", "12",
+            "--max-attempts", "1", "--timeout", "120", "--work-dir", str(tmp_path / "work"), "--no-progress"]
+    env = {**os.environ, "OPENAI_API_KEY": "sk-never-stored"}
     start = openai_server.request_count()
-    proc = subprocess.Popen(argv, env={**os.environ, "OPENAI_API_KEY": "sk-never-stored"})
-    deadline = time.monotonic() + 120
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 300
     while openai_server.request_count() < start + 1 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(0.2)  # the answer reaches the client's cache right after the server logs it
+    time.sleep(0.3)  # the answer reaches the client's cache right after the server logs it
     proc.kill()
     proc.wait()
     answered_before_kill = openai_server.request_count() - start
-    assert answered_before_kill >= 1 and not (tmp_path / "killed.json").exists()
+    assert answered_before_kill >= 1 and not (tmp_path / "ds").exists()
 
-    client = LLMClient(openai_server.base_url, openai_server.model, cache_dir=cache, max_concurrency=1)
-    results = LLMRenderer(client=client, max_attempts=1, max_tokens=12).render(scenarios)
-    needed = sum(r.stats["attempts"] for r in results)
-    # Nothing answered before the kill was asked again; only the rest was sent.
-    assert needed == 2 and client.stats.cache_hits >= answered_before_kill
-    assert client.stats.requests == needed - client.stats.cache_hits
-    assert openai_server.request_count() - start == answered_before_kill + client.stats.requests
-    for scenario, result in zip(scenarios, results, strict=True):
-        if result.ok:  # a usable answer: kept, and it satisfies every rule
-            assert check_messages(scenario, result.messages) == []
-        else:  # an unusable one: dropped, with the reason of each attempt
-            assert result.error.startswith("dropped after 1 attempt: attempt 1: ")
-    # A rerun is free and gives the same renderings.
-    again = LLMRenderer(client=LLMClient(openai_server.base_url, openai_server.model, cache_dir=cache),
-                        max_attempts=1, max_tokens=12)
-    assert [r.model_dump(exclude={"stats"}) for r in again.render(scenarios)] == \
-        [r.model_dump(exclude={"stats"}) for r in results]
-    assert again.client.stats.requests == 0
-    assert b"sk-never-stored" not in (cache / "chat.sqlite").read_bytes()
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    share = re.search(r"messages written by: (.+)", done.stdout)
+    assert share and "template" in share.group(1) + "openai"  # printed, whatever the split
+    rerun_requests = openai_server.request_count() - start - answered_before_kill
+    records = [json.loads(line) for line in (tmp_path / "work" / "dialogues.jsonl").read_text().splitlines()]
+    assert len(records) == 2
+    marks = [m for r in records for m in r["scenario"]["rendered_by"] if m != "fixed"]
+    # one request per written turn (one attempt each): the rerun asked only what the killed run had not
+    assert rerun_requests == len(marks) - answered_before_kill
+    for record in records:
+        for turn, mark in zip(record["dialogue"], record["scenario"]["rendered_by"], strict=True):
+            (speaker, body), = turn.items()
+            assert mark in ("fixed", "openai", "template")
+            assert mark == "fixed" or body["message"].strip()
+    assert b"sk-never-stored" not in (tmp_path / "llm" / "chat.sqlite").read_bytes()

@@ -78,6 +78,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
     add_llm_arguments(gen)
+    gen.add_argument("--max-tokens", type=positive_int, default=96, metavar="N",
+                     help="tokens per LLM answer with --renderer openai (one turn; default: 96)")
     gen.add_argument("--no-validate", action="store_true", help="keep dialogues the validator rejects")
     gen.add_argument("--work-dir", type=Path, help="keep graph.json and dialogues.jsonl here (default: in the "
                      "cache, keyed by the options; a finished stage is reused)")
@@ -166,7 +168,8 @@ def run_build(args: argparse.Namespace) -> int:
     if (args.renderer or generate_options.get("renderer")) == "openai":
         renderer_options = generate_options.setdefault("renderer_options", {})
         if isinstance(renderer_options, dict):
-            for key, value in llm_options(args).items():
+            for key, value in {**llm_options(args), "max_attempts": args.max_attempts,
+                               "max_tokens": args.max_tokens}.items():
                 renderer_options.setdefault(key, value)
     if graph_options.get("entity_text") == "llm":
         graph_options.setdefault("llm_timeout", args.timeout)
@@ -192,6 +195,9 @@ def run_build(args: argparse.Namespace) -> int:
     for line in result.rejected[:20]:
         print(f"  rejected by the validator: {line}", file=sys.stderr)
     _print_summary(result.dataset, result.times.seconds, result.skipped, args.quiet)
+    written_by = result.dataset.info.generation.get("messages by renderer")
+    if written_by and (args.renderer or generate_options.get("renderer")) == "openai":
+        print(f"  messages written by: {written_by}")
     if args.push_to_hub:
         from tooldial.dataset.hub import push_to_hub
 

@@ -48,6 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--api-key-env", default="OPENAI_API_KEY",
                    help="environment variable holding the API key (never written anywhere)")
     g.add_argument("--max-concurrency", type=positive_int, default=8, help="requests in flight (--renderer openai)")
+    g.add_argument("--max-tokens", type=positive_int, default=96, metavar="N",
+                   help="tokens per LLM answer, one turn (--renderer openai; default: 96)")
     add_llm_arguments(g)
     g.add_argument("--sequences", default=None, help="comma-separated sequence ids to restrict to")
     g.add_argument("--embedding-model", default=None, help="retriever model (default: the packaged MiniLM)")
@@ -107,7 +109,7 @@ def _generate(args: argparse.Namespace) -> int:
             raise ConfigError("--renderer openai needs --base-url and --llm-model", field="--renderer")
         options = {"base_url": args.base_url, "model": args.llm_model,
                    "api_key": os.environ.get(args.api_key_env), "max_concurrency": args.max_concurrency,
-                   **llm_options(args)}
+                   **llm_options(args), "max_attempts": args.max_attempts, "max_tokens": args.max_tokens}
     try:
         config = GenerateConfig(
             n=args.n, all_combinations=args.all_combinations, seed=args.seed, renderer=args.renderer,
@@ -137,6 +139,11 @@ def _generate(args: argparse.Namespace) -> int:
     if report.failures:
         top = ", ".join(f"{k} ({v})" for k, v in report.failures.most_common(5))
         print(f"tooldial: unrealizable draws skipped: {top}", file=sys.stderr)
+    written_by = {k: v for k, v in report.rendered_by.items() if k != "fixed"}
+    if args.renderer == "openai" and written_by:
+        total = sum(written_by.values())
+        print("messages written by: " + ", ".join(f"{k} {v / total:.1%}" for k, v in
+                                                     sorted(written_by.items(), key=lambda kv: -kv[1])), file=sys.stderr)
     if report.render_failures:
         print(f"tooldial: {len(report.render_failures)} dialogue(s) dropped by the renderer "
               f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)

@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -325,6 +326,8 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
     finished = _reusable(dialogues_path, done, key)
     if finished is not None:
         rejected.extend(finished.get("rejected", []))
+        if finished.get("messages by renderer"):
+            generation["messages by renderer"] = finished["messages by renderer"]
         return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
     done.unlink(missing_ok=True)
     faults.checkpoint("corpus")
@@ -343,8 +346,10 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
     partial = dialogues_path.with_suffix(".jsonl.partial")
     start, cpu = time.perf_counter(), time.process_time()
     count = 0
+    written_by: Counter = Counter()  # messages per renderer (an LLM renderer falls back turn by turn)
     with partial.open("w", encoding="utf-8") as f:
         for record in generate_dialogues(corpus, graph, generate_config):
+            written_by.update(m for m in record.scenario.get("rendered_by") or [] if m != "fixed")
             if check is not None:
                 t0, c0 = time.perf_counter(), time.process_time()
                 problems = check(record)
@@ -360,8 +365,13 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
     times.cpu_seconds["dialogues"] = round(time.process_time() - cpu - validation_cpu, 3)
     times.cpu_seconds["validation"] = round(validation_cpu, 3)
     partial.replace(dialogues_path)
+    if written_by:
+        total = sum(written_by.values())
+        generation["messages by renderer"] = ", ".join(f"{name} {n / total:.1%}"
+                                                        for name, n in written_by.most_common())
     record = {"key": key, "count": count, "size": dialogues_path.stat().st_size,
-              "sha256": file_sha256(dialogues_path), "rejected": rejected}
+              "sha256": file_sha256(dialogues_path), "rejected": rejected,
+              "messages by renderer": generation.get("messages by renderer", "")}
     done_partial = done.with_suffix(".done.partial")
     done_partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
     done_partial.replace(done)

@@ -85,6 +85,7 @@ class GenerationReport:
     render_failures: list[tuple[str, str]] = field(default_factory=list)  # (dialogue id, reason)
     pool_sizes: dict[str, int] = field(default_factory=dict)  # sequence id -> compatible units at start
     exhausted: list[str] = field(default_factory=list)  # sequences whose pool ran dry
+    rendered_by: Counter = field(default_factory=Counter)  # renderer (or "fixed") -> messages of kept dialogues
 
     @property
     def total(self) -> int:
@@ -302,5 +303,6 @@ def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: Gener
             report.render_failures.append((scenario.dialogue_id, result.error or "; ".join(problems)))
             continue
         report.produced[scenario.sequence_id] += 1
+        report.rendered_by.update(result.rendered_by or [])
         bar.update(1)
         yield to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by)

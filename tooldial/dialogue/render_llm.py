@@ -1,33 +1,47 @@
-"""The ``openai`` renderer: scenario instructions → utterances by an LLM behind any OpenAI-compatible endpoint.
+"""The ``openai`` renderer: utterances by an LLM behind any OpenAI-compatible endpoint, checked turn by turn,
+with the offline renderer as the fallback — every run yields a complete dataset.
 
-As in the paper (§3.4, A.8), the model receives simple instructions, the relation between the two APIs and
-the scenario instruction (:meth:`ScenarioInstruction.to_prompt`'s per-turn layout, numbered; the mock data
-appears there as the API call results, so it is not repeated), and writes the utterances. It answers with JSON — one ``{"turn", "action", "message"}`` object per turn it
-must write — and every turn is validated: the action kept, each required value present verbatim, fixed and
-silent turns untouched (:func:`tooldial.dialogue.renderer.check_messages`). A dialogue whose answer fails is
-asked again, with the problems listed and a new seed at a higher temperature; after ``max_attempts`` it is
-dropped with the reasons of every attempt (``RenderResult.error``), never kept half right.
+Two ways to ask (``mode``):
 
-Requests go through :class:`tooldial.llm.LLMClient`: a bounded number in flight, retries with backoff on
-errors and rate limits, and a disk cache written as each answer arrives — an interrupted run resumes without
-asking the server again for anything it already answered, and a rerun sends nothing. Attempt ``k`` of a
-scenario is always the same request (temperature 0 first; then seed ``scenario.seed + k``), so the same
-scenarios give the same dialogues.
+- ``turn`` (default): one request per turn, in dialogue order. The prompt holds the dialogue so far, the turn's
+  action, situation, style, the system's thought and the call result (system turns), and the strings the
+  message must contain; the model answers with the utterance only. Weak models manage this far better than a
+  whole dialogue in JSON.
+- ``dialogue``: as in the paper (§3.4, A.8), one request for the whole dialogue (the scenario in the A.8 layout;
+  JSON, one ``{"turn", "action", "message"}`` per turn); turns whose message fails are then repaired per turn.
+
+Every message the model writes is checked (:func:`turn_problems`): non-empty, short, no prompt debris, every
+required value verbatim, and the act recognisable (a ``fail_inform`` names what the user lacks and says they
+do not know it, a ``negate`` says no, a ``request`` names what it asks for, a ``clarify`` asks…). A turn that
+fails is asked again up to ``max_attempts`` times (the problems listed, a new seed at a higher temperature);
+then the offline ``template`` renderer writes it. :attr:`RenderResult.rendered_by` marks each turn
+(``openai``, ``template`` or ``fixed``), the stats count what the model got wrong, and the renderer logs the
+LLM share of each batch.
+
+Requests go through :class:`tooldial.llm.LLMClient`: bounded concurrency, the openai client's retries and a disk
+cache written as each answer arrives. Each request depends only on the scenario and on the answers before it,
+all cached, so an interrupted run resumes without asking the server again and a rerun sends nothing; the
+same scenarios give the same dialogues.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tooldial.dialogue.renderer import RenderResult, check_messages
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
-from tooldial.errors import LLMAnswerError
+from tooldial.errors import ConfigError, LLMAnswerError
 from tooldial.llm import ChatRequest, ChatResult, LLMClient, parse_json_answer
 
-#: Bump when the prompt text changes (it is part of every cached request anyway; this names the version).
-PROMPT_VERSION = "render-llm-1"
+log = logging.getLogger(__name__)
+
+#: Bump when a prompt text changes (it is part of every cached request anyway; this names the version).
+PROMPT_VERSION = "render-llm-2"
 
 SYSTEM_PROMPT = """\
 You write one dialogue of a dataset about a user and a tool-augmented assistant ("the system") that calls \
@@ -44,6 +58,78 @@ one is given. Rules:
 
 Answer with JSON only, no prose: a list with one object per turn to write, in order:
 [{"turn": <turn number>, "action": "<the turn's action>", "message": "<the utterance>"}]"""
+
+TURN_PROMPT = """\
+You write the next utterance of a dialogue between a user and an assistant ("the system") that calls APIs \
+for the user. Write only what the speaker says: one or two natural sentences, no speaker name, no quotes, \
+no explanation. The system never names an API. Copy every required string exactly as written."""
+
+#: Longest message accepted from the model (characters).
+MAX_CHARS = 500
+
+_UNKNOWN = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|unable|wish|never",
+                      re.IGNORECASE)
+_NEGATION = re.compile(r"\bno\b|\bnot\b|nope|n't|\bnah\b|rather not|something else|\bgood\b", re.IGNORECASE)
+_YES = re.compile(r"\byes\b|\byeah\b|\byep\b|\bsure\b|please|\bok\b|okay|great|good|go ahead|sounds|perfect|"
+                  r"exactly|right|\bdo it\b|absolutely|of course|that works|would be", re.IGNORECASE)
+_BYE = re.compile(r"thank|thanks|bye|welcome|pleasure|anytime|take care|great day|glad", re.IGNORECASE)
+_DEBRIS = re.compile(r"[{}]|###|\bTurn \d|^\s*(?:User|System|Assistant)\s*:|must contain|situation:", re.IGNORECASE)
+
+
+def _norm_action(action: Any) -> str:
+    return str(action).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def _words(name: str) -> str:
+    return re.sub(r"[_\s]+", " ", name).strip().lower()
+
+
+def clean_message(text: str) -> str:
+    """The utterance in a model's plain-text answer: first paragraph, speaker label and quotes stripped."""
+    text = text.strip().split("\n\n")[0].strip()
+    text = re.sub(r"^(?:User|System|Assistant)\s*:\s*", "", text, flags=re.IGNORECASE)
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1].strip()
+    return " ".join(text.split())
+
+
+def turn_problems(turn: TurnInstruction, message: str, previous: str = "") -> list[str]:
+    """Why ``message`` is not an acceptable utterance of ``turn`` (``[]`` when it is)."""
+    if not message.strip():
+        return ["empty message"]
+    problems = []
+    if len(message) > MAX_CHARS:
+        problems.append(f"longer than {MAX_CHARS} characters")
+    if _DEBRIS.search(message):
+        problems.append("prompt debris in the message (braces, turn numbers, labels)")
+    for value in turn.required_values:
+        if value not in message:
+            problems.append(f"missing required value {value!r}")
+    if previous and message.strip().lower() == previous.strip().lower():
+        problems.append("repeats the previous message")
+    act, c, low = turn.sequence_action, turn.content, message.lower()
+    if act == "fail_inform":
+        missing = [_words(m) for m in c.get("missing", [])]
+        if missing and not any(m in low for m in missing):
+            problems.append(f"does not name what the user lacks ({', '.join(missing)})")
+        if not _UNKNOWN.search(message):
+            problems.append("does not say the user does not know it")
+    elif act == "request":
+        slots = [_words(s) for s in c.get("slots", [])]
+        if slots and not any(s in low for s in slots):
+            problems.append(f"does not ask for {', '.join(slots)}")
+    elif act == "negate" and not _NEGATION.search(message):
+        problems.append("does not decline")
+    elif act == "affirm" and (not _YES.search(message) or re.match(r"\s*no\b", low)):
+        problems.append("does not accept")
+    elif act in ("user_bye", "system_bye") and not _BYE.search(message):
+        problems.append("does not thank or say goodbye")
+    elif act in ("clarify", "suggest", "request-multi") and "?" not in message:
+        problems.append("asks no question")
+    return problems
+
+
+# --- prompts ------------------------------------------------------------------------------------------------
 
 
 def _turn_block(scenario: ScenarioInstruction, index: int, turn: TurnInstruction) -> str:
@@ -64,7 +150,7 @@ def renderable_turns(scenario: ScenarioInstruction) -> list[int]:
 
 
 def build_prompt(scenario: ScenarioInstruction, feedback: Sequence[str] = ()) -> list[dict[str, str]]:
-    """The chat messages for one scenario; ``feedback`` lists the problems of the previous answer."""
+    """The whole-dialogue chat messages for one scenario; ``feedback`` lists the problems of a previous answer."""
     parts = []
     if scenario.relation:
         parts.append(f"Relation between the APIs: {scenario.relation}")
@@ -81,26 +167,65 @@ def build_prompt(scenario: ScenarioInstruction, feedback: Sequence[str] = ()) ->
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
-def _norm_action(action: Any) -> str:
-    return str(action).strip().lower().replace(" ", "_").replace("-", "_")
+def build_turn_prompt(scenario: ScenarioInstruction, index: int, messages: Sequence[str],
+                      feedback: Sequence[str] = ()) -> list[dict[str, str]]:
+    """The chat messages asking for turn ``index`` alone, ``messages[:index]`` being the dialogue so far."""
+    turn = scenario.turns[index]
+    history = [f"{t.speaker}: {m}" for t, m in zip(scenario.turns[:index], messages[:index], strict=True) if m]
+    parts = []
+    goal = getattr(scenario, "user", None)
+    if goal is not None and getattr(goal, "situation", ""):
+        parts.append(f"The user: {goal.situation}")
+    parts.append("Dialogue so far:\n" + ("\n".join(history) if history else "(nothing yet)"))
+    lines = [f"Now write the {turn.speaker.lower()}'s next message.",
+             f"Action: {turn.sequence_action} ({turn.description})", f"Situation: {turn.situation}"]
+    if turn.style:
+        lines.append(f'Style: follow this format: "{turn.style}"')
+    if turn.speaker == "System" and turn.thought:
+        lines.append(f"The system thinks: {turn.thought}")
+    if turn.speaker == "System" and turn.api_response and turn.sequence_action == "response":
+        lines.append(f"API call result: {turn.api_response.get('result', turn.api_response)}")
+    if turn.required_values:
+        lines.append("The message must contain, exactly as written: "
+                     + ", ".join(f'"{v}"' for v in turn.required_values))
+    parts.append("\n".join(lines))
+    if feedback:
+        parts.append("Your previous message was rejected: " + "; ".join(feedback) + ". Write it again.")
+    return [{"role": "system", "content": TURN_PROMPT}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
 def messages_from_answer(scenario: ScenarioInstruction, text: str) -> tuple[list[str] | None, list[str]]:
-    """Validate an answer: ``(messages, [])`` when every turn is right, else ``(None, problems)``.
+    """Validate a whole-dialogue answer: ``(messages, [])`` when every turn is right, else ``(None, problems)``.
 
     ``messages`` has one entry per scenario turn: the model's message verbatim for the turns it wrote, the
-    fixed message or ``""`` for the others.
+    fixed message or ``""`` for the others. (:meth:`LLMRenderer.render` keeps the right turns of an answer
+    that is partly wrong; this all-or-nothing view is for callers that want the whole dialogue.)
     """
+    written, problems = _turns_from_answer(scenario, text)
+    messages: list[str] = []
+    for i, turn in enumerate(scenario.turns):
+        if i not in written:
+            messages.append(turn.fixed_message if turn.fixed_message is not None else "")
+            continue
+        message, turn_issues = written[i]
+        problems += turn_issues
+        messages.append(message)
+    problems += [p for p in check_messages(scenario, messages) if p not in problems]
+    return (None, problems) if problems else (messages, [])
+
+
+def _turns_from_answer(scenario: ScenarioInstruction, text: str) -> tuple[dict[int, tuple[str, list[str]]], list[str]]:
+    """Per renderable turn of a JSON answer: ``(message, problems)``; plus problems of the answer as a whole."""
     try:
         answer = parse_json_answer(text, expect=(list, dict))
     except LLMAnswerError as exc:
-        return None, [f"answer is not JSON ({exc.problem})"]
+        return {}, [f"answer is not JSON ({exc.problem})"]
     if isinstance(answer, dict):  # JSON mode forces an object: accept {"turns": [...]} or one turn
         answer = answer.get("turns", answer.get("dialogue", [answer]))
     if not isinstance(answer, list):
-        return None, ["answer is not a list of turns"]
+        return {}, ["answer is not a list of turns"]
     todo = renderable_turns(scenario)
-    written: dict[int, dict[str, Any]] = {}
+    items: dict[int, dict[str, Any]] = {}
     problems: list[str] = []
     for position, item in enumerate(answer):
         if not isinstance(item, dict):
@@ -111,48 +236,85 @@ def messages_from_answer(scenario: ScenarioInstruction, text: str) -> tuple[list
             number = int(number)
         if not isinstance(number, int):
             number = todo[position] if position < len(todo) else -1
-        if number in todo and number not in written:
-            written[number] = item
-    messages: list[str] = []
-    for i, turn in enumerate(scenario.turns):
-        if i not in todo:
-            messages.append(turn.fixed_message if turn.fixed_message is not None else "")
-            continue
-        item = written.get(i)
+        if number in todo and number not in items:
+            items[number] = item
+    written: dict[int, tuple[str, list[str]]] = {}
+    for i in todo:
+        turn = scenario.turns[i]
         where = f"turn {i} ({turn.speaker} {turn.sequence_action})"
+        item = items.get(i)
         if item is None:
             problems.append(f"{where}: missing from the answer")
-            messages.append("")
             continue
+        issues = []
         if _norm_action(item.get("action", turn.action)) not in {_norm_action(turn.action),
                                                                  _norm_action(turn.sequence_action)}:
-            problems.append(f"{where}: action changed to {item.get('action')!r}")
+            issues.append(f"{where}: action changed to {item.get('action')!r}")
         message = item.get("message")
         if not isinstance(message, str):
-            problems.append(f"{where}: message is not a string")
+            issues.append(f"{where}: message is not a string")
             message = ""
-        messages.append(message)
-    problems += [p for p in check_messages(scenario, messages) if p not in problems]
-    return (None, problems) if problems else (messages, [])
+        issues += [f"{where}: {p}" for p in turn_problems(turn, message.strip())]
+        written[i] = (message, issues)
+    return written, problems
+
+
+# --- the renderer -------------------------------------------------------------------------------------------
+
+
+class _Dialogue:
+    """Rendering state of one scenario: messages decided so far, who wrote them, what went wrong."""
+
+    def __init__(self, scenario: ScenarioInstruction, fallback: list[str]) -> None:
+        self.scenario = scenario
+        #: The template renderer's messages: written into turns the model fails, shown as context meanwhile.
+        self.fallback = fallback
+        self.messages: list[str | None] = [t.fixed_message if t.fixed_message is not None else
+                                           ("" if t.is_silent else None) for t in scenario.turns]
+        self.by = ["fixed" if m is not None else "" for m in self.messages]
+        self.todo = renderable_turns(scenario)
+        self.attempts: dict[int, int] = Counter()
+        self.feedback: dict[int, list[str]] = {}
+        self.stats: dict[str, Any] = {"requests": 0, "cached": 0, "attempts": 0, "llm_turns": 0,
+                                      "fallback_turns": 0, "problems": Counter()}
+
+    def next_turn(self) -> int | None:
+        return next((i for i in self.todo if self.messages[i] is None), None)
+
+    def context(self) -> list[str]:
+        """Messages so far, the fallback's for turns not decided yet (only earlier turns are ever shown)."""
+        return [m if m is not None else self.fallback[i] for i, m in enumerate(self.messages)]
+
+    def count(self, answer: ChatResult) -> None:
+        self.stats["attempts"] += 1
+        self.stats["requests"] += 0 if answer.cached else 1
+        self.stats["cached"] += int(answer.cached)
+
+    def reject(self, i: int, problems: list[str]) -> None:
+        self.attempts[i] += 1
+        self.feedback[i] = problems[:6]
+        for p in problems:
+            self.stats["problems"][re.sub(r"'.*'|\(.*\)", "…", p)] += 1
 
 
 class LLMRenderer:
-    """Render scenarios with an LLM (see the module docstring). ``name`` is ``"openai"``.
+    """Render scenarios with an LLM, turn by turn checked, the template renderer as the fallback.
 
     ``client`` may be given (shared stats, tests); otherwise one is built from ``base_url``/``model``/
-    ``api_key``/``cache_dir``/``max_concurrency``/``max_retries``/``timeout``. ``max_attempts`` counts the
-    first try; ``max_tokens`` bounds each answer (a whole dialogue's JSON).
+    ``api_key``/``cache_dir``/``max_concurrency``/``max_retries``/``timeout`` (transport retries and timeout
+    are the client's). ``max_attempts`` is how often a turn is asked for before the fallback writes it;
+    ``max_tokens`` bounds each answer (``dialogue`` mode: the first, whole-dialogue answer gets
+    ``dialogue_max_tokens``). ``fallback=False`` drops a dialogue with a failed turn instead (the old behaviour).
     """
 
     name = "openai"
 
     def __init__(self, base_url: str | None = None, model: str | None = None, *, api_key: str | None = None,
                  cache_dir: str | Path | None = None, max_concurrency: int = 8, max_retries: int = 5,
-                 max_attempts: int = 3, max_tokens: int = 1024, retry_temperature: float = 0.7,
-                 json_mode: bool = False, progress: bool = False, timeout: float = 600.0,
+                 max_attempts: int = 3, max_tokens: int = 96, dialogue_max_tokens: int = 1024,
+                 mode: Literal["turn", "dialogue"] = "turn", retry_temperature: float = 0.7, json_mode: bool = False,
+                 progress: bool = False, timeout: float = 600.0, fallback: bool = True,
                  client: LLMClient | None = None) -> None:
-        from tooldial.errors import ConfigError
-
         if client is None:
             if not base_url or not model:
                 raise ConfigError("the openai renderer needs base_url and model", field="renderer_options")
@@ -160,70 +322,125 @@ class LLMRenderer:
                                max_concurrency=max_concurrency, max_retries=max_retries, timeout=timeout)
         if max_attempts < 1:
             raise ConfigError(f"max_attempts must be >= 1, got {max_attempts}", field="max_attempts")
+        if max_tokens < 1 or dialogue_max_tokens < 1:
+            raise ConfigError(f"max_tokens must be >= 1, got {min(max_tokens, dialogue_max_tokens)}",
+                              field="max_tokens")
+        if mode not in ("turn", "dialogue"):
+            raise ConfigError(f"mode must be turn or dialogue, got {mode!r}", field="mode")
+        from tooldial.dialogue.render_template import TemplateRenderer
+
         self.client = client
         self.max_attempts = max_attempts
         self.max_tokens = max_tokens
+        self.dialogue_max_tokens = dialogue_max_tokens
+        self.mode = mode
         self.retry_temperature = retry_temperature
         # JSON mode makes servers return an object, not the list we ask for; off by default.
         self.json_mode = json_mode
         self.progress = progress
+        self.fallback = fallback
+        self.template = TemplateRenderer()
+        #: Turns written by the model / by the fallback over every render call (the LLM share).
+        self.totals: Counter = Counter()
+
+    # -- requests --------------------------------------------------------------------------------------------
 
     def request(self, scenario: ScenarioInstruction, attempt: int, feedback: Sequence[str] = ()) -> ChatRequest:
-        """Attempt ``attempt`` (0-based) for ``scenario``: greedy first, then sampled with a shifted seed."""
+        """Whole-dialogue attempt ``attempt`` (0-based): greedy first, then sampled with a shifted seed."""
         return ChatRequest(
             messages=build_prompt(scenario, feedback),
             temperature=0.0 if attempt == 0 else self.retry_temperature,
             seed=scenario.seed + attempt,
-            max_tokens=self.max_tokens,
+            max_tokens=self.dialogue_max_tokens,
             response_format="json" if self.json_mode else None,
         )
 
+    def turn_request(self, scenario: ScenarioInstruction, index: int, messages: Sequence[str], attempt: int,
+                     feedback: Sequence[str] = ()) -> ChatRequest:
+        """Attempt ``attempt`` at turn ``index`` alone."""
+        return ChatRequest(
+            messages=build_turn_prompt(scenario, index, messages, feedback),
+            temperature=0.0 if attempt == 0 else self.retry_temperature,
+            seed=scenario.seed * 1000 + index * 10 + attempt,
+            max_tokens=self.max_tokens,
+        )
+
+    # -- rendering -------------------------------------------------------------------------------------------
+
     def render(self, scenarios: Sequence[ScenarioInstruction]) -> list[RenderResult]:
-        """One result per scenario, in order; attempts run in rounds, all pending scenarios concurrently."""
-        results: list[RenderResult | None] = [None] * len(scenarios)
-        history: list[list[str]] = [[] for _ in scenarios]  # reasons of each failed attempt
-        feedback: list[list[str]] = [[] for _ in scenarios]
-        counters = [{"attempts": 0, "requests": 0, "cached": 0} for _ in scenarios]
-        pending = [i for i, s in enumerate(scenarios) if renderable_turns(s)]
-        for i, scenario in enumerate(scenarios):  # nothing to write: the scenario is its own rendering
-            if i not in pending:
-                messages = [t.fixed_message or "" for t in scenario.turns]
-                problems = check_messages(scenario, messages)
-                results[i] = RenderResult(dialogue_id=scenario.dialogue_id, messages=None if problems else messages,
-                                          error="; ".join(problems) or None, stats=counters[i])
-        for attempt in range(self.max_attempts):
+        """One complete result per scenario, in order (see the module docstring)."""
+        dialogues = [_Dialogue(s, self.template.messages(s)) for s in scenarios]
+        if self.mode == "dialogue":
+            self._whole_dialogues(dialogues)
+        round_no = 0
+        while True:
+            pending = [(d, i) for d in dialogues if (i := d.next_turn()) is not None]
             if not pending:
                 break
-            batch = [self.request(scenarios[i], attempt, feedback[i]) for i in pending]
-            desc = f"render (attempt {attempt + 1})" if self.progress else False
-            answers: list[ChatResult] = self.client.chat(batch, progress=desc)
-            still: list[int] = []
-            for i, answer in zip(pending, answers, strict=True):
-                scenario = scenarios[i]
-                counters[i]["attempts"] += 1
-                counters[i]["requests"] += 0 if answer.cached else 1
-                counters[i]["cached"] += int(answer.cached)
+            round_no += 1
+            batch = [self.turn_request(d.scenario, i, d.context(), d.attempts[i], d.feedback.get(i, ()))
+                     for d, i in pending]
+            desc = f"render (round {round_no})" if self.progress else False
+            answers = self.client.chat(batch, progress=desc)
+            for (d, i), answer in zip(pending, answers, strict=True):
+                d.count(answer)
                 if answer.error is not None:
                     problems = [f"request failed: {answer.error}"]
-                    messages = None
+                    message = ""
                 else:
-                    messages, problems = messages_from_answer(scenario, answer.text)
-                if messages is not None:
-                    results[i] = RenderResult(dialogue_id=scenario.dialogue_id, messages=messages,
-                                              stats=counters[i])
+                    message = clean_message(answer.text)
+                    previous = next((m for m in reversed(d.context()[:i]) if m), "")
+                    problems = turn_problems(d.scenario.turns[i], message, previous)
+                if not problems:
+                    d.messages[i], d.by[i] = message, self.name
                     continue
-                history[i].append(f"attempt {attempt + 1}: " + "; ".join(problems))
-                feedback[i] = problems[:8]
-                still.append(i)
-            pending = still
-        for i in pending:
-            results[i] = RenderResult(
-                dialogue_id=scenarios[i].dialogue_id,
-                error=f"dropped after {self.max_attempts} attempt{'s' if self.max_attempts > 1 else ''}: "
-                + " | ".join(history[i]),
-                stats=counters[i],
-            )
-        return [r for r in results if r is not None]
+                d.reject(i, problems)
+                if d.attempts[i] >= self.max_attempts:
+                    d.messages[i], d.by[i] = d.fallback[i], self.template.name
+        return [self._result(d) for d in dialogues]
+
+    def _whole_dialogues(self, dialogues: list[_Dialogue]) -> None:
+        """``dialogue`` mode: one JSON answer per scenario; its acceptable turns are kept."""
+        pending = [d for d in dialogues if d.todo]
+        answers = self.client.chat([self.request(d.scenario, 0) for d in pending],
+                                   progress="render (dialogues)" if self.progress else False)
+        for d, answer in zip(pending, answers, strict=True):
+            d.count(answer)
+            if answer.error is not None:
+                d.stats["problems"]["dialogue request failed"] += 1
+                continue
+            written, problems = _turns_from_answer(d.scenario, answer.text)
+            for p in problems:
+                d.stats["problems"][re.sub(r"'.*'|\(.*\)", "…", p)] += 1
+            for i, (message, issues) in written.items():
+                message = message.strip()
+                previous = next((m for m in reversed(d.messages[:i]) if m), "")
+                if not issues and not turn_problems(d.scenario.turns[i], message, previous or ""):
+                    d.messages[i], d.by[i] = message, self.name
+
+    def _result(self, d: _Dialogue) -> RenderResult:
+        llm = sum(b == self.name for b in d.by)
+        fell = sum(b == self.template.name for b in d.by)
+        d.stats.update(llm_turns=llm, fallback_turns=fell, problems=dict(d.stats["problems"]))
+        self.totals.update({"llm": llm, "fallback": fell})
+        messages = [m or "" for m in d.messages]
+        if fell and not self.fallback:
+            return RenderResult(dialogue_id=d.scenario.dialogue_id, stats=d.stats,
+                                error=f"{fell} turn(s) failed after {self.max_attempts} attempt(s): "
+                                + "; ".join(f"{k} ×{v}" for k, v in d.stats["problems"].items()))
+        problems = check_messages(d.scenario, messages)
+        if problems:  # cannot happen unless the fallback itself is broken: say so, never keep it
+            return RenderResult(dialogue_id=d.scenario.dialogue_id, stats=d.stats, error="; ".join(problems))
+        return RenderResult(dialogue_id=d.scenario.dialogue_id, messages=messages, rendered_by=d.by, stats=d.stats)
+
+    def share(self) -> float:
+        """Share of the written turns (fixed ones aside) the model wrote, over every render call so far."""
+        total = self.totals["llm"] + self.totals["fallback"]
+        return self.totals["llm"] / total if total else 0.0
 
     def close(self) -> None:
+        total = self.totals["llm"] + self.totals["fallback"]
+        if total:
+            log.info("openai renderer: %d of %d turns written by the model (%.1f%%), %d by the template fallback",
+                     self.totals["llm"], total, 100 * self.share(), self.totals["fallback"])
         self.client.close()
