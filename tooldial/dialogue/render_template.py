@@ -171,12 +171,12 @@ _BYE_THANKS = ("Thanks", "Thank you", "Thanks a lot", "Many thanks", "Great, tha
 _BYE_TAIL = ("That's all.", "That's everything I needed.", "Bye!", "Goodbye.", "That's all I needed.",
              "Have a good one.", "I'm all set.", "Take care.", "That helps a lot.", "Talk later.", "", "See you.",
              "That's it for now.", "You've been very helpful.")
-#: Goodbyes that echo one fact of the last response (``{T}`` thanks, ``{tail}`` a closing or "").
+#: Goodbyes that echo one fact of the last response (``{T}``/``{t}`` thanks, ``{tail}`` a closing or "").
 _BYE_RECAP = (
     "{T}! So the {k} is {v}, good to know.", "{T}, {v} is just what I needed.", "Got it, {v}. {T}!",
     "{T}. I'll note down the {k}: {v}.", "{v}, perfect. {T}! {tail}", "Good to know the {k} is {v}. {T}. {tail}",
     "{T} for looking up the {k}. {tail}", "That {k} helps a lot. {T}!", "Okay, {v} for the {k}. {T}, bye.",
-    "Great, the {k} is {v}. That's all, {T}.", "Noted: {v}. {T}! {tail}", "{T}, I didn't know the {k} was {v}.",
+    "Great, the {k} is {v}. That's all, {t}.", "Noted: {v}. {T}! {tail}", "{T}, I didn't know the {k} was {v}.",
 )
 #: A user's own reason, from what the API under discussion does (``{c}``: "find flights between two airports").
 _GOAL = ("I'm trying to {c}.", "This is so I can {c}.", "I need it to {c}.", "The idea is to {c}.",
@@ -446,7 +446,8 @@ class TemplateRenderer:
             facts = ctx.get("facts") or {}
             if facts and rng.random() < 0.6:  # a real user often echoes the answer while thanking
                 k, v = rng.choice(sorted(facts.items()))
-                return rng.choice(_BYE_RECAP).format(T=thanks, k=p(k), v=p(v), tail=tail).strip()
+                return rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k), v=p(v),
+                                                     tail=tail).strip()
             sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
             if sep == ", " and tail:
                 tail = tail[:1].lower() + tail[1:]
@@ -492,7 +493,7 @@ class TemplateRenderer:
         if act == "request-multi":
             options = [p(o) for o in c.get("options", [])]
             by = c.get("pick_by", "option")
-            return rng.choice(_MULTI).format(o=join(options, rng.choice(("and", "or"))), by=p(by), n=len(options))
+            return rng.choice(_MULTI).format(o=join(options, "or"), by=p(by), n=len(options))
         if act == "request":
             return self._request(c, rng, p, opener, style, domain)
         if act == "response":
