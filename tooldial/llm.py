@@ -35,7 +35,7 @@ import re
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -148,10 +148,25 @@ class LLMStats:
     completion_tokens: int = 0
     seconds: float = 0.0  # wall time inside chat()
     max_in_flight: int = 0  # the most HTTP requests observed in flight at once
+    sent: int = 0  # distinct requests that went to the server (answered or failed; not cache hits)
+    failures: dict[str, int] = field(default_factory=dict)  # reason (status and message) -> requests
 
     @property
     def tokens_per_second(self) -> float:
         return self.completion_tokens / self.seconds if self.seconds else 0.0
+
+    @property
+    def failure_rate(self) -> float:
+        """Failed requests over the requests asked (cache hits count as answered)."""
+        asked = self.sent + self.cache_hits
+        return self.errors / asked if asked else 0.0
+
+    def record_failure(self, reason: str) -> None:
+        """Count a failed request under its reason; the first of each reason is logged as it happens."""
+        reason = reason[:300]
+        if reason not in self.failures:
+            logger.warning("LLM request failed: %s", reason)
+        self.failures[reason] = self.failures.get(reason, 0) + 1
 
     def as_dict(self) -> dict[str, float]:
         return {**asdict(self), "tokens_per_second": round(self.tokens_per_second, 2)}
@@ -302,10 +317,12 @@ class LLMClient:
                     async def one(key: str, indices: list[int]) -> None:
                         request = requests[indices[0]]
                         result = await self._complete(client, semaphore, request)
+                        self.stats.sent += 1
                         if result.error is None:
                             self._cache_put(key, result)
                         else:
                             self.stats.errors += 1
+                            self.stats.record_failure(result.error)
                         for i in indices:
                             results[i] = result
                         if bar is not None:

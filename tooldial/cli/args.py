@@ -123,3 +123,25 @@ def check_output_folder(path: Any, flag: str = "--out") -> None:
             if not parent.is_dir():
                 raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
             break
+
+
+def add_failure_rate_argument(parser: argparse.ArgumentParser | Any, default: float = 0.05) -> None:
+    """``--max-failure-rate``: the share of failed requests above which a run is invalid (exit status 1)."""
+    parser.add_argument("--max-failure-rate", type=fraction, default=default, metavar="RATE",
+                        help="mark the run invalid and exit 1 when more than this share of backend/judge/renderer "
+                        f"requests failed (default: {default:g})")
+
+
+def report_failures(who: str, failed: int, asked: int, reasons: dict[str, int], max_rate: float,
+                    shown: int = 5) -> bool:
+    """Print failures with their reasons to stderr (most frequent first); True when the share is over ``max_rate``."""
+    if not failed:
+        return False
+    rate = failed / asked if asked else 1.0
+    print(f"tooldial: {who}: {failed} of {asked} requests failed ({100 * rate:.1f}%):", file=sys.stderr)
+    ranked = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+    for reason, count in ranked[:shown]:
+        print(f"  {count} x {reason}", file=sys.stderr)
+    if len(ranked) > shown:
+        print(f"  … and {len(ranked) - shown} other reasons", file=sys.stderr)
+    return rate > max_rate

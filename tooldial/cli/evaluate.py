@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from tooldial.cli.args import check_output_folder, positive_float, positive_int
+from tooldial.cli.args import (
+    add_failure_rate_argument,
+    add_llm_arguments,
+    check_output_folder,
+    positive_float,
+    positive_int,
+    report_failures,
+)
 from tooldial.registry import BACKENDS, EVAL_TASKS
 
 
@@ -38,6 +46,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cache-dir", help="prediction cache (default $TOOLDIAL_CACHE/eval)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write cached predictions")
     parser.add_argument("--seed", type=int, default=0)
+    add_llm_arguments(parser, default_timeout=120.0)
+    add_failure_rate_argument(parser)
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--out", help="run directory")
     # `tooldial eval compare RUN_DIR ...`: a positional tail rather than a sub-subparser, so the common case
@@ -69,6 +79,7 @@ def _run(args: argparse.Namespace) -> int:
         judge_base_url=args.judge_base_url, judge_model=args.judge_model, judge_n=args.judge_n,
         judge_temperature=args.judge_temperature, benchmark=args.benchmark, cache_dir=args.cache_dir,
         use_cache=not args.no_cache, seed=args.seed, progress=not args.no_progress, out=args.out,
+        timeout=args.timeout, max_attempts=args.max_attempts, max_failure_rate=args.max_failure_rate,
     )
     results = evaluate(config)
     print(f"{run_label(results)} -> {args.out}")
@@ -76,6 +87,12 @@ def _run(args: argparse.Namespace) -> int:
         for setting, metrics in settings.items():
             extra = f" (lenient {100 * metrics['lenient_accuracy']:.1f})" if "lenient_accuracy" in metrics else ""
             print(f"  {task:<13} {setting:<5} accuracy {100 * metrics['accuracy']:5.1f}{extra}  n={metrics['n']}")
+    for who, failures in results.get("failures", {}).items():
+        report_failures(who, failures["failed"], failures["requests"], failures["reasons"], args.max_failure_rate)
+    if results.get("valid") is False:
+        print(f"tooldial: results marked invalid: {results.get('invalid_reason')} (--max-failure-rate "
+              f"{args.max_failure_rate:g}); see {args.out}/results.json", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -9,11 +9,13 @@ import time
 from pathlib import Path
 
 from tooldial.cli.args import (
+    add_failure_rate_argument,
     add_llm_arguments,
     check_output_file,
     llm_options,
     non_negative_int,
     positive_int,
+    report_failures,
 )
 from tooldial.cli.corpus import add_corpus_argument, load_corpus_from_args
 from tooldial.registry import RENDERERS
@@ -51,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--max-tokens", type=positive_int, default=96, metavar="N",
                    help="tokens per LLM answer, one turn (--renderer openai; default: 96)")
     add_llm_arguments(g)
+    add_failure_rate_argument(g)
     g.add_argument("--sequences", default=None, help="comma-separated sequence ids to restrict to")
     g.add_argument("--embedding-model", default=None, help="retriever model (default: the packaged MiniLM)")
     g.add_argument("--batch-size", type=positive_int, default=64, help="scenarios rendered per batch")
@@ -147,6 +150,17 @@ def _generate(args: argparse.Namespace) -> int:
     if report.render_failures:
         print(f"tooldial: {len(report.render_failures)} dialogue(s) dropped by the renderer "
               f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)
+        # requests the server could not answer (as opposed to answers that failed the checks) make a run invalid
+        failed = [reason for _, reason in report.render_failures if "request failed: " in reason]
+        reasons: dict[str, int] = {}
+        for reason in failed:
+            reason = reason[reason.index("request failed: "):][:300]
+            reasons[reason] = reasons.get(reason, 0) + 1
+        if report_failures("renderer", len(failed), count + len(report.render_failures), reasons,
+                           args.max_failure_rate):
+            print(f"tooldial: more than {100 * args.max_failure_rate:g}% of the renderer's requests failed "
+                  "(--max-failure-rate); the file holds only the dialogues that were rendered", file=sys.stderr)
+            return 1
     return 0
 
 

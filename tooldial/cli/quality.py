@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
-from tooldial.cli.args import add_llm_arguments, check_output_file, llm_options, positive_int
+from tooldial.cli.args import (
+    add_failure_rate_argument,
+    add_llm_arguments,
+    check_output_file,
+    llm_options,
+    positive_int,
+    report_failures,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="comma-separated criteria to score (default: all four)")
     parser.add_argument("--max-concurrency", type=positive_int, default=8, help="requests in flight (default: 8)")
     add_llm_arguments(parser)
+    add_failure_rate_argument(parser)
     parser.add_argument("--cache-dir", type=Path, help="LLM cache (default: $TOOLDIAL_CACHE/llm)")
     parser.add_argument("--out", type=Path, help="write the summary and per-dialogue scores as JSON here")
     parser.add_argument("--no-progress", action="store_true")
@@ -58,9 +67,17 @@ def run(args: argparse.Namespace) -> int:
         stats = client.stats
         print(f"requests sent: {stats.requests}, cached: {stats.cache_hits}, retries: {stats.retries}, "
               f"failed: {stats.errors}")
+    invalid = report_failures("judge", stats.errors, stats.sent + stats.cache_hits, stats.failures,
+                              args.max_failure_rate)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        payload = {"file": str(args.file), "seed": args.seed, **report.summary(),
+        payload = {"file": str(args.file), "seed": args.seed, "valid": not invalid,
+                   "failures": {"requests": stats.sent + stats.cache_hits, "failed": stats.errors,
+                                "reasons": stats.failures}, **report.summary(),
                    "scores": [d.model_dump() for d in report.dialogues]}
         args.out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if invalid:
+        print(f"tooldial: scores invalid: more than {100 * args.max_failure_rate:g}% of the judge's requests failed "
+              "(--max-failure-rate)", file=sys.stderr)
+        return 1
     return 0

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tooldial.evaluation.backends.base import Backend, GenerationRequest
 from tooldial.evaluation.cache import PredictionCache, prediction_key
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -16,6 +19,15 @@ class GenerationStats:
     cache_hits: int = 0
     failures: int = 0  # backend could not answer (scored wrong, not cached)
     seconds_in_backend: float = 0.0
+    #: Why the backend could not answer (status and message) -> how many completions.
+    failure_reasons: dict[str, int] = field(default_factory=dict)
+
+    def record_failure(self, reason: str) -> None:
+        reason = reason[:300]
+        if reason not in self.failure_reasons:
+            log.warning("backend failure: %s", reason)
+        self.failure_reasons[reason] = self.failure_reasons.get(reason, 0) + 1
+        self.failures += 1
 
 
 @dataclass
@@ -77,7 +89,7 @@ class CachedGenerator:
                 failure = failures.get(j)
                 out[i] = Completion(text, failure)
                 if failure:
-                    self.stats.failures += 1
+                    self.stats.record_failure(failure)
                 elif self.cache:
                     to_cache.append((keys[i], text))
             if to_cache:

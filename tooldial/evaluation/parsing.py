@@ -115,13 +115,32 @@ def parse_action(text: str | None) -> tuple[str, Literal["ok", "empty", "not_an_
     return "", "empty"
 
 
+def named_actions(generation: str | None) -> set[str]:
+    """The distinct system actions a generation names (``response fail`` / ``response_fail`` count once, as
+    ``responsefail``, not also as ``response``)."""
+    words = re.findall(r"[a-z]+", (generation or "").lower())
+    found: set[str] = set()
+    i = 0
+    while i < len(words):
+        pair = normalize_action("".join(words[i : i + 2])) if i + 1 < len(words) else ""
+        if pair in ACTIONS:
+            found.add(pair)
+            i += 2
+            continue
+        if normalize_action(words[i]) in ACTIONS:
+            found.add(normalize_action(words[i]))
+        i += 1
+    return found
+
+
 def lenient_action_match(generation: str | None, label: str) -> bool:
-    """The original code's rule for open models: the normalized label is a substring of the generation.
+    """The original code's rule for open models: the normalized label is a substring of the generation —
+    provided the generation names at most one action (listing several labels is not an answer).
 
     (So ``call`` matches ``retriever_call`` and ``response`` matches ``response_fail``; reported as
     ``lenient_accuracy`` next to the strict ``accuracy``.)
     """
-    if not generation:
+    if not generation or len(named_actions(generation)) > 1:
         return False
     gen = generation.lower().replace(ACTION_PREFIX.lower(), "")
     return normalize_action(label) in normalize_action(gen)

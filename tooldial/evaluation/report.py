@@ -197,6 +197,11 @@ def write_report(results: dict[str, Any], bench: Benchmark, out: Path) -> Path:
     tasks = task_metrics(results)
     paper = bench.paper or {}
     sections = [_header(results, label), _table4(tasks, label, paper)]
+    if results.get("valid") is False:  # too many requests failed: say so before any number
+        sections.insert(1, [f"**INVALID RUN: {results.get('invalid_reason')}.** Failed requests are scored wrong; "
+                            "the numbers below do not measure the model."] + [
+                            f"- {who}: {count} x {reason}" for who, f in results.get("failures", {}).items()
+                            for reason, count in f.get("reasons", {}).items()][:10])
     if "action" in tasks:
         sections.append(_action_section(tasks["action"], label, paper, out))  # type: ignore[arg-type]
     if "overall" in tasks:
@@ -244,7 +249,8 @@ def compare_runs(run_dirs: list[str | Path]) -> str:
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise ConfigError(f"malformed results: expected tasks → settings → metrics ({first})",
                                   file=str(path)) from None
-        runs.append((Path(run_dir).name, results))
+        name = Path(run_dir).name + (" (INVALID)" if results.get("valid") is False else "")
+        runs.append((name, results))
     dynamic = [(name, r) for name, r in runs if r.get("kind") == "dynamic"]  # tooldial simulate runs
     runs = [(name, r) for name, r in runs if r.get("kind") != "dynamic"]
     if dynamic:

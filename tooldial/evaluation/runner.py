@@ -54,6 +54,11 @@ class EvalConfig(BaseModel):
     judge_model: str | None = None
     judge_n: int | None = Field(None, ge=1)
     judge_temperature: float | None = Field(None, gt=0.0, le=2.0)
+    #: Seconds per request and attempts per request to an LLM server (``openai`` backend and the judge).
+    timeout: float = Field(120.0, gt=0.0)
+    max_attempts: int = Field(6, ge=1)
+    #: A run where a larger share of backend or judge requests failed is marked invalid (``valid: false``).
+    max_failure_rate: float = Field(0.05, ge=0.0, le=1.0)
     out: str
     cache_dir: str | None = None
     use_cache: bool = True
@@ -139,6 +144,8 @@ def _backend_options(config: EvalConfig) -> dict[str, Any]:
         "batch_size": config.batch_size,
         "max_concurrency": config.max_concurrency,
         "seed": config.seed,
+        "timeout": config.timeout,
+        "max_retries": config.max_attempts - 1,
         "cache_dir": None if config.cache_dir is None else str(Path(config.cache_dir) / "llm"),
         "use_cache": False,  # the prediction cache holds every completion of the evaluated model: no second copy
     }
@@ -178,6 +185,7 @@ class Run:
 
         return OpenAIBackend(self.config.judge_model, self.config.judge_base_url,
                              max_concurrency=self.config.max_concurrency, seed=self.config.seed,
+                             timeout=self.config.timeout, max_retries=self.config.max_attempts - 1,
                              cache_dir=_backend_options(self.config)["cache_dir"], use_cache=self.config.use_cache)
 
     def pairs(self) -> list[tuple[EvalTask, str | None]]:
@@ -223,6 +231,7 @@ class Run:
                 self._run_pair(task, setting, judge)
                 self.results["generation"] = vars(self.generator.stats) | {"seconds_total": round(
                     time.perf_counter() - started, 3)}
+                self._check_failures(judge)
                 self.write(report=False)
         finally:
             if judge is not None:
@@ -230,6 +239,28 @@ class Run:
             if self.results["tasks"]:
                 self.write(report=True)  # also after an interruption: the finished parts get their report
         return self.results
+
+    def _check_failures(self, judge: Any) -> None:
+        """File what failed and why; mark the run invalid when backend or judge failures exceed the threshold."""
+        gen = self.generator.stats
+        failures = {"backend": {"requests": gen.requests, "failed": gen.failures,
+                                "rate": round(gen.failures / gen.requests, 4) if gen.requests else 0.0,
+                                "reasons": dict(gen.failure_reasons)}}
+        client = getattr(judge, "client", None)
+        if client is not None:
+            stats = client.stats
+            asked = stats.sent + stats.cache_hits
+            failures["judge"] = {"requests": asked, "failed": stats.errors, "rate": round(stats.failure_rate, 4),
+                                 "reasons": dict(stats.failures)}
+        over = [f"{who}: {f['failed']} of {f['requests']} requests failed ({100 * f['rate']:.1f}%)"
+                for who, f in failures.items() if f["failed"] and f["rate"] > self.config.max_failure_rate]
+        self.results["failures"] = failures
+        self.results["valid"] = not over
+        if over:
+            self.results["invalid_reason"] = (f"more than {100 * self.config.max_failure_rate:g}% of requests "
+                                              f"failed — {'; '.join(over)}")
+        else:
+            self.results.pop("invalid_reason", None)
 
     def _run_pair(self, task: EvalTask, setting: str | None, judge: Any) -> None:
         """Run one (task, setting), file its metrics and append its predictions."""
