@@ -10,12 +10,12 @@ import pytest
 from test_llm import ScriptedServer
 
 from tooldial.cli import main
+from tooldial.dialogue.io import read_dialogues
 from tooldial.dialogue.quality import (
     CRITERIA,
     QualityJudge,
     dialogue_text,
     parse_score,
-    read_records,
     sample_dialogues,
 )
 from tooldial.dialogue.record import DialogueRecord
@@ -107,11 +107,11 @@ def test_failed_judge_requests_are_reported_not_raised(tmp_path: Path) -> None:
         assert report.mean("naturalness") is None and report.failed_requests("naturalness") == 1
 
 
-def test_read_records_names_the_broken_line(tmp_path: Path) -> None:
+def test_a_broken_dialogues_file_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "dialogues.jsonl"
     path.write_text(record("a").model_dump_json() + "\n" + '{"dialogue": 3}\n')
     with pytest.raises(Exception, match=r"dialogues.jsonl: line 2"):
-        read_records(path)
+        list(read_dialogues(path))
 
 
 def test_cli_rejects_unknown_criteria(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

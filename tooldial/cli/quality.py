@@ -43,7 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tooldial.dialogue.quality import CRITERIA, QualityJudge, read_records, sample_dialogues
+    from tooldial.dialogue.io import read_dialogues
+    from tooldial.dialogue.quality import CRITERIA, QualityJudge, sample_dialogues
     from tooldial.errors import ConfigError
     from tooldial.llm import LLMClient
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if unknown or not criteria:
         raise ConfigError(f"unknown criteria {', '.join(unknown) or '(none)'}; choose from {', '.join(CRITERIA)}",
                           field="--criteria")
-    records = read_records(args.file)
+    records = list(read_dialogues(args.file))
     if not records:
         raise ConfigError("no dialogues in the file", file=str(args.file))
     picked = sample_dialogues(records, args.sample, args.seed)

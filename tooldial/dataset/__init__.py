@@ -19,7 +19,7 @@ _EXPORTS = {
     "SplitConfig": "tooldial.dataset.splits",
     "assign_splits": "tooldial.dataset.splits",
     "write_dataset": "tooldial.dataset.export",
-    "SourceRecord": "tooldial.dataset.export",
+    "SourceRecord": "tooldial.dataset.sources",
     "convert_release": "tooldial.dataset.convert",
     "write_release": "tooldial.dataset.convert",
     "dialogue_row": "tooldial.dataset.rows",

@@ -28,6 +28,8 @@ import datasets
 
 from tooldial.dataset.features import CONFIG_NAMES, DESCRIPTIONS, FEATURES, SPLITS
 from tooldial.dataset.info import CITATION
+from tooldial.dataset.sources import DialogueFiles, release_records, valid_records
+from tooldial.dataset.splits import SplitConfig
 from tooldial.dialogue.record import DialogueRecord
 
 logger = datasets.logging.get_logger(__name__)
@@ -83,59 +85,27 @@ class ToolDialBuilder(datasets.GeneratorBasedBuilder):
         if config.name not in FEATURES:
             raise ValueError(f"unknown config {config.name!r}; expected one of {', '.join(CONFIG_NAMES)}")
         self._docs_corpus = self._corpus()
-        if config.release:
-            self._assignment = None
-            self._paths: list[Path] = []
-        else:
-            from tooldial.dataset.pipeline import (
-                BuildOptions,
-                StageTimes,
-                generate_dialogue_file,
-                read_records,
-            )
-            from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
+        self._files: DialogueFiles | None = None
+        if not config.release:
+            from tooldial.dataset.pipeline import BuildOptions, generate_dialogue_file
 
             split = SplitConfig(ratios=config.split_ratios, by=config.split_by, seed=config.seed)  # type: ignore[arg-type]
             if config.dialogues:
-                self._paths = [Path(p) for p in config.dialogues]
+                paths = [Path(p) for p in config.dialogues]
             else:
                 options = BuildOptions(corpus=config.corpus or "builtin", n=config.n, seed=config.seed,
                                        renderer=config.renderer, split=split, progress=False)
-                path, self._docs_corpus, _ = generate_dialogue_file(options, StageTimes(), [])
-                self._paths = [path]
-            keys: dict[str, SplitKey] = {}
-            for _, r in read_records(self._paths):
-                if not isinstance(r, Exception) and r.dialogue_id not in keys:
-                    keys[r.dialogue_id] = SplitKey(dialogue_id=r.dialogue_id, sequence_id=r.sequence_id,
-                                                   source=r.source, target=r.target)
-            self._assignment = assign_splits(keys.values(), split)
+                generated = generate_dialogue_file(options)
+                paths, self._docs_corpus = [generated.path], generated.corpus
+            self._files = DialogueFiles(paths, split)
         return [datasets.SplitGenerator(name=_SPLIT_NAMES[s], gen_kwargs={"split": s}) for s in SPLITS]
 
     def _records(self, split: str) -> Iterator[DialogueRecord]:
-        if self.config.release:
-            from tooldial.dataset.convert import ConversionReport, iter_release
-
-            for item in iter_release(self.config.release, ConversionReport()):
-                if item.split != split:
-                    continue
-                if isinstance(item.record, Exception):
-                    logger.warning("skipped %s: %s", item.location, item.record)
-                    continue
-                yield item.record
-            return
-        from tooldial.dataset.pipeline import read_records
-
-        seen: set[str] = set()
-        for location, record in read_records(self._paths):
-            if isinstance(record, Exception):
-                logger.warning("skipped %s: %s", location, record)
-                continue
-            if record.dialogue_id in seen:
-                logger.warning("skipped %s: duplicate dialogue_id %r", location, record.dialogue_id)
-                continue
-            seen.add(record.dialogue_id)
-            if self._assignment.get(record.dialogue_id) == split:
-                yield record
+        """The valid records of ``split`` (malformed and duplicate ones are logged and skipped)."""
+        items = release_records(self.config.release) if self._files is None else iter(self._files)
+        for item in valid_records(items, lambda location, exc: logger.warning("skipped %s: %s", location, exc)):
+            if item.split == split:
+                yield item.record  # type: ignore[misc]
 
     def _generate_examples(self, split: str) -> Iterator[tuple[str, dict[str, Any]]]:
         from tooldial.dataset.rows import dialogue_row, task_rows

@@ -13,21 +13,19 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from tooldial.corpus.models import Corpus
-from tooldial.dataset.export import DatasetResult, SourceRecord, write_dataset
+from tooldial.dataset.export import DatasetResult, write_dataset
 from tooldial.dataset.features import RELEASE_FILES, SPLITS
 from tooldial.dataset.info import BuildInfo
-from tooldial.dataset.rows import complete_metadata, release_dict
-from tooldial.dialogue.record import DialogueRecord, SystemTurn, UserTurn
-from tooldial.errors import TooldialError
-from tooldial.jsonfile import loads as loads_json
+from tooldial.dataset.rows import release_dict
+from tooldial.dataset.sources import SourceRecord, parse_release_record, release_records
+from tooldial.dialogue.record import DialogueRecord
 
-#: Other names a split's file may have.
-_ALIASES = {"validation": ("validation.json", "dev.json")}
+__all__ = ["ConversionReport", "SkippedRecord", "convert_release", "iter_release", "parse_release_record",
+           "write_release"]
 
 
 class SkippedRecord(BaseModel):
@@ -45,74 +43,12 @@ class ConversionReport(BaseModel):
     skipped: list[SkippedRecord] = Field(default_factory=list)
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg']}" if where else err["msg"]
-
-
-def parse_release_record(obj: Any, dialogue_id: str) -> DialogueRecord:
-    """One release record as a :class:`DialogueRecord` with complete metadata; ``ValueError`` names the field."""
-    if not isinstance(obj, dict):
-        raise ValueError(f"expected a JSON object, got {type(obj).__name__}")
-    try:
-        record = DialogueRecord.model_validate(obj)
-    except ValidationError as exc:
-        raise ValueError(_first_error(exc)) from None
-    if not record.dialogue:
-        raise ValueError("dialogue: empty")
-    for i, turn in enumerate(record.dialogue):
-        if len(turn) != 1:
-            raise ValueError(f"dialogue[{i}]: a turn must have exactly one key (User or System)")
-        (speaker, body), = turn.items()
-        model = {"User": UserTurn, "System": SystemTurn}.get(speaker)
-        if model is None:
-            raise ValueError(f"dialogue[{i}]: unknown speaker {speaker!r}")
-        try:
-            typed = model.model_validate(body)
-        except ValidationError as exc:
-            raise ValueError(f"dialogue[{i}].{speaker}.{_first_error(exc)}") from None
-        if speaker == "System":
-            for field in ("retriever_status", "dialogue_state", "api_request", "api_response"):
-                if not isinstance(getattr(typed, field), dict):
-                    raise ValueError(f"dialogue[{i}].System.{field}: expected an object")
-    return complete_metadata(record, dialogue_id)
-
-
-def _release_path(release_dir: Path, split: str) -> Path | None:
-    for name in (RELEASE_FILES[split], *_ALIASES.get(split, ())):
-        path = release_dir / name
-        if path.is_file():
-            return path
-    return None
-
-
 def iter_release(release_dir: str | Path, report: ConversionReport) -> Iterator[SourceRecord]:
-    """The records of a release directory, split by file (malformed ones as their ``ValueError``)."""
-    release_dir = Path(release_dir)
-    found = False
-    for split in SPLITS:
-        path = _release_path(release_dir, split)
-        if path is None:
-            continue
-        found = True
-        try:
-            data = loads_json(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise TooldialError(f"cannot read a JSON list: {exc}", file=str(path)) from None
-        if not isinstance(data, list):
-            raise TooldialError(f"expected a JSON list of dialogue records, got {type(data).__name__}", file=str(path))
-        stem = path.stem
-        for index, obj in enumerate(data):
-            report.read[split] += 1
-            try:
-                record: DialogueRecord | Exception = parse_release_record(obj, f"{stem}-{index:05d}")
-            except ValueError as exc:
-                record = exc
-            yield SourceRecord(split, record, f"{path}: record {index}")
-    if not found:
-        names = ", ".join(RELEASE_FILES.values())
-        raise TooldialError(f"no release file found (expected {names})", file=str(release_dir))
+    """The records of a release directory (:func:`~tooldial.dataset.sources.release_records`), counted in
+    ``report.read``."""
+    for item in release_records(release_dir):
+        report.read[item.split] += 1
+        yield item
 
 
 def convert_release(

@@ -34,6 +34,7 @@ from tooldial.dataset.features import CONFIG_NAMES, FEATURES, SPLITS
 from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.output import OutputDir
 from tooldial.dataset.rows import dialogue_row, task_rows
+from tooldial.dataset.sources import SourceRecord, valid_records
 from tooldial.dataset.stats import DatasetStats, StatsAccumulator
 from tooldial.dataset.writer import ShardedParquetWriter
 from tooldial.dialogue.record import DialogueRecord
@@ -41,18 +42,6 @@ from tooldial.errors import TooldialError
 from tooldial.tasks.history import render_history
 
 BUILD_INFO_NAME = "tooldial_build.json"
-
-
-@dataclass(frozen=True, slots=True)
-class SourceRecord:
-    """A record on its way into the dataset: its split and where it came from (for error messages).
-
-    ``record`` is the exception instead when the reader could not parse it: it is reported and counted.
-    """
-
-    split: str
-    record: DialogueRecord | Exception
-    location: str
 
 
 @dataclass
@@ -160,7 +149,6 @@ def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: Bu
         for split in SPLITS:
             writers[(name, split)] = ShardedParquetWriter(staging / "data" / name, split, FEATURES[name])
     acc = StatsAccumulator()
-    seen: set[str] = set()
     example: str | None = None
 
     failures: list[str] = []
@@ -172,23 +160,9 @@ def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: Bu
             raise TooldialError(str(exc), file=location) from exc
         on_error(location, exc)
 
-    def checked(stream: Iterable[SourceRecord]) -> Iterator[SourceRecord]:
-        for item in stream:
-            if isinstance(item.record, Exception):
-                fail(item.location, item.record)
-                continue
-            if item.split not in SPLITS:
-                fail(item.location, ValueError(f"unknown split {item.split!r}"))
-                continue
-            if item.record.dialogue_id in seen:
-                fail(item.location, ValueError(f"duplicate dialogue_id {item.record.dialogue_id!r}"))
-                continue
-            seen.add(item.record.dialogue_id)
-            yield item
-
     bar = tqdm(total=total, desc="dataset", unit="dialogue", disable=not progress)
     try:
-        for item, rows in _row_stream(checked(items), corpus, num_proc):
+        for item, rows in _row_stream(valid_records(items, fail), corpus, num_proc):
             bar.update(1)
             if isinstance(rows, str):
                 fail(item.location, ValueError(rows))

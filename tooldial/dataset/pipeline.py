@@ -21,6 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +29,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial import faults
 from tooldial.cache import default_cache_dir
-from tooldial.dataset.convert import parse_release_record
-from tooldial.dataset.export import DatasetResult, SourceRecord, write_dataset
+from tooldial.dataset.export import DatasetResult, write_dataset
 from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.output import OutputDir, check_output, file_sha256
-from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
-from tooldial.dialogue.record import DialogueRecord
+from tooldial.dataset.sources import DialogueFiles
+from tooldial.dataset.splits import SplitConfig
 from tooldial.errors import ConfigError, TooldialError
-from tooldial.jsonfile import loads as loads_json
 
 logger = logging.getLogger(__name__)
 
@@ -96,49 +95,6 @@ def _timed(times: StageTimes, stage: str) -> Iterator[None]:
     finally:
         times.seconds[stage] = round(time.perf_counter() - start, 3)
         times.cpu_seconds[stage] = round(time.process_time() - cpu, 3)
-
-
-# ----------------------------------------------------------------------------------------------------------------
-# Dialogue files
-
-
-def iter_dialogue_file(path: Path) -> Iterator[tuple[str, int, Any]]:
-    """``(location, index, object)`` for every record of a JSONL file or a JSON list file."""
-    path = Path(path)
-    if not path.is_file():
-        raise TooldialError("no such dialogue file", file=str(path))
-    if path.suffix == ".json":
-        try:
-            data = loads_json(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise TooldialError(f"not a JSON list: {exc}", file=str(path)) from None
-        if not isinstance(data, list):
-            raise TooldialError("expected a JSON list of dialogue records", file=str(path))
-        for index, obj in enumerate(data):
-            yield f"{path}: record {index}", index, obj
-        return
-    with path.open(encoding="utf-8") as f:
-        for index, line in enumerate(f):
-            if not line.strip():
-                continue
-            try:
-                obj = loads_json(line)
-            except json.JSONDecodeError as exc:
-                obj = exc
-            yield f"{path}: line {index + 1}", index, obj
-
-
-def read_records(paths: list[Path]) -> Iterator[tuple[str, DialogueRecord | Exception]]:
-    """``(location, record)`` for every record of the files; a malformed one as its ``ValueError``."""
-    for path in paths:
-        for location, index, obj in iter_dialogue_file(path):
-            if isinstance(obj, Exception):
-                yield location, ValueError(f"invalid JSON: {obj}")
-                continue
-            try:
-                yield location, parse_release_record(obj, f"{Path(path).stem}-{index:05d}")
-            except ValueError as exc:
-                yield location, exc
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -287,14 +243,27 @@ def _validator(corpus: Any):
     return problems
 
 
-def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: list[str]
-                           ) -> tuple[Path, Any, dict[str, dict[str, Any]]]:
-    """Run corpus → graph → dialogues → validation into the work dir.
+@dataclass
+class GeneratedDialogues:
+    """What :func:`generate_dialogue_file` made: the file, the corpus, the settings the card shows, the
+    dialogues the validator rejected (``dialogue_id: reason``) and the stage times."""
 
-    Returns ``dialogues.jsonl``, the corpus, and the effective graph and generation settings (for the card).
+    path: Path
+    corpus: Any
+    settings: dict[str, dict[str, Any]]
+    rejected: list[str]
+    times: StageTimes
+
+
+def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = None) -> GeneratedDialogues:
+    """Run corpus → graph → dialogues → validation into the work dir (times added to ``times`` when given).
+
     A finished run (``dialogues.done``) is reused as is.
     """
     from tooldial.corpus import load_corpus
+
+    times = StageTimes() if times is None else times
+    rejected: list[str] = []
 
     work = _work_dir(options)
     work.mkdir(parents=True, exist_ok=True)
@@ -328,7 +297,8 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
         rejected.extend(finished.get("rejected", []))
         if finished.get("messages by renderer"):
             generation["messages by renderer"] = finished["messages by renderer"]
-        return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
+        return GeneratedDialogues(dialogues_path, corpus, {"graph": graph_info, "generation": generation},
+                                  rejected, times)
     done.unlink(missing_ok=True)
     faults.checkpoint("corpus")
     from tooldial.dialogue.generate import generate_dialogues
@@ -376,7 +346,8 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes, rejected: l
     done_partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
     done_partial.replace(done)
     faults.checkpoint("dialogues")
-    return dialogues_path, corpus, {"graph": graph_info, "generation": generation}
+    return GeneratedDialogues(dialogues_path, corpus, {"graph": graph_info, "generation": generation}, rejected,
+                              times)
 
 
 def build_dataset(options: BuildOptions, out_dir: str | Path, *, overwrite: bool = False) -> BuildResult:
@@ -411,7 +382,9 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
             info.corpus = options.corpus
             info.corpus_sha256 = corpus_digest(options.corpus)
     else:
-        dialogues_path, corpus, settings = generate_dialogue_file(options, times, rejected)
+        generated = generate_dialogue_file(options, times)
+        dialogues_path, corpus, settings, rejected = (generated.path, generated.corpus, generated.settings,
+                                                      generated.rejected)
         paths = [dialogues_path]
         info = BuildInfo(source="generated", corpus=options.corpus, graph=settings["graph"],
                          generation=settings["generation"], split=options.split.model_dump(mode="json"),
@@ -421,22 +394,12 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
         info.graph_sha256 = path_digest(graph_file) if Path(graph_file).is_file() else None
 
     with _timed(times, "split"):
-        keys: dict[str, SplitKey] = {}
-        for _, r in read_records(paths):
-            if not isinstance(r, Exception) and r.dialogue_id not in keys:  # duplicates are reported later
-                keys[r.dialogue_id] = SplitKey(dialogue_id=r.dialogue_id, sequence_id=r.sequence_id,
-                                               source=r.source, target=r.target)
-        assignment = assign_splits(keys.values(), options.split)
-
-    def items() -> Iterator[SourceRecord]:
-        for location, record in read_records(paths):
-            split = "train" if isinstance(record, Exception) else assignment[record.dialogue_id]
-            yield SourceRecord(split, record, location)
+        source = DialogueFiles(paths, options.split)
 
     with _timed(times, "dataset"):
         dataset = write_dataset(
-            items(), target, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
-            total=len(keys), on_error=lambda location, exc: skipped.append(f"{location}: {exc}"),
+            iter(source), target, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
+            total=source.total, on_error=lambda location, exc: skipped.append(f"{location}: {exc}"),
         )
     return BuildResult(dataset=dataset, dialogues_path=dialogues_path, times=times, rejected=rejected,
                        skipped=skipped)

@@ -1,4 +1,7 @@
-"""Reading and writing ``dialogues.jsonl``: one :class:`DialogueRecord` per line.
+"""Reading and writing dialogue files: ``dialogues.jsonl`` (one :class:`DialogueRecord` per line) and the
+original release's JSON lists. Every dialogue-file read in tooldial goes through here: strictly
+(:func:`read_dialogues`, the first malformed record is a one-line error) or leniently
+(:func:`read_dialogues_lenient`, malformed records come back as errors to count and skip).
 
 Lines are written with a fixed key order (the release keys first, then our metadata) and no time stamps, so
 the same records give the same bytes. Writing goes to a temporary file renamed at the end, so an interrupted
@@ -9,8 +12,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -18,6 +22,9 @@ from tooldial.dialogue.record import DialogueRecord
 from tooldial.errors import TooldialError
 from tooldial.jsonfile import loads as loads_json
 from tooldial.jsonfile import not_text_error
+
+#: ``parse(object, default_id) -> DialogueRecord``; raises ``ValueError`` on a malformed object.
+Parse = Callable[[Any, str], DialogueRecord]
 
 
 def dump_record(record: DialogueRecord) -> str:
@@ -40,21 +47,24 @@ def write_dialogues(records: Iterable[DialogueRecord], path: str | Path) -> int:
     return count
 
 
-def read_dialogues(path: str | Path) -> Iterator[DialogueRecord]:
-    """Yield the records of a JSONL file; raises :class:`TooldialError` naming file and line on bad input.
+def iter_dialogue_objects(path: str | Path) -> Iterator[tuple[str, int, Any]]:
+    """``(location, index, object)`` for every record of a dialogue file, without validating it.
 
-    A JSON list file (the original release's ``total_dialogue.json`` / ``train.json``) is read too.
+    The file is a JSON list (it starts with ``[``: the original release's ``train.json``) or JSONL
+    (one record per line, blank lines skipped; ``index`` is the 0-based line number). A JSONL line that is not
+    JSON comes as its :class:`ValueError`, so a lenient reader can skip it; a file that cannot be read at all
+    raises :class:`~tooldial.errors.TooldialError`.
     """
     path = Path(path)
     if not path.is_file():
-        raise TooldialError("no such file", file=str(path))
+        raise TooldialError("no such dialogue file", file=str(path))
     try:
-        yield from _read(path)
+        yield from _objects(path)
     except UnicodeDecodeError as exc:
         raise not_text_error(path, exc) from None
 
 
-def _read(path: Path) -> Iterator[DialogueRecord]:
+def _objects(path: Path) -> Iterator[tuple[str, int, Any]]:
     with path.open(encoding="utf-8") as fh:
         first = fh.read(1)
         while first and first.isspace():
@@ -64,19 +74,54 @@ def _read(path: Path) -> Iterator[DialogueRecord]:
             try:
                 items = loads_json(fh.read())
             except json.JSONDecodeError as exc:
-                raise TooldialError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=str(path)) from None
-            for i, item in enumerate(items):
-                yield _parse(item, path, f"record {i}")
+                raise TooldialError(f"not a JSON list: {exc}", file=str(path)) from None
+            if not isinstance(items, list):
+                raise TooldialError("expected a JSON list of dialogue records", file=str(path))
+            for index, item in enumerate(items):
+                yield f"{path}: record {index}", index, item
             return
-        for lineno, line in enumerate(fh, start=1):
+        for index, line in enumerate(fh):
             if not line.strip():
                 continue
             try:
-                item = loads_json(line)
+                item: Any = loads_json(line)
             except json.JSONDecodeError as exc:
-                raise TooldialError(f"invalid JSON ({exc.msg} at column {exc.colno})", file=str(path),
-                                    record=f"line {lineno}") from None
-            yield _parse(item, path, f"line {lineno}")
+                item = ValueError(f"invalid JSON ({exc.msg} at column {exc.colno})")
+            yield f"{path}: line {index + 1}", index, item
+
+
+def read_dialogues(path: str | Path) -> Iterator[DialogueRecord]:
+    """Yield the records of a dialogue file (JSONL or a JSON list), strictly: the first malformed record raises a
+    :class:`TooldialError` naming the file, the line (or record index) and the field."""
+    for location, _, item in iter_dialogue_objects(path):
+        where = location.rpartition(": ")[2]
+        if isinstance(item, Exception):
+            raise TooldialError(str(item), file=str(path), record=where)
+        yield _parse(item, Path(path), where)
+
+
+def read_dialogues_lenient(paths: Iterable[str | Path], parse: Parse | None = None
+                           ) -> Iterator[tuple[str, DialogueRecord | Exception]]:
+    """``(location, record)`` for every record of the files; a malformed one comes as its ``ValueError``.
+
+    ``parse(object, default_id)`` turns an object into a record (default: :class:`DialogueRecord` validation);
+    ``default_id`` is ``<file stem>-<index:05d>`` for records that carry no ``dialogue_id``.
+    """
+    for path in paths:
+        for location, index, item in iter_dialogue_objects(path):
+            if isinstance(item, Exception):
+                yield location, item
+                continue
+            try:
+                yield location, (parse or _validate)(item, f"{Path(path).stem}-{index:05d}")
+            except ValueError as exc:
+                yield location, exc
+
+
+def _validate(item: Any, default_id: str) -> DialogueRecord:
+    if not isinstance(item, dict):
+        raise ValueError(f"expected a JSON object, got {type(item).__name__}")
+    return DialogueRecord.model_validate({"dialogue_id": default_id, **item})
 
 
 def _parse(item: object, path: Path, where: str) -> DialogueRecord:

@@ -21,14 +21,12 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from statistics import mean
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from tooldial.dialogue.record import DialogueRecord
-from tooldial.errors import TooldialError
 from tooldial.llm import ChatRequest, LLMClient
 
 PROMPT_VERSION = "quality-geval-1"
@@ -248,25 +246,3 @@ class QualityJudge:
             results[i].scores[criterion] = mean(good) if good else None
         return QualityReport(judge_model=self.client.model, samples=self.samples, criteria=self.criteria,
                              dialogues=results)
-
-
-def read_records(path: str | Path) -> list[DialogueRecord]:
-    """All records of a dialogues file (``tooldial.dialogue.io`` when available)."""
-    try:
-        from tooldial.dialogue.io import read_dialogues
-    except ImportError:  # pragma: no cover - the dialogue stage ships io; keep working without it
-        read_dialogues = None
-    if read_dialogues is not None:
-        return list(read_dialogues(path))
-    path = Path(path)
-    if not path.is_file():
-        raise TooldialError("no such file", file=str(path))
-    records = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.strip():
-            try:
-                records.append(DialogueRecord.model_validate_json(line))
-            except ValueError as exc:
-                raise TooldialError(f"not a dialogue record ({str(exc).splitlines()[0]})", file=str(path),
-                                    record=f"line {lineno}") from None
-    return records
