@@ -142,3 +142,13 @@ def test_lenient_action_metric_refuses_a_list_of_labels():
     assert lenient_action_match("- Action: request", "request")
     assert lenient_action_match("- Action: retriever_call", "call")  # the original rule's substring match stays
     assert lenient_action_match("The system should Response Fail now", "response_fail")
+
+
+@pytest.mark.slow
+def test_generate_with_a_failing_renderer_server_exits_1_with_the_reason(tmp_path, capsys):
+    out = tmp_path / "d.jsonl"
+    with FailingServer(500, "renderer down") as server:
+        code = cli_main(["generate", "--n", "2", "--renderer", "openai", "--base-url", server.base_url,
+                         "--llm-model", "m", "--max-attempts", "1", "--out", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 1 and "renderer:" in err and "HTTP 500: renderer down" in err and "--max-failure-rate" in err

@@ -129,7 +129,10 @@ def _generate(args: argparse.Namespace) -> int:
     graph = _load_graph(args, corpus)
     loaded = time.perf_counter()
     report = GenerationReport()
-    count = write_dialogues(generate_dialogues(corpus, graph, config, report=report), args.out)
+    from tooldial.dialogue.renderer import get_renderer
+
+    renderer = get_renderer(config.renderer, **config.renderer_options)
+    count = write_dialogues(generate_dialogues(corpus, graph, config, renderer=renderer, report=report), args.out)
     took = time.perf_counter() - loaded
     print(f"wrote {count} dialogues to {args.out} in {took:.1f}s (corpus+graph {loaded - start:.1f}s); "
           f"{len(report.produced)}/23 sequences", file=sys.stderr)
@@ -150,17 +153,14 @@ def _generate(args: argparse.Namespace) -> int:
     if report.render_failures:
         print(f"tooldial: {len(report.render_failures)} dialogue(s) dropped by the renderer "
               f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)
-        # requests the server could not answer (as opposed to answers that failed the checks) make a run invalid
-        failed = [reason for _, reason in report.render_failures if "request failed: " in reason]
-        reasons: dict[str, int] = {}
-        for reason in failed:
-            reason = reason[reason.index("request failed: "):][:300]
-            reasons[reason] = reasons.get(reason, 0) + 1
-        if report_failures("renderer", len(failed), count + len(report.render_failures), reasons,
-                           args.max_failure_rate):
-            print(f"tooldial: more than {100 * args.max_failure_rate:g}% of the renderer's requests failed "
-                  "(--max-failure-rate); the file holds only the dialogues that were rendered", file=sys.stderr)
-            return 1
+    # requests the server could not answer (not answers that failed the checks) make a run invalid, even when
+    # the template fallback wrote those turns
+    stats = getattr(getattr(renderer, "client", None), "stats", None)
+    if stats is not None and report_failures("renderer", stats.errors, stats.sent + stats.cache_hits,
+                                             stats.failures, args.max_failure_rate):
+        print(f"tooldial: more than {100 * args.max_failure_rate:g}% of the renderer's requests failed "
+              "(--max-failure-rate); what the file holds was not written by the model", file=sys.stderr)
+        return 1
     return 0
 
 
