@@ -210,3 +210,19 @@ def test_a_200_that_is_not_a_chat_completion_is_a_reported_failure(tmp_path):
         httpd.shutdown()
         httpd.server_close()
     assert not result.ok and "HTTP 200" in result.error and "chat completion" in result.error
+
+
+def test_eval_against_a_stalled_server_is_bounded_by_timeout_and_marked_invalid(tmp_path, capsys):
+    from tooldial.dataset.convert import convert_release
+
+    dataset = tmp_path / "ds"
+    convert_release(RELEASE, dataset, progress=False)
+    with SilentServer() as server:
+        code = cli_main(["eval", "--backend", "openai", "--base-url", server.base_url, "--model", "m",
+                         "--dataset", str(dataset), "--task", "action", "--setting", "gt", "--limit", "2",
+                         "--out", str(tmp_path / "run"), "--no-progress", "--no-cache", "--timeout", "0.5",
+                         "--max-attempts", "1"])
+    err = capsys.readouterr().err
+    assert code == 1 and "2 of 2 requests failed" in err and "Timeout" in err
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert results["valid"] is False and results["config"]["timeout"] == 0.5
