@@ -21,7 +21,7 @@ RELEASE = REPO / "tests" / "data" / "release" / "clean"
 class FailingServer:
     """Answers every chat request with ``status`` and an OpenAI-style error body."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, raw: bytes | None = None) -> None:
         self.requests = 0
         owner = self
 
@@ -32,7 +32,7 @@ class FailingServer:
             def do_POST(self) -> None:  # noqa: N802 - http.server API
                 self.rfile.read(int(self.headers["content-length"]))
                 owner.requests += 1
-                body = json.dumps({"error": {"message": message, "type": "server_error"}}).encode()
+                body = raw if raw is not None else json.dumps({"error": {"message": message}}).encode()
                 self.send_response(status)
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(body)))
@@ -152,3 +152,22 @@ def test_generate_with_a_failing_renderer_server_exits_1_with_the_reason(tmp_pat
                          "--llm-model", "m", "--max-attempts", "1", "--out", str(out), "--no-progress"])
     err = capsys.readouterr().err
     assert code == 1 and "renderer:" in err and "HTTP 500: renderer down" in err and "--max-failure-rate" in err
+
+
+def test_a_200_with_a_body_that_is_not_json_in_eval_and_quality(dataset, tmp_path, capsys):
+    from tooldial.dataset.convert import parse_release_record
+
+    with FailingServer(200, "", raw=b"<html>upstream proxy page</html>") as server:
+        code = cli_main(["eval", "--backend", "openai", "--base-url", server.base_url, "--model", "m",
+                         "--dataset", str(dataset), "--task", "action", "--setting", "gt", "--limit", "2",
+                         "--out", str(tmp_path / "run"), "--no-progress", "--no-cache", "--max-attempts", "1"])
+        err = capsys.readouterr().err
+        assert code == 1 and "HTTP 200" in err and "not a chat completion" in err and "Traceback" not in err
+        records = json.loads((RELEASE / "train.json").read_text())
+        path = tmp_path / "d.jsonl"
+        path.write_text(parse_release_record(records[0], "d0").model_dump_json() + "\n")
+        code = cli_main(["quality", str(path), "--base-url", server.base_url, "--model", "m", "--sample", "1",
+                         "--samples", "1", "--criteria", "coherence", "--cache-dir", str(tmp_path / "c"),
+                         "--no-progress", "--max-attempts", "1"])
+        err = capsys.readouterr().err
+        assert code == 1 and "not a chat completion" in err and "Traceback" not in err

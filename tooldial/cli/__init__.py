@@ -45,11 +45,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _StderrHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stderr`` is at emit time (not the stream current when the handler was made)."""
+
+    @property  # type: ignore[override]
+    def stream(self):  # noqa: ANN201 - logging.StreamHandler attribute
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: object) -> None:
+        pass
+
+
 def _show_library_warnings() -> None:
     """Library code logs (never prints); the command line shows its warnings as ``tooldial: …`` on stderr."""
     logger = logging.getLogger("tooldial")
     if not logger.handlers:
-        handler = logging.StreamHandler()
+        handler = _StderrHandler()
         handler.setFormatter(logging.Formatter("tooldial: %(message)s"))
         logger.addHandler(handler)
         logger.setLevel(logging.WARNING)
