@@ -121,6 +121,32 @@ def test_bad_keys_name_the_key_and_suggest(tmp_path):
         load_train_config({"model_name_or_path": "m", "output_dir": "o"})
 
 
+def test_yaml_alias_bomb_and_huge_recipes_fail_fast_in_one_line(tmp_path):
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    levels += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    bomb = tmp_path / "bomb.yaml"  # 9**9 (387 million) strings when expanded, 600 bytes on disk
+    bomb.write_text("\n".join(["model_name_or_path: m", "dataset: d", "output_dir: o", *levels[:-1],
+                               levels[-1].replace("a8: ", "target_modules: ")]) + "\n")
+    with pytest.raises(ConfigError) as err:
+        load_train_config(bomb)
+    message = str(err.value)
+    assert "more than 100,000 values" in message and "\n" not in message and len(message) < 300
+
+    huge = tmp_path / "huge.yaml"
+    huge.write_text("model_name_or_path: m\n# " + "x" * (2 << 20) + "\n")
+    with pytest.raises(ConfigError, match="at most 1,048,576 are read"):
+        load_train_config(huge)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("model_name_or_path: [m\n")
+    with pytest.raises(ConfigError, match=r"not valid YAML: .*\(line \d+, column \d+\)$"):
+        load_train_config(broken)
+    long_value = tmp_path / "long.yaml"  # a bad value is named, never printed whole
+    long_value.write_text("model_name_or_path: m\ndataset: d\noutput_dir: o\nmax_steps: " + "9x" * 5000 + "\n")
+    with pytest.raises(ConfigError) as err:
+        load_train_config(long_value)
+    assert "max_steps" in str(err.value) and len(str(err.value)) < 400
+
+
 def test_parse_overrides():
     assert parse_overrides(["--a", "1", "--flag", "--b=x y", "--c-d", "2"]) == {
         "a": "1", "flag": True, "b": "x y", "c_d": "2"}

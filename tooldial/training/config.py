@@ -28,7 +28,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from tooldial.errors import ConfigError
-from tooldial.jsonfile import read_text
+from tooldial.safe_yaml import load_yaml_file, load_yaml_text, short_repr
 
 SftTask = Literal["dst", "action", "faithfulness", "overall"]
 Setting = Literal["gt", "nogt"]
@@ -154,8 +154,8 @@ def coerce_value(key: str, value: Any, *, source: str, from_text: bool = False) 
     candidates = [value]
     if from_text:
         try:
-            parsed = yaml.safe_load(value) if value != "" else ""
-        except yaml.YAMLError:
+            parsed = load_yaml_text(value, source="command line") if value != "" else ""
+        except ConfigError:
             parsed = value
         candidates = [parsed, value] if parsed != value else [value]
     if adapter is None:
@@ -175,7 +175,7 @@ def coerce_value(key: str, value: Any, *, source: str, from_text: bool = False) 
         return result
     assert error is not None
     problem = error.errors()[0].get("msg", str(error))
-    raise ConfigError(f"cannot use {value!r}: {problem}", file=source, field=key)
+    raise ConfigError(f"cannot use {short_repr(value)}: {problem}", file=source, field=key)
 
 
 def _number_from_text(value: Any) -> Any:
@@ -286,10 +286,7 @@ def load_train_config(
         source = str(path)
         if not path.is_file():
             raise ConfigError("config file not found", file=source)
-        try:
-            loaded = yaml.safe_load(read_text(path))
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"not valid YAML: {exc}", file=source) from exc
+        loaded = load_yaml_file(path)  # size- and alias-bounded, one-line errors
         if loaded is None:
             loaded = {}
         if not isinstance(loaded, dict):
