@@ -147,6 +147,28 @@ def test_yaml_alias_bomb_and_huge_recipes_fail_fast_in_one_line(tmp_path):
     assert "max_steps" in str(err.value) and len(str(err.value)) < 400
 
 
+def test_a_trl_recipe_loads_with_the_same_meaning(tmp_path):
+    from trl import ModelConfig, ScriptArguments, SFTConfig, TrlParser
+
+    recipe = tmp_path / "trl.yaml"  # as TRL's own sft script takes it
+    recipe.write_text("model_name_or_path: HuggingFaceTB/SmolLM2-135M-Instruct\ndataset_name: org/tooldial\n"
+                      "dataset_config: sft\ndataset_train_split: train\noutput_dir: out\nmax_steps: 5\n"
+                      "use_peft: true\nlora_r: 8\nlora_alpha: 16\nlora_target_modules: [q_proj, v_proj]\n"
+                      "dtype: float32\nlearning_rate: 1.0e-4\nbf16: false\n")
+    script, sft, model = TrlParser((ScriptArguments, SFTConfig, ModelConfig)).parse_args_and_config(
+        ["--config", str(recipe), "--lora_r", "4"])
+    ours = load_train_config(recipe, ["--lora_r", "4"])
+    assert ours.tooldial.dataset == script.dataset_name and ours.tooldial.dataset_config == script.dataset_config
+    assert ours.lora["r"] == model.lora_r == 4 and ours.lora["target_modules"] == model.lora_target_modules
+    assert ours.lora["lora_alpha"] == model.lora_alpha and ours.tooldial.use_peft == model.use_peft
+    assert ours.sft["max_steps"] == sft.max_steps and ours.sft["learning_rate"] == sft.learning_rate
+    assert ours.sft["model_init_kwargs"] == {"dtype": model.dtype}
+    both = tmp_path / "both.yaml"
+    both.write_text("model_name_or_path: m\ndataset: d\noutput_dir: o\nr: 8\nlora_r: 4\n")
+    with pytest.raises(ConfigError, match="keep one"):
+        load_train_config(both)
+
+
 def test_parse_overrides():
     assert parse_overrides(["--a", "1", "--flag", "--b=x y", "--c-d", "2"]) == {
         "a": "1", "flag": True, "b": "x y", "c_d": "2"}

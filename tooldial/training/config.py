@@ -11,6 +11,12 @@ can be overridden on the command line (``--max_steps 8``):
 The three name sets are disjoint (checked at import). Values are coerced to the type each field declares, so
 ``learning_rate: 1e-5`` (a string to YAML 1.1) and ``--max_steps 8`` (a string on the command line) both work.
 An unknown key is an error that names the key, where it came from, and the closest valid name.
+
+A recipe written for TRL's own scripts (``TrlParser`` over ``ScriptArguments``, ``SFTConfig``, ``ModelConfig``)
+loads too: ``lora_r``, ``lora_target_modules``, ``dataset_name``, ``dtype``… are translated (:data:`TRL_KEYS`).
+We do not parse with ``TrlParser`` itself: ``HfArgumentParser`` cannot build options from ``peft.LoraConfig``
+(its union-typed fields), TRL's ``--config`` reading is an unbounded ``yaml.safe_load``, and it rejects the keys
+TRL lacks (dataset filters, the length rule) without suggestions. The file is read by :mod:`tooldial.safe_yaml`.
 """
 
 from __future__ import annotations
@@ -97,6 +103,40 @@ class TrainConfig(BaseModel):
     eval_limit: int | None = Field(None, ge=1, description="Score at most this many samples per task/setting.")
     eval_max_new_tokens: int | None = Field(
         None, ge=1, description="Override the benchmark's per-task generation limit (e.g. 16 for action on CPU).")
+
+
+#: TRL recipe keys (``trl.ModelConfig`` / ``trl.ScriptArguments``, what ``TrlParser`` reads in TRL's own scripts)
+#: → our key. ``use_peft``, ``lora_alpha``, ``lora_dropout``, ``load_in_4bit``… are the same name in both, so a TRL
+#: SFT recipe loads here as is (note: TRL's ``use_peft`` defaults to false, ours to true).
+TRL_KEYS: dict[str, str] = {
+    "lora_r": "r",
+    "lora_target_modules": "target_modules",
+    "lora_target_parameters": "target_parameters",
+    "lora_modules_to_save": "modules_to_save",
+    "use_bnb_nested_quant": "bnb_4bit_use_double_quant",
+    "dataset_name": "dataset",
+    "dataset_train_split": "train_split",
+    "dataset_test_split": "validation_split",
+}
+#: TRL ``ModelConfig`` keys that are ``from_pretrained`` arguments: routed into ``model_init_kwargs``.
+TRL_MODEL_INIT_KEYS = ("dtype", "attn_implementation", "model_revision")
+
+
+def _from_trl(key: str, value: Any, data: dict[str, Any], source: str) -> tuple[str, Any] | None:
+    """Translate a TRL recipe key; ``None`` when it was folded into ``data`` (``model_init_kwargs``)."""
+    if key in TRL_MODEL_INIT_KEYS:
+        init = dict(data.get("model_init_kwargs") or {})
+        init["revision" if key == "model_revision" else key] = value
+        data["model_init_kwargs"] = init
+        return None
+    if key == "lora_task_type":
+        if str(value) != "CAUSAL_LM":
+            raise ConfigError(f"tooldial trains causal LMs only (got {short_repr(value)})", file=source, field=key)
+        return None
+    target = TRL_KEYS[key]
+    if target in data:
+        raise ConfigError(f"both `{key}` (TRL's name) and `{target}` are set; keep one", file=source, field=key)
+    return target, value
 
 
 @functools.cache
@@ -297,8 +337,18 @@ def load_train_config(
 
     explicit: dict[str, Any] = {}
     sections = key_sections()
+    translated: dict[str, Any] = {}
     for key, value in data.items():
         key = str(key)
+        if key in TRL_KEYS or key in TRL_MODEL_INIT_KEYS or key == "lora_task_type":
+            mapped = _from_trl(key, value, translated, source)
+            if mapped is not None:
+                translated[mapped[0]] = mapped[1]
+        else:
+            if key in translated and key in TRL_KEYS.values():
+                raise ConfigError(f"`{key}` is also set under its TRL name; keep one", file=source, field=key)
+            translated[key] = value
+    for key, value in translated.items():
         if key not in sections:
             raise _unknown_key(key, source)
         explicit[key] = coerce_value(key, value, source=source)
@@ -307,6 +357,7 @@ def load_train_config(
         overrides = parse_overrides(list(overrides))
     for key, value in (overrides or {}).items():
         key = key.replace("-", "_")
+        key = TRL_KEYS.get(key, key)
         if key not in sections:
             raise _unknown_key(key, "command line")
         explicit[key] = coerce_value(key, value, source="command line", from_text=isinstance(value, str))
