@@ -4,6 +4,7 @@ backends on a small dataset built from hand-written dialogues, reports and the C
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -307,7 +308,9 @@ def test_oracle_scores_100_on_every_task_and_setting(eval_dataset, tmp_path):
     assert all(len(r["input_hash"]) == 64 and r["correct"] and r["error_kind"] is None for r in records)
     report = (out / "report.md").read_text()
     assert "| TD-Llama (paper) | 92.7 | 72.2 | 77.5 | 91.0 | 88.4 |" in report
-    assert "| **oracle** | 100.0 | 100.0 | 100.0 | 100.0 | – |" in report
+    assert re.search(r"\| \*\*oracle\*\* \|( 100\.0 \[\d+\.\d, 100\.0\] \|){4} – \|", report), report
+    low, high = results["tasks"]["action"]["gt"]["accuracy_ci"]
+    assert high == 1.0 and 0.5 < low < 1.0  # Wilson: 100% of n is not a certainty
     assert (out / "dst_accuracy_by_turns.png").stat().st_size > 0
     assert (out / "action_confusion_gt.png").stat().st_size > 0
 
@@ -325,7 +328,7 @@ def test_rule_beats_majority_and_random_is_near_chance(eval_dataset, tmp_path):
 
 
 def test_rule_dst_and_overall_read_states_they_can(eval_dataset, tmp_path):
-    dst = _evaluate(eval_dataset, tmp_path / "rule", "rule", task="dst")["tasks"]["dst"]
+    dst = _evaluate(eval_dataset, tmp_path / "rule-dst", "rule", task="dst")["tasks"]["dst"]
     assert dst["gt"]["accuracy"] > 0.5 and dst["gt"]["error_analysis"]["counts"]["generation"] == 0
     overall = _evaluate(eval_dataset, tmp_path / "rule-overall", "rule", task="overall")["tasks"]["overall"]
     for setting in ("gt", "nogt"):
@@ -368,8 +371,19 @@ def test_cli_runs_compares_and_reports_user_errors(eval_dataset, tmp_path, capsy
     capsys.readouterr()
     assert main(["eval", "compare", str(tmp_path / "oracle"), str(tmp_path / "rule")]) == 0
     table = capsys.readouterr().out
-    assert table.splitlines()[0].startswith("| run | model | Act gt | Act gt (lenient) |")
-    assert "| oracle | oracle | 100.0 | 100.0 |" in table and "| rule | rule |" in table
+    assert table.splitlines()[0].startswith("| run | model | split | limit | n | Act gt | Act gt (lenient) |")
+    assert re.search(r"\| oracle \| oracle \| test \| all \| \d+ \| 100\.0 \[\d+\.\d, 100\.0\] \|", table), table
+    assert "| rule | rule | test | all |" in table
+    # a second run into the same directory is refused; --overwrite replaces it
+    assert main(["eval", "--backend", "rule", "--task", "action", "--setting", "gt", "--dataset", str(eval_dataset),
+                 "--out", str(tmp_path / "rule"), "--no-progress", "--no-cache"]) == 2
+    assert "--overwrite" in capsys.readouterr().err
+    assert main(["eval", "--backend", "rule", "--task", "action", "--setting", "gt", "--dataset", str(eval_dataset),
+                 "--out", str(tmp_path / "rule"), "--no-progress", "--no-cache", "--limit", "5", "--overwrite"]) == 0
+    capsys.readouterr()
+    assert main(["eval", "compare", str(tmp_path / "oracle"), str(tmp_path / "rule")]) == 0
+    table = capsys.readouterr().out
+    assert "| rule | rule | test | 5 | 5 |" in table and "different numbers of examples" in table
     assert main(["eval", "--backend", "oracle", "--dataset", str(tmp_path / "missing"), "--out",
                  str(tmp_path / "x"), "--no-progress"]) == 2
     err = capsys.readouterr().err.strip()

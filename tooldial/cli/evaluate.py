@@ -50,6 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_failure_rate_argument(parser)
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--out", help="run directory")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="replace an earlier run in --out (only the files a run writes)")
     # `tooldial eval compare RUN_DIR ...`: a positional tail rather than a sub-subparser, so the common case
     # (`tooldial eval --task ...`) needs no extra word.
     parser.add_argument("compare", nargs="*", metavar="compare RUN_DIR",
@@ -80,13 +82,16 @@ def _run(args: argparse.Namespace) -> int:
         judge_temperature=args.judge_temperature, benchmark=args.benchmark, cache_dir=args.cache_dir,
         use_cache=not args.no_cache, seed=args.seed, progress=not args.no_progress, out=args.out,
         timeout=args.timeout, max_attempts=args.max_attempts, max_failure_rate=args.max_failure_rate,
+        overwrite=args.overwrite,
     )
     results = evaluate(config)
     print(f"{run_label(results)} -> {args.out}")
     for task, settings in results["tasks"].items():
         for setting, metrics in settings.items():
             extra = f" (lenient {100 * metrics['lenient_accuracy']:.1f})" if "lenient_accuracy" in metrics else ""
-            print(f"  {task:<13} {setting:<5} accuracy {100 * metrics['accuracy']:5.1f}{extra}  n={metrics['n']}")
+            low, high = metrics.get("accuracy_ci", (None, None))
+            ci = f" [{100 * low:.1f}, {100 * high:.1f}]" if low is not None else ""
+            print(f"  {task:<13} {setting:<5} accuracy {100 * metrics['accuracy']:5.1f}{ci}{extra}  n={metrics['n']}")
     for who, failures in results.get("failures", {}).items():
         report_failures(who, failures["failed"], failures["requests"], failures["reasons"], args.max_failure_rate)
     if results.get("valid") is False:

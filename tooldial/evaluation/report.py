@@ -63,6 +63,21 @@ def _pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}"
 
 
+def _ci(interval: Any) -> str:
+    """`` [52.1, 59.4]`` from a ``[low, high]`` fraction pair, or nothing."""
+    if isinstance(interval, list | tuple) and len(interval) == 2:
+        return f" [{100 * interval[0]:.1f}, {100 * interval[1]:.1f}]"
+    return ""
+
+
+def _with_ci(tasks: Metrics, task: str, setting: str, key: str = "accuracy") -> str:
+    """A percentage and its 95% interval (``55.8 [52.1, 59.4]``)."""
+    value = _metric(tasks, task, setting, key)
+    metrics = tasks.get(task, {}).get(setting)
+    extra = (metrics.model_extra or {}) if metrics is not None else {}
+    return "–" if value is None else _pct(value) + _ci(extra.get(f"{key}_ci"))
+
+
 def _metric(tasks: Metrics, task: str, setting: str, key: str = "accuracy") -> float | None:
     value = getattr(tasks.get(task, {}).get(setting), key, None)
     return value if isinstance(value, int | float) else None
@@ -83,18 +98,39 @@ def _header(results: dict[str, Any], label: str) -> list[str]:
         + (f", first {config['limit']} examples per task and setting" if config.get("limit") else "")
         + f"; prompts `{results.get('prompt_version')}`; backend `{json.dumps(results.get('backend', {}))}`.",
         "",
-        "All numbers are percentages. Action accuracy is the strict normalized exact match; the original code's "
-        "lenient rule (label contained in the generation) is shown in its own row.",
+        "All numbers are percentages; brackets hold 95% intervals (Wilson for accuracies, a seeded bootstrap over "
+        "examples for F1 and the faithfulness score). Action accuracy is the strict normalized exact match; the "
+        "original code's lenient rule (label contained in the generation) is shown in its own row.",
+        *_provenance_lines(results),
     ]
+
+
+def _provenance_lines(results: dict[str, Any]) -> list[str]:
+    from tooldial.evaluation.provenance import caveats
+
+    provenance = results.get("provenance") or {}
+    git = provenance.get("git") or {}
+    lines = []
+    if provenance:
+        commit = (git.get("commit") or "unknown")[:12] + (" (uncommitted changes)" if git.get("dirty") else "")
+        fingerprint = json.dumps(provenance.get("dataset_fingerprint"), ensure_ascii=False)
+        lines += ["", f"Run {provenance.get('date')}, tooldial commit `{commit}`, dataset fingerprint "
+                  f"(sha256 of the parquet files read) `{fingerprint}`."]
+    notes = caveats(results)
+    if notes:
+        lines += ["", "**Caveats.**", "", *[f"- {note}" for note in notes]]
+    return lines
 
 
 def _table4(tasks: Metrics, label: str, paper: dict[str, Any]) -> list[str]:
     rows = [[f"{name} (paper)", *[f"{v:.1f}" for v in values]]
             for name, values in (paper.get("table4", {}).get("rows") or {}).items()]
-    rows.append([f"**{label}**", *[_pct(_metric(tasks, t, s)) for t, s in TABLE4_COLUMNS]])
+    rows.append([f"**{label}**", *[_with_ci(tasks, t, s) for t, s in TABLE4_COLUMNS]])
     if "action" in tasks:
-        rows.append([f"{label} (lenient action rule)", "", "", _pct(_metric(tasks, "action", "gt", "lenient_accuracy")),
-                     _pct(_metric(tasks, "action", "nogt", "lenient_accuracy")), ""])
+        rows.append([f"{label} (lenient action rule)", "", "", _with_ci(tasks, "action", "gt", "lenient_accuracy"),
+                     _with_ci(tasks, "action", "nogt", "lenient_accuracy"), ""])
+    counts = [str(getattr(tasks.get(t, {}).get(s), "n", "–")) for t, s in TABLE4_COLUMNS]
+    rows.append(["n (examples)", *counts])
     return ["## Table 4: DST, action prediction, faithfulness", "", *_table(["Model", *TABLE4_HEADER], rows)]
 
 
@@ -108,8 +144,11 @@ def _action_section(settings: dict[str, ActionMetrics], label: str, paper: dict[
     lines = ["## Table 5: F1 per action", "", *_table(["Setting", "Model", *ACTIONS], rows)]
     for setting, metrics in settings.items():
         base = metrics.majority_baseline
-        lines += ["", f"{SETTING_LABEL[setting]}: n = {metrics.n}, accuracy {_pct(metrics.accuracy)}, lenient "
-                  f"{_pct(metrics.lenient_accuracy)}, macro-F1 {_pct(metrics.macro_f1)}, majority "
+        extra = metrics.model_extra or {}
+        lines += ["", f"{SETTING_LABEL[setting]}: n = {metrics.n}, accuracy {_pct(metrics.accuracy)}"
+                  f"{_ci(extra.get('accuracy_ci'))}, lenient {_pct(metrics.lenient_accuracy)}"
+                  f"{_ci(extra.get('lenient_accuracy_ci'))}, macro-F1 {_pct(metrics.macro_f1)}"
+                  f"{_ci(extra.get('macro_f1_ci'))} (per-action F1 intervals in results.json), majority "
                   f"baseline ({base.get('label')}) {_pct(base.get('accuracy'))}; unparsable: "
                   f"{metrics.parse_failures or 'none'}.", "",
                   f"![action confusion {setting}](action_confusion_{setting}.png)"]
@@ -122,8 +161,10 @@ def _overall_section(settings: dict[str, OverallMetrics], label: str, paper: dic
     rows = [[f"{name} (paper)", "–", f"{v['turn_accuracy']:.1f}", f"{v['dialogue_success']:.1f}"]
             for name, v in (paper.get("overall") or {}).items()]
     for setting, metrics in settings.items():
-        rows.append([f"**{label}**", SETTING_LABEL[setting], _pct(metrics.accuracy),
-                     _pct(metrics.dialogue_success.get("success_rate"))])
+        rows.append([f"**{label}**", SETTING_LABEL[setting],
+                     _pct(metrics.accuracy) + _ci((metrics.model_extra or {}).get("accuracy_ci")),
+                     _pct(metrics.dialogue_success.get("success_rate"))
+                     + _ci(metrics.dialogue_success.get("success_rate_ci"))])
     lines = ["## Overall (per user turn: every state and action right)", "",
              *_table(["Model", "Setting", "Turn accuracy", "Dialogue success"], rows)]
     for setting, metrics in settings.items():
@@ -158,7 +199,8 @@ def _dst_section(settings: dict[str, DstMetrics], label: str, paper: dict[str, A
     lines = ["## DST error analysis (Tables 15/16)", "", *_dst_error_table(settings, label, paper), "",
              "Slot and value errors can overlap, so their sum can exceed the error count."]
     for s, metrics in settings.items():
-        lines += ["", f"{SETTING_LABEL[s]}: n = {metrics.n}, accuracy {_pct(metrics.accuracy)}; "
+        lines += ["", f"{SETTING_LABEL[s]}: n = {metrics.n}, accuracy {_pct(metrics.accuracy)}"
+                  f"{_ci((metrics.model_extra or {}).get('accuracy_ci'))}; "
                   f"unparsable: {metrics.parse_failures or 'none'}."]
         for category, examples in metrics.error_analysis.get("examples", {}).items():
             ex = examples[0]
@@ -179,7 +221,8 @@ def _faithfulness_section(metrics: FaithfulnessMetrics) -> list[str]:
     judge = metrics.judge
     judged = f"judged by `{judge.model}` ({judge.n} verdicts at T={judge.temperature})" if judge else "judged"
     return ["## Faithfulness", "",
-            f"{metrics.n} responses {judged}; score {_pct(metrics.accuracy)}; "
+            f"{metrics.n} responses {judged}; score {_pct(metrics.accuracy)}"
+            f"{_ci((metrics.model_extra or {}).get('accuracy_ci'))}; "
             f"{metrics.excluded_response_fail} response_fail samples excluded; judge failures "
             f"{metrics.judge_failures}."]
 
@@ -267,13 +310,22 @@ def compare_runs_static(runs: list[tuple[str, dict[str, Any]]]) -> str:
     used = [c for c in COMPARE_COLUMNS if any(_metric(t, c[1], c[2], c[3]) is not None for _, _, t in typed)]
     rows = []
     for name, results, tasks in typed:
-        row = [name, run_label(results)]
-        row += [_pct(_metric(tasks, task, setting, key)) for _, task, setting, key in used]
+        config = results.get("config") or {}
+        counts = sorted({m.n for settings in tasks.values() for m in settings.values()})
+        n = "–" if not counts else str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+        row = [name, run_label(results), str(config.get("split", "–")), str(config.get("limit") or "all"), n]
+        row += [_with_ci(tasks, task, setting, key) for _, task, setting, key in used]
         overall = tasks.get("overall", {})
-        success = [overall[s].dialogue_success.get("success_rate") if s in overall else None  # type: ignore[attr-defined]
+        success = [overall[s].dialogue_success if s in overall else {}  # type: ignore[attr-defined]
                    for s in ("gt", "nogt")]
-        rows.append(row + ([_pct(success[0]), _pct(success[1])] if "overall" in {c[1] for c in used} else []))
-    header = ["run", "model", *[c[0] for c in used]]
+        if "overall" in {c[1] for c in used}:
+            row += [_pct(v.get("success_rate")) + _ci(v.get("success_rate_ci")) if v else "–" for v in success]
+        rows.append(row)
+    header = ["run", "model", "split", "limit", "n", *[c[0] for c in used]]
     if "overall" in {c[1] for c in used}:
         header += ["Dialogues gt", "Dialogues nogt"]
-    return "\n".join(_table(header, rows))
+    limits = {str((r.get("config") or {}).get("limit")) for _, r, _ in typed}
+    note = ["", "Percentages with 95% intervals; n = examples per task and setting (a range when they differ)."]
+    if len(limits) > 1:
+        note.append("Runs scored different numbers of examples (`limit`): compare their intervals, not their points.")
+    return "\n".join([*_table(header, rows), *note])

@@ -22,6 +22,8 @@ from tooldial.evaluation.backends.base import Backend, make_backend
 from tooldial.evaluation.benchmark import SETTINGS, Benchmark, JudgeSpec, TaskSpec, load_benchmark
 from tooldial.evaluation.cache import PredictionCache
 from tooldial.evaluation.generation import CachedGenerator
+from tooldial.evaluation.metrics import add_intervals
+from tooldial.evaluation.provenance import prepare_run_dir, run_provenance
 from tooldial.evaluation.tasks import EvalTask, TaskContext
 from tooldial.registry import BACKENDS, EVAL_TASKS
 
@@ -65,6 +67,8 @@ class EvalConfig(BaseModel):
     seed: int = 0
     benchmark: str | None = None
     progress: bool = True
+    #: Replace an earlier run in ``out`` (only the files a run writes); without it such a directory is refused.
+    overwrite: bool = False
 
     @field_validator("backend")
     @classmethod
@@ -161,6 +165,7 @@ class Run:
             if task not in self.bench.tasks:
                 raise ConfigError(f"task {task!r} is not defined by the benchmark", field="task")
         self.out = Path(config.out)
+        prepare_run_dir(self.out, overwrite=config.overwrite)
         self.out.mkdir(parents=True, exist_ok=True)
         self._own_backend = backend is None
         self.backend = backend or make_backend(config.backend, **_backend_options(config))
@@ -173,6 +178,8 @@ class Run:
             "config": config.model_dump(),
             "backend": self.backend.describe(),
             "versions": library_versions(),
+            "provenance": run_provenance(config.dataset, [self.bench.tasks[t].config for t in config.tasks],
+                                         config.split),
             "tasks": {},
         }
         self._splits: dict[str, Any] = {}  # the config in use, loaded once for both settings
@@ -286,8 +293,8 @@ class Run:
             "dataset_config": spec.config,
             "derived_from": "gt rows, state and action lines removed from the history" if derived else None,
         })
-        self.results["tasks"].setdefault(task.name, {})[task.result_key(setting)] = metrics.model_dump(
-            mode="json", exclude_none=True)
+        self.results["tasks"].setdefault(task.name, {})[task.result_key(setting)] = add_intervals(
+            task.name, metrics.model_dump(mode="json", exclude_none=True), outcome.records, seed=self.config.seed)
         self._append_predictions(task.name, setting, outcome.records)
 
     def _split(self, config_name: str) -> Any:

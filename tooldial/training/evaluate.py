@@ -29,6 +29,7 @@ def evaluate_checkpoint(resolved: ResolvedConfig, base_model: str) -> Path:
         max_new_tokens=cfg.eval_max_new_tokens,
         batch_size=int(resolved.sft.get("per_device_eval_batch_size", 8)),
         out=str(out),
+        overwrite=True,  # <output_dir>/eval belongs to this training run (train guards output_dir itself)
         seed=int(resolved.sft.get("seed", 42)),
     )
     evaluate(config)
