@@ -7,7 +7,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 OUT ?= data/tooldial
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test lint bench clean floors
 
 install: $(VENV)/.installed
 
@@ -29,6 +29,10 @@ test: install
 
 lint: install
 	$(VENV)/bin/ruff check tooldial tests scripts builders
+
+# optional (downloads from PyPI): the dataset/training/eval tests on the dependency floors of pyproject.toml
+floors: install
+	env -u HF_HUB_OFFLINE $(PY) scripts/check_floors.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache data
