@@ -321,6 +321,17 @@ def _break(record: DialogueRecord, kind: str) -> DialogueRecord:
     elif kind == "messages":
         call = next(b for _, b in sys_turns if b["action"] == "call")
         call["message"] = "Calling the API now."
+    elif kind == "filler":
+        data["mockdata"]["target"][0]["output_components"]["response"]["stage_name"] = "willow-5166"
+    elif kind == "consistency":
+        data["mockdata"]["target"][0]["output_components"]["response"].update(
+            {"check_in": "2025-05-10", "check_out": "2025-05-01", "city": "Toronto", "country_code": "BR"})
+    elif kind == "groups":
+        call = [b for _, b in sys_turns if b["action"] == "call"][-1]
+        call["api_request"]["optional_parameters"].update({"latitude": "38.7223", "longitude": "-9.1393"})
+        turns[0]["User"]["message"] += " I am at 38.7223."
+    elif kind == "answer":
+        data["scenario"]["answer_fields"] = ["no|such|field"]
     return DialogueRecord.model_validate(data)
 
 

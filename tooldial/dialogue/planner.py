@@ -19,11 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
-from tooldial.dialogue.intents import Intent, description_clause, readable
+from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
+    FieldName,
+    MockWorld,
     as_text,
     build_result,
-    input_value,
+    field_kind,
+    grouped_kind,
+    input_values,
+    leaf_items,
     list_container,
     records_at,
     sibling_candidates,
@@ -37,6 +42,7 @@ from tooldial.dialogue.scenario import (
     ApiBrief,
     ScenarioInstruction,
     TurnInstruction,
+    UserGoal,
     make_turn,
 )
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
@@ -50,6 +56,13 @@ class DialogueUnit:
     source: str = ""
     chain_param: str = ""
     chain_output: str = ""  # release spelling, ``a|b``
+    #: The graph edge's attributes (``reason``, ``confidence``, ``input_group``, ``group_members``, …) when the
+    #: graph has them; not part of the unit's identity.
+    edge_items: tuple[tuple[str, Any], ...] = field(default=(), compare=False, hash=False)
+
+    @property
+    def edge(self) -> dict[str, Any]:
+        return dict(self.edge_items)
 
     @property
     def is_pair(self) -> bool:
@@ -100,7 +113,10 @@ class ApiSlots:
         }
 
 
-def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optional: bool) -> ApiSlots:
+def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optional: bool,
+                 world: MockWorld | None = None) -> ApiSlots:
+    """The API's slots in this dialogue (required ones, the chain parameter, maybe one optional) and their
+    values, drawn together in one :func:`~tooldial.dialogue.mockdata.input_values` context."""
     required_names = {p.name for p in api.required_parameters}
     required = [p.name for p in api.required_parameters]
     optional: list[str] = []
@@ -109,8 +125,64 @@ def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optiona
     elif add_optional:
         pool = [p.name for p in api.optional_parameters if p.name != chain]
         optional.append(rng.choice(pool))
-    values = {n: input_value(api.parameter(n), rng) for n in required + optional}  # type: ignore[arg-type]
+    values = input_values(api, required + optional, world or MockWorld(rng))
     return ApiSlots(api, required, optional, values)
+
+
+#: Kinds of value a user would never have looked up through another API (they know or choose them).
+_NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
+                             "status", "error", "category", "gender", "time", "text", "url", "image", "rate",
+                             "converted", "temperature", "query", "hours"})
+#: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
+_PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
+_PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
+                          "country", "countries", "address", "place", "places", "coordinates", "airport",
+                          "airports", "map", "maps", "timezone", "zip", "postal"})
+
+
+def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
+                  edge: dict[str, Any] | None = None) -> str:
+    """Why a careful reader would reject procuring ``chain_param`` of ``target`` from ``source``'s ``chain``
+    output ("" when the chain is plausible).
+
+    - values a user knows or chooses (a year, a page, a search term, a price) are never looked up;
+    - one member of an input group (a latitude without its longitude) is never procured alone;
+    - across tools, an id or code only carries over when both documentations show the same value; a place
+      value only comes from a place-aware API; values whose name says nothing only when the output is named
+      like the input.
+    """
+    param = target.parameter(chain_param)
+    f = FieldName(chain_param, param.type if param is not None else "string")
+    kind = field_kind(f)
+    if kind in _NEVER_PROCURED and source.tool != target.tool:
+        return f"a {kind} is known to the user, not looked up"
+    if kind in ("page", "limit"):
+        return f"a {kind} is not looked up"
+    group = (edge or {}).get("group_members") or ""
+    partners = [m for m in str(group).split(",") if m and m != chain_param]
+    if kind in ("latitude", "longitude"):
+        partners += [p.name for p in target.parameters if p.name != chain_param
+                     and field_kind(FieldName(p.name, p.type or "string")) in ("latitude", "longitude")]
+    if any(target.parameter(m) is not None for m in partners):
+        return f"{chain_param} would be procured without its group ({', '.join(partners)})"
+    if kind != "id" and any(field_kind(FieldName(p.name, p.type or "string")) == "id"
+                            for p in source.required_parameters):
+        return f"a user who knows {source.tool}'s ids would know the {readable(chain_param)}"
+    if source.tool == target.tool:
+        return ""
+    documented_same = param is not None and chain.example is not None and as_text(chain.example) in (
+        as_text(param.example), as_text(param.default))
+    if kind == "id" or kind is None:
+        if documented_same:
+            return ""
+        if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
+            return ""
+        return f"a {kind or 'value'} of {source.tool} does not carry over to {target.tool}"
+    if kind in _PLACE:
+        words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
+        if not words & _PLACE_WORDS and not documented_same:
+            return f"{source.tool} is not a place-aware API"
+    return ""
 
 
 @dataclass
@@ -121,6 +193,7 @@ class DialoguePlan:
     sequence: ActionSequence
     target: ApiSlots
     target_result: dict[str, Any]
+    world: MockWorld | None = None
     source: ApiSlots | None = None
     source_result: dict[str, Any] | None = None
     chain_component: OutputComponent | None = None
@@ -146,16 +219,18 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     if not options:
         return None
     t_extra, s_extra = rng.choice(options)
-    target_slots = choose_slots(target, rng, chain=unit.chain_param or None, add_optional=t_extra)
-    plan = DialoguePlan(unit, sequence, target_slots, {})
+    world = MockWorld(rng)
+    target_slots = choose_slots(target, rng, chain=unit.chain_param or None, add_optional=t_extra, world=world)
+    plan = DialoguePlan(unit, sequence, target_slots, {}, world=world)
     if source is not None:
         chain = source.output(unit.chain_output)
-        if chain is None:
+        if chain is None or chain_problem(source, target, unit.chain_param, chain, unit.edge):
             return None
         plan.chain_component = chain
-        plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra)
+        plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra, world=world)
         multi = cond.after_source == "request_multi"
-        plan.source_result = build_result(source, rng, records=rng.choice((2, 3)) if multi else 2)
+        plan.source_result = build_result(source, rng, records=rng.choice((2, 3)) if multi else 2,
+                                          inputs=plan.source.values, world=world)
         if multi:
             container = list_container(source, chain)
             records = records_at(plan.source_result, container)
@@ -180,10 +255,32 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
                 return None
             chain_value = as_text(found[0])
         plan.target.values[unit.chain_param] = chain_value
-    plan.target_result = build_result(target, rng, records=2)
+    plan.target_result = build_result(target, rng, records=2, inputs=plan.target.values, world=world)
+    if world_problems(plan):
+        return None
     if cond.adds_value:
-        plan.added_slot = rng.choice(target_slots.names)
+        # the clear_add value is redrawn from a fixed set: never a member of a group or a date
+        free = [n for n in target_slots.names if n != unit.chain_param
+                and not grouped_kind(target.parameter(n))]  # type: ignore[arg-type]
+        if not free:
+            return None
+        plan.added_slot = rng.choice(free)
     return plan
+
+
+def world_problems(plan: DialoguePlan) -> list[str]:
+    """Consistency problems of the plan's inputs and results (:func:`~tooldial.dialogue.world_checks.
+    record_problems`); a plan with any is not used (a chained value may clash with a documented one)."""
+    from tooldial.dialogue.world_checks import objects, record_problems
+
+    out: list[str] = []
+    for slots, result in ((plan.target, plan.target_result), (plan.source, plan.source_result)):
+        if slots is None:
+            continue
+        out += record_problems(dict(slots.values))
+        for obj in objects(result):
+            out += record_problems(obj)
+    return out
 
 
 def _distinct_picks(texts: list[str], chain_values: list[str]) -> bool:
@@ -205,30 +302,77 @@ def label(name: str) -> str:
     return readable(name)
 
 
-def _facts(result: dict[str, Any], rng: random.Random, limit: int = 2) -> dict[str, str]:
-    """A few short leaf values of a result that a response reports (path label → value)."""
-    found: list[tuple[str, str]] = []
+#: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
+_READABLE_KINDS = frozenset({"name", "title", "person", "company", "city", "country", "date", "datetime", "time",
+                             "hours", "price", "temperature", "rating", "percent", "count", "address", "language",
+                             "currency_code", "currency_name", "rate", "converted", "symbol", "phone", "email",
+                             "status", "category", "text", "year"})
+_GENERIC_LEAVES = frozenset({"name", "value", "id", "title", "text", "type", "code", "label", "amount", "count"})
 
-    def walk(node: Any, path: tuple[str, ...]) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, (*path, str(k)))
-        elif isinstance(node, list):
-            if node:
-                walk(node[0], path)
-        elif node is not None and not isinstance(node, bool):
-            text = as_text(node).strip()
-            if text and len(text) <= 80 and path:
-                found.append((" ".join(readable(p) for p in path[-2:]), text))
 
-    walk(result.get("response", result), ())
-    seen: dict[str, str] = {}
-    for key, value in found:
-        if key not in seen and value not in seen.values():
-            seen[key] = value
-    keys = list(seen)
-    chosen = sorted(rng.sample(range(len(keys)), min(limit, len(keys))))
-    return {keys[i]: seen[keys[i]] for i in chosen}
+def answer_fields(api: Api, result: dict[str, Any], limit: int = 3) -> list[tuple[str, str, str]]:
+    """The result fields relevant to the user's goal, most relevant first: (path ``a|b``, label, value).
+
+    Relevance: the field's words shared with the API's name and description (what the user asked for), then
+    whether people read that kind of value (a name, a date, a price, a temperature) at all. Ids, URLs and
+    booleans only count when the goal names them; values longer than 80 characters are not recited."""
+    goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
+    wants_ids = bool(goal & {"id", "ids", "identifier", "code", "key"})
+    wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download"})
+    scored: list[tuple[float, int, str, str, str]] = []
+    seen_paths: set[tuple[str, ...]] = set()
+    for order, (path, value) in enumerate(leaf_items(result)):
+        if not path or path in seen_paths or value is None or isinstance(value, bool):
+            continue
+        seen_paths.add(path)
+        text = as_text(value).strip()
+        kind = field_kind(FieldName(path[-1], "string"))
+        if not text or len(text) > 80 or (kind == "id" and not wants_ids) or (
+                kind in ("url", "image") and not wants_links):
+            continue
+        words = set(readable(" ".join(path)).split())
+        score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1)
+        scored.append((-score, order, "|".join(path), _field_label(path), text))
+    scored.sort()
+    out: list[tuple[str, str, str]] = []
+    for _, _, key, lab, text in scored:
+        if all(lab != o[1] and text != o[2] for o in out):
+            out.append((key, lab, text))
+        if len(out) == limit:
+            break
+    return out
+
+
+def _field_label(path: tuple[str, ...]) -> str:
+    """How a response names a field: its last part, with the parent for generic ones (``artist name``)."""
+    last = readable(path[-1])
+    if path[-1].lower() in _GENERIC_LEAVES and len(path) > 1:
+        parent = readable(path[-2])
+        if parent.endswith("ies"):
+            parent = parent[:-3] + "y"
+        elif parent.endswith("s") and not parent.endswith("ss"):
+            parent = parent[:-1]
+        return f"{parent} {last}"
+    return last
+
+
+def user_goal(plan: DialoguePlan) -> UserGoal:
+    """Who the user is, what they want and what they know, from the target's domain and the chain."""
+    api = plan.target.api
+    persona, _lead, _topic, reason = persona_of(api)
+    goal = description_clause(api)
+    chain = plan.unit.chain_param
+    known = {label(n): plan.target.values[n] for n in plan.target.names if n != chain}
+    if plan.source is not None:
+        known.update({label(n): plan.source.values[n] for n in plan.source.names})
+    situation = f"The user is {persona} and wants to {goal}, {reason}."
+    if known:
+        situation += " They know the " + ", ".join(f"{k} ({v})" for k, v in known.items())
+        situation += f" but not the {label(chain)}." if chain else "."
+    elif chain:
+        situation += f" They do not know the {label(chain)}."
+    return UserGoal(persona=persona, goal=goal, reason=reason, situation=situation, known=known,
+                    unknown=[label(chain)] if chain else [])
 
 
 def _style(action: str, rng: random.Random) -> str | None:
@@ -309,7 +453,8 @@ def build_scenario(plan: DialoguePlan, *, opening_intent: Intent | None, clear_i
                    f"No API scores {conf.suggest_threshold} or higher, so the system asks the user to clarify "
                    "what they want.",
                    f"No retrieved API scores above {conf.suggest_threshold}; the request is unclear. "
-                   "I will ask the user to clarify.", content={"domain": tgt.api.category})
+                   "I will ask the user to clarify.",
+                   content={"domain": persona_of(tgt.api)[2].replace("my ", "your ")})
         else:
             system("suggest",
                    f"No API scores {conf.confirm_threshold} or higher, but {top_api} scores {top} "
@@ -409,13 +554,14 @@ def build_scenario(plan: DialoguePlan, *, opening_intent: Intent | None, clear_i
     elif cond.after_source == "request_multi":
         assert plan.pick_by is not None
         by = label(plan.pick_by.name)
+        pick_label = by
         system("request-multi",
                f"{src.api.id} returned several results. The system lists them by {by} "
                f"({', '.join(plan.options)}) and asks the user to pick one.",
                f"{src.api.id} returned {len(plan.options)} values for {plan.chain_component.arrow}. I will ask "
                f"the user to pick one by {plan.pick_by.name}.",
                dialogue_state=tgt.state(known_t, "request"), required_values=list(plan.options),
-               content={"api": tgt_id, "options": list(plan.options), "pick_by": by})
+               content={"api": tgt_id, "options": list(plan.options), "pick_by": by, "pick_label": pick_label})
         user("inform", f"User picks the result whose {by} is {plan.picked}.", required_values=[plan.picked],
              content={"values": {by: plan.picked}, "pick_by": by})
         known_t.add(chain)
@@ -428,7 +574,7 @@ def build_scenario(plan: DialoguePlan, *, opening_intent: Intent | None, clear_i
 def _finish(plan: DialoguePlan, turns: list[TurnInstruction], system: Any, user: Any, query: Intent | None,
             rng: random.Random, dialogue_id: str, seed: int) -> ScenarioInstruction:
     tgt = plan.target
-    facts = _facts(plan.target_result, rng)
+    facts = {lab: value for _, lab, value in answer_fields(tgt.api, plan.target_result)}
     last_call = turns[-1]
     system("response", "The system answers the user's request from the call result: "
            + ", ".join(f"{k} is {v}" for k, v in facts.items()) + ".",
@@ -456,5 +602,6 @@ def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | 
         dialogue_id=dialogue_id, sequence_id=plan.sequence.id, actions=list(plan.sequence.actions),
         subgraph_type=subgraph_type(plan), source=src.api.id if src is not None else "", target=tgt.api.id,
         domain=tgt.api.category, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
+        user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result)],
         mockdata=mock, turns=turns,
     )

@@ -21,6 +21,10 @@ from tooldial.corpus.models import Corpus
 from tooldial.dialogue.planner import DialogueUnit
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, profile_of
 
+#: Edge attributes a unit carries to the planner (from graphs that have them; older graphs lack them).
+EDGE_ATTRIBUTES = frozenset({"reason", "confidence", "kind", "cross_tool", "input_group", "group_members",
+                             "group_sources"})
+
 
 def edge_units(graph: Any, corpus: Corpus) -> list[DialogueUnit]:
     """One unit per distinct graph edge (source, target, chain parameter, chain output) found in the corpus."""
@@ -31,7 +35,9 @@ def edge_units(graph: Any, corpus: Corpus) -> list[DialogueUnit]:
         param, output = data.get("target_input"), data.get("source_output")
         if not param or not output or source == target or source not in corpus or target not in corpus:
             continue
-        units.add(DialogueUnit(target=target, source=source, chain_param=str(param), chain_output=str(output)))
+        attrs = tuple(sorted((k, v) for k, v in data.items() if k in EDGE_ATTRIBUTES))
+        units.add(DialogueUnit(target=target, source=source, chain_param=str(param), chain_output=str(output),
+                               edge_items=attrs))
     return sorted(units, key=lambda u: (u.source, u.target, u.chain_param, u.chain_output))
 
 

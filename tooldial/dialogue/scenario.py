@@ -58,6 +58,30 @@ class ApiBrief(BaseModel):
     optional_parameters: dict[str, str] = Field(default_factory=dict)
 
 
+class UserGoal(BaseModel):
+    """Who the user is and what they are after (derived from the APIs' domain and the chain).
+
+    Renderers use it to phrase user turns from the goal rather than from the documentation: the vague opener
+    belongs to ``situation``, ``known`` lists what the user can tell when asked, ``unknown`` what they cannot
+    (the chain parameter they need looked up first).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    #: Who the user is, as a noun phrase ("a traveller planning a trip").
+    persona: str
+    #: What they want done, as a verb phrase ("check the weather forecast for Lisbon").
+    goal: str
+    #: Why they want it, one short clause ("before deciding what to pack").
+    reason: str = ""
+    #: One or two sentences: who, why, what they already know.
+    situation: str
+    #: Input label -> value the user knows and gives when asked.
+    known: dict[str, str] = Field(default_factory=dict)
+    #: Input labels the user does not know (looked up through another API).
+    unknown: list[str] = Field(default_factory=list)
+
+
 class TurnInstruction(BaseModel):
     """One turn of the scenario. Everything but the message is final."""
 
@@ -87,7 +111,9 @@ class TurnInstruction(BaseModel):
     #: ``slots`` (parameter names asked for / still missing), ``values`` (parameter -> value the user gives),
     #: ``missing`` (parameters the user cannot give), ``options`` (request-multi: list of
     #: {attribute: value}), ``pick_by`` (attribute the user picks by), ``api`` (API id the turn is about),
-    #: ``facts`` (output path -> value a response reports).
+    #: ``facts`` (label -> value a response reports: the goal-relevant fields, see
+    #: :attr:`ScenarioInstruction.answer_fields`), ``pick_label`` (request-multi: the human-readable attribute
+    #: the options are listed by, e.g. "name"; never an id).
     content: dict[str, Any] = Field(default_factory=dict)
 
     @property
@@ -113,6 +139,11 @@ class ScenarioInstruction(BaseModel):
     #: One sentence relating source and target ("" for single-API dialogues).
     relation: str = ""
     apis: list[ApiBrief]
+    #: The user's situation and goal (None for hand-made scenarios; renderers fall back to ``query``).
+    user: UserGoal | None = None
+    #: Result paths (release spelling ``a|b``) relevant to the user's goal, most relevant first; the final
+    #: response reports these (its ``facts``). Ids appear only when the goal needs them.
+    answer_fields: list[str] = Field(default_factory=list)
     #: Release ``mockdata``: {"source": [M], "target": [M]}.
     mockdata: dict[str, list[dict[str, Any]]]
     turns: list[TurnInstruction]
@@ -120,6 +151,8 @@ class ScenarioInstruction(BaseModel):
     def to_prompt(self) -> str:
         """The scenario in the paper's A.8 prompt layout (one block per turn), for LLM renderers."""
         blocks = []
+        if self.user is not None:
+            blocks.append(f"User situation: {self.user.situation}\nUser goal: {self.user.goal}")
         for turn in self.turns:
             kind = "user" if turn.speaker == "User" else "system"
             lines = [f"{turn.speaker} turn", f"-{kind} action: {turn.sequence_action} ({turn.description})"]

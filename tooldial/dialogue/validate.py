@@ -21,7 +21,11 @@ one *kind* of failure, counted separately:
 - ``call``: ``call`` turns carry a request whose arguments equal the state (all filled) and a response of the
   same API equal to the mock data's output; ``response`` turns repeat the last call;
 - ``messages``: silent turns (``retriever_call``, ``call``) have no message, the others have one, containing
-  the scenario's required values.
+  the scenario's required values;
+- ``filler``, ``consistency``, ``groups``, ``answer``: the world inside the dialogue
+  (:mod:`tooldial.dialogue.world_checks`): no filler tokens; records agree with themselves and the world
+  (start < end, a city's country code, amount × rate, values in range, valid clock times); group members
+  (latitude + longitude) come from one origin; the response reports goal-relevant fields of the result.
 """
 
 from __future__ import annotations
@@ -38,9 +42,10 @@ from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
+from tooldial.dialogue.world_checks import check_world
 
 CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "call",
-          "messages")
+          "messages", "filler", "consistency", "groups", "answer")
 #: Checks across the records of a file (``validate_records``), not of one record.
 FILE_CHECKS = ("duplicate_id",)
 _PROCURE = re.compile(r"^Output to procure input parameter (?P<param>.+?) of (?P<target>.+): (?P<path>.+)$")
@@ -124,18 +129,60 @@ def _shape_problems(i: int, speaker: str, body: dict[str, Any]) -> list[str]:
     return out
 
 
+@dataclass
+class _Walk:
+    """What the state/call walk collects for the later checks."""
+
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    returned: list[str] = field(default_factory=list)
+
+
 def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
                     retriever_config: RetrieverConfig | None = None,
                     retriever: Retriever | None = None) -> DialogueProblems:
     """All problems of one dialogue (empty ``problems`` when it is valid)."""
     conf = retriever.config if retriever is not None else (retriever_config or RetrieverConfig())
     dp = DialogueProblems(record.dialogue_id or "?")
-    # ---- schema ------------------------------------------------------------------------------------
+    turns = _check_schema(record, dp)
+    if turns is None:
+        return dp
+    seq = _check_sequence(record, turns, dp)
+    if seq is None:
+        return dp
+    docs = _documentation(record, corpus)
+    walk = _Walk()
+    last_call: dict[str, Any] | None = None
+    mock_by_api = {m.get("api_name"): m for side in ("source", "target") for m in record.mockdata.get(side, [])}
+    for i, (sp, body) in enumerate(turns):
+        if sp == "User":
+            walk.said.append(body["message"])
+            continue
+        _check_state(record, i, body, docs, corpus, walk, dp)
+        if body["action"] == "call":
+            _check_call(i, body, mock_by_api, walk, dp)
+            last_call = body
+        elif body["action"] == "response":
+            if last_call is None or body["api_response"] != last_call["api_response"]:
+                dp.add("call", f"turn {i}: response does not repeat the last call's result")
+        elif body["api_request"] or body["api_response"]:
+            dp.add("call", f"turn {i}: {body['action']} carries an API request/response")
+    _check_retriever(record, turns, conf, retriever, dp)
+    _check_conditions(record, turns, seq, docs, corpus, dp)
+    if seq.conditions.kind == "two_api":
+        _check_chain(record, turns, walk.calls, dp)
+    _check_messages(record, turns, dp)
+    check_world(record, turns, walk, dp)
+    return dp
+
+
+def _check_schema(record: DialogueRecord, dp: DialogueProblems) -> list[tuple[str, dict[str, Any]]] | None:
+    """Release shapes; the (speaker, body) turns, or None when the record cannot be checked further."""
     try:
         typed = record.turns()
     except ValueError as exc:
         dp.add("schema", str(exc).splitlines()[0])
-        return dp
+        return None
     turns = [(sp, next(iter(t.values()))) for t, (sp, _) in zip(record.dialogue, typed, strict=True)]
     for i, (sp, body) in enumerate(turns):
         for msg in _shape_problems(i, sp, body):
@@ -144,92 +191,83 @@ def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
         dp.add("schema", f"subgraph_type {record.subgraph_type!r}")
     if not isinstance(record.mockdata.get("target"), list) or len(record.mockdata["target"]) != 1:
         dp.add("schema", "mockdata.target must hold one element")
-    if "schema" in dp.kinds:
-        return dp
-    actions = [b["action"] for _, b in turns]
-    # ---- sequence ----------------------------------------------------------------------------------
+    return None if "schema" in dp.kinds else turns
+
+
+def _check_sequence(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems
+                    ) -> ActionSequence | None:
+    """The sequence of the record, or None when its turns do not follow it."""
     try:
-        seq: ActionSequence | None = get_sequence(record.sequence_id)
+        seq = get_sequence(record.sequence_id)
     except KeyError:
-        seq = None
         dp.add("sequence", f"unknown sequence_id {record.sequence_id!r}")
-    if seq is not None:
-        if tuple(actions) != seq.turn_actions:
-            dp.add("sequence", f"turn actions differ from {seq.id}")
-        if record.actions and tuple(record.actions) != seq.actions:
-            dp.add("sequence", f"actions metadata differs from {seq.id}")
-    if seq is None or "sequence" in dp.kinds:
-        return dp
-    cond = seq.conditions
-    docs = _documentation(record, corpus)
-    # ---- states, calls, provenance ------------------------------------------------------------------
-    said: list[str] = []  # user messages so far
-    returned: list[str] = []  # leaf values of API results so far
-    last_call: dict[str, Any] | None = None
-    calls: list[dict[str, Any]] = []
-    mock_by_api = {m.get("api_name"): m for side in ("source", "target") for m in record.mockdata.get(side, [])}
-    for i, (sp, body) in enumerate(turns):
-        if sp == "User":
-            said.append(body["message"])
-            continue
-        st = body["dialogue_state"]
-        if _is_confirmed(st):
-            status = st["api_status"]
-            api = status["api_name"]
-            req, opt = status["required_parameters"], status["optional_parameters"]
-            doc = docs.get(api)
-            if doc is not None:
-                doc_req, doc_opt = doc
-                chain_extra = {record_chain_param(record)} if api == record.target else set()
-                if set(req) != set(doc_req):
-                    dp.add("state_params", f"turn {i}: required parameters {sorted(req)} != documented "
-                                           f"{sorted(doc_req)} of {api}")
-                if not set(opt) <= set(doc_opt):
-                    dp.add("state_params", f"turn {i}: optional parameters {sorted(set(opt) - set(doc_opt))} "
-                                           f"not documented for {api}")
-                if len(set(opt) - chain_extra) > 1:
-                    dp.add("state_params", f"turn {i}: more than one optional parameter for {api}")
-            elif corpus is not None or record.scenario.get("apis"):
-                dp.add("state_params", f"turn {i}: {api} is not documented")
-            for name, value in {**req, **opt}.items():
-                text = as_text(value)
-                if text and not any(text in m for m in said) and text not in returned:
-                    dp.add("provenance", f"turn {i}: {name}={text!r} was neither said nor returned before")
-        if body["action"] == "call":
-            request, response = body["api_request"], body["api_response"]
-            if not _is_confirmed(st):
-                dp.add("call", f"turn {i}: call without a confirmed state")
-            elif not request or request.get("api_name") != st["api_status"]["api_name"]:
-                dp.add("call", f"turn {i}: api_request does not name the state's API")
-            else:
-                status = st["api_status"]
-                if (request.get("required_parameters") != status["required_parameters"]
-                        or request.get("optional_parameters") != status["optional_parameters"]):
-                    dp.add("call", f"turn {i}: api_request arguments differ from the dialogue state")
-                if any(as_text(v) == "" for v in {**status["required_parameters"],
-                                                   **status["optional_parameters"]}.values()):
-                    dp.add("call", f"turn {i}: call with an empty slot")
-            if not response or response.get("api_name") != request.get("api_name"):
-                dp.add("call", f"turn {i}: api_response does not name the called API")
-            else:
-                mock = mock_by_api.get(response["api_name"])
-                if mock is None or mock.get("output_components") != response.get("result"):
-                    dp.add("call", f"turn {i}: api_response result differs from the mock data")
-                returned.extend(leaf_values(response.get("result")))
-            last_call = body
-            calls.append(body)
-        elif body["action"] == "response":
-            if last_call is None or body["api_response"] != last_call["api_response"]:
-                dp.add("call", f"turn {i}: response does not repeat the last call's result")
-        elif (body["api_request"] or body["api_response"]) and body["action"] != "response":
-            dp.add("call", f"turn {i}: {body['action']} carries an API request/response")
-    # ---- retriever ---------------------------------------------------------------------------------
-    _check_retriever(record, turns, conf, retriever, dp)
-    # ---- conditions & chain ------------------------------------------------------------------------
-    _check_conditions(record, turns, seq, docs, corpus, dp)
-    if cond.kind == "two_api":
-        _check_chain(record, turns, calls, dp)
-    # ---- messages ----------------------------------------------------------------------------------
+        return None
+    actions = [b["action"] for _, b in turns]
+    if tuple(actions) != seq.turn_actions:
+        dp.add("sequence", f"turn actions differ from {seq.id}")
+    if record.actions and tuple(record.actions) != seq.actions:
+        dp.add("sequence", f"actions metadata differs from {seq.id}")
+    return None if "sequence" in dp.kinds else seq
+
+
+def _check_state(record: DialogueRecord, i: int, body: dict[str, Any], docs: dict[str, tuple[list[str], list[str]]],
+                 corpus: Corpus | None, walk: _Walk, dp: DialogueProblems) -> None:
+    """A confirmed state: documented parameters, values said or returned before."""
+    st = body["dialogue_state"]
+    if not _is_confirmed(st):
+        return
+    status = st["api_status"]
+    api = status["api_name"]
+    req, opt = status["required_parameters"], status["optional_parameters"]
+    doc = docs.get(api)
+    if doc is not None:
+        doc_req, doc_opt = doc
+        chain_extra = {record_chain_param(record)} if api == record.target else set()
+        if set(req) != set(doc_req):
+            dp.add("state_params", f"turn {i}: required parameters {sorted(req)} != documented "
+                                   f"{sorted(doc_req)} of {api}")
+        if not set(opt) <= set(doc_opt):
+            dp.add("state_params", f"turn {i}: optional parameters {sorted(set(opt) - set(doc_opt))} "
+                                   f"not documented for {api}")
+        if len(set(opt) - chain_extra) > 1:
+            dp.add("state_params", f"turn {i}: more than one optional parameter for {api}")
+    elif corpus is not None or record.scenario.get("apis"):
+        dp.add("state_params", f"turn {i}: {api} is not documented")
+    for name, value in {**req, **opt}.items():
+        text = as_text(value)
+        if text and not any(text in m for m in walk.said) and text not in walk.returned:
+            dp.add("provenance", f"turn {i}: {name}={text!r} was neither said nor returned before")
+
+
+def _check_call(i: int, body: dict[str, Any], mock_by_api: dict[str, Any], walk: _Walk,
+                dp: DialogueProblems) -> None:
+    """A call: request = state (all filled), response of the same API = the mock data's output."""
+    st = body["dialogue_state"]
+    request, response = body["api_request"], body["api_response"]
+    if not _is_confirmed(st):
+        dp.add("call", f"turn {i}: call without a confirmed state")
+    elif not request or request.get("api_name") != st["api_status"]["api_name"]:
+        dp.add("call", f"turn {i}: api_request does not name the state's API")
+    else:
+        status = st["api_status"]
+        if (request.get("required_parameters") != status["required_parameters"]
+                or request.get("optional_parameters") != status["optional_parameters"]):
+            dp.add("call", f"turn {i}: api_request arguments differ from the dialogue state")
+        if any(as_text(v) == "" for v in {**status["required_parameters"],
+                                           **status["optional_parameters"]}.values()):
+            dp.add("call", f"turn {i}: call with an empty slot")
+    if not response or response.get("api_name") != request.get("api_name"):
+        dp.add("call", f"turn {i}: api_response does not name the called API")
+    else:
+        mock = mock_by_api.get(response["api_name"])
+        if mock is None or mock.get("output_components") != response.get("result"):
+            dp.add("call", f"turn {i}: api_response result differs from the mock data")
+        walk.returned.extend(leaf_values(response.get("result")))
+    walk.calls.append(body)
+
+
+def _check_messages(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems) -> None:
+    """Silent turns have no message, the others one that contains the scenario's required values."""
     required = [t.get("required_values", []) for t in record.scenario.get("turns", [])]
     for i, (sp, body) in enumerate(turns):
         message = body["message"]
@@ -242,7 +280,6 @@ def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
             for value in required[i]:
                 if value not in message:
                     dp.add("messages", f"turn {i}: message lacks required value {value!r}")
-    return dp
 
 
 def record_chain_param(record: DialogueRecord) -> str:

@@ -1,0 +1,131 @@
+"""Unit tests of grounded mock data (no embedder, no generation run)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tooldial.corpus import load_corpus
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.mockdata import (
+    FieldName,
+    MockWorld,
+    RecordContext,
+    build_result,
+    field_kind,
+    input_values,
+    is_placeholder,
+    leaf_values,
+    places,
+    sibling_candidates,
+)
+from tooldial.dialogue.world_checks import FILLER, objects, record_problems
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus("builtin")
+
+
+def _api(params=(), outputs=(), example=None, name="Search", tool="t", category="Travel", description=""):
+    return Api(category=category, tool=tool, name=name, description=description,
+               required_parameters=tuple(Parameter(name=n, type=t) for n, t in params),
+               output_components=tuple(outputs), example_response=example)
+
+
+def test_same_rng_same_values_faker_included(corpus):
+    api = corpus.get("Hotels|nest_rentals|Host Profile")
+    a = build_result(api, random.Random(5), records=3)
+    b = build_result(api, random.Random(5), records=3)
+    assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    world_a, world_b = MockWorld(random.Random(9)), MockWorld(random.Random(9))
+    assert world_a.today == world_b.today
+    assert RecordContext(world_a).person == RecordContext(world_b).person
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_builtin_results_have_no_filler_and_no_inconsistency(corpus, seed):
+    for api in corpus.apis:
+        rng = random.Random(f"{seed}|{api.id}")
+        world = MockWorld(rng)
+        inputs = input_values(api, [p.name for p in api.parameters], world)
+        assert not record_problems(dict(inputs)), (api.id, inputs)
+        result = build_result(api, rng, records=3, inputs=inputs, world=world)
+        assert not [v for v in leaf_values(result) if FILLER.search(v)], api.id
+        for obj in objects(result):
+            assert not record_problems(obj), (api.id, obj)
+
+
+def test_coordinates_city_and_country_of_one_record_agree():
+    api = _api(params=[("latitude", "number"), ("longitude", "number"), ("city", "string"),
+                       ("country_code", "string")])
+    for seed in range(20):
+        values = input_values(api, ["latitude", "longitude", "city", "country_code"], MockWorld(random.Random(seed)))
+        assert any((p.city, p.country_code, f"{p.latitude:.4f}", f"{p.longitude:.4f}") == (
+            values["city"], values["country_code"], values["latitude"], values["longitude"]) for p in places())
+
+
+def test_a_documented_coordinate_is_not_mixed_with_a_generated_one():
+    api = Api(category="Weather", tool="w", name="Forecast",
+              required_parameters=(Parameter(name="lat", type="number", example=38.5),
+                                   Parameter(name="lon", type="number")))
+    values = input_values(api, ["lat", "lon"], MockWorld(random.Random(0)))
+    assert values["lat"] != "38.5"  # the pair is generated together
+    assert any(f"{p.latitude:.4f}" == values["lat"] and f"{p.longitude:.4f}" == values["lon"] for p in places())
+
+
+def test_dates_ranges_are_ordered_and_today_is_the_worlds():
+    api = _api(params=[("checkin_date", "string"), ("checkout_date", "string")])
+    for seed in range(30):
+        world = MockWorld(random.Random(seed))
+        values = input_values(api, ["checkin_date", "checkout_date"], world)
+        assert world.today.isoformat() < values["checkin_date"] < values["checkout_date"]
+
+
+def test_every_documented_record_of_a_list_is_used():
+    example = {"items": [{"code": "pt", "name": "Portuguese"}, {"code": "de", "name": "German"},
+                         {"code": "ja", "name": "Japanese"}]}
+    api = _api(outputs=[OutputComponent(path=("items", "code"), is_list=True),
+                        OutputComponent(path=("items", "name"), is_list=True)], example=example)
+    result = build_result(api, random.Random(0), records=3)
+    assert result["response"]["items"] == example["items"]
+
+
+def test_amount_times_rate_is_the_converted_amount_and_pairs_differ():
+    api = _api(name="Convert", category="Finance",
+               params=[("from_currency", "string"), ("to_currency", "string"), ("amount", "number")],
+               outputs=[OutputComponent(path=("from_currency",)), OutputComponent(path=("to_currency",)),
+                        OutputComponent(path=("amount",), type="number"),
+                        OutputComponent(path=("rate",), type="number"),
+                        OutputComponent(path=("converted_amount",), type="number")])
+    for seed in range(10):
+        world = MockWorld(random.Random(seed))
+        inputs = input_values(api, ["from_currency", "to_currency", "amount"], world)
+        assert inputs["from_currency"] != inputs["to_currency"]
+        body = build_result(api, random.Random(seed), inputs=inputs, world=world)["response"]
+        assert abs(float(body["amount"]) * float(body["rate"]) - float(body["converted_amount"])) < 0.02
+
+
+def test_field_kinds_and_placeholders():
+    assert field_kind(FieldName("stationId")) == "id"
+    assert field_kind(FieldName("country_code")) == "country_code"
+    assert field_kind(FieldName("temp_max", "number")) == "temperature"
+    assert field_kind(FieldName("opening_hours", "string", frozenset({"restaurant"}))) == "hours"
+    assert is_placeholder("PASSWORD_HERE") and is_placeholder("id", "id") and not is_placeholder("Lisbon", "city")
+
+
+def test_picks_are_by_readable_attributes_never_ids():
+    api = _api(outputs=[OutputComponent(path=("movies", "movie_id"), is_list=True),
+                        OutputComponent(path=("movies", "imdb_id"), is_list=True),
+                        OutputComponent(path=("movies", "title"), is_list=True)])
+    chain = api.output_components[0]
+    assert [c.name for c in sibling_candidates(api, chain)] == ["title"]
+
+
+def test_clock_times_and_ranges_are_checked():
+    assert record_problems({"opens": "76:58"})
+    assert record_problems({"temperature_c": 58.67, "city": "Dublin"})
+    assert record_problems({"city": "Toronto", "country_code": "BR"})
+    assert not record_problems({"city": "Toronto", "country_code": "CA", "temp_min": 3.0, "temp_max": 9.5})

@@ -1,0 +1,76 @@
+"""Unit tests of the planner's choices: plausible chains, user goals, answer fields, intent clauses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tooldial.corpus import load_corpus
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.intents import CLARIFY_TEMPLATES, description_clause
+from tooldial.dialogue.planner import DialogueUnit, answer_fields, chain_problem, plan_dialogue, user_goal
+from tooldial.dialogue.sequences import get_sequence
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus("builtin")
+
+
+def _api(name, tool, params=(), outputs=(), description="", category="Data"):
+    return Api(category=category, tool=tool, name=name, description=description,
+               required_parameters=tuple(Parameter(name=n) for n in params),
+               output_components=tuple(OutputComponent(path=tuple(p.split("|"))) for p in outputs))
+
+
+def test_a_lone_coordinate_is_never_procured():
+    hotel = _api("Hotel Details", "hotels", ["hotel_id"], ["latitude", "longitude", "name"])
+    weather = _api("Forecast", "weather", ["latitude", "longitude"])
+    assert "group" in chain_problem(hotel, weather, "latitude", hotel.output("latitude"))
+
+
+def test_cross_tool_ids_need_documented_evidence_and_user_known_values_are_not_procured():
+    station = _api("Station Info", "radio", [], ["country_code", "station_id"], description="a radio station")
+    target = _api("Holidays", "calendar", ["country_code"])
+    assert chain_problem(station, target, "country_code", station.output("country_code"))  # not place-aware
+    geo = _api("IP Lookup", "geo", [], ["country_code"], description="locate an ip address")
+    assert chain_problem(geo, target, "country_code", geo.output("country_code")) == ""
+    other = _api("List", "other", [], ["item_id"])
+    assert chain_problem(other, _api("Get", "x", ["item_id"]), "item_id", other.output("item_id"))
+    movie = _api("Movie", "movies", [], ["year"])
+    assert chain_problem(movie, _api("Stats", "finance", ["year"]), "year", movie.output("year"))
+
+
+def test_a_name_is_not_looked_up_with_an_id_the_user_knows(corpus):
+    src, tgt = corpus.get("Weather|sky_cast|Current Weather"), corpus.get("Jobs|career_board|Search Jobs")
+    assert chain_problem(src, tgt, "city_name", src.output("city_name"))
+
+
+def test_plans_carry_a_goal_and_relevant_answer_fields(corpus):
+    api = corpus.get("Music|radio_hub|Station Playlist")
+    plan = None
+    for seed in range(10):
+        plan = plan_dialogue(DialogueUnit(target=api.id), get_sequence("one_api_07"), corpus, random.Random(seed))
+        if plan is not None:
+            break
+    assert plan is not None
+    goal = user_goal(plan)
+    assert goal.persona and goal.goal in goal.situation
+    fields = answer_fields(api, plan.target_result)
+    assert fields and not any(key.endswith("_id") for key, _, _ in fields)
+    assert {"title", "artist"} & {key.split("|")[-1] for key, _, _ in fields}
+
+
+@pytest.mark.parametrize(("description", "clause"), [
+    ("Is a book available in the library?", "check whether a book is available in the library"),
+    ("Downloads the source document for a job.", "download the source document for a job"),
+    ("Get equities groups (global-equity, countries-equity) for a category.", "get equities groups for a category"),
+    ("When does the next bus leave?", "find out when does the next bus leave"),
+])
+def test_description_clauses_are_verb_phrases(description, clause):
+    assert description_clause(_api("x", "t", description=description)) == clause
+
+
+def test_vague_openers_do_not_name_the_category():
+    assert not any("{domain}" in t for t in CLARIFY_TEMPLATES)

@@ -1,0 +1,215 @@
+"""Checks of the world inside a dialogue: the validator kinds ``filler``, ``consistency``, ``groups``, ``answer``.
+
+- ``filler``: no value of the mock data is a generated filler token (``willow-5166``, ``Velvet Orbit``) — the
+  vocabulary of the old generator, and any ``word-1234`` token;
+- ``consistency``: every record (inputs of a call, each object of a result) agrees with itself and the world:
+  a start/check-in date before its end/check-out, minimum ≤ maximum temperature, temperatures, ratings and
+  percentages in range, clock times that exist, dates that parse, a known city with the country code of its
+  country, ``amount × rate = converted``, a currency pair of two currencies;
+- ``groups``: a call's latitude and longitude come from one origin (both said by the user, or both from one
+  API result);
+- ``answer``: the final response reports fields of the target's result (``scenario.answer_fields``), and no id
+  unless the API's documentation is about ids.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, ordered_pairs, places, values_at
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.record import DialogueRecord
+    from tooldial.dialogue.validate import DialogueProblems, _Walk
+
+_OLD_WORDS = ("aurora", "harbor", "summit", "meadow", "cobalt", "ember", "willow", "atlas", "orbit", "juniper",
+              "falcon", "coral", "quartz", "sierra", "velvet", "maple")
+FILLER = re.compile(r"^[a-z]+-\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b|^(" +
+                    "|".join(w.capitalize() for w in _OLD_WORDS) + r") (" +
+                    "|".join(w.capitalize() for w in _OLD_WORDS) + r")$")
+_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
+_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
+
+
+def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], walk: _Walk,
+                dp: DialogueProblems) -> None:
+    """Run the four world checks on one dialogue."""
+    for side in ("source", "target"):
+        for mock in record.mockdata.get(side, []):
+            inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
+            for where, value in _leaves({"inputs": inputs, "result": mock.get("output_components")}):
+                if isinstance(value, str) and FILLER.search(value):
+                    dp.add("filler", f"{mock.get('api_name')}: {where}={value!r}")
+            for problem in record_problems(inputs):
+                dp.add("consistency", f"{mock.get('api_name')} inputs: {problem}")
+            for obj in objects(mock.get("output_components")):
+                for problem in record_problems(obj):
+                    dp.add("consistency", f"{mock.get('api_name')} result: {problem}")
+    _check_groups(turns, walk, dp)
+    _check_answer(record, turns, dp)
+
+
+def _leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
+    if isinstance(node, dict):
+        return [leaf for k, v in node.items() for leaf in _leaves(v, f"{path}.{k}" if path else str(k))]
+    if isinstance(node, list):
+        return [leaf for v in node for leaf in _leaves(v, path)]
+    return [(path, node)]
+
+
+def objects(node: Any) -> list[dict[str, Any]]:
+    """Every dict in a result (each is one record)."""
+    if isinstance(node, dict):
+        return [node] + [o for v in node.values() for o in objects(v)]
+    if isinstance(node, list):
+        return [o for v in node for o in objects(v)]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _city_countries() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for p in places():
+        out.setdefault(p.city, set()).add(p.country_code)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _date(value: Any) -> dt.date | None:
+    m = _ISO.match(as_text(value))
+    if not m:
+        return None
+    try:
+        return dt.date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return dt.date.min  # an impossible date: reported by the caller
+
+
+def record_problems(record: dict[str, Any]) -> list[str]:
+    """Consistency problems of one flat record (nested dicts are checked on their own)."""
+    scalars = {k: v for k, v in record.items() if not isinstance(v, dict | list) and v is not None}
+    kinds = {k: field_kind(FieldName(k, "number" if _number(v) is not None else "string")) for k, v in scalars.items()}
+    out = [p for k, v in scalars.items() for p in _value_problems(k, v, kinds[k])]
+    out += _order_problems(scalars)
+    out += _place_problems(scalars, kinds)
+    out += _money_problems(scalars, kinds)
+    return out
+
+
+def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
+    out = []
+    text = as_text(value)
+    for m in _CLOCK.finditer(text):
+        if int(m[1]) > 24 or (int(m[1]) == 24 and int(m[2]) > 0) or int(m[2]) > 59 or (m[3] is not None and int(m[3]) > 59):
+            out.append(f"{key}={text!r} is not a clock time")
+    if _date(value) == dt.date.min:
+        out.append(f"{key}={text!r} is not a date")
+    number = _number(value)
+    if number is None:
+        return out
+    fahrenheit = FieldName(key).has("f", "fahrenheit", "imperial")
+    change = FieldName(key).has("change", "diff", "delta", "growth", "return")
+    ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
+              "percent": (-100.0, 100.0) if change else (0.0, 100.0),
+              "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0)}
+    if kind in ranges and not ranges[kind][0] <= number <= ranges[kind][1]:
+        out.append(f"{key}={text} is out of range for a {kind}")
+    return out
+
+
+def _order_problems(scalars: dict[str, Any]) -> list[str]:
+    out = []
+    for a, b in ordered_pairs(scalars):  # pairs that differ by the start/end word (temp_min / temp_max)
+        da, db = _date(scalars[a]), _date(scalars[b])
+        if da and db and da != dt.date.min and db != dt.date.min and db < da:
+            out.append(f"{b}={scalars[b]} is before {a}={scalars[a]}")
+        na, nb = _number(scalars[a]), _number(scalars[b])
+        if da is None and na is not None and nb is not None and nb < na:
+            out.append(f"{b}={scalars[b]} is below {a}={scalars[a]}")
+    return out
+
+
+def _place_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> list[str]:
+    cities = [as_text(v) for k, v in scalars.items() if kinds[k] == "city"]
+    codes = [as_text(v).upper() for k, v in scalars.items() if kinds[k] == "country_code" and len(as_text(v)) == 2]
+    known = _city_countries()
+    out = []
+    for city in cities:
+        if city in known and codes and not set(codes) & known[city]:
+            out.append(f"city {city} is not in {'/'.join(codes)}")
+    return out
+
+
+def _money_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> list[str]:
+    amount = next((_number(v) for k, v in scalars.items() if kinds[k] == "price" and FieldName(k).has("amount")),
+                  None)
+    rate = next((_number(v) for k, v in scalars.items() if kinds[k] == "rate"), None)
+    converted = next((_number(v) for k, v in scalars.items() if kinds[k] == "converted"), None)
+    out = []
+    if amount is not None and rate is not None and converted is not None \
+            and abs(amount * rate - converted) > max(0.02, 0.01 * abs(converted)):
+        out.append(f"amount {amount} x rate {rate} != converted {converted}")
+    currencies = [as_text(v) for k, v in scalars.items() if kinds[k] == "currency_code"]
+    pair = [k for k in scalars if kinds[k] == "currency_code" and FieldName(k).has("from", "to", "base", "target")]
+    if len(pair) == 2 and len(set(currencies)) == 1:
+        out.append(f"currency pair of one currency ({currencies[0]})")
+    return out
+
+
+def _check_groups(turns: list[tuple[str, dict[str, Any]]], walk: _Walk, dp: DialogueProblems) -> None:
+    """Latitude and longitude of one call come from one origin (the user, or one API result)."""
+    said: list[str] = []
+    results: list[list[str]] = []
+    for i, (sp, body) in enumerate(turns):
+        if sp == "User":
+            said.append(body["message"])
+            continue
+        if body["action"] != "call":
+            continue
+        req = body["api_request"]
+        args = {**req.get("required_parameters", {}), **req.get("optional_parameters", {})}
+        coords = {k: as_text(v) for k, v in args.items()
+                  if field_kind(FieldName(k)) in ("latitude", "longitude")}
+        if len(coords) == 2:
+            origins = [_origin(v, said, results) for v in coords.values()]
+            if origins[0] != origins[1]:
+                dp.add("groups", f"turn {i}: {' and '.join(coords)} come from different origins {origins}")
+        results.append([as_text(v) for _, v in _leaves(body["api_response"].get("result"))])
+
+
+def _origin(value: str, said: list[str], results: list[list[str]]) -> str:
+    for j, leaves in enumerate(results):
+        if value in leaves:
+            return f"result {j}"
+    return "user" if any(value in m for m in said) else "unknown"
+
+
+def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems) -> None:
+    """The response reports fields of the target's result, no ids unless the documentation is about ids."""
+    fields = record.scenario.get("answer_fields")
+    if fields is None:  # records written before answer fields existed
+        return
+    response = next((b for sp, b in turns if sp == "System" and b["action"] == "response"), None)
+    if response is None:
+        return
+    result = response["api_response"].get("result", {})
+    brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
+    about_ids = bool(re.search(r"\b(id|ids|identifier|code|key)\b", f"{brief.get('name', '')} "
+                                                                      f"{brief.get('description', '')}", re.I))
+    for key in fields:
+        path = tuple(key.split("|"))
+        if not values_at(result, path):
+            dp.add("answer", f"answer field {key} is not in the result")
+        elif field_kind(FieldName(path[-1])) == "id" and not about_ids:
+            dp.add("answer", f"answer field {key} is an id the user did not ask for")
