@@ -17,13 +17,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, ordered_pairs, places, values_at
+from tooldial.dialogue.record import DialogueRecord
 
-if TYPE_CHECKING:
-    from tooldial.dialogue.record import DialogueRecord
-    from tooldial.dialogue.validate import DialogueProblems, _Walk
+
+class DialogueProblems(Protocol):
+    """Where problems go (:class:`tooldial.dialogue.validate.DialogueProblems`)."""
+
+    def add(self, kind: str, message: str) -> None: ...
 
 _OLD_WORDS = ("aurora", "harbor", "summit", "meadow", "cobalt", "ember", "willow", "atlas", "orbit", "juniper",
               "falcon", "coral", "quartz", "sierra", "velvet", "maple")
@@ -34,7 +37,7 @@ _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 
 
-def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], walk: _Walk,
+def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], walk: Any,
                 dp: DialogueProblems) -> None:
     """Run the four world checks on one dialogue."""
     for side in ("source", "target"):
@@ -167,7 +170,7 @@ def _money_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> li
     return out
 
 
-def _check_groups(turns: list[tuple[str, dict[str, Any]]], walk: _Walk, dp: DialogueProblems) -> None:
+def _check_groups(turns: list[tuple[str, dict[str, Any]]], walk: Any, dp: DialogueProblems) -> None:
     """Latitude and longitude of one call come from one origin (the user, or one API result)."""
     said: list[str] = []
     results: list[list[str]] = []
