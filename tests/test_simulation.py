@@ -190,6 +190,13 @@ def test_cli_simulate(tmp_path, capsys):
     assert main(["simulate", "--dialogues", str(DIALOGUES), "--dataset", str(tmp_path), "--out",
                  str(tmp_path / "x")]) == 2
     assert "exactly one of --dataset" in capsys.readouterr().err
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    assert main(["simulate", "--dialogues", str(DIALOGUES), "--out", str(mine), "--no-progress"]) == 2
+    assert "did not write (notes.txt)" in capsys.readouterr().err and (mine / "notes.txt").read_text() == "keep me"
+    assert main(["simulate", "--dialogues", str(DIALOGUES), "--limit", "1", "--out", str(tmp_path / "run"),
+                 "--no-progress", "--no-cache"]) == 0  # a rerun into its own run directory is fine
     with pytest.raises(SystemExit) as exc:  # argparse: a choice that is not registered
         main(["simulate", "--dialogues", str(DIALOGUES), "--system", "orcale", "--out", str(tmp_path)])
     assert exc.value.code == 2

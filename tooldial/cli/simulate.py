@@ -116,14 +116,18 @@ def _score_transcripts(args: argparse.Namespace) -> int:
     from tooldial.simulation.autode import score_transcripts
 
     tasks = args.autode_tasks or args.autode_dir or str(Path(args.transcripts).parent)
+    if args.out:
+        from tooldial.simulation.results import check_out_dir
+
+        check_out_dir(args.out)
     figures, rows = score_transcripts(args.transcripts, tasks)
     std = f" (±{figures.f1_std_over_trials:.2f} over {figures.trials} trials)" if figures.f1_std_over_trials else ""
     print(f"{figures.file}: {figures.records} records, {figures.tasks} tasks, {figures.failed_records} failed")
     print(f"  P {figures.precision:.2f}  R {figures.recall:.2f}  F1 {figures.f1:.2f}{std}")
     if args.out:
-        from tooldial.simulation.results import write_json, write_jsonl
+        from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
 
-        out = Path(args.out)
+        out = check_out_dir(args.out)
         write_json(out / "results.json", {"kind": "autode_transcripts", "figures": figures.model_dump()})
         write_jsonl(out / "scores.jsonl", rows)
         print(f"  -> {out}")

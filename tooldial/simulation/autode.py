@@ -294,11 +294,12 @@ def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
     from tooldial.evaluation.runner import library_versions
     from tooldial.simulation.executor import ToolExecutor
     from tooldial.simulation.metrics import aggregate, pass_hat_curve
-    from tooldial.simulation.results import write_json, write_jsonl
+    from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
     from tooldial.simulation.runner import run_episodes
     from tooldial.simulation.systems import NativeToolSystem
     from tooldial.simulation.users import LLMUser
 
+    check_out_dir(config.out)
     root = Path(config.autode_dir)
     tasks = load_tasks(root)[: config.limit] if config.limit else load_tasks(root)
     apis = load_apis(root)

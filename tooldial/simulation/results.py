@@ -24,3 +24,34 @@ def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
             handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True, default=str) + "\n")
     tmp.replace(path)
+
+
+#: Files ``tooldial simulate`` writes into a run directory.
+RUN_FILES = frozenset({"results.json", "transcripts.jsonl", "scores.jsonl", "report.md", "success_by_stratum.png",
+                       "pass_hat_k.png"})
+RUN_KINDS = frozenset({"dynamic", "autode_transcripts"})
+
+
+def check_out_dir(path: str | Path) -> Path:
+    """The run directory, refusing one that holds anything ``tooldial simulate`` did not write (a rerun into
+    its own run directory replaces its files; someone else's files are never overwritten)."""
+    from tooldial.errors import ConfigError
+
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise ConfigError("--out must be a directory", file=str(out), field="out")
+    if not out.is_dir():
+        return out
+    foreign = sorted(p.name for p in out.iterdir() if p.name not in RUN_FILES and not p.name.endswith(".tmp"))
+    results = out / "results.json"
+    if not foreign and results.is_file():
+        try:
+            kind = json.loads(results.read_text(encoding="utf-8")).get("kind")
+        except (OSError, ValueError, AttributeError):
+            kind = None
+        if kind not in RUN_KINDS:
+            foreign = ["results.json (not a tooldial simulate run)"]
+    if foreign:
+        raise ConfigError(f"the directory holds files tooldial simulate did not write ({', '.join(foreign[:3])}); "
+                          "choose another --out", file=str(out), field="out")
+    return out

@@ -204,8 +204,9 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
     from tooldial.corpus.loaders import load_corpus
     from tooldial.evaluation.runner import library_versions
     from tooldial.simulation.report import write_report
-    from tooldial.simulation.results import write_json, write_jsonl
+    from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
 
+    check_out_dir(config.out)  # before any model is loaded or request sent
     records = load_records(config)
     corpus = load_corpus(config.corpus) if config.corpus else None
     scenarios = [scenario_from_record(r, corpus) for r in records]
