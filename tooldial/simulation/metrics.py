@@ -111,7 +111,8 @@ class Aggregate(BaseModel):
 
 
 def aggregate(values: Sequence[float]) -> Aggregate:
-    """Mean and 95% interval; 0/1 values get the Wilson interval, others the normal one."""
+    """Mean and 95% interval of a metric that is a fraction; 0/1 values get the Wilson interval, others the
+    normal one clipped to [0, 1]."""
     n = len(values)
     if n == 0:
         return Aggregate(mean=0.0, low=0.0, high=0.0, n=0)
@@ -120,6 +121,7 @@ def aggregate(values: Sequence[float]) -> Aggregate:
         low, high = wilson_interval(sum(values), n)
     else:
         low, high = mean_interval(values)
+        low, high = max(0.0, low), min(1.0, high)
     return Aggregate(mean=mean, low=low, high=high, n=n)
 
 

@@ -136,18 +136,25 @@ class ScriptedUser:
             message = self._renderer.message(make_turn("User", kind, "", content=content), None, rng)  # type: ignore[arg-type]
             self._append(ep, message, kind, on_script=False)
         elif action == "clarify":
-            clear = next((t for t in scenario.user_turns if t.action in _INTENTS[:2]), None)
-            text = clear.message if clear else scenario.query
-            self._append(ep, text, clear.action if clear else "inform_intent_clear", on_script=False)
+            text, kind = self._clear_request(ep)
+            self._append(ep, text, kind, on_script=False)
         elif action == "suggest":
             kind = "negate" if "negate" in scenario.actions else "affirm"
             message = self._renderer.message(make_turn("User", kind, ""), None, rng)  # type: ignore[arg-type]
             self._append(ep, message, kind, on_script=False)
         elif action == "response":
-            self._append(ep, f"That does not answer my request. {scenario.query}".strip(), "inform_intent_clear",
-                         on_script=False)
+            text, kind = self._clear_request(ep)
+            self._append(ep, f"That does not answer my request. {text}".strip(), kind, on_script=False)
         else:
             ep.end(f"system turn without a message to the user ({action or 'no action'})")
+
+    @staticmethod
+    def _clear_request(ep: Episode) -> tuple[str, str]:
+        """The user's clear statement of the goal: the gold clear intent, else the scenario's query."""
+        clear = next((t for t in ep.scenario.user_turns if t.action in _INTENTS[:2]), None)
+        if clear is not None:
+            return clear.message, clear.action
+        return ep.scenario.query, "inform_intent_clear"
 
     @staticmethod
     def _asked(ep: Episode) -> list[str]:
