@@ -394,8 +394,9 @@ def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
 def _autode_report(results: dict[str, Any]) -> str:
     f = results["figures"]
     system = results["system"]
-    lines = [f"# AutoDE suite: {system.get('model') or system.get('backend')} ({system['protocol']}) vs "
-             f"{results['user'].get('model', results['user']['user'])} user", "",
+    name = Path(str(system.get("model") or system.get("backend"))).name
+    user = results["user"].get("model")
+    lines = [f"# AutoDE suite: {name} ({system['protocol']}) vs {Path(str(user)).name if user else 'no'} user", "",
              f"{results['dialogues']} tasks × {results['config']['trials']} trial(s); slot scores as in the paper's "
              "Table 1 (%).", "", "| P | R | F1 | F1 95% interval | call made | exact call |", "|---|---|---|---|---|---|",
              f"| {f['precision']:.2f} | {f['recall']:.2f} | {f['f1']:.2f} | [{f['f1_interval'][0]:.1f}, "
