@@ -4,11 +4,26 @@ from tooldial.cli import build_parser, main
 
 
 def test_help_lists_every_stage(capsys):
+    """Every subcommand is listed with its one-line help, and its own --help works without heavy imports."""
+    from tooldial.cli import COMMAND_MODULES, build_parser
+
+    commands = build_parser()._subparsers._group_actions[0]  # noqa: SLF001 - argparse has no public walk
+    names = [choice.dest for choice in commands._choices_actions]  # noqa: SLF001
+    assert {"corpus", "graph", "generate", "validate", "quality", "build", "convert", "push", "eval",
+            "train"} <= set(names)
+    assert len(names) >= len(COMMAND_MODULES)
     with pytest.raises(SystemExit) as exc:
         main(["--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    assert "COMMAND" in out
+    for action in commands._choices_actions:  # noqa: SLF001
+        assert action.help, action.dest
+        assert f"{action.dest} " in out and action.help.split()[0] in out, action.dest
+    for name in names:
+        with pytest.raises(SystemExit) as exc:
+            main([name, "--help"])
+        assert exc.value.code == 0, name
+        assert f"usage: tooldial {name}" in capsys.readouterr().out
 
 
 def test_user_error_is_one_line_not_traceback(capsys, monkeypatch):

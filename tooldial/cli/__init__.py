@@ -57,18 +57,19 @@ class _StderrHandler(logging.StreamHandler):
         pass
 
 
-def _show_library_warnings() -> None:
-    """Library code logs (never prints); the command line shows its warnings as ``tooldial: …`` on stderr."""
+def _show_library_messages() -> None:
+    """Library code logs (never prints); the command line shows its messages (INFO and up) as ``tooldial: …`` on
+    stderr."""
     logger = logging.getLogger("tooldial")
-    if not logger.handlers:
+    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
         handler = _StderrHandler()
         handler.setFormatter(logging.Formatter("tooldial: %(message)s"))
         logger.addHandler(handler)
-        logger.setLevel(logging.WARNING)
+        logger.setLevel(logging.INFO)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    _show_library_warnings()
+    _show_library_messages()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

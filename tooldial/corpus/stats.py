@@ -15,10 +15,8 @@ required input of API *B* (*A* ≠ *B*) when their **normalized names** are equa
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -232,12 +230,3 @@ def labelled_chain_summary(corpus: Corpus, path: Path) -> LabelledChains | None:
         found_by_name_rule=by_rule,
         invalid_found_by_name_rule=invalid_by_rule,
     )
-
-
-def timed_load(spec: str, **kwargs: Any) -> tuple[Corpus, float]:
-    """``load_corpus`` plus its wall time in seconds."""
-    from tooldial.corpus.loaders import load_corpus
-
-    start = time.perf_counter()
-    corpus = load_corpus(spec, **kwargs)
-    return corpus, time.perf_counter() - start

@@ -138,11 +138,6 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 
-def json_columns(features: Features) -> frozenset[str]:
-    """Top-level columns stored as JSON text."""
-    return frozenset(name for name, feature in features.items() if isinstance(feature, Json))
-
-
 _ROW_KEYS = {
     "id": "`<dialogue_id>/<task>/<setting>/<turn_index>`; the same id in the task config and in `sft`",
     "dialogue_id": "the dialogue the row was cut from (`dialogues` config)",

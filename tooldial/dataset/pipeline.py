@@ -34,7 +34,7 @@ from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.sources import DialogueFiles
 from tooldial.dataset.splits import SplitConfig
-from tooldial.errors import ConfigError, TooldialError
+from tooldial.errors import ConfigError
 
 logger = logging.getLogger(__name__)
 
@@ -211,20 +211,15 @@ def _graph_config(options: BuildOptions):
 
 
 def _generate_config(options: BuildOptions):
-    try:
-        from tooldial.dialogue.generate import GenerateConfig
-    except ImportError as exc:
-        raise TooldialError(f"dialogue generation is not available ({exc}); pass --dialogues FILE") from None
+    from tooldial.dialogue.generate import GenerateConfig
+
     fields = {"n": options.n, "seed": options.seed, **options.generate_options}
     if options.renderer:
         fields["renderer"] = options.renderer
-    known = set(GenerateConfig.model_fields)
-    if "cache_dir" in known and "cache_dir" not in fields:
-        fields["cache_dir"] = str(options.cache_dir)
-    if "progress" in known and "progress" not in fields:
-        fields["progress"] = options.progress
+    fields.setdefault("cache_dir", str(options.cache_dir))
+    fields.setdefault("progress", options.progress)
     # one embedding model for the whole build unless the generation stage is given its own
-    if "embedding_model" in known and "embedding_model" not in fields and "embedding_model" in options.graph_options:
+    if "embedding_model" not in fields and "embedding_model" in options.graph_options:
         fields["embedding_model"] = options.graph_options["embedding_model"]
     try:
         return GenerateConfig(**fields)

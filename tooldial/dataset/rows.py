@@ -58,10 +58,8 @@ def action_signature(actions: list[str]) -> str:
 def derive_sequence_id(turn_actions: list[str]) -> str:
     """The paper sequence(s) a turn-action list realizes (``two_api_07/two_api_13`` when only ``request-multi``
     tells them apart), or :func:`action_signature` for a list that matches none."""
-    try:
-        from tooldial.dialogue.sequences import match_sequence
-    except ImportError:  # the sequence table is optional for reading release files
-        return action_signature(turn_actions)
+    from tooldial.dialogue.sequences import match_sequence
+
     matches = match_sequence(turn_actions)
     return "/".join(s.id for s in matches) if matches else action_signature(turn_actions)
 

@@ -8,11 +8,7 @@ asking the user to pick one of several values an API returned; it appears in act
 
 from __future__ import annotations
 
-from typing import Literal
-
 from tooldial.dialogue.record import REQUEST_MULTI, SYSTEM_ACTIONS, USER_ACTIONS
-
-Speaker = Literal["User", "System"]
 
 #: User actions (Table 9), in the release's order.
 USER_ACTION_DESCRIPTIONS: dict[str, str] = {
@@ -44,22 +40,11 @@ ACTION_DESCRIPTIONS: dict[str, str] = {
     REQUEST_MULTI: "Ask the user to pick one of several values an API returned, by another attribute.",
 }
 
-ALL_ACTIONS: tuple[str, ...] = USER_ACTIONS + SYSTEM_ACTIONS
-
 #: System actions that never produce a message to the user (internal reasoning steps).
 SILENT_ACTIONS = frozenset({"retriever_call", "call"})
 
 assert tuple(USER_ACTION_DESCRIPTIONS) == USER_ACTIONS
 assert tuple(SYSTEM_ACTION_DESCRIPTIONS) == SYSTEM_ACTIONS
-
-
-def speaker_of(action: str) -> Speaker:
-    """``User`` or ``System`` for a sequence action (``request-multi`` is a system action)."""
-    if action in USER_ACTION_DESCRIPTIONS:
-        return "User"
-    if action in SYSTEM_ACTION_DESCRIPTIONS or action == REQUEST_MULTI:
-        return "System"
-    raise ValueError(f"unknown action {action!r}")
 
 
 def turn_action(action: str) -> str:

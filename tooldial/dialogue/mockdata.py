@@ -1016,9 +1016,3 @@ def sibling_candidates(api: Api, chain: OutputComponent) -> list[OutputComponent
         return next((i for i, w in enumerate(PICK_PREFERENCE) if w in low), len(PICK_PREFERENCE))
 
     return sorted(out, key=rank)
-
-
-def pick_sibling(api: Api, chain: OutputComponent) -> OutputComponent | None:
-    """The attribute a user picks a record by (same records as ``chain``; names/titles preferred)."""
-    found = sibling_candidates(api, chain)
-    return found[0] if found else None

@@ -10,7 +10,7 @@ PNG, resume safety, merge and post-training evaluation.
 from __future__ import annotations
 
 import json
-import sys
+import logging
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,8 @@ from tooldial.training.data import (
 )
 from tooldial.training.metrics import ThroughputCallback, loss_history, plot_loss
 from tooldial.training.model import load_tokenizer, merge_adapter, quantization_config
+
+log = logging.getLogger(__name__)
 
 CONFIG_FILE = "train_config.yaml"
 METRICS_FILE = "train_metrics.json"
@@ -109,20 +111,12 @@ def _check_output_dir(resolved: ResolvedConfig) -> str | None:
     last = get_last_checkpoint(str(out)) if out.is_dir() else None
     if resolved.tooldial.resume:
         if last is None:
-            print(f"tooldial train: no checkpoint in {out}; starting from scratch", file=sys.stderr)
+            log.warning("train: no checkpoint in %s; starting from scratch", out)
         return last
     if last is not None:
         raise ConfigError(f"holds {Path(last).name} from an earlier run: pass --resume to continue it, or "
                           "choose another --output_dir", file=str(out), field="output_dir")
     return None
-
-
-def _require_evaluation() -> None:
-    try:
-        import tooldial.evaluation  # noqa: F401
-    except ImportError as exc:
-        raise ConfigError("--eval needs the tooldial.evaluation library, which this installation lacks",
-                          field="eval") from exc
 
 
 def train(
@@ -138,8 +132,6 @@ def train(
     """
     resolved = config if isinstance(config, ResolvedConfig) else load_train_config(config, overrides)
     cfg = resolved.tooldial
-    if cfg.eval:
-        _require_evaluation()
     resume_from = _check_output_dir(resolved)
 
     from accelerate import PartialState
@@ -152,14 +144,14 @@ def train(
     model_path = resolved_model.path
     base_model_id = cfg.base_model_id or resolved_model.hub_id
     if base_model_id is None and state.is_main_process and cfg.use_peft:
-        print(f"tooldial train: no Hub id known for {cfg.model_name_or_path}: the adapter will name a local path as "
-              "its base; pass --base_model_id ORG/NAME to make it shareable", file=sys.stderr)
+        log.warning("train: no Hub id known for %s: the adapter will name a local path as its base; pass "
+                    "--base_model_id ORG/NAME to make it shareable", cfg.model_name_or_path)
     args = resolved.build_sft_config(**_sft_defaults(resolved))
     tokenizer = load_tokenizer(model_path, cfg, trust_remote_code=args.trust_remote_code)
     with state.main_process_first():
         train_rows, eval_rows, report = prepare_datasets(resolved, tokenizer)
     if state.is_main_process:
-        print(f"tooldial train: {report.summary()}", file=sys.stderr)
+        log.info("train: %s", report.summary())
 
     throughput = ThroughputCallback()
     try:
@@ -193,16 +185,15 @@ def train(
             result.merged_dir = str(merge_adapter(out, out / "merged", base_model=model_path, dtype=dtype))
         _write_metrics(result)
         _write_model_card(resolved, result, base_model_id)
-        print(f"tooldial train: {result.train_tokens} tokens in {result.train_runtime_s:.1f} s = "
-              f"{result.tokens_per_second:.1f} tokens/s; loss {result.loss_first} -> {result.loss_last}; "
-              f"adapter in {out}", file=sys.stderr)
+        log.info("train: %s tokens in %.1f s = %.1f tokens/s; loss %s -> %s; adapter in %s", result.train_tokens,
+                 result.train_runtime_s, result.tokens_per_second, result.loss_first, result.loss_last, out)
     state.wait_for_everyone()
     if cfg.eval and trainer.is_world_process_zero():
         from tooldial.training.evaluate import evaluate_checkpoint
 
         _free(trainer)
         result.eval_report = str(evaluate_checkpoint(resolved, model_path))
-        print(f"tooldial train: evaluation report in {result.eval_report}", file=sys.stderr)
+        log.info("train: evaluation report in %s", result.eval_report)
         _write_metrics(result)
     return result
 
