@@ -80,11 +80,13 @@ def test_compare_lines_up_runs_and_refuses_what_is_not_a_run(tmp_path: Path) -> 
     for name, action in (("a", 0.5), ("b", 0.8)):
         (tmp_path / name).mkdir()
         (tmp_path / name / "results.json").write_text(json.dumps(results(name, action)))
-    table = compare_runs([tmp_path / "a", tmp_path / "b"]).splitlines()
-    assert table[0].startswith("| run | model | DST gt | DST nogt | Act gt | Act nogt |")
-    assert table[2].startswith("| a | hf:a | 75.0 | 75.0 | 50.0 | 25.0 |")
-    assert table[3].startswith("| b | hf:b | 75.0 | 75.0 | 80.0 | 40.0 |")
-    assert table[2].endswith("| 50.0 | – |")  # dialogue success gt, no nogt run
+    lines = [line for line in compare_runs([tmp_path / "a", tmp_path / "b"]).splitlines() if line.startswith("|")]
+    header = [c.strip() for c in lines[0].strip("|").split("|")]
+    rows = [dict(zip(header, (c.strip() for c in line.strip("|").split("|")), strict=True)) for line in lines[2:]]
+    assert [(r["run"], r["model"]) for r in rows] == [("a", "hf:a"), ("b", "hf:b")]
+    assert [(r["Act gt"], r["Act nogt"], r["DST gt"]) for r in rows] == [("50.0", "25.0", "75.0"),
+                                                                          ("80.0", "40.0", "75.0")]
+    assert rows[0]["Dialogues gt"] == "50.0" and rows[0]["Dialogues nogt"] == "–"  # no overall nogt run
     (tmp_path / "c").mkdir()
     with pytest.raises(ConfigError, match="not a run directory"):
         compare_runs([tmp_path / "c"])
