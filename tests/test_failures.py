@@ -171,3 +171,17 @@ def test_a_200_with_a_body_that_is_not_json_in_eval_and_quality(dataset, tmp_pat
                          "--no-progress", "--max-attempts", "1"])
         err = capsys.readouterr().err
         assert code == 1 and "not a chat completion" in err and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_build_does_not_cache_dialogues_the_template_wrote_for_a_failing_renderer(tmp_path, capsys):
+    work = tmp_path / "work"
+    with FailingServer(503, "overloaded") as server:
+        options = json.dumps({"base_url": server.base_url, "model": "m"})
+        code = cli_main(["build", "--out", str(tmp_path / "ds"), "--n", "2", "--renderer", "openai",
+                         "--generate-option", f"renderer_options={options}", "--max-attempts", "1",
+                         "--work-dir", str(work), "--no-progress", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 1 and "renderer requests failed" in err and "HTTP 503: overloaded" in err
+    assert not (work / "dialogues.done").exists() and not (work / "dialogues.jsonl").exists()
+    assert not (tmp_path / "ds").exists()

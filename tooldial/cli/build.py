@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tooldial.cli.args import add_llm_arguments, llm_options, positive_int
+from tooldial.cli.args import (
+    add_failure_rate_argument,
+    add_llm_arguments,
+    llm_options,
+    positive_int,
+)
 from tooldial.errors import ConfigError
 from tooldial.registry import ENTITY_PRODUCERS, RENDERERS
 
@@ -78,6 +83,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
     add_llm_arguments(gen)
+    add_failure_rate_argument(gen)
     gen.add_argument("--max-tokens", type=positive_int, default=96, metavar="N",
                      help="tokens per LLM answer with --renderer openai (one turn; default: 96)")
     gen.add_argument("--no-validate", action="store_true", help="keep dialogues the validator rejects")
@@ -188,10 +194,19 @@ def run_build(args: argparse.Namespace) -> int:
         validate_dialogues=not args.no_validate,
         work_dir=args.work_dir,
         num_proc=args.num_proc,
+        max_failure_rate=args.max_failure_rate,
         progress=not args.no_progress,
         license=args.license,
     )
-    result = build_dataset(options, args.out, overwrite=args.overwrite)
+    from tooldial.dataset.pipeline import FailureRateError
+
+    try:
+        result = build_dataset(options, args.out, overwrite=args.overwrite)
+    except FailureRateError as exc:
+        print(f"tooldial: {exc}", file=sys.stderr)
+        for reason, count in sorted(exc.reasons.items(), key=lambda kv: -kv[1])[:5]:
+            print(f"  {count} x {reason}", file=sys.stderr)
+        return 1
     for line in result.rejected[:20]:
         print(f"  rejected by the validator: {line}", file=sys.stderr)
     _print_summary(result.dataset, result.times.seconds, result.skipped, args.quiet)

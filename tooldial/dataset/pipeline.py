@@ -34,7 +34,7 @@ from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.sources import DialogueFiles
 from tooldial.dataset.splits import SplitConfig
-from tooldial.errors import ConfigError
+from tooldial.errors import ConfigError, TooldialError
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +62,8 @@ class BuildOptions(BaseModel):
     num_proc: int = Field(default=1, ge=1)
     progress: bool = True
     cache_dir: Path = Field(default_factory=default_cache_dir)
+    #: Largest share of failed LLM renderer requests a build accepts (the template fallback hides them otherwise).
+    max_failure_rate: float = Field(default=0.05, ge=0.0, le=1.0)
     #: Where ``graph.json`` and ``dialogues.jsonl`` are kept (default: ``<cache_dir>/builds/<key of the options>``).
     work_dir: Path | None = None
     #: License in the dataset card (default: :func:`tooldial.dataset.card.default_license` of the corpus).
@@ -312,8 +314,11 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     start, cpu = time.perf_counter(), time.process_time()
     count = 0
     written_by: Counter = Counter()  # messages per renderer (an LLM renderer falls back turn by turn)
+    from tooldial.dialogue.renderer import get_renderer
+
+    renderer = get_renderer(generate_config.renderer, **generate_config.renderer_options)
     with partial.open("w", encoding="utf-8") as f:
-        for record in generate_dialogues(corpus, graph, generate_config):
+        for record in generate_dialogues(corpus, graph, generate_config, renderer=renderer):
             written_by.update(m for m in record.scenario.get("rendered_by") or [] if m != "fixed")
             if check is not None:
                 t0, c0 = time.perf_counter(), time.process_time()
@@ -329,6 +334,7 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     times.seconds["validation"] = round(validation_seconds, 3)
     times.cpu_seconds["dialogues"] = round(time.process_time() - cpu - validation_cpu, 3)
     times.cpu_seconds["validation"] = round(validation_cpu, 3)
+    _check_renderer_failures(renderer, options.max_failure_rate, partial)
     partial.replace(dialogues_path)
     if written_by:
         total = sum(written_by.values())
@@ -343,6 +349,30 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     faults.checkpoint("dialogues")
     return GeneratedDialogues(dialogues_path, corpus, {"graph": graph_info, "generation": generation}, rejected,
                               times)
+
+
+class FailureRateError(TooldialError):
+    """More of an LLM stage's requests failed than ``max_failure_rate`` allows (the CLI exits 1)."""
+
+    def __init__(self, message: str, reasons: dict[str, int]) -> None:
+        super().__init__(message, field="--max-failure-rate")
+        self.reasons = reasons
+
+
+def _check_renderer_failures(renderer: Any, max_rate: float, partial: Path) -> None:
+    """Refuse to cache dialogues whose LLM renderer could not be reached for too many requests.
+
+    The template fallback writes the turns of failed requests, so the file looks complete; cached, it would be
+    reused after the server is back. Over the threshold nothing is cached and the build stops.
+    """
+    stats = getattr(getattr(renderer, "client", None), "stats", None)
+    if stats is None or not stats.errors or stats.failure_rate <= max_rate:
+        return
+    partial.unlink(missing_ok=True)
+    asked = stats.sent + stats.cache_hits
+    raise FailureRateError(f"{stats.errors} of {asked} renderer requests failed ({100 * stats.failure_rate:.1f}% > "
+                           f"{100 * max_rate:g}%); nothing was cached, rerun when the server answers",
+                           dict(stats.failures))
 
 
 def build_dataset(options: BuildOptions, out_dir: str | Path, *, overwrite: bool = False) -> BuildResult:
