@@ -155,10 +155,12 @@ def bootstrap_f1_intervals(labels: Sequence[str], predictions: Sequence[str], cl
             fn = ((t == c) & (p != c)).sum(axis=1)
             denominator = 2 * tp + fp + fn
             f1[:, c] = np.divide(2 * tp, denominator, out=np.zeros(rows.shape[0]), where=denominator > 0)
+            f1[tp + fn == 0, c] = np.nan  # no true example of the class in this resample: not part of its macro F1
         per_class.append(f1)
     samples = np.concatenate(per_class)
-    intervals = {c: _percentiles(samples[:, i]) for i, c in enumerate(classes) if i in present}
-    macro = _percentiles(samples[:, present].mean(axis=1)) if present else [0.0, 1.0]
+    intervals = {c: _percentiles(samples[:, i][~np.isnan(samples[:, i])]) for i, c in enumerate(classes)
+                 if i in present}
+    macro = _percentiles(np.nanmean(samples[:, present], axis=1)) if present else [0.0, 1.0]
     return intervals, macro
 
 

@@ -76,8 +76,8 @@ class TrainConfig(BaseModel):
         None, ge=1, description="Keep a seeded random subset of this many rows (after filtering).")
     max_eval_samples: int | None = Field(None, ge=1, description="Same, for `validation_split`.")
     include_tools: bool = Field(
-        False, description="Pass the row's `tools` to the chat template. Off: the A.13 prompts already hold "
-        "the API documentation, and the evaluation sends no tools either.")
+        False, description="Pass the row's `tools` (the APIs retrieved before the turn) to the chat template. "
+        "Off: the A.13 prompts already hold the API documentation, and the evaluation sends no tools either.")
     long_examples: Literal["skip", "truncate"] = Field(
         "skip", description="Rows whose templated prompt+answer exceed `max_length` tokens: `skip` drops and "
         "counts them; `truncate` lets TRL cut them (`truncation_mode`) and counts them.")
