@@ -73,6 +73,9 @@ def test_eval_against_a_failing_server_is_loud_recorded_and_invalid(status, mess
     reasons = results["failures"]["backend"]["reasons"]
     assert sum(reasons.values()) == 3 and all(f"HTTP {status}: {message}" in r for r in reasons)
     assert "INVALID RUN" in (out / "report.md").read_text()
+    predictions = [json.loads(line) for line in (out / "predictions.jsonl").read_text().splitlines()]
+    assert len(predictions) == 3 and all(f"HTTP {status}: {message}" in p["failure"] for p in predictions)
+    assert all(p["error_kind"] == "backend_error" for p in predictions)
     assert server.requests == (6 if status == 500 else 3)  # 5xx retried (2 attempts), 401 not
     assert cli_main(["eval", "compare", str(out)]) == 0
     assert "run (INVALID)" in capsys.readouterr().out

@@ -199,7 +199,7 @@ def _record(row: Row, request: GenerationRequest, prediction: Any, label: Any, c
         "label": label,
         "correct": bool(correct),
         "error_kind": error_kind,
-        **extra,
+        **{k: v for k, v in extra.items() if k != "failure" or v is not None},  # a backend failure's reason
     }
 
 
@@ -240,7 +240,8 @@ class DstTask(SingleRoundTask):
         ok = completion.failure is None and states_equal(state, label)
         categories = [] if ok else (dst_error_categories(state, label, kind) or ["other"])
         error_kind = None if ok else _error_kind(completion, kind, "+".join(categories))
-        return _record(row, request, completion.text, label, ok, error_kind, error_categories=categories)
+        return _record(row, request, completion.text, label, ok, error_kind, error_categories=categories,
+                       failure=completion.failure)
 
     def aggregate(self, rows: list[Row], completions: list[Completion], records: list[dict[str, Any]]) -> DstMetrics:
         errors = DstErrorReport()
@@ -273,7 +274,8 @@ class ActionTask(SingleRoundTask):
         ok = completion.failure is None and pred == label and kind == "ok"
         loose = completion.failure is None and lenient_action_match(completion.text, str(row.get("label", "")))
         error_kind = None if ok else _error_kind(completion, kind, "wrong_action")
-        return _record(row, request, completion.text, label, ok, error_kind, parsed=pred, lenient_correct=loose)
+        return _record(row, request, completion.text, label, ok, error_kind, parsed=pred, lenient_correct=loose,
+                       failure=completion.failure)
 
     def aggregate(self, rows: list[Row], completions: list[Completion],
                   records: list[dict[str, Any]]) -> ActionMetrics:
@@ -357,7 +359,7 @@ class FaithfulnessTask(EvalTask):
         error_kind = None if verdicts and not completion.failure else (
             "backend_error" if completion.failure else "judge_error")
         return _record(row, request, completion.text, str(row.get("reference", "")), score >= 0.5, error_kind,
-                       score=score, verdicts=verdicts)
+                       score=score, verdicts=verdicts, failure=completion.failure)
 
 
 # --- overall ------------------------------------------------------------------------------------------------
