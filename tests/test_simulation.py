@@ -53,8 +53,10 @@ def test_oracle_scores_100_and_run_is_byte_identical(tmp_path):
         assert (out / name).stat().st_size > 0, name
     again = _run(tmp_path / "again", "oracle", trials=2)
     assert again["metrics"] == results["metrics"]
-    for name in ("transcripts.jsonl", "scores.jsonl"):
+    for name in ("transcripts.jsonl", "scores.jsonl", "report.md"):
         assert (out / name).read_bytes() == (tmp_path / "again" / "oracle" / name).read_bytes()
+    first, second = (json.loads((d / "results.json").read_text()) for d in (out, tmp_path / "again" / "oracle"))
+    assert first["config"].pop("out") != second["config"].pop("out") and first == second
     report = (out / "report.md").read_text()
     assert "pass^k" in report and "two_api_04" in report
 

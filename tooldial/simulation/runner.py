@@ -131,22 +131,29 @@ def make_system(config: SimulationConfig) -> tuple[Any, list[Any]]:
     return ToolDialSystem(generator, max_rounds=config.max_rounds, max_new_tokens=config.max_new_tokens), closers
 
 
+#: Timing fields left out of ``results.json`` so that the same run writes the same bytes.
+_TIMINGS = ("seconds", "tokens_per_second", "seconds_in_backend", "max_in_flight")
+
+
 def request_usage(user: Any, system: Any) -> dict[str, Any]:
     """Model requests of a run: sent vs answered from a cache, for the user and the system under test."""
     from dataclasses import asdict
 
+    def counts(stats: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in stats.items() if k not in _TIMINGS}
+
     usage: dict[str, Any] = {}
     user_client = getattr(user, "client", None)
     if user_client is not None:
-        usage["user"] = user_client.stats.as_dict()
+        usage["user"] = counts(user_client.stats.as_dict())
     generator = getattr(system, "generator", None)
     if generator is not None:
-        usage["system"] = asdict(generator.stats)
+        usage["system"] = counts(asdict(generator.stats))
         backend_client = getattr(generator.backend, "client", None)
         if backend_client is not None:
-            usage["system_llm"] = backend_client.stats.as_dict()
+            usage["system_llm"] = counts(backend_client.stats.as_dict())
     elif getattr(system, "client", None) is not None:
-        usage["system_llm"] = system.client.stats.as_dict()
+        usage["system_llm"] = counts(system.client.stats.as_dict())
     return usage
 
 
