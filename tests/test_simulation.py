@@ -19,6 +19,9 @@ from tooldial.simulation.systems import ToolDialSystem
 from tooldial.simulation.users import ScriptedUser
 
 DIALOGUES = Path(__file__).parent / "data" / "simulation" / "dialogues.jsonl"
+#: ``../shared/data/autode`` beside the checkout (or beside the folder of worktrees).
+AUTODE = next((p / "shared" / "data" / "autode" for p in Path(__file__).resolve().parents[1].parents[:2]
+               if (p / "shared" / "data" / "autode").is_dir()), Path("../shared/data/autode"))
 
 
 @pytest.fixture(scope="module")
@@ -202,3 +205,23 @@ def test_cli_simulate(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:  # argparse: a choice that is not registered
         main(["simulate", "--dialogues", str(DIALOGUES), "--system", "orcale", "--out", str(tmp_path)])
     assert exc.value.code == 2
+
+
+def test_autode_suite_runs_tooldial_format_systems_with_a_live_retriever(embedder, tmp_path):
+    from tooldial.simulation.autode import AutoDEConfig, AutoDERetriever, load_apis, simulate_autode
+
+    if not AUTODE.is_dir():
+        pytest.skip("AutoDE data not present (../shared/data/autode)")
+    retriever = AutoDERetriever(load_apis(AUTODE), embedder)
+    hits = retriever.search("Can you turn on Bluetooth on my phone?")
+    assert len(hits) == 5 and hits[0][0] == "TurnOnBluetooth" and hits == sorted(hits, key=lambda h: -h[1])
+    doc = retriever.documentation("TurnOnBluetooth")
+    assert [p["input_parameter_name"] for p in doc["required_parameters"]] == ["deviceType"]
+    # the rule policy in ToolDial's format; one user turn (the task's fixed first query), so no user LLM is asked
+    results = simulate_autode(AutoDEConfig(autode_dir=str(AUTODE), limit=2, system="rule", protocol="tooldial",
+                                           max_user_turns=1, use_cache=False, progress=False,
+                                           out=str(tmp_path / "rule")), embedder=embedder)
+    assert results["episodes"] == 2 and results["system"]["backend"] == "rule" and results["failures"] == 0
+    episodes = [json.loads(line) for line in (tmp_path / "rule" / "transcripts.jsonl").open()]
+    texts = ["".join(t.get("text", "") for t in e["turns"] if t["speaker"] == "System") for e in episodes]
+    assert all("'retrieved_api': {'Turn" in text for text in texts)  # the live retriever answered

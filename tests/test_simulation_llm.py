@@ -60,7 +60,7 @@ def test_smollm2_plays_user_and_system_then_a_rerun_is_free(openai_server, tmp_p
 def test_autode_suite_with_native_tool_calls_on_the_local_server(openai_server, tmp_path: Path) -> None:
     assert main(["simulate", "--suite", "autode", "--autode-dir", str(AUTODE), "--limit", "1",
                  "--user-base-url", openai_server.base_url, "--user-model", openai_server.model,
-                 "--user-max-tokens", "16", "--max-user-turns", "2", "--protocol", "native",
+                 "--user-max-tokens", "16", "--max-user-turns", "1", "--protocol", "native",
                  "--base-url", openai_server.base_url, "--model", openai_server.model, "--max-new-tokens", "24",
                  "--cache-dir", str(tmp_path / "cache"), "--no-progress", "--out", str(tmp_path / "autode")]) == 0
     results = json.loads((tmp_path / "autode" / "results.json").read_text())
@@ -105,3 +105,4 @@ def test_killed_run_resumes_without_repeating_requests(openai_server, tmp_path: 
     # nothing answered before the kill was asked again; only the rest was sent
     assert cached >= answered_before_kill
     assert openai_server.request_count() - start == answered_before_kill + sent
+

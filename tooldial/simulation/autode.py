@@ -181,8 +181,9 @@ def score_transcripts(transcripts_path: str | Path, tasks_path: str | Path) -> t
 
 class AutoDEConfig(BaseModel):
     """A run of the AutoDE suite (written to ``results.json``). Fields shared with ``SimulationConfig`` keep
-    their meaning; the system is a chat model with native tool calls (``protocol="native"``) or the gold-call
-    ``oracle``."""
+    their meaning. The system is a chat model with native tool calls (``protocol="native"``), the gold-call
+    ``oracle``, or any other backend in ToolDial's format (a live retriever over the 66 APIs answers its
+    retriever calls)."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -197,7 +198,9 @@ class AutoDEConfig(BaseModel):
     system: str = "oracle"
     protocol: str = "native"
     model: str | None = None
+    adapter: str | None = None
     base_url: str | None = None
+    batch_size: int = Field(8, ge=1)
     max_concurrency: int = Field(8, ge=1)
     max_new_tokens: int = Field(256, ge=1)
     max_rounds: int = Field(3, ge=1)
@@ -258,6 +261,12 @@ class GoldCallSystem:
             ep.turns.append(Turn(speaker="System", action="call", steps=[SystemStep(action="call", call=outcome)]))
 
 
+def _embedding_cache(config: AutoDEConfig) -> Path:
+    from tooldial.cache import default_cache_dir
+
+    return Path(config.cache_dir) if config.cache_dir else default_cache_dir()
+
+
 def _schema_error(call: Any) -> str:
     """The executor's objection to a call, if it broke the API's schema (AutoDE APIs have no results to give,
     so "no record matches" is not an error of the call)."""
@@ -287,8 +296,46 @@ class _EndAtCall:
                 ep.end("assistant called an API")
 
 
-def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
-    """Run the AutoDE tasks through the simulation machinery and score them as the paper does."""
+class AutoDERetriever:
+    """ToolDial's retriever over the AutoDE APIs, for systems in ToolDial's format: the packaged sentence
+    embedder scores every API ("name: description") against the user's latest message; the observation is the
+    top-5 with rounded scores and, when the best scores above 0.5, that API's documentation (the A.12 layout;
+    every AutoDE parameter is required)."""
+
+    def __init__(self, apis: dict[str, dict[str, Any]], embedder: Any, top_k: int = 5) -> None:
+        self.apis = apis
+        self.names = sorted(apis)
+        self.embedder = embedder
+        self.top_k = top_k
+        self.matrix = embedder.encode([f"{n}: {apis[n].get('description', '')}" for n in self.names])
+
+    def search(self, text: str) -> list[tuple[str, float]]:
+        scores = (self.embedder.encode([text]) @ self.matrix.T)[0]
+        hits = [(name, round(float(score), 4)) for name, score in zip(self.names, scores, strict=True)]
+        hits.sort(key=lambda h: (-h[1], h[0]))
+        return hits[: self.top_k]
+
+    def documentation(self, name: str) -> dict[str, Any]:
+        spec = self.apis[name]
+        props = (spec.get("parameters") or {}).get("properties") or {}
+        required = set((spec.get("parameters") or {}).get("required") or [])
+        params = [{"input_parameter_name": p, "description": str(v.get("description", ""))} for p, v in props.items()]
+        return {"api_name": name, "api_description": str(spec.get("description", "")),
+                "required_parameters": [p for p in params if p["input_parameter_name"] in required],
+                "optional_parameters": [p for p in params if p["input_parameter_name"] not in required]}
+
+    def __call__(self, ep: Any, k_in_block: int) -> dict[str, Any]:
+        text = next((t.message for t in reversed(ep.turns) if t.speaker == "User"), "")
+        hits = self.search(text)
+        observation: dict[str, Any] = {"retriever_status": {"retriever_call": "true", "retrieved_api": dict(hits)}}
+        if hits and hits[0][1] > 0.5:
+            observation["api_documentation"] = self.documentation(hits[0][0])
+        return observation
+
+
+def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any]:
+    """Run the AutoDE tasks through the simulation machinery and score them as the paper does (``embedder``:
+    the sentence embedder of the retriever for ToolDial-format systems; default the packaged MiniLM)."""
     from tqdm.auto import tqdm
 
     from tooldial.evaluation.runner import library_versions
@@ -329,10 +376,16 @@ def simulate_autode(config: AutoDEConfig) -> dict[str, Any]:
                                        system_prompt=_read_prompt(root, SYSTEM_PROMPT_FILE), stop_at_call=True)
     elif config.system == "oracle":
         system = GoldCallSystem(by_id)
-    else:
-        raise TooldialError(f"the AutoDE suite runs --protocol native or --system oracle, not {config.system!r} "
-                            "(the other backends answer in ToolDial's retriever/state format, which AutoDE lacks)",
-                            field="system")
+    else:  # any backend in ToolDial's format, with a live retriever over the AutoDE APIs
+        from tooldial.embedding import Embedder
+        from tooldial.simulation.runner import SimulationConfig, make_system
+
+        sim_config = SimulationConfig(**{k: v for k, v in config.model_dump().items()
+                                         if k in SimulationConfig.model_fields and k != "user"})
+        system, system_closers = make_system(sim_config)
+        closers.extend(system_closers)
+        system.retrieve = AutoDERetriever(apis, embedder or Embedder(cache_dir=_embedding_cache(config)))
+        system.stop_at_call = True
     system = _EndAtCall(system)
     described = {"user": user.describe(), "system": system.describe()}
     rows: list[dict[str, Any]] = []

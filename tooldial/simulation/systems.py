@@ -99,10 +99,15 @@ class ToolDialSystem:
 
     protocol = "tooldial"
 
-    def __init__(self, generator: CachedGenerator, *, max_rounds: int = 8, max_new_tokens: int = 256) -> None:
+    def __init__(self, generator: CachedGenerator, *, max_rounds: int = 8, max_new_tokens: int = 256,
+                 retrieve: Any = None, stop_at_call: bool = False) -> None:
         self.generator = generator
         self.max_rounds = max_rounds
         self.max_new_tokens = max_new_tokens
+        #: ``retrieve(episode, k_in_block) -> observation``; default: the gold retrievals, replayed.
+        self.retrieve = retrieve or retrieval_observation
+        #: End the turn right after the first call (AutoDE ends at the call).
+        self.stop_at_call = stop_at_call
 
     def describe(self) -> dict[str, Any]:
         return {"protocol": self.protocol, **self.generator.backend.describe(), "max_rounds": self.max_rounds,
@@ -148,6 +153,10 @@ class ToolDialSystem:
                 if status == "no_action":
                     self._close(ep, turn, trace, None)
                     ep.end("system wrote no action")
+                    continue
+                if self.stop_at_call and turn.steps and turn.steps[-1].call is not None:
+                    self._close(ep, turn, trace, None)
+                    turn.action = "call"
                     continue
                 still.append(ep)
             pending = still
@@ -198,7 +207,7 @@ class ToolDialSystem:
     def _observe(self, ep: Episode, turn: Turn, trace: str, step: SystemStep) -> Any:
         if step.action == "retrievercall":
             k = sum(1 for s in turn.steps[:-1] if s.action == "retrievercall")
-            return retrieval_observation(ep, k)
+            return self.retrieve(ep, k)
         if step.action != "call":
             return {}
         api, args = self._call_target(ep, trace)
