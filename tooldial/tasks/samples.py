@@ -40,7 +40,9 @@ def sample_id(dialogue_id: str, task: str, setting: str, turn_index: int) -> str
 
 
 @dataclass(frozen=True, slots=True)
-class DstSample:
+class _TurnSample:
+    """What DST and action samples share: where the sample is and the history before its label."""
+
     id: str
     dialogue_id: str
     turn_index: int
@@ -49,6 +51,10 @@ class DstSample:
     #: User turns in the history (how deep into the dialogue the sample is).
     num_user_turns: int
     history: str
+
+
+@dataclass(frozen=True, slots=True)
+class DstSample(_TurnSample):
     #: The gold state, without ``system_action``.
     label: dict[str, Any]
     #: The label as the history text writes it (``- Dialogue State: {...}``), the assistant turn of ``sft``.
@@ -56,15 +62,10 @@ class DstSample:
 
 
 @dataclass(frozen=True, slots=True)
-class ActionSample:
-    id: str
-    dialogue_id: str
-    turn_index: int
-    setting: Setting
-    sequence_id: str
-    num_user_turns: int
-    history: str
+class ActionSample(_TurnSample):
+    #: The gold action (release spelling).
     label: str
+    #: The label as the history text writes it (``- Action:<action>``).
     target: str
 
 
