@@ -84,8 +84,10 @@ def test_hf_end_to_end_resumes_from_cache_and_keys_by_adapter(hf_backend, eval_d
             .splitlines()] == [r["prediction"] for r in records]
 
     # the same run with a LoRA adapter is another model: nothing comes from the base model's cache entries
-    adapted = make_backend("hf", model=hf_backend.model_name, adapter=str(lora_adapter), batch_size=4)
+    # (--adapter alone: the base model is read from adapter_config.json)
+    adapted = make_backend("hf", model=None, adapter=str(lora_adapter), batch_size=4)
     try:
+        assert adapted.model_name == str(Path(hf_backend.model_name).resolve())
         assert adapted.fingerprint()["adapter_digest"]
         lora = evaluate(config.model_copy(update={"out": str(tmp_path / "lora"), "adapter": str(lora_adapter)}),
                         backend=adapted)
