@@ -172,7 +172,7 @@ def test_sft_rows_use_the_prompts_and_their_targets(built):
         if row["task"] != "dst":
             continue
         source = dst[row["id"]]
-        assert row["messages"][:-1] == build_messages("dst", source["history"])
+        assert row["messages"][:-1] == build_messages("dst", source["history"], row["profile"])
         assert row["messages"][-1]["role"] == "assistant"
         assert row["messages"][-1]["content"] == "- Dialogue State: " + repr(json.loads(source["label"]))
         tools = json.loads(row["tools"])

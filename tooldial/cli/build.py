@@ -17,6 +17,7 @@ from tooldial.cli.args import (
 )
 from tooldial.errors import ConfigError
 from tooldial.registry import ENTITY_PRODUCERS, RENDERERS
+from tooldial.tasks.prompts import DEFAULT_PROFILE, PROFILE_HELP, PROFILES
 
 
 def _key_values(pairs: list[str] | None, flag: str) -> dict[str, Any]:
@@ -97,6 +98,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     out.add_argument("--num-proc", type=positive_int, default=1, help="processes cutting task rows (default: 1)")
     out.add_argument("--license", help="license in the dataset card (default: apache-2.0 for the builtin corpus, "
                      "whose text is ours; `other` for any other corpus, whose documentation keeps its own terms)")
+    out.add_argument("--profile", choices=PROFILES, default=DEFAULT_PROFILE, help=PROFILE_HELP)
     out.add_argument("--push-to-hub", metavar="REPO_ID", help="upload the directory to this Hub dataset repo")
     out.add_argument("--private", action="store_true", help="create the Hub repo as private")
     out.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -118,6 +120,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     convert.add_argument("--num-proc", type=positive_int, default=1)
     convert.add_argument("--license", default="other",
                          help="license in the dataset card (the original release's terms apply)")
+    convert.add_argument("--profile", choices=PROFILES, default=DEFAULT_PROFILE, help=PROFILE_HELP)
     convert.add_argument("--push-to-hub", metavar="REPO_ID")
     convert.add_argument("--private", action="store_true")
     convert.add_argument("--no-progress", action="store_true")
@@ -197,6 +200,7 @@ def run_build(args: argparse.Namespace) -> int:
         max_failure_rate=args.max_failure_rate,
         progress=not args.no_progress,
         license=args.license,
+        profile=args.profile,
     )
     from tooldial.dataset.pipeline import FailureRateError
 
@@ -232,7 +236,7 @@ def run_convert(args: argparse.Namespace) -> int:
         corpus = load_corpus(args.corpus, progress=not args.no_progress)
     result, report = convert_release(args.release, args.out, corpus=corpus, num_proc=args.num_proc,
                                      progress=not args.no_progress, overwrite=args.overwrite,
-                                     license=args.license)
+                                     license=args.license, profile=args.profile)
     read = sum(report.read.values())
     print(f"converted {sum(report.converted.values()):,} of {read:,} records; skipped {len(report.skipped):,}")
     _print_summary(result, None, [str(s) for s in report.skipped], args.quiet, max_skipped=None)

@@ -43,6 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--judge-n", type=positive_int, help="verdicts per response (default 10)")
     parser.add_argument("--judge-temperature", type=positive_float, help="judge sampling temperature (> 0)")
     parser.add_argument("--benchmark", help="benchmark YAML (default eval/tooldial.yaml)")
+    parser.add_argument("--profile", choices=("original", "paper"),
+                        help="prompt texts and layouts (default: the profile the dataset was built with, from its "
+                        "tooldial_build.json): original = the released ToolDial code's; paper = appendix A.13")
+    parser.add_argument("--scoring", choices=("tooldial", "original"), default="tooldial",
+                        help="tooldial: our scoring; original: the released code's verdicts, edge cases included "
+                        "(see eval/README.md)")
     parser.add_argument("--cache-dir", help="prediction cache (default $TOOLDIAL_CACHE/eval)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write cached predictions")
     parser.add_argument("--seed", type=int, default=0)
@@ -83,6 +89,7 @@ def _run(args: argparse.Namespace) -> int:
         use_cache=not args.no_cache, seed=args.seed, progress=not args.no_progress, out=args.out,
         timeout=args.timeout, max_attempts=args.max_attempts, max_failure_rate=args.max_failure_rate,
         overwrite=args.overwrite,
+        profile=args.profile, scoring=args.scoring,
     )
     results = evaluate(config)
     print(f"{run_label(results)} -> {args.out}")

@@ -285,6 +285,8 @@ def _provenance_section(info: BuildInfo) -> str:
     if info.inputs:
         how.append("- inputs: " + ", ".join(f"`{i}`" for i in info.inputs))
     how.append(f"- license: `{info.license}`")
+    how.append(f"- prompt profile: `{info.profile}` (`original`: the released ToolDial code's prompts and layouts; "
+               "`paper`: the paper's appendix A.13)")
     how.append("- versions: " + ", ".join(f"{k} {v}" for k, v in info.versions.items()))
     return "## Provenance\n\n" + "\n".join(how) + "\n"
 

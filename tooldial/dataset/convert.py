@@ -23,6 +23,7 @@ from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.rows import release_dict
 from tooldial.dataset.sources import SourceRecord, parse_release_record, release_records
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
 
 __all__ = ["ConversionReport", "SkippedRecord", "convert_release", "iter_release", "parse_release_record",
            "write_release"]
@@ -60,6 +61,7 @@ def convert_release(
     progress: bool = True,
     license: str = "other",
     overwrite: bool = False,
+    profile: Profile = DEFAULT_PROFILE,
 ) -> tuple[DatasetResult, ConversionReport]:
     """Convert a release directory into a dataset directory; returns the result and what was skipped.
 
@@ -77,6 +79,7 @@ def convert_release(
         split={"from": "release files " + ", ".join(RELEASE_FILES.values())},
         inputs=[Path(release_dir).name or str(release_dir)],
         license=license,
+        profile=profile,
     )
     result = write_dataset(
         iter_release(release_dir, report), out_dir, info=info, corpus=corpus, num_proc=num_proc,

@@ -40,6 +40,7 @@ from tooldial.dataset.writer import ShardedParquetWriter
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.errors import TooldialError
 from tooldial.tasks.history import render_history
+from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
 
 BUILD_INFO_NAME = "tooldial_build.json"
 
@@ -57,18 +58,19 @@ ErrorHandler = Callable[[str, Exception], None]
 
 
 def _all_rows(record: DialogueRecord, corpus: Corpus | None) -> dict[str, list[dict[str, Any]]]:
-    rows = task_rows(record, corpus)
+    rows = task_rows(record, corpus, _WORKER_PROFILE)
     rows["dialogues"] = [dialogue_row(record)]
     return rows
 
 
 # Worker state for num_proc > 1 (set once per worker by the pool initializer).
 _WORKER_CORPUS: Corpus | None = None
+_WORKER_PROFILE: Profile = DEFAULT_PROFILE
 
 
-def _init_worker(corpus: Corpus | None) -> None:
-    global _WORKER_CORPUS  # noqa: PLW0603 - per-process state of a pool worker
-    _WORKER_CORPUS = corpus
+def _init_worker(corpus: Corpus | None, profile: Profile = DEFAULT_PROFILE) -> None:
+    global _WORKER_CORPUS, _WORKER_PROFILE  # noqa: PLW0603 - per-process state of a pool worker
+    _WORKER_CORPUS, _WORKER_PROFILE = corpus, profile
 
 
 def _rows_or_error(record: DialogueRecord) -> dict[str, list[dict[str, Any]]] | str:
@@ -78,10 +80,10 @@ def _rows_or_error(record: DialogueRecord) -> dict[str, list[dict[str, Any]]] | 
         return f"{type(exc).__name__}: {exc}"
 
 
-def _row_stream(items: Iterable[SourceRecord], corpus: Corpus | None, num_proc: int
+def _row_stream(items: Iterable[SourceRecord], corpus: Corpus | None, num_proc: int, profile: Profile = DEFAULT_PROFILE
                 ) -> Iterator[tuple[SourceRecord, dict[str, list[dict[str, Any]]] | str]]:
     if num_proc <= 1:
-        _init_worker(corpus)
+        _init_worker(corpus, profile)
         for item in items:
             yield item, _rows_or_error(item.record)
         return
@@ -89,7 +91,7 @@ def _row_stream(items: Iterable[SourceRecord], corpus: Corpus | None, num_proc: 
     # fork is safe where it exists and works from any entry point; spawn elsewhere.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(num_proc, initializer=_init_worker, initargs=(corpus,)) as pool:
+    with ctx.Pool(num_proc, initializer=_init_worker, initargs=(corpus, profile)) as pool:
         buffered: list[SourceRecord] = []
         for item in items:
             buffered.append(item)
@@ -162,7 +164,7 @@ def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: Bu
 
     bar = tqdm(total=total, desc="dataset", unit="dialogue", disable=not progress)
     try:
-        for item, rows in _row_stream(valid_records(items, fail), corpus, num_proc):
+        for item, rows in _row_stream(valid_records(items, fail), corpus, num_proc, info.profile):
             bar.update(1)
             if isinstance(rows, str):
                 fail(item.location, ValueError(rows))

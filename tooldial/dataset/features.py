@@ -116,6 +116,8 @@ FEATURES: dict[str, Features] = {
             "tools": Json(),
             #: function name in ``tools`` → API id (``Category|tool|api``).
             "tool_api_ids": Json(),
+            #: prompt/layout profile of the texts (``original`` | ``paper``, :mod:`tooldial.tasks.prompts`).
+            "profile": _string,
         }
     ),
 }
@@ -193,6 +195,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "tools": "OpenAI function definitions of the APIs retrieved *before* this turn (`[]` before the first "
         "retrieval; never the gold API unless it was retrieved) (JSON)",
         "tool_api_ids": "function name in `tools` → API id (names are sanitized to `^[a-zA-Z0-9_-]{1,64}$`) (JSON)",
+        "profile": "prompt/layout profile of `prompt` and `completion`: `original` (the released code's texts) or "
+        "`paper` (the paper's appendix A.13)",
     },
 }
 

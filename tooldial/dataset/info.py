@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from tooldial import __version__
-from tooldial.tasks.prompts import PROMPT_VERSION
+from tooldial.tasks.prompts import DEFAULT_PROFILE, PROMPT_VERSION, Profile
 
 #: The paper, as its authors cite it (holi-lab/ToolDial README).
 CITATION = """@misc{shim2025tooldialmultiturndialoguegeneration,
@@ -51,4 +51,12 @@ class BuildInfo(BaseModel):
     corpus_sha256: str | None = None
     graph_sha256: str | None = None
     license: str = "apache-2.0"
+    #: Prompt/layout profile of every task row (``original``: the released code's texts; ``paper``: A.13).
+    #: A build file written before profiles existed has none: its rows are ``paper`` (see :func:`build_profile`).
+    profile: Profile = DEFAULT_PROFILE
     versions: dict[str, str] = Field(default_factory=versions)
+
+
+def build_profile(build: dict[str, Any]) -> Profile:
+    """The profile recorded in the ``info`` of a ``tooldial_build.json`` (``paper`` when it predates profiles)."""
+    return "original" if build.get("profile") == "original" else "paper"

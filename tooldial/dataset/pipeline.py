@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,7 @@ from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.sources import DialogueFiles
 from tooldial.dataset.splits import SplitConfig
 from tooldial.errors import ConfigError, TooldialError
+from tooldial.tasks.prompts import DEFAULT_PROFILE
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +69,8 @@ class BuildOptions(BaseModel):
     work_dir: Path | None = None
     #: License in the dataset card (default: :func:`tooldial.dataset.card.default_license` of the corpus).
     license: str | None = None
+    #: Prompt/layout profile of the task rows (:mod:`tooldial.tasks.prompts`); never shapes the dialogues.
+    profile: Literal["original", "paper"] = DEFAULT_PROFILE
 
 
 class StageTimes(BaseModel):
@@ -397,7 +400,7 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
         paths = [Path(p) for p in options.dialogues]
         corpus_spec = options.corpus if options.corpus and options.corpus != "none" else None
         info = BuildInfo(source="dialogues", inputs=[p.name for p in paths], split=options.split.model_dump(mode="json"),
-                         license=options.license or default_license(corpus_spec))
+                         license=options.license or default_license(corpus_spec), profile=options.profile)
         dialogues_path = None
         if options.corpus and options.corpus != "none":
             from tooldial.corpus import load_corpus
@@ -413,7 +416,7 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
         paths = [dialogues_path]
         info = BuildInfo(source="generated", corpus=options.corpus, graph=settings["graph"],
                          generation=settings["generation"], split=options.split.model_dump(mode="json"),
-                         license=options.license or default_license(options.corpus))
+                         license=options.license or default_license(options.corpus), profile=options.profile)
         info.corpus_sha256 = corpus_digest(options.corpus)
         graph_file = options.graph or _work_dir(options) / "graph.json"
         info.graph_sha256 = path_digest(graph_file) if Path(graph_file).is_file() else None

@@ -16,7 +16,7 @@ from tooldial.corpus.models import Api, Corpus
 from tooldial.dataset.writer import JsonText
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.tasks.history import dialogue_lines, overall_lines
-from tooldial.tasks.prompts import build_messages
+from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile, build_messages
 from tooldial.tasks.samples import (
     SETTINGS,
     action_samples,
@@ -341,10 +341,10 @@ class TurnTools:
 
 
 def sft_row(sample_id: str, dialogue_id: str, turn_index: int, task: str, setting: str, history: str,
-            answer: str, tools: TurnTools) -> dict[str, Any]:
+            answer: str, tools: TurnTools, profile: Profile = DEFAULT_PROFILE) -> dict[str, Any]:
     """One ``sft`` row: the whole chat (``messages``) and the same chat split for TRL (``prompt`` /
     ``completion``), plus the tools known at the turn. Extra columns are added here and in ``features.py``."""
-    prompt = build_messages(task, history)  # type: ignore[arg-type]
+    prompt = build_messages(task, history, profile)  # type: ignore[arg-type]
     completion = [{"role": "assistant", "content": answer}]
     tool_defs, tool_ids = tools.at(turn_index)
     return {
@@ -358,50 +358,57 @@ def sft_row(sample_id: str, dialogue_id: str, turn_index: int, task: str, settin
         "completion": completion,
         "tools": tool_defs,
         "tool_api_ids": tool_ids,
+        "profile": profile,
     }
 
 
-def task_rows(record: DialogueRecord, corpus: Corpus | None = None) -> dict[str, list[dict[str, Any]]]:
+def task_rows(record: DialogueRecord, corpus: Corpus | None = None,
+              profile: Profile = DEFAULT_PROFILE) -> dict[str, list[dict[str, Any]]]:
     """The rows of every per-turn config (``dst`` … ``sft``) for one record.
 
     ``sft`` holds one chat row per task sample: the A.13 prompt (:func:`tooldial.tasks.prompts.build_messages`)
     as the user message and, as the assistant message, what the evaluation expects the model to write after
     its forced prefix (``tooldial.tasks.prompts.ASSISTANT_PREFIX``): ``- Dialogue State: {…}``,
     ``- Action:<action>``, the response message, or the overall target. ``tools`` documents only the APIs
-    retrieved before the row's turn (:func:`known_apis`).
+    retrieved before the row's turn (:func:`known_apis`). ``profile`` picks the prompt texts and the layouts
+    (:mod:`tooldial.tasks.prompts`); every row of one dataset has the same.
     """
     lines = dialogue_lines(record, corpus)
-    o_lines = overall_lines(record, corpus)
+    o_lines = overall_lines(record, corpus, profile)
     tools = TurnTools(record, corpus)
     out: dict[str, list[dict[str, Any]]] = {"dst": [], "action_prediction": [], "faithfulness": [], "overall": [], "sft": []}
     for setting in SETTINGS:
-        for s in dst_samples(record, setting, lines=lines):
+        for s in dst_samples(record, setting, lines=lines, profile=profile):
             out["dst"].append(
                 {"id": s.id, "dialogue_id": s.dialogue_id, "turn_index": s.turn_index, "setting": s.setting,
                  "sequence_id": s.sequence_id, "num_user_turns": s.num_user_turns, "history": s.history,
                  "label": s.label}
             )
-            out["sft"].append(sft_row(s.id, s.dialogue_id, s.turn_index, "dst", setting, s.history, s.target, tools))
+            out["sft"].append(sft_row(s.id, s.dialogue_id, s.turn_index, "dst", setting, s.history, s.target, tools,
+                                      profile))
     for setting in SETTINGS:
-        for a in action_samples(record, setting, lines=lines):
+        for a in action_samples(record, setting, lines=lines, profile=profile):
             out["action_prediction"].append(
                 {"id": a.id, "dialogue_id": a.dialogue_id, "turn_index": a.turn_index, "setting": a.setting,
                  "sequence_id": a.sequence_id, "num_user_turns": a.num_user_turns, "history": a.history,
                  "label": a.label}
             )
-            out["sft"].append(sft_row(a.id, a.dialogue_id, a.turn_index, "action", setting, a.history, a.target, tools))
-    for f in faithfulness_samples(record, lines=lines):
+            out["sft"].append(sft_row(a.id, a.dialogue_id, a.turn_index, "action", setting, a.history, a.target,
+                                      tools, profile))
+    for f in faithfulness_samples(record, lines=lines, profile=profile):
         out["faithfulness"].append(
             {"id": f.id, "dialogue_id": f.dialogue_id, "turn_index": f.turn_index, "sequence_id": f.sequence_id,
              "history": f.history, "reference": f.reference, "api_results": f.api_results}
         )
-        out["sft"].append(sft_row(f.id, f.dialogue_id, f.turn_index, "faithfulness", "gt", f.history, f.reference, tools))
+        out["sft"].append(sft_row(f.id, f.dialogue_id, f.turn_index, "faithfulness", "gt", f.history, f.reference,
+                                  tools, profile))
     for setting in OVERALL_SETTINGS:
-        for o in overall_samples(record, setting, lines=o_lines):
+        for o in overall_samples(record, setting, lines=o_lines, profile=profile):
             out["overall"].append(
                 {"id": o.id, "dialogue_id": o.dialogue_id, "turn_index": o.turn_index, "setting": o.setting,
                  "sequence_id": o.sequence_id, "history": o.history, "target": o.target,
                  "label_states": o.label_states, "label_actions": o.label_actions, "observations": o.observations}
             )
-            out["sft"].append(sft_row(o.id, o.dialogue_id, o.turn_index, "overall", setting, o.history, o.target, tools))
+            out["sft"].append(sft_row(o.id, o.dialogue_id, o.turn_index, "overall", setting, o.history, o.target,
+                                      tools, profile))
     return out

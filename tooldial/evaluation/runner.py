@@ -13,7 +13,7 @@ import platform
 import time
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -26,6 +26,7 @@ from tooldial.evaluation.metrics import add_intervals
 from tooldial.evaluation.provenance import prepare_run_dir, run_provenance
 from tooldial.evaluation.tasks import EvalTask, TaskContext
 from tooldial.registry import BACKENDS, EVAL_TASKS
+from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
 
 RESULTS_FILE = "results.json"
 PREDICTIONS_FILE = "predictions.jsonl"
@@ -69,6 +70,10 @@ class EvalConfig(BaseModel):
     progress: bool = True
     #: Replace an earlier run in ``out`` (only the files a run writes); without it such a directory is refused.
     overwrite: bool = False
+    #: Prompt/layout profile (``original`` | ``paper``); ``None``: the profile the dataset was built with.
+    profile: Literal["original", "paper"] | None = None
+    #: ``tooldial``: our scoring; ``original``: the released code's verdicts (``eval/README.md``).
+    scoring: Literal["tooldial", "original"] = "tooldial"
 
     @field_validator("backend")
     @classmethod
@@ -99,6 +104,25 @@ def library_versions() -> dict[str, str]:
         except metadata.PackageNotFoundError:
             continue
     return versions
+
+
+def dataset_profile(dataset: str) -> Profile:
+    """The prompt profile a dataset was built with: from a local directory's ``tooldial_build.json`` (``paper``
+    for one built before profiles existed); a Hub id or a directory without that file gets
+    :data:`~tooldial.tasks.prompts.DEFAULT_PROFILE` (pass ``--profile`` when it was built otherwise)."""
+    from tooldial.dataset.export import BUILD_INFO_NAME
+    from tooldial.dataset.info import build_profile
+
+    path = Path(dataset) / BUILD_INFO_NAME
+    if not path.is_file():
+        log.info("%s has no %s: prompt profile %s", dataset, BUILD_INFO_NAME, DEFAULT_PROFILE)
+        return DEFAULT_PROFILE
+    try:
+        build = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"unreadable build info: {exc}", file=str(path), field="profile") from None
+    info = build.get("info") if isinstance(build, dict) else None
+    return build_profile(info if isinstance(info, dict) else {})
 
 
 def load_split(dataset: str, config: str, split: str) -> Any:
@@ -172,9 +196,12 @@ class Run:
         self.cache = PredictionCache(config.cache_dir) if config.use_cache else None
         self.generator = CachedGenerator(self.backend, self.cache, self.bench.prompt_version,
                                          chunk_size=config.batch_size * 8)
+        self.profile = config.profile or dataset_profile(config.dataset)
         self.results: dict[str, Any] = {
             "benchmark": self.bench.name,
             "prompt_version": self.bench.prompt_version,
+            "profile": self.profile,
+            "scoring": config.scoring,
             "config": config.model_dump(),
             "backend": self.backend.describe(),
             "versions": library_versions(),
@@ -283,7 +310,8 @@ class Run:
         before = self.generator.stats.backend_requests
         with tqdm(total=len(rows), unit="ex", desc=f"{task.name}/{setting or '-'}",
                   disable=not self.config.progress, dynamic_ncols=True) as bar:
-            outcome = task.run(rows, setting, spec, TaskContext(self.generator, judge, bar.update))
+            outcome = task.run(rows, setting, spec, TaskContext(self.generator, judge, bar.update,
+                                                                profile=self.profile, scoring=self.config.scoring))
         seconds = time.perf_counter() - t0
         metrics = outcome.metrics.model_copy(update={
             "seconds": round(seconds, 3),

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from tooldial.evaluation import original_scoring
 from tooldial.evaluation.backends.base import GenerationRequest
 from tooldial.evaluation.benchmark import SETTINGS, TaskSpec
 from tooldial.evaluation.error_analysis import DstErrorReport, dst_error_categories
@@ -29,6 +30,7 @@ from tooldial.evaluation.metrics import (
     fraction,
     majority_baseline,
 )
+from tooldial.evaluation.original_scoring import Scoring
 from tooldial.evaluation.parsing import (
     ACTIONS,
     lenient_action_match,
@@ -44,7 +46,13 @@ from tooldial.evaluation.parsing import (
 )
 from tooldial.evaluation.traces import ObservationQueue, finish_round, observation_count
 from tooldial.tasks.format import ACTION_PREFIX, OBSERVATION_LINE, filter_history
-from tooldial.tasks.prompts import ASSISTANT_PREFIX, FAITHFULNESS_JUDGE_PROMPT, build_messages
+from tooldial.tasks.prompts import (
+    ASSISTANT_PREFIX,
+    FAITHFULNESS_JUDGE_PROMPT,
+    Profile,
+    build_messages,
+    original_judge_prompt,
+)
 
 Progress = Callable[[int], None]
 Row = dict[str, Any]
@@ -131,11 +139,14 @@ class TaskOutcome:
 
 @dataclass
 class TaskContext:
-    """What a task runs with: the cached generator, the judge (tasks that need one), a progress callback."""
+    """What a task runs with: the cached generator, the judge (tasks that need one), a progress callback, the
+    prompt profile of the dataset's rows and the scoring rules (``tooldial`` or the release's ``original``)."""
 
     generator: CachedGenerator
     judge: Any = None
     progress: Progress | None = None
+    profile: Profile = "paper"
+    scoring: Scoring = "tooldial"
 
     def generate(self, requests: list[GenerationRequest]) -> list[Completion]:
         progress = self.progress
@@ -171,12 +182,12 @@ class EvalTask(ABC):
         return None
 
     def request(self, row: Row, setting: str | None, spec: TaskSpec, prefix: str | None = None,
-                stop: list[str] | None = None) -> GenerationRequest:
+                stop: list[str] | None = None, profile: Profile = "paper") -> GenerationRequest:
         return GenerationRequest(
             task=self.name,
             setting=setting,
             example_id=str(row.get("id", "")),
-            messages=build_messages(self.name, str(row.get("history", ""))),  # type: ignore[arg-type]
+            messages=build_messages(self.name, str(row.get("history", "")), profile),  # type: ignore[arg-type]
             assistant_prefix=ASSISTANT_PREFIX[self.name] if prefix is None else prefix,  # type: ignore[index]
             max_new_tokens=spec.max_new_tokens,
             stop=stop or [],
@@ -212,15 +223,16 @@ class SingleRoundTask(EvalTask):
     """A task answered in one completion per row: :meth:`score` each, then :meth:`aggregate`."""
 
     def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
-        requests = [self.request(row, setting, spec) for row in rows]
+        requests = [self.request(row, setting, spec, profile=ctx.profile) for row in rows]
         completions = ctx.generate(requests)
-        records = [self.score(row, request, completion)
+        records = [self.score(row, request, completion, ctx.scoring)
                    for row, request, completion in zip(rows, requests, completions, strict=True)]
         return TaskOutcome(self.aggregate(rows, completions, records), records)
 
     @abstractmethod
-    def score(self, row: Row, request: GenerationRequest, completion: Completion) -> dict[str, Any]:
-        """The prediction record of one example."""
+    def score(self, row: Row, request: GenerationRequest, completion: Completion,
+              scoring: Scoring = "tooldial") -> dict[str, Any]:
+        """The prediction record of one example (``scoring="original"``: the release's verdict)."""
 
     @abstractmethod
     def aggregate(self, rows: list[Row], completions: list[Completion], records: list[dict[str, Any]]) -> TaskMetrics:
@@ -234,10 +246,15 @@ class DstTask(SingleRoundTask):
     name = "dst"
     metrics_model = DstMetrics
 
-    def score(self, row: Row, request: GenerationRequest, completion: Completion) -> dict[str, Any]:
+    def score(self, row: Row, request: GenerationRequest, completion: Completion,
+              scoring: Scoring = "tooldial") -> dict[str, Any]:
         label = strip_system_action(load_json_field(row.get("label")))
         state, kind = parse_state(completion.text)
-        ok = completion.failure is None and states_equal(state, label)
+        if scoring == "original":
+            ok = completion.failure is None and original_scoring.states_equal(
+                original_scoring.parse_state(completion.text), label)
+        else:
+            ok = completion.failure is None and states_equal(state, label)
         categories = [] if ok else (dst_error_categories(state, label, kind) or ["other"])
         error_kind = None if ok else _error_kind(completion, kind, "+".join(categories))
         return _record(row, request, completion.text, label, ok, error_kind, error_categories=categories,
@@ -268,10 +285,13 @@ class ActionTask(SingleRoundTask):
     name = "action"
     metrics_model = ActionMetrics
 
-    def score(self, row: Row, request: GenerationRequest, completion: Completion) -> dict[str, Any]:
+    def score(self, row: Row, request: GenerationRequest, completion: Completion,
+              scoring: Scoring = "tooldial") -> dict[str, Any]:
         label = normalize_action(str(row.get("label", "")))
         pred, kind = parse_action(completion.text)
         ok = completion.failure is None and pred == label and kind == "ok"
+        if scoring == "original":  # the release's open-model rule is the accuracy
+            ok = completion.failure is None and original_scoring.action_correct(completion.text, label)
         loose = completion.failure is None and lenient_action_match(completion.text, str(row.get("label", "")))
         error_kind = None if ok else _error_kind(completion, kind, "wrong_action")
         return _record(row, request, completion.text, label, ok, error_kind, parsed=pred, lenient_correct=loose,
@@ -326,21 +346,23 @@ class FaithfulnessTask(EvalTask):
         if judge is None or judge_spec is None:
             raise ValueError("the faithfulness task runs with a judge and a judge spec")
         kept = [row for row in rows if not is_response_fail_sample(row)]
-        requests = [self.request(row, setting, spec) for row in kept]
+        requests = [self.request(row, setting, spec, profile=ctx.profile) for row in kept]
         completions = ctx.generate(requests)
+        original = ctx.scoring == "original"
         judge_requests = [
             GenerationRequest(
                 task="faithfulness_judge",
                 example_id=str(row.get("id", "")),
-                messages=[{"role": "user", "content": FAITHFULNESS_JUDGE_PROMPT.format(
+                messages=[{"role": "user", "content": original_judge_prompt(
+                    request.messages[-1]["content"], completion.text) if original else FAITHFULNESS_JUDGE_PROMPT.format(
                     dialogue=str(row.get("history", "")), message=completion.text.strip())}],
                 max_new_tokens=judge_spec.max_tokens,
             )
-            for row, completion in zip(kept, completions, strict=True)
+            for row, request, completion in zip(kept, requests, completions, strict=True)
         ]
         verdicts = judge.sample(judge_requests, n=judge_spec.n, temperature=judge_spec.temperature,
                                 max_tokens=judge_spec.max_tokens, role="system")
-        records = [self.score(row, request, completion, texts)
+        records = [self.score(row, request, completion, texts, ctx.scoring)
                    for row, request, completion, texts in zip(kept, requests, completions, verdicts, strict=True)]
         n = len(kept)
         metrics = FaithfulnessMetrics(
@@ -354,8 +376,10 @@ class FaithfulnessTask(EvalTask):
         )
         return TaskOutcome(metrics, records)
 
-    def score(self, row: Row, request: GenerationRequest, completion: Completion, verdicts: list[str]) -> dict[str, Any]:
-        score = 0.0 if completion.failure or not verdicts else sum(judge_verdict(t) for t in verdicts) / len(verdicts)
+    def score(self, row: Row, request: GenerationRequest, completion: Completion, verdicts: list[str],
+              scoring: Scoring = "tooldial") -> dict[str, Any]:
+        verdict = original_scoring.judge_verdict if scoring == "original" else judge_verdict
+        score = 0.0 if completion.failure or not verdicts else sum(verdict(t) for t in verdicts) / len(verdicts)
         error_kind = None if verdicts and not completion.failure else (
             "backend_error" if completion.failure else "judge_error")
         return _record(row, request, completion.text, str(row.get("reference", "")), score >= 0.5, error_kind,
@@ -385,9 +409,10 @@ class OverallTask(EvalTask):
                 "history": filter_history(str(row.get("history", "")), self.name, "nogt")}
 
     def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
-        first = [self.request(row, setting, spec, prefix="", stop=[OBSERVATION_LINE]) for row in rows]
+        first = [self.request(row, setting, spec, prefix="", stop=[OBSERVATION_LINE], profile=ctx.profile)
+                 for row in rows]
         traces, status = self._trace(rows, setting, spec, ctx, first)
-        records = [self.score(row, request, trace, state)
+        records = [self.score(row, request, trace, state, ctx.scoring)
                    for row, request, trace, state in zip(rows, first, traces, status, strict=True)]
         flags = [r["correct"] for r in records]
         metrics = OverallMetrics(
@@ -412,7 +437,8 @@ class OverallTask(EvalTask):
             if not active:
                 break
             requests = [first[i] if round_index == 0 else
-                        self.request(rows[i], setting, spec, prefix=traces[i], stop=[OBSERVATION_LINE])
+                        self.request(rows[i], setting, spec, prefix=traces[i], stop=[OBSERVATION_LINE],
+                                     profile=ctx.profile)
                         for i in active]
             still = []
             for i, completion in zip(active, ctx.generator(requests), strict=True):
@@ -431,7 +457,8 @@ class OverallTask(EvalTask):
             ctx.progress(len(active))
         return traces, status
 
-    def score(self, row: Row, request: GenerationRequest, trace: str, status: str) -> dict[str, Any]:
+    def score(self, row: Row, request: GenerationRequest, trace: str, status: str,
+              scoring: Scoring = "tooldial") -> dict[str, Any]:
         label_states = [strip_system_action(s) for s in load_json_field(row.get("label_states")) or []]
         label_actions = [normalize_action(a) for a in load_json_field(row.get("label_actions")) or []]
         finished = status == "done"
@@ -440,6 +467,9 @@ class OverallTask(EvalTask):
         states_ok = finished and len(pred_states) == len(label_states) and all(
             states_equal(p, g) for p, g in zip(pred_states, label_states, strict=True))
         actions_ok = finished and pred_actions == label_actions
+        if scoring == "original":
+            states_ok, actions_ok = original_scoring.overall_correct(
+                trace if finished else None, str(row.get("target", "")))
         ok = bool(states_ok and actions_ok)
         if ok:
             error_kind = None

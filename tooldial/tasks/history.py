@@ -293,19 +293,22 @@ def observation(record: DialogueRecord, index: int, corpus: Corpus | None = None
     return {}
 
 
-def overall_lines(record: DialogueRecord, corpus: Corpus | None = None) -> list[Line]:
+def overall_lines(record: DialogueRecord, corpus: Corpus | None = None, profile: str = "paper") -> list[Line]:
     """The overall layout of ``record``, line by line.
 
-    Deviation from the release, on purpose: the release starts every first system turn after a user turn with
-    its state *and*, for turns that talk (``request`` after ``affirm``, ``response_fail``, ``system_bye``),
-    writes that same state again after ``- Observation: {}``, so the state is printed twice (release notes §5).
-    The paper's format (Table 18) has one state per turn; we keep the leading one (the overall prompt asks the
-    model to start with ``- Dialogue State:``) and drop the duplicate.
+    The release starts every first system turn after a user turn with its state *and*, for turns that talk
+    (``request`` after ``affirm``, ``response_fail``, ``system_bye``), writes that same state again after
+    ``- Observation: {}``, so the state is printed twice (release notes §5). Profile ``original`` keeps that
+    duplicate (a model trained on the release expects it); profile ``paper`` follows the paper's format
+    (Table 18, one state per turn): it keeps the leading one (the overall prompt asks the model to start with
+    ``- Dialogue State:``) and drops the duplicate.
     """
-    return _layout(record, lambda i, body: _overall_turn(record, corpus, i, body))
+    duplicate = profile == "original"
+    return _layout(record, lambda i, body: _overall_turn(record, corpus, i, body, duplicate))
 
 
-def _overall_turn(record: DialogueRecord, corpus: Corpus | None, i: int, body: dict[str, Any]) -> list[Line]:
+def _overall_turn(record: DialogueRecord, corpus: Corpus | None, i: int, body: dict[str, Any],
+                  duplicate_state: bool = False) -> list[Line]:
     action = body.get("action", "")
     state = prompt_state(body.get("dialogue_state") or {})
     leading = _user_at(record.dialogue, i - 1) is not None
@@ -321,7 +324,7 @@ def _overall_turn(record: DialogueRecord, corpus: Corpus | None, i: int, body: d
     lines.append(_line("observation", f"{OBSERVATION_PREFIX}{obs}", i, obs))
     if action == "call":
         return lines
-    if not leading:
+    if not leading or duplicate_state:
         lines.append(_line("state", f"{STATE_PREFIX}{state}", i, state))
     message = (body.get("message") or "").replace("\n", " ")
     if message:

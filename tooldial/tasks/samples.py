@@ -17,6 +17,10 @@ label it is; for ``overall`` the user turn) so predictions can be traced back to
 - **Overall**: one sample per user turn on the overall layout; input: the lines up to that turn's
   ``System:`` line; target: the lines up to the next user turn; labels: its states, its actions, and the gold
   observation of each action (inserted after each predicted action at inference).
+
+That is the ``paper`` profile. With ``profile="original"`` every function cuts exactly what the released code
+cuts (:mod:`tooldial.tasks.original`): faithfulness keeps ``response_fail`` samples and the ``- Message: ``
+prefix of the reference, overall inputs end at the user line and the layout keeps the duplicated state.
 """
 
 from __future__ import annotations
@@ -27,8 +31,10 @@ from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.tasks import original
 from tooldial.tasks.format import SETTINGS, Line, Setting, hidden_kinds
 from tooldial.tasks.history import dialogue_lines, overall_lines
+from tooldial.tasks.prompts import Profile, check_profile
 
 __all__ = ["SETTINGS", "Setting", "action_samples", "dst_samples", "faithfulness_samples", "overall_samples",
            "sample_id"]
@@ -116,8 +122,26 @@ def _cut(lines: list[Line], task: str, setting: str, label_kind: str) -> Iterato
 
 
 def _label_samples(record: DialogueRecord, task: str, label_kind: str, sample: type[Any], setting: Setting,
-                   corpus: Corpus | None, lines: list[Line] | None) -> Iterator[Any]:
+                   corpus: Corpus | None, lines: list[Line] | None, profile: Profile = "paper") -> Iterator[Any]:
     lines = dialogue_lines(record, corpus) if lines is None else lines
+    if check_profile(profile) == "original":
+        hidden_kinds(task, setting)  # validates the setting
+        ps = original.pieces(lines)
+        cuts = (original.dst_cuts(ps, setting == "gt") if task == "dst"
+                else original.action_cuts(ps, setting == "gt", original.release_action_list(record)))
+        for cut in cuts:
+            yield sample(
+                id=sample_id(record.dialogue_id, task, setting, cut.turn_index),
+                dialogue_id=record.dialogue_id,
+                turn_index=cut.turn_index,
+                setting=setting,
+                sequence_id=record.sequence_id,
+                num_user_turns=cut.num_user_turns,
+                history=cut.history,
+                label=cut.label,
+                target=cut.target,
+            )
+        return
     for line, users, history in _cut(lines, task, setting, label_kind):
         yield sample(
             id=sample_id(record.dialogue_id, task, setting, line.turn_index),
@@ -133,24 +157,45 @@ def _label_samples(record: DialogueRecord, task: str, label_kind: str, sample: t
 
 
 def dst_samples(
-    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
+    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None,
+    profile: Profile = "paper",
 ) -> Iterator[DstSample]:
     """DST samples of ``record`` (pass ``lines`` from :func:`dialogue_lines` to reuse them)."""
-    return _label_samples(record, "dst", "state", DstSample, setting, corpus, lines)
+    return _label_samples(record, "dst", "state", DstSample, setting, corpus, lines, profile)
 
 
 def action_samples(
-    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
+    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None,
+    profile: Profile = "paper",
 ) -> Iterator[ActionSample]:
     """Action-prediction samples of ``record`` (thought lines removed)."""
-    return _label_samples(record, "action", "action", ActionSample, setting, corpus, lines)
+    return _label_samples(record, "action", "action", ActionSample, setting, corpus, lines, profile)
+
+
+def _original_faithfulness(record: DialogueRecord, lines: list[Line]) -> Iterator[FaithfulnessSample]:
+    ps = original.pieces(lines)
+    for index, cut in original.faithfulness_cuts(ps):
+        yield FaithfulnessSample(
+            id=sample_id(record.dialogue_id, "faithfulness", "gt", cut.turn_index),
+            dialogue_id=record.dialogue_id,
+            turn_index=cut.turn_index,
+            sequence_id=record.sequence_id,
+            history=cut.history,
+            reference=cut.label,
+            api_results=[p.value for p in ps[:index] if p.kind == "call_result"],
+        )
 
 
 def faithfulness_samples(
-    record: DialogueRecord, *, corpus: Corpus | None = None, lines: list[Line] | None = None
+    record: DialogueRecord, *, corpus: Corpus | None = None, lines: list[Line] | None = None,
+    profile: Profile = "paper",
 ) -> Iterator[FaithfulnessSample]:
-    """Faithfulness samples of ``record``: one per ``response`` turn with a message."""
+    """Faithfulness samples of ``record``: one per ``response`` turn with a message (``original``: one per
+    ``- Action:response…`` line, ``response_fail`` included, reference with its ``- Message: `` prefix)."""
     lines = dialogue_lines(record, corpus) if lines is None else lines
+    if check_profile(profile) == "original":
+        yield from _original_faithfulness(record, lines)
+        return
     texts = _texts(lines)
     results: list[Any] = []
     for k, line in enumerate(lines):
@@ -174,15 +219,32 @@ def faithfulness_samples(
 
 
 def overall_samples(
-    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None
+    record: DialogueRecord, setting: Setting = "gt", *, corpus: Corpus | None = None, lines: list[Line] | None = None,
+    profile: Profile = "paper",
 ) -> Iterator[OverallSample]:
     """Overall samples of ``record``: one per user turn followed by system turns.
 
     ``nogt`` removes the earlier state and action lines from the history (observations, thoughts and
-    messages stay); the dataset ships ``gt`` only, the setting of the paper's overall evaluation.
+    messages stay); the dataset ships ``gt`` only, the setting of the paper's overall evaluation. Pass
+    ``lines`` from :func:`overall_lines` of the same ``profile``.
     """
     hidden = hidden_kinds("overall", setting)
-    lines = overall_lines(record, corpus) if lines is None else lines
+    lines = overall_lines(record, corpus, profile) if lines is None else lines
+    if check_profile(profile) == "original":
+        for cut in original.overall_cuts(original.pieces(lines), setting):
+            yield OverallSample(
+                id=sample_id(record.dialogue_id, "overall", setting, cut.turn_index),
+                dialogue_id=record.dialogue_id,
+                turn_index=cut.turn_index,
+                setting=setting,
+                sequence_id=record.sequence_id,
+                history=cut.history,
+                target=cut.target,
+                label_states=cut.label_states,
+                label_actions=cut.label_actions,
+                observations=cut.observations,
+            )
+        return
     users = [k for k, line in enumerate(lines) if line.kind == "user"]
     for n, k in enumerate(users):
         end = users[n + 1] if n + 1 < len(users) else len(lines)
