@@ -240,3 +240,15 @@ def test_eval_defaults_to_the_dataset_profile_and_the_oracle_scores_everything(b
     assert predictions
     card = (built[profile] / "README.md").read_text(encoding="utf-8")
     assert f"prompt profile: `{profile}`" in card
+
+
+def test_faithfulness_judge_original_prompt_and_verdicts():
+    from tooldial.evaluation import original_scoring
+    from tooldial.evaluation.tasks import judge_verdict
+    from tooldial.tasks.prompts import ORIGINAL_JUDGE_PROMPT, original_judge_prompt
+
+    prompt = original_judge_prompt("INPUT\n", "It is UA1.")
+    assert "{{Response}}" in ORIGINAL_JUDGE_PROMPT and "{{Response}}" not in prompt
+    assert "Dialogue History:\nINPUT\n- Message: It is UA1.\n\nEvaluation Form" in prompt
+    assert [original_scoring.judge_verdict(t) for t in ("True", "true", "True.", " true", "False")] == [1, 1, 0, 0, 0]
+    assert [judge_verdict(t) for t in ("True", "true", "True.", " true", "False")] == [1, 1, 1, 1, 0]

@@ -45,7 +45,7 @@ from tooldial.evaluation.parsing import (
     trace_states,
 )
 from tooldial.evaluation.traces import ObservationQueue, finish_round, observation_count
-from tooldial.tasks.format import ACTION_PREFIX, OBSERVATION_LINE, filter_history
+from tooldial.tasks.format import ACTION_PREFIX, MESSAGE_PREFIX, OBSERVATION_LINE, filter_history
 from tooldial.tasks.prompts import (
     ASSISTANT_PREFIX,
     FAITHFULNESS_JUDGE_PROMPT,
@@ -324,6 +324,13 @@ def is_response_fail_sample(row: Row) -> bool:
     return f"{ACTION_PREFIX}response_fail" in str(row.get("history", ""))
 
 
+def _message(generation: str) -> str:
+    """The generated response without a leading ``- Message: `` (models trained on the ``original`` profile,
+    whose references keep it, write it), so the judge prompt does not show the prefix twice."""
+    text = generation.strip()
+    return text[len(MESSAGE_PREFIX):].strip() if text.startswith(MESSAGE_PREFIX) else text
+
+
 def judge_verdict(text: str) -> int:
     """1 when the judge's answer is ``true`` (case and punctuation ignored), else 0."""
     words = text.strip().lower().split()
@@ -355,7 +362,7 @@ class FaithfulnessTask(EvalTask):
                 example_id=str(row.get("id", "")),
                 messages=[{"role": "user", "content": original_judge_prompt(
                     request.messages[-1]["content"], completion.text) if original else FAITHFULNESS_JUDGE_PROMPT.format(
-                    dialogue=str(row.get("history", "")), message=completion.text.strip())}],
+                    dialogue=str(row.get("history", "")), message=_message(completion.text))}],
                 max_new_tokens=judge_spec.max_tokens,
             )
             for row, request, completion in zip(kept, requests, completions, strict=True)
