@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from tooldial.evaluation import original_scoring
+import tooldial.evaluation.original_scoring as original_scoring
 from tooldial.evaluation.backends.base import GenerationRequest
 from tooldial.evaluation.benchmark import SETTINGS, TaskSpec
 from tooldial.evaluation.error_analysis import DstErrorReport, dst_error_categories

@@ -29,9 +29,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import tooldial.tasks.original as original
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
-from tooldial.tasks import original
 from tooldial.tasks.format import SETTINGS, Line, Setting, hidden_kinds
 from tooldial.tasks.history import dialogue_lines, overall_lines
 from tooldial.tasks.prompts import Profile, check_profile
