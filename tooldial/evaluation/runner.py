@@ -115,7 +115,7 @@ def dataset_profile(dataset: str) -> Profile:
 
     path = Path(dataset) / BUILD_INFO_NAME
     if not path.is_file():
-        log.info("%s has no %s: prompt profile %s", dataset, BUILD_INFO_NAME, DEFAULT_PROFILE)
+        log.debug("%s has no %s: prompt profile %s", dataset, BUILD_INFO_NAME, DEFAULT_PROFILE)
         return DEFAULT_PROFILE
     try:
         build = json.loads(path.read_text(encoding="utf-8"))
