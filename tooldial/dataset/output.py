@@ -186,13 +186,16 @@ class OutputDir:
     def __enter__(self) -> OutputDir:
         from filelock import FileLock, Timeout
 
-        self.store.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(self.store / "lock"), timeout=0)
         try:
+            self.store.mkdir(parents=True, exist_ok=True)
             lock.acquire()
         except Timeout:
             raise TooldialError(f"another tooldial process is writing this dataset (lock {self.store / 'lock'}); "
                                 "wait for it to finish or choose another --out",
+                                file=str(self.path), field="--out") from None
+        except OSError as exc:  # a read-only parent, a full disk
+            raise TooldialError(f"cannot write beside it ({self.store}): {exc.strerror or exc}",
                                 file=str(self.path), field="--out") from None
         self._lock = lock
         try:
