@@ -74,3 +74,9 @@ def test_release_records_keep_the_file_splits_and_report_broken_ones() -> None:
     assert broken and all(": record " in i.location for i in broken)
     with pytest.raises(TooldialError, match="no release file found"):
         list(release_records(DATA))
+
+
+def test_a_release_file_that_is_not_a_list_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "train.json").write_text('{"dialogue": []}\n')
+    with pytest.raises(TooldialError, match=r"train\.json: expected a JSON list of dialogue records, got dict$"):
+        list(release_records(tmp_path))

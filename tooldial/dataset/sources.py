@@ -9,7 +9,6 @@ counts and reports it the same way (:func:`valid_records`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,6 @@ from tooldial.dataset.splits import SplitConfig, SplitKey, assign_splits
 from tooldial.dialogue.io import read_dialogues_lenient
 from tooldial.dialogue.record import DialogueRecord, SystemTurn, UserTurn
 from tooldial.errors import TooldialError
-from tooldial.jsonfile import loads as loads_json
 
 #: Other names a split's file may have in a release directory.
 _ALIASES = {"validation": ("validation.json", "dev.json")}
@@ -126,18 +124,8 @@ def release_records(release_dir: str | Path) -> Iterator[SourceRecord]:
         if path is None:
             continue
         found = True
-        try:
-            data = loads_json(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise TooldialError(f"cannot read a JSON list: {exc}", file=str(path)) from None
-        if not isinstance(data, list):
-            raise TooldialError(f"expected a JSON list of dialogue records, got {type(data).__name__}", file=str(path))
-        for index, obj in enumerate(data):
-            try:
-                record: DialogueRecord | Exception = parse_release_record(obj, f"{path.stem}-{index:05d}")
-            except ValueError as exc:
-                record = exc
-            yield SourceRecord(split, record, f"{path}: record {index}")
+        for location, record in read_dialogues_lenient([path], parse_release_record, json_list=True):
+            yield SourceRecord(split, record, location)
     if not found:
         names = ", ".join(RELEASE_FILES.values())
         raise TooldialError(f"no release file found (expected {names})", file=str(release_dir))

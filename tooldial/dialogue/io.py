@@ -47,36 +47,39 @@ def write_dialogues(records: Iterable[DialogueRecord], path: str | Path) -> int:
     return count
 
 
-def iter_dialogue_objects(path: str | Path) -> Iterator[tuple[str, int, Any]]:
+def iter_dialogue_objects(path: str | Path, *, json_list: bool | None = None) -> Iterator[tuple[str, int, Any]]:
     """``(location, index, object)`` for every record of a dialogue file, without validating it.
 
-    The file is a JSON list (it starts with ``[``: the original release's ``train.json``) or JSONL
-    (one record per line, blank lines skipped; ``index`` is the 0-based line number). A JSONL line that is not
-    JSON comes as its :class:`ValueError`, so a lenient reader can skip it; a file that cannot be read at all
-    raises :class:`~tooldial.errors.TooldialError`.
+    The file is a JSON list (it starts with ``[``, or ``json_list=True``: the original release's ``train.json``)
+    or JSONL (one record per line, blank lines skipped; ``index`` is the 0-based line number). A JSONL line that
+    is not JSON comes as its :class:`ValueError`, so a lenient reader can skip it; a file that cannot be read at
+    all raises :class:`~tooldial.errors.TooldialError`.
     """
     path = Path(path)
     if not path.is_file():
         raise TooldialError("no such dialogue file", file=str(path))
     try:
-        yield from _objects(path)
+        yield from _objects(path, json_list)
     except UnicodeDecodeError as exc:
         raise not_text_error(path, exc) from None
+    except OSError as exc:
+        raise TooldialError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
 
 
-def _objects(path: Path) -> Iterator[tuple[str, int, Any]]:
+def _objects(path: Path, json_list: bool | None) -> Iterator[tuple[str, int, Any]]:
     with path.open(encoding="utf-8") as fh:
         first = fh.read(1)
         while first and first.isspace():
             first = fh.read(1)
         fh.seek(0)
-        if first == "[":
+        if json_list or (json_list is None and first == "["):
             try:
                 items = loads_json(fh.read())
             except json.JSONDecodeError as exc:
-                raise TooldialError(f"not a JSON list: {exc}", file=str(path)) from None
+                raise TooldialError(f"cannot read a JSON list: {exc}", file=str(path)) from None
             if not isinstance(items, list):
-                raise TooldialError("expected a JSON list of dialogue records", file=str(path))
+                raise TooldialError(f"expected a JSON list of dialogue records, got {type(items).__name__}",
+                                    file=str(path))
             for index, item in enumerate(items):
                 yield f"{path}: record {index}", index, item
             return
@@ -100,7 +103,7 @@ def read_dialogues(path: str | Path) -> Iterator[DialogueRecord]:
         yield _parse(item, Path(path), where)
 
 
-def read_dialogues_lenient(paths: Iterable[str | Path], parse: Parse | None = None
+def read_dialogues_lenient(paths: Iterable[str | Path], parse: Parse | None = None, *, json_list: bool | None = None
                            ) -> Iterator[tuple[str, DialogueRecord | Exception]]:
     """``(location, record)`` for every record of the files; a malformed one comes as its ``ValueError``.
 
@@ -108,7 +111,7 @@ def read_dialogues_lenient(paths: Iterable[str | Path], parse: Parse | None = No
     ``default_id`` is ``<file stem>-<index:05d>`` for records that carry no ``dialogue_id``.
     """
     for path in paths:
-        for location, index, item in iter_dialogue_objects(path):
+        for location, index, item in iter_dialogue_objects(path, json_list=json_list):
             if isinstance(item, Exception):
                 yield location, item
                 continue
