@@ -169,6 +169,25 @@ def test_a_trl_recipe_loads_with_the_same_meaning(tmp_path):
         load_train_config(both)
 
 
+def test_model_card_names_base_model_dataset_recipe_and_evaluation_with_intervals():
+    from huggingface_hub import ModelCard
+
+    from tooldial.model_resolver import SMOLLM2_HUB_ID
+    from tooldial.training.model_card import render_model_card
+
+    evaluation = {"config": {"split": "test", "limit": 50},
+                  "provenance": {"dataset_source": "generated", "dataset_corpus": "builtin"},
+                  "tasks": {"action": {"gt": {"accuracy": 0.5, "accuracy_ci": [0.3634, 0.6366], "n": 50}}}}
+    text = render_model_card(base_model="smollm2-135m-local", base_model_id=SMOLLM2_HUB_ID, dataset="org/tooldial",
+                             recipe_yaml="max_steps: 4\n", metrics={"global_step": 4, "loss_first": 3.1,
+                                                                   "loss_last": 1.2, "rows": "2/2 rows kept"},
+                             evaluation=evaluation)
+    card = ModelCard(text)
+    assert card.data.base_model == SMOLLM2_HUB_ID and card.data.datasets == ["org/tooldial"]
+    assert "max_steps: 4" in text and "[None]" not in text
+    assert "| action | gt | 50.0 [36.3, 63.7] | 50 |" in text and "not the paper's" in text
+
+
 def test_parse_overrides():
     assert parse_overrides(["--a", "1", "--flag", "--b=x y", "--c-d", "2"]) == {
         "a": "1", "flag": True, "b": "x y", "c_d": "2"}

@@ -17,9 +17,27 @@ def _hub_dataset(dataset: str) -> str | None:
     return None if Path(dataset).expanduser().exists() or dataset.count("/") != 1 else dataset
 
 
+def _evaluation_section(results: dict[str, Any]) -> str:
+    """Accuracies with their 95% intervals and n from a ``results.json``, and the caveats of that run."""
+    from tooldial.evaluation.provenance import caveats
+
+    config = results.get("config") or {}
+    rows = ["| task | setting | accuracy % (95% interval) | n |", "|---|---|---|---|"]
+    for task, settings in (results.get("tasks") or {}).items():
+        for setting, m in settings.items():
+            low, high = m.get("accuracy_ci") or (None, None)
+            ci = f" [{100 * low:.1f}, {100 * high:.1f}]" if low is not None else ""
+            rows.append(f"| {task} | {setting} | {100 * m.get('accuracy', 0.0):.1f}{ci} | {m.get('n')} |")
+    notes = "".join(f"- {line}\n" for line in caveats(results))
+    return (f"## Evaluation\n\n`tooldial eval` on split `{config.get('split')}`"
+            + (f" (first {config['limit']} examples per task and setting)" if config.get("limit") else "")
+            + ":\n\n" + "\n".join(rows) + "\n\n" + (f"Caveats:\n\n{notes}\n" if notes else ""))
+
+
 def render_model_card(*, base_model: str, base_model_id: str | None, dataset: str, recipe_yaml: str,
-                      metrics: dict[str, Any], use_peft: bool = True) -> str:
-    """The card text. ``metrics`` holds ``global_step``, ``loss_first``, ``loss_last`` and the rows summary."""
+                      metrics: dict[str, Any], use_peft: bool = True, evaluation: dict[str, Any] | None = None) -> str:
+    """The card text. ``metrics`` holds ``global_step``, ``loss_first``, ``loss_last`` and the rows summary;
+    ``evaluation`` is the ``results.json`` of the post-training evaluation, when one ran."""
     from huggingface_hub import ModelCard, ModelCardData
 
     hub_dataset = _hub_dataset(dataset)
@@ -50,7 +68,8 @@ def render_model_card(*, base_model: str, base_model_id: str | None, dataset: st
         f"- rows: {metrics.get('rows', '')}\n\n"
         "Recipe (`train_config.yaml`; rerun with `tooldial train --config train_config.yaml`):\n\n"
         f"```yaml\n{recipe_yaml.rstrip()}\n```\n\n"
-        "## Use\n\n"
+        + (_evaluation_section(evaluation) if evaluation else "")
+        + "## Use\n\n"
         f"{usage}\n"
         "## Limitations\n\n"
         "Trained on synthetic dialogues (see the dataset card); scores on a synthetic test split are not the "

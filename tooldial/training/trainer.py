@@ -195,6 +195,7 @@ def train(
         result.eval_report = str(evaluate_checkpoint(resolved, model_path))
         log.info("train: evaluation report in %s", result.eval_report)
         _write_metrics(result)
+        _write_model_card(resolved, result, base_model_id)  # now with the evaluation's numbers
     return result
 
 
@@ -233,11 +234,15 @@ def _result(resolved, trainer, output, throughput, report, model_path, resume_fr
 def _write_model_card(resolved: ResolvedConfig, result: TrainResult, base_model_id: str | None) -> None:
     from tooldial.training.model_card import CARD_FILE, render_model_card
 
+    evaluation = None
+    if result.eval_report:
+        results_path = Path(result.eval_report).with_name("results.json")
+        evaluation = json.loads(results_path.read_text(encoding="utf-8")) if results_path.is_file() else None
     card = render_model_card(
         base_model=resolved.tooldial.model_name_or_path, base_model_id=base_model_id,
         dataset=resolved.tooldial.dataset, recipe_yaml=resolved.to_yaml(), use_peft=resolved.tooldial.use_peft,
         metrics={"global_step": result.global_step, "loss_first": result.loss_first, "loss_last": result.loss_last,
-                 "rows": result.train_rows.summary()})
+                 "rows": result.train_rows.summary()}, evaluation=evaluation)
     (resolved.output_dir / CARD_FILE).write_text(card, encoding="utf-8")
 
 
