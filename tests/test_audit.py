@@ -102,7 +102,7 @@ def test_audit_probes_and_leak_checks(dataset) -> None:
     clarify = checks["clarify names what the user never said"]
     assert clarify.affected == 1 and clarify.rows > 1 and "playlist" in clarify.examples[0]  # the others are fine
     assert checks["gold states in nogt DST inputs"].status == "ok"
-    assert len(report.verdicts) == 2 + len(report.probes) + len(report.checks)
+    assert len(report.verdicts) == 3 + len(report.probes) + len(report.checks)  # user, user w/o intents, phrasings
 
 
 def test_sft_tools_check_flags_a_gold_api_the_prompt_has_not_shown() -> None:

@@ -23,6 +23,8 @@ from pydantic import BaseModel
 _TOKEN = re.compile(r"\w+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 VALUE = "<v>"
+#: The user group without ``inform_intent_*`` turns (their wording is fixed before rendering).
+USER_WITHOUT_INTENTS = "User (without intents)"
 
 
 def tokens(text: str) -> list[str]:
@@ -185,6 +187,10 @@ def diversity(rows: Iterable[dict[str, Any]]) -> DiversityReport:
     utterances = collect_utterances(rows)
     speakers = sorted({u.speaker for u in utterances})
     by_speaker = {s: group_stats([u for u in utterances if u.speaker == s]) for s in speakers}
+    # intent utterances are chosen for their retriever scores, not written by the renderer: shown apart too
+    rest = [u for u in utterances if u.speaker == "User" and not u.action.startswith("inform_intent")]
+    if rest:
+        by_speaker[USER_WITHOUT_INTENTS] = group_stats(rest)
     keys = sorted({(u.speaker, u.action) for u in utterances}, key=lambda k: (k[0] != "User", k[1]))
     by_action = {f"{s} {a}": group_stats([u for u in utterances if (u.speaker, u.action) == (s, a)])
                  for s, a in keys}

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tooldial.audit.data import check_dataset_dir, read_rows
-from tooldial.audit.diversity import DiversityReport, GroupStats, diversity
+from tooldial.audit.diversity import USER_WITHOUT_INTENTS, DiversityReport, GroupStats, diversity
 from tooldial.audit.leaks import (
     Check,
     clarify_check,
@@ -116,12 +116,13 @@ def audit_dataset(dataset_dir: str | Path, *, k: int = 2, seed: int = 0) -> Audi
 def verdicts(report: AuditReport) -> list[str]:
     """One line per measure: what it says about the data."""
     out = []
-    user = report.diversity.by_speaker.get("User")
-    if user:
-        ok = user.distinct_2 >= USER_DISTINCT_2_MIN and user.repeated <= USER_REPEATED_MAX
-        out.append(f"{'ok' if ok else 'LOW'} user diversity: distinct-2 {user.distinct_2:.3f} "
-                   f"(target ≥ {USER_DISTINCT_2_MIN}), {user.repeated:.1%} of user utterances repeated "
-                   f"(target ≤ {USER_REPEATED_MAX:.0%}), ~{user.templates} templates with values masked")
+    for group in ("User", USER_WITHOUT_INTENTS):
+        user = report.diversity.by_speaker.get(group)
+        if user:
+            ok = user.distinct_2 >= USER_DISTINCT_2_MIN and user.repeated <= USER_REPEATED_MAX
+            out.append(f"{'ok' if ok else 'LOW'} {group.lower()} diversity: distinct-2 {user.distinct_2:.3f} "
+                       f"(target ≥ {USER_DISTINCT_2_MIN}), {user.repeated:.1%} of the utterances repeated "
+                       f"(target ≤ {USER_REPEATED_MAX:.0%}), ~{user.templates} templates with values masked")
     out.append(f"{'ok' if report.fail_inform_phrasings >= 30 else 'LOW'} fail-inform phrasings: "
                f"{report.fail_inform_phrasings}; goodbyes: user {report.goodbyes['user_bye']}, "
                f"system {report.goodbyes['system_bye']}")
