@@ -24,9 +24,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from tooldial.evaluation.parsing import load_json_field, states_equal, strip_system_action
+from tooldial.tasks.format import API_DOCS_PREFIX as DOCS_PREFIX
+from tooldial.tasks.format import STATE_PREFIX, USER_PREFIX
 
-STATE_PREFIX = "- Dialogue State: "
-DOCS_PREFIX = "- API documentations: "
 NOT_CONFIRMED = {"api_confirmed": "false", "api_status": "none"}
 
 
@@ -134,8 +134,8 @@ def copy_tracker(history: str) -> dict[str, Any]:
             break
     if not isinstance(structure, dict) or not isinstance(structure.get("api_status"), dict):
         return dict(NOT_CONFIRMED)
-    users = [line[len("User: "):] for line in lines if line.startswith("User: ")]
-    recent = [line[len("User: "):] for line in lines[since:] if line.startswith("User: ")]
+    users = [line[len(USER_PREFIX):] for line in lines if line.startswith(USER_PREFIX)]
+    recent = [line[len(USER_PREFIX):] for line in lines[since:] if line.startswith(USER_PREFIX)]
     status = structure["api_status"]
     empty = [(key, slot) for key in ("required_parameters", "optional_parameters")
              for slot, value in (status.get(key) or {}).items() if value in ("", None)]

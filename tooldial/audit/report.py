@@ -20,6 +20,7 @@ from tooldial.audit.leaks import (
     sft_tools_check,
 )
 from tooldial.audit.probes import ProbeResult, bow_probe, dst_copy_probe, last_entries, user_to_next_action
+from tooldial.tasks.format import ACTION_PREFIX, STATE_PREFIX, THOUGHT_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -92,12 +93,12 @@ def audit_dataset(dataset_dir: str | Path, *, k: int = 2, seed: int = 0) -> Audi
     checks = [
         sft_tools_check(sft_test, gold),
         history_lines_check("thoughts in action-prediction inputs",
-                            action["test"], "- Thought: ", "the release removes them: they state the next action"),
+                            action["test"], THOUGHT_PREFIX, "the release removes them: they state the next action"),
         history_lines_check("gold actions in nogt action inputs",
-                            [r for r in action["test"] if r["setting"] == "nogt"], "- Action:",
+                            [r for r in action["test"] if r["setting"] == "nogt"], ACTION_PREFIX,
                             "nogt removes earlier actions"),
         history_lines_check("gold states in nogt DST inputs",
-                            [r for r in dst_test if r["setting"] == "nogt"], "- Dialogue State: ",
+                            [r for r in dst_test if r["setting"] == "nogt"], STATE_PREFIX,
                             "nogt removes earlier states"),
         clarify_check(every),
         retriever_rank_check(every),
