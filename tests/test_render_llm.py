@@ -157,12 +157,18 @@ def test_turn_prompt_shows_the_dialogue_so_far_and_what_the_turn_must_hold() -> 
         ("user_bye", {}, "What is the forecast?", "does not thank or say goodbye"),
         ("clarify", {}, "Tell me more.", "asks no question"),
         ("inform", {}, 'User: {"message": "Paris"}', "prompt debris"),
+        ("inform", {}, "Paris. System: May I ask for the date?", "prompt debris"),
+        ("request", {"slots": ["network"]}, "I need the network to call Crypto|block_scan|Gas Tracker.",
+         "prompt debris"),
+        ("fail_inform", {"missing": ["network"]}, "The user does not know the network.", "talks about the user"),
+        ("system_bye", {}, "Goodbye! Take care. Goodbye! Take care.", "repeats itself"),
     ],
 )
 def test_turn_checks_hold_the_act(action: str, content: dict, message: str, problem: str | None) -> None:
     turn = make_turn("User" if action in ("fail_inform", "negate", "affirm", "user_bye", "inform") else "System",
                      action, "", content=content)
     problems = turn_problems(turn, clean_message(message))
+    assert "cut off at max_tokens" in turn_problems(turn, clean_message(message), truncated=True)
     assert problems == [] if problem is None else any(problem in p for p in problems), problems
 
 

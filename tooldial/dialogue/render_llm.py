@@ -73,7 +73,11 @@ _NEGATION = re.compile(r"\bno\b|\bnot\b|nope|n't|\bnah\b|rather not|something el
 _YES = re.compile(r"\byes\b|\byeah\b|\byep\b|\bsure\b|please|\bok\b|okay|great|good|go ahead|sounds|perfect|"
                   r"exactly|right|\bdo it\b|absolutely|of course|that works|would be", re.IGNORECASE)
 _BYE = re.compile(r"thank|thanks|bye|welcome|pleasure|anytime|take care|great day|glad", re.IGNORECASE)
-_DEBRIS = re.compile(r"[{}]|###|\bTurn \d|^\s*(?:User|System|Assistant)\s*:|must contain|situation:", re.IGNORECASE)
+_DEBRIS = re.compile(r"[{}|]|###|\bTurn \d|\b(?:User|System|Assistant|Dialogue)\s*:|must contain|situation:",
+                     re.IGNORECASE)
+#: Speaking about the participants instead of as one of them ("The user does not know…", "Thanks, user").
+_NARRATION = re.compile(r"\b(?:user|system)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def _norm_action(action: Any) -> str:
@@ -93,15 +97,27 @@ def clean_message(text: str) -> str:
     return " ".join(text.split())
 
 
-def turn_problems(turn: TurnInstruction, message: str, previous: str = "") -> list[str]:
-    """Why ``message`` is not an acceptable utterance of ``turn`` (``[]`` when it is)."""
+def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, truncated: bool = False) -> list[str]:
+    """Why ``message`` is not an acceptable utterance of ``turn`` (``[]`` when it is).
+
+    ``truncated``: the answer stopped at ``max_tokens`` (a cut sentence is not a message).
+    """
     if not message.strip():
         return ["empty message"]
     problems = []
+    if truncated:
+        problems.append("cut off at max_tokens")
     if len(message) > MAX_CHARS:
         problems.append(f"longer than {MAX_CHARS} characters")
     if _DEBRIS.search(message):
-        problems.append("prompt debris in the message (braces, turn numbers, labels)")
+        problems.append("prompt debris in the message (braces, API ids, turn numbers, speaker labels)")
+    if _NARRATION.search(message):
+        problems.append("talks about the user or the system instead of speaking as one")
+    if turn.situation and turn.situation.strip() in message or turn.thought and turn.thought.strip() in message:
+        problems.append("copies the instructions")
+    sentences = [x.strip().lower() for x in _SENTENCE.split(message) if x.strip()]
+    if len(sentences) != len(set(sentences)):
+        problems.append("repeats itself")
     for value in turn.required_values:
         if value not in message:
             problems.append(f"missing required value {value!r}")
@@ -390,7 +406,8 @@ class LLMRenderer:
                 else:
                     message = clean_message(answer.text)
                     previous = next((m for m in reversed(d.context()[:i]) if m), "")
-                    problems = turn_problems(d.scenario.turns[i], message, previous)
+                    truncated = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
+                    problems = turn_problems(d.scenario.turns[i], message, previous, truncated=truncated)
                 if not problems:
                     d.messages[i], d.by[i] = message, self.name
                     continue
