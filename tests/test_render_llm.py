@@ -236,6 +236,22 @@ def test_dialogue_mode_keeps_the_right_turns_and_repairs_the_rest(tmp_path: Path
         assert len(server.requests) == 2  # the dialogue, then the goodbye alone
 
 
+def test_paraphrase_mode_rewrites_the_template_draft_under_the_same_checks(tmp_path: Path) -> None:
+    scenario = weather_scenario()
+    drafts = TemplateRenderer().messages(scenario)
+
+    def responder(body: dict) -> str:
+        draft = re.search(r'Rewrite this draft in your own words, keeping its meaning: "(.*)"',
+                          body["messages"][-1]["content"]).group(1)
+        return {"response": "It will be sunny tomorrow, 18 at most.", "user_bye": draft}.get(_action(body), "It is fine.")
+
+    with ScriptedServer(responder=responder) as server:
+        [result] = _renderer(server, tmp_path, mode="paraphrase", max_attempts=1).render([scenario])
+        assert result.messages[3] == "It will be sunny tomorrow, 18 at most." and result.rendered_by[3] == "openai"
+        assert result.messages[4] == drafts[4] and result.rendered_by[4] == "template"  # unchanged draft
+        assert result.messages[5] == drafts[5] and result.rendered_by[5] == "template"  # "It is fine." fails
+
+
 def test_without_fallback_a_failed_turn_drops_the_dialogue(tmp_path: Path) -> None:
     with ScriptedServer(responder=lambda body: "{}") as server:
         [result] = _renderer(server, tmp_path, max_attempts=1, fallback=False).render([weather_scenario()])

@@ -9,6 +9,8 @@ Two ways to ask (``mode``):
   whole dialogue in JSON.
 - ``dialogue``: as in the paper (§3.4, A.8), one request for the whole dialogue (the scenario in the A.8 layout;
   JSON, one ``{"turn", "action", "message"}`` per turn); turns whose message fails are then repaired per turn.
+- ``paraphrase``: per turn, the model rewrites the template renderer's message (shown as a draft) under the
+  same checks; an answer identical to the draft counts as the template's.
 
 Every message the model writes is checked (:func:`turn_problems`): non-empty, short, no prompt debris, every
 required value verbatim, and the act recognisable (a ``fail_inform`` names what the user lacks and says they
@@ -184,8 +186,9 @@ def build_prompt(scenario: ScenarioInstruction, feedback: Sequence[str] = ()) ->
 
 
 def build_turn_prompt(scenario: ScenarioInstruction, index: int, messages: Sequence[str],
-                      feedback: Sequence[str] = ()) -> list[dict[str, str]]:
-    """The chat messages asking for turn ``index`` alone, ``messages[:index]`` being the dialogue so far."""
+                      feedback: Sequence[str] = (), draft: str | None = None) -> list[dict[str, str]]:
+    """The chat messages asking for turn ``index`` alone, ``messages[:index]`` being the dialogue so far;
+    with ``draft`` (``paraphrase`` mode) the model rewrites that message instead of writing from scratch."""
     turn = scenario.turns[index]
     history = [f"{t.speaker}: {m}" for t, m in zip(scenario.turns[:index], messages[:index], strict=True) if m]
     parts = []
@@ -204,6 +207,8 @@ def build_turn_prompt(scenario: ScenarioInstruction, index: int, messages: Seque
     if turn.required_values:
         lines.append("The message must contain, exactly as written: "
                      + ", ".join(f'"{v}"' for v in turn.required_values))
+    if draft:
+        lines.append(f'Rewrite this draft in your own words, keeping its meaning: "{draft}"')
     parts.append("\n".join(lines))
     if feedback:
         parts.append("Your previous message was rejected: " + "; ".join(feedback) + ". Write it again.")
@@ -328,7 +333,7 @@ class LLMRenderer:
     def __init__(self, base_url: str | None = None, model: str | None = None, *, api_key: str | None = None,
                  cache_dir: str | Path | None = None, max_concurrency: int = 8, max_retries: int = 5,
                  max_attempts: int = 3, max_tokens: int = 96, dialogue_max_tokens: int = 1024,
-                 mode: Literal["turn", "dialogue"] = "turn", retry_temperature: float = 0.7, json_mode: bool = False,
+                 mode: Literal["turn", "dialogue", "paraphrase"] = "turn", retry_temperature: float = 0.7, json_mode: bool = False,
                  progress: bool = False, timeout: float = 600.0, fallback: bool = True,
                  client: LLMClient | None = None) -> None:
         if client is None:
@@ -341,8 +346,8 @@ class LLMRenderer:
         if max_tokens < 1 or dialogue_max_tokens < 1:
             raise ConfigError(f"max_tokens must be >= 1, got {min(max_tokens, dialogue_max_tokens)}",
                               field="max_tokens")
-        if mode not in ("turn", "dialogue"):
-            raise ConfigError(f"mode must be turn or dialogue, got {mode!r}", field="mode")
+        if mode not in ("turn", "dialogue", "paraphrase"):
+            raise ConfigError(f"mode must be turn, dialogue or paraphrase, got {mode!r}", field="mode")
         from tooldial.dialogue.render_template import TemplateRenderer
 
         self.client = client
@@ -372,10 +377,10 @@ class LLMRenderer:
         )
 
     def turn_request(self, scenario: ScenarioInstruction, index: int, messages: Sequence[str], attempt: int,
-                     feedback: Sequence[str] = ()) -> ChatRequest:
-        """Attempt ``attempt`` at turn ``index`` alone."""
+                     feedback: Sequence[str] = (), draft: str | None = None) -> ChatRequest:
+        """Attempt ``attempt`` at turn ``index`` alone (``draft``: the message to paraphrase)."""
         return ChatRequest(
-            messages=build_turn_prompt(scenario, index, messages, feedback),
+            messages=build_turn_prompt(scenario, index, messages, feedback, draft),
             temperature=0.0 if attempt == 0 else self.retry_temperature,
             seed=scenario.seed * 1000 + index * 10 + attempt,
             max_tokens=self.max_tokens,
@@ -394,7 +399,8 @@ class LLMRenderer:
             if not pending:
                 break
             round_no += 1
-            batch = [self.turn_request(d.scenario, i, d.context(), d.attempts[i], d.feedback.get(i, ()))
+            batch = [self.turn_request(d.scenario, i, d.context(), d.attempts[i], d.feedback.get(i, ()),
+                                       d.fallback[i] if self.mode == "paraphrase" else None)
                      for d, i in pending]
             desc = f"render (round {round_no})" if self.progress else False
             answers = self.client.chat(batch, progress=desc)
@@ -409,7 +415,8 @@ class LLMRenderer:
                     truncated = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
                     problems = turn_problems(d.scenario.turns[i], message, previous, truncated=truncated)
                 if not problems:
-                    d.messages[i], d.by[i] = message, self.name
+                    same = self.mode == "paraphrase" and message == d.fallback[i]
+                    d.messages[i], d.by[i] = message, self.template.name if same else self.name
                     continue
                 d.reject(i, problems)
                 if d.attempts[i] >= self.max_attempts:
