@@ -129,3 +129,13 @@ def test_cli_writes_markdown_json_png(dataset, tmp_path: Path, capsys) -> None:
 def test_cli_rejects_a_folder_that_is_no_dataset(tmp_path: Path, capsys) -> None:
     assert cli_main(["audit", str(tmp_path)]) == 2
     assert "not a tooldial dataset directory" in capsys.readouterr().err
+
+
+def test_audit_runs_on_a_converted_original_release(tmp_path: Path) -> None:
+    assert cli_main(["convert", "--release", str(RELEASE), "--out", str(tmp_path / "orig"), "--quiet",
+                     "--no-progress"]) == 0
+    report = audit_dataset(tmp_path / "orig")
+    assert sum(report.dialogues.values()) == sum(len(json.loads((RELEASE / n).read_text()))
+                                                 for n in ("train.json", "val.json", "test.json"))
+    assert report.rendered_by == {}  # the release records no renderer
+    assert report.diversity.by_speaker["User"].utterances > 0 and report.verdicts
