@@ -139,6 +139,14 @@ def load_split(dataset: str, config: str, split: str) -> Any:
 
     datasets.disable_progress_bars()
     local = Path(dataset).is_dir()
+    if local:
+        from tooldial.dataset.output import read_manifest, verify_manifest
+
+        if read_manifest(dataset) is not None:  # a dataset tooldial built: sizes must match its manifest
+            problems = verify_manifest(dataset, checksums=False)
+            if problems:
+                raise ConfigError(f"damaged dataset ({'; '.join(problems[:3])}); rebuild it", file=str(dataset),
+                                  field="dataset")
     fresh = tempfile.TemporaryDirectory(prefix="tooldial-eval-") if local else contextlib.nullcontext()
     with fresh as cache_dir:
         try:
