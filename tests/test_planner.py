@@ -27,7 +27,7 @@ def _api(name, tool, params=(), outputs=(), description="", category="Data"):
 def test_a_lone_coordinate_is_never_procured():
     hotel = _api("Hotel Details", "hotels", ["hotel_id"], ["latitude", "longitude", "name"])
     weather = _api("Forecast", "weather", ["latitude", "longitude"])
-    assert "group" in chain_problem(hotel, weather, "latitude", hotel.output("latitude"))
+    assert "group member" in chain_problem(hotel, weather, "latitude", hotel.output("latitude"))
 
 
 def test_cross_tool_ids_need_documented_evidence_and_user_known_values_are_not_procured():
@@ -74,3 +74,25 @@ def test_description_clauses_are_verb_phrases(description, clause):
 
 def test_vague_openers_do_not_name_the_category():
     assert not any("{domain}" in t for t in CLARIFY_TEMPLATES)
+
+
+def test_a_looked_up_entity_keeps_the_picked_records_fields():
+    from tooldial.dialogue.mockdata import MockWorld
+    from tooldial.dialogue.planner import ApiSlots, DialoguePlan, carry_entity
+
+    languages = {"items": [{"code": "ar", "name": "Arabic"}, {"code": "bg", "name": "Bulgarian"}]}
+    source = Api(category="Business", tool="tk", name="List languages", example_response=languages,
+                 output_components=(OutputComponent(path=("items", "code"), is_list=True),
+                                    OutputComponent(path=("items", "name"), is_list=True)))
+    target = Api(category="Business", tool="tk", name="Get language",
+                 required_parameters=(Parameter(name="code"),),
+                 output_components=(OutputComponent(path=("code",)), OutputComponent(path=("name",))))
+    plan = DialoguePlan(DialogueUnit(target=target.id, source=source.id, chain_param="code",
+                                     chain_output="items|code"), get_sequence("two_api_15"),
+                        ApiSlots(target, ["code"], [], {"code": "ar"}), {"response": {"code": "ar", "name": "German"}},
+                        world=MockWorld(random.Random(0)))
+    plan.source = ApiSlots(source, [], [], {})
+    plan.source_result = {"response": languages}
+    plan.chain_component = source.output("items|code")
+    carry_entity(plan)
+    assert plan.target_result["response"] == {"code": "ar", "name": "Arabic"}

@@ -27,6 +27,10 @@ def _retriever_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--suggest-threshold", type=float, default=0.5,
                    help="top score at or above which (below confirm) the system suggests (default 0.5)")
     p.add_argument("--top-k", type=positive_int, default=5, help="APIs listed in a retriever status (default 5)")
+    p.add_argument("--close-margin", type=float, default=0.02,
+                   help="a confirmed API may rank below the top one when both score at least the confirm threshold "
+                   "and it is within this margin (close candidates told apart by documentation; 0 = top only; "
+                   "default 0.02)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -92,9 +96,11 @@ def _retriever_config(args: argparse.Namespace):
 
     try:
         return RetrieverConfig(top_k=args.top_k, confirm_threshold=args.confirm_threshold,
+                               close_margin=args.close_margin,
                                suggest_threshold=args.suggest_threshold)
     except ValueError as exc:
-        raise ConfigError(str(exc).splitlines()[-1], field="--confirm-threshold/--suggest-threshold") from None
+        raise ConfigError(str(exc).splitlines()[-1],
+                          field="--confirm-threshold/--suggest-threshold/--close-margin") from None
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -145,6 +151,9 @@ def _generate(args: argparse.Namespace) -> int:
     if report.failures:
         top = ", ".join(f"{k} ({v})" for k, v in report.failures.most_common(5))
         print(f"tooldial: unrealizable draws skipped: {top}", file=sys.stderr)
+    if report.implausible_edges:
+        top = ", ".join(f"{k} ({v})" for k, v in report.implausible_edges.most_common(6))
+        print(f"tooldial: graph edges left out as implausible chains: {top}", file=sys.stderr)
     written_by = {k: v for k, v in report.rendered_by.items() if k != "fixed"}
     if args.renderer == "openai" and written_by:
         total = sum(written_by.values())

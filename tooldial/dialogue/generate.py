@@ -86,6 +86,7 @@ class GenerationReport:
     pool_sizes: dict[str, int] = field(default_factory=dict)  # sequence id -> compatible units at start
     exhausted: list[str] = field(default_factory=list)  # sequences whose pool ran dry
     rendered_by: Counter = field(default_factory=Counter)  # renderer (or "fixed") -> messages of kept dialogues
+    implausible_edges: Counter = field(default_factory=Counter)  # reason -> graph edges left out of the pools
 
     @property
     def total(self) -> int:
@@ -244,6 +245,7 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, embedder: Embe
     factory = ScenarioFactory(corpus, retriever)
     sampler = Sampler(corpus, graph, rng, sequences)
     report.pool_sizes = sampler.counts()
+    report.implausible_edges = sampler.implausible
     if not any(report.pool_sizes.values()):
         raise ConfigError("no API or edge of this corpus/graph is compatible with any sequence",
                           file=corpus.spec)

@@ -260,6 +260,7 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("image", lambda f: f.has("image", "avatar", "thumbnail", "photo", "picture", "logo", "icon", "poster")
      and not f.numeric),
     ("url", lambda f: f.has("url", "link", "website", "href", "uri", "homepage")),
+    ("file", lambda f: f.has("file", "filename", "attachment", "document", "pdf") and not f.numeric),
     ("latitude", lambda f: f.has("lat", "latitude")),
     ("longitude", lambda f: f.has("lon", "lng", "long", "longitude")),
     ("timezone", lambda f: f.has("timezone", "tz") or "timezone" in f.joined),
@@ -482,12 +483,19 @@ def _gen_count(f: FieldName, ctx: RecordContext) -> str:
     return str(rng.randint(1, 250))
 
 
+def _gen_file(f: FieldName, ctx: RecordContext) -> str:
+    ext = "jpg" if f.about("image", "photo", "picture", "video", "media") else ctx.world.rng.choice(
+        ("pdf", "docx", "csv", "txt"))
+    return f"{'_'.join(ctx.world.fake.words(2, unique=True))}.{ext}"
+
+
 #: kind -> generator(field, record context) -> text
 GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
     "id": _gen_id,
     "email": _gen_email,
     "image": _gen_image,
     "url": _gen_url,
+    "file": _gen_file,
     "latitude": lambda f, c: _gen_place_text("latitude", c),
     "longitude": lambda f, c: _gen_place_text("longitude", c),
     "timezone": lambda f, c: _gen_place_text("timezone", c),
@@ -701,13 +709,20 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
 PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone"})
 
 
-def place_of(values: Iterable[str]) -> Place | None:
-    """The known place a set of input values names (by city name, then by coordinates), or None."""
-    texts = {v.strip() for v in values if isinstance(v, str)}
+@lru_cache(maxsize=1)
+def _place_index() -> dict[str, Place]:
+    index: dict[str, Place] = {}
     for place in places():
-        if place.city in texts or f"{place.latitude:.4f}" in texts:
-            return place
-    return None
+        index.setdefault(f"{place.latitude:.4f}", place)
+        index.setdefault(place.city, place)
+    return index
+
+
+def place_of(values: Iterable[str]) -> Place | None:
+    """The known place a set of input values names (by city name or latitude), or None."""
+    index = _place_index()
+    found = [index[v.strip()] for v in values if isinstance(v, str) and v.strip() in index]
+    return found[0] if found else None
 
 
 class ResultBuilder:

@@ -65,6 +65,14 @@ class DialogueUnit:
         return dict(self.edge_items)
 
     @property
+    def partners(self) -> dict[str, str]:
+        """Other members of the chain parameter's input group -> the source output (``a|b``) providing each,
+        from the graph edge's ``group_sources`` (``latitude=lat,longitude=lng``); procured together."""
+        sources = dict(item.split("=", 1) for item in str(self.edge.get("group_sources") or "").split(",")
+                       if "=" in item)
+        return {param: path for param, path in sources.items() if param != self.chain_param}
+
+    @property
     def is_pair(self) -> bool:
         return bool(self.source)
 
@@ -133,6 +141,8 @@ def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optiona
 _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
                              "status", "error", "category", "gender", "time", "text", "url", "image", "rate",
                              "converted", "temperature", "query", "hours"})
+#: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
+_USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
 _PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
 _PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
@@ -154,22 +164,22 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     param = target.parameter(chain_param)
     f = FieldName(chain_param, param.type if param is not None else "string")
     kind = field_kind(f)
-    if kind in _NEVER_PROCURED and source.tool != target.tool:
-        return f"a {kind} is known to the user, not looked up"
-    if kind in ("page", "limit"):
-        return f"a {kind} is not looked up"
-    group = (edge or {}).get("group_members") or ""
-    partners = [m for m in str(group).split(",") if m and m != chain_param]
+    if kind in _NEVER_PROCURED and source.tool != target.tool or kind in _USER_CHOSEN:
+        return f"value the user knows: {kind}"
+    edge = edge or {}
+    provided = {item.split("=", 1)[0] for item in str(edge.get("group_sources") or "").split(",") if "=" in item}
+    partners = [m for m in str(edge.get("group_members") or "").split(",") if m and m != chain_param]
     if kind in ("latitude", "longitude"):
         partners += [p.name for p in target.parameters if p.name != chain_param
                      and field_kind(FieldName(p.name, p.type or "string")) in ("latitude", "longitude")]
-    if any(target.parameter(m) is not None for m in partners):
-        return f"{chain_param} would be procured without its group ({', '.join(partners)})"
+    alone = [m for m in partners if target.parameter(m) is not None and m not in provided]
+    if alone:
+        return f"group member procured alone: {chain_param} without {', '.join(alone)}"
     if kind != "id" and any(field_kind(FieldName(p.name, p.type or "string")) == "id"
                             for p in source.required_parameters):
-        return f"a user who knows {source.tool}'s ids would know the {readable(chain_param)}"
-    if source.tool == target.tool:
-        return ""
+        return f"source needs an id the user would not know: {readable(chain_param)} looked up by id"
+    if source.tool == target.tool or (edge.get("kind") == "identifier" and edge.get("cross_tool")):
+        return ""  # the graph's rules judged this cross-tool id (public id spaces, agreeing documentation)
     documented_same = param is not None and chain.example is not None and as_text(chain.example) in (
         as_text(param.example), as_text(param.default))
     if kind == "id" or kind is None:
@@ -177,11 +187,13 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
             return ""
         if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
             return ""
-        return f"a {kind or 'value'} of {source.tool} does not carry over to {target.tool}"
-    if kind in _PLACE:
+        return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
+    if kind in _PLACE and not documented_same:
         words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
-        if not words & _PLACE_WORDS and not documented_same:
-            return f"{source.tool} is not a place-aware API"
+        locator = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
+            words & {"geocode", "geocoding", "ip", "locate", "geolocation", "address", "coordinates"})
+        if not words & _PLACE_WORDS or (source.category != target.category and not locator):
+            return f"place value from a source that is not place-aware: {source.tool}"
     return ""
 
 
@@ -203,6 +215,16 @@ class DialoguePlan:
     picked: str = ""
     #: clear_add: the slot whose value the first clear utterance carries.
     added_slot: str = ""
+
+    @property
+    def partners(self) -> dict[str, str]:
+        """Target slots procured together with the chain parameter (its input group) -> source output."""
+        return {p: path for p, path in self.unit.partners.items() if p in self.target.names}
+
+    @property
+    def procured(self) -> list[str]:
+        """The chain parameter and its group partners: what the user does not know."""
+        return [self.unit.chain_param, *self.partners] if self.unit.chain_param else []
 
 
 def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
@@ -249,23 +271,60 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             k = rng.randrange(len(records))
             plan.options, plan.pick_by, plan.picked = pick_texts, sibling, pick_texts[k]
             chain_value = chain_vals[k]
+            record: Any = {"response": records[k]}
+            prefix = container
         else:
             found = values_at(plan.source_result, chain.path)
             if len(found) != 1 or isinstance(found[0], dict | list) or not as_text(found[0]).strip():
                 return None
             chain_value = as_text(found[0])
+            record, prefix = plan.source_result, ()
         plan.target.values[unit.chain_param] = chain_value
+        for param, path in plan.partners.items():  # group members come from the same record
+            parts = tuple(path.split("|"))
+            found = values_at(record, parts[len(prefix):] if parts[:len(prefix)] == prefix else parts)
+            if len(found) != 1 or isinstance(found[0], dict | list) or not as_text(found[0]).strip():
+                return None
+            plan.target.values[param] = as_text(found[0])
+        if cond.after_source == "request" and not [n for n in target_slots.names
+                                                   if n != unit.chain_param and n not in plan.partners]:
+            return None
     plan.target_result = build_result(target, rng, records=2, inputs=plan.target.values, world=world)
+    if source is not None:
+        carry_entity(plan)
     if world_problems(plan):
         return None
     if cond.adds_value:
         # the clear_add value is redrawn from a fixed set: never a member of a group or a date
-        free = [n for n in target_slots.names if n != unit.chain_param
+        free = [n for n in target_slots.names if n not in plan.procured
                 and not grouped_kind(target.parameter(n))]  # type: ignore[arg-type]
         if not free:
             return None
         plan.added_slot = rng.choice(free)
     return plan
+
+
+def carry_entity(plan: DialoguePlan) -> None:
+    """When the target looks up the entity the source returned (its result echoes the chain value at the top
+    level), its other top-level fields named like the source record's take that record's values: "Get
+    language" for code ``ar`` says Arabic, as the list it was picked from did."""
+    body = plan.target_result.get("response")
+    chain_value = plan.target.values.get(plan.unit.chain_param, "")
+    param = FieldName(plan.unit.chain_param)
+    if field_kind(param) != "id" and not param.has("code", "isbn", "symbol", "ticker", "slug"):
+        return  # only an identifier says "the same entity"
+    if not isinstance(body, dict) or plan.chain_component is None or plan.source_result is None or not any(
+            as_text(v) == chain_value for v in body.values() if not isinstance(v, dict | list)):
+        return
+    container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
+    records = records_at(plan.source_result, container) if container else [plan.source_result.get("response")]
+    rel = plan.chain_component.path[len(container):]
+    record = next((r for r in records if isinstance(r, dict) and _first_scalar(r, rel) == chain_value), None)
+    if record is None:
+        return
+    for key, value in record.items():
+        if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list):
+            body[key] = value
 
 
 def world_problems(plan: DialoguePlan) -> list[str]:
@@ -362,17 +421,17 @@ def user_goal(plan: DialoguePlan) -> UserGoal:
     persona, _lead, _topic, reason = persona_of(api)
     goal = description_clause(api)
     chain = plan.unit.chain_param
-    known = {label(n): plan.target.values[n] for n in plan.target.names if n != chain}
+    known = {label(n): plan.target.values[n] for n in plan.target.names if n not in plan.procured}
     if plan.source is not None:
         known.update({label(n): plan.source.values[n] for n in plan.source.names})
     situation = f"The user is {persona} and wants to {goal}, {reason}."
     if known:
         situation += " They know the " + ", ".join(f"{k} ({v})" for k, v in known.items())
-        situation += f" but not the {label(chain)}." if chain else "."
+        situation += f" but not the {' and the '.join(map(label, plan.procured))}." if chain else "."
     elif chain:
-        situation += f" They do not know the {label(chain)}."
+        situation += f" They do not know the {' and the '.join(map(label, plan.procured))}."
     return UserGoal(persona=persona, goal=goal, reason=reason, situation=situation, known=known,
-                    unknown=[label(chain)] if chain else [])
+                    unknown=[label(n) for n in plan.procured])
 
 
 def _style(action: str, rng: random.Random) -> str | None:
@@ -406,185 +465,208 @@ def build_scenario(plan: DialoguePlan, *, opening_intent: Intent | None, clear_i
     ``opening_intent`` is the vague first utterance (sequences that open vaguely), ``clear_intent`` the clear
     (or clear_add) utterance; both carry the retriever's real hits for their text.
     """
-    cond = plan.sequence.conditions
-    tgt, src = plan.target, plan.source
-    tgt_id = tgt.api.id
-    turns: list[TurnInstruction] = []
-    known_t: set[str] = set()
-    conf = retriever.config
+    writer = _ScenarioWriter(plan, retriever, rng)
+    query = clear_intent or opening_intent
+    if not writer.opening(opening_intent, clear_intent):  # a failure dialogue ends after the suggestion
+        return _scenario(plan, writer.turns, query, dialogue_id, seed)
+    if plan.sequence.conditions.kind == "one_api":
+        writer.one_api()
+    else:
+        writer.two_apis()
+    writer.finish()
+    return _scenario(plan, writer.turns, query, dialogue_id, seed)
 
-    def system(action: str, situation: str, thought: str, **kw: Any) -> None:
+
+class _ScenarioWriter:
+    """Appends the turns of one scenario, step by step (opening, one or two APIs, the answer)."""
+
+    def __init__(self, plan: DialoguePlan, retriever: Retriever, rng: random.Random) -> None:
+        self.plan, self.retriever, self.rng = plan, retriever, rng
+        self.cond = plan.sequence.conditions
+        self.conf = retriever.config
+        self.turns: list[TurnInstruction] = []
+        self.known_t: set[str] = set()
+        self.clause = description_clause(plan.target.api)
+        self.confirm_why = ""
+
+    # ---- turn builders ---------------------------------------------------------------------------------
+    def system(self, action: str, situation: str, thought: str, **kw: Any) -> None:
         fixed = "" if action in ("retriever_call", "call") else None
         kw.setdefault("retriever_status", dict(NOT_RETRIEVED))
         kw.setdefault("dialogue_state", dict(NOT_CONFIRMED))
-        turns.append(make_turn("System", action, situation, thought=thought, fixed_message=fixed,
-                               style=_style(action if action != "request-multi" else "request", rng), **kw))
+        self.turns.append(make_turn("System", action, situation, thought=thought, fixed_message=fixed,
+                                    style=_style(action if action != "request-multi" else "request", self.rng),
+                                    **kw))
 
-    def user(action: str, situation: str, **kw: Any) -> None:
+    def user(self, action: str, situation: str, **kw: Any) -> None:
         if "fixed_message" not in kw:
-            kw["style"] = _style(action, rng)
-        turns.append(make_turn("User", action, situation, **kw))
+            kw["style"] = _style(action, self.rng)
+        self.turns.append(make_turn("User", action, situation, **kw))
 
-    def intent_rc(intent: Intent) -> None:
+    def intent_search(self, intent: Intent) -> None:
         top_api, top = intent.hits[0]
-        system("retriever_call", "The system calls the retriever to find an API for the user's request.",
-               "The user seems to have intent. I will call the retriever.",
-               retriever_status=retriever.status(intent.hits),
-               content={"top": top_api, "score": top})
+        self.system("retriever_call", "The system calls the retriever to find an API for the user's request.",
+                    "The user seems to have intent. I will call the retriever.",
+                    retriever_status=self.retriever.status(intent.hits), content={"top": top_api, "score": top})
 
-    def call(slots: ApiSlots, result: dict[str, Any], thought: str) -> None:
-        system("call", f"The system calls {slots.api.id} with the collected inputs.", thought,
-               api_request=slots.request(), api_response={"api_name": slots.api.id, "result": result},
-               dialogue_state=slots.state(set(slots.names), "call"), content={"api": slots.api.id})
+    def call(self, slots: ApiSlots, result: dict[str, Any], thought: str) -> None:
+        self.system("call", f"The system calls {slots.api.id} with the collected inputs.", thought,
+                    api_request=slots.request(), api_response={"api_name": slots.api.id, "result": result},
+                    dialogue_state=slots.state(set(slots.names), "call"), content={"api": slots.api.id})
 
-    def values_of(slots: ApiSlots, names: list[str]) -> dict[str, str]:
-        return {label(n): slots.values[n] for n in names}
+    def request(self, slots: ApiSlots, names: list[str], thought: str, known: set[str], **content: Any) -> None:
+        self.system("request", f"The system asks the user for {', '.join(map(label, names))} to call "
+                    f"{slots.api.id}.", thought, dialogue_state=slots.state(known, "request"),
+                    content={"api": slots.api.id, "slots": [label(n) for n in names], **content})
 
-    clause = description_clause(tgt.api)
-    # ---- opening -------------------------------------------------------------------------------------
-    if cond.opening in ("clarify", "suggest"):
-        assert opening_intent is not None
-        user("inform_intent_vague", "User requests something from the system, vaguely.",
-             fixed_message=opening_intent.text)
-        intent_rc(opening_intent)
-        top_api, top = opening_intent.hits[0]
-        if cond.opening == "clarify":
-            system("clarify",
-                   f"No API scores {conf.suggest_threshold} or higher, so the system asks the user to clarify "
-                   "what they want.",
-                   f"No retrieved API scores above {conf.suggest_threshold}; the request is unclear. "
-                   "I will ask the user to clarify.",
-                   content={"domain": persona_of(tgt.api)[2].replace("my ", "your ")})
+    def inform(self, slots: ApiSlots, names: list[str]) -> None:
+        informed = {label(n): slots.values[n] for n in names}
+        self.user("inform", "User gives the requested information: "
+                  + ", ".join(f"{k} is {v}" for k, v in informed.items()) + ".",
+                  required_values=list(informed.values()), content={"values": informed})
+
+    # ---- steps -------------------------------------------------------------------------------------------
+    def opening(self, opening_intent: Intent | None, clear_intent: Intent | None) -> bool:
+        """The intent turns up to the confirmed API; False when the dialogue ends there (failure)."""
+        cond, conf, tgt = self.cond, self.conf, self.plan.target
+        if cond.opening in ("clarify", "suggest"):
+            assert opening_intent is not None
+            self.user("inform_intent_vague", "User requests something from the system, vaguely.",
+                      fixed_message=opening_intent.text)
+            self.intent_search(opening_intent)
+            top_api, top = opening_intent.hits[0]
+            if cond.opening == "clarify":
+                self.system("clarify", f"No API scores {conf.suggest_threshold} or higher, so the system asks the "
+                            "user to clarify what they want.",
+                            f"No retrieved API scores above {conf.suggest_threshold}; the request is unclear. "
+                            "I will ask the user to clarify.",
+                            content={"domain": persona_of(tgt.api)[2].replace("my ", "your ")})
+            else:
+                self.system("suggest", f"No API scores {conf.confirm_threshold} or higher, but {top_api} scores "
+                            f"{top} (between {conf.suggest_threshold} and {conf.confirm_threshold}). The system "
+                            "asks whether it should run it, without naming the API.",
+                            f"The best API, {top_api}, scores {top}, below {conf.confirm_threshold} but above "
+                            f"{conf.suggest_threshold}. I will suggest it to the user.",
+                            content={"api": top_api, "clause": self.clause})
+                if cond.kind == "fail":
+                    self.user("negate", "User rejects the system's suggestion.")
+                    self.system("response_fail", "The system tells the user it cannot fulfil the request.",
+                                "The user declined the suggestion and no retrieved API fits. I cannot fulfil the "
+                                "request.")
+                    return False
+                self.user("affirm", "User agrees with the system's proposition.")
+        if cond.opening in ("clear", "clarify"):
+            assert clear_intent is not None
+            action = "inform_intent_clear_add" if cond.adds_value else "inform_intent_clear"
+            situation = "User states clearly what they want."
+            if cond.adds_value:
+                slot = self.plan.added_slot
+                situation += f" The user mentions the {label(slot)}: {tgt.values[slot]}."
+                self.known_t.add(slot)
+            self.user(action, situation, fixed_message=clear_intent.text)
+            self.intent_search(clear_intent)
+        hits = (clear_intent or opening_intent).hits  # type: ignore[union-attr]
+        top_api, top = hits[0]
+        score = dict(hits).get(tgt.api.id, top)
+        if cond.opening == "suggest":
+            self.confirm_why = f"The user accepted {tgt.api.id}."
+        elif top_api != tgt.api.id:
+            self.confirm_why = (f"{top_api} ({top}) and {tgt.api.id} ({score}) both score at least "
+                                f"{conf.confirm_threshold} and are close; from their documentation, {tgt.api.id} "
+                                f"is the one that can {self.clause}, so I confirm it.")
         else:
-            system("suggest",
-                   f"No API scores {conf.confirm_threshold} or higher, but {top_api} scores {top} "
-                   f"(between {conf.suggest_threshold} and {conf.confirm_threshold}). The system asks whether it "
-                   "should run it, without naming the API.",
-                   f"The best API, {top_api}, scores {top}, below {conf.confirm_threshold} but above "
-                   f"{conf.suggest_threshold}. I will suggest it to the user.",
-                   content={"api": top_api, "clause": clause})
-            if cond.kind == "fail":
-                user("negate", "User rejects the system's suggestion.")
-                system("response_fail", "The system tells the user it cannot fulfil the request.",
-                       "The user declined the suggestion and no retrieved API fits. I cannot fulfil the request.")
-                return _scenario(plan, turns, clear_intent or opening_intent, dialogue_id, seed)
-            user("affirm", "User agrees with the system's proposition.")
-    if cond.opening in ("clear", "clarify"):
-        assert clear_intent is not None
-        action = "inform_intent_clear_add" if cond.adds_value else "inform_intent_clear"
-        situation = "User states clearly what they want."
-        if cond.adds_value:
-            situation += f" The user mentions the {label(plan.added_slot)}: {tgt.values[plan.added_slot]}."
-            known_t.add(plan.added_slot)
-        user(action, situation, fixed_message=clear_intent.text)
-        intent_rc(clear_intent)
-    top_api, top = (clear_intent or opening_intent).hits[0]  # type: ignore[union-attr]
-    confirm_why = (f"{tgt_id} scores {top}, at least {conf.confirm_threshold}, so I confirm it."
-                   if cond.opening != "suggest" else f"The user accepted {tgt_id}.")
-    # ---- single API ----------------------------------------------------------------------------------
-    if cond.kind == "one_api":
-        missing = [n for n in tgt.names if n not in known_t]
-        if cond.target_requests:
-            system("request", f"The system asks the user for {', '.join(map(label, missing))} to call {tgt_id}.",
-                   f"{confirm_why} To call it I need {', '.join(missing)}. I will ask the user.",
-                   dialogue_state=tgt.state(known_t, "request"),
-                   content={"api": tgt_id, "slots": [label(n) for n in missing], "clause": clause})
-            informed = values_of(tgt, missing)
-            user("inform", "User gives the requested information: "
-                 + ", ".join(f"{k} is {v}" for k, v in informed.items()) + ".",
-                 required_values=list(informed.values()), content={"values": informed})
-            known_t.update(missing)
-            call(tgt, plan.target_result, f"I have every input of {tgt_id}. I will call it.")
+            self.confirm_why = f"{tgt.api.id} scores {top}, at least {conf.confirm_threshold}, so I confirm it."
+        return True
+
+    def one_api(self) -> None:
+        tgt = self.plan.target
+        missing = [n for n in tgt.names if n not in self.known_t]
+        if self.cond.target_requests:
+            self.request(tgt, missing, f"{self.confirm_why} To call it I need {', '.join(missing)}. I will ask "
+                         "the user.", self.known_t, clause=self.clause)
+            self.inform(tgt, missing)
+            self.known_t.update(missing)
+            self.call(tgt, self.plan.target_result, f"I have every input of {tgt.api.id}. I will call it.")
         else:
-            call(tgt, plan.target_result,
-                 f"{confirm_why} The user already gave {plan.added_slot}, its only input. I will call it.")
-        return _finish(plan, turns, system, user, clear_intent or opening_intent, rng, dialogue_id, seed)
-    # ---- two APIs ------------------------------------------------------------------------------------
-    assert src is not None and plan.chain_component is not None and plan.source_result is not None
-    chain = plan.unit.chain_param
-    others = [n for n in tgt.names if n != chain]
-    system("request", f"The system asks the user for {', '.join(map(label, tgt.names))} to call {tgt_id}.",
-           f"{confirm_why} To call it I need {', '.join(tgt.names)}. I will ask the user.",
-           dialogue_state=tgt.state(known_t, "request"),
-           content={"api": tgt_id, "slots": [label(n) for n in tgt.names], "clause": clause})
-    gives_rest = cond.user_gives_rest_in_fail_inform and bool(others)
-    rest = values_of(tgt, others) if gives_rest else {}
-    situation = f"User does not know the {label(chain)}."
-    if rest:
-        situation += " User gives the rest: " + ", ".join(f"{k} is {v}" for k, v in rest.items()) + "."
-        known_t.update(others)
-    user("fail_inform", situation, required_values=list(rest.values()),
-         content={"missing": [label(chain)], "values": rest})
-    system("retriever_call",
-           f"The system looks for an API whose output provides {chain}: {src.api.id} returns "
-           f"{plan.chain_component.arrow}.",
-           f"The user does not know {chain}. I will look for an API that can provide it.",
-           retriever_status={"retriever_call": "true", "retrieved_api": [
-               src.api.id, procurement_text(chain, tgt_id, plan.chain_component.arrow)]},
-           content={"api": src.api.id})
-    if src.names:
-        system("request", f"The system asks the user for {', '.join(map(label, src.names))} to call {src.api.id}.",
-               f"{src.api.id} can provide {chain} from {plan.chain_component.arrow}. To call it I need "
-               f"{', '.join(src.names)}. I will ask the user.",
-               dialogue_state=src.state(set(), "request"),
-               content={"api": src.api.id, "slots": [label(n) for n in src.names],
-                        "clause": description_clause(src.api), "why": label(chain)})
-        informed = values_of(src, src.names)
-        user("inform", "User gives the requested information: "
-             + ", ".join(f"{k} is {v}" for k, v in informed.items()) + ".",
-             required_values=list(informed.values()), content={"values": informed})
-        call(src, plan.source_result, f"I have every input of {src.api.id}. I will call it to get {chain}.")
-    else:
-        call(src, plan.source_result, f"{src.api.id} needs no input. I will call it to get {chain}.")
-    if cond.after_source != "request_multi":  # a multi result: the chain value is known once the user picks
-        known_t.add(chain)
-    chain_value = tgt.values[chain]
-    if cond.after_source == "request":
-        missing = [n for n in others if n not in known_t]
-        system("request", f"The system asks the user for {', '.join(map(label, missing))} to call {tgt_id}.",
-               f"{chain} is {chain_value} from the result of {src.api.id}. I still need "
-               f"{', '.join(missing)}. I will ask the user.",
-               dialogue_state=tgt.state(known_t, "request"),
-               content={"api": tgt_id, "slots": [label(n) for n in missing], "clause": clause})
-        informed = values_of(tgt, missing)
-        user("inform", "User gives the requested information: "
-             + ", ".join(f"{k} is {v}" for k, v in informed.items()) + ".",
-             required_values=list(informed.values()), content={"values": informed})
-        known_t.update(missing)
-    elif cond.after_source == "request_multi":
-        assert plan.pick_by is not None
-        by = label(plan.pick_by.name)
-        pick_label = by
-        system("request-multi",
-               f"{src.api.id} returned several results. The system lists them by {by} "
-               f"({', '.join(plan.options)}) and asks the user to pick one.",
-               f"{src.api.id} returned {len(plan.options)} values for {plan.chain_component.arrow}. I will ask "
-               f"the user to pick one by {plan.pick_by.name}.",
-               dialogue_state=tgt.state(known_t, "request"), required_values=list(plan.options),
-               content={"api": tgt_id, "options": list(plan.options), "pick_by": by, "pick_label": pick_label})
-        user("inform", f"User picks the result whose {by} is {plan.picked}.", required_values=[plan.picked],
-             content={"values": {by: plan.picked}, "pick_by": by})
-        known_t.add(chain)
-    call(tgt, plan.target_result,
-         f"{chain} is {chain_value} from the result of {src.api.id}; I have every input of {tgt_id}. "
-         "I will call it.")
-    return _finish(plan, turns, system, user, clear_intent or opening_intent, rng, dialogue_id, seed)
+            self.call(tgt, self.plan.target_result, f"{self.confirm_why} The user already gave "
+                      f"{self.plan.added_slot}, its only input. I will call it.")
 
+    def two_apis(self) -> None:
+        plan, cond = self.plan, self.cond
+        tgt, src, chain_comp = plan.target, plan.source, plan.chain_component
+        assert src is not None and chain_comp is not None and plan.source_result is not None
+        chain = plan.unit.chain_param
+        others = [n for n in tgt.names if n not in plan.procured]
+        self.request(tgt, tgt.names, f"{self.confirm_why} To call it I need {', '.join(tgt.names)}. I will ask "
+                     "the user.", self.known_t, clause=self.clause)
+        rest = {label(n): tgt.values[n] for n in others} if cond.user_gives_rest_in_fail_inform else {}
+        unknown = [label(n) for n in plan.procured]
+        situation = f"User does not know the {' and the '.join(unknown)}."
+        if rest:
+            situation += " User gives the rest: " + ", ".join(f"{k} is {v}" for k, v in rest.items()) + "."
+            self.known_t.update(others)
+        self.user("fail_inform", situation, required_values=list(rest.values()),
+                  content={"missing": unknown, "values": rest})
+        self.system("retriever_call", f"The system looks for an API whose output provides {chain}: {src.api.id} "
+                    f"returns {chain_comp.arrow}.",
+                    f"The user does not know {chain}. I will look for an API that can provide it.",
+                    retriever_status={"retriever_call": "true", "retrieved_api": [
+                        src.api.id, procurement_text(chain, tgt.api.id, chain_comp.arrow)]},
+                    content={"api": src.api.id})
+        if src.names:
+            self.request(src, src.names, f"{src.api.id} can provide {chain} from {chain_comp.arrow}. To call it "
+                         f"I need {', '.join(src.names)}. I will ask the user.", set(),
+                         clause=description_clause(src.api), why=label(chain))
+            self.inform(src, src.names)
+            self.call(src, plan.source_result, f"I have every input of {src.api.id}. I will call it to get "
+                      f"{chain}.")
+        else:
+            self.call(src, plan.source_result, f"{src.api.id} needs no input. I will call it to get {chain}.")
+        self.after_source(chain, others)
+        self.call(tgt, plan.target_result, f"{chain} is {tgt.values[chain]} from the result of {src.api.id}; "
+                  f"I have every input of {tgt.api.id}. I will call it.")
 
-def _finish(plan: DialoguePlan, turns: list[TurnInstruction], system: Any, user: Any, query: Intent | None,
-            rng: random.Random, dialogue_id: str, seed: int) -> ScenarioInstruction:
-    tgt = plan.target
-    facts = {lab: value for _, lab, value in answer_fields(tgt.api, plan.target_result)}
-    last_call = turns[-1]
-    system("response", "The system answers the user's request from the call result: "
-           + ", ".join(f"{k} is {v}" for k, v in facts.items()) + ".",
-           "I can answer the user's request from the call result.",
-           api_request=last_call.api_request, api_response=last_call.api_response,
-           dialogue_state=tgt.state(set(tgt.names), "response"), required_values=list(facts.values()),
-           content={"api": tgt.api.id, "facts": facts, "clause": description_clause(tgt.api)})
-    user("user_bye", "User thanks the system and says goodbye.")
-    system("system_bye", "The system says goodbye politely.", "The user is done. I will say goodbye.")
-    return _scenario(plan, turns, query, dialogue_id, seed)
+    def after_source(self, chain: str, others: list[str]) -> None:
+        """Between the source call and the target call: ask for the rest, or let the user pick a record."""
+        plan, tgt, src = self.plan, self.plan.target, self.plan.source
+        assert src is not None and plan.chain_component is not None
+        if self.cond.after_source != "request_multi":  # a multi result: the chain value is known once picked
+            self.known_t.update(plan.procured)
+        if self.cond.after_source == "request":
+            missing = [n for n in others if n not in self.known_t]
+            self.request(tgt, missing, f"{chain} is {tgt.values[chain]} from the result of {src.api.id}. I still "
+                         f"need {', '.join(missing)}. I will ask the user.", self.known_t, clause=self.clause)
+            self.inform(tgt, missing)
+            self.known_t.update(missing)
+        elif self.cond.after_source == "request_multi":
+            assert plan.pick_by is not None
+            by = label(plan.pick_by.name)
+            self.system("request-multi", f"{src.api.id} returned several results. The system lists them by {by} "
+                        f"({', '.join(plan.options)}) and asks the user to pick one.",
+                        f"{src.api.id} returned {len(plan.options)} values for {plan.chain_component.arrow}. I "
+                        f"will ask the user to pick one by {plan.pick_by.name}.",
+                        dialogue_state=tgt.state(self.known_t, "request"), required_values=list(plan.options),
+                        content={"api": tgt.api.id, "options": list(plan.options), "pick_by": by,
+                                 "pick_label": by})
+            self.user("inform", f"User picks the result whose {by} is {plan.picked}.",
+                      required_values=[plan.picked], content={"values": {by: plan.picked}, "pick_by": by})
+            self.known_t.update(plan.procured)
+
+    def finish(self) -> None:
+        """The answer from the target's result (goal-relevant fields), then the goodbyes."""
+        tgt = self.plan.target
+        fields = answer_fields(tgt.api, self.plan.target_result)
+        facts = {lab: value for _, lab, value in fields}
+        last_call = self.turns[-1]
+        self.system("response", "The system answers the user's request from the call result: "
+                    + ", ".join(f"{k} is {v}" for k, v in facts.items()) + ".",
+                    "I can answer the user's request from the call result.",
+                    api_request=last_call.api_request, api_response=last_call.api_response,
+                    dialogue_state=tgt.state(set(tgt.names), "response"), required_values=list(facts.values()),
+                    content={"api": tgt.api.id, "facts": facts, "clause": self.clause,
+                             "answer_fields": [key for key, _, _ in fields]})
+        self.user("user_bye", "User thanks the system and says goodbye.")
+        self.system("system_bye", "The system says goodbye politely.", "The user is done. I will say goodbye.")
 
 
 def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | None, dialogue_id: str,

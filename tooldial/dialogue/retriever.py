@@ -35,6 +35,10 @@ class RetrieverConfig(BaseModel):
     top_k: int = 5
     confirm_threshold: float = 0.6
     suggest_threshold: float = 0.5
+    #: A confirmed API may be ranked below the top one when both score at least ``confirm_threshold`` and it is
+    #: within this margin of the top score: the system reads the close candidates' documentation and confirms
+    #: the one that fits the request (0 = always the top one).
+    close_margin: float = 0.02
     #: What is embedded per API: ``name_description`` ("name: description"), ``description``, or
     #: ``tool_name_description`` ("tool name: description").
     document: Literal["name_description", "description", "tool_name_description"] = "name_description"
@@ -45,6 +49,8 @@ class RetrieverConfig(BaseModel):
             raise ValueError("need 0 <= suggest_threshold <= confirm_threshold <= 1")
         if self.top_k < 1:
             raise ValueError("top_k must be >= 1")
+        if not 0 <= self.close_margin <= 1:
+            raise ValueError("need 0 <= close_margin <= 1")
         return self
 
     def band(self, top_score: float) -> Band:
@@ -107,12 +113,24 @@ class Retriever:
     def fits(self, hits: Hits, band: Band, target: str) -> bool:
         """Whether ``hits`` put the dialogue in ``band`` the way a sequence needs it.
 
-        ``confirm`` / ``suggest``: the target is the top hit and the top score is in that band (so the system
-        confirms / suggests the target). ``clarify``: the top score is below the suggest threshold.
+        ``suggest``: the target is the top hit and the top score is in that band (the system suggests it).
+        ``confirm``: the target is a confirmable hit (:meth:`confirmable`). ``clarify``: the top score is below
+        the suggest threshold.
         """
         if not hits or self.band(hits) != band:
             return False
+        if band == "confirm":
+            return target in self.confirmable(hits)
         return band == "clarify" or hits[0][0] == target
+
+    def confirmable(self, hits: Hits) -> list[str]:
+        """APIs the system may confirm for these hits: the top one, and those scoring at least the confirm
+        threshold within ``close_margin`` of the top score (close candidates, told apart by documentation)."""
+        if not hits or self.band(hits) != "confirm":
+            return []
+        top = hits[0][1]
+        return [a for a, s in hits if s >= self.config.confirm_threshold
+                and round(top - s, SCORE_DECIMALS) <= self.config.close_margin] or [hits[0][0]]
 
     @staticmethod
     def status(hits: Hits) -> dict[str, object]:

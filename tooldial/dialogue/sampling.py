@@ -14,11 +14,12 @@ compatible unit × sequence, as the paper did). Every choice draws from the ``ra
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.planner import DialogueUnit
+from tooldial.dialogue.planner import DialogueUnit, chain_problem
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, profile_of
 
 #: Edge attributes a unit carries to the planner (from graphs that have them; older graphs lack them).
@@ -55,10 +56,18 @@ class Sampler:
         singles = api_units(corpus)
         pairs = edge_units(graph, corpus)
         profiles = {}
+        #: Edges left out because a careful reader would reject the chain (reason -> edges).
+        self.implausible: Counter = Counter()
         for unit in singles + pairs:
             target = corpus.get(unit.target)
             if unit.is_pair:
-                if target.parameter(unit.chain_param) is None or corpus.get(unit.source).output(unit.chain_output) is None:
+                source = corpus.get(unit.source)
+                chain = source.output(unit.chain_output)
+                if target.parameter(unit.chain_param) is None or chain is None:
+                    continue
+                reason = chain_problem(source, target, unit.chain_param, chain, unit.edge)
+                if reason:
+                    self.implausible[reason.split(":")[0]] += 1
                     continue
                 profiles[unit] = profile_of(target, corpus.get(unit.source), chain_param=unit.chain_param,
                                             chain_output=unit.chain_output)

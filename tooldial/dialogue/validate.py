@@ -351,12 +351,21 @@ def _check_retriever(record: DialogueRecord, turns: list[tuple[str, dict[str, An
         if nxt_action not in expected:
             dp.add("retriever", f"turn {i}: top score {scores[0]} ({band}) but the system does {nxt_action}")
         elif band == "confirm" and nxt is not None and (
-                not _is_confirmed(nxt["dialogue_state"]) or nxt["dialogue_state"]["api_status"]["api_name"] != hits[0][0]):
-            dp.add("retriever", f"turn {i}: the system does not confirm the top API {hits[0][0]}")
+                not _is_confirmed(nxt["dialogue_state"])
+                or nxt["dialogue_state"]["api_status"]["api_name"] not in _confirmable(hits, conf)):
+            dp.add("retriever", f"turn {i}: the system confirms neither the top API {hits[0][0]} nor a close "
+                                "candidate")
         if retriever is not None and prev_user is not None:
             real = retriever.search([prev_user[1]["message"]])[0]
             if not _same_hits(real, hits):
                 dp.add("retriever", f"turn {i}: written scores differ from the retriever's for the user's text")
+
+
+def _confirmable(hits: list[tuple[str, Any]], conf: RetrieverConfig) -> list[str]:
+    """The top API and the candidates within ``close_margin`` of it above the confirm threshold."""
+    top = hits[0][1]
+    return [a for a, s in hits if s >= conf.confirm_threshold and round(top - s, 4) <= conf.close_margin] \
+        or [hits[0][0]]
 
 
 def _same_hits(real: list[tuple[str, float]], written: list[tuple[str, Any]], tol: float = 2e-3) -> bool:
