@@ -117,3 +117,21 @@ def _persona(s: ScenarioInstruction) -> str:
     persona = _pick(rng, PERSONAS)
     _pick(rng, VOICES)
     return persona
+
+
+def test_the_users_goal_reason_and_persona_are_spoken_but_never_a_value_early() -> None:
+    from tooldial.dialogue.scenario import UserGoal
+
+    said_reason = said_persona = said_goal = 0
+    for i in range(200):
+        s = scenario(f"td-{i}")
+        s = s.model_copy(update={"user": UserGoal(
+            persona="a student", goal="find universities in Oslo, with their world ranking", reason="for my course",
+            situation="A student choosing where to apply.", known={"city name": "Oslo"})})
+        messages = TemplateRenderer().messages(s)
+        assert check_messages(s, messages) == []
+        user_text = " ".join(m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User")
+        said_reason += "for my course" in user_text
+        said_persona += "a student" in user_text
+        said_goal += "find universities" in user_text  # the goal names Oslo, a value: never said
+    assert said_reason > 10 and said_persona > 10 and said_goal == 0

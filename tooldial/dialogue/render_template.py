@@ -115,6 +115,9 @@ _CONTEXT = {
     "":  ("It's for something I'm working on.", "I'm in a bit of a hurry.", "This is for a project of mine.",
           "A friend asked me to look into it.", "I've been meaning to check this for a while."),
 }
+#: Context from the user's own situation (``{who}``: "a student", ``{why}``: "for my course").
+_OWN_CONTEXT = ("I'm {who}.", "It's {why}.", "As {who}, I need this {why}.", "This is {why}.", "I need it {why}.",
+                "Being {who}, I care about this.", "I'm {who}, so this matters to me.", "I'm asking {why}.")
 #: One value: core frames (``{k}`` slot name, ``{v}`` value).
 _INFORM_ONE = (
     "{v}.", "It's {v}.", "That would be {v}.", "The {k} is {v}.", "Use {v} for the {k}.", "Put down {v} as the {k}.",
@@ -355,12 +358,16 @@ class TemplateRenderer:
         persona, voice = _pick(rng, PERSONAS), _pick(rng, VOICES)
         out = []
         context: dict[str, Any] = {}
-        user = getattr(scenario, "user", None)  # the user's goal, when the planner wrote one
+        user = scenario.user  # who the user is and what they want, when the planner wrote it
         if user is not None:
-            known = [str(v) for v in (getattr(user, "known", None) or {}).values() if str(v)]
-            goal = getattr(user, "goal", "") or ""
-            if goal and not any(v in goal for v in known):  # a value said early would run ahead of the state
-                context["clause"] = context["goal"] = goal
+            known = [str(v) for v in user.known.values() if str(v)]
+            # a value said before it is asked for would run ahead of the dialogue state: only value-free text
+            if user.goal and not any(v in user.goal for v in known):
+                context["clause"] = context["goal"] = short_clause(user.goal)
+            if user.reason and not any(v in user.reason for v in known):
+                context["reason"] = user.reason
+            if user.persona and not any(v in user.persona for v in known):
+                context["who"] = user.persona
         for turn in scenario.turns:
             out.append(self.message(turn, scenario, rng, persona=persona, voice=voice, context=context))
             if turn.speaker == "System":  # what the user can refer to next: the system's last words
@@ -376,8 +383,8 @@ class TemplateRenderer:
         """The message of one turn (``scenario`` may be None for user turns: the domain is then unknown).
 
         ``context`` holds what a user may refer back to: ``clause`` (their goal when the scenario states one,
-        else what the target API does, once the system has said it) and ``facts`` (what the last response
-        reported).
+        else what the target API does, once the system has said it), ``who`` / ``reason`` (the scenario's
+        persona and reason) and ``facts`` (what the last response reported).
         """
         if turn.fixed_message is not None:
             return turn.fixed_message
@@ -408,8 +415,11 @@ class TemplateRenderer:
         opener = rng.choice(_USER_OPENERS[persona])
         closer = rng.choice(_USER_CLOSERS[persona]) if rng.random() < 0.35 else ""
         context = ""
-        if persona == "chatty" and rng.random() < 0.6 or persona == "plain" and rng.random() < 0.12:
-            context = rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
+        if persona == "chatty" and rng.random() < 0.6 or persona in ("plain", "formal") and rng.random() < 0.15:
+            own = [f.format(who=ctx.get("who", ""), why=ctx.get("reason", "")) for f in _OWN_CONTEXT
+                   if ("{who}" not in f or ctx.get("who")) and ("{why}" not in f or ctx.get("reason"))]
+            context = rng.choice(own) if own and rng.random() < 0.6 else \
+                rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
         if act == "inform":
             values: dict[str, str] = c.get("values", {})
             if "pick_by" in c and len(values) == 1:
