@@ -75,7 +75,10 @@ class Protect:
         return f"{_OPEN}{len(self.items) - 1}{_CLOSE}"
 
     def restore(self, text: str) -> str:
-        return re.sub(f"{_OPEN}(\\d+){_CLOSE}", lambda m: self.items[int(m.group(1))], text)
+        def value(m: re.Match[str]) -> str:
+            v, punct = self.items[int(m.group(1))], m.group(2)
+            return v if punct and v[-1:] in ".!?" else v + punct  # "…a dying galaxy." + "," → no ".,"
+        return re.sub(f"{_OPEN}(\\d+){_CLOSE}([.,]?)", value, text)
 
 
 # --- phrase banks ---------------------------------------------------------------------------------------------
@@ -213,7 +216,7 @@ _REQUEST = (
     "Please tell me {s}.", "What should I use for {s}?",
 )
 _REQUEST_WHY = ("To find {w}, I need {s}.", "I can get {w} once I have {s}.", "{W} can be looked up with {s}. "
-                "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} it?")
+                "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} {s2}?")
 _REQUEST_LEAD = {
     "sport": "To look up the game data, ", "financ": "To pull the financial data, ", "weather": "To check the weather, ",
     "travel": "To plan this, ", "music": "To find the music, ", "movie": "To look up the film, ",
