@@ -216,7 +216,7 @@ _REQUEST = (
     "Please tell me {s}.", "What should I use for {s}?",
 )
 _REQUEST_WHY = ("To find {w}, I need {s}.", "I can get {w} once I have {s}.", "{W} can be looked up with {s}. "
-                "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} {s2}?")
+                "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} {they}?")
 _REQUEST_LEAD = {
     "sport": "To look up the game data, ", "financ": "To pull the financial data, ", "weather": "To check the weather, ",
     "travel": "To plan this, ", "music": "To find the music, ", "movie": "To look up the film, ",
@@ -537,7 +537,7 @@ class TemplateRenderer:
         if why and rng.random() < 0.6:
             w = f"the {p(why)}"
             return rng.choice(_REQUEST_WHY).format(w=w, W=_cap(w), s=slots, s2="it" if len(raw) == 1 else "them",
-                                                   be=be)
+                                                   they="it" if len(raw) == 1 else "they", be=be)
         if style:
             lead = style.split("~")[0].strip()
             if style.startswith("To call"):
