@@ -191,7 +191,7 @@ def test_cli_simulate(tmp_path, capsys):
     assert results["kind"] == "dynamic" and results["config"]["limit"] == 3 and results["seeds"]["run"] == 0
     assert main(["eval", "compare", str(tmp_path / "run")]) == 0  # `tooldial eval compare` reads dynamic runs
     table = capsys.readouterr().out
-    assert "| run | system vs user |" in table and "| run | oracle (tooldial) vs scripted user | 3×1 | 100.0" in table
+    assert "| run | system vs user |" in table and "| run | oracle (tooldial) vs scripted user | 3×1 | 100.0 [43.9, 100.0]" in table
     assert main(["simulate", "--dialogues", str(DIALOGUES), "--dataset", str(tmp_path), "--out",
                  str(tmp_path / "x")]) == 2
     assert "exactly one of --dataset" in capsys.readouterr().err

@@ -137,7 +137,7 @@ def compare_dynamic(runs: list[tuple[str, dict[str, Any]]]) -> str:
         for name, r in tooldial_runs:
             m = r["metrics"]
             cells = [name, run_label(r), f"{r['dialogues']}×{r['config']['trials']}"]
-            cells += [f"{100 * m[k]['mean']:.1f}" if m[k]["n"] else "n/a" for k in TABLE_METRICS]
+            cells += [_pct(m[k]) for k in TABLE_METRICS]
             cells += [f"{100 * m['slot_precision']['mean']:.1f}", f"{100 * m['slot_recall']['mean']:.1f}"]
             cells += ["–" if k not in r["pass_hat_k"] else f"{100 * r['pass_hat_k'][k]:.1f}" for k in ks]
             lines.append("| " + " | ".join(cells) + " |")
@@ -152,4 +152,7 @@ def compare_dynamic(runs: list[tuple[str, dict[str, Any]]]) -> str:
             lines.append(f"| {name} | {Path(str(system)).name} vs {Path(str(user)).name} | "
                          f"{r['dialogues']}×{r['config']['trials']} | {f['precision']:.2f} | {f['recall']:.2f} | "
                          f"{f['f1']:.2f} | {100 * f['call_rate']:.1f} |")
+    if tooldial_runs:
+        lines += ["", "Dynamic runs: percentages over conversations, 95% intervals in brackets (Wilson for 0/1 "
+                  "metrics); pass^k over each run's trials."]
     return "\n".join(lines)
