@@ -412,17 +412,23 @@ class TemplateRenderer:
               ctx: dict[str, Any]) -> str:
         c, act = turn.content, turn.sequence_action
         goal = ""
-        if ctx.get("clause") and persona != "terse" and rng.random() < 0.35:
+        # the aim and the context sentence are said at most once per dialogue, as a person would
+        if ctx.get("clause") and persona != "terse" and not ctx.get("aim_said") and rng.random() < 0.5:
             goal = rng.choice(_GOAL).format(c=ctx["clause"])
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_USER_OPENERS[persona])
         closer = rng.choice(_USER_CLOSERS[persona]) if rng.random() < 0.35 else ""
         context = ""
-        if persona == "chatty" and rng.random() < 0.6 or persona in ("plain", "formal") and rng.random() < 0.15:
+        if ctx.get("context_said"):
+            pass
+        elif persona == "chatty" and rng.random() < 0.7 or persona in ("plain", "formal") and rng.random() < 0.2:
             own = [f.format(who=ctx.get("who", ""), why=ctx.get("reason", "")) for f in _OWN_CONTEXT
                    if ("{who}" not in f or ctx.get("who")) and ("{why}" not in f or ctx.get("reason"))]
             context = rng.choice(own) if own and rng.random() < 0.6 else \
                 rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
+        if act in ("inform", "fail_inform"):
+            ctx["aim_said"] = ctx.get("aim_said") or bool(goal)
+            ctx["context_said"] = ctx.get("context_said") or bool(context)
         if act == "inform":
             values: dict[str, str] = c.get("values", {})
             if "pick_by" in c and len(values) == 1:
