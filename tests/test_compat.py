@@ -240,6 +240,21 @@ def test_eval_defaults_to_the_dataset_profile_and_the_oracle_scores_everything(b
     assert predictions
     card = (built[profile] / "README.md").read_text(encoding="utf-8")
     assert f"prompt profile: `{profile}`" in card
+    assert f"(profile `{profile}`, scoring `tooldial`)" in (tmp_path / "run" / "report.md").read_text(encoding="utf-8")
+
+
+def test_eval_compare_says_when_runs_used_different_profiles(built, tmp_path):
+    from tooldial.evaluation.report import compare_runs
+    from tooldial.evaluation.runner import EvalConfig, evaluate
+
+    runs = []
+    for profile, scoring in (("original", "tooldial"), ("paper", "tooldial"), ("paper", "tooldial")):
+        out = tmp_path / f"{profile}-{len(runs)}"
+        evaluate(EvalConfig(tasks=["action"], settings=["gt"], backend="oracle", dataset=str(built[profile]),
+                            out=str(out), use_cache=False, progress=False, scoring=scoring))
+        runs.append(out)
+    assert "different prompt profiles" in compare_runs(runs[:2])
+    assert "different prompt profiles" not in compare_runs(runs[1:])
 
 
 def test_faithfulness_judge_original_prompt_and_verdicts():
@@ -252,3 +267,17 @@ def test_faithfulness_judge_original_prompt_and_verdicts():
     assert "Dialogue History:\nINPUT\n- Message: It is UA1.\n\nEvaluation Form" in prompt
     assert [original_scoring.judge_verdict(t) for t in ("True", "true", "True.", " true", "False")] == [1, 1, 0, 0, 0]
     assert [judge_verdict(t) for t in ("True", "true", "True.", " true", "False")] == [1, 1, 1, 1, 0]
+
+
+def test_cli_scoring_original_marks_the_oracles_apostrophe_states_wrong(built, tmp_path):
+    from tooldial.cli import main
+
+    out = tmp_path / "orig"
+    assert main(["eval", "--backend", "oracle", "--task", "dst", "--setting", "gt", "--dataset",
+                 str(built["paper"]), "--profile", "original", "--scoring", "original", "--no-cache",
+                 "--no-progress", "--out", str(out)]) == 0
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["profile"] == "original" and results["scoring"] == "original"
+    # 6 gold states; the two holding "O'Hare" never parse back under the release's rules
+    assert results["tasks"]["dst"]["gt"]["n"] == 6
+    assert results["tasks"]["dst"]["gt"]["accuracy"] == pytest.approx(4 / 6)

@@ -31,6 +31,7 @@ from tooldial.dataset.info import CITATION
 from tooldial.dataset.sources import DialogueFiles, release_records, valid_records
 from tooldial.dataset.splits import SplitConfig
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.tasks.prompts import DEFAULT_PROFILE, check_profile
 
 logger = datasets.logging.get_logger(__name__)
 
@@ -52,6 +53,8 @@ class ToolDialConfig(datasets.BuilderConfig):
     renderer: str | None = None
     split_by: str = "dialogue"
     split_ratios: tuple[float, float, float] = (0.8, 0.1, 0.1)
+    #: Prompt/layout profile of the task configs (``original`` | ``paper``, :mod:`tooldial.tasks.prompts`).
+    profile: str = DEFAULT_PROFILE
 
 
 class ToolDialBuilder(datasets.GeneratorBasedBuilder):
@@ -116,7 +119,7 @@ class ToolDialBuilder(datasets.GeneratorBasedBuilder):
                 yield record.dialogue_id, dialogue_row(record)
                 continue
             try:
-                rows = task_rows(record, self._docs_corpus)[name]
+                rows = task_rows(record, self._docs_corpus, check_profile(self.config.profile))[name]
             except Exception as exc:  # noqa: BLE001 - a malformed record never stops the build
                 logger.warning("skipped dialogue %s: %s", record.dialogue_id, exc)
                 continue

@@ -96,7 +96,8 @@ def _header(results: dict[str, Any], label: str) -> list[str]:
         "",
         f"Dataset `{config.get('dataset')}`, split `{config.get('split')}`"
         + (f", first {config['limit']} examples per task and setting" if config.get("limit") else "")
-        + f"; prompts `{results.get('prompt_version')}`; backend `{json.dumps(results.get('backend', {}))}`.",
+        + f"; prompts `{results.get('prompt_version')}` (profile `{results.get('profile', 'paper')}`, scoring "
+        f"`{results.get('scoring', 'tooldial')}`); backend `{json.dumps(results.get('backend', {}))}`.",
         "",
         "All numbers are percentages; brackets hold 95% intervals (Wilson for accuracies, a seeded bootstrap over "
         "examples for F1 and the faithfulness score). Action accuracy is the strict normalized exact match; the "
@@ -328,4 +329,8 @@ def compare_runs_static(runs: list[tuple[str, dict[str, Any]]]) -> str:
     note = ["", "Percentages with 95% intervals; n = examples per task and setting (a range when they differ)."]
     if len(limits) > 1:
         note.append("Runs scored different numbers of examples (`limit`): compare their intervals, not their points.")
+    kinds = {(r.get("profile", "paper"), r.get("scoring", "tooldial")) for _, r, _ in typed}
+    if len(kinds) > 1:
+        note.append("Runs used different prompt profiles or scorings (" + ", ".join(
+            f"{p}/{s}" for p, s in sorted(kinds)) + "): their numbers are not comparable (`eval/README.md`).")
     return "\n".join([*_table(header, rows), *note])
