@@ -2,7 +2,9 @@
 
     python scripts/compare_profiles.py DIALOGUES.jsonl [--limit N]
 
-Prints the rows each profile cuts per config, how many overall targets differ, and the overall turn accuracy /
+Prints the rows each profile cuts per config, whether the DST and action rows are identical (the ``original``
+cutter works on the text with the release's substring rules, the ``paper`` one on typed lines), how many overall
+targets differ, and the overall turn accuracy /
 dialogue success of gold traces of one layout scored against the other's labels (our scoring) — what a model
 trained on one profile gets when evaluated with the other.
 """
@@ -27,15 +29,21 @@ def main() -> None:
     args = parser.parse_args()
     counts: dict[str, Counter] = {p: Counter() for p in PROFILES}
     overall: dict[str, list[dict]] = {p: [] for p in PROFILES}
+    same: Counter = Counter()  # dst / action rows equal in both profiles (they should all be)
     for n, record in enumerate(read_dialogues(args.dialogues)):
         if args.limit is not None and n >= args.limit:
             break
-        for profile in PROFILES:
-            rows = task_rows(record, profile=profile)
+        by_profile = {profile: task_rows(record, profile=profile) for profile in PROFILES}
+        for profile, rows in by_profile.items():
             counts[profile].update({name: len(r) for name, r in rows.items()})
             overall[profile].extend(r for r in rows["overall"] if r["setting"] == "gt")
+        for name in ("dst", "action_prediction"):
+            same[name] += by_profile["original"][name] == by_profile["paper"][name]
+            same[f"{name} dialogues"] += 1
     for profile in PROFILES:
         print(f"{profile:<9} " + "  ".join(f"{k} {v:,}" for k, v in sorted(counts[profile].items())))
+    for name in ("dst", "action_prediction"):
+        print(f"{name}: rows identical in both profiles for {same[name]:,} of {same[f'{name} dialogues']:,} dialogues")
     pairs = list(zip(overall["original"], overall["paper"], strict=True))
     print(f"overall targets that differ: {sum(o['target'] != p['target'] for o, p in pairs):,} of {len(pairs):,}")
     task, request = OverallTask(), GenerationRequest(task="overall", messages=[{"role": "user", "content": "-"}])
