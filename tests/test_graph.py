@@ -440,3 +440,26 @@ def test_intervals_wilson_and_bootstrap_mcc(tmp_path):
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     held = read_labels(path, split="heldout")
     assert [p.valid for p in held] == [False, True] and held[0].kind == "cross_tool"
+
+
+def test_rule_calibration_picks_thresholds_a_build_reproduces(graph_embedder, tmp_path):
+    from tooldial.graph.calibrate import calibrate_rules
+    from tooldial.graph.labels import evaluate_graph_on_labels
+    from tooldial.graph.validity import RuleConfig
+
+    corpus = toy_corpus()
+    labels = [LabelledPair(source_api=a, source_output=o, target_api=b, target_input=i, valid=True)
+              for a, o, b, i in TOY_CHAINS]
+    labels += [LabelledPair(source_api="Music|tunes|Search Artists", source_output="artists|artist_id",
+                            target_api="Music|tunes|Album Tracks", target_input="album_id", valid=False),
+               LabelledPair(source_api="Music|tunes|Track Lyrics", source_output="track_id",
+                            target_api="Music|tunes|Album Tracks", target_input="album_id", valid=False)]
+    grid = {"lcs": (0.5, 0.7, 0.95), "kw": (0.2, 0.5), "desc": (0.3, 0.6, 0.99), "generic_kw": (0.5, 0.9)}
+    builder = GraphBuilder(config(tmp_path), embedder=graph_embedder)
+    fitted = calibrate_rules(corpus, labels, builder=builder, grid=grid)
+    assert fitted.labelled == 6 and (fitted.metrics.mcc or -1) >= (fitted.start.mcc or -1)
+    assert fitted.metrics.recall == 1.0 and fitted.metrics.fp == 0
+    # a build at the picked thresholds (no density caps) scores the labelled pairs exactly so
+    g = build_graph(corpus, config(tmp_path, thresholds=fitted.thresholds, max_edges_per_api_pair=None,
+                                   rules=RuleConfig(**fitted.rules)), embedder=graph_embedder)
+    assert evaluate_graph_on_labels(g, labels) == fitted.metrics

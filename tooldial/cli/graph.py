@@ -43,6 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="keep the K best API pairs leaving one API (default: the config's; 0: no cap)")
     b.add_argument("--max-in-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs entering one API (default: the config's; 0: no cap)")
+    b.add_argument("--single-provider", action="store_true",
+                   help="all tools of the corpus are one provider's: identifiers chain between them "
+                        "(a tool set documented tool by tool, e.g. tau-bench)")
     b.add_argument("--no-rules", action="store_true",
                    help="plain Eq. 1: no validity rules (identifiers, standard formats, generic names)")
     b.add_argument("--judge-base-url", default=None,
@@ -88,6 +91,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     c.add_argument("--corpus", default="builtin")
     c.add_argument("--labels", type=Path, default=None, help="labels JSONL (default for builtin: its chains)")
     _model_args(c)
+    c.add_argument("--split", default=None, metavar="NAME",
+                   help="fit on the labelled rows of this split only (e.g. fit; default: all rows)")
+    c.add_argument("--rules", action="store_true",
+                   help="fit the Eq. 1 generator and the validity rules' thresholds on the labelled pairs "
+                        "(coordinate ascent on MCC) instead of the Eq. 1 grid")
     c.add_argument("--objective", choices=("mcc", "f1"), default="mcc")
     c.add_argument("--labelled-only", action="store_true",
                    help="score only the labelled pairs (default: closed world, every other pair is invalid)")
@@ -147,6 +155,8 @@ def _build(args: argparse.Namespace) -> int:
                      llm_concurrency=args.concurrency, llm_timeout=args.timeout,
                      llm_max_attempts=args.max_attempts, block_size=args.block_size, progress=progress,
                      apply_rules=not args.no_rules, **caps)
+    if args.single_provider:
+        config = config.model_copy(update={"rules": config.rules.model_copy(update={"single_provider": True})})
     corpus = load_corpus(args.corpus, progress=progress)
     builder = GraphBuilder(config)
     graph = builder.build(corpus)
@@ -269,9 +279,22 @@ def _calibrate(args: argparse.Namespace) -> int:
     labels_path = _default_labels(args.corpus, args.labels)
     if labels_path is None:
         raise ConfigError("give --labels FILE (JSONL of labelled pairs)", field="--labels")
-    labels = read_labels(labels_path)
+    labels = read_labels(labels_path, split=args.split)
+    if not labels:
+        raise ConfigError(f"no labelled rows{f' in split {args.split!r}' if args.split else ''}", field="--labels")
     corpus = load_corpus(args.corpus)
     config = _config(args, progress=True)
+    if args.rules:
+        from tooldial.graph.calibrate import calibrate_rules
+
+        fitted = calibrate_rules(corpus, labels, config)
+        print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}"
+              f"{f' [{args.split}]' if args.split else ''}")
+        print(fitted.format())
+        if args.json:
+            args.json.write_text(json.dumps({"thresholds": str(fitted.thresholds), "rules": fitted.rules,
+                                             "metrics": fitted.metrics.scores()}) + "\n", encoding="utf-8")
+        return 0
     result = calibrate(corpus, labels, config, objective=args.objective, closed_world=not args.labelled_only,
                        tolerance=args.tolerance)
     print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}")

@@ -58,6 +58,9 @@ class RuleConfig(BaseModel):
     cross_tool_desc: float = Field(default=0.6, ge=-1.0, le=1.0)
     #: Identifiers across tools with the same tool-name stem count as one id space.
     tool_family: bool = True
+    #: Every tool of the corpus is one provider's (a tool set such as tau-bench's, documented tool by tool
+    #: without a provider): identifiers chain between all of them.
+    single_provider: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +276,8 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
         return "same tool"
     if source.provider and source.provider == target.provider:
         return f"same provider ({source.provider})"
+    if config.single_provider:
+        return "one provider (single_provider)"
     s_stem, t_stem = tool_stem(_tool_name(source.tool_id)), tool_stem(_tool_name(target.tool_id))
     if config.tool_family and len(s_stem) >= 4 and len(t_stem) >= 4 and (
             s_stem == t_stem or s_stem.startswith(t_stem) or t_stem.startswith(s_stem)):
