@@ -1,8 +1,9 @@
 """Benchmark the API graph builder on the real ToolBench corpus (issue 3 targets).
 
 Cold build (empty embedding cache) then, with ``--warm``, a rebuild with other thresholds from the cached
-embeddings. Prints: unique texts embedded, embedding seconds (model only), similarity+LCS seconds, total
-seconds, peak RSS, edges, and total / embedding-only.
+embeddings. Prints: unique texts embedded, embedding seconds (model only), similarity+LCS seconds (the
+validity rules and caps are in graph assembly), total seconds, peak RSS, edges, edges per API, cross-tool
+share, and total / embedding-only.
 
     nice -n 10 python scripts/bench_graph.py                      # all ≈47k endpoints
     python scripts/bench_graph.py --sample 2000 --warm            # quick run
@@ -69,6 +70,10 @@ def run(builder: GraphBuilder, corpus: Corpus, load_seconds: float, out: Path | 
     print(f"total s                   {total:.1f}")
     print(f"peak RSS GB               {peak_rss_gb():.2f}")
     print(f"nodes / edges             {r.nodes} / {r.edges}")
+    cross = sum(1 for _, _, d in graph.edges(data=True) if d.get("cross_tool"))
+    print(f"edges per API             {r.edges / max(r.apis, 1):.3f}  (cross-tool {cross / max(r.edges, 1):.1%})")
+    if r.rejected:
+        print(f"rule rejections           {sum(r.rejected.values())} of {r.candidates} Eq. 1 candidates")
     if model > 0:
         print(f"total / embedding-only    {total / model:.3f}")
     sys.stdout.flush()
