@@ -238,3 +238,19 @@ def test_build_chains_real_shapes_and_records_both_paths(shop_graph):
     assert coords["input_group"] == "coordinates" and coords["cross_tool"]
     assert coords["group_sources"] == "latitude=places|latitude,longitude=places|longitude"
     assert not any(k[0] == "Place Pin" for k in edges)  # a latitude with no longitude in its record
+
+
+def test_density_caps_keep_the_best_and_count_cross_tool_pairs_apart():
+    from tooldial.graph.select import Candidate, apply_caps
+    from tooldial.graph.validity import Verdict
+
+    src = [ent("A|hub|Search", "output", f"city{i}") for i in range(3)]
+    same = [Candidate(src[0], ent("A|hub|Detail", "input", "city"), 0.9, 0.9, 1.0,
+                      Verdict(True, "same tool", 0.9, "value"))]
+    cross = [Candidate(src[i % 3], ent(f"B|t{i}|Weather", "input", "city"), 0.5 + i / 100, 0.9, 1.0,
+                       Verdict(True, "standard value (place)", 0.7, "standard")) for i in range(6)]
+    kept = apply_caps(same + cross, per_pair=1, cross_tool_per_api=2)
+    assert same[0] in kept and len(kept) == 3  # one same-tool pair + the two best cross-tool pairs
+    assert {c.input.api_id for c in kept if c is not same[0]} == {"B|t5|Weather", "B|t4|Weather"}
+    both = apply_caps(same + cross, per_pair=None, per_source=1)
+    assert both == [max(same + cross, key=lambda c: (c.verdict.confidence, c.score))]

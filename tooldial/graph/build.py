@@ -204,6 +204,7 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "max_edges_per_api_pair": config.max_edges_per_api_pair,
         "max_out_edges_per_api": config.max_out_edges_per_api,
         "max_in_edges_per_api": config.max_in_edges_per_api,
+        "max_cross_tool_edges_per_api": config.max_cross_tool_edges_per_api,
         "tooldial_version": __version__,
     }
 
@@ -241,7 +242,7 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     if report is not None:
         report.candidates = len(cands) + sum(report.rejected.values())
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
-                      per_target=config.max_in_edges_per_api)
+                      per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api)
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:

@@ -119,6 +119,9 @@ class GraphConfig(BaseModel):
     #: square of the corpus, and the paper's graph has 1.4 edges per API. ``None``: no cap.
     max_out_edges_per_api: int | None = Field(default=None, ge=1)
     max_in_edges_per_api: int | None = Field(default=None, ge=1)
+    #: Keep at most this many API pairs to *other tools* leaving and entering one API (best first); pairs inside
+    #: a tool are not counted. ``None``: no cap.
+    max_cross_tool_edges_per_api: int | None = Field(default=None, ge=1)
     #: Embedding batch size.
     batch_size: int = Field(default=128, ge=1)
     #: LLM endpoint for ``entity_text="llm"`` (the key comes from ``OPENAI_API_KEY``).

@@ -5,9 +5,10 @@
 2. An edge into a member of an input group (latitude + longitude, a date range, a currency pair) records the
    group and the source outputs of the same record; a coordinate edge whose source lacks the partner
    coordinate is rejected.
-3. Density: at most ``max_edges_per_api_pair`` edges between two APIs, then at most ``max_out_edges_per_api``
-   edges leaving an API and ``max_in_edges_per_api`` entering one, best first: confidence, then
-   ``desc + kw + lcs``, then the sorted keys (deterministic).
+3. Density: at most ``max_edges_per_api_pair`` edges between two APIs, at most
+   ``max_cross_tool_edges_per_api`` API pairs to other tools leaving and entering an API, and optionally at
+   most ``max_out_edges_per_api`` / ``max_in_edges_per_api`` API pairs leaving / entering one; best first:
+   confidence, then ``desc + kw + lcs``, then the sorted keys (deterministic).
 """
 
 from __future__ import annotations
@@ -107,13 +108,19 @@ class EdgeSelector:
         return cand
 
 
-def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int | None,
-               per_target: int | None) -> list[Candidate]:
-    """The density caps (module docstring), keeping the best-ranked edges; returns them in sorted order."""
+def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int | None = None,
+               per_target: int | None = None, cross_tool_per_api: int | None = None) -> list[Candidate]:
+    """The density caps (module docstring), keeping the best-ranked edges; returns them in sorted order.
+
+    ``per_source`` / ``per_target`` count the API pairs leaving / entering an API; ``cross_tool_per_api`` counts
+    only pairs between two tools, leaving and entering separately (the fan-out of standard values such as a
+    ``city`` into every city-taking API of the corpus is what makes whole-corpus graphs dense)."""
     ranked = sorted(cands, key=Candidate.rank)
     pair_n: Counter[tuple[str, str]] = Counter()
     out_n: Counter[str] = Counter()
     in_n: Counter[str] = Counter()
+    cross_out: Counter[str] = Counter()
+    cross_in: Counter[str] = Counter()
     blocked: set[tuple[str, str]] = set()
     kept = []
     for c in ranked:
@@ -121,12 +128,18 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
         if pair in blocked or (per_pair is not None and pair_n[pair] >= per_pair):
             continue
         if not pair_n[pair]:  # the API caps count API pairs, not entity edges
+            cross = c.output.tool_id != c.input.tool_id
             if (per_source is not None and out_n[pair[0]] >= per_source) or (
-                    per_target is not None and in_n[pair[1]] >= per_target):
+                    per_target is not None and in_n[pair[1]] >= per_target) or (
+                    cross and cross_tool_per_api is not None
+                    and (cross_out[pair[0]] >= cross_tool_per_api or cross_in[pair[1]] >= cross_tool_per_api)):
                 blocked.add(pair)
                 continue
             out_n[pair[0]] += 1
             in_n[pair[1]] += 1
+            if cross:
+                cross_out[pair[0]] += 1
+                cross_in[pair[1]] += 1
         pair_n[pair] += 1
         kept.append(c)
     return sorted(kept, key=lambda c: c.pair_key)
