@@ -217,7 +217,12 @@ def shop_graph(embedder, tmp_path_factory):
             OutputComponent(path=("places", "longitude"), type="number", is_list=True))),
         Api(category="Travel", tool="places", name="Place Pin", output_components=(
             OutputComponent(path=("pin", "latitude"), type="number"),)),))
-    corpus = Corpus(spec="shop+", tools=[*corpus.tools, weather, places])
+    films = Tool(category="Movies", name="films", apis=(
+        Api(category="Movies", tool="films", name="Box Office Earnings", output_components=(
+            OutputComponent(path=("Name",), description="Title of the movie"),)),
+        Api(category="Movies", tool="films", name="Search By Name",
+            required_parameters=(Parameter(name="name", description="Title of the movie to look up"),)),))
+    corpus = Corpus(spec="shop+", tools=[*corpus.tools, weather, places, films])
     graph = build_graph(corpus, GraphConfig(cache_dir=tmp_path_factory.mktemp("shapes-cache"),
                                             thresholds=Thresholds(lcs=0.9, kw=0.2, desc=0.3)), embedder=emb)
     yield graph
@@ -238,6 +243,8 @@ def test_build_chains_real_shapes_and_records_both_paths(shop_graph):
     assert coords["input_group"] == "coordinates" and coords["cross_tool"]
     assert coords["group_sources"] == "latitude=places|latitude,longitude=places|longitude"
     assert not any(k[0] == "Place Pin" for k in edges)  # a latitude with no longitude in its record
+    # inside one tool the documented names are compared too: "earning name" vs "film name" are both `name`
+    assert edges[("Box Office Earnings", "Name", "Search By Name", "name")]["reason"] == "same tool"
 
 
 def test_density_caps_keep_the_best_and_count_cross_tool_pairs_apart():

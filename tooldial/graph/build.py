@@ -20,7 +20,8 @@ from tooldial.corpus.models import Corpus
 from tooldial.embedding import Embedder
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.edges import EdgeArrays, EntityIndex, LCSCache, blocked_edges, normalize_name
-from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer
+from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
+from tooldial.graph.entities import _singular as singular
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
 from tooldial.graph.validity import CROSS_TOOL_REASON, RuleConfig
 
@@ -175,6 +176,9 @@ class GraphBuilder:
                               mask_group=cfg.filters.drop_same_tool_edges,
                               progress=cfg.progress)
         self.report.lcs_computed += lcs.computed
+        if cfg.same_tool_raw_names and not cfg.filters.drop_same_tool_edges:
+            edges = merge_edges(edges, same_tool_raw_name_edges(prepared, thresholds or cfg.effective_thresholds,
+                                                                mask_self=cfg.filters.drop_self_edges))
         self.report.add_time("similarity", began)
         return edges
 
@@ -207,6 +211,53 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "max_cross_tool_edges_per_api": config.max_cross_tool_edges_per_api,
         "tooldial_version": __version__,
     }
+
+
+def raw_name_key(entity: Entity) -> str:
+    """An entity's own leaf name as documented, singular and normalised (``Name`` → ``name``, ``img_urls`` →
+    ``imgurl``): what two fields of one tool share when the tool uses one word for one thing."""
+    leaf = entity.raw or entity.key.rsplit("|", 1)[-1].rsplit(".", 1)[-1]
+    return normalize_name("".join(singular(w) for w in split_words(leaf)) or leaf)
+
+
+def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds, *,
+                             mask_self: bool = True) -> EdgeArrays:
+    """Candidates inside one tool whose documented leaf names are equal (``Name`` → ``name``), with Eq. 1's
+    description and keyword criteria. Short names qualify a generic leaf by each API's subject (``year name``,
+    ``movie name``), so within one tool, where a word keeps one meaning, the documented name is compared too."""
+    outs: dict[tuple[str, str], list[int]] = {}
+    for i, e in enumerate(prepared.outputs):
+        outs.setdefault((e.tool_id, raw_name_key(e)), []).append(i)
+    src, dst = [], []
+    for j, e in enumerate(prepared.inputs):
+        for i in outs.get((e.tool_id, raw_name_key(e)), ()):
+            if not (mask_self and prepared.outputs[i].api_id == e.api_id):
+                src.append(i)
+                dst.append(j)
+    if not src:
+        return EdgeArrays.empty()
+    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+    vec = prepared.vectors
+    desc = np.einsum("ij,ij->i", vec[prepared.out_index.desc[s]], vec[prepared.in_index.desc[d]])
+    kw = np.einsum("ij,ij->i", vec[prepared.out_index.kw[s]], vec[prepared.in_index.kw[d]])
+    keep = (desc > thresholds.desc) & (kw > thresholds.kw)
+    ones = np.ones(int(keep.sum()), dtype=np.float32)
+    return EdgeArrays(s[keep], d[keep], np.clip(desc[keep], -1, 1).astype(np.float32),
+                      np.clip(kw[keep], -1, 1).astype(np.float32), ones)
+
+
+def merge_edges(a: EdgeArrays, b: EdgeArrays) -> EdgeArrays:
+    """Both sets of candidates, one per (output, input) pair (the first set's similarities win), sorted."""
+    if not len(b):
+        return a
+    seen = set(zip(a.src.tolist(), a.dst.tolist(), strict=True))
+    extra = np.array([(s, d) not in seen for s, d in zip(b.src.tolist(), b.dst.tolist(), strict=True)], dtype=bool)
+    src = np.concatenate([a.src, b.src[extra]])
+    dst = np.concatenate([a.dst, b.dst[extra]])
+    order = np.lexsort((dst, src))
+    return EdgeArrays(src[order], dst[order], np.concatenate([a.desc_sim, b.desc_sim[extra]])[order],
+                      np.concatenate([a.kw_sim, b.kw_sim[extra]])[order],
+                      np.concatenate([a.lcs_sim, b.lcs_sim[extra]])[order])
 
 
 def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays, rules: RuleConfig) -> EdgeArrays:
