@@ -142,17 +142,18 @@ def load_split(dataset: str, config: str, split: str) -> Any:
     if local:
         from tooldial.dataset.output import read_manifest, verify_manifest
 
-        if read_manifest(dataset) is not None:  # a dataset tooldial built: sizes must match its manifest
+        if read_manifest(dataset) is not None:  # a dataset tooldial built: say so when its files changed since
             problems = verify_manifest(dataset, checksums=False)
             if problems:
-                raise ConfigError(f"damaged dataset ({'; '.join(problems[:3])}); rebuild it", file=str(dataset),
-                                  field="dataset")
+                log.warning("%s: damaged or edited dataset, its files differ from the manifest tooldial wrote (%s)",
+                            dataset, "; ".join(problems[:3]))
     fresh = tempfile.TemporaryDirectory(prefix="tooldial-eval-") if local else contextlib.nullcontext()
     with fresh as cache_dir:
         try:
             return datasets.load_dataset(str(dataset), config, split=split, cache_dir=cache_dir,
                                          keep_in_memory=local)
-        except (FileNotFoundError, ValueError, datasets.exceptions.DatasetNotFoundError) as exc:
+        except (FileNotFoundError, ValueError, datasets.exceptions.DatasetNotFoundError,
+                datasets.exceptions.DatasetGenerationError) as exc:  # the last: a damaged shard
             raise ConfigError(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
                               file=str(dataset), field="dataset") from None
 
