@@ -7,6 +7,8 @@ Free-form values (dialogue states, retriever statuses, call results, tool schema
 
 from __future__ import annotations
 
+from typing import Any
+
 from datasets import Features, Json, List, Value
 
 #: The configs of the dataset directory, in the order the card lists them (``dialogues`` is the default).
@@ -33,6 +35,23 @@ TURN = {
     "extra": Json(),
 }
 
+
+def _history_label_features(label: Any) -> Features:
+    """A row of the ``dst`` / ``action_prediction`` configs: one history and its label (a state or an action)."""
+    return Features(
+        {
+            "id": _string,
+            "dialogue_id": _string,
+            "turn_index": _int,
+            "setting": _string,
+            "sequence_id": _string,
+            "num_user_turns": _int,
+            "history": _string,
+            "label": label,
+        }
+    )
+
+
 FEATURES: dict[str, Features] = {
     "dialogues": Features(
         {
@@ -53,30 +72,8 @@ FEATURES: dict[str, Features] = {
             "extra": Json(),
         }
     ),
-    "dst": Features(
-        {
-            "id": _string,
-            "dialogue_id": _string,
-            "turn_index": _int,
-            "setting": _string,
-            "sequence_id": _string,
-            "num_user_turns": _int,
-            "history": _string,
-            "label": Json(),
-        }
-    ),
-    "action_prediction": Features(
-        {
-            "id": _string,
-            "dialogue_id": _string,
-            "turn_index": _int,
-            "setting": _string,
-            "sequence_id": _string,
-            "num_user_turns": _int,
-            "history": _string,
-            "label": _string,
-        }
-    ),
+    "dst": _history_label_features(Json()),
+    "action_prediction": _history_label_features(_string),
     "faithfulness": Features(
         {
             "id": _string,

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tooldial.errors import TooldialError
 from tooldial.simulation.executor import NO_RECORD
 from tooldial.simulation.metrics import ZERO, SlotScore, slot_prf
+from tooldial.simulation.options import RunOptions, llm_client
 
 TASKS_FILE = "data_v1_2.jsonl"
 APIS_FILE = "autode_apis_openai.json"
@@ -179,37 +180,21 @@ def score_transcripts(transcripts_path: str | Path, tasks_path: str | Path) -> t
 # The suite: an LLM user plays each task's script, the system under test answers with native tool calls
 
 
-class AutoDEConfig(BaseModel):
-    """A run of the AutoDE suite (written to ``results.json``). Fields shared with ``SimulationConfig`` keep
-    their meaning. The system is a chat model with native tool calls (``protocol="native"``), the gold-call
-    ``oracle``, or any other backend in ToolDial's format (a live retriever over the 66 APIs answers its
-    retriever calls)."""
+class _AutoDEInputs(BaseModel):
+    autode_dir: str
+
+
+class AutoDEConfig(RunOptions, _AutoDEInputs):
+    """A run of the AutoDE suite (written to ``results.json``): the AutoDE data directory, then the
+    :class:`~tooldial.simulation.options.RunOptions` (their meaning as in ``SimulationConfig``). The system is a
+    chat model with native tool calls (``protocol="native"``), the gold-call ``oracle``, or any other backend in
+    ToolDial's format (a live retriever over the 66 APIs answers its retriever calls)."""
 
     model_config = ConfigDict(extra="ignore")
 
-    autode_dir: str
-    limit: int | None = Field(None, ge=1)
     user: str | None = "llm"
-    user_base_url: str | None = None
-    user_model: str | None = None
-    user_max_tokens: int = Field(96, ge=1)
-    user_temperature: float = Field(0.0, ge=0.0)
-    max_user_turns: int | None = Field(None, ge=1)
-    system: str = "oracle"
     protocol: str = "native"
-    model: str | None = None
-    adapter: str | None = None
-    base_url: str | None = None
-    batch_size: int = Field(8, ge=1)
-    max_concurrency: int = Field(8, ge=1)
-    max_new_tokens: int = Field(256, ge=1)
     max_rounds: int = Field(3, ge=1)
-    trials: int = Field(1, ge=1)
-    seed: int = 0
-    cache_dir: str | None = None
-    use_cache: bool = True
-    progress: bool = True
-    out: str
 
 
 def _read_prompt(autode_dir: Path, name: str) -> str:
@@ -333,44 +318,28 @@ class AutoDERetriever:
         return observation
 
 
-def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any]:
-    """Run the AutoDE tasks through the simulation machinery and score them as the paper does (``embedder``:
-    the sentence embedder of the retriever for ToolDial-format systems; default the packaged MiniLM)."""
-    from tqdm.auto import tqdm
-
-    from tooldial.evaluation.runner import library_versions
-    from tooldial.simulation.executor import ToolExecutor
-    from tooldial.simulation.metrics import aggregate, pass_hat_curve
-    from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
-    from tooldial.simulation.runner import run_episodes
-    from tooldial.simulation.systems import NativeToolSystem
+def _autode_user(config: AutoDEConfig, user_prompt: str, by_id: dict[str, AutoDETask], closers: list[Any]) -> Any:
+    """The LLM user playing each task's script (no client for the gold-call oracle, which never hears it)."""
     from tooldial.simulation.users import LLMUser
 
-    check_out_dir(config.out)
-    root = Path(config.autode_dir)
-    tasks = load_tasks(root)[: config.limit] if config.limit else load_tasks(root)
-    apis = load_apis(root)
-    unknown = sorted({t.api for t in tasks} - set(apis))
-    if unknown:
-        raise TooldialError(f"tasks name APIs the API file lacks: {', '.join(unknown[:5])}", file=str(root))
-    tools = list(apis.values())
-    by_id = {t.uuid: t for t in tasks}
-    scenarios = [task_scenario(t, tools) for t in tasks]
-    user_prompt = _read_prompt(root, USER_PROMPT_FILE)
-    closers: list[Any] = []
     if config.user != "llm":
         raise TooldialError("the AutoDE suite needs --user llm (its users are played by an LLM)", field="user")
-    from tooldial.simulation.runner import _llm_client
-
     user_client = None
     if config.user_base_url or config.protocol == "native":  # the gold-call oracle never hears the user
-        user_client = _llm_client(config.user_base_url, config.user_model, config, "user_base_url")  # type: ignore[arg-type]
+        user_client = llm_client(config.user_base_url, config.user_model, config, "user_base_url")
         closers.append(user_client)
-    user = LLMUser(user_client, max_user_turns=config.max_user_turns or 5, max_tokens=config.user_max_tokens,
+    return LLMUser(user_client, max_user_turns=config.max_user_turns or 5, max_tokens=config.user_max_tokens,
                    temperature=config.user_temperature, seed=config.seed,
                    script=lambda ep: user_script_for(user_prompt, by_id[ep.scenario.dialogue_id]))
+
+
+def _autode_system(config: AutoDEConfig, root: Path, apis: dict[str, dict[str, Any]],
+                   by_id: dict[str, AutoDETask], closers: list[Any], embedder: Any) -> _EndAtCall:
+    """The system under test, ending each conversation at its first API call."""
+    from tooldial.simulation.systems import NativeToolSystem
+
     if config.protocol == "native":
-        client = _llm_client(config.base_url, config.model, config, "base_url")  # type: ignore[arg-type]
+        client = llm_client(config.base_url, config.model, config, "base_url")
         closers.append(client)
         system: Any = NativeToolSystem(client, max_rounds=1, max_tokens=config.max_new_tokens, seed=config.seed,
                                        system_prompt=_read_prompt(root, SYSTEM_PROMPT_FILE), stop_at_call=True)
@@ -386,7 +355,65 @@ def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any
         closers.extend(system_closers)
         system.retrieve = AutoDERetriever(apis, embedder or Embedder(cache_dir=_embedding_cache(config)))
         system.stop_at_call = True
-    system = _EndAtCall(system)
+    return _EndAtCall(system)
+
+
+def _episode_row(ep: Any, task: AutoDETask, trial: int) -> dict[str, Any]:
+    """The ``scores.jsonl`` row of one conversation: its first call scored against the gold call."""
+    call = _first_call(ep)
+    score = score_call(task, call.api if call else "", call.arguments if call else {}, call is not None)
+    return {"uuid": task.uuid, "trial": trial, "gold_api": task.api,
+            "api": call.api if call else "", "slots": call.arguments if call else {},
+            "call_error": _schema_error(call), "state": "success" if call else "failure",
+            "reason": ep.end_reason, "failures": ep.failures,
+            "user_turns": ep.user_turns(), **score.model_dump()}
+
+
+def _suite_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Table 1 figures (percent) of a run with a 95% interval of the F1, the call rate and the exact-call rate."""
+    from tooldial.simulation.metrics import aggregate
+
+    n = len(rows)
+    by_trial: dict[int, list[float]] = defaultdict(list)
+    for row in rows:
+        by_trial[row["trial"]].append(row["f1"])
+    trial_f1 = [100 * sum(v) / len(v) for _, v in sorted(by_trial.items())]
+    return {
+        "precision": 100 * sum(r["precision"] for r in rows) / n,
+        "recall": 100 * sum(r["recall"] for r in rows) / n,
+        "f1": 100 * sum(r["f1"] for r in rows) / n,
+        "f1_interval": [100 * x for x in (lambda a: (a.low, a.high))(aggregate([r["f1"] for r in rows]))],
+        "f1_std_over_trials": statistics.stdev(trial_f1) if len(trial_f1) > 1 else None,
+        "call_rate": sum(r["state"] == "success" for r in rows) / n,
+        "exact_call": sum(r["f1"] == 1.0 for r in rows) / n,
+    }
+
+
+def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any]:
+    """Run the AutoDE tasks through the simulation machinery and score them as the paper does (``embedder``:
+    the sentence embedder of the retriever for ToolDial-format systems; default the packaged MiniLM)."""
+    from tqdm.auto import tqdm
+
+    from tooldial.evaluation.runner import library_versions
+    from tooldial.simulation.executor import ToolExecutor
+    from tooldial.simulation.metrics import pass_hat_curve
+    from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
+    from tooldial.simulation.runner import request_usage, run_episodes
+
+    check_out_dir(config.out)
+    root = Path(config.autode_dir)
+    tasks = load_tasks(root)[: config.limit] if config.limit else load_tasks(root)
+    apis = load_apis(root)
+    unknown = sorted({t.api for t in tasks} - set(apis))
+    if unknown:
+        raise TooldialError(f"tasks name APIs the API file lacks: {', '.join(unknown[:5])}", file=str(root))
+    tools = list(apis.values())
+    by_id = {t.uuid: t for t in tasks}
+    scenarios = [task_scenario(t, tools) for t in tasks]
+    user_prompt = _read_prompt(root, USER_PROMPT_FILE)
+    closers: list[Any] = []
+    user = _autode_user(config, user_prompt, by_id, closers)
+    system = _autode_system(config, root, apis, by_id, closers, embedder)
     described = {"user": user.describe(), "system": system.describe()}
     rows: list[dict[str, Any]] = []
     transcripts: list[dict[str, Any]] = []
@@ -397,41 +424,20 @@ def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any
                 executors = [ToolExecutor([], None, schemas=apis) for _ in scenarios]
                 for ep in run_episodes(scenarios, executors, user, system, trial, bar):
                     task = by_id[ep.scenario.dialogue_id]
-                    call = _first_call(ep)
-                    score = score_call(task, call.api if call else "", call.arguments if call else {}, call is not None)
-                    rows.append({"uuid": task.uuid, "trial": trial, "gold_api": task.api,
-                                 "api": call.api if call else "", "slots": call.arguments if call else {},
-                                 "call_error": _schema_error(call), "state": "success" if call else "failure",
-                                 "reason": ep.end_reason, "failures": ep.failures,
-                                 "user_turns": ep.user_turns(), **score.model_dump()})
+                    rows.append(_episode_row(ep, task, trial))
                     transcripts.append({"uuid": task.uuid, "trial": trial, "end_reason": ep.end_reason,
                                         "turns": ep.transcript()})
     finally:
-        from tooldial.simulation.runner import request_usage
-
-        usage = request_usage(user, getattr(system, "system", system))
+        usage = request_usage(user, system.system)
         for closer in closers:
             closer.close()
-    n = len(rows)
     outcomes: dict[str, list[bool]] = defaultdict(list)
-    by_trial: dict[int, list[float]] = defaultdict(list)
     for row in rows:
         outcomes[row["uuid"]].append(row["f1"] == 1.0)
-        by_trial[row["trial"]].append(row["f1"])
-    trial_f1 = [100 * sum(v) / len(v) for _, v in sorted(by_trial.items())]
-    figures = {
-        "precision": 100 * sum(r["precision"] for r in rows) / n,
-        "recall": 100 * sum(r["recall"] for r in rows) / n,
-        "f1": 100 * sum(r["f1"] for r in rows) / n,
-        "f1_interval": [100 * x for x in (lambda a: (a.low, a.high))(aggregate([r["f1"] for r in rows]))],
-        "f1_std_over_trials": statistics.stdev(trial_f1) if len(trial_f1) > 1 else None,
-        "call_rate": sum(r["state"] == "success" for r in rows) / n,
-        "exact_call": sum(r["f1"] == 1.0 for r in rows) / n,
-    }
     results = {
         "kind": "dynamic", "suite": "autode", "config": config.model_dump(), **described, "versions": library_versions(),
         "seeds": {"run": config.seed, "trials": config.trials}, "requests": usage,
-        "dialogues": len(tasks), "episodes": n, "figures": figures,
+        "dialogues": len(tasks), "episodes": len(rows), "figures": _suite_figures(rows),
         "pass_hat_k": {str(k): v for k, v in pass_hat_curve(outcomes).items()},
         "end_reasons": dict(Counter(r["reason"] for r in rows)),
         "failures": sum(1 for r in rows if r["failures"]),

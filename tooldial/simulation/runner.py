@@ -14,14 +14,15 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from tooldial.errors import ConfigError
 from tooldial.simulation.episode import Episode
 from tooldial.simulation.executor import ToolExecutor
 from tooldial.simulation.metrics import aggregate_by, aggregate_rows, pass_hat_curve
+from tooldial.simulation.options import RunOptions, llm_client
 from tooldial.simulation.scenario import SimScenario, scenario_from_record
 from tooldial.simulation.scoring import METRICS, score_episode
 
@@ -31,37 +32,18 @@ RESULTS_FILE = "results.json"
 TRANSCRIPTS_FILE = "transcripts.jsonl"
 
 
-class SimulationConfig(BaseModel):
-    """Everything that determines a simulation run (written to ``results.json``)."""
-
-    model_config = ConfigDict(extra="forbid")
-
+class _SimulationInputs(BaseModel):
     dataset: str | None = None
     dialogues: str | None = None
     split: str = "test"
     corpus: str = "builtin"
-    limit: int | None = Field(None, ge=1)
-    user: Literal["scripted", "llm"] = "scripted"
-    user_base_url: str | None = None
-    user_model: str | None = None
-    user_max_tokens: int = Field(96, ge=1)
-    user_temperature: float = Field(0.0, ge=0.0)
-    max_user_turns: int | None = Field(None, ge=1)
-    system: str = "oracle"
-    protocol: Literal["tooldial", "native"] = "tooldial"
-    model: str | None = None
-    adapter: str | None = None
-    base_url: str | None = None
-    batch_size: int = Field(8, ge=1)
-    max_concurrency: int = Field(8, ge=1)
-    max_new_tokens: int = Field(256, ge=1)
-    max_rounds: int = Field(8, ge=1)
-    trials: int = Field(1, ge=1)
-    seed: int = 0
-    cache_dir: str | None = None
-    use_cache: bool = True
-    progress: bool = True
-    out: str
+
+
+class SimulationConfig(RunOptions, _SimulationInputs):
+    """Everything that determines a simulation run (written to ``results.json``): the dialogues to replay,
+    then the :class:`~tooldial.simulation.options.RunOptions`."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 def load_records(config: SimulationConfig) -> list[Any]:
@@ -86,21 +68,11 @@ def load_records(config: SimulationConfig) -> list[Any]:
     return records
 
 
-def _llm_client(base_url: str | None, model: str | None, config: SimulationConfig, what: str) -> Any:
-    from tooldial.llm import LLMClient
-
-    if not base_url or not model:
-        raise ConfigError(f"the {what} needs a server URL and a model name", field=what)
-    cache_dir = None if config.cache_dir is None else str(Path(config.cache_dir) / "llm")
-    return LLMClient(base_url, model, cache_dir=cache_dir, use_cache=config.use_cache,
-                     max_concurrency=config.max_concurrency)
-
-
 def make_user(config: SimulationConfig) -> Any:
     from tooldial.registry import SIMULATORS
 
     if config.user == "llm":
-        client = _llm_client(config.user_base_url, config.user_model, config, "user_base_url")
+        client = llm_client(config.user_base_url, config.user_model, config, "user_base_url")
         return SIMULATORS.create("llm", client=client, max_user_turns=config.max_user_turns or 6,
                                  max_tokens=config.user_max_tokens, temperature=config.user_temperature,
                                  seed=config.seed)
@@ -112,7 +84,7 @@ def make_system(config: SimulationConfig) -> tuple[Any, list[Any]]:
     if config.protocol == "native":
         from tooldial.simulation.systems import NativeToolSystem
 
-        client = _llm_client(config.base_url, config.model, config, "base_url")
+        client = llm_client(config.base_url, config.model, config, "base_url")
         return NativeToolSystem(client, max_rounds=config.max_rounds, max_tokens=config.max_new_tokens,
                                 seed=config.seed), [client]
     from tooldial.evaluation.backends.base import make_backend

@@ -94,6 +94,14 @@ def _state_arguments(state: dict[str, Any]) -> tuple[str, dict[str, str]]:
     return str(status.get("api_name", "")), args
 
 
+def _open_system_turns(episodes: Sequence[Episode]) -> tuple[dict[int, Turn], list[Episode]]:
+    """Start a system turn in every episode (keyed by ``id(episode)``); returns them and the episodes not done."""
+    turns = {id(ep): Turn(speaker="System") for ep in episodes}
+    for ep in episodes:
+        ep.turns.append(turns[id(ep)])
+    return turns, [ep for ep in episodes if not ep.done]
+
+
 class ToolDialSystem:
     """A backend answering in ToolDial's overall layout (see the module docstring)."""
 
@@ -130,10 +138,7 @@ class ToolDialSystem:
     def step(self, episodes: Sequence[Episode]) -> None:
         """Let every episode's system act until it talks to the user (or stalls)."""
         traces = {id(ep): "" for ep in episodes}
-        turns = {id(ep): Turn(speaker="System") for ep in episodes}
-        for ep in episodes:
-            ep.turns.append(turns[id(ep)])
-        pending = [ep for ep in episodes if not ep.done]
+        turns, pending = _open_system_turns(episodes)
         for _ in range(self.max_rounds):
             if not pending:
                 break
@@ -286,10 +291,7 @@ class NativeToolSystem:
 
     def step(self, episodes: Sequence[Episode]) -> None:
         extra: dict[int, list[dict[str, Any]]] = {id(ep): [] for ep in episodes}
-        turns = {id(ep): Turn(speaker="System") for ep in episodes}
-        for ep in episodes:
-            ep.turns.append(turns[id(ep)])
-        pending = [ep for ep in episodes if not ep.done]
+        turns, pending = _open_system_turns(episodes)
         for _ in range(self.max_rounds):
             if not pending:
                 break
