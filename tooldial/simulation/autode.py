@@ -392,13 +392,11 @@ def _suite_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any]:
     """Run the AutoDE tasks through the simulation machinery and score them as the paper does (``embedder``:
     the sentence embedder of the retriever for ToolDial-format systems; default the packaged MiniLM)."""
-    from tqdm.auto import tqdm
-
     from tooldial.evaluation.runner import library_versions
     from tooldial.simulation.executor import ToolExecutor
     from tooldial.simulation.metrics import pass_hat_curve
     from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
-    from tooldial.simulation.runner import request_usage, run_episodes
+    from tooldial.simulation.runner import request_usage, trial_episodes
 
     check_out_dir(config.out)
     root = Path(config.autode_dir)
@@ -418,15 +416,12 @@ def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any
     rows: list[dict[str, Any]] = []
     transcripts: list[dict[str, Any]] = []
     try:
-        with tqdm(total=len(scenarios) * config.trials, desc="autode", unit="dialogue",
-                  disable=not config.progress) as bar:
-            for trial in range(config.trials):
-                executors = [ToolExecutor([], None, schemas=apis) for _ in scenarios]
-                for ep in run_episodes(scenarios, executors, user, system, trial, bar):
-                    task = by_id[ep.scenario.dialogue_id]
-                    rows.append(_episode_row(ep, task, trial))
-                    transcripts.append({"uuid": task.uuid, "trial": trial, "end_reason": ep.end_reason,
-                                        "turns": ep.transcript()})
+        for trial, ep in trial_episodes(scenarios, lambda: [ToolExecutor([], None, schemas=apis) for _ in scenarios],
+                                        user, system, config.trials, desc="autode", progress=config.progress):
+            task = by_id[ep.scenario.dialogue_id]
+            rows.append(_episode_row(ep, task, trial))
+            transcripts.append({"uuid": task.uuid, "trial": trial, "end_reason": ep.end_reason,
+                                "turns": ep.transcript()})
     finally:
         usage = request_usage(user, system.system)
         for closer in closers:

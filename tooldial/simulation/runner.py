@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +146,18 @@ def run_episodes(scenarios: list[SimScenario], executors: list[ToolExecutor], us
     return episodes
 
 
+def trial_episodes(scenarios: list[SimScenario], new_executors: Callable[[], list[ToolExecutor]], user: Any,
+                   system: Any, trials: int, *, desc: str, progress: bool) -> Iterator[tuple[int, Episode]]:
+    """``(trial, episode)`` for every trial of every scenario, each trial with fresh executors, under one
+    progress bar."""
+    from tqdm.auto import tqdm
+
+    with tqdm(total=len(scenarios) * trials, desc=desc, unit="dialogue", disable=not progress) as bar:
+        for trial in range(trials):
+            for ep in run_episodes(scenarios, new_executors(), user, system, trial, bar):
+                yield trial, ep
+
+
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Aggregates with 95% intervals: overall, by stratum, by sequence; pass^k over trials; end reasons."""
     outcomes: dict[str, list[bool]] = defaultdict(list)
@@ -178,8 +191,6 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def simulate(config: SimulationConfig) -> dict[str, Any]:
     """Run the simulation described by ``config`` and write its files into ``config.out``."""
-    from tqdm.auto import tqdm
-
     from tooldial.corpus.loaders import load_corpus
     from tooldial.evaluation.runner import library_versions
     from tooldial.simulation.report import write_report
@@ -194,18 +205,18 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
     described = {"user": user.describe(), "system": system.describe()}  # before closing (hf drops its model)
     rows: list[dict[str, Any]] = []
     transcripts: list[dict[str, Any]] = []
+    def executors() -> list[ToolExecutor]:
+        return [ToolExecutor([e for side in ("source", "target") for e in r.mockdata.get(side) or []], corpus)
+                for r in records]
+
     try:
-        with tqdm(total=len(scenarios) * config.trials, desc="simulate", unit="dialogue",
-                  disable=not config.progress) as bar:
-            for trial in range(config.trials):
-                executors = [ToolExecutor([e for side in ("source", "target") for e in r.mockdata.get(side) or []],
-                                          corpus) for r in records]
-                for ep in run_episodes(scenarios, executors, user, system, trial, bar):
-                    row = score_episode(ep, journeys=config.protocol == "tooldial")
-                    rows.append(row)
-                    transcripts.append({"id": ep.id, "dialogue_id": ep.scenario.dialogue_id, "trial": trial,
-                                        "sequence_id": ep.scenario.sequence_id, "end_reason": ep.end_reason,
-                                        "task_success": row["task_success"], "turns": ep.transcript()})
+        for trial, ep in trial_episodes(scenarios, executors, user, system, config.trials, desc="simulate",
+                                        progress=config.progress):
+            row = score_episode(ep, journeys=config.protocol == "tooldial")
+            rows.append(row)
+            transcripts.append({"id": ep.id, "dialogue_id": ep.scenario.dialogue_id, "trial": trial,
+                                "sequence_id": ep.scenario.sequence_id, "end_reason": ep.end_reason,
+                                "task_success": row["task_success"], "turns": ep.transcript()})
     finally:
         usage = request_usage(user, system)
         for closer in closers:
