@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from tooldial.dataset.output import file_sha256
 from tooldial.errors import ConfigError
 
 #: Files a run writes into its directory (``--overwrite`` removes exactly these, nothing else).
@@ -35,14 +36,6 @@ def prepare_run_dir(out: Path, *, overwrite: bool) -> None:
             png.unlink()
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def dataset_fingerprint(dataset: str, configs: list[str], split: str) -> dict[str, Any]:
     """sha256 of the parquet files a run reads (local directory), per config; a Hub id records its revision.
 
@@ -56,7 +49,7 @@ def dataset_fingerprint(dataset: str, configs: list[str], split: str) -> dict[st
         files = sorted((root / "data" / config).glob(f"{split}-*.parquet"))
         digest = hashlib.sha256()
         for file in files:
-            digest.update(f"{file.name}\0{_sha256(file)}\n".encode())
+            digest.update(f"{file.name}\0{file_sha256(file)}\n".encode())
         out[config] = digest.hexdigest() if files else None
     return out
 
