@@ -76,12 +76,15 @@ def test_a_documented_coordinate_is_not_mixed_with_a_generated_one():
     assert any(f"{p.latitude:.4f}" == values["lat"] and f"{p.longitude:.4f}" == values["lon"] for p in places())
 
 
-def test_dates_ranges_are_ordered_and_today_is_the_worlds():
-    api = _api(params=[("checkin_date", "string"), ("checkout_date", "string")])
+@pytest.mark.parametrize("names", [("checkin_date", "checkout_date"), ("check_in", "check_out"),
+                                   ("start_date", "end_date")])
+def test_dates_ranges_are_ordered_and_today_is_the_worlds(names):
+    api = _api(params=[(n, "string") for n in names])
     for seed in range(30):
         world = MockWorld(random.Random(seed))
-        values = input_values(api, ["checkin_date", "checkout_date"], world)
-        assert world.today.isoformat() < values["checkin_date"] < values["checkout_date"]
+        values = input_values(api, list(names), world)
+        assert world.today.isoformat() < values[names[0]] < values[names[1]]
+    assert record_problems({"check_in": "2025-05-01", "check_out": "2025-05-01"})
 
 
 def test_every_documented_record_of_a_list_is_used():

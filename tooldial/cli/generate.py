@@ -27,10 +27,10 @@ def _retriever_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--suggest-threshold", type=float, default=0.5,
                    help="top score at or above which (below confirm) the system suggests (default 0.5)")
     p.add_argument("--top-k", type=positive_int, default=5, help="APIs listed in a retriever status (default 5)")
-    p.add_argument("--close-margin", type=float, default=0.02,
+    p.add_argument("--close-margin", type=float, default=0.05,
                    help="a confirmed API may rank below the top one when both score at least the confirm threshold "
                    "and it is within this margin (close candidates told apart by documentation; 0 = top only; "
-                   "default 0.02)")
+                   "default 0.05)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

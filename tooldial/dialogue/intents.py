@@ -271,6 +271,11 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     return out
 
 
+#: Share of confirmed intents drawn from the close-candidate utterances (gold API not ranked first), when an
+#: API has any.
+CLOSE_SHARE = 0.3
+
+
 @dataclass(frozen=True)
 class Intent:
     """An utterance and what the retriever really returned for it."""
@@ -314,8 +319,15 @@ class IntentBank:
         return bool(self.pool(api_id, band))
 
     def choose(self, api_id: str, band: Band, rng: random.Random) -> Intent | None:
+        """A fitting utterance; for ``confirm``, one where the API is a close candidate but not ranked first
+        with probability :data:`CLOSE_SHARE` when the pool has such utterances (hard retrieval cases)."""
         pool = self.pool(api_id, band)
-        return rng.choice(pool) if pool else None
+        if not pool:
+            return None
+        close = [i for i in pool if i.hits[0][0] != api_id]
+        if band == "confirm" and close and rng.random() < CLOSE_SHARE:
+            return rng.choice(close)
+        return rng.choice(pool)
 
     def clear_add_pool(self, api_id: str, slot: str, label: str, values: Sequence[str]
                        ) -> list[tuple[str, Intent]]:

@@ -70,6 +70,8 @@ class Place:
     capital: str
     phone_prefix: str
     languages: tuple[str, ...]
+    #: First-level division code (a US city's state: ``NY``; numeric elsewhere).
+    admin1: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -89,7 +91,7 @@ def places() -> tuple[Place, ...]:
                          latitude=round(float(row["latitude"]), 4), longitude=round(float(row["longitude"]), 4),
                          timezone=row["timezone"], currency=country.get("currencycode") or "USD",
                          capital=country.get("capital") or row["name"], phone_prefix=str(country.get("phone") or "1"),
-                         languages=langs or ("en",)))
+                         languages=langs or ("en",), admin1=str(row.get("admin1code") or "")))
     return tuple(sorted(out, key=lambda p: (p.country_code, p.city)))
 
 
@@ -245,7 +247,7 @@ _WORK = ("movie", "film", "show", "book", "song", "track", "album", "article", "
 
 def _is_date_kind(f: FieldName) -> bool:
     return f.has("date", "day", "dob", "birthday", "checkin", "checkout") or f.joined.endswith("date") \
-        or (f.type or "").lower() == "date"
+        or f.joined in ("checkin", "checkout") or (f.type or "").lower() == "date"
 
 
 def _is_id(f: FieldName) -> bool:
@@ -281,6 +283,8 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("country", lambda f: f.has("country", "nation", "nationality")),
     ("city", lambda f: f.has("city", "town", "destination", "origin", "location", "place", "locality")),
     ("address", lambda f: f.has("address", "street")),
+    ("state", lambda f: f.has("state", "province") and not f.numeric and not f.about(
+        "status", "order", "job", "task", "payment", "machine")),
     ("postal", lambda f: f.has("zip", "postal", "postcode", "zipcode")),
     ("language_code", lambda f: f.has("lang", "locale") or (f.has("language") and f.has("code", "iso"))),
     ("language", lambda f: f.has("language", "languages")),
@@ -311,7 +315,7 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("title", lambda f: f.has("title", "headline") or (f.has("name", "label") and f.about(*_WORK))),
     ("name", lambda f: f.has("name", "label")),
     ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool")),
-    ("status", lambda f: f.has("status", "state") and not f.numeric),
+    ("status", lambda f: f.has("status") and not f.numeric),
     ("error", lambda f: f.has("error", "errors") and not f.numeric),
     ("category", lambda f: f.has("type", "category", "genre", "kind", "categories") and not f.numeric),
 )
@@ -330,6 +334,12 @@ def field_kind(f: FieldName) -> str | None:
 
 def _digits(rng: random.Random, n: int) -> str:
     return str(rng.randint(10 ** (n - 1), 10**n - 1))
+
+
+def api_words(api: Api) -> frozenset[str]:
+    """Context words of an API for the rules: its name, tool, category and the start of its description."""
+    text = " ".join((api.name, api.tool, api.category, " ".join((api.description or "").split()[:30])))
+    return frozenset(_tokens(text))
 
 
 def _gen_id(f: FieldName, ctx: RecordContext) -> str:
@@ -357,7 +367,7 @@ def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
             t.endswith("ed") and t not in ("need", "speed") for t in f.tokens):
         return world.today - dt.timedelta(days=rng.randint(0, 900))
     anchor, span = ctx.dates()
-    if f.has(*_END):
+    if f.has(*_END) or f.joined == "checkout":
         return anchor + dt.timedelta(days=span)
     return anchor
 
@@ -430,6 +440,15 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str:
     if f.about("team", "club", "teams"):
         return f"{ctx.place.city} {ctx.world.rng.choice(('United', 'FC', 'Rovers', 'City', 'Athletic'))}"
     return _gen_title(f, ctx)
+
+
+def _gen_state(f: FieldName, ctx: RecordContext) -> str:
+    """A US state for a US place; a record whose first place field is a state gets a US city."""
+    if ctx._place is None:
+        ctx._place = ctx.world.rng.choice([p for p in places() if p.country_code == "US"])
+    if ctx.place.country_code == "US" and ctx.place.admin1.isalpha():
+        return ctx.place.admin1
+    return ctx.place.country
 
 
 def _gen_person(f: FieldName, ctx: RecordContext) -> str:
@@ -510,6 +529,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
     "country_code": lambda f, c: _gen_place_text("country_code", c),
     "country": lambda f, c: _gen_place_text("country", c),
     "city": lambda f, c: _gen_place_text("city", c),
+    "state": _gen_state,
     "address": lambda f, c: f"{c.world.fake.street_address()}, {c.place.city}",
     "postal": lambda f, c: c.world.fake.postcode() if c.place.country_code == "US" else _digits(c.world.rng, 5),
     "language_code": _gen_language_code,
@@ -542,12 +562,12 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
     "category": lambda f, c: c.world.fake.word(),
 }
 #: Kinds that a value of one record is drawn for once and reused (a record has one city, one person).
-_ONCE_PER_RECORD = frozenset({"latitude", "longitude", "city", "country", "country_code", "timezone", "person",
+_ONCE_PER_RECORD = frozenset({"latitude", "longitude", "city", "country", "country_code", "timezone", "person", "state",
                               "first_name", "last_name", "email", "username", "company"})
 #: Inputs that belong together: drawn together (never one from the docs and the other generated).
 INPUT_GROUPS: tuple[frozenset[str], ...] = (
     frozenset({"latitude", "longitude"}), frozenset({"date", "datetime"}), frozenset({"currency_code", "rate"}),
-    frozenset({"city", "country", "country_code", "postal", "address"}),
+    frozenset({"city", "country", "country_code", "postal", "address", "state"}),
 )
 
 
@@ -632,7 +652,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     (drawn around the dialogue's "today") and groups (:data:`INPUT_GROUPS`: coordinates, a currency pair, a
     place) with an undocumented member, which are generated as a whole so that their members agree."""
     ctx = RecordContext(world)
-    words = frozenset(context) | frozenset(_tokens(api.name))
+    words = frozenset(context) | api_words(api)
     params = [p for p in (api.parameter(n) for n in names) if p is not None]
     fields = {p.name: FieldName(p.name, p.type or "string", words) for p in params}
     documented = {p.name: _documented(p, world.rng) for p in params}
@@ -718,11 +738,27 @@ def _place_index() -> dict[str, Place]:
     return index
 
 
-def place_of(values: Iterable[str]) -> Place | None:
-    """The known place a set of input values names (by city name or latitude), or None."""
+def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
+    """The known place input values name: by city name or latitude, else (given a dict of named inputs) the
+    city nearest to a latitude/longitude pair (within about 150 km), or None."""
     index = _place_index()
-    found = [index[v.strip()] for v in values if isinstance(v, str) and v.strip() in index]
-    return found[0] if found else None
+    texts = list(values.values()) if isinstance(values, dict) else list(values)
+    found = [index[v.strip()] for v in texts if isinstance(v, str) and v.strip() in index]
+    if found or not isinstance(values, dict):
+        return found[0] if found else None
+    coords: dict[str, float] = {}
+    for name, value in values.items():
+        kind = field_kind(FieldName(name, "number"))
+        try:
+            if kind in ("latitude", "longitude"):
+                coords[kind] = float(value)
+        except (TypeError, ValueError):
+            continue
+    if len(coords) < 2:
+        return None
+    lat, lon = coords["latitude"], coords["longitude"]
+    best = min(places(), key=lambda p: (p.latitude - lat) ** 2 + (p.longitude - lon) ** 2)
+    return best if (best.latitude - lat) ** 2 + (best.longitude - lon) ** 2 <= 2.0 else None
 
 
 class ResultBuilder:
@@ -734,13 +770,13 @@ class ResultBuilder:
         self.world = world
         self.records = max(1, records)
         self.by_path = {c.path: c for c in api.output_components}
-        self.api_words = frozenset(_tokens(api.name))
+        self.api_words = api_words(api)
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.top = RecordContext(world)
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = [v for k, v in self.inputs.items()
                                if field_kind(FieldName(k)) == "currency_code" and v in USD_VALUE]
-        self.input_place = place_of(self.inputs.values())
+        self.input_place = place_of(dict(self.inputs))
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
@@ -837,7 +873,7 @@ def _type_of(example: Any) -> str:
 
 
 #: Pairs of words that order two fields named alike (``temp_min`` ≤ ``temp_max``, ``low`` ≤ ``high``).
-ORDERED_WORDS = ((("checkin", "check"), ("checkout",)), (("start", "begin"), ("end", "finish")),
+ORDERED_WORDS = ((("checkin", "in"), ("checkout", "out")), (("start", "begin"), ("end", "finish")),
                  (("min", "low", "lowest"), ("max", "high", "highest")))
 
 

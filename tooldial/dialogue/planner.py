@@ -143,11 +143,29 @@ _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent
                              "converted", "temperature", "query", "hours"})
 #: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
 _USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
+#: Words that name a kind of value in a description (what an API gives back).
+_KIND_WORDS = {"latitude": {"lat", "latitude", "coordinates"}, "longitude": {"lng", "lon", "longitude", "coordinates"}}
+#: Kinds of an address: a user who knows the street or the postal code knows the city too.
+_ADDRESS = frozenset({"city", "postal", "address", "state"})
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
 _PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
 _PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
                           "country", "countries", "address", "place", "places", "coordinates", "airport",
                           "airports", "map", "maps", "timezone", "zip", "postal"})
+
+
+#: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
+#: learn a value).
+_SIDE_EFFECT_VERBS = frozenset(
+    ["send", "post", "create", "delete", "remove", "update", "unfollow", "follow", "like", "unlike", "mute", "unmute", "block", "unblock", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload", "publish", "subscribe", "unsubscribe", "register", "invite", "join", "leave", "approve", "reject", "archive", "edit", "modify", "insert", "submit", "place", "order", "reply", "comment"])
+
+
+def side_effects(api: Api) -> bool:
+    """Whether calling the API changes something (by its HTTP method or its description's first verb)."""
+    if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
+        return True
+    verb = description_clause(api).split(" ", 1)[0].lower()
+    return verb in _SIDE_EFFECT_VERBS
 
 
 def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
@@ -172,28 +190,51 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     if kind in ("latitude", "longitude"):
         partners += [p.name for p in target.parameters if p.name != chain_param
                      and field_kind(FieldName(p.name, p.type or "string")) in ("latitude", "longitude")]
+    if kind in _ADDRESS:
+        partners += [p.name for p in target.parameters if p.name != chain_param
+                     and field_kind(FieldName(p.name, p.type or "string")) in _ADDRESS]
     alone = [m for m in partners if target.parameter(m) is not None and m not in provided]
     if alone:
         return f"group member procured alone: {chain_param} without {', '.join(alone)}"
+    out_kind = field_kind(FieldName(chain.name, chain.type or "string"))
+    if out_kind and kind and out_kind != kind and not {out_kind, kind} & {"name", "title", "query"}:
+        return f"output is another kind of value: {out_kind} for a {kind}"
+    if side_effects(source):
+        return f"source changes something (not a lookup): {source.name}"
+    if any(p.name.lower() == chain_param.lower() or (kind not in (None, "id") and field_kind(
+            FieldName(p.name, p.type or "string")) == kind) for p in source.required_parameters):
+        return f"source already needs the value it would provide: {chain_param}"
+    if kind != "id" and any(field_kind(FieldName(p.name, p.type or "string")) == "id"
+                            for p in target.required_parameters if p.name != chain_param):
+        return f"user gives opaque ids but not the {readable(chain_param)}"
+    target_words = set(readable(target.name + " " + target.description).split())
+    for p in source.required_parameters:
+        if (set(FieldName(p.name).tokens) | _KIND_WORDS.get(field_kind(FieldName(p.name)) or "", set())) & \
+                target_words - {"id", "name", "data"}:
+            return f"target gives back what the user started from: {p.name}"
     if kind != "id" and any(field_kind(FieldName(p.name, p.type or "string")) == "id"
                             for p in source.required_parameters):
         return f"source needs an id the user would not know: {readable(chain_param)} looked up by id"
-    if source.tool == target.tool or (edge.get("kind") == "identifier" and edge.get("cross_tool")):
-        return ""  # the graph's rules judged this cross-tool id (public id spaces, agreeing documentation)
+    if f.has("from", "origin", "departure", "source") and any(
+            FieldName(p.name).has("to", "destination", "arrival", "target") for p in target.parameters):
+        return f"value the user knows: where they start ({chain_param})"
+    if source.tool == target.tool:
+        return ""
     documented_same = param is not None and chain.example is not None and as_text(chain.example) in (
         as_text(param.example), as_text(param.default))
-    if kind == "id" or kind is None:
-        if documented_same:
-            return ""
-        if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
-            return ""
-        return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
-    if kind in _PLACE and not documented_same:
+    graph_judged = edge.get("kind") == "identifier" and edge.get("cross_tool")  # public id spaces, agreeing docs
+    if kind in _PLACE or (kind == "id" and f.has("city", "country", "region", "location", "place", "airport")):
         words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
         locator = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
             words & {"geocode", "geocoding", "ip", "locate", "geolocation", "address", "coordinates"})
         if not words & _PLACE_WORDS or (source.category != target.category and not locator):
             return f"place value from a source that is not place-aware: {source.tool}"
+    if kind == "id" or kind is None:
+        if documented_same or graph_judged:
+            return ""
+        if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
+            return ""
+        return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
     return ""
 
 

@@ -38,7 +38,7 @@ class RetrieverConfig(BaseModel):
     #: A confirmed API may be ranked below the top one when both score at least ``confirm_threshold`` and it is
     #: within this margin of the top score: the system reads the close candidates' documentation and confirms
     #: the one that fits the request (0 = always the top one).
-    close_margin: float = 0.02
+    close_margin: float = 0.05
     #: What is embedded per API: ``name_description`` ("name: description"), ``description``, or
     #: ``tool_name_description`` ("tool name: description").
     document: Literal["name_description", "description", "tool_name_description"] = "name_description"

@@ -135,8 +135,9 @@ def _order_problems(scalars: dict[str, Any]) -> list[str]:
     out = []
     for a, b in ordered_pairs(scalars):  # pairs that differ by the start/end word (temp_min / temp_max)
         da, db = _date(scalars[a]), _date(scalars[b])
-        if da and db and da != dt.date.min and db != dt.date.min and db < da:
-            out.append(f"{b}={scalars[b]} is before {a}={scalars[a]}")
+        stay = "checkout" in FieldName(b).joined  # a stay has at least one night
+        if da and db and da != dt.date.min and db != dt.date.min and (db < da or (stay and db == da)):
+            out.append(f"{b}={scalars[b]} is not after {a}={scalars[a]}")
         na, nb = _number(scalars[a]), _number(scalars[b])
         if da is None and na is not None and nb is not None and nb < na:
             out.append(f"{b}={scalars[b]} is below {a}={scalars[a]}")
