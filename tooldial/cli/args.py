@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 from tooldial.cli.parser import ArgumentParser
@@ -53,12 +54,16 @@ def non_negative_int(text: str) -> int:
     return value
 
 
+def _float(text: str, expected: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+
+
 def positive_float(text: str) -> float:
     """A finite number > 0 (seconds, temperatures)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    value = _float(text, "a number")
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
     return value
@@ -66,10 +71,7 @@ def positive_float(text: str) -> float:
 
 def fraction(text: str) -> float:
     """A number in [0, 1] (rates, thresholds)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {text!r}") from None
+    value = _float(text, "a number between 0 and 1")
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {text!r}")
     return value
@@ -89,10 +91,19 @@ def llm_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"timeout": args.timeout, "max_retries": args.max_attempts - 1}
 
 
+def _check_parents(path: Path, flag: str) -> None:
+    """The nearest existing parent of ``path`` must be a directory."""
+    from tooldial.errors import ConfigError
+
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
+            break
+
+
 def check_output_file(path: Any, flag: str = "--out") -> None:
     """Refuse, before any work, an output file path that is a directory (or lies under a file)."""
-    from pathlib import Path
-
     from tooldial.errors import ConfigError
 
     if path is None:
@@ -100,17 +111,11 @@ def check_output_file(path: Any, flag: str = "--out") -> None:
     path = Path(path)
     if path.is_dir():
         raise ConfigError("is a directory; give a file path", file=str(path), field=flag)
-    for parent in path.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
-            break
+    _check_parents(path, flag)
 
 
 def check_output_folder(path: Any, flag: str = "--out") -> None:
     """Refuse, before any work, an output folder path that is a file (or lies under one)."""
-    from pathlib import Path
-
     from tooldial.errors import ConfigError
 
     if path is None:
@@ -118,11 +123,7 @@ def check_output_folder(path: Any, flag: str = "--out") -> None:
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise ConfigError("is a file, not a directory", file=str(path), field=flag)
-    for parent in path.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
-            break
+    _check_parents(path, flag)
 
 
 def add_failure_rate_argument(parser: argparse.ArgumentParser | Any, default: float = 0.05) -> None:

@@ -46,6 +46,12 @@ def _ratios(text: str) -> tuple[float, float, float]:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_build(subparsers)
+    _register_convert(subparsers)
+    _register_push(subparsers)
+
+
+def _register_build(subparsers: argparse._SubParsersAction) -> None:
     build = subparsers.add_parser(
         "build",
         help="corpus → API graph → dialogues → validation → Hugging Face dataset directory",
@@ -105,6 +111,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     out.add_argument("--quiet", action="store_true", help="print no summary or example")
     build.set_defaults(func=run_build)
 
+
+def _register_convert(subparsers: argparse._SubParsersAction) -> None:
     convert = subparsers.add_parser(
         "convert",
         help="original ToolDial release (train/val/test.json) → dataset directory",
@@ -127,6 +135,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     convert.add_argument("--quiet", action="store_true")
     convert.set_defaults(func=run_convert)
 
+
+def _register_push(subparsers: argparse._SubParsersAction) -> None:
     push = subparsers.add_parser("push", help="upload a dataset directory to the Hugging Face Hub",
                                  description="Upload a dataset directory as is (token from HF_TOKEN or `hf auth "
                                  "login`).")

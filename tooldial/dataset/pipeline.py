@@ -255,6 +255,71 @@ class GeneratedDialogues:
     times: StageTimes
 
 
+def _card_settings(options: BuildOptions, graph_config: Any, generate_config: Any) -> dict[str, dict[str, Any]]:
+    """The graph and generation settings the dataset card shows."""
+    graph_info = {
+        "embedding_model": graph_config.embedding_model,
+        "entity_text": graph_config.entity_text,
+        "thresholds (lcs,kw,desc)": str(graph_config.effective_thresholds),
+    }
+    if options.graph:
+        graph_info["graph file"] = str(options.graph)
+    generation = {
+        "n": generate_config.n,
+        "seed": generate_config.seed,
+        "renderer": generate_config.renderer,
+        "retriever embedding_model": generate_config.embedding_model,
+    }
+    renderer_model = (generate_config.renderer_options or {}).get("model")
+    if renderer_model:
+        generation["renderer model"] = renderer_model
+    if generate_config.sequences:
+        generation["sequences"] = ", ".join(generate_config.sequences)
+    return {"graph": graph_info, "generation": generation}
+
+
+def _write_dialogues(records: Any, partial: Path, check: Any, rejected: list[str],
+                     times: StageTimes) -> tuple[int, Counter]:
+    """Write the dialogues that pass ``check`` to ``partial`` (the rest go to ``rejected`` with their reasons);
+    returns how many were written and the messages per renderer (an LLM renderer falls back turn by turn).
+
+    Generation and validation are timed apart: ``records`` is a lazy generator, so its time is what is left.
+    """
+    validation_seconds = validation_cpu = 0.0
+    start, cpu = time.perf_counter(), time.process_time()
+    count = 0
+    written_by: Counter = Counter()
+    with partial.open("w", encoding="utf-8") as f:
+        for record in records:
+            written_by.update(m for m in record.scenario.get("rendered_by") or [] if m != "fixed")
+            if check is not None:
+                t0, c0 = time.perf_counter(), time.process_time()
+                problems = check(record)
+                validation_seconds += time.perf_counter() - t0
+                validation_cpu += time.process_time() - c0
+                if problems:
+                    rejected.append(f"{record.dialogue_id}: {'; '.join(problems)}")
+                    continue
+            f.write(record.model_dump_json() + "\n")
+            count += 1
+    times.seconds["dialogues"] = round(time.perf_counter() - start - validation_seconds, 3)
+    times.seconds["validation"] = round(validation_seconds, 3)
+    times.cpu_seconds["dialogues"] = round(time.process_time() - cpu - validation_cpu, 3)
+    times.cpu_seconds["validation"] = round(validation_cpu, 3)
+    return count, written_by
+
+
+def _mark_done(done: Path, dialogues_path: Path, key: str, count: int, rejected: list[str],
+               messages_by_renderer: str) -> None:
+    """Record the finished ``dialogues.jsonl`` (count, size, sha256) atomically in ``dialogues.done``."""
+    record = {"key": key, "count": count, "size": dialogues_path.stat().st_size,
+              "sha256": file_sha256(dialogues_path), "rejected": rejected,
+              "messages by renderer": messages_by_renderer}
+    done_partial = done.with_suffix(".done.partial")
+    done_partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    done_partial.replace(done)
+
+
 def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = None) -> GeneratedDialogues:
     """Run corpus → graph → dialogues → validation into the work dir (times added to ``times`` when given).
 
@@ -272,33 +337,16 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     with _timed(times, "corpus"):
         corpus = load_corpus(options.corpus, progress=options.progress)
     graph_config = _graph_config(options)
-    graph_info = {
-        "embedding_model": graph_config.embedding_model,
-        "entity_text": graph_config.entity_text,
-        "thresholds (lcs,kw,desc)": str(graph_config.effective_thresholds),
-    }
-    if options.graph:
-        graph_info["graph file"] = str(options.graph)
     generate_config = _generate_config(options)
-    generation = {
-        "n": generate_config.n,
-        "seed": generate_config.seed,
-        "renderer": generate_config.renderer,
-        "retriever embedding_model": generate_config.embedding_model,
-    }
-    renderer_model = (generate_config.renderer_options or {}).get("model")
-    if renderer_model:
-        generation["renderer model"] = renderer_model
-    if generate_config.sequences:
-        generation["sequences"] = ", ".join(generate_config.sequences)
+    settings = _card_settings(options, graph_config, generate_config)
+    generation = settings["generation"]
     key = _options_key(options)
     finished = _reusable(dialogues_path, done, key)
     if finished is not None:
         rejected.extend(finished.get("rejected", []))
         if finished.get("messages by renderer"):
             generation["messages by renderer"] = finished["messages by renderer"]
-        return GeneratedDialogues(dialogues_path, corpus, {"graph": graph_info, "generation": generation},
-                                  rejected, times)
+        return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times)
     done.unlink(missing_ok=True)
     faults.checkpoint("corpus")
     from tooldial.dialogue.generate import generate_dialogues
@@ -312,46 +360,21 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
             save_graph(graph, work / "graph.json")
     faults.checkpoint("graph")
     check = _validator(corpus) if options.validate_dialogues else None
-    validation_seconds = validation_cpu = 0.0
     partial = dialogues_path.with_suffix(".jsonl.partial")
-    start, cpu = time.perf_counter(), time.process_time()
-    count = 0
-    written_by: Counter = Counter()  # messages per renderer (an LLM renderer falls back turn by turn)
     from tooldial.dialogue.renderer import get_renderer
 
     renderer = get_renderer(generate_config.renderer, **generate_config.renderer_options)
-    with partial.open("w", encoding="utf-8") as f:
-        for record in generate_dialogues(corpus, graph, generate_config, renderer=renderer):
-            written_by.update(m for m in record.scenario.get("rendered_by") or [] if m != "fixed")
-            if check is not None:
-                t0, c0 = time.perf_counter(), time.process_time()
-                problems = check(record)
-                validation_seconds += time.perf_counter() - t0
-                validation_cpu += time.process_time() - c0
-                if problems:
-                    rejected.append(f"{record.dialogue_id}: {'; '.join(problems)}")
-                    continue
-            f.write(record.model_dump_json() + "\n")
-            count += 1
-    times.seconds["dialogues"] = round(time.perf_counter() - start - validation_seconds, 3)
-    times.seconds["validation"] = round(validation_seconds, 3)
-    times.cpu_seconds["dialogues"] = round(time.process_time() - cpu - validation_cpu, 3)
-    times.cpu_seconds["validation"] = round(validation_cpu, 3)
+    records = generate_dialogues(corpus, graph, generate_config, renderer=renderer)
+    count, written_by = _write_dialogues(records, partial, check, rejected, times)
     _check_renderer_failures(renderer, options.max_failure_rate, partial)
     partial.replace(dialogues_path)
     if written_by:
         total = sum(written_by.values())
         generation["messages by renderer"] = ", ".join(f"{name} {n / total:.1%}"
                                                         for name, n in written_by.most_common())
-    record = {"key": key, "count": count, "size": dialogues_path.stat().st_size,
-              "sha256": file_sha256(dialogues_path), "rejected": rejected,
-              "messages by renderer": generation.get("messages by renderer", "")}
-    done_partial = done.with_suffix(".done.partial")
-    done_partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    done_partial.replace(done)
+    _mark_done(done, dialogues_path, key, count, rejected, generation.get("messages by renderer", ""))
     faults.checkpoint("dialogues")
-    return GeneratedDialogues(dialogues_path, corpus, {"graph": graph_info, "generation": generation}, rejected,
-                              times)
+    return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times)
 
 
 class FailureRateError(TooldialError):
