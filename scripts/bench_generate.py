@@ -77,7 +77,7 @@ def main() -> int:
     parser.add_argument("--cache-dir", default=None, help="warm runs' cache (default $TOOLDIAL_CACHE)")
     args = parser.parse_args()
 
-    from tooldial.embedding import default_cache_dir
+    from tooldial.cache import default_cache_dir
 
     corpora = args.corpus or ["builtin"]
     sizes = args.n or [2000]

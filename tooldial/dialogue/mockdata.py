@@ -1056,6 +1056,8 @@ def sibling_candidates(api: Api, chain: OutputComponent) -> list[OutputComponent
         if not o.is_list or o.path == chain.path or list_container(api, o) != container:
             continue
         kind = field_kind(FieldName(o.name, o.type or "string"))
+        if kind is None and o.example is None:  # undocumented and unnamed: its values say nothing to a user
+            continue
         if kind in ("id", "url", "image", "email", "boolean", "latitude", "longitude", "phone", "count", "price",
                     "page", "limit", "text") or (o.type or "").lower() in ("integer", "number", "int", "float",
                                                                            "boolean"):

@@ -354,8 +354,12 @@ def carry_entity(plan: DialoguePlan) -> None:
     param = FieldName(plan.unit.chain_param)
     if field_kind(param) != "id" and not param.has("code", "isbn", "symbol", "ticker", "slug"):
         return  # only an identifier says "the same entity"
-    if not isinstance(body, dict) or plan.chain_component is None or plan.source_result is None or not any(
-            as_text(v) == chain_value for v in body.values() if not isinstance(v, dict | list)):
+    if not isinstance(body, dict) or plan.chain_component is None or plan.source_result is None:
+        return
+    out_key = plan.chain_component.path[-1]
+    if out_key in body and not isinstance(body[out_key], dict | list):  # the entity's own id field
+        body[out_key] = _typed_like(chain_value, body[out_key])
+    if not any(as_text(v) == chain_value for v in body.values() if not isinstance(v, dict | list)):
         return
     container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
     records = records_at(plan.source_result, container) if container else [plan.source_result.get("response")]
@@ -366,6 +370,11 @@ def carry_entity(plan: DialoguePlan) -> None:
     for key, value in record.items():
         if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list):
             body[key] = value
+
+
+def _typed_like(text: str, like: Any) -> Any:
+    """``text`` as an int when ``like`` is one (ids documented as numbers stay numbers)."""
+    return int(text) if isinstance(like, int) and not isinstance(like, bool) and text.isdigit() else text
 
 
 def world_problems(plan: DialoguePlan) -> list[str]:
