@@ -487,3 +487,33 @@ def test_cli_generate_then_validate_end_to_end(corpus, graph, tmp_path, monkeypa
     assert "needs --base-url" in capsys.readouterr().err
 
 
+
+
+def test_quality_counts_world_checks_per_kind_with_or_without_a_judge(by_sequence, tmp_path, capsys):
+    """``tooldial quality`` reports the validator's world checks per kind; they need no server."""
+    from tooldial.cli import main
+
+    good = list(by_sequence.values())
+    record = by_sequence["two_api_13"]
+    broken = [_break(record, "filler"), _break(record, "consistency"), _break(record, "consistency"),
+              _break(record, "groups"), _break(record, "answer"), _break(record, "schema")]
+    for i, b in enumerate(broken):
+        b.dialogue_id = f"broken-{i}"
+    path, out = tmp_path / "d.jsonl", tmp_path / "q.json"
+    write_dialogues(good + broken, path)
+    assert main(["quality", str(path), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"Rule checks ({len(good) + len(broken)} dialogues" in printed and "LLM judge: not run" in printed
+    rules = json.loads(out.read_text())["rule_checks"]
+    assert rules["failing"] == {"filler": 1, "consistency": 2, "groups": 1, "answer": 1}
+    assert rules["unchecked"] == 1 and rules["examples"]["filler"].startswith("broken-0: ")
+    # an unreachable judge: a one-line error, and the rule checks are still printed and written
+    argv = ["quality", str(path), "--out", str(out), "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
+            "--sample", "1", "--samples", "1", "--criteria", "naturalness", "--max-attempts", "1",
+            "--timeout", "5", "--cache-dir", str(tmp_path / "llm"), "--no-progress"]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert "consistency" in captured.out and "cannot connect" in captured.err
+    assert json.loads(out.read_text())["rule_checks"] == rules
+    assert main(["quality", str(path), "--model", "m"]) == 2
+    assert "--base-url" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""``tooldial quality FILE``: G-Eval scores of sampled dialogues (paper §3.4, Table 3)."""
+"""``tooldial quality FILE``: rule checks of every dialogue and G-Eval scores of sampled ones (§3.4, Table 3)."""
 
 from __future__ import annotations
 
@@ -19,16 +19,19 @@ from tooldial.cli.args import (
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "quality", help="score sampled dialogues with an LLM judge (Table 3)",
-        description="Score naturalness, coherence, efficiency (1-3) and correctness (0/1) of sampled dialogues "
+        "quality", help="count world-rule failures and score sampled dialogues with an LLM judge (Table 3)",
+        description="Count, per kind, the dialogues failing the validator's world checks (filler values, "
+        "consistency, coordinate groups, answers reporting goal fields; no model needed), then, with --base-url "
+        "and --model, score naturalness, coherence, efficiency (1-3) and correctness (0/1) of sampled dialogues "
         "with an LLM judge, G-Eval style, behind any OpenAI-compatible endpoint (key from OPENAI_API_KEY).",
     )
     parser.add_argument("file", type=Path, help="dialogues.jsonl (or a release-format JSON list)")
     parser.add_argument("--sample", type=positive_int, default=100, help="dialogues to score, spread over action "
                         "sequences (default: 100, as in the paper)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample and of the judge (default: 0)")
-    parser.add_argument("--base-url", required=True, help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
-    parser.add_argument("--model", required=True, help="judge model name as the endpoint knows it")
+    parser.add_argument("--base-url", help="OpenAI-compatible endpoint of the judge, e.g. http://127.0.0.1:8000/v1 "
+                        "(without it and --model: rule checks only)")
+    parser.add_argument("--model", help="judge model name as the endpoint knows it")
     parser.add_argument("--samples", type=positive_int, default=5, help="judge samples per dialogue and criterion, "
                         "averaged (temperature 1 when > 1; default: 5)")
     parser.add_argument("--criteria", default="naturalness,coherence,efficiency,correctness",
@@ -44,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tooldial.dialogue.io import read_dialogues
-    from tooldial.dialogue.quality import CRITERIA, QualityJudge, sample_dialogues
+    from tooldial.dialogue.quality import CRITERIA, QualityJudge, rule_checks, sample_dialogues
     from tooldial.errors import ConfigError
     from tooldial.llm import LLMClient
 
@@ -56,9 +59,20 @@ def run(args: argparse.Namespace) -> int:
     if unknown or not criteria:
         raise ConfigError(f"unknown criteria {', '.join(unknown) or '(none)'}; choose from {', '.join(CRITERIA)}",
                           field="--criteria")
+    if (args.base_url is None) != (args.model is None):
+        raise ConfigError("the judge needs both --base-url and --model (or neither, for rule checks only)",
+                          field="--base-url" if args.base_url is None else "--model")
     records = list(read_dialogues(args.file))
     if not records:
         raise ConfigError("no dialogues in the file", file=str(args.file))
+    rules = rule_checks(records)  # before the judge: printed even when the judge cannot be reached
+    print(rules.table(), flush=True)
+    # written now, so an unreachable judge (a one-line error below) does not lose them
+    _write(args.out, {"file": str(args.file), "rule_checks": rules.model_dump(), "judge": None})
+    if args.base_url is None:
+        print("LLM judge: not run (give --base-url and --model to score naturalness, coherence, efficiency, "
+              "correctness)")
+        return 0
     picked = sample_dialogues(records, args.sample, args.seed)
     with LLMClient(args.base_url, args.model, cache_dir=args.cache_dir,
                    max_concurrency=args.max_concurrency, **llm_options(args)) as client:
@@ -70,15 +84,18 @@ def run(args: argparse.Namespace) -> int:
               f"failed: {stats.errors}")
     invalid = report_failures("judge", stats.errors, stats.sent + stats.cache_hits, stats.failures,
                               args.max_failure_rate)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        payload = {"file": str(args.file), "seed": args.seed, "valid": not invalid,
-                   "failures": {"requests": stats.sent + stats.cache_hits, "failed": stats.errors,
-                                "reasons": stats.failures}, **report.summary(),
-                   "scores": [d.model_dump() for d in report.dialogues]}
-        args.out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    _write(args.out, {"file": str(args.file), "rule_checks": rules.model_dump(), "seed": args.seed,
+                      "valid": not invalid, "failures": {"requests": stats.sent + stats.cache_hits,
+                                                         "failed": stats.errors, "reasons": stats.failures},
+                      **report.summary(), "scores": [d.model_dump() for d in report.dialogues]})
     if invalid:
         print(f"tooldial: scores invalid: more than {100 * args.max_failure_rate:g}% of the judge's requests failed "
               "(--max-failure-rate)", file=sys.stderr)
         return 1
     return 0
+
+
+def _write(out: Path | None, payload: dict) -> None:
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -12,6 +12,10 @@ score is the mean of the parsable samples. A sample that is not a score in range
 never a crash; a dialogue whose samples are all malformed has no score for that criterion and is left out
 of its mean. Requests go through :class:`tooldial.llm.LLMClient` (concurrent, retried, cached), so a rerun
 of the same sample is free.
+
+Next to the judge, :func:`rule_checks` counts the validator's world checks (``filler``, ``consistency``,
+``groups``, ``answer``; :mod:`tooldial.dialogue.world_checks`) over every dialogue of the file: they need no
+model, so they are reported even when no judge is asked for or the judge cannot be reached.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.validate import validate_record
 from tooldial.llm import ChatRequest, LLMClient
 
 PROMPT_VERSION = "quality-geval-1"
@@ -137,6 +142,56 @@ class QualityReport(BaseModel):
                          f"{paper_g:>12.2f} {paper_h:>12.2f}")
         lines.append("n: dialogues scored; malformed: judge samples that were not a score in range.")
         return "\n".join(lines)
+
+
+#: Validator kinds about the world inside a dialogue (issue 11), with what each one catches.
+RULE_CHECKS: dict[str, str] = {
+    "filler": "filler tokens in mock data",
+    "consistency": "records contradicting themselves or the world",
+    "groups": "coordinates not from one origin",
+    "answer": "response not reporting goal fields",
+}
+#: Validator kinds that stop a record before the world checks run.
+_BLOCKING = ("schema", "sequence")
+
+
+class RuleCheckReport(BaseModel):
+    """Dialogues failing each world check of the validator; ``unchecked``: records too broken to check."""
+
+    dialogues: int
+    failing: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(RULE_CHECKS, 0))
+    unchecked: int = 0
+    examples: dict[str, str] = Field(default_factory=dict)  # kind -> "dialogue_id: first problem"
+
+    def table(self) -> str:
+        lines = [f"Rule checks ({self.dialogues} dialogues, no model needed)"]
+        for kind, what in RULE_CHECKS.items():
+            n = self.failing.get(kind, 0)
+            lines.append(f"  {kind:<12} {n:>6} failing ({100.0 * n / max(self.dialogues, 1):.1f}%)  {what}")
+        if self.unchecked:
+            lines.append(f"  {self.unchecked} dialogue(s) not checked: schema or sequence broken "
+                         "(see `tooldial validate`)")
+        lines.extend(f"  e.g. {kind}: {example}" for kind, example in self.examples.items())
+        return "\n".join(lines)
+
+
+def rule_checks(records: Iterable[DialogueRecord]) -> RuleCheckReport:
+    """Count the world checks of :func:`tooldial.dialogue.validate.validate_record` per kind (no corpus)."""
+    report = RuleCheckReport(dialogues=0)
+    for record in records:
+        report.dialogues += 1
+        problems = validate_record(record).problems
+        kinds = {kind for kind, _ in problems}
+        if kinds & set(_BLOCKING):
+            report.unchecked += 1
+            continue
+        for kind in RULE_CHECKS:
+            if kind in kinds:
+                report.failing[kind] += 1
+                if kind not in report.examples:
+                    message = next(m for k, m in problems if k == kind)
+                    report.examples[kind] = f"{record.dialogue_id or '?'}: {message}"
+    return report
 
 
 def parse_score(text: str, low: int, high: int) -> int | None:
