@@ -99,18 +99,13 @@ Answer:"""
 
 # --- profile "original": the released experiments' texts (experiments/prompts.py), byte for byte ------------
 
-ORIGINAL_DST_PROMPT = (
-    "\n"
-    "Instruction: You will be given part of a dialogue between the user and the system. In this dialogue, the user is requesting information from the system, and the system will execute an API call to retrieve the necessary information.\n"
-    "\n"
-    "Your task is to output the appropriate dialogue state for the current turn, based on the dialogue provided.\n"
-    "\n"
-    "System Rules:\n"
+# Passages the released texts repeat word for word (dialogue-state cases, action list, retriever rules).
+_ORIGINAL_RETRIEVER_RULES = (
     "1. The system selects the API with the highest score from among the APIs in the retriever status that have a score of 0.6 or higher, which is suitable for processing the user's query.\n"
     "2. If no APIs score is higher than 0.6, system cannot confirm the API to call.\n"
-    "\n"
-    "Dialogue state format:\n"
-    "\n"
+)
+
+_ORIGINAL_STATE_CASES = (
     "Case1. When the API has not been confirmed(If the retrived api does not have an API with a score of 0.6 or higher):\n"
     "{'api_confirmed': 'false', 'api_status': 'none'}\n"
     "- The API is not confirmed, so api_confirmed is set to false.\n"
@@ -123,7 +118,33 @@ ORIGINAL_DST_PROMPT = (
     "- api_status contains the name of the API and the input parameter list needed for the API call. Any parameter whose value can be extracted from the dialogue history will have its value filled in.\n"
     "- Case2's 'param1','param2','param3' is just an example value. Don't use this parameters. Refer the given API documentation on each turn.\n"
     "- The input parameter should always be determined by looking at API documentation. Don't hallucinate it.\n"
-    "    \n"
+)
+
+_ORIGINAL_ACTION_LIST = (
+    "- Response: Reply to user's request based on the result of API call.\n"
+    "- Clarify: If user's query is vague, re-ask user to get intent specifically. If there is no API in the most recently retrieved results with a score above 0.5, \"clarify\" is required.\n"
+    "- Suggest: Making a suggestion for an unclear user's intent and ask-ing whether it satisfies the user. If there is an API in the most recently retrieved results with a score above 0.5 but none exceeding 0.6, a 'suggest' action is required.\n"
+    "- Response fail: Notify the user that the system cannot execute the request due to insufficient information.\n"
+    "- System bye: System says goodbye to user politely.\n"
+    "- Call: Call the API with collected information from user or else and don't reply to user yet.\n"
+    "- Retriever call: Call the retriever to find proper API to satisfy user's requests. The system should call the retriever in the following two situations:\n"
+    "1. When the user specifies a requirement, and the system needs to search for an API to fulfill it.\n"
+    "2. When the user does not provide input parameters required for an API call, and the system needs to search for another API to obtain those parameters.\n"
+)
+
+ORIGINAL_DST_PROMPT = (
+    "\n"
+    "Instruction: You will be given part of a dialogue between the user and the system. In this dialogue, the user is requesting information from the system, and the system will execute an API call to retrieve the necessary information.\n"
+    "\n"
+    "Your task is to output the appropriate dialogue state for the current turn, based on the dialogue provided.\n"
+    "\n"
+    "System Rules:\n"
+    + _ORIGINAL_RETRIEVER_RULES
+    + "\n"
+    "Dialogue state format:\n"
+    "\n"
+    + _ORIGINAL_STATE_CASES
+    + "    \n"
     "Now, part of the dialogue will be give. Just generate the dialogue state in given format. Not a single words.\n"
     "\n"
     "Dialogue:\n"
@@ -139,16 +160,8 @@ ORIGINAL_ACTION_PROMPT = (
     "Read Dialogue history and return one action that is most appropriate for the system to take next.\n"
     "The actions that the system can take are as follows.\n"
     "- Request: Asks some information to user.\n"
-    "- Response: Reply to user's request based on the result of API call.\n"
-    "- Clarify: If user's query is vague, re-ask user to get intent specifically. If there is no API in the most recently retrieved results with a score above 0.5, \"clarify\" is required.\n"
-    "- Suggest: Making a suggestion for an unclear user's intent and ask-ing whether it satisfies the user. If there is an API in the most recently retrieved results with a score above 0.5 but none exceeding 0.6, a 'suggest' action is required.\n"
-    "- Response fail: Notify the user that the system cannot execute the request due to insufficient information.\n"
-    "- System bye: System says goodbye to user politely.\n"
-    "- Call: Call the API with collected information from user or else and don't reply to user yet.\n"
-    "- Retriever call: Call the retriever to find proper API to satisfy user's requests. The system should call the retriever in the following two situations:\n"
-    "1. When the user specifies a requirement, and the system needs to search for an API to fulfill it.\n"
-    "2. When the user does not provide input parameters required for an API call, and the system needs to search for another API to obtain those parameters.\n"
-    "\n"
+    + _ORIGINAL_ACTION_LIST
+    + "\n"
     "Of the eight actions given, return only the action that you think is most appropriate. Do not return any value other than the action given above.\n"
     "Just return the action, not a single words.\n"
     "\n"
@@ -175,36 +188,16 @@ ORIGINAL_OVERALL_PROMPT = (
     "---------------Refer the internal rule----------------------\n"
     "\n"
     "<Retriever status rules>\n"
-    "1. The system selects the API with the highest score from among the APIs in the retriever status that have a score of 0.6 or higher, which is suitable for processing the user's query.\n"
-    "2. If no APIs score is higher than 0.6, system cannot confirm the API to call.\n"
-    "\n"
+    + _ORIGINAL_RETRIEVER_RULES
+    + "\n"
     "<Dialogue state format>\n"
-    "Case1. When the API has not been confirmed(If the retrived api does not have an API with a score of 0.6 or higher):\n"
-    "{'api_confirmed': 'false', 'api_status': 'none'}\n"
-    "- The API is not confirmed, so api_confirmed is set to false.\n"
-    "- Therefore, api_status is none.\n"
-    "- If the api_confirmed is false, api_status must be none.\n"
-    "\n"
-    "Case2. When the API is confirmed(If the retrived API has an API with a score of 0.6 or higher):\n"
-    "{'api_confirmed': 'true', 'api_status': {'api_name': 'API1', 'required_parameters': {'param1': '', 'param2': 'value1'}, 'optional_parameters': {'param3': ''}}\n"
-    "- The API is confirmed, so api_confirmed is set to true.\n"
-    "- api_status contains the name of the API and the input parameter list needed for the API call. Any parameter whose value can be extracted from the dialogue history will have its value filled in.\n"
-    "- Case2's 'param1','param2','param3' is just an example value. Don't use this parameters. Refer the given API documentation on each turn.\n"
-    "- The input parameter should always be determined by looking at API documentation. Don't hallucinate it.\n"
-    "\n"
+    + _ORIGINAL_STATE_CASES
+    + "\n"
     "<Action list>\n"
     "The actions that the system can take are as follows.\n"
     "- Request: In a situation where the API to be executed has been determined, ask the user questions to gather information on the input parameters.\n"
-    "- Response: Reply to user's request based on the result of API call.\n"
-    "- Clarify: If user's query is vague, re-ask user to get intent specifically. If there is no API in the most recently retrieved results with a score above 0.5, \"clarify\" is required.\n"
-    "- Suggest: Making a suggestion for an unclear user's intent and ask-ing whether it satisfies the user. If there is an API in the most recently retrieved results with a score above 0.5 but none exceeding 0.6, a 'suggest' action is required.\n"
-    "- Response fail: Notify the user that the system cannot execute the request due to insufficient information.\n"
-    "- System bye: System says goodbye to user politely.\n"
-    "- Call: Call the API with collected information from user or else and don't reply to user yet.\n"
-    "- Retriever call: Call the retriever to find proper API to satisfy user's requests. The system should call the retriever in the following two situations:\n"
-    "1. When the user specifies a requirement, and the system needs to search for an API to fulfill it.\n"
-    "2. When the user does not provide input parameters required for an API call, and the system needs to search for another API to obtain those parameters.\n"
-    "\n"
+    + _ORIGINAL_ACTION_LIST
+    + "\n"
     "----------------------------------\n"
     "\n"
     "Based on the rules above, you will get an input as below:\n"
