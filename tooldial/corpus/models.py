@@ -26,17 +26,24 @@ def make_api_id(category: str, tool: str, api: str) -> str:
     return f"{category}|{tool}|{api}"
 
 
-class InputField(BaseModel):
-    """A leaf inside an object or array parameter: the real slot a caller fills (``items[].sku``)."""
+class _Leaf(BaseModel):
+    """What input fields and output components both document about a leaf, in this field order."""
 
     model_config = ConfigDict(frozen=True)
 
-    #: From the parameter's name down; array elements are marked ``[]``: ``("items[]", "sku")``.
+    #: From the parameter's name (inputs, array elements marked ``[]``: ``("items[]", "sku")``) or from the
+    #: response root (outputs, arrays transparent) down.
     path: tuple[str, ...]
     type: str = "string"
+    #: JSON-schema ``format`` refining ``type``, when documented.
     format: str | None = None
     description: str = ""
     example: Any = None
+
+
+class InputField(_Leaf):
+    """A leaf inside an object or array parameter: the real slot a caller fills (``items[].sku``)."""
+
     #: Required at every level from the parameter down.
     required: bool = False
 
@@ -73,17 +80,9 @@ class Parameter(BaseModel):
     fields: tuple[InputField, ...] = ()
 
 
-class OutputComponent(BaseModel):
+class OutputComponent(_Leaf):
     """A leaf of an API's response, addressed by its path from the response root (arrays are transparent)."""
 
-    model_config = ConfigDict(frozen=True)
-
-    path: tuple[str, ...]
-    type: str = "string"
-    #: JSON-schema ``format`` refining ``type``, when documented.
-    format: str | None = None
-    description: str = ""
-    example: Any = None
     #: True when the path crosses an array, so the API returns several values for it (→ ``request-multi``).
     is_list: bool = False
 

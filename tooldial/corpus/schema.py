@@ -383,21 +383,28 @@ def components_from_schema(schema: Any, *, resolve: RefResolver | None = None) -
 # --------------------------------------------------------------------------------------------- examples
 
 
-def _value_type(value: Any) -> str:
+def json_value_type(value: Any, *, example: bool = False) -> str:
+    """JSON-schema type of a value: ``boolean``, ``integer``, ``number``, ``array``, ``object``, else ``string``.
+
+    ``example=True`` reads a documented example: tuples are arrays too, ``None`` is ``null``, and a string that
+    names a type stands for it (placeholder examples: ``{"price": "number"}``).
+    """
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):
         return "integer"
     if isinstance(value, float):
         return "number"
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list) or (example and isinstance(value, tuple)):
         return "array"
     if isinstance(value, dict):
         return "object"
+    if not example:
+        return "string"
     if value is None:
         return "null"
     if isinstance(value, str) and value.strip().lower() in ("string", "number", "integer", "boolean"):
-        return value.strip().lower()  # placeholder examples: {"price": "number"}
+        return value.strip().lower()
     return "string"
 
 
@@ -431,11 +438,11 @@ def components_from_example(example: Any) -> list[OutputComponent]:
                     visit(item, path, True, depth + 1)
                 return
             first = next((i for i in items if i is not None), None)
-            add(path or (RESPONSE_KEY,), _value_type(first) if first is not None else "string", first, True)
+            add(path or (RESPONSE_KEY,), json_value_type(first, example=True) if first is not None else "string", first, True)
             return
         if not path and isinstance(value, (dict, list, tuple)):
             return  # an empty body
-        add(path or (RESPONSE_KEY,), _value_type(value), value, is_list)
+        add(path or (RESPONSE_KEY,), json_value_type(value, example=True), value, is_list)
 
     def add(path: tuple[str, ...], kind: str, value: Any, is_list: bool) -> None:
         placeholder = isinstance(value, str) and kind != "string"

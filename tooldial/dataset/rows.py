@@ -13,6 +13,7 @@ from collections.abc import Collection
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus
+from tooldial.corpus.schema import json_value_type
 from tooldial.dataset.writer import JsonText
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.tasks.history import dialogue_lines, overall_lines
@@ -207,20 +208,6 @@ def _json_type(name: str) -> str:
     return _JSON_TYPES.get((name or "string").lower(), "string")
 
 
-def _value_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "string"
-
-
 def _function(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
     return {
         "type": "function",
@@ -246,7 +233,7 @@ def _schema_from_mock(entry: dict[str, Any], name: str) -> dict[str, Any]:
     required = entry.get("required_parameters") or {}
     optional = entry.get("optional_parameters") or {}
     properties = {
-        str(param): {"type": _value_type(value), "description": ""}
+        str(param): {"type": json_value_type(value), "description": ""}
         for params in (required, optional)
         if isinstance(params, dict)
         for param, value in params.items()
