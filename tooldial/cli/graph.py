@@ -22,7 +22,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                   description="The API graph: which API's output can fill another's input.")
     sub = graph.add_subparsers(dest="graph_command", metavar="SUBCOMMAND")
     graph.set_defaults(func=lambda args: graph.print_help() or 0)
+    _add_build(sub)
+    _add_stats(sub)
+    _add_evaluate(sub)
+    _add_calibrate(sub)
 
+
+def _add_build(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("build", help="build the graph of a corpus (Eq. 1)")
     b.add_argument("--corpus", default="builtin", help="corpus spec (default: builtin)")
     b.add_argument("--out", type=Path, default=Path("graph.json"), help="node-link JSON (default: graph.json)")
@@ -62,12 +68,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--no-progress", action="store_true")
     b.set_defaults(func=_build)
 
+
+def _add_stats(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("stats", help="nodes, edges, components, degrees, top APIs, category pairs")
     s.add_argument("graph", type=Path)
     s.add_argument("--top", type=positive_int, default=10)
     s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s.set_defaults(func=_stats)
 
+
+def _add_evaluate(sub: argparse._SubParsersAction) -> None:
     e = sub.add_parser("evaluate", help="judge sampled edges / non-edges with an LLM; score against labels")
     e.add_argument("graph", type=Path)
     e.add_argument("--corpus", default="builtin")
@@ -90,6 +100,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--out", type=Path, default=None, help="write the scores as JSON")
     e.set_defaults(func=_evaluate)
 
+
+def _add_calibrate(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser("calibrate", help="grid-search the thresholds on a labelled file")
     c.add_argument("--corpus", default="builtin")
     c.add_argument("--labels", type=Path, default=None, help="labels JSONL (default for builtin: its chains)")

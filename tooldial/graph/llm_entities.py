@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -151,47 +152,68 @@ class LLMEntityText:
         stats = {k: 0 for k in ("requests", "failed_requests", "malformed_answers", "fallback_inputs",
                                 "fallback_outputs", "fallback_keywords", "fallback_names")}
         # round 1: descriptions and keywords
-        plan: list[tuple[str, int, str]] = []  # (kind, api index, ...)
+        keys, requests = self._description_requests(apis)
+        answers = self._answers(requests, keys, _parse_round_one, stats, "entity text (llm)" if progress else False)
+        drafts = self._drafts(apis, answers, stats)
+        # round 2: short names from the new descriptions
+        order, requests = [], []
+        for i, outs, ins in drafts:
+            if outs or ins:
+                listing = "\n".join(f"{e.key}: {e.description}" for e in (*ins, *outs))
+                requests.append(self._ask(NAME_SYSTEM, f"{api_context(apis[i])}\n{listing}"))
+                order.append(i)
+        names = self._answers(requests, order, lambda _, text: parse_pairs(text), stats,
+                              "entity names (llm)" if progress else False)
+        return _named(drafts, names, stats)
+
+    def _description_requests(self, apis: list[Api]) -> tuple[list[tuple[int, str]], list[Any]]:
+        """Round 1's requests and their keys ``(api index, "inputs" | "outputs" | "keywords")``."""
+        keys: list[tuple[int, str]] = []
         requests = []
         for i, api in enumerate(apis):
             ctx = api_context(api)
             if api.required_parameters:
                 params = "\n".join(f"Input parameter name: {p.name} Description: {p.description}"
                                    for p in api.required_parameters)
-                plan.append(("inputs", i, ""))
+                keys.append((i, "inputs"))
                 requests.append(self._ask(INPUT_SYSTEM, f"{ctx}\nList of input parameters:\n{params}"))
             if api.output_components:
                 comps = json.dumps([{"name": o.label} for o in api.output_components], ensure_ascii=False)
-                plan.append(("outputs", i, ""))
+                keys.append((i, "outputs"))
                 requests.append(self._ask(OUTPUT_SYSTEM, f"{ctx}\nOutput components: {comps}"))
             paragraph = " ".join(x for x in (api.tool, api.tool_description, api.name, api.description) if x)
-            plan.append(("keywords", i, ""))
+            keys.append((i, "keywords"))
             requests.append(self._ask(KEYWORD_SYSTEM, paragraph))
-        results = self.client.chat(requests, progress="entity text (llm)" if progress else False)
+        return keys, requests
+
+    def _answers(self, requests: list[Any], keys: list[Any], parse: Callable[[Any, str], Any],
+                 stats: dict[str, int], progress: str | bool) -> dict[Any, Any]:
+        """Key → parsed answer for each request answered well; failed and malformed ones counted in ``stats``."""
+        results = self.client.chat(requests, progress=progress)
         stats["requests"] += len(requests)
-        descs: dict[tuple[int, str], dict[str, str]] = {}
-        keywords: dict[int, tuple[str, ...]] = {}
-        for (kind, i, _), result in zip(plan, results, strict=True):
+        parsed: dict[Any, Any] = {}
+        for key, result in zip(keys, results, strict=True):
             if result.error is not None:
                 stats["failed_requests"] += 1
                 continue
             try:
-                if kind == "keywords":
-                    keywords[i] = parse_keywords(result.text)
-                else:
-                    descs[(i, kind)] = parse_pairs(result.text)
+                parsed[key] = parse(key, result.text)
             except LLMAnswerError:
                 stats["malformed_answers"] += 1
+        return parsed
 
+    def _drafts(self, apis: list[Api], answers: dict[tuple[int, str], Any],
+                stats: dict[str, int]) -> list[tuple[int, list[Entity], list[Entity]]]:
+        """Per API, its offline output and input entities with round 1's descriptions and keywords put in."""
         ranker = KeywordRanker(apis)
         drafts: list[tuple[int, list[Entity], list[Entity]]] = []
         for i, api in enumerate(apis):
-            kws = keywords.get(i)
+            kws = answers.get((i, "keywords"))
             if kws is None:
                 stats["fallback_keywords"] += 1
                 kws = ranker.keywords(api)
             off_out, off_in = self.offline.api_entities(api, kws)
-            got_in, got_out = descs.get((i, "inputs"), {}), descs.get((i, "outputs"), {})
+            got_in, got_out = answers.get((i, "inputs"), {}), answers.get((i, "outputs"), {})
             ins = []
             for e in off_in:
                 text = got_in.get(e.key)
@@ -203,35 +225,25 @@ class LLMEntityText:
                 stats["fallback_outputs"] += text is None
                 outs.append(replace(e, description=text or e.description, keywords=kws))
             drafts.append((i, outs, ins))
+        return drafts
 
-        # round 2: short names from the new descriptions
-        requests, order = [], []
-        for i, outs, ins in drafts:
-            if outs or ins:
-                listing = "\n".join(f"{e.key}: {e.description}" for e in (*ins, *outs))
-                requests.append(self._ask(NAME_SYSTEM, f"{api_context(apis[i])}\n{listing}"))
-                order.append(i)
-        results = self.client.chat(requests, progress="entity names (llm)" if progress else False)
-        stats["requests"] += len(requests)
-        names: dict[int, dict[str, str]] = {}
-        for i, result in zip(order, results, strict=True):
-            if result.error is not None:
-                stats["failed_requests"] += 1
-                continue
-            try:
-                names[i] = parse_pairs(result.text)
-            except LLMAnswerError:
-                stats["malformed_answers"] += 1
 
-        outputs: list[Entity] = []
-        inputs: list[Entity] = []
-        for i, outs, ins in drafts:
-            got = names.get(i, {})
-            for side, target in ((outs, outputs), (ins, inputs)):
-                for e in side:
-                    short = got.get(e.key)
-                    if short is None:
-                        stats["fallback_names"] += 1
-                        short = e.name
-                    target.append(replace(e, name=short))
-        return EntityTexts(outputs, inputs, stats)
+def _parse_round_one(key: tuple[int, str], text: str) -> Any:
+    return parse_keywords(text) if key[1] == "keywords" else parse_pairs(text)
+
+
+def _named(drafts: list[tuple[int, list[Entity], list[Entity]]], names: dict[int, dict[str, str]],
+           stats: dict[str, int]) -> EntityTexts:
+    """The drafts with round 2's short names (the offline name where none came back)."""
+    outputs: list[Entity] = []
+    inputs: list[Entity] = []
+    for i, outs, ins in drafts:
+        got = names.get(i, {})
+        for side, target in ((outs, outputs), (ins, inputs)):
+            for e in side:
+                short = got.get(e.key)
+                if short is None:
+                    stats["fallback_names"] += 1
+                    short = e.name
+                target.append(replace(e, name=short))
+    return EntityTexts(outputs, inputs, stats)
