@@ -364,24 +364,16 @@ def task_rows(record: DialogueRecord, corpus: Corpus | None = None,
     o_lines = overall_lines(record, corpus, profile)
     tools = TurnTools(record, corpus)
     out: dict[str, list[dict[str, Any]]] = {"dst": [], "action_prediction": [], "faithfulness": [], "overall": [], "sft": []}
-    for setting in SETTINGS:
-        for s in dst_samples(record, setting, lines=lines, profile=profile):
-            out["dst"].append(
-                {"id": s.id, "dialogue_id": s.dialogue_id, "turn_index": s.turn_index, "setting": s.setting,
-                 "sequence_id": s.sequence_id, "num_user_turns": s.num_user_turns, "history": s.history,
-                 "label": s.label}
-            )
-            out["sft"].append(sft_row(s.id, s.dialogue_id, s.turn_index, "dst", setting, s.history, s.target, tools,
-                                      profile))
-    for setting in SETTINGS:
-        for a in action_samples(record, setting, lines=lines, profile=profile):
-            out["action_prediction"].append(
-                {"id": a.id, "dialogue_id": a.dialogue_id, "turn_index": a.turn_index, "setting": a.setting,
-                 "sequence_id": a.sequence_id, "num_user_turns": a.num_user_turns, "history": a.history,
-                 "label": a.label}
-            )
-            out["sft"].append(sft_row(a.id, a.dialogue_id, a.turn_index, "action", setting, a.history, a.target,
-                                      tools, profile))
+    for config, task, samples in (("dst", "dst", dst_samples), ("action_prediction", "action", action_samples)):
+        for setting in SETTINGS:
+            for s in samples(record, setting, lines=lines, profile=profile):
+                out[config].append(
+                    {"id": s.id, "dialogue_id": s.dialogue_id, "turn_index": s.turn_index, "setting": s.setting,
+                     "sequence_id": s.sequence_id, "num_user_turns": s.num_user_turns, "history": s.history,
+                     "label": s.label}
+                )
+                out["sft"].append(sft_row(s.id, s.dialogue_id, s.turn_index, task, setting, s.history, s.target,
+                                          tools, profile))
     for f in faithfulness_samples(record, lines=lines, profile=profile):
         out["faithfulness"].append(
             {"id": f.id, "dialogue_id": f.dialogue_id, "turn_index": f.turn_index, "sequence_id": f.sequence_id,

@@ -37,11 +37,20 @@ _VERB_MAP = {
     "generating": "generate", "returning": "get", "providing": "get",
 }
 
+# Personas that serve two category words.
+_TRAVELLER = ("a traveller planning a trip", "I'm planning a trip.", "my trip", "before booking anything")
+_NEWS_READER = ("a reader catching up on the news", "I'm catching up on the news.", "the news", "to stay informed")
+_HEALTH = ("someone looking after their health", "I'm trying to look after my health.", "my health",
+           "to look after my health")
+_NEWCOMER = ("someone new in town", "I'm new in town.", "getting around", "to find my way around")
+_MESSENGER = ("an office worker messaging customers", "I message customers for work.", "messaging",
+              "to reach customers")
+
 #: Who a user of a domain is: (persona, the sentence they open with, the topic they name, why they ask).
 #: Keyed by the start of a lowercase word of the API's category; :func:`persona_of` picks the entry.
 PERSONAS: dict[str, tuple[str, str, str, str]] = {
-    "travel": ("a traveller planning a trip", "I'm planning a trip.", "my trip", "before booking anything"),
-    "flight": ("a traveller planning a trip", "I'm planning a trip.", "my trip", "before booking anything"),
+    "travel": _TRAVELLER,
+    "flight": _TRAVELLER,
     "hotel": ("a traveller looking for a place to stay", "I'm looking for somewhere to stay.", "my stay",
               "before booking"),
     "weather": ("someone planning a weekend outdoors", "I'm planning a weekend outdoors.", "the weather",
@@ -63,18 +72,14 @@ PERSONAS: dict[str, tuple[str, str, str, str]] = {
     "food": ("a home cook planning dinner", "I'm planning dinner.", "cooking", "for dinner tonight"),
     "restaurant": ("someone looking for a place to eat", "I'm looking for a place to eat.", "restaurants",
                    "for dinner tonight"),
-    "news": ("a reader catching up on the news", "I'm catching up on the news.", "the news",
-             "to stay informed"),
-    "media": ("a reader catching up on the news", "I'm catching up on the news.", "the news",
-              "to stay informed"),
+    "news": _NEWS_READER,
+    "media": _NEWS_READER,
     "job": ("a job seeker", "I'm looking for a new job.", "my job search", "for my job search"),
     "educat": ("a student", "I'm studying for a course.", "my studies", "for my course"),
-    "health": ("someone looking after their health", "I'm trying to look after my health.", "my health",
-               "to look after my health"),
-    "medical": ("someone looking after their health", "I'm trying to look after my health.", "my health",
-                "to look after my health"),
-    "location": ("someone new in town", "I'm new in town.", "getting around", "to find my way around"),
-    "mapping": ("someone new in town", "I'm new in town.", "getting around", "to find my way around"),
+    "health": _HEALTH,
+    "medical": _HEALTH,
+    "location": _NEWCOMER,
+    "mapping": _NEWCOMER,
     "transport": ("a commuter", "I commute every day.", "getting around", "to plan my commute"),
     "logistic": ("a shop owner shipping orders", "I ship orders to customers.", "shipping",
                  "to keep customers posted"),
@@ -88,10 +93,8 @@ PERSONAS: dict[str, tuple[str, str, str, str]] = {
                "for this week's posts"),
     "email": ("an office worker sorting their inbox", "I'm sorting out my inbox.", "email",
               "to keep my inbox clean"),
-    "sms": ("an office worker messaging customers", "I message customers for work.", "messaging",
-            "to reach customers"),
-    "communic": ("an office worker messaging customers", "I message customers for work.", "messaging",
-                 "to reach customers"),
+    "sms": _MESSENGER,
+    "communic": _MESSENGER,
     "translat": ("someone working in several languages", "I work in several languages.", "translation",
                  "for a document I'm writing"),
     "business": ("a small-business owner", "I run a small business.", "my business", "for my business"),

@@ -102,6 +102,12 @@ class OverallSample:
     observations: list[dict[str, Any]] = field(default_factory=list)
 
 
+def _place(record: DialogueRecord, task: str, setting: str, turn_index: int) -> dict[str, Any]:
+    """The fields that trace a sample back to its dialogue: ``id``, ``dialogue_id``, ``turn_index``, ``sequence_id``."""
+    return {"id": sample_id(record.dialogue_id, task, setting, turn_index), "dialogue_id": record.dialogue_id,
+            "turn_index": turn_index, "sequence_id": record.sequence_id}
+
+
 def _texts(lines: list[Line]) -> list[str]:
     return [line.text + "\n" for line in lines]
 
@@ -131,11 +137,8 @@ def _label_samples(record: DialogueRecord, task: str, label_kind: str, sample: t
                 else original.action_cuts(ps, setting == "gt", original.release_action_list(record)))
         for cut in cuts:
             yield sample(
-                id=sample_id(record.dialogue_id, task, setting, cut.turn_index),
-                dialogue_id=record.dialogue_id,
-                turn_index=cut.turn_index,
+                **_place(record, task, setting, cut.turn_index),
                 setting=setting,
-                sequence_id=record.sequence_id,
                 num_user_turns=cut.num_user_turns,
                 history=cut.history,
                 label=cut.label,
@@ -144,11 +147,8 @@ def _label_samples(record: DialogueRecord, task: str, label_kind: str, sample: t
         return
     for line, users, history in _cut(lines, task, setting, label_kind):
         yield sample(
-            id=sample_id(record.dialogue_id, task, setting, line.turn_index),
-            dialogue_id=record.dialogue_id,
-            turn_index=line.turn_index,
+            **_place(record, task, setting, line.turn_index),
             setting=setting,
-            sequence_id=record.sequence_id,
             num_user_turns=users,
             history=history,
             label=line.value,
@@ -176,10 +176,7 @@ def _original_faithfulness(record: DialogueRecord, lines: list[Line]) -> Iterato
     ps = original.pieces(lines)
     for index, cut in original.faithfulness_cuts(ps):
         yield FaithfulnessSample(
-            id=sample_id(record.dialogue_id, "faithfulness", "gt", cut.turn_index),
-            dialogue_id=record.dialogue_id,
-            turn_index=cut.turn_index,
-            sequence_id=record.sequence_id,
+            **_place(record, "faithfulness", "gt", cut.turn_index),
             history=cut.history,
             reference=cut.label,
             api_results=[p.value for p in ps[:index] if p.kind == "call_result"],
@@ -208,10 +205,7 @@ def faithfulness_samples(
         if not reference:
             continue
         yield FaithfulnessSample(
-            id=sample_id(record.dialogue_id, "faithfulness", "gt", line.turn_index),
-            dialogue_id=record.dialogue_id,
-            turn_index=line.turn_index,
-            sequence_id=record.sequence_id,
+            **_place(record, "faithfulness", "gt", line.turn_index),
             history="".join(texts[: k + 1]),
             reference=reference,
             api_results=list(results),
@@ -233,11 +227,8 @@ def overall_samples(
     if check_profile(profile) == "original":
         for cut in original.overall_cuts(original.pieces(lines), setting):
             yield OverallSample(
-                id=sample_id(record.dialogue_id, "overall", setting, cut.turn_index),
-                dialogue_id=record.dialogue_id,
-                turn_index=cut.turn_index,
+                **_place(record, "overall", setting, cut.turn_index),
                 setting=setting,
-                sequence_id=record.sequence_id,
                 history=cut.history,
                 target=cut.target,
                 label_states=cut.label_states,
@@ -261,11 +252,8 @@ def overall_samples(
                 observations[-1]["observation"] = line.value
         turn_index = lines[k].turn_index
         yield OverallSample(
-            id=sample_id(record.dialogue_id, "overall", setting, turn_index),
-            dialogue_id=record.dialogue_id,
-            turn_index=turn_index,
+            **_place(record, "overall", setting, turn_index),
             setting=setting,
-            sequence_id=record.sequence_id,
             history="".join(line.text + "\n" for line in prefix),
             target="".join(line.text + "\n" for line in target_lines),
             label_states=[line.value for line in target_lines if line.kind == "state"],
