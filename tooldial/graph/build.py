@@ -1,11 +1,11 @@
-"""Build the API graph: entity text → filters → deduplicated embeddings → Eq. 1 edges → MultiDiGraph.
+"""Build the API graph: entity text → filters → deduplicated embeddings → Eq. 1 candidates → rules, input groups
+and density caps (:mod:`tooldial.graph.select`) → MultiDiGraph.
 
-Nodes are API ids (``Category|tool|api``) with ``tool``, ``category``, ``description``. One edge per
-(output component, required input) pair that satisfies Eq. 1, keyed ``"<source_output> -> <target_input>"``,
-carrying ``source_output`` (release spelling ``a|b``), ``source_output_is_list``, ``target_input``,
-``source_name``/``target_name`` (the short names LCS compared), ``desc_sim``, ``kw_sim``, ``lcs_sim``.
-Nodes and edges are inserted in sorted order and similarities rounded to 6 decimals, so equal inputs give a
-byte-identical ``graph.json``.
+Nodes are API ids (``Category|tool|api``) with ``tool``, ``category``, ``description``. Edges are keyed
+``"<source_output> -> <target_path>"`` and carry the attributes ARCHITECTURE.md lists (paths, Eq. 1
+similarities, the rules' ``kind`` / ``reason`` / ``confidence``, ``cross_tool``, input groups). Nodes and edges
+are inserted in sorted order and similarities rounded to 6 decimals, so equal inputs give a byte-identical
+``graph.json``.
 """
 
 from __future__ import annotations
