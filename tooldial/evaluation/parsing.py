@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any, Literal
 
+from tooldial.dialogue.record import NOT_CONFIRMED  # the release's not-confirmed state, re-exported
 from tooldial.tasks.format import (
     ACTION_PREFIX,
     STATE_PREFIX,
@@ -39,8 +40,6 @@ ACTIONS: tuple[str, ...] = (
 #: Label used in confusion matrices for a prediction that is none of the eight actions.
 INVALID_ACTION = "(invalid)"
 
-#: The not-confirmed dialogue state of the release.
-NOT_CONFIRMED: dict[str, str] = {"api_confirmed": "false", "api_status": "none"}
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]")
 
