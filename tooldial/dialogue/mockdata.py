@@ -819,6 +819,13 @@ class ResultBuilder:
     def fill_list(self, items: list[Any], path: tuple[str, ...], documented: bool) -> list[Any]:
         if not items:
             return []
+        if not any(isinstance(item, dict | list) for item in items):
+            # a list of values (a country's languages, a stop's modes) belongs to its record: as many values
+            # as documented, never repeated; padding it to ``records`` made Portugal speak Arabic and a stop
+            # serve "metro, metro"
+            ctx = RecordContext(self.world)
+            values = [self.leaf(path, item, ctx, documented) for item in items]
+            return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         for i in range(self.records):
             doc = documented and i < len(items) and _distinct_item(items, i)
