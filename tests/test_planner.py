@@ -47,6 +47,13 @@ def test_a_name_is_not_looked_up_with_an_id_the_user_knows(corpus):
     assert chain_problem(src, tgt, "city_name", src.output("city_name"))
 
 
+def test_a_change_is_made_only_on_an_item_the_user_chose(corpus):
+    apply = corpus.get("Jobs|career_board|Apply to Job")
+    featured, search = corpus.get("Jobs|career_board|Job of the Week"), corpus.get("Jobs|career_board|Search Jobs")
+    assert "never chose" in chain_problem(featured, apply, "job_id", featured.output("job|job_id"))
+    assert chain_problem(search, apply, "job_id", search.output("jobs|job_id")) == ""  # picked from a list
+
+
 def test_plans_carry_a_goal_and_relevant_answer_fields(corpus):
     api = corpus.get("Music|radio_hub|Station Playlist")
     plan = None
@@ -67,6 +74,7 @@ def test_plans_carry_a_goal_and_relevant_answer_fields(corpus):
     ("Downloads the source document for a job.", "download the source document for a job"),
     ("Get equities groups (global-equity, countries-equity) for a category.", "get equities groups for a category"),
     ("When does the next bus leave?", "find out when does the next bus leave"),
+    ("Submit a job application with name and email.", "submit a job application with name and email"),
 ])
 def test_description_clauses_are_verb_phrases(description, clause):
     assert description_clause(_api("x", "t", description=description)) == clause

@@ -174,6 +174,8 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     output ("" when the chain is plausible).
 
     - values a user knows or chooses (a year, a page, a search term, a price) are never looked up;
+    - a target that changes something (apply, book, order) acts only on an item the user picked from a list
+      or looked up with their own inputs, never on a featured item they never saw;
     - one member of an input group (a latitude without its longitude) is never procured alone;
     - across tools, an id or code only carries over when both documentations show the same value; a place
       value only comes from a place-aware API; values whose name says nothing only when the output is named
@@ -201,6 +203,9 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
         return f"output is another kind of value: {out_kind} for a {kind}"
     if side_effects(source):
         return f"source changes something (not a lookup): {source.name}"
+    if side_effects(target) and not chain.is_list and not source.required_parameters:
+        # e.g. applying to the "job of the week": the user acts on an item they never saw or picked
+        return f"target changes something for an item the user never chose: {source.name}"
     if any(p.name.lower() == chain_param.lower() or (kind not in (None, "id") and field_kind(
             FieldName(p.name, p.type or "string")) == kind) for p in source.required_parameters):
         return f"source already needs the value it would provide: {chain_param}"
