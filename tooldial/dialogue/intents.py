@@ -151,10 +151,14 @@ CLARIFY_TEMPLATES = (
     "{lead} Could you look something up for me?",
     "I'm trying to figure something out about {topic}.",
 )
+#: Composed confirm utterances a clear_add value is added to, per value (besides the two hand-written ones).
+CLEAR_ADD_BASES = 3
 CLEAR_ADD_TEMPLATES = (
     "{base} The {label} is {value}.",
     "{base_np} for {label} {value}.",
     "{base} My {label} is {value}.",
+    "{base} The {label} I have in mind is {value}.",
+    "{base} Use {value} as the {label}.",
 )
 
 
@@ -248,31 +252,104 @@ def keywords(api: Api, n: int = 3) -> list[str]:
     return seen[:n] or words(api.name)[:1] or [api.name]
 
 
+#: How a user may start talking: a greeting or nothing (most often nothing).
+GREETINGS = ("", "", "", "Hi!", "Hello.", "Hey there.", "Hi there,", "Good morning.", "Hello, quick question.",
+             "Hi, I hope you can help.")
+#: What a user says about themselves (``{lead}``: the persona's own sentence, ``{persona}``: "a sports fan").
+SELF_INTROS = ("", "{lead}", "{lead}", "I'm {persona}.", "As {persona},")
+#: Extra clear request frames, on top of :data:`CLEAR_TEMPLATES` (``{clause}``: what the API does).
+CLEAR_FRAMES = (
+    "I'd like to {clause}.", "Can you help me {clause}?", "I need to {clause}.", "Could you {clause} for me?",
+    "Please {clause}.", "I want to {clause}, can you do that?", "Is there a way to {clause}?",
+    "I'm trying to {clause}.", "Could you {clause}?", "Would you be able to {clause}?", "Can you {clause}?",
+    "I was wondering if you could {clause}.", "I'd love to {clause}.", "Help me {clause}, please.",
+    "What I need is to {clause}.", "Is it possible to {clause}?", "I'm hoping to {clause}.",
+    "My goal is to {clause}.", "Could you please {clause}?", "I have to {clause}.",
+)
+#: Why, after a clear request that ends a sentence (``{reason}``: "before booking anything").
+REASON_TAILS = ("", "", " I need it {reason}.", " I'm asking {reason}.")
+#: Vague requests said from the user's situation (``{topic}``: "my trip", ``{reason}``: "for my app").
+CLARIFY_ASKS = (
+    "Can you help me with something?", "Could you help me out?", "There's something I want to check about {topic}.",
+    "I need some help with {topic}.", "Could you look something up for me?",
+    "I'm trying to figure something out about {topic}.", "I have a question about {topic}.",
+    "Can I ask you something about {topic}?", "I could use a hand with {topic}.",
+    "Would you mind helping me with something?", "I wonder if you can help me.",
+    "I need to sort something out {reason}.", "Can you check something for me {reason}?",
+    "There's something I need to know {reason}.", "I'm stuck on something to do with {topic}.",
+    "Could you give me a hand with {topic}?", "I need a bit of help with {topic}.",
+    "Can you find something out for me?", "I'd like some help {reason}.",
+)
+#: Prefixes that put a suggest-band candidate in a user's mouth (scored like any candidate).
+SUGGEST_PREFIXES = ("", "Hi!", "Hello.", "{lead}", "Hey,", "Hmm.")
+#: Candidates kept per API and band after composing (a deterministic sample; the hand-written ones always stay).
+POOL_SIZE = {"confirm": 50, "suggest": 60, "clarify": 200}
+#: Words a cut-off clause must not end with ("I was hoping to get the, …" is not English).
+_DANGLING = frozenset(["a", "an", "the", "of", "for", "to", "and", "or", "in", "on", "at", "by", "with", "from",
+                       "its", "their", "your", "my", "this", "that", "as", "into", "about", "per", "between",
+                       "is", "are", "be", "which", "whether", "if", "all", "any", "each", "some", "than"])
+
+
+def _compose(*parts: str) -> str:
+    """Sentences joined with one space; a part ending in ``,`` continues with a lowercase word."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out.endswith(","):
+            part = part if re.match(r"I\b|I'", part) else part[:1].lower() + part[1:]
+        out = f"{out} {part}" if out else part
+    return out
+
+
+def _sample(api: Api, band: str, fixed: list[str], composed: list[str]) -> list[str]:
+    """``fixed`` then a deterministic sample of ``composed`` (seeded by API and band), deduplicated."""
+    extra = [t for t in dict.fromkeys(composed) if t not in fixed]
+    # vague openers depend only on the persona: every API of a persona shares them (embedded once)
+    rng = random.Random(f"intents|{persona_of(api)[0] if band == 'clarify' else api.id}|{band}")
+    keep = max(POOL_SIZE[band] - len(fixed), 0)
+    return list(dict.fromkeys(fixed + (rng.sample(extra, keep) if len(extra) > keep else extra)))
+
+
 def candidates(api: Api) -> dict[Band, list[str]]:
-    """The candidate intent utterances of an API per band (deterministic, deduplicated)."""
+    """The candidate intent utterances of an API per band (deterministic, deduplicated).
+
+    The hand-written templates come first; then compositions from the user's situation (a greeting, what they
+    say about themselves, a request frame, why they ask) — the same persona, goal and reason the scenario's
+    :class:`~tooldial.dialogue.scenario.UserGoal` states — sampled down to :data:`POOL_SIZE` per band.
+    """
     clause = description_clause(api)
     name = readable(api.name)
     kws = keywords(api)
     kw = " ".join(kws[:2])
     domain = readable(api.category)
-    _persona, lead, topic, reason = persona_of(api)
+    persona, lead, topic, reason = persona_of(api)
     fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
-              "topic": topic, "reason": reason}
-    out: dict[Band, list[str]] = {}
+              "topic": topic, "reason": reason, "persona": persona}
+    fixed: dict[Band, list[str]] = {}
     for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
                             ("clarify", CLARIFY_TEMPLATES)):
-        texts = [t.format(**fields) for t in templates]
-        out[band] = list(dict.fromkeys(texts))
+        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in templates))
     # graded vagueness: the start of the clear request, cut shorter and shorter, lands between the bands
     clause_words = clause.split()
     for k in range(2, min(len(clause_words), 8)):
-        part = " ".join(clause_words[:k])
-        out["suggest"].extend((f"I was hoping to {part}, or something like that.",
-                               f"Maybe you can {part}? Not sure exactly."))
+        if clause_words[k - 1].lower() in _DANGLING:
+            continue
+        part = " ".join(clause_words[:k]).rstrip(",;:")
+        fixed["suggest"].extend((f"I was hoping to {part}, or something like that.",
+                                 f"Maybe you can {part}? Not sure exactly."))
     for k in range(1, len(kws) + 1):
-        out["suggest"].append(f"Something with {' '.join(kws[:k])} and {domain}, I think.")
-    out["suggest"] = list(dict.fromkeys(out["suggest"]))
-    return out
+        fixed["suggest"].append(f"Something with {' '.join(kws[:k])} and {domain}, I think.")
+    fixed["suggest"] = list(dict.fromkeys(fixed["suggest"]))
+    intros = [i.format(**fields) for i in SELF_INTROS]
+    confirm = [_compose(g, i, f.format(**fields) + (t.format(**fields) if f.endswith(".") else ""))
+               for g in GREETINGS for i in intros for f in CLEAR_FRAMES for t in REASON_TAILS]
+    clarify = [_compose(g, i, a.format(**fields)) for g in GREETINGS for i in intros for a in CLARIFY_ASKS
+               if i or "{topic}" in a or "{reason}" in a]  # a bare "Can you help me?" says nothing of the user
+    suggest = [_compose(pre.format(**fields), s) for pre in SUGGEST_PREFIXES for s in fixed["suggest"]]
+    return {"confirm": _sample(api, "confirm", fixed["confirm"], confirm),
+            "suggest": _sample(api, "suggest", fixed["suggest"], suggest),
+            "clarify": _sample(api, "clarify", fixed["clarify"], clarify)}
 
 
 #: Share of confirmed intents drawn from the close-candidate utterances (gold API not ranked first), when an
@@ -308,7 +385,9 @@ class IntentBank:
             for band, cands in candidates(self.corpus.get(api_id)).items():
                 texts.extend(cands)
                 owners.extend((api_id, band) for _ in cands)
-        all_hits = self.retriever.search(texts)
+        unique = list(dict.fromkeys(texts))  # personas share vague openers: score each text once
+        found = dict(zip(unique, self.retriever.search(unique), strict=True))
+        all_hits = [found[t] for t in texts]
         for api_id in todo:
             self._pools[api_id] = {"confirm": [], "suggest": [], "clarify": []}
         for text, (api_id, band), hits in zip(texts, owners, all_hits, strict=True):
@@ -354,13 +433,21 @@ class IntentBank:
             if key in self._add_pools or key in todo:
                 continue
             todo.append(key)
-            for value in values:
-                for intent in self.pool(api_id, "confirm")[:2]:
+            pool = self.pool(api_id, "confirm")
+            for n, value in enumerate(values):
+                # two hand-written bases (as before) and, per value, a few more spread over the pool
+                spread = pool[2:][n::max(len(values), 1)][:CLEAR_ADD_BASES]
+                for b, intent in enumerate(pool[:2] + spread):
                     base_np = intent.text.rstrip(".?!")
-                    for template in CLEAR_ADD_TEMPLATES[:2]:
+                    templates = CLEAR_ADD_TEMPLATES[:2] if b < 2 else CLEAR_ADD_TEMPLATES[(n + b) % 3 + 2:][:1]
+                    for template in templates:
+                        if template.startswith("{base_np}") and not intent.text.endswith("."):
+                            continue  # "Can you …? for city Lisbon." is not a sentence
                         texts.append(template.format(base=intent.text, base_np=base_np, label=label, value=value))
                         owners.append((key, value))
-        hits = self.retriever.search(texts)
+        unique = list(dict.fromkeys(texts))
+        found = dict(zip(unique, self.retriever.search(unique), strict=True))
+        hits = [found[t] for t in texts]
         for key in todo:
             self._add_pools[key] = []
         for (key, value), text, h in zip(owners, texts, hits, strict=True):

@@ -164,6 +164,12 @@ _AFFIRM = (
     "Yeah, let's do that.", "Perfect, yes.", "Yes, that's what I'm after.", "Go ahead, please.",
     "That's right, do it.", "Yes! That's it.", "Sounds right, yes.", "Yes, that's the one.",
 )
+#: Composed affirms: a yes and what it agrees to (``Yep, go ahead.``), always recognisable as agreement.
+_AFFIRM_YES = ("Yes", "Yes please", "Yeah", "Yep", "Sure", "Absolutely", "Definitely", "Of course", "Exactly",
+               "Perfect", "Great", "Sounds good", "Oh yes", "Yes indeed", "Right")
+_AFFIRM_GO = ("go ahead", "please do", "do that", "let's do it", "that works", "that's what I need",
+              "that's the one", "go for it", "that would be great", "please proceed", "that's what I'm after",
+              "that's exactly it", "that would help", "that's what I was looking for")
 _NEGATE = (
     "No, that's not it.", "No thanks, that's not what I'm after.", "Not really, that isn't what I need.",
     "No, that's not what I meant.", "No, I need something else.", "Nope, that's a different thing.",
@@ -171,12 +177,20 @@ _NEGATE = (
     "Not quite, thanks.", "No, that's not the right thing.", "Umm... that's not what I want.",
     "No, that doesn't match what I need.", "That's not it, no.", "No, wrong thing, sorry.",
 )
+_NEGATE_NO = ("No", "Nope", "Not really", "Hmm, no", "No, sorry", "Not quite", "Sorry, no")
+_NEGATE_WHY = ("that's not it", "that's not what I meant", "I need something else", "that won't help",
+               "that's a different thing", "that's not what I'm after", "that's not what I asked for",
+               "I was thinking of something else")
 _BYE_THANKS = ("Thanks", "Thank you", "Thanks a lot", "Many thanks", "Great, thanks", "Perfect, thank you",
                "Cheers", "Awesome, thanks", "That's great, thanks", "Thank you so much", "Appreciate it",
                "Much appreciated", "Brilliant, thanks", "Lovely, thank you", "Nice, thanks")
 _BYE_TAIL = ("That's all.", "That's everything I needed.", "Bye!", "Goodbye.", "That's all I needed.",
              "Have a good one.", "I'm all set.", "Take care.", "That helps a lot.", "Talk later.", "", "See you.",
-             "That's it for now.", "You've been very helpful.")
+             "That's it for now.", "You've been very helpful.", "That answers my question.", "I'm good now.",
+             "Nothing else for now.", "Have a nice day.", "That's what I wanted to know.", "Bye for now.")
+#: A goodbye tail from the user's own reason (``{why}``: "for my course").
+_BYE_WHY = ("That's all I needed {why}.", "That's everything {why}.", "That sorts it out {why}.",
+            "Exactly what I needed {why}.")
 #: Goodbyes that echo one fact of the last response (``{T}``/``{t}`` thanks, ``{tail}`` a closing or "").
 _BYE_RECAP = (
     "{T}! So the {k} is {v}, good to know.", "{T}, {v} is just what I needed.", "Got it, {v}. {T}!",
@@ -450,18 +464,22 @@ class TemplateRenderer:
             lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
             return glue((lead, context, body, goal, closer))
         if act == "affirm":
-            body = style if style else rng.choice(_AFFIRM)
+            body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
+                f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
             return glue((body, closer if rng.random() < 0.5 else ""))
         if act == "negate":
-            body = style + "." if style else rng.choice(_NEGATE)
+            body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
+                f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
                 if persona == "chatty" else ""
             return glue((body, tail))
         if act == "user_bye":
             thanks = rng.choice(_BYE_THANKS)
             tail = rng.choice(_BYE_TAIL)
+            if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
+                tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
             facts = ctx.get("facts") or {}
             if facts and rng.random() < 0.6:  # a real user often echoes the answer while thanking
                 k, v = rng.choice(sorted(facts.items()))
