@@ -13,9 +13,10 @@ Candidates are embedded in batches through the embedder's disk cache, so a secon
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tooldial.corpus.models import Api, Corpus
@@ -302,13 +303,25 @@ def _compose(*parts: str) -> str:
     return out
 
 
-def _sample(api: Api, band: str, fixed: list[str], composed: list[str]) -> list[str]:
-    """``fixed`` then a deterministic sample of ``composed`` (seeded by API and band), deduplicated."""
-    extra = [t for t in dict.fromkeys(composed) if t not in fixed]
-    # vague openers depend only on the persona: every API of a persona shares them (embedded once)
-    rng = random.Random(f"intents|{persona_of(api)[0] if band == 'clarify' else api.id}|{band}")
+def _sample(api: Api, band: Band, fixed: list[str], parts: Sequence[Sequence[str]],
+            make: Callable[..., str | None]) -> list[str]:
+    """``fixed`` then a deterministic sample (seeded by API — by persona for vague openers, which depend only on
+    it — and band) of the compositions ``make(*combination)`` over ``parts``, up to :data:`POOL_SIZE`.
+
+    Combinations are sampled before they are composed: composing all of them costs more than the generation."""
     keep = max(POOL_SIZE[band] - len(fixed), 0)
-    return list(dict.fromkeys(fixed + (rng.sample(extra, keep) if len(extra) > keep else extra)))
+    rng = random.Random(f"intents|{persona_of(api)[0] if band == 'clarify' else api.id}|{band}")
+    combos = list(itertools.product(*parts))
+    out = list(fixed)
+    seen = set(fixed)
+    for combo in rng.sample(combos, min(len(combos), 2 * keep)):
+        text = make(*combo)
+        if text is not None and text not in seen:
+            seen.add(text)
+            out.append(text)
+            if len(out) - len(fixed) >= keep:
+                break
+    return out
 
 
 def candidates(api: Api) -> dict[Band, list[str]]:
@@ -342,14 +355,23 @@ def candidates(api: Api) -> dict[Band, list[str]]:
         fixed["suggest"].append(f"Something with {' '.join(kws[:k])} and {domain}, I think.")
     fixed["suggest"] = list(dict.fromkeys(fixed["suggest"]))
     intros = [i.format(**fields) for i in SELF_INTROS]
-    confirm = [_compose(g, i, f.format(**fields) + (t.format(**fields) if f.endswith(".") else ""))
-               for g in GREETINGS for i in intros for f in CLEAR_FRAMES for t in REASON_TAILS]
-    clarify = [_compose(g, i, a.format(**fields)) for g in GREETINGS for i in intros for a in CLARIFY_ASKS
-               if i or "{topic}" in a or "{reason}" in a]  # a bare "Can you help me?" says nothing of the user
-    suggest = [_compose(pre.format(**fields), s) for pre in SUGGEST_PREFIXES for s in fixed["suggest"]]
-    return {"confirm": _sample(api, "confirm", fixed["confirm"], confirm),
-            "suggest": _sample(api, "suggest", fixed["suggest"], suggest),
-            "clarify": _sample(api, "clarify", fixed["clarify"], clarify)}
+
+    def confirm(greeting: str, intro: str, frame: str, tail: str) -> str:
+        request = frame.format(**fields) + (tail.format(**fields) if frame.endswith(".") else "")
+        return _compose(greeting, intro, request)
+
+    def clarify(greeting: str, intro: str, ask: str) -> str | None:
+        if not intro and "{topic}" not in ask and "{reason}" not in ask:
+            return None  # a bare "Can you help me?" says nothing of the user
+        return _compose(greeting, intro, ask.format(**fields))
+
+    def suggest(prefix: str, text: str) -> str:
+        return _compose(prefix.format(**fields), text)
+
+    return {"confirm": _sample(api, "confirm", fixed["confirm"], (GREETINGS, intros, CLEAR_FRAMES, REASON_TAILS),
+                               confirm),
+            "suggest": _sample(api, "suggest", fixed["suggest"], (SUGGEST_PREFIXES, fixed["suggest"]), suggest),
+            "clarify": _sample(api, "clarify", fixed["clarify"], (GREETINGS, intros, CLARIFY_ASKS), clarify)}
 
 
 #: Share of confirmed intents drawn from the close-candidate utterances (gold API not ranked first), when an
