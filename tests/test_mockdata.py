@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 
@@ -21,7 +22,7 @@ from tooldial.dialogue.mockdata import (
     places,
     sibling_candidates,
 )
-from tooldial.dialogue.world_checks import FILLER, objects, record_problems
+from tooldial.dialogue.world_checks import FILLER, date_problems, objects, record_problems
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +133,64 @@ def test_clock_times_and_ranges_are_checked():
     assert record_problems({"temperature_c": 58.67, "city": "Dublin"})
     assert record_problems({"city": "Toronto", "country_code": "BR"})
     assert not record_problems({"city": "Toronto", "country_code": "CA", "temp_min": 3.0, "temp_max": 9.5})
+
+
+# ---- dates on the dialogue's time line (held-out review: forecasts out of order, stale "now") -----------------
+
+def _dated_api(name: str, params: list[str], example: dict) -> Api:
+    return Api(category="Data", tool="t", name=name,
+               required_parameters=tuple(Parameter(name=p, type="string") for p in params), example_response=example)
+
+
+_DAYS = {"days": [{"date": "2021-03-05", "max_c": 20}, {"date": "2019-01-01", "max_c": 21},
+                  {"date": "2020-07-07", "max_c": 22}]}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_forecast_runs_forward_from_today_and_a_history_ends_at_today(seed):
+    world = MockWorld(random.Random(seed))
+    forecast = build_result(_dated_api("Daily Forecast", [], _DAYS), world.rng, records=3, world=world)
+    days = [dt.date.fromisoformat(d["date"]) for d in forecast["response"]["days"]]
+    assert days == [world.today + dt.timedelta(days=i) for i in range(3)]
+    history = build_result(_dated_api("Price History", [], _DAYS), world.rng, records=3, world=world)
+    days = [dt.date.fromisoformat(d["date"]) for d in history["response"]["days"]]
+    assert days == sorted(days) and days[-1] == world.today
+    assert not date_problems({}, forecast, "Daily Forecast") and not date_problems({}, history, "Price History")
+
+
+def test_a_history_stays_inside_the_range_asked_for():
+    inputs = {"start_date": "2025-03-27", "end_date": "2025-04-03"}
+    for seed in range(10):
+        world = MockWorld(random.Random(seed))
+        result = build_result(_dated_api("Price History", list(inputs), _DAYS), world.rng, records=3,
+                              inputs=inputs, world=world)
+        days = [d["date"] for d in result["response"]["days"]]
+        assert days == sorted(days) and all("2025-03-27" <= d <= "2025-04-03" for d in days), days
+        assert not date_problems(inputs, result, "Price History")
+
+
+def test_a_date_the_user_gives_anchors_the_records():
+    example = {"flights": [{"flight_id": "f1", "departure_date": "2020-01-01"}]}
+    result = build_result(_dated_api("Search Flights", ["departure_date"], example), random.Random(3),
+                          records=2, inputs={"departure_date": "2025-06-10"})
+    assert [f["departure_date"] for f in result["response"]["flights"]] == ["2025-06-10", "2025-06-10"]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_now_stamps_are_on_the_dialogues_today(seed):
+    world = MockWorld(random.Random(seed))
+    example = {"observed_at": "2023-03-10T14:00:00", "last_updated": "2022-01-01", "temperature_c": 18}
+    result = build_result(_dated_api("Current Weather", [], example), world.rng, world=world)["response"]
+    for key in ("observed_at", "last_updated"):
+        assert 0 <= (world.today - dt.date.fromisoformat(result[key][:10])).days <= 3, (key, result)
+    assert not date_problems({}, {"response": result}, "Current Weather")
+
+
+def test_the_date_check_reports_order_range_and_stale_now():
+    forecast = {"days": [{"date": "2025-07-27"}, {"date": "2025-07-09"}]}
+    assert any("out of order" in p for p in date_problems({}, forecast, "Weather|w|Daily Forecast"))
+    prices = {"prices": [{"day": "2025-04-14"}, {"day": "2025-04-14"}]}
+    asked = {"start_date": "2025-03-27", "end_date": "2025-04-03"}
+    assert any("outside the range" in p for p in date_problems(asked, prices, "Historical Prices"))
+    assert any("stale" in p for p in date_problems({}, {"observed_at": "2023-03-10T10:00:00"}, "Current Weather"))
+    assert not date_problems({}, {"days": [{"date": "2025-07-09"}, {"date": "2025-07-27"}]}, "Daily Forecast")

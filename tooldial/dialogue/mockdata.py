@@ -18,7 +18,11 @@ Consistency (:class:`RecordContext`): the fields of one record share one place (
 code, coordinates, currency, time zone) and one person; dates hang off one anchor, so a start/check-in comes
 before its end/check-out; "today" is the dialogue's date (:class:`MockWorld`); temperatures, ratings,
 percentages and opening hours stay in range; ``amount × rate = converted``; a result field named like an input
-echoes the input's value. The inputs of one API are drawn in one context, so a latitude and a longitude, a
+echoes the input's value. Dates follow the dialogue's time line: a date the call gives (a departure, a
+start–end range, :class:`DateBounds`) anchors the result's records; series lists (forecasts and schedules
+forward from the start asked for or today, histories back to today, any dated list inside a range asked for)
+are in order (:func:`order_series`); "current"/"updated"/"latest" stamps, and the dates of an API named
+"Current …"/"Recent …", are today or just before (:func:`is_now_stamp`). The inputs of one API are drawn in one context, so a latitude and a longitude, a
 date range or a currency pair are consistent with each other (:data:`INPUT_GROUPS`).
 
 Chaining: the planner reads the chained output off the *source's* generated result and puts that exact value
@@ -35,7 +39,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 
@@ -197,6 +201,7 @@ class FieldName:
     name: str
     type: str = "string"
     context: frozenset[str] = frozenset()  # words of the enclosing path and of the API name
+    title: frozenset[str] = frozenset()  # words of the API's name and the enclosing path only (no description)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -235,6 +240,12 @@ _NOT_ID = ("country", "currency", "zip", "postal", "language", "lang")
 _PAST = ("birth", "born", "birthday", "dob", "created", "published", "release", "released", "founded", "joined",
          "registered", "posted", "issued", "updated", "modified", "last", "premiered", "aired")
 _FUTURE = ("scheduled", "expected", "planned", "estimated", "due", "next", "upcoming", "deadline")
+#: A field named with one of these holds the dialogue's "today" (or a moment just before it).
+NOW_WORDS = ("today", "current", "now", "latest", "recent", "recently", "updated", "refreshed", "live", "realtime")
+#: Words of a list's path or API name that make its records a series: forward from today, back from today.
+FORWARD_SERIES = ("forecast", "forecasts", "schedule", "schedules", "upcoming", "hourly", "itinerary", "agenda")
+BACKWARD_SERIES = ("history", "historical", "timeseries", "ohlc", "candles", "intraday", "recent", "recently",
+                   "played", "past")
 _START = ("start", "from", "begin", "checkin", "arrival", "since", "departure", "open")
 _END = ("end", "to", "until", "checkout", "return", "expiry", "expires", "expiration", "close", "finish")
 _PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner", "customer", "employee", "user",
@@ -355,10 +366,24 @@ def _gen_id(f: FieldName, ctx: RecordContext) -> str:
     return _digits(rng, rng.choice((5, 6, 7, 8)))
 
 
+_NOT_NOW = (*_FUTURE, "birth", "born", "birthday", "dob", "end", "until", "expiry", "expires", "expiration",
+            "release", "released", "founded", "created", "joined", "registered", "since")
+
+
+def is_now_stamp(f: FieldName) -> bool:
+    """A date field that holds the dialogue's "today" or just before: named current/updated/latest/..., or
+    any non-future date of an API or list named so ("Recent Orders", "current weather" observed_at)."""
+    if f.has(*NOW_WORDS):
+        return not f.has(*_FUTURE)
+    return any(w in f.title for w in NOW_WORDS) and not f.has(*_NOT_NOW)
+
+
 def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
     world, rng = ctx.world, ctx.world.rng
     if f.has("today", "current", "now"):
         return world.today
+    if is_now_stamp(f):
+        return world.today - dt.timedelta(days=rng.randint(0, 1 if f.has(*NOW_WORDS) else 3))
     if f.has("birth", "born", "birthday", "dob"):
         return world.today - dt.timedelta(days=rng.randint(18 * 365, 80 * 365))
     if f.has(*_FUTURE):
@@ -370,6 +395,133 @@ def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
     if f.has(*_END) or f.joined == "checkout":
         return anchor + dt.timedelta(days=span)
     return anchor
+
+
+class DateBounds(NamedTuple):
+    """What a call's date inputs say about its result dates: a range (``start``–``end``, named start/from/
+    since and end/to/until) or one date (``on``: a departure, a check-in, a day asked for)."""
+
+    start: dt.date | None = None
+    end: dt.date | None = None
+    on: dt.date | None = None
+
+
+_RANGE_START = ("start", "from", "begin", "since")
+_RANGE_END = ("end", "to", "until")
+_NOT_SERIES = ("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS, *_END)
+
+
+def parse_date(value: Any) -> dt.date | None:
+    """The date an ISO date/datetime string starts with (None for anything else)."""
+    if not isinstance(value, str) or not _ISO_DATE.match(value):
+        return None
+    try:
+        return dt.date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+def date_bounds(inputs: dict[str, Any]) -> DateBounds:
+    """The bounds a call's date inputs put on its result dates (see :class:`DateBounds`)."""
+    start = end = on = None
+    for name, value in inputs.items():
+        f = FieldName(name)
+        day = parse_date(value)
+        if day is None or field_kind(f) not in ("date", "datetime") or f.has("birth", "born", "birthday", "dob"):
+            continue
+        if f.has(*_RANGE_START):
+            start = start or day
+        elif f.has(*_RANGE_END):
+            end = end or day
+        elif not f.has(*_END):
+            on = on or day
+    if start and end and end < start:
+        start, end = end, start
+    return DateBounds(start, end, on or start)
+
+
+def series_direction(words: Iterable[str]) -> int:
+    """1 when ``words`` (a list's path and API name) make its records a forecast/schedule (forward from
+    today), -1 for a history (back from today), 0 otherwise."""
+    found = set(words)
+    if found & set(FORWARD_SERIES):
+        return 1
+    return -1 if found & set(BACKWARD_SERIES) else 0
+
+
+def series_key(record: dict[str, Any]) -> str | None:
+    """The key that dates a record of a series: its first ISO date field that is not an end, a birth, a
+    creation or a "now" stamp."""
+    for key, value in record.items():
+        f = FieldName(key)
+        timed = field_kind(f) in ("date", "datetime") or (f.has("time", "timestamp") and "T" in str(value)[10:11])
+        if parse_date(value) is not None and timed and not f.has(*_NOT_SERIES):
+            return key
+    return None
+
+
+def _moment(value: str) -> dt.datetime:
+    day = dt.date.fromisoformat(value[:10])
+    clock = re.match(r"T(\d{2}):(\d{2})", value[10:16])
+    return dt.datetime(day.year, day.month, day.day, *(int(g) for g in clock.groups()) if clock else (0, 0))
+
+
+def _series_moments(rows: int, first: dt.datetime, direction: int, hourly: bool, bounds: DateBounds,
+                    today: dt.date) -> list[dt.datetime]:
+    """Increasing moments for ``rows`` records: a forecast from the start asked for (or today), a history
+    up to the end asked for (or today), spread over a range asked for."""
+    step = dt.timedelta(hours=1) if hourly else dt.timedelta(days=1)
+    clock = dt.timedelta(hours=first.hour, minutes=first.minute)
+    if bounds.start and bounds.end and rows > 1:
+        days = (bounds.end - bounds.start).days
+        if not hourly or rows - 1 > days * 24:
+            step = dt.timedelta(days=days // (rows - 1))
+    if direction >= 0:
+        begin = bounds.start or bounds.on or today
+        base = dt.datetime(begin.year, begin.month, begin.day) + clock
+        return [base + i * step for i in range(rows)]
+    last = bounds.end or bounds.on or today
+    top = dt.datetime(last.year, last.month, last.day) + clock
+    if bounds.start and bounds.end:
+        top = dt.datetime(bounds.start.year, bounds.start.month, bounds.start.day) + clock + (rows - 1) * step
+    return [top - (rows - 1 - i) * step for i in range(rows)]
+
+
+def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt.date,
+                 path: tuple[str, ...] = ()) -> None:
+    """Date the records of every series list in ``node`` in order (in place): forecasts and schedules from
+    the start asked for (or today), histories up to the end asked for (or today), any list inside a start–end
+    range asked for. Each record's other dates (an end, a check-out) move with its series date."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            order_series(value, words, bounds, today, (*path, str(key)))
+        return
+    if not isinstance(node, list):
+        return
+    for item in node:
+        order_series(item, words, bounds, today, path)
+    rows = [r for r in node if isinstance(r, dict)]
+    key = series_key(rows[0]) if len(rows) == len(node) and len(rows) > 1 else None
+    if key is None or not all(parse_date(r.get(key)) for r in rows):
+        return
+    context = words | {t for p in path for t in _tokens(p)}
+    direction = series_direction(context)
+    if direction == 0 and not (bounds.start and bounds.end):
+        return
+    hourly = bool(context & {"hourly", "hours", "hour", "intraday"}) and "T" in rows[0][key]
+    moments = _series_moments(len(rows), _moment(rows[0][key]), direction, hourly, bounds, today)
+    for row, moment in zip(rows, moments, strict=True):
+        old = parse_date(row[key])
+        value = row[key]
+        row[key] = moment.isoformat()[:len(value[:19])] + value[19:] if "T" in value[10:11] else (
+            moment.date().isoformat() + value[10:])
+        shift = moment.date() - old  # type: ignore[operator]
+        for other, text in row.items():
+            day = parse_date(text)
+            if other == key or day is None or field_kind(FieldName(other)) not in ("date", "datetime") \
+                    or FieldName(other).has("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS):
+                continue
+            row[other] = (day + shift).isoformat() + text[10:]
 
 
 def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
@@ -771,8 +923,10 @@ class ResultBuilder:
         self.records = max(1, records)
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
+        self.name_words = frozenset(_tokens(api.name))
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
-        self.top = RecordContext(world)
+        self.bounds = date_bounds(self.inputs)
+        self.top = self.context()
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = [v for k, v in self.inputs.items()
                                if field_kind(FieldName(k)) == "currency_code" and v in USD_VALUE]
@@ -781,11 +935,21 @@ class ResultBuilder:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
 
+    def context(self) -> RecordContext:
+        """A record's context; its dates hang off the date the user asked for (a start, a departure)."""
+        ctx = RecordContext(self.world)
+        if self.bounds.on is not None:
+            ctx.anchor = self.bounds.on
+            ctx.span = (self.bounds.end - self.bounds.on).days if self.bounds.end and self.bounds.start \
+                else self.world.rng.randint(1, 10)
+        return ctx
+
     def field(self, path: tuple[str, ...], example: Any) -> FieldName:
         comp = self.by_path.get(path)
         type_ = comp.type if comp is not None else _type_of(example)
-        context = self.api_words | frozenset(t for p in path[:-1] for t in _tokens(p))
-        return FieldName(path[-1] if path else "value", type_ or "string", context)
+        in_path = frozenset(t for p in path[:-1] for t in _tokens(p))
+        return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
+                         self.name_words | in_path)
 
     def leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool) -> Any:
         f = self.field(path, example)
@@ -793,10 +957,13 @@ class ResultBuilder:
             return _typed(self.inputs[f.name.lower()], f.type, example)
         kind = field_kind(f)
         follows_input = ctx is self.top and self.input_place is not None and kind in PLACE_KINDS
-        if documented and example is not None and kind not in ("date", "datetime") and not follows_input:
+        stale = isinstance(example, str) and parse_date(example) is not None and is_now_stamp(f)
+        if documented and example is not None and kind not in ("date", "datetime") and not follows_input \
+                and not stale:
             value: Any = example
         else:
-            text = generate(f, ctx) if kind is not None else None
+            own = kind is not None and (not stale or kind in ("date", "datetime"))
+            text = generate(f, ctx) if own else None
             value = _typed(text, f.type, example) if text is not None else (
                 _vary(example, f, ctx) if example is not None else _typed(_by_type(f.type, ctx), f.type))
             if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
@@ -823,14 +990,14 @@ class ResultBuilder:
             # a list of values (a country's languages, a stop's modes) belongs to its record: as many values
             # as documented, never repeated; padding it to ``records`` made Portugal speak Arabic and a stop
             # serve "metro, metro"
-            ctx = RecordContext(self.world)
+            ctx = self.context()
             values = [self.leaf(path, item, ctx, documented) for item in items]
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         for i in range(self.records):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
-            ctx = RecordContext(self.world)
+            ctx = self.context()
             out.append(self.fill(template, path, ctx, doc))
             if isinstance(out[-1], dict):
                 apply_rules(out[-1], ctx)
@@ -844,7 +1011,7 @@ class ResultBuilder:
         root_list: list[Any] | None = None
         for container, comps in list_groups(api).items():
             if any(c.path == container for c in comps):  # a list of scalars
-                values = [self.leaf(container, comps[0].example, RecordContext(self.world), False)
+                values = [self.leaf(container, comps[0].example, self.context(), False)
                           for _ in range(self.records)]
                 if container:
                     _set_path(body, container, values)
@@ -852,7 +1019,7 @@ class ResultBuilder:
             rows: list[dict[str, Any]] = []
             for _ in range(self.records):
                 row: dict[str, Any] = {}
-                ctx = RecordContext(self.world)
+                ctx = self.context()
                 for comp in comps:
                     _set_path(row, comp.path[len(container):], self.leaf(comp.path, comp.example, ctx, False))
                 apply_rules(row, ctx)
@@ -927,12 +1094,15 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     input echo the input's value."""
     builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
     example = api.example_response
+    words = builder.name_words | frozenset(_tokens(api.tool))
     if isinstance(example, dict | list) and example:
         body = builder.fill(example, (), builder.top, True)
+        order_series(body, words, builder.bounds, builder.world.today)
         if isinstance(body, dict):
             apply_rules(body, builder.top)
         return {"response": body}
     body = builder.from_components(api)
+    order_series(body, words, builder.bounds, builder.world.today)
     if isinstance(body, dict):
         apply_rules(body, builder.top)
     if body in ({}, []):

@@ -5,7 +5,9 @@
 - ``consistency``: every record (inputs of a call, each object of a result) agrees with itself and the world:
   a start/check-in date before its end/check-out, minimum ≤ maximum temperature, temperatures, ratings and
   percentages in range, clock times that exist, dates that parse, a known city with the country code of its
-  country, ``amount × rate = converted``, a currency pair of two currencies;
+  country, ``amount × rate = converted``, a currency pair of two currencies; the dates of a result agree with
+  the dialogue's time: a series (forecast, schedule, history) in order and inside the start–end range the call
+  asked for, "current"/"updated"/"latest" stamps in the world's year (not years stale);
 - ``groups``: a call's latitude and longitude come from one origin (both said by the user, or both from one
   API result);
 - ``answer``: the final response reports fields of the target's result (``scenario.answer_fields``), and no id
@@ -19,7 +21,20 @@ import re
 from functools import lru_cache
 from typing import Any, Protocol
 
-from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, ordered_pairs, places, values_at
+from tooldial.dialogue.mockdata import (
+    WORLD_YEAR,
+    FieldName,
+    as_text,
+    date_bounds,
+    field_kind,
+    is_now_stamp,
+    ordered_pairs,
+    parse_date,
+    places,
+    series_direction,
+    series_key,
+    values_at,
+)
 from tooldial.dialogue.record import DialogueRecord
 
 
@@ -51,6 +66,8 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
             for obj in objects(mock.get("output_components")):
                 for problem in record_problems(obj):
                     dp.add("consistency", f"{mock.get('api_name')} result: {problem}")
+            for problem in date_problems(inputs, mock.get("output_components"), str(mock.get("api_name") or "")):
+                dp.add("consistency", f"{mock.get('api_name')} result: {problem}")
     _check_groups(turns, walk, dp)
     _check_answer(record, turns, dp)
 
@@ -108,6 +125,65 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += _place_problems(scalars, kinds)
     out += _money_problems(scalars, kinds)
     return out
+
+
+#: "Now" stamps may lie this many days before the world's first "today" (a "last updated" of yesterday).
+_NOW_SLACK = dt.timedelta(days=3)
+#: ... and a forecast inside a "current" API may run this far past its last.
+_LATE = dt.timedelta(days=60)
+
+
+def date_problems(inputs: dict[str, Any], result: Any, api_name: str = "") -> list[str]:
+    """Dates of a result against the call and the world: series lists (forecast/schedule/history by their
+    path or API name, or any dated list when the call asks for a start–end range) in order and inside the
+    range; fields named current/now/updated/latest/recent in the world's year."""
+    bounds = date_bounds(inputs)
+    words = frozenset(FieldName(api_name).tokens)
+    out: list[str] = []
+    first, last = dt.date(WORLD_YEAR, 1, 1) - _NOW_SLACK, dt.date(WORLD_YEAR, 12, 31) + _LATE
+    for path, obj in _objects_at(result):
+        title = words | {t for p in path for t in FieldName(p).tokens}
+        for key, value in obj.items():
+            day = parse_date(value)
+            f = FieldName(key, title=frozenset(title))
+            if day is not None and is_now_stamp(f) and not first <= day <= last:
+                out.append(f"{key}={value!r} is not the dialogue's today (stale 'now')")
+    for path, rows in _dict_lists(result):
+        key = series_key(rows[0])
+        days = [parse_date(r.get(key)) for r in rows] if key else []
+        if not key or not all(days):
+            continue
+        direction = series_direction(words | {t for p in path for t in FieldName(p).tokens})
+        in_range = bool(bounds.start and bounds.end)
+        if direction == 0 and not in_range:
+            continue
+        where = ".".join(path) or "result"
+        if any(b < a for a, b in zip(days, days[1:], strict=False)):  # type: ignore[operator]
+            out.append(f"{where}: {key} dates out of order ({', '.join(map(str, days))})")
+        if in_range and any(not bounds.start <= d <= bounds.end for d in days):  # type: ignore[operator]
+            out.append(f"{where}: {key} dates outside the range asked for ({bounds.start}..{bounds.end})")
+    return out
+
+
+def _objects_at(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every dict in a result with the path of keys above it."""
+    if isinstance(node, dict):
+        return [(path, node)] + [x for k, v in node.items() for x in _objects_at(v, (*path, str(k)))]
+    if isinstance(node, list):
+        return [x for v in node for x in _objects_at(v, path)]
+    return []
+
+
+def _dict_lists(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], list[dict[str, Any]]]]:
+    """Every list of two or more records in a result, with its path."""
+    if isinstance(node, dict):
+        return [x for k, v in node.items() for x in _dict_lists(v, (*path, str(k)))]
+    if not isinstance(node, list):
+        return []
+    found = [x for v in node for x in _dict_lists(v, path)]
+    if len(node) > 1 and all(isinstance(v, dict) for v in node):
+        found.insert(0, (path, node))
+    return found
 
 
 def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
