@@ -521,7 +521,10 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
             if other == key or day is None or field_kind(FieldName(other)) not in ("date", "datetime") \
                     or FieldName(other).has("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS):
                 continue
-            row[other] = (day + shift).isoformat() + text[10:]
+            try:
+                row[other] = (day + shift).isoformat() + text[10:]
+            except OverflowError:  # a documented 9999-12-31 stays as it is
+                continue
 
 
 def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
