@@ -338,7 +338,8 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     domain = readable(api.category)
     persona, lead, topic, reason = persona_of(api)
     fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
-              "topic": topic, "reason": reason, "persona": persona}
+              "topic": topic, "reason": reason,
+              "persona": re.sub(r"\btheir\b", "my", persona)}  # said by the user: "I'm someone … my health"
     fixed: dict[Band, list[str]] = {}
     for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
                             ("clarify", CLARIFY_TEMPLATES)):
