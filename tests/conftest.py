@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,23 @@ def openai_server(smollm2_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     log = tmp_path_factory.mktemp("openai-server") / "server.log"
     with LocalOpenAIServer(smollm2_dir, log_path=log, threads=1) as server:
         yield server
+
+
+def kill_after_first_answer(server, argv: list[str], *, timeout: float, settle: float, **popen) -> int:
+    """Start ``argv``, kill it once ``server`` has answered its first request; return the requests it got answered.
+
+    ``settle`` seconds pass between the server logging the answer and the kill: the answer reaches the client's
+    cache right after the server logs it. Used by the kill-and-resume tests.
+    """
+    start = server.request_count()
+    proc = subprocess.Popen(argv, **popen)
+    deadline = time.monotonic() + timeout
+    while server.request_count() < start + 1 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(settle)
+    proc.kill()
+    proc.wait()
+    return server.request_count() - start
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,10 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from conftest import kill_after_first_answer
 from test_llm import ScriptedServer
 
 from tooldial.dialogue.render_llm import (
@@ -275,14 +275,8 @@ def test_build_with_the_real_server_is_complete_and_resumes_after_a_kill(openai_
             "--max-attempts", "1", "--timeout", "120", "--work-dir", str(tmp_path / "work"), "--no-progress"]
     env = {**os.environ, "OPENAI_API_KEY": "sk-never-stored"}
     start = openai_server.request_count()
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 300
-    while openai_server.request_count() < start + 1 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.3)  # the answer reaches the client's cache right after the server logs it
-    proc.kill()
-    proc.wait()
-    answered_before_kill = openai_server.request_count() - start
+    answered_before_kill = kill_after_first_answer(openai_server, argv, timeout=300, settle=0.3, env=env,
+                                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     assert answered_before_kill >= 1 and not (tmp_path / "ds").exists()
 
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600)

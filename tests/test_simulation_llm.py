@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from conftest import kill_after_first_answer
 
 from tooldial.cli import main
 
@@ -86,14 +85,8 @@ def test_killed_run_resumes_without_repeating_requests(openai_server, tmp_path: 
     argv = [sys.executable, "-m", "tooldial", "simulate", "--dialogues", str(dialogues),
             *_llm_args(openai_server, cache), "--out", str(tmp_path / "killed")]
     start = openai_server.request_count()
-    proc = subprocess.Popen(argv, env={**os.environ, "PYTHONPATH": str(REPO)})
-    deadline = time.monotonic() + 120
-    while openai_server.request_count() < start + 1 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.2)  # the answer reaches the client's cache right after the server logs it
-    proc.kill()
-    proc.wait()
-    answered_before_kill = openai_server.request_count() - start
+    answered_before_kill = kill_after_first_answer(openai_server, argv, timeout=120, settle=0.2,
+                                                   env={**os.environ, "PYTHONPATH": str(REPO)})
     assert answered_before_kill >= 1 and not (tmp_path / "killed" / "results.json").exists()
 
     assert main(["simulate", "--dialogues", str(dialogues), *_llm_args(openai_server, cache),
