@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.corpus.schema import json_value_type
 
 #: Search topics a user might type (real phrases, not generated tokens).
 TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "basketball", "photography",
@@ -949,7 +950,7 @@ class ResultBuilder:
 
     def field(self, path: tuple[str, ...], example: Any) -> FieldName:
         comp = self.by_path.get(path)
-        type_ = comp.type if comp is not None else _type_of(example)
+        type_ = comp.type if comp is not None else json_value_type(example)
         in_path = frozenset(t for p in path[:-1] for t in _tokens(p))
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
                          self.name_words | in_path)
@@ -1039,16 +1040,6 @@ def _distinct_item(items: list[Any], i: int) -> bool:
     return all(items[j] != items[i] for j in range(i))
 
 
-def _type_of(example: Any) -> str:
-    if isinstance(example, bool):
-        return "boolean"
-    if isinstance(example, int):
-        return "integer"
-    if isinstance(example, float):
-        return "number"
-    return "string"
-
-
 #: Pairs of words that order two fields named alike (``temp_min`` ≤ ``temp_max``, ``low`` ≤ ``high``).
 ORDERED_WORDS = ((("checkin", "in"), ("checkout", "out")), (("start", "begin"), ("end", "finish")),
                  (("min", "low", "lowest"), ("max", "high", "highest")))
@@ -1078,7 +1069,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
                                                        and bool(_ISO_DATE.match(a)) and bool(_ISO_DATE.match(b)))
         if comparable and b < a:
             record[low], record[high] = b, a
-    keys = {k: field_kind(FieldName(k, _type_of(v))) for k, v in record.items() if not isinstance(v, dict | list)}
+    keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
     amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
     rate = next((k for k, kind in keys.items() if kind == "rate"), None)
     converted = next((k for k, kind in keys.items() if kind == "converted"), None)
