@@ -740,18 +740,6 @@ def generate(f: FieldName, ctx: RecordContext) -> str | None:
     return value
 
 
-def synth_value(name: str, type_: str, rng: random.Random, *, generic: bool = True) -> str | None:
-    """A plausible value for a field called ``name`` of ``type_`` on its own; None when nothing fits.
-
-    ``generic=False`` returns None for names that say nothing (instead of a type-only value).
-    """
-    ctx = RecordContext(MockWorld(rng))
-    value = generate(FieldName(name, type_ or "string"), ctx)
-    if value is not None or not generic:
-        return value
-    return _by_type(type_, ctx)
-
-
 def _by_type(type_: str, ctx: RecordContext) -> str:
     """A value from the type alone: small numbers, booleans, a plain English word for strings."""
     t = (type_ or "string").lower()
