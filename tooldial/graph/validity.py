@@ -25,7 +25,7 @@ partner coordinate is rejected.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -136,24 +136,32 @@ _FORMAT_FORMATS = {"date": "date", "date-time": "datetime", "datetime": "datetim
 _QUOTES = ("USDT", "USDC", "BUSD", "USD", "EUR", "BTC", "ETH", "BNB", "GBP", "JPY", "TRY")
 
 
+#: ``(pattern, format)`` rules, first match wins: a code format named in a description, a date format named in a
+#: description, a date format of an example value (whole value).
+_DESC_CODE_FORMATS = ((r"alpha[- ]?2|2[- ]letter|two[- ]letter|iso[- ]?3166[- ]?1? ?alpha[- ]?2|iso ?639-1", "alpha2"),
+                      (r"alpha[- ]?3|3[- ]letter|three[- ]letter", "alpha3"),
+                      (r"numeric|m49|3[- ]digit", "numeric"))
+_DESC_DATE_FORMATS = ((r"yyyy-mm-dd|iso ?8601|\d{4}-\d{2}-\d{2}", "iso"), (r"unix|epoch|timestamp", "unix"),
+                      (r"dd[/.-]mm[/.-]yyyy|mm[/.-]dd[/.-]yyyy", "dmy"))
+_VALUE_DATE_FORMATS = ((r"\d{4}-\d{2}-\d{2}([T ].*)?", "iso"), (r"\d{9,13}", "unix"),
+                       (r"\d{1,2}[/.-]\d{1,2}[/.-]\d{4}", "dmy"), (r"\d{8}", "compact"))
+
+
+def _first_format(rules: tuple[tuple[str, str], ...], text: str,
+                  match: Callable[[str, str], object] = re.search) -> str | None:
+    """The format of the first ``(pattern, format)`` rule whose pattern ``match``-es ``text``."""
+    return next((fmt for pattern, fmt in rules if match(pattern, text)), None)
+
+
 def _desc_format(text: str, standard: str) -> str | None:
     t = text.lower()
     if standard in ("country", "language"):
-        if re.search(r"alpha[- ]?2|2[- ]letter|two[- ]letter|iso[- ]?3166[- ]?1? ?alpha[- ]?2|iso ?639-1", t):
-            return "alpha2"
-        if re.search(r"alpha[- ]?3|3[- ]letter|three[- ]letter", t):
-            return "alpha3"
-        if re.search(r"numeric|m49|3[- ]digit", t):
-            return "numeric"
+        if found := _first_format(_DESC_CODE_FORMATS, t):
+            return found
         if standard == "language" and re.search(r"\blocale\b|[a-z]{2}[-_][A-Z]{2}", text):
             return "locale"
     if standard == "date":
-        if re.search(r"yyyy-mm-dd|iso ?8601|\d{4}-\d{2}-\d{2}", t):
-            return "iso"
-        if re.search(r"unix|epoch|timestamp", t):
-            return "unix"
-        if re.search(r"dd[/.-]mm[/.-]yyyy|mm[/.-]dd[/.-]yyyy", t):
-            return "dmy"
+        return _first_format(_DESC_DATE_FORMATS, t)
     return None
 
 
@@ -189,14 +197,7 @@ def _value_format(value: str, standard: str) -> str | None:
             return "pair"
         return "asset" if compact.isalnum() else None
     if standard == "date":
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}([T ].*)?", v):
-            return "iso"
-        if re.fullmatch(r"\d{9,13}", v):
-            return "unix"
-        if re.fullmatch(r"\d{1,2}[/.-]\d{1,2}[/.-]\d{4}", v):
-            return "dmy"
-        if re.fullmatch(r"\d{8}", v):
-            return "compact"
+        return _first_format(_VALUE_DATE_FORMATS, v, re.fullmatch)
     return None
 
 
