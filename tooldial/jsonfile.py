@@ -1,9 +1,11 @@
-"""Reading user files as text and JSON: a binary file or JSON nested too deep is a one-line error, not a traceback.
+"""Reading user files as text and JSON (a binary file or JSON nested too deep is a one-line error, not a
+traceback); writing a JSON file atomically.
 
 :func:`read_text` names the file and the first byte that is not UTF-8; :func:`loads` turns the parser's
 ``RecursionError`` on deeply nested input (``[[[[…`` a hundred thousand levels) into a
 :class:`JSONTooDeepError`, a ``json.JSONDecodeError``, so every reader's existing JSON error path reports it
-with its file and record — and a directory load skips that file instead of aborting.
+with its file and record — and a directory load skips that file instead of aborting. :func:`write_json` writes
+run files (``results.json`` of ``eval`` and ``simulate``) through a temporary file.
 """
 
 from __future__ import annotations
@@ -40,3 +42,11 @@ def read_text(path: str | Path) -> str:
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise not_text_error(path, exc) from None
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as indented JSON through ``<name>.tmp``, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
+    tmp.replace(path)

@@ -125,7 +125,8 @@ def _score_transcripts(args: argparse.Namespace) -> int:
     print(f"{figures.file}: {figures.records} records, {figures.tasks} tasks, {figures.failed_records} failed")
     print(f"  P {figures.precision:.2f}  R {figures.recall:.2f}  F1 {figures.f1:.2f}{std}")
     if args.out:
-        from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
+        from tooldial.jsonfile import write_json
+        from tooldial.simulation.results import check_out_dir, write_jsonl
 
         out = check_out_dir(args.out)
         write_json(out / "results.json", {"kind": "autode_transcripts", "figures": figures.model_dump()})

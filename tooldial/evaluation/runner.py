@@ -25,6 +25,7 @@ from tooldial.evaluation.generation import CachedGenerator
 from tooldial.evaluation.metrics import add_intervals
 from tooldial.evaluation.provenance import prepare_run_dir, run_provenance
 from tooldial.evaluation.tasks import EvalTask, TaskContext
+from tooldial.jsonfile import write_json
 from tooldial.registry import BACKENDS, EVAL_TASKS
 from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
 
@@ -351,9 +352,7 @@ class Run:
         """``results.json`` (atomically); ``report.md`` and PNGs when ``report``."""
         from tooldial.evaluation.report import write_report
 
-        tmp = self.out / f"{RESULTS_FILE}.tmp"
-        tmp.write_text(json.dumps(self.results, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
-        tmp.replace(self.out / RESULTS_FILE)
+        write_json(self.out / RESULTS_FILE, self.results)
         if report:
             write_report(self.results, self.bench, self.out)
 

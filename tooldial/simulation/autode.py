@@ -393,9 +393,10 @@ def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any
     """Run the AutoDE tasks through the simulation machinery and score them as the paper does (``embedder``:
     the sentence embedder of the retriever for ToolDial-format systems; default the packaged MiniLM)."""
     from tooldial.evaluation.runner import library_versions
+    from tooldial.jsonfile import write_json
     from tooldial.simulation.executor import ToolExecutor
     from tooldial.simulation.metrics import pass_hat_curve
-    from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
+    from tooldial.simulation.results import check_out_dir, write_jsonl
     from tooldial.simulation.runner import request_usage, trial_episodes
 
     check_out_dir(config.out)

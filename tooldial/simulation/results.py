@@ -1,4 +1,5 @@
-"""Run files of a dynamic evaluation: ``results.json``, ``transcripts.jsonl``, written atomically."""
+"""Run files of a dynamic evaluation: ``transcripts.jsonl``, ``scores.jsonl`` written atomically (``results.json``
+with :func:`tooldial.jsonfile.write_json`), and the check of a run directory."""
 
 from __future__ import annotations
 
@@ -6,14 +7,6 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-
-
-def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as indented JSON through a temporary file, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
-    tmp.replace(path)
 
 
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:

@@ -193,8 +193,9 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
     """Run the simulation described by ``config`` and write its files into ``config.out``."""
     from tooldial.corpus.loaders import load_corpus
     from tooldial.evaluation.runner import library_versions
+    from tooldial.jsonfile import write_json
     from tooldial.simulation.report import write_report
-    from tooldial.simulation.results import check_out_dir, write_json, write_jsonl
+    from tooldial.simulation.results import check_out_dir, write_jsonl
 
     check_out_dir(config.out)  # before any model is loaded or request sent
     records = load_records(config)
