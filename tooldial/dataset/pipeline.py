@@ -109,8 +109,10 @@ def _timed(times: StageTimes, stage: str) -> Iterator[None]:
 #: Options that never change an artefact (how long to wait, how many tries, the key): not part of the build key.
 _UNKEYED_RENDERER_OPTIONS = frozenset({"api_key", "timeout", "max_retries", "max_concurrency", "progress"})
 _UNKEYED_GRAPH_OPTIONS = frozenset({"llm_timeout", "llm_max_attempts", "llm_concurrency"})
-#: Source folders whose code shapes the graph and the dialogues (their digest is part of the build key).
-_CODE_PARTS = ("corpus", "graph", "dialogue", "tasks", "embedding.py", "llm.py")
+#: Source folders and files whose code shapes the graph and the dialogues (their digest is part of the build key):
+#: this module too, since it turns the options into the stage configs and filters what the validator rejects.
+_CODE_PARTS = ("corpus", "graph", "dialogue", "tasks", "embedding.py", "llm.py", "registry.py",
+               "dataset/pipeline.py")
 
 
 def path_digest(path: str | Path) -> str:
@@ -199,10 +201,10 @@ def _reusable(dialogues_path: Path, done: Path, key: str) -> dict[str, Any] | No
     return finished
 
 
-def _work_dir(options: BuildOptions) -> Path:
+def _work_dir(options: BuildOptions, key: str) -> Path:
     if options.work_dir is not None:
         return Path(options.work_dir)
-    return Path(options.cache_dir) / "builds" / _options_key(options)
+    return Path(options.cache_dir) / "builds" / key
 
 
 def _graph_config(options: BuildOptions):
@@ -246,13 +248,14 @@ def _validator(corpus: Any):
 @dataclass
 class GeneratedDialogues:
     """What :func:`generate_dialogue_file` made: the file, the corpus, the settings the card shows, the
-    dialogues the validator rejected (``dialogue_id: reason``) and the stage times."""
+    dialogues the validator rejected (``dialogue_id: reason``), the stage times and the graph file used."""
 
     path: Path
     corpus: Any
     settings: dict[str, dict[str, Any]]
     rejected: list[str]
     times: StageTimes
+    graph_path: Path
 
 
 def _card_settings(options: BuildOptions, graph_config: Any, generate_config: Any) -> dict[str, dict[str, Any]]:
@@ -330,7 +333,9 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     times = StageTimes() if times is None else times
     rejected: list[str] = []
 
-    work = _work_dir(options)
+    key = _options_key(options)
+    work = _work_dir(options, key)
+    graph_path = Path(options.graph) if options.graph else work / "graph.json"
     work.mkdir(parents=True, exist_ok=True)
     dialogues_path = work / "dialogues.jsonl"
     done = work / "dialogues.done"
@@ -340,13 +345,12 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     generate_config = _generate_config(options)
     settings = _card_settings(options, graph_config, generate_config)
     generation = settings["generation"]
-    key = _options_key(options)
     finished = _reusable(dialogues_path, done, key)
     if finished is not None:
         rejected.extend(finished.get("rejected", []))
         if finished.get("messages by renderer"):
             generation["messages by renderer"] = finished["messages by renderer"]
-        return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times)
+        return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times, graph_path)
     done.unlink(missing_ok=True)
     faults.checkpoint("corpus")
     from tooldial.dialogue.generate import generate_dialogues
@@ -357,7 +361,7 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
             graph = load_graph(options.graph)
         else:
             graph = build_graph(corpus, graph_config)
-            save_graph(graph, work / "graph.json")
+            save_graph(graph, graph_path)
     faults.checkpoint("graph")
     check = _validator(corpus) if options.validate_dialogues else None
     partial = dialogues_path.with_suffix(".jsonl.partial")
@@ -374,7 +378,7 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
                                                         for name, n in written_by.most_common())
     _mark_done(done, dialogues_path, key, count, rejected, generation.get("messages by renderer", ""))
     faults.checkpoint("dialogues")
-    return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times)
+    return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times, graph_path)
 
 
 class FailureRateError(TooldialError):
@@ -441,8 +445,7 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
                          generation=settings["generation"], split=options.split.model_dump(mode="json"),
                          license=options.license or default_license(options.corpus), profile=options.profile)
         info.corpus_sha256 = corpus_digest(options.corpus)
-        graph_file = options.graph or _work_dir(options) / "graph.json"
-        info.graph_sha256 = path_digest(graph_file) if Path(graph_file).is_file() else None
+        info.graph_sha256 = path_digest(generated.graph_path) if generated.graph_path.is_file() else None
 
     with _timed(times, "split"):
         source = DialogueFiles(paths, options.split)
