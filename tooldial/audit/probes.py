@@ -23,11 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tooldial.evaluation.parsing import load_json_field, states_equal, strip_system_action
+from tooldial.evaluation.parsing import NOT_CONFIRMED, load_json_field, states_equal, strip_system_action
 from tooldial.tasks.format import API_DOCS_PREFIX as DOCS_PREFIX
 from tooldial.tasks.format import STATE_PREFIX, USER_PREFIX
-
-NOT_CONFIRMED = {"api_confirmed": "false", "api_status": "none"}
 
 
 class ProbeResult(BaseModel):
