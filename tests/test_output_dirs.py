@@ -186,3 +186,26 @@ def test_release_round_trip_ids_survive_overwrite(tmp_path):
     assert len(after) == 2 and len(before) > len(after)
     assert sorted(p.name for p in (out / "data").iterdir()) == sorted(
         {Path(rel).parts[1] for rel in read_manifest(out)["files"] if rel.startswith("data/")})
+
+
+def test_build_key_code_digest_follows_the_code_that_shapes_dialogues(tmp_path, monkeypatch):
+    """Every part the digest names exists (a renamed one would drop out silently), and editing one — the
+    pipeline itself included, which turns options into stage configs — gives a new build key."""
+    from tooldial.dataset import pipeline
+
+    package = Path(pipeline.__file__).resolve().parents[1]
+    copy = tmp_path / "tooldial"
+    for part in pipeline._CODE_PARTS:
+        source = package / part
+        assert source.exists(), f"code digest names missing {part}"
+        (copy / part).parent.mkdir(parents=True, exist_ok=True)
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, copy / part)
+    monkeypatch.setattr(pipeline, "__file__", str(copy / "dataset" / "pipeline.py"))
+    before = pipeline.code_digest()
+    assert before == pipeline.code_digest()
+    for part in ("dataset/pipeline.py", "registry.py", "dialogue/planner.py"):
+        with (copy / part).open("a", encoding="utf-8") as f:
+            f.write("\n# edited\n")
+        after = pipeline.code_digest()
+        assert after != before, part
+        before = after
