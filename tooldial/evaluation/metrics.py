@@ -104,11 +104,17 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> list[float]:
     """
     if n <= 0:
         return [0.0, 1.0]
+    low, high = wilson_bounds(successes, n, z)
+    return [round(low, 6), round(high, 6)]
+
+
+def wilson_bounds(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The unrounded Wilson bounds, clipped to [0, 1] (``n`` ≥ 1); :func:`wilson_interval` rounds them."""
     p = min(1.0, max(0.0, successes / n))
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return [round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)]
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _percentiles(samples: np.ndarray) -> list[float]:

@@ -77,15 +77,12 @@ def pass_hat_curve(outcomes: Mapping[str, Sequence[bool]]) -> dict[int, float]:
 
 def wilson_interval(successes: float, n: int) -> tuple[float, float]:
     """95% Wilson score interval of a proportion (sensible at 0% and 100%, unlike the normal one)."""
+    from tooldial.evaluation.metrics import wilson_bounds
+
     if n == 0:
         return (0.0, 0.0)
-    p = successes / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= n else min(1.0, centre + half)
-    return (low, high)
+    low, high = wilson_bounds(successes, n)
+    return (0.0 if successes <= 0 else low, 1.0 if successes >= n else high)
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
