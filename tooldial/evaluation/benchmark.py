@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial.errors import ConfigError
 from tooldial.registry import EVAL_TASKS
+from tooldial.safe_yaml import load_yaml_file
 from tooldial.tasks.prompts import PROMPT_VERSION
 
 TASK_NAMES = EVAL_TASKS.names()
@@ -66,10 +66,7 @@ def load_benchmark(path: str | Path | None = None) -> Benchmark:
     path = Path(path) if path else default_benchmark_path()
     if path is None:
         return Benchmark(tasks=DEFAULT_TASKS)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise ConfigError(f"cannot read benchmark: {exc}", file=str(path)) from None
+    data = load_yaml_file(path) or {}  # bounded: a user-supplied file (size, alias expansion)
     try:
         bench = Benchmark.model_validate(data)
     except ValidationError as exc:
