@@ -74,13 +74,38 @@ FIT_TOOLS: frozenset[str] = frozenset({
     "Steam Community",
 })
 
+#: The second, clean held-out set (labelled 2026-11-22 evening, after the first ``heldout`` part had been scored
+#: three times during development and was folded into ``fit``): tools never used before, in look-alike clusters
+#: (sports data providers, crypto / currency / stock providers, geo and postcode services, travel / ports /
+#: airports, anime / movie / streaming catalogs, real-estate sites, video platforms, food, cars, drugs). Every
+#: pair of this set joins two of these tools (never a ``v1`` tool), so no rule fitted on ``v1`` saw its APIs.
+TOOLS_V2: dict[str, tuple[str, ...]] = {
+    "Sports": ("ApiFootball", "F1 Live Motorsport Data", "Golf Leaderboard Data", "Sports odds BetApi",
+               "Fantasy Cricket", "hockey-LIVE.sk data"),
+    "Finance": ("Crypto Ranking Data", "BitcoinAverage crypto ticker and historical price",
+                "Investors Exchange (IEX) Trading", "Fast Currency Converter", "Cryptocurrency Financial Data"),
+    "Data": ("Coinpaprika", "Airport Data", "Seaports Data", "Realtor Search", "Redfin.com Data", "car-averages"),
+    "Location": ("Countries Cities", "US Geo Data", "World Time", "Nearby Places", "UK Postcode",
+                 "Quick Geo Location"),
+    "Travel": ("Cities Cost of Living",),
+    "Weather": ("History",),
+    "Entertainment": ("Anime, manga and Novels Api", "Entcre Movies", "uNoGS Disney+"),
+    "Gaming": ("Steam Store API", "Minecraft API"),
+    "Social": ("Youtube V2", "TikFeed"),
+    "Food": ("Food Calories", "Nutri Score"),
+    "Transportation": ("Car API",),
+    "Medical": ("DrugAPI",),
+}
+TOOL_SETS = {"v1": TOOLS, "v2": TOOLS_V2,
+             "all": {c: TOOLS.get(c, ()) + TOOLS_V2.get(c, ()) for c in sorted(set(TOOLS) | set(TOOLS_V2))}}
+
 DEFAULT_LOOSE = "0.8,0.3,0.35"
 SKIP_NAME_WORDS = ("status", "message", "page", "limit")
 
 
-def select_tools(toolbench: Path) -> list[dict]:
+def select_tools(toolbench: Path, tool_sets: dict[str, tuple[str, ...]] | None = None) -> list[dict]:
     """The chosen tool records from the ToolBench file, in a fixed order (tool names compared stripped)."""
-    wanted = {(c, t.strip()) for c, tools in TOOLS.items() for t in tools}
+    wanted = {(c, t.strip()) for c, tools in (tool_sets or TOOLS).items() for t in tools}
     found: dict[tuple[str, str], dict] = {}
     with gzip.open(toolbench, "rt", encoding="utf-8") as fh:
         for line in fh:
@@ -112,8 +137,12 @@ def name_matches(corpus: Corpus) -> set[tuple[str, str, str, str]]:
     return pairs
 
 
-def edge_pairs(corpus: Corpus, thresholds: Thresholds | None) -> set[tuple[str, str, str, str]]:
-    graph = build_graph(corpus, GraphConfig(thresholds=thresholds, progress=False))
+def edge_pairs(corpus: Corpus, thresholds: Thresholds | None, *,
+               apply_rules: bool = True) -> set[tuple[str, str, str, str]]:
+    config = GraphConfig(thresholds=thresholds, progress=False, apply_rules=apply_rules)
+    if not apply_rules:  # plain Eq. 1: every candidate, the rules' rejections included
+        config = config.model_copy(update={"max_edges_per_api_pair": None})
+    graph = build_graph(corpus, config)
     return {(u, d["source_output"], v, d["target_input"]) for u, v, d in graph.edges(data=True)}
 
 
@@ -138,10 +167,12 @@ def spread(pool: list, rng: random.Random) -> list:
     return [p for _, _, p in sorted(ranked)]
 
 
-def candidate_pools(corpus: Corpus, loose: Thresholds) -> dict[str, set[tuple[str, str, str, str]]]:
-    """Default-graph edges, extra edges at the looser thresholds, extra same-name pairs."""
+def candidate_pools(corpus: Corpus, loose: Thresholds, *,
+                    plain_loose: bool = False) -> dict[str, set[tuple[str, str, str, str]]]:
+    """Default-graph edges, extra edges at the looser thresholds, extra same-name pairs. ``plain_loose`` takes
+    the looser pool from plain Eq. 1 (no validity rules), so that pairs the rules reject are candidates too."""
     default = edge_pairs(corpus, None)
-    looser = edge_pairs(corpus, loose) - default
+    looser = edge_pairs(corpus, loose, apply_rules=not plain_loose) - default
     names = name_matches(corpus) - default - looser
     return {"default_edge": default, "loose_edge": looser, "name_match": names}
 
@@ -188,18 +219,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loose", default=DEFAULT_LOOSE, help=f"looser thresholds (default {DEFAULT_LOOSE})")
     parser.add_argument("--size", type=int, default=560, help="candidates to sample")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--tool-set", choices=sorted(TOOL_SETS), default="v1",
+                        help="v1: the first 46 tools (all pairs now 'fit'); v2: the clean held-out tools; all: both "
+                             "(the dev corpus that `graph evaluate` reads)")
+    parser.add_argument("--corpus-only", action="store_true", help="only write --corpus-out, make no candidates")
     parser.add_argument("--check", type=Path, help="report how many pairs of this labels file are regenerated")
     args = parser.parse_args(argv)
 
-    tools = select_tools(args.toolbench)
+    tools = select_tools(args.toolbench, TOOL_SETS[args.tool_set])
     with tempfile.TemporaryDirectory() as tmp:
         path = args.corpus_out or Path(tmp) / "graph_dev_tools.jsonl"
         path.write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tools), encoding="utf-8")
         corpus = load_corpus(str(path))
+    if args.corpus_only:
+        sys.stderr.write(f"{len(corpus.apis)} APIs written to {path}\n")
+        return 0
     n_tools = len({t.name for t in corpus.tools})
     sys.stderr.write(f"{n_tools} tools, {len(corpus.apis)} APIs in {len(corpus.categories)} categories\n")
-    fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in FIT_TOOLS}
-    pools = candidate_pools(corpus, Thresholds.parse(args.loose))
+    fit_names = FIT_TOOLS if args.tool_set != "v2" else frozenset()
+    fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in fit_names}
+    pools = candidate_pools(corpus, Thresholds.parse(args.loose), plain_loose=args.tool_set == "v2")
     if args.check:
         have = set().union(*pools.values())
         labelled = [json.loads(x) for x in args.check.read_text(encoding="utf-8").splitlines() if x.strip()]

@@ -76,3 +76,18 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
         assert r["source_api"] in corpus and r["target_api"] in corpus, r
         assert corpus.get(r["source_api"]).output(r["source_output"]) is not None, r
         assert corpus.get(r["target_api"]).parameter(r["target_input"]) is not None, r
+
+
+def test_clean_heldout_shares_no_tool_with_fit():
+    """The v2 held-out joins tools never used in a fit pair (neither as source nor as target), and the retired
+    v1 held-out is recorded as such (``v1_split``), all of it in ``fit``."""
+    data = rows()
+    tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
+             for split in ("fit", "heldout")}
+    assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
+    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v2"}
+    v1 = [r for r in data if r["set"] == "v1"]
+    assert all(r["split"] == "fit" for r in v1)
+    assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
+    assert len({tool_of(r["source_api"]) for r in data if r["split"] == "heldout"}) >= 20
+    assert len({r["category"] for r in data if r["split"] == "heldout"}) >= 8
