@@ -135,3 +135,46 @@ def test_the_users_goal_reason_and_persona_are_spoken_but_never_a_value_early() 
         said_persona += "a student" in user_text
         said_goal += "find universities" in user_text  # the goal names Oslo, a value: never said
     assert said_reason > 10 and said_persona > 10 and said_goal == 0
+
+
+def test_personal_details_are_consistent_and_never_touch_labels() -> None:
+    """The profile (name, occupation, companion, occasion) is one per dialogue, is introduced before the
+    companion is named alone, and never takes a word of the dialogue's values or slot names."""
+    from tooldial.dialogue.user_profile import RELATIONS, _lists
+
+    names = set(_lists()[0])
+    mentioned = 0
+    for i in range(300):
+        s = scenario(f"td-{i}")
+        messages = TemplateRenderer(typo_rate=0.0).messages(s)
+        assert check_messages(s, messages) == []
+        user = [m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User" and t.fixed_message is None]
+        said = [w for m in user for w in re.findall(r"\b[A-Z][a-z]+\b(?!')", m) if w in names]
+        companions = set(said)
+        assert len(companions) <= 2  # the user's own name and one companion, the same all dialogue long
+        text = " ".join(user)
+        for name in companions:
+            first = text.index(name)
+            before = text[max(0, first - 40):first]
+            # the first mention of the companion says who they are ("my sister Dana"), or it is the user's own name
+            assert any(f"my {r} " in before.lower() or f"{r}" in text[first:first + 30].lower()
+                       for r in RELATIONS) or re.search(r"(I'm|name's|name is|I am)\s*$", before), (name, text)
+        mentioned += bool(companions)
+        # a value appears only in the turns whose content carries it (the profile adds none)
+        for t, m in zip(s.turns, messages, strict=True):
+            if t.speaker == "User" and t.fixed_message is None and t.sequence_action in ("affirm", "negate"):
+                assert not any(v in m for v in ("cit_48213", "2026-05-01", "Oslo", "Bergen", "Maple Ember")), m
+    assert mentioned > 100  # details are common, not in every dialogue
+
+
+def test_profile_avoids_the_dialogues_words_and_slots_that_ask_for_a_name_or_job() -> None:
+    import random
+
+    from tooldial.dialogue.user_profile import draw_profile
+
+    for i in range(200):
+        p = draw_profile(random.Random(i), avoid=["job title", "first name", "Dana Smith"])
+        assert p.me == "" and p.job == ""  # a user asked for a name or a job title has not told theirs
+        assert p.companion not in ("Dana", "Smith")
+        q = draw_profile(random.Random(i), avoid=["city id"])
+        assert q.me and q.job and q == draw_profile(random.Random(i), avoid=["city id"])

@@ -29,12 +29,27 @@ from typing import Any
 
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
+from tooldial.dialogue.user_profile import (
+    AFFIRM_WHY,
+    BYE_NEXT,
+    INTRO,
+    NEGATE_WHY,
+    NOT_AT_HAND,
+    SOURCES,
+    UserProfile,
+    draw_profile,
+    say,
+)
 
 #: User personas and how often a dialogue gets each.
 PERSONAS: dict[str, float] = {"plain": 0.24, "terse": 0.16, "chatty": 0.16, "formal": 0.14, "non_native": 0.14,
                               "typo": 0.16}
 #: System voices and how often a dialogue gets each.
 VOICES: dict[str, float] = {"plain": 0.4, "warm": 0.35, "brisk": 0.25}
+#: Chance per persona that an ``inform``/``fail_inform`` carries a context sentence (said once per dialogue).
+_CONTEXT_RATE = {"plain": 0.35, "terse": 0.05, "chatty": 0.85, "formal": 0.35, "non_native": 0.3, "typo": 0.35}
+#: Scale per persona of the chance of a personal detail after an act (:mod:`tooldial.dialogue.user_profile`).
+_EXTRA_RATE = {"plain": 1.0, "terse": 0.0, "chatty": 1.6, "formal": 0.8, "non_native": 0.7, "typo": 1.0}
 #: Probability that the A.7 style drawn for a turn shapes the utterance (the rest use the frames below).
 STYLE_USE = 0.3
 
@@ -293,6 +308,20 @@ def short_clause(clause: str) -> str:
     return before_comma if len(before_comma.split()) >= 4 else head.rstrip(",. ")
 
 
+def _scenario_strings(scenario: ScenarioInstruction) -> list[str]:
+    """Every value and slot name the scenario's turns and user goal carry (a profile must not reuse their words)."""
+    out: list[str] = []
+    if scenario.user is not None:
+        out += [*scenario.user.known, *map(str, scenario.user.known.values()), *scenario.user.unknown]
+    for turn in scenario.turns:
+        out += turn.required_values
+        c = turn.content
+        out += [*map(str, c.get("values", {})), *map(str, c.get("values", {}).values()), *map(str, c.get("slots", [])),
+                *map(str, c.get("missing", [])), *map(str, c.get("options", [])), *map(str, c.get("facts", {})),
+                *map(str, c.get("facts", {}).values())]
+    return out
+
+
 def glue(parts: Sequence[str]) -> str:
     """Join message parts with spaces, fixing the case at each seam: lower after ``,`` or a bare word
     ("ok", "Alright,"), capital after ``.``/``!``/``?``/``:``; "I" stays upper."""
@@ -376,6 +405,9 @@ class TemplateRenderer:
         out = []
         context: dict[str, Any] = {}
         user = scenario.user  # who the user is and what they want, when the planner wrote it
+        # personal details from their own RNG: the wording of the turns does not shift when the profile changes
+        context["profile"] = draw_profile(random.Random(f"profile:{scenario.dialogue_id}"),
+                                          avoid=_scenario_strings(scenario))
         if user is not None:
             known = [str(v) for v in user.known.values() if str(v)]
             # a value said before it is asked for would run ahead of the dialogue state: only value-free text
@@ -425,6 +457,15 @@ class TemplateRenderer:
     def _user(self, turn: TurnInstruction, rng: random.Random, p: Protect, persona: str, domain: str,
               ctx: dict[str, Any]) -> str:
         c, act = turn.content, turn.sequence_action
+        profile: UserProfile | None = ctx.get("profile")
+        # a personal detail after the act's own words (``extra``: the chance of one), never for a terse user
+        extra = _EXTRA_RATE[persona]
+
+        def detail(frames: tuple[str, ...], chance: float) -> str:
+            if profile is None or rng.random() >= chance * extra:
+                return ""
+            return say(frames, profile, rng, p, ctx.setdefault("said", {}))
+
         goal = ""
         # the aim and the context sentence are said at most once per dialogue, as a person would
         if ctx.get("clause") and persona != "terse" and not ctx.get("aim_said") and rng.random() < 0.5:
@@ -433,13 +474,18 @@ class TemplateRenderer:
         opener = rng.choice(_USER_OPENERS[persona])
         closer = rng.choice(_USER_CLOSERS[persona]) if rng.random() < 0.35 else ""
         context = ""
-        if ctx.get("context_said"):
+        if ctx.get("context_said") or act not in ("inform", "fail_inform"):
             pass
-        elif persona == "chatty" and rng.random() < 0.7 or persona in ("plain", "formal") and rng.random() < 0.2:
+        elif rng.random() < _CONTEXT_RATE[persona]:
             own = [f.format(who=ctx.get("who", ""), why=ctx.get("reason", "")) for f in _OWN_CONTEXT
                    if ("{who}" not in f or ctx.get("who")) and ("{why}" not in f or ctx.get("reason"))]
-            context = rng.choice(own) if own and rng.random() < 0.6 else \
-                rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
+            draw = rng.random()
+            if profile is not None and draw < 0.5:
+                context = say(INTRO, profile, rng, p, ctx.setdefault("said", {}))
+            elif own and draw < 0.8:
+                context = rng.choice(own)
+            else:
+                context = rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
         if act in ("inform", "fail_inform"):
             ctx["aim_said"] = ctx.get("aim_said") or bool(goal)
             ctx["context_said"] = ctx.get("context_said") or bool(context)
@@ -452,7 +498,7 @@ class TemplateRenderer:
                 body = self._values(values, rng, p, single=True)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
-            return glue((opener, context, body, goal, closer))
+            return glue((opener, context, body, detail(SOURCES, 0.4), goal, closer))
         if act == "fail_inform":
             missing = _the([p(m) for m in c.get("missing", [])]) or "that"
             core = rng.choice(_FAIL_CORE)
@@ -462,33 +508,34 @@ class TemplateRenderer:
                 body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False,
                                                                              sentence=False))
             lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
-            return glue((lead, context, body, goal, closer))
+            return glue((lead, context, body, detail(NOT_AT_HAND, 0.6), goal, closer))
         if act == "affirm":
             body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            return glue((body, closer if rng.random() < 0.5 else ""))
+            return glue((body, detail(AFFIRM_WHY, 0.3), closer if rng.random() < 0.5 else ""))
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
                 if persona == "chatty" else ""
-            return glue((body, tail))
+            return glue((body, tail, detail(NEGATE_WHY, 0.3)))
         if act == "user_bye":
             thanks = rng.choice(_BYE_THANKS)
             tail = rng.choice(_BYE_TAIL)
             if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
                 tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
             facts = ctx.get("facts") or {}
+            after = detail(BYE_NEXT, 0.45)
             if facts and rng.random() < 0.6:  # a real user often echoes the answer while thanking
                 k, v = rng.choice(sorted(facts.items()))
-                return rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k), v=p(v),
-                                                     tail=tail).strip()
+                return glue((rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),
+                                                           v=p(v), tail=tail).strip(), after))
             sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
             if sep == ", " and tail:
                 tail = tail[:1].lower() + tail[1:]
-            return f"{thanks}{sep}{tail}".strip()
+            return glue((f"{thanks}{sep}{tail}".strip(), after))
         return turn.situation
 
     def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,

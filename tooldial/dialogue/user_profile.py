@@ -1,0 +1,198 @@
+"""Who the user is beyond the scenario's goal: a first name, an occupation and someone they act with.
+
+The scenario's :class:`~tooldial.dialogue.scenario.UserGoal` says what the user wants, why, and which inputs
+they know; it is the same for every dialogue of a domain ("a traveller planning a trip"). Real users also
+carry small personal details into a conversation — "my colleague Dana sent me the booking", "I'd have to ask
+my sister" — and those details are what makes two conversations about the same API read differently.
+
+A :class:`UserProfile` is drawn once per dialogue (first names and occupations from Faker's ``en_US`` lists)
+and the template renderer weaves it into user turns through the phrase banks below:
+
+- :data:`INTRO`: who the user is or who they ask for, said at most once;
+- :data:`SOURCES`: where a value the user gives comes from (``inform``);
+- :data:`NOT_AT_HAND`: why the user cannot give a value (``fail_inform``); it names the same kinds of records
+  as :data:`SOURCES` ("it should be in my notes"), so the record words alone do not tell the two acts apart —
+  the "don't know" of the core sentence does;
+- :data:`AFFIRM_WHY`, :data:`NEGATE_WHY`, :data:`BYE_NEXT`: what the answer means to the user.
+
+No profile text carries an input value, a slot name or a number, and a profile never uses a name or an
+occupation word that occurs in the dialogue's values (:func:`draw_profile`'s ``avoid``), so it changes no label.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: People a user may act with or for.
+RELATIONS = ("sister", "brother", "colleague", "manager", "flatmate", "partner", "neighbour", "cousin", "friend",
+             "son", "daughter", "client", "boss", "teammate", "aunt", "uncle", "dad", "mum", "husband", "wife",
+             "coworker", "business partner", "assistant", "classmate", "roommate", "team lead", "grandmother",
+             "best friend", "supervisor", "housemate")
+
+
+@lru_cache(maxsize=1)
+def _lists() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Faker's en_US first names and occupations (occupations as a person says them: "chartered accountant")."""
+    from faker import Faker
+
+    fake = Faker("en_US")
+    person = fake.provider("faker.providers.person")
+    names = sorted({*person.first_names_female, *person.first_names_male})
+    jobs = set()
+    for job in fake.provider("faker.providers.job").jobs:
+        job = re.sub(r"\s*\([^)]*\)", "", job).strip()
+        if "," in job:  # "Accountant, chartered" → "chartered accountant"
+            head, tail = (s.strip() for s in job.split(",", 1))
+            job = f"{tail} {head}"
+        job = " ".join(w if w.isupper() else w.lower() for w in job.split())
+        if re.fullmatch(r"[A-Za-z /'-]+", job) and len(job.split()) <= 4:
+            jobs.add(job)
+    return tuple(names), tuple(sorted(jobs))
+
+
+@dataclass(frozen=True)
+class UserProfile:
+    """One user's personal details (no input values, no slot names)."""
+
+    #: The user's own first name ("" when the dialogue asks for a person's name).
+    me: str
+    #: Occupation as a noun phrase without article ("freight forwarder"; "" when a slot asks for one).
+    job: str
+    #: Who they act with or for: relation ("sister") and first name ("Dana").
+    relation: str
+    companion: str
+    #: What it is all for ("Dana's housewarming", "our team offsite").
+    occasion: str = ""
+
+    @property
+    def a_job(self) -> str:
+        if not self.job:
+            return ""
+        return ("an " if self.job[:1].lower() in "aeiou" else "a ") + self.job
+
+    def fields(self) -> dict[str, str]:
+        """Format fields of the phrase banks: ``{me} {job} {a_job} {r} {n} {N}`` (``{N}``: name at a sentence start)."""
+        return {"me": self.me, "job": self.job, "a_job": self.a_job, "r": self.relation, "n": self.companion,
+                "N": self.companion, "ev": self.occasion}
+
+
+def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
+    """A profile whose words occur in none of the strings in ``avoid`` (the dialogue's values and slot names)."""
+    names, jobs = _lists()
+    taken = {w for text in avoid for w in re.findall(r"[a-z]+", str(text).lower())}
+
+    def free(text: str) -> bool:
+        return not set(re.findall(r"[a-z]+", text.lower())) & taken
+
+    def choose(pool: tuple[str, ...]) -> str:
+        for _ in range(20):
+            pick = rng.choice(pool)
+            if free(pick):
+                return pick
+        return pool[0]
+
+    me = choose(names)
+    companion = choose(tuple(n for n in names if n != me) or names)
+    # a user who is asked for a name or an occupation must not have told theirs already
+    relation = choose(RELATIONS)
+    occasion = rng.choice(_OCCASION_FORMS).format(n=_NAME_MARK, r=relation, e=choose(EVENTS))
+    return UserProfile(me="" if taken & _NAME_WORDS else me, job="" if taken & _JOB_WORDS else choose(jobs),
+                       relation=relation, companion=companion, occasion=occasion)
+
+
+#: What a user may be preparing for.
+EVENTS = ("birthday party", "wedding", "retirement party", "job interview", "conference talk", "board meeting",
+          "housewarming", "school project", "team offsite", "family reunion", "client pitch", "road trip",
+          "dinner party", "book club evening", "training course", "final exam", "house move", "presentation",
+          "anniversary dinner", "hackathon", "charity fundraiser", "graduation", "camping weekend",
+          "quarterly review", "volunteer shift", "garden party", "research report", "weekly newsletter",
+          "budget meeting", "podcast episode", "thesis chapter", "staff training", "trade fair", "art exhibition")
+_OCCASION_FORMS = ("{n}'s {e}", "my {r}'s {e}", "the {e}", "our {e}", "the {e} I'm organising")
+#: Where the companion's name goes in an occasion (filled by :func:`say`, so the name can be protected).
+_NAME_MARK = "\x00n\x00"
+
+
+#: Slot words after which the user's own name or occupation would answer (or contradict) the slot.
+_NAME_WORDS = frozenset({"name", "username", "firstname", "lastname", "surname", "user", "person", "author",
+                         "nickname", "handle"})
+_JOB_WORDS = frozenset({"job", "occupation", "profession", "title", "role", "position", "career", "employer"})
+
+
+#: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`.
+RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "the paperwork", "an old receipt", "my calendar",
+           "the spreadsheet {n} shared", "the app on my phone", "a sticky note on my desk", "a text from my {r}",
+           "last month's invoice", "the confirmation email", "the folder {n} left me", "my work laptop",
+           "the message {n} forwarded", "the booking confirmation", "my phone", "the shared drive at work",
+           "a photo I took", "the form {n} filled in", "my inbox", "the document my {r} sent over")
+
+#: Who the user is or who they are asking for (said once per dialogue, in an early turn).
+INTRO = (
+    "I'm {a_job}.", "I work as {a_job}.", "I'm {a_job} by trade.", "My name's {me}, by the way.",
+    "I'm {me}, {a_job}.", "I'm asking for my {r} {n}.", "My {r} {n} asked me to sort this out.",
+    "This is partly for {n}, my {r}.", "I'm helping my {r} {n} with this.", "As {a_job}, I run into this a lot.",
+    "I'm {a_job}, so this comes up at work.", "{N}, my {r}, needs this too.", "{me} here.",
+    "I'm sorting this out together with my {r} {n}.", "My {r} and I are working on this.",
+    "I'm {a_job} and a bit short on time.", "I promised {n} I'd look into it.",
+    "It's for {n}, my {r}.", "Work stuff: I'm {a_job}.", "{N} is counting on me for this.",
+    "I'm getting ready for {ev}.", "It's all for {ev}.", "This is for {ev}.", "I'm busy preparing {ev}.",
+    "{N} and I are planning {ev}.", "I'm {a_job}, and I'm also sorting out {ev}.",
+)
+#: Where a given value comes from (after the values of an ``inform``).
+SOURCES = (
+    "I got that from {rec}.", "That's from {rec}.", "I copied it from {rec}.", "I found it in {rec}.",
+    "It's written in {rec}.", "I checked it against {rec}.", "That comes straight from {rec}.",
+    "{N} gave me that.", "My {r} wrote that down for me.", "I double-checked it with {n}.",
+    "At least that's what {rec} says.", "I looked it up in {rec} earlier.", "{N} confirmed it this morning.",
+    "That's the one we agreed on for {ev}.", "My {r} picked it for {ev}.",
+)
+#: Why a value is not at hand (after the core sentence of a ``fail_inform``).
+NOT_AT_HAND = (
+    "It should be in {rec}, but I don't have that here.", "{N} usually keeps track of that.",
+    "My {r} handles that side of things.", "I'd have to ask {n}.", "It wasn't in {rec} either.",
+    "I looked in {rec} and couldn't find it.", "{N} has it, and my {r} isn't answering right now.",
+    "My {r} set all of that up.", "I thought it was in {rec}, but no luck.", "I left {rec} at home.",
+    "Only {n} would know that.", "It's somewhere in {rec}, I just can't find it.",
+    "{N} was supposed to send it before {ev}.", "Planning {ev} has me all over the place.",
+)
+#: A reason after an ``affirm``.
+AFFIRM_WHY = ("{N} will be glad.", "That's what we need for {ev}.", "That's what my {r} was hoping for.", "That's exactly what I need for work.",
+              "It'll save me asking {n}.", "My {r} needs the same thing.", "That's what I told {n} I'd get.")
+#: A reason after a ``negate``.
+NEGATE_WHY = ("{N} needs something different.", "That's not what my {r} asked for.",
+              "That won't help with my work.", "My {r} was after something else.")
+#: What the user will do with the answer (after a goodbye).
+BYE_NEXT = ("I'll pass this on to {n}.", "I'll let my {r} know.", "{N} will be pleased.",
+            "I'll add it to {rec}.", "Now I can get back to work.", "I'll send it to my {r} right away.",
+            "That goes straight into {rec}.", "I'll tell {n} tonight.", "My {r} owes me one now.",
+            "I'll forward this to {n}.", "I can finally reply to {n}.", "One thing less to sort out for {ev}.",
+            "That helps a lot with {ev}.", "{N} will want to hear this before {ev}.")
+
+
+def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
+        wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None) -> str:
+    """One frame of ``frames`` filled with ``profile`` (a record for ``{rec}`` drawn from :data:`RECORDS`).
+
+    ``wrap`` is applied to the first names (the renderer protects them from persona rewrites). ``said`` is the
+    dialogue's memory: the first time the companion is named without the relation, it is introduced
+    ("my sister Dana"); afterwards the name alone is enough.
+    """
+    said = {} if said is None else said
+    fields = profile.fields()
+    for key in ("me", "n", "N"):
+        fields[key] = wrap(fields[key])
+    unusable = [f"{{{k}}}" for k, v in (("me", profile.me), ("job", profile.job), ("a_job", profile.job)) if not v]
+    frames = tuple(f for f in frames if not any(u in f for u in unusable)) or ("",)
+    frame = rng.choice(frames)
+    if "{rec}" in frame:
+        frame = frame.replace("{rec}", rng.choice(RECORDS))
+    if "{ev}" in frame:
+        frame = frame.replace("{ev}", profile.occasion.replace(_NAME_MARK, "{n}"))
+    named = "{n}" in frame or "{N}" in frame
+    if named and not said.get("companion") and "{r}" not in frame:
+        fields["n"], fields["N"] = f"my {profile.relation} {fields['n']}", f"My {profile.relation} {fields['N']}"
+    said["companion"] = said.get("companion", False) or named
+    return frame.format(**fields)
