@@ -178,3 +178,22 @@ def test_profile_avoids_the_dialogues_words_and_slots_that_ask_for_a_name_or_job
         assert p.companion not in ("Dana", "Smith")
         q = draw_profile(random.Random(i), avoid=["city id"])
         assert q.me and q.job and q == draw_profile(random.Random(i), avoid=["city id"])
+
+
+def test_system_turns_vary_but_stay_faithful() -> None:
+    """clarify, response_fail and goodbyes are composed (many phrasings); a personal goodbye only names what the
+    user told, from the system's side ("your sister's wedding")."""
+    from tooldial.dialogue.user_profile import _lists
+
+    names = set(_lists()[0])
+    rendered = _render(300)
+    assert len(set(_by_action(rendered, "clarify"))) >= 60
+    assert len(set(_by_action(rendered, "response_fail"))) >= 30
+    for s, messages in rendered:
+        user = " ".join(m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User")
+        bye = messages[-1]
+        assert not re.search(r"\bmy (?!pleasure)", bye, re.IGNORECASE)  # the user's things are "your" things
+        for name in set(re.findall(r"\b[A-Z][a-z]+\b", bye)) & names:
+            assert name in user, (bye, user)  # a name in the goodbye is one the user said
+    for message in _by_action(rendered, "response"):
+        assert "Maple Ember" in message and "129.5" in message and "hotel name" in message

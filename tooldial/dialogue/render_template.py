@@ -219,9 +219,16 @@ _GOAL = ("I'm trying to {c}.", "This is so I can {c}.", "I need it to {c}.", "Th
 _AFFIRM_CLAUSE = ("Yes, please {c}.", "Sure, go ahead and {c}.", "Yes, I'd like you to {c}.", "Yes. I want to {c}.",
                   "That's it, please {c}.", "Yes, {c}, please.", "Exactly, I need to {c}.")
 _SYS_BYE_HEAD = ("You're welcome", "Glad I could help", "Anytime", "My pleasure", "Happy to help",
-                 "No problem at all", "You're very welcome", "Glad that worked out")
+                 "No problem at all", "You're very welcome", "Glad that worked out", "Always happy to help",
+                 "Great", "Wonderful", "No trouble at all", "Pleasure was mine", "Good to hear",
+                 "Glad it was useful", "Perfect")
 _SYS_BYE_TAIL = ("Goodbye!", "Have a great day!", "Take care!", "Bye for now.", "Enjoy the rest of your day.",
-                 "Come back any time.", "", "All the best!", "See you next time.")
+                 "Come back any time.", "", "All the best!", "See you next time.", "Have a good evening.",
+                 "Good luck!", "Feel free to come back.", "Talk soon.", "Have a nice one!", "Cheers!",
+                 "Enjoy!", "Until next time.", "Stay well.")
+#: A system goodbye that answers what the user shared (``{ev}``: their occasion, ``{me}``: their name).
+_SYS_BYE_PERSONAL = ("Good luck with {ev}!", "Enjoy {ev}!", "I hope {ev} goes well.", "Say hi to {n}!",
+                     "Best of luck to you and {n}.", "Take care, {me}!", "Bye, {me}!")
 _CLARIFY = (
     "I'm not quite sure what you need. Could you tell me more about what you want to do?",
     "Could you be a bit more specific about what you're looking for?",
@@ -231,9 +238,29 @@ _CLARIFY = (
     "What kind of information are you after?", "Could you rephrase that with a few more details?",
     "Which part of that should I help with?", "What should the result tell you?",
     "I need a little more to go on. What are you looking for exactly?",
+    "What are you hoping to get out of it?", "What would you like the answer to tell you?", "What's the goal here?",
+    "What do you have in mind, exactly?", "Could you say a bit more about what you'd like to do?",
+    "What should I look into for you?", "Is there a particular thing you want to know?",
+    "What would a good answer look like for you?", "Can you walk me through what you need?",
+    "What's the task you have in mind?", "What do you want to get done?", "Could you narrow it down a little?",
+    "Which part of that matters most to you?", "What would help you most right now?", "What are you working on?",
+    "What outcome are you after?", "Tell me a bit more: what's the end goal?", "What's the question behind it?",
 )
+#: Before a clarify question (by system voice) and after it (optional).
+_CLARIFY_ACK = {"plain": ("", "", "Okay.", "Let me make sure I get this right.", "Hmm."),
+                "warm": ("Happy to help!", "I'd love to help with that.", "Thanks for reaching out!",
+                         "Sure, I can try.", "Of course!"),
+                "brisk": ("", "", "Got it, partly.", "Right.")}
+_CLARIFY_HINT = ("Even a rough idea helps.", "A few words about the goal are enough.",
+                 "The more detail, the better I can match it.", "Then I can pick the right tool.",
+                 "That way I won't guess wrong.", "I have quite a few services, so any detail helps.",
+                 "One sentence is plenty.", "No rush.")
 _SUGGEST = (
-    "Would you like me to {c}?", "I could {c} for you. Would that help?", "Do you want me to {c}?",
+    "Would you like me to {c}?", "If I understand you, you'd like to {c}. Right?", "Shall I {c}?",
+    "I think I can help: I could {c}. Should I?", "Is the idea to {c}?", "Do you mean I should {c}?",
+    "My best guess is that you want to {c}. Is that it?", "I could try to {c}. Does that match what you need?",
+    "Sounds like a job for a service that can {c}. Want that?", "Perhaps you'd like me to {c}?",
+    "Are you looking to {c}?", "Let me check: you want me to {c}?", "Would it be useful if I could {c}?", "I could {c} for you. Would that help?", "Do you want me to {c}?",
     "One option is to {c}. Shall I go ahead?", "How about I {c}?", "I can {c}. Is that what you're looking for?",
     "Should I {c}?", "It sounds like you might want to {c}. Is that right?", "Would it help if I {c}?",
     "I have a service that can {c}. Want me to use it?", "Maybe I should {c}. What do you think?",
@@ -242,7 +269,10 @@ _REQUEST = (
     "Could you give me {s}?", "I'll need {s}.", "Please share {s}.", "Can you tell me {s}?", "May I have {s}?",
     "To go ahead I need {s}.", "Let me know {s}, please.", "I just need {s} to continue.",
     "What {be} {s}?", "Could you provide {s}?", "Before I look it up, what {be} {s}?", "I'm missing {s}. Can you help?",
-    "Please tell me {s}.", "What should I use for {s}?",
+    "Please tell me {s}.", "What should I use for {s}?", "Do you have {s} handy?", "Next, I need {s}.",
+    "Could you share {s} with me?", "What would you like to use for {s}?", "And {s}?", "I'll also need {s}.",
+    "One more thing: {s}.", "Which {s2} should I use? I mean {s}.", "Can I get {s} from you?",
+    "Would you tell me {s}?", "All I need now is {s}.", "Let's fill in {s}. What {be} {they}?",
 )
 _REQUEST_WHY = ("To find {w}, I need {s}.", "I can get {w} once I have {s}.", "{W} can be looked up with {s}. "
                 "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} {they}?")
@@ -256,6 +286,10 @@ _MULTI = (
     "I got {n} options by {by}: {o}. Which do you mean?", "Which of these {by}s do you want: {o}?",
     "The search returned {n} results ({o}). Which one is yours?", "Here are the options by {by}: {o}. Pick one?",
     "Several came back: {o}. Which should I go with?", "I see {o}. Which one do you need?",
+    "That gives me {n} candidates: {o}. Which {by} is right?", "I have {o}. Which one did you mean?",
+    "More than one fits: {o}. Which should I pick?", "Which {by} do you need, {o}?",
+    "The lookup found {o}. Which one?", "I can go with {o}. Your choice?",
+    "There's {o}. Which {by} is yours?", "Here's what matches: {o}. Which one shall I use?",
 )
 _RESPONSE_OPEN = {
     "sport": ("Here's the latest from the sports side:", "Here are the game details:", "The match data says"),
@@ -272,11 +306,26 @@ _RESPONSE_OPEN = {
     "news": ("Here's the news I found:", "Here's the latest coverage:"),
 }
 _RESPONSE_DEFAULT = ("Here's what I found:", "I've got the results:", "Done! Here's the result:", "Alright,",
-                     "Good news:", "I looked it up:", "Here you go:", "The result is in:", "Okay,", "So,")
+                     "Good news:", "I looked it up:", "Here you go:", "The result is in:", "Okay,", "So,",
+                     "I checked:", "Here's the answer:", "It's back:", "According to the service,",
+                     "The lookup says", "From what I got back,", "All set:", "This is what came back:",
+                     "Here's the outcome:", "Found it:")
 _FACT = ("the {k} is {v}", "{k}: {v}", "the {k} comes out at {v}", "{v} for the {k}", "the {k} is listed as {v}",
-         "its {k} is {v}", "the {k} shows {v}")
+         "its {k} is {v}", "the {k} shows {v}", "the {k} reads {v}", "{v} as the {k}", "the {k} stands at {v}",
+         "the {k} is given as {v}", "the {k} turns out to be {v}")
 _RESPONSE_CLOSE = ("", "", "Anything else?", "Is there anything else I can do?", "Let me know if you need more.",
-                   "Hope that helps!", "Want me to look up anything else?")
+                   "Hope that helps!", "Want me to look up anything else?", "Does that answer it?",
+                   "Shall I check anything more?", "Anything more I can do?", "Tell me if you need other details.",
+                   "Happy to dig further.")
+#: Composed response_fail: apology, why, what next.
+_FAIL_SORRY = ("I'm sorry,", "Sorry,", "Unfortunately,", "I'm afraid", "Apologies,", "Sadly,", "I have to admit")
+_FAIL_WHY = ("none of my services can do that.", "I couldn't find a service that fits.",
+             "that's beyond what my tools can do.", "I wasn't able to carry that out with what I have.",
+             "nothing I have access to covers that.", "I don't have a tool for that.",
+             "I couldn't find a way to do that.", "the services I can reach don't handle this.")
+_FAIL_NEXT = ("", "Is there anything else I can help with?", "Maybe something else?",
+              "Let me know if there's another thing.", "Feel free to ask something else.",
+              "Happy to try something different.", "Can I help with anything else?")
 _RESPONSE_FAIL = (
     "I'm sorry, I couldn't find a way to help with that. Let me know if there's anything else.",
     "Unfortunately I can't carry out that request with what I have. Is there something else?",
@@ -445,7 +494,7 @@ class TemplateRenderer:
             text = self._user(turn, rng, protect, persona, domain, context or {})
             text = self._rewrite(text, rng, persona)
         else:
-            text = self._system(turn, rng, protect, voice, domain)
+            text = self._system(turn, rng, protect, voice, domain, context or {})
         message = protect.restore(re.sub(r"\s+", " ", text).strip())
         missing = [v for v in turn.required_values if v not in message]
         if missing:  # content without the value (hand-made scenarios): still say it verbatim
@@ -565,12 +614,14 @@ class TemplateRenderer:
 
     # -- system ----------------------------------------------------------------------------------------------
 
-    def _system(self, turn: TurnInstruction, rng: random.Random, p: Protect, voice: str, domain: str) -> str:
+    def _system(self, turn: TurnInstruction, rng: random.Random, p: Protect, voice: str, domain: str,
+                ctx: dict[str, Any]) -> str:
         c, act = turn.content, turn.sequence_action
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_SYS_OPENERS[voice])
-        if act == "clarify":
-            return rng.choice(_CLARIFY)
+        if act == "clarify":  # generic words only: the vague user named no domain the system may repeat
+            hint = rng.choice(_CLARIFY_HINT) if rng.random() < 0.35 else ""
+            return glue((rng.choice(_CLARIFY_ACK[voice]), rng.choice(_CLARIFY), hint))
         if act == "suggest":
             clause = c.get("clause", "help with that")
             return rng.choice(_SUGGEST).format(c=clause)
@@ -590,9 +641,18 @@ class TemplateRenderer:
             close = rng.choice(_RESPONSE_CLOSE) if voice != "brisk" else ""
             return f"{head} {join(clauses)}. {close}"
         if act == "response_fail":
-            return rng.choice(_RESPONSE_FAIL)
+            if rng.random() < 0.3:
+                return rng.choice(_RESPONSE_FAIL)
+            return glue((rng.choice(_FAIL_SORRY), rng.choice(_FAIL_WHY), rng.choice(_FAIL_NEXT)))
         if act == "system_bye":
             head, tail = rng.choice(_SYS_BYE_HEAD), rng.choice(_SYS_BYE_TAIL)
+            profile: UserProfile | None = ctx.get("profile")
+            said = ctx.get("said", {})
+            # only what the user told: their occasion, their companion, their own name
+            personal = [f for f in _SYS_BYE_PERSONAL if ("{ev}" not in f or said.get("occasion"))
+                        and ("{n}" not in f or said.get("companion")) and ("{me}" not in f or said.get("me"))]
+            if profile is not None and personal and rng.random() < 0.5:
+                tail = say(tuple(personal), profile, rng, p, dict(said), to_user=True)
             if not tail:
                 return head + "!"
             sep = rng.choice(("! ", ". ", ", "))
@@ -615,7 +675,8 @@ class TemplateRenderer:
                 goal = c.get("clause", "do that")
                 return f"To {goal}, I need {slots}."
             return f"{lead} {slots}?" if lead.startswith("May") else f"{lead} {slots}."
-        body = rng.choice(_REQUEST).format(s=slots, be=be)
+        body = rng.choice(_REQUEST).format(s=slots, be=be, s2="value" if len(raw) == 1 else "values",
+                                           they="it" if len(raw) == 1 else "they")
         if rng.random() < 0.3:
             lead = _REQUEST_LEAD.get(_domain_key(domain, _REQUEST_LEAD), "")
             if lead:

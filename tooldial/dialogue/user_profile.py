@@ -129,6 +129,10 @@ RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "the paperwork
            "the message {n} forwarded", "the booking confirmation", "my phone", "the shared drive at work",
            "a photo I took", "the form {n} filled in", "my inbox", "the document my {r} sent over")
 
+#: Records a user can write to (a goodbye: "I'll add it to my notes").
+WRITABLE = ("my notes", "my calendar", "the spreadsheet {n} shared", "my work laptop", "the shared drive at work",
+            "my inbox", "the folder {n} left me", "my {r}'s notes", "the paperwork")
+
 #: Who the user is or who they are asking for (said once per dialogue, in an early turn).
 INTRO = (
     "I'm {a_job}.", "I work as {a_job}.", "I'm {a_job} by trade.", "My name's {me}, by the way.",
@@ -153,7 +157,7 @@ SOURCES = (
 NOT_AT_HAND = (
     "It should be in {rec}, but I don't have that here.", "{N} usually keeps track of that.",
     "My {r} handles that side of things.", "I'd have to ask {n}.", "It wasn't in {rec} either.",
-    "I looked in {rec} and couldn't find it.", "{N} has it, and my {r} isn't answering right now.",
+    "I looked in {rec} and couldn't find it.", "{N} has it, and isn't answering right now.",
     "My {r} set all of that up.", "I thought it was in {rec}, but no luck.", "I left {rec} at home.",
     "Only {n} would know that.", "It's somewhere in {rec}, I just can't find it.",
     "{N} was supposed to send it before {ev}.", "Planning {ev} has me all over the place.",
@@ -166,19 +170,20 @@ NEGATE_WHY = ("{N} needs something different.", "That's not what my {r} asked fo
               "That won't help with my work.", "My {r} was after something else.")
 #: What the user will do with the answer (after a goodbye).
 BYE_NEXT = ("I'll pass this on to {n}.", "I'll let my {r} know.", "{N} will be pleased.",
-            "I'll add it to {rec}.", "Now I can get back to work.", "I'll send it to my {r} right away.",
-            "That goes straight into {rec}.", "I'll tell {n} tonight.", "My {r} owes me one now.",
+            "I'll add it to {wrec}.", "Now I can get back to work.", "I'll send it to my {r} right away.",
+            "That goes straight into {wrec}.", "I'll tell {n} tonight.", "My {r} owes me one now.",
             "I'll forward this to {n}.", "I can finally reply to {n}.", "One thing less to sort out for {ev}.",
             "That helps a lot with {ev}.", "{N} will want to hear this before {ev}.")
 
 
 def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
-        wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None) -> str:
+        wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None, *, to_user: bool = False) -> str:
     """One frame of ``frames`` filled with ``profile`` (a record for ``{rec}`` drawn from :data:`RECORDS`).
 
     ``wrap`` is applied to the first names (the renderer protects them from persona rewrites). ``said`` is the
     dialogue's memory: the first time the companion is named without the relation, it is introduced
-    ("my sister Dana"); afterwards the name alone is enough.
+    ("my sister Dana"); afterwards the name alone is enough. ``to_user``: the system speaks about the user's
+    occasion ("your sister's wedding", "the party you're organising").
     """
     said = {} if said is None else said
     fields = profile.fields()
@@ -189,10 +194,20 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
     frame = rng.choice(frames)
     if "{rec}" in frame:
         frame = frame.replace("{rec}", rng.choice(RECORDS))
+    if "{wrec}" in frame:
+        frame = frame.replace("{wrec}", rng.choice(WRITABLE))
     if "{ev}" in frame:
-        frame = frame.replace("{ev}", profile.occasion.replace(_NAME_MARK, "{n}"))
+        said["occasion"] = True
+        occasion = profile.occasion.replace(_NAME_MARK, "{n}")
+        if to_user:
+            occasion = re.sub(r"\b(my|our)\b", "your", occasion).replace("I'm", "you're")
+        frame = frame.replace("{ev}", occasion)
     named = "{n}" in frame or "{N}" in frame
-    if named and not said.get("companion") and "{r}" not in frame:
-        fields["n"], fields["N"] = f"my {profile.relation} {fields['n']}", f"My {profile.relation} {fields['N']}"
+    if named and not said.get("companion") and not re.search(r"my \{r\} \{[nN]\}|\{[nN]\}, my \{r\}", frame):
+        first = re.search(r"\{[nN]\}", frame)
+        if first is not None:
+            intro = "my {r} {n}" if first.group(0) == "{n}" else "My {r} {n}"
+            frame = frame[:first.start()] + intro + frame[first.end():]
     said["companion"] = said.get("companion", False) or named
+    said["me"] = said.get("me", False) or "{me}" in frame
     return frame.format(**fields)
