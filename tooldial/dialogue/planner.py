@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
+from tooldial.dialogue.chains import chain_problem
 from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
     FieldName,
@@ -135,112 +136,6 @@ def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optiona
         optional.append(rng.choice(pool))
     values = input_values(api, required + optional, world or MockWorld(rng))
     return ApiSlots(api, required, optional, values)
-
-
-#: Kinds of value a user would never have looked up through another API (they know or choose them).
-_NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
-                             "status", "error", "category", "gender", "time", "text", "url", "image", "rate",
-                             "converted", "temperature", "query", "hours"})
-#: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
-_USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
-#: Words that name a kind of value in a description (what an API gives back).
-_KIND_WORDS = {"latitude": {"lat", "latitude", "coordinates"}, "longitude": {"lng", "lon", "longitude", "coordinates"}}
-#: Kinds of an address: a user who knows the street or the postal code knows the city too.
-_ADDRESS = frozenset({"city", "postal", "address", "state"})
-#: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
-_PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
-_PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
-                          "country", "countries", "address", "place", "places", "coordinates", "airport",
-                          "airports", "map", "maps", "timezone", "zip", "postal"})
-
-
-#: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
-#: learn a value).
-_SIDE_EFFECT_VERBS = frozenset(
-    ["send", "post", "create", "delete", "remove", "update", "unfollow", "follow", "like", "unlike", "mute", "unmute", "block", "unblock", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload", "publish", "subscribe", "unsubscribe", "register", "invite", "join", "leave", "approve", "reject", "archive", "edit", "modify", "insert", "submit", "place", "order", "reply", "comment"])
-
-
-def side_effects(api: Api) -> bool:
-    """Whether calling the API changes something (by its HTTP method or its description's first verb)."""
-    if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
-        return True
-    verb = description_clause(api).split(" ", 1)[0].lower()
-    return verb in _SIDE_EFFECT_VERBS
-
-
-def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
-                  edge: dict[str, Any] | None = None) -> str:
-    """Why a careful reader would reject procuring ``chain_param`` of ``target`` from ``source``'s ``chain``
-    output ("" when the chain is plausible).
-
-    - values a user knows or chooses (a year, a page, a search term, a price) are never looked up;
-    - a target that changes something (apply, book, order) acts only on an item the user picked from a list
-      or looked up with their own inputs, never on a featured item they never saw;
-    - one member of an input group (a latitude without its longitude) is never procured alone;
-    - across tools, an id or code only carries over when both documentations show the same value; a place
-      value only comes from a place-aware API; values whose name says nothing only when the output is named
-      like the input.
-    """
-    param = target.parameter(chain_param)
-    f = FieldName(chain_param, param.type if param is not None else "string")
-    kind = field_kind(f)
-    if kind in _NEVER_PROCURED and source.tool != target.tool or kind in _USER_CHOSEN:
-        return f"value the user knows: {kind}"
-    edge = edge or {}
-    provided = {item.split("=", 1)[0] for item in str(edge.get("group_sources") or "").split(",") if "=" in item}
-    partners = [m for m in str(edge.get("group_members") or "").split(",") if m and m != chain_param]
-    if kind in ("latitude", "longitude"):
-        partners += [p.name for p in target.parameters if p.name != chain_param
-                     and field_kind(FieldName(p.name, p.type or "string")) in ("latitude", "longitude")]
-    if kind in _ADDRESS:
-        partners += [p.name for p in target.parameters if p.name != chain_param
-                     and field_kind(FieldName(p.name, p.type or "string")) in _ADDRESS]
-    alone = [m for m in partners if target.parameter(m) is not None and m not in provided]
-    if alone:
-        return f"group member procured alone: {chain_param} without {', '.join(alone)}"
-    out_kind = field_kind(FieldName(chain.name, chain.type or "string"))
-    if out_kind and kind and out_kind != kind and not {out_kind, kind} & {"name", "title", "query"}:
-        return f"output is another kind of value: {out_kind} for a {kind}"
-    if side_effects(source):
-        return f"source changes something (not a lookup): {source.name}"
-    if side_effects(target) and not chain.is_list and not source.required_parameters:
-        # e.g. applying to the "job of the week": the user acts on an item they never saw or picked
-        return f"target changes something for an item the user never chose: {source.name}"
-    if any(p.name.lower() == chain_param.lower() or (kind not in (None, "id") and field_kind(
-            FieldName(p.name, p.type or "string")) == kind) for p in source.required_parameters):
-        return f"source already needs the value it would provide: {chain_param}"
-    if kind != "id" and any(field_kind(FieldName(p.name, p.type or "string")) == "id"
-                            for p in target.required_parameters if p.name != chain_param):
-        return f"user gives opaque ids but not the {readable(chain_param)}"
-    target_words = set(readable(target.name + " " + target.description).split())
-    for p in source.required_parameters:
-        if (set(FieldName(p.name).tokens) | _KIND_WORDS.get(field_kind(FieldName(p.name)) or "", set())) & \
-                target_words - {"id", "name", "data"}:
-            return f"target gives back what the user started from: {p.name}"
-    if kind != "id" and any(field_kind(FieldName(p.name, p.type or "string")) == "id"
-                            for p in source.required_parameters):
-        return f"source needs an id the user would not know: {readable(chain_param)} looked up by id"
-    if f.has("from", "origin", "departure", "source") and any(
-            FieldName(p.name).has("to", "destination", "arrival", "target") for p in target.parameters):
-        return f"value the user knows: where they start ({chain_param})"
-    if source.tool == target.tool:
-        return ""
-    documented_same = param is not None and chain.example is not None and as_text(chain.example) in (
-        as_text(param.example), as_text(param.default))
-    graph_judged = edge.get("kind") == "identifier" and edge.get("cross_tool")  # public id spaces, agreeing docs
-    if kind in _PLACE or (kind == "id" and f.has("city", "country", "region", "location", "place", "airport")):
-        words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
-        locator = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
-            words & {"geocode", "geocoding", "ip", "locate", "geolocation", "address", "coordinates"})
-        if not words & _PLACE_WORDS or (source.category != target.category and not locator):
-            return f"place value from a source that is not place-aware: {source.tool}"
-    if kind == "id" or kind is None:
-        if documented_same or graph_judged:
-            return ""
-        if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
-            return ""
-        return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
-    return ""
 
 
 @dataclass
@@ -591,11 +486,12 @@ class _ScenarioWriter:
             self.intent_search(opening_intent)
             top_api, top = opening_intent.hits[0]
             if cond.opening == "clarify":
+                # the system knows only what the user said: no domain, topic or API the user did not name
                 self.system("clarify", f"No API scores {conf.suggest_threshold} or higher, so the system asks the "
-                            "user to clarify what they want.",
+                            "user to clarify what they want, naming nothing the user did not say.",
                             f"No retrieved API scores above {conf.suggest_threshold}; the request is unclear. "
                             "I will ask the user to clarify.",
-                            content={"domain": persona_of(tgt.api)[2].replace("my ", "your ")})
+                            content={"said": opening_intent.text})
             else:
                 self.system("suggest", f"No API scores {conf.confirm_threshold} or higher, but {top_api} scores "
                             f"{top} (between {conf.suggest_threshold} and {conf.confirm_threshold}). The system "

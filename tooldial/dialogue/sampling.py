@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.planner import DialogueUnit, chain_problem
+from tooldial.dialogue.chains import chain_problem
+from tooldial.dialogue.planner import DialogueUnit
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, profile_of
 
 #: Edge attributes a unit carries to the planner (from graphs that have them; older graphs lack them).

@@ -1,0 +1,124 @@
+"""The chain rules (``tooldial.dialogue.chains.chain_problem``), one small fixture per rule."""
+
+from __future__ import annotations
+
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.chains import chain_problem, countries_of
+
+
+def _api(name, tool, params=(), outputs=(), *, description="", category="Data", types=None):
+    types = types or {}
+    return Api(category=category, tool=tool, name=name, description=description,
+               required_parameters=tuple(Parameter(name=n, type=types.get(n, "string")) for n in params),
+               output_components=tuple(OutputComponent(path=tuple(p.split("|")), is_list="|" in p)
+                                       for p in outputs))
+
+
+def _problem(source, target, param, output, **edge):
+    return chain_problem(source, target, param, source.output(output), edge)
+
+
+def test_names_and_titles_are_said_not_looked_up():
+    chart = _api("Top Chart Tracks", "tunes", [], ["tracks|artist_name", "tracks|artist_id"])
+    search = _api("Search Artists", "tunes", ["artist_name"])
+    assert _problem(chart, search, "artist_name", "tracks|artist_name").startswith("a name or search term")
+    albums = _api("Artist Albums", "tunes", ["artist_id"])
+    assert _problem(chart, albums, "artist_id", "tracks|artist_id") == ""
+
+
+def test_the_place_of_an_address_the_user_gave_is_known():
+    prop = _api("Property Details by Address", "estate", ["address"], ["city", "countryCode"])
+    prayer = _api("Prayer Timings", "prayer", ["city"], category="Other")
+    assert _problem(prop, prayer, "city", "city").startswith("a place part of the address")
+
+
+def test_a_checker_checks_the_users_own_value():
+    draw = _api("Last Draw", "lottery", [], ["result|pb"], category="Gaming")
+    checker = _api("Powerball Checker", "lottery", ["pb"], category="Gaming")
+    assert _problem(draw, checker, "pb", "result|pb").startswith("a checker")
+
+
+def test_coordinates_of_two_points_are_never_mixed():
+    near = _api("Nearby Areas", "pin", ["pincode"], ["areas|lat", "areas|lng"], category="Location")
+    distance = _api("Distance", "pin", ["lat1", "lng1", "lat2", "lng2"], category="Location",
+                    types=dict.fromkeys(("lat1", "lng1", "lat2", "lng2"), "number"))
+    crossed = _problem(near, distance, "lat1", "areas|lat", group_sources="lat1=areas|lat,lng2=areas|lng")
+    assert "two points mixed" in crossed
+    one_point = _problem(near, distance, "lat1", "areas|lat", group_sources="lat1=areas|lat,lng1=areas|lng")
+    assert one_point == ""
+    assert "without lng1" in _problem(near, distance, "lat1", "areas|lat")
+
+
+def test_a_measured_quantity_is_not_looked_up():
+    dist = _api("Distance Between Pincodes", "pin", [], ["distance"], category="Location")
+    move = _api("Translate Point", "pin", ["distance"], types={"distance": "number"}, category="Location")
+    assert _problem(dist, move, "distance", "distance").startswith("a measured quantity")
+
+
+def test_a_bare_id_joins_apis_about_the_same_thing():
+    blogs = _api("Retrieve the latest blogs", "park", [], ["id"])
+    queues = _api("Retrieve all Queue times", "park", [], ["id"])
+    one_queue = _api("Retrieve specific Queue time", "park", ["id"])
+    assert _problem(blogs, one_queue, "id", "id").startswith("a bare id of another thing")
+    assert _problem(queues, one_queue, "id", "id") == ""
+
+
+def test_the_target_does_not_fetch_the_record_the_source_returned():
+    fields = ["property_id", "city", "beds", "baths", "price"]
+    by_address = _api("Property by Address", "estate", ["street"], fields)
+    by_id = _api("Property by Id", "estate", ["property_id"], fields)
+    assert _problem(by_address, by_id, "property_id", "property_id").startswith("target fetches again")
+
+
+def test_tools_scoped_to_different_countries_do_not_chain():
+    assert countries_of(_api("zip-code-info", "Polish zip codes")) == {"PL"}
+    nica = _api("Zip", "ZIP CODE - NICARAGUA", [], ["zip_code"], category="Location")
+    polish = _api("zip-code-info", "Polish zip codes", ["zip_code"], category="Location")
+    assert _problem(nica, polish, "zip_code", "zip_code", kind="standard",
+                    reason="standard value (postal_code)").startswith("tools scoped to different countries")
+
+
+def test_across_tools_only_one_value_space_counts():
+    crypto = _api("Currency List", "crypto validator", [], ["symbol"], description="crypto coins", category="Fin")
+    stocks = _api("Quotes", "fidelity", ["symbol"], description="stock quotes", category="Fin")
+    assert _problem(crypto, stocks, "symbol", "symbol").startswith("symbols of different markets")
+    lang = _api("Languages", "translator", [], ["languages|gl"])
+    google = _api("Get Result", "google search", ["gl"])
+    assert _problem(lang, google, "gl", "languages|gl", kind="value").startswith("cross-tool value")
+    a = _api("Property by Address", "Real Estate Property API", ["street"], ["property_id"], category="Business")
+    b = _api("property/details", "Real Estate", ["property_id"], category="Business")
+    family = _problem(a, b, "property_id", "property_id", kind="identifier",
+                      reason="identifier; same tool family (estate)")
+    assert family.startswith("cross-tool identifier without shared-id-space evidence")
+    assert _problem(a, b, "property_id", "property_id", kind="identifier",
+                    reason="identifier; same provider (acme)") == ""
+    geo = _api("IP Lookup", "geo", [], ["countryCode"], description="locate an ip address", category="Location")
+    cities = _api("Get cities", "gis", ["country_code"], category="Location")
+    loose = _problem(geo, cities, "country_code", "countryCode", kind="standard", reason="standard value (country)")
+    assert loose.startswith("cross-tool standard value without agreeing formats")
+    assert _problem(geo, cities, "country_code", "countryCode", kind="standard",
+                    reason="standard value (country) (formats agree)") == ""
+
+
+def test_ids_stay_in_their_domain_and_places_come_from_positions():
+    games = _api("Gamer Match History", "arena", ["gamer"], ["matches|match_id"], category="Gaming")
+    football = _api("Match Summary", "match_center", ["match_id"], category="Sports")
+    assert _problem(games, football, "match_id", "matches|match_id", kind="identifier",
+                    reason="identifier; same provider (one)").startswith("identifier across domains")
+    reverse = _api("Reverse Geocode", "geo", ["latitude", "longitude"], ["address|city"], category="Location")
+    weather = _api("Current Weather", "sky", ["city"], category="Weather")
+    assert _problem(reverse, weather, "city", "address|city", kind="standard", reason="standard value (place)") == ""
+    hotel = _api("Hotel Details", "stays", ["hotel_name"], ["city"], description="hotel city", category="Location")
+    assert _problem(hotel, weather, "city", "city", kind="standard",
+                    reason="standard value (place)").startswith("a place name the user says")
+
+
+def test_coordinates_of_a_thing_serve_only_a_travellers_searches():
+    airports = _api("Search Airports", "sky_route", ["query"], ["airports|latitude", "airports|longitude"],
+                    description="search airports by name, with their coordinates", category="Flights")
+    grocery = _api("Grocery Stores Nearby", "pantry", ["latitude", "longitude"], category="Food")
+    transit = _api("Transit Stops Nearby", "metro", ["latitude", "longitude"], category="Transportation")
+    edge = {"kind": "standard", "reason": "standard value (latitude)",
+            "group_sources": "latitude=airports|latitude,longitude=airports|longitude"}
+    assert _problem(airports, grocery, "latitude", "airports|latitude", **edge).startswith("coordinates of a")
+    assert _problem(airports, transit, "latitude", "airports|latitude", **edge) == ""

@@ -1,0 +1,317 @@
+"""Which graph edges make a chain a careful reader accepts: would a user procure that value from that API?
+
+A graph edge says an output *can* fill an input; a dialogue also needs a user who plausibly does not know the
+value and would get it from that source. :func:`chain_problem` names the first reason a reader would reject a
+chain ("" when none); the sampler leaves such edges out (counted by the text before the colon) and picks
+another sequence or unit instead. The rules, from the held-out chain reviews (``scripts/data/chain_review_*.tsv``):
+
+- **what the user says**: values a user knows or chooses (a year, a page, dates, currencies), names, titles
+  and search terms, where they start from, and the place parts of an address they gave to the source;
+- **what the source really gives**: no source that changes something, needs the value it would give, or asks
+  for ids the user would not know; an output of the same kind as the input; a bare ``id`` only between APIs
+  about the same thing; no second lookup of the record the source already returned;
+- **input groups**: coordinates, date ranges and currency pairs are procured together from one record (one
+  point's latitude *and* longitude, never one of each of two points);
+- **across tools**, only what the graph judged one value space: identifiers with evidence of one provider
+  (a documented provider or the target's documentation naming the source tool; a tool-name resemblance is
+  not enough), standard values whose formats agree (country, language, currency codes), place values from a
+  place-aware source; never generic or free-text values, never between tools scoped to different countries,
+  never a ticker across markets (crypto vs stocks), never into a checker (it checks the user's own ticket,
+  address, code).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import pycountry
+
+from tooldial.corpus.models import Api, OutputComponent
+from tooldial.dialogue.intents import description_clause, readable
+from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+
+#: Kinds of value a user would never have looked up through another API (they know or choose them).
+_NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
+                             "status", "error", "category", "gender", "time", "text", "url", "image", "rate",
+                             "converted", "temperature", "query", "hours"})
+#: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
+_USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
+#: Free text a user says (a person's name, a title, a search term): never looked up, in any tool.
+_SAID = frozenset({"name", "title", "person", "query"})
+#: Words that name a kind of value in a description (what an API gives back).
+_KIND_WORDS = {"latitude": {"lat", "latitude", "coordinates"}, "longitude": {"lng", "lon", "longitude", "coordinates"}}
+#: Kinds of an address: a user who knows the street or the postal code knows the city too.
+_ADDRESS = frozenset({"city", "postal", "address", "state"})
+#: Place kinds a user knows once they gave the source an address (street, postal code) of theirs.
+_ADDRESS_PARTS = frozenset({"city", "country", "country_code", "state", "postal", "timezone"})
+#: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
+_PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
+_PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
+                          "country", "countries", "address", "place", "places", "coordinates", "airport",
+                          "airports", "map", "maps", "timezone", "zip", "postal"})
+#: Standard values with several spellings (alpha-2 / alpha-3 / numeric / name): across tools only when the graph
+#: saw both formats agree.
+_FORMATTED_STANDARDS = ("(country)", "(language)", "(currency)", "(symbol)")
+#: Evidence of one id space across tools; a tool-family name resemblance ("Real Estate" vs "Real Estate
+#: Property API") is not.
+_ID_EVIDENCE = ("same provider", "documentation names the source tool", "single_provider")
+#: Domains whose searches near a thing (an airport, a hotel) a traveller makes: its weather, transit, stays.
+_TRAVEL_DOMAINS = frozenset({"transportation", "weather", "travel", "location", "mapping", "hotels", "flights"})
+#: Words of an API that checks what the user holds (a ticket, an address, a code).
+_CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "validate", "validator", "validation"})
+_MARKETS = {"crypto": frozenset({"crypto", "cryptocurrency", "cryptocurrencies", "coin", "coins", "bitcoin",
+                                 "blockchain", "token", "tokens", "defi", "nft"}),
+            "stock": frozenset({"stock", "stocks", "equity", "equities", "shares", "nasdaq", "nyse", "etf"})}
+#: Words of a name that say nothing about which thing it identifies.
+_BARE_ID = frozenset({"id", "ids", "uuid", "guid", "key", "uid", "pk"})
+_STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
+                   "with", "specific", "retrieve", "fetch", "search", "find", "show", "return", "returns", "latest",
+                   "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",
+                   "one", "single", "your", "my", "is", "are", "be", "it", "its", "endpoint", "v1", "v2", "v3"})
+#: Adjectives that scope a tool to a country (pycountry gives the names).
+_DEMONYMS = {"american": "US", "british": "GB", "canadian": "CA", "mexican": "MX", "brazilian": "BR",
+             "argentinian": "AR", "argentine": "AR", "chilean": "CL", "colombian": "CO", "peruvian": "PE",
+             "nicaraguan": "NI", "german": "DE", "french": "FR", "spanish": "ES", "italian": "IT",
+             "portuguese": "PT", "dutch": "NL", "belgian": "BE", "swiss": "CH", "austrian": "AT", "polish": "PL",
+             "czech": "CZ", "swedish": "SE", "norwegian": "NO", "danish": "DK", "finnish": "FI", "irish": "IE",
+             "greek": "GR", "turkish": "TR", "russian": "RU", "ukrainian": "UA", "indian": "IN", "pakistani": "PK",
+             "indonesian": "ID", "malaysian": "MY", "thai": "TH", "vietnamese": "VN", "filipino": "PH",
+             "philippine": "PH", "japanese": "JP", "chinese": "CN", "korean": "KR", "australian": "AU",
+             "nigerian": "NG", "kenyan": "KE", "egyptian": "EG", "moroccan": "MA", "israeli": "IL", "saudi": "SA",
+             "emirati": "AE", "singaporean": "SG"}
+
+
+@lru_cache(maxsize=1)
+def _country_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    names: dict[str, str] = {}
+    for country in pycountry.countries:
+        for attr in ("name", "common_name"):
+            value = getattr(country, attr, None)
+            if value and "," not in value and len(value) >= 4:
+                names[value.lower()] = country.alpha_2
+    names.update(_DEMONYMS)
+    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"\b({alternation})\b"), names
+
+
+@lru_cache(maxsize=65536)
+def _countries_in(text: str) -> frozenset[str]:
+    pattern, names = _country_pattern()
+    return frozenset(names[m] for m in pattern.findall(text.lower()))
+
+
+def countries_of(api: Api) -> frozenset[str]:
+    """Countries an API is scoped to by its tool name, name or description (``Polish zip codes`` → PL)."""
+    return _countries_in(" ".join((api.tool, api.name, " ".join((api.description or "").split()[:30]))))
+
+
+def _words(api: Api, *, description: bool = True) -> set[str]:
+    text = f"{api.tool} {api.name} {api.category}" + (f" {api.description}" if description else "")
+    return set(readable(text).split())
+
+
+def _kind(name: str, type_: str | None = "string") -> str | None:
+    return field_kind(FieldName(name, type_ or "string"))
+
+
+def _coordinate(name: str) -> tuple[str, str] | None:
+    """(``latitude`` | ``longitude``, the point it belongs to) of a coordinate name: ``lat1`` → (latitude, 1)."""
+    tokens = [t for t in re.split(r"[^a-z]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
+              if t]
+    point = "".join(re.findall(r"\d+", name))
+    rest = [t for t in tokens if t not in ("lat", "latitude", "lng", "lon", "long", "longitude")]
+    kind = _kind(name) or _kind(re.sub(r"\d+", "", name))
+    if kind not in ("latitude", "longitude"):
+        return None
+    return kind, point + "_".join(rest)
+
+
+def side_effects(api: Api) -> bool:
+    """Whether calling the API changes something (by its HTTP method or its description's first verb)."""
+    if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
+        return True
+    verb = description_clause(api).split(" ", 1)[0].lower()
+    return verb in _SIDE_EFFECT_VERBS
+
+
+#: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
+#: learn a value).
+_SIDE_EFFECT_VERBS = frozenset(
+    ["send", "post", "create", "delete", "remove", "update", "unfollow", "follow", "like", "unlike", "mute",
+     "unmute", "block", "unblock", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload",
+     "publish", "subscribe", "unsubscribe", "register", "invite", "join", "leave", "approve", "reject", "archive",
+     "edit", "modify", "insert", "submit", "place", "order", "reply", "comment"])
+
+
+def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
+                  edge: dict[str, Any] | None = None) -> str:
+    """Why a careful reader would reject procuring ``chain_param`` of ``target`` from ``source``'s ``chain``
+    output, as ``"<kind>: <detail>"`` ("" when the chain is plausible); the module docstring lists the rules.
+    ``edge`` holds the graph edge's attributes (``kind``, ``reason``, ``cross_tool``, ``group_members``,
+    ``group_sources``) when the graph has them."""
+    edge = edge or {}
+    param = target.parameter(chain_param)
+    f = FieldName(chain_param, param.type if param is not None else "string")
+    kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0]  # lat1 is a latitude too
+    for rule in (_user_knows, _group_problem, _source_problem, _entity_problem):
+        problem = rule(source, target, chain_param, chain, kind, edge)
+        if problem:
+            return problem
+    if source.tool == target.tool:
+        return ""
+    return _cross_tool_problem(source, target, chain_param, chain, kind, edge)
+
+
+def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                edge: dict[str, Any]) -> str:
+    """Values the user knows, chooses or says: nobody looks them up."""
+    f = FieldName(chain_param)
+    if kind in _NEVER_PROCURED and source.tool != target.tool or kind in _USER_CHOSEN:
+        return f"value the user knows: {kind}"
+    if kind in _SAID:
+        return f"a name or search term the user says: {readable(chain_param)}"
+    if f.has("from", "origin", "departure", "source") and any(
+            FieldName(p.name).has("to", "destination", "arrival", "target") for p in target.parameters):
+        return f"value the user knows: where they start ({chain_param})"
+    if kind in _ADDRESS_PARTS and any(
+            _kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
+            for p in source.required_parameters):
+        return f"a place part of the address the user gave: {readable(chain_param)}"
+    if _words(target, description=False) & _CHECKER_WORDS:
+        return f"a checker checks the user's own value: {readable(chain_param)}"
+    return ""
+
+
+def _group_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                   edge: dict[str, Any]) -> str:
+    """Input groups come from one source record: every member, one point's coordinates."""
+    provided = {item.split("=", 1)[0] for item in str(edge.get("group_sources") or "").split(",") if "=" in item}
+    partners = [m for m in str(edge.get("group_members") or "").split(",") if m and m != chain_param]
+    coordinate = _coordinate(chain_param)
+    if coordinate is not None:
+        point = coordinate[1]
+        same_point = [p.name for p in target.parameters if p.name != chain_param
+                      and (_coordinate(p.name) or ("", None))[1] == point]
+        partners += same_point
+        crossed = [m for m in provided | {chain_param} if (_coordinate(m) or ("", point))[1] != point]
+        if crossed:
+            return f"group member procured alone: coordinates of two points mixed ({', '.join(sorted(crossed))})"
+    if kind in _ADDRESS:
+        partners += [p.name for p in target.parameters if p.name != chain_param and _kind(p.name, p.type) in _ADDRESS]
+    alone = [m for m in dict.fromkeys(partners) if target.parameter(m) is not None and m not in provided]
+    if alone:
+        return f"group member procured alone: {chain_param} without {', '.join(alone)}"
+    return ""
+
+
+def _source_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                    edge: dict[str, Any]) -> str:
+    """The source is an API a user would call to learn the value: a lookup of the right kind of value."""
+    out_kind = _kind(chain.name, chain.type)
+    if out_kind and kind and out_kind != kind and not {out_kind, kind} & {"name", "title", "query"}:
+        return f"output is another kind of value: {out_kind} for a {kind}"
+    if side_effects(source):
+        return f"source changes something (not a lookup): {source.name}"
+    if side_effects(target) and not chain.is_list and not source.required_parameters:
+        # e.g. applying to the "job of the week": the user acts on an item they never saw or picked
+        return f"target changes something for an item the user never chose: {source.name}"
+    if any(p.name.lower() == chain_param.lower() or (kind not in (None, "id") and _kind(p.name, p.type) == kind)
+           for p in source.required_parameters):
+        return f"source already needs the value it would provide: {chain_param}"
+    if kind != "id" and any(_kind(p.name, p.type) == "id" for p in target.required_parameters
+                            if p.name != chain_param):
+        return f"user gives opaque ids but not the {readable(chain_param)}"
+    target_words = set(readable(target.name + " " + target.description).split())
+    for p in source.required_parameters:
+        if (set(FieldName(p.name).tokens) | _KIND_WORDS.get(_kind(p.name) or "", set())) & \
+                target_words - {"id", "name", "data"}:
+            return f"target gives back what the user started from: {p.name}"
+    if kind != "id" and any(_kind(p.name, p.type) == "id" for p in source.required_parameters):
+        return f"source needs an id the user would not know: {readable(chain_param)} looked up by id"
+    param = target.parameter(chain_param)
+    if kind is None and param is not None and FieldName(param.name, param.type or "string").numeric:
+        return f"a measured quantity, not a value to look up: {readable(chain_param)}"
+    return ""
+
+
+def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                    edge: dict[str, Any]) -> str:
+    """An id names one thing: a bare ``id`` joins APIs about the same thing, and the target does not fetch again
+    the record the source returned."""
+    if kind != "id":
+        return ""
+    if set(FieldName(chain_param).tokens) <= _BARE_ID and set(FieldName(chain.name).tokens) <= _BARE_ID:
+        source_things = set(readable(" ".join((source.name, *chain.path[:-1]))).split()) - _STOP
+        target_things = set(readable(target.name).split()) - _STOP
+        if not _stems(source_things) & _stems(target_things):
+            return f"a bare id of another thing: {source.name} -> {target.name}"
+    if not chain.is_list:
+        source_fields = {c.path[-1].lower() for c in source.output_components if not c.is_list}
+        target_fields = {c.path[-1].lower() for c in target.output_components if not c.is_list}
+        if len(target_fields) >= 4 and len(source_fields & target_fields) >= 0.6 * len(target_fields):
+            return f"target fetches again the record the source returned: {target.name}"
+    return ""
+
+
+def _stems(words: set[str]) -> set[str]:
+    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words}
+
+
+def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                        edge: dict[str, Any]) -> str:
+    """Across tools: one value space (graph evidence), one country, one market, a place-aware source."""
+    f = FieldName(chain_param)
+    s_countries, t_countries = countries_of(source), countries_of(target)
+    if s_countries and t_countries and not s_countries & t_countries:
+        return (f"tools scoped to different countries: {'/'.join(sorted(s_countries))} vs "
+                f"{'/'.join(sorted(t_countries))}")
+    s_words, t_words = _words(source), _words(target)
+    s_markets = {m for m, words in _MARKETS.items() if s_words & words}
+    t_markets = {m for m, words in _MARKETS.items() if t_words & words}
+    if kind == "symbol" and s_markets and t_markets and not s_markets & t_markets:
+        return f"symbols of different markets: {'/'.join(sorted(s_markets))} vs {'/'.join(sorted(t_markets))}"
+    graph_kind, reason = str(edge.get("kind") or ""), str(edge.get("reason") or "")
+    if graph_kind in ("generic", "value"):
+        return f"cross-tool {graph_kind} value (not one value space): {source.tool} -> {target.tool}"
+    if graph_kind == "identifier" and not any(e in reason for e in _ID_EVIDENCE):
+        return f"cross-tool identifier without shared-id-space evidence: {reason or source.tool}"
+    place_id = kind == "id" and f.has("city", "country", "region", "location", "place", "airport")
+    if kind == "id" and not place_id and source.category != target.category:
+        # one provider's match_id of an esports API is not its football API's match_id
+        return f"identifier across domains: {source.category} -> {target.category}"
+    if graph_kind == "standard" and reason.startswith(_standard_prefixes()) and "formats agree" not in reason:
+        return f"cross-tool standard value without agreeing formats: {reason}"
+    if kind in ("city", "address", "state") and not any(
+            _kind(p.name, p.type) in ("latitude", "longitude") or _coordinate(p.name) or FieldName(p.name).has("ip")
+            for p in source.required_parameters):
+        return f"a place name the user says: {readable(chain_param)}"  # learnt only from a position
+    if kind in _PLACE or place_id:
+        words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
+        locator = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
+            words & {"geocode", "geocoding", "ip", "locate", "geolocation", "address", "coordinates"})
+        if not words & _PLACE_WORDS or (source.category != target.category and not locator):
+            return f"place value from a source that is not place-aware: {source.tool}"
+        geocoder = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
+            words & {"geocode", "geocoding", "ip", "locate", "geolocation"})
+        if kind in ("latitude", "longitude") and not geocoder and set(readable(target.category).split()) \
+                .isdisjoint(_TRAVEL_DOMAINS):
+            # an airport's coordinates stand for the airport, not for the town where the user shops
+            return f"coordinates of a {source.category} record for a {target.category} search: {source.name}"
+    if graph_kind:  # the graph judged it: an identifier of one provider or a standard value
+        return ""
+    param = target.parameter(chain_param)
+    documented_same = param is not None and chain.example is not None and as_text(chain.example) in (
+        as_text(param.example), as_text(param.default))
+    if kind == "id" or kind is None:
+        if documented_same:
+            return ""
+        if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
+            return ""
+        return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
+    return ""
+
+
+def _standard_prefixes() -> tuple[str, ...]:
+    return tuple(f"standard value {s}" for s in _FORMATTED_STANDARDS)
