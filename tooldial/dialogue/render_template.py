@@ -141,12 +141,18 @@ _INFORM_ONE = (
     "{v}.", "It's {v}.", "That would be {v}.", "The {k} is {v}.", "Use {v} for the {k}.", "Put down {v} as the {k}.",
     "The {k}? {v}.", "{v}, please.", "Go with {v}.", "My {k} is {v}.", "Let's say {v}.", "Set the {k} to {v}.",
     "I'd like {v} as the {k}.", "The {k} should be {v}.", "{v} is the {k}.", "For the {k}, {v}.",
-    "You can use {v}.", "The {k} I have is {v}.", "Try {v}.", "It should be {v}.",
+    "You can use {v}.", "The {k} I have is {v}.", "Try {v}.", "It should be {v}.", "I have {v} for the {k}.",
+    "Here you go: {v}.", "The {k}, that's {v}.", "Write down {v}.", "I'm pretty sure it's {v}.", "Got it: {v}.",
+    "{v} is what I have.", "It says {v}.", "As for the {k}, {v}.", "The {k} ought to be {v}.",
+    "We're looking at {v} for the {k}.", "Should be {v}.", "Okay, {v} for the {k}.", "How about {v}?",
+    "I'll go with {v}.", "Please use {v} as the {k}.",
 )
 #: One value among several: clauses joined into a sentence.
 _INFORM_CLAUSE = (
     "the {k} is {v}", "{k}: {v}", "the {k} should be {v}", "use {v} for the {k}", "set the {k} to {v}",
-    "{v} for the {k}", "the {k} would be {v}", "my {k} is {v}", "put {v} as the {k}",
+    "{v} for the {k}", "the {k} would be {v}", "my {k} is {v}", "put {v} as the {k}", "the {k} I have is {v}",
+    "{v} as the {k}", "for the {k} use {v}", "the {k} ought to be {v}", "go with {v} for the {k}",
+    "the {k}, {v}", "I have {v} as the {k}", "take {v} for the {k}",
 )
 _HEDGES = ("I think", "if I remember right,", "I believe", "probably")
 _PICK = (
@@ -198,7 +204,9 @@ _NEGATE_WHY = ("that's not it", "that's not what I meant", "I need something els
                "I was thinking of something else")
 _BYE_THANKS = ("Thanks", "Thank you", "Thanks a lot", "Many thanks", "Great, thanks", "Perfect, thank you",
                "Cheers", "Awesome, thanks", "That's great, thanks", "Thank you so much", "Appreciate it",
-               "Much appreciated", "Brilliant, thanks", "Lovely, thank you", "Nice, thanks")
+               "Much appreciated", "Brilliant, thanks", "Lovely, thank you", "Nice, thanks", "Thanks heaps",
+               "Super, thank you", "Wonderful, thanks", "Thanks a million", "Fantastic, thank you",
+               "You're a star, thanks", "Thanks for that", "Really appreciate it", "Excellent, thanks")
 _BYE_TAIL = ("That's all.", "That's everything I needed.", "Bye!", "Goodbye.", "That's all I needed.",
              "Have a good one.", "I'm all set.", "Take care.", "That helps a lot.", "Talk later.", "", "See you.",
              "That's it for now.", "You've been very helpful.", "That answers my question.", "I'm good now.",
@@ -215,7 +223,8 @@ _BYE_RECAP = (
 )
 #: A user's own reason, from what the API under discussion does (``{c}``: "find flights between two airports").
 _GOAL = ("I'm trying to {c}.", "This is so I can {c}.", "I need it to {c}.", "The idea is to {c}.",
-         "I want to {c}.", "Basically I'd like to {c}.", "All I want is to {c}.")
+         "I want to {c}.", "Basically I'd like to {c}.", "All I want is to {c}.", "Remember, I want to {c}.",
+         "Just so you know, the point is to {c}.", "Again, I'm hoping to {c}.", "It's all to {c}.")
 _AFFIRM_CLAUSE = ("Yes, please {c}.", "Sure, go ahead and {c}.", "Yes, I'd like you to {c}.", "Yes. I want to {c}.",
                   "That's it, please {c}.", "Yes, {c}, please.", "Exactly, I need to {c}.")
 _SYS_BYE_HEAD = ("You're welcome", "Glad I could help", "Anytime", "My pleasure", "Happy to help",
@@ -427,7 +436,7 @@ def _non_native(text: str, rng: random.Random) -> str:
 
 
 def _terse(text: str, rng: random.Random) -> str:
-    text = re.sub(r",? please\b|^Please,? ", "", text).strip()
+    text = re.sub(r",? please(?=[.!?]|$)|^Please,? ", "", text).strip()
     if rng.random() < 0.5:
         text = text.rstrip(".")
     if rng.random() < 0.5 and text[:1].isalpha():
@@ -517,7 +526,7 @@ class TemplateRenderer:
 
         goal = ""
         # the aim and the context sentence are said at most once per dialogue, as a person would
-        if ctx.get("clause") and persona != "terse" and not ctx.get("aim_said") and rng.random() < 0.5:
+        if ctx.get("clause") and persona != "terse" and not ctx.get("aim_said") and rng.random() < 0.3:
             goal = rng.choice(_GOAL).format(c=ctx["clause"])
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_USER_OPENERS[persona])
@@ -547,7 +556,7 @@ class TemplateRenderer:
                 body = self._values(values, rng, p, single=True)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
-            return glue((opener, context, body, detail(SOURCES, 0.4), goal, closer))
+            return glue((opener, context, body, detail(SOURCES, 0.5), goal, closer))
         if act == "fail_inform":
             missing = _the([p(m) for m in c.get("missing", [])]) or "that"
             core = rng.choice(_FAIL_CORE)
@@ -557,26 +566,26 @@ class TemplateRenderer:
                 body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False,
                                                                              sentence=False))
             lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
-            return glue((lead, context, body, detail(NOT_AT_HAND, 0.6), goal, closer))
+            return glue((lead, context, body, detail(NOT_AT_HAND, 0.7), goal, closer))
         if act == "affirm":
             body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            return glue((body, detail(AFFIRM_WHY, 0.3), closer if rng.random() < 0.5 else ""))
+            return glue((body, detail(AFFIRM_WHY, 0.4), closer if rng.random() < 0.5 else ""))
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
                 if persona == "chatty" else ""
-            return glue((body, tail, detail(NEGATE_WHY, 0.3)))
+            return glue((body, tail, detail(NEGATE_WHY, 0.4)))
         if act == "user_bye":
             thanks = rng.choice(_BYE_THANKS)
             tail = rng.choice(_BYE_TAIL)
             if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
                 tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
             facts = ctx.get("facts") or {}
-            after = detail(BYE_NEXT, 0.45)
+            after = detail(BYE_NEXT, 0.55)
             if facts and rng.random() < 0.6:  # a real user often echoes the answer while thanking
                 k, v = rng.choice(sorted(facts.items()))
                 return glue((rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),

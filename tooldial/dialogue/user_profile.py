@@ -31,17 +31,19 @@ from functools import lru_cache
 RELATIONS = ("sister", "brother", "colleague", "manager", "flatmate", "partner", "neighbour", "cousin", "friend",
              "son", "daughter", "client", "boss", "teammate", "aunt", "uncle", "dad", "mum", "husband", "wife",
              "coworker", "business partner", "assistant", "classmate", "roommate", "team lead", "grandmother",
-             "best friend", "supervisor", "housemate")
+             "best friend", "supervisor", "housemate", "grandfather", "niece", "nephew", "godmother", "mentor",
+             "landlady", "stepbrother", "fiancée", "lab partner", "co-founder", "intern", "old school friend")
 
 
 @lru_cache(maxsize=1)
-def _lists() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Faker's en_US first names and occupations (occupations as a person says them: "chartered accountant")."""
+def _lists() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Faker's en_US first names, occupations (as a person says them: "chartered accountant") and last names."""
     from faker import Faker
 
     fake = Faker("en_US")
     person = fake.provider("faker.providers.person")
     names = sorted({*person.first_names_female, *person.first_names_male})
+    surnames = tuple(sorted(set(person.last_names)))
     jobs = set()
     for job in fake.provider("faker.providers.job").jobs:
         job = re.sub(r"\s*\([^)]*\)", "", job).strip()
@@ -51,7 +53,7 @@ def _lists() -> tuple[tuple[str, ...], tuple[str, ...]]:
         job = " ".join(w if w.isupper() else w.lower() for w in job.split())
         if re.fullmatch(r"[A-Za-z /'-]+", job) and len(job.split()) <= 4:
             jobs.add(job)
-    return tuple(names), tuple(sorted(jobs))
+    return tuple(names), tuple(sorted(jobs)), surnames
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class UserProfile:
     companion: str
     #: What it is all for ("Dana's housewarming", "our team offsite").
     occasion: str = ""
+    #: Where they work ("Moon-Wells", "Ruiz, Copeland and Alvarez"; "" when a slot asks for a company).
+    employer: str = ""
 
     @property
     def a_job(self) -> str:
@@ -77,12 +81,12 @@ class UserProfile:
     def fields(self) -> dict[str, str]:
         """Format fields of the phrase banks: ``{me} {job} {a_job} {r} {n} {N}`` (``{N}``: name at a sentence start)."""
         return {"me": self.me, "job": self.job, "a_job": self.a_job, "r": self.relation, "n": self.companion,
-                "N": self.companion, "ev": self.occasion}
+                "N": self.companion, "ev": self.occasion, "co": self.employer}
 
 
 def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
     """A profile whose words occur in none of the strings in ``avoid`` (the dialogue's values and slot names)."""
-    names, jobs = _lists()
+    names, jobs, surnames = _lists()
     taken = {w for text in avoid for w in re.findall(r"[a-z]+", str(text).lower())}
 
     def free(text: str) -> bool:
@@ -100,8 +104,17 @@ def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
     # a user who is asked for a name or an occupation must not have told theirs already
     relation = choose(RELATIONS)
     occasion = rng.choice(_OCCASION_FORMS).format(n=_NAME_MARK, r=relation, e=choose(EVENTS))
-    return UserProfile(me="" if taken & _NAME_WORDS else me, job="" if taken & _JOB_WORDS else choose(jobs),
-                       relation=relation, companion=companion, occasion=occasion)
+    employer = rng.choice(_COMPANY_FORMS).format(a=choose(surnames), b=choose(surnames), c=choose(surnames),
+                                                 s=rng.choice(_COMPANY_SUFFIXES))
+    said = " ".join(str(a).lower() for a in avoid)
+    return UserProfile(me="" if _PERSON_NAME.search(said) else me, job="" if _JOB.search(said) else choose(jobs),
+                       relation=relation, companion=companion, occasion=occasion,
+                       employer="" if _COMPANY.search(said) or not free(employer) else employer)
+
+
+_COMPANY_FORMS = ("{a} {s}", "{a}-{b}", "{a}, {b} and {c}", "{a} and {b}")
+_COMPANY_SUFFIXES = ("Inc", "LLC", "Group", "and Sons", "PLC", "Ltd", "Partners", "Associates")
+_COMPANY = re.compile(r"\b(company|employer|organi[sz]ation|business|firm|brand|corporation)\b")
 
 
 #: What a user may be preparing for.
@@ -110,16 +123,20 @@ EVENTS = ("birthday party", "wedding", "retirement party", "job interview", "con
           "dinner party", "book club evening", "training course", "final exam", "house move", "presentation",
           "anniversary dinner", "hackathon", "charity fundraiser", "graduation", "camping weekend",
           "quarterly review", "volunteer shift", "garden party", "research report", "weekly newsletter",
-          "budget meeting", "podcast episode", "thesis chapter", "staff training", "trade fair", "art exhibition")
+          "budget meeting", "podcast episode", "thesis chapter", "staff training", "trade fair", "art exhibition",
+          "christening", "bake sale", "job fair", "science fair", "product launch", "yoga retreat", "stag do",
+          "baby shower", "open day", "team quiz night", "photo shoot", "cycling tour", "dance recital",
+          "chess tournament", "surprise party", "board game night", "sales review", "grant application",
+          "choir concert", "neighbourhood cleanup", "ski trip", "pub quiz", "family barbecue", "karaoke night")
 _OCCASION_FORMS = ("{n}'s {e}", "my {r}'s {e}", "the {e}", "our {e}", "the {e} I'm organising")
 #: Where the companion's name goes in an occasion (filled by :func:`say`, so the name can be protected).
 _NAME_MARK = "\x00n\x00"
 
 
-#: Slot words after which the user's own name or occupation would answer (or contradict) the slot.
-_NAME_WORDS = frozenset({"name", "username", "firstname", "lastname", "surname", "user", "person", "author",
-                         "nickname", "handle"})
-_JOB_WORDS = frozenset({"job", "occupation", "profession", "title", "role", "position", "career", "employer"})
+#: Slots (or values) a user's own name, occupation or employer would answer or contradict: then not said.
+_PERSON_NAME = re.compile(r"\b(first|last|full|user|person|contact|customer|author|nick|given|family|player|"
+                          r"artist|owner|guest)[ _]?name\b|\busername\b|\bsurname\b|\bhandle\b|\bgamertag\b")
+_JOB = re.compile(r"\b(job|occupation|profession|career|employer|role)\b")
 
 
 #: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`.
@@ -127,7 +144,12 @@ RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "the paperwork
            "the spreadsheet {n} shared", "the app on my phone", "a sticky note on my desk", "a text from my {r}",
            "last month's invoice", "the confirmation email", "the folder {n} left me", "my work laptop",
            "the message {n} forwarded", "the booking confirmation", "my phone", "the shared drive at work",
-           "a photo I took", "the form {n} filled in", "my inbox", "the document my {r} sent over")
+           "a photo I took", "the form {n} filled in", "my inbox", "the document my {r} sent over",
+           "the group chat", "a voicemail from {n}", "the notebook in my bag", "yesterday's meeting minutes",
+           "the printout on the fridge", "an old bank statement", "the whiteboard in the office", "my planner",
+           "the chat with {n}", "the handover notes {n} wrote", "a screenshot on my phone", "my to-do list",
+           "the minutes {n} took", "my desk drawer", "last year's records", "the welcome pack",
+           "the project wiki", "the back of an envelope", "my {r}'s laptop", "the letter {n} posted")
 
 #: Records a user can write to (a goodbye: "I'll add it to my notes").
 WRITABLE = ("my notes", "my calendar", "the spreadsheet {n} shared", "my work laptop", "the shared drive at work",
@@ -144,6 +166,12 @@ INTRO = (
     "It's for {n}, my {r}.", "Work stuff: I'm {a_job}.", "{N} is counting on me for this.",
     "I'm getting ready for {ev}.", "It's all for {ev}.", "This is for {ev}.", "I'm busy preparing {ev}.",
     "{N} and I are planning {ev}.", "I'm {a_job}, and I'm also sorting out {ev}.",
+    "I work at {co}.", "I'm {a_job} at {co}.", "I'm with {co}, in case that matters.",
+    "My team at {co} needs this.", "I'm at {co}, and my {r} {n} asked for this.",
+    "Quick one from {co}.", "I'm {a_job}; {co} is where I work.", "We're a small team at {co}.",
+    "I'm doing this for {co}.", "{N} and I run things at {co}.", "I'm new at {co}.",
+    "My {r} recommended I ask here.", "{N} said you'd be able to help.", "I've got {ev} coming up.",
+    "I'm juggling {ev} and work right now.", "Between work and {ev}, I'm swamped.",
 )
 #: Where a given value comes from (after the values of an ``inform``).
 SOURCES = (
@@ -152,6 +180,9 @@ SOURCES = (
     "{N} gave me that.", "My {r} wrote that down for me.", "I double-checked it with {n}.",
     "At least that's what {rec} says.", "I looked it up in {rec} earlier.", "{N} confirmed it this morning.",
     "That's the one we agreed on for {ev}.", "My {r} picked it for {ev}.",
+    "We use it at {co}.", "It's what {co} has on file.", "{N} read it out to me.", "I have it right here.",
+    "It's on the list {n} gave me.", "That's what we settled on.", "I wrote it down from {rec}.",
+    "It's the one from {rec}.", "My {r} and I checked it twice.", "That's what's in {rec}.",
 )
 #: Why a value is not at hand (after the core sentence of a ``fail_inform``).
 NOT_AT_HAND = (
@@ -161,19 +192,30 @@ NOT_AT_HAND = (
     "My {r} set all of that up.", "I thought it was in {rec}, but no luck.", "I left {rec} at home.",
     "Only {n} would know that.", "It's somewhere in {rec}, I just can't find it.",
     "{N} was supposed to send it before {ev}.", "Planning {ev} has me all over the place.",
+    "It's not in {rec}.", "Someone at {co} would know.", "{co} never sent it to me.",
+    "I must have lost {rec}.", "{N} deleted {rec}, I think.", "It's buried somewhere in {rec}.",
+    "I never wrote it down.", "I'd need to call {n}, and that can wait.", "The person who knows is {n}.",
+    "I've been meaning to ask my {r}.", "It was in {rec}, which I can't get to right now.",
 )
 #: A reason after an ``affirm``.
-AFFIRM_WHY = ("{N} will be glad.", "That's what we need for {ev}.", "That's what my {r} was hoping for.", "That's exactly what I need for work.",
+AFFIRM_WHY = ("{N} will be glad.", "That's what we need for {ev}.", "It's for {ev}, so that's perfect.",
+              "That's what we need at {co}.", "My {r} will be relieved.", "{N} asked for exactly that.",
+              "I was hoping you'd say that.", "That's what I came for.", "That's what my {r} was hoping for.", "That's exactly what I need for work.",
               "It'll save me asking {n}.", "My {r} needs the same thing.", "That's what I told {n} I'd get.")
 #: A reason after a ``negate``.
 NEGATE_WHY = ("{N} needs something different.", "That's not what my {r} asked for.",
-              "That won't help with my work.", "My {r} was after something else.")
+              "That won't help with my work.", "My {r} was after something else.",
+              "That's not what we need at {co}.", "That wouldn't help with {ev}.",
+              "{N} would say no to that too.")
 #: What the user will do with the answer (after a goodbye).
 BYE_NEXT = ("I'll pass this on to {n}.", "I'll let my {r} know.", "{N} will be pleased.",
             "I'll add it to {wrec}.", "Now I can get back to work.", "I'll send it to my {r} right away.",
             "That goes straight into {wrec}.", "I'll tell {n} tonight.", "My {r} owes me one now.",
             "I'll forward this to {n}.", "I can finally reply to {n}.", "One thing less to sort out for {ev}.",
-            "That helps a lot with {ev}.", "{N} will want to hear this before {ev}.")
+            "That helps a lot with {ev}.", "{N} will want to hear this before {ev}.",
+            "Now back to {ev}.", "I'll share it with the team at {co}.", "{co} can move ahead now.",
+            "My {r} will be thrilled.", "I'll bring it up with {n} later.", "That saves me a call to {n}.",
+            "That's my afternoon sorted.", "Time to tell {n} the news.", "I'll put it in {wrec} for {n}.")
 
 
 def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
@@ -187,9 +229,12 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
     """
     said = {} if said is None else said
     fields = profile.fields()
-    for key in ("me", "n", "N"):
+    for key in ("me", "n", "N", "co"):
         fields[key] = wrap(fields[key])
-    unusable = [f"{{{k}}}" for k, v in (("me", profile.me), ("job", profile.job), ("a_job", profile.job)) if not v]
+    unusable = [f"{{{k}}}" for k, v in (("me", profile.me), ("job", profile.job), ("a_job", profile.job),
+                                         ("co", profile.employer)) if not v]
+    if not said.get("co") and frames is not INTRO:  # the employer is named in an introduction first
+        unusable.append("{co}")
     frames = tuple(f for f in frames if not any(u in f for u in unusable)) or ("",)
     frame = rng.choice(frames)
     if "{rec}" in frame:
@@ -210,4 +255,5 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
             frame = frame[:first.start()] + intro + frame[first.end():]
     said["companion"] = said.get("companion", False) or named
     said["me"] = said.get("me", False) or "{me}" in frame
+    said["co"] = said.get("co", False) or "{co}" in frame
     return frame.format(**fields)
