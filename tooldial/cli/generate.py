@@ -151,6 +151,9 @@ def _generate(args: argparse.Namespace) -> int:
     if report.failures:
         top = ", ".join(f"{k} ({v})" for k, v in report.failures.most_common(5))
         print(f"tooldial: unrealizable draws skipped: {top}", file=sys.stderr)
+    if report.unusable_units:
+        top = ", ".join(f"{k} ({v})" for k, v in report.unusable_units.most_common(6))
+        print(f"tooldial: APIs/edges left out: {top}", file=sys.stderr)
     if report.implausible_edges:
         top = ", ".join(f"{k} ({v})" for k, v in report.implausible_edges.most_common(6))
         print(f"tooldial: graph edges left out as implausible chains: {top}", file=sys.stderr)

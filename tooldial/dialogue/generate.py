@@ -27,8 +27,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.intents import IntentBank
-from tooldial.dialogue.mockdata import build_result, input_value
-from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue
+from tooldial.dialogue.mockdata import (
+    build_result,
+    documented_output,
+    input_value,
+    is_credential,
+    reports_something,
+)
+from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue, side_effects
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
@@ -87,6 +93,7 @@ class GenerationReport:
     exhausted: list[str] = field(default_factory=list)  # sequences whose pool ran dry
     rendered_by: Counter = field(default_factory=Counter)  # renderer (or "fixed") -> messages of kept dialogues
     implausible_edges: Counter = field(default_factory=Counter)  # reason -> graph edges left out of the pools
+    unusable_units: Counter = field(default_factory=Counter)  # reason -> units left out (credentials, no answer)
 
     @property
     def total(self) -> int:
@@ -97,7 +104,40 @@ def clear_add_values(api_id: str, param: Parameter, k: int = 4) -> list[str]:
     """The fixed value set a clear_add utterance draws from for one (API, parameter): deterministic, so its
     utterances are embedded once and served from the cache afterwards."""
     values = [input_value(param, random.Random(f"clear_add|{api_id}|{param.name}|{i}")) for i in range(k)]
-    return list(dict.fromkeys(values))
+    return [v for v in dict.fromkeys(values) if v]
+
+
+def unit_problem(corpus: Corpus, unit: DialogueUnit) -> str:
+    """Why no dialogue should be made of this unit ("" when it is usable):
+
+    - a required input (or the chain input) is a credential (API key, token, session id, password): the
+      system holds those, a user never says them, so the API is left out rather than asking for a key;
+    - the target is a lookup whose documentation says nothing about what it returns (no example response,
+      only an error example or a generic envelope): its only "answer" would be ``status: success``.
+    """
+    target = corpus.get(unit.target)
+    apis = [target] + ([corpus.get(unit.source)] if unit.source else [])
+    chain = target.parameter(unit.chain_param) if unit.chain_param else None
+    if any(is_credential(p) for a in apis for p in a.required_parameters) or (chain and is_credential(chain)):
+        return "credential input"
+    if not side_effects(target) and not documented_output(target):
+        return "lookup without a documented result"
+    return ""
+
+
+def plan_problem(plan: Any) -> str:
+    """Why a plan is not used ("" when it is): a credential slot (an optional one drawn), an input nothing
+    documents or names (the user could only say a filler word), or a lookup whose result says nothing."""
+    for slots in (plan.target, plan.source):
+        if slots is None:
+            continue
+        if any(is_credential(p) for p in (slots.api.parameter(n) for n in slots.names) if p is not None):
+            return "credential input"
+        if any(not str(v).strip() for v in slots.values.values()):
+            return "undocumented input"
+    if not side_effects(plan.target.api) and not reports_something(plan.target_result):
+        return "lookup without an answer"
+    return ""
 
 
 @contextmanager
@@ -164,6 +204,9 @@ class ScenarioFactory:
         plan = plan_dialogue(unit, seq, self.corpus, rng)
         if plan is None:
             return None, "unusable mock data"
+        problem = plan_problem(plan)
+        if problem:
+            return None, problem
         opening = None
         if cond.opening != "clear":
             opening = self.bank.choose(target, "clarify" if cond.opening == "clarify" else "suggest", rng)
@@ -252,6 +295,13 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, embedder: Embe
     retriever = Retriever(corpus, embedder, config.retriever)
     factory = ScenarioFactory(corpus, retriever)
     sampler = Sampler(corpus, graph, rng, sequences)
+    problems: dict[DialogueUnit, str] = {}
+    for seq_id, pool in sampler.pools.items():
+        for unit in pool:
+            if unit not in problems:
+                problems[unit] = unit_problem(corpus, unit)
+        sampler.pools[seq_id] = [u for u in pool if not problems[u]]
+    report.unusable_units = Counter(p for p in problems.values() if p)
     report.pool_sizes = sampler.counts()
     report.implausible_edges = sampler.implausible
     if not any(report.pool_sizes.values()):

@@ -11,8 +11,11 @@ Where values come from, in order:
    currency names;
 3. a variation of the documented example (digits redrawn in the same format, numbers within a range).
 
-There are no filler tokens: a string field whose name says nothing and that has no documented example gets a
-plain word from Faker's word list.
+There is no filler: a field whose name says nothing and that has no documented example gets a number or a
+boolean when its type says so, and is left out of the result otherwise (never a Faker lorem word such as
+``"pb": "mother"``); free text and categories are documented or left out. Documented error examples (a 404, a
+rate limit, "invalid key") are never served as a result (:func:`documented_error`), and credentials (API keys,
+tokens, session ids, passwords: :func:`is_credential`) are the system's, never a user's.
 
 Consistency (:class:`RecordContext`): the fields of one record share one place (a city, its country, country
 code, coordinates, currency, time zone) and one person; dates hang off one anchor, so a start/check-in comes
@@ -220,6 +223,10 @@ class FieldName:
     def numeric(self) -> bool:
         return (self.type or "").lower() in ("integer", "int", "number", "float", "double")
 
+    def named(self, *words: str) -> bool:
+        """The field, the API's name or the enclosing path (not the description) mentions one of ``words``."""
+        return self.has(*words) or any(w in self.title for w in words)
+
     def about(self, *words: str) -> bool:
         """The field or its context mentions one of ``words``."""
         return self.has(*words) or any(w in self.context for w in words)
@@ -253,6 +260,10 @@ _PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner",
            "username", "person", "people", "member", "driver", "host", "creator", "coach", "writer", "contact")
 _ORG = ("company", "business", "brand", "store", "shop", "restaurant", "hotel", "agency", "organization",
         "organisation", "employer", "publisher", "manufacturer", "vendor", "merchant", "seller", "airline")
+#: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).
+_MEASURES = ("beds", "bedrooms", "baths", "bathrooms", "sqft", "distance", "weight", "height", "length", "width",
+             "duration", "age", "capacity", "floors", "rooms", "seats", "points", "score", "runtime", "elevation",
+             "altitude", "depth", "mileage", "calories", "stock", "inventory", "exactnumbers", "exactpb")
 _WORK = ("movie", "film", "show", "book", "song", "track", "album", "article", "recipe", "game", "podcast",
          "playlist", "episode", "series", "course", "video", "event", "product", "post", "story", "news", "job")
 
@@ -312,21 +323,23 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
         "exchange", "currency", "convert", "forex", "conversion", "rates"))),
     ("converted", lambda f: f.has("converted", "result", "conversion") and f.numeric),
     ("price", lambda f: f.has("price", "amount", "cost", "balance", "fee", "total", "salary", "revenue", "value")
+     and not f.has("pages", "page", "count", "record", "records", "items", "results", "hits")
      and (f.numeric or f.has("price", "amount", "cost", "balance", "fee", "salary"))),
     ("count", lambda f: f.has("count", "num", "number", "quantity", "followers", "views", "likes", "population",
                               "total") and f.numeric),
+    ("measure", lambda f: f.has(*_MEASURES) or f.joined in ("sqft", "numfullbaths", "numbaths", "numbeds")),
     ("first_name", lambda f: f.has("first", "firstname", "given") and f.has("name", "firstname")),
     ("last_name", lambda f: f.has("last", "lastname", "surname", "family") and f.has("name", "lastname", "surname")),
     ("username", lambda f: f.has("username", "handle", "login", "screen")),
-    ("person", lambda f: f.has(*_PERSON) or (f.has("name", "fullname") and f.about(*_PERSON))),
-    ("company", lambda f: f.has(*_ORG) or (f.has("name") and f.about(*_ORG))),
+    ("person", lambda f: f.has(*_PERSON) or (f.has("name", "fullname") and f.named(*_PERSON))),
+    ("company", lambda f: f.has(*_ORG) or (f.has("name") and f.named(*_ORG))),
     ("gender", lambda f: f.has("gender", "sex")),
     ("query", lambda f: f.has("query", "q", "keyword", "keywords", "search", "term", "topic", "tag", "tags")),
     ("text", lambda f: f.has("description", "text", "summary", "content", "comment", "review", "bio", "message",
                              "body", "overview", "snippet", "caption", "subtitle")),
     ("title", lambda f: f.has("title", "headline") or (f.has("name", "label") and f.about(*_WORK))),
     ("name", lambda f: f.has("name", "label")),
-    ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool")),
+    ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool") or f.joined in ("success", "ok")),
     ("status", lambda f: f.has("status") and not f.numeric),
     ("error", lambda f: f.has("error", "errors") and not f.numeric),
     ("category", lambda f: f.has("type", "category", "genre", "kind", "categories") and not f.numeric),
@@ -360,8 +373,8 @@ def _gen_id(f: FieldName, ctx: RecordContext) -> str:
         return _digits(rng, rng.choice((4, 5, 6, 7)))
     if f.has("uuid", "guid"):
         return str(uuid.UUID(int=rng.getrandbits(128), version=4))
-    if f.has("slug"):
-        return "-".join(ctx.world.fake.words(2, unique=True))
+    if f.has("slug"):  # the slug of what the record names: its city by default
+        return re.sub(r"[^a-z0-9]+", "-", ctx.place.city.lower()).strip("-")
     if f.has("hash", "token", "key"):
         return f"{rng.getrandbits(128):032x}"
     return _digits(rng, rng.choice((5, 6, 7, 8)))
@@ -572,18 +585,51 @@ def _gen_place_text(kind: str, ctx: RecordContext) -> str:
             "latitude": f"{p.latitude:.4f}", "longitude": f"{p.longitude:.4f}"}[kind]
 
 
-def _gen_title(f: FieldName, ctx: RecordContext) -> str:
-    fake = ctx.world.fake
-    if f.about("book", "article", "story", "news", "post", "headline", "title") and not f.about("job"):
-        return fake.sentence(nb_words=4).rstrip(".")
-    if f.about("job"):
-        return fake.job()
-    if f.about("product"):
-        return f"{fake.color_name()} {fake.word().capitalize()} {ctx.world.rng.choice(('Lamp', 'Backpack', 'Mug', 'Chair', 'Headphones'))}"
-    return " ".join(w.capitalize() for w in fake.words(ctx.world.rng.choice((2, 3)), unique=True))
+#: Words for generated titles (not Faker's lorem list: a title reads like one, "The Silent Orchard").
+_TITLE_ADJ = ("Silent", "Last", "Hidden", "Golden", "Broken", "Distant", "Northern", "Electric", "Midnight", "Lost",
+              "Quiet", "Wild", "Secret", "Paper", "Glass", "Burning", "Frozen", "Little")
+_TITLE_NOUN = ("Orchard", "Signal", "Road", "Winter", "Kingdom", "River", "Frontier", "Lighthouse", "Garden",
+               "Letters", "Tide", "Mountain", "Station", "Empire", "Voyage", "Island", "Season", "Machine")
+_PRODUCTS = ("Desk Lamp", "Backpack", "Travel Mug", "Office Chair", "Wireless Headphones", "Water Bottle",
+             "Running Shoes", "Coffee Grinder", "Phone Case", "Bluetooth Speaker")
+#: Things named after a place or a person ("Lisbon Station"): named when the API or the list is about them.
+_VENUES = ("station", "hotel", "restaurant", "park", "museum", "store", "shop", "school", "university", "hospital",
+           "airport", "gym", "library", "theater", "cinema", "venue", "stadium", "channel", "club", "cafe", "bar",
+           "clinic", "beach", "trail", "gallery", "market", "bakery", "pharmacy", "office", "branch", "property")
+_DISHES = ("Lemon Herb Chicken", "Mushroom Risotto", "Vegetable Curry", "Tomato Basil Soup", "Beef Tacos",
+           "Shrimp Pad Thai", "Greek Salad", "Banana Bread")
 
 
-def _gen_name(f: FieldName, ctx: RecordContext) -> str:
+def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
+    """A title by what the record is (an article, a job, a product, a recipe, a film or song); None when the
+    context says nothing (a bare "label" is left out rather than filled with words)."""
+    world, rng = ctx.world, ctx.world.rng
+    topic = rng.choice(TOPICS)
+    if f.named("job", "jobs", "position", "vacancy"):
+        return world.fake.job()
+    if f.named("article", "story", "news", "post", "headline", "blog", "articles", "stories", "posts"):
+        return rng.choice((f"{rng.randint(3, 12)} things to know about {topic}",
+                           f"How {topic} is changing in {world.today.year}",
+                           f"A beginner's guide to {topic}")).capitalize()
+    if f.named("book", "books", "course", "courses"):
+        return rng.choice((f"Introduction to {topic.title()}", f"The Art of {topic.title()}",
+                           f"{topic.title()}: A Practical Guide"))
+    if f.named("product", "products", "item", "items"):
+        return f"{world.fake.last_name()} {rng.choice(_PRODUCTS)}"
+    if f.named("recipe", "recipes", "dish", "meal"):
+        return rng.choice(_DISHES)
+    if f.named("event", "events", "festival", "concert"):
+        return f"{ctx.place.city} {topic.title()} Festival"
+    if f.named(*_WORK) or f.has("title", "headline"):
+        return f"The {rng.choice(_TITLE_ADJ)} {rng.choice(_TITLE_NOUN)}"
+    venue = next((w for w in _VENUES if w in f.title or f"{w}s" in f.title), None)
+    if venue is not None:  # a named place of the record's city: "Lisbon Station", "Okafor Museum"
+        owner = ctx.place.city if rng.random() < 0.5 else world.fake.last_name()
+        return f"{owner} {venue.capitalize()}"
+    return None
+
+
+def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     """A bare ``name``: what it names comes from the context (a city, a language, a team, a person)."""
     if f.about("city", "cities", "location", "locations", "place", "places"):
         return ctx.place.city
@@ -598,13 +644,13 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str:
     return _gen_title(f, ctx)
 
 
-def _gen_state(f: FieldName, ctx: RecordContext) -> str:
+def _gen_state(f: FieldName, ctx: RecordContext) -> str | None:
     """A US state for a US place; a record whose first place field is a state gets a US city."""
     if ctx._place is None:
         ctx._place = ctx.world.rng.choice([p for p in places() if p.country_code == "US"])
     if ctx.place.country_code == "US" and ctx.place.admin1.isalpha():
         return ctx.place.admin1
-    return ctx.place.country
+    return None  # a state outside the US is not in the city table: left out rather than named wrongly
 
 
 def _gen_person(f: FieldName, ctx: RecordContext) -> str:
@@ -658,14 +704,43 @@ def _gen_count(f: FieldName, ctx: RecordContext) -> str:
     return str(rng.randint(1, 250))
 
 
+def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("beds", "bedrooms", "baths", "bathrooms", "rooms", "floors") or f.joined.startswith("num"):
+        return str(rng.randint(1, 4))
+    if f.has("sqft"):
+        return str(rng.randint(45, 320) * 10)
+    if f.has("age"):
+        return str(rng.randint(18, 80))
+    if f.has("exactnumbers", "exactpb"):
+        return str(rng.randint(0, 5 if f.has("exactnumbers") else 1))
+    if f.has("seats", "capacity"):
+        return str(rng.randint(2, 200))
+    if f.has("duration", "runtime"):
+        return str(rng.randint(20, 180))
+    return f"{rng.uniform(1, 50):.1f}"
+
+
+def _gen_address(f: FieldName, ctx: RecordContext) -> str:
+    """A street address in the record's city; its parts when the field names one (number, street name, type)."""
+    fake = ctx.world.fake
+    if f.has("number", "num", "no"):
+        return fake.building_number()
+    if f.has("type", "suffix"):
+        return fake.street_suffix()
+    if f.has("name") or f.joined == "street":
+        return fake.street_name()
+    return f"{fake.street_address()}, {ctx.place.city}"
+
+
 def _gen_file(f: FieldName, ctx: RecordContext) -> str:
     ext = "jpg" if f.about("image", "photo", "picture", "video", "media") else ctx.world.rng.choice(
         ("pdf", "docx", "csv", "txt"))
-    return f"{'_'.join(ctx.world.fake.words(2, unique=True))}.{ext}"
+    return f"{ctx.world.fake.last_name().lower()}_{ctx.world.today:%Y%m%d}.{ext}"
 
 
 #: kind -> generator(field, record context) -> text
-GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
+GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "id": _gen_id,
     "email": _gen_email,
     "image": _gen_image,
@@ -686,7 +761,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
     "country": lambda f, c: _gen_place_text("country", c),
     "city": lambda f, c: _gen_place_text("city", c),
     "state": _gen_state,
-    "address": lambda f, c: f"{c.world.fake.street_address()}, {c.place.city}",
+    "address": _gen_address,
     "postal": lambda f, c: c.world.fake.postcode() if c.place.country_code == "US" else _digits(c.world.rng, 5),
     "language_code": _gen_language_code,
     "language": lambda f, c: language_name(_gen_language_code(f, c)),
@@ -702,6 +777,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
     "price": _gen_price,
     "converted": _gen_price,
     "count": _gen_count,
+    "measure": _gen_measure,
     "first_name": lambda f, c: c.person[0],
     "last_name": lambda f, c: c.person[1],
     "username": _gen_username,
@@ -709,13 +785,13 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str]] = {
     "company": lambda f, c: c.world.fake.company(),
     "gender": lambda f, c: c.world.rng.choice(("male", "female")),
     "query": lambda f, c: c.world.rng.choice(TOPICS),
-    "text": lambda f, c: c.world.fake.sentence(nb_words=10),
+    "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)
     "title": _gen_title,
     "name": _gen_name,
-    "boolean": lambda f, c: c.world.rng.choice(("true", "false")),
+    "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
     "status": lambda f, c: c.world.rng.choice(("active", "completed", "success", "available")),
-    "error": lambda f, c: "none",
-    "category": lambda f, c: c.world.fake.word(),
+    "error": lambda f, c: None,  # a successful result carries no error field
+    "category": lambda f, c: None,  # categories are documented (enums, examples) or left out
 }
 #: Kinds that a value of one record is drawn for once and reused (a record has one city, one person).
 _ONCE_PER_RECORD = frozenset({"latitude", "longitude", "city", "country", "country_code", "timezone", "person", "state",
@@ -735,13 +811,13 @@ def generate(f: FieldName, ctx: RecordContext) -> str | None:
     if kind in _ONCE_PER_RECORD and f.name in ctx.values:
         return ctx.values[f.name]
     value = GENERATORS[kind](f, ctx)
-    if kind in _ONCE_PER_RECORD:
+    if value is not None and kind in _ONCE_PER_RECORD:
         ctx.values[f.name] = value
     return value
 
 
-def _by_type(type_: str, ctx: RecordContext) -> str:
-    """A value from the type alone: small numbers, booleans, a plain English word for strings."""
+def _by_type(type_: str, ctx: RecordContext) -> str | None:
+    """A value from the type alone: small numbers, booleans; None for strings (no plain English word)."""
     t = (type_ or "string").lower()
     rng = ctx.world.rng
     if t in ("boolean", "bool"):
@@ -750,7 +826,7 @@ def _by_type(type_: str, ctx: RecordContext) -> str:
         return str(rng.randint(1, 100))
     if t in ("number", "float", "double"):
         return f"{rng.uniform(1, 100):.2f}"
-    return ctx.world.fake.word()
+    return None
 
 
 def as_text(value: Any) -> str:
@@ -798,7 +874,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     ctx = RecordContext(world)
     words = frozenset(context) | api_words(api)
     params = [p for p in (api.parameter(n) for n in names) if p is not None]
-    fields = {p.name: FieldName(p.name, p.type or "string", words) for p in params}
+    title = frozenset(_tokens(api.name))
+    fields = {p.name: FieldName(p.name, p.type or "string", words, title) for p in params}
     documented = {p.name: _documented(p, world.rng) for p in params}
     kinds = {p.name: field_kind(fields[p.name]) for p in params}
     regenerate = {n for n, k in kinds.items() if k in ("date", "datetime") and not api.parameter(n).enum}  # type: ignore[union-attr]
@@ -812,12 +889,13 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             out[p.name] = documented[p.name]
             continue
         value = generate(fields[p.name], ctx)
-        out[p.name] = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
+        value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
+        out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     return out
 
 
-def input_value(param: Parameter, rng: random.Random) -> str:
-    """A value for one input parameter on its own (documented > by name > by type)."""
+def input_value(param: Parameter, rng: random.Random) -> str | None:
+    """A value for one input parameter on its own (documented > by name > by type), None when there is none."""
     documented = _documented(param, rng)
     if documented:
         return documented
@@ -870,6 +948,9 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     return example
 
 
+#: A result field with nothing to say (no documented value, a name that says nothing): left out.
+OMIT: Any = object()
+
 PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone"})
 
 
@@ -880,6 +961,25 @@ def _place_index() -> dict[str, Place]:
         index.setdefault(f"{place.latitude:.4f}", place)
         index.setdefault(place.city, place)
     return index
+
+
+def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
+    """The cities of the country (or US state) a call's inputs name (``country_code=PT``, ``country=Portugal``,
+    ``state=WA``), or () when they name none."""
+    for name, value in inputs.items():
+        kind = field_kind(FieldName(name))
+        text = str(value).strip()
+        if kind == "country_code" and len(text) == 2:
+            found = tuple(p for p in places() if p.country_code == text.upper())
+        elif kind == "country":
+            found = tuple(p for p in places() if p.country.lower() == text.lower())
+        elif kind == "state" and len(text) == 2 and text.isalpha():
+            found = tuple(p for p in places() if p.country_code == "US" and p.admin1 == text.upper())
+        else:
+            continue
+        if found:
+            return found
+    return ()
 
 
 def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
@@ -923,13 +1023,27 @@ class ResultBuilder:
         self.top.currencies = [v for k, v in self.inputs.items()
                                if field_kind(FieldName(k)) == "currency_code" and v in USD_VALUE]
         self.input_place = place_of(dict(self.inputs))
+        #: The places the result's records lie in: the city the inputs name (or the one nearest to their
+        #: coordinates), the cities of the country they name, or one city "near" a postal code / address.
+        self.record_places: tuple[Place, ...] = (self.input_place,) if self.input_place is not None else ()
+        if not self.record_places:
+            self.record_places = input_places(self.inputs)
+            if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):
+                self.record_places = (world.place(),)
+            if self.record_places:
+                self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
+                    world.rng.choice(self.record_places)
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
 
     def context(self) -> RecordContext:
-        """A record's context; its dates hang off the date the user asked for (a start, a departure)."""
+        """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
+        lies where the inputs say (:attr:`record_places`)."""
         ctx = RecordContext(self.world)
+        places_ = getattr(self, "record_places", ())
+        if places_:
+            ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
         if self.bounds.on is not None:
             ctx.anchor = self.bounds.on
             ctx.span = (self.bounds.end - self.bounds.on).days if self.bounds.end and self.bounds.start \
@@ -943,12 +1057,34 @@ class ResultBuilder:
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
                          self.name_words | in_path)
 
+    def echo(self, f: FieldName, top: bool) -> str | None:
+        """The input a result field repeats: a same-named input (a filter: in every record, except a record's
+        own ``id``), or — at the top of a single result — the id it was looked up by (``id`` for
+        ``property_id`` of "Get Property Details by Id")."""
+        name = f.name.lower()
+        if name in self.inputs and (top or name not in ("id", "_id", "uuid", "guid")):
+            return self.inputs[name]
+        if not top or field_kind(f) != "id":
+            return None
+        stem = set(f.tokens) - set(_ID_WORDS)
+        for key, value in self.inputs.items():
+            other = FieldName(key)
+            if field_kind(other) != "id":
+                continue
+            other_stem = set(other.tokens) - set(_ID_WORDS)
+            if other_stem == stem or (not other_stem and stem <= self.name_words) or (
+                    not stem and other_stem <= self.name_words):
+                return value
+        return None
+
     def leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool) -> Any:
         f = self.field(path, example)
-        if ctx is self.top and f.name.lower() in self.inputs:
-            return _typed(self.inputs[f.name.lower()], f.type, example)
+        echoed = self.echo(f, ctx is self.top)
+        if echoed is not None:
+            return _typed(echoed, f.type, example)
         kind = field_kind(f)
-        follows_input = ctx is self.top and self.input_place is not None and kind in PLACE_KINDS
+        follows_input = bool(self.record_places) and kind in PLACE_KINDS | {"state"} and (
+            ctx is self.top or ctx._place is not None)
         stale = isinstance(example, str) and parse_date(example) is not None and is_now_stamp(f)
         if documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
@@ -956,8 +1092,11 @@ class ResultBuilder:
         else:
             own = kind is not None and (not stale or kind in ("date", "datetime"))
             text = generate(f, ctx) if own else None
-            value = _typed(text, f.type, example) if text is not None else (
-                _vary(example, f, ctx) if example is not None else _typed(_by_type(f.type, ctx), f.type))
+            if text is None and example is None:
+                text = _by_type(f.type, ctx)
+                if text is None:  # nothing the documentation or the name says: the field is left out
+                    return OMIT
+            value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
             if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
                 value = str(value)[:10] + example[10:] if kind == "date" else value
         seen = self.seen.setdefault(path, set())
@@ -968,7 +1107,8 @@ class ResultBuilder:
 
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
         if isinstance(node, dict):
-            return {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
+            filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
+            return {k: v for k, v in filled.items() if v is not OMIT}
         if isinstance(node, list):
             return self.fill_list(node, path, documented)
         if node is None:
@@ -983,7 +1123,7 @@ class ResultBuilder:
             # as documented, never repeated; padding it to ``records`` made Portugal speak Arabic and a stop
             # serve "metro, metro"
             ctx = self.context()
-            values = [self.leaf(path, item, ctx, documented) for item in items]
+            values = [v for v in (self.leaf(path, item, ctx, documented) for item in items) if v is not OMIT]
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         for i in range(self.records):
@@ -999,13 +1139,15 @@ class ResultBuilder:
         body: dict[str, Any] = {}
         for comp in api.output_components:
             if not comp.is_list:
-                _set_path(body, comp.path, self.leaf(comp.path, comp.example, self.top, False))
+                value = self.leaf(comp.path, comp.example, self.top, False)
+                if value is not OMIT:
+                    _set_path(body, comp.path, value)
         root_list: list[Any] | None = None
         for container, comps in list_groups(api).items():
             if any(c.path == container for c in comps):  # a list of scalars
-                values = [self.leaf(container, comps[0].example, self.context(), False)
-                          for _ in range(self.records)]
-                if container:
+                values = [v for v in (self.leaf(container, comps[0].example, self.context(), False)
+                                      for _ in range(self.records)) if v is not OMIT]
+                if container and values:
                     _set_path(body, container, values)
                 continue
             rows: list[dict[str, Any]] = []
@@ -1013,10 +1155,13 @@ class ResultBuilder:
                 row: dict[str, Any] = {}
                 ctx = self.context()
                 for comp in comps:
-                    _set_path(row, comp.path[len(container):], self.leaf(comp.path, comp.example, ctx, False))
+                    value = self.leaf(comp.path, comp.example, ctx, False)
+                    if value is not OMIT:
+                        _set_path(row, comp.path[len(container):], value)
                 apply_rules(row, ctx)
-                rows.append(row)
-            if container:
+                if row:
+                    rows.append(row)
+            if container and rows:
                 _set_path(body, container, rows)
             else:
                 root_list = rows
@@ -1069,6 +1214,82 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
         record[converted] = value if not isinstance(record[converted], str) else f"{value:.2f}"
 
 
+_ERROR_TEXT = re.compile(
+    r"not found|\b40[0-9]\b|\b50[0-9]\b|rate limit|too many requests|invalid|unauthori[sz]ed|forbidden|not subscribed|"
+    r"exceeded|quota|bad request|server error|does not exist|expired|access denied|missing|\berror\b|"
+    r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint", re.I)
+_ERROR_KEYS = frozenset({"error", "errors", "message", "messages", "detail", "details", "msg", "status", "code",
+                         "status_code", "statuscode", "success", "info", "description", "err", "reason",
+                         "authentication", "auth", "result"})
+
+
+def documented_error(example: Any) -> bool:
+    """A documented example response that is an error (a 404, a rate limit, "invalid key"): a small object of
+    error/message/status keys whose text reads as an error. It is never served as a successful result."""
+    if isinstance(example, list) and len(example) == 1:
+        example = example[0]
+    if isinstance(example, str):
+        return bool(_ERROR_TEXT.search(example)) and len(example) < 300
+    if not isinstance(example, dict) or not example or len(example) > 4:
+        return False
+    if not {k.lower() for k in example} <= _ERROR_KEYS:
+        return False
+    text = " ".join(as_text(v) for v in example.values() if not isinstance(v, dict | list)) + " " + " ".join(
+        as_text(v) for v in example.values() if isinstance(v, dict | list))
+    return bool(_ERROR_TEXT.search(text)) or example.get("success") is False or "error" in {
+        k.lower() for k in example}
+
+
+#: Top-level output names of a generic response envelope (``get``, ``parameters``, ``errors``, ``results``,
+#: ``response``) documented for many unrelated APIs: it says nothing about what the API returns.
+ENVELOPE = frozenset({"get", "parameters", "errors", "results", "response", "paging", "status", "success",
+                      "message", "error", "code", "msg"})
+#: Result keys that report how a call went, not what the user asked (``status: success``).
+STATUS_KEYS = frozenset({"status", "success", "message", "msg", "code", "status_code", "statuscode", "error",
+                         "errors", "ok", "result", "response", "info", "detail"})
+
+
+def documented_output(api: Api) -> bool:
+    """Whether the documentation says what the API returns: a non-error example response, or output fields
+    beyond a status/envelope (``get``/``parameters``/``errors``/``results``/``response``)."""
+    example = api.example_response
+    if isinstance(example, dict | list) and example and not documented_error(example):
+        return True
+    return any(c.path and c.path[0] not in ENVELOPE for c in api.output_components)
+
+
+def reports_something(result: Any) -> bool:
+    """Whether a result holds more than how the call went (``{"status": "success"}``) or an error."""
+    body = result.get("response", result) if isinstance(result, dict) else result
+    if body in ({}, [], None) or documented_error(body):
+        return False
+    return any(not path or path[-1].lower() not in STATUS_KEYS for path, _ in leaf_items({"response": body}))
+
+
+_CREDENTIAL_WORDS = frozenset({"token", "apikey", "secret", "password", "passwd", "sessionid", "session",
+                               "authorization", "auth", "cookie", "bearer", "signature", "accesskey", "appkey",
+                               "apitoken", "authtoken", "credentials", "credential"})
+#: Words of a token that is not a credential (a page token, a search keyword).
+_NOT_CREDENTIAL = frozenset({"page", "next", "skip", "delta", "continuation", "cursor", "keyword", "keywords",
+                             "author", "type", "changekeys"})
+
+
+def is_credential(param: Parameter) -> bool:
+    """An API key, token, session id, secret or password: what the system (or the account) holds, never a
+    value a user says in a dialogue."""
+    if (param.format or "").lower() in ("credentials", "password"):
+        return True
+    toks = set(_tokens(param.name))
+    joined = "".join(_tokens(param.name))
+    if toks & _NOT_CREDENTIAL or joined in _NOT_CREDENTIAL:
+        return False
+    if toks & _CREDENTIAL_WORDS or joined in _CREDENTIAL_WORDS or joined.endswith(("apikey", "secret", "token")):
+        return True
+    if "key" in toks or joined.endswith("key"):  # key, api_key, user_key, application_key, x-rapidapi-key
+        return not toks & {"search", "sort", "order", "cache", "booking", "primary", "partition"}
+    return False
+
+
 def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict[str, str] | None = None,
                  world: MockWorld | None = None) -> dict[str, Any]:
     """An API result ``{"response": …}``: the documented example's structure (its records first), or a
@@ -1077,7 +1298,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
     example = api.example_response
     words = builder.name_words | frozenset(_tokens(api.tool))
-    if isinstance(example, dict | list) and example:
+    if isinstance(example, dict | list) and example and not documented_error(example):
         body = builder.fill(example, (), builder.top, True)
         order_series(body, words, builder.bounds, builder.world.today)
         if isinstance(body, dict):

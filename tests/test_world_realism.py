@@ -1,0 +1,101 @@
+"""Issue 11 (world): results follow their inputs, no filler, no error examples as answers, credentials."""
+
+from __future__ import annotations
+
+import random
+
+from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
+from tooldial.dialogue.generate import unit_problem
+from tooldial.dialogue.mockdata import (
+    MockWorld,
+    build_result,
+    documented_error,
+    documented_output,
+    is_credential,
+    places,
+    reports_something,
+)
+from tooldial.dialogue.planner import DialogueUnit
+
+
+def _api(name, *, required=(), optional=(), outputs=(), example=None, description="Returns data.", method="GET"):
+    return Api(category="Data", tool="t", name=name, description=description, method=method,
+               required_parameters=tuple(required), optional_parameters=tuple(optional),
+               output_components=tuple(outputs), example_response=example)
+
+
+def _o(path, example=None, is_list=False, type_="string"):
+    return OutputComponent(path=tuple(path.split("|")), example=example, is_list=is_list, type=type_)
+
+
+def test_undocumented_unnamed_string_fields_are_left_out_not_filled_with_words():
+    api = _api("Lottery Check", outputs=[_o("pb"), _o("prize"), _o("exactnumbers", type_="integer"),
+                                         _o("beds"), _o("success", type_="boolean")])
+    for seed in range(20):
+        body = build_result(api, random.Random(seed))["response"]
+        assert "pb" not in body and "prize" not in body  # nothing documents or names them
+        assert isinstance(body["exactnumbers"], int)
+        assert body["beds"].isdigit()  # a quantity named as such is a number
+        assert body["success"] in ("true", True)  # a successful call does not say success=false
+
+
+def test_documented_error_example_is_never_served_as_the_result():
+    examples = [{"error": "Not Found (404) - The server has not found anything"},
+                {"message": "You have exceeded the rate limit per minute for your plan"},
+                {"message": "Invalid API key. Go to https://docs.rapidapi.com/docs/keys for more info."},
+                {"authentication": "failed"}]
+    for example in examples:
+        assert documented_error(example)
+        api = _api("Places nearby", outputs=[_o("get"), _o("errors", is_list=True)], example=example)
+        assert not documented_output(api)
+        assert not reports_something(build_result(api, random.Random(0)))
+    good = {"name": "Lisbon", "population": 504718, "status": "ok"}
+    assert not documented_error(good)
+    assert reports_something({"response": good})
+    assert not reports_something({"response": {"status": "success"}})
+
+
+def test_credentials_are_recognized_and_tokens_that_are_not_are_kept():
+    for name in ("api_key", "accessToken", "Authorization", "sessionid", "X-RapidAPI-Key", "application_key",
+                 "clientSecret", "password", "user_key", "apiKey", "key"):
+        assert is_credential(Parameter(name=name)), name
+    for name in ("pageToken", "keyword", "nextPageToken", "author", "search_key", "monkey_id", "city"):
+        assert not is_credential(Parameter(name=name)), name
+
+
+def test_units_with_credentials_or_lookups_without_documented_result_are_left_out():
+    keyed = _api("Get Profile", required=[Parameter(name="username"), Parameter(name="accessToken")],
+                 outputs=[_o("name", "Ada")])
+    blind = _api("Get Cities", required=[Parameter(name="country_code", example="PT")])
+    action = _api("Send Message", required=[Parameter(name="text", example="hi")], method="POST",
+                  description="Send a message to a channel.")
+    fine = _api("Get Country", required=[Parameter(name="code", example="PT")], outputs=[_o("name", "Portugal")])
+    corpus = Corpus(spec="test:world", tools=[Tool(category="Data", name="t", apis=(keyed, blind, action, fine))])
+    assert unit_problem(corpus, DialogueUnit(target=keyed.id)) == "credential input"
+    assert unit_problem(corpus, DialogueUnit(target=blind.id)) == "lookup without a documented result"
+    assert unit_problem(corpus, DialogueUnit(target=action.id)) == ""  # "done" is an answer to an action
+    assert unit_problem(corpus, DialogueUnit(target=fine.id)) == ""
+
+
+def test_records_lie_where_the_inputs_say():
+    api = _api("Search Hotels", outputs=[_o("hotels|name", None, True), _o("hotels|city", None, True),
+                                         _o("hotels|country_code", None, True)])
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), records=3, inputs={"country_code": "JP"})["response"]
+        assert [h["country_code"] for h in body["hotels"]] == ["JP"] * 3
+        japan = {p.city for p in places() if p.country_code == "JP"}
+        assert all(h["city"] in japan for h in body["hotels"])
+        body = build_result(api, random.Random(seed), records=2, inputs={"city": "Lisbon"})["response"]
+        assert {h["city"] for h in body["hotels"]} == {"Lisbon"}
+
+
+def test_filters_repeat_in_every_record_and_lookups_carry_their_id():
+    listing = _api("Products by Category", outputs=[_o("items|id", None, True), _o("items|categoryId", None, True),
+                                                    _o("items|price", None, True, "number")])
+    body = build_result(listing, random.Random(1), records=3, inputs={"categoryId": "1003"})["response"]
+    assert [r["categoryId"] for r in body["items"]] == ["1003"] * 3
+    assert len({r["id"] for r in body["items"]}) == 3  # a record's own id is not the filter
+    lookup = _api("Get Property by Id", outputs=[_o("property_id"), _o("city")],
+                  example={"property_id": "5550001", "city": "Seattle"})
+    body = build_result(lookup, random.Random(2), inputs={"id": "8812"}, world=MockWorld(random.Random(2)))
+    assert body["response"]["property_id"] == "8812"
