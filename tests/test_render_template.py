@@ -203,3 +203,17 @@ def test_system_turns_vary_but_stay_faithful() -> None:
             assert name in user, (bye, user)  # a name in the goodbye is one the user said
     for message in _by_action(rendered, "response"):
         assert "Maple Ember" in message and "129.5" in message and "hotel name" in message
+
+
+def test_a_sister_has_a_womans_name_and_a_brother_a_mans() -> None:
+    import random
+
+    from tooldial.dialogue.user_profile import _lists, draw_profile
+
+    _, _, _, female, male = _lists()
+    for i in range(400):
+        p = draw_profile(random.Random(i))
+        if p.relation in ("sister", "mum", "wife", "niece"):
+            assert p.companion in female
+        if p.relation in ("brother", "dad", "husband", "nephew"):
+            assert p.companion in male

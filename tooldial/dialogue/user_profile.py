@@ -35,14 +35,22 @@ RELATIONS = ("sister", "brother", "colleague", "manager", "flatmate", "partner",
              "landlady", "stepbrother", "fiancée", "lab partner", "co-founder", "intern", "old school friend")
 
 
+#: Relations that name a woman / a man (the companion's first name follows).
+_FEMALE = frozenset({"sister", "daughter", "aunt", "mum", "wife", "grandmother", "niece", "godmother", "landlady",
+                     "fiancée"})
+_MALE = frozenset({"brother", "son", "uncle", "dad", "husband", "grandfather", "nephew", "stepbrother"})
+
+
 @lru_cache(maxsize=1)
-def _lists() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Faker's en_US first names, occupations (as a person says them: "chartered accountant") and last names."""
+def _lists() -> tuple[tuple[str, ...], ...]:
+    """Faker's en_US first names, occupations (as a person says them: "chartered accountant"), last names, and
+    the first names that are only female / only male (for a sister, a brother)."""
     from faker import Faker
 
     fake = Faker("en_US")
     person = fake.provider("faker.providers.person")
-    names = sorted({*person.first_names_female, *person.first_names_male})
+    female, male = set(person.first_names_female), set(person.first_names_male)
+    names = sorted(female | male)
     surnames = tuple(sorted(set(person.last_names)))
     jobs = set()
     for job in fake.provider("faker.providers.job").jobs:
@@ -53,7 +61,7 @@ def _lists() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
         job = " ".join(w if w.isupper() else w.lower() for w in job.split())
         if re.fullmatch(r"[A-Za-z /'-]+", job) and len(job.split()) <= 4:
             jobs.add(job)
-    return tuple(names), tuple(sorted(jobs)), surnames
+    return tuple(names), tuple(sorted(jobs)), surnames, tuple(sorted(female - male)), tuple(sorted(male - female))
 
 
 @dataclass(frozen=True)
@@ -86,7 +94,7 @@ class UserProfile:
 
 def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
     """A profile whose words occur in none of the strings in ``avoid`` (the dialogue's values and slot names)."""
-    names, jobs, surnames = _lists()
+    names, jobs, surnames, female, male = _lists()
     taken = {w for text in avoid for w in re.findall(r"[a-z]+", str(text).lower())}
 
     def free(text: str) -> bool:
@@ -100,9 +108,10 @@ def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
         return pool[0]
 
     me = choose(names)
-    companion = choose(tuple(n for n in names if n != me) or names)
-    # a user who is asked for a name or an occupation must not have told theirs already
     relation = choose(RELATIONS)
+    pool = female if relation in _FEMALE else male if relation in _MALE else names
+    companion = choose(tuple(n for n in pool if n != me) or pool)
+    # a user who is asked for a name or an occupation must not have told theirs already
     occasion = rng.choice(_OCCASION_FORMS).format(n=_NAME_MARK, r=relation, e=choose(EVENTS))
     employer = rng.choice(_COMPANY_FORMS).format(a=choose(surnames), b=choose(surnames), c=choose(surnames),
                                                  s=rng.choice(_COMPANY_SUFFIXES))
@@ -128,7 +137,7 @@ EVENTS = ("birthday party", "wedding", "retirement party", "job interview", "con
           "baby shower", "open day", "team quiz night", "photo shoot", "cycling tour", "dance recital",
           "chess tournament", "surprise party", "board game night", "sales review", "grant application",
           "choir concert", "neighbourhood cleanup", "ski trip", "pub quiz", "family barbecue", "karaoke night")
-_OCCASION_FORMS = ("{n}'s {e}", "my {r}'s {e}", "the {e}", "our {e}", "the {e} I'm organising")
+_OCCASION_FORMS = ("{n}'s {e}", "the {e}", "our {e}", "the {e} I'm organising", "my {e}")
 #: Where the companion's name goes in an occasion (filled by :func:`say`, so the name can be protected).
 _NAME_MARK = "\x00n\x00"
 
