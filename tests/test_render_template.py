@@ -217,3 +217,15 @@ def test_a_sister_has_a_womans_name_and_a_brother_a_mans() -> None:
             assert p.companion in female
         if p.relation in ("brother", "dad", "husband", "nephew"):
             assert p.companion in male
+
+
+def test_clarify_words_name_no_api_of_the_builtin_corpus() -> None:
+    """The clarify parts use no word of any builtin API's category, tool or name (the audit's leak rule)."""
+    from tooldial.audit.leaks import _api_words, _content_words
+    from tooldial.corpus.loaders import load_corpus
+    from tooldial.dialogue import render_template as rt
+
+    corpus = load_corpus("builtin")
+    api_words = set().union(*(_api_words(a.id) | _api_words(a.category) for a in corpus.apis))
+    parts = [*rt._CLARIFY, *(a for acks in rt._CLARIFY_ACK.values() for a in acks), *rt._CLARIFY_HINT]
+    assert not {p: _content_words(p) & api_words for p in parts if _content_words(p) & api_words}

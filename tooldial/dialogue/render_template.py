@@ -258,10 +258,10 @@ _CLARIFY = (
 #: Before a clarify question (by system voice) and after it (optional).
 _CLARIFY_ACK = {"plain": ("", "", "Okay.", "Let me make sure I get this right.", "Hmm."),
                 "warm": ("Happy to help!", "I'd love to help with that.", "Thanks for reaching out!",
-                         "Sure, I can try.", "Of course!"),
+                         "Sure, I can try.", "Gladly!"),
                 "brisk": ("", "", "Got it, partly.", "Right.")}
 _CLARIFY_HINT = ("Even a rough idea helps.", "A few words about the goal are enough.",
-                 "The more detail, the better I can match it.", "Then I can pick the right tool.",
+                 "The more detail, the better.", "Then I can pick the right tool.",
                  "That way I won't guess wrong.", "I have quite a few services, so any detail helps.",
                  "One sentence is plenty.", "No rush.")
 _SUGGEST = (
