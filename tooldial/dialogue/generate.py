@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
+from tooldial.dialogue.chains import side_effects
 from tooldial.dialogue.intents import IntentBank
 from tooldial.dialogue.mockdata import (
     build_result,
@@ -34,7 +35,7 @@ from tooldial.dialogue.mockdata import (
     is_credential,
     reports_something,
 )
-from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue, side_effects
+from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
