@@ -517,3 +517,16 @@ def test_quality_counts_world_checks_per_kind_with_or_without_a_judge(by_sequenc
     assert json.loads(out.read_text())["rule_checks"] == rules
     assert main(["quality", str(path), "--model", "m"]) == 2
     assert "--base-url" in capsys.readouterr().err
+
+
+def test_validate_rejudges_the_chain_from_the_recorded_edge(all_records, corpus):
+    from tooldial.dialogue.validate import validate_records
+
+    records, _ = all_records
+    pairs = [r for r in records if r.scenario.get("chain")]
+    assert pairs and validate_records(pairs, corpus=corpus).by_kind.get("plausible", 0) == 0
+    spoiled = pairs[0].model_copy(deep=True)
+    spoiled.scenario["chain"]["source_output"] = "no|such|output"
+    report = validate_records([spoiled], corpus=corpus)
+    assert report.by_kind["plausible"] == 1 and report.plausible_kinds == {"undocumented output": 1}
+    assert "undocumented output" in report.summary()

@@ -104,3 +104,27 @@ def test_a_looked_up_entity_keeps_the_picked_records_fields():
     plan.chain_component = source.output("items|code")
     carry_entity(plan)
     assert plan.target_result["response"] == {"code": "ar", "name": "Arabic"}
+
+
+def test_the_picked_city_is_the_city_the_target_reports():
+    """A weather lookup by the picked city's id names that city (its result does not echo the id)."""
+    from tooldial.dialogue.mockdata import MockWorld
+    from tooldial.dialogue.planner import ApiSlots, DialoguePlan, carry_entity
+
+    extremes = {"extremes": [{"city_name": "Yakutsk", "city_id": "7409912", "country_code": "RU", "kind": "cold"},
+                             {"city_name": "Istanbul", "city_id": "6171411", "country_code": "TR", "kind": "x"}]}
+    source = Api(category="Weather", tool="grid", name="Weather Extremes", example_response=extremes,
+                 output_components=tuple(OutputComponent(path=("extremes", k), is_list=True)
+                                         for k in ("city_name", "city_id", "country_code", "kind")))
+    target = Api(category="Weather", tool="sky", name="Current Weather",
+                 required_parameters=(Parameter(name="city_id"),),
+                 output_components=(OutputComponent(path=("city_name",)), OutputComponent(path=("kind",))))
+    plan = DialoguePlan(DialogueUnit(target=target.id, source=source.id, chain_param="city_id",
+                                     chain_output="extremes|city_id"), get_sequence("two_api_15"),
+                        ApiSlots(target, ["city_id"], [], {"city_id": "6171411"}),
+                        {"response": {"city_name": "Lisbon", "kind": "sunny"}}, world=MockWorld(random.Random(0)))
+    plan.source = ApiSlots(source, [], [], {})
+    plan.source_result = {"response": extremes}
+    plan.chain_component = source.output("extremes|city_id")
+    carry_entity(plan)
+    assert plan.target_result["response"] == {"city_name": "Istanbul", "kind": "sunny"}  # only the city's fields

@@ -258,6 +258,7 @@ def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str,
             "user": scenario.user.model_dump() if scenario.user is not None else None,
             "answer_fields": list(scenario.answer_fields),
             "relation": scenario.relation,
+            **({"chain": dict(scenario.chain_edge)} if scenario.chain_edge else {}),
             "apis": [b.model_dump() for b in scenario.apis],
             "turns": [{"situation": t.situation, "style": t.style, "required_values": t.required_values}
                       for t in scenario.turns],

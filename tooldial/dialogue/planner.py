@@ -259,8 +259,10 @@ def carry_entity(plan: DialoguePlan) -> None:
     out_key = plan.chain_component.path[-1]
     if out_key in body and not isinstance(body[out_key], dict | list):  # the entity's own id field
         body[out_key] = _typed_like(chain_value, body[out_key])
-    if not any(as_text(v) == chain_value for v in body.values() if not isinstance(v, dict | list)):
-        return
+    echoed = any(as_text(v) == chain_value for v in body.values() if not isinstance(v, dict | list))
+    # without the echo, only the fields that name the entity of the id (city_name for city_id: the weather of
+    # the city the user picked names that city) and its place
+    entity = [t for t in param.tokens if t not in ("id", "code", "key", "slug")]
     container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
     records = records_at(plan.source_result, container) if container else [plan.source_result.get("response")]
     rel = plan.chain_component.path[len(container):]
@@ -268,8 +270,13 @@ def carry_entity(plan: DialoguePlan) -> None:
     if record is None:
         return
     for key, value in record.items():
-        if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list):
+        if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list) and (
+                echoed or (entity and FieldName(key).tokens[:len(entity)] == tuple(entity))
+                or set(entity) & _PLACES and field_kind(FieldName(key)) in ("country", "country_code", "timezone")):
             body[key] = value
+
+
+_PLACES = frozenset({"city", "town", "region", "location", "place", "airport", "station"})
 
 
 def _typed_like(text: str, like: Any) -> Any:
@@ -635,6 +642,8 @@ def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | 
         dialogue_id=dialogue_id, sequence_id=plan.sequence.id, actions=list(plan.sequence.actions),
         subgraph_type=subgraph_type(plan), source=src.api.id if src is not None else "", target=tgt.api.id,
         domain=tgt.api.category, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
+        chain_edge={"source_output": plan.unit.chain_output, "target_input": plan.unit.chain_param,
+                    **plan.unit.edge} if src is not None else {},
         user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result)],
         mockdata=mock, turns=turns,
     )

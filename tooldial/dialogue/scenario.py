@@ -144,6 +144,10 @@ class ScenarioInstruction(BaseModel):
     #: Result paths (release spelling ``a|b``) relevant to the user's goal, most relevant first; the final
     #: response reports these (its ``facts``). Ids appear only when the goal needs them.
     answer_fields: list[str] = Field(default_factory=list)
+    #: The graph edge the chain was accepted on (``source_output``, ``target_input`` and the edge's ``kind``,
+    #: ``reason``, ``confidence``, ``cross_tool``, group attributes); empty for single-API dialogues. The
+    #: validator re-judges the chain from it (``dialogue.chains.chain_problem``).
+    chain_edge: dict[str, Any] = Field(default_factory=dict)
     #: Release ``mockdata``: {"source": [M], "target": [M]}.
     mockdata: dict[str, list[dict[str, Any]]]
     turns: list[TurnInstruction]

@@ -18,6 +18,9 @@ one *kind* of failure, counted separately:
 - ``provenance``: every filled value appeared earlier in a user message or an API result;
 - ``chain``: the target's chain value is the source's returned value (the picked record's for
   ``request-multi``), and the mock data agree;
+- ``plausible`` (with a corpus): a careful reader would accept the chain — :func:`tooldial.dialogue.chains.
+  chain_problem` on the documented APIs and the graph edge kept in ``scenario.chain``; the message starts with
+  the problem's kind, counted per kind in :attr:`ValidationReport.plausible_kinds`;
 - ``call``: ``call`` turns carry a request whose arguments equal the state (all filled) and a response of the
   same API equal to the mock data's output; ``response`` turns repeat the last call;
 - ``messages``: silent turns (``retriever_call``, ``call``) have no message, the others have one, containing
@@ -38,14 +41,15 @@ from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.actions import SILENT_ACTIONS
+from tooldial.dialogue.chains import chain_problem
 from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
 from tooldial.dialogue.world_checks import check_world
 
-CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "call",
-          "messages", "filler", "consistency", "groups", "answer")
+CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "plausible",
+          "call", "messages", "filler", "consistency", "groups", "answer")
 #: Checks across the records of a file (``validate_records``), not of one record.
 FILE_CHECKS = ("duplicate_id",)
 _PROCURE = re.compile(r"^Output to procure input parameter (?P<param>.+?) of (?P<target>.+): (?P<path>.+)$")
@@ -72,6 +76,8 @@ class ValidationReport:
     by_kind: Counter = field(default_factory=Counter)  # kind -> dialogues failing it
     by_sequence: Counter = field(default_factory=Counter)
     actions: Counter = field(default_factory=Counter)
+    #: ``plausible`` problems by kind (the text before the colon: "a name or search term the user says", ...).
+    plausible_kinds: Counter = field(default_factory=Counter)
 
     @property
     def passed(self) -> int:
@@ -85,6 +91,8 @@ class ValidationReport:
         lines = [f"{self.passed}/{self.total} dialogues pass ({100.0 * self.passed / max(self.total, 1):.1f}%)"]
         for kind in CHECKS + FILE_CHECKS:
             lines.append(f"  {kind:<13} {self.by_kind.get(kind, 0)} failing")
+            if kind == "plausible":
+                lines += [f"    {n:>5}  {why}" for why, n in self.plausible_kinds.most_common()]
         lines.append(f"  sequences covered: {len(self.by_sequence)}/23; actions covered: {len(self.actions)}/16")
         for dp in self.failed[:show]:
             kind, msg = dp.problems[0]
@@ -171,6 +179,8 @@ def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
     _check_conditions(record, turns, seq, docs, corpus, dp)
     if seq.conditions.kind == "two_api":
         _check_chain(record, turns, walk.calls, dp)
+        if corpus is not None:
+            _check_plausible(record, corpus, dp)
     _check_messages(record, turns, dp)
     check_world(record, turns, walk, dp)
     return dp
@@ -478,6 +488,22 @@ def _check_chain(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]]
         dp.add("chain", f"mockdata target {chain}={mock_args.get(chain)!r} differs from the call's {value!r}")
 
 
+def _check_plausible(record: DialogueRecord, corpus: Corpus, dp: DialogueProblems) -> None:
+    """The chain a careful reader would accept (the sampler's own rule, re-run on the documented APIs)."""
+    edge = dict(record.scenario.get("chain") or {})
+    chain, path = record_chain_param(record), _chain_path(record)
+    output = str(edge.get("source_output") or "|".join(path or ()))
+    if record.source not in corpus or record.target not in corpus or not chain:
+        return
+    component = corpus.get(record.source).output(output)
+    if component is None:
+        dp.add("plausible", f"undocumented output: {record.source} has no {output}")
+        return
+    problem = chain_problem(corpus.get(record.source), corpus.get(record.target), chain, component, edge)
+    if problem:
+        dp.add("plausible", problem)
+
+
 def _path_records(result: Any, path: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     """For the deepest list along ``path``: (chain value, other leaf values) per record."""
     node = result.get("response", result) if isinstance(result, dict) else result
@@ -518,6 +544,7 @@ def validate_records(records: Iterable[DialogueRecord], *, corpus: Corpus | None
             report.failed.append(dp)
             for kind in dp.kinds:
                 report.by_kind[kind] += 1
+            report.plausible_kinds.update({m.split(":", 1)[0] for k, m in dp.problems if k == "plausible"})
         else:
             report.by_sequence[record.sequence_id] += 1
             for action in record.actions or record.turn_actions():
