@@ -334,15 +334,17 @@ def _break(record: DialogueRecord, kind: str) -> DialogueRecord:
         turns[0]["User"]["message"] += " I am at 38.7223."
     elif kind == "answer":
         data["scenario"]["answer_fields"] = ["no|such|field"]
+    elif kind == "plausible":  # the recorded edge names an output the source does not document
+        data["scenario"]["chain"]["source_output"] = "no|such|output"
     return DialogueRecord.model_validate(data)
 
 
 @pytest.mark.parametrize("kind", CHECKS)
-def test_validator_catches_each_kind_of_broken_dialogue(by_sequence, kind):
+def test_validator_catches_each_kind_of_broken_dialogue(by_sequence, corpus, kind):
     record = by_sequence["two_api_13"]
-    assert validate_record(record).problems == []
+    assert validate_record(record, corpus=corpus).problems == []
     broken = _break(record, kind)
-    problems = validate_record(broken)
+    problems = validate_record(broken, corpus=corpus if kind == "plausible" else None)
     assert kind in problems.kinds, problems.problems
 
 
