@@ -238,10 +238,10 @@ def test_build_chains_real_shapes_and_records_both_paths(shop_graph):
     assert nested["target_input"] == "items" and nested["kind"] == "identifier" and nested["reason"]
     assert ("getProfile", "payment_methods|id", "placeOrder", "payment_method_id") in edges
     assert ("getStock", "{key}", "placeOrder", "items[].sku") in edges
-    # one edge per API pair (the default): it carries the whole group
-    (coords,) = [d for k, d in edges.items() if k[0] == "Find Place" and k[2] == "Forecast"]
-    assert coords["input_group"] == "coordinates" and coords["cross_tool"]
-    assert coords["group_sources"] == "latitude=places|latitude,longitude=places|longitude"
+    # each coordinate edge carries the whole group (both values of one record)
+    coords = [d for k, d in edges.items() if k[0] == "Find Place" and k[2] == "Forecast"]
+    assert coords and all(d["input_group"] == "coordinates" and d["cross_tool"] for d in coords)
+    assert {d["group_sources"] for d in coords} == {"latitude=places|latitude,longitude=places|longitude"}
     assert not any(k[0] == "Place Pin" for k in edges)  # a latitude with no longitude in its record
     # inside one tool the documented names are compared too: "earning name" vs "film name" are both `name`
     assert edges[("Box Office Earnings", "Name", "Search By Name", "name")]["reason"] == "same tool"

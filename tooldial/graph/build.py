@@ -23,7 +23,7 @@ from tooldial.graph.edges import EdgeArrays, EntityIndex, LCSCache, blocked_edge
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
 from tooldial.graph.entities import _singular as singular
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
-from tooldial.graph.validity import CROSS_TOOL_REASON, RuleConfig
+from tooldial.graph.validity import CROSS_TOOL_REASON, RuleConfig, classify, is_coordinate
 
 ROUND = 6
 
@@ -178,7 +178,8 @@ class GraphBuilder:
         self.report.lcs_computed += lcs.computed
         if cfg.same_tool_raw_names and not cfg.filters.drop_same_tool_edges:
             edges = merge_edges(edges, same_tool_raw_name_edges(prepared, thresholds or cfg.effective_thresholds,
-                                                                mask_self=cfg.filters.drop_self_edges))
+                                                                mask_self=cfg.filters.drop_self_edges,
+                                                                desc=cfg.same_tool_raw_name_desc))
         self.report.add_time("similarity", began)
         return edges
 
@@ -221,7 +222,7 @@ def raw_name_key(entity: Entity) -> str:
 
 
 def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds, *,
-                             mask_self: bool = True) -> EdgeArrays:
+                             mask_self: bool = True, desc: float | None = None) -> EdgeArrays:
     """Candidates inside one tool whose documented leaf names are equal (``Name`` → ``name``), with Eq. 1's
     description and keyword criteria. Short names qualify a generic leaf by each API's subject (``year name``,
     ``movie name``), so within one tool, where a word keeps one meaning, the documented name is compared too."""
@@ -238,11 +239,11 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
         return EdgeArrays.empty()
     s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
     vec = prepared.vectors
-    desc = np.einsum("ij,ij->i", vec[prepared.out_index.desc[s]], vec[prepared.in_index.desc[d]])
+    desc_sim = np.einsum("ij,ij->i", vec[prepared.out_index.desc[s]], vec[prepared.in_index.desc[d]])
     kw = np.einsum("ij,ij->i", vec[prepared.out_index.kw[s]], vec[prepared.in_index.kw[d]])
-    keep = (desc > thresholds.desc) & (kw > thresholds.kw)
+    keep = (desc_sim > (thresholds.desc if desc is None else desc)) & (kw > thresholds.kw)
     ones = np.ones(int(keep.sum()), dtype=np.float32)
-    return EdgeArrays(s[keep], d[keep], np.clip(desc[keep], -1, 1).astype(np.float32),
+    return EdgeArrays(s[keep], d[keep], np.clip(desc_sim[keep], -1, 1).astype(np.float32),
                       np.clip(kw[keep], -1, 1).astype(np.float32), ones)
 
 
@@ -268,8 +269,15 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     tools: dict[str, int] = {}
     out_tool = np.fromiter((tools.setdefault(e.tool_id, len(tools)) for e in outputs), dtype=np.int64, count=len(outputs))
     in_tool = np.fromiter((tools.setdefault(e.tool_id, len(tools)) for e in inputs), dtype=np.int64, count=len(inputs))
+    # coordinates of the same axis are exempt from the description bar (a place's latitude suits any geo search)
+    axis = {"latitude": 1, "longitude": 2}
+    out_axis = np.fromiter((axis.get(classify(e).standard or "", 0) if is_coordinate(classify(e)) else 0
+                            for e in outputs), dtype=np.int8, count=len(outputs))
+    in_axis = np.fromiter((axis.get(classify(e).standard or "", 0) if is_coordinate(classify(e)) else 0
+                           for e in inputs), dtype=np.int8, count=len(inputs))
+    same_axis = (out_axis[edges.src] > 0) & (out_axis[edges.src] == in_axis[edges.dst])
     keep = (out_tool[edges.src] == in_tool[edges.dst]) | (
-        (edges.lcs_sim > rules.cross_tool_lcs) & (edges.desc_sim > rules.cross_tool_desc))
+        (edges.lcs_sim > rules.cross_tool_lcs) & ((edges.desc_sim > rules.cross_tool_desc) | same_axis))
     return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
 
 

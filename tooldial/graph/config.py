@@ -113,6 +113,9 @@ class GraphConfig(BaseModel):
     #: Also propose pairs inside one tool whose documented leaf names are equal (``Name`` → ``name``), with Eq. 1's
     #: description and keyword criteria (see :func:`tooldial.graph.build.same_tool_raw_name_edges`).
     same_tool_raw_names: bool = True
+    #: Description bar of those same-name pairs (``None``: Eq. 1's). Lower than Eq. 1's because the equal
+    #: documented name inside one tool is itself evidence; the keyword bar stays Eq. 1's.
+    same_tool_raw_name_desc: float | None = Field(default=0.35, ge=-1.0, le=1.0)
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)

@@ -70,6 +70,7 @@ class EdgeSelector:
                  rules: RuleConfig | None = None) -> None:
         self.rules = rules or RuleConfig()
         self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
+        self.api_text = {a.id: f"{a.name} {a.description}" for a in corpus.apis}
         self.inputs_by_api: dict[str, dict[str, Entity]] = {}
         for e in inputs:
             self.inputs_by_api.setdefault(e.api_id, {})[e.key] = e
@@ -89,7 +90,8 @@ class EdgeSelector:
         """Sets the candidate's verdict (and input group); a rejection is counted by its reason."""
         target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
         verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
-                             target_docs=target_docs, config=self.rules)
+                             target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
+                             config=self.rules)
         if verdict.keep:
             for group in self.groups_of(cand.input.api_id):
                 if cand.input.key not in group.members:
@@ -123,9 +125,14 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
     cross_in: Counter[str] = Counter()
     blocked: set[tuple[str, str]] = set()
     kept = []
+    units: set[tuple] = set()
     for c in ranked:
         pair = (c.output.api_id, c.input.api_id)
-        if pair in blocked or (per_pair is not None and pair_n[pair] >= per_pair):
+        # the members of one input group fed from one source record (a latitude and its longitude) are one
+        # unit of the per-pair cap: keeping half of a coordinate pair would leave the target without its partner
+        unit = (pair, c.group.name, tuple(sorted(c.sources.values()))) if c.group else (pair, c.output.key,
+                                                                                      c.input.key)
+        if pair in blocked or (unit not in units and per_pair is not None and pair_n[pair] >= per_pair):
             continue
         if not pair_n[pair]:  # the API caps count API pairs, not entity edges
             cross = c.output.tool_id != c.input.tool_id
@@ -140,6 +147,8 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
             if cross:
                 cross_out[pair[0]] += 1
                 cross_in[pair[1]] += 1
-        pair_n[pair] += 1
+        if unit not in units:
+            units.add(unit)
+            pair_n[pair] += 1
         kept.append(c)
     return sorted(kept, key=lambda c: c.pair_key)

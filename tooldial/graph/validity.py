@@ -32,7 +32,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.entities import Entity, _singular, split_words
 
 EntityKind = Literal["identifier", "standard", "generic", "value"]
 
@@ -48,6 +48,9 @@ class RuleConfig(BaseModel):
     #: Generic names across tools: description cosine and keyword-text cosine must both exceed these.
     generic_desc: float = Field(default=0.7, ge=-1.0, le=1.0)
     generic_kw: float = Field(default=0.8, ge=-1.0, le=1.0)
+    #: Generic names and other values inside one tool (``period`` of an economic calendar vs a candle period):
+    #: keyword-text cosine must exceed this.
+    same_tool_kw: float = Field(default=0.65, ge=-1.0, le=1.0)
     #: Other values across tools: keyword-text cosine must exceed this.
     value_kw: float = Field(default=0.55, ge=-1.0, le=1.0)
     #: Standard values across tools need a meaningful relation: keyword-text cosine above this.
@@ -56,6 +59,8 @@ class RuleConfig(BaseModel):
     #: that names differing a little, ``location`` vs ``locations|id``, still chain inside one tool).
     cross_tool_lcs: float = Field(default=0.95, ge=0.0, le=1.0)
     cross_tool_desc: float = Field(default=0.6, ge=-1.0, le=1.0)
+    #: Inside one tool, a bare id (``cities|id``) feeds only inputs of its record type (:func:`record_type_clash`).
+    record_types: bool = True
     #: Identifiers across tools with the same tool-name stem count as one id space.
     tool_family: bool = True
     #: Every tool of the corpus is one provider's (a tool set such as tau-bench's, documented tool by tool
@@ -89,7 +94,7 @@ class Verdict:
     reason: str
     confidence: float
     kind: EntityKind
-    test: Literal["none", "generic", "value", "standard", "cross"] = "none"
+    test: Literal["none", "generic", "value", "standard", "cross", "same"] = "none"
 
 
 # --------------------------------------------------------------------------------------------- classify
@@ -204,11 +209,13 @@ def _value_format(value: str, standard: str) -> str | None:
 def classify(entity: Entity) -> Traits:
     """Kind, standard and format of an entity, from its names, type, format, description and example."""
     return _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
-                     entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}")
+                     entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}",
+                     _tool_name(entity.tool_id))
 
 
 @lru_cache(maxsize=262144)
-def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str, context: str) -> Traits:
+def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str, context: str,
+              tool: str = "") -> Traits:
     raw_words = split_words(raw)
     words = split_words(name) or raw_words
     last = raw_words[-1] if raw_words else (words[-1] if words else "")
@@ -222,7 +229,10 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         if value_fmt is None and fmt.lower() == "name" and standard in ("country", "language", "currency"):
             value_fmt = "name"  # the record also has the code (see entities.NAME_FORMAT)
         if standard == "symbol":
-            market = _symbol_market(f"{name} {documented}") or _symbol_market(context)
+            # the field's own words first, then its path and API name, then the tool's name (``Realtime Crypto
+            # Prices``, ``Forex``): a ``symbol`` of a crypto price API is a coin even where the API name is neutral
+            market = (_symbol_market(f"{name} {documented}") or _symbol_market(context)
+                      or _symbol_market(tool))
             return Traits("standard", standard, value_fmt, market)
         return Traits("standard", standard, value_fmt or _desc_format(documented, standard))
     if last in IDENTIFIER_WORDS or (last in IDENTIFIER_TAIL and len(raw_words) > 1) or raw.lower().endswith("id"):
@@ -288,13 +298,81 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
     return None
 
 
+# --------------------------------------------------------------------------------------------- record types
+
+#: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
+BARE_IDS = _W("id uuid guid slug key")
+#: Path elements that wrap records without naming them (``data|results|id``): the record type is further up or
+#: in the API name.
+_CONTAINERS = _W("data result results response responses items list lists content contents payload body record "
+                 "records value values embedded hits docs entries entry objects object rows row info details "
+                 "detail meta node nodes edges page")
+#: Words of an API name that name no record type (``Get country by ID`` → ``country``).
+_API_NAME_NOISE = _W("get list all search by id ids for of the a an details detail info information api find fetch "
+                     "retrieve show single new latest top trending and or with from to in on v1 v2 v3 v4 query "
+                     "lookup look up endpoint data")
+
+
+def _content_words(text: str, noise: frozenset[str]) -> list[str]:
+    return [_singular(w) for w in split_words(text) if w not in noise and not w.isdigit() and len(w) > 1]
+
+
+def _api_subject(api_id: str) -> list[str]:
+    """The record words of an API name: what comes before ``by`` (``ObservationHistoryByCoordinates`` →
+    ``observation history``; ``Get city by ID`` → ``city``)."""
+    words = split_words(api_id.rsplit("|", 1)[-1])
+    if "by" in words[1:]:
+        words = words[:words.index("by", 1)]
+    return _content_words(" ".join(words), _API_NAME_NOISE | BARE_IDS | _W("rapid rapidapi"))
+
+
+def record_type(entity: Entity) -> str | None:
+    """The record type a bare output id belongs to (``cities|id`` → ``city``; ``id`` of ``Get country by ID`` →
+    ``country``), or ``None`` when the leaf is not a bare id or nothing names the record."""
+    parts = entity.key.split("|")
+    leaf = split_words(parts[-1])
+    if len(leaf) != 1 or leaf[0] not in BARE_IDS:
+        return None
+    for part in reversed(parts[:-1]):
+        words = _content_words(part, _CONTAINERS | _API_NAME_NOISE)
+        if words:
+            return words[-1]
+    words = _api_subject(entity.api_id)
+    return words[-1] if words else None
+
+
+def record_type_clash(source: Entity, target: Entity) -> str | None:
+    """Inside one tool, a bare id of one record type into an input of another: ``cities|id`` into ``Get country by
+    ID``'s ``id``, a coin ``slug`` into ``Get platform by slug``. The target's record types are read from its
+    parameter name (without id words), else its whole API name (``ForecastByStationId``: forecast, station) and
+    the parameter's documentation; the source's from its path, else the part of its API name before ``by``."""
+    kind = record_type(source)
+    if kind is None:
+        return None
+    own = _content_words(target.raw or target.key, _API_NAME_NOISE | BARE_IDS | IDENTIFIER_WORDS | IDENTIFIER_TAIL)
+    words = set(own) if own else set(_content_words(
+        f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _W("rapid rapidapi")))
+    if not words or kind in words:
+        return None
+    return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"
+
+
+def is_coordinate(traits: Traits) -> bool:
+    return traits.kind == "standard" and traits.standard in ("latitude", "longitude")
+
+
 # --------------------------------------------------------------------------------------------- verdicts
 
 
-def _format_clash(a: Traits, b: Traits) -> str | None:
+def markets_named(text: str) -> set[str]:
+    """Every market a text names (``Get currency / forex or crypto exchange rates`` → currency, crypto)."""
+    return {m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " "))}
+
+
+def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
     if a.fmt and b.fmt and a.fmt != b.fmt:
         return f"{a.standard} formats differ ({a.fmt} vs {b.fmt})"
-    if a.market and b.market and a.market != b.market:
+    if a.market and b.market and a.market != b.market and a.market not in markets_named(target_api_text):
         return f"symbols of different markets ({a.market} vs {b.market})"
     return None
 
@@ -303,19 +381,26 @@ CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
 
 
 def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
-               target_docs: str = "", config: RuleConfig | None = None) -> Verdict:
-    """Keep or reject one Eq. 1 candidate (see the module docstring for the rules)."""
+               target_docs: str = "", target_api_text: str = "", config: RuleConfig | None = None) -> Verdict:
+    """Keep or reject one Eq. 1 candidate (see the module docstring for the rules). ``target_docs``: the
+    target API's and tool's descriptions and the input's documentation (evidence of a shared id space);
+    ``target_api_text``: the target API's own description (an endpoint documented for "forex or crypto" takes
+    symbols of both markets)."""
     config = config or RuleConfig()
     same_tool = source.tool_id == target.tool_id
-    if not same_tool and (lcs_sim <= config.cross_tool_lcs or desc_sim <= config.cross_tool_desc):
+    s, t = classify(source), classify(target)
+    coordinates = is_coordinate(s) and s.standard == t.standard
+    if not same_tool and (lcs_sim <= config.cross_tool_lcs
+                          or (desc_sim <= config.cross_tool_desc and not coordinates)):
         return Verdict(False, CROSS_TOOL_REASON, 0.6, "value", "cross")
     if source.type == "object" and target.type not in ("object", "array"):
         return Verdict(False, "an undocumented object does not fill a scalar input", 0.8, "value")
-    s, t = classify(source), classify(target)
     if s.kind == "identifier" or t.kind == "identifier":
         if s.kind == "standard" and s.standard in GLOBAL_STANDARDS and t.kind == "identifier" and not same_tool:
             return Verdict(False, f"a {s.standard} value does not fill another tool's identifier", 0.8,
                            "identifier")
+        if same_tool and config.record_types and (clash := record_type_clash(source, target)):
+            return Verdict(False, f"identifier of another record type ({clash})", 0.75, "identifier")
         why = shared_id_space(source, target, target_docs, config)
         if why is None:
             return Verdict(False, "identifier of another provider (no evidence of a shared id space)", 0.8,
@@ -324,7 +409,7 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     if s.kind == "standard" and t.kind == "standard":
         if s.standard != t.standard and {s.standard, t.standard} != {"date", "datetime"}:
             return Verdict(False, f"different kinds of value ({s.standard} vs {t.standard})", 0.7, "standard")
-        clash = _format_clash(s, t)
+        clash = _format_clash(s, t, target_api_text)
         if clash:
             return Verdict(False, clash, 0.85, "standard")
         if same_tool:
@@ -332,12 +417,15 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         if s.standard in DATE_STANDARDS:
             return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
         known = " (formats agree)" if s.fmt and t.fmt else ""
-        if kw_sim <= config.standard_kw:
+        if kw_sim <= config.standard_kw and not coordinates:  # a place's coordinates suit any geo search
             return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
                            "standard")
         return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard")
     if same_tool:
-        return Verdict(True, "same tool", 0.85, "value" if "generic" not in (s.kind, t.kind) else "generic")
+        kind = "value" if "generic" not in (s.kind, t.kind) else "generic"
+        if kw_sim <= config.same_tool_kw:
+            return Verdict(False, "same tool, but the keywords of the two names disagree", 0.6, kind, "same")
+        return Verdict(True, "same tool", 0.85, kind, "same")
     if s.kind == "generic" or t.kind == "generic" or s.kind == "standard" or t.kind == "standard":
         return _generic(source, target, desc_sim, kw_sim, config, "generic name")
     if kw_sim > config.value_kw:
