@@ -73,6 +73,19 @@ def dataset(tmp_path_factory) -> tuple[Path, list[DialogueRecord]]:
     return root / "ds", records
 
 
+def test_distinct_2_with_names_masked_counts_each_name_as_one_token() -> None:
+    from tooldial.audit.diversity import Utterance, group_stats
+
+    def utt(text: str) -> Utterance:
+        return Utterance(speaker="User", action="user_bye", text=text, template=text)
+
+    stats = group_stats([utt("I'll tell Dana"), utt("I'll tell Marcus"), utt("I'll tell the price")])
+    # bigrams: (i ll) x3, (ll tell) x3, (tell dana) (tell marcus) (tell the) (the price) = 10, 6 distinct;
+    # "price" is a surname too, but only capitalised words are taken for names
+    assert stats.distinct_2 == pytest.approx(6 / 10)
+    assert stats.distinct_2_names_masked == pytest.approx(5 / 10)  # tell dana / tell marcus -> tell <name>
+
+
 def test_audit_measures_match_the_records(dataset) -> None:
     ds, records = dataset
     report = audit_dataset(ds)

@@ -3,6 +3,7 @@
 Definitions (all over the non-empty messages of a group: one speaker, or one speaker's action):
 
 - **distinct-n**: distinct word n-grams / all word n-grams (Li et al., 2016), tokens from :func:`tokens`;
+  distinct-2 is also given with person names masked (:func:`person_names`), to show what names alone add;
 - **repeated**: share of utterances whose exact text occurs more than once in the group;
 - **templates**: distinct utterances once every value of the dialogue (mock data, call results, states) and
   every number is replaced by a placeholder — an estimate of how many phrasings the generator has;
@@ -16,6 +17,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -112,6 +114,9 @@ class GroupStats(BaseModel):
     distinct_1: float
     distinct_2: float
     distinct_3: float
+    #: distinct-2 once every capitalised person name (Faker's en_US first and last names) is one token: what the
+    #: names alone add (a renderer that adds names raises distinct-2, not the variety of its wording).
+    distinct_2_names_masked: float = 0.0
     openers: int
     mean_tokens: float
     median_tokens: float
@@ -151,8 +156,24 @@ def first_sentence(text: str) -> str:
     return _SENTENCE_END.split(text.strip(), maxsplit=1)[0]
 
 
+NAME = "_name_"
+#: A capitalised word: only these are taken for names ("price", "day" and "may" are words as well).
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+
+
+@lru_cache(maxsize=1)
+def person_names() -> frozenset[str]:
+    """Lowercased first and last names of Faker's en_US lists (the names a renderer may put in a message)."""
+    from faker import Faker
+
+    person = Faker("en_US").provider("faker.providers.person")
+    return frozenset(n.lower() for n in (*person.first_names_female, *person.first_names_male, *person.last_names))
+
+
 def group_stats(utterances: Sequence[Utterance]) -> GroupStats:
     import numpy as np
+
+    names = person_names()
 
     texts = Counter(u.text for u in utterances)
     toks = [tokens(u.text) for u in utterances]
@@ -166,6 +187,9 @@ def group_stats(utterances: Sequence[Utterance]) -> GroupStats:
         distinct_1=distinct_n(toks, 1),
         distinct_2=distinct_n(toks, 2),
         distinct_3=distinct_n(toks, 3),
+        distinct_2_names_masked=distinct_n((tokens(_CAPITALISED.sub(lambda m: NAME if m.group(0).lower() in names
+                                                                    else m.group(0), u.text))
+                                            for u in utterances), 2),
         openers=len({tuple(t[:3]) for t in toks}),
         mean_tokens=float(lengths.mean()),
         median_tokens=float(np.median(lengths)),

@@ -122,7 +122,8 @@ def verdicts(report: AuditReport) -> list[str]:
         if user:
             ok = user.distinct_2 >= USER_DISTINCT_2_MIN and user.repeated <= USER_REPEATED_MAX
             out.append(f"{'ok' if ok else 'LOW'} {group.lower()} diversity: distinct-2 {user.distinct_2:.3f} "
-                       f"(target ≥ {USER_DISTINCT_2_MIN}), {user.repeated:.1%} of the utterances repeated "
+                       f"(target ≥ {USER_DISTINCT_2_MIN}; {user.distinct_2_names_masked:.3f} with person names "
+                       f"masked), {user.repeated:.1%} of the utterances repeated "
                        f"(target ≤ {USER_REPEATED_MAX:.0%}), ~{user.templates} templates with values masked")
     out.append(f"{'ok' if report.fail_inform_phrasings >= 30 else 'LOW'} fail-inform phrasings: "
                f"{report.fail_inform_phrasings}; goodbyes: user {report.goodbyes['user_bye']}, "
@@ -145,7 +146,8 @@ def verdicts(report: AuditReport) -> list[str]:
 
 def _row(name: str, g: GroupStats) -> str:
     return (f"| {name} | {g.utterances:,} | {g.distinct_utterances:,} | {g.templates:,} | {g.leads:,} | {g.repeated:.1%} | "
-            f"{g.distinct_1:.3f} | {g.distinct_2:.3f} | {g.distinct_3:.3f} | {g.openers:,} | "
+            f"{g.distinct_1:.3f} | {g.distinct_2:.3f} | {g.distinct_2_names_masked:.3f} | {g.distinct_3:.3f} | "
+            f"{g.openers:,} | "
             f"{g.mean_tokens:.1f} | {g.p90_tokens:.0f} |")
 
 
@@ -159,9 +161,9 @@ def render_markdown(report: AuditReport) -> str:
                   + ", ".join(f"{k} {v:.1%}" for k, v in report.rendered_by.items()), ""]
     lines += ["## Verdicts", "", *[f"- {v}" for v in report.verdicts], "",
               "## Diversity", "",
-              "| group | utterances | distinct | templates | leads | repeated | distinct-1 | distinct-2 | distinct-3 | "
-              "openers | mean tokens | p90 tokens |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+              "| group | utterances | distinct | templates | leads | repeated | distinct-1 | distinct-2 | "
+              "distinct-2 (names masked) | distinct-3 | openers | mean tokens | p90 tokens |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     lines += [_row(k, v) for k, v in d.by_speaker.items()]
     lines += [_row(k, v) for k, v in d.by_action.items()]
     lines += ["", "Most frequent utterances:", ""]
