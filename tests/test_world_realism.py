@@ -99,3 +99,45 @@ def test_filters_repeat_in_every_record_and_lookups_carry_their_id():
                   example={"property_id": "5550001", "city": "Seattle"})
     body = build_result(lookup, random.Random(2), inputs={"id": "8812"}, world=MockWorld(random.Random(2)))
     assert body["response"]["property_id"] == "8812"
+
+
+def test_lorem_filler_check_catches_faker_words_but_not_documented_or_real_values():
+    from tooldial.dialogue.world_checks import lorem_filler
+
+    for key, value in [("pb", "mother"), ("homeStatusLabel", "Civil Imagine Minute"),
+                       ("title", "Environmental strong born hundred"), ("message", "Look age worry western thousand.")]:
+        assert lorem_filler(value, key), value
+    assert not lorem_filler("mother", "pb", frozenset({"mother"}))  # the documentation shows it
+    for key, value in [("status", "success"), ("state", "open"), ("title", "The Silent Orchard"),
+                       ("name", "Lisbon Station"), ("job_title", "Television floor manager"), ("city", "Lisbon"),
+                       ("company", "Young, White and Black"), ("id", "A1B2"), ("price", "12.50")]:
+        assert not lorem_filler(value, key), value
+
+
+def test_answer_check_rejects_error_or_status_only_answers_to_lookups():
+    from tooldial.dialogue.world_checks import _check_answer
+
+    class Problems:
+        def __init__(self):
+            self.found = []
+
+        def add(self, kind, message):
+            self.found.append((kind, message))
+
+    def record(result, fields, description):
+        from tooldial.dialogue.record import DialogueRecord
+
+        return DialogueRecord(subgraph_type="one_api", dialogue=[], mockdata={}, source="", target="D|t|x",
+                              scenario={"answer_fields": fields,
+                                        "apis": [{"api_id": "D|t|x", "name": "x", "description": description}]}), [
+            ("System", {"action": "response", "api_response": {"result": {"response": result}}})]
+
+    for result, fields, description, bad in [
+            ({"status": "success"}, ["status"], "Get the cities of a region.", True),
+            ({"status": "success"}, ["status"], "Send a message to a channel.", False),
+            ({"error": "Not Found (404)"}, ["error"], "Get the cities of a region.", True),
+            ({"name": "Porto", "status": "ok"}, ["name"], "Get the cities of a region.", False)]:
+        rec, turns = record(result, fields, description)
+        dp = Problems()
+        _check_answer(rec, turns, dp)
+        assert bool(dp.found) == bad, (result, description, dp.found)

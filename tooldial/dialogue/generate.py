@@ -29,13 +29,14 @@ from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.chains import side_effects
 from tooldial.dialogue.intents import IntentBank
 from tooldial.dialogue.mockdata import (
+    STATUS_KEYS,
     build_result,
     documented_output,
     input_value,
     is_credential,
     reports_something,
 )
-from tooldial.dialogue.planner import DialogueUnit, build_scenario, label, plan_dialogue
+from tooldial.dialogue.planner import DialogueUnit, answer_fields, build_scenario, label, plan_dialogue
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
@@ -136,7 +137,9 @@ def plan_problem(plan: Any) -> str:
             return "credential input"
         if any(not str(v).strip() for v in slots.values.values()):
             return "undocumented input"
-    if not side_effects(plan.target.api) and not reports_something(plan.target_result):
+    if not side_effects(plan.target.api) and (not reports_something(plan.target_result) or all(
+            key.split("|")[-1].lower() in STATUS_KEYS for key, _, _ in answer_fields(plan.target.api,
+                                                                                     plan.target_result))):
         return "lookup without an answer"
     return ""
 

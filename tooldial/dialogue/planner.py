@@ -22,6 +22,7 @@ from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.chains import chain_problem
 from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
+    STATUS_KEYS,
     FieldName,
     MockWorld,
     as_text,
@@ -350,13 +351,33 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3) -> list[tupl
         score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1)
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
+    if any(key.split("|")[-1].lower() not in STATUS_KEYS for _, _, key, _, _ in scored):
+        # how the call went ("status: success", "errors: none") is not an answer when there is one
+        scored = [row for row in scored if row[2].split("|")[-1].lower() not in STATUS_KEYS]
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
+        path = tuple(key.split("|"))
+        listed = list(dict.fromkeys(as_text(v).strip() for v in values_at(result, path)
+                                    if not isinstance(v, dict | list) and as_text(v).strip()))
+        if len(listed) > 1:
+            # a list was asked for: its records by their most telling field ("Arabic, Bulgarian and
+            # Croatian"), not the first record's fields (world engineer, issue 11)
+            if not out and field_kind(FieldName(path[-1], "string")) in _LISTED_KINDS:
+                out.append((key, lab, ", ".join(listed[:-1]) + " and " + listed[-1]))
+            continue
         if all(lab != o[1] and text != o[2] for o in out):
             out.append((key, lab, text))
         if len(out) == limit:
             break
+    if not out and scored:  # only list fields that do not name their records: the first record's field
+        _, _, key, lab, text = scored[0]
+        out.append((key, lab, text))
     return out
+
+
+#: Kinds that name a list's records (what a list answer enumerates).
+_LISTED_KINDS = frozenset({"name", "title", "person", "company", "city", "country", "language", "symbol",
+                           "currency_name", "address", "date", "datetime", "username", "category"})
 
 
 def _field_label(path: tuple[str, ...]) -> str:

@@ -182,7 +182,7 @@ def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
         if corpus is not None:
             _check_plausible(record, corpus, dp)
     _check_messages(record, turns, dp)
-    check_world(record, turns, walk, dp)
+    check_world(record, turns, walk, dp, corpus)
     return dp
 
 

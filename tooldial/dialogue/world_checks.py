@@ -1,7 +1,9 @@
 """Checks of the world inside a dialogue: the validator kinds ``filler``, ``consistency``, ``groups``, ``answer``.
 
 - ``filler``: no value of the mock data is a generated filler token (``willow-5166``, ``Velvet Orbit``) — the
-  vocabulary of the old generator, and any ``word-1234`` token;
+  vocabulary of the old generator, and any ``word-1234`` token — nor Faker lorem text standing in for a typed
+  value (``"pb": "mother"``, ``"homeStatusLabel": "Civil Imagine Minute"``, a sentence of lorem words) that
+  the documentation does not show (:func:`lorem_filler`);
 - ``consistency``: every record (inputs of a call, each object of a result) agrees with itself and the world:
   a start/check-in date before its end/check-out, minimum ≤ maximum temperature, temperatures, ratings and
   percentages in range, clock times that exist, dates that parse, a known city with the country code of its
@@ -11,7 +13,8 @@
 - ``groups``: a call's latitude and longitude come from one origin (both said by the user, or both from one
   API result);
 - ``answer``: the final response reports fields of the target's result (``scenario.answer_fields``), and no id
-  unless the API's documentation is about ids.
+  unless the API's documentation is about ids; a lookup is not answered by an error (a documented 404 or rate
+  limit served as its result) or by how the call went alone (``status: success``).
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ import re
 from functools import lru_cache
 from typing import Any, Protocol
 
+from tooldial.corpus.models import Corpus
 from tooldial.dialogue.mockdata import (
+    STATUS_KEYS,
     WORLD_YEAR,
     FieldName,
     as_text,
     date_bounds,
+    documented_error,
     field_kind,
     is_now_stamp,
     ordered_pairs,
@@ -52,15 +58,89 @@ _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 
 
+@lru_cache(maxsize=1)
+def _lorem_words() -> frozenset[str]:
+    from faker.providers.lorem.en_US import Provider
+
+    return frozenset(Provider.word_list)
+
+
+#: Plain words that are real values of status-like fields (and Faker lorem words too).
+_VALUE_WORDS = frozenset({"success", "none", "true", "false", "available", "open", "active", "completed", "new",
+                          "high", "low", "clear", "free", "male", "female", "yes", "no", "ok", "pending",
+                          "closed", "live", "public", "private", "online", "offline", "daily", "weekly", "monthly"})
+_WORDS = re.compile(r"[A-Za-z]+")
+#: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
+_NAMED_KINDS = frozenset({"status", "gender", "boolean", "query", "category", "person", "company", "first_name",
+                          "last_name", "username", "address", "city", "country", "state", "language",
+                          "currency_name", "email", "url", "image", "file"})
+
+
+@lru_cache(maxsize=1)
+def _faker_jobs() -> frozenset[str]:
+    from faker.providers.job.en_US import Provider
+
+    return frozenset(Provider.jobs)
+
+
+def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozenset()) -> bool:
+    """A Faker lorem value standing in for a typed one: a string made only of lorem words (one lowercase word,
+    or two or more words in any case) that the documentation does not show and that is not a plain value word
+    (``success``, ``open``) of a status-like field."""
+    if not isinstance(value, str) or not value.strip() or value in documented or value.lower() in documented:
+        return False
+    words = _WORDS.findall(value)
+    if not words or len("".join(words)) < len(re.sub(r"[\s.,!?'-]", "", value)):  # digits, symbols: not lorem
+        return False
+    lorem = _lorem_words()
+    if not all(w.lower() in lorem for w in words) or value in _faker_jobs():
+        return False
+    if (field_kind(FieldName(key)) if key else None) in _NAMED_KINDS:
+        return False
+    return len(words) > 1 or (value.islower() and value not in _VALUE_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> Corpus:
+    from tooldial.corpus import load_corpus
+
+    return load_corpus("builtin")
+
+
+def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozenset[str] | None:
+    """Every scalar the documentation of the record's APIs shows (examples, defaults, enums, example
+    responses), as text; None when the documentation is not at hand (no corpus, and the APIs are not the
+    embedded corpus's): the lorem check is then skipped rather than guessed."""
+    if corpus is None or record.target not in corpus:
+        corpus = _builtin()
+        if record.target not in corpus:
+            return None
+    out: set[str] = set()
+    for api_id in (record.source, record.target):
+        if not api_id or api_id not in corpus:
+            continue
+        api = corpus.get(api_id)
+        for p in api.parameters:
+            for v in (p.example, p.default, *(p.enum or [])):
+                out.update(as_text(x) for _, x in _leaves(v))
+        for c in api.output_components:
+            out.update(as_text(x) for _, x in _leaves(c.example))
+        out.update(as_text(x) for _, x in _leaves(api.example_response))
+    return frozenset(out)
+
+
 def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], walk: Any,
-                dp: DialogueProblems) -> None:
-    """Run the four world checks on one dialogue."""
+                dp: DialogueProblems, corpus: Corpus | None = None) -> None:
+    """Run the four world checks on one dialogue (``corpus``: what counts as documented for ``filler``)."""
+    documented = documented_values(record, corpus)
     for side in ("source", "target"):
         for mock in record.mockdata.get(side, []):
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
             for where, value in _leaves({"inputs": inputs, "result": mock.get("output_components")}):
                 if isinstance(value, str) and FILLER.search(value):
                     dp.add("filler", f"{mock.get('api_name')}: {where}={value!r}")
+                elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented):
+                    dp.add("filler", f"{mock.get('api_name')}: {where}={value!r} (lorem words)")
             for problem in record_problems(inputs):
                 dp.add("consistency", f"{mock.get('api_name')} inputs: {problem}")
             for obj in objects(mock.get("output_components")):
@@ -69,7 +149,7 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
             for problem in date_problems(inputs, mock.get("output_components"), str(mock.get("api_name") or "")):
                 dp.add("consistency", f"{mock.get('api_name')} result: {problem}")
     _check_groups(turns, walk, dp)
-    _check_answer(record, turns, dp)
+    _check_answer(record, turns, dp, corpus)
 
 
 def _leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
@@ -275,7 +355,21 @@ def _origin(value: str, said: list[str], results: list[list[str]]) -> str:
     return "user" if any(value in m for m in said) else "unknown"
 
 
-def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems) -> None:
+def _is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
+    """The target changes something (its method or its description's first verb): "done" answers it. Without
+    a corpus the stored description decides (its first verb after the clause's lead-in)."""
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.chains import side_effects
+
+    if corpus is not None and record.target in corpus:
+        return side_effects(corpus.get(record.target))
+    brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
+    return side_effects(Api(category=str(brief.get("category") or "x"), tool=str(brief.get("tool") or "x"),
+                            name=str(brief.get("name") or "x"), description=str(brief.get("description") or "")))
+
+
+def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems,
+                  corpus: Corpus | None = None) -> None:
     """The response reports fields of the target's result, no ids unless the documentation is about ids."""
     fields = record.scenario.get("answer_fields")
     if fields is None:  # records written before answer fields existed
@@ -284,6 +378,11 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
     if response is None:
         return
     result = response["api_response"].get("result", {})
+    body = result.get("response", result) if isinstance(result, dict) else result
+    if documented_error(body):
+        dp.add("answer", f"the result answered with is an error: {as_text(body)[:80]}")
+    elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus):
+        dp.add("answer", f"a lookup answered by how the call went only ({', '.join(fields)})")
     brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
     about_ids = bool(re.search(r"\b(id|ids|identifier|code|key)\b", f"{brief.get('name', '')} "
                                                                       f"{brief.get('description', '')}", re.I))
