@@ -231,7 +231,7 @@ def _source_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
     if kind != "id" and any(_kind(p.name, p.type) == "id" for p in source.required_parameters):
         return f"source needs an id the user would not know: {readable(chain_param)} looked up by id"
     param = target.parameter(chain_param)
-    if kind is None and param is not None and FieldName(param.name, param.type or "string").numeric:
+    if kind == "measure" or kind is None and param is not None and FieldName(param.name, param.type or "string").numeric:
         return f"a measured quantity, not a value to look up: {readable(chain_param)}"
     return ""
 
