@@ -150,15 +150,15 @@ _JOB = re.compile(r"\b(job|occupation|profession|career|employer|role)\b")
 
 #: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`.
 RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "the paperwork", "an old receipt", "my calendar",
-           "the spreadsheet {n} shared", "the app on my phone", "a sticky note on my desk", "a text from my {r}",
+           "the spreadsheet {n} shared", "the app on my phone", "the notes on my desk", "a text from my {r}",
            "last month's invoice", "the confirmation email", "the folder {n} left me", "my work laptop",
            "the message {n} forwarded", "the booking confirmation", "my phone", "the shared drive at work",
            "a photo I took", "the form {n} filled in", "my inbox", "the document my {r} sent over",
            "the group chat", "a voicemail from {n}", "the notebook in my bag", "yesterday's meeting minutes",
-           "the printout on the fridge", "an old bank statement", "the whiteboard in the office", "my planner",
+           "the printout on the fridge", "an old bank statement", "the office logbook", "my planner",
            "the chat with {n}", "the handover notes {n} wrote", "a screenshot on my phone", "my to-do list",
-           "the minutes {n} took", "my desk drawer", "last year's records", "the welcome pack",
-           "the project wiki", "the back of an envelope", "my {r}'s laptop", "the letter {n} posted")
+           "the minutes {n} took", "the folder in my desk drawer", "last year's records", "the welcome pack",
+           "the project wiki", "an envelope I kept", "my {r}'s laptop", "the letter {n} posted")
 
 #: Records a user can write to (a goodbye: "I'll add it to my notes").
 WRITABLE = ("my notes", "my calendar", "the spreadsheet {n} shared", "my work laptop", "the shared drive at work",
@@ -198,11 +198,11 @@ NOT_AT_HAND = (
     "It should be in {rec}, but I don't have that here.", "{N} usually keeps track of that.",
     "My {r} handles that side of things.", "I'd have to ask {n}.", "It wasn't in {rec} either.",
     "I looked in {rec} and couldn't find it.", "{N} has it, and isn't answering right now.",
-    "My {r} set all of that up.", "I thought it was in {rec}, but no luck.", "I left {rec} at home.",
+    "My {r} set all of that up.", "I thought it was in {rec}, but no luck.", "I left my notebook at home.",
     "Only {n} would know that.", "It's somewhere in {rec}, I just can't find it.",
     "{N} was supposed to send it before {ev}.", "Planning {ev} has me all over the place.",
     "It's not in {rec}.", "Someone at {co} would know.", "{co} never sent it to me.",
-    "I must have lost {rec}.", "{N} deleted {rec}, I think.", "It's buried somewhere in {rec}.",
+    "I must have lost the paperwork.", "{N} may have deleted the email, I think.", "It's buried somewhere in {rec}.",
     "I never wrote it down.", "I'd need to call {n}, and that can wait.", "The person who knows is {n}.",
     "I've been meaning to ask my {r}.", "It was in {rec}, which I can't get to right now.",
 )
