@@ -229,3 +229,19 @@ def test_clarify_words_name_no_api_of_the_builtin_corpus() -> None:
     api_words = set().union(*(_api_words(a.id) | _api_words(a.category) for a in corpus.apis))
     parts = [*rt._CLARIFY, *(a for acks in rt._CLARIFY_ACK.values() for a in acks), *rt._CLARIFY_HINT]
     assert not {p: _content_words(p) & api_words for p in parts if _content_words(p) & api_words}
+
+
+def test_inform_and_fail_inform_share_record_words_but_not_the_act() -> None:
+    """Where a value comes from ("from my notes") and where it is missing ("not in my notes") use the same
+    records, so the record words do not tell the acts apart; only fail_inform says the user does not know."""
+    from tooldial.dialogue.user_profile import RECORDS
+
+    rendered = _render(400, typo_rate=0.0)
+    plain = [r for r in RECORDS if "{" not in r]
+
+    def records_in(action: str) -> set[str]:
+        return {r for m in _by_action(rendered, action) for r in plain if r in m}
+
+    assert len(records_in("inform") & records_in("fail_inform")) >= 5
+    dont_know = re.compile(r"don't know|do not know|not know|no idea|no clue|not a clue|not sure|unknown", re.I)
+    assert not any(dont_know.search(m) for m in _by_action(rendered, "inform"))
