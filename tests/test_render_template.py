@@ -245,3 +245,19 @@ def test_inform_and_fail_inform_share_record_words_but_not_the_act() -> None:
     assert len(records_in("inform") & records_in("fail_inform")) >= 5
     dont_know = re.compile(r"don't know|do not know|not know|no idea|no clue|not a clue|not sure|unknown", re.I)
     assert not any(dont_know.search(m) for m in _by_action(rendered, "inform"))
+
+
+def test_clarify_may_echo_the_topic_the_user_named_and_nothing_else() -> None:
+    from tooldial.dialogue.render_template import said_topic
+
+    assert said_topic("I need some help with my investments.") == "your investments"
+    assert said_topic("Can you help me with something?") == ""
+    echoed = 0
+    for i in range(100):
+        s = scenario(f"td-{i}")
+        turns = list(s.turns)
+        turns[2] = turns[2].model_copy(update={"content": {"said": "I need some help with my trip."}})
+        message = TemplateRenderer().messages(s.model_copy(update={"turns": turns}))[2]
+        echoed += "your trip" in message
+        assert "hotel" not in message.lower() and "my trip" not in message
+    assert echoed > 20

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from tooldial.dialogue.renderer import RenderResult, rendered_by
@@ -255,6 +256,9 @@ _CLARIFY = (
     "Which part of that matters most to you?", "What would help you most right now?", "What are you working on?",
     "What outcome are you after?", "Tell me a bit more: what's the end goal?", "What's the question behind it?",
 )
+#: A clarify that echoes the topic the user named (``{t}``: "your investments").
+_CLARIFY_TOPIC = ("You mentioned {t}.", "Something about {t}, then.", "Happy to help with {t}.",
+                  "Okay, {t}.", "I can try to help with {t}.", "Got it, it's about {t}.")
 #: Before a clarify question (by system voice) and after it (optional).
 _CLARIFY_ACK = {"plain": ("", "", "Okay.", "Let me make sure I get this right.", "Hmm."),
                 "warm": ("Happy to help!", "I'd love to help with that.", "Thanks for reaching out!",
@@ -364,6 +368,23 @@ def short_clause(clause: str) -> str:
     head = re.split(r"[:;(]| with | from its ", clause, maxsplit=1)[0].strip()
     before_comma = head.split(",", 1)[0].strip()
     return before_comma if len(before_comma.split()) >= 4 else head.rstrip(",. ")
+
+
+@lru_cache(maxsize=1)
+def _persona_topics() -> tuple[str, ...]:
+    from tooldial.dialogue.intents import DEFAULT_PERSONA, PERSONAS
+
+    return tuple(sorted({entry[2] for entry in (*PERSONAS.values(), DEFAULT_PERSONA)}, key=len, reverse=True))
+
+
+def said_topic(said: str) -> str:
+    """The topic a vague user named ("my investments" in "I need help with my investments."), as the system says
+    it ("your investments"); "" when the message names none of the persona topics of
+    :data:`tooldial.dialogue.intents.PERSONAS`."""
+    for topic in _persona_topics():
+        if re.search(rf"\b{re.escape(topic)}\b", said, re.IGNORECASE):
+            return re.sub(r"\bmy\b", "your", topic)
+    return ""
 
 
 def _scenario_strings(scenario: ScenarioInstruction) -> list[str]:
@@ -628,8 +649,11 @@ class TemplateRenderer:
         c, act = turn.content, turn.sequence_action
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_SYS_OPENERS[voice])
-        if act == "clarify":  # generic words only: the vague user named no domain the system may repeat
+        if act == "clarify":  # no domain word the user did not say; the topic they named may be echoed
             hint = rng.choice(_CLARIFY_HINT) if rng.random() < 0.35 else ""
+            topic = said_topic(c.get("said", ""))
+            if topic and rng.random() < 0.5:
+                return glue((rng.choice(_CLARIFY_TOPIC).format(t=topic), rng.choice(_CLARIFY), hint))
             return glue((rng.choice(_CLARIFY_ACK[voice]), rng.choice(_CLARIFY), hint))
         if act == "suggest":
             clause = c.get("clause", "help with that")
