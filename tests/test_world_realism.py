@@ -141,3 +141,29 @@ def test_answer_check_rejects_error_or_status_only_answers_to_lookups():
         dp = Problems()
         _check_answer(rec, turns, dp)
         assert bool(dp.found) == bad, (result, description, dp.found)
+
+
+def test_names_follow_their_parent_and_lookalike_ids_are_not_ids():
+    from tooldial.dialogue.mockdata import FieldName, field_kind
+
+    assert field_kind(FieldName("is_paid")) == "boolean" and field_kind(FieldName("valid")) != "id"
+    assert field_kind(FieldName("userid")) == "id"
+    api = _api("IP Lookup", outputs=[_o("country|isoName"), _o("country|currency|name"), _o("location|city")])
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), inputs={"latitude": "36.1672", "longitude": "-115.1485"}
+                            )["response"]
+        assert body["location"]["city"] == "Las Vegas"  # coordinates a user gives find their city
+        assert body["country"]["isoName"] == "United States"
+        assert body["country"]["currency"]["name"] == "US Dollar"
+    assert documented_error({"detail": "id must be a number", "exc_type": "AssertionError"})
+
+
+def test_answers_skip_what_the_user_said_and_paging_and_list_all_records():
+    from tooldial.dialogue.planner import answer_fields
+
+    api = _api("Get Apps by Developer Id", description="Get the apps of a developer by its ID.")
+    result = {"response": {"developerId": "570031", "current_page": 1,
+                           "apps": [{"title": "Snake Run"}, {"title": "Pocket Chess"}]}}
+    fields = answer_fields(api, result, known=["570031"])
+    assert [f[0] for f in fields] == ["apps|title"]
+    assert fields[0][2] == "Snake Run and Pocket Chess"

@@ -29,6 +29,7 @@ from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.chains import side_effects
 from tooldial.dialogue.intents import IntentBank
 from tooldial.dialogue.mockdata import (
+    PAGING_KEYS,
     STATUS_KEYS,
     build_result,
     documented_output,
@@ -138,8 +139,8 @@ def plan_problem(plan: Any) -> str:
         if any(not str(v).strip() for v in slots.values.values()):
             return "undocumented input"
     if not side_effects(plan.target.api) and (not reports_something(plan.target_result) or all(
-            key.split("|")[-1].lower() in STATUS_KEYS for key, _, _ in answer_fields(plan.target.api,
-                                                                                     plan.target_result))):
+            key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in answer_fields(
+                plan.target.api, plan.target_result, known=plan.target.values.values()))):
         return "lookup without an answer"
     return ""
 
@@ -202,15 +203,17 @@ class ScenarioFactory:
         cond = seq.conditions
         target = unit.target
         needs = {"clear": ["confirm"], "clarify": ["clarify", "confirm"], "suggest": ["suggest"]}[cond.opening]
-        for band in needs:
-            if not self.bank.has(target, band):  # type: ignore[arg-type]
-                return None, f"no {band} intent"
+        # plan first: planning is cheap, scoring an API's ~300 intent candidates is not (cold cache), and most
+        # failed draws on real documentation fail in planning
         plan = plan_dialogue(unit, seq, self.corpus, rng)
         if plan is None:
             return None, "unusable mock data"
         problem = plan_problem(plan)
         if problem:
             return None, problem
+        for band in needs:
+            if not self.bank.has(target, band):  # type: ignore[arg-type]
+                return None, f"no {band} intent"
         opening = None
         if cond.opening != "clear":
             opening = self.bank.choose(target, "clarify" if cond.opening == "clarify" else "suggest", rng)
@@ -329,8 +332,6 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, embedder: Embe
                     break
             else:
                 draws_left = False
-            # score the intent candidates of the coming targets in one batch
-            factory.bank.prepare(u.target for _, u in buffer)
             buffer.reverse()
             if not buffer:
                 break

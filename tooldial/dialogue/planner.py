@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.chains import chain_problem
 from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
+    PAGING_KEYS,
     STATUS_KEYS,
     FieldName,
     MockWorld,
@@ -327,12 +329,15 @@ _READABLE_KINDS = frozenset({"name", "title", "person", "company", "city", "coun
 _GENERIC_LEAVES = frozenset({"name", "value", "id", "title", "text", "type", "code", "label", "amount", "count"})
 
 
-def answer_fields(api: Api, result: dict[str, Any], limit: int = 3) -> list[tuple[str, str, str]]:
+def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
+                  ) -> list[tuple[str, str, str]]:
     """The result fields relevant to the user's goal, most relevant first: (path ``a|b``, label, value).
 
     Relevance: the field's words shared with the API's name and description (what the user asked for), then
     whether people read that kind of value (a name, a date, a price, a temperature) at all. Ids, URLs and
-    booleans only count when the goal names them; values longer than 80 characters are not recited."""
+    booleans only count when the goal names them; values longer than 80 characters are not recited, nor
+    ``known`` values (what the user said: the id they looked up is not news to them)."""
+    said = {k.strip() for k in known if k.strip()}
     goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
     wants_ids = bool(goal & {"id", "ids", "identifier", "code", "key"})
     wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download"})
@@ -344,16 +349,20 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3) -> list[tupl
         seen_paths.add(path)
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
-        if not text or len(text) > 80 or (kind == "id" and not wants_ids) or (
+        if not text or len(text) > 80 or text in said or (kind == "id" and not wants_ids) or (
                 kind in ("url", "image") and not wants_links):
             continue
         words = set(readable(" ".join(path)).split())
         score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1)
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
-    if any(key.split("|")[-1].lower() not in STATUS_KEYS for _, _, key, _, _ in scored):
-        # how the call went ("status: success", "errors: none") is not an answer when there is one
-        scored = [row for row in scored if row[2].split("|")[-1].lower() not in STATUS_KEYS]
+    def how_it_went(key: str, text: str) -> bool:
+        return key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS or text.lower() in ("success", "ok", "200")
+
+    if any(not how_it_went(key, text) for _, _, key, _, text in scored):
+        # how the call went ("status: success", "errors: none", "current page: 1") is not an answer when there
+        # is one
+        scored = [row for row in scored if not how_it_went(row[2], row[4])]
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
         path = tuple(key.split("|"))
@@ -634,7 +643,7 @@ class _ScenarioWriter:
     def finish(self) -> None:
         """The answer from the target's result (goal-relevant fields), then the goodbyes."""
         tgt = self.plan.target
-        fields = answer_fields(tgt.api, self.plan.target_result)
+        fields = answer_fields(tgt.api, self.plan.target_result, known=tgt.values.values())
         facts = {lab: value for _, lab, value in fields}
         last_call = self.turns[-1]
         self.system("response", "The system answers the user's request from the call result: "
@@ -665,6 +674,7 @@ def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | 
         domain=tgt.api.category, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
         chain_edge={"source_output": plan.unit.chain_output, "target_input": plan.unit.chain_param,
                     **plan.unit.edge} if src is not None else {},
-        user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result)],
+        user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result,
+                                                                   known=tgt.values.values())],
         mockdata=mock, turns=turns,
     )
