@@ -167,3 +167,20 @@ def test_answers_skip_what_the_user_said_and_paging_and_list_all_records():
     fields = answer_fields(api, result, known=["570031"])
     assert [f[0] for f in fields] == ["apps|title"]
     assert fields[0][2] == "Snake Run and Pocket Chess"
+
+
+def test_generate_refuses_a_graph_of_another_corpus(tmp_path, capsys):
+    import networkx as nx
+
+    from tooldial.cli import main
+    from tooldial.graph import save_graph
+
+    graph = nx.MultiDiGraph(corpus="/elsewhere/tools.jsonl")
+    graph.add_edge("X|other|A", "X|other|B", source_output="id", target_input="id")
+    path = tmp_path / "graph.json"
+    save_graph(graph, path)
+    out = tmp_path / "d.jsonl"
+    assert main(["generate", "--graph", str(path), "--n", "2", "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "2 of 2 APIs of this graph are not in the corpus 'builtin'" in err and "/elsewhere/tools.jsonl" in err
+    assert not out.exists()

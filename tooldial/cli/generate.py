@@ -81,9 +81,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _load_graph(args: argparse.Namespace, corpus):
     if args.graph is not None:
+        from tooldial.errors import ConfigError
         from tooldial.graph import load_graph
 
-        return load_graph(args.graph)
+        graph = load_graph(args.graph)
+        nodes = list(graph.nodes)
+        missing = [n for n in nodes if n not in corpus]
+        if nodes and len(missing) * 2 > len(nodes):
+            built_from = graph.graph.get("corpus") or "another corpus"
+            raise ConfigError(f"{len(missing)} of {len(nodes)} APIs of this graph are not in the corpus "
+                              f"{corpus.spec!r}: it was built from {built_from!r}; pass that corpus with --corpus",
+                              file=str(args.graph), field="--graph")
+        return graph
     from tooldial.graph import GraphConfig, build_graph
 
     print("tooldial: no --graph given; building it with the default config", file=sys.stderr)
