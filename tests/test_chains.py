@@ -122,3 +122,18 @@ def test_coordinates_of_a_thing_serve_only_a_travellers_searches():
             "group_sources": "latitude=airports|latitude,longitude=airports|longitude"}
     assert _problem(airports, grocery, "latitude", "airports|latitude", **edge).startswith("coordinates of a")
     assert _problem(airports, transit, "latitude", "airports|latitude", **edge) == ""
+
+
+def test_a_featured_place_or_a_moving_position_is_not_the_users_place():
+    hottest = _api("Hottest City Right Now", "station_grid", [], ["city|city_id"], category="Weather")
+    forecast = _api("Daily Forecast", "sky_cast", ["city_id"], category="Weather")
+    assert _problem(hottest, forecast, "city_id", "city|city_id", kind="identifier",
+                    reason="identifier; same provider (one)").startswith("a featured place")
+    countries = _api("Largest Cities in Country", "atlas", ["country_code"], ["cities|city_id"], category="Weather")
+    assert _problem(countries, forecast, "city_id", "cities|city_id", kind="identifier",
+                    reason="identifier; same provider (one)") == ""
+    flight = _api("Flight Information API", "IATACodes", ["flight_icao"], ["lat", "lng"], category="Travel")
+    nearby = _api("NearBy Airports API", "IATACodes", ["lat", "lng"], category="Travel")
+    assert _problem(flight, nearby, "lat", "lat", group_sources="lat=lat,lng=lng").startswith("coordinates of a moving")
+    airports = _api("Airports Database API", "IATACodes", ["icao_code"], ["lat", "lng"], category="Travel")
+    assert _problem(airports, nearby, "lat", "lat", group_sources="lat=lat,lng=lng") == ""

@@ -128,3 +128,25 @@ def test_the_picked_city_is_the_city_the_target_reports():
     plan.chain_component = source.output("extremes|city_id")
     carry_entity(plan)
     assert plan.target_result["response"] == {"city_name": "Istanbul", "kind": "sunny"}  # only the city's fields
+
+
+def test_a_single_nested_record_is_carried_too():
+    """Hottest City Right Now returns {"city": {...}}: the weather looked up by its id names that city."""
+    from tooldial.dialogue.mockdata import MockWorld
+    from tooldial.dialogue.planner import ApiSlots, DialoguePlan, carry_entity
+
+    hottest = {"city": {"city_id": "7400231", "city_name": "Kuwait City"}}
+    source = Api(category="Weather", tool="grid", name="Hottest City", example_response=hottest,
+                 output_components=(OutputComponent(path=("city", "city_id")),
+                                    OutputComponent(path=("city", "city_name"))))
+    target = Api(category="Weather", tool="sky", name="Current Weather", required_parameters=(Parameter(name="city_id"),),
+                 output_components=(OutputComponent(path=("city_name",)),))
+    plan = DialoguePlan(DialogueUnit(target=target.id, source=source.id, chain_param="city_id",
+                                     chain_output="city|city_id"), get_sequence("two_api_03"),
+                        ApiSlots(target, ["city_id"], [], {"city_id": "7400231"}),
+                        {"response": {"city_name": "Lisbon"}}, world=MockWorld(random.Random(0)))
+    plan.source = ApiSlots(source, [], [], {})
+    plan.source_result = {"response": hottest}
+    plan.chain_component = source.output("city|city_id")
+    carry_entity(plan)
+    assert plan.target_result["response"] == {"city_name": "Kuwait City"}

@@ -39,7 +39,14 @@ _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent
 #: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
 _USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
 #: Free text a user says (a person's name, a title, a search term): never looked up, in any tool.
-_SAID = frozenset({"name", "title", "person", "query"})
+_SAID = frozenset({"name", "title", "person", "query", "company"})
+#: Words of a source that ranks or features things of the moment (the hottest city, today's extremes, the job of
+#: the week): its one place is never the place of the user's own plans.
+_FEATURED_WORDS = frozenset({"hottest", "coldest", "extremes", "featured", "trending", "popular", "top", "day",
+                             "week", "pick", "picks", "random", "best", "worst", "highest", "lowest"})
+#: Words of a source whose coordinates are a moving thing's position (a flight in the air, a tracked vehicle).
+_MOVING_WORDS = frozenset({"flight", "flights", "tracking", "tracker", "aircraft", "vehicle", "vehicles", "vessel",
+                           "ship", "bus", "train", "live"})
 #: Words that name a kind of value in a description (what an API gives back).
 _KIND_WORDS = {"latitude": {"lat", "latitude", "coordinates"}, "longitude": {"lng", "lon", "longitude", "coordinates"}}
 #: Kinds of an address: a user who knows the street or the postal code knows the city too.
@@ -155,7 +162,7 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     param = target.parameter(chain_param)
     f = FieldName(chain_param, param.type if param is not None else "string")
     kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0]  # lat1 is a latitude too
-    for rule in (_user_knows, _group_problem, _source_problem, _entity_problem):
+    for rule in (_user_knows, _group_problem, _source_problem, _entity_problem, _place_problem):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -252,6 +259,17 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         target_fields = {c.path[-1].lower() for c in target.output_components if not c.is_list}
         if len(target_fields) >= 4 and len(source_fields & target_fields) >= 0.6 * len(target_fields):
             return f"target fetches again the record the source returned: {target.name}"
+    return ""
+
+
+def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                   edge: dict[str, Any]) -> str:
+    """A place the user's plans are about: not today's hottest city, not where a flight is right now."""
+    place = kind in _PLACE or kind == "id" and FieldName(chain_param).has("city", "country", "region", "location")
+    if place and not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS:
+        return f"a featured place stands in for the user's own: {source.name}"
+    if kind in ("latitude", "longitude") and set(readable(f"{source.name} {source.tool}").split()) & _MOVING_WORDS:
+        return f"coordinates of a moving thing (not a place to search near): {source.name}"
     return ""
 
 

@@ -269,6 +269,8 @@ def carry_entity(plan: DialoguePlan) -> None:
     container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
     records = records_at(plan.source_result, container) if container else [plan.source_result.get("response")]
     rel = plan.chain_component.path[len(container):]
+    if not records and container:  # one nested record ({"city": {...}}), not a list
+        records = [r for r in values_at(plan.source_result, container) if isinstance(r, dict)]
     record = next((r for r in records if isinstance(r, dict) and _first_scalar(r, rel) == chain_value), None)
     if record is None:
         return
