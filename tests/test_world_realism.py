@@ -184,3 +184,15 @@ def test_generate_refuses_a_graph_of_another_corpus(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "2 of 2 APIs of this graph are not in the corpus 'builtin'" in err and "/elsewhere/tools.jsonl" in err
     assert not out.exists()
+
+
+def test_records_keep_their_own_names_and_ids_under_a_same_named_input():
+    related = _api("Related Articles", outputs=[_o("articles|article_id", "na_1", True),
+                                                _o("articles|title", "Rates hold", True)])
+    body = build_result(related, random.Random(3), records=2, inputs={"article_id": "na_77"})["response"]
+    assert all(r["article_id"] != "na_77" for r in body["articles"])
+    search = _api("Search Universities", outputs=[_o("universities|name", "Universidade de Lisboa", True),
+                                                  _o("universities|country_code", "PT", True)])
+    body = build_result(search, random.Random(3), records=2, inputs={"name": "Lisboa", "country_code": "ES"})
+    assert [r["country_code"] for r in body["response"]["universities"]] == ["ES", "ES"]
+    assert all(r["name"] != "Lisboa" for r in body["response"]["universities"])

@@ -1107,12 +1107,14 @@ class ResultBuilder:
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
                          self.name_words | in_path, path[-2] if len(path) > 1 else "")
 
-    def echo(self, f: FieldName, top: bool) -> str | None:
-        """The input a result field repeats: a same-named input (a filter: in every record, except a record's
-        own ``id``), or — at the top of a single result — the id it was looked up by (``id`` for
-        ``property_id`` of "Get Property Details by Id")."""
+    def echo(self, f: FieldName, top: bool, path: tuple[str, ...] = ()) -> str | None:
+        """The input a result field repeats: a same-named input (at the top; in every record of a list when it
+        is a filter — a country, a category id — not the record's own name or id: related articles do not
+        all carry the article id asked about, universities searched by name are not all named so), or — at
+        the top of a single result — the id it was looked up by (``id`` for ``property_id`` of "Get Property
+        Details by Id")."""
         name = f.name.lower()
-        if name in self.inputs and (top or name not in ("id", "_id", "uuid", "guid")):
+        if name in self.inputs and (top or self._filter(f, path)):
             return self.inputs[name]
         if not top or field_kind(f) != "id":
             return None
@@ -1127,9 +1129,23 @@ class ResultBuilder:
                 return value
         return None
 
+    @staticmethod
+    def _filter(f: FieldName, path: tuple[str, ...]) -> bool:
+        """Whether a same-named input filters a list's records (so every record repeats it)."""
+        if f.name.lower() in ("id", "_id", "uuid", "guid"):
+            return False
+        kind = field_kind(f)
+        if kind in ("name", "title", "query", "person", "company", "text", "first_name", "last_name", "username"):
+            return False
+        if kind == "id":  # a category id filters products; an article id is the record's own
+            stem = set(f.tokens) - set(_ID_WORDS)
+            container = {t[:-1] if t.endswith("s") else t for p in path[:-1] for t in _tokens(p)}
+            return bool(stem) and not stem & container
+        return True
+
     def leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool) -> Any:
         f = self.field(path, example)
-        echoed = self.echo(f, ctx is self.top)
+        echoed = self.echo(f, ctx is self.top, path)
         if echoed is not None:
             return _typed(echoed, f.type, example)
         kind = field_kind(f)
