@@ -13,21 +13,20 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from collections import defaultdict
 from pathlib import Path
 
-_RELATION = re.compile(r"The output (?P<out>.+) of (?P<src>.+) can be used as the input (?P<param>\S+) of "
-                       r"(?P<tgt>.+)\.$")
-
 
 def chain_key(record: dict) -> tuple[str, str, str, str] | None:
     """(source, source output, target, target input) of a two-API dialogue, or None."""
-    match = _RELATION.match(str(record.get("scenario", {}).get("relation") or ""))
-    if not match:
+    source, target = record.get("source") or "", record.get("target") or ""
+    relation = str(record.get("scenario", {}).get("relation") or "")
+    head, tail = "The output ", f" of {source} can be used as the input "
+    if not source or not relation.startswith(head) or tail not in relation:
         return None
-    return match["src"], match["out"], match["tgt"], match["param"]
+    output, rest = relation[len(head):].split(tail, 1)
+    return source, output, target, rest.rsplit(f" of {target}.", 1)[0]
 
 
 def _short(value: object, limit: int = 400) -> str:
