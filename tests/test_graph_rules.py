@@ -35,6 +35,11 @@ def test_a_bare_id_feeds_only_inputs_of_its_record_type_inside_one_tool():
     # the input's API name after "by" names what it takes: stations of one record into a station lookup
     station = ent("Weather|sky|StationsByCoordinates", "output", "stations|id")
     assert judge_edge(station, ent("Weather|sky|ForecastByStationId", "input", "id"), 0.7, 0.9).keep
+    # ``ident`` is an identifier word too: an airport's ident is not an airline's
+    airport = ent("Travel|flights|airportSearch", "output", "ident")
+    assert record_type(airport) == "airport"
+    assert not judge_edge(airport, ent("Travel|flights|airlineAircrafts", "input", "ident"), 0.7, 0.9).keep
+    assert judge_edge(airport, ent("Travel|flights|airportInfo", "input", "ident"), 0.7, 0.9).keep
     # the rule can be switched off, and it never applies across tools (those need a shared id space anyway)
     off = RuleConfig(record_types=False)
     assert judge_edge(cities, ent(f"{GEO}|Get country by ID", "input", "id"), 0.7, 0.9, config=off).keep

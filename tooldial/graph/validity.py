@@ -39,9 +39,9 @@ EntityKind = Literal["identifier", "standard", "generic", "value"]
 
 class RuleConfig(BaseModel):
     """Thresholds of the validity rules. The defaults come from ``tooldial graph calibrate --rules`` on the
-    ``fit`` part of ``tooldial/data/graph_dev/pairs.jsonl`` (275 pairs of 19 ToolBench source tools; MCC, one
-    threshold at a time), with the Eq. 1 generator at 0.85,0.4,0.45. The ``heldout`` part is for reporting
-    (README, "API graph")."""
+    ``fit`` part of ``tooldial/data/graph_dev/pairs.jsonl`` (first on its first 275 pairs, then ``same_tool_kw``
+    on all 560 v1 pairs; MCC, one threshold at a time), with the Eq. 1 generator at 0.85,0.4,0.45. The
+    ``heldout`` part (300 pairs of 36 other tools) is for reporting (README, "API graph")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -104,7 +104,7 @@ def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
 
 
 IDENTIFIER_WORDS = _W("id ids uuid guid key token slug handle hash ref reference username login nickname "
-                      "sku uid pid cid userid accountid puuid steamid tag")
+                      "sku uid pid cid userid accountid puuid steamid tag ident identifier")
 #: Identifier words that are only identifiers at the end of a name (``code`` of ``country code`` is standard).
 IDENTIFIER_TAIL = _W("code number no num")
 GENERIC_WORDS = _W("date category categories image images photo picture thumbnail icon logo symbol prompt name "
@@ -301,7 +301,7 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
 # --------------------------------------------------------------------------------------------- record types
 
 #: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
-BARE_IDS = _W("id uuid guid slug key")
+BARE_IDS = _W("id uuid guid slug key ident identifier")
 #: Path elements that wrap records without naming them (``data|results|id``): the record type is further up or
 #: in the API name.
 _CONTAINERS = _W("data result results response responses items list lists content contents payload body record "
