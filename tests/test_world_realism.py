@@ -196,3 +196,24 @@ def test_records_keep_their_own_names_and_ids_under_a_same_named_input():
     body = build_result(search, random.Random(3), records=2, inputs={"name": "Lisboa", "country_code": "ES"})
     assert [r["country_code"] for r in body["response"]["universities"]] == ["ES", "ES"]
     assert all(r["name"] != "Lisboa" for r in body["response"]["universities"])
+
+
+def test_looked_up_entity_keeps_the_picked_records_name_from_a_root_list_and_in_nested_objects():
+    from tooldial.dialogue.planner import ApiSlots, DialoguePlan, carry_entity
+    from tooldial.dialogue.sequences import get_sequence
+
+    assets = _api("Supported Assets", outputs=[_o("symbol", "ZR", True), _o("name", "Rough Rice", True)],
+                  example=[{"symbol": "ZR", "name": "Rough Rice"}, {"symbol": "LS", "name": "Lumber"}])
+    contracts = _api("Latest Contracts for Symbol", required=[Parameter(name="symbol")],
+                     outputs=[_o("metadata|symbol", "CL"), _o("metadata|name", "WTI Crude Oil")])
+    plan = DialoguePlan(unit=DialogueUnit(target=contracts.id, source=assets.id, chain_param="symbol",
+                                          chain_output="symbol"),
+                        sequence=get_sequence("two_api_06"),
+                        target=ApiSlots(contracts, ["symbol"], [], {"symbol": "LS"}),
+                        target_result={"response": {"metadata": {"symbol": "LS", "name": "WTI Crude Oil"}}},
+                        source=ApiSlots(assets, [], [], {}),
+                        source_result={"response": [{"symbol": "ZR", "name": "Rough Rice"},
+                                                    {"symbol": "LS", "name": "Lumber"}]},
+                        chain_component=assets.output("symbol"))
+    carry_entity(plan)
+    assert plan.target_result["response"]["metadata"]["name"] == "Lumber"

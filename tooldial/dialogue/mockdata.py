@@ -625,7 +625,7 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
                            f"How {topic} is changing in {world.today.year}",
                            f"A beginner's guide to {topic}")).capitalize()
     if f.named("book", "books", "course", "courses"):
-        return rng.choice((f"Introduction to {topic.title()}", f"The Art of {topic.title()}",
+        return rng.choice((f"Introduction to {topic.title()}", f"Mastering {topic.title()}",
                            f"{topic.title()}: A Practical Guide"))
     if f.named("product", "products"):
         return f"{world.fake.last_name()} {rng.choice(_PRODUCTS)}"

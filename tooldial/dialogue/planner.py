@@ -267,7 +267,9 @@ def carry_entity(plan: DialoguePlan) -> None:
     # the city the user picked names that city) and its place
     entity = [t for t in param.tokens if t not in ("id", "code", "key", "slug")]
     container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
-    records = records_at(plan.source_result, container) if container else [plan.source_result.get("response")]
+    root_list = isinstance(plan.source_result.get("response"), list)  # container () is then the root list
+    records = records_at(plan.source_result, container) if container or root_list else [
+        plan.source_result.get("response")]
     rel = plan.chain_component.path[len(container):]
     if not records and container:  # one nested record ({"city": {...}}), not a list
         records = [r for r in values_at(plan.source_result, container) if isinstance(r, dict)]
@@ -279,6 +281,14 @@ def carry_entity(plan: DialoguePlan) -> None:
                 echoed or (entity and FieldName(key).tokens[:len(entity)] == tuple(entity))
                 or set(entity) & _PLACES and field_kind(FieldName(key)) in ("country", "country_code", "timezone")):
             body[key] = value
+    # a nested object that echoes the id describes the same entity ("metadata" of the contracts of symbol ZR:
+    # its name is the picked asset's, not the documented crude oil)
+    for nested in body.values():
+        if isinstance(nested, dict) and any(as_text(v) == chain_value for v in nested.values()
+                                            if not isinstance(v, dict | list)):
+            for key, value in record.items():
+                if key in nested and not isinstance(value, dict | list) and not isinstance(nested[key], dict | list):
+                    nested[key] = value
 
 
 _PLACES = frozenset({"city", "town", "region", "location", "place", "airport", "station"})
