@@ -121,7 +121,23 @@ def test_coordinates_of_a_thing_serve_only_a_travellers_searches():
     edge = {"kind": "standard", "reason": "standard value (latitude)",
             "group_sources": "latitude=airports|latitude,longitude=airports|longitude"}
     assert _problem(airports, grocery, "latitude", "airports|latitude", **edge).startswith("coordinates of a")
-    assert _problem(airports, transit, "latitude", "airports|latitude", **edge) == ""
+    assert _problem(airports, transit, "latitude", "airports|latitude", **edge).startswith("coordinates of a")
+    timezone = _api("Timezone at Coordinates", "geo", ["latitude", "longitude"], category="Location")
+    assert _problem(airports, timezone, "latitude", "airports|latitude", **edge) == ""  # the airport's own time
+
+
+def test_downloads_writes_by_name_and_a_lists_own_id_are_not_lookups():
+    like = _api("Add Like/Dislike value towards an Entry", "likes", [], ["postId"], category="Social")
+    read = _api("Retrieve Like data for Entry", "likes", ["postId"], category="Social")
+    assert _problem(like, read, "postId", "postId").startswith("source changes something")
+    download = _api("Download Track on SoundCloud", "scraper", ["track"], ["spotifyTrack|artists|id"])
+    related = _api("List Related Artists", "scraper", ["artistId"])
+    assert _problem(download, related, "artistId", "spotifyTrack|artists|id").startswith("a download is not")
+    chart = _api("List Top Tracks", "scraper", [], ["id", "tracks|id"])
+    lyrics = _api("Download Track Lyrics", "scraper", ["trackId"])
+    assert _problem(chart, lyrics, "trackId", "id").startswith("a list's own id")
+    by_name = _api("Get Track ID by Name", "scraper", ["name"], ["id"])
+    assert _problem(by_name, lyrics, "trackId", "id") == ""
 
 
 def test_a_featured_place_or_a_moving_position_is_not_the_users_place():

@@ -64,8 +64,11 @@ _FORMATTED_STANDARDS = ("(country)", "(language)", "(currency)", "(symbol)")
 #: Evidence of one id space across tools; a tool-family name resemblance ("Real Estate" vs "Real Estate
 #: Property API") is not.
 _ID_EVIDENCE = ("same provider", "documentation names the source tool", "single_provider")
-#: Domains whose searches near a thing (an airport, a hotel) a traveller makes: its weather, transit, stays.
-_TRAVEL_DOMAINS = frozenset({"transportation", "weather", "travel", "location", "mapping", "hotels", "flights"})
+#: Domains where a thing's coordinates (an airport's) stay that thing's: its address, its time zone. Other
+#: searches near it (weather stations, transit stops, shops) take it as a stand-in for the user's own place.
+_TRAVEL_DOMAINS = frozenset({"location", "mapping"})
+#: First words of APIs that fetch a file or a rendering (a download costs quota; nobody runs one to learn an id).
+_FETCH_VERBS = frozenset({"download", "export", "render", "convert", "generate", "screenshot"})
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
 _CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "validate", "validator", "validation"})
 _MARKETS = {"crypto": frozenset({"crypto", "cryptocurrency", "cryptocurrencies", "coin", "coins", "bitcoin",
@@ -140,7 +143,8 @@ def side_effects(api: Api) -> bool:
     if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
         return True
     verb = description_clause(api).split(" ", 1)[0].lower()
-    return verb in _SIDE_EFFECT_VERBS
+    name_verb = (readable(api.name).split() or [""])[0]
+    return verb in _SIDE_EFFECT_VERBS or name_verb in _SIDE_EFFECT_VERBS
 
 
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
@@ -221,6 +225,8 @@ def _source_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         return f"output is another kind of value: {out_kind} for a {kind}"
     if side_effects(source):
         return f"source changes something (not a lookup): {source.name}"
+    if (readable(source.name).split() or [""])[0] in _FETCH_VERBS:
+        return f"a download is not a lookup: {source.name}"
     if side_effects(target) and not chain.is_list and not source.required_parameters:
         # e.g. applying to the "job of the week": the user acts on an item they never saw or picked
         return f"target changes something for an item the user never chose: {source.name}"
@@ -254,6 +260,11 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         target_things = set(readable(target.name).split()) - _STOP
         if not _stems(source_things) & _stems(target_things):
             return f"a bare id of another thing: {source.name} -> {target.name}"
+    entity = set(FieldName(chain_param).tokens) - _BARE_ID
+    source_words = readable(source.name).split()
+    if len(chain.path) == 1 and set(FieldName(chain.name).tokens) <= _BARE_ID and entity and (
+            source_words[:1] == ["list"] or {f"{w}s" for w in entity} & set(source_words)):
+        return f"a list's own id used as a {'/'.join(sorted(entity))} id: {source.name}"
     if not chain.is_list:
         source_fields = {c.path[-1].lower() for c in source.output_components if not c.is_list}
         target_fields = {c.path[-1].lower() for c in target.output_components if not c.is_list}
@@ -313,9 +324,9 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
             return f"place value from a source that is not place-aware: {source.tool}"
         geocoder = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
             words & {"geocode", "geocoding", "ip", "locate", "geolocation"})
-        if kind in ("latitude", "longitude") and not geocoder and set(readable(target.category).split()) \
-                .isdisjoint(_TRAVEL_DOMAINS):
-            # an airport's coordinates stand for the airport, not for the town where the user shops
+        if kind in ("latitude", "longitude") and not geocoder and source.category != target.category and \
+                set(readable(target.category).split()).isdisjoint(_TRAVEL_DOMAINS):
+            # an airport's coordinates stand for the airport, not for the town where the user shops or commutes
             return f"coordinates of a {source.category} record for a {target.category} search: {source.name}"
     if graph_kind:  # the graph judged it: an identifier of one provider or a standard value
         return ""
