@@ -144,7 +144,7 @@ def side_effects(api: Api) -> bool:
         return True
     verb = description_clause(api).split(" ", 1)[0].lower()
     name_verb = (readable(api.name).split() or [""])[0]
-    return verb in _SIDE_EFFECT_VERBS or name_verb in _SIDE_EFFECT_VERBS
+    return verb in _SIDE_EFFECT_VERBS or name_verb in _NAME_VERBS
 
 
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
@@ -154,6 +154,12 @@ _SIDE_EFFECT_VERBS = frozenset(
      "unmute", "block", "unblock", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload",
      "publish", "subscribe", "unsubscribe", "register", "invite", "join", "leave", "approve", "reject", "archive",
      "edit", "modify", "insert", "submit", "place", "order", "reply", "comment"])
+
+
+#: First words of API names that are verbs of a change, never nouns ("Order Details", "Post Comments" are lookups).
+_NAME_VERBS = frozenset(["add", "create", "delete", "remove", "update", "send", "cancel", "submit", "approve", "reject",
+                         "follow", "unfollow", "mute", "unmute", "block", "unblock", "upload", "publish", "subscribe",
+                         "unsubscribe", "register", "invite", "edit", "modify", "insert", "archive", "pay", "buy"])
 
 
 def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
