@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
+from tooldial.dialogue.answer_text import build_answer
 from tooldial.dialogue.chains import chain_problem
 from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
@@ -656,14 +657,15 @@ class _ScenarioWriter:
         """The answer from the target's result (goal-relevant fields), then the goodbyes."""
         tgt = self.plan.target
         fields = answer_fields(tgt.api, self.plan.target_result, known=tgt.values.values())
-        facts = {lab: value for _, lab, value in fields}
+        answer = build_answer(tgt.api, self.plan.target_result, fields)  # units, subject, list: answer_text
+        facts = answer.by_label() if fields else {}
         last_call = self.turns[-1]
         self.system("response", "The system answers the user's request from the call result: "
                     + ", ".join(f"{k} is {v}" for k, v in facts.items()) + ".",
                     "I can answer the user's request from the call result.",
                     api_request=last_call.api_request, api_response=last_call.api_response,
-                    dialogue_state=tgt.state(set(tgt.names), "response"), required_values=list(facts.values()),
-                    content={"api": tgt.api.id, "facts": facts, "clause": self.clause,
+                    dialogue_state=tgt.state(set(tgt.names), "response"), required_values=answer.required(),
+                    content={"api": tgt.api.id, "facts": facts, "answer": answer.model_dump(), "clause": self.clause,
                              "answer_fields": [key for key, _, _ in fields]})
         self.user("user_bye", "User thanks the system and says goodbye.")
         self.system("system_bye", "The system says goodbye politely.", "The user is done. I will say goodbye.")

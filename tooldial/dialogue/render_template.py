@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from tooldial.dialogue.answer_text import Answer, phrase
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.dialogue.user_profile import (
@@ -323,6 +324,8 @@ _RESPONSE_DEFAULT = ("Here's what I found:", "I've got the results:", "Done! Her
                      "I checked:", "Here's the answer:", "It's back:", "According to the service,",
                      "The lookup says", "From what I got back,", "All set:", "This is what came back:",
                      "Here's the outcome:", "Found it:")
+#: Heads before a response body that is a sentence of its own ("I found 3 flights: …").
+_RESPONSE_LEAD = ("", "", "", "Okay.", "Done.", "Right.", "I checked.", "Good news.", "All set.")
 _FACT = ("the {k} is {v}", "{k}: {v}", "the {k} comes out at {v}", "{v} for the {k}", "the {k} is listed as {v}",
          "its {k} is {v}", "the {k} shows {v}", "the {k} reads {v}", "{v} as the {k}", "the {k} stands at {v}",
          "the {k} is given as {v}", "the {k} turns out to be {v}")
@@ -670,8 +673,15 @@ class TemplateRenderer:
             head = rng.choice(_RESPONSE_OPEN.get(key, ()) + _RESPONSE_DEFAULT)
             if not facts:
                 return f"{head} the request went through successfully."
-            clauses = [rng.choice(_FACT).format(k=p(k), v=p(v)) for k, v in facts.items()]
             close = rng.choice(_RESPONSE_CLOSE) if voice != "brisk" else ""
+            if "answer" in c:  # the planner's Answer: units, subject, list (tooldial.dialogue.answer_text)
+                body = phrase(Answer.model_validate(c["answer"]), rng, p)
+                if body.startswith(("I ", "I'", "There ")) or body[:1].isdigit():
+                    head = rng.choice(_RESPONSE_LEAD)  # "The lookup says I found …" would not read
+                elif not body.startswith("I"):  # "Forecast-wise, it's …", "Here you go: the delay is …"
+                    body = body[:1].lower() + body[1:]
+                return " ".join(part for part in (head, body, close) if part)
+            clauses = [rng.choice(_FACT).format(k=p(k), v=p(v)) for k, v in facts.items()]
             return f"{head} {join(clauses)}. {close}"
         if act == "response_fail":
             if rng.random() < 0.3:

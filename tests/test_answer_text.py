@@ -1,0 +1,96 @@
+"""Answers that answer: units, subjects, lists, verbatim required values, same seed -> same bytes."""
+
+from __future__ import annotations
+
+import random
+
+from tooldial.dialogue.answer_text import Answer, build_answer, phrase, show_value, split_unit
+from tooldial.dialogue.render_template import Protect
+
+WEATHER = {"response": {"city_name": "Lisbon", "temperature_c": 18.4, "feels_like_c": 17.9, "humidity": 64,
+                        "wind_kph": 14.2, "observed_at": "2025-06-21T13:45:00"}}
+UNIVERSITY = {"response": {"name": "Universidade de Lisboa", "founded": 1911, "students": 47000,
+                           "website": "https://ulisboa.example"}}
+FLIGHTS = {"response": {"flights": [
+    {"flight_id": f"fo_{i}", "airline_code": "TP", "flight_number": f"TP10{i}", "departure_time":
+     f"2026-05-02T0{i}:05:00", "stops": i % 2, "price": 60 + i, "currency": "EUR"} for i in range(5)]}}
+
+
+def _say(answer: Answer, seed: int = 0) -> str:
+    p = Protect()
+    return p.restore(phrase(answer, random.Random(seed), p))
+
+
+def test_units_and_forms_keep_the_value() -> None:
+    assert split_unit("temperature_c") == (["temperature"], "°C", "")
+    assert split_unit("price_usd") == (["price"], "", "USD")
+    assert split_unit("topic_c")[1] == ""  # a "c" that is no temperature is no unit
+    assert show_value(("wind_kph",), 14.2).text == "14.2 km/h"
+    assert show_value(("temperature_c",), 18.4).text == "18.4 °C"
+    assert show_value(("students",), 47000).text == "47,000"
+    assert show_value(("founded",), 1911).text == "1911"  # years are not grouped
+    assert show_value(("zip",), 10115).text == "10115"
+    assert show_value(("humidity",), 64).text == "64%"
+    assert show_value(("observed_at",), "2025-06-21T13:45:00").text == "21 June 2025 at 13:45"
+    assert show_value(("price_usd",), 12.5).text == "$12.50"
+    assert show_value(("price",), 89, {"price": 89, "currency": "EUR"}).text == "€89"
+    assert show_value(("pb",), 3.1).label == "P/B ratio"
+    assert show_value(("dateTime",), "2024-01-02").label == "date and time"
+
+
+def test_single_record_is_told_about_its_subject() -> None:
+    fields = [("students", "students", "47000"), ("name", "name", "Universidade de Lisboa"),
+              ("founded", "founded", "1911")]
+    answer = build_answer(None, UNIVERSITY, fields)  # type: ignore[arg-type]
+    assert answer.subject == "Universidade de Lisboa"
+    texts = {_say(answer, seed) for seed in range(20)}
+    assert "Universidade de Lisboa has 47,000 students and was founded in 1911." in texts
+    for text in texts:
+        assert all(v in text for v in answer.required())
+        assert "given as" not in text and "students shows" not in text
+    weather = build_answer(None, WEATHER, [("feels_like_c", "", ""), ("city_name", "", ""),  # type: ignore[arg-type]
+                                           ("temperature_c", "", "")])
+    said = _say(weather)
+    assert "18.4 °C" in said and "17.9 °C" in said and "Lisbon" in said and " c " not in said
+    assert said.index("18.4") < said.index("17.9")  # the temperature before what it feels like
+
+
+def test_list_is_answered_as_a_counted_list_by_label() -> None:
+    answer = build_answer(None, FLIGHTS, [("flights|stops", "stops", "0")])  # type: ignore[arg-type]
+    assert answer.count == 5 and [i.name for i in answer.items] == ["TP100", "TP101", "TP102"]
+    text = _say(answer)
+    assert "5 flights" in text and "TP100" in text and "no stops" in text and "€60" in text
+    assert "fo_0" not in text  # ids stay out unless asked for
+    assert all(v in text for v in answer.required())
+
+
+def test_roundtrip_and_same_answer_for_same_seed() -> None:
+    answer = build_answer(None, FLIGHTS, [("flights|flight_number", "", "")])  # type: ignore[arg-type]
+    assert _say(answer, 3) == _say(answer, 3)
+    assert Answer.model_validate(answer.model_dump()) == answer  # it travels in the turn's content as JSON
+
+
+def test_generated_responses_hold_their_values_and_repeat(embedder) -> None:
+    """Same seed -> same responses; each holds its required values and no raw field name or filler frame."""
+    from tests.test_dialogue import make_corpus, make_graph
+    from tooldial.dialogue.generate import GenerateConfig, generate_dialogues
+
+    corpus = make_corpus()
+    graph = make_graph(corpus)
+
+    def responses() -> list[tuple[str, list[str]]]:
+        out = []
+        for record in generate_dialogues(corpus, graph, GenerateConfig(n=16, seed=5), embedder=embedder):
+            turns = record.scenario["turns"]
+            bodies = [next(iter(t.values())) for t in record.dialogue]
+            for turn, body in zip(turns, bodies, strict=False):
+                if body["action"] == "response":
+                    out.append((body["message"], turn["required_values"]))
+        return out
+
+    first = responses()
+    assert first == responses()
+    assert len(first) >= 5
+    for message, required in first:
+        assert required and all(v in message for v in required), message
+        assert not any(frame in message for frame in (" is given as ", " turns out to be ", " comes out at "))

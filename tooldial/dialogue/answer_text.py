@@ -1,0 +1,535 @@
+"""What a final ``response`` says: the answer fields of a call result as a reader would want them.
+
+The planner picks *which* fields answer the user (:func:`tooldial.dialogue.planner.answer_fields`); this
+module decides *how they read*, deterministically, before any renderer runs:
+
+- a field name becomes words and its unit suffix a unit (``temperature_c`` 18.4 → "temperature" "18.4 °C",
+  ``wind_kph`` → "km/h", ``price_usd`` → "$12.50"), a price takes its record's currency, ISO dates and
+  timestamps read as dates ("2 May 2026 at 07:05"), large counts get thousands separators ("47,000"),
+  abbreviations of real documentation are spelled out or upper-cased (``pb`` → "P/B ratio");
+- a single record is told about by its name ("Universidade de Lisboa"), the *subject*, when it has one;
+- a list is answered as a list: how many came back and up to :data:`MAX_ITEMS` records by their label
+  field (a name, a flight number, a date) with the goal-relevant fields of each.
+
+The result is an :class:`Answer`; its :meth:`Answer.required` strings are what the message must contain
+verbatim (the planner makes them the turn's ``required_values``), so the displayed forms are checked by
+``tooldial validate`` just as the raw values were. Phrasing (frames, openers) is the renderer's job.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents import words
+from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
+
+#: Records of a list answer that are named (the rest are counted).
+MAX_ITEMS = 3
+
+#: Unit suffixes of field names (last word) -> unit as written after the number.
+_UNITS = {"c": "°C", "celsius": "°C", "f": "°F", "fahrenheit": "°F", "kph": "km/h", "kmh": "km/h", "mph": "mph",
+          "km": "km", "mi": "mi", "miles": "mi", "kg": "kg", "lbs": "lb", "lb": "lb", "mm": "mm", "cm": "cm",
+          "ms": "ms", "hpa": "hPa", "mb": "hPa", "pct": "%", "percent": "%", "percentage": "%", "kwh": "kWh",
+          "mins": "minutes", "minutes": "minutes", "seconds": "seconds", "secs": "seconds", "hrs": "hours",
+          "sqft": "sq ft", "m2": "m²", "gb": "GB", "mb2": "MB"}
+#: Currency codes a field name may end with, and the symbol written before the amount.
+_CURRENCY_SYMBOL = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "inr": "₹"}
+_CURRENCY_CODES = frozenset({"usd", "eur", "gbp", "jpy", "inr", "chf", "cad", "aud", "cny", "brl", "sek", "nok",
+                             "dkk", "pln", "mxn", "krw", "sgd", "hkd", "nzd", "zar", "try", "rub"})
+#: Abbreviations of real API documentation, spelled out ("" drops the word).
+_ABBREVIATIONS = {"pb": "P/B ratio", "pe": "P/E ratio", "eps": "EPS", "dob": "date of birth", "qty": "quantity",
+                  "avg": "average", "temp": "temperature", "desc": "description", "num": "number of",
+                  "no": "number of", "max": "maximum", "min": "minimum", "lat": "latitude", "lng": "longitude",
+                  "lon": "longitude", "addr": "address", "url": "URL", "id": "ID", "ids": "IDs", "ts": "time",
+                  "dt": "date", "tz": "time zone", "mcap": "market cap", "vol": "volume", "iso": "ISO",
+                  "utc": "UTC", "api": "API", "eta": "ETA", "sqm": "m²", "gps": "GPS", "roi": "ROI", "ceo": "CEO", "ip": "IP", "uv": "UV", "aqi": "AQI",
+                  "img": "image", "pct": "percentage", "dept": "department", "yr": "year", "mo": "month",
+                  "info": "information", "str": "", "val": "value", "cnt": "count", "amt": "amount"}
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+_INTEGER = re.compile(r"^-?\d+$")
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+#: Kinds that name a record (the subject of a single-record answer, the label of a list item), best first.
+_LABEL_KINDS = ("name", "title", "person", "company", "city", "country", "language", "symbol", "username",
+                "category", "address", "date", "datetime")
+#: Kinds that name the record a single-record answer is about (a person may be an author, not the subject).
+_SUBJECT_KINDS = ("title", "name", "company", "city", "country")
+#: Kinds worth a detail of a list item when the goal fields give none.
+_DETAIL_KINDS = frozenset({"price", "time", "datetime", "date", "rating", "temperature", "percent", "count",
+                           "hours", "status"})
+#: The order in which those kinds are added ("time" stands for dates and times).
+_DETAIL_ORDER = ("price", "time", "rating", "temperature", "percent", "count", "status")
+#: Kinds never recited in a detail (opaque to a reader).
+_HIDDEN_KINDS = frozenset({"id", "url", "image", "boolean", "latitude", "longitude", "page", "limit", "error",
+                           "status_code"})
+#: Kinds whose numbers are never grouped in thousands.
+_NO_GROUPING = frozenset({"id", "year", "postal", "phone", "status_code", "page", "time", "hours"})
+
+
+class ShownFact(BaseModel):
+    """One field as the answer says it: ``label`` (words, unit stripped) and ``text`` (the value with its
+    unit, currency or date form)."""
+
+    key: str
+    label: str
+    text: str
+    kind: str = ""
+    plural: bool = False  # the label is a plural noun ("students"): "has 47,000 students"
+
+
+class ListedItem(BaseModel):
+    """One record of a list answer: its ``name`` (label field) and the details said about it."""
+
+    name: str
+    details: list[ShownFact] = Field(default_factory=list)
+
+
+class Answer(BaseModel):
+    """What the final response reports (see the module docstring)."""
+
+    subject: str = ""
+    subject_kind: str = ""
+    facts: list[ShownFact] = Field(default_factory=list)
+    noun: str = ""  # what a list holds, plural ("flights")
+    count: int = 0  # how many records the list has
+    items: list[ListedItem] = Field(default_factory=list)
+
+    def required(self) -> list[str]:
+        """The strings the message must contain verbatim."""
+        out = [self.subject] if self.subject else []
+        out += [f.text for f in self.facts]
+        for item in self.items:
+            out += [item.name, *(d.text for d in item.details)]
+        return list(dict.fromkeys(s for s in out if s))
+
+    def by_label(self) -> dict[str, str]:
+        """label -> text, what a user may echo when thanking ("the temperature is 18.4 °C")."""
+        out = {"name": self.subject} if self.subject else {}
+        out.update({f.label: f.text for f in self.facts})
+        if self.items:
+            names = [i.name for i in self.items]
+            out[self.noun or "results"] = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        return out
+
+
+# --- labels and values ----------------------------------------------------------------------------------------
+
+
+def _plural(label: str) -> bool:
+    last = label.split()[-1] if label.split() else ""
+    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ics", "news", "series"))
+
+
+def _singular(noun: str) -> str:
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith(("ches", "shes", "sses", "xes")):
+        return noun[:-2]
+    if noun.endswith("s") and not noun.endswith("ss"):
+        return noun[:-1]
+    return noun
+
+
+def split_unit(name: str) -> tuple[list[str], str, str]:
+    """A field name's words without its unit suffix, the unit ("" when none) and a currency code ("" when
+    none): ``temperature_c`` → (["temperature"], "°C", ""), ``price_usd`` → (["price"], "", "USD")."""
+    toks = words(name)
+    if len(toks) >= 2 and toks[-1] in _UNITS:
+        unit = _UNITS[toks[-1]]
+        if toks[-1] in ("c", "f") and not any(t in toks for t in ("temp", "temperature", "feels", "like", "dew",
+                                                                  "dewpoint", "max", "min", "high", "low")):
+            return toks, "", ""
+        return toks[:-1], unit, ""
+    if len(toks) >= 2 and toks[-1] in _CURRENCY_CODES:
+        return toks[:-1], "", toks[-1].upper()
+    if len(toks) >= 2 and toks[0] in _CURRENCY_CODES and toks[1] in ("price", "amount", "value", "cost"):
+        return toks[1:], "", toks[0].upper()
+    return toks, "", ""
+
+
+def humanise(toks: list[str]) -> str:
+    """Words of a field name as a reader would say them (abbreviations spelled out, short unknown ones in
+    capitals: ``pb`` → "P/B ratio", ``nav`` → "NAV")."""
+    out: list[str] = []
+    for t in toks:
+        if t in _ABBREVIATIONS:
+            if _ABBREVIATIONS[t]:
+                out.append(_ABBREVIATIONS[t])
+        elif len(t) <= 3 and not re.search(r"[aeiou]", t) and t.isalpha():
+            out.append(t.upper())
+        else:
+            out.append(t)
+    text = " ".join(out)
+    text = re.sub(r"\bdate time\b", "date and time", text)
+    text = re.sub(r"\bnumber of (\w+?)s?$", r"number of \1s", text) if text.startswith("number of") else text
+    return text or " ".join(toks)
+
+
+def field_label(path: tuple[str, ...]) -> tuple[str, str, str]:
+    """(label, unit, currency) of a result field; the parent's name leads a generic leaf ("artist name")."""
+    toks, unit, currency = split_unit(path[-1])
+    if len(path) > 1 and (not toks or " ".join(toks) in ("name", "value", "title", "text", "type", "code", "label",
+                                                         "amount", "count")):
+        parent = " ".join(words(path[-2]))
+        toks = [_singular(parent), *toks] if parent else toks
+    return humanise(toks), unit, currency
+
+
+def _date(value: str) -> str:
+    m = _ISO_DATE.match(value)
+    if not m:
+        return value
+    year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return value
+    text = f"{day} {_MONTHS[month - 1]} {year}"
+    if m.group(4) is not None:
+        text += f" at {m.group(4)}:{m.group(5)}"
+        if m.group(6) in ("Z", "+00:00", "+0000"):
+            text += " UTC"
+    return text
+
+
+def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None = None) -> ShownFact:
+    """One field as the answer says it (see the module docstring); ``record`` (the field's own record) lends
+    a price its currency."""
+    name = path[-1]
+    text = as_text(value).strip()
+    label, unit, currency = field_label(path)
+    kind = _kind_of(name, value) if not isinstance(value, bool) else "boolean"
+    shown = text
+    if isinstance(value, bool) or text in ("true", "false") and kind == "boolean":
+        shown = "yes" if text == "true" else "no"
+    elif _ISO_DATE.match(text) and kind not in ("id",):
+        shown = _date(text)
+    elif _NUMBER.match(text):
+        if not currency and kind == "price" and record is not None:
+            currency = next((as_text(v).upper() for k, v in record.items() if isinstance(v, str)
+                             and re.fullmatch(r"[A-Za-z]{3}", v) and "currency" in k.lower()), "")
+        number = text
+        whole = re.sub(r"\.0+$", "", text)
+        if _INTEGER.match(whole) and kind not in _NO_GROUPING and abs(int(whole)) >= 10000 \
+                and not re.search(r"(?i)(id|code|zip|year|phone)$", name):
+            number = f"{int(whole):,}"
+        elif kind == "price" and "." in text and len(text.split(".")[1]) == 1:
+            number = f"{float(text):,.2f}"
+        if currency:
+            symbol = _CURRENCY_SYMBOL.get(currency.lower())
+            shown = f"{symbol}{number}" if symbol and not number.startswith("-") else f"{number} {currency}"
+        elif unit == "%" or (kind == "percent" and not unit and (("." not in text) or float(text) > 1)
+                             and 0 <= float(text) <= 100):
+            shown = f"{number}%"
+        elif unit:
+            shown = f"{number} {unit}" if unit not in ("°C", "°F") else f"{number} {unit}"
+        else:
+            shown = number
+    return ShownFact(key="|".join(path), label=label, text=shown, kind=kind, plural=_plural(label))
+
+
+# --- the answer -----------------------------------------------------------------------------------------------
+
+
+def _list_container(result: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The longest prefix of ``path`` that holds a list of records in ``result`` (None when none does)."""
+    for cut in range(len(path) - 1, -1, -1):
+        if len(records_at(result, path[:cut])) > 1:
+            return path[:cut]
+    return None
+
+
+def _parent_record(result: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
+    node = result.get("response", result) if isinstance(result, dict) else result
+    for key in path[:-1]:
+        node = node.get(key) if isinstance(node, dict) else None
+    return node if isinstance(node, dict) else None
+
+
+def _kind_of(key: str, value: Any) -> str:
+    """The mock-data kind of a field, "datetime"/"date" when its value is an ISO date whatever its name."""
+    kind = field_kind(FieldName(key, "number" if isinstance(value, int | float) else "string")) or ""
+    if isinstance(value, str) and kind not in ("id",) and (m := _ISO_DATE.match(value.strip())):
+        return "datetime" if m.group(4) is not None else "date"
+    if kind == "limit" and {"price", "cost", "fee", "rate"} & set(words(key)):  # price_per_night
+        return "price"
+    return kind
+
+
+def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "") -> str:
+    """The field that names the records of a list: a code or number named after the record ("flight_number"
+    TP1026 of flights), a goal field that names, a name/title/... field, a short code-like field, else ""."""
+    first = records[0]
+    scalars = {k: v for k, v in first.items() if not isinstance(v, dict | list) and as_text(v).strip()
+               and len(as_text(v)) <= 60}
+    kinds = {k: _kind_of(k, v) for k, v in scalars.items()}
+    for key, value in scalars.items():
+        toks = words(key)
+        if noun and len(toks) == 2 and toks[0] == _singular(noun) and toks[1] in ("number", "code", "name", "title") \
+                and isinstance(value, str) and not _NUMBER.match(value):
+            return key
+    for key in prefer:
+        if kinds.get(key) in _LABEL_KINDS:
+            return key
+    for want in _LABEL_KINDS:
+        for key, kind in kinds.items():
+            if kind == want:
+                return key
+    for key, value in scalars.items():
+        if isinstance(value, str) and re.search(r"(?i)(number|code|symbol|no)$", key) and kinds[key] != "id" \
+                and not _NUMBER.match(value) and not re.search(r"(?i)airline|country|currency|language", key):
+            return key
+    return ""
+
+
+def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, str]]) -> Answer:
+    """The :class:`Answer` for ``fields`` (answer-field path ``a|b``, label, value, most relevant first) of
+    ``result``: list fields as a counted list of named records, the others as facts about one subject."""
+    del api  # the relevance of fields is the planner's; kept for a future goal-aware wording
+    answer = Answer()
+    list_fields: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    scalar: list[tuple[str, ...]] = []
+    for key, _label, _value in fields:
+        path = tuple(key.split("|"))
+        container = _list_container(result, path)
+        if container is not None and len(path) == len(container) + 1:
+            list_fields.setdefault(container, []).append(path)
+        else:
+            scalar.append(path)
+    if list_fields:
+        container, paths = next(iter(list_fields.items()))
+        records = records_at(result, container)
+        goal_keys = [p[-1] for p in paths]
+        noun = " ".join(words(container[-1])) if container else ""
+        name_key = _label_key(records, goal_keys, noun)
+        detail_keys = [k for k in goal_keys if k != name_key]
+        # what tells the records apart besides the goal fields: a time, a price, a rating (at most 3 details)
+        extra_kinds: dict[str, str] = {}  # one field per kind, the telling kinds first
+        for k, v in records[0].items():
+            kind = _kind_of(k, v) if not isinstance(v, dict | list) else ""
+            if k != name_key and k not in detail_keys and kind in _DETAIL_KINDS:
+                extra_kinds.setdefault("time" if kind in ("date", "datetime", "hours") else kind, k)
+        extra = [extra_kinds[kind] for kind in _DETAIL_ORDER if kind in extra_kinds]
+        detail_keys = [k for k in detail_keys if _kind_of(k, records[0].get(k)) not in _HIDDEN_KINDS][:2]
+        detail_keys += extra[:max(0, 3 - len(detail_keys))]
+        answer.noun, answer.count = noun or "results", len(records)
+        for record in records[:MAX_ITEMS]:
+            details = [show_value((*container, k), record[k], record) for k in detail_keys
+                       if k in record and not isinstance(record[k], dict | list) and as_text(record[k]).strip()]
+            if name_key and as_text(record.get(name_key, "")).strip():
+                name = show_value((*container, name_key), record[name_key], record).text
+            elif details:
+                name, details = details[0].text, details[1:]
+            else:
+                continue
+            if any(d.kind == "price" and not _NUMBER.match(d.text) for d in details):  # "€142.00" says it
+                details = [d for d in details if d.kind != "currency_code"]
+            for d in details:  # "with no stops", not "with 0 stops"
+                if d.text == "0" and _count_like(d):
+                    d.text = f"no {d.label}"
+            answer.items.append(ListedItem(name=name, details=details))
+        if len({i.name for i in answer.items}) < len(answer.items) and not any(i.details for i in answer.items):
+            answer.items, answer.count = [], 0  # "self and self" tells nothing: the other fields answer
+        for other, more in list(list_fields.items())[1:]:  # a second list: its fields as joined facts
+            scalar.extend(more)
+            del other
+    numbered = [p for p in scalar if p[-1].isdigit()]
+    if len(numbered) > 1 and len({p[:-1] for p in numbered}) == 1:  # {"0": …, "1": …}: one list of values
+        parent = numbered[0][:-1]
+        values = [v for p in numbered for v in values_at(result, p) if not isinstance(v, dict | list)]
+        texts = list(dict.fromkeys(show_value(p, v).text for p, v in zip(numbered, values, strict=False)))
+        if texts:
+            label = humanise(words(parent[-1])) if parent else "values"
+            answer.facts.append(ShownFact(key="|".join(numbered[0]), label=label, plural=True,
+                                          text=_join(texts)))
+        scalar = [p for p in scalar if p not in numbered]
+    for path in scalar:
+        values = [v for v in values_at(result, path) if not isinstance(v, dict | list)]
+        if not values:
+            continue
+        record = _parent_record(result, path)
+        fact = show_value(path, values[0], record)
+        if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
+            texts = list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2]
+            fact.text = ", ".join(texts[:-1]) + " and " + texts[-1]
+        if not answer.subject and not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text:
+            answer.subject, answer.subject_kind = fact.text, fact.kind
+            continue
+        if any(fact.label == f.label for f in answer.facts):  # "change" -1.37 and "change" -1.6%
+            fact.label = ("percentage " if fact.text.endswith("%") else "") + (
+                humanise(words(" ".join(path))) if not fact.text.endswith("%") else fact.label)
+        if all(fact.text != f.text for f in answer.facts) and all(fact.label != f.label for f in answer.facts):
+            answer.facts.append(fact)
+    answer.facts.sort(key=lambda f: (f.text.endswith((".", "!", "?")), f.label.startswith("feels like")))
+    if not answer.subject and answer.facts and not answer.items:
+        # the record's own name leads, when its fields are about one record and it has one
+        record = _parent_record(result, tuple(answer.facts[0].key.split("|")))
+        for want in _SUBJECT_KINDS:
+            hit = next((as_text(v) for k, v in (record or {}).items() if isinstance(v, str) and v.strip()
+                        and len(v) <= 60 and _kind_of(k, v) == want), "")
+            if hit:
+                answer.subject, answer.subject_kind = hit, want
+                break
+    return answer
+
+
+# --- phrasing -------------------------------------------------------------------------------------------------
+
+#: A list answer: ``{n}`` how many, ``{noun}``, ``{items}`` the named records.
+_LIST_FRAMES = ("I found {n} {noun}: {items}.", "There are {n} {noun}: {items}.", "The lookup found {n} {noun}: {items}.",
+                "The search returned {n} {noun}: {items}.", "I've got {n} {noun}: {items}.")
+#: A list with more records than are named (``{k}`` named).
+_MORE_FRAMES = ("I found {n} {noun}; the first {k} are {items}.", "There are {n} {noun}, among them {items}.",
+                "The lookup found {n} {noun}; here are {k}: {items}.", "The search returned {n} {noun}, including {items}.")
+#: Facts about a named subject (``{S}``), as independent clauses.
+_SUBJECT_FRAMES = ("For {S}, {c}.", "{S}: {c}.", "As for {S}, {c}.")
+_TITLE_FRAMES = ("{S}: {c}.",)
+_PLACE_FRAMES = ("In {S}, {c}.", "For {S}, {c}.", "{S}: {c}.")
+_NO_SUBJECT_FRAMES = ("{C}.",)
+_GENERIC_NOUNS = frozenset({"hours", "points", "data", "results", "items", "list", "records", "values", "entries",
+                            "response", "result", "rows", "series"})
+
+
+def _count_like(fact: ShownFact) -> bool:
+    return fact.plural and bool(re.match(r"^-?[\d,]+(\.\d+)?$", fact.text))
+
+
+def _clause(fact: ShownFact, p: Any) -> str:
+    """One fact as an independent clause without a subject ("the humidity is 64%")."""
+    v, label = p(fact.text), fact.label
+    if fact.kind == "temperature" and label in ("temperature", "temp", "current temperature"):
+        return f"it's {v}"
+    if fact.kind == "temperature" and label.startswith("feels like"):
+        return f"it feels like {v}"
+    if _count_like(fact):
+        if label.startswith("maximum "):
+            return f"it takes up to {v} {label[len('maximum '):]}"
+        return f"there are {v} {label}" if fact.text not in ("1", "-1") else f"there is {v} {_singular(label)}"
+    if label in ("founded", "year founded", "founded year", "established", "founded in"):
+        return f"it was founded in {v}"
+    be = "are" if fact.plural and fact.kind not in ("count", "price", "measure") else "is"
+    return f"the {label} {be} {v}"
+
+
+def _predicate(fact: ShownFact, p: Any) -> str:
+    """One fact as a predicate of a named subject ("has 47,000 students"), or "" when none reads well."""
+    v, label = p(fact.text), fact.label
+    if fact.kind == "temperature":
+        return ""
+    if _count_like(fact):
+        if label.startswith("maximum "):
+            return f"takes up to {v} {label[len('maximum '):]}"
+        return f"has {v} {label}"
+    if label in ("founded", "year founded", "founded year", "established", "founded in"):
+        return f"was founded in {v}"
+    if fact.kind == "address" and label in ("address", "street address"):
+        return f"is at {v}"
+    if fact.kind == "rating" and label in ("rating", "stars", "star rating"):
+        return f"is rated {v}" if label != "stars" else f"has {v} stars"
+    if fact.kind == "price" and label == "price":
+        return f"costs {v}"
+    if fact.kind in ("count", "price", "measure", "rating", "percent") or re.match(r"^-?[\d,.]+", fact.text):
+        article = "an" if label[:1].lower() in "aeiou" else "a"
+        return f"has {article} {label} of {v}"
+    return ""
+
+
+def _detail(fact: ShownFact, p: Any) -> tuple[str, bool]:
+    """How a list item's detail reads, and whether it reads after the name without parentheses."""
+    v, label = p(fact.text), fact.label
+    first = label.split()[0] if label.split() else ""
+    if fact.text.startswith("no ") and fact.text.endswith(label):
+        return f"with {v}", True
+    if fact.kind in ("time", "hours", "datetime") and first in ("departure", "departs", "departing", "start"):
+        return (f"departing {v}" if first != "start" else f"starting {v}"), True
+    if fact.kind in ("time", "hours") and re.match(r"^\d{1,2}:\d{2}$", fact.text) and first in ("time", "at"):
+        return f"at {v}", True
+    if fact.kind in ("date", "datetime") and first in ("date", "day", "event", "time", "at"):
+        return f"on {v}", True
+    if fact.kind == "price" and not re.match(r"^-?[\d,.]+$", fact.text):  # a currency is shown
+        per = re.match(r"price (per|a) (\w+)", label)
+        return (f"for {v} a {per.group(2)}" if per else f"for {v}"), True
+    if _count_like(fact):
+        return f"with {v} {label if fact.text not in ('1',) else _singular(label)}", True
+    if fact.kind == "rating":
+        return (f"rated {v}" if label != "stars" else f"with {v} stars"), True
+    return f"{label} {v}", False
+
+
+def _item(item: ListedItem, p: Any) -> str:
+    inline, bracket = [], []
+    order = {"departing": 0, "starting": 0, "on": 0, "at": 0, "for": 1, "rated": 2, "with": 3}
+    for d in sorted(item.details, key=lambda d: order.get(_detail(d, p)[0].split(" ", 1)[0], 4)):
+        text, is_inline = _detail(d, p)
+        (inline if is_inline else bracket).append(text)
+    out = " ".join([p(item.name), *inline])
+    return out + (f" ({', '.join(bracket)})" if bracket else "")
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _join_predicates(preds: list[str]) -> str:
+    """``has 24 appearances, 17 goals and 5 assists``: a verb said once for a run of predicates."""
+    out: list[str] = []
+    for i, pred in enumerate(preds):
+        verb = pred.split(" ", 1)[0]
+        if i and verb in ("has", "is") and preds[i - 1].split(" ", 1)[0] == verb:
+            pred = pred.split(" ", 1)[1]
+        out.append(pred)
+    return _join(out)
+
+
+def _clauses(facts: list[ShownFact], p: Any, rng: Any) -> str:
+    """Facts as clauses; counts ("24 appearances, 17 goals") said together in one."""
+    counts = [f for f in facts if _count_like(f) and not f.label.startswith("maximum ")]
+    clauses = [_clause(f, p) for f in facts if f not in counts and not f.text.endswith((".", "!", "?"))]
+    if len(counts) > 1:
+        nps = _join([f"{p(f.text)} {f.label}" for f in counts])
+        clauses.append(rng.choice(("the record shows {x}", "it lists {x}")).format(x=nps))
+    else:
+        clauses += [_clause(f, p) for f in counts]
+    # a value that ends a sentence of its own ("No parties; quiet hours after 22:00.") goes last
+    clauses += [_clause(f, p) for f in facts if f not in counts and f.text.endswith((".", "!", "?"))]
+    return _join(clauses)
+
+
+def phrase(answer: Answer, rng: Any, p: Any) -> str:
+    """The sentences of a final response for ``answer`` (frames drawn with ``rng``; every value passed
+    through ``p``, the renderer's protection of verbatim values). "" when the answer is empty."""
+    sentences: list[str] = []
+    if answer.items:
+        shown = len(answer.items)
+        noun = answer.noun if answer.noun not in _GENERIC_NOUNS else "entries"
+        if not noun.endswith("s"):  # "2 lineup entries", not "2 lineup"
+            noun = f"{noun} entries"
+        if answer.count == 1:
+            noun = _singular(noun)
+        items = _join([_item(i, p) for i in answer.items])
+        if answer.count > shown:
+            sentences.append(rng.choice(_MORE_FRAMES).format(n=answer.count, noun=noun, k=shown, items=items))
+        else:
+            sentences.append(rng.choice(_LIST_FRAMES).format(n=answer.count, noun=noun, items=items))
+    facts = answer.facts
+    if answer.subject:
+        preds = [_predicate(f, p) for f in facts]
+        if facts and all(preds) and rng.random() < 0.7:
+            sentences.append(f"{p(answer.subject)} {_join_predicates(preds)}.")
+        elif facts:
+            frames = _PLACE_FRAMES if answer.subject_kind in ("city", "country") else \
+                _TITLE_FRAMES if answer.subject_kind == "title" else _SUBJECT_FRAMES
+            sentences.append(rng.choice(frames).format(S=p(answer.subject), c=_clauses(facts, p, rng)))
+        elif not answer.items:
+            sentences.append(rng.choice(("It's {S}.", "The answer is {S}.", "That would be {S}.")).format(
+                S=p(answer.subject)))
+    elif facts:
+        clauses = _clauses(facts, p, rng)
+        sentences.append(rng.choice(_NO_SUBJECT_FRAMES).format(c=clauses, C=clauses[:1].upper() + clauses[1:]))
+    return " ".join(sentences)
