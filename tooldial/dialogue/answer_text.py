@@ -36,7 +36,10 @@ _UNITS = {"c": "°C", "celsius": "°C", "f": "°F", "fahrenheit": "°F", "kph": 
           "km": "km", "mi": "mi", "miles": "mi", "kg": "kg", "lbs": "lb", "lb": "lb", "mm": "mm", "cm": "cm",
           "ms": "ms", "hpa": "hPa", "mb": "hPa", "pct": "%", "percent": "%", "percentage": "%", "kwh": "kWh",
           "mins": "minutes", "minutes": "minutes", "seconds": "seconds", "secs": "seconds", "hrs": "hours",
-          "sqft": "sq ft", "m2": "m²", "gb": "GB", "mb2": "MB"}
+          "sqft": "sq ft", "m2": "m²", "gb": "GB", "kbps": "kbps", "mbps": "Mbps", "hours": "hours",
+          "min": "minutes", "days": "days", "years": "years"}
+#: Unit words that only read as units after a number ("opening_hours" is no duration).
+_NUMERIC_ONLY_UNITS = frozenset({"hours", "min", "days", "years", "minutes", "mins", "seconds", "secs", "hrs"})
 #: Currency codes a field name may end with, and the symbol written before the amount.
 _CURRENCY_SYMBOL = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "inr": "₹"}
 _CURRENCY_CODES = frozenset({"usd", "eur", "gbp", "jpy", "inr", "chf", "cad", "aud", "cny", "brl", "sek", "nok",
@@ -47,7 +50,7 @@ _ABBREVIATIONS = {"pb": "P/B ratio", "pe": "P/E ratio", "eps": "EPS", "dob": "da
                   "no": "number of", "max": "maximum", "min": "minimum", "lat": "latitude", "lng": "longitude",
                   "lon": "longitude", "addr": "address", "url": "URL", "id": "ID", "ids": "IDs", "ts": "time",
                   "dt": "date", "tz": "time zone", "mcap": "market cap", "vol": "volume", "iso": "ISO",
-                  "utc": "UTC", "api": "API", "eta": "ETA", "sqm": "m²", "gps": "GPS", "roi": "ROI", "ceo": "CEO", "ip": "IP", "uv": "UV", "aqi": "AQI",
+                  "utc": "UTC", "isbn": "ISBN", "api": "API", "eta": "ETA", "sqm": "m²", "gps": "GPS", "roi": "ROI", "ceo": "CEO", "ip": "IP", "uv": "UV", "aqi": "AQI",
                   "img": "image", "pct": "percentage", "dept": "department", "yr": "year", "mo": "month",
                   "info": "information", "str": "", "val": "value", "cnt": "count", "amt": "amount"}
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -136,11 +139,14 @@ def _singular(noun: str) -> str:
     return noun
 
 
-def split_unit(name: str) -> tuple[list[str], str, str]:
+def split_unit(name: str, numeric: bool = True) -> tuple[list[str], str, str]:
     """A field name's words without its unit suffix, the unit ("" when none) and a currency code ("" when
-    none): ``temperature_c`` → (["temperature"], "°C", ""), ``price_usd`` → (["price"], "", "USD")."""
+    none): ``temperature_c`` → (["temperature"], "°C", ""), ``price_usd`` → (["price"], "", "USD");
+    ``numeric``: the value is a number (``opening_hours`` "09:00-18:00" has no unit)."""
     toks = words(name)
-    if len(toks) >= 2 and toks[-1] in _UNITS:
+    if len(toks) >= 2 and toks[-1] in _UNITS and (numeric or toks[-1] not in _NUMERIC_ONLY_UNITS):
+        if toks[-1] == "min" and any(t in toks for t in ("temp", "temperature", "price", "value")):
+            return toks, "", ""  # temp_min is a minimum
         unit = _UNITS[toks[-1]]
         if toks[-1] in ("c", "f") and not any(t in toks for t in ("temp", "temperature", "feels", "like", "dew",
                                                                   "dewpoint", "max", "min", "high", "low")):
@@ -171,9 +177,9 @@ def humanise(toks: list[str]) -> str:
     return text or " ".join(toks)
 
 
-def field_label(path: tuple[str, ...]) -> tuple[str, str, str]:
+def field_label(path: tuple[str, ...], numeric: bool = True) -> tuple[str, str, str]:
     """(label, unit, currency) of a result field; the parent's name leads a generic leaf ("artist name")."""
-    toks, unit, currency = split_unit(path[-1])
+    toks, unit, currency = split_unit(path[-1], numeric)
     if len(path) > 1 and (not toks or " ".join(toks) in ("name", "value", "title", "text", "type", "code", "label",
                                                          "amount", "count")):
         parent = " ".join(words(path[-2]))
@@ -203,7 +209,7 @@ def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None 
     a price its currency."""
     name = path[-1]
     text = as_text(value).strip()
-    label, unit, currency = field_label(path)
+    label, unit, currency = field_label(path, bool(_NUMBER.match(text)))
     kind = _kind_of(name, value) if not isinstance(value, bool) else "boolean"
     shown = text
     if isinstance(value, bool) or text in ("true", "false") and kind == "boolean":
@@ -217,7 +223,8 @@ def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None 
         number = text
         whole = re.sub(r"\.0+$", "", text)
         if _INTEGER.match(whole) and kind not in _NO_GROUPING and abs(int(whole)) >= 10000 \
-                and not re.search(r"(?i)(id|code|zip|year|phone)$", name):
+                and len(whole.lstrip("-")) <= 12 and not re.search(
+                    r"(?i)(id|code|zip|year|phone|isbn|ean|upc|gtin|number|serial|account|sku)s?$", name):
             number = f"{int(whole):,}"
         elif kind == "price" and "." in text and len(text.split(".")[1]) == 1:
             number = f"{float(text):,.2f}"
@@ -284,6 +291,10 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
     for key, value in scalars.items():
         if isinstance(value, str) and re.search(r"(?i)(number|code|symbol|no)$", key) and kinds[key] != "id" \
                 and not _NUMBER.match(value) and not re.search(r"(?i)airline|country|currency|language", key):
+            return key
+    for key, value in scalars.items():  # a plain word ("section": "Stalls"), never a code, an id or a link
+        if isinstance(value, str) and kinds[key] in ("", "category", "status") and not _NUMBER.match(value) \
+                and not re.fullmatch(r"[A-Z]{3}", value) and not value.startswith("http") and len(value) <= 40:
             return key
     return ""
 
@@ -358,7 +369,11 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
         if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
             texts = list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2]
             fact.text = ", ".join(texts[:-1]) + " and " + texts[-1]
-        if not answer.subject and not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text:
+        if not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text and (
+                not answer.subject or _SUBJECT_KINDS.index(fact.kind) < _SUBJECT_KINDS.index(answer.subject_kind)):
+            if answer.subject:  # a better subject (a title over a brand name): the old one is a fact again
+                answer.facts.append(ShownFact(key="", label=answer.subject_kind, text=answer.subject,
+                                              kind=answer.subject_kind))
             answer.subject, answer.subject_kind = fact.text, fact.kind
             continue
         if any(fact.label == f.label for f in answer.facts):  # "change" -1.37 and "change" -1.6%
@@ -388,9 +403,9 @@ _LIST_FRAMES = ("I found {n} {noun}: {items}.", "There are {n} {noun}: {items}."
 _MORE_FRAMES = ("I found {n} {noun}; the first {k} are {items}.", "There are {n} {noun}, among them {items}.",
                 "The lookup found {n} {noun}; here are {k}: {items}.", "The search returned {n} {noun}, including {items}.")
 #: Facts about a named subject (``{S}``), as independent clauses.
-_SUBJECT_FRAMES = ("For {S}, {c}.", "{S}: {c}.", "As for {S}, {c}.")
-_TITLE_FRAMES = ("{S}: {c}.",)
-_PLACE_FRAMES = ("In {S}, {c}.", "For {S}, {c}.", "{S}: {c}.")
+_SUBJECT_FRAMES = ("For {S}, {c}.", "As for {S}, {c}.")
+_TITLE_FRAMES = ('For "{S}", {c}.', 'As for "{S}", {c}.')
+_PLACE_FRAMES = ("In {S}, {c}.", "For {S}, {c}.")
 _NO_SUBJECT_FRAMES = ("{C}.",)
 _GENERIC_NOUNS = frozenset({"hours", "points", "data", "results", "items", "list", "records", "values", "entries",
                             "response", "result", "rows", "series"})
@@ -434,7 +449,8 @@ def _predicate(fact: ShownFact, p: Any) -> str:
         return f"is rated {v}" if label != "stars" else f"has {v} stars"
     if fact.kind == "price" and label == "price":
         return f"costs {v}"
-    if fact.kind in ("count", "price", "measure", "rating", "percent") or re.match(r"^-?[\d,.]+", fact.text):
+    if fact.kind in ("price", "rating", "percent") or (fact.kind in ("count", "measure") and not fact.plural) \
+            or re.search(r"(rate|score|size|ratio|count)$", label):
         article = "an" if label[:1].lower() in "aeiou" else "a"
         return f"has {article} {label} of {v}"
     return ""

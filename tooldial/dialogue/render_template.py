@@ -676,9 +676,10 @@ class TemplateRenderer:
             close = rng.choice(_RESPONSE_CLOSE) if voice != "brisk" else ""
             if "answer" in c:  # the planner's Answer: units, subject, list (tooldial.dialogue.answer_text)
                 body = phrase(Answer.model_validate(c["answer"]), rng, p)
-                if body.startswith(("I ", "I'", "There ")) or body[:1].isdigit():
+                if body.startswith(("I ", "I'", "There ")) or body[:1].isdigit() or (
+                        head[-1:].isalpha() and not body.startswith("The ")):  # "The lookup says Lisbon: …"
                     head = rng.choice(_RESPONSE_LEAD)  # "The lookup says I found …" would not read
-                elif not body.startswith("I"):  # "Forecast-wise, it's …", "Here you go: the delay is …"
+                elif not body.startswith(("I ", "I'")):  # "Forecast-wise, in Lisbon, it's …"
                     body = body[:1].lower() + body[1:]
                 return " ".join(part for part in (head, body, close) if part)
             clauses = [rng.choice(_FACT).format(k=p(k), v=p(v)) for k, v in facts.items()]
