@@ -142,7 +142,7 @@ def test_personal_details_are_consistent_and_never_touch_labels() -> None:
     introduced ("my sister Dana") at the first mention, the employer in an introduction; no value is added."""
     import random
 
-    from tooldial.dialogue.render_template import _scenario_strings
+    from tooldial.dialogue.render_template import scenario_strings
     from tooldial.dialogue.user_profile import _lists, draw_profile
 
     names = set(_lists()[0])
@@ -151,7 +151,7 @@ def test_personal_details_are_consistent_and_never_touch_labels() -> None:
         s = scenario(f"td-{i}")
         messages = TemplateRenderer(typo_rate=0.0).messages(s)
         assert check_messages(s, messages) == []
-        profile = draw_profile(random.Random(f"profile:{s.dialogue_id}"), avoid=_scenario_strings(s))
+        profile = draw_profile(random.Random(f"profile:{s.dialogue_id}"), avoid=scenario_strings(s))
         user = [m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User" and t.fixed_message is None]
         text = " ".join(user)
         for word in (w for w in re.findall(r"\b[A-Z][a-z]+\b(?!')", text) if w in names):

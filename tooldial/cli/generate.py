@@ -166,6 +166,8 @@ def _generate(args: argparse.Namespace) -> int:
     if report.implausible_edges:
         top = ", ".join(f"{k} ({v})" for k, v in report.implausible_edges.most_common(6))
         print(f"tooldial: graph edges left out as implausible chains: {top}", file=sys.stderr)
+    if report.personal_intents:
+        print("first intent utterances composed for their dialogue: " + report.personal_summary(), file=sys.stderr)
     written_by = {k: v for k, v in report.rendered_by.items() if k != "fixed"}
     if args.renderer == "openai" and written_by:
         total = sum(written_by.values())

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.chains import side_effects
-from tooldial.dialogue.intents import IntentBank
+from tooldial.dialogue.intents import Intent, IntentBank, personal_texts
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
     STATUS_KEYS,
@@ -37,8 +37,16 @@ from tooldial.dialogue.mockdata import (
     is_credential,
     reports_something,
 )
-from tooldial.dialogue.planner import DialogueUnit, answer_fields, build_scenario, label, plan_dialogue
+from tooldial.dialogue.planner import (
+    DialoguePlan,
+    DialogueUnit,
+    answer_fields,
+    build_scenario,
+    label,
+    plan_dialogue,
+)
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.render_template import scenario_profile, scenario_strings
 from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sampling import Sampler
@@ -97,10 +105,23 @@ class GenerationReport:
     rendered_by: Counter = field(default_factory=Counter)  # renderer (or "fixed") -> messages of kept dialogues
     implausible_edges: Counter = field(default_factory=Counter)  # reason -> graph edges left out of the pools
     unusable_units: Counter = field(default_factory=Counter)  # reason -> units left out (credentials, no answer)
+    #: band -> first-turn intent utterances composed for their dialogue ("confirm") or fallen back to the pool
+    #: candidate because no composition fit the band ("confirm fallback"); see ScenarioFactory.personalize.
+    personal_intents: Counter = field(default_factory=Counter)
 
     @property
     def total(self) -> int:
         return sum(self.produced.values())
+
+    def personal_summary(self) -> str:
+        """Per band: first intent utterances composed for their dialogue, and the share that fell back to the
+        pool utterance (``confirm 1,010/1,304 kept, 22.5% fallback``)."""
+        parts = []
+        for band in ("confirm", "suggest", "clarify"):
+            kept, back = self.personal_intents[band], self.personal_intents[f"{band} fallback"]
+            if kept + back:
+                parts.append(f"{band} {kept:,}/{kept + back:,} kept, {back / (kept + back):.1%} fallback")
+        return "; ".join(parts)
 
 
 def clear_add_values(api_id: str, param: Parameter, k: int = 4) -> list[str]:
@@ -185,6 +206,7 @@ class ScenarioFactory:
         self.corpus = corpus
         self.retriever = retriever
         self.bank = IntentBank(corpus, retriever)
+        self._built: dict[str, _Built] = {}  # dialogue id -> what its scenario was built from (until personalize)
 
     def prepare(self, api_ids: Iterable[str]) -> None:
         """Score every intent candidate of these APIs (bands and clear_add values) in two batches; afterwards
@@ -233,9 +255,76 @@ class ScenarioFactory:
                                                   world=plan.world)
             else:
                 clear = self.bank.choose(target, "confirm", rng)
+        state = rng.getstate()
         scenario = build_scenario(plan, opening_intent=opening, clear_intent=clear, retriever=self.retriever,
                                   rng=rng, dialogue_id=did, seed=seed)
+        self._built[did] = _Built(plan, opening, clear, state, seed, bool(cond.adds_value))
         return scenario, ""
+
+    def personalize(self, scenarios: list[ScenarioInstruction], report: GenerationReport
+                    ) -> list[ScenarioInstruction]:
+        """Each dialogue's first intent utterance rewritten for that dialogue, where the retriever agrees.
+
+        The pool utterance was chosen before the dialogue's user existed; here the user profile the renderer will
+        use (:func:`~tooldial.dialogue.render_template.scenario_profile`) is put into it
+        (:func:`~tooldial.dialogue.intents.personal_texts`). All proposals of the batch are scored in one
+        deduplicated retriever call (embedding cache keyed by text); a dialogue keeps the first proposal whose
+        real hits fit its band and is rebuilt from the same RNG state with it. When none fits, or the rebuilt
+        dialogue would get another profile, the pool utterance stays (counted as a fallback).
+        """
+        jobs: list[tuple[int, _Built, str, Intent, list[str]]] = []
+        texts: list[str] = []
+        for i, scenario in enumerate(scenarios):
+            built = self._built.pop(scenario.dialogue_id, None)
+            if built is None:
+                continue
+            first, band = (built.opening, built.plan.sequence.conditions.opening) if built.opening is not None \
+                else (built.clear, "confirm")
+            band = {"clarify": "clarify", "suggest": "suggest"}.get(band, "confirm")
+            if first is None:
+                continue
+            profile = scenario_profile(scenario)
+            proposals = personal_texts(first.text, band, built.plan.target.api, profile.fields(),  # type: ignore[arg-type]
+                                       random.Random(f"personal:{scenario.dialogue_id}"),
+                                       carries_value=first is built.clear and built.adds_value)
+            texts.extend(proposals)
+            jobs.append((i, built, band, first, proposals))
+        found = dict(zip(unique := list(dict.fromkeys(texts)), self.retriever.search(unique), strict=True))
+        out = list(scenarios)
+        for i, built, band, first, proposals in jobs:
+            target = built.plan.target.api.id
+            pick = next((t for t in proposals if self.retriever.fits(found[t], band, target)), None)  # type: ignore[arg-type]
+            rebuilt = None
+            if pick is not None:
+                intent = Intent(pick, found[pick])
+                opening, clear = (intent, built.clear) if first is built.opening else (built.opening, intent)
+                rng = random.Random()
+                rng.setstate(built.state)
+                rebuilt = build_scenario(built.plan, opening_intent=opening, clear_intent=clear,
+                                         retriever=self.retriever, rng=rng, dialogue_id=scenarios[i].dialogue_id,
+                                         seed=built.seed)
+                # the profile is drawn from the dialogue's values and slot names: same strings, same profile
+                if scenario_strings(rebuilt) != scenario_strings(scenarios[i]) and \
+                        scenario_profile(rebuilt) != scenario_profile(scenarios[i]):
+                    rebuilt = None
+            if rebuilt is None:
+                report.personal_intents[f"{band} fallback"] += 1
+            else:
+                report.personal_intents[band] += 1
+                out[i] = rebuilt
+        return out
+
+
+@dataclass
+class _Built:
+    """What a scenario was built from, to build it again with another first intent utterance."""
+
+    plan: DialoguePlan
+    opening: Intent | None
+    clear: Intent | None
+    state: Any
+    seed: int
+    adds_value: bool
 
 
 def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str,
@@ -357,10 +446,10 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, embedder: Embe
         index += 1
         pending.append(scenario)
         if len(pending) >= config.batch_size:
-            yield from _flush(pending, renderer, report, bar)
+            yield from _flush(factory.personalize(pending, report), renderer, report, bar)
             pending = []
     if pending:
-        yield from _flush(pending, renderer, report, bar)
+        yield from _flush(factory.personalize(pending, report), renderer, report, bar)
     bar.close()
 
 

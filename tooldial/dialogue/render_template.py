@@ -390,7 +390,13 @@ def said_topic(said: str) -> str:
     return ""
 
 
-def _scenario_strings(scenario: ScenarioInstruction) -> list[str]:
+def scenario_profile(scenario: ScenarioInstruction) -> UserProfile:
+    """The dialogue's user profile: drawn from its id, avoiding every value and slot name of its turns (the
+    intent utterances are not among those, so the generator can compose them from this same profile)."""
+    return draw_profile(random.Random(f"profile:{scenario.dialogue_id}"), avoid=scenario_strings(scenario))
+
+
+def scenario_strings(scenario: ScenarioInstruction) -> list[str]:
     """Every value and slot name the scenario's turns and user goal carry (a profile must not reuse their words)."""
     out: list[str] = []
     if scenario.user is not None:
@@ -488,8 +494,18 @@ class TemplateRenderer:
         context: dict[str, Any] = {}
         user = scenario.user  # who the user is and what they want, when the planner wrote it
         # personal details from their own RNG: the wording of the turns does not shift when the profile changes
-        context["profile"] = draw_profile(random.Random(f"profile:{scenario.dialogue_id}"),
-                                          avoid=_scenario_strings(scenario))
+        profile = context["profile"] = scenario_profile(scenario)
+        # what a per-dialogue intent utterance already said about the user is not introduced again
+        said_first = " ".join(t.fixed_message or "" for t in scenario.turns
+                              if t.speaker == "User" and t.action.startswith("inform_intent"))
+        said = context.setdefault("said", {})
+        if profile.companion and re.search(rf"\b{re.escape(profile.companion)}\b", said_first):
+            said["companion"] = True
+        if profile.employer and profile.employer in said_first:
+            said["co"] = True
+        if any(v and re.search(rf"\b{re.escape(v)}\b", said_first) for v in (profile.me, profile.job)):
+            said["me"] = True
+            context["context_said"] = True
         if user is not None:
             known = [str(v) for v in user.known.values() if str(v)]
             # a value said before it is asked for would run ahead of the dialogue state: only value-free text

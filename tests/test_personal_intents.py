@@ -1,0 +1,93 @@
+"""First intent utterances composed for their dialogue (its user's profile), kept only where the retriever agrees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_dialogue import make_corpus, make_graph
+
+from tooldial.dialogue import generate as generate_mod
+from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues
+from tooldial.dialogue.intents import personal_texts
+from tooldial.dialogue.retriever import Retriever
+from tooldial.dialogue.user_profile import UserProfile
+
+PROFILE = UserProfile(me="Vanessa", job="hydrologist", relation="sister", companion="Norma", occasion="",
+                      employer="Waters-Stout")
+N = 30
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return make_corpus()
+
+
+@pytest.fixture(scope="module")
+def run(corpus, embedder):
+    return _generate(corpus, embedder)
+
+
+def _first_intent(record) -> tuple[str, str, dict]:
+    turns = [next(iter(t.items())) for t in record.dialogue]
+    i = next(k for k, (who, t) in enumerate(turns) if who == "User" and t["action"].startswith("inform_intent"))
+    return turns[i][1]["message"], turns[i][1]["action"], turns[i + 1][1]["retriever_status"]["retrieved_api"]
+
+
+def test_proposals_are_deterministic_carry_the_profile_and_keep_a_given_value(corpus) -> None:
+    api = corpus.apis[0]
+    text = "Hi! Please get the playlist. The station id is st-42."
+    a = personal_texts(text, "confirm", api, PROFILE.fields(), random.Random("x"), carries_value=True)
+    assert a == personal_texts(text, "confirm", api, PROFILE.fields(), random.Random("x"), carries_value=True)
+    assert a and all(t.startswith("Hi! ") and t.endswith("The station id is st-42.") for t in a)
+    words = ("Vanessa", "hydrologist", "Norma", "Waters-Stout")
+    assert all(any(w in t for w in words) for t in a)
+    vague = personal_texts("I need some help with music.", "clarify", api, PROFILE.fields(), random.Random("y"))
+    assert vague and all(any(w in t for w in words) for t in vague)
+    # a profile without name, job or employer still has a companion; the occasion is never used
+    bare = UserProfile(me="", job="", relation="son", companion="Jeff", occasion="Jeff's choir concert")
+    for t in personal_texts("Please get the playlist.", "confirm", api, bare.fields(), random.Random("z")):
+        assert "Jeff" in t and "choir" not in t and "{" not in t
+
+
+def _generate(corpus, embedder) -> tuple[list, GenerationReport]:
+    report = GenerationReport()
+    records = list(generate_dialogues(corpus, make_graph(corpus), GenerateConfig(n=N, seed=11), embedder=embedder,
+                                      report=report))
+    return records, report
+
+
+def test_kept_utterances_fit_their_band_and_every_first_intent_is_counted(run, corpus, embedder) -> None:
+    records, report = run
+    retriever = Retriever(corpus, embedder)
+    for record in records:
+        text, action, status = _first_intent(record)
+        hits = retriever.search([text])[0]
+        assert dict(hits) == status, record.dialogue_id  # the written status is what the retriever returns
+        expected = ("clarify", "suggest") if action == "inform_intent_vague" else ("confirm",)
+        assert retriever.band(hits) in expected, (record.dialogue_id, text)
+    assert sum(report.personal_intents.values()) == len(records)
+    kept = sum(v for k, v in report.personal_intents.items() if not k.endswith("fallback"))
+    assert kept > len(records) // 2, report.personal_intents
+    assert "kept" in report.personal_summary()
+    # same seed, same dialogues (the composed texts come from the dialogue's own RNG and profile)
+    again, _ = _generate(corpus, embedder)
+    assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_no_fitting_proposal_falls_back_to_the_pool_utterance_and_is_counted(corpus, embedder, monkeypatch) -> None:
+    seen: list[str] = []
+
+    def propose(text, band, api, fields, rng, *, carries_value=False):
+        seen.append(fields["n"])
+        return [] if band == "confirm" else ["Quarterly tax filing for a bakery."]  # suggest: wrong API or band
+
+    monkeypatch.setattr(generate_mod, "personal_texts", propose)
+    records, report = _generate(corpus, embedder)
+    assert report.personal_intents["confirm"] == 0 and report.personal_intents["suggest"] == 0
+    assert report.personal_intents["confirm fallback"] > 0 and report.personal_intents["suggest fallback"] > 0
+    assert sum(report.personal_intents.values()) == len(records)
+    for record in records:
+        text, action, _ = _first_intent(record)
+        if action != "inform_intent_vague":
+            assert not any(name and name in text for name in seen), text  # the pool utterance stayed
