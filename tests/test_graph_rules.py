@@ -151,3 +151,71 @@ def test_hand_checked_chains_of_real_tool_sets_regression(shared_dir, embedder, 
                     "payment_method_id") in edges
     assert total == 57
     assert found / total >= 0.6, (found, total)
+
+
+def _shop_entities():
+    """A small shop documented tool by tool (one function per tool, like tau-bench): ``findOrdersByStatus``
+    returns order records at the response root, ``Order items`` a list of item records, and two actions take
+    plural id lists (``item_ids``, ``new_item_ids``)."""
+    from tooldial.corpus.models import Api, OutputComponent, Parameter
+    from tooldial.graph.entities import OfflineEntityText
+
+    def api(tool: str, name: str, params=(), outs=()) -> Api:
+        return Api(category="Shop", tool=tool, name=name, required_parameters=tuple(params),
+                   output_components=tuple(outs))
+
+    apis = [
+        api("orders", "findOrdersByStatus", [Parameter(name="status", description="Order status")],
+            [OutputComponent(path=("id",), type="integer", is_list=True, description="Order id"),
+             OutputComponent(path=("status",), is_list=True)]),
+        api("orders", "getOrderById", [Parameter(name="orderId", type="integer", description="Id of the order")]),
+        api("order_items", "Order items", [Parameter(name="order_id")],
+            [OutputComponent(path=("items", "item_id"), is_list=True, description="Id of the item")]),
+        api("return_items", "Return items", [Parameter(name="item_ids", type="array",
+                                                       description="The item ids to be returned")]),
+        api("exchange_items", "Exchange items", [Parameter(name="new_item_ids", type="array",
+                                                           description="The items to exchange them for")]),
+    ]
+    producer = OfflineEntityText()
+    ents = {}
+    for a in apis:
+        outs, ins = producer.api_entities(a, ("shop",))
+        ents.update({(a.name, "output", e.key): e for e in outs})
+        ents.update({(a.name, "input", e.key): e for e in ins})
+    return ents
+
+
+def test_a_bare_id_of_an_api_named_find_x_by_y_is_an_x_id_and_feeds_x_id_inputs():
+    """``findPetsByStatus`` returns pets: its bare ``id`` is a pet id (named so for Eq. 1's LCS, as the record-type
+    rule reads it), not a status id, and feeds ``getPetById``'s ``petId`` inside the tool."""
+    ents = _shop_entities()
+    src = ents[("findOrdersByStatus", "output", "id")]
+    assert src.name == "order id" and record_type(src) == "order"
+    target = ents[("getOrderById", "input", "orderId")]
+    assert target.name == "order id"
+    assert judge_edge(src, target, 0.8, 0.9).keep
+    # the record-type rule still rejects the bare id of another record type inside the tool
+    other = Entity("Shop|orders|getCustomerById", "input", "customerId", "customer id", "customer id",
+                   raw="customerId")
+    assert not judge_edge(src, other, 0.8, 0.9).keep
+
+
+def test_a_list_of_singular_ids_feeds_a_plural_id_list_input():
+    """``items[].item_id`` → ``item_ids`` (and ``new_item_ids``: ``new`` says which way the value flows, like
+    ``from``/``to``): same name, both lists of identifiers, so the description bar across tools does not apply
+    (the list input is documented for what is done with the ids); a shared id space is still required."""
+    from tooldial.graph.validity import id_list_into_id_list
+
+    ents = _shop_entities()
+    src = ents[("Order items", "output", "items|item_id")]
+    plural, new = ents[("Return items", "input", "item_ids")], ents[("Exchange items", "input", "new_item_ids")]
+    assert src.name == plural.name == new.name == "item id" and src.is_list and plural.is_list
+    assert id_list_into_id_list(src, plural, 1.0)
+    single = RuleConfig(single_provider=True)
+    assert judge_edge(src, plural, 0.55, 0.5, 1.0, config=single).keep  # desc 0.55 < cross_tool_desc 0.6
+    assert judge_edge(src, new, 0.55, 0.5, 1.0, config=single).keep
+    assert not judge_edge(src, plural, 0.55, 0.5, 1.0).keep  # other providers: no shared id space
+    # a single id input is not a list: the description bar stays
+    one = Entity("Shop|return_items|Return item", "input", "item_id", "item id", "item id", raw="item_id")
+    assert not id_list_into_id_list(src, one, 1.0)
+    assert not judge_edge(src, one, 0.55, 0.5, 1.0, config=single).keep

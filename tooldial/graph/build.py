@@ -276,8 +276,14 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     in_axis = np.fromiter((axis.get(classify(e).standard or "", 0) if is_coordinate(classify(e)) else 0
                            for e in inputs), dtype=np.int8, count=len(inputs))
     same_axis = (out_axis[edges.src] > 0) & (out_axis[edges.src] == in_axis[edges.dst])
+    # so are id lists into plural id inputs of the same name (validity.id_list_into_id_list)
+    out_ids = np.fromiter((e.is_list and classify(e).kind == "identifier" for e in outputs), dtype=bool,
+                          count=len(outputs))
+    in_ids = np.fromiter((e.is_list and classify(e).kind == "identifier" for e in inputs), dtype=bool,
+                         count=len(inputs))
+    id_lists = out_ids[edges.src] & in_ids[edges.dst] & (edges.lcs_sim >= 1.0)
     keep = (out_tool[edges.src] == in_tool[edges.dst]) | (
-        (edges.lcs_sim > rules.cross_tool_lcs) & ((edges.desc_sim > rules.cross_tool_desc) | same_axis))
+        (edges.lcs_sim > rules.cross_tool_lcs) & ((edges.desc_sim > rules.cross_tool_desc) | same_axis | id_lists))
     return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
 
 

@@ -139,8 +139,8 @@ def split_words(name: str) -> list[str]:
 _IE_PLURALS = _wordset("movies cookies zombies calories selfies rookies goalies pies ties lies hippies "
                        "smoothies brownies freebies")
 #: Leading words of an input name that say which way a value flows, not what it is: ``from_currency_code``
-#: takes a currency code.
-INPUT_QUALIFIERS = _wordset("from to source target origin destination dest src dst input")
+#: takes a currency code, ``new_item_ids`` item ids.
+INPUT_QUALIFIERS = _wordset("from to source target origin destination dest src dst input new")
 
 
 #: Words in -s that are not plurals.
@@ -174,12 +174,18 @@ def api_subject(api: Api, role: Role) -> list[str]:
 
     Inputs take the first subject word (``Get User Tweets``: a generic input is the *user*'s), or the word
     after ``by`` (``Comments by Video Id`` → *video*); outputs take the last (a generic output of
-    ``Get User Tweets`` is a *tweet*'s)."""
+    ``Get User Tweets`` is a *tweet*'s), before ``by`` when there is one (``findPetsByStatus`` returns *pet*
+    records, so its bare ``id`` is a pet id, as :func:`tooldial.graph.validity.record_type` reads it)."""
     words = split_words(api.name)
     if role == "input" and "by" in words:
         after = [w for w in words[words.index("by") + 1 :] if w not in API_NAME_FILLER and w not in GENERIC_NAMES]
         if after:
             return [_singular(after[0])]
+    if role == "output" and "by" in words[1:]:  # what comes back is named before ``by`` (``findPetsByStatus``)
+        before = [w for w in words[:words.index("by", 1)]
+                  if w not in API_NAME_FILLER and w not in GENERIC_NAMES and not w.isdigit()]
+        if before:
+            return [_singular(before[-1])]
     content = [w for w in words if w not in API_NAME_FILLER and w not in GENERIC_NAMES and not w.isdigit()]
     if not content:
         content = [w for w in split_words(api.tool) if w not in API_NAME_FILLER and w not in GENERIC_NAMES]

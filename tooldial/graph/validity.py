@@ -357,6 +357,14 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"
 
 
+def id_list_into_id_list(source: Entity, target: Entity, lcs_sim: float) -> bool:
+    """A list of ids (``items[].item_id``, ``orders``) into a plural id input of the same name (``item_ids``):
+    the shape and the name say it, so the description bar across tools does not apply (a list input is
+    documented for what is done with the ids, ``The item ids to be returned``)."""
+    return (source.is_list and target.is_list and lcs_sim >= 1.0
+            and classify(source).kind == "identifier" and classify(target).kind == "identifier")
+
+
 def is_coordinate(traits: Traits) -> bool:
     return traits.kind == "standard" and traits.standard in ("latitude", "longitude")
 
@@ -391,7 +399,8 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     s, t = classify(source), classify(target)
     coordinates = is_coordinate(s) and s.standard == t.standard
     if not same_tool and (lcs_sim <= config.cross_tool_lcs
-                          or (desc_sim <= config.cross_tool_desc and not coordinates)):
+                          or (desc_sim <= config.cross_tool_desc and not coordinates
+                              and not id_list_into_id_list(source, target, lcs_sim))):
         return Verdict(False, CROSS_TOOL_REASON, 0.6, "value", "cross")
     if source.type == "object" and target.type not in ("object", "array"):
         return Verdict(False, "an undocumented object does not fill a scalar input", 0.8, "value")
