@@ -36,6 +36,18 @@ def test_units_and_forms_keep_the_value() -> None:
     assert show_value(("price",), 89, {"price": 89, "currency": "EUR"}).text == "€89"
     assert show_value(("pb",), 3.1).label == "P/B ratio"
     assert show_value(("dateTime",), "2024-01-02").label == "date and time"
+    assert show_value(("isbn",), 9780441172719).text == "9780441172719"  # identifiers are never grouped
+    assert show_value(("duration_hours",), 32).text == "32 hours"
+    assert show_value(("opening_hours",), "09:00-18:00").label == "opening hours"  # no unit without a number
+    assert show_value(("number_of_hearts",), 147).label == "hearts"
+
+
+def test_list_without_a_name_field_reads_by_a_plain_word() -> None:
+    tiers = {"response": {"tiers": [{"tier_id": "t_a", "section": "Stalls", "price": 45.0, "currency_code": "EUR"},
+                                    {"tier_id": "t_b", "section": "Balcony", "price": 28.0, "currency_code": "EUR"}]}}
+    answer = build_answer(None, tiers, [("tiers|currency_code", "", "EUR")])  # type: ignore[arg-type]
+    assert [i.name for i in answer.items] == ["Stalls", "Balcony"]
+    assert "Stalls for €45.00" in _say(answer)
 
 
 def test_single_record_is_told_about_its_subject() -> None:

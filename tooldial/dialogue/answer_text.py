@@ -115,9 +115,9 @@ class Answer(BaseModel):
         """label -> text, what a user may echo when thanking ("the temperature is 18.4 °C")."""
         out = {"name": self.subject} if self.subject else {}
         out.update({f.label: f.text for f in self.facts})
-        if self.items:
-            names = [i.name for i in self.items]
-            out[self.noun or "results"] = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        if self.items and not out:  # "So the first hotel is Hotel Miradouro" (not "the hotels is A and B")
+            noun = self.noun if self.noun and self.noun not in _GENERIC_NOUNS else "result"
+            out[f"first {_singular(noun)}"] = self.items[0].name
         return out
 
 
@@ -238,6 +238,8 @@ def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None 
             shown = f"{number} {unit}" if unit not in ("°C", "°F") else f"{number} {unit}"
         else:
             shown = number
+    if re.match(r"^(number of|total) \w+s$", label) and _INTEGER.match(text.replace(",", "")):
+        label = label.split(" ", 2)[-1] if label.startswith("number of") else label.split(" ", 1)[1]  # 147 hearts
     return ShownFact(key="|".join(path), label=label, text=shown, kind=kind, plural=_plural(label))
 
 
@@ -512,9 +514,11 @@ def _clauses(facts: list[ShownFact], p: Any, rng: Any) -> str:
         clauses.append(rng.choice(("the record shows {x}", "it lists {x}")).format(x=nps))
     else:
         clauses += [_clause(f, p) for f in counts]
-    # a value that ends a sentence of its own ("No parties; quiet hours after 22:00.") goes last
-    clauses += [_clause(f, p) for f in facts if f not in counts and f.text.endswith((".", "!", "?"))]
-    return _join(clauses)
+    # a value that ends a sentence of its own ("No parties; quiet hours after 22:00.") goes last; a second one
+    # starts a new sentence
+    ending = [_clause(f, p) for f in facts if f not in counts and f.text.endswith((".", "!", "?"))]
+    text = _join(clauses + ending[:1])
+    return " ".join([text, *(c[:1].upper() + c[1:] for c in ending[1:])])
 
 
 def phrase(answer: Answer, rng: Any, p: Any) -> str:
