@@ -153,3 +153,14 @@ def test_a_featured_place_or_a_moving_position_is_not_the_users_place():
     assert _problem(flight, nearby, "lat", "lat", group_sources="lat=lat,lng=lng").startswith("coordinates of a moving")
     airports = _api("Airports Database API", "IATACodes", ["icao_code"], ["lat", "lng"], category="Travel")
     assert _problem(airports, nearby, "lat", "lat", group_sources="lat=lat,lng=lng") == ""
+
+
+def test_pagination_tokens_and_featured_items_in_computations():
+    search = _api("Search_2", "twitter", [], ["continuation_token", "results|tweet_id"])
+    more = _api("Hashtag Continuation", "twitter", ["hashtag", "continuation_token"])
+    assert _problem(search, more, "continuation_token", "continuation_token").startswith("a pagination token")
+    daily = _api("Recipe of the Day", "recipes", [], ["recipe|recipe_id"], category="Food")
+    scale = _api("Scale Recipe Servings", "recipes", ["recipe_id", "servings"], category="Food")
+    similar = _api("Similar Recipes", "recipes", ["recipe_id"], category="Food")
+    assert _problem(daily, scale, "recipe_id", "recipe|recipe_id").startswith("a featured item")
+    assert _problem(daily, similar, "recipe_id", "recipe|recipe_id") == ""

@@ -44,6 +44,10 @@ _SAID = frozenset({"name", "title", "person", "query", "company"})
 #: the week): its one place is never the place of the user's own plans.
 _FEATURED_WORDS = frozenset({"hottest", "coldest", "extremes", "featured", "trending", "popular", "top", "day",
                              "week", "pick", "picks", "random", "best", "worst", "highest", "lowest"})
+#: Words of pagination state (a cursor continues one query; nobody looks it up for another).
+_PAGINATION_WORDS = frozenset({"continuation", "cursor", "pagination", "paging"})
+#: First words of targets that compute on the user's own thing (their recipe, their loan).
+_COMPUTE_VERBS = frozenset({"scale", "calculate", "recalculate", "convert", "estimate"})
 #: Words of a source whose coordinates are a moving thing's position (a flight in the air, a tracked vehicle).
 _MOVING_WORDS = frozenset({"flight", "flights", "tracking", "tracker", "aircraft", "vehicle", "vehicles", "vessel",
                            "ship", "bus", "train", "live"})
@@ -189,6 +193,11 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
         return f"value the user knows: {kind}"
     if kind in _SAID:
         return f"a name or search term the user says: {readable(chain_param)}"
+    if set(f.tokens) & _PAGINATION_WORDS:
+        return f"a pagination token belongs to the query that returned it: {readable(chain_param)}"
+    if not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS and \
+            (readable(target.name).split() or [""])[0] in _COMPUTE_VERBS:
+        return f"a featured item stands in for the user's own in a computation: {source.name} -> {target.name}"
     if f.has("from", "origin", "departure", "source") and any(
             FieldName(p.name).has("to", "destination", "arrival", "target") for p in target.parameters):
         return f"value the user knows: where they start ({chain_param})"
