@@ -317,72 +317,12 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
             scalar.append(path)
     if list_fields:
         container, paths = next(iter(list_fields.items()))
-        records = records_at(result, container)
-        goal_keys = [p[-1] for p in paths]
-        noun = " ".join(words(container[-1])) if container else ""
-        name_key = _label_key(records, goal_keys, noun)
-        detail_keys = [k for k in goal_keys if k != name_key]
-        # what tells the records apart besides the goal fields: a time, a price, a rating (at most 3 details)
-        extra_kinds: dict[str, str] = {}  # one field per kind, the telling kinds first
-        for k, v in records[0].items():
-            kind = _kind_of(k, v) if not isinstance(v, dict | list) else ""
-            if k != name_key and k not in detail_keys and kind in _DETAIL_KINDS:
-                extra_kinds.setdefault("time" if kind in ("date", "datetime", "hours") else kind, k)
-        extra = [extra_kinds[kind] for kind in _DETAIL_ORDER if kind in extra_kinds]
-        detail_keys = [k for k in detail_keys if _kind_of(k, records[0].get(k)) not in _HIDDEN_KINDS][:2]
-        detail_keys += extra[:max(0, 3 - len(detail_keys))]
-        answer.noun, answer.count = noun or "results", len(records)
-        for record in records[:MAX_ITEMS]:
-            details = [show_value((*container, k), record[k], record) for k in detail_keys
-                       if k in record and not isinstance(record[k], dict | list) and as_text(record[k]).strip()]
-            if name_key and as_text(record.get(name_key, "")).strip():
-                name = show_value((*container, name_key), record[name_key], record).text
-            elif details:
-                name, details = details[0].text, details[1:]
-            else:
-                continue
-            if any(d.kind == "price" and not _NUMBER.match(d.text) for d in details):  # "€142.00" says it
-                details = [d for d in details if d.kind != "currency_code"]
-            for d in details:  # "with no stops", not "with 0 stops"
-                if d.text == "0" and _count_like(d):
-                    d.text = f"no {d.label}"
-            answer.items.append(ListedItem(name=name, details=details))
-        if len({i.name for i in answer.items}) < len(answer.items) and not any(i.details for i in answer.items):
-            answer.items, answer.count = [], 0  # "self and self" tells nothing: the other fields answer
-        for other, more in list(list_fields.items())[1:]:  # a second list: its fields as joined facts
+        _add_listed_items(answer, records_at(result, container), container, paths)
+        for more in list(list_fields.values())[1:]:  # a second list: its fields as joined facts
             scalar.extend(more)
-            del other
-    numbered = [p for p in scalar if p[-1].isdigit()]
-    if len(numbered) > 1 and len({p[:-1] for p in numbered}) == 1:  # {"0": …, "1": …}: one list of values
-        parent = numbered[0][:-1]
-        values = [v for p in numbered for v in values_at(result, p) if not isinstance(v, dict | list)]
-        texts = list(dict.fromkeys(show_value(p, v).text for p, v in zip(numbered, values, strict=False)))
-        if texts:
-            label = humanise(words(parent[-1])) if parent else "values"
-            answer.facts.append(ShownFact(key="|".join(numbered[0]), label=label, plural=True,
-                                          text=_join(texts)))
-        scalar = [p for p in scalar if p not in numbered]
+    scalar = _add_numbered_values(answer, result, scalar)
     for path in scalar:
-        values = [v for v in values_at(result, path) if not isinstance(v, dict | list)]
-        if not values:
-            continue
-        record = _parent_record(result, path)
-        fact = show_value(path, values[0], record)
-        if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
-            texts = list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2]
-            fact.text = ", ".join(texts[:-1]) + " and " + texts[-1]
-        if not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text and (
-                not answer.subject or _SUBJECT_KINDS.index(fact.kind) < _SUBJECT_KINDS.index(answer.subject_kind)):
-            if answer.subject:  # a better subject (a title over a brand name): the old one is a fact again
-                answer.facts.append(ShownFact(key="", label=answer.subject_kind, text=answer.subject,
-                                              kind=answer.subject_kind))
-            answer.subject, answer.subject_kind = fact.text, fact.kind
-            continue
-        if any(fact.label == f.label for f in answer.facts):  # "change" -1.37 and "change" -1.6%
-            fact.label = ("percentage " if fact.text.endswith("%") else "") + (
-                humanise(words(" ".join(path))) if not fact.text.endswith("%") else fact.label)
-        if all(fact.text != f.text for f in answer.facts) and all(fact.label != f.label for f in answer.facts):
-            answer.facts.append(fact)
+        _add_fact(answer, result, path)
     answer.facts.sort(key=lambda f: (f.text.endswith((".", "!", "?")), f.label.startswith("feels like")))
     if not answer.subject and answer.facts and not answer.items:
         # the record's own name leads, when its fields are about one record and it has one
@@ -394,6 +334,86 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
                 answer.subject, answer.subject_kind = hit, want
                 break
     return answer
+
+
+def _list_detail_keys(records: list[dict[str, Any]], goal_keys: list[str], name_key: str) -> list[str]:
+    """The goal fields shown per listed record (at most 2), then what tells the records apart besides them: a
+    time, a price, a rating (at most 3 details in all)."""
+    detail_keys = [k for k in goal_keys if k != name_key]
+    extra_kinds: dict[str, str] = {}  # one field per kind, the telling kinds first
+    for k, v in records[0].items():
+        kind = _kind_of(k, v) if not isinstance(v, dict | list) else ""
+        if k != name_key and k not in detail_keys and kind in _DETAIL_KINDS:
+            extra_kinds.setdefault("time" if kind in ("date", "datetime", "hours") else kind, k)
+    extra = [extra_kinds[kind] for kind in _DETAIL_ORDER if kind in extra_kinds]
+    detail_keys = [k for k in detail_keys if _kind_of(k, records[0].get(k)) not in _HIDDEN_KINDS][:2]
+    return detail_keys + extra[:max(0, 3 - len(detail_keys))]
+
+
+def _add_listed_items(answer: Answer, records: list[dict[str, Any]], container: tuple[str, ...],
+                      paths: list[tuple[str, ...]]) -> None:
+    """A list answer: how many records, and up to :data:`MAX_ITEMS` of them by a readable label with details."""
+    goal_keys = [p[-1] for p in paths]
+    noun = " ".join(words(container[-1])) if container else ""
+    name_key = _label_key(records, goal_keys, noun)
+    detail_keys = _list_detail_keys(records, goal_keys, name_key)
+    answer.noun, answer.count = noun or "results", len(records)
+    for record in records[:MAX_ITEMS]:
+        details = [show_value((*container, k), record[k], record) for k in detail_keys
+                   if k in record and not isinstance(record[k], dict | list) and as_text(record[k]).strip()]
+        if name_key and as_text(record.get(name_key, "")).strip():
+            name = show_value((*container, name_key), record[name_key], record).text
+        elif details:
+            name, details = details[0].text, details[1:]
+        else:
+            continue
+        if any(d.kind == "price" and not _NUMBER.match(d.text) for d in details):  # "€142.00" says it
+            details = [d for d in details if d.kind != "currency_code"]
+        for d in details:  # "with no stops", not "with 0 stops"
+            if d.text == "0" and _count_like(d):
+                d.text = f"no {d.label}"
+        answer.items.append(ListedItem(name=name, details=details))
+    if len({i.name for i in answer.items}) < len(answer.items) and not any(i.details for i in answer.items):
+        answer.items, answer.count = [], 0  # "self and self" tells nothing: the other fields answer
+
+
+def _add_numbered_values(answer: Answer, result: dict[str, Any], scalar: list[tuple[str, ...]]
+                         ) -> list[tuple[str, ...]]:
+    """``{"0": …, "1": …}`` under one parent: one fact listing the values; returns the scalar paths left."""
+    numbered = [p for p in scalar if p[-1].isdigit()]
+    if len(numbered) <= 1 or len({p[:-1] for p in numbered}) != 1:
+        return scalar
+    parent = numbered[0][:-1]
+    values = [v for p in numbered for v in values_at(result, p) if not isinstance(v, dict | list)]
+    texts = list(dict.fromkeys(show_value(p, v).text for p, v in zip(numbered, values, strict=False)))
+    if texts:
+        label = humanise(words(parent[-1])) if parent else "values"
+        answer.facts.append(ShownFact(key="|".join(numbered[0]), label=label, plural=True, text=_join(texts)))
+    return [p for p in scalar if p not in numbered]
+
+
+def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> None:
+    """One scalar answer field: the answer's subject when it names the record, else a fact (no repeats)."""
+    values = [v for v in values_at(result, path) if not isinstance(v, dict | list)]
+    if not values:
+        return
+    record = _parent_record(result, path)
+    fact = show_value(path, values[0], record)
+    if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
+        texts = list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2]
+        fact.text = ", ".join(texts[:-1]) + " and " + texts[-1]
+    if not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text and (
+            not answer.subject or _SUBJECT_KINDS.index(fact.kind) < _SUBJECT_KINDS.index(answer.subject_kind)):
+        if answer.subject:  # a better subject (a title over a brand name): the old one is a fact again
+            answer.facts.append(ShownFact(key="", label=answer.subject_kind, text=answer.subject,
+                                          kind=answer.subject_kind))
+        answer.subject, answer.subject_kind = fact.text, fact.kind
+        return
+    if any(fact.label == f.label for f in answer.facts):  # "change" -1.37 and "change" -1.6%
+        fact.label = ("percentage " if fact.text.endswith("%") else "") + (
+            humanise(words(" ".join(path))) if not fact.text.endswith("%") else fact.label)
+    if all(fact.text != f.text for f in answer.facts) and all(fact.label != f.label for f in answer.facts):
+        answer.facts.append(fact)
 
 
 # --- phrasing -------------------------------------------------------------------------------------------------

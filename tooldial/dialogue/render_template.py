@@ -474,6 +474,24 @@ def _terse(text: str, rng: random.Random) -> str:
     return text or "ok"
 
 
+def _context_sentence(act: str, persona: str, domain: str, profile: UserProfile | None, rng: random.Random,
+                      p: Protect, ctx: dict[str, Any]) -> str:
+    """At most one context sentence per dialogue, in an inform or fail-inform: an introduction from the user's
+    profile, the user's own situation, or a domain context; "" when none is said here."""
+    if ctx.get("context_said") or act not in ("inform", "fail_inform"):
+        return ""
+    if rng.random() >= _CONTEXT_RATE[persona]:
+        return ""
+    own = [f.format(who=ctx.get("who", ""), why=ctx.get("reason", "")) for f in _OWN_CONTEXT
+           if ("{who}" not in f or ctx.get("who")) and ("{why}" not in f or ctx.get("reason"))]
+    draw = rng.random()
+    if profile is not None and draw < 0.5:
+        return say(INTRO, profile, rng, p, ctx.setdefault("said", {}))
+    if own and draw < 0.8:
+        return rng.choice(own)
+    return rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
+
+
 class TemplateRenderer:
     """Deterministic, offline renderer (the default). ``typo_rate``: share of longer words a typo-prone user
     misspells (never values or slot names)."""
@@ -571,19 +589,7 @@ class TemplateRenderer:
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_USER_OPENERS[persona])
         closer = rng.choice(_USER_CLOSERS[persona]) if rng.random() < 0.35 else ""
-        context = ""
-        if ctx.get("context_said") or act not in ("inform", "fail_inform"):
-            pass
-        elif rng.random() < _CONTEXT_RATE[persona]:
-            own = [f.format(who=ctx.get("who", ""), why=ctx.get("reason", "")) for f in _OWN_CONTEXT
-                   if ("{who}" not in f or ctx.get("who")) and ("{why}" not in f or ctx.get("reason"))]
-            draw = rng.random()
-            if profile is not None and draw < 0.5:
-                context = say(INTRO, profile, rng, p, ctx.setdefault("said", {}))
-            elif own and draw < 0.8:
-                context = rng.choice(own)
-            else:
-                context = rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
+        context = _context_sentence(act, persona, domain, profile, rng, p, ctx)
         if act in ("inform", "fail_inform"):
             ctx["aim_said"] = ctx.get("aim_said") or bool(goal)
             ctx["context_said"] = ctx.get("context_said") or bool(context)
