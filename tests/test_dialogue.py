@@ -521,6 +521,31 @@ def test_quality_counts_world_checks_per_kind_with_or_without_a_judge(by_sequenc
     assert "--base-url" in capsys.readouterr().err
 
 
+def test_quality_counts_plausible_chains_only_with_a_corpus(by_sequence, corpus, tmp_path, capsys):
+    """``plausible`` needs the documented APIs: counted (with its reason) given a corpus, "not checked" without."""
+    from tooldial.cli import main
+    from tooldial.dialogue.quality import rule_checks
+
+    good = list(by_sequence.values())
+    records = good + [_break(by_sequence["two_api_13"], "plausible")]
+    with_corpus = rule_checks(records, corpus)
+    assert with_corpus.failing["plausible"] == 1 and with_corpus.plausible_kinds == {"undocumented output": 1}
+    assert with_corpus.corpus == "test:radio" and "undocumented output" in with_corpus.table()
+    without = rule_checks(records)
+    assert "plausible" not in without.failing and "not checked (give --corpus)" in without.table()
+    assert {k: v for k, v in with_corpus.failing.items() if k != "plausible"} == without.failing
+    path, out = tmp_path / "d.jsonl", tmp_path / "q.json"
+    write_dialogues(records, path)
+    assert main(["quality", str(path), "--corpus", "builtin", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "corpus builtin" in printed and "not checked" not in printed
+    rules = json.loads(out.read_text())["rule_checks"]  # the fixture's radio APIs are builtin ones
+    assert rules["failing"]["plausible"] == 1 and rules["plausible_kinds"] == {"undocumented output": 1}
+    assert main(["quality", str(path), "--corpus", str(tmp_path / "nope.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tooldial: ") and "nope.jsonl" in err and len(err.splitlines()) == 1
+
+
 def test_validate_rejudges_the_chain_from_the_recorded_edge(all_records, corpus):
     from tooldial.dialogue.validate import validate_records
 

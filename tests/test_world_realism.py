@@ -169,6 +169,38 @@ def test_answers_skip_what_the_user_said_and_paging_and_list_all_records():
     assert fields[0][2] == "Snake Run and Pocket Chess"
 
 
+def test_answer_fields_leave_out_the_ids_the_answer_check_rejects():
+    """One rule for chooser and check: a description whose "ID" is glued to other text (``のID``,
+    ``reply_to_id``) is not about ids, so ``user_utt_id`` is neither chosen nor accepted (issue 11)."""
+    from tooldial.dialogue.planner import answer_fields
+    from tooldial.dialogue.world_checks import _check_answer, unasked_id
+
+    chat = _api("on_twitter", description="ツイッター用の雑談APIです。reply_to_id（リプライ先のID）を渡します。")
+    result = {"response": {"res": "おはよう", "user_utt_id": "u-81", "bot_utt_id": "b-82", "user_score": -2.87}}
+    assert unasked_id("user_utt_id", chat.name, chat.description)
+    fields = [key for key, _, _ in answer_fields(chat, result)]
+    assert fields and not any(unasked_id(k.split("|")[-1], chat.name, chat.description) for k in fields)
+    assert "user_utt_id" not in fields and "bot_utt_id" not in fields
+    assert answer_fields(chat, {"response": {"user_utt_id": "u-81"}}) == []  # nothing answerable: no answer
+    by_id = _api("Get User Id", description="Get the ID of a user by name.")
+    assert [k for k, _, _ in answer_fields(by_id, {"response": {"user_id": "u-81"}})] == ["user_id"]
+
+    class Problems(list):
+        def add(self, kind, message):
+            self.append((kind, message))
+
+    from tooldial.dialogue.record import DialogueRecord
+
+    for api, picked in [(chat, fields), (chat, ["user_utt_id"]), (by_id, ["user_id"])]:
+        rec = DialogueRecord(subgraph_type="one_api", dialogue=[], mockdata={}, source="", target="D|t|x",
+                             scenario={"answer_fields": picked, "apis": [
+                                 {"api_id": "D|t|x", "name": api.name, "description": api.description}]})
+        dp = Problems()
+        _check_answer(rec, [("System", {"action": "response", "api_response": {"result": result | {
+            "response": result["response"] | {"user_id": "u-81"}}}})], dp)
+        assert bool(dp) == (picked == ["user_utt_id"]), (picked, dp)
+
+
 def test_generate_refuses_a_graph_of_another_corpus(tmp_path, capsys):
     import networkx as nx
 

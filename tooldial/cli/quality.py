@@ -21,11 +21,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "quality", help="count world-rule failures and score sampled dialogues with an LLM judge (Table 3)",
         description="Count, per kind, the dialogues failing the validator's world checks (filler values, "
-        "consistency, coordinate groups, answers reporting goal fields; no model needed), then, with --base-url "
+        "consistency, coordinate groups, answers reporting goal fields; with --corpus also chain plausibility; no "
+        "model needed), then, with --base-url "
         "and --model, score naturalness, coherence, efficiency (1-3) and correctness (0/1) of sampled dialogues "
         "with an LLM judge, G-Eval style, behind any OpenAI-compatible endpoint (key from OPENAI_API_KEY).",
     )
     parser.add_argument("file", type=Path, help="dialogues.jsonl (or a release-format JSON list)")
+    parser.add_argument("--corpus", default=None, metavar="SPEC",
+                        help="also check chain plausibility (validator kind `plausible`) against this corpus, as "
+                        "`tooldial validate --corpus` (default: no corpus; `plausible` not checked)")
     parser.add_argument("--sample", type=positive_int, default=100, help="dialogues to score, spread over action "
                         "sequences (default: 100, as in the paper)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample and of the judge (default: 0)")
@@ -62,10 +66,15 @@ def run(args: argparse.Namespace) -> int:
     if (args.base_url is None) != (args.model is None):
         raise ConfigError("the judge needs both --base-url and --model (or neither, for rule checks only)",
                           field="--base-url" if args.base_url is None else "--model")
+    corpus = None
+    if args.corpus:
+        from tooldial.corpus import load_corpus
+
+        corpus = load_corpus(args.corpus)  # a bad spec: one-line ConfigError naming it
     records = list(read_dialogues(args.file))
     if not records:
         raise ConfigError("no dialogues in the file", file=str(args.file))
-    rules = rule_checks(records)  # before the judge: printed even when the judge cannot be reached
+    rules = rule_checks(records, corpus)  # before the judge: printed even when the judge cannot be reached
     print(rules.table(), flush=True)
     # written now, so an unreachable judge (a one-line error below) does not lose them
     _write(args.out, {"file": str(args.file), "rule_checks": rules.model_dump(), "judge": None})

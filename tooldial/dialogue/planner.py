@@ -51,6 +51,7 @@ from tooldial.dialogue.scenario import (
     make_turn,
 )
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.dialogue.world_checks import unasked_id
 
 
 @dataclass(frozen=True)
@@ -347,12 +348,12 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     """The result fields relevant to the user's goal, most relevant first: (path ``a|b``, label, value).
 
     Relevance: the field's words shared with the API's name and description (what the user asked for), then
-    whether people read that kind of value (a name, a date, a price, a temperature) at all. Ids, URLs and
-    booleans only count when the goal names them; values longer than 80 characters are not recited, nor
+    whether people read that kind of value (a name, a date, a price, a temperature) at all. Ids only count when
+    the documentation is about ids (:func:`~tooldial.dialogue.world_checks.unasked_id`, the ``answer`` check's
+    rule), URLs and booleans when the goal names them; values longer than 80 characters are not recited, nor
     ``known`` values (what the user said: the id they looked up is not news to them)."""
     said = {k.strip() for k in known if k.strip()}
     goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
-    wants_ids = bool(goal & {"id", "ids", "identifier", "code", "key"})
     wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download"})
     scored: list[tuple[float, int, str, str, str]] = []
     seen_paths: set[tuple[str, ...]] = set()
@@ -362,7 +363,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         seen_paths.add(path)
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
-        if not text or len(text) > 80 or text in said or (kind == "id" and not wants_ids) or (
+        if not text or len(text) > 80 or text in said or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links):
             continue
         words = set(readable(" ".join(path)).split())

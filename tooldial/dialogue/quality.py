@@ -30,6 +30,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.validate import validate_record
 from tooldial.llm import ChatRequest, LLMClient
@@ -150,24 +151,39 @@ RULE_CHECKS: dict[str, str] = {
     "consistency": "records contradicting themselves or the world",
     "groups": "coordinates not from one origin",
     "answer": "response not reporting goal fields",
+    "plausible": "chains a careful reader would reject",
 }
+#: Kinds checked only against a corpus (the documented APIs), as in ``tooldial validate --corpus``.
+CORPUS_CHECKS = ("plausible",)
 #: Validator kinds that stop a record before the world checks run.
 _BLOCKING = ("schema", "sequence")
 
 
 class RuleCheckReport(BaseModel):
-    """Dialogues failing each world check of the validator; ``unchecked``: records too broken to check."""
+    """Dialogues failing each world check of the validator; ``unchecked``: records too broken to check.
+
+    ``failing`` holds the corpus-only kinds (``plausible``) only when a corpus was given: without one they were
+    not checked, which is not 0 failing; ``plausible_kinds`` counts the failing chains by reason."""
 
     dialogues: int
-    failing: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(RULE_CHECKS, 0))
+    corpus: str | None = None
+    failing: dict[str, int] = Field(default_factory=dict)
     unchecked: int = 0
     examples: dict[str, str] = Field(default_factory=dict)  # kind -> "dialogue_id: first problem"
+    plausible_kinds: dict[str, int] = Field(default_factory=dict)  # reason (text before the colon) -> dialogues
 
     def table(self) -> str:
-        lines = [f"Rule checks ({self.dialogues} dialogues, no model needed)"]
+        lines = [f"Rule checks ({self.dialogues} dialogues, no model needed"
+                 + (f", corpus {self.corpus})" if self.corpus else ")")]
         for kind, what in RULE_CHECKS.items():
-            n = self.failing.get(kind, 0)
+            if kind not in self.failing:
+                lines.append(f"  {kind:<12} {'–':>6} not checked (give --corpus)  {what}")
+                continue
+            n = self.failing[kind]
             lines.append(f"  {kind:<12} {n:>6} failing ({100.0 * n / max(self.dialogues, 1):.1f}%)  {what}")
+            if kind == "plausible":
+                lines += [f"  {'':<12} {m:>6}   {why}" for why, m in
+                          sorted(self.plausible_kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
         if self.unchecked:
             lines.append(f"  {self.unchecked} dialogue(s) not checked: schema or sequence broken "
                          "(see `tooldial validate`)")
@@ -175,22 +191,27 @@ class RuleCheckReport(BaseModel):
         return "\n".join(lines)
 
 
-def rule_checks(records: Iterable[DialogueRecord]) -> RuleCheckReport:
-    """Count the world checks of :func:`tooldial.dialogue.validate.validate_record` per kind (no corpus)."""
-    report = RuleCheckReport(dialogues=0)
+def rule_checks(records: Iterable[DialogueRecord], corpus: Corpus | None = None) -> RuleCheckReport:
+    """Count the world checks of :func:`tooldial.dialogue.validate.validate_record` per kind; with ``corpus``
+    also ``plausible`` (chain plausibility against the documented APIs, as ``tooldial validate --corpus``)."""
+    kinds_checked = [k for k in RULE_CHECKS if corpus is not None or k not in CORPUS_CHECKS]
+    report = RuleCheckReport(dialogues=0, corpus=corpus.spec if corpus is not None else None,
+                             failing=dict.fromkeys(kinds_checked, 0))
     for record in records:
         report.dialogues += 1
-        problems = validate_record(record).problems
+        problems = validate_record(record, corpus=corpus).problems
         kinds = {kind for kind, _ in problems}
         if kinds & set(_BLOCKING):
             report.unchecked += 1
             continue
-        for kind in RULE_CHECKS:
+        for kind in kinds_checked:
             if kind in kinds:
                 report.failing[kind] += 1
                 if kind not in report.examples:
                     message = next(m for k, m in problems if k == kind)
                     report.examples[kind] = f"{record.dialogue_id or '?'}: {message}"
+        for why in {m.split(":", 1)[0] for k, m in problems if k == "plausible"}:
+            report.plausible_kinds[why] = report.plausible_kinds.get(why, 0) + 1
     return report
 
 

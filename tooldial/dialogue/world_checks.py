@@ -368,6 +368,18 @@ def _is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
                             name=str(brief.get("name") or "x"), description=str(brief.get("description") or "")))
 
 
+#: Words by which an API's documentation says it is about ids (then an id is an answer).
+_ABOUT_IDS = re.compile(r"\b(id|ids|identifier|code|key)\b", re.I)
+
+
+def unasked_id(field: str, api_name: str, api_description: str) -> bool:
+    """Whether result field ``field`` (its last key) is an id the user did not ask for: an id, and the API's name
+    and description do not say id, identifier, code or key as a word. One rule for the answer chooser
+    (:func:`tooldial.dialogue.planner.answer_fields`) and the ``answer`` check, so generation never emits what
+    validation rejects."""
+    return field_kind(FieldName(field)) == "id" and not _ABOUT_IDS.search(f"{api_name} {api_description}")
+
+
 def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems,
                   corpus: Corpus | None = None) -> None:
     """The response reports fields of the target's result, no ids unless the documentation is about ids."""
@@ -384,11 +396,9 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
     elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus):
         dp.add("answer", f"a lookup answered by how the call went only ({', '.join(fields)})")
     brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
-    about_ids = bool(re.search(r"\b(id|ids|identifier|code|key)\b", f"{brief.get('name', '')} "
-                                                                      f"{brief.get('description', '')}", re.I))
     for key in fields:
         path = tuple(key.split("|"))
         if not values_at(result, path):
             dp.add("answer", f"answer field {key} is not in the result")
-        elif field_kind(FieldName(path[-1])) == "id" and not about_ids:
+        elif unasked_id(path[-1], str(brief.get("name", "")), str(brief.get("description", ""))):
             dp.add("answer", f"answer field {key} is an id the user did not ask for")
