@@ -261,3 +261,29 @@ def test_clarify_may_echo_the_topic_the_user_named_and_nothing_else() -> None:
         echoed += "your trip" in message
         assert "hotel" not in message.lower() and "my trip" not in message
     assert echoed > 20
+
+
+def test_the_system_uses_only_a_name_the_user_said() -> None:
+    """A first intent that gives the user's job but not their name ("I work as an acupuncturist") must not let a
+    goodbye call them by name ("Take care, Jean!"); one that gives the name may."""
+    from tooldial.dialogue.render_template import scenario_profile
+
+    renderer = TemplateRenderer()
+    named = anonymous = 0
+    for i in range(300):
+        s = scenario(f"td-name-{i}")
+        profile = scenario_profile(s)
+        if not profile.me or not profile.job:
+            continue
+        says_name = i % 2 == 0
+        first = f"I'm {profile.me}. I need a place to stay." if says_name else \
+            f"I work as a {profile.job}. I need a place to stay."
+        s.turns[0] = s.turns[0].model_copy(update={"fixed_message": first})
+        messages = renderer.render([s])[0].messages
+        user_text = " ".join(m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User")
+        bye = messages[[t.sequence_action for t in s.turns].index("system_bye")]
+        if re.search(rf"\b{re.escape(profile.me)}\b", bye):
+            assert re.search(rf"\b{re.escape(profile.me)}\b", user_text), (first, bye)
+            named += says_name
+        anonymous += not says_name
+    assert named > 0 and anonymous > 50  # the name is used back when said, and the check saw both kinds

@@ -521,8 +521,9 @@ class TemplateRenderer:
             said["companion"] = True
         if profile.employer and profile.employer in said_first:
             said["co"] = True
+        if profile.me and re.search(rf"\b{re.escape(profile.me)}\b", said_first):
+            said["me"] = True  # only a name the user said may be used back to them ("Take care, Jean!")
         if any(v and re.search(rf"\b{re.escape(v)}\b", said_first) for v in (profile.me, profile.job)):
-            said["me"] = True
             context["context_said"] = True
         if user is not None:
             known = [str(v) for v in user.known.values() if str(v)]
