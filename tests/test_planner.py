@@ -75,6 +75,13 @@ def test_plans_carry_a_goal_and_relevant_answer_fields(corpus):
     ("Get equities groups (global-equity, countries-equity) for a category.", "get equities groups for a category"),
     ("When does the next bus leave?", "find out when does the next bus leave"),
     ("Submit a job application with name and email.", "submit a job application with name and email"),
+    # real documentation carries markup: emphasis is dropped, a table, link or code ends the prose
+    ("Get all active **Consumer Products** businesses in Free zones", "get all active Consumer Products businesses "
+     "in Free zones"),
+    ("List the `orders` of a shop | Parameter | Default\n--- | ---", "list the orders of a shop"),
+    ("Parameter | Default | Description\n--------- | ------- |", "get the x from t"),
+    ("Find flights between two airports, see https://example.org/docs for details.",
+     "find flights between two airports"),
 ])
 def test_description_clauses_are_verb_phrases(description, clause):
     assert description_clause(_api("x", "t", description=description)) == clause

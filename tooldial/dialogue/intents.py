@@ -211,13 +211,29 @@ def _useless(text: str) -> bool:
             or "endpoint" in low.split()[:3] or low.startswith("complimentary"))
 
 
+#: Where the prose of a description ends: a markdown table, a code fence or rule, a link, an HTML tag.
+_MARKUP_END = re.compile(r"\||```|-{3,}|={3,}|https?://|www\.|<\w|\\n|#{1,6}\s")
+
+
+def _plain(text: str) -> str:
+    """A description's prose as a user could say it: its first line, emphasis marks (``**Branch**``, backticks)
+    dropped, cut where a table, code, link or HTML starts (``Parameter | Default | Description ---``)."""
+    text = text.strip().splitlines()[0] if text.strip() else ""
+    text = re.sub(r"\*\*|__|`", "", text)
+    prose, *cut = _MARKUP_END.split(text, maxsplit=1)
+    if cut:  # "…, see https://…" → "…": the words that led into the markup go with it
+        prose = re.sub(r"[\s,;:(\[]*\b(see|visit|at|here|via|refer to|check|documentation|docs)?[\s,;:(\[]*$", "",
+                       prose, flags=re.I)
+    return prose.strip()
+
+
 def description_clause(api: Api) -> str:
     """The API's description as a verb phrase a user could say (``get the playlist of a station``).
 
     Parenthesised asides are dropped, a third-person or base verb becomes the base form (``Downloads the
     file`` → ``download the file``), a question (``Is a book available``) becomes ``check whether a book is
     available``, and a noun phrase gets ``get`` in front."""
-    text = (api.description or api.tool_description or "").strip()
+    text = _plain(api.description or api.tool_description or "")
     text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].strip().rstrip(".!?")
     text = re.sub(r"\s*\([^)]*\)", "", text)
     text = re.sub(r"^(this|the)\s+(api|endpoint|tool|service|method)\s+(will\s+|can\s+|is used to\s+)?", "",
