@@ -32,6 +32,16 @@ def test_the_place_of_an_address_the_user_gave_is_known():
     assert _problem(prop, prayer, "city", "city").startswith("a place part of the address")
 
 
+def test_the_country_of_a_city_the_user_gives_the_target_is_known():
+    # an airport search by city and country: a user who says "Los Angeles" does not look its country up in an
+    # FBO directory; without a city among the target's inputs the country may still be looked up
+    fbo = _api("FBO and Fuel", "aviation", ["code"], ["FBO|business_name", "FBO|country"], category="Travel")
+    airports = _api("Airports by City and Country", "aviation", ["city", "country"], category="Travel")
+    assert _problem(fbo, airports, "country", "FBO|country").startswith("value the user knows: the country")
+    by_country = _api("Airports by Country", "aviation", ["country"], category="Travel")
+    assert not _problem(fbo, by_country, "country", "FBO|country").startswith("value the user knows")
+
+
 def test_a_checker_checks_the_users_own_value():
     draw = _api("Last Draw", "lottery", [], ["result|pb"], category="Gaming")
     checker = _api("Powerball Checker", "lottery", ["pb"], category="Gaming")

@@ -57,6 +57,8 @@ _KIND_WORDS = {"latitude": {"lat", "latitude", "coordinates"}, "longitude": {"ln
 _ADDRESS = frozenset({"city", "postal", "address", "state"})
 #: Place kinds a user knows once they gave the source an address (street, postal code) of theirs.
 _ADDRESS_PARTS = frozenset({"city", "country", "country_code", "state", "postal", "timezone"})
+#: Kinds a user knows once they name a city, address or postal code of theirs (its country, its state).
+_COARSER_PLACE = frozenset({"country", "country_code", "state"})
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
 _PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
 _PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
@@ -205,6 +207,9 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
             _kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
             for p in source.required_parameters):
         return f"a place part of the address the user gave: {readable(chain_param)}"
+    if kind in _COARSER_PLACE and any(p.name != chain_param and _kind(p.name, p.type) in ("city", "address", "postal")
+                                      for p in target.required_parameters):
+        return f"value the user knows: the {readable(chain_param)} of the place they give the target"
     if _words(target, description=False) & _CHECKER_WORDS:
         return f"a checker checks the user's own value: {readable(chain_param)}"
     return ""
