@@ -287,3 +287,16 @@ def test_the_system_uses_only_a_name_the_user_said() -> None:
             named += says_name
         anonymous += not says_name
     assert named > 0 and anonymous > 50  # the name is used back when said, and the check saw both kinds
+
+
+def test_clarify_topics_do_not_depend_on_the_string_hash_seed() -> None:
+    """Topics of one length were ordered by a set's iteration order, so "restaurants" or "my business" won by
+    PYTHONHASHSEED and two runs of one seed differed (generate --n 2000 --seed 7, one clarify turn)."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from tooldial.dialogue.render_template import _persona_topics; print(_persona_topics())"
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
+    assert len(outs) == 1

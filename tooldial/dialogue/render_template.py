@@ -377,7 +377,8 @@ def short_clause(clause: str) -> str:
 def _persona_topics() -> tuple[str, ...]:
     from tooldial.dialogue.intents import DEFAULT_PERSONA, PERSONAS
 
-    return tuple(sorted({entry[2] for entry in (*PERSONAS.values(), DEFAULT_PERSONA)}, key=len, reverse=True))
+    # longest first, ties alphabetical: a set's order changes with the process's string hash seed
+    return tuple(sorted({entry[2] for entry in (*PERSONAS.values(), DEFAULT_PERSONA)}, key=lambda t: (-len(t), t)))
 
 
 def said_topic(said: str) -> str:
