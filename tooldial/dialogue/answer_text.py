@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -388,7 +389,7 @@ def _add_numbered_values(answer: Answer, result: dict[str, Any], scalar: list[tu
     texts = list(dict.fromkeys(show_value(p, v).text for p, v in zip(numbered, values, strict=False)))
     if texts:
         label = humanise(words(parent[-1])) if parent else "values"
-        answer.facts.append(ShownFact(key="|".join(numbered[0]), label=label, plural=True, text=_join(texts)))
+        answer.facts.append(ShownFact(key="|".join(numbered[0]), label=label, plural=True, text=join(texts)))
     return [p for p in scalar if p not in numbered]
 
 
@@ -400,8 +401,7 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
     record = _parent_record(result, path)
     fact = show_value(path, values[0], record)
     if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
-        texts = list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2]
-        fact.text = ", ".join(texts[:-1]) + " and " + texts[-1]
+        fact.text = join(list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2])
     if not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text and (
             not answer.subject or _SUBJECT_KINDS.index(fact.kind) < _SUBJECT_KINDS.index(answer.subject_kind)):
         if answer.subject:  # a better subject (a title over a brand name): the old one is a fact again
@@ -510,8 +510,12 @@ def _item(item: ListedItem, p: Any) -> str:
     return out + (f" ({', '.join(bracket)})" if bracket else "")
 
 
-def _join(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def join(items: Sequence[str], conj: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _join_predicates(preds: list[str]) -> str:
@@ -522,7 +526,7 @@ def _join_predicates(preds: list[str]) -> str:
         if i and verb in ("has", "is") and preds[i - 1].split(" ", 1)[0] == verb:
             pred = pred.split(" ", 1)[1]
         out.append(pred)
-    return _join(out)
+    return join(out)
 
 
 def _clauses(facts: list[ShownFact], p: Any, rng: Any) -> str:
@@ -530,14 +534,14 @@ def _clauses(facts: list[ShownFact], p: Any, rng: Any) -> str:
     counts = [f for f in facts if _count_like(f) and not f.label.startswith("maximum ")]
     clauses = [_clause(f, p) for f in facts if f not in counts and not f.text.endswith((".", "!", "?"))]
     if len(counts) > 1:
-        nps = _join([f"{p(f.text)} {f.label}" for f in counts])
+        nps = join([f"{p(f.text)} {f.label}" for f in counts])
         clauses.append(rng.choice(("the record shows {x}", "it lists {x}")).format(x=nps))
     else:
         clauses += [_clause(f, p) for f in counts]
     # a value that ends a sentence of its own ("No parties; quiet hours after 22:00.") goes last; a second one
     # starts a new sentence
     ending = [_clause(f, p) for f in facts if f not in counts and f.text.endswith((".", "!", "?"))]
-    text = _join(clauses + ending[:1])
+    text = join(clauses + ending[:1])
     return " ".join([text, *(c[:1].upper() + c[1:] for c in ending[1:])])
 
 
@@ -552,7 +556,7 @@ def phrase(answer: Answer, rng: Any, p: Any) -> str:
             noun = f"{noun} entries"
         if answer.count == 1:
             noun = _singular(noun)
-        items = _join([_item(i, p) for i in answer.items])
+        items = join([_item(i, p) for i in answer.items])
         if answer.count > shown:
             sentences.append(rng.choice(_MORE_FRAMES).format(n=answer.count, noun=noun, k=shown, items=items))
         else:

@@ -52,6 +52,7 @@ from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sampling import Sampler
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, get_sequence
+from tooldial.dialogue.user_profile import UserProfile
 from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder
 from tooldial.errors import ConfigError
 
@@ -272,7 +273,7 @@ class ScenarioFactory:
         real hits fit its band and is rebuilt from the same RNG state with it. When none fits, or the rebuilt
         dialogue would get another profile, the pool utterance stays (counted as a fallback).
         """
-        jobs: list[tuple[int, _Built, str, Intent, list[str]]] = []
+        jobs: list[tuple[int, _Built, str, Intent, list[str], UserProfile]] = []
         texts: list[str] = []
         for i, scenario in enumerate(scenarios):
             built = self._built.pop(scenario.dialogue_id, None)
@@ -288,10 +289,10 @@ class ScenarioFactory:
                                        random.Random(f"personal:{scenario.dialogue_id}"),
                                        carries_value=first is built.clear and built.adds_value)
             texts.extend(proposals)
-            jobs.append((i, built, band, first, proposals))
+            jobs.append((i, built, band, first, proposals, profile))
         found = dict(zip(unique := list(dict.fromkeys(texts)), self.retriever.search(unique), strict=True))
         out = list(scenarios)
-        for i, built, band, first, proposals in jobs:
+        for i, built, band, first, proposals, profile in jobs:
             target = built.plan.target.api.id
             pick = next((t for t in proposals if self.retriever.fits(found[t], band, target)), None)  # type: ignore[arg-type]
             rebuilt = None
@@ -305,7 +306,7 @@ class ScenarioFactory:
                                          seed=built.seed)
                 # the profile is drawn from the dialogue's values and slot names: same strings, same profile
                 if scenario_strings(rebuilt) != scenario_strings(scenarios[i]) and \
-                        scenario_profile(rebuilt) != scenario_profile(scenarios[i]):
+                        scenario_profile(rebuilt) != profile:
                     rebuilt = None
             if rebuilt is None:
                 report.personal_intents[f"{band} fallback"] += 1

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from tooldial.dialogue.answer_text import Answer, phrase
+from tooldial.dialogue.answer_text import Answer, join, phrase
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.dialogue.user_profile import (
@@ -54,14 +54,6 @@ _CONTEXT_RATE = {"plain": 0.35, "terse": 0.05, "chatty": 0.85, "formal": 0.35, "
 _EXTRA_RATE = {"plain": 1.0, "terse": 0.0, "chatty": 1.6, "formal": 0.8, "non_native": 0.7, "typo": 1.0}
 #: Probability that the A.7 style drawn for a turn shapes the utterance (the rest use the frames below).
 STYLE_USE = 0.3
-
-
-def join(items: Sequence[str], conj: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _the(slots: Sequence[str]) -> str:
