@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import os
 from collections import Counter
@@ -49,7 +50,7 @@ def test_splits_do_not_share_source_tools_and_each_has_both_labels():
         sides.setdefault(tool_of(r["source_api"]), set()).add(r["split"])
     assert all(len(s) == 1 for s in sides.values()), {t: s for t, s in sides.items() if len(s) > 1}
     counts = Counter((r["split"], r["kind"], r["valid"]) for r in data)
-    for split in ("fit", "heldout"):
+    for split in ("fit", "heldout") if any(r["split"] == "heldout" for r in data) else ("fit",):
         for kind in ("same_tool", "cross_tool"):
             assert counts[(split, kind, True)] >= 10 and counts[(split, kind, False)] >= 10, (split, kind)
 
@@ -79,15 +80,42 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
 
 
 def test_clean_heldout_shares_no_tool_with_fit():
-    """The v2 held-out joins tools never used in a fit pair (neither as source nor as target), and the retired
-    v1 held-out is recorded as such (``v1_split``), all of it in ``fit``."""
+    """The held-out part joins tools never used in a fit pair (neither as source nor as target); it is the ``v3``
+    set only. The retired held-outs are recorded as such (``v1_split``, ``v2_split``), all of them in ``fit``."""
     data = rows()
     tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
              for split in ("fit", "heldout")}
     assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
-    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v2"}
+    assert {r["set"] for r in data if r["split"] == "heldout"} <= {"v3"}
     v1 = [r for r in data if r["set"] == "v1"]
     assert all(r["split"] == "fit" for r in v1)
     assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
-    assert len({tool_of(r["source_api"]) for r in data if r["split"] == "heldout"}) >= 20
-    assert len({r["category"] for r in data if r["split"] == "heldout"}) >= 8
+    v2 = [r for r in data if r["set"] == "v2"]
+    assert len(v2) == 300 and all(r["split"] == "fit" and r["v2_split"] == "heldout" for r in v2)
+    assert all(r["split"] == "heldout" for r in data if r["set"] == "v3")
+
+
+def devset_script():
+    spec = importlib.util.spec_from_file_location("make_graph_devset", REPO / "scripts" / "make_graph_devset.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_v3_tool_is_in_a_fit_pair():
+    """Every tool of the v3 list (the clean held-out), under the name the corpus loader gives it, is absent from
+    every fit pair, and every held-out pair joins two v3 tools. Fails if a v3 tool leaks into fit data."""
+    script = devset_script()
+    names = {(c, t.strip()) for c, ts in script.TOOLS_V3.items() for t in ts}
+    assert len(names) >= 32 and len({c for c, _ in names}) >= 10
+    earlier = {(c, t.strip()) for s in (script.TOOLS, script.TOOLS_V2) for c, ts in s.items() for t in ts}
+    assert not names & earlier, names & earlier
+    v3_tools = {script.corpus_tool_name(r) for r in script.select_tools(toolbench_file(), script.TOOLS_V3)}
+    assert len(v3_tools) == len(names)
+    data = rows()
+    for r in data:
+        ends = {tool_of(r["source_api"]), tool_of(r["target_api"])}
+        if r["split"] == "fit":
+            assert not ends & v3_tools, r
+        else:
+            assert ends <= v3_tools, r
