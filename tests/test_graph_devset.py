@@ -50,7 +50,7 @@ def test_splits_do_not_share_source_tools_and_each_has_both_labels():
         sides.setdefault(tool_of(r["source_api"]), set()).add(r["split"])
     assert all(len(s) == 1 for s in sides.values()), {t: s for t, s in sides.items() if len(s) > 1}
     counts = Counter((r["split"], r["kind"], r["valid"]) for r in data)
-    for split in ("fit", "heldout") if any(r["split"] == "heldout" for r in data) else ("fit",):
+    for split in ("fit", "heldout"):
         for kind in ("same_tool", "cross_tool"):
             assert counts[(split, kind, True)] >= 10 and counts[(split, kind, False)] >= 10, (split, kind)
 
@@ -86,13 +86,16 @@ def test_clean_heldout_shares_no_tool_with_fit():
     tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
              for split in ("fit", "heldout")}
     assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
-    assert {r["set"] for r in data if r["split"] == "heldout"} <= {"v3"}
+    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v3"}
     v1 = [r for r in data if r["set"] == "v1"]
     assert all(r["split"] == "fit" for r in v1)
     assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
     v2 = [r for r in data if r["set"] == "v2"]
     assert len(v2) == 300 and all(r["split"] == "fit" and r["v2_split"] == "heldout" for r in v2)
-    assert all(r["split"] == "heldout" for r in data if r["set"] == "v3")
+    v3 = [r for r in data if r["set"] == "v3"]
+    assert len(v3) >= 320 and all(r["split"] == "heldout" for r in v3)
+    assert sum(r["valid"] for r in v3) >= 120
+    assert len({tool_of(r["source_api"]) for r in v3}) >= 30 and len({r["category"] for r in v3}) >= 10
 
 
 def devset_script():
