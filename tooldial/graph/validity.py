@@ -16,6 +16,13 @@ gets a :class:`Verdict` (kept or not, a ``reason`` and a ``confidence``) from th
   tools only when descriptions *and* keywords agree clearly (``generic_desc`` / ``generic_kw``, above Eq. 1's);
 - other **value** s (``city name``, ``hashtag``): across tools when the keyword texts agree (``value_kw``).
 
+What counts as evidence of one value space across tools (:func:`value_space_clash`, the second round of rules from
+dev-set errors): an input whose documentation sends the user to an endpoint of its own tool for its values
+(``call the Country code list endpoint``, ``Get from `/soccer/countries```) takes that provider's list, whatever
+its name says; a season is a provider's calendar; a corner of a bounding box is not a place; a symbol's market
+must be known on both sides; URLs of two different sites are not one space; a generic word of a tool name
+(``football`` of ``ApiFootball``) is not a name of the tool.
+
 Input groups: inputs that must come from one source record (latitude + longitude, a date range, a currency
 pair) are found per target API (:func:`input_groups`); an edge into a member records the group and, per member,
 the source output of the same record (:func:`group_sources`). A coordinate edge whose source cannot give the
@@ -25,6 +32,7 @@ partner coordinate is rejected.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -105,6 +113,10 @@ def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
 
 IDENTIFIER_WORDS = _W("id ids uuid guid key token slug handle hash ref reference username login nickname "
                       "sku uid pid cid userid accountid puuid steamid tag ident identifier")
+#: Words of values that only mean something in one provider's own calendar or list: a ``season`` (``2021``,
+#: ``2021-22``, a season id) of an F1 feed is not a golf tour's season. Classified as identifiers: across tools they
+#: need a shared id space.
+PROVIDER_SCOPED_WORDS = _W("season seasons")
 #: Identifier words that are only identifiers at the end of a name (``code`` of ``country code`` is standard).
 IDENTIFIER_TAIL = _W("code number no num")
 GENERIC_WORDS = _W("date category categories image images photo picture thumbnail icon logo symbol prompt name "
@@ -132,7 +144,8 @@ _STANDARD_BY_WORD: dict[str, str] = {
 GLOBAL_STANDARDS = _W("country currency language latitude longitude coordinates email phone url postal_code ip "
                       "domain iata isbn place timezone imdb geonames continent")
 #: Standard kinds that are identifiers of a public registry: ``imdb_id`` stays one of them, not a provider id.
-PUBLIC_IDS = _W("iata isbn symbol imdb geonames")
+#: (``symbol`` is not among them: a ``coin_id`` or ``coin_slug`` is a provider's id, ``btc-bitcoin``, not a ticker.)
+PUBLIC_IDS = _W("iata isbn imdb geonames")
 DATE_STANDARDS = _W("date datetime time")
 
 _FORMAT_FORMATS = {"date": "date", "date-time": "datetime", "datetime": "datetime", "time": "time",
@@ -185,7 +198,9 @@ def _value_format(value: str, standard: str) -> str | None:
             return "alpha2" if pycountry.countries.get(alpha_2=v.upper()) else None
         if len(v) == 3 and v.isalpha():
             return "alpha3" if pycountry.countries.get(alpha_3=v.upper()) else None
-        return "name" if len(v) > 3 and v.replace(" ", "").isalpha() else None
+        if len(v) > 3 and v.replace(" ", "").isalpha():
+            return _country_name_format(v)
+        return None
     if standard == "language":
         if re.fullmatch(r"[a-zA-Z]{2}[-_][a-zA-Z]{2}", v):
             return "locale"
@@ -197,13 +212,65 @@ def _value_format(value: str, standard: str) -> str | None:
     if standard == "currency":
         return "iso" if len(v) == 3 and v.isalpha() and pycountry.currencies.get(alpha_3=v.upper()) else None
     if standard == "symbol":
-        compact = re.sub(r"[-/_:]", "", v.upper())
-        if re.search(r"[-/_:]", v) or any(compact.endswith(q) and len(compact) > len(q) + 1 for q in _QUOTES):
-            return "pair"
-        return "asset" if compact.isalnum() else None
+        return _symbol_format(v)
     if standard == "date":
         return _first_format(_VALUE_DATE_FORMATS, v, re.fullmatch)
     return None
+
+
+def _country_name_format(value: str) -> str:
+    """``name`` for a country's name (pycountry: ``United States``, ``Russia`` as the start of ``Russian
+    Federation``), ``subdivision`` for a part of one (``England``, ``Scotland``: a provider's own list, not ISO 3166
+    countries), else ``name`` (a name pycountry does not know)."""
+    import pycountry
+
+    try:
+        pycountry.countries.lookup(value)
+        return "name"
+    except LookupError:
+        pass
+    low = value.lower()
+    if any(n.lower().startswith(low) for n in _country_names()):
+        return "name"
+    if any(sub.name.lower() == low for sub in pycountry.subdivisions):
+        return "subdivision"
+    return "name"
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> tuple[str, ...]:
+    import pycountry
+
+    return tuple(n for c in pycountry.countries
+                 for n in (c.name, getattr(c, "common_name", ""), getattr(c, "official_name", "")) if n)
+
+
+def _symbol_format(value: str) -> str | None:
+    """``pair`` (``BTCUSDT``, ``BTC-USD``, ``BCHAED``: a base and an ISO 4217 or crypto quote), ``slug`` (``bitcoin``,
+    ``btc-bitcoin``: a provider's lower-case coin id, not a ticker), ``sign`` (``€``, ``Fr., SFr.``) or ``asset``
+    (``BTC``, ``MSFT``)."""
+    if any(unicodedata.category(c) == "Sc" for c in value) or re.search(r"[.,;\s]", value):
+        return "sign"  # ``€``, ``Fr., CHf, SFr.``: a currency's sign or local abbreviations, not a code
+    parts = re.split(r"[-/_:]", value)
+    if value == value.lower() and any(c.isalpha() for c in value) and (
+            (len(parts) > 1 and max(len(p) for p in parts) >= 5) or (len(parts) == 1 and len(value) >= 6
+                                                                      and value.isalpha()
+                                                                      and not _compact_pair(value.upper()))):
+        return "slug"
+    compact = "".join(parts).upper()
+    if len(parts) > 1 or _compact_pair(compact):
+        return "pair"
+    return "asset" if compact.isalnum() else None
+
+
+def _compact_pair(compact: str) -> bool:
+    """A base ticker and a quote written together: ``BTCUSDT`` (a crypto quote), ``BCHAED`` (an ISO 4217 code)."""
+    import pycountry
+
+    if any(compact.endswith(q) and len(compact) > len(q) + 1 for q in _QUOTES):
+        return True
+    return (6 <= len(compact) <= 8 and compact.isalpha()
+            and pycountry.currencies.get(alpha_3=compact[-3:]) is not None)
 
 
 def classify(entity: Entity) -> Traits:
@@ -228,6 +295,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         value_fmt = _value_format(example, standard) if example else None
         if value_fmt is None and fmt.lower() == "name" and standard in ("country", "language", "currency"):
             value_fmt = "name"  # the record also has the code (see entities.NAME_FORMAT)
+        if standard == "symbol" and value_fmt == "slug":
+            return Traits("identifier")  # ``bitcoin``, ``btc-bitcoin``: a provider's coin id, not a ticker
         if standard == "symbol":
             # the field's own words first, then its path and API name, then the tool's name (``Realtime Crypto
             # Prices``, ``Forex``): a ``symbol`` of a crypto price API is a coin even where the API name is neutral
@@ -237,6 +306,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         return Traits("standard", standard, value_fmt or _desc_format(documented, standard))
     if last in IDENTIFIER_WORDS or (last in IDENTIFIER_TAIL and len(raw_words) > 1) or raw.lower().endswith("id"):
         return Traits("identifier")
+    if last in PROVIDER_SCOPED_WORDS or (words and words[-1] in PROVIDER_SCOPED_WORDS):
+        return Traits("identifier", fmt="season")
     content = [w for w in words if w not in GENERIC_WORDS]
     if not content or set(raw_words) <= GENERIC_WORDS:
         return Traits("generic")
@@ -270,10 +341,14 @@ _FAMILY_NOISE = _W("api apis v1 v2 v3 v4 v5 data the free official unofficial se
                    "time realtime pro lite plus app io com net org")
 
 
+#: A version mark in a tool name (``Spotify v2``, ``currency_v2``, ``Api-V3``).
+_VERSION = re.compile(r"(?i)(?:(?<=[\s_\-.])|^)v\d+(?:\.\d+)*\b|(?<=[a-z])V\d+\b")
+
+
 @lru_cache(maxsize=65536)
 def tool_stem(tool: str) -> str:
     """A tool name without version and filler words, for tool families (``Spotify v2`` → ``spotify``)."""
-    words = [w for w in split_words(tool) if w not in _FAMILY_NOISE and not w.isdigit()]
+    words = [w for w in split_words(_VERSION.sub(" ", tool)) if w not in _FAMILY_NOISE and not w.isdigit()]
     return "".join(words)
 
 
@@ -281,20 +356,40 @@ def _tool_name(tool_id: str) -> str:
     return tool_id.split("|", 1)[-1]
 
 
+@lru_cache(maxsize=65536)
+def tool_full_name(tool: str) -> str:
+    """A tool's whole name, lower-case alphanumerics, without a version suffix (``ApiFootball`` → ``apifootball``,
+    ``Spotify_v2`` → ``spotify``): what a document that names the tool spells."""
+    words = split_words(_VERSION.sub(" ", tool))
+    while words and words[-1].isdigit():
+        words.pop()
+    return "".join(words)
+
+
 def shared_id_space(source: Entity, target: Entity, target_docs: str, config: RuleConfig) -> str | None:
-    """Why two tools share an id space, or ``None``."""
+    """Why two tools share an id space, or ``None``.
+
+    A tool family is two tools whose stems are equal, or one stem starting with the other when the shorter is more
+    than one word (``Spotify`` and ``Spotify v2``; ``Football Prediction`` and ``Football Prediction Pro``): a
+    single word that starts a name (``football`` of ``ApiFootball`` and of ``Football Prediction``) names a domain,
+    not a provider. The target's documentation names the source tool when it spells the tool's whole name
+    (``apifootball``), not only its stem (``football``)."""
     if source.tool_id == target.tool_id:
         return "same tool"
     if source.provider and source.provider == target.provider:
         return f"same provider ({source.provider})"
     if config.single_provider:
         return "one provider (single_provider)"
-    s_stem, t_stem = tool_stem(_tool_name(source.tool_id)), tool_stem(_tool_name(target.tool_id))
-    if config.tool_family and len(s_stem) >= 4 and len(t_stem) >= 4 and (
-            s_stem == t_stem or s_stem.startswith(t_stem) or t_stem.startswith(s_stem)):
-        return f"same tool family ({min(s_stem, t_stem, key=len)})"
-    if len(s_stem) >= 5 and s_stem in re.sub(r"[^a-z0-9]", "", target_docs.lower()):
-        return "target documentation names the source tool"
+    s_tool, t_tool = _tool_name(source.tool_id), _tool_name(target.tool_id)
+    s_stem, t_stem = tool_stem(s_tool), tool_stem(t_tool)
+    if config.tool_family and len(s_stem) >= 4 and len(t_stem) >= 4:
+        shorter = s_tool if len(s_stem) <= len(t_stem) else t_tool
+        multi_word = len([w for w in split_words(shorter) if w not in _FAMILY_NOISE and not w.isdigit()]) > 1
+        if s_stem == t_stem or (multi_word and (s_stem.startswith(t_stem) or t_stem.startswith(s_stem))):
+            return f"same tool family ({min(s_stem, t_stem, key=len)})"
+    full = tool_full_name(s_tool)
+    if len(full) >= 5 and full in re.sub(r"[^a-z0-9]", "", target_docs.lower()):
+        return f"target documentation names the source tool ({full})"
     return None
 
 
@@ -377,6 +472,18 @@ def markets_named(text: str) -> set[str]:
     return {m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " "))}
 
 
+#: Words of a symbol's name that say it is a market (a pair), not one asset.
+_PAIR_WORDS = _W("pair pairs market markets instrument")
+
+
+def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
+    """A symbol's format; one documented without an example is one asset's ticker (``symbol`` of a coin record)
+    unless its name says pair or market."""
+    if traits.fmt or traits.standard != "symbol":
+        return traits.fmt
+    return "pair" if set(split_words(entity.key)) & _PAIR_WORDS else "asset"
+
+
 def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
     if a.fmt and b.fmt and a.fmt != b.fmt:
         return f"{a.standard} formats differ ({a.fmt} vs {b.fmt})"
@@ -386,6 +493,72 @@ def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None
 
 
 CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
+
+#: An input documented as taking values from an endpoint of its own tool: ``To get available country codes, just
+#: call the **Country code list** endpoint``, ``Get data from `/soccer/countries` endpoint``.
+_OWN_LIST = re.compile(r"\b(get|call|use|see|from|retriev\w*|obtain\w*|fetch\w*|available|supported|list\w*|"
+                       r"returned by)\b[^.\n]{0,80}\bendpoints?\b|`/[\w/{}.-]+`", re.I)
+#: Standard kinds a provider may define its own list of (a store region, a federation, a UI language): an input
+#: documented as taking its own tool's list of them is that provider's.
+_LISTABLE_STANDARDS = _W("country currency language timezone continent")
+
+
+def provider_listed(target: Entity) -> bool:
+    """Whether the input's documentation sends the user to an endpoint of its own tool for its values."""
+    return bool(target.documented and _OWN_LIST.search(target.documented))
+
+
+#: Path words of a bounding box: its corners are no place a user looks up.
+_BOX_WORDS = _W("northeast southwest northwest southeast ne sw nw se bounds bbox boundingbox viewport bounding box "
+                "extent")
+
+
+def is_box_corner(entity: Entity) -> bool:
+    """A coordinate that is a corner of a box (``geometry|northeast|lat``, ``minLatLong``, ``bbox|max_lng``)."""
+    words = set()
+    for part in (entity.raw or entity.key).split("|") + entity.key.split("|")[:-1]:
+        words.update(split_words(part))
+    return bool(words & _BOX_WORDS) or bool(words & {"min", "max"} and words & {"lat", "latitude", "lng", "lon",
+                                                                                "long", "longitude", "latlong"})
+
+
+_HOST = re.compile(r"https?://([^/\s:?#]+)", re.I)
+
+
+def url_site(example: str) -> str | None:
+    """The registered domain of an example URL (``rr5---sn.googlevideo.com`` → ``googlevideo.com``)."""
+    m = _HOST.search(example or "")
+    if not m:
+        return None
+    labels = m.group(1).lower().split(".")
+    keep = 3 if len(labels) >= 3 and labels[-2] in ("co", "com", "org", "net", "ac", "gov") and len(labels[-1]) == 2 else 2
+    return ".".join(labels[-keep:])
+
+
+def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
+                      target_api_text: str, config: RuleConfig) -> str | None:
+    """Why a standard, generic or other value of one tool is not in the value space of another tool's input, or
+    ``None``: the target takes its own tool's list, a bounding-box corner is no place, a symbol's market is not
+    known on both sides, URLs of different sites."""
+    if provider_listed(target) and (t.kind in ("generic", "value") or t.standard in _LISTABLE_STANDARDS) \
+            and shared_id_space(source, target, target_docs, config) is None:
+        return "the input takes its own tool's list of values (its documentation names an endpoint for them)"
+    if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
+        return "a corner of a bounding box is not a place"
+    if s.standard == "symbol" and t.standard == "symbol":
+        s_fmt, t_fmt = _symbol_fmt_or_default(source, s), _symbol_fmt_or_default(target, t)
+        if (s.fmt or t.fmt) and s_fmt != t_fmt:
+            return f"symbol formats differ ({s_fmt} vs {t_fmt}; a symbol without an example is read as one asset)"
+        t_market = t.market or _symbol_market(target_docs)
+        if not s.market or not (t_market or markets_named(target_api_text)):
+            return "a symbol of an unknown market (no evidence that both sides list one market)"
+        if t.market is None and t_market and t_market != s.market and s.market not in markets_named(target_api_text):
+            return f"symbols of different markets ({s.market} vs {t_market})"
+    if s.standard == "url" and t.standard == "url":
+        s_site, t_site = url_site(source.example), url_site(target.example)
+        if s_site and t_site and s_site != t_site:
+            return f"URLs of different sites ({s_site} vs {t_site})"
+    return None
 
 
 def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
@@ -412,6 +585,9 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
             return Verdict(False, f"identifier of another record type ({clash})", 0.75, "identifier")
         why = shared_id_space(source, target, target_docs, config)
         if why is None:
+            if "season" in (s.fmt, t.fmt):
+                return Verdict(False, "a season of another provider (a season is one provider's calendar)", 0.8,
+                               "identifier")
             return Verdict(False, "identifier of another provider (no evidence of a shared id space)", 0.8,
                            "identifier")
         return Verdict(True, f"identifier; {why}", 0.95 if same_tool else 0.8, "identifier")
@@ -421,8 +597,12 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         clash = _format_clash(s, t, target_api_text)
         if clash:
             return Verdict(False, clash, 0.85, "standard")
+        if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
+            return Verdict(False, "a corner of a bounding box is not a place", 0.8, "standard")
         if same_tool:
             return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
+        if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
+            return Verdict(False, clash, 0.8, "standard")
         if s.standard in DATE_STANDARDS:
             return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
         known = " (formats agree)" if s.fmt and t.fmt else ""
@@ -435,6 +615,8 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         if kw_sim <= config.same_tool_kw:
             return Verdict(False, "same tool, but the keywords of the two names disagree", 0.6, kind, "same")
         return Verdict(True, "same tool", 0.85, kind, "same")
+    if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
+        return Verdict(False, clash, 0.75, "generic" if "generic" in (s.kind, t.kind) else "value")
     if s.kind == "generic" or t.kind == "generic" or s.kind == "standard" or t.kind == "standard":
         return _generic(source, target, desc_sim, kw_sim, config, "generic name")
     if kw_sim > config.value_kw:

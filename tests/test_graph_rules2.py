@@ -1,0 +1,123 @@
+"""Second round of validity rules (issue 10, item 2): what counts as evidence that two tools share a value space.
+
+Each test is a small example written for it (tool names, documentation and values are made up) and fails on the
+rules before this round: an input that takes its own tool's list of values, seasons of different providers,
+bounding-box corners, provider coin ids read as tickers, symbols of an unknown market or another format, generic
+words of a tool name taken as a name, URLs of two sites, countries' subdivisions read as countries."""
+
+from __future__ import annotations
+
+from tooldial.graph.entities import Entity
+from tooldial.graph.validity import RuleConfig, classify, is_box_corner, judge_edge, shared_id_space, url_site
+
+
+def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "") -> Entity:
+    return Entity(api_id, role, key, key.replace("_", " ").replace("|", " "), documented or key,
+                  raw=key.split("|")[-1], documented=documented, example=example)
+
+
+def test_an_input_that_takes_its_own_tools_list_is_not_filled_from_another_tool():
+    hotel_country = ent("Travel|trip_planner|Hotel details", "output", "hotel|country_code", example="FR")
+    store_region = ent("Gaming|game_shop|Game prices", "input", "countryCode",
+                       documented="To get available country codes, just call the **Regions** endpoint first.")
+    got = judge_edge(hotel_country, store_region, 0.9, 0.9)
+    assert not got.keep and "own tool's list" in got.reason and got.confidence >= 0.75
+    league_country = ent("Sports|kickoff_scores|Leagues by country", "input", "country_code",
+                         documented="Country or federation code. Get data from `/countries` endpoint")
+    assert not judge_edge(hotel_country, league_country, 0.9, 0.9).keep
+    # a country lookup documented by its format alone still takes any tool's ISO code
+    lookup = ent("Location|atlas|Cities of a country", "input", "countryCode", documented="ISO 3166 alpha-2, e.g. DE")
+    kept = judge_edge(hotel_country, lookup, 0.9, 0.9)
+    assert kept.keep and kept.reason.startswith("standard value (country)")
+    # the provider's own list feeds its own inputs
+    own = ent("Gaming|game_shop|Regions", "output", "regions|country_code", example="DE")
+    assert judge_edge(own, store_region, 0.9, 0.9).keep
+
+
+def test_a_season_is_one_providers_calendar():
+    racing = ent("Sports|racing_feed|Driver standings", "output", "results|season", example="2021")
+    golf = ent("Sports|golf_scores|Tour rankings", "input", "season")
+    assert classify(racing).kind == "identifier"
+    got = judge_edge(racing, golf, 1.0, 0.9)
+    assert not got.keep and "season" in got.reason
+    assert judge_edge(racing, ent("Sports|racing_feed|Races of a season", "input", "season"), 1.0, 0.9).keep
+    assert judge_edge(racing, golf, 1.0, 0.9, config=RuleConfig(single_provider=True)).keep
+
+
+def test_a_corner_of_a_bounding_box_is_not_a_place():
+    corner = ent("Location|geo_lookup|Geocode", "output", "geometry|northeast|lat")
+    centre = ent("Location|geo_lookup|Geocode", "output", "geometry|location|lat")
+    hourly = ent("Weather|sky|Hourly", "input", "lat")
+    assert is_box_corner(corner) and not is_box_corner(centre)
+    assert is_box_corner(ent("Location|geo_lookup|Reverse", "output", "minLatLong"))
+    got = judge_edge(corner, hourly, 0.8, 0.8)
+    assert not got.keep and got.reason == "a corner of a bounding box is not a place"
+    assert judge_edge(centre, hourly, 0.8, 0.8).keep
+    assert not judge_edge(corner, ent("Location|geo_lookup|Nearby", "input", "lat"), 0.8, 0.8).keep  # same tool
+    assert judge_edge(corner, ent("Mapping|tiles|Tiles in box", "input", "ne_lat"), 0.8, 0.8).keep  # box → box
+
+
+def test_provider_coin_ids_are_identifiers_not_tickers():
+    assert classify(ent("Data|coin_book|Coin", "input", "coin_id", example="btc-bitcoin")).kind == "identifier"
+    assert classify(ent("Finance|coin_rank|Search", "output", "symbol", example="bitcoin")).kind == "identifier"
+    ticker = classify(ent("Finance|coin_rank|Search", "output", "symbol", example="BTC"))
+    assert (ticker.kind, ticker.standard, ticker.fmt) == ("standard", "symbol", "asset")
+    rank_id = ent("Finance|coin_rank|Search a coin", "output", "coin_id", example="1")
+    book_id = ent("Data|coin_book|Coin by id", "input", "coin_id", example="btc-bitcoin")
+    got = judge_edge(rank_id, book_id, 0.9, 0.7)
+    assert not got.keep and "another provider" in got.reason
+
+
+def test_symbols_chain_across_tools_only_with_a_known_market_and_the_same_format():
+    coin = ent("Finance|coin_prices|Search a coin", "output", "symbol", example="BTC")
+    quotes = ent("Finance|exchange_quotes|Book", "input", "symbol")
+    got = judge_edge(coin, quotes, 1.0, 0.7, target_docs="Order book of a listed instrument")
+    assert not got.keep and "unknown market" in got.reason
+    assert judge_edge(coin, ent("Finance|coin_charts|Candles", "input", "symbol", example="ETH"), 1.0, 0.7).keep
+    # a market symbol with an ISO 4217 quote is a pair; a symbol without an example is read as one asset
+    assert classify(ent("Finance|coin_index|Markets", "output", "markets|symbol", example="ETHAED")).fmt == "pair"
+    bare = ent("Finance|coin_prices|Search a coin", "output", "symbol")
+    pair_input = ent("Finance|coin_history|Price at a time", "input", "symbol", example="BTCUSD")
+    got = judge_edge(bare, pair_input, 1.0, 0.7)
+    assert not got.keep and "formats differ (asset vs pair" in got.reason
+    # a currency's sign is no code
+    sign = ent("Financial|fx_profiles|Currency profile", "output", "symbol", example="Fr., SFr.")
+    assert classify(sign).fmt == "sign"
+    assert not judge_edge(sign, ent("Financial|fx_rates|Rate", "input", "to_symbol", example="EUR"), 1.0, 0.7).keep
+
+
+def test_a_generic_word_of_a_tool_name_is_not_evidence_of_a_shared_id_space():
+    countries = ent("Sports|ApiSoccer|Countries", "output", "country_id")
+    odds = ent("Sports|odds_hub|Tournaments", "input", "country_id")
+    cfg = RuleConfig()
+    assert shared_id_space(countries, odds, "Odds for soccer, tennis and hockey", cfg) is None
+    assert not judge_edge(countries, odds, 0.9, 0.9, target_docs="Odds for soccer, tennis and hockey").keep
+    named = "Country ids as ApiSoccer's Countries endpoint lists them"
+    assert shared_id_space(countries, odds, named, cfg) == "target documentation names the source tool (apisoccer)"
+    # one word that starts two tool names names a domain; whole names that agree name one family
+    predictions = ent("Sports|Soccer Predictions|Match", "output", "match_id")
+    assert shared_id_space(predictions, ent("Sports|Soccer|Match stats", "input", "match_id"), "", cfg) is None
+    finder = ent("Music|Tune Finder|Search", "output", "track_id")
+    assert shared_id_space(finder, ent("Music|Tune Finder v2|Track", "input", "track_id"), "", cfg)
+    assert shared_id_space(finder, ent("Music|Tune Finder Charts|Track", "input", "track_id"), "", cfg)
+
+
+def test_urls_of_two_sites_are_not_one_value_space():
+    download = ent("Social|clip_tube|Video data", "output", "url", example="https://rr3---sn-x.streamcdn.net/v/1.mp4")
+    by_url = ent("Social|short_clips|Video by URL", "input", "url", example="https://www.shortclips.com/@ann/video/7")
+    assert url_site(download.example) == "streamcdn.net"
+    assert url_site("https://shop.example.co.uk/a") == "example.co.uk"
+    got = judge_edge(download, by_url, 1.0, 0.8)
+    assert not got.keep and "different sites" in got.reason
+    page = ent("Social|clip_index|Search", "output", "url", example="https://m.shortclips.com/@bo/video/9")
+    assert judge_edge(page, by_url, 1.0, 0.8).keep
+
+
+def test_a_countrys_subdivision_is_not_a_country_name():
+    """pycountry decides: England and Scotland are subdivisions of GB (a provider's own list), France a country."""
+    home = ent("Sports|kickoff_scores|Teams", "output", "team|country", example="England")
+    assert classify(home).fmt == "subdivision"
+    assert classify(ent("Travel|visa_rules|Rules", "input", "country", example="Russia")).fmt == "name"
+    rules = ent("Travel|visa_rules|Rules", "input", "country", example="France")
+    got = judge_edge(home, rules, 0.9, 0.9)
+    assert not got.keep and "formats differ (subdivision vs name)" in got.reason
