@@ -70,7 +70,7 @@ def test_same_dialogue_id_same_words_other_ids_other_words() -> None:
 
 def test_acts_stay_recognisable() -> None:
     rendered = _render(300, typo_rate=0.0)  # the frames themselves; typos are a separate, rare noise
-    unknown = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|able|look up|wish|never",
+    unknown = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|able|look up|wish|never|lost track|misplaced",
                          re.IGNORECASE)
     for message in _by_action(rendered, "fail_inform"):
         assert unknown.search(message), message
@@ -300,3 +300,38 @@ def test_clarify_topics_do_not_depend_on_the_string_hash_seed() -> None:
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
     assert len(outs) == 1
+
+
+def test_situation_asides_never_name_a_place_or_time_when_slots_are_about_them() -> None:
+    """The test scenario asks for a city id and a check-in date: the town and the time phrase its situation would
+    have without those slots are never said, and each part of the user's situation (where they are, what they
+    are doing, ...) is told at most once."""
+    import random
+
+    from tooldial.dialogue.user_situation import draw_situation
+
+    told = 0
+    for s, messages in _render(300, typo_rate=0.0):
+        user_text = " ".join(m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User"
+                             and t.fixed_message is None)
+        unslotted = draw_situation(random.Random(f"situation:{s.dialogue_id}"))  # as if no slot were a place
+        assert not unslotted.town or f" {unslotted.town}" not in user_text, user_text
+        assert not unslotted.when or unslotted.when not in user_text, user_text
+        for part in (unslotted.where, unslotted.doing, unslotted.mood, unslotted.hobby):
+            if part:
+                assert user_text.count(part) <= 1, (part, user_text)
+                told += part in user_text
+    assert told > 100  # the asides are said, not just allowed
+
+
+def test_situation_has_a_town_only_without_place_slots() -> None:
+    import random
+
+    from tooldial.dialogue.user_situation import draw_situation
+
+    free = [draw_situation(random.Random(i), avoid=["team id", "tm_211"]) for i in range(50)]
+    placed = [draw_situation(random.Random(i), avoid=["city id", "cit_1"]) for i in range(50)]
+    assert sum(bool(s.town) for s in free) > 40 and not any(s.town for s in placed)
+    assert not any(s.when for s in (draw_situation(random.Random(i), avoid=["start date"]) for i in range(50)))
+    # where and doing never both: one moment, told consistently
+    assert not any(s.where and s.doing for s in free)

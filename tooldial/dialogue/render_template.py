@@ -42,6 +42,7 @@ from tooldial.dialogue.user_profile import (
     draw_profile,
     say,
 )
+from tooldial.dialogue.user_situation import AFTER, ASIDES, EXCUSES, REACT, Situation, aside, draw_situation
 
 #: User personas and how often a dialogue gets each.
 PERSONAS: dict[str, float] = {"plain": 0.24, "terse": 0.16, "chatty": 0.16, "formal": 0.14, "non_native": 0.14,
@@ -110,6 +111,42 @@ _USER_CLOSERS = {
     "non_native": ("", "Thank you.", "Thanks you."),
     "typo": ("", "", "thx", "thanks!"),
 }
+#: Composed thanks (``{thank} {for_}``): a thanks word and, often, what it is for.
+_THANK = ("Thanks", "Thank you", "Many thanks", "Thanks a lot", "Thanks so much", "Cheers", "Thank you kindly",
+          "Thanks a bunch", "Thanks heaps", "Big thanks", "Thanks again", "Thank you very much", "Thanks loads",
+          "A huge thank you", "Thanks a million")
+_THANK_FOR = ("in advance", "for the help", "for checking", "for sorting this out", "for your patience",
+              "for looking into it", "for bearing with me", "for being so quick", "for taking the time", "for doing this",
+              "for the quick reply", "for walking me through it", "for your time", "for making this easy",
+              "for the hand", "for digging into this", "for putting up with me", "for the speedy help",
+              "for going to the trouble", "for working this out with me")
+#: Chatty closers composed from an offer and what it covers ("Let me know if you need anything else").
+_OFFER = ("Let me know if you need", "Just ask if you need", "Shout if you need", "Tell me if you need",
+          "Give me a shout if you want", "Ask away if you need", "Say so if you need")
+_OFFER_WHAT = ("anything else", "more details", "anything more from me", "another detail", "something else",
+               "more from my side", "me to check anything", "me to dig something out")
+#: Goodbye tails composed from three parts ("That's everything I was after today.").
+_TAIL_A = ("That's all", "That's everything", "That's exactly what", "That's just what", "That's precisely what",
+           "That's pretty much all", "That's really all", "That was everything")
+_TAIL_B = ("I needed", "I was after", "I wanted to know", "I was looking for", "I came here to check",
+           "I had to find out", "I had on my list", "I was hoping to get", "I needed to hear", "I had to check")
+_TAIL_C = ("", "", " for now", " today", " for the moment", " this time", " right now", " this morning",
+           " this evening", " just now")
+#: Leave-takings and parts of the day a user wishes the system ("Have a nice evening").
+_LEAVE = ("Bye", "Goodbye", "Take care", "See you", "Bye for now", "Catch you later", "Speak soon", "Ciao",
+          "So long", "Until next time", "Talk later", "Bye-bye", "All the best", "Be well", "Later")
+_WISH = ("Have a nice {d}", "Enjoy your {d}", "Have a great {d}", "Have a lovely {d}", "Hope you have a good {d}",
+         "Have a good rest of the {d}", "Enjoy the rest of your {d}")
+_DAYPART = ("day", "evening", "afternoon", "weekend", "week", "morning", "night", "shift")
+#: fail_inform composed: a "don't know" verb, what is missing, and a tail.
+_FAIL_VERB = ("I don't know", "I don't have", "I can't remember", "I'm not sure of", "I've got no idea of",
+              "I never got", "I can't find", "I haven't got", "I can't recall", "I couldn't tell you",
+              "I've lost track of", "I was never given", "I've misplaced", "I honestly don't know",
+              "I really don't know", "I simply don't have", "I can't dig up", "I don't remember",
+              "I'm clueless about", "I don't have the faintest idea of", "I've never seen", "I can't lay my hands on")
+_FAIL_TAIL = ("", "", " offhand", " right now", " at the moment", " off the top of my head", ", I'm afraid",
+              ", unfortunately", ", to be honest", " anymore", " yet", " with me", " for sure", ", sadly", " at all",
+              " just now", " here", " today", ", if I'm honest", " either")
 #: Extra sentences a chatty user adds (context that changes no label).
 _CONTEXT = {
     "travel": ("I'm putting a trip together.", "We're travelling soon.", "I'm sorting out plans for a trip."),
@@ -215,6 +252,12 @@ _BYE_RECAP = (
     "{T} for looking up the {k}. {tail}", "That {k} helps a lot. {T}!", "Okay, {v} for the {k}. {T}, bye.",
     "Great, the {k} is {v}. That's all, {t}.", "Noted: {v}. {T}! {tail}", "{T}, I didn't know the {k} was {v}.",
 )
+#: Goodbyes that echo two facts of the last response.
+_BYE_RECAP2 = ("{T}! So the {k} is {v} and the {k2} is {v2}.", "Okay: {v} for the {k}, {v2} for the {k2}. {T}.",
+               "Noted, {k} {v} and {k2} {v2}. {T}!", "{v} and {v2}, got it. {T}.",
+               "{T}. The {k} being {v} and the {k2} {v2} is what I needed.",
+               "Right, the {k} is {v}, and the {k2}, {v2}. {T}!", "Let me write that down: {v}, then {v2}. {T}.",
+               "{T}, so {v} for the {k} and {v2} for the {k2}. Good to know.")
 #: A user's own reason, from what the API under discussion does (``{c}``: "find flights between two airports").
 _GOAL = ("I'm trying to {c}.", "This is so I can {c}.", "I need it to {c}.", "The idea is to {c}.",
          "I want to {c}.", "Basically I'd like to {c}.", "All I want is to {c}.", "Remember, I want to {c}.",
@@ -420,6 +463,28 @@ def glue(parts: Sequence[str]) -> str:
     return out
 
 
+def _closer(persona: str, rng: random.Random) -> str:
+    """A user's closing words: the persona's fixed closers, or a composed thanks / offer."""
+    if persona in ("terse", "typo") or rng.random() < 0.4:
+        return rng.choice(_USER_CLOSERS[persona])
+    if persona == "chatty" and rng.random() < 0.4:
+        return f"{rng.choice(_OFFER)} {rng.choice(_OFFER_WHAT)}."
+    return f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR)}" + rng.choice((".", "!"))
+
+
+def _bye_tail(rng: random.Random) -> str:
+    """What a user adds after thanks in a goodbye: a fixed tail, a composed "that's all I needed", a
+    leave-taking or a wish ("" sometimes)."""
+    draw = rng.random()
+    if draw < 0.3:
+        return rng.choice(_BYE_TAIL)
+    if draw < 0.6:
+        return f"{rng.choice(_TAIL_A)} {rng.choice(_TAIL_B)}{rng.choice(_TAIL_C)}."
+    if draw < 0.8:
+        return rng.choice(_LEAVE) + rng.choice(("!", "."))
+    return rng.choice(_WISH).format(d=rng.choice(_DAYPART)) + rng.choice(("!", "."))
+
+
 def _domain_key(domain: str, table: dict[str, Any]) -> str:
     words = re.split(r"[^a-z]+", domain.lower())
     return next((key for key in table if key and any(w.startswith(key) for w in words)), "")
@@ -506,6 +571,8 @@ class TemplateRenderer:
         user = scenario.user  # who the user is and what they want, when the planner wrote it
         # personal details from their own RNG: the wording of the turns does not shift when the profile changes
         profile = context["profile"] = scenario_profile(scenario)
+        context["situation"] = draw_situation(random.Random(f"situation:{scenario.dialogue_id}"),
+                                              avoid=scenario_strings(scenario))
         # what a per-dialogue intent utterance already said about the user is not introduced again
         said_first = " ".join(t.fixed_message or "" for t in scenario.turns
                               if t.speaker == "User" and t.action.startswith("inform_intent"))
@@ -576,13 +643,20 @@ class TemplateRenderer:
                 return ""
             return say(frames, profile, rng, p, ctx.setdefault("said", {}))
 
+        situation: Situation | None = ctx.get("situation")
+
+        def moment(frames: tuple[str, ...], chance: float) -> str:
+            if situation is None or rng.random() >= chance * extra:
+                return ""
+            return aside(frames, situation, rng, p, ctx.setdefault("said", {}))
+
         goal = ""
         # the aim and the context sentence are said at most once per dialogue, as a person would
-        if ctx.get("clause") and persona != "terse" and not ctx.get("aim_said") and rng.random() < 0.3:
+        if ctx.get("clause") and persona != "terse" and not ctx.get("aim_said") and rng.random() < 0.15:
             goal = rng.choice(_GOAL).format(c=ctx["clause"])
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_USER_OPENERS[persona])
-        closer = rng.choice(_USER_CLOSERS[persona]) if rng.random() < 0.35 else ""
+        closer = _closer(persona, rng) if rng.random() < 0.25 else ""
         context = _context_sentence(act, persona, domain, profile, rng, p, ctx)
         if act in ("inform", "fail_inform"):
             ctx["aim_said"] = ctx.get("aim_said") or bool(goal)
@@ -596,37 +670,43 @@ class TemplateRenderer:
                 body = self._values(values, rng, p, single=True)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
-            return glue((opener, context, body, detail(SOURCES, 0.5), goal, closer))
+            return glue((opener, context, moment(ASIDES, 0.4), body, detail(SOURCES, 0.5), goal, closer))
         if act == "fail_inform":
             missing = _the([p(m) for m in c.get("missing", [])]) or "that"
-            core = rng.choice(_FAIL_CORE)
-            body = core.format(m=missing, M=_cap(missing))
+            if rng.random() < 0.5:
+                body = rng.choice(_FAIL_CORE).format(m=missing, M=_cap(missing))
+            else:  # composed: "I've lost track of the city id, I'm afraid."
+                body = f"{rng.choice(_FAIL_VERB)} {missing}{rng.choice(_FAIL_TAIL)}."
             rest: dict[str, str] = c.get("values", {})
             if rest:
                 body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False,
                                                                              sentence=False))
             lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
-            return glue((lead, context, body, detail(NOT_AT_HAND, 0.7), goal, closer))
+            return glue((lead, context, body, moment(EXCUSES, 0.5), detail(NOT_AT_HAND, 0.5), goal, closer))
         if act == "affirm":
             body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            return glue((body, detail(AFFIRM_WHY, 0.4), closer if rng.random() < 0.5 else ""))
+            return glue((body, detail(AFFIRM_WHY, 0.4), moment(REACT, 0.3), closer if rng.random() < 0.5 else ""))
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
                 if persona == "chatty" else ""
-            return glue((body, tail, detail(NEGATE_WHY, 0.4)))
+            return glue((body, tail, detail(NEGATE_WHY, 0.4), moment(REACT, 0.2)))
         if act == "user_bye":
-            thanks = rng.choice(_BYE_THANKS)
-            tail = rng.choice(_BYE_TAIL)
+            thanks = rng.choice(_BYE_THANKS) if rng.random() < 0.5 else \
+                f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR[1:])}"  # not "in advance" when leaving
+            tail = _bye_tail(rng)
             if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
                 tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
             facts = ctx.get("facts") or {}
-            after = detail(BYE_NEXT, 0.55)
-            if facts and rng.random() < 0.6:  # a real user often echoes the answer while thanking
+            after = glue((detail(BYE_NEXT, 0.55), moment(AFTER, 0.5)))
+            if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
+                (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
+                return glue((rng.choice(_BYE_RECAP2).format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)), after))
+            if facts and rng.random() < 0.7:  # a real user often echoes the answer while thanking
                 k, v = rng.choice(sorted(facts.items()))
                 return glue((rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),
                                                            v=p(v), tail=tail).strip(), after))
