@@ -261,3 +261,190 @@ def test_density_caps_keep_the_best_and_count_cross_tool_pairs_apart():
     assert {c.input.api_id for c in kept if c is not same[0]} == {"B|t5|Weather", "B|t4|Weather"}
     both = apply_caps(same + cross, per_pair=None, per_source=1)
     assert both == [max(same + cross, key=lambda c: (c.verdict.confidence, c.score))]
+
+
+# ----------------------------------------------------------------------------------------- names from the docs,
+# maps keyed by documented values, same-tool names, the per-pair cap (each fixture fails on the code before them)
+
+
+def test_an_input_short_for_its_description_is_named_as_described():
+    """``pid`` ← *The product id* (an abbreviation), ``payment_id`` ← *The payment method id* (the same words and
+    more), ``origin`` ← *IATA code of the departure airport* (a bare direction word); only when the description
+    says so."""
+    from tooldial.graph.entities import described_input_name
+
+    api = Api(category="Shop", tool="t", name="Refund order")
+    assert short_name(api, "input", ("pid",), description="The product id") == "product id"
+    assert short_name(api, "input", ("payment_id",), description="The payment method id the refund goes to") == \
+        "payment method id"
+    assert short_name(api, "input", ("origin",), description="IATA code of the departure airport") == "iata code"
+    assert short_name(api, "input", ("currency",), description="Target currency code") == "currency code"
+    assert short_name(api, "input", ("filter[customer_id]",)) == "customer id"  # a bracket-qualified parameter
+    # the description does not say so: the documented name stays
+    assert described_input_name(["pid"], "Process identifier of the job") is None
+    assert described_input_name(["payment", "id"], "Id of the payment to refund") is None
+    assert described_input_name(["user", "id"], "User id") is None  # nothing to add
+    assert described_input_name(["origin"], "Where the trip starts") is None
+    assert described_input_name(["payment", "id"], "The order id") is None  # other words: another thing
+
+
+def test_map_keys_are_named_by_the_maps_description_and_keep_their_kind():
+    """``Rates keyed by ISO 4217 currency code`` (a map in a body) and a map at the response root keyed by IATA
+    codes: the keys are currency codes / airport codes (standard values), not ids of the map's records."""
+    from tooldial.corpus.schema import map_key_phrase
+
+    assert map_key_phrase("Rates keyed by ISO 4217 currency code") == "currency code"
+    assert map_key_phrase("A map from IATA code to the airport's details") == "IATA code"
+    assert map_key_phrase("Rates of the day") == ""
+    comps = components_from_schema({"type": "object", "description": "Airports keyed by their IATA code",
+                                    "additionalProperties": {"type": "object",
+                                                             "properties": {"name": {"type": "string"}}}})
+    assert [(c.key, c.description) for c in comps][0] == ("{key}", "IATA code")
+    api = Api(category="Travel", tool="t", name="listAirports", output_components=tuple(comps))
+    outs, _ = OfflineEntityText().api_entities(api, ())
+    key = next(e for e in outs if e.key == "{key}")
+    assert key.name == "iata code" and classify(key).kind == "standard" and classify(key).standard == "iata"
+    # a scalar body documented only as "Successful operation" is named by its API, not by those words
+    api = Api(category="Shop", tool="t", name="Count orders")
+    assert short_name(api, "output", ("response",), description="Successful operation") == "order"
+
+
+def travel_spec() -> dict:
+    """A travel desk in one OpenAPI document: airports as a map at the response root keyed by IATA code,
+    exchange rates as a map keyed by currency code, searches and conversions that take those codes under plain
+    names (``origin``, ``currency``)."""
+    def op(op_id: str, params=(), schema=None, description="ok") -> dict:
+        out = {"operationId": op_id, "parameters": [
+            {"name": n, "in": "query", "required": True, "description": d, "schema": {"type": "string"}}
+            for n, d in params], "responses": {"200": {"description": description}}}
+        if schema is not None:
+            out["responses"]["200"]["content"] = {"application/json": {"schema": schema}}
+        return out
+
+    return {"openapi": "3.0.3", "info": {"title": "Travel desk", "version": "1"},
+            "servers": [{"url": "https://api.traveldesk.example"}],
+            "paths": {
+                "/airports": {"get": op("listAirports", schema={
+                    "type": "object", "additionalProperties": {"type": "object", "properties": {
+                        "name": {"type": "string"}, "city": {"type": "string"}}}},
+                    description="Airports keyed by their IATA code")},
+                "/rates": {"get": op("getRates", schema={"type": "object", "properties": {"rates": {
+                    "type": "object", "description": "Rates keyed by ISO 4217 currency code",
+                    "additionalProperties": {"type": "number"}}}})},
+                "/flights": {"get": op("searchFlights", [("origin", "IATA code of the departure airport"),
+                                                         ("destination", "IATA code of the arrival airport")],
+                                       {"type": "array", "items": {"type": "object", "properties": {
+                                           "flightNumber": {"type": "string"}}}})},
+                "/convert": {"get": op("convertFare", [("currency", "Target currency code")],
+                                       {"type": "number"})}}}
+
+
+def shop_tool_json() -> list[dict]:
+    """A shop documented the ToolBench way (one tool, several APIs): a customer record with a username and a list
+    of payment-method objects, and actions that take them under other spellings (``payment_id``, ``pid``,
+    ``ticketDate``), documented in their own words."""
+    def api(name: str, desc: str, params=(), schema: dict | None = None) -> dict:
+        return {"name": name, "description": desc, "method": "GET", "required_parameters": [
+            {"name": n, "type": "STRING", "description": d, "default": ""} for n, d in params],
+            "optional_parameters": [], "schema": schema or "", "example_response": None}
+
+    def records(field: str, **props: dict) -> dict:
+        return {"type": "object", "properties": {field: {"type": "array", "items": {
+            "type": "object", "properties": props}}}}
+
+    return [{"category": "Commerce", "tool_name": "Shopfront", "tool_description": "An online shop",
+             "api_list": [
+                 api("Get customer", "Details of one customer", [("customer_id", "Id of the customer")],
+                     {"type": "object", "properties": {
+                         "username": {"type": "string"},
+                         "payment_methods": records("x", id={"type": "string"})["properties"]["x"]}}),
+                 api("Refund order", "Refund an order to a saved payment method",
+                     [("payment_id", "The payment method id the refund goes to")]),
+                 api("Delete user", "Delete a user account", [("username", "Whose account to remove")]),
+                 api("List products", "All products", schema=records("products", product_id={"type": "string"})),
+                 api("Get product", "Product details", [("pid", "The product id")]),
+                 api("List events", "Events on sale", schema=records("events", date={"type": "string",
+                                                                                    "format": "date"})),
+                 api("Book ticket", "Book a ticket", [("ticketDate", "Date of the ticket, YYYY-MM-DD")]),
+             ]}]
+
+
+@pytest.fixture(scope="module")
+def described_graphs(embedder, tmp_path_factory):
+    """Default graphs of the two fixtures above (the travel desk, the shop)."""
+    import json
+
+    from tooldial.corpus import load_corpus
+    from tooldial.embedding import Embedder
+
+    emb = Embedder(cache_dir=tmp_path_factory.mktemp("described-emb"))
+    emb._model = embedder.model
+    problems: list = []
+    travel = Corpus(spec="travel", tools=parse_openapi(travel_spec(), file="travel.yaml", report=problems.append))
+    assert not problems
+    path = tmp_path_factory.mktemp("shop") / "tools.json"
+    path.write_text(json.dumps(shop_tool_json()), encoding="utf-8")
+    config = GraphConfig(cache_dir=tmp_path_factory.mktemp("described-cache"))
+    graphs = {name: {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_path"]): d
+                     for u, v, d in build_graph(corpus, config, embedder=emb).edges(data=True)}
+              for name, corpus in (("travel", travel), ("shop", load_corpus(str(path))))}
+    yield graphs
+    emb.close()
+
+
+def test_map_keys_feed_plainly_named_inputs(described_graphs):
+    edges = described_graphs["travel"]
+    for target in ("origin", "destination"):
+        edge = edges[("listAirports", "{key}", "searchFlights", target)]
+        assert edge["kind"] == "standard" and "iata" in edge["reason"]
+    assert edges[("getRates", "rates|{key}", "convertFare", "currency")]["kind"] == "standard"
+
+
+def test_inputs_named_by_their_description_chain_inside_one_tool(described_graphs):
+    edges = described_graphs["shop"]
+    assert ("Get customer", "payment_methods|id", "Refund order", "payment_id") in edges
+    assert ("List products", "products|product_id", "Get product", "pid") in edges
+
+
+def test_a_same_named_identifier_chains_inside_one_tool_whatever_its_description(described_graphs):
+    """``username`` → ``username`` although the target documents it as "Whose account to remove", far from the
+    source's description (below the same-tool name bar, ``same_tool_raw_name_desc``)."""
+    edge = described_graphs["shop"][("Get customer", "username", "Delete user", "username")]
+    assert edge["kind"] == "identifier" and edge["desc_sim"] < GraphConfig().same_tool_raw_name_desc
+
+
+def test_a_prefix_qualified_input_is_fed_by_the_plain_output_inside_one_tool(described_graphs):
+    """``events|date`` → ``ticketDate`` (a date qualified by what it is for)."""
+    dated = described_graphs["shop"][("List events", "events|date", "Book ticket", "ticketDate")]
+    assert dated["kind"] == "standard" and dated["lcs_sim"] < 1.0
+
+
+def test_prefix_qualified_candidates_leave_range_bounds_and_other_kinds_alone():
+    from tooldial.graph.build import qualified_tail_key
+
+    def inp(raw: str) -> Entity:
+        return Entity("T|t|Book", "input", raw, raw, raw, raw=raw)
+
+    assert qualified_tail_key(inp("ticketDate")) == "date"
+    assert qualified_tail_key(inp("billing_city")) == "city"
+    assert qualified_tail_key(inp("start_date")) is None  # a range bound (input groups handle those)
+    assert qualified_tail_key(inp("date")) is None
+    assert qualified_tail_key(inp("ticket_type")) is None  # not a standard value
+
+
+def test_the_per_pair_cap_counts_each_target_input_once():
+    """A source with many look-alike outputs for one input (four item-id fields into ``item_ids``) keeps at most
+    ``per_pair`` of them and no longer crowds out the pair's other input (``orders`` → ``order_id``)."""
+    from tooldial.graph.select import Candidate, apply_caps
+    from tooldial.graph.validity import Verdict
+
+    src = "Shop|users|Get user"
+    looks = [Candidate(ent(src, "output", key), ent("Shop|returns|Return", "input", "item_ids"), 0.9 - i / 100,
+                       0.9, 1.0, Verdict(True, "identifier; same provider", 0.8, "identifier"))
+             for i, key in enumerate(("items|item_id", "fulfillments|item_ids", "orders|items|item_id", "cart|item_id"))]
+    order = Candidate(ent(src, "output", "orders"), ent("Shop|returns|Return", "input", "order_id"), 0.6, 0.9, 1.0,
+                      Verdict(True, "identifier; same provider", 0.8, "identifier"))
+    kept = apply_caps([*looks, order], per_pair=3)
+    assert order in kept
+    assert {c.output.key for c in kept if c.input.key == "item_ids"} == {c.output.key for c in looks[:3]}
+    assert apply_caps([*looks, order], per_pair=1) == [looks[0]]

@@ -323,7 +323,8 @@ class _SchemaWalker:
         """The keys of an ``additionalProperties`` map, as a list component ``(*path, "{key}")``; what they
         are comes from ``propertyNames`` (JSON Schema 2019+) or ``x-key-description`` when documented."""
         names = as_dict(schema.get("propertyNames"))
-        described = names.get("description") or schema.get("x-key-description") or ""
+        described = (names.get("description") or schema.get("x-key-description")
+                     or map_key_phrase(str(schema.get("description") or "")))
         kind, fmt = normalize_type(names.get("type", "string"))
         if isinstance(names.get("format"), str):
             fmt = names["format"]
@@ -345,6 +346,26 @@ class _SchemaWalker:
             path=path, type=kind, format=fmt, description=str(description).strip(), example=example,
             is_list=is_list,
         )
+
+
+#: How a map's description says what its keys are: "Rates keyed by ISO 4217 currency code", "A map from
+#: airport code to ...", "indexed by SKU".
+_KEY_PHRASES = (re.compile(r"\b(?:keyed|indexed) by (?:the |their |its |each |an? )?([^,.;:()]+)", re.I),
+                re.compile(r"\bmap(?:ping)? (?:of|from) (?:the |each |an? )?(.+?) (?:to|onto|->|=>) ", re.I))
+_KEY_NOISE = frozenset(["iso", "the", "their", "its", "each", "a", "an"])
+
+
+def map_key_phrase(description: str) -> str:
+    """What a map's own description says its keys are (up to three words, no standard numbers), or ``""``:
+    ``Rates keyed by ISO 4217 currency code`` → ``currency code``."""
+    for rx in _KEY_PHRASES:
+        found = rx.search(description)
+        if found:
+            words = re.split(r"\s+| to | and | with ", found.group(1).strip())
+            words = [w for w in words if w and not w.isdigit() and w.lower() not in _KEY_NOISE]
+            if words:
+                return " ".join(words[:4][-3:])
+    return ""
 
 
 def _scalar_type(schema: dict) -> str:

@@ -19,11 +19,18 @@ import numpy as np
 from tooldial.corpus.models import Corpus
 from tooldial.embedding import Embedder
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
-from tooldial.graph.edges import EdgeArrays, EntityIndex, LCSCache, blocked_edges, normalize_name
+from tooldial.graph.edges import (
+    EdgeArrays,
+    EntityIndex,
+    LCSCache,
+    blocked_edges,
+    lcs_similarity,
+    normalize_name,
+)
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
 from tooldial.graph.entities import _singular as singular
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
-from tooldial.graph.validity import CROSS_TOOL_REASON, RuleConfig, classify, is_coordinate
+from tooldial.graph.validity import BARE_IDS, CROSS_TOOL_REASON, RuleConfig, classify, is_coordinate
 
 ROUND = 6
 
@@ -221,30 +228,64 @@ def raw_name_key(entity: Entity) -> str:
     return normalize_name("".join(singular(w) for w in split_words(leaf)) or leaf)
 
 
+def _named_identifier(entity: Entity) -> bool:
+    """An identifier whose documented leaf names its record (``username``, ``pet_id``), not a bare ``id``."""
+    leaf = split_words(entity.raw or entity.key.rsplit("|", 1)[-1])
+    return len(raw_name_key(entity)) > 3 and not (len(leaf) == 1 and leaf[0] in BARE_IDS) and \
+        classify(entity).kind == "identifier"
+
+
+#: First words of an input name that make it a range bound or a direction, not a kind of thing (``start_date``).
+_NOT_QUALIFIERS = frozenset(["from", "to", "start", "end", "begin", "since", "until", "till", "min", "max", "source", "target", "origin", "destination", "new", "old"])
+
+
+def qualified_tail_key(entity: Entity) -> str | None:
+    """The last word of an input's documented name when the words before it qualify a standard value
+    (``ticketDate`` → ``date``, ``billing_city`` → ``city``): an output documented as just ``date`` of the same
+    tool may fill it. ``None`` otherwise (one word, a range bound, or not a standard value)."""
+    words = split_words(entity.raw or entity.key.rsplit("|", 1)[-1])
+    if len(words) < 2 or words[0] in _NOT_QUALIFIERS or classify(entity).kind != "standard":
+        return None
+    return normalize_name(singular(words[-1]))
+
+
 def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds, *,
                              mask_self: bool = True, desc: float | None = None) -> EdgeArrays:
-    """Candidates inside one tool whose documented leaf names are equal (``Name`` → ``name``), with Eq. 1's
+    """Candidates inside one tool whose documented leaf names are equal (``Name`` → ``name``), or whose input
+    name is the output's qualified (``ticketDate`` ← ``date``, :func:`qualified_tail_key`), with Eq. 1's
     description and keyword criteria. Short names qualify a generic leaf by each API's subject (``year name``,
-    ``movie name``), so within one tool, where a word keeps one meaning, the documented name is compared too."""
+    ``movie name``), so within one tool, where a word keeps one meaning, the documented name is compared too.
+    ``lcs_sim`` records 1 for equal names and the LCS of the two documented names for a qualified one."""
     outs: dict[tuple[str, str], list[int]] = {}
     for i, e in enumerate(prepared.outputs):
         outs.setdefault((e.tool_id, raw_name_key(e)), []).append(i)
-    src, dst = [], []
+    src, dst, lcs = [], [], []
     for j, e in enumerate(prepared.inputs):
-        for i in outs.get((e.tool_id, raw_name_key(e)), ()):
-            if not (mask_self and prepared.outputs[i].api_id == e.api_id):
-                src.append(i)
-                dst.append(j)
+        own = raw_name_key(e)
+        keys = [own]
+        tail = qualified_tail_key(e)
+        if tail and tail != own:
+            keys.append(tail)
+        for key in keys:
+            for i in outs.get((e.tool_id, key), ()):
+                if not (mask_self and prepared.outputs[i].api_id == e.api_id):
+                    src.append(i)
+                    dst.append(j)
+                    lcs.append(1.0 if key == own else lcs_similarity(key, own))
     if not src:
         return EdgeArrays.empty()
     s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
     vec = prepared.vectors
     desc_sim = np.einsum("ij,ij->i", vec[prepared.out_index.desc[s]], vec[prepared.in_index.desc[d]])
     kw = np.einsum("ij,ij->i", vec[prepared.out_index.kw[s]], vec[prepared.in_index.kw[d]])
-    keep = (desc_sim > (thresholds.desc if desc is None else desc)) & (kw > thresholds.kw)
-    ones = np.ones(int(keep.sum()), dtype=np.float32)
+    # a qualified identifier name (``username``, ``petId``) means one thing inside one tool, however each API
+    # documents it ("The name that needs to be deleted"): no description bar for it
+    named_id = np.fromiter((_named_identifier(prepared.outputs[i]) and _named_identifier(prepared.inputs[j])
+                            and raw_name_key(prepared.outputs[i]) == raw_name_key(prepared.inputs[j])
+                            for i, j in zip(src, dst, strict=True)), dtype=bool, count=len(src))
+    keep = ((desc_sim > (thresholds.desc if desc is None else desc)) | named_id) & (kw > thresholds.kw)
     return EdgeArrays(s[keep], d[keep], np.clip(desc_sim[keep], -1, 1).astype(np.float32),
-                      np.clip(kw[keep], -1, 1).astype(np.float32), ones)
+                      np.clip(kw[keep], -1, 1).astype(np.float32), np.array(lcs, dtype=np.float32)[keep])
 
 
 def merge_edges(a: EdgeArrays, b: EdgeArrays) -> EdgeArrays:

@@ -194,6 +194,10 @@ def api_subject(api: Api, role: Role) -> list[str]:
     return [_singular(content[0] if role == "input" else content[-1])]
 
 
+#: Words naming a standard kind of value (what :mod:`tooldial.graph.validity` classifies as one).
+STANDARD_WORDS = _wordset("country currency language locale latitude longitude coordinate email phone url "
+                          "date time timezone zip postcode city town state address region location place "
+                          "airport iata symbol ticker")
 #: Words that make a name an identifier: a scalar list whose items are such values is named ``<item> id``.
 ID_WORDS = _wordset("id ids uuid guid key keys code codes slug token handle hash ref")
 _ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
@@ -232,6 +236,48 @@ def leading_noun_phrase(text: str, max_words: int = 3) -> list[str]:
     return out
 
 
+_BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\]")
+#: Response descriptions that say nothing about the value (``ok``, ``Successful operation``).
+_BOILERPLATE = _wordset("ok success successful succeeded operation response result default done request "
+                        "returned reply")
+
+
+def described_input_name(leaf: list[str], description: str) -> list[str] | None:
+    """An input's name as its description states it, where its own name is short for it:
+
+    - an abbreviation (``pid``: *The product id*): the initials of the phrase's words before its id word,
+      then the id word;
+    - a bare direction word (``origin``: *IATA code of the departure airport*): the phrase without direction
+      words, when it ends in an id word, a standard kind or ``name``;
+    - the phrase with more words of the same thing (``payment_id``: *The payment method id ...*; ``currency``:
+      *Target currency code*): the name's words in order in the phrase, the same first word, and an id word
+      at the phrase's end.
+
+    ``leaf``: the input's own words, singular. ``None`` when the description does not say."""
+    phrase = [w for w in leading_noun_phrase(description, 4) if not w.isdigit()]
+    while phrase and phrase[0] in INPUT_QUALIFIERS:
+        phrase = phrase[1:]
+    core = list(leaf)
+    while core and core[0] in INPUT_QUALIFIERS:
+        core = core[1:]
+    if len(phrase) < 2 or phrase == core:
+        return None
+    head = phrase[-1]
+    if not core:
+        return phrase if head in ID_WORDS or head in STANDARD_WORDS or head == "name" else None
+    if len(core) == 1 and head in ID_WORDS and len(core[0]) <= 5 and core[0] == "".join(
+            w[0] for w in phrase[:-1]) + head:
+        return phrase
+    if head in ID_WORDS and core[0] == phrase[0] and len(core) < len(phrase) and _in_order(core, phrase):
+        return phrase
+    return None
+
+
+def _in_order(words: list[str], phrase: list[str]) -> bool:
+    it = iter(phrase)
+    return all(w in it for w in words)
+
+
 def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str = "",
                id_list: bool = False) -> str:
     """The offline stand-in for the paper's 5–7-word name: the entity's own words, singular, qualified by its
@@ -251,9 +297,16 @@ def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str 
         return " ".join([*owner[-2:], "id"]) if owner else "id"
     if not parts:
         if clean == ["response"]:  # a scalar body: what it is comes from its description, else the API
-            return " ".join(leading_noun_phrase(description) or api_subject(api, "output") or ["response"])
+            said = [w for w in leading_noun_phrase(description) if w not in _BOILERPLATE]
+            return " ".join(said or api_subject(api, "output") or ["response"])
         parts = [clean[-1]]
+    if bracketed := _BRACKETED.fullmatch(parts[-1]):  # ``filter[customer_id]``: the key inside the brackets
+        parts[-1] = bracketed.group(1)
     leaf = _words(parts[-1])
+    if role == "input" and description:
+        said = described_input_name([_singular(w) for w in leaf], description)
+        if said:
+            return " ".join(said)
     if len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(w in GENERIC_NAMES for w in leaf[1:]):
         leaf = leaf[1:]  # from_symbol / to_symbol of a pair: both are symbols
     leaf = [_singular(w) for w in leaf]
@@ -360,9 +413,12 @@ class OfflineEntityText:
         id_list = (comp.is_list and comp.type not in ("object", "array", "boolean") and comp.path[-1] != MAP_KEY
                    and last != _singular(last) and looks_like_id_list(comp.description, comp.example))
         name = short_name(api, "output", comp.path, description=comp.description, id_list=id_list)
+        raw = comp.path[-1]
+        if raw == MAP_KEY and leading_noun_phrase(comp.description):
+            raw = name  # keys documented as "currency code" are currency codes, not ids of the map's records
         return Entity(api.id, "output", comp.key, name,
                       entity_description(name, comp.description, self.max_description_words), keywords,
-                      comp.is_list, comp.type, fmt, example_text(comp.example), comp.path[-1], "", provider,
+                      comp.is_list, comp.type, fmt, example_text(comp.example), raw, "", provider,
                       comp.description)
 
     def input_entity(self, api: Api, param: Parameter, fld: InputField | None, keywords: tuple[str, ...],
@@ -374,7 +430,7 @@ class OfflineEntityText:
         else:
             path, key, kind, fmt, doc, example = fld.path, fld.key, fld.type, fld.format, fld.description, fld.example
             is_list = fld.is_list or fld.type == "array"
-        name = short_name(api, "input", path)
+        name = short_name(api, "input", path, description=doc)
         return Entity(api.id, "input", key, name, entity_description(name, doc, self.max_description_words),
                       keywords, is_list, kind, fmt, example_text(example), path[-1].removesuffix(ARRAY_MARK),
                       param.name, provider, doc)

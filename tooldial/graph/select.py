@@ -5,7 +5,8 @@
 2. An edge into a member of an input group (latitude + longitude, a date range, a currency pair) records the
    group and the source outputs of the same record; a coordinate edge whose source lacks the partner
    coordinate is rejected.
-3. Density: at most ``max_edges_per_api_pair`` edges between two APIs, at most
+3. Density: at most ``max_edges_per_api_pair`` target inputs between two APIs, each fed by at most as many
+   outputs, at most
    ``max_cross_tool_edges_per_api`` API pairs to other tools leaving and entering an API, and optionally at
    most ``max_out_edges_per_api`` / ``max_in_edges_per_api`` API pairs leaving / entering one; best first:
    confidence, then ``desc + kw + lcs``, then the sorted keys (deterministic).
@@ -114,27 +115,36 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
                per_target: int | None = None, cross_tool_per_api: int | None = None) -> list[Candidate]:
     """The density caps (module docstring), keeping the best-ranked edges; returns them in sorted order.
 
+    ``per_pair`` counts the *target inputs* of an API pair (an input group, such as a latitude with its
+    longitude, is one), and each of them keeps at most ``per_pair`` alternative sources (a group's: source
+    records): a source with many look-alike outputs for one input (``items|item_id``, ``fulfillments|item_ids``,
+    ``orders|items|item_id`` into ``item_ids``) no longer crowds the pair's other inputs out.
     ``per_source`` / ``per_target`` count the API pairs leaving / entering an API; ``cross_tool_per_api`` counts
     only pairs between two tools, leaving and entering separately (the fan-out of standard values such as a
     ``city`` into every city-taking API of the corpus is what makes whole-corpus graphs dense)."""
     ranked = sorted(cands, key=Candidate.rank)
-    pair_n: Counter[tuple[str, str]] = Counter()
+    slots: dict[tuple[str, str], set[str]] = {}  # API pair -> target inputs (or input groups) kept
+    alternatives: dict[tuple, set[tuple]] = {}  # (API pair, input) -> sources kept for it
     out_n: Counter[str] = Counter()
     in_n: Counter[str] = Counter()
     cross_out: Counter[str] = Counter()
     cross_in: Counter[str] = Counter()
     blocked: set[tuple[str, str]] = set()
     kept = []
-    units: set[tuple] = set()
     for c in ranked:
         pair = (c.output.api_id, c.input.api_id)
-        # the members of one input group fed from one source record (a latitude and its longitude) are one
-        # unit of the per-pair cap: keeping half of a coordinate pair would leave the target without its partner
-        unit = (pair, c.group.name, tuple(sorted(c.sources.values()))) if c.group else (pair, c.output.key,
-                                                                                      c.input.key)
-        if pair in blocked or (unit not in units and per_pair is not None and pair_n[pair] >= per_pair):
+        if pair in blocked:
             continue
-        if not pair_n[pair]:  # the API caps count API pairs, not entity edges
+        # the members of one input group fed from one source record (a latitude and its longitude) are one
+        # alternative of one slot: keeping half of a coordinate pair would leave the target without its partner
+        slot = f"group:{c.group.name}" if c.group else c.input.key
+        source = tuple(sorted(c.sources.values())) if c.group else (c.output.key,)
+        pair_slots = slots.setdefault(pair, set())
+        alts = alternatives.setdefault((pair, slot), set())
+        if per_pair is not None and source not in alts and (
+                len(alts) >= per_pair or (slot not in pair_slots and len(pair_slots) >= per_pair)):
+            continue
+        if not pair_slots:  # the API caps count API pairs, not entity edges
             cross = c.output.tool_id != c.input.tool_id
             if (per_source is not None and out_n[pair[0]] >= per_source) or (
                     per_target is not None and in_n[pair[1]] >= per_target) or (
@@ -147,8 +157,7 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
             if cross:
                 cross_out[pair[0]] += 1
                 cross_in[pair[1]] += 1
-        if unit not in units:
-            units.add(unit)
-            pair_n[pair] += 1
+        pair_slots.add(slot)
+        alts.add(source)
         kept.append(c)
     return sorted(kept, key=lambda c: c.pair_key)

@@ -445,6 +445,8 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     if kind is None:
         return None
     own = _content_words(target.raw or target.key, _API_NAME_NOISE | BARE_IDS | IDENTIFIER_WORDS | IDENTIFIER_TAIL)
+    if own:  # and the name its description gives it (``payment_id``: "The payment method id")
+        own += _content_words(target.name, _API_NAME_NOISE | BARE_IDS | IDENTIFIER_WORDS | IDENTIFIER_TAIL)
     words = set(own) if own else set(_content_words(
         f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _W("rapid rapidapi")))
     if not words or kind in words:
