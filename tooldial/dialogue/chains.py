@@ -178,6 +178,8 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     param = target.parameter(chain_param)
     f = FieldName(chain_param, param.type if param is not None else "string")
     kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0]  # lat1 is a latitude too
+    if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
+        kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
     for rule in (_user_knows, _group_problem, _source_problem, _entity_problem, _place_problem):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
@@ -297,8 +299,15 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
                    edge: dict[str, Any]) -> str:
     """A place the user's plans are about: not today's hottest city, not where a flight is right now."""
     place = kind in _PLACE or kind == "id" and FieldName(chain_param).has("city", "country", "region", "location")
+    target_words = set(readable(target.name).split())
+    if kind == "postal" and target_words & {"state", "states", "province", "provinces"} and not target_words & {
+            "zip", "zipcode", "postal", "postcode", "code", "codes"}:
+        return f"a state's postal abbreviation is not a postal code: {target.name}"
     if place and not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS:
         return f"a featured place stands in for the user's own: {source.name}"
+    if kind in ("latitude", "longitude") and chain.is_list and not source.required_parameters:
+        # "airports near me": a point the user has in mind is not among a whole database's first records
+        return f"coordinates from a list the user did not narrow: {source.name}"
     if kind in ("latitude", "longitude") and set(readable(f"{source.name} {source.tool}").split()) & _MOVING_WORDS:
         return f"coordinates of a moving thing (not a place to search near): {source.name}"
     return ""
@@ -321,6 +330,10 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
     t_markets = {m for m, words in _MARKETS.items() if t_words & words}
     if kind == "symbol" and s_markets and t_markets and not s_markets & t_markets:
         return f"symbols of different markets: {'/'.join(sorted(s_markets))} vs {'/'.join(sorted(t_markets))}"
+    if side_effects(target):
+        # a user acts (uploads, sets a webhook, sends) with their own values: a street address is no webhook
+        # address, a ZIP code no ZIP file
+        return f"cross-tool value into a change: {source.tool} -> {target.name}"
     graph_kind, reason = str(edge.get("kind") or ""), str(edge.get("reason") or "")
     if graph_kind in ("generic", "value"):
         return f"cross-tool {graph_kind} value (not one value space): {source.tool} -> {target.tool}"

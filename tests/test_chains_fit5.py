@@ -1,0 +1,64 @@
+"""Chain rules fitted on the fifth fit review (``scripts/data/chain_review_fit5.tsv``), one fixture per rule.
+
+Each fixture mirrors the shape of a chain a careful reader rejected on a ToolBench subset."""
+
+from __future__ import annotations
+
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.chains import chain_problem
+
+
+def _api(name, tool, params=(), outputs=(), *, description="", category="Data", method="GET", lists=()):
+    return Api(category=category, tool=tool, name=name, description=description, method=method,
+               required_parameters=tuple(Parameter(name=n) for n in params),
+               output_components=tuple(OutputComponent(path=tuple(p.split("|")), is_list="|" in p or p in lists)
+                                       for p in outputs))
+
+
+def _problem(source, target, param, output, **edge):
+    return chain_problem(source, target, param, source.output(output), edge)
+
+
+def test_a_value_from_another_tool_never_feeds_a_change():
+    # a street address is no webhook address, a ZIP code no ZIP file
+    geo = _api("Address from coordinates", "geo", ["latitude", "longitude"], ["address"], category="Location",
+               description="Gets an address from latitude and longitude")
+    webhook = _api("Webhook Set", "mail", ["address"], description="Set a notification webhook on new email events",
+                   category="Email", method="POST")
+    edge = {"kind": "standard", "reason": "standard value (place)", "cross_tool": True}
+    assert _problem(geo, webhook, "address", "address", **edge).startswith("cross-tool value into a change")
+    zips = _api("Lookup Zip Codes", "usgeo", ["city"], ["zip"], category="Location")
+    upload = _api("POST a ZIP file", "hosting", ["zip"], category="Other", method="POST",
+                  description="POST /sites with zip=zip-file")
+    assert _problem(zips, upload, "zip", "zip", kind="standard", reason="standard value (postal_code)").startswith(
+        "cross-tool value into a change")
+
+
+def test_a_bare_id_into_an_input_named_for_a_thing_is_that_things_id():
+    # "List User Playlists" answers with the user's own id at the top: it is no playlist's id
+    playlists = _api("List User Playlists", "sound", ["user"], ["id", "playlists|items|id", "playlists|items|title"],
+                     category="Music")
+    metadata = _api("Get Playlist Metadata", "sound", ["playlist"], category="Music")
+    assert _problem(playlists, metadata, "playlist", "id").startswith("a list's own id used as a playlist id")
+    assert _problem(playlists, metadata, "playlist", "playlists|items|id") == ""
+
+
+def test_a_states_postal_abbreviation_is_not_a_postal_code():
+    ip = _api("IP Geolocation", "ipgeo", ["ip"], ["location|postal", "location|city"], category="Location",
+              description="IP geolocation with a confidence area")
+    state = _api("Get state data for a single state", "counties", ["postal"], description="state")
+    edge = {"kind": "standard", "reason": "standard value (postal_code)"}
+    assert _problem(ip, state, "postal", "location|postal", **edge).startswith("a state's postal abbreviation")
+
+
+def test_coordinates_never_come_from_a_list_the_user_did_not_narrow():
+    # "airports near me" from the first records of a whole airport database; a search by name is fine
+    database = _api("Airports Database API", "iata", [], ["name", "lat", "lng"], category="Travel",
+                    lists=("name", "lat", "lng"))
+    suggest = _api("Name Suggestion API", "iata", ["term"], ["airports|name", "airports|lat", "airports|lng"],
+                   category="Travel")
+    nearby = _api("NearBy Airports API", "iata", ["lat", "lng", "distance"], category="Travel")
+    group = "lat=lat,lng=lng"
+    assert _problem(database, nearby, "lat", "lat", group_sources=group).startswith(
+        "coordinates from a list the user did not narrow")
+    assert _problem(suggest, nearby, "lat", "airports|lat", group_sources="lat=airports|lat,lng=airports|lng") == ""
