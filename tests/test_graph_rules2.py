@@ -80,6 +80,14 @@ def test_symbols_chain_across_tools_only_with_a_known_market_and_the_same_format
     pair_input = ent("Finance|coin_history|Price at a time", "input", "symbol", example="BTCUSD")
     got = judge_edge(bare, pair_input, 1.0, 0.7)
     assert not got.keep and "formats differ (asset vs pair" in got.reason
+    # a company's symbol is a stock ticker, even inside a tool that also serves currencies
+    company = ent("Finance|market_hub|Company Balance Sheet", "output", "data|symbol")
+    assert classify(company).market == "stock"
+    fx = ent("Finance|market_hub|Currency Time Series", "input", "to_symbol", example="EUR")
+    assert not judge_edge(company, fx, 0.7, 0.7).keep
+    # a symbol of a markets listing without an example is read as a pair
+    listing = ent("Finance|coin_index|List of all supported crypto markets", "output", "global|symbol")
+    assert judge_edge(listing, pair_input, 1.0, 0.7).keep
     # a currency's sign is no code
     sign = ent("Financial|fx_profiles|Currency profile", "output", "symbol", example="Fr., SFr.")
     assert classify(sign).fmt == "sign"
@@ -121,3 +129,77 @@ def test_a_countrys_subdivision_is_not_a_country_name():
     rules = ent("Travel|visa_rules|Rules", "input", "country", example="France")
     got = judge_edge(home, rules, 0.9, 0.9)
     assert not got.keep and "formats differ (subdivision vs name)" in got.reason
+
+
+# --------------------------------------------------------------------------------------------- cross-validation
+
+def _catalogue_corpus():
+    """Four small tools, each a list endpoint and a lookup of the same record: ids chain inside a tool only."""
+    from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
+
+    tools = []
+    for category, tool, record in (("Music", "tune_base", "album"), ("Music", "song_vault", "track"),
+                                   ("Food", "recipe_box", "recipe"), ("Travel", "port_list", "port")):
+        apis = (Api(category=category, tool=tool, name=f"List {record}s", description=f"All {record}s",
+                    output_components=(OutputComponent(path=(f"{record}s", f"{record}_id"), is_list=True,
+                                                       description=f"Unique id of the {record}"),)),
+                Api(category=category, tool=tool, name=f"Get {record}", description=f"One {record} by id",
+                    required_parameters=(Parameter(name=f"{record}_id", description=f"Id of the {record}"),),
+                    output_components=(OutputComponent(path=("name",), description=f"Name of the {record}"),)))
+        tools.append(Tool(category=category, name=tool, apis=apis))
+    return Corpus(spec="catalogue", tools=tools)
+
+
+def test_grouped_cross_validation_scores_each_source_tool_out_of_fold(embedder, tmp_path):
+    import pytest
+
+    from tooldial.embedding import Embedder
+    from tooldial.errors import TooldialError
+    from tooldial.graph import GraphBuilder, GraphConfig
+    from tooldial.graph.calibrate import calibrate_rules, cross_validate_rules
+    from tooldial.graph.labels import LabelledPair
+
+    corpus = _catalogue_corpus()
+    labels = []
+    for tool in corpus.tools:
+        lister, getter = tool.apis
+        out, param = lister.output_components[0], getter.required_parameters[0]
+        labels.append(LabelledPair(source_api=lister.id, source_output="|".join(out.path), target_api=getter.id,
+                                   target_input=param.name, valid=True))
+        for other in corpus.tools:  # the same kind of id of another tool: invalid
+            if other is not tool:
+                o_get = other.apis[1]
+                labels.append(LabelledPair(source_api=lister.id, source_output="|".join(out.path),
+                                           target_api=o_get.id, target_input=o_get.required_parameters[0].name,
+                                           valid=False))
+    emb = Embedder(cache_dir=tmp_path)
+    emb._model = embedder.model
+    builder = GraphBuilder(GraphConfig(cache_dir=tmp_path), embedder=emb)
+    grid = {"lcs": (0.5, 0.85), "kw": (0.2, 0.4), "desc": (0.2, 0.45), "value_kw": (0.55, 0.9)}
+    cv = cross_validate_rules(corpus, labels, folds=2, seed=3, builder=builder, grid=grid)
+    assert cv.folds == 2 and cv.groups == 4 and len(cv.picks) == 2
+    # every labelled pair is scored exactly once out of fold, with fitted and with default thresholds
+    assert cv.fitted.total == cv.defaults.total == len(labels)
+    # the defaults are not fitted per fold: pooled over the folds they are the whole set's start
+    whole = calibrate_rules(corpus, labels, builder=builder, grid=grid)
+    assert cv.defaults == whole.start
+    assert cross_validate_rules(corpus, labels, folds=2, seed=3, builder=builder, grid=grid) == cv  # same seed
+    with pytest.raises(TooldialError, match="folds"):
+        cross_validate_rules(corpus, labels, folds=5, builder=builder, grid=grid)
+    emb.close()
+
+
+def test_an_input_without_an_example_takes_the_format_its_tool_shows_for_that_name():
+    from tooldial.graph.validity import tool_conventions
+
+    history = ent("Finance|coin_history|Price at a time", "input", "symbol", example="BTCUSD")
+    since = ent("Finance|coin_history|History since a timestamp", "input", "symbol")
+    conventions = tool_conventions([history, since])
+    assert conventions.format_of(since) == "pair"
+    ticker = ent("Finance|coin_rank|Search a coin", "output", "symbol", example="BTC")
+    assert judge_edge(ticker, since, 1.0, 0.7).keep  # no format known for the input alone
+    got = judge_edge(ticker, since, 1.0, 0.7, conventions=conventions)
+    assert not got.keep and "formats differ (asset vs pair)" in got.reason
+    # a tool whose inputs of one name show two formats has no convention for it
+    mixed = tool_conventions([history, ent("Finance|coin_history|Candles", "input", "symbol", example="ETH")])
+    assert mixed.format_of(since) is None

@@ -111,6 +111,10 @@ def _add_calibrate(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--rules", action="store_true",
                    help="fit the Eq. 1 generator and the validity rules' thresholds on the labelled pairs "
                         "(coordinate ascent on MCC) instead of the Eq. 1 grid")
+    c.add_argument("--cv", type=positive_int, default=None, metavar="K",
+                   help="with --rules: also a grouped K-fold cross-validation by source tool (thresholds fitted on "
+                        "the other folds, scored out of fold)")
+    c.add_argument("--seed", type=int, default=0, help="fold assignment of --cv (default 0)")
     c.add_argument("--objective", choices=("mcc", "f1"), default="mcc")
     c.add_argument("--labelled-only", action="store_true",
                    help="score only the labelled pairs (default: closed world, every other pair is invalid)")
@@ -307,10 +311,20 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}"
               f"{f' [{args.split}]' if args.split else ''}")
         print(fitted.format())
+        result = {"thresholds": str(fitted.thresholds), "rules": fitted.rules, "metrics": fitted.metrics.scores()}
+        if args.cv:
+            from tooldial.graph.calibrate import cross_validate_rules
+
+            cv = cross_validate_rules(corpus, labels, config, folds=args.cv, seed=args.seed)
+            print(cv.format())
+            result["cross_validation"] = {"folds": cv.folds, "groups": cv.groups, "picks": cv.picks,
+                                          "fitted": cv.fitted.scores(with_intervals=True),
+                                          "defaults": cv.defaults.scores(with_intervals=True)}
         if args.json:
-            args.json.write_text(json.dumps({"thresholds": str(fitted.thresholds), "rules": fitted.rules,
-                                             "metrics": fitted.metrics.scores()}) + "\n", encoding="utf-8")
+            args.json.write_text(json.dumps(result) + "\n", encoding="utf-8")
         return 0
+    if args.cv:
+        raise ConfigError("--cv needs --rules", field="--cv")
     result = calibrate(corpus, labels, config, objective=args.objective, closed_world=not args.labelled_only,
                        tolerance=args.tolerance)
     print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}")

@@ -240,63 +240,153 @@ class RuleCalibration:
                 f"  {self.metrics.format()}")
 
 
+class RuleScorer:
+    """Labelled pairs decided for any point of the rule grid, from one Eq. 1 search at the loosest point.
+
+    Each labelled pair is decided, for a point, by Eq. 1 at that point's thresholds and
+    :func:`~tooldial.graph.validity.judge_edge` with its rule thresholds (the density caps are left out: they rank
+    whole graphs, not labelled pairs). ``score(point, rows)`` scores a subset of the pairs (row indices), so a
+    cross-validation re-uses one candidate search for every fold."""
+
+    def __init__(self, corpus: Corpus, labels: list[LabelledPair], config: GraphConfig, builder: GraphBuilder,
+                 grid: dict[str, tuple[float, ...]]) -> None:
+        from tooldial.graph.select import EdgeSelector, candidates_from_arrays
+
+        self.config, self.labels = config, labels
+        prepared = builder.prepare(corpus)
+        loosest = Thresholds(lcs=min(grid["lcs"]) - 1e-6, kw=min(grid["kw"]) - 1e-6, desc=min(grid["desc"]) - 1e-6)
+        cands = candidates_from_arrays(prepared.outputs, prepared.inputs, builder.find_edges(prepared, loosest))
+        by_key = {pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.key): c for c in cands}
+        for c in cands:  # labels may name a nested field's parameter instead of its path
+            by_key.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.param), c)
+        self.pairs = [(by_key.get(p.key), p.valid) for p in labels]
+        self.selector = EdgeSelector(corpus, prepared.outputs, prepared.inputs)
+
+    def start(self, grid: dict[str, tuple[float, ...]]) -> dict[str, float]:
+        """The config's current values of the searched thresholds."""
+        t0 = self.config.effective_thresholds
+        return {"lcs": t0.lcs, "kw": t0.kw, "desc": t0.desc,
+                **{k: float(v) for k, v in self.config.rules.model_dump().items() if k in grid}}
+
+    def score(self, values: dict[str, float], rows: list[int] | None = None) -> BinaryMetrics:
+        from tooldial.graph.validity import RuleConfig
+
+        self.selector.rules = self.config.rules.model_copy(
+            update={k: v for k, v in values.items() if k in RuleConfig.model_fields})
+        rows = list(range(len(self.pairs))) if rows is None else rows
+        predicted, actual = [], []
+        for i in rows:
+            cand, valid = self.pairs[i]
+            ok = (cand is not None and cand.lcs_sim > values["lcs"] and cand.kw_sim > values["kw"]
+                  and cand.desc_sim > values["desc"])
+            predicted.append(ok and self.selector.judge(cand).verdict.keep)
+            actual.append(valid)
+        return BinaryMetrics.from_predictions(predicted, actual)
+
+    def ascend(self, grid: dict[str, tuple[float, ...]], rows: list[int] | None = None,
+               max_rounds: int = 4) -> tuple[dict[str, float], BinaryMetrics, BinaryMetrics, int]:
+        """Coordinate ascent on MCC over ``rows`` from the config's values: ``(point, metrics, start, rounds)``."""
+
+        def mcc(m: BinaryMetrics) -> float:
+            return -1.0 if m.mcc is None else m.mcc
+
+        point = self.start(grid)
+        start = best_m = self.score(point, rows)
+        rounds = 0
+        while rounds < max_rounds:
+            rounds += 1
+            changed = False
+            for name, values in grid.items():
+                current = point[name]
+                scored = [(mcc(self.score({**point, name: v}, rows)), -abs(v - current), v) for v in values]
+                top, _, value = max(scored)
+                if top > mcc(best_m) + 1e-9 and value != current:
+                    point[name] = value
+                    best_m = self.score(point, rows)
+                    changed = True
+            if not changed:
+                break
+        return point, best_m, start, rounds
+
+
 def calibrate_rules(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | None = None, *,
                     builder: GraphBuilder | None = None, grid: dict[str, tuple[float, ...]] | None = None,
                     max_rounds: int = 4) -> RuleCalibration:
     """Fit the Eq. 1 generator thresholds and the validity rules' thresholds on labelled pairs.
 
-    Candidates come from one Eq. 1 search at the loosest grid point; each labelled pair is then decided, for a
-    grid point, by Eq. 1 at that point's thresholds and :func:`~tooldial.graph.validity.judge_edge` with its
-    rule thresholds (the density caps are left out: they rank whole graphs, not labelled pairs). Coordinate
-    ascent on MCC from the current defaults, one threshold at a time over its grid, ties to the value nearest
-    the current one; ``max_rounds`` sweeps at most. Score only pairs of one split (``read_labels(split=...)``)
-    to fit on one part and report on the other."""
-    from tooldial.graph.select import EdgeSelector, candidates_from_arrays
-    from tooldial.graph.validity import RuleConfig
-
+    Coordinate ascent on MCC from the current defaults (:class:`RuleScorer`), one threshold at a time over its
+    grid, ties to the value nearest the current one; ``max_rounds`` sweeps at most. Score only pairs of one split
+    (``read_labels(split=...)``) to fit on one part and report on the other, or estimate how the fitted values
+    transfer with :func:`cross_validate_rules`."""
     config = config or GraphConfig()
-    builder = builder or GraphBuilder(config)
     grid = grid or RULE_GRID
-    prepared = builder.prepare(corpus)
-    loosest = Thresholds(lcs=min(grid["lcs"]) - 1e-6, kw=min(grid["kw"]) - 1e-6, desc=min(grid["desc"]) - 1e-6)
-    cands = candidates_from_arrays(prepared.outputs, prepared.inputs, builder.find_edges(prepared, loosest))
-    by_key = {pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.key): c for c in cands}
-    for c in cands:  # labels may name a nested field's parameter instead of its path
-        by_key.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.param), c)
-    pairs = [(by_key.get(p.key), p.valid) for p in labels]
-    selector = EdgeSelector(corpus, prepared.outputs, prepared.inputs)
-    t0 = config.effective_thresholds
-    point: dict[str, float] = {"lcs": t0.lcs, "kw": t0.kw, "desc": t0.desc,
-                               **{k: float(v) for k, v in config.rules.model_dump().items() if k in grid}}
-
-    def score(values: dict[str, float]) -> BinaryMetrics:
-        rules = config.rules.model_copy(update={k: v for k, v in values.items() if k in RuleConfig.model_fields})
-        selector.rules = rules
-        predicted = []
-        for cand, _ in pairs:
-            ok = (cand is not None and cand.lcs_sim > values["lcs"] and cand.kw_sim > values["kw"]
-                  and cand.desc_sim > values["desc"])
-            predicted.append(ok and selector.judge(cand).verdict.keep)
-        return BinaryMetrics.from_predictions(predicted, [v for _, v in pairs])
-
-    def mcc(m: BinaryMetrics) -> float:
-        return -1.0 if m.mcc is None else m.mcc
-
-    start = best_m = score(point)
-    rounds = 0
-    while rounds < max_rounds:
-        rounds += 1
-        changed = False
-        for name, values in grid.items():
-            current = point[name]
-            scored = [(mcc(score({**point, name: v})), -abs(v - current), v) for v in values]
-            top, _, value = max(scored)
-            if top > mcc(best_m) + 1e-9 and value != current:
-                point[name] = value
-                best_m = score(point)
-                changed = True
-        if not changed:
-            break
+    scorer = RuleScorer(corpus, labels, config, builder or GraphBuilder(config), grid)
+    point, best_m, start, rounds = scorer.ascend(grid, max_rounds=max_rounds)
     rules = {k: v for k, v in point.items() if k not in ("lcs", "kw", "desc")}
     return RuleCalibration(Thresholds(lcs=point["lcs"], kw=point["kw"], desc=point["desc"]), rules, best_m, start,
-                           sum(1 for c, _ in pairs if c is not None), len(pairs), rounds)
+                           sum(1 for c, _ in scorer.pairs if c is not None), len(scorer.pairs), rounds)
+
+
+def source_tool(pair: LabelledPair) -> str:
+    """The grouping key of :func:`cross_validate_rules`: the source API's tool (``Category|tool``)."""
+    return pair.source_api.rsplit("|", 1)[0]
+
+
+@dataclass
+class RuleCrossValidation:
+    """Out-of-fold scores of :func:`cross_validate_rules`, pooled over the folds."""
+
+    folds: int
+    groups: int
+    #: Each fold scored with the thresholds fitted on the other folds.
+    fitted: BinaryMetrics
+    #: Each fold scored at the config's thresholds (nothing fitted): the same pairs, for comparison.
+    defaults: BinaryMetrics
+    #: The thresholds each fold's fit picked (only those that moved from the defaults).
+    picks: list[dict[str, float]]
+
+    def format(self) -> str:
+        lines = [f"grouped {self.folds}-fold cross-validation by source tool ({self.groups} tools); out-of-fold, "
+                 "pooled over the folds:",
+                 f"  fitted on the other folds: {self.fitted.format(with_intervals=True)}",
+                 f"  defaults (nothing fitted): {self.defaults.format(with_intervals=True)}"]
+        for i, pick in enumerate(self.picks):
+            moved = ", ".join(f"{k} {v:g}" for k, v in pick.items()) or "no change"
+            lines.append(f"  fold {i + 1} picked: {moved}")
+        return "\n".join(lines)
+
+
+def cross_validate_rules(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | None = None, *,
+                         folds: int = 5, seed: int = 0, builder: GraphBuilder | None = None,
+                         grid: dict[str, tuple[float, ...]] | None = None,
+                         max_rounds: int = 4) -> RuleCrossValidation:
+    """How well thresholds fitted by :func:`calibrate_rules` transfer to tools they were not fitted on.
+
+    The labelled pairs are grouped by source tool (pairs of one tool share its documentation conventions, so a
+    random split of pairs would leak them) and the tools dealt into ``folds`` folds (sorted, shuffled with
+    ``seed``: same inputs, same folds). Each fold is scored with thresholds fitted on the other folds; the
+    out-of-fold confusion counts are pooled. The defaults are scored on the same folds for comparison. Rules
+    written by hand after reading errors are not re-fitted per fold, so this measures the thresholds only."""
+    import random
+
+    from tooldial.errors import ConfigError
+
+    config = config or GraphConfig()
+    grid = grid or RULE_GRID
+    groups = sorted({source_tool(p) for p in labels})
+    if folds < 2 or folds > len(groups):
+        raise ConfigError(f"needs 2 to {len(groups)} folds (one source tool at least per fold), got {folds}",
+                          field="--cv")
+    random.Random(seed).shuffle(groups)
+    fold_of = {g: i % folds for i, g in enumerate(groups)}
+    scorer = RuleScorer(corpus, labels, config, builder or GraphBuilder(config), grid)
+    start = scorer.start(grid)
+    fitted, defaults, picks = BinaryMetrics(), BinaryMetrics(), []
+    for k in range(folds):
+        test = [i for i, p in enumerate(labels) if fold_of[source_tool(p)] == k]
+        train = [i for i, p in enumerate(labels) if fold_of[source_tool(p)] != k]
+        point, _, _, _ = scorer.ascend(grid, train, max_rounds=max_rounds)
+        picks.append({n: v for n, v in point.items() if v != start[n]})
+        for total, m in ((fitted, scorer.score(point, test)), (defaults, scorer.score(start, test))):
+            total.tp, total.fp, total.tn, total.fn = total.tp + m.tp, total.fp + m.fp, total.tn + m.tn, total.fn + m.fn
+    return RuleCrossValidation(folds, len(groups), fitted, defaults, picks)

@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from tooldial.corpus.models import Corpus
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import Entity
-from tooldial.graph.validity import InputGroup, RuleConfig, Verdict, group_sources, input_groups, judge_edge
+from tooldial.graph.validity import (
+    InputGroup,
+    RuleConfig,
+    Verdict,
+    group_sources,
+    input_groups,
+    judge_edge,
+    tool_conventions,
+)
 
 #: The verdict of an edge when the rules are switched off (``--no-rules``).
 EQ1_ONLY = Verdict(True, "Eq. 1 only (rules off)", 0.5, "value")
@@ -73,8 +81,10 @@ class EdgeSelector:
         self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
         self.api_text = {a.id: f"{a.name} {a.description}" for a in corpus.apis}
         self.inputs_by_api: dict[str, dict[str, Entity]] = {}
+        inputs = list(inputs)
         for e in inputs:
             self.inputs_by_api.setdefault(e.api_id, {})[e.key] = e
+        self.conventions = tool_conventions(inputs)  # formats a tool shows for inputs of one name
         self.outputs_by_api: dict[str, list[Entity]] = {}
         for e in outputs:
             self.outputs_by_api.setdefault(e.api_id, []).append(e)
@@ -92,7 +102,7 @@ class EdgeSelector:
         target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
         verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
                              target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
-                             config=self.rules)
+                             config=self.rules, conventions=self.conventions)
         if verdict.keep:
             for group in self.groups_of(cand.input.api_id):
                 if cand.input.key not in group.members:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -315,7 +315,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
 
 
 _MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", re.I),
-            "stock": re.compile(r"\b(stocks?|equit\w+|shares?|tickers?|funds?|etfs?|nasdaq|nyse|indices|index)\b", re.I),
+            "stock": re.compile(r"\b(stocks?|equit\w+|shares?|tickers?|funds?|etfs?|nasdaq|nyse|indices|index|"
+                                r"compan(y|ies)|securit(y|ies))\b", re.I),
             "crypto": re.compile(r"\b(crypto\w*|coins?|tokens?|bitcoin|blockchain)\b", re.I)}
 
 
@@ -480,10 +481,11 @@ _PAIR_WORDS = _W("pair pairs market markets instrument")
 
 def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
     """A symbol's format; one documented without an example is one asset's ticker (``symbol`` of a coin record)
-    unless its name says pair or market."""
+    unless its path or its API's name says pair or market (``List of all supported crypto markets``)."""
     if traits.fmt or traits.standard != "symbol":
         return traits.fmt
-    return "pair" if set(split_words(entity.key)) & _PAIR_WORDS else "asset"
+    words = set(split_words(entity.key)) | set(split_words(entity.api_id.rsplit("|", 1)[-1]))
+    return "pair" if words & _PAIR_WORDS else "asset"
 
 
 def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
@@ -495,6 +497,32 @@ def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None
 
 
 CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
+
+
+@dataclass(frozen=True)
+class ToolConventions:
+    """The format a tool documents for its inputs of one name (``symbol`` → ``pair`` when its endpoints show
+    ``BTCUSD``): an input of that name documented without an example takes the same format. A name whose inputs
+    show two formats in one tool has no convention."""
+
+    formats: dict[tuple[str, str], str]
+
+    def format_of(self, entity: Entity) -> str | None:
+        return self.formats.get((entity.tool_id, _convention_key(entity)))
+
+
+def _convention_key(entity: Entity) -> str:
+    return "".join(_singular(w) for w in split_words(entity.raw or entity.key.rsplit("|", 1)[-1]))
+
+
+def tool_conventions(inputs: Iterable[Entity]) -> ToolConventions:
+    """Per tool and input name, the one format its standard inputs show (:class:`ToolConventions`)."""
+    seen: dict[tuple[str, str], set[str]] = {}
+    for e in inputs:
+        tr = classify(e)
+        if tr.kind == "standard" and tr.fmt:
+            seen.setdefault((e.tool_id, _convention_key(e)), set()).add(tr.fmt)
+    return ToolConventions({k: next(iter(v)) for k, v in sorted(seen.items()) if len(v) == 1})
 
 #: An input documented as taking values from an endpoint of its own tool: ``To get available country codes, just
 #: call the **Country code list** endpoint``, ``Get data from `/soccer/countries` endpoint``.
@@ -564,14 +592,17 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
 
 
 def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
-               target_docs: str = "", target_api_text: str = "", config: RuleConfig | None = None) -> Verdict:
+               target_docs: str = "", target_api_text: str = "", config: RuleConfig | None = None,
+               conventions: ToolConventions | None = None) -> Verdict:
     """Keep or reject one Eq. 1 candidate (see the module docstring for the rules). ``target_docs``: the
     target API's and tool's descriptions and the input's documentation (evidence of a shared id space);
     ``target_api_text``: the target API's own description (an endpoint documented for "forex or crypto" takes
-    symbols of both markets)."""
+    symbols of both markets); ``conventions``: the formats the target's tool shows for inputs of its name."""
     config = config or RuleConfig()
     same_tool = source.tool_id == target.tool_id
     s, t = classify(source), classify(target)
+    if conventions is not None and t.kind == "standard" and t.fmt is None and (fmt := conventions.format_of(target)):
+        t = replace(t, fmt=fmt)
     coordinates = is_coordinate(s) and s.standard == t.standard
     if not same_tool and (lcs_sim <= config.cross_tool_lcs
                           or (desc_sim <= config.cross_tool_desc and not coordinates
