@@ -64,6 +64,11 @@ def _lists() -> tuple[tuple[str, ...], ...]:
     return tuple(names), tuple(sorted(jobs)), surnames, tuple(sorted(female - male)), tuple(sorted(male - female))
 
 
+def first_names() -> tuple[str, ...]:
+    """Faker's en_US first names (sorted), for people and, as people do, for pets."""
+    return _lists()[0]
+
+
 @dataclass(frozen=True)
 class UserProfile:
     """One user's personal details (no input values, no slot names)."""

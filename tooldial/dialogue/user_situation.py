@@ -49,6 +49,11 @@ WHERE = (
     "in the office kitchen", "at the train station", "in the stands at my daughter's match", "at the pharmacy",
     "at the allotment", "in the hallway at school", "at the launderette", "in a hotel room", "backstage",
     "at the climbing wall", "in the lab", "at the front desk", "in a lecture hall", "at the bike shop",
+    "in the queue at the bank", "at a petrol station", "in the car wash", "at the dry cleaner's", "in a lay-by",
+    "at my allotment shed", "in a quiet corner of the office", "in a coffee queue", "at a conference",
+    "on the night bus", "in the departure lounge", "at the community centre", "at the garden centre",
+    "in the hospital canteen", "at my sister's kitchen table", "at the village hall", "in the stockroom",
+    "at a service station", "on the school steps", "in the changing room", "at the reception desk",
 )
 #: What else the user is doing at home (after "I'm"); a pet is mentioned only with these.
 DOING_HOME = (
@@ -59,7 +64,10 @@ DOING_HOME = (
     "unpacking boxes", "marking essays", "putting the kids to bed", "assembling a bookshelf", "mowing the lawn",
     "repairing a bike puncture", "writing a shopping list", "planning the week", "cleaning the oven",
     "waiting for the plumber", "catching up on emails", "ironing shirts", "tuning my guitar", "wrapping presents",
-    "making soup", "filing paperwork", "rearranging my desk", "setting up a new printer",
+    "making soup", "filing paperwork", "rearranging my desk", "setting up a new printer", "defrosting the freezer",
+    "hanging a picture", "sewing on a button", "sorting old photos", "cleaning the windows", "re-potting a cactus",
+    "helping with homework", "building a wardrobe", "peeling potatoes", "updating my CV", "changing a light bulb",
+    "grooming the cat", "clearing the gutters", "waiting for the washing machine", "writing thank-you cards",
 )
 #: What else the user is doing away from home (after "I'm").
 DOING_OUT = ("walking the dog", "stuck in traffic", "between two meetings", "waiting for a train",
@@ -90,13 +98,19 @@ HOBBIES = (
     "board games", "model trains", "tennis", "quilting", "fencing", "stand-up paddling", "orienteering",
     "drumming", "origami", "bird photography", "hiking", "pickleball", "bread making", "table tennis",
     "learning Spanish", "the ukulele", "my vegetable patch", "restoring old furniture", "volunteering",
+    "archery", "badminton", "candle making", "darts", "geocaching", "golf", "ice skating", "jewellery making",
+    "kitesurfing", "lino printing", "metal detecting", "netball", "open-water swimming", "paddle boarding",
+    "rowing", "sketching", "skateboarding", "stamp collecting", "tai chi", "the cello", "the piano", "wild camping",
+    "bonsai", "sea kayaking", "trail cycling", "vinyl collecting", "weaving", "wine tasting", "aqua aerobics",
 )
 #: Chores and plans the user goes back to after the answer (after "back to" / "off to").
 NEXT = ("the washing-up", "my spreadsheet", "the school run", "the dog's walk", "cooking", "my emails",
         "the garden", "work", "the packing", "the report", "dinner", "the shopping", "my lunch",
         "the meeting", "the ironing", "the kids", "my book", "the laundry", "the decorating", "my run",
         "the boxes", "the invoices", "the rest of my list", "the paperwork", "my coffee", "the lawn",
-        "bed", "the gym", "my class", "the car wash", "the practice session", "the slides")
+        "bed", "the gym", "my class", "the car wash", "the practice session", "the slides", "the budget",
+    "the allotment", "my essay", "the crossword", "my tea", "the spare room", "the quarterly figures",
+    "the rota", "the minutes", "the seed trays", "the accounts", "rehearsals", "the grocery list", "the timetable")
 #: Time phrases (only when no slot is about time): when the user needs the answer.
 WHEN = ("before lunch", "by the end of the day", "before the shops close", "before my next meeting",
         "before the weekend", "this afternoon", "before my shift starts", "first thing tomorrow",
@@ -113,7 +127,9 @@ ASIDES = (
     "My {pet} keeps walking over the keyboard.", "Quick one, I'm {where}.", "I'm stuck {where} for a while.",
     "I'd like to sort this out {when}.", "I need this {when}, if possible.", "I'm {where} and a bit short on time.",
     "I'm {doing}, so quick answers are welcome.", "I'm {mood} today.", "It's a busy day here in {town}.",
-    "I'm back in {town} this week.", "Just so you know, I'm typing {device}.",
+    "I'm back in {town} this week.", "I'm visiting {town} for a few days.", "I've just moved to {town}.",
+    "I'm in {town}, {doing}.", "I'm {where} here in {town}.", "My {pet} and I just got back from a walk.",
+    "I'm {mood}; my {pet} kept me up.", "Just so you know, I'm typing {device}.",
 )
 #: Why something is not at hand, from the situation (``fail_inform``).
 EXCUSES = (
@@ -135,6 +151,8 @@ AFTER = (
 REACT = (
     "Quick is good, I'm {where}.", "Great, I'm {doing} anyway.", "I'm {mood}, so that's a relief.",
     "That suits me, I'm {where}.", "I'm typing {device}, so short and simple is best.", "Sorry, I'm {doing}.",
+    "Good, it's a hectic day here in {town}.", "Great, my {pet} will get a walk sooner.",
+    "Sorry, my {pet} is making a racket.", "Good, I'm {mood} anyway.",
 )
 
 
@@ -185,7 +203,9 @@ def draw_situation(rng: random.Random, avoid: Iterable[str] = ()) -> Situation:
     said = " ".join(avoid).lower().replace("_", " ")
     town = choose(_towns())
     when = choose(WHEN)
-    pet = f"{choose(PET_KINDS)} {choose(PET_NAMES)}".strip()
+    from tooldial.dialogue.user_profile import first_names
+
+    pet = f"{choose(PET_KINDS)} {choose(PET_NAMES if rng.random() < 0.5 else first_names())}".strip()
     # one place or one activity, never both (at the gym and cooking dinner would not agree); a pet only at home
     kind = rng.randrange(3)
     where = choose(WHERE) if kind == 0 else ""
