@@ -5,6 +5,8 @@ Every fixture is a small document written for these tests."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
@@ -448,3 +450,20 @@ def test_the_per_pair_cap_counts_each_target_input_once():
     assert order in kept
     assert {c.output.key for c in kept if c.input.key == "item_ids"} == {c.output.key for c in looks[:3]}
     assert apply_caps([*looks, order], per_pair=1) == [looks[0]]
+
+
+def test_a_string_input_of_plural_ids_is_fed_by_a_list_of_singular_ids():
+    """``item_ids`` documented as a STRING (*Comma-separated ids of the items to return*) takes several item ids:
+    a list of ``items[].item_id`` of another tool of the same provider feeds it without the description bar,
+    like an array-typed ``item_ids``; a single ``item_id`` input does not become a list."""
+    api = Api(category="Shop", tool="returns", name="Return items", required_parameters=(
+        Parameter(name="item_ids", description="Comma-separated ids of the items to return"),
+        Parameter(name="symbol", description="Ticker symbols, comma-separated"),
+        Parameter(name="item_id", description="Id of the item")))
+    _, inputs = OfflineEntityText().api_entities(api, ("shop",))
+    several = {e.key: e.is_list for e in inputs}
+    assert several == {"item_ids": True, "symbol": True, "item_id": False}
+    src = Entity("Shop|orders|Order items", "output", "items|item_id", "item id", "item id", is_list=True,
+                 raw="item_id", provider="shop.example")
+    target = replace(next(e for e in inputs if e.key == "item_ids"), provider="shop.example")
+    assert judge_edge(src, target, 0.5, 0.5, 1.0).keep  # desc 0.5 < cross_tool_desc 0.6

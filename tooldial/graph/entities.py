@@ -57,6 +57,11 @@ class Entity:
     param: str = ""
     provider: str = ""
     documented: str = ""
+    #: ``Category|tool``, computed once (read for every candidate by the rules and the caps).
+    _tool: str = field(default="", init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_tool", self.api_id.rsplit("|", 1)[0])
 
     @property
     def keyword_text(self) -> str:
@@ -68,7 +73,7 @@ class Entity:
     @property
     def tool_id(self) -> str:
         """``Category|tool`` of the entity's API."""
-        return self.api_id.rsplit("|", 1)[0]
+        return self._tool
 
 
 @dataclass
@@ -426,7 +431,7 @@ class OfflineEntityText:
         if fld is None:
             path, key, kind, fmt, doc = (param.name,), param.name, param.type, param.format, param.description
             example = param.example if param.example is not None else param.default
-            is_list = param.type == "array"
+            is_list = param.type == "array" or takes_several(param.name, doc)
         else:
             path, key, kind, fmt, doc, example = fld.path, fld.key, fld.type, fld.format, fld.description, fld.example
             is_list = fld.is_list or fld.type == "array"
@@ -466,6 +471,18 @@ def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:
             if ow[0] == words[0] and len(ow) > 1 and ow[-1] in ("code", "iso", "iso2", "alpha2", "id"):
                 return True
     return False
+
+
+_SEVERAL = re.compile(r"\b(comma[- ]separated|separated by commas?|list of|one or more|multiple)\b", re.I)
+
+
+def takes_several(name: str, description: str) -> bool:
+    """Whether a scalar-typed input takes several values: its name ends in plural ids (``item_ids``, ``uuids``,
+    ``currencyCodes``) or its description says so (*comma-separated*, *list of*, *one or more*)."""
+    words = split_words(name)
+    last = words[-1] if words else ""
+    plural_id = last != _singular(last) and _singular(last) in ID_WORDS
+    return plural_id or bool(_SEVERAL.search(description or ""))
 
 
 def input_slots(param: Parameter) -> list[InputField | None]:

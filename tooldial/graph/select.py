@@ -48,9 +48,11 @@ class Candidate:
     group: InputGroup | None = None
     sources: dict[str, str] = field(default_factory=dict)
 
-    @property
-    def pair_key(self) -> tuple[str, str, str, str]:
-        return (self.output.api_id, self.input.api_id, self.output.key, self.input.key)
+    #: (source API, target API, output key, input key): the candidate's identity and last sort key.
+    pair_key: tuple[str, str, str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.pair_key = (self.output.api_id, self.input.api_id, self.output.key, self.input.key)
 
     @property
     def score(self) -> float:

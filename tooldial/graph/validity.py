@@ -273,6 +273,7 @@ def _compact_pair(compact: str) -> bool:
             and pycountry.currencies.get(alpha_3=compact[-3:]) is not None)
 
 
+@lru_cache(maxsize=262144)  # one entity is classified once per candidate it is in (speed only)
 def classify(entity: Entity) -> Traits:
     """Kind, standard and format of an entity, from its names, type, format, description and example."""
     return _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
@@ -320,10 +321,17 @@ _MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", 
             "crypto": re.compile(r"\b(crypto\w*|coins?|tokens?|bitcoin|blockchain)\b", re.I)}
 
 
+@lru_cache(maxsize=65536)  # target documentation repeats across candidates (speed only)
 def _symbol_market(text: str) -> str | None:
     """Which market a symbol belongs to (``currency``, ``stock``, ``crypto``), when its words say one only."""
     hits = [m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " "))]
     return hits[0] if len(hits) == 1 else None
+
+
+@lru_cache(maxsize=65536)
+def _alnum(text: str) -> str:
+    """Lower-case letters and digits of a text (target documentation repeats across candidates)."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 def _standard_of(words: Sequence[str]) -> str | None:
@@ -389,7 +397,7 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
         if s_stem == t_stem or (multi_word and (s_stem.startswith(t_stem) or t_stem.startswith(s_stem))):
             return f"same tool family ({min(s_stem, t_stem, key=len)})"
     full = tool_full_name(s_tool)
-    if len(full) >= 5 and full in re.sub(r"[^a-z0-9]", "", target_docs.lower()):
+    if len(full) >= 5 and full in _alnum(target_docs):
         return f"target documentation names the source tool ({full})"
     return None
 
@@ -470,9 +478,10 @@ def is_coordinate(traits: Traits) -> bool:
 # --------------------------------------------------------------------------------------------- verdicts
 
 
-def markets_named(text: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def markets_named(text: str) -> frozenset[str]:
     """Every market a text names (``Get currency / forex or crypto exchange rates`` → currency, crypto)."""
-    return {m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " "))}
+    return frozenset(m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " ")))
 
 
 #: Words of a symbol's name that say it is a market (a pair), not one asset.
