@@ -62,3 +62,22 @@ def test_coordinates_never_come_from_a_list_the_user_did_not_narrow():
     assert _problem(database, nearby, "lat", "lat", group_sources=group).startswith(
         "coordinates from a list the user did not narrow")
     assert _problem(suggest, nearby, "lat", "airports|lat", group_sources="lat=airports|lat,lng=airports|lng") == ""
+
+
+def test_a_title_never_fills_an_id():
+    search = _api("/search/people", "unogs", ["name"], ["results|title", "results|title_id"], category="Entertainment")
+    people = _api("/title/people", "unogs", ["title_id"], category="Entertainment")
+    assert _problem(search, people, "title_id", "results|title").startswith("output is another kind of value")
+    assert _problem(search, people, "title_id", "results|title_id") == ""
+
+
+def test_a_city_comes_from_a_place_record_not_from_a_business_at_it():
+    # a user who asks for airports in a city says the city; the city of a fuel provider at LAX is no lookup
+    fbo = _api("OFFLINE - FBO & FUEL", "airport guide", ["code"], ["FBO|name", "FBO|city"], category="Travel")
+    airports = _api("Airport Details by Use, Country, Type, and City", "airport guide", ["city", "type"],
+                    category="Travel")
+    assert _problem(fbo, airports, "city", "FBO|city").startswith("a place name the user says")
+    cities = _api("Get cities by country code", "airport guide", ["country_code"], ["data|name", "data|city"],
+                  category="Mapping")
+    in_city = _api("Airports in City", "airport guide", ["city"], category="Travel")
+    assert _problem(cities, in_city, "city", "data|city") == ""

@@ -245,6 +245,8 @@ def _source_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
     out_kind = _kind(chain.name, chain.type)
     if out_kind and kind and out_kind != kind and not {out_kind, kind} & {"name", "title", "query"}:
         return f"output is another kind of value: {out_kind} for a {kind}"
+    if kind == "id" and out_kind in ("name", "title", "text", "person", "company"):
+        return f"output is another kind of value: a {out_kind} for an id ({chain.name} -> {chain_param})"
     if side_effects(source):
         return f"source changes something (not a lookup): {source.name}"
     if (readable(source.name).split() or [""])[0] in _FETCH_VERBS:
@@ -303,6 +305,10 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     if kind == "postal" and target_words & {"state", "states", "province", "provinces"} and not target_words & {
             "zip", "zipcode", "postal", "postcode", "code", "codes"}:
         return f"a state's postal abbreviation is not a postal code: {target.name}"
+    if kind in ("city", "address", "state") and not _locates(source, chain):
+        # learnt only from a position or from a record that is the place itself: the city of a fuel provider at
+        # the airport the user named is a city the user would say
+        return f"a place name the user says: {readable(chain_param)} of a {_record_words(source, chain)} record"
     if place and not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS:
         return f"a featured place stands in for the user's own: {source.name}"
     if kind in ("latitude", "longitude") and chain.is_list and not source.required_parameters:
@@ -311,6 +317,29 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     if kind in ("latitude", "longitude") and set(readable(f"{source.name} {source.tool}").split()) & _MOVING_WORDS:
         return f"coordinates of a moving thing (not a place to search near): {source.name}"
     return ""
+
+
+#: Words of a record (or a source) that is a place: its city, address or state describes where it is.
+_PLACE_RECORDS = frozenset({"city", "cities", "location", "locations", "place", "places", "address", "addresses",
+                            "geo", "geocode", "geocoding", "geolocation", "locality", "localities", "town", "towns",
+                            "region", "regions", "state", "states", "zip", "zipcode", "postal", "postcode",
+                            "ip", "reverse", "coordinates", "area", "areas"})
+
+
+def _record_words(source: Api, chain: OutputComponent) -> str:
+    return readable(" ".join(chain.path[:-1])) or readable(source.name)
+
+
+def _locates(source: Api, chain: OutputComponent) -> bool:
+    """Whether ``source`` gives the place of something the user points at: it takes a position or an IP, or the
+    record holding ``chain`` or the API's name (at the top level also its category) is about places."""
+    if any(_kind(p.name, p.type) in ("latitude", "longitude", "postal", "address") or _coordinate(p.name)
+           or FieldName(p.name).has("ip") for p in source.required_parameters):
+        return True
+    words = set(readable(" ".join((*chain.path[:-1], source.name))).split())
+    if len(chain.path) == 1:
+        words |= set(readable(source.category).split())
+    return bool(words & _PLACE_RECORDS)
 
 
 def _stems(words: set[str]) -> set[str]:
