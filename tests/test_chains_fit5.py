@@ -81,3 +81,25 @@ def test_a_city_comes_from_a_place_record_not_from_a_business_at_it():
                   category="Mapping")
     in_city = _api("Airports in City", "airport guide", ["city"], category="Travel")
     assert _problem(cities, in_city, "city", "data|city") == ""
+
+
+def test_a_bare_id_belongs_to_its_record_and_the_targets_first_thing():
+    # a live match's away team id is no player's id; a league's media id is no team's id
+    live = _api("LiveMatches", "rugby", [], ["events|awayTeam|id", "events|awayTeam|name"], category="Sports")
+    player = _api("PlayerNearMatches", "rugby", ["id"], category="Sports")
+    team = _api("TeamDetails", "rugby", ["id"], category="Sports")
+    assert _problem(live, player, "id", "events|awayTeam|id").startswith("a bare id of another thing")
+    assert _problem(live, team, "id", "events|awayTeam|id") == ""
+    media = _api("LeagueMedia", "rugby", ["tournamentId"], ["media|id", "media|title"], category="Sports")
+    team_media = _api("TeamMedia", "rugby", ["id"], category="Sports")
+    assert _problem(media, team_media, "id", "media|id").startswith("a bare id of another thing")
+    assets = _api("All Assets", "exchanges", [], ["data|id", "data|name"], category="Finance")
+    asset = _api("Asset by ID", "exchanges", ["id"], category="Finance")
+    assert _problem(assets, asset, "id", "data|id") == ""  # "data" says nothing: the source's subject counts
+
+
+def test_an_accounts_email_does_not_cross_services():
+    users = _api("getUserByName", "petshop", ["username"], ["email", "phone"])
+    tracker = _api("getUser", "timetracker", ["email"], category="Business", description="Get user by email")
+    edge = {"kind": "standard", "reason": "standard value (email)", "cross_tool": True}
+    assert _problem(users, tracker, "email", "email", **edge).startswith("an account's contact value")

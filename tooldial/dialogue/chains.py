@@ -85,7 +85,12 @@ _BARE_ID = frozenset({"id", "ids", "uuid", "guid", "key", "uid", "pk"})
 _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
                    "with", "specific", "retrieve", "fetch", "search", "find", "show", "return", "returns", "latest",
                    "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",
-                   "one", "single", "your", "my", "is", "are", "be", "it", "its", "endpoint", "v1", "v2", "v3"})
+                   "one", "single", "your", "my", "is", "are", "be", "it", "its", "endpoint", "v1", "v2", "v3",
+                   "select", "grab", "lookup", "view", "read", "query", "based", "using", "given", "current"})
+#: Keys of a response that hold records without saying what they are.
+_CONTAINERS = frozenset({"data", "result", "results", "items", "item", "records", "record", "response", "list",
+                         "payload", "body", "content", "hits", "entries", "rows", "docs", "value", "values", "objects",
+                         "object", "nodes", "edges", "output"})
 #: Adjectives that scope a tool to a country (pycountry gives the names).
 _DEMONYMS = {"american": "US", "british": "GB", "canadian": "CA", "mexican": "MX", "brazilian": "BR",
              "argentinian": "AR", "argentine": "AR", "chilean": "CL", "colombian": "CO", "peruvian": "PE",
@@ -280,9 +285,12 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
     if kind != "id":
         return ""
     if set(FieldName(chain_param).tokens) <= _BARE_ID and set(FieldName(chain.name).tokens) <= _BARE_ID:
-        source_things = set(readable(" ".join((source.name, *chain.path[:-1]))).split()) - _STOP
-        target_things = set(readable(target.name).split()) - _STOP
-        if not _stems(source_things) & _stems(target_things):
+        # the id's record is the output's parent ("events|awayTeam|id": a team), or the source's subject when
+        # the parent is a mere container; the target's id names the first thing of its name ("TeamMedia": a team)
+        record = [w for w in readable(" ".join(chain.path[:-1])).split() if w not in _CONTAINERS | _STOP]
+        source_things = set(record or readable(source.name).split()) - _STOP
+        target_things = [w for w in readable(target.name).split() if w not in _STOP]
+        if target_things and not _stems(source_things) & _stems(set(target_things[:1])):
             return f"a bare id of another thing: {source.name} -> {target.name}"
     entity = set(FieldName(chain_param).tokens) - _BARE_ID
     source_words = readable(source.name).split()
@@ -363,6 +371,10 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
         # a user acts (uploads, sets a webhook, sends) with their own values: a street address is no webhook
         # address, a ZIP code no ZIP file
         return f"cross-tool value into a change: {source.tool} -> {target.name}"
+    if kind in ("email", "phone", "username", "first_name", "last_name"):
+        # a pet shop's user record does not say who someone is in a time tracker: each service keeps its own
+        # accounts, and people say their own contact details
+        return f"an account's contact value across services: {readable(chain_param)} ({source.tool} -> {target.tool})"
     graph_kind, reason = str(edge.get("kind") or ""), str(edge.get("reason") or "")
     if graph_kind in ("generic", "value"):
         return f"cross-tool {graph_kind} value (not one value space): {source.tool} -> {target.tool}"
