@@ -103,3 +103,39 @@ def test_an_accounts_email_does_not_cross_services():
     tracker = _api("getUser", "timetracker", ["email"], category="Business", description="Get user by email")
     edge = {"kind": "standard", "reason": "standard value (email)", "cross_tool": True}
     assert _problem(users, tracker, "email", "email", **edge).startswith("an account's contact value")
+
+
+def test_a_lookup_of_something_else_that_echoes_the_users_id_is_no_source_of_it():
+    # option expirations for ticker NVDA carry NVDA's ticker id in every record; nobody asks for them to get it
+    expirations = _api("Symbols Option expirations", "alpha", ["ticker_slug"],
+                       ["data|attributes|ticker_id", "data|attributes|date"], category="Finance")
+    estimates = _api("Symbols Estimated estimates", "alpha", ["ticker_id"], category="Finance")
+    assert _problem(expirations, estimates, "ticker_id", "data|attributes|ticker_id").startswith(
+        "the source echoes the ticker slug")
+    search = _api("Search Artists", "tunes", ["artist_name"], ["artists|artist_id", "artists|name"], category="Music")
+    albums = _api("Discography", "tunes", ["artist_id"], category="Music")
+    assert _problem(search, albums, "artist_id", "artists|artist_id") == ""  # a name resolved to an id is fine
+
+
+def test_a_user_picks_a_record_by_a_name_rather_than_a_machine_timestamp():
+    import random
+
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.dialogue.planner import DialogueUnit, plan_dialogue
+    from tooldial.dialogue.sequences import get_sequence
+
+    def out(path, example):
+        return OutputComponent(path=tuple(path.split("|")), is_list=True, example=example)
+
+    comments = Api(category="Finance", tool="alpha", name="Article Comments", description="Get an article's comments",
+                   required_parameters=(Parameter(name="article_id", example="4472967"),),
+                   output_components=(out("comments|user_id", "50650749"),
+                                      out("comments|createdOn", "2021-12-05T08:38:55.000-05:00"),
+                                      out("comments|author", "Jane Doe")))
+    posts = Api(category="Finance", tool="alpha", name="User Discussions", description="Get a user's posts",
+                required_parameters=(Parameter(name="user_id"),),
+                output_components=(out("posts|title", "Why NVDA"),))
+    corpus = Corpus(spec="fixture", tools=[Tool(category="Finance", name="alpha", apis=(comments, posts))])
+    unit = DialogueUnit(target=posts.id, source=comments.id, chain_param="user_id", chain_output="comments|user_id")
+    plans = [plan_dialogue(unit, get_sequence("two_api_04"), corpus, random.Random(seed)) for seed in range(4)]
+    assert any(plans) and all(p.pick_by.name == "author" for p in plans if p is not None)

@@ -87,6 +87,8 @@ _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "t
                    "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",
                    "one", "single", "your", "my", "is", "are", "be", "it", "its", "endpoint", "v1", "v2", "v3",
                    "select", "grab", "lookup", "view", "read", "query", "based", "using", "given", "current"})
+#: Last words of an identifier's name that say how, not what, it identifies (``ticker_slug``, ``ticker_id``).
+_ID_SUFFIXES = _BARE_ID | {"slug", "code", "hash", "token"}
 #: Keys of a response that hold records without saying what they are.
 _CONTAINERS = frozenset({"data", "result", "results", "items", "item", "records", "record", "response", "list",
                          "payload", "body", "content", "hits", "entries", "rows", "docs", "value", "values", "objects",
@@ -293,6 +295,13 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         if target_things and not _stems(source_things) & _stems(set(target_things[:1])):
             return f"a bare id of another thing: {source.name} -> {target.name}"
     entity = set(FieldName(chain_param).tokens) - _BARE_ID
+    out_entity = set(FieldName(chain.name).tokens) - _BARE_ID
+    for p in source.required_parameters:
+        given = FieldName(p.name)
+        if _kind(p.name, p.type) == "id" and out_entity and (set(given.tokens) - _ID_SUFFIXES) == out_entity:
+            # "Option expirations" for ticker NVDA: every record echoes the ticker the user named; a lookup of
+            # something else is not where a user gets the thing's id
+            return f"the source echoes the {readable(p.name)} the user gave: {source.name}"
     source_words = readable(source.name).split()
     if len(chain.path) == 1 and set(FieldName(chain.name).tokens) <= _BARE_ID and entity and (
             source_words[:1] == ["list"] or {f"{w}s" for w in entity} & set(source_words)):

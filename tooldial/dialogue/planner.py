@@ -207,11 +207,13 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             if len(records) < 2 or not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
                 return None
             sibling, pick_texts = None, []
-            for candidate in sibling_candidates(source, chain):
-                texts = [_first_scalar(r, candidate.path[rel:]) for r in records]
-                if _distinct_picks(texts, chain_vals):
-                    sibling, pick_texts = candidate, texts
-                    break
+            found = [(c, [_first_scalar(r, c.path[rel:]) for r in records]) for c in sibling_candidates(source, chain)]
+            found = [(c, texts) for c, texts in found if _distinct_picks(texts, chain_vals)]
+            # a user names a record ("Bash (5.0.0)", "15 March"), not its machine timestamp: those only when
+            # nothing else tells the records apart
+            found.sort(key=lambda item: any(_MACHINE_STAMP.search(t) for t in item[1]))
+            if found:
+                sibling, pick_texts = found[0]
             if sibling is None:
                 return None
             k = rng.randrange(len(records))
@@ -314,6 +316,10 @@ def world_problems(plan: DialoguePlan) -> list[str]:
         for obj in objects(result):
             out += record_problems(obj)
     return out
+
+
+#: A machine timestamp (``2022-12-20T20:56:04-04:00``), which no one reads out to pick a record.
+_MACHINE_STAMP = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 
 
 def _distinct_picks(texts: list[str], chain_values: list[str]) -> bool:
