@@ -18,6 +18,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.retriever import Band, Hits, Retriever
@@ -230,24 +231,18 @@ def _plain(text: str) -> str:
 def description_clause(api: Api) -> str:
     """The API's description as a verb phrase a user could say (``get the playlist of a station``).
 
-    Parenthesised asides are dropped, a third-person or base verb becomes the base form (``Downloads the
-    file`` → ``download the file``), a question (``Is a book available``) becomes ``check whether a book is
-    available``, and a noun phrase gets ``get`` in front."""
-    text = _plain(api.description or api.tool_description or "")
-    text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].strip().rstrip(".!?")
-    text = re.sub(r"\s*\([^)]*\)", "", text)
-    text = re.sub(r"^(this|the)\s+(api|endpoint|tool|service|method)\s+(will\s+|can\s+|is used to\s+)?", "",
-                  text, flags=re.I)
-    text = re.sub(r"^(used to|allows you to|lets you|helps you|helps to|you can|it)\s+", "", text, flags=re.I)
-    text = re.sub(r"^(this|it)\s+(is|will)\s+(an?|the)?\s*(simple\s+)?(method|endpoint|api|function|service)\s+"
-                  r"(to|that|which|for)\s+", "", text, flags=re.I)
-    if _useless(text):
-        return f"get the {readable(api.name)} from {api.tool}".strip()
+    The text comes from :func:`intent_source`: the first sentence of the documentation that says what the API
+    does (not a tool's marketing blurb), else the API's name. Parenthesised asides are dropped, a third-person
+    or base verb becomes the base form (``Downloads the file`` → ``download the file``), a question (``Is a
+    book available``) becomes ``check whether a book is available``, and a noun phrase gets ``get`` in front."""
+    text = intent_source(api)
+    if not text:
+        return name_clause(api)
     text = re.sub(r"^(is|are)\s+(an?|the)\s+[\w\s-]*?(method|endpoint|api|way|service)\s+(that|which|to)\s+"
                   r"(allows|lets|helps)?\s*(you\s+)?(to\s+)?", "", text, flags=re.I)
     tokens = text.split()
     if not tokens:
-        return f"use {readable(api.name)}"
+        return name_clause(api)
     verb = _base_verb(tokens[0])
     if tokens[0].lower() in _COPULAS:
         clause = _question_clause(tokens)
@@ -258,6 +253,115 @@ def description_clause(api: Api) -> str:
     else:
         clause = " ".join(["get", *([tokens[0].lower()] + tokens[1:] if tokens[0][1:].islower() else tokens)])
     return re.sub(r"\s+([,;:])", r"\1", clause).rstrip(",;: ")[:200]
+
+
+# ---- which documentation text an intent is built from (chains engineer, issue 11) ----------------------------
+#: Subjects of a preamble before what the API does ("This endpoint returns ...", "The resource will ...").
+_PREAMBLE = re.compile(r"^(this|the)\s+(api|apis|endpoint|endpoints|tool|service|method|resource|route|function|"
+                       r"call|request)\s+(will\s+|can\s+|is used to\s+|allows you to\s+|lets you\s+)?", re.I)
+#: Sentences about the tool or a term, not about what a call does: "Koliseo is an event ticketing platform",
+#: "This is a chat API", "With the Voter Card Verification API, you can now onboard with confidence".
+_BLURB = re.compile(r"^(this|that|it|there|here)\s+(is|are)\b|^(with|using|welcome|introducing|meet|our)\b", re.I)
+_DEFINITION = re.compile(r"^[^,;:]{1,60}?\s(is|are)\s+(a|an|the|one|used|designed|meant|intended|how|what)\b",
+                         re.I)
+#: A passive sentence names what comes back first: "A list of best moves is returned when ..." → its subject.
+_PASSIVE = re.compile(r"^(.{3,80}?)\s+(is|are)\s+(returned|provided|given|listed|shown|retrieved|fetched)\b", re.I)
+#: Short words a glued name may hold ("setthepermissionsofafile"); other pieces under 3 letters mean a bad split.
+_FUNCTION_WORDS = frozenset({"a", "an", "the", "of", "to", "in", "on", "by", "for", "at", "as", "or", "is", "it",
+                             "my", "me", "up", "all", "and", "via", "from", "with"})
+#: Words of an API name that say nothing of what it does (path noise: ``/api/v1.0/image_caption``).
+_NAME_NOISE = frozenset({"api", "apis", "endpoint", "v", "copy"})
+
+
+def _sentences(text: str) -> list[str]:
+    """The prose sentences of a description, in order (each line read as :func:`_plain` reads prose)."""
+    out: list[str] = []
+    for line in (text or "").strip().splitlines()[:6]:
+        prose = _plain(line)
+        out += [part.strip().rstrip(".!?").strip() for part in re.split(r"(?<=[.!?])\s", prose) if part.strip()]
+    return out[:6]
+
+
+def _english(text: str) -> bool:
+    letters = re.findall(r"[^\W\d_]", text)
+    return bool(letters) and sum(c.isascii() for c in letters) >= 0.9 * len(letters)
+
+
+def _action_text(sentence: str) -> str:
+    """The sentence with its preamble dropped, or "" when it does not say what a call does (a blurb, a
+    definition, a fragment, another language)."""
+    text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
+    text = _PREAMBLE.sub("", text)
+    text = re.sub(r"^(used to|allows you to|lets you|helps you|helps to|you can|it)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(this|it)\s+(is|will)\s+(an?|the)?\s*(simple\s+)?(method|endpoint|api|function|service)\s+"
+                  r"(to|that|which|for)\s+", "", text, flags=re.I)
+    if not text or _useless(text) or not _english(text):
+        return ""
+    first = text.split()[0].lower()
+    passive = _PASSIVE.match(text)
+    if passive and _base_verb(first) is None:
+        return passive.group(1)
+    if _BLURB.match(text):
+        return ""
+    if first not in _COPULAS and _base_verb(first) is None and _DEFINITION.match(text):
+        return ""
+    return text
+
+
+def intent_source(api: Api) -> str:
+    """The documentation text an intent is built from: the first sentence of the API's description that says
+    what a call does; with no description, a tool description sentence that starts with a verb (a tool's blurb
+    describes the tool, not this endpoint); "" when there is none (:func:`name_clause` then reads the name)."""
+    for n, sentence in enumerate(_sentences(api.description)):
+        text = _action_text(sentence)
+        # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
+        # follow a blurb too)
+        if text and (n == 0 or _base_verb(text.split()[0]) is not None):
+            return text
+    if not (api.description or "").strip():
+        for sentence in _sentences(api.tool_description):
+            text = _action_text(sentence)
+            if text and _base_verb(text.split()[0]) is not None:
+                return text
+    return ""
+
+
+@lru_cache(maxsize=1)
+def _word_costs() -> dict[str, float]:
+    import wordninja
+
+    return wordninja.DEFAULT_LANGUAGE_MODEL._wordcost
+
+
+def name_words(name: str) -> list[str]:
+    """The words of an API name, glued ones split with an English word list (``setthepermissionsofafile`` →
+    ``set the permissions of a file``) and path noise (``api``, ``v1``, numbers) dropped."""
+    import wordninja
+
+    out: list[str] = []
+    for word in words(name):
+        if word in _NAME_NOISE or re.fullmatch(r"v?\d+", word):
+            continue
+        if len(word) >= 8 and word.isalpha() and word not in _word_costs():
+            parts = wordninja.split(word)
+            if len(parts) > 1 and parts[-1] not in _FUNCTION_WORDS and all(
+                    len(p) > 2 or p in _FUNCTION_WORDS for p in parts):  # not "extend au th token", "linked in"
+                out += parts
+                continue
+        out.append(word)
+    return out
+
+
+def name_clause(api: Api) -> str:
+    """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
+    campaign``; a noun name → ``get the image caption from Image Caption Generator``."""
+    parts = name_words(api.name)
+    if not parts:
+        return f"use {api.tool}"
+    verb = _base_verb(parts[0])
+    if verb is not None and len(parts) > 1:
+        return " ".join([verb, *parts[1:]])
+    return f"get the {' '.join(parts)} from {api.tool}".strip()
 
 
 def keywords(api: Api, n: int = 3) -> list[str]:
