@@ -288,6 +288,10 @@ def test_an_input_short_for_its_description_is_named_as_described():
     assert described_input_name(["user", "id"], "User id") is None  # nothing to add
     assert described_input_name(["origin"], "Where the trip starts") is None
     assert described_input_name(["payment", "id"], "The order id") is None  # other words: another thing
+    assert described_input_name(["email"], "Email ID of the user") is None  # an e-mail address, not an id
+    assert described_input_name(["country"], "Country code") == ["country", "code"]
+    assert described_input_name(["origin"], "Origin location: address, city+state_code") is None  # first clause
+    assert described_input_name(["browse", "id"], "browseId – browseId of the album") is None
 
 
 def test_map_keys_are_named_by_the_maps_description_and_keep_their_kind():

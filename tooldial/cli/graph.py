@@ -44,7 +44,8 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--concurrency", type=positive_int, default=8)
     b.add_argument("--block-size", type=positive_int, default=1024, help="output texts per similarity block")
     b.add_argument("--max-edges-per-pair", type=non_negative_int, default=None, metavar="K",
-                   help="keep the K best edges between two APIs (default: 3; the release kept 1; 0: all)")
+                   help="keep the K best target inputs between two APIs, each from at most K outputs "
+                        "(default: 3; the release kept 1 edge; 0: all)")
     b.add_argument("--max-out-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs leaving one API (default: the config's; 0: no cap)")
     b.add_argument("--max-in-edges", type=non_negative_int, default=None, metavar="K",

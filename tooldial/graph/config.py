@@ -119,8 +119,9 @@ class GraphConfig(BaseModel):
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)
-    #: Keep at most this many edges (best confidence, then ``desc + kw + lcs`` first) between one source and one
-    #: target API; the release kept one per API pair. ``None`` keeps every entity-level edge. 3 from the fit part
+    #: Keep at most this many target inputs (an input group is one), each fed by at most this many source outputs
+    #: (best confidence, then ``desc + kw + lcs`` first), between one source and one target API
+    #: (:func:`tooldial.graph.select.apply_caps`); the release kept one edge per API pair. ``None`` keeps every entity-level edge. 3 from the fit part
     #: of the ToolBench dev set: one API often feeds another through two or three fields (a currency pair, a
     #: ``from_symbol`` and a ``to_symbol``), and recall there is 0.68 with 1, 0.82 with 2, 0.87 with 3.
     max_edges_per_api_pair: int | None = Field(default=3, ge=1)

@@ -241,6 +241,8 @@ def leading_noun_phrase(text: str, max_words: int = 3) -> list[str]:
     return out
 
 
+#: Where the first clause of a description ends (``Origin location: address, city ...``).
+_CLAUSE_END = re.compile(r"[:;,.()\[\]\n]| [-–—] ")
 _BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\]")
 #: Response descriptions that say nothing about the value (``ok``, ``Successful operation``).
 _BOILERPLATE = _wordset("ok success successful succeeded operation response result default done request "
@@ -259,13 +261,14 @@ def described_input_name(leaf: list[str], description: str) -> list[str] | None:
       at the phrase's end.
 
     ``leaf``: the input's own words, singular. ``None`` when the description does not say."""
-    phrase = [w for w in leading_noun_phrase(description, 4) if not w.isdigit()]
+    first = _CLAUSE_END.split(description.strip(), maxsplit=1)[0]
+    phrase = [w for w in leading_noun_phrase(first, 4) if not w.isdigit()]
     while phrase and phrase[0] in INPUT_QUALIFIERS:
         phrase = phrase[1:]
     core = list(leaf)
     while core and core[0] in INPUT_QUALIFIERS:
         core = core[1:]
-    if len(phrase) < 2 or phrase == core:
+    if len(phrase) < 2 or phrase == core or len(set(phrase)) < len(phrase):
         return None
     head = phrase[-1]
     if not core:
@@ -274,7 +277,8 @@ def described_input_name(leaf: list[str], description: str) -> list[str] | None:
             w[0] for w in phrase[:-1]) + head:
         return phrase
     if head in ID_WORDS and core[0] == phrase[0] and len(core) < len(phrase) and _in_order(core, phrase):
-        return phrase
+        # a standard value stays itself unless called a code ("Email ID of the user" is an e-mail address)
+        return phrase if core[-1] not in STANDARD_WORDS | {"email"} or head == "code" else None
     return None
 
 
@@ -302,7 +306,7 @@ def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str 
         return " ".join([*owner[-2:], "id"]) if owner else "id"
     if not parts:
         if clean == ["response"]:  # a scalar body: what it is comes from its description, else the API
-            said = [w for w in leading_noun_phrase(description) if w not in _BOILERPLATE]
+            said = [w for w in leading_noun_phrase(description) if w not in _BOILERPLATE] if role == "output" else []
             return " ".join(said or api_subject(api, "output") or ["response"])
         parts = [clean[-1]]
     if bracketed := _BRACKETED.fullmatch(parts[-1]):  # ``filter[customer_id]``: the key inside the brackets
