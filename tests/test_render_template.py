@@ -142,7 +142,7 @@ def test_personal_details_are_consistent_and_never_touch_labels() -> None:
     introduced ("my sister Dana") at the first mention, the employer in an introduction; no value is added."""
     import random
 
-    from tooldial.dialogue.render_template import scenario_strings
+    from tooldial.dialogue.render_template import scenario_situation, scenario_strings
     from tooldial.dialogue.user_profile import _lists, draw_profile
 
     names = set(_lists()[0])
@@ -152,11 +152,13 @@ def test_personal_details_are_consistent_and_never_touch_labels() -> None:
         messages = TemplateRenderer(typo_rate=0.0).messages(s)
         assert check_messages(s, messages) == []
         profile = draw_profile(random.Random(f"profile:{s.dialogue_id}"), avoid=scenario_strings(s))
+        pet = scenario_situation(s, profile).pet
+        assert not pet or pet.split()[-1] not in (profile.me, profile.companion)
         user = [m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User" and t.fixed_message is None]
         text = " ".join(user)
         for word in (w for w in re.findall(r"\b[A-Z][a-z]+\b(?!')", text) if w in names):
-            # every first name said is the user's own, the companion's, or part of the employer's name
-            assert word in (profile.me, profile.companion) or word in profile.employer, (word, text)
+            # every first name said is the user's own, the companion's, the pet's or part of the employer's name
+            assert word in (profile.me, profile.companion) or word in profile.employer or word in pet, (word, text)
         if profile.companion in text:
             mentioned += 1
             first = text.index(profile.companion)

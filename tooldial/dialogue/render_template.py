@@ -432,6 +432,13 @@ def scenario_profile(scenario: ScenarioInstruction) -> UserProfile:
     return draw_profile(random.Random(f"profile:{scenario.dialogue_id}"), avoid=scenario_strings(scenario))
 
 
+def scenario_situation(scenario: ScenarioInstruction, profile: UserProfile) -> Situation:
+    """The dialogue's situation: drawn from its id, avoiding its values and slot names and the profile's names
+    (a pet is never called like the user or the companion)."""
+    return draw_situation(random.Random(f"situation:{scenario.dialogue_id}"),
+                          avoid=[*scenario_strings(scenario), profile.me, profile.companion])
+
+
 def scenario_strings(scenario: ScenarioInstruction) -> list[str]:
     """Every value and slot name the scenario's turns and user goal carry (a profile must not reuse their words)."""
     out: list[str] = []
@@ -571,8 +578,7 @@ class TemplateRenderer:
         user = scenario.user  # who the user is and what they want, when the planner wrote it
         # personal details from their own RNG: the wording of the turns does not shift when the profile changes
         profile = context["profile"] = scenario_profile(scenario)
-        context["situation"] = draw_situation(random.Random(f"situation:{scenario.dialogue_id}"),
-                                              avoid=scenario_strings(scenario))
+        context["situation"] = scenario_situation(scenario, profile)
         # what a per-dialogue intent utterance already said about the user is not introduced again
         said_first = " ".join(t.fixed_message or "" for t in scenario.turns
                               if t.speaker == "User" and t.action.startswith("inform_intent"))
