@@ -295,3 +295,58 @@ def test_build_with_the_real_server_is_complete_and_resumes_after_a_kill(openai_
             assert mark in ("fixed", "openai", "template")
             assert mark == "fixed" or body["message"].strip()
     assert b"sk-never-stored" not in (tmp_path / "llm" / "chat.sqlite").read_bytes()
+
+
+def test_paraphrase_checks_catch_what_small_models_get_wrong() -> None:
+    from tooldial.dialogue.render_llm import paraphrase_problems
+
+    assert paraphrase_problems("I'm at the gym and can't check right now.",
+                               "I'm at the gym, and I'm not sure if I can check right now.") == []
+    assert "polarity changed" in paraphrase_problems("Sorry, I'm typing this on my phone.",
+                                                     "I'm not typing this on my phone.")
+    assert "speaker or addressee changed" in paraphrase_problems("My nephew Omar confirmed it this morning.",
+                                                                 "Your nephew Omar confirmed it today.")
+    assert "names differ" in paraphrase_problems("I'll pass this on to my sister Dana.",
+                                                 "Dana will pass this on to her sister, Hanna.")
+    assert "question and statement swapped" in paraphrase_problems(
+        "Want me to look up anything else?", "I'm looking for someone to find something else.")
+    assert "talks about the task" in paraphrase_problems("Thanks a lot, that's all I needed.",
+                                                         'The original sentence is: "Thanks a lot."')
+    assert "unchanged" in paraphrase_problems("Thanks a lot, that's all I needed.", "Thanks a lot, that's all I needed")
+    assert "repeats itself" in paraphrase_problems("I'm sorry, I can't.", "I'm sorry, I'm sorry, I'm sorry, I can't.")
+
+
+def test_sentence_mode_sends_only_value_free_sentences_and_keeps_checked_answers(tmp_path: Path) -> None:
+    scenario = weather_scenario()
+    drafts = TemplateRenderer().messages(scenario)
+    sent: list[str] = []
+
+    def responder(body: dict) -> str:
+        sentence = re.fullmatch(r'Paraphrase this sentence: "(.*)"', body["messages"][-1]["content"]).group(1)
+        sent.append(sentence)
+        # a faithful rewording for sentences with "thank", a polarity flip for every other one
+        return sentence.replace("Thank", "Many thank") + " Really." if "Thank" in sentence else f"Not {sentence}"
+
+    with ScriptedServer(responder=responder) as server:
+        [result] = _renderer(server, tmp_path, mode="sentence", max_attempts=1).render([scenario])
+    assert sent and not any(v in s for s in sent for v in ("sunny", "18", "Paris"))  # values never sent
+    assert check_messages(scenario, result.messages) == []
+    for i, by in enumerate(result.rendered_by):
+        if by == "openai":
+            assert result.messages[i] != drafts[i] and "Many thank" in result.messages[i]
+        elif by == "template":
+            assert result.messages[i] == drafts[i]  # a rejected paraphrase leaves the draft whole
+    assert result.stats["problems"].get("sentence: polarity changed", 0) >= 1
+
+
+@pytest.mark.slow
+def test_sentence_mode_gets_sentences_from_the_real_small_model(openai_server, tmp_path: Path) -> None:
+    """SmolLM2-135M writes some value-free sentences under the checks (greedy answers, so the same each run)."""
+    client = LLMClient(openai_server.base_url, openai_server.model, cache_dir=tmp_path / "llm", max_concurrency=1,
+                       timeout=120)
+    renderer = LLMRenderer(client=client, mode="sentence", max_attempts=1, max_tokens=32)
+    scenarios = [weather_scenario(f"td-small-{i}", seed=i) for i in range(2)]
+    results = renderer.render(scenarios)
+    assert all(r.ok and check_messages(s, r.messages) == [] for s, r in zip(scenarios, results, strict=True))
+    assert renderer.totals["sentences"] > 0 and renderer.totals["llm_sentences"] >= 1
+    assert renderer.share() > 0

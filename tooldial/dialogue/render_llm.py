@@ -11,6 +11,14 @@ Two ways to ask (``mode``):
   JSON, one ``{"turn", "action", "message"}`` per turn); turns whose message fails are then repaired per turn.
 - ``paraphrase``: per turn, the model rewrites the template renderer's message (shown as a draft) under the
   same checks; an answer identical to the draft counts as the template's.
+- ``sentence``: for small models. The template renderer's message is split into sentences; each sentence that
+  carries no value and no slot name (asides, reasons, thanks, closers — never the act's core with its values)
+  is sent alone with a one-line prompt (:data:`SENTENCE_PROMPT`) and the answer is kept only if it passes
+  :func:`paraphrase_problems` (changed, no meta talk, same names and numbers, same speaker person and
+  polarity, similar length, no loops); the re-assembled message must then pass :func:`turn_problems` as well,
+  else the turn keeps its draft. A turn with at least one model sentence is marked ``openai``; the stats count
+  sentences too (``llm_sentences`` of ``sentences``). Requests do not depend on each other, so each round is one
+  batch over all dialogues.
 
 Every message the model writes is checked (:func:`turn_problems`): non-empty, short, no prompt debris, every
 required value verbatim, and the act recognisable (a ``fail_inform`` names what the user lacks and says they
@@ -65,6 +73,9 @@ TURN_PROMPT = """\
 You write the next utterance of a dialogue between a user and an assistant ("the system") that calls APIs \
 for the user. Write only what the speaker says: one or two natural sentences, no speaker name, no quotes, \
 no explanation. The system never names an API. Copy every required string exactly as written."""
+
+#: The whole prompt of ``sentence`` mode: short enough for a 135M model to follow.
+SENTENCE_PROMPT = 'Paraphrase this sentence: "{sentence}"'
 
 #: Longest message accepted from the model (characters).
 MAX_CHARS = 500
@@ -145,6 +156,81 @@ def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, tr
     elif act in ("clarify", "suggest", "request-multi") and "?" not in message:
         problems.append("asks no question")
     return problems
+
+
+_META = re.compile(r"\b(sentence|paraphras\w*|rephras\w*|original|translat\w*|rewrit\w*|here is|here's a|assist\w*|"
+                   r"language model|AI|help you|certainly|revised)\b", re.IGNORECASE)
+_NEG_WORD = re.compile(r"\b(not|no|never|nothing|nobody|none|cannot)\b|n't\b", re.IGNORECASE)
+_FIRST = re.compile(r"\b(I|I'm|I've|I'll|I'd|me|my|mine|we|our|us)\b", re.IGNORECASE)
+_SECOND = re.compile(r"\b(you|your|yours|you're|you've|you'll)\b", re.IGNORECASE)
+_LOOP = re.compile(r"\b(\w+(?:\W+\w+){0,3})\W+\1\W+\1\b|\b(\w+(?:\W+\w+){1,3})\W+\2\b", re.IGNORECASE)
+
+
+#: Four-letter word stems too common to show that a paraphrase kept the meaning.
+_STOP = frozenset({"that", "this", "with", "have", "just", "what", "your", "they", "them", "then", "there", "will",
+                   "would", "shou", "coul", "from", "been", "were", "when", "some", "into", "abou", "very", "real"})
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised words that are not a sentence's first word or "I" (names, towns)."""
+    out = set()
+    for sentence in _SENTENCE.split(text):
+        words = re.findall(r"[A-Za-z][\w'-]*", sentence)
+        out |= {w for w in words[1:] if w[:1].isupper() and not re.fullmatch(r"I('\w+)?", w)}
+    return out
+
+
+def paraphrase_problems(draft: str, answer: str) -> list[str]:
+    """Why ``answer`` is not a faithful paraphrase of the value-free sentence ``draft`` (``[]`` when it is)."""
+    if not answer.strip():
+        return ["empty"]
+    norm = lambda t: " ".join(re.findall(r"\w+", t.lower()))  # noqa: E731
+    problems = []
+    if norm(answer) == norm(draft):
+        problems.append("unchanged")
+    if _META.search(answer) and not _META.search(draft):
+        problems.append("talks about the task")
+    n_draft, n_answer = len(draft.split()), len(answer.split())
+    if not 0.5 <= n_answer / max(1, n_draft) <= 1.8:
+        problems.append("length differs too much")
+    if len([x for x in _SENTENCE.split(answer.strip()) if x]) > 2:
+        problems.append("more than two sentences")
+    if _names(answer) != _names(draft):
+        problems.append("names differ")
+    if re.findall(r"\d+", answer) != re.findall(r"\d+", draft):
+        problems.append("numbers differ")
+    if bool(_NEG_WORD.search(answer)) != bool(_NEG_WORD.search(draft)):
+        problems.append("polarity changed")
+    if bool(_FIRST.search(answer)) != bool(_FIRST.search(draft)) \
+            or bool(_SECOND.search(answer)) != bool(_SECOND.search(draft)):
+        problems.append("speaker or addressee changed")
+    if _LOOP.search(answer) and not _LOOP.search(draft):
+        problems.append("repeats itself")
+    if _DEBRIS.search(answer) or '"' in answer:
+        problems.append("prompt debris")
+    if answer.rstrip().endswith("?") != draft.rstrip().endswith("?"):
+        problems.append("question and statement swapped")
+    stems = lambda t: {w[:4] for w in re.findall(r"[a-z]{4,}", t.lower())} - _STOP  # noqa: E731
+    kept = stems(draft) & stems(answer)
+    if stems(draft) and len(kept) < 0.5 * len(stems(draft)):
+        problems.append("meaning drifts (too few of the draft's words)")
+    return problems
+
+
+def paraphrasable(turn: TurnInstruction, sentence: str, dialogue_strings: Sequence[str] = ()) -> bool:
+    """A sentence of ``turn``'s draft the ``sentence`` mode may send: three words or more, no digit, no required
+    value, no value or slot name of the turn's content or of the dialogue (``dialogue_strings``: a goodbye may
+    echo the answer), so the act's core stays as the template wrote it."""
+    if len(sentence.split()) < 3 or re.search(r"\d", sentence):
+        return False
+    c = turn.content
+    protected = [*turn.required_values, *map(str, c.get("values", {})), *map(str, c.get("values", {}).values()),
+                 *map(str, c.get("missing", [])), *map(str, c.get("slots", [])), *map(str, c.get("options", [])),
+                 *map(str, c.get("facts", {})), *map(str, c.get("facts", {}).values()), str(c.get("pick_by", "")),
+                 str(c.get("why", "")), str(c.get("clause", "")), *dialogue_strings]
+    low = sentence.lower()
+    return not any(p and re.search(rf"(?<!\w){re.escape(form)}(?!\w)", low)
+                   for p in protected for form in {p.lower(), _words(p)} if form)
 
 
 # --- prompts ------------------------------------------------------------------------------------------------
@@ -333,7 +419,7 @@ class LLMRenderer:
     def __init__(self, base_url: str | None = None, model: str | None = None, *, api_key: str | None = None,
                  cache_dir: str | Path | None = None, max_concurrency: int = 8, max_retries: int = 5,
                  max_attempts: int = 3, max_tokens: int = 96, dialogue_max_tokens: int = 1024,
-                 mode: Literal["turn", "dialogue", "paraphrase"] = "turn", retry_temperature: float = 0.7, json_mode: bool = False,
+                 mode: Literal["turn", "dialogue", "paraphrase", "sentence"] = "turn", retry_temperature: float = 0.7, json_mode: bool = False,
                  progress: bool = False, timeout: float = 600.0, fallback: bool = True,
                  client: LLMClient | None = None) -> None:
         if client is None:
@@ -346,8 +432,8 @@ class LLMRenderer:
         if max_tokens < 1 or dialogue_max_tokens < 1:
             raise ConfigError(f"max_tokens must be >= 1, got {min(max_tokens, dialogue_max_tokens)}",
                               field="max_tokens")
-        if mode not in ("turn", "dialogue", "paraphrase"):
-            raise ConfigError(f"mode must be turn, dialogue or paraphrase, got {mode!r}", field="mode")
+        if mode not in ("turn", "dialogue", "paraphrase", "sentence"):
+            raise ConfigError(f"mode must be turn, dialogue, paraphrase or sentence, got {mode!r}", field="mode")
         from tooldial.dialogue.render_template import TemplateRenderer
 
         self.client = client
@@ -391,6 +477,9 @@ class LLMRenderer:
     def render(self, scenarios: Sequence[ScenarioInstruction]) -> list[RenderResult]:
         """One complete result per scenario, in order (see the module docstring)."""
         dialogues = [_Dialogue(s, self.template.messages(s)) for s in scenarios]
+        if self.mode == "sentence":
+            self._sentences(dialogues)
+            return [self._result(d) for d in dialogues]
         if self.mode == "dialogue":
             self._whole_dialogues(dialogues)
         round_no = 0
@@ -423,6 +512,64 @@ class LLMRenderer:
                     d.messages[i], d.by[i] = d.fallback[i], self.template.name
         return [self._result(d) for d in dialogues]
 
+    def sentence_request(self, scenario: ScenarioInstruction, index: int, k: int, sentence: str,
+                         attempt: int) -> ChatRequest:
+        """Attempt ``attempt`` at sentence ``k`` of turn ``index`` (``sentence`` mode)."""
+        return ChatRequest(messages=[{"role": "user", "content": SENTENCE_PROMPT.format(sentence=sentence)}],
+                           temperature=0.0 if attempt == 0 else self.retry_temperature,
+                           seed=scenario.seed * 1000 + index * 10 + attempt + 100_000 * k, max_tokens=self.max_tokens)
+
+    def _sentences(self, dialogues: list[_Dialogue]) -> None:
+        """``sentence`` mode: value-free sentences of every draft paraphrased in batches, checked, re-assembled."""
+        # (dialogue, turn, sentence index) -> the sentence; what the model wrote for it, when accepted
+        parts: dict[tuple[int, int], list[str]] = {}
+        todo: list[tuple[int, int, int]] = []
+        from tooldial.dialogue.render_template import scenario_strings
+
+        for n, d in enumerate(dialogues):
+            strings = [x for x in scenario_strings(d.scenario) if len(x) > 1]
+            for i in d.todo:
+                parts[n, i] = [x for x in _SENTENCE.split(d.fallback[i].strip()) if x]
+                todo += [(n, i, k) for k, x in enumerate(parts[n, i])
+                         if paraphrasable(d.scenario.turns[i], x, strings)]
+                d.stats["sentences"] = d.stats.get("sentences", 0) + len(parts[n, i])
+        written: dict[tuple[int, int, int], str] = {}
+        tries: Counter = Counter()
+        for attempt in range(self.max_attempts):
+            pending = [key for key in todo if key not in written and tries[key] == attempt]
+            if not pending:
+                break
+            requests = [self.sentence_request(dialogues[n].scenario, i, k, parts[n, i][k], attempt)
+                        for n, i, k in pending]
+            answers = self.client.chat(requests, progress=f"render (sentences, round {attempt + 1})"
+                                       if self.progress else False)
+            for (n, i, k), answer in zip(pending, answers, strict=True):
+                d = dialogues[n]
+                d.count(answer)
+                tries[n, i, k] += 1
+                message = clean_message(answer.text) if answer.error is None else ""
+                problems = [f"request failed: {answer.error}"] if answer.error is not None else \
+                    paraphrase_problems(parts[n, i][k], message)
+                if problems:
+                    for p in problems:
+                        d.stats["problems"][f"sentence: {p}"] += 1
+                else:
+                    written[n, i, k] = message
+        for n, d in enumerate(dialogues):
+            for i in d.todo:
+                mine = {k: written[n, i, k] for k in range(len(parts[n, i])) if (n, i, k) in written}
+                message = " ".join(mine.get(k, x) for k, x in enumerate(parts[n, i]))
+                previous = next((m for m in reversed(d.context()[:i]) if m), "")
+                problems = turn_problems(d.scenario.turns[i], message, previous) if mine else ["no sentence"]
+                if mine and problems:
+                    for p in problems:
+                        d.stats["problems"]["turn: " + re.sub(r"'.*'|\(.*\)", "…", p)] += 1
+                if mine and not problems:
+                    d.messages[i], d.by[i] = message, self.name
+                    d.stats["llm_sentences"] = d.stats.get("llm_sentences", 0) + len(mine)
+                else:
+                    d.messages[i], d.by[i] = d.fallback[i], self.template.name
+
     def _whole_dialogues(self, dialogues: list[_Dialogue]) -> None:
         """``dialogue`` mode: one JSON answer per scenario; its acceptable turns are kept."""
         pending = [d for d in dialogues if d.todo]
@@ -446,7 +593,8 @@ class LLMRenderer:
         llm = sum(b == self.name for b in d.by)
         fell = sum(b == self.template.name for b in d.by)
         d.stats.update(llm_turns=llm, fallback_turns=fell, problems=dict(d.stats["problems"]))
-        self.totals.update({"llm": llm, "fallback": fell})
+        self.totals.update({"llm": llm, "fallback": fell, "llm_sentences": d.stats.get("llm_sentences", 0),
+                            "sentences": d.stats.get("sentences", 0)})
         messages = [m or "" for m in d.messages]
         if fell and not self.fallback:
             return RenderResult(dialogue_id=d.scenario.dialogue_id, stats=d.stats,
@@ -467,4 +615,7 @@ class LLMRenderer:
         if total:
             log.info("openai renderer: %d of %d turns written by the model (%.1f%%), %d by the template fallback",
                      self.totals["llm"], total, 100 * self.share(), self.totals["fallback"])
+        if self.totals["sentences"]:
+            log.info("openai renderer: %d of %d sentences written by the model", self.totals["llm_sentences"],
+                     self.totals["sentences"])
         self.client.close()
