@@ -139,3 +139,11 @@ def test_a_user_picks_a_record_by_a_name_rather_than_a_machine_timestamp():
     unit = DialogueUnit(target=posts.id, source=comments.id, chain_param="user_id", chain_output="comments|user_id")
     plans = [plan_dialogue(unit, get_sequence("two_api_04"), corpus, random.Random(seed)) for seed in range(4)]
     assert any(plans) and all(p.pick_by.name == "author" for p in plans if p is not None)
+
+
+def test_a_parcel_trackers_item_id_is_no_shops_product_id():
+    order = _api("Order Details", "parcel_trail", ["order_id"], ["items|product_id", "items|name"],
+                 category="eCommerce")
+    product = _api("Product Details", "shop_grid", ["product_id"], category="eCommerce")
+    edge = {"kind": "identifier", "reason": "identifier; same provider (tooldial-builtin)", "cross_tool": True}
+    assert _problem(order, product, "product_id", "items|product_id", **edge).startswith("a tracker's record id")

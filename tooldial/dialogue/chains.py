@@ -75,6 +75,9 @@ _ID_EVIDENCE = ("same provider", "documentation names the source tool", "single_
 _TRAVEL_DOMAINS = frozenset({"location", "mapping"})
 #: First words of APIs that fetch a file or a rendering (a download costs quota; nobody runs one to learn an id).
 _FETCH_VERBS = frozenset({"download", "export", "render", "convert", "generate", "screenshot"})
+#: Words of a tool that tracks things of many services (parcels, shipments): its ids are not theirs.
+_TRACKER_WORDS = frozenset({"parcel", "parcels", "tracking", "tracker", "shipment", "shipments", "courier",
+                            "couriers", "aftership"})
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
 _CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "validate", "validator", "validation"})
 _MARKETS = {"crypto": frozenset({"crypto", "cryptocurrency", "cryptocurrencies", "coin", "coins", "bitcoin",
@@ -390,6 +393,10 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
     if graph_kind == "identifier" and not any(e in reason for e in _ID_EVIDENCE):
         return f"cross-tool identifier without shared-id-space evidence: {reason or source.tool}"
     place_id = kind == "id" and f.has("city", "country", "region", "location", "place", "airport")
+    if kind == "id" and not place_id and set(readable(source.tool).split()) & _TRACKER_WORDS and not set(
+            readable(target.tool).split()) & _TRACKER_WORDS:
+        # a parcel tracker follows orders of many shops: its item ids are no one shop's product ids
+        return f"a tracker's record id in another service: {source.tool} -> {target.tool}"
     if kind == "id" and not place_id and source.category != target.category:
         # one provider's match_id of an esports API is not its football API's match_id
         return f"identifier across domains: {source.category} -> {target.category}"
