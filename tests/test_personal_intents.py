@@ -10,6 +10,7 @@ from test_dialogue import make_corpus, make_graph
 from tooldial.dialogue import generate as generate_mod
 from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues
 from tooldial.dialogue.intents import personal_texts
+from tooldial.dialogue.planner import build_scenario
 from tooldial.dialogue.retriever import Retriever
 from tooldial.dialogue.user_profile import UserProfile
 
@@ -91,3 +92,27 @@ def test_no_fitting_proposal_falls_back_to_the_pool_utterance_and_is_counted(cor
         text, action, _ = _first_intent(record)
         if action != "inform_intent_vague":
             assert not any(name and name in text for name in seen), text  # the pool utterance stayed
+
+
+def test_swapped_first_intent_is_what_a_full_rebuild_writes(corpus, embedder, monkeypatch) -> None:
+    """personalize rewrites only the intent turns and the confirmation reason of the later thoughts; each swapped
+    scenario must equal the scenario build_scenario writes from scratch with the new utterance."""
+    swap = generate_mod.ScenarioFactory._swap_first_intent
+    checked: list[str] = []
+
+    def compare(self, scenario, built, opening, clear):
+        swapped = swap(self, scenario, built, opening, clear)
+        rng = random.Random()
+        rng.setstate(built.state)
+        full = build_scenario(built.plan, opening_intent=opening, clear_intent=clear, retriever=self.retriever,
+                              rng=rng, dialogue_id=scenario.dialogue_id, seed=built.seed)
+        assert swapped.model_dump() == full.model_dump(), scenario.dialogue_id
+        checked.append(scenario.sequence_id)
+        return swapped
+
+    monkeypatch.setattr(generate_mod.ScenarioFactory, "_swap_first_intent", compare)
+    report = GenerationReport()
+    records = list(generate_dialogues(corpus, make_graph(corpus), GenerateConfig(n=N, seed=11), embedder=embedder,
+                                      report=report))
+    assert len(checked) == sum(v for k, v in report.personal_intents.items() if not k.endswith("fallback"))
+    assert len(set(checked)) >= len({r.sequence_id for r in records}) * 2 // 3, sorted(set(checked))

@@ -43,6 +43,7 @@ from tooldial.dialogue.planner import (
     answer_fields,
     build_scenario,
     label,
+    opening_turns,
     plan_dialogue,
 )
 from tooldial.dialogue.record import DialogueRecord
@@ -268,13 +269,14 @@ class ScenarioFactory:
 
         The pool utterance was chosen before the dialogue's user existed; here the user profile the renderer will
         use (:func:`~tooldial.dialogue.render_template.scenario_profile`) is put into it
-        (:func:`~tooldial.dialogue.intents.personal_texts`). All proposals of the batch are scored in one
-        deduplicated retriever call (embedding cache keyed by text); a dialogue keeps the first proposal whose
-        real hits fit its band and is rebuilt from the same RNG state with it. When none fits, or the rebuilt
-        dialogue would get another profile, the pool utterance stays (counted as a fallback).
+        (:func:`~tooldial.dialogue.intents.personal_texts`). Proposals are scored in rounds, one deduplicated
+        retriever call per round for the whole batch: every dialogue's first proposal, then the next proposal of
+        those whose earlier ones did not fit (most fit at the first, and each new text costs a model pass). A
+        dialogue keeps its first proposal whose real hits fit its band; its intent turns are then written again
+        from the same RNG state (:meth:`_swap_first_intent`). When none fits, or the new scenario would get
+        another profile, the pool utterance stays (counted as a fallback).
         """
         jobs: list[tuple[int, _Built, str, Intent, list[str], UserProfile]] = []
-        texts: list[str] = []
         for i, scenario in enumerate(scenarios):
             built = self._built.pop(scenario.dialogue_id, None)
             if built is None:
@@ -288,32 +290,67 @@ class ScenarioFactory:
             proposals = personal_texts(first.text, band, built.plan.target.api, profile.fields(),  # type: ignore[arg-type]
                                        random.Random(f"personal:{scenario.dialogue_id}"),
                                        carries_value=first is built.clear and built.adds_value)
-            texts.extend(proposals)
             jobs.append((i, built, band, first, proposals, profile))
-        found = dict(zip(unique := list(dict.fromkeys(texts)), self.retriever.search(unique), strict=True))
+        picks = self._first_fitting([(built.plan.target.api.id, band, proposals)
+                                     for _, built, band, _, proposals, _ in jobs])
         out = list(scenarios)
-        for i, built, band, first, proposals, profile in jobs:
-            target = built.plan.target.api.id
-            pick = next((t for t in proposals if self.retriever.fits(found[t], band, target)), None)  # type: ignore[arg-type]
-            rebuilt = None
+        for (i, built, band, first, _, profile), pick in zip(jobs, picks, strict=True):
+            swapped = None
             if pick is not None:
-                intent = Intent(pick, found[pick])
-                opening, clear = (intent, built.clear) if first is built.opening else (built.opening, intent)
-                rng = random.Random()
-                rng.setstate(built.state)
-                rebuilt = build_scenario(built.plan, opening_intent=opening, clear_intent=clear,
-                                         retriever=self.retriever, rng=rng, dialogue_id=scenarios[i].dialogue_id,
-                                         seed=built.seed)
+                opening, clear = (pick, built.clear) if first is built.opening else (built.opening, pick)
+                swapped = self._swap_first_intent(scenarios[i], built, opening, clear)
                 # the profile is drawn from the dialogue's values and slot names: same strings, same profile
-                if scenario_strings(rebuilt) != scenario_strings(scenarios[i]) and \
-                        scenario_profile(rebuilt) != profile:
-                    rebuilt = None
-            if rebuilt is None:
+                if scenario_strings(swapped) != scenario_strings(scenarios[i]) and \
+                        scenario_profile(swapped) != profile:
+                    swapped = None
+            if swapped is None:
                 report.personal_intents[f"{band} fallback"] += 1
             else:
                 report.personal_intents[band] += 1
-                out[i] = rebuilt
+                out[i] = swapped
         return out
+
+    def _first_fitting(self, asks: list[tuple[str, str, list[str]]]) -> list[Intent | None]:
+        """Per (target, band, proposals): the first proposal whose real hits fit the band, or None. Round k scores
+        the k-th proposal of every ask still open in one deduplicated retriever call."""
+        picks: list[Intent | None] = [None] * len(asks)
+        found: dict[str, Any] = {}
+        open_ = list(range(len(asks)))
+        for k in range(max((len(p) for _, _, p in asks), default=0)):
+            open_ = [j for j in open_ if len(asks[j][2]) > k]
+            todo = list(dict.fromkeys(t for j in open_ if (t := asks[j][2][k]) not in found))
+            found.update(zip(todo, self.retriever.search(todo), strict=True))
+            still = []
+            for j in open_:
+                target, band, proposals = asks[j]
+                text = proposals[k]
+                if self.retriever.fits(found[text], band, target):  # type: ignore[arg-type]
+                    picks[j] = Intent(text, found[text])
+                else:
+                    still.append(j)
+            open_ = still
+        return picks
+
+    def _swap_first_intent(self, scenario: ScenarioInstruction, built: _Built, opening: Intent | None,
+                           clear: Intent | None) -> ScenarioInstruction:
+        """``scenario`` as :func:`build_scenario` would write it from ``built`` with these intents, without
+        writing it all again: the intent turns are written anew (:func:`opening_turns`, from the same RNG state, so
+        the later turns' styles still follow), and the later turns get the new confirmation reason at the start of
+        their thought. ``tests/test_personal_intents.py`` checks the result against a full rebuild."""
+        def written(first: Intent | None, second: Intent | None) -> tuple[list, str]:
+            rng = random.Random()
+            rng.setstate(built.state)
+            return opening_turns(built.plan, opening_intent=first, clear_intent=second, retriever=self.retriever,
+                                 rng=rng)
+
+        old_turns, old_why = written(built.opening, built.clear)
+        new_turns, new_why = written(opening, clear)
+        rest = scenario.turns[len(old_turns):]
+        if new_why != old_why:
+            rest = [t.model_copy(update={"thought": new_why + t.thought[len(old_why):]})
+                    if old_why and t.thought.startswith(old_why) else t for t in rest]
+        query = clear or opening
+        return scenario.model_copy(update={"turns": [*new_turns, *rest], "query": query.text if query else ""})
 
 
 @dataclass

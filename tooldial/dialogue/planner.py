@@ -484,6 +484,18 @@ def build_scenario(plan: DialoguePlan, *, opening_intent: Intent | None, clear_i
     return _scenario(plan, writer.turns, query, dialogue_id, seed)
 
 
+def opening_turns(plan: DialoguePlan, *, opening_intent: Intent | None, clear_intent: Intent | None,
+                  retriever: Retriever, rng: random.Random) -> tuple[list[TurnInstruction], str]:
+    """The turns :func:`build_scenario` writes up to the confirmed API, and the reason the system confirms it.
+
+    They are the only turns that depend on the intent utterances: the later ones see them only through that reason,
+    which starts their thought. ``generate.ScenarioFactory.personalize`` swaps a first utterance with this instead
+    of rebuilding the whole scenario; ``rng`` must be in the state :func:`build_scenario` started from."""
+    writer = _ScenarioWriter(plan, retriever, rng)
+    writer.opening(opening_intent, clear_intent)
+    return writer.turns, writer.confirm_why
+
+
 class _ScenarioWriter:
     """Appends the turns of one scenario, step by step (opening, one or two APIs, the answer)."""
 
