@@ -99,3 +99,22 @@ def test_killed_run_resumes_without_repeating_requests(openai_server, tmp_path: 
     assert cached >= answered_before_kill
     assert openai_server.request_count() - start == answered_before_kill + sent
 
+
+
+def test_timeout_and_max_attempts_bound_every_request_and_the_failure_is_reported(openai_server, tmp_path: Path,
+                                                                                   capsys) -> None:
+    """--timeout/--max-attempts reach the user's and the system's clients (as in graph build): SmolLM2 cannot answer
+    in 50 ms, so the first request (the system's: the first user turn is the scripted intent) gives up after exactly
+    2 attempts and the episode ends, counted with its reason; results.json records both settings."""
+    dialogues = _one_dialogue(tmp_path, "one_api_07")
+    args = ["simulate", "--dialogues", str(dialogues), *_llm_args(openai_server, tmp_path / "cache"), "--no-cache",
+            "--timeout", "0.05", "--max-attempts", "2", "--out", str(tmp_path / "run")]
+    assert main(args) == 0
+    results = json.loads((tmp_path / "run" / "results.json").read_text())
+    assert results["config"]["timeout"] == 0.05 and results["config"]["max_attempts"] == 2
+    assert results["failures"] == 1
+    (reason,) = results["end_reasons"]
+    assert "failed" in reason and "gave up after 2 attempts" in reason and "Timeout" in reason, reason
+    clients = [c for c in results["requests"].values() if "errors" in c]
+    assert sum(c["errors"] for c in clients) == 1 and sum(c["requests"] for c in clients) == 2, results["requests"]
+    assert "ended by a failure" in capsys.readouterr().err

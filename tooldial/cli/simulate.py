@@ -9,7 +9,10 @@ AutoDE transcripts (paper Table 1).
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
+
+from tooldial.cli.args import add_llm_arguments
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -56,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="AutoDE transcript file (.jsonl or .jsonl.gz) to score; no simulation is run")
     parser.add_argument("--autode-tasks", metavar="PATH",
                         help="AutoDE tasks file data_v1_2.jsonl or its directory (default: beside --transcripts)")
+    add_llm_arguments(parser)
     parser.add_argument("--cache-dir", help="prediction / LLM cache (default $TOOLDIAL_CACHE)")
     parser.add_argument("--no-cache", action="store_true")
     parser.add_argument("--no-progress", action="store_true")
@@ -83,7 +87,8 @@ def _run(args: argparse.Namespace) -> int:
         max_user_turns=args.max_user_turns, system=args.system, protocol=args.protocol, model=args.model,
         adapter=args.adapter, base_url=args.base_url, batch_size=args.batch_size,
         max_concurrency=args.max_concurrency, max_new_tokens=args.max_new_tokens, max_rounds=args.max_rounds,
-        trials=args.trials, seed=args.seed, cache_dir=args.cache_dir, use_cache=not args.no_cache,
+        trials=args.trials, seed=args.seed, timeout=args.timeout, max_attempts=args.max_attempts,
+        cache_dir=args.cache_dir, use_cache=not args.no_cache,
         progress=not args.no_progress, out=args.out,
     )
     if args.suite == "autode":
@@ -96,6 +101,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"AutoDE: {results['episodes']} conversations -> {args.out}")
         print(f"  P {f['precision']:.2f}  R {f['recall']:.2f}  F1 {f['f1']:.2f}  (call made in "
               f"{100 * f['call_rate']:.1f}%)")
+        _print_failures(results)
         return 0
     from tooldial.simulation.report import run_label
     from tooldial.simulation.runner import SimulationConfig, simulate
@@ -109,7 +115,18 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print(f"  {name:<18}   n/a  (not defined for --protocol {args.protocol})")
     print("  pass^k             " + "  ".join(f"k={k}: {100 * v:.1f}" for k, v in results["pass_hat_k"].items()))
+    _print_failures(results)
     return 0
+
+
+def _print_failures(results: dict) -> None:
+    """Episodes ended by a server or model failure, with their reasons (stderr): they are in the scores, not quiet."""
+    if not results.get("failures"):
+        return
+    failed = {k: v for k, v in results.get("end_reasons", {}).items() if "failed" in k}
+    top = "; ".join(f"{reason} ({n})" for reason, n in list(failed.items())[:3])
+    print(f"tooldial: {results['failures']} of {results['episodes']} episode(s) ended by a failure: {top}",
+          file=sys.stderr)
 
 
 def _score_transcripts(args: argparse.Namespace) -> int:

@@ -35,6 +35,10 @@ class RunOptions(BaseModel):
     max_rounds: int = Field(8, ge=1)
     trials: int = Field(1, ge=1)
     seed: int = 0
+    #: Seconds per LLM request before it is given up or retried, and attempts per request (the user simulator's
+    #: and the system's servers; as ``tooldial graph build --timeout/--max-attempts``).
+    timeout: float = Field(600.0, gt=0.0)
+    max_attempts: int = Field(6, ge=1)
     cache_dir: str | None = None
     use_cache: bool = True
     progress: bool = True
@@ -50,4 +54,5 @@ def llm_client(base_url: str | None, model: str | None, options: RunOptions, wha
         raise ConfigError(f"the {what} needs a server URL and a model name", field=what)
     cache_dir = None if options.cache_dir is None else str(Path(options.cache_dir) / "llm")
     return LLMClient(base_url, model, cache_dir=cache_dir, use_cache=options.use_cache,
-                     max_concurrency=options.max_concurrency)
+                     max_concurrency=options.max_concurrency, timeout=options.timeout,
+                     max_retries=options.max_attempts - 1)

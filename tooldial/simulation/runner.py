@@ -96,7 +96,7 @@ def make_system(config: SimulationConfig) -> tuple[Any, list[Any]]:
 
     backend = make_backend(config.system, model=config.model, adapter=config.adapter, base_url=config.base_url,
                            batch_size=config.batch_size, max_concurrency=config.max_concurrency,
-                           seed=config.seed,
+                           seed=config.seed, timeout=config.timeout, max_retries=config.max_attempts - 1,
                            cache_dir=None if config.cache_dir is None else str(Path(config.cache_dir) / "llm"))
     cache = PredictionCache(config.cache_dir) if config.use_cache else None
     generator = CachedGenerator(backend, cache, f"{PROMPT_VERSION}+simulate-v1", chunk_size=config.batch_size * 8)
