@@ -203,3 +203,16 @@ def test_an_input_without_an_example_takes_the_format_its_tool_shows_for_that_na
     # a tool whose inputs of one name show two formats has no convention for it
     mixed = tool_conventions([history, ent("Finance|coin_history|Candles", "input", "symbol", example="ETH")])
     assert mixed.format_of(since) is None
+
+
+def test_currency_codes_names_and_signs_are_three_formats():
+    """pycountry decides: ``EUR`` is an ISO 4217 code, ``US Dollar`` a currency's name, ``€`` its sign."""
+    price = ent("Travel|stay_finder|Hotel price", "output", "price|currency", example="US Dollar")
+    assert classify(price).fmt == "name"
+    assert classify(ent("Travel|stay_finder|Hotel price", "output", "price|currency", example="€")).fmt == "sign"
+    convert = ent("Financial|fx_rates|Convert", "input", "currency", example="EUR")
+    assert classify(convert).fmt == "iso"
+    got = judge_edge(price, convert, 0.9, 0.9)
+    assert not got.keep and "currency formats differ (name vs iso)" in got.reason
+    code = ent("Travel|stay_finder|Hotel price", "output", "price|currency", example="GBP")
+    assert judge_edge(code, convert, 0.9, 0.9).keep

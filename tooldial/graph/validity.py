@@ -210,7 +210,15 @@ def _value_format(value: str, standard: str) -> str | None:
             return "alpha3"
         return "name" if v.replace(" ", "").isalpha() else None
     if standard == "currency":
-        return "iso" if len(v) == 3 and v.isalpha() and pycountry.currencies.get(alpha_3=v.upper()) else None
+        if len(v) == 3 and v.isalpha():
+            return "iso" if pycountry.currencies.get(alpha_3=v.upper()) else None
+        if any(unicodedata.category(c) == "Sc" for c in v) or (len(v) <= 4 and not v.isalnum()):
+            return "sign"  # ``€``, ``$``, ``Fr.``
+        try:
+            pycountry.currencies.lookup(v)
+            return "name"  # ``US Dollar``
+        except LookupError:
+            return None
     if standard == "symbol":
         return _symbol_format(v)
     if standard == "date":
