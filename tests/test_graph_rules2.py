@@ -7,6 +7,8 @@ words of a tool name taken as a name, URLs of two sites, countries' subdivisions
 
 from __future__ import annotations
 
+import pytest
+
 from tooldial.graph.entities import Entity
 from tooldial.graph.validity import RuleConfig, classify, is_box_corner, judge_edge, shared_id_space, url_site
 
@@ -150,9 +152,8 @@ def _catalogue_corpus():
     return Corpus(spec="catalogue", tools=tools)
 
 
+@pytest.mark.slow
 def test_grouped_cross_validation_scores_each_source_tool_out_of_fold(embedder, tmp_path):
-    import pytest
-
     from tooldial.embedding import Embedder
     from tooldial.errors import TooldialError
     from tooldial.graph import GraphBuilder, GraphConfig
@@ -216,3 +217,94 @@ def test_currency_codes_names_and_signs_are_three_formats():
     assert not got.keep and "currency formats differ (name vs iso)" in got.reason
     code = ent("Travel|stay_finder|Hotel price", "output", "price|currency", example="GBP")
     assert judge_edge(code, convert, 0.9, 0.9).keep
+
+
+# --------------------------------------------------------------------------------------------- LLM judge scope
+
+def _two_tools(tmp_path):
+    """A music tool whose artist ids chain inside it, and a weather tool that takes a city's coordinates from an
+    atlas tool (an edge pair between two tools)."""
+    import json
+
+    def obj(**props):
+        return {"type": "object", "properties": props}
+
+    def arr(**props):
+        return {"type": "array", "items": obj(**props)}
+
+    def s(desc):
+        return {"type": "string", "description": desc}
+
+    def req(name, desc):
+        return {"name": name, "type": "STRING", "description": desc}
+
+    tools = [
+        {"category": "Music", "tool_name": "tunes", "tool_description": "Artists and albums", "api_list": [
+            {"name": "Search Artists", "description": "Find artists by name",
+             "required_parameters": [req("query", "Artist name")],
+             "schema": obj(artists=arr(artist_id=s("Unique id of the artist")))},
+            {"name": "Artist Albums", "description": "Albums of an artist",
+             "required_parameters": [req("artist_id", "Unique id of the artist")]}]},
+        {"category": "Location", "tool_name": "atlas", "tool_description": "Cities of the world", "api_list": [
+            {"name": "Find City", "description": "Look up a city by name",
+             "required_parameters": [req("name", "City name")],
+             "schema": obj(city=obj(latitude=s("Latitude of the city in decimal degrees"),
+                                    longitude=s("Longitude of the city in decimal degrees")))}]},
+        {"category": "Weather", "tool_name": "skies", "tool_description": "Weather forecasts", "api_list": [
+            {"name": "Forecast by coordinates", "description": "Hourly forecast at a point",
+             "required_parameters": [req("latitude", "Latitude of the place in decimal degrees"),
+                                     req("longitude", "Longitude of the place in decimal degrees")]}]},
+    ]
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps(tools))
+    return path
+
+
+@pytest.mark.slow
+def test_the_judge_can_be_asked_about_cross_tool_edges_only(openai_server, tmp_path, capsys):
+    """``graph build --judge-scope cross-tool`` against the real SmolLM2 server: only the edges between two tools
+    are sent (whatever the 135M model answers, each is judged or counted), the same-tool edges stay as the rules
+    decided and say so; a rerun comes from the cache."""
+    from tooldial.cli import main
+    from tooldial.graph import load_graph
+
+    corpus = _two_tools(tmp_path)
+    plain, judged = tmp_path / "plain.json", tmp_path / "judged.json"
+    common = ["graph", "build", "--corpus", str(corpus), "--cache-dir", str(tmp_path / "cache"), "--no-progress"]
+    assert main([*common, "--out", str(plain)]) == 0
+    edges = list(load_graph(plain).edges(data=True))
+    cross = sum(d["cross_tool"] for _, _, d in edges)
+    same = len(edges) - cross
+    assert cross == 2 and same == 1
+    sent = openai_server.request_count()
+    args = [*common, "--out", str(judged), "--judge-base-url", openai_server.base_url, "--judge-model",
+            openai_server.model, "--judge-max-tokens", "8", "--judge-scope", "cross-tool"]
+    assert main(args) == 0
+    assert openai_server.request_count() - sent == cross  # the same-tool edge was never sent
+    info = load_graph(judged).graph["judge"]
+    assert info["scope"] == "cross-tool" and info["not_asked"] == same
+    assert info["judged"] + info["unjudged"] == cross
+    kept = list(load_graph(judged).edges(data=True))
+    assert [d["judge"] for _, _, d in kept if not d["cross_tool"]] == ["not asked (same tool)"]
+    assert all(d["judge"] == "valid" for _, _, d in kept if d["cross_tool"])
+    assert f"({same} same-tool edges not asked, kept)" in capsys.readouterr().out
+    sent = openai_server.request_count()
+    assert main(args) == 0 and openai_server.request_count() == sent
+    # the judge against labels: scored by kind, what it could not answer counted and left out
+    import json
+
+    labels = tmp_path / "labels.jsonl"
+    rows = [{"source_api": u, "source_output": d["source_output"], "target_api": v, "target_input": d["target_input"],
+             "valid": True, "kind": "cross_tool" if d["cross_tool"] else "same_tool"} for u, v, d in edges]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out_json = tmp_path / "eval.json"
+    assert main(["graph", "evaluate", str(plain), "--corpus", str(corpus), "--labels", str(labels), "--base-url",
+                 openai_server.base_url, "--llm-model", openai_server.model, "--max-tokens", "8",
+                 "--sample-edges", "0", "--sample-non-edges", "0", "--out", str(out_json)]) == 0
+    printed = capsys.readouterr().out
+    assert f"({len(rows)} pairs asked)" in printed and "failed requests (left out of the scores" in printed
+    got = json.loads(out_json.read_text())
+    judge = got["judge_vs_labels"]
+    assert judge["asked"] == len(rows) and judge["failed_requests"] == 0
+    assert judge["tp"] + judge["fn"] + judge["malformed_answers"] == len(rows)  # every label is valid
+    assert sum(k["tp"] + k["fn"] for k in got.get("judge_by_kind", {}).values()) == judge["tp"] + judge["fn"]

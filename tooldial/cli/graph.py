@@ -62,6 +62,9 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                    help="OpenAI-compatible endpoint of an LLM edge judge: keep only edges it judges valid")
     b.add_argument("--judge-model", default=None, help="model of the edge judge")
     b.add_argument("--judge-max-tokens", type=positive_int, default=400)
+    b.add_argument("--judge-scope", choices=("all", "cross-tool"), default="all",
+                   help="which edges the judge sees: all, or only edges between two tools (the others are kept as "
+                        "the rules decided; default: all)")
     b.add_argument("--keep-unjudged", action="store_true",
                    help="keep edges the judge gave no verdict on (malformed answer, failed request)")
     b.add_argument("--keep-isolated", action="store_true", help="keep APIs without edges as nodes")
@@ -189,9 +192,11 @@ def _build(args: argparse.Namespace) -> int:
         client = LLMClient(args.judge_base_url, args.judge_model, max_concurrency=args.concurrency,
                            cache_dir=args.cache_dir / "llm" if args.cache_dir else None, **llm_options(args))
         run = filter_with_judge(graph, corpus, client, max_tokens=args.judge_max_tokens,
-                                keep_unjudged=args.keep_unjudged, progress=progress)
+                                keep_unjudged=args.keep_unjudged, progress=progress, scope=args.judge_scope)
         fate = "kept as the rules decided" if run.keep_unjudged else "dropped"
-        print(f"judge {args.judge_model}: {run.kept} of {run.judged} judged edges valid and kept; "
+        asked = graph.graph["judge"]["not_asked"]
+        print(f"judge {args.judge_model}: {run.kept} of {run.judged} judged edges valid and kept"
+              f"{f' ({asked} same-tool edges not asked, kept)' if asked else ''}; "
               f"{run.unjudged} without a verdict {fate} ({run.malformed} malformed answers, "
               f"{run.request_errors} failed requests{f'; first: {run.first_error}' if run.first_error else ''})")
         r.edges, r.nodes = graph.number_of_edges(), graph.number_of_nodes()
@@ -223,7 +228,12 @@ def _evaluate(args: argparse.Namespace) -> int:
     from tooldial.corpus import load_corpus
     from tooldial.errors import ConfigError
     from tooldial.graph import load_graph
-    from tooldial.graph.labels import closed_world_scores, evaluate_graph_on_labels, read_labels
+    from tooldial.graph.labels import (
+        BinaryMetrics,
+        closed_world_scores,
+        evaluate_graph_on_labels,
+        read_labels,
+    )
 
     check_output_file(args.out)
 
@@ -278,9 +288,18 @@ def _evaluate(args: argparse.Namespace) -> int:
             if args.judge_labels is not None and args.judge_labels < len(labels):
                 judged = sorted(random.Random(args.seed).sample(labels, args.judge_labels), key=lambda p: p.key)
             m, run = judge_on_labels(client, corpus, judged, max_tokens=args.max_tokens, progress=True)
-            result["judge_vs_labels"] = {**m.scores(), "malformed_answers": run.malformed,
-                                         "failed_requests": run.request_errors}
-            print(f"judge vs {labels_path.name}: {m.format()}; {run.malformed} malformed answers")
+            result["judge_vs_labels"] = {**m.scores(with_intervals=True), "malformed_answers": run.malformed,
+                                         "failed_requests": run.request_errors,
+                                         "asked": len(run.pairs), "left_out": len(judged) - len(run.pairs)}
+            print(f"judge vs {labels_path.name} ({len(run.pairs)} pairs asked): {m.format(with_intervals=True)}; "
+                  f"{run.malformed} malformed answers, {run.request_errors} failed requests (left out of the "
+                  "scores, not counted as invalid)")
+            verdict = {p: v.valid for p, v in zip(run.pairs, run.verdicts, strict=True)}
+            for kind in sorted({p.kind for p in judged if p.kind}):
+                rows = [(verdict[p.key], p.valid) for p in judged if p.kind == kind and verdict.get(p.key) is not None]
+                km = BinaryMetrics.from_predictions([g for g, _ in rows], [a for _, a in rows])
+                result.setdefault("judge_by_kind", {})[kind] = km.scores()
+                print(f"  judge, {kind} ({len(rows)} judged): {km.format()}")
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

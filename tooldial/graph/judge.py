@@ -15,7 +15,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import networkx as nx
 
@@ -247,17 +247,28 @@ class JudgeFilterRun:
     first_error: str = ""
 
 
+JudgeScope = Literal["all", "cross-tool"]
+
+
 def filter_with_judge(graph: nx.MultiDiGraph, corpus: Corpus, client: Any, *, max_tokens: int = 400,
-                      keep_unjudged: bool = False, progress: bool = False) -> JudgeFilterRun:
+                      keep_unjudged: bool = False, progress: bool = False,
+                      scope: JudgeScope = "all") -> JudgeFilterRun:
     """Keep only the edges the judge calls valid (the paper's edge validation, §3.1), in place.
 
     One cached, concurrent ``LLMClient.chat`` batch: an interrupted build resumes from the cache. An edge whose
     answer holds no verdict (malformed, or the request failed) is dropped, or kept as the rules decided with
     ``keep_unjudged``; both are counted. If every request fails, the server is unusable: a
-    :class:`~tooldial.errors.TooldialError` with the first failure, and nothing is written."""
+    :class:`~tooldial.errors.TooldialError` with the first failure, and nothing is written. ``scope``
+    ``cross-tool`` sends only edges between two tools to the judge (where the rules are least sure: same-tool
+    precision is far higher on the dev set) and keeps the others as the rules decided, marked ``judge: "not
+    asked (same tool)"``."""
     from tooldial.errors import TooldialError
 
-    edges = sorted(graph.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+    everything = sorted(graph.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+    edges = [e for e in everything if scope == "all" or e[3].get("cross_tool", True)]
+    for _, _, _, d in everything:
+        if scope != "all" and not d.get("cross_tool", True):
+            d["judge"] = "not asked (same tool)"
     pairs = [pair_key(u, d["source_output"], v, d["target_input"]) for u, v, _, d in edges]
     run = judge_pairs(client, corpus, pairs, max_tokens=max_tokens, progress=progress)
     if edges and run.request_errors == len(edges):
@@ -279,6 +290,7 @@ def filter_with_judge(graph: nx.MultiDiGraph, corpus: Corpus, client: Any, *, ma
         graph.remove_nodes_from([n for n in list(graph.nodes) if graph.degree(n) == 0])
     first_error = next((v.reason for v in run.verdicts if v.valid is None), "")
     graph.graph["judge"] = {"model": getattr(client, "model", ""), "judged": len(edges) - unjudged,
-                            "kept": kept, "unjudged": unjudged, "keep_unjudged": keep_unjudged}
+                            "kept": kept, "unjudged": unjudged, "keep_unjudged": keep_unjudged, "scope": scope,
+                            "not_asked": len(everything) - len(edges)}
     return JudgeFilterRun(judged=len(edges) - unjudged, kept=kept, unjudged=unjudged, malformed=run.malformed,
                           request_errors=run.request_errors, keep_unjudged=keep_unjudged, first_error=first_error)
