@@ -59,6 +59,8 @@ class Entity:
     documented: str = ""
     #: ``Category|tool``, computed once (read for every candidate by the rules and the caps).
     _tool: str = field(default="", init=False, repr=False, compare=False)
+    #: What :func:`tooldial.graph.validity.classify` found, kept here once computed (a cache, not data).
+    traits_cache: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_tool", self.api_id.rsplit("|", 1)[0])

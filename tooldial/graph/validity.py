@@ -281,12 +281,16 @@ def _compact_pair(compact: str) -> bool:
             and pycountry.currencies.get(alpha_3=compact[-3:]) is not None)
 
 
-@lru_cache(maxsize=262144)  # one entity is classified once per candidate it is in (speed only)
 def classify(entity: Entity) -> Traits:
-    """Kind, standard and format of an entity, from its names, type, format, description and example."""
-    return _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
-                     entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}",
-                     _tool_name(entity.tool_id))
+    """Kind, standard and format of an entity, from its names, type, format, description and example (kept on
+    the entity: one entity is in many candidates)."""
+    got = entity.traits_cache
+    if got is None:
+        got = _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
+                        entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}",
+                        _tool_name(entity.tool_id))
+        object.__setattr__(entity, "traits_cache", got)
+    return got
 
 
 @lru_cache(maxsize=262144)
@@ -391,13 +395,19 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
     single word that starts a name (``football`` of ``ApiFootball`` and of ``Football Prediction``) names a domain,
     not a provider. The target's documentation names the source tool when it spells the tool's whole name
     (``apifootball``), not only its stem (``football``)."""
-    if source.tool_id == target.tool_id:
+    return _shared_id_space(source.tool_id, source.provider, target.tool_id, target.provider, target_docs, config)
+
+
+@lru_cache(maxsize=262144)  # per pair of tools and target documentation, not per candidate (speed only)
+def _shared_id_space(s_tool_id: str, s_provider: str, t_tool_id: str, t_provider: str, target_docs: str,
+                     config: RuleConfig) -> str | None:
+    if s_tool_id == t_tool_id:
         return "same tool"
-    if source.provider and source.provider == target.provider:
-        return f"same provider ({source.provider})"
+    if s_provider and s_provider == t_provider:
+        return f"same provider ({s_provider})"
     if config.single_provider:
         return "one provider (single_provider)"
-    s_tool, t_tool = _tool_name(source.tool_id), _tool_name(target.tool_id)
+    s_tool, t_tool = _tool_name(s_tool_id), _tool_name(t_tool_id)
     s_stem, t_stem = tool_stem(s_tool), tool_stem(t_tool)
     if config.tool_family and len(s_stem) >= 4 and len(t_stem) >= 4:
         shorter = s_tool if len(s_stem) <= len(t_stem) else t_tool
