@@ -67,6 +67,8 @@ class Embedder:
         self.batch_size = batch_size
         self.show_progress = show_progress
         self.device = device
+        #: The disk cache folder (None: no disk cache); other content-keyed caches of a run go beside it.
+        self.cache_dir = None if cache_dir is None else Path(cache_dir)
         self._model: SentenceTransformer | None = None
         self.encoded_count = 0  # texts that actually went through the model (for benchmarks and tests)
         self.encode_seconds = 0.0  # wall time spent inside the model (for benchmarks)

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.chains import side_effects
-from tooldial.dialogue.intents import Intent, IntentBank, personal_texts
+from tooldial.dialogue.intents import Intent, IntentBank, SearchCache, personal_texts
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
     STATUS_KEYS,
@@ -207,8 +207,13 @@ class ScenarioFactory:
     def __init__(self, corpus: Corpus, retriever: Retriever) -> None:
         self.corpus = corpus
         self.retriever = retriever
-        self.bank = IntentBank(corpus, retriever)
+        #: Hits of every text scored (intent candidates, personal proposals), on disk beside the embeddings.
+        self.search = SearchCache(retriever, getattr(retriever.embedder, "cache_dir", None))
+        self.bank = IntentBank(corpus, retriever, self.search)
         self._built: dict[str, _Built] = {}  # dialogue id -> what its scenario was built from (until personalize)
+
+    def close(self) -> None:
+        self.search.close()
 
     def prepare(self, api_ids: Iterable[str]) -> None:
         """Score every intent candidate of these APIs (bands and clear_add values) in two batches; afterwards
@@ -319,7 +324,7 @@ class ScenarioFactory:
         for k in range(max((len(p) for _, _, p in asks), default=0)):
             open_ = [j for j in open_ if len(asks[j][2]) > k]
             todo = list(dict.fromkeys(t for j in open_ if (t := asks[j][2][k]) not in found))
-            found.update(zip(todo, self.retriever.search(todo), strict=True))
+            found.update(zip(todo, self.search(todo), strict=True))
             still = []
             for j in open_:
                 target, band, proposals = asks[j]
@@ -414,21 +419,23 @@ def generate_dialogues(corpus: Corpus, graph: Any, config: GenerateConfig, *, em
         embedder = Embedder(config.embedding_model, Path(config.cache_dir) if config.cache_dir else default_cache_dir())
     try:
         with torch_threads(config.torch_threads):
-            yield from _generate(corpus, graph, config, embedder, renderer, report, rng)
+            factory = ScenarioFactory(corpus, Retriever(corpus, embedder, config.retriever))
+            try:
+                yield from _generate(corpus, graph, config, factory, renderer, report, rng)
+            finally:
+                factory.close()
     finally:
         if own_embedder:
             embedder.close()
 
 
-def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, embedder: Embedder, renderer: Renderer | None,
-              report: GenerationReport, rng: random.Random) -> Iterator[DialogueRecord]:
+def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: ScenarioFactory,
+              renderer: Renderer | None, report: GenerationReport, rng: random.Random) -> Iterator[DialogueRecord]:
     from tqdm.auto import tqdm
 
     if renderer is None:
         renderer = get_renderer(config.renderer, **config.renderer_options)
     sequences = tuple(get_sequence(s) for s in config.sequences) if config.sequences else SEQUENCES
-    retriever = Retriever(corpus, embedder, config.retriever)
-    factory = ScenarioFactory(corpus, retriever)
     sampler = Sampler(corpus, graph, rng, sequences)
     problems: dict[DialogueUnit, str] = {}
     for seq_id, pool in sampler.pools.items():

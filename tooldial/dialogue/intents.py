@@ -8,17 +8,22 @@ a few keywords) and ``clarify`` (vague: only the domain). Each candidate is scor
 API — scores are never edited. ``clear_add`` utterances carry an input value; each (API, parameter) has a
 small fixed set of values whose utterances are scored once (:meth:`IntentBank.clear_add_pool`).
 
-Candidates are embedded in batches through the embedder's disk cache, so a second run costs no model time.
+Candidates are embedded in batches through the embedder's disk cache, so a second run costs no model time, and
+their hits are kept on disk too (:class:`SearchCache`, keyed by the retriever's index and the text, never by a run
+or a seed), so a second run on the same corpus scores nothing again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.retriever import Band, Hits, Retriever
@@ -508,12 +513,60 @@ class Intent:
     hits: Hits
 
 
+class SearchCache:
+    """:meth:`Retriever.search` with its hits kept on disk (``retrieval.sqlite`` beside the embeddings), per text.
+
+    Keyed by content only: the scope is a digest of what decides the hits besides the text (embedding model, API
+    ids and their document vectors, ``top_k``, score rounding) and the key is the text's sha256. Any later run on
+    the same corpus, whatever its seed, reads the hits of a text it has seen instead of fetching its vector and
+    scoring it against every API (on a 1,601-API ToolBench subset that product is most of a warm run). Hits are
+    stored as the retriever returned them, so a cached run writes the same bytes. ``cache_dir=None``: no disk."""
+
+    def __init__(self, retriever: Retriever, cache_dir: str | Path | None) -> None:
+        from tooldial.dialogue.retriever import SCORE_DECIMALS
+
+        self.retriever = retriever
+        self.searched = 0  # texts scored by the retriever (not found on disk), for benchmarks and tests
+        self._store = None
+        if cache_dir is not None:
+            from tooldial.cache import KeyValueStore
+
+            self._store = KeyValueStore(Path(cache_dir) / "retrieval.sqlite", "hits", scope_column="index_key",
+                                        value_column="hits")
+        digest = hashlib.sha256(json.dumps([retriever.embedder.model_name, retriever.config.top_k, SCORE_DECIMALS,
+                                            retriever.api_ids]).encode())
+        digest.update(retriever.matrix.tobytes())
+        self.scope = digest.hexdigest()
+
+    def __call__(self, texts: Sequence[str]) -> list[Hits]:
+        if self._store is None:
+            self.searched += len(texts)
+            return self.retriever.search(texts)
+        keys = [hashlib.sha256(t.encode("utf-8")).hexdigest() for t in texts]
+        stored = self._store.get_many(list(dict.fromkeys(keys)), scope=self.scope)
+        found: dict[str, Hits] = {k: [(a, s) for a, s in json.loads(v)] for k, v in stored.items()}
+        missing = list(dict.fromkeys((k, t) for k, t in zip(keys, texts, strict=True) if k not in found))
+        if missing:
+            hits = self.retriever.search([t for _, t in missing])
+            self.searched += len(missing)
+            found.update((k, h) for (k, _), h in zip(missing, hits, strict=True))
+            self._store.put_many(((k, json.dumps(h)) for (k, _), h in zip(missing, hits, strict=True)),
+                                 scope=self.scope)
+        return [found[k] for k in keys]
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
 class IntentBank:
     """Per-API pools of intent utterances that fit each band, computed lazily in batches."""
 
-    def __init__(self, corpus: Corpus, retriever: Retriever) -> None:
+    def __init__(self, corpus: Corpus, retriever: Retriever, search: SearchCache | None = None) -> None:
         self.corpus = corpus
         self.retriever = retriever
+        self.search = search or SearchCache(retriever, None)
         self._pools: dict[str, dict[Band, list[Intent]]] = {}
         self._add_pools: dict[tuple[str, str], list[tuple[str, Intent]]] = {}
 
@@ -529,7 +582,7 @@ class IntentBank:
                 texts.extend(cands)
                 owners.extend((api_id, band) for _ in cands)
         unique = list(dict.fromkeys(texts))  # personas share vague openers: score each text once
-        found = dict(zip(unique, self.retriever.search(unique), strict=True))
+        found = dict(zip(unique, self.search(unique), strict=True))
         all_hits = [found[t] for t in texts]
         for api_id in todo:
             self._pools[api_id] = {"confirm": [], "suggest": [], "clarify": []}
@@ -589,7 +642,7 @@ class IntentBank:
                         texts.append(template.format(base=intent.text, base_np=base_np, label=label, value=value))
                         owners.append((key, value))
         unique = list(dict.fromkeys(texts))
-        found = dict(zip(unique, self.retriever.search(unique), strict=True))
+        found = dict(zip(unique, self.search(unique), strict=True))
         hits = [found[t] for t in texts]
         for key in todo:
             self._add_pools[key] = []
