@@ -147,3 +147,10 @@ def test_a_parcel_trackers_item_id_is_no_shops_product_id():
     product = _api("Product Details", "shop_grid", ["product_id"], category="eCommerce")
     edge = {"kind": "identifier", "reason": "identifier; same provider (tooldial-builtin)", "cross_tool": True}
     assert _problem(order, product, "product_id", "items|product_id", **edge).startswith("a tracker's record id")
+
+
+def test_a_link_path_is_the_last_thing_a_user_picks_by():
+    from tooldial.dialogue.planner import _unsayable
+
+    assert _unsayable("FORMULA 1 GULF AIR BAHRAIN GRAND PRIX 2022") == 0
+    assert 0 < _unsayable("2022-12-20T20:56:04-04:00") < _unsayable("/comments/90854808")

@@ -209,9 +209,9 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             sibling, pick_texts = None, []
             found = [(c, [_first_scalar(r, c.path[rel:]) for r in records]) for c in sibling_candidates(source, chain)]
             found = [(c, texts) for c, texts in found if _distinct_picks(texts, chain_vals)]
-            # a user names a record ("Bash (5.0.0)", "15 March"), not its machine timestamp: those only when
-            # nothing else tells the records apart
-            found.sort(key=lambda item: any(_MACHINE_STAMP.search(t) for t in item[1]))
+            # a user names a record ("Bash (5.0.0)", "15 March"), not its machine timestamp or link path: those
+            # only when nothing else tells the records apart, a timestamp before a path
+            found.sort(key=lambda item: max(_unsayable(t) for t in item[1]))
             if found:
                 sibling, pick_texts = found[0]
             if sibling is None:
@@ -320,6 +320,14 @@ def world_problems(plan: DialoguePlan) -> list[str]:
 
 #: A machine timestamp (``2022-12-20T20:56:04-04:00``), which no one reads out to pick a record.
 _MACHINE_STAMP = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
+
+
+def _unsayable(text: str) -> int:
+    """0 for a value a user reads out to pick a record, 1 for a machine timestamp, 2 for a link or path
+    (``/comments/90854808``)."""
+    if text.startswith("/") or "://" in text:
+        return 2
+    return 1 if _MACHINE_STAMP.search(text) else 0
 
 
 def _distinct_picks(texts: list[str], chain_values: list[str]) -> bool:
