@@ -49,7 +49,7 @@ def _run(spec: str, graph_path: Path | None, n: int, seed: int, cache: Path, lab
 
         graph = build_graph(corpus, GraphConfig())
     t2 = time.perf_counter()
-    embedder = Embedder(cache_dir=cache)
+    embedder = Embedder(cache_dir=cache, batch_size=GenerateConfig(n=1).embedding_batch_size)  # as generate's own
     _ = embedder.model  # load the model now, so it is timed on its own
     t3 = time.perf_counter()
     Retriever(corpus, embedder)  # the document matrix (cached for the generation's own retriever)

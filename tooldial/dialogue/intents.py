@@ -544,7 +544,8 @@ class SearchCache:
             return self.retriever.search(texts)
         keys = [hashlib.sha256(t.encode("utf-8")).hexdigest() for t in texts]
         stored = self._store.get_many(list(dict.fromkeys(keys)), scope=self.scope)
-        found: dict[str, Hits] = {k: [(a, s) for a, s in json.loads(v)] for k, v in stored.items()}
+        decoded = json.loads("[" + ",".join(stored.values()) + "]")  # one parse for the batch, not one per text
+        found: dict[str, Hits] = {k: [(a, s) for a, s in v] for k, v in zip(stored, decoded, strict=True)}
         missing = list(dict.fromkeys((k, t) for k, t in zip(keys, texts, strict=True) if k not in found))
         if missing:
             hits = self.retriever.search([t for _, t in missing])
