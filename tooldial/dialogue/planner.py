@@ -30,7 +30,9 @@ from tooldial.dialogue.mockdata import (
     MockWorld,
     as_text,
     build_result,
+    documented_keys,
     field_kind,
+    foreign_lookup,
     grouped_kind,
     input_values,
     leaf_items,
@@ -280,6 +282,13 @@ def carry_entity(plan: DialoguePlan) -> None:
     record = next((r for r in records if isinstance(r, dict) and _first_scalar(r, rel) == chain_value), None)
     if record is None:
         return
+    # a lookup by the picked record's own id (its first id) whose documented example is another entity: the
+    # fields both name (a title, a name) are the picked record's, also where the foreign example's were left out
+    own_id = next((k for k in record if field_kind(FieldName(k)) == "id"), None) == out_key
+    if own_id and plan.unit.chain_param in foreign_lookup(plan.target.api, plan.target.values):
+        echoed = True
+        body.update({k: v for k, v in record.items() if k not in body and k in documented_keys(plan.target.api)
+                     and not isinstance(v, dict | list)})
     for key, value in record.items():
         if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list) and (
                 echoed or (entity and FieldName(key).tokens[:len(entity)] == tuple(entity))

@@ -33,6 +33,7 @@ from pydantic import BaseModel, Field
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.validate import validate_record
+from tooldial.dialogue.world_checks import WORLD_CHECKS, reason
 from tooldial.llm import ChatRequest, LLMClient
 
 PROMPT_VERSION = "quality-geval-1"
@@ -171,6 +172,8 @@ class RuleCheckReport(BaseModel):
     unchecked: int = 0
     examples: dict[str, str] = Field(default_factory=dict)  # kind -> "dialogue_id: first problem"
     plausible_kinds: dict[str, int] = Field(default_factory=dict)  # reason (text before the colon) -> dialogues
+    #: world check -> rule it broke (the text before the message's colon: "ohlc", "start after end") -> dialogues
+    world_rules: dict[str, dict[str, int]] = Field(default_factory=dict)
 
     def table(self) -> str:
         lines = [f"Rule checks ({self.dialogues} dialogues, no model needed"
@@ -181,9 +184,8 @@ class RuleCheckReport(BaseModel):
                 continue
             n = self.failing[kind]
             lines.append(f"  {kind:<12} {n:>6} failing ({100.0 * n / max(self.dialogues, 1):.1f}%)  {what}")
-            if kind == "plausible":
-                lines += [f"  {'':<12} {m:>6}   {why}" for why, m in
-                          sorted(self.plausible_kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
+            reasons = self.plausible_kinds if kind == "plausible" else self.world_rules.get(kind, {})
+            lines += [f"  {'':<12} {m:>6}   {why}" for why, m in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))]
         if self.unchecked:
             lines.append(f"  {self.unchecked} dialogue(s) not checked: schema or sequence broken "
                          "(see `tooldial validate`)")
@@ -210,8 +212,11 @@ def rule_checks(records: Iterable[DialogueRecord], corpus: Corpus | None = None)
                 if kind not in report.examples:
                     message = next(m for k, m in problems if k == kind)
                     report.examples[kind] = f"{record.dialogue_id or '?'}: {message}"
-        for why in {m.split(":", 1)[0] for k, m in problems if k == "plausible"}:
+        for why in {reason(m) for k, m in problems if k == "plausible"}:
             report.plausible_kinds[why] = report.plausible_kinds.get(why, 0) + 1
+        for kind, why in {(k, reason(m)) for k, m in problems if k in WORLD_CHECKS}:
+            rules = report.world_rules.setdefault(kind, {})
+            rules[why] = rules.get(why, 0) + 1
     return report
 
 

@@ -46,7 +46,7 @@ from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
-from tooldial.dialogue.world_checks import check_world
+from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world, reason
 
 CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "plausible",
           "call", "messages", "filler", "consistency", "groups", "answer")
@@ -78,6 +78,9 @@ class ValidationReport:
     actions: Counter = field(default_factory=Counter)
     #: ``plausible`` problems by kind (the text before the colon: "a name or search term the user says", ...).
     plausible_kinds: Counter = field(default_factory=Counter)
+    #: World-check problems by rule: (kind, rule) -> dialogues (``("consistency", "ohlc")``; the rule is the text
+    #: before the message's first colon, :func:`tooldial.dialogue.world_checks.reason`).
+    world_rules: Counter = field(default_factory=Counter)
 
     @property
     def passed(self) -> int:
@@ -93,6 +96,9 @@ class ValidationReport:
             lines.append(f"  {kind:<13} {self.by_kind.get(kind, 0)} failing")
             if kind == "plausible":
                 lines += [f"    {n:>5}  {why}" for why, n in self.plausible_kinds.most_common()]
+            elif kind in WORLD_CHECKS:
+                lines += [f"    {n:>5}  {rule}" for (k, rule), n in sorted(
+                    self.world_rules.items(), key=lambda kv: (-kv[1], kv[0])) if k == kind]
         lines.append(f"  sequences covered: {len(self.by_sequence)}/23; actions covered: {len(self.actions)}/16")
         for dp in self.failed[:show]:
             kind, msg = dp.problems[0]
@@ -544,7 +550,8 @@ def validate_records(records: Iterable[DialogueRecord], *, corpus: Corpus | None
             report.failed.append(dp)
             for kind in dp.kinds:
                 report.by_kind[kind] += 1
-            report.plausible_kinds.update({m.split(":", 1)[0] for k, m in dp.problems if k == "plausible"})
+            report.plausible_kinds.update({reason(m) for k, m in dp.problems if k == "plausible"})
+            report.world_rules.update({(k, reason(m)) for k, m in dp.problems if k in WORLD_CHECKS})
         else:
             report.by_sequence[record.sequence_id] += 1
             for action in record.actions or record.turn_actions():

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.mockdata import (
+    OHLC_WORDS,
     STATUS_KEYS,
     WORLD_YEAR,
     FieldName,
@@ -33,7 +34,10 @@ from tooldial.dialogue.mockdata import (
     date_bounds,
     documented_error,
     field_kind,
+    foreign_lookup,
+    foreign_strings,
     is_now_stamp,
+    ohlc_groups,
     ordered_pairs,
     parse_date,
     places,
@@ -42,6 +46,9 @@ from tooldial.dialogue.mockdata import (
     values_at,
 )
 from tooldial.dialogue.record import DialogueRecord
+
+#: The validator kinds this module checks; each message starts with the rule it broke ("ohlc: ...").
+WORLD_CHECKS = ("filler", "consistency", "groups", "answer")
 
 
 class DialogueProblems(Protocol):
@@ -138,18 +145,64 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
             for where, value in _leaves({"inputs": inputs, "result": mock.get("output_components")}):
                 if isinstance(value, str) and FILLER.search(value):
-                    dp.add("filler", f"{mock.get('api_name')}: {where}={value!r}")
+                    dp.add("filler", f"filler token: {mock.get('api_name')}: {where}={value!r}")
                 elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented):
-                    dp.add("filler", f"{mock.get('api_name')}: {where}={value!r} (lorem words)")
+                    dp.add("filler", f"lorem words: {mock.get('api_name')}: {where}={value!r}")
+            name = str(mock.get("api_name") or "")
             for problem in record_problems(inputs):
-                dp.add("consistency", f"{mock.get('api_name')} inputs: {problem}")
+                dp.add("consistency", _located(problem, f"{name} inputs"))
             for obj in objects(mock.get("output_components")):
                 for problem in record_problems(obj):
-                    dp.add("consistency", f"{mock.get('api_name')} result: {problem}")
-            for problem in date_problems(inputs, mock.get("output_components"), str(mock.get("api_name") or "")):
-                dp.add("consistency", f"{mock.get('api_name')} result: {problem}")
+                    dp.add("consistency", _located(problem, f"{name} result"))
+            for problem in date_problems(inputs, mock.get("output_components"), name):
+                dp.add("consistency", _located(problem, f"{name} result"))
+    _check_entities(record, turns, dp, corpus)
     _check_groups(turns, walk, dp)
     _check_answer(record, turns, dp, corpus)
+
+
+def _documented_corpus(record: DialogueRecord, corpus: Corpus | None) -> Corpus | None:
+    """The corpus that documents the record's target (the one given, else the embedded one), or None."""
+    if corpus is not None and record.target in corpus:
+        return corpus
+    return _builtin() if record.target in _builtin() else None
+
+
+def _check_entities(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems,
+                    corpus: Corpus | None) -> None:
+    """A call by an id (a code, an ISBN) the documented example does not describe returns no name, title or
+    text of the example's own entity (:func:`~tooldial.dialogue.mockdata.foreign_lookup`): Inception's plot for
+    the Interstellar picked, C++ for Bash. Values the user said or an earlier result returned are known."""
+    docs = _documented_corpus(record, corpus)
+    if docs is None:
+        return
+    said = " ".join(b["message"] for sp, b in turns if sp == "User")
+    known: set[str] = set()
+    for side in ("source", "target"):
+        for mock in record.mockdata.get(side, []):
+            api_id = str(mock.get("api_name") or "")
+            inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
+            leaves = _leaves(mock.get("output_components"))
+            if api_id in docs:
+                api = docs.get(api_id)
+                foreign = foreign_lookup(api, inputs)
+                strings = foreign_strings(api) if foreign else frozenset()
+                for where, value in leaves:
+                    if isinstance(value, str) and value in strings and value not in known and value not in said:
+                        dp.add("consistency", f"documented entity: {api_id} result for "
+                               f"{foreign[0]}={inputs[foreign[0]]!r}: {where}={value!r} is the documented example's")
+            known.update(as_text(v) for _, v in leaves)
+
+
+def _located(problem: str, where: str) -> str:
+    """``"rule: detail"`` → ``"rule: where: detail"`` (the rule before the first colon is what reports count)."""
+    rule, _, detail = problem.partition(": ")
+    return f"{rule}: {where}: {detail}"
+
+
+def reason(message: str) -> str:
+    """The rule a world-check (or ``plausible``) message names: the text before its first colon."""
+    return message.split(":", 1)[0]
 
 
 def _leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
@@ -227,21 +280,23 @@ def date_problems(inputs: dict[str, Any], result: Any, api_name: str = "") -> li
             day = parse_date(value)
             f = FieldName(key, title=frozenset(title))
             if day is not None and is_now_stamp(f) and not first <= day <= last:
-                out.append(f"{key}={value!r} is not the dialogue's today (stale 'now')")
+                out.append(f"stale now: {key}={value!r} is not the dialogue's today (stale 'now')")
     for path, rows in _dict_lists(result):
         key = series_key(rows[0])
         days = [parse_date(r.get(key)) for r in rows] if key else []
         if not key or not all(days):
             continue
-        direction = series_direction(words | {t for p in path for t in FieldName(p).tokens})
+        direction = series_direction(words | {t for p in path for t in FieldName(p).tokens} | set(FieldName(key).tokens))
         in_range = bool(bounds.start and bounds.end)
         if direction == 0 and not in_range:
             continue
         where = ".".join(path) or "result"
         if any(b < a for a, b in zip(days, days[1:], strict=False)):  # type: ignore[operator]
-            out.append(f"{where}: {key} dates out of order ({', '.join(map(str, days))})")
+            out.append(f"series out of order: {where}: {key} dates {', '.join(map(str, days))}")
+        if bounds.start and not bounds.end and direction and any(d < bounds.start for d in days):  # type: ignore[operator]
+            out.append(f"before the asked start: {where}: {key} dates before {bounds.start}")
         if in_range and any(not bounds.start <= d <= bounds.end for d in days):  # type: ignore[operator]
-            out.append(f"{where}: {key} dates outside the range asked for ({bounds.start}..{bounds.end})")
+            out.append(f"outside the asked range: {where}: {key} dates outside the range asked for ({bounds.start}..{bounds.end})")
     return out
 
 
@@ -271,9 +326,9 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
     text = as_text(value)
     for m in _CLOCK.finditer(text):
         if int(m[1]) > 24 or (int(m[1]) == 24 and int(m[2]) > 0) or int(m[2]) > 59 or (m[3] is not None and int(m[3]) > 59):
-            out.append(f"{key}={text!r} is not a clock time")
+            out.append(f"clock time: {key}={text!r} is not a clock time")
     if _date(value) == dt.date.min:
-        out.append(f"{key}={text!r} is not a date")
+        out.append(f"impossible date: {key}={text!r} is not a date")
     number = _number(value)
     if number is None:
         return out
@@ -283,20 +338,34 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
               "percent": (-100.0, 100.0) if change else (0.0, 100.0),
               "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0)}
     if kind in ranges and not ranges[kind][0] <= number <= ranges[kind][1]:
-        out.append(f"{key}={text} is out of range for a {kind}")
+        out.append(f"value out of range: {key}={text} is out of range for a {kind}")
     return out
 
 
 def _order_problems(scalars: dict[str, Any]) -> list[str]:
+    """Start ≤ end for dates named alike (``start``/``end``, ``startDate``/``endDate``, ``dateFrom``/``dateTo``,
+    ``checkIn``/``checkOut``, ``departure``/``return``), minimum ≤ maximum for numbers, and candles whose high and
+    low bound their open and close (volume ≥ 0)."""
     out = []
-    for a, b in ordered_pairs(scalars):  # pairs that differ by the start/end word (temp_min / temp_max)
+    numbers = set(ordered_pairs(scalars))
+    for a, b in ordered_pairs(scalars, dates=True):
         da, db = _date(scalars[a]), _date(scalars[b])
         stay = "checkout" in FieldName(b).joined  # a stay has at least one night
         if da and db and da != dt.date.min and db != dt.date.min and (db < da or (stay and db == da)):
-            out.append(f"{b}={scalars[b]} is not after {a}={scalars[a]}")
+            out.append(f"start after end: {b}={scalars[b]} is not after {a}={scalars[a]}")
         na, nb = _number(scalars[a]), _number(scalars[b])
-        if da is None and na is not None and nb is not None and nb < na:
-            out.append(f"{b}={scalars[b]} is below {a}={scalars[a]}")
+        if (a, b) in numbers and da is None and na is not None and nb is not None and nb < na:
+            out.append(f"minimum above maximum: {b}={scalars[b]} is below {a}={scalars[a]}")
+    for group in ohlc_groups(scalars):
+        price = {word: _number(scalars[key]) for word, key in group.items()}
+        body = [v for w, v in price.items() if w in ("open", "close")]
+        if not price["high"] >= max(body) >= min(body) >= price["low"]:  # type: ignore[operator]
+            shown = ", ".join(f"{group[w]}={scalars[group[w]]}" for w in OHLC_WORDS if w in group)
+            out.append(f"ohlc: high >= open/close >= low does not hold ({shown})")
+    for key, value in scalars.items():
+        number = _number(value)
+        if number is not None and number < 0 and FieldName(key).has("volume", "vol"):
+            out.append(f"negative volume: {key}={value}")
     return out
 
 
@@ -307,7 +376,7 @@ def _place_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> li
     out = []
     for city in cities:
         if city in known and codes and not set(codes) & known[city]:
-            out.append(f"city {city} is not in {'/'.join(codes)}")
+            out.append(f"city and country: city {city} is not in {'/'.join(codes)}")
     return out
 
 
@@ -319,11 +388,11 @@ def _money_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> li
     out = []
     if amount is not None and rate is not None and converted is not None \
             and abs(amount * rate - converted) > max(0.02, 0.01 * abs(converted)):
-        out.append(f"amount {amount} x rate {rate} != converted {converted}")
+        out.append(f"amount x rate: amount {amount} x rate {rate} != converted {converted}")
     currencies = [as_text(v) for k, v in scalars.items() if kinds[k] == "currency_code"]
     pair = [k for k in scalars if kinds[k] == "currency_code" and FieldName(k).has("from", "to", "base", "target")]
     if len(pair) == 2 and len(set(currencies)) == 1:
-        out.append(f"currency pair of one currency ({currencies[0]})")
+        out.append(f"currency pair: both sides are {currencies[0]}")
     return out
 
 
@@ -344,7 +413,7 @@ def _check_groups(turns: list[tuple[str, dict[str, Any]]], walk: Any, dp: Dialog
         if len(coords) == 2:
             origins = [_origin(v, said, results) for v in coords.values()]
             if origins[0] != origins[1]:
-                dp.add("groups", f"turn {i}: {' and '.join(coords)} come from different origins {origins}")
+                dp.add("groups", f"coordinates from two origins: turn {i}: {' and '.join(coords)} come from {origins}")
         results.append([as_text(v) for _, v in _leaves(body["api_response"].get("result"))])
 
 
@@ -392,13 +461,13 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
     result = response["api_response"].get("result", {})
     body = result.get("response", result) if isinstance(result, dict) else result
     if documented_error(body):
-        dp.add("answer", f"the result answered with is an error: {as_text(body)[:80]}")
+        dp.add("answer", f"error served: the result answered with is an error: {as_text(body)[:80]}")
     elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus):
-        dp.add("answer", f"a lookup answered by how the call went only ({', '.join(fields)})")
+        dp.add("answer", f"status only: a lookup answered by how the call went ({', '.join(fields)})")
     brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
     for key in fields:
         path = tuple(key.split("|"))
         if not values_at(result, path):
-            dp.add("answer", f"answer field {key} is not in the result")
+            dp.add("answer", f"missing field: answer field {key} is not in the result")
         elif unasked_id(path[-1], str(brief.get("name", "")), str(brief.get("description", ""))):
-            dp.add("answer", f"answer field {key} is an id the user did not ask for")
+            dp.add("answer", f"unasked id: answer field {key} is an id the user did not ask for")

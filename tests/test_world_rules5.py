@@ -1,0 +1,191 @@
+"""Issue 11 (world, fifth pass): candles, camelCase date ranges, the user's own place, documented examples of
+another entity, and world-check problems counted per rule. Each test fails on the code before this pass."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.mockdata import (
+    MockWorld,
+    build_result,
+    date_bounds,
+    foreign_lookup,
+    input_values,
+    parse_date,
+    place_of,
+    places,
+)
+from tooldial.dialogue.world_checks import date_problems, record_problems
+
+
+def _api(name, *, required=(), optional=(), outputs=(), example=None, description="Returns data."):
+    return Api(category="Data", tool="t", name=name, description=description, method="GET",
+               required_parameters=tuple(required), optional_parameters=tuple(optional),
+               output_components=tuple(outputs), example_response=example)
+
+
+def _p(name, example=None, type_="string"):
+    return Parameter(name=name, type=type_, example=example)
+
+
+# --- candles --------------------------------------------------------------------------------------------------
+
+def test_a_candle_outside_its_high_and_low_is_a_consistency_problem():
+    assert any(p.startswith("ohlc:") for p in record_problems({"open": 92.86, "close": 26.22, "high": 22.75,
+                                                                 "low": 8.61}))
+    assert any(p.startswith("ohlc:") for p in record_problems({"1. open": "10.5", "2. high": "11.0",
+                                                                 "3. low": "10.9", "4. close": "10.7"}))
+    assert any(p.startswith("ohlc:") for p in record_problems({"o": 5, "h": 4, "l": 3, "c": 4}))
+    assert any(p.startswith("negative volume:") for p in record_problems({"volume": -12}))
+    assert not record_problems({"open": 82.4, "high": 84.0, "low": 81.7, "close": 83.8, "volume": 2204110})
+    assert not record_problems({"open": "09:00", "close": "18:00", "high": "x", "low": "y"})  # opening hours
+
+
+def test_varied_documented_candles_keep_high_above_and_low_below_open_and_close():
+    example = {"records": [{"closeDateTime": "2022-01-03T00:00:00", "open": 92.86, "close": 91.22, "high": 93.75,
+                            "low": 90.61, "volume": 1200}]}
+    api = _api("tickerData", required=[_p("tickerName", "gold")], example=example)
+    for seed in range(40):
+        body = build_result(api, random.Random(seed), records=3, inputs={"tickerName": "gold"})["response"]
+        for row in body["records"]:
+            assert row["high"] >= max(row["open"], row["close"]) >= min(row["open"], row["close"]) >= row["low"], row
+            assert not record_problems(row)
+
+
+# --- date ranges ----------------------------------------------------------------------------------------------
+
+def test_camelcase_and_other_named_date_ranges_are_ordered_in_the_check():
+    for start, end in (("startDate", "endDate"), ("fromDate", "toDate"), ("dateFrom", "dateTo"),
+                       ("checkIn", "checkOut"), ("departure_date", "return_date"), ("since", "until")):
+        problems = record_problems({start: "2025-03-10", end: "2025-03-01"})
+        assert any(p.startswith("start after end:") for p in problems), (start, end)
+        assert not record_problems({start: "2025-03-01", end: "2025-03-10"})
+    assert not record_problems({"from": "USD", "to": "EUR"})  # a currency pair is no range
+    assert not record_problems({"from_amount": 10, "to_amount": 3})  # numbers named from/to are no range
+
+
+def test_results_lie_inside_a_camelcase_range_asked_for():
+    example = {"records": [{"closeDateTime": "2022-01-03T00:00:00", "open": 1.0, "close": 1.0, "high": 1.0,
+                            "low": 1.0}]}
+    api = _api("tickerData", required=[_p("startDate", "2022-01-01"), _p("endDate", "2022-02-01")], example=example)
+    inputs = {"startDate": "2025-10-12", "endDate": "2025-10-15"}
+    assert date_bounds(inputs).start == parse_date("2025-10-12")
+    for seed in range(20):
+        body = build_result(api, random.Random(seed), records=3, inputs=inputs)["response"]
+        days = [parse_date(r["closeDateTime"]) for r in body["records"]]
+        assert all(parse_date("2025-10-12") <= d <= parse_date("2025-10-15") for d in days), days
+        assert not date_problems(inputs, body, "tickerData")
+    late = {"records": [{"closeDateTime": "2025-10-18T00:00:00"}, {"closeDateTime": "2025-10-19T00:00:00"}]}
+    assert any(p.startswith("outside the asked range:") for p in date_problems(inputs, late, "tickerData"))
+
+
+def test_a_history_since_a_start_begins_at_that_start_and_a_year_bounds_its_dates():
+    api = _api("Historical Stock Prices", required=[_p("ticker", "ORA"), _p("start_date", "2024-01-01")],
+               example={"prices": [{"day": "2024-01-01", "open": 1.0, "high": 2.0, "low": 0.5, "close": 1.5},
+                                   {"day": "2024-01-02", "open": 1.0, "high": 2.0, "low": 0.5, "close": 1.5}]})
+    inputs = {"ticker": "ORA", "start_date": "2025-06-05"}
+    body = build_result(api, random.Random(0), inputs=inputs)["response"]
+    assert all(parse_date(r["day"]) >= parse_date("2025-06-05") for r in body["prices"]), body
+    early = {"prices": [{"day": "2025-06-04"}, {"day": "2025-06-05"}]}
+    assert any(p.startswith("before the asked start:") for p in date_problems(inputs, early, "Historical Prices"))
+    holidays = _api("Public Holidays", required=[_p("country_code", "PT"), _p("year", "2026")],
+                    example={"holidays": [{"date": "2026-01-01", "name": "New Year's Day"},
+                                          {"date": "2026-06-10", "name": "Portugal Day"}]})
+    asked = {"country_code": "PT", "year": "2027"}
+    body = build_result(holidays, random.Random(3), inputs=asked)["response"]
+    assert all(r["date"].startswith("2027-") for r in body["holidays"]), body
+    assert date_problems(asked, {"holidays": [{"date": "2025-08-03"}, {"date": "2025-08-17"}]}, "Public Holidays")
+
+
+# --- the user's own place -------------------------------------------------------------------------------------
+
+def test_documented_coordinates_give_way_to_each_dialogues_own_city():
+    api = _api("Reverse Geocode", required=[_p("latitude", "38.7223", "number"), _p("longitude", "-9.1393", "number")],
+               example={"address": {"city_name": "Lisbon", "country_code": "PT"}})
+    cities = Counter()
+    for seed in range(60):
+        world = MockWorld(random.Random(seed))
+        values = input_values(api, ["latitude", "longitude"], world)
+        place = place_of(values)
+        assert place is not None and place in places() and place == world.home, values
+        cities[place.city] += 1
+        body = build_result(api, random.Random(seed), inputs=values, world=world)["response"]
+        assert body["address"]["city_name"] == place.city and body["address"]["country_code"] == place.country_code
+    assert len(cities) >= 40 and cities.most_common(1)[0][1] <= 4  # not 500 of 2,000 in Lisbon
+
+
+def test_an_airport_code_under_origin_and_an_enum_country_are_kept():
+    api = _api("Flights", required=[_p("origin", "LAX"), _p("lat", "38.7", "number"), _p("lng", "-9.1", "number")])
+    values = input_values(api, ["origin", "lat", "lng"], MockWorld(random.Random(1)))
+    assert values["origin"] == "LAX"  # an airport code is no city of the table
+    enum = Parameter(name="country_code", type="string", enum=("PT",))
+    api = _api("Search Cities", required=[enum, _p("city_name", "Lisbon")])
+    for seed in range(20):
+        values = input_values(api, ["country_code", "city_name"], MockWorld(random.Random(seed)))
+        assert not record_problems(values), values
+
+
+def test_a_geocoded_address_lies_in_the_city_it_names():
+    api = _api("Geocode Address", required=[_p("address", "Praca do Comercio, Lisbon")],
+               example={"results": [{"formatted_address": "x", "latitude": 38.7, "longitude": -9.1}]})
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), inputs={"address": "Praca do Comercio, Lisbon"})["response"]
+        for row in body["results"]:
+            assert abs(row["latitude"] - 38.7) < 1.5 and abs(row["longitude"] + 9.1) < 1.5, row
+
+
+# --- documented examples of another entity --------------------------------------------------------------------
+
+_LANGUAGE = {"id": 52, "name": "C++ (GCC 7.4.0)", "is_archived": False, "source_file": "main.cpp",
+             "compile_cmd": "/usr/bin/g++ main.cpp", "run_cmd": "./a.out"}
+
+
+def test_a_lookup_by_an_id_the_example_does_not_describe_serves_none_of_its_names():
+    api = _api("Get a Language", required=[_p("id", 52, "integer")], example=_LANGUAGE)
+    assert foreign_lookup(api, {"id": "46"}) == ["id"] and not foreign_lookup(api, {"id": "52"})
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), inputs={"id": "46"})["response"]
+        assert body["id"] == 46
+        assert not {"C++ (GCC 7.4.0)", "main.cpp", "/usr/bin/g++ main.cpp"} & set(map(str, body.values())), body
+    same = build_result(api, random.Random(0), inputs={"id": "52"})["response"]
+    assert same["name"] == "C++ (GCC 7.4.0)"  # the documented entity keeps its documentation
+
+
+def test_an_identifying_input_follows_the_entity_the_example_response_describes():
+    api = _api("Airport details by ICAO", required=[_p("icao", "KLAX")],
+               example=[{"icao": "ZUUU", "iata": "CTU", "name": "Chengdu Shuangliu International Airport",
+                         "city": "Chengdu"}])
+    values = input_values(api, ["icao"], MockWorld(random.Random(0)))
+    assert values == {"icao": "ZUUU"}
+    body = build_result(api, random.Random(0), inputs=values)["response"]
+    assert body[0]["name"] == "Chengdu Shuangliu International Airport" and body[0]["icao"] == "ZUUU"
+
+
+def test_the_validator_counts_a_documented_entity_served_for_another_id():
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.dialogue.record import DialogueRecord
+    from tooldial.dialogue.world_checks import check_world
+
+    api = _api("Get a Language", required=[_p("id", 52, "integer")], example=_LANGUAGE)
+    corpus = Corpus(spec="test", tools=[Tool(category="Data", name="t", description="", apis=(api,))])
+
+    class Problems:
+        def __init__(self):
+            self.seen = []
+
+        def add(self, kind, message):
+            self.seen.append((kind, message))
+
+    mock = {"api_name": api.id, "required_parameters": {"id": "46"}, "optional_parameters": {},
+            "output_components": {"id": 46, "name": "C++ (GCC 7.4.0)"}}
+    record = DialogueRecord.model_construct(dialogue_id="x", source="", target=api.id, scenario={},
+                                            mockdata={"source": [], "target": [mock]}, dialogue=[])
+    found = Problems()
+    check_world(record, [("User", {"message": "Get me the language with id 46.", "action": "inform"})], None,
+                found, corpus)
+    assert any(k == "consistency" and m.startswith("documented entity:") for k, m in found.seen), found.seen
+    said = Problems()  # the user named it: known, not the example's
+    check_world(record, [("User", {"message": "Is 46 C++ (GCC 7.4.0)?", "action": "inform"})], None, said, corpus)
+    assert not said.seen
