@@ -189,3 +189,58 @@ def test_the_validator_counts_a_documented_entity_served_for_another_id():
     said = Problems()  # the user named it: known, not the example's
     check_world(record, [("User", {"message": "Is 46 C++ (GCC 7.4.0)?", "action": "inform"})], None, said, corpus)
     assert not said.seen
+
+
+def test_grams_read_as_a_unit_not_as_a_letter():
+    from tooldial.dialogue.answer_text import show_value
+
+    shown = show_value(("protein_g",), 14.5, {})
+    assert (shown.label, shown.text) == ("protein", "14.5 g")  # was "protein G" "14.5"
+
+
+def test_fiscal_years_and_quarters_stay_in_range_and_the_check_reports_one_that_does_not():
+    record = {"revenue": {"period": {"fiscalquarter": 4, "fiscalyear": 2026, "calendarquarter": 4}}}
+    api = _api("Symbols Estimated estimates", required=[_p("ticker_id", "1150")],
+               example={"estimates": {"1150": {"3": [record, record]}}})
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), records=3, inputs={"ticker_id": "1150"})["response"]
+        for obj in body["estimates"]["1150"]["3"]:
+            period = obj["revenue"]["period"]
+            assert 1 <= period["fiscalquarter"] <= 4 and 2000 <= period["fiscalyear"] <= 2100, period
+    assert any("out of range" in p for p in record_problems({"fiscalquarter": 6, "calendaryear": 3329}))
+    assert not record_problems({"yearHigh": 182.3, "tuition_per_year": 3500.0, "day_volume": 120.0})
+
+
+def test_places_of_a_country_named_by_an_id_or_a_us_only_tool_lie_there():
+    api = _api("Country Places", required=[_p("countryId", "US")],
+               example={"data": [{"id": 1, "city": "Ufa", "latitude": 54.7, "longitude": 55.9}]})
+    zips = Api(category="Location", tool="US Geo Data", name="Lookup Zip Codes", description="",
+               example_response=[{"zip": "10001", "city": "New York", "population": 8000000}])
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), inputs={"countryId": "US"})["response"]
+        us = {p.city for p in places() if p.country_code == "US"}
+        assert all(r["city"] in us for r in body["data"]), body
+        assert all(r["city"] in us for r in build_result(zips, random.Random(seed))["response"])
+
+
+def test_a_charts_previous_and_next_weeks_lie_around_the_week_asked_for():
+    api = _api("Portugal Songs", required=[_p("week", "2022-10-08")],
+               example={"chart": {"week": "2022-10-08", "previousWeek": {"date": "2022-10-01"},
+                                  "nextWeek": {"date": "2022-10-15"}}})
+    body = build_result(api, random.Random(0), inputs={"week": "2023-03-04"})["response"]["chart"]
+    assert (body["previousWeek"]["date"], body["nextWeek"]["date"]) == ("2023-02-25", "2023-03-11"), body
+
+
+def test_answers_name_a_bare_value_by_the_api_and_a_nameless_list_by_its_field():
+    from tooldial.dialogue.answer_text import build_answer
+
+    distance = build_answer(_api("Place Distance"), {"response": {"data": 96}}, [("data", "data", "96")])
+    assert [(f.label, f.text) for f in distance.facts] == [("place distance", "96")]  # was "the data is 96"
+    board = {"response": {"rankings": {"indexes": [{"Points": "44.2"}, {"Points": "48.0"}]}}}
+    listed = build_answer(_api("Retrieve leaderboard"), board, [("rankings|indexes|Points", "points", "44.2")])
+    assert [i.name for i in listed.items] == ["44.2 points", "48.0 points"]  # was "44.2 and 48.0"
+    estimates = {"response": {"e": {"3": [{"day": "2025-07-11"}, {"day": "2025-06-28"}]}}}
+    assert build_answer(_api("Estimates"), estimates, [("e|3|day", "day", "2025-07-11")]).noun == "e"  # not "3"
+    same = {"response": [{"art_id": "1", "animename": "Illustration"}, {"art_id": "2", "animename": "Illustration"}]}
+    shared = build_answer(_api("Anime wallpapers"), same, [("animename", "animename", "Illustration")])
+    assert "Illustration" in shared.required()  # not an empty answer ("the request went through")

@@ -38,9 +38,10 @@ _UNITS = {"c": "°C", "celsius": "°C", "f": "°F", "fahrenheit": "°F", "kph": 
           "ms": "ms", "hpa": "hPa", "mb": "hPa", "pct": "%", "percent": "%", "percentage": "%", "kwh": "kWh",
           "mins": "minutes", "minutes": "minutes", "seconds": "seconds", "secs": "seconds", "hrs": "hours",
           "sqft": "sq ft", "m2": "m²", "gb": "GB", "kbps": "kbps", "mbps": "Mbps", "hours": "hours",
-          "min": "minutes", "days": "days", "years": "years"}
+          "min": "minutes", "days": "days", "years": "years", "g": "g", "mg": "mg", "ml": "ml"}
 #: Unit words that only read as units after a number ("opening_hours" is no duration).
-_NUMERIC_ONLY_UNITS = frozenset({"hours", "min", "days", "years", "minutes", "mins", "seconds", "secs", "hrs"})
+_NUMERIC_ONLY_UNITS = frozenset({"hours", "min", "days", "years", "minutes", "mins", "seconds", "secs", "hrs", "g",
+                                 "mg", "ml"})
 #: Currency codes a field name may end with, and the symbol written before the amount.
 _CURRENCY_SYMBOL = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "inr": "₹"}
 _CURRENCY_CODES = frozenset({"usd", "eur", "gbp", "jpy", "inr", "chf", "cad", "aud", "cny", "brl", "sek", "nok",
@@ -305,7 +306,6 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
 def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, str]]) -> Answer:
     """The :class:`Answer` for ``fields`` (answer-field path ``a|b``, label, value, most relevant first) of
     ``result``: list fields as a counted list of named records, the others as facts about one subject."""
-    del api  # the relevance of fields is the planner's; kept for a future goal-aware wording
     answer = Answer()
     list_fields: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
     scalar: list[tuple[str, ...]] = []
@@ -324,6 +324,9 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
     scalar = _add_numbered_values(answer, result, scalar)
     for path in scalar:
         _add_fact(answer, result, path)
+    for fact in answer.facts:  # {"data": 96} of "Place Distance" is the place distance, not "the data"
+        if fact.label in _GENERIC_LABELS:
+            fact.label = humanise([w for w in words(api.name) if w not in _LOOKUP_VERBS]) or fact.label
     answer.facts.sort(key=lambda f: (f.text.endswith((".", "!", "?")), f.label.startswith("feels like")))
     if not answer.subject and answer.facts and not answer.items:
         # the record's own name leads, when its fields are about one record and it has one
@@ -335,6 +338,12 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
                 answer.subject, answer.subject_kind = hit, want
                 break
     return answer
+
+
+#: Labels that say nothing about what a value is: the API's name says it instead.
+_GENERIC_LABELS = frozenset({"data", "result", "results", "value", "response", "output", "body"})
+_LOOKUP_VERBS = frozenset({"get", "retrieve", "fetch", "find", "search", "list", "lookup", "look", "show", "query",
+                           "calculate", "compute", "check", "by", "the", "a", "an", "of", "for", "v1", "v2", "api"})
 
 
 def _list_detail_keys(records: list[dict[str, Any]], goal_keys: list[str], name_key: str) -> list[str]:
@@ -355,7 +364,8 @@ def _add_listed_items(answer: Answer, records: list[dict[str, Any]], container: 
                       paths: list[tuple[str, ...]]) -> None:
     """A list answer: how many records, and up to :data:`MAX_ITEMS` of them by a readable label with details."""
     goal_keys = [p[-1] for p in paths]
-    noun = " ".join(words(container[-1])) if container else ""
+    named = [c for c in container if not c.isdigit()]  # estimates|1150|revenue|3: "revenue", not "3"
+    noun = " ".join(words(named[-1])) if named else ""
     name_key = _label_key(records, goal_keys, noun)
     detail_keys = _list_detail_keys(records, goal_keys, name_key)
     answer.noun, answer.count = noun or "results", len(records)
@@ -364,8 +374,10 @@ def _add_listed_items(answer: Answer, records: list[dict[str, Any]], container: 
                    if k in record and not isinstance(record[k], dict | list) and as_text(record[k]).strip()]
         if name_key and as_text(record.get(name_key, "")).strip():
             name = show_value((*container, name_key), record[name_key], record).text
-        elif details:
-            name, details = details[0].text, details[1:]
+        elif details:  # no naming field: the first detail with its label ("44.2 points", "points 44.2")
+            first = details[0]
+            name = f"{first.text} {first.label}" if _count_like(first) else f"{first.label} {first.text}"
+            details = details[1:]
         else:
             continue
         if any(d.kind == "price" and not _NUMBER.match(d.text) for d in details):  # "€142.00" says it
@@ -375,7 +387,12 @@ def _add_listed_items(answer: Answer, records: list[dict[str, Any]], container: 
                 d.text = f"no {d.label}"
         answer.items.append(ListedItem(name=name, details=details))
     if len({i.name for i in answer.items}) < len(answer.items) and not any(i.details for i in answer.items):
-        answer.items, answer.count = [], 0  # "self and self" tells nothing: the other fields answer
+        # "self and self" tells nothing: the value they share is a fact (every wallpaper is an "Illustration"),
+        # not a silent "the request went through"
+        shared = answer.items[0].name if len({i.name for i in answer.items}) == 1 and name_key else ""
+        answer.items, answer.count = [], 0
+        if shared:
+            answer.facts.append(show_value((*container, name_key), records[0][name_key], records[0]))
 
 
 def _add_numbered_values(answer: Answer, result: dict[str, Any], scalar: list[tuple[str, ...]]

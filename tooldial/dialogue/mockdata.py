@@ -286,7 +286,13 @@ _WORK = ("movie", "film", "show", "book", "song", "track", "album", "article", "
          "playlist", "episode", "series", "course", "video", "event", "product", "post", "story", "news", "job")
 
 
+#: Last words of a field that is a quantity of a day, not a day (``day_volume``, ``day_change``, ``day_high``).
+_DAY_QUANTITY = ("volume", "change", "high", "low", "open", "close", "range", "price", "count", "total", "percent")
+
+
 def _is_date_kind(f: FieldName) -> bool:
+    if f.tokens and f.tokens[-1] in _DAY_QUANTITY:
+        return False
     return f.has("date", "day", "dob", "birthday", "checkin", "checkout") or f.joined.endswith("date") \
         or f.joined in ("checkin", "checkout") or (f.type or "").lower() == "date"
 
@@ -320,7 +326,10 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("date", _is_date_kind),
     ("hours", lambda f: f.has("hours") and f.about("opening", "open", "business", "working")),
     ("time", lambda f: f.has("time") and not f.has("times", "runtime")),
-    ("year", lambda f: f.has("year") or (f.has("season") and f.numeric)),
+    ("year", lambda f: f.has("year") and f.tokens[-1] not in _DAY_QUANTITY and not f.has("per", "a", "each") or (
+        f.has("season") and f.numeric) or (
+        f.numeric and f.tokens[-1].endswith("year") and f.tokens[-1] in ("fiscalyear", "calendaryear", "modelyear"))),
+    ("quarter", lambda f: f.numeric and (f.has("quarter") or f.tokens[-1] in ("fiscalquarter", "calendarquarter"))),
     ("month", lambda f: f.has("month")),
     ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint")),
     ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
@@ -435,6 +444,10 @@ def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
     anchor, span = ctx.dates()
     if f.has(*_END) or "checkout" in f.joined:
         return anchor + dt.timedelta(days=span)
+    if f.parent and FieldName(f.parent).has("previous", "prev", "last"):  # a chart's previousWeek.date
+        return anchor - dt.timedelta(days=7)
+    if f.parent and FieldName(f.parent).has("next", "following"):
+        return anchor + dt.timedelta(days=7)
     return anchor
 
 
@@ -468,8 +481,8 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
     for name, value in inputs.items():
         f = FieldName(name)
         day = parse_date(value)
-        if day is None or field_kind(f) not in ("date", "datetime") or f.has("birth", "born", "birthday", "dob"):
-            continue
+        if day is None or field_kind(f) not in ("date", "datetime", None) or f.has("birth", "born", "birthday", "dob"):
+            continue  # a kind-less name with a date value (``week``: 2022-10-08) is a date asked for too
         if f.has(*_RANGE_START):
             start = start or day
         elif f.has(*_RANGE_END):
@@ -801,6 +814,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "hours": lambda f, c: f"{_gen_time(FieldName('open'), c)}–{_gen_time(FieldName('close'), c)}",
     "time": _gen_time,
     "year": lambda f, c: str(c.world.rng.randint(2010, c.world.today.year)),
+    "quarter": lambda f, c: str(c.world.rng.randint(1, 4)),
     "month": lambda f, c: str(c.world.rng.randint(1, 12)),
     "page": lambda f, c: str(c.world.rng.randint(1, 3)),
     "limit": lambda f, c: str(c.world.rng.choice((5, 10, 20, 25, 50))),
@@ -1160,6 +1174,8 @@ def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
     for name, value in inputs.items():
         kind = field_kind(FieldName(name))
         text = str(value).strip()
+        if "".join(_tokens(name)).startswith("country") and len(text) == 2 and text.isalpha():
+            kind = "country_code"  # countryId=US, countryid=US
         if kind == "country_code" and len(text) == 2:
             found = tuple(p for p in places() if p.country_code == text.upper())
         elif kind == "country":
@@ -1241,6 +1257,8 @@ class ResultBuilder:
             if self.record_places:
                 self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
                     world.rng.choice(self.record_places)
+        if not self.record_places and frozenset(_tokens(f"{api.tool} {api.name}")) & {"us", "usa"}:
+            self.record_places = tuple(p for p in places() if p.country_code == "US")  # "US Geo Data"
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}

@@ -336,7 +336,13 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
     change = FieldName(key).has("change", "diff", "delta", "growth", "return")
     ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
               "percent": (-100.0, 100.0) if change else (0.0, 100.0),
-              "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0)}
+              "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0),
+              "quarter": (1.0, 4.0)}
+    last = FieldName(key).tokens[-1] if FieldName(key).tokens else ""
+    if kind == "year" and last in ("year", "fiscalyear", "calendaryear", "modelyear") and not 1000 <= number <= 2100:
+        out.append(f"value out of range: {key}={text} is out of range for a year")
+    if kind == "month" and last == "month" and not 1 <= number <= 12:
+        out.append(f"value out of range: {key}={text} is out of range for a month")
     if kind in ranges and not ranges[kind][0] <= number <= ranges[kind][1]:
         out.append(f"value out of range: {key}={text} is out of range for a {kind}")
     return out
