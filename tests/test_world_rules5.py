@@ -244,3 +244,13 @@ def test_answers_name_a_bare_value_by_the_api_and_a_nameless_list_by_its_field()
     same = {"response": [{"art_id": "1", "animename": "Illustration"}, {"art_id": "2", "animename": "Illustration"}]}
     shared = build_answer(_api("Anime wallpapers"), same, [("animename", "animename", "Illustration")])
     assert "Illustration" in shared.required()  # not an empty answer ("the request went through")
+
+
+def test_a_record_is_picked_by_its_name_before_a_raw_timestamp():
+    from tooldial.dialogue.mockdata import sibling_candidates
+
+    comps = [OutputComponent(path=("_id",), example="6141c76615d27e0de553b9d7", is_list=True),
+             OutputComponent(path=("track",), example="FORMULA 1 GULF AIR BAHRAIN GRAND PRIX 2022", is_list=True),
+             OutputComponent(path=("date",), example="2022-03-20T15:00:00.000Z", is_list=True)]
+    api = _api("Race List", outputs=comps)
+    assert [c.name for c in sibling_candidates(api, comps[0])] == ["track", "date"]  # was date first

@@ -1792,6 +1792,9 @@ def sibling_candidates(api: Api, chain: OutputComponent) -> list[OutputComponent
 
     def rank(o: OutputComponent) -> int:
         low = o.name.lower()
-        return next((i for i, w in enumerate(PICK_PREFERENCE) if w in low), len(PICK_PREFERENCE))
+        base = next((i for i, w in enumerate(PICK_PREFERENCE) if w in low), len(PICK_PREFERENCE))
+        # a raw timestamp ("2025-11-05T15:00:00.000Z") is a last resort: a track or a title names a record better
+        stamp = isinstance(o.example, str) and parse_date(o.example) is not None and len(o.example) > 10
+        return base + (len(PICK_PREFERENCE) + 1 if stamp else 0)
 
     return sorted(out, key=rank)
