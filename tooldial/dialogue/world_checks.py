@@ -33,10 +33,12 @@ from tooldial.dialogue.mockdata import (
     as_text,
     date_bounds,
     documented_error,
+    elsewhere_words,
     field_kind,
     foreign_lookup,
     foreign_strings,
     is_now_stamp,
+    names_elsewhere,
     ohlc_groups,
     ordered_pairs,
     parse_date,
@@ -187,10 +189,16 @@ def _check_entities(record: DialogueRecord, turns: list[tuple[str, dict[str, Any
                 api = docs.get(api_id)
                 foreign = foreign_lookup(api, inputs)
                 strings = foreign_strings(api) if foreign else frozenset()
+                elsewhere = elsewhere_words(api, inputs)
                 for where, value in leaves:
-                    if isinstance(value, str) and value in strings and value not in known and value not in said:
+                    if not isinstance(value, str) or value in known or value in said:
+                        continue
+                    if value in strings:
                         dp.add("consistency", f"documented entity: {api_id} result for "
                                f"{foreign[0]}={inputs[foreign[0]]!r}: {where}={value!r} is the documented example's")
+                    elif names_elsewhere(value, elsewhere):
+                        dp.add("consistency", f"documented place: {api_id} result for a place its inputs name: "
+                               f"{where}={value!r} names the documented example's place")
             known.update(as_text(v) for _, v in leaves)
 
 
