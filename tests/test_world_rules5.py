@@ -254,3 +254,37 @@ def test_a_record_is_picked_by_its_name_before_a_raw_timestamp():
              OutputComponent(path=("date",), example="2022-03-20T15:00:00.000Z", is_list=True)]
     api = _api("Race List", outputs=comps)
     assert [c.name for c in sibling_candidates(api, comps[0])] == ["track", "date"]  # was date first
+
+
+def test_a_call_placed_in_another_city_serves_none_of_the_documented_places_names():
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.dialogue.mockdata import elsewhere_words
+    from tooldial.dialogue.record import DialogueRecord
+    from tooldial.dialogue.world_checks import check_world
+
+    example = {"address": {"formatted_address": "Rua Augusta 24, 1100-053 Lisboa, Portugal", "postal_code": "1100-053",
+                           "city_id": "7301112", "city_name": "Lisbon", "country_code": "PT"}}
+    api = _api("Reverse Geocode", required=[_p("latitude", "38.7223", "number"), _p("longitude", "-9.1393", "number")],
+               example=example)
+    casablanca = {"latitude": "33.5883", "longitude": "-7.6114"}
+    assert {"Lisbon", "Lisboa", "Portugal"} <= elsewhere_words(api, casablanca)
+    assert not elsewhere_words(api, {"latitude": "38.7223", "longitude": "-9.1393"})
+    for seed in range(5):
+        address = build_result(api, random.Random(seed), inputs=casablanca)["response"]["address"]
+        assert address["city_name"] == "Casablanca" and address["country_code"] == "MA", address
+        assert "Lisboa" not in address["formatted_address"] and address["postal_code"] != "1100-053", address
+        assert address["city_id"] != "7301112"  # Lisbon's id is not Casablanca's
+    corpus = Corpus(spec="test", tools=[Tool(category="Data", name="t", description="", apis=(api,))])
+    mock = {"api_name": api.id, "required_parameters": casablanca, "optional_parameters": {},
+            "output_components": {"response": example}}
+    record = DialogueRecord.model_construct(dialogue_id="x", source="", target=api.id, scenario={},
+                                            mockdata={"source": [], "target": [mock]}, dialogue=[])
+    seen = []
+
+    class Problems:
+        def add(self, kind, message):
+            seen.append((kind, message))
+
+    check_world(record, [("User", {"message": "I'm at 33.5883, -7.6114.", "action": "inform"})], None, Problems(),
+                corpus)
+    assert any(m.startswith("documented place:") for _, m in seen), seen
