@@ -288,3 +288,32 @@ def test_a_call_placed_in_another_city_serves_none_of_the_documented_places_name
     check_world(record, [("User", {"message": "I'm at 33.5883, -7.6114.", "action": "inform"})], None, Problems(),
                 corpus)
     assert any(m.startswith("documented place:") for _, m in seen), seen
+
+
+def test_a_language_code_of_the_users_country_is_no_lorem_word():
+    from tooldial.dialogue.world_checks import lorem_filler
+
+    assert not lorem_filler("my", "languageCode")  # Burmese, for a user in Yangon (was flagged as lorem)
+    assert lorem_filler("mother", "pb")
+
+
+def test_another_entitys_slug_is_left_out_and_nested_keys_stay_nested():
+    from tooldial.dialogue.mockdata import documented_keys
+
+    quotes = {"real_time_quotes": [{"sa_id": 590019, "sa_slug": "comp.ind", "symbol": "COMP.IND_GIDS", "last": 1.5}]}
+    api = _api("Symbols Quotes", required=[_p("symbol_ids", "590019")], example=quotes)
+    body = build_result(api, random.Random(0), inputs={"symbol_ids": "1150"})["response"]
+    first = body["real_time_quotes"][0]  # the documented record (later ones are generated)
+    assert "comp.ind" not in first.values() and "COMP.IND_GIDS" not in first.values(), body
+    nested = _api("Filings Data", required=[_p("filing_id", "1")], example={"data": {"id": "1", "type": "filing"}})
+    assert documented_keys(nested) == frozenset()  # "id"/"type" belong under "data", not at the top
+    flat = _api("Get a Language", required=[_p("id", 52, "integer")], example=_LANGUAGE)
+    assert "name" in documented_keys(flat)
+
+
+def test_records_alike_in_their_only_field_give_it_as_one_fact():
+    from tooldial.dialogue.answer_text import build_answer
+
+    same = {"response": {"data": [{"currencyCodes": "USD"}, {"currencyCodes": "USD"}]}}
+    answer = build_answer(_api("Country Details"), same, [("data|currencyCodes", "currency codes", "USD")])
+    assert answer.required() == ["USD"]  # was empty: "the request went through successfully"

@@ -389,10 +389,12 @@ def _add_listed_items(answer: Answer, records: list[dict[str, Any]], container: 
     if len({i.name for i in answer.items}) < len(answer.items) and not any(i.details for i in answer.items):
         # "self and self" tells nothing: the value they share is a fact (every wallpaper is an "Illustration"),
         # not a silent "the request went through"
-        shared = answer.items[0].name if len({i.name for i in answer.items}) == 1 and name_key else ""
+        alike = len({i.name for i in answer.items}) == 1
         answer.items, answer.count = [], 0
-        if shared:
+        if alike and name_key:
             answer.facts.append(show_value((*container, name_key), records[0][name_key], records[0]))
+        elif alike and detail_keys and detail_keys[0] in records[0]:  # both say currency codes USD
+            answer.facts.append(show_value((*container, detail_keys[0]), records[0][detail_keys[0]], records[0]))
 
 
 def _add_numbered_values(answer: Answer, result: dict[str, Any], scalar: list[tuple[str, ...]]

@@ -1095,9 +1095,10 @@ def documented_entities(api: Api, name: str) -> frozenset[str]:
 
 
 def documented_keys(api: Api) -> frozenset[str]:
-    """The keys of the first record of an API's documented example response."""
+    """The top-level keys of an API's documented example response when it is one record (not ``{"data": {...}}``:
+    those keys belong one level down)."""
     record = _example_record(api.example_response)
-    return frozenset(record) if record is not None else frozenset()
+    return frozenset(record) if record is not None and record is api.example_response else frozenset()
 
 
 def foreign_lookup(api: Api, inputs: dict[str, Any]) -> list[str]:
@@ -1429,6 +1430,8 @@ class ResultBuilder:
             if as_text(value) in self.seen.get(path, set()) and kind in ("name", "title"):
                 value = f"{ctx.world.fake.last_name()}'s {as_text(value).split()[-1]}"  # two records, two names
             value = _typed(as_text(value), f.type, example)
+        elif documented and self.foreign and kind == "id" and isinstance(example, str) and not re.search(r"\d", example):
+            return OMIT  # another entity's slug ("comp.ind", "btc-usd") says which entity it is
         elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):
             value = _vary(example, f, ctx)  # the documented place's ids (a city id of Lisbon) are another place's
         elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \

@@ -82,7 +82,8 @@ _WORDS = re.compile(r"[A-Za-z]+")
 #: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
 _NAMED_KINDS = frozenset({"status", "gender", "boolean", "query", "category", "person", "company", "first_name",
                           "last_name", "username", "address", "city", "country", "state", "language",
-                          "currency_name", "email", "url", "image", "file"})
+                          "currency_name", "email", "url", "image", "file", "language_code", "country_code",
+                          "currency_code", "timezone"})
 
 
 @lru_cache(maxsize=1)
