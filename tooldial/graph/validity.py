@@ -139,6 +139,8 @@ _STANDARD_BY_WORD: dict[str, str] = {
     # public identifier spaces: the same value means the same thing in every tool
     "imdb": "imdb", "imdbid": "imdb", "tconst": "imdb", "geoname": "geonames", "geonameid": "geonames",
     "geonames": "geonames", "continent": "continent",
+    # names written as one word (``countrycode``, ``timeZone`` split as ``time zone``)
+    "countrycode": "country", "currencycode": "currency", "languagecode": "language",
 }
 #: Standard kinds whose values are the same thing whatever tool holds them.
 GLOBAL_STANDARDS = _W("country currency language latitude longitude coordinates email phone url postal_code ip "
@@ -180,6 +182,11 @@ def _desc_format(text: str, standard: str) -> str | None:
             return "locale"
     if standard == "date":
         return _first_format(_DESC_DATE_FORMATS, t)
+    if standard == "timezone":
+        if re.search(r"\biana\b|tz database|[a-z]+/[a-z_]+", t):
+            return "iana"
+        if re.search(r"utc ?offset|\butc ?[+-]", t):
+            return "offset"
     return None
 
 
@@ -221,9 +228,20 @@ def _value_format(value: str, standard: str) -> str | None:
             return None
     if standard == "symbol":
         return _symbol_format(v)
+    if standard == "timezone":
+        if v in _iana_zones():
+            return "iana"  # ``America/New_York``: a name of the IANA registry
+        return "offset" if re.fullmatch(r"(?i)(utc|gmt)?\s?[+-−]\d{1,2}(:?\d{2})?", v) else None
     if standard == "date":
         return _first_format(_VALUE_DATE_FORMATS, v, re.fullmatch)
     return None
+
+
+@lru_cache(maxsize=1)
+def _iana_zones() -> frozenset[str]:
+    import zoneinfo
+
+    return frozenset(zoneinfo.available_timezones())
 
 
 def _country_name_format(value: str) -> str:
@@ -288,14 +306,14 @@ def classify(entity: Entity) -> Traits:
     if got is None:
         got = _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
                         entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}",
-                        _tool_name(entity.tool_id))
+                        _tool_name(entity.tool_id), entity.key)
         object.__setattr__(entity, "traits_cache", got)
     return got
 
 
 @lru_cache(maxsize=262144)
 def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str, context: str,
-              tool: str = "") -> Traits:
+              tool: str = "", path: str = "") -> Traits:
     raw_words = split_words(raw)
     words = split_words(name) or raw_words
     last = raw_words[-1] if raw_words else (words[-1] if words else "")
@@ -315,6 +333,11 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
             # Prices``, ``Forex``): a ``symbol`` of a crypto price API is a coin even where the API name is neutral
             market = (_symbol_market(f"{name} {documented}") or _symbol_market(context)
                       or _symbol_market(tool))
+            if market == "currency" and value_fmt == "asset" and not _iso_currency(example):
+                # ``BTC`` shown for a "base currency" of a crypto tool: a coin, the tool's market says which
+                market = _symbol_market(tool) if _symbol_market(tool) != "currency" else None
+            if value_fmt is None and _is_currency_sign_field(raw_words, path, documented):
+                value_fmt = "sign"  # ``currencies|symbol``: a currency record's symbol is its sign (``$``)
             return Traits("standard", standard, value_fmt, market)
         return Traits("standard", standard, value_fmt or _desc_format(documented, standard))
     if last in IDENTIFIER_WORDS or (last in IDENTIFIER_TAIL and len(raw_words) > 1) or raw.lower().endswith("id"):
@@ -327,6 +350,26 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
     return Traits("value")
 
 
+def _iso_currency(value: str) -> bool:
+    import pycountry
+
+    v = value.strip().strip("'\"").upper()
+    return len(v) == 3 and pycountry.currencies.get(alpha_3=v) is not None
+
+
+def _is_currency_sign_field(raw_words: list[str], path: str, documented: str) -> bool:
+    """A bare ``symbol`` of a currency record (``currencies|symbol``, "The currency symbol"): its sign, the record's
+    code is another field. A symbol documented as a code or ticker is not."""
+    if raw_words != ["symbol"] or re.search(r"(?i)\b(code|iso|ticker|pair)\b", documented):
+        return False
+    parents = split_words(path.rsplit("|", 1)[0]) if "|" in path else []
+    return bool({"currency", "currencies"} & set(parents)) or bool(re.search(r"(?i)\bcurrency symbol\b", documented))
+
+
+#: Names of coins that contain the word currency (``digital currency``, ``DIGITAL_CURRENCY_DAILY``,
+#: ``digital/crypto currency``): crypto, not a fiat currency.
+_CRYPTO_CURRENCY = re.compile(r"\b(digital|crypto|virtual)(\s*/\s*(digital|crypto|virtual))?\s*currenc\w*", re.I)
+
 _MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", re.I),
             "stock": re.compile(r"\b(stocks?|equit\w+|shares?|tickers?|funds?|etfs?|nasdaq|nyse|indices|index|"
                                 r"compan(y|ies)|securit(y|ies))\b", re.I),
@@ -336,7 +379,8 @@ _MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", 
 @lru_cache(maxsize=65536)  # target documentation repeats across candidates (speed only)
 def _symbol_market(text: str) -> str | None:
     """Which market a symbol belongs to (``currency``, ``stock``, ``crypto``), when its words say one only."""
-    hits = [m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " "))]
+    text = _CRYPTO_CURRENCY.sub(" crypto ", text.replace("_", " "))
+    hits = [m for m, rx in _MARKETS.items() if rx.search(text)]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -347,9 +391,12 @@ def _alnum(text: str) -> str:
 
 
 def _standard_of(words: Sequence[str]) -> str | None:
-    """The standard kind named by a name's words, the last one that names one (``home_country_code``)."""
-    for word in reversed(words):
-        hit = _STANDARD_BY_WORD.get(word)
+    """The standard kind named by a name's words, the last one that names one (``home_country_code``); two words
+    that are one term written apart (``time zone``, ``timeZone``) name it before either word does."""
+    for i in range(len(words) - 1, -1, -1):
+        if i + 1 < len(words) and (hit := _STANDARD_BY_WORD.get(words[i] + words[i + 1])):
+            return hit
+        hit = _STANDARD_BY_WORD.get(words[i])
         if hit:
             return hit
     joined = "".join(words)
@@ -499,7 +546,8 @@ def is_coordinate(traits: Traits) -> bool:
 @lru_cache(maxsize=65536)
 def markets_named(text: str) -> frozenset[str]:
     """Every market a text names (``Get currency / forex or crypto exchange rates`` → currency, crypto)."""
-    return frozenset(m for m, rx in _MARKETS.items() if rx.search(text.replace("_", " ")))
+    text = _CRYPTO_CURRENCY.sub(" crypto ", text.replace("_", " "))
+    return frozenset(m for m, rx in _MARKETS.items() if rx.search(text))
 
 
 #: Words of a symbol's name that say it is a market (a pair), not one asset.
@@ -522,6 +570,92 @@ def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None
         return f"symbols of different markets ({a.market} vs {b.market})"
     return None
 
+
+# --------------------------------------------------------------------------------------------- third round
+
+#: Words of a number that counts records (``followers``, ``results``, ``total``): a count is neither an id nor a
+#: request size. A plural noun of an integer output counts too (``likes``, ``comments``).
+COUNT_WORDS = _W("count counts total totals num number following followers results hits views likes subscribers "
+                 "matches size length amount_of")
+#: Words of an input that sets how many records a request returns.
+_SIZE_WORDS = _W("limit count size results top per page pagesize perpage max maximum number num n rows take first")
+_SIZE_DOC = re.compile(r"(?i)\b(number of|how many|max(imum)? (number|count)|results? to (return|fetch|show)|"
+                       r"page size|limit)\b")
+
+
+def is_count(entity: Entity) -> bool:
+    """An integer output that counts records (``following``, ``data|owner|followers``, ``results``)."""
+    if entity.role != "output" or entity.type not in ("integer", "number"):
+        return False
+    words = split_words(entity.raw or entity.key.rsplit("|", 1)[-1])
+    if not words:
+        return False
+    last = words[-1]
+    return last in COUNT_WORDS or (len(last) > 3 and last.endswith("s") and _singular(last) != last
+                                   and last not in PROVIDER_SCOPED_WORDS)
+
+
+def is_request_size(entity: Entity) -> bool:
+    """An input that says how many records to return (``results``: "The number of results to return")."""
+    words = set(split_words(entity.raw or entity.key))
+    return bool(words & _SIZE_WORDS) or bool(_SIZE_DOC.search(entity.documented or ""))
+
+
+def api_market(api_id: str) -> str | None:
+    """The market (asset class) an API serves, from its name, else its tool's name (``Forex Historical Price`` →
+    currency, ``DIGITAL_CURRENCY_DAILY`` → crypto, tool ``Crypto`` → crypto; a ``Currency Converter`` of a crypto
+    tool converts coins: coins are currencies too)."""
+    parts = api_id.split("|")
+    own, tool = _symbol_market(parts[-1]), (_symbol_market(parts[-2]) if len(parts) >= 2 else None)
+    return tool if own is None or (own == "currency" and tool == "crypto") else own
+
+
+#: Names of a request setting whose values are one asset class's vocabulary (a candle ``period`` ``1d``).
+SETTING_WORDS = _W("period periods interval intervals timeframe resolution type types frequency granularity range "
+                   "outputsize function")
+
+
+#: Record words of an area (its coordinates are a centre point, not a place a user is at).
+_AREA_WORDS = _W("country countries state states province provinces region regions continent continents "
+                 "subregion county counties")
+#: Record words of a point (a capital's, a station's coordinates; ``point_to_country`` echoes the point it was given).
+_POINT_WORDS = _W("city capital place venue station airport address location geometry position point coordinate "
+                  "latlng geocode reverse")
+_AREA_TARGET = re.compile(r"(?i)\b(countr\w*|states?|time ?zones?|timezone|local time|time)\b")
+
+
+def is_area_centre(entity: Entity) -> bool:
+    """Coordinates of a country's, a state's or a region's record (``Search Countries by population``'s
+    ``latLng|lat``, ``Get States``' ``data|longitude``): a centre point. Read from the record's path, else the API's
+    subject; a path that names a city or a place is no area."""
+    parents = [w for part in entity.key.split("|")[:-1] for w in split_words(part)]
+    record = [_singular(w) for w in parents if w not in _CONTAINERS]
+    if set(record) & _POINT_WORDS:
+        return False
+    if set(record) & {_singular(w) for w in _AREA_WORDS}:
+        return True
+    subject = set(_api_subject(entity.api_id))
+    return not subject & _POINT_WORDS and bool(subject & {_singular(w) for w in _AREA_WORDS})
+
+
+def url_site_named(source: Entity, target: Entity) -> str | None:
+    """The site a target URL input takes (its example's site) when nothing of the source names it: ``tiktok.com``
+    for TikTok's ``Video by Url`` fed an Amazon review video. The source's site is its example's, else its tool's
+    and API's names."""
+    t_site = url_site(target.example) or url_site(target.documented)
+    if not t_site:
+        return None
+    s_site = url_site(source.example) or url_site(source.documented)
+    if s_site:
+        return None if s_site == t_site else t_site
+    name = t_site.split(".")[0]
+    return None if len(name) < 3 or name in _alnum(source.api_id) else t_site
+
+
+#: An API whose name is a lookup of a standard value's own record (``Search Neighbour Countries by country code``,
+#: ``CURRENCY_EXCHANGE_RATE``): a code of that kind from any record is a meaningful call.
+_REFERENCE_KINDS = {"country": re.compile(r"(?i)countr"),
+                    "currency": re.compile(r"(?i)currenc|exchange|convert")}
 
 CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
 
@@ -597,8 +731,11 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
     """Why a standard, generic or other value of one tool is not in the value space of another tool's input, or
     ``None``: the target takes its own tool's list, a bounding-box corner is no place, a symbol's market is not
     known on both sides, URLs of different sites."""
+    registry = s.standard == t.standard == "timezone" and t.fmt == "iana" and (
+        s.fmt == "iana" or (s.fmt is None and split_words(source.raw or source.key)[-1:] in (["timezone"], ["zone"],
+                                                                                          ["tz"])))
     if provider_listed(target) and (t.kind in ("generic", "value") or t.standard in _LISTABLE_STANDARDS) \
-            and shared_id_space(source, target, target_docs, config) is None:
+            and not registry and shared_id_space(source, target, target_docs, config) is None:
         return "the input takes its own tool's list of values (its documentation names an endpoint for them)"
     if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
         return "a corner of a bounding box is not a place"
@@ -615,6 +752,8 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
         s_site, t_site = url_site(source.example), url_site(target.example)
         if s_site and t_site and s_site != t_site:
             return f"URLs of different sites ({s_site} vs {t_site})"
+        if site := url_site_named(source, target):
+            return f"the input takes URLs of {site}; nothing says the source's are"
     return None
 
 
@@ -637,6 +776,16 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         return Verdict(False, CROSS_TOOL_REASON, 0.6, "value", "cross")
     if source.type == "object" and target.type not in ("object", "array"):
         return Verdict(False, "an undocumented object does not fill a scalar input", 0.8, "value")
+    if source.type == "array" and target.type not in ("object", "array") and not target.is_list:
+        return Verdict(False, "an array of undocumented items does not fill one scalar input", 0.75, "value")
+    if is_count(source) and (t.kind == "identifier" or is_request_size(target)):
+        return Verdict(False, "a count of records is neither an identifier nor a request size", 0.8,
+                       "identifier" if t.kind == "identifier" else "value")
+    if s.kind in ("generic", "value") and t.kind in ("generic", "value") \
+            and set(split_words(target.raw or target.key)) & SETTING_WORDS \
+            and (sm := api_market(source.api_id)) and (tm := api_market(target.api_id)) and sm != tm:
+        return Verdict(False, f"a setting of another market ({sm} vs {tm}; intervals and types are one "
+                              "asset class's)", 0.75, "value")
     if s.kind == "identifier" or t.kind == "identifier":
         if s.kind == "standard" and s.standard in GLOBAL_STANDARDS and t.kind == "identifier" and not same_tool:
             return Verdict(False, f"a {s.standard} value does not fill another tool's identifier", 0.8,
@@ -659,6 +808,13 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
             return Verdict(False, clash, 0.85, "standard")
         if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
             return Verdict(False, "a corner of a bounding box is not a place", 0.8, "standard")
+        if s.standard == "symbol" and t.market and s.market != t.market \
+                and (s.market is None or s.market not in markets_named(target_api_text)):
+            return Verdict(False, f"symbols of different markets ({s.market or 'unknown'} vs {t.market}; the "
+                                  "target endpoint names its market)", 0.8, "standard")
+        if is_coordinate(s) and not same_tool and is_area_centre(source) and not is_area_centre(target) \
+                and not _AREA_TARGET.search(target.api_id.rsplit("|", 1)[-1]):
+            return Verdict(False, "a country's or a state's centre point is not a place", 0.75, "standard")
         if same_tool:
             return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
         if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
@@ -666,6 +822,10 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         if s.standard in DATE_STANDARDS:
             return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
         known = " (formats agree)" if s.fmt and t.fmt else ""
+        if known and s.standard in _REFERENCE_KINDS and _REFERENCE_KINDS[s.standard].search(
+                target.api_id.rsplit("|", 1)[-1]):
+            return Verdict(True, f"standard value ({s.standard}) into a lookup of that {s.standard}{known}", 0.8,
+                           "standard")
         if kw_sim <= config.standard_kw and not coordinates:  # a place's coordinates suit any geo search
             return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
                            "standard")
