@@ -153,3 +153,55 @@ def test_a_code_feeds_a_lookup_of_its_own_kind_whatever_the_domains():
     # a code written as one word is a code
     assert classify(ent("Data|clock|Search City", "output", "response|countrycode", example="US")).standard == \
         "country"
+
+
+def test_a_bare_code_is_the_code_of_its_record():
+    currency_code = ent("Data|atlas|Search Countries By Region", "output", "currencies|alphaCode", example="EUR")
+    country_lookup = ent("Data|atlas|Get Country By AlphaCode", "input", "code", example="PT")
+    assert classify(currency_code).standard == "currency" and classify(country_lookup).standard == "country"
+    got = judge_edge(currency_code, country_lookup, 0.9, 0.9)
+    assert not got.keep and "currency vs country" in got.reason
+    country_code = ent("Data|atlas|Search Countries By Region", "output", "countries|alphaCode", example="DE")
+    assert judge_edge(country_code, country_lookup, 0.9, 0.9).keep
+    # a map of a tool's records names the records, not "map"
+    from tooldial.graph.validity import record_type
+    assert record_type(ent("Finance|coin_index|Get Cryptocurrency Map", "output", "data|id")) == "cryptocurrency"
+
+
+def _selector(apis: dict[str, tuple[list[str], list[str]]]):
+    """An EdgeSelector over made-up APIs: name -> (required inputs, outputs)."""
+    from tooldial.corpus.models import Corpus
+    from tooldial.graph.select import EdgeSelector
+
+    ins = [ent(a, "input", k) for a, (i, _) in apis.items() for k in i]
+    outs = [ent(a, "output", k) for a, (_, o) in apis.items() for k in o]
+    return EdgeSelector(Corpus(spec="fixture"), outs, ins), {(e.api_id, e.key): e for e in ins + outs}
+
+
+def test_a_round_trip_returns_what_the_caller_had():
+    by_id, by_name = "Social|pic_share|GET Username", "Social|pic_share|GET ID"
+    sel, e = _selector({by_id: (["id"], ["id", "username", "full_name"]),
+                        by_name: (["username"], ["id", "username", "full_name"]),
+                        "Social|pic_share|GET Highlights": (["username"], ["highlights|id", "highlights|title"])})
+    assert "round trip" in sel.record_clash(e[(by_id, "username")], e[(by_name, "username")])
+    assert sel.record_clash(e[(by_id, "username")], e[("Social|pic_share|GET Highlights", "username")]) is None
+    # a source that passes its own input on is a next step, not a way back
+    sel, e = _selector({"Finance|bourse|Trades Futures": (["base"], ["base", "price"]),
+                        "Finance|bourse|Trades Spot": (["base"], ["base", "price"])})
+    assert sel.record_clash(e[("Finance|bourse|Trades Futures", "base")],
+                            e[("Finance|bourse|Trades Spot", "base")]) is None
+
+
+def test_a_time_zone_of_a_call_placed_by_coordinates_comes_from_their_record():
+    weather = "Weather|sky_now|Weather"
+    sel, e = _selector({weather: (["latitude", "longitude", "timezone"], []),
+                        "Mapping|geo_tools|point_to_timezone": (["latitude", "longitude"],
+                                                                 ["latitude", "longitude", "timezone"]),
+                        "Data|clock|Date and Time by Timezone": (["timezone"], ["request|timezone", "response|time"]),
+                        "Data|clock|Time Diff by Timezone": (["from_timezone"], ["diff"])})
+    got = sel.record_clash(e[("Data|clock|Date and Time by Timezone", "request|timezone")], e[(weather, "timezone")])
+    assert got and "coordinates" in got
+    assert sel.record_clash(e[("Mapping|geo_tools|point_to_timezone", "timezone")], e[(weather, "timezone")]) is None
+    # an input without coordinates beside it takes any zone
+    assert sel.record_clash(e[("Data|clock|Date and Time by Timezone", "request|timezone")],
+                            e[("Data|clock|Time Diff by Timezone", "from_timezone")]) is None

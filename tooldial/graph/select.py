@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 
 from tooldial.corpus.models import Corpus
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import Entity
+from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.validity import (
     InputGroup,
     RuleConfig,
     Verdict,
+    classify,
     group_sources,
     input_groups,
     judge_edge,
@@ -93,6 +94,21 @@ class EdgeSelector:
         self._groups: dict[str, list[InputGroup]] = {}
         self.rejected: Counter[str] = Counter()
 
+    def record_clash(self, output: Entity, target: Entity) -> str | None:
+        """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
+        placed by coordinates comes from the record that gives the coordinates."""
+        if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
+                      self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, [])):
+            return "a round trip: the target returns what the caller already had"
+        if classify(target).standard == "timezone" and any(g.name == "coordinates"
+                                                           for g in self.groups_of(target.api_id)):
+            parent = output.key.split("|")[:-1]
+            kinds = {classify(o).standard for o in self.outputs_by_api.get(output.api_id, [])
+                     if o.key.split("|")[:-1] == parent}
+            if not {"latitude", "longitude"} <= kinds:
+                return "a time zone for a call placed by coordinates comes from the record that gives them"
+        return None
+
     def groups_of(self, api_id: str) -> list[InputGroup]:
         got = self._groups.get(api_id)
         if got is None:
@@ -105,6 +121,8 @@ class EdgeSelector:
         verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
                              target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
                              config=self.rules, conventions=self.conventions)
+        if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
+            verdict = Verdict(False, why, 0.75, verdict.kind)
         if verdict.keep:
             for group in self.groups_of(cand.input.api_id):
                 if cand.input.key not in group.members:
@@ -121,6 +139,29 @@ class EdgeSelector:
         if not verdict.keep:
             self.rejected[verdict.reason.split(" (")[0]] += 1
         return cand
+
+
+def _norm(name: str) -> str:
+    return "".join(_singular(w) for w in split_words(name))
+
+
+def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
+               target_outputs: list[Entity]) -> bool:
+    """Inside one tool, a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
+    profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
+    is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
+    input of its own name that is none of the source's inputs; the target returns one record (no lists), every
+    field of it is a field or an input of the source, and the source's inputs come back."""
+    if source.tool_id != target.tool_id or source.is_list or not target_outputs or not source_inputs \
+            or any(o.is_list for o in target_outputs):
+        return False
+    if _norm(source.raw or source.key.rsplit("|", 1)[-1]) != _norm(target.raw or target.key):
+        return False
+    if _norm(target.raw or target.key) in {_norm(i.raw or i.key) for i in source_inputs}:
+        return False  # the source passes its own input on (``base`` → ``base``): no way back, a next step
+    returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
+    had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
+    return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
 
 
 def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int | None = None,

@@ -322,6 +322,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         standard = _standard_of(raw_words) or _standard_of(words[-2:])
     if standard and last in IDENTIFIER_WORDS and standard not in PUBLIC_IDS:
         standard = None  # ``city_id``, ``country_id``: an id of a record, not the value itself
+    if standard is None and raw_words and raw_words[-1] == "code" and len(raw_words) <= 2:
+        standard = _coded_record(path, context[len(path) + 1:] if context.startswith(path) else "")
     if standard:
         value_fmt = _value_format(example, standard) if example else None
         if value_fmt is None and fmt.lower() == "name" and standard in ("country", "language", "currency"):
@@ -348,6 +350,22 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
     if not content or set(raw_words) <= GENERIC_WORDS:
         return Traits("generic")
     return Traits("value")
+
+
+#: Records whose bare ``code`` is a standard code (``currencies|alphaCode``, ``Get Country By AlphaCode``'s ``code``).
+_CODED_RECORDS = {"country": "country", "currency": "currency", "language": "language", "continent": "continent"}
+
+
+def _coded_record(path: str, api_name: str) -> str | None:
+    """The standard kind of a bare ``code`` (``code``, ``alphaCode``): the record it sits in (``currencies|code`` →
+    currency), else, at the top of a response or as an input, the API's subject (``Get Country By AlphaCode`` →
+    country)."""
+    for part in reversed(path.split("|")[:-1]):
+        words = [_singular(w) for w in split_words(part) if w not in _CONTAINERS]
+        if words:
+            return _CODED_RECORDS.get(words[-1])
+    subject = _api_subject(f"|{api_name}")
+    return _CODED_RECORDS.get(subject[0]) if subject else None
 
 
 def _iso_currency(value: str) -> bool:
@@ -479,7 +497,7 @@ _CONTAINERS = _W("data result results response responses items list lists conten
 #: Words of an API name that name no record type (``Get country by ID`` → ``country``).
 _API_NAME_NOISE = _W("get list all search by id ids for of the a an details detail info information api find fetch "
                      "retrieve show single new latest top trending and or with from to in on v1 v2 v3 v4 query "
-                     "lookup look up endpoint data")
+                     "lookup look up endpoint data map")
 
 
 def _content_words(text: str, noise: frozenset[str]) -> list[str]:
@@ -652,8 +670,9 @@ def url_site_named(source: Entity, target: Entity) -> str | None:
     return None if len(name) < 3 or name in _alnum(source.api_id) else t_site
 
 
-#: An API whose name is a lookup of a standard value's own record (``Search Neighbour Countries by country code``,
-#: ``CURRENCY_EXCHANGE_RATE``): a code of that kind from any record is a meaningful call.
+#: An API whose subject (its name before ``by``) is a standard value's own record (``Search Neighbour Countries by
+#: country code``, ``CURRENCY_EXCHANGE_RATE``; not ``Airport Count by Type and Country``): a code of that kind from
+#: any record is a meaningful call.
 _REFERENCE_KINDS = {"country": re.compile(r"(?i)countr"),
                     "currency": re.compile(r"(?i)currenc|exchange|convert")}
 
@@ -822,8 +841,8 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         if s.standard in DATE_STANDARDS:
             return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
         known = " (formats agree)" if s.fmt and t.fmt else ""
-        if known and s.standard in _REFERENCE_KINDS and _REFERENCE_KINDS[s.standard].search(
-                target.api_id.rsplit("|", 1)[-1]):
+        if s.standard in _REFERENCE_KINDS and _REFERENCE_KINDS[s.standard].search(
+                " ".join(_api_subject(target.api_id))):
             return Verdict(True, f"standard value ({s.standard}) into a lookup of that {s.standard}{known}", 0.8,
                            "standard")
         if kw_sim <= config.standard_kw and not coordinates:  # a place's coordinates suit any geo search
