@@ -205,3 +205,15 @@ def test_a_time_zone_of_a_call_placed_by_coordinates_comes_from_their_record():
     # an input without coordinates beside it takes any zone
     assert sel.record_clash(e[("Data|clock|Date and Time by Timezone", "request|timezone")],
                             e[("Data|clock|Time Diff by Timezone", "from_timezone")]) is None
+
+
+def test_one_known_market_is_the_relation_of_two_symbols():
+    stock = ent("Finance|share_finder|Query Stocks", "output", "symbol", example="MSFT",
+                documented="Stock ticker of the company")
+    series = ent("Finance|market_wire|TIME_SERIES_MONTHLY", "input", "symbol", example="IBM",
+                 documented="The name of the equity of your choice.")
+    got = judge_edge(stock, series, 1.0, 0.2)  # keyword texts far apart: the market is the relation
+    assert got.keep and got.reason.startswith("standard value (symbol)")
+    # without a shared market the domain bar still applies
+    plain = ent("Travel|fare_finder|Markets", "output", "markets|code", example="ES")
+    assert not judge_edge(plain, ent("Movies|watch_now|Search", "input", "country", example="US"), 1.0, 0.2).keep

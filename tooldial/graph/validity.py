@@ -845,7 +845,12 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
                 " ".join(_api_subject(target.api_id))):
             return Verdict(True, f"standard value ({s.standard}) into a lookup of that {s.standard}{known}", 0.8,
                            "standard")
-        if kw_sim <= config.standard_kw and not coordinates:  # a place's coordinates suit any geo search
+        # a place's coordinates suit any geo search; a symbol of one known market on both sides and a time zone of
+        # one format are the relation (keyword texts follow the corpus, a market or a zone registry does not)
+        one_market = s.standard == "symbol" and s.market is not None and (
+            t.market or _symbol_market(target_docs)) == s.market
+        one_zone = s.standard == "timezone" and s.fmt is not None and s.fmt == t.fmt
+        if kw_sim <= config.standard_kw and not (coordinates or one_market or one_zone):
             return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
                            "standard")
         return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard")
