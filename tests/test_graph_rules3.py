@@ -217,3 +217,18 @@ def test_one_known_market_is_the_relation_of_two_symbols():
     # without a shared market the domain bar still applies
     plain = ent("Travel|fare_finder|Markets", "output", "markets|code", example="ES")
     assert not judge_edge(plain, ent("Movies|watch_now|Search", "input", "country", example="US"), 1.0, 0.2).keep
+
+
+def test_a_bare_id_beside_a_persons_account_fields_is_a_users_id():
+    follow = "Music|tune_scrape|Follow Artist"
+    profile = ["id", "email", "display_name", "birthdate", "country"]
+    sel, e = _selector({follow: (["artistID"], profile),
+                        "Music|tune_scrape|Artist Visuals": (["artistID"], ["visuals|url"]),
+                        "Music|tune_scrape|User Playlists": (["user_id"], ["items|id"]),
+                        "Music|tune_scrape|Top Tracks": (["artistID"], ["tracks|id", "tracks|name"])})
+    got = sel.record_clash(e[(follow, "id")], e[("Music|tune_scrape|Artist Visuals", "artistID")])
+    assert got and "user" in got
+    assert sel.record_clash(e[(follow, "id")], e[("Music|tune_scrape|User Playlists", "user_id")]) is None
+    # a track record (no account fields) keeps its ids
+    assert sel.record_clash(e[("Music|tune_scrape|Top Tracks", "tracks|id")],
+                            e[("Music|tune_scrape|Artist Visuals", "artistID")]) is None

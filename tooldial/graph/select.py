@@ -100,6 +100,8 @@ class EdgeSelector:
         if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
                       self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, [])):
             return "a round trip: the target returns what the caller already had"
+        if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
+            return "a user's id (the response documents a person's account) is not the id the input wants"
         if classify(target).standard == "timezone" and any(g.name == "coordinates"
                                                            for g in self.groups_of(target.api_id)):
             parent = output.key.split("|")[:-1]
@@ -162,6 +164,31 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
     return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
+
+
+#: Fields of a person's account: a record with two of them beside a bare id is a user's (a copied user-profile
+#: response of an "artist" endpoint still describes the user).
+USER_FIELDS = frozenset({"email", "displayname", "birthdate", "birthday", "fullname", "firstname", "lastname",
+                         "username", "dateofbirth", "phone", "gender"})
+#: Record words of an input that takes a person's id.
+_PERSON_WORDS = frozenset({"user", "profile", "account", "member", "owner", "author", "follower", "people", "person",
+                           "customer", "player", "creator", "uploader", "channel", "sender", "recipient"})
+
+
+def user_record_clash(output: Entity, target: Entity, source_outputs: list[Entity]) -> bool:
+    """A bare id of a record whose fields are a person's account (``email``, ``display_name``, ``birthdate``) into
+    an input that names another record (``artistID``): the response documents the user, whatever the API's name."""
+    from tooldial.graph.validity import BARE_IDS, IDENTIFIER_WORDS
+
+    leaf = split_words(output.raw or output.key.rsplit("|", 1)[-1])
+    if len(leaf) != 1 or leaf[0] not in BARE_IDS:
+        return False
+    parent = output.key.split("|")[:-1]
+    fields = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
+    if len(fields & USER_FIELDS) < 2:
+        return False
+    wants = {_singular(w) for w in split_words(target.raw or target.key)} - IDENTIFIER_WORDS - BARE_IDS
+    return bool(wants) and not wants & _PERSON_WORDS
 
 
 def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int | None = None,
