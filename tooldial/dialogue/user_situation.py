@@ -75,7 +75,7 @@ DOING_OUT = ("walking the dog", "stuck in traffic", "between two meetings", "wai
              "waiting for my coffee", "on my lunch break", "washing the car", "queuing for the cinema")
 #: How the user is typing.
 DEVICE = ("on my phone", "on an old tablet", "on my work laptop", "on my partner's laptop", "with one thumb",
-          "on a borrowed phone", "on a tiny keyboard", "on the family computer", "on my watch, more or less",
+          "on a borrowed phone", "on a tiny keyboard", "on the family computer",
           "on a cracked screen", "on a library computer", "on my brother's phone")
 #: How the user feels today (after "I'm").
 MOOD = ("a bit tired", "in a rush", "in no hurry at all", "quite excited about this", "a little stressed",
