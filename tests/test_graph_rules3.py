@@ -81,6 +81,10 @@ def test_a_url_input_of_one_site_takes_only_urls_that_say_they_are_that_sites():
     assert judge_edge(own, target, 1.0, 0.9).keep
     same_site = ent("Social|feed_reader|Posts", "output", "video_url", example="https://m.clipshare.com/v/9")
     assert judge_edge(same_site, target, 1.0, 0.9).keep
+    # an API illustrated with another site's URL takes any URL of its kind
+    resize = ent("Media|pic_tools|Resize image", "input", "image_url", example="https://cdn.stockpics.com/a.jpg")
+    photo = ent("Commerce|shop_scraper|Product", "output", "images|image_url")
+    assert judge_edge(photo, resize, 1.0, 0.9).keep
 
 
 def test_a_countrys_or_a_states_centre_point_is_not_a_place():

@@ -657,11 +657,12 @@ def is_area_centre(entity: Entity) -> bool:
 
 
 def url_site_named(source: Entity, target: Entity) -> str | None:
-    """The site a target URL input takes (its example's site) when nothing of the source names it: ``tiktok.com``
-    for TikTok's ``Video by Url`` fed an Amazon review video. The source's site is its example's, else its tool's
-    and API's names."""
+    """The site a target URL input takes when nothing of the source names it: ``tiktok.com`` for TikTok's ``Video
+    by Url`` fed an Amazon review video. The target takes one site's URLs when its example's site is the one its
+    tool or API is named for (an image API illustrated with a pixabay.com picture takes any image URL); the
+    source's site is its example's, else its tool's and API's names."""
     t_site = url_site(target.example) or url_site(target.documented)
-    if not t_site:
+    if not t_site or t_site.split(".")[0] not in _alnum(target.api_id):
         return None
     s_site = url_site(source.example) or url_site(source.documented)
     if s_site:
@@ -772,7 +773,7 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
         if s_site and t_site and s_site != t_site:
             return f"URLs of different sites ({s_site} vs {t_site})"
         if site := url_site_named(source, target):
-            return f"the input takes URLs of {site}; nothing says the source's are"
+            return f"the input takes one site's URLs ({site}; nothing says the source's are)"
     return None
 
 
