@@ -317,3 +317,10 @@ def test_records_alike_in_their_only_field_give_it_as_one_fact():
     same = {"response": {"data": [{"currencyCodes": "USD"}, {"currencyCodes": "USD"}]}}
     answer = build_answer(_api("Country Details"), same, [("data|currencyCodes", "currency codes", "USD")])
     assert answer.required() == ["USD"]  # was empty: "the request went through successfully"
+
+
+def test_a_lookups_own_id_echoes_a_camelcase_input():
+    api = _api("Channel Search", required=[_p("channelId", "UC1"), _p("query", "x")],
+               example={"channel_id": "UC1", "country": "US"})
+    body = build_result(api, random.Random(0), inputs={"channelId": "UCXuqSBlHAE6Xw", "query": "jazz"})["response"]
+    assert body["channel_id"] == "UCXuqSBlHAE6Xw", body  # was a redrawn "82345"

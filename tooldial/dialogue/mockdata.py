@@ -1299,6 +1299,7 @@ class ResultBuilder:
         self.api_words = api_words(api)
         self.name_words = frozenset(_tokens(api.name))
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
+        self.raw_inputs = dict(inputs or {})
         self.bounds = date_bounds(inputs or {})  # the names as written: ``startDate`` is a start, ``startdate`` not
         self.top = self.context()
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
@@ -1364,7 +1365,7 @@ class ResultBuilder:
         if not top or field_kind(f) != "id":
             return None
         stem = set(f.tokens) - set(_ID_WORDS)
-        for key, value in self.inputs.items():
+        for key, value in self.raw_inputs.items():  # as written: "channelId" is a channel id, "channelid" not
             other = FieldName(key)
             if field_kind(other) != "id":
                 continue
