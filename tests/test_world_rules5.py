@@ -324,3 +324,12 @@ def test_a_lookups_own_id_echoes_a_camelcase_input():
                example={"channel_id": "UC1", "country": "US"})
     body = build_result(api, random.Random(0), inputs={"channelId": "UCXuqSBlHAE6Xw", "query": "jazz"})["response"]
     assert body["channel_id"] == "UCXuqSBlHAE6Xw", body  # was a redrawn "82345"
+
+
+def test_a_wallet_address_is_no_street_address():
+    api = _api("GetWalletContractBalance", required=[_p("address", "TUMcJtzvXYH5B6vuoYQejVsd4wcZcPXsqY")],
+               example={"data": {"address_hex": "41c5a9e3ba0f04c4ba28", "address_base58": "TUMcJtzvXYH5B6vuoYQ"}})
+    world = MockWorld(random.Random(0))
+    world.home  # the dialogue has a place: a foreign lookup's records lie there
+    body = build_result(api, world.rng, inputs={"address": "TXyz123"}, world=world)["response"]["data"]
+    assert " " not in body.get("address_hex", ""), body  # was "87904 Lisa Shoals, Yancheng"

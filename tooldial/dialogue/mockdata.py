@@ -1413,7 +1413,8 @@ class ResultBuilder:
             # a documented moment under another name (a flight's departure_time) moves with the dialogue's dates
             value: Any = _vary(example, f, ctx)
         elif documented and self.record_places and kind in ("address", "postal") and (
-                ctx is self.top or ctx._place is not None):
+                ctx is self.top or ctx._place is not None) and isinstance(example, str) and (
+                kind == "postal" or " " in example.strip()):  # a street address, not a wallet's address_hex
             value = generate(f, ctx)  # an address lies where the inputs say, not at the documented one
             if value is None:
                 return OMIT
