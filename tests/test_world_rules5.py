@@ -330,6 +330,13 @@ def test_a_wallet_address_is_no_street_address():
     api = _api("GetWalletContractBalance", required=[_p("address", "TUMcJtzvXYH5B6vuoYQejVsd4wcZcPXsqY")],
                example={"data": {"address_hex": "41c5a9e3ba0f04c4ba28", "address_base58": "TUMcJtzvXYH5B6vuoYQ"}})
     world = MockWorld(random.Random(0))
-    world.home  # the dialogue has a place: a foreign lookup's records lie there
+    assert world.home is not None  # the dialogue has a place: records of a foreign lookup lie there
     body = build_result(api, world.rng, inputs={"address": "TXyz123"}, world=world)["response"]["data"]
     assert " " not in body.get("address_hex", ""), body  # was "87904 Lisa Shoals, Yancheng"
+    from tooldial.dialogue.mockdata import FieldName, field_kind
+
+    undocumented = Api(category="Financial", tool="BlockChainAPI", name="GetWalletContractBalance", description="",
+                       output_components=(OutputComponent(path=("data", "address_hex"), type="string"),))
+    assert field_kind(FieldName("address_hex")) != "address"
+    body = build_result(undocumented, random.Random(0))["response"]
+    assert " " not in str(body.get("data", {}).get("address_hex", "")), body

@@ -309,6 +309,11 @@ def _is_id(f: FieldName) -> bool:
         and not f.has(*_NOT_ID)
 
 
+#: Words of an address that is no street address (a wallet's, a contract's, a network's).
+_NOT_STREET = ("hex", "base58", "wallet", "contract", "ip", "ipv4", "ipv6", "mac", "eth", "btc", "blockchain",
+               "crypto", "tron", "token", "bitcoin", "ethereum")
+
+
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind.
 RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("boolean", lambda f: len(f.tokens) > 1 and f.tokens[0] in ("is", "has", "can", "allow", "allows")),
@@ -339,7 +344,7 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
         "countrycode", "cc", "iso2") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
     ("country", lambda f: f.has("country", "nation", "nationality")),
     ("city", lambda f: f.has("city", "town", "destination", "origin", "location", "place", "locality")),
-    ("address", lambda f: f.has("address", "street")),
+    ("address", lambda f: f.has("address", "street") and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
     ("state", lambda f: f.has("state", "province") and not f.numeric and not f.about(
         "status", "order", "job", "task", "payment", "machine")),
     ("postal", lambda f: f.has("zip", "postal", "postcode", "zipcode")),
