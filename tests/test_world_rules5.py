@@ -340,3 +340,11 @@ def test_a_wallet_address_is_no_street_address():
     assert field_kind(FieldName("address_hex")) != "address"
     body = build_result(undocumented, random.Random(0))["response"]
     assert " " not in str(body.get("data", {}).get("address_hex", "")), body
+
+
+def test_a_foreign_casts_names_are_people_not_titles():
+    api = _api("Movie Cast", required=[_p("movie_id", "mv_1")],
+               example={"cast": [{"person_id": "pr_1", "name": "Leonardo DiCaprio", "character": "Cobb"}]})
+    body = build_result(api, random.Random(0), inputs={"movie_id": "mv_2"})["response"]
+    names = [r.get("name", "") for r in body["cast"]]
+    assert "Leonardo DiCaprio" not in names and not any(n.startswith("The ") for n in names), names

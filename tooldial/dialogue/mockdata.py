@@ -275,7 +275,8 @@ BACKWARD_SERIES = ("history", "historical", "timeseries", "ohlc", "candles", "in
 _START = ("start", "from", "begin", "checkin", "arrival", "since", "departure", "open")
 _END = ("end", "to", "until", "checkout", "return", "expiry", "expires", "expiration", "close", "finish")
 _PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner", "customer", "employee", "user",
-           "username", "person", "people", "member", "driver", "host", "creator", "coach", "writer", "contact")
+           "username", "person", "people", "member", "driver", "host", "creator", "coach", "writer", "contact", "cast",
+           "crew")
 _ORG = ("company", "business", "brand", "store", "shop", "restaurant", "hotel", "agency", "organization",
         "organisation", "employer", "publisher", "manufacturer", "vendor", "merchant", "seller", "airline")
 #: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).
@@ -1428,8 +1429,11 @@ class ResultBuilder:
                                                                                                  self.elsewhere)):
             # the documented record is another entity (Inception for the Interstellar picked): its names, text
             # and codes are drawn anew by kind, or left out
-            value = generate(f, ctx) if kind not in ("text", "query", "file", "symbol", "coin", "url", "image",
-                                                     "name", None) else _gen_title(f, ctx) if kind == "name" else None
+            people = f.has("name") and any(w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors",
+                                                                  "members", "players", "authors", "artists"))
+            value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
+                "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_title(
+                f, ctx) if kind == "name" else None
             if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
                 value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
             if value is None or value == example:
