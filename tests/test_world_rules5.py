@@ -348,3 +348,12 @@ def test_a_foreign_casts_names_are_people_not_titles():
     body = build_result(api, random.Random(0), inputs={"movie_id": "mv_2"})["response"]
     names = [r.get("name", "") for r in body["cast"]]
     assert "Leonardo DiCaprio" not in names and not any(n.startswith("The ") for n in names), names
+
+
+def test_a_foreign_lookup_moves_only_records_the_example_places_in_a_city():
+    api = _api("Library Copy Availability", required=[_p("library_id", "lib_1")],
+               example={"copies_available": 1, "shelf_location": "Fiction A-12"})
+    world = MockWorld(random.Random(0))
+    assert world.home is not None
+    body = build_result(api, world.rng, inputs={"library_id": "lib_9"}, world=world)["response"]
+    assert body.get("shelf_location") != world.home.city, body  # was 'Benin City'

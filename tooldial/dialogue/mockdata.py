@@ -1333,7 +1333,7 @@ class ResultBuilder:
         self.foreign = foreign_lookup(api, dict(inputs or {}))
         #: The names of the documented place when the inputs place the call elsewhere (not served either).
         self.elsewhere = elsewhere_words(api, dict(inputs or {}))
-        if self.foreign and not self.record_places and world._home is not None:
+        if self.foreign and not self.record_places and world._home is not None and documented_places(api):
             # a lookup of an entity the example does not describe lies in the dialogue's own place (the events
             # of the city id the user's coordinates gave), not in the example's
             self.record_places = (world.home,)
