@@ -111,7 +111,8 @@ def test_caches_written_by_earlier_versions_are_read(tmp_path: Path) -> None:
     vector = np.arange(4, dtype=np.float32)
     with sqlite3.connect(tmp_path / "embeddings.sqlite") as db:
         db.execute("CREATE TABLE emb (model TEXT, key TEXT, dim INTEGER, vec BLOB, PRIMARY KEY (model, key))")
-        db.execute("INSERT INTO emb VALUES (?, ?, ?, ?)", ("tiny", text_key("cached text"), 4, vector.tobytes()))
+        db.execute("INSERT INTO emb VALUES (?, ?, ?, ?)",
+                   ("tiny#unpadded", text_key("cached text"), 4, vector.tobytes()))
     with sqlite3.connect(tmp_path / "predictions.sqlite") as db:
         db.execute("CREATE TABLE predictions (key TEXT PRIMARY KEY, completion TEXT NOT NULL, created REAL NOT NULL)")
         db.execute("INSERT INTO predictions VALUES ('k', 'old answer', 0)")
@@ -140,3 +141,16 @@ def test_the_evaluated_openai_backend_has_no_second_cache(tmp_path: Path) -> Non
         judge.close()
     finally:
         run.close()
+
+
+def test_a_vector_does_not_depend_on_the_texts_encoded_with_it(tmp_path: Path, embedder: Embedder) -> None:
+    """Which texts share a batch depends on what the cache already holds; padding would change their last bits."""
+    texts = [f"find {' and '.join(['the weather'] * n)} in city number {n * 7}" for n in range(1, 25)]
+    together = Embedder(cache_dir=tmp_path / "together")
+    together._model = embedder.model  # noqa: SLF001 - the session's loaded MiniLM
+    all_at_once = together.encode(texts)
+    together.close()
+    for i, text in enumerate(texts):
+        alone = Embedder(cache_dir=None)
+        alone._model = embedder.model  # noqa: SLF001
+        assert alone.encode([text])[0].tobytes() == all_at_once[i].tobytes(), text

@@ -84,7 +84,30 @@ class Embedder:
 
     def _cached(self, keys: list[str]) -> dict[str, bytes]:
         """Raw float32 bytes of the cached vectors among ``keys``."""
-        return {} if self._store is None else self._store.get_many(keys, scope=self.model_name)
+        return {} if self._store is None else self._store.get_many(keys, scope=self._scope)
+
+    @property
+    def _scope(self) -> str:
+        # Vectors of earlier versions were encoded in padded batches (see _encode_unpadded) and are not reused.
+        return f"{self.model_name}#unpadded"
+
+    def _encode_unpadded(self, chunk: list[str], texts: dict[str, str]) -> list[tuple[str, np.ndarray]]:
+        """Encode ``chunk`` in batches of texts with the same token count, so no text is ever padded.
+
+        A padded text's vector differs in the last bits from the same text encoded alone, and which texts
+        share a batch depends on what the cache already held; unpadded batches make every vector a function
+        of its text only, so a cold and a warm run of one seed write the same bytes."""
+        lengths = self.model.tokenize([texts[k] for k in chunk])["attention_mask"].sum(dim=1).tolist()
+        groups: dict[int, list[str]] = {}
+        for k, n in zip(chunk, lengths, strict=True):
+            groups.setdefault(int(n), []).append(k)
+        out: list[tuple[str, np.ndarray]] = []
+        for n in sorted(groups):
+            keys = groups[n]
+            encoded = self.model.encode([texts[k] for k in keys], batch_size=self.batch_size, convert_to_numpy=True,
+                                        normalize_embeddings=True, show_progress_bar=False).astype(np.float32)
+            out.extend(zip(keys, encoded, strict=True))
+        return out
 
     def encode(self, texts: Sequence[str], *, chunk_size: int = 4096, progress: bool | None = None) -> np.ndarray:
         """Return an ``(len(texts), dim)`` float32 array of unit vectors, in input order.
@@ -100,20 +123,16 @@ class Embedder:
             from tqdm.auto import tqdm
 
             bar = tqdm(total=len(missing), desc=f"embedding ({self.model_name})", unit="text",
-                       disable=not show or len(missing) <= chunk_size)
+                       disable=not show)
             for start in range(0, len(missing), chunk_size):
                 chunk = missing[start : start + chunk_size]
                 began = time.perf_counter()
-                encoded = self.model.encode(
-                    [unique[k] for k in chunk], batch_size=self.batch_size, convert_to_numpy=True,
-                    normalize_embeddings=True, show_progress_bar=show and len(missing) <= chunk_size,
-                ).astype(np.float32)
+                for k, v in self._encode_unpadded(chunk, unique):
+                    vectors[k] = v.tobytes()
                 self.encode_seconds += time.perf_counter() - began
                 self.encoded_count += len(chunk)
-                for k, v in zip(chunk, encoded, strict=True):
-                    vectors[k] = v.tobytes()
                 if self._store is not None:
-                    self._store.put_many(((k, vectors[k]) for k in chunk), scope=self.model_name)
+                    self._store.put_many(((k, vectors[k]) for k in chunk), scope=self._scope)
                 bar.update(len(chunk))
             bar.close()
         if not texts:
