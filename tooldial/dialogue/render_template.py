@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -702,25 +702,31 @@ class TemplateRenderer:
                 if persona == "chatty" else ""
             return glue((body, tail, detail(NEGATE_WHY, 0.4), moment(REACT, 0.2)))
         if act == "user_bye":
-            thanks = rng.choice(_BYE_THANKS) if rng.random() < 0.5 else \
-                f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR[1:])}"  # not "in advance" when leaving
-            tail = _bye_tail(rng)
-            if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
-                tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
-            facts = ctx.get("facts") or {}
-            after = glue((detail(BYE_NEXT, 0.55), moment(AFTER, 0.5)))
-            if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
-                (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
-                return glue((rng.choice(_BYE_RECAP2).format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)), after))
-            if facts and rng.random() < 0.7:  # a real user often echoes the answer while thanking
-                k, v = rng.choice(sorted(facts.items()))
-                return glue((rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),
-                                                           v=p(v), tail=tail).strip(), after))
-            sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
-            if sep == ", " and tail:
-                tail = tail[:1].lower() + tail[1:]
-            return glue((f"{thanks}{sep}{tail}".strip(), after))
+            return self._user_bye(rng, p, ctx, detail, moment)
         return turn.situation
+
+    @staticmethod
+    def _user_bye(rng: random.Random, p: Protect, ctx: dict[str, Any], detail: Callable[[tuple[str, ...], float], str],
+                  moment: Callable[[tuple[str, ...], float], str]) -> str:
+        """Thanks and goodbye, often echoing one or two facts of the answer, and what the user does next."""
+        thanks = rng.choice(_BYE_THANKS) if rng.random() < 0.5 else \
+            f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR[1:])}"  # not "in advance" when leaving
+        tail = _bye_tail(rng)
+        if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
+            tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
+        facts = ctx.get("facts") or {}
+        after = glue((detail(BYE_NEXT, 0.55), moment(AFTER, 0.5)))
+        if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
+            (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
+            return glue((rng.choice(_BYE_RECAP2).format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)), after))
+        if facts and rng.random() < 0.7:  # a real user often echoes the answer while thanking
+            k, v = rng.choice(sorted(facts.items()))
+            return glue((rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),
+                                                       v=p(v), tail=tail).strip(), after))
+        sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
+        if sep == ", " and tail:
+            tail = tail[:1].lower() + tail[1:]
+        return glue((f"{thanks}{sep}{tail}".strip(), after))
 
     def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,
                 sentence: bool = True) -> str:

@@ -807,54 +807,9 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         return Verdict(False, f"a setting of another market ({sm} vs {tm}; intervals and types are one "
                               "asset class's)", 0.75, "value")
     if s.kind == "identifier" or t.kind == "identifier":
-        if s.kind == "standard" and s.standard in GLOBAL_STANDARDS and t.kind == "identifier" and not same_tool:
-            return Verdict(False, f"a {s.standard} value does not fill another tool's identifier", 0.8,
-                           "identifier")
-        if same_tool and config.record_types and (clash := record_type_clash(source, target)):
-            return Verdict(False, f"identifier of another record type ({clash})", 0.75, "identifier")
-        why = shared_id_space(source, target, target_docs, config)
-        if why is None:
-            if "season" in (s.fmt, t.fmt):
-                return Verdict(False, "a season of another provider (a season is one provider's calendar)", 0.8,
-                               "identifier")
-            return Verdict(False, "identifier of another provider (no evidence of a shared id space)", 0.8,
-                           "identifier")
-        return Verdict(True, f"identifier; {why}", 0.95 if same_tool else 0.8, "identifier")
+        return _judge_identifier(source, target, s, t, target_docs, config)
     if s.kind == "standard" and t.kind == "standard":
-        if s.standard != t.standard and {s.standard, t.standard} != {"date", "datetime"}:
-            return Verdict(False, f"different kinds of value ({s.standard} vs {t.standard})", 0.7, "standard")
-        clash = _format_clash(s, t, target_api_text)
-        if clash:
-            return Verdict(False, clash, 0.85, "standard")
-        if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
-            return Verdict(False, "a corner of a bounding box is not a place", 0.8, "standard")
-        if s.standard == "symbol" and t.market and s.market != t.market \
-                and (s.market is None or s.market not in markets_named(target_api_text)):
-            return Verdict(False, f"symbols of different markets ({s.market or 'unknown'} vs {t.market}; the "
-                                  "target endpoint names its market)", 0.8, "standard")
-        if is_coordinate(s) and not same_tool and is_area_centre(source) and not is_area_centre(target) \
-                and not _AREA_TARGET.search(target.api_id.rsplit("|", 1)[-1]):
-            return Verdict(False, "a country's or a state's centre point is not a place", 0.75, "standard")
-        if same_tool:
-            return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
-        if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
-            return Verdict(False, clash, 0.8, "standard")
-        if s.standard in DATE_STANDARDS:
-            return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
-        known = " (formats agree)" if s.fmt and t.fmt else ""
-        if s.standard in _REFERENCE_KINDS and _REFERENCE_KINDS[s.standard].search(
-                " ".join(_api_subject(target.api_id))):
-            return Verdict(True, f"standard value ({s.standard}) into a lookup of that {s.standard}{known}", 0.8,
-                           "standard")
-        # a place's coordinates suit any geo search; a symbol of one known market on both sides and a time zone of
-        # one format are the relation (keyword texts follow the corpus, a market or a zone registry does not)
-        one_market = s.standard == "symbol" and s.market is not None and (
-            t.market or _symbol_market(target_docs)) == s.market
-        one_zone = s.standard == "timezone" and s.fmt is not None and s.fmt == t.fmt
-        if kw_sim <= config.standard_kw and not (coordinates or one_market or one_zone):
-            return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
-                           "standard")
-        return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard")
+        return _judge_standard(source, target, s, t, desc_sim, kw_sim, target_docs, target_api_text, config)
     if same_tool:
         kind = "value" if "generic" not in (s.kind, t.kind) else "generic"
         if kw_sim <= config.same_tool_kw:
@@ -867,6 +822,66 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     if kw_sim > config.value_kw:
         return Verdict(True, "value; keywords agree", 0.6, "value", "value")
     return Verdict(False, "value across tools; keywords disagree", 0.6, "value", "value")
+
+
+def _judge_identifier(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
+                      config: RuleConfig) -> Verdict:
+    """An identifier on either side: it chains only inside one id space (the record type inside a tool)."""
+    same_tool = source.tool_id == target.tool_id
+    if s.kind == "standard" and s.standard in GLOBAL_STANDARDS and t.kind == "identifier" and not same_tool:
+        return Verdict(False, f"a {s.standard} value does not fill another tool's identifier", 0.8,
+                       "identifier")
+    if same_tool and config.record_types and (clash := record_type_clash(source, target)):
+        return Verdict(False, f"identifier of another record type ({clash})", 0.75, "identifier")
+    why = shared_id_space(source, target, target_docs, config)
+    if why is None:
+        if "season" in (s.fmt, t.fmt):
+            return Verdict(False, "a season of another provider (a season is one provider's calendar)", 0.8,
+                           "identifier")
+        return Verdict(False, "identifier of another provider (no evidence of a shared id space)", 0.8,
+                       "identifier")
+    return Verdict(True, f"identifier; {why}", 0.95 if same_tool else 0.8, "identifier")
+
+
+def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_sim: float, kw_sim: float,
+                    target_docs: str, target_api_text: str, config: RuleConfig) -> Verdict:
+    """Two standard values: one kind and one format, a meaningful place or market, and related domains."""
+    same_tool = source.tool_id == target.tool_id
+    coordinates = is_coordinate(s) and s.standard == t.standard
+    if s.standard != t.standard and {s.standard, t.standard} != {"date", "datetime"}:
+        return Verdict(False, f"different kinds of value ({s.standard} vs {t.standard})", 0.7, "standard")
+    clash = _format_clash(s, t, target_api_text)
+    if clash:
+        return Verdict(False, clash, 0.85, "standard")
+    if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
+        return Verdict(False, "a corner of a bounding box is not a place", 0.8, "standard")
+    if s.standard == "symbol" and t.market and s.market != t.market \
+            and (s.market is None or s.market not in markets_named(target_api_text)):
+        return Verdict(False, f"symbols of different markets ({s.market or 'unknown'} vs {t.market}; the "
+                              "target endpoint names its market)", 0.8, "standard")
+    if is_coordinate(s) and not same_tool and is_area_centre(source) and not is_area_centre(target) \
+            and not _AREA_TARGET.search(target.api_id.rsplit("|", 1)[-1]):
+        return Verdict(False, "a country's or a state's centre point is not a place", 0.75, "standard")
+    if same_tool:
+        return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
+    if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
+        return Verdict(False, clash, 0.8, "standard")
+    if s.standard in DATE_STANDARDS:
+        return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
+    known = " (formats agree)" if s.fmt and t.fmt else ""
+    if s.standard in _REFERENCE_KINDS and _REFERENCE_KINDS[s.standard].search(
+            " ".join(_api_subject(target.api_id))):
+        return Verdict(True, f"standard value ({s.standard}) into a lookup of that {s.standard}{known}", 0.8,
+                       "standard")
+    # a place's coordinates suit any geo search; a symbol of one known market on both sides and a time zone of
+    # one format are the relation (keyword texts follow the corpus, a market or a zone registry does not)
+    one_market = s.standard == "symbol" and s.market is not None and (
+        t.market or _symbol_market(target_docs)) == s.market
+    one_zone = s.standard == "timezone" and s.fmt is not None and s.fmt == t.fmt
+    if kw_sim <= config.standard_kw and not (coordinates or one_market or one_zone):
+        return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
+                       "standard")
+    return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard")
 
 
 def _generic(source: Entity, target: Entity, desc_sim: float, kw_sim: float, config: RuleConfig,
