@@ -97,7 +97,9 @@ class Embedder:
         A padded text's vector differs in the last bits from the same text encoded alone, and which texts
         share a batch depends on what the cache already held; unpadded batches make every vector a function
         of its text only, so a cold and a warm run of one seed write the same bytes."""
-        lengths = self.model.tokenize([texts[k] for k in chunk])["attention_mask"].sum(dim=1).tolist()
+        # what encode() itself runs on a batch: ``preprocess`` from sentence-transformers 6, ``tokenize`` before
+        prepare = getattr(self.model, "preprocess", None) or self.model.tokenize
+        lengths = prepare([texts[k] for k in chunk])["attention_mask"].sum(dim=1).tolist()
         groups: dict[int, list[str]] = {}
         for k, n in zip(chunk, lengths, strict=True):
             groups.setdefault(int(n), []).append(k)
