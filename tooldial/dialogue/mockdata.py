@@ -39,7 +39,7 @@ import json
 import random
 import re
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -1158,23 +1158,23 @@ def place_names(city: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _keyed_leaves(node: Any, key: str = "") -> Iterator[tuple[str, Any]]:
+    """Every scalar of a documented example with the name of the field holding it (list items keep their list's)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _keyed_leaves(v, str(k))
+    elif isinstance(node, list):
+        for v in node:
+            yield from _keyed_leaves(v, key)
+    else:
+        yield key, node
+
+
 def documented_places(api: Api) -> frozenset[str]:
     """The table cities an API's documented example response names in its city fields."""
     index = _place_index()
-    out: set[str] = set()
-
-    def walk(node: Any, key: str) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, str(k))
-        elif isinstance(node, list):
-            for v in node:
-                walk(v, key)
-        elif isinstance(node, str) and field_kind(FieldName(key)) == "city" and node.strip() in index:
-            out.add(node.strip())
-
-    walk(api.example_response, "")
-    return frozenset(out)
+    return frozenset(node.strip() for key, node in _keyed_leaves(api.example_response)
+                     if isinstance(node, str) and field_kind(FieldName(key)) == "city" and node.strip() in index)
 
 
 def elsewhere_words(api: Api, inputs: dict[str, Any]) -> frozenset[str]:
@@ -1196,20 +1196,7 @@ def names_elsewhere(value: Any, words: frozenset[str]) -> bool:
 
 def foreign_strings(api: Api) -> frozenset[str]:
     """The entity strings of an API's documented example response (:func:`entity_string`)."""
-    out: set[str] = set()
-
-    def walk(node: Any, key: str) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(v, str(k))
-        elif isinstance(node, list):
-            for v in node:
-                walk(v, key)
-        elif entity_string(key, node):
-            out.add(node)
-
-    walk(api.example_response, "")
-    return frozenset(out)
+    return frozenset(node for key, node in _keyed_leaves(api.example_response) if entity_string(key, node))
 
 
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
