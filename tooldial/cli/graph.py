@@ -58,6 +58,12 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                         "(a tool set documented tool by tool, e.g. tau-bench)")
     b.add_argument("--no-rules", action="store_true",
                    help="plain Eq. 1: no validity rules (identifiers, standard formats, generic names)")
+    b.add_argument("--validity", choices=("rules", "learned", "rules-ranked"), default="rules",
+                   help="who keeps candidates: the hand rules (default), the learned model fitted on the labelled "
+                        "dev pairs (its probability is also the confidence and the cap rank), or the rules with "
+                        "the learned probability as confidence and cap rank")
+    b.add_argument("--edge-model", type=Path, default=None, metavar="FILE",
+                   help="learned model file (default: the packaged tooldial/data/graph_edge_model.json)")
     b.add_argument("--judge-base-url", default=None,
                    help="OpenAI-compatible endpoint of an LLM edge judge: keep only edges it judges valid")
     b.add_argument("--judge-model", default=None, help="model of the edge judge")
@@ -118,6 +124,13 @@ def _add_calibrate(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--cv", type=positive_int, default=None, metavar="K",
                    help="with --rules: also a grouped K-fold cross-validation by source tool (thresholds fitted on "
                         "the other folds, scored out of fold)")
+    c.add_argument("--learn", action="store_true",
+                   help="fit the learned edge-validity model (logistic regression over edge features, "
+                        "tooldial.graph.learned) on the labelled pairs; prints leave-one-set-out (by the labels' "
+                        "`set`) and, with --cv K, grouped-by-source-tool cross-validation against the rules")
+    c.add_argument("--out", type=Path, default=None, metavar="FILE",
+                   help="with --learn: write the fitted model here (JSON; the packaged one is "
+                        "tooldial/data/graph_edge_model.json)")
     c.add_argument("--seed", type=int, default=0, help="fold assignment of --cv (default 0)")
     c.add_argument("--objective", choices=("mcc", "f1"), default="mcc")
     c.add_argument("--labelled-only", action="store_true",
@@ -127,6 +140,50 @@ def _add_calibrate(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--plot", type=Path, default=Path("calibration.png"), help="PNG of the precision/recall")
     c.add_argument("--json", type=Path, default=None, help="write every grid point as JSON")
     c.set_defaults(func=_calibrate)
+
+
+def _learn(args: argparse.Namespace, corpus, labels, labels_path: Path, config) -> int:
+    """``graph calibrate --learn``: cross-validate the learned edge model, fit it on every pair, write it."""
+    from tooldial.graph.learned import (
+        cross_validate,
+        fit_edge_model,
+        labelled_candidates,
+        model_digest,
+        save_edge_model,
+        source_tool_folds,
+    )
+
+    if args.out is not None:
+        check_output_file(args.out, "--out")
+    data = labelled_candidates(corpus, labels, config)
+    set_of = {i: p.label_set or "(no set)" for i, p in enumerate(labels)}
+    sets = sorted(set(set_of.values()))
+    print(f"{len(labels)} labelled pairs{f' [{args.split}]' if args.split else ''} in sets {', '.join(sets)}; "
+          f"{sum(r is not None for r in data.row_of)} are candidates ({len(data.cands)} candidates in "
+          f"{corpus.spec})")
+    cv: dict = {}
+    if len(sets) > 1:
+        loso = cross_validate(data, set_of, config, scheme="leave one set out")
+        print(loso.format())
+        cv["leave_one_set_out"] = loso.to_dict()
+    if args.cv:
+        folds = source_tool_folds(labels, args.cv, args.seed)
+        grouped = cross_validate(data, folds, config, scheme=f"grouped {args.cv}-fold by source tool (seed {args.seed})")
+        print(grouped.format())
+        cv["grouped_by_source_tool"] = grouped.to_dict()
+    fitted = {"command": "tooldial graph calibrate --learn"
+                         f"{f' --split {args.split}' if args.split else ''}{f' --cv {args.cv}' if args.cv else ''}",
+              "labels": labels_path.name, "labels_sha256": model_digest(labels_path), "split": args.split,
+              "sets": sets, "pairs": len(labels), "candidate_pairs": sum(r is not None for r in data.row_of),
+              "valid": sum(p.valid for p in labels), "corpus_apis": len(corpus),
+              "cross_validation": {k: {"pooled": v["pooled"], "folds": [
+                  {"name": f["name"], "threshold": f["threshold"]} for f in v["folds"]]} for k, v in cv.items()}}
+    model = fit_edge_model(data, set_of, embedding_model=config.embedding_model, fitted=fitted)
+    print(f"fitted on all {len(labels)} pairs; keep threshold {model.threshold:g} (leave one set out, best MCC)")
+    if args.out is not None:
+        save_edge_model(model, args.out)
+        print(f"model: {args.out}")
+    return 0
 
 
 def _model_args(p: argparse.ArgumentParser) -> None:
@@ -178,7 +235,7 @@ def _build(args: argparse.Namespace) -> int:
     config = _config(args, entity_text=args.entity_text, base_url=args.base_url, llm_model=args.llm_model,
                      llm_concurrency=args.concurrency, llm_timeout=args.timeout,
                      llm_max_attempts=args.max_attempts, block_size=args.block_size, progress=progress,
-                     apply_rules=not args.no_rules, **caps)
+                     apply_rules=not args.no_rules, validity=args.validity, edge_model=args.edge_model, **caps)
     if args.single_provider:
         config = config.model_copy(update={"rules": config.rules.model_copy(update={"single_provider": True})})
     corpus = load_corpus(args.corpus, progress=progress)
@@ -209,6 +266,11 @@ def _build(args: argparse.Namespace) -> int:
     for key, value in sorted(r.producer_stats.items()):
         if value:
             print(f"  {key}: {value}")
+    if r.learned:
+        lr = r.learned
+        print(f"  learned ({lr['scorer']}, threshold {lr['threshold']:g}): {lr['kept']} candidates kept before the "
+              f"caps; the rules kept {lr['rules_kept']} ({lr['kept_not_rules']} kept that the rules rejected, "
+              f"{lr['rules_not_kept']} dropped that the rules kept)")
     if r.rejected:
         print(f"  rules: {r.candidates} Eq. 1 candidates, {sum(r.rejected.values())} rejected: "
               + "; ".join(f"{n} {why}" for why, n in sorted(r.rejected.items(), key=lambda kv: -kv[1])))
@@ -324,6 +386,10 @@ def _calibrate(args: argparse.Namespace) -> int:
         raise ConfigError(f"no labelled rows{f' in split {args.split!r}' if args.split else ''}", field="--labels")
     corpus = load_corpus(args.corpus)
     config = _config(args, progress=True)
+    if args.learn:
+        return _learn(args, corpus, labels, labels_path, config)
+    if args.out:
+        raise ConfigError("--out needs --learn", field="--out")
     if args.rules:
         from tooldial.graph.calibrate import calibrate_rules
 

@@ -112,7 +112,7 @@ _UNKEYED_GRAPH_OPTIONS = frozenset({"llm_timeout", "llm_max_attempts", "llm_conc
 #: Source folders and files whose code shapes the graph and the dialogues (their digest is part of the build key):
 #: this module too, since it turns the options into the stage configs and filters what the validator rejects.
 _CODE_PARTS = ("corpus", "graph", "dialogue", "tasks", "embedding.py", "llm.py", "registry.py",
-               "dataset/pipeline.py")
+               "dataset/pipeline.py", "data/graph_edge_model.json")
 
 
 def path_digest(path: str | Path) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
@@ -31,6 +32,10 @@ from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, mak
 from tooldial.graph.entities import _singular as singular
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
 from tooldial.graph.validity import BARE_IDS, CROSS_TOOL_REASON, RuleConfig, classify, is_coordinate
+
+if TYPE_CHECKING:
+    from tooldial.graph.edge_features import FeatureContext
+    from tooldial.graph.learned import EdgeScorer
 
 ROUND = 6
 
@@ -54,6 +59,8 @@ class BuildReport:
     #: Eq. 1 candidates (one per output × input slot) and the rules' rejections among them, by reason.
     candidates: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
+    #: With a learned scorer: what it kept, against what the rules kept (``graph.graph["learned"]`` too).
+    learned: dict = field(default_factory=dict)
 
     def add_time(self, stage: str, began: float) -> None:
         self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - began
@@ -140,6 +147,23 @@ class GraphBuilder:
                 "max_retries": config.llm_max_attempts - 1} if config.entity_text == "llm" else {}),
         )
         self.report = BuildReport()
+        #: The learned model of ``config.validity`` (read here, so a bad file stops a build before any work).
+        self.edge_model = self._load_edge_model()
+
+    def _load_edge_model(self):
+        cfg = self.config
+        if cfg.validity == "rules" or not cfg.apply_rules:
+            return None
+        from tooldial.errors import ConfigError
+        from tooldial.graph.learned import DEFAULT_EDGE_MODEL, load_edge_model
+
+        path = cfg.edge_model or DEFAULT_EDGE_MODEL
+        model = load_edge_model(path)
+        if model.embedding_model.lower() != cfg.embedding_model.lower():
+            raise ConfigError(f"the edge model {path} was fitted on {model.embedding_model} cosines, not "
+                              f"{cfg.embedding_model}: use --validity rules or fit one with `tooldial graph "
+                              "calibrate --learn`", field="--validity")
+        return model
 
     def entity_texts(self, corpus: Corpus) -> EntityTexts:
         return self.producer.produce(corpus, progress=self.config.progress)
@@ -190,11 +214,38 @@ class GraphBuilder:
         self.report.add_time("similarity", began)
         return edges
 
+    def feature_context(self, corpus: Corpus, prepared: PreparedEntities) -> FeatureContext:
+        """What the learned scorer's features read (:mod:`tooldial.graph.edge_features`); the API and tool texts
+        are embedded here (cached), counted in the ``model`` and ``embedding`` times."""
+        from tooldial.graph.edge_features import FeatureContext
+
+        began = time.perf_counter()
+        before_count, before_seconds = self.embedder.encoded_count, self.embedder.encode_seconds
+        context = FeatureContext.build(corpus, prepared.outputs, prepared.inputs, prepared.out_index.desc,
+                                       prepared.in_index.desc, prepared.vectors,
+                                       lambda texts: self.embedder.encode(texts, progress=self.config.progress))
+        self.report.encoded_texts += self.embedder.encoded_count - before_count
+        self.report.seconds["model"] = self.report.seconds.get("model", 0.0) + (
+            self.embedder.encode_seconds - before_seconds)
+        self.report.add_time("embedding", began)
+        return context
+
+    def scorer(self, corpus: Corpus, prepared: PreparedEntities) -> EdgeScorer | None:
+        """The learned edge scorer of ``config.validity`` (``None`` for ``rules`` or with the rules off)."""
+        if self.edge_model is None:
+            return None
+        from tooldial.graph.learned import DEFAULT_EDGE_MODEL, EdgeScorer, model_digest
+
+        return EdgeScorer(self.edge_model, self.feature_context(corpus, prepared),
+                          model_digest(self.config.edge_model or DEFAULT_EDGE_MODEL))
+
     def build(self, corpus: Corpus) -> nx.MultiDiGraph:
         prepared = self.prepare(corpus)
         edges = self.find_edges(prepared)
+        scorer = self.scorer(corpus, prepared)
         began = time.perf_counter()
-        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, self.config, self.report)
+        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, self.config, self.report,
+                               scorer=scorer)
         self.report.edges, self.report.nodes = graph.number_of_edges(), graph.number_of_nodes()
         self.report.add_time("graph", began)
         return graph
@@ -217,6 +268,7 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "max_out_edges_per_api": config.max_out_edges_per_api,
         "max_in_edges_per_api": config.max_in_edges_per_api,
         "max_cross_tool_edges_per_api": config.max_cross_tool_edges_per_api,
+        "validity": config.validity if config.apply_rules else "rules off",
         "tooldial_version": __version__,
     }
 
@@ -328,25 +380,56 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
 
 
-def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
-                   config: GraphConfig, report: BuildReport | None = None) -> nx.MultiDiGraph:
-    """Eq. 1 candidates → rules, input groups, caps (:mod:`tooldial.graph.select`) → the graph."""
-    graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
-    pre_rejected = 0
-    if config.apply_rules:  # the cross-tool bar of the rules, vectorised: most candidates end here
-        before = len(edges)
-        edges = cross_tool_bar(outputs, inputs, edges, config.rules)
-        pre_rejected = before - len(edges)
+def candidate_pool(corpus: Corpus, prepared_or_entities, edges: EdgeArrays,
+                   config: GraphConfig) -> tuple[list, EdgeSelector | None]:
+    """Every candidate a build decides on, with the rules' verdicts (kept *and* rejected), and the selector that
+    judged them (``None`` with the rules off). Candidates below the vectorised cross-tool bar are not returned;
+    the selector counts them among its rejections."""
+    outputs, inputs = prepared_or_entities.outputs, prepared_or_entities.inputs
+    if not config.apply_rules:
+        return candidates_from_arrays(outputs, inputs, edges), None
+    before = len(edges)
+    edges = cross_tool_bar(outputs, inputs, edges, config.rules)  # the rules' first test, vectorised
     cands = candidates_from_arrays(outputs, inputs, edges)
-    if config.apply_rules:
-        selector = EdgeSelector(corpus, outputs, inputs, config.rules)
-        cands = [c for c in map(selector.judge, cands) if c.verdict.keep]
-        if pre_rejected:
-            selector.rejected[CROSS_TOOL_REASON] += pre_rejected
-        if report is not None:
-            report.rejected = dict(sorted(selector.rejected.items()))
+    selector = EdgeSelector(corpus, outputs, inputs, config.rules)
+    cands = [selector.judge(c) for c in cands]
+    if before > len(edges):
+        selector.rejected[CROSS_TOOL_REASON] += before - len(edges)
+    return cands, selector
+
+
+@dataclass
+class _Entities:
+    outputs: list[Entity]
+    inputs: list[Entity]
+
+
+def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
+                   config: GraphConfig, report: BuildReport | None = None, *,
+                   scorer: EdgeScorer | None = None) -> nx.MultiDiGraph:
+    """Eq. 1 candidates → rules, input groups, caps (:mod:`tooldial.graph.select`) → the graph. With a
+    ``scorer`` (``config.validity`` other than ``rules``) the learned probability is each candidate's
+    confidence and cap rank, and with ``learned`` also its keep/drop decision."""
+    graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
+    cands, selector = candidate_pool(corpus, _Entities(outputs, inputs), edges, config)
+    if selector is not None and report is not None:
+        report.rejected = dict(sorted(selector.rejected.items()))
     if report is not None:
-        report.candidates = len(cands) + sum(report.rejected.values())
+        report.candidates = sum(c.verdict.keep for c in cands) + sum(report.rejected.values())
+    if scorer is not None and selector is not None:
+        from tooldial.graph.learned import learned_verdicts
+
+        rules_kept = {c.pair_key for c in cands if c.verdict.keep}
+        cands = learned_verdicts(cands, scorer.probabilities(cands), scorer.model.threshold, selector,
+                                 decide=config.validity == "learned")
+        kept = {c.pair_key for c in cands if c.verdict.keep}
+        summary = {"scorer": config.validity, "model_sha256": scorer.digest, "threshold": scorer.model.threshold,
+                   "kept": len(kept), "rules_kept": len(rules_kept), "kept_not_rules": len(kept - rules_kept),
+                   "rules_not_kept": len(rules_kept - kept)}
+        graph.graph["learned"] = summary
+        if report is not None:
+            report.learned = summary
+    cands = [c for c in cands if c.verdict.keep]
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
                       per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api)
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}

@@ -134,6 +134,13 @@ class GraphConfig(BaseModel):
     #: with 20); on the fit part of the dev set (560 pairs) recall 0.888 / precision 0.906 with 40, 0.857 /
     #: 0.918 with 20 (a coordinate source fans out to every geo API of the corpus).
     max_cross_tool_edges_per_api: int | None = Field(default=40, ge=1)
+    #: Who decides which candidates become edges: ``rules`` (the hand rules of :mod:`tooldial.graph.validity`),
+    #: ``learned`` (the fitted model of :mod:`tooldial.graph.learned` over features that include the rules'
+    #: verdicts; its probability is the edge's ``confidence`` and cap rank), or ``rules-ranked`` (the rules keep
+    #: or drop, the model's probability is the confidence and ranks the edges for the density caps).
+    validity: Literal["rules", "learned", "rules-ranked"] = "rules"
+    #: The learned model file (``None``: the packaged ``tooldial/data/graph_edge_model.json``).
+    edge_model: Path | None = None
     #: Embedding batch size.
     batch_size: int = Field(default=128, ge=1)
     #: LLM endpoint for ``entity_text="llm"`` (the key comes from ``OPENAI_API_KEY``).
@@ -145,7 +152,7 @@ class GraphConfig(BaseModel):
     llm_max_attempts: int = Field(default=6, ge=1)
     progress: bool = False
 
-    @field_validator("cache_dir", mode="before")
+    @field_validator("cache_dir", "edge_model", mode="before")
     @classmethod
     def _path(cls, value: object) -> object:
         return Path(value).expanduser() if isinstance(value, str) else value

@@ -21,7 +21,7 @@ from statistics import NormalDist
 from typing import Any
 
 import networkx as nx
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial.corpus.models import OutputComponent
 from tooldial.errors import TooldialError
@@ -36,7 +36,7 @@ class LabelledPair(BaseModel):
     ``reason``, ``kind`` (``same_tool`` / ``cross_tool``), ``category`` and ``split`` (``fit`` / ``heldout``)
     are what the ToolBench dev set adds."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
 
     source_api: str
     source_output: str
@@ -47,6 +47,8 @@ class LabelledPair(BaseModel):
     kind: str = ""
     category: str = ""
     split: str = ""
+    #: The dev set's ``set`` (``v1`` ...): which labelling round the pair came from (leave-one-set-out folds).
+    label_set: str = Field(default="", alias="set")
 
     @property
     def key(self) -> PairKey:

@@ -125,22 +125,28 @@ class EdgeSelector:
                              config=self.rules, conventions=self.conventions)
         if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.75, verdict.kind)
-        if verdict.keep:
-            for group in self.groups_of(cand.input.api_id):
-                if cand.input.key not in group.members:
-                    continue
-                sources = group_sources(cand.output, group, self.inputs_by_api[cand.input.api_id],
-                                        self.outputs_by_api.get(cand.output.api_id, []), cand.input.key)
-                if group.name == "coordinates" and len(sources) < len(group.members):
-                    verdict = Verdict(False, "the source has no partner coordinate in the same record", 0.8,
-                                      verdict.kind)
-                else:
-                    cand.group, cand.sources = group, sources
-                break
+        if verdict.keep and (why := self.assign_group(cand)):
+            verdict = Verdict(False, why, 0.8, verdict.kind)
         cand.verdict = verdict
         if not verdict.keep:
             self.rejected[verdict.reason.split(" (")[0]] += 1
         return cand
+
+
+    def assign_group(self, cand: Candidate) -> str | None:
+        """Record the input group of the candidate's target input and the source outputs of the same record; a
+        coordinate whose source has no partner coordinate in that record cannot be procured: the reason, else
+        ``None``."""
+        for group in self.groups_of(cand.input.api_id):
+            if cand.input.key not in group.members:
+                continue
+            sources = group_sources(cand.output, group, self.inputs_by_api[cand.input.api_id],
+                                    self.outputs_by_api.get(cand.output.api_id, []), cand.input.key)
+            if group.name == "coordinates" and len(sources) < len(group.members):
+                return "the source has no partner coordinate in the same record"
+            cand.group, cand.sources = group, sources
+            break
+        return None
 
 
 def _norm(name: str) -> str:

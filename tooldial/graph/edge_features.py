@@ -1,0 +1,202 @@
+"""Features of one candidate edge for the learned validity model (:mod:`tooldial.graph.learned`).
+
+Each Eq. 1 candidate that passes the cross-tool bar is described by numbers a model fitted on labelled pairs of
+some tools can read on candidates of other tools: no tool names, no category names, no word lists of a domain.
+
+- **Eq. 1**: the description, keyword-text and name similarities;
+- **where**: same tool, same category, same documented provider;
+- **what kind of value** (:func:`tooldial.graph.validity.classify`): identifier / standard / generic on each side,
+  and the family of a standard value (coordinate, code, date, place, symbol, URL);
+- **the rules**: the hand rules' verdict (kept or not), its confidence and its reason class (:func:`reason_class`);
+- **relevance of the call**: cosine (all-MiniLM-L6-v2, cached like every embedding) between what the source
+  API does and what the target API does (:func:`api_text`), between the two tools' descriptions, between the
+  output and the target API, between the input and the source API; whether the target's documentation names
+  the source's record (``station`` of a station record into a call documented for stations);
+  whether the output only echoes a parameter of its own API (a weather answer's ``latitude``: the caller's
+  own value), whether the source returns a list, how many required inputs the target has.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tooldial.corpus.models import Api, Corpus
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.validity import Traits, _api_subject, classify, is_coordinate
+
+#: Characters of an API's or a tool's documentation that go into its relevance text (MiniLM reads 256 tokens;
+#: the first sentences say what an endpoint does).
+TEXT_CHARS = 300
+
+#: The hand rules' reasons, in classes a model can weigh (:func:`reason_class`).
+REASON_CLASSES = ("kept_same_tool", "kept_identifier", "kept_standard", "kept_other", "rejected_id_space",
+                  "rejected_value_space", "rejected_similarity", "rejected_structure")
+
+#: Families of standard values.
+STANDARD_FAMILIES = {
+    "latitude": "coordinate", "longitude": "coordinate", "coordinates": "coordinate",
+    "country": "code", "currency": "code", "language": "code", "timezone": "code", "iata": "code",
+    "postal_code": "code", "continent": "code",
+    "date": "date", "datetime": "date", "time": "date",
+    "place": "place", "symbol": "symbol", "url": "url",
+}
+
+#: The feature names, in the order of a feature row (the model file lists them too; a mismatch is an error).
+FEATURE_NAMES: tuple[str, ...] = (
+    "desc_sim", "kw_sim", "lcs_sim",
+    "same_tool", "same_category", "same_provider",
+    "src_identifier", "src_standard", "src_generic", "tgt_identifier", "tgt_standard", "tgt_generic",
+    "std_coordinate", "std_code", "std_date", "std_place", "std_symbol", "std_url", "std_other",
+    "rule_keep", "rule_confidence",
+    *(f"reason_{r}" for r in REASON_CLASSES),
+    "api_rel", "tool_rel", "output_target_rel", "input_source_rel",
+    "target_names_record", "echo", "source_list", "target_several", "target_required_log",
+    "cross_x_api_rel", "coordinate_x_api_rel", "coordinate_x_cross", "identifier_x_cross", "rule_keep_x_cross",
+)
+
+
+def api_text(api: Api) -> str:
+    """What an endpoint does: its name and the start of its description."""
+    return f"{api.name}: {api.description}"[:TEXT_CHARS]
+
+
+def tool_text(api: Api) -> str:
+    """What a tool is about: its name and the start of its description."""
+    return f"{api.tool}: {api.tool_description}"[:TEXT_CHARS]
+
+
+def reason_class(keep: bool, reason: str) -> str:
+    """The class of a rule verdict's reason (:data:`REASON_CLASSES`)."""
+    r = reason.lower()
+    if keep:
+        if "same tool" in r:
+            return "kept_same_tool"
+        if r.startswith("identifier"):
+            return "kept_identifier"
+        if r.startswith("standard value"):
+            return "kept_standard"
+        return "kept_other"
+    if "identifier" in r or "season" in r or "user's id" in r or "provider" in r:
+        return "rejected_id_space"
+    if any(w in r for w in ("format", "market", "different kinds", "site", "own tool's list", "of another market")):
+        return "rejected_value_space"
+    if "disagree" in r or "unrelated domains" in r or "differ too much" in r:
+        return "rejected_similarity"
+    return "rejected_structure"
+
+
+
+
+def _norm(name: str) -> str:
+    return "".join(_singular(w) for w in split_words(name))
+
+
+def _words(text: str) -> set[str]:
+    return {_singular(w) for w in split_words(text) if len(w) > 2 and not w.isdigit()}
+
+
+def record_words(entity: Entity) -> set[str]:
+    """Words naming an output's record: its parent path (without containers) and its API's subject."""
+    words: set[str] = set()
+    for part in entity.key.split("|")[:-1]:
+        words |= {w for w in _words(part) if w not in CONTAINER_NAMES}
+    return words | set(_api_subject(entity.api_id))
+
+
+def _family(s: Traits, t: Traits) -> str | None:
+    if s.kind != "standard" and t.kind != "standard":
+        return None
+    return STANDARD_FAMILIES.get(s.standard or t.standard or "", "other")
+
+
+@dataclass
+class FeatureContext:
+    """Per-corpus lookups the features read: API and tool text vectors, entity rows, parameters, documentation.
+
+    Built once per graph (:meth:`build`); :meth:`rows` turns candidates into a feature matrix."""
+
+    api_row: dict[str, int]
+    api_vectors: np.ndarray
+    tool_vectors: np.ndarray
+    entity_vectors: np.ndarray
+    output_row: dict[int, int]
+    input_row: dict[int, int]
+    category: dict[str, str]
+    params: dict[str, frozenset[str]]
+    target_words: dict[str, set[str]]
+    required: dict[str, int]
+
+    @classmethod
+    def build(cls, corpus: Corpus, outputs: Sequence[Entity], inputs: Sequence[Entity], desc_rows_out: np.ndarray,
+              desc_rows_in: np.ndarray, vectors: np.ndarray, embed) -> FeatureContext:
+        """``embed(texts) -> unit vectors`` encodes the API and tool texts (an :class:`~tooldial.embedding.Embedder`'s
+        ``encode``: cached on disk like every embedding); ``desc_rows_*`` are the entities' description rows in
+        ``vectors`` (``PreparedEntities.out_index.desc`` / ``in_index.desc``)."""
+        apis = sorted(corpus.apis, key=lambda a: a.id)
+        texts = [api_text(a) for a in apis] + [tool_text(a) for a in apis]
+        vecs = embed(texts) if apis else np.zeros((0, 1), dtype=np.float32)
+        n = len(apis)
+        out_rows = {id(e): int(desc_rows_out[i]) for i, e in enumerate(outputs)}
+        in_rows = {id(e): int(desc_rows_in[i]) for i, e in enumerate(inputs)}
+        params = {a.id: frozenset(_norm(p.name) for p in (*a.required_parameters, *a.optional_parameters)) for a in apis}
+        target_words = {a.id: _words(f"{a.name} {a.description}") for a in apis}
+        required = {a.id: len(a.required_parameters) for a in apis}
+        return cls({a.id: i for i, a in enumerate(apis)}, vecs[:n], vecs[n:], vectors, out_rows, in_rows,
+                   {a.id: a.category for a in apis}, params, target_words, required)
+
+    def _cos_apis(self, a: np.ndarray, b: np.ndarray, table: np.ndarray) -> np.ndarray:
+        return np.einsum("ij,ij->i", table[a], table[b]).astype(np.float64)
+
+    def rows(self, cands: Sequence) -> np.ndarray:
+        """The feature matrix of ``cands`` (:class:`~tooldial.graph.select.Candidate` s with their rule verdicts),
+        one row per candidate, columns in :data:`FEATURE_NAMES` order."""
+        n = len(cands)
+        x = np.zeros((n, len(FEATURE_NAMES)), dtype=np.float64)
+        if not n:
+            return x
+        col = {name: i for i, name in enumerate(FEATURE_NAMES)}
+        src_api = np.fromiter((self.api_row[c.output.api_id] for c in cands), dtype=np.int64, count=n)
+        dst_api = np.fromiter((self.api_row[c.input.api_id] for c in cands), dtype=np.int64, count=n)
+        out_vec = np.fromiter((self.output_row[id(c.output)] for c in cands), dtype=np.int64, count=n)
+        in_vec = np.fromiter((self.input_row[id(c.input)] for c in cands), dtype=np.int64, count=n)
+        x[:, col["api_rel"]] = self._cos_apis(src_api, dst_api, self.api_vectors)
+        x[:, col["tool_rel"]] = self._cos_apis(src_api, dst_api, self.tool_vectors)
+        ev, av = self.entity_vectors, self.api_vectors
+        x[:, col["output_target_rel"]] = np.einsum("ij,ij->i", ev[out_vec], av[dst_api])
+        x[:, col["input_source_rel"]] = np.einsum("ij,ij->i", ev[in_vec], av[src_api])
+        for i, c in enumerate(cands):
+            o, t, v = c.output, c.input, c.verdict
+            s_tr, t_tr = classify(o), classify(t)
+            row = x[i]
+            row[col["desc_sim"]], row[col["kw_sim"]], row[col["lcs_sim"]] = c.desc_sim, c.kw_sim, c.lcs_sim
+            same_tool = o.tool_id == t.tool_id
+            row[col["same_tool"]] = same_tool
+            row[col["same_category"]] = self.category.get(o.api_id) == self.category.get(t.api_id)
+            row[col["same_provider"]] = bool(o.provider) and o.provider == t.provider
+            for side, tr in (("src", s_tr), ("tgt", t_tr)):
+                if tr.kind in ("identifier", "standard", "generic"):
+                    row[col[f"{side}_{tr.kind}"]] = 1.0
+            family = _family(s_tr, t_tr)
+            if family:
+                row[col[f"std_{family}"]] = 1.0
+            row[col["rule_keep"]] = v.keep
+            row[col["rule_confidence"]] = v.confidence
+            row[col[f"reason_{reason_class(v.keep, v.reason)}"]] = 1.0
+            row[col["target_names_record"]] = bool(record_words(o) & self.target_words.get(t.api_id, set()))
+            leaf = _norm(o.raw or o.key.rsplit("|", 1)[-1])
+            row[col["echo"]] = bool(leaf) and leaf in self.params.get(o.api_id, frozenset())
+            row[col["source_list"]] = o.is_list
+            row[col["target_several"]] = t.is_list
+            row[col["target_required_log"]] = math.log1p(self.required.get(t.api_id, 0))
+            cross = 0.0 if same_tool else 1.0
+            coord = 1.0 if (is_coordinate(s_tr) or s_tr.standard == "coordinates") else 0.0
+            row[col["cross_x_api_rel"]] = cross * row[col["api_rel"]]
+            row[col["coordinate_x_api_rel"]] = coord * row[col["api_rel"]]
+            row[col["coordinate_x_cross"]] = coord * cross
+            row[col["identifier_x_cross"]] = cross * (s_tr.kind == "identifier" or t_tr.kind == "identifier")
+            row[col["rule_keep_x_cross"]] = cross * v.keep
+        return x
