@@ -369,11 +369,17 @@ def name_clause(api: Api) -> str:
     return f"get the {' '.join(parts)} from {api.tool}".strip()
 
 
+#: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
+_NOT_TOPIC = frozenset(["full", "what", "which", "when", "where", "who", "how", "one", "right", "turn", "line",
+                        "current", "latest", "much", "many", "there", "here", "now"])
+
+
 def keywords(api: Api, n: int = 3) -> list[str]:
-    """Content words of the API's name and description, name first, deduplicated."""
+    """Topic words of the API's name and description, name first, deduplicated (no question words or
+    modifiers such as "full": "Tell me something about article full." is not English)."""
     seen: list[str] = []
     for w in words(api.name) + words(api.description or ""):
-        if w not in _STOP and len(w) > 2 and not w.isdigit() and w not in seen:
+        if w not in _STOP and w not in _NOT_TOPIC and len(w) > 2 and not w.isdigit() and w not in seen:
             seen.append(w)
     return seen[:n] or words(api.name)[:1] or [api.name]
 

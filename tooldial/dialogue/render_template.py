@@ -42,7 +42,18 @@ from tooldial.dialogue.user_profile import (
     draw_profile,
     say,
 )
-from tooldial.dialogue.user_situation import AFTER, ASIDES, EXCUSES, REACT, Situation, aside, draw_situation
+from tooldial.dialogue.user_situation import (
+    AFTER,
+    ASIDES,
+    EXCUSES,
+    PAYOFFS,
+    REACT,
+    STAKES,
+    TRIED_FRAMES,
+    Situation,
+    aside,
+    draw_situation,
+)
 
 #: User personas and how often a dialogue gets each.
 PERSONAS: dict[str, float] = {"plain": 0.24, "terse": 0.16, "chatty": 0.16, "formal": 0.14, "non_native": 0.14,
@@ -145,8 +156,8 @@ _FAIL_VERB = ("I don't know", "I don't have", "I can't remember", "I'm not sure 
               "I really don't know", "I simply don't have", "I can't dig up", "I don't remember",
               "I'm clueless about", "I don't have the faintest idea of", "I've never seen", "I can't lay my hands on")
 _FAIL_TAIL = ("", "", " offhand", " right now", " at the moment", " off the top of my head", ", I'm afraid",
-              ", unfortunately", ", to be honest", " anymore", " yet", " with me", " for sure", ", sadly", " at all",
-              " just now", " here", " today", ", if I'm honest", " either")
+              ", unfortunately", ", to be honest", " anymore", " yet", " for sure", ", sadly", " at all",
+              " just now", " today", ", if I'm honest")
 #: Extra sentences a chatty user adds (context that changes no label).
 _CONTEXT = {
     "travel": ("I'm putting a trip together.", "We're travelling soon.", "I'm sorting out plans for a trip."),
@@ -187,7 +198,7 @@ _INFORM_CLAUSE = (
 )
 _HEDGES = ("I think", "if I remember right,", "I believe", "probably")
 _PICK = (
-    "The one with {by} {v}, please.", "Let's go with {v}.", "I'll take {v}.", "{By} {v}, please.",
+    "The one with {by} {v}, please.", "Let's go with {v}.", "I'll take {v}.", "The {by} I want is {v}.",
     "{v} sounds right.", "Pick {v}.", "Make it {v}.", "I want the {v} one.", "The {by} I'm after is {v}.",
     "{v}, that's the one.", "I'd go with {v}.", "Choose {v}, please.", "The {v} one.",
 )
@@ -252,6 +263,16 @@ _BYE_RECAP = (
     "{T} for looking up the {k}. {tail}", "That {k} helps a lot. {T}!", "Okay, {v} for the {k}. {T}, bye.",
     "Great, the {k} is {v}. That's all, {t}.", "Noted: {v}. {T}! {tail}", "{T}, I didn't know the {k} was {v}.",
 )
+#: Answer labels that name no property a user would say ("the name, SF HER" of a library copy): recaps of them
+#: say the value alone.
+_GENERIC_KEYS = frozenset(("name", "first result", "result", "value", "id", "title", "item", "entry"))
+
+
+def _unnamed(frames: tuple[str, ...], generic: bool) -> tuple[str, ...]:
+    """``frames`` without those that name a fact's label (``{k}``, ``{k2}``) when a label is generic."""
+    return tuple(f for f in frames if "{k" not in f) if generic else frames
+
+
 #: Goodbyes that echo two facts of the last response.
 _BYE_RECAP2 = ("{T}! So the {k} is {v} and the {k2} is {v2}.", "Okay: {v} for the {k}, {v2} for the {k2}. {T}.",
                "Noted, {k} {v} and {k2} {v2}. {T}!", "{v} and {v2}, got it. {T}.",
@@ -436,7 +457,7 @@ def scenario_situation(scenario: ScenarioInstruction, profile: UserProfile) -> S
     """The dialogue's situation: drawn from its id, avoiding its values and slot names and the profile's names
     (a pet is never called like the user or the companion)."""
     return draw_situation(random.Random(f"situation:{scenario.dialogue_id}"),
-                          avoid=[*scenario_strings(scenario), profile.me, profile.companion])
+                          avoid=[*scenario_strings(scenario), profile.me, profile.companion], domain=scenario.domain)
 
 
 def scenario_strings(scenario: ScenarioInstruction) -> list[str]:
@@ -468,6 +489,19 @@ def glue(parts: Sequence[str]) -> str:
             out += " "
         out += part
     return out
+
+
+def _at_most(n: int, *extras: str | Callable[[], str]) -> tuple[str, ...]:
+    """The first ``n`` non-empty ``extras`` and "" for the rest: a user adds a sentence or two of their own
+    around the act, not four. A callable is called only while fewer than ``n`` were kept, so a sentence left
+    out is never marked as told (its companion introduction or situation part stays for a later turn)."""
+    out: list[str] = []
+    for extra in extras:
+        if sum(map(bool, out)) >= n:
+            out.append("")
+        else:
+            out.append(extra() if callable(extra) else extra)
+    return tuple(out)
 
 
 def _closer(persona: str, rng: random.Random) -> str:
@@ -651,10 +685,17 @@ class TemplateRenderer:
 
         situation: Situation | None = ctx.get("situation")
 
-        def moment(frames: tuple[str, ...], chance: float) -> str:
+        def moment(frames: tuple[str, ...], chance: float, story: tuple[str, ...] = (), share: float = 0.0) -> str:
+            """A situation aside (``chance``); in a share ``share`` of them one of ``story`` instead (the user's
+            plan, what they tried or what the answer lets them do), as long as that part was not told yet."""
             if situation is None or rng.random() >= chance * extra:
                 return ""
-            return aside(frames, situation, rng, p, ctx.setdefault("said", {}))
+            said = ctx.setdefault("said", {})
+            if story and rng.random() < share:
+                told = aside(story, situation, rng, p, said)
+                if told:
+                    return say((told,), profile, rng, p, said) if profile is not None and "{" in told else told
+            return aside(frames, situation, rng, p, said)
 
         goal = ""
         # the aim and the context sentence are said at most once per dialogue, as a person would
@@ -671,12 +712,16 @@ class TemplateRenderer:
             values: dict[str, str] = c.get("values", {})
             if "pick_by" in c and len(values) == 1:
                 (by, value), = values.items()
-                body = rng.choice(_PICK).format(by=p(by), By=p(_cap(by)), v=p(value))
+                body = rng.choice(_PICK).format(by=p(by), v=p(value))
             else:
                 body = self._values(values, rng, p, single=True)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
-            return glue((opener, context, moment(ASIDES, 0.4), body, detail(SOURCES, 0.5), goal, closer))
+            context, story, source, goal = _at_most(2, context, lambda: moment(ASIDES, 0.4, STAKES, 0.6),
+                                                    lambda: detail(SOURCES, 0.5), goal)
+            if ctx.get("said", {}).get("sit:plan") and story:  # the plan was said: no goal restatement too
+                goal = ""
+            return glue((opener, context, story, body, source, goal, closer))
         if act == "fail_inform":
             missing = _the([p(m) for m in c.get("missing", [])]) or "that"
             if rng.random() < 0.5:
@@ -688,13 +733,16 @@ class TemplateRenderer:
                 body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False,
                                                                              sentence=False))
             lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
-            return glue((lead, context, body, moment(EXCUSES, 0.5), detail(NOT_AT_HAND, 0.5), goal, closer))
+            context, excuse, why, goal = _at_most(2, context, lambda: moment(EXCUSES, 0.5, TRIED_FRAMES, 0.5),
+                                                  lambda: detail(NOT_AT_HAND, 0.5), goal)
+            return glue((lead, context, body, excuse, why, goal, closer))
         if act == "affirm":
             body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            return glue((body, detail(AFFIRM_WHY, 0.4), moment(REACT, 0.3), closer if rng.random() < 0.5 else ""))
+            return glue((body, detail(AFFIRM_WHY, 0.4), moment(REACT, 0.3, STAKES, 0.5),
+                         closer if rng.random() < 0.5 else ""))
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
@@ -707,7 +755,7 @@ class TemplateRenderer:
 
     @staticmethod
     def _user_bye(rng: random.Random, p: Protect, ctx: dict[str, Any], detail: Callable[[tuple[str, ...], float], str],
-                  moment: Callable[[tuple[str, ...], float], str]) -> str:
+                  moment: Callable[..., str]) -> str:
         """Thanks and goodbye, often echoing one or two facts of the answer, and what the user does next."""
         thanks = rng.choice(_BYE_THANKS) if rng.random() < 0.5 else \
             f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR[1:])}"  # not "in advance" when leaving
@@ -715,14 +763,17 @@ class TemplateRenderer:
         if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
             tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
         facts = ctx.get("facts") or {}
-        after = glue((detail(BYE_NEXT, 0.55), moment(AFTER, 0.5)))
+        after = glue((detail(BYE_NEXT, 0.55), moment(AFTER, 0.5, PAYOFFS, 0.5)))
         if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
             (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
-            return glue((rng.choice(_BYE_RECAP2).format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)), after))
+            frames = _unnamed(_BYE_RECAP2, k in _GENERIC_KEYS or k2 in _GENERIC_KEYS)
+            return glue((rng.choice(frames).format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)), after))
         if facts and rng.random() < 0.7:  # a real user often echoes the answer while thanking
             k, v = rng.choice(sorted(facts.items()))
-            return glue((rng.choice(_BYE_RECAP).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),
-                                                       v=p(v), tail=tail).strip(), after))
+            frames = tuple(f for f in _unnamed(_BYE_RECAP, k in _GENERIC_KEYS) if " for " not in thanks
+                           or "{T} for" not in f)  # not "Thanks for your time for looking up …"
+            return glue((rng.choice(frames).format(
+                T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k), v=p(v), tail=tail).strip(), after))
         sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
         if sep == ", " and tail:
             tail = tail[:1].lower() + tail[1:]

@@ -170,13 +170,18 @@ class Situation:
     next: str
     town: str = ""
     when: str = ""
+    #: What they are trying to get done in the dialogue's domain (:data:`PLANS`), what they already tried
+    #: (:data:`TRIED`) and why it did not help; "" when the domain has none.
+    plan: str = ""
+    tried: str = ""
+    problem: str = ""
 
     def fields(self, wrap: Callable[[str], str] = str) -> dict[str, str]:
         """Format fields of the phrase banks; ``wrap`` protects the names (pet, town) from persona rewrites."""
         bare_doing = re.sub(r"^(on|between|stuck|halfway|waiting|queuing) .*", "", self.doing)
         return {"where": self.where, "doing": self.doing, "device": self.device, "mood": self.mood,
                 "pet": wrap(self.pet), "hobby": self.hobby, "next": self.next, "town": wrap(self.town),
-                "when": self.when,
+                "when": self.when, "plan": self.plan, "tried": self.tried, "problem": self.problem,
                 "doing_bare": bare_doing or self.next}
 
 
@@ -188,8 +193,15 @@ def _towns() -> tuple[str, ...]:
     return tuple(sorted({p.city for p in lookup_places() if re.fullmatch(r"[A-Z][a-z]+( [A-Z][a-z]+)?", p.city)}))
 
 
-def draw_situation(rng: random.Random, avoid: Iterable[str] = ()) -> Situation:
-    """A situation whose words occur in none of ``avoid`` (the dialogue's values and slot names)."""
+def domain_key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
+    """The key of ``table`` that starts a lowercase word of ``domain`` ("Real_Estate" → "real"); "" for none."""
+    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", domain).lower())
+    return next((key for key in table if any(w.startswith(key) for w in words if w)), "")
+
+
+def draw_situation(rng: random.Random, avoid: Iterable[str] = (), domain: str = "") -> Situation:
+    """A situation whose words occur in none of ``avoid`` (the dialogue's values and slot names); ``domain``
+    (the scenario's) picks what the user is trying to get done there."""
     avoid = [str(a) for a in avoid]
     taken = {w for text in avoid for w in re.findall(r"[a-z]+", text.lower())}
 
@@ -210,14 +222,28 @@ def draw_situation(rng: random.Random, avoid: Iterable[str] = ()) -> Situation:
     kind = rng.randrange(3)
     where = choose(WHERE) if kind == 0 else ""
     doing = choose(DOING_HOME) if kind == 1 else choose(DOING_OUT) if kind == 2 else ""
-    return Situation(where=where, doing=doing, device=choose(DEVICE), mood=choose(MOOD),
-                     pet=pet if " " in pet and kind == 1 else "", hobby=choose(HOBBIES), next=choose(NEXT),
-                     town="" if PLACE_SLOT.search(said) else town, when="" if TIME_SLOT.search(said) else when)
+    device, mood, hobby, after = choose(DEVICE), choose(MOOD), choose(HOBBIES), choose(NEXT)
+    key = domain_key(domain, PLANS)  # drawn last: the parts above do not change with the domain tables
+    plan = choose(PLANS[key]) if key else ""
+    tried = choose(TRIED[key]) if key in TRIED else ""
+    return Situation(where=where, doing=doing, device=device, mood=mood,
+                     pet=pet if " " in pet and kind == 1 else "", hobby=hobby, next=after,
+                     town="" if PLACE_SLOT.search(said) else town, when="" if TIME_SLOT.search(said) else when,
+                     plan=plan, tried=tried, problem=rng.choice(TRIED_PROBLEMS) if tried else "")
 
 
 #: Which situation part each field tells (a part is told at most once per dialogue).
 _PART = {"where": "where", "doing": "doing", "doing_bare": "doing", "device": "device",
-         "mood": "mood", "pet": "pet", "town": "town", "hobby": "hobby", "when": "when", "next": "next"}
+         "mood": "mood", "pet": "pet", "town": "town", "hobby": "hobby", "when": "when", "next": "next",
+         "plan": "plan", "tried": "tried", "problem": "tried"}
+#: Fields of the user's profile a frame may also hold; :func:`aside` leaves them for
+#: :func:`tooldial.dialogue.user_profile.say` to fill.
+PROFILE_FIELDS = frozenset(("n", "N", "r", "me", "job", "a_job", "co", "ev"))
+
+
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def aside(frames: tuple[str, ...], situation: Situation, rng: random.Random, wrap: Callable[[str], str] = str,
@@ -229,7 +255,7 @@ def aside(frames: tuple[str, ...], situation: Situation, rng: random.Random, wra
     raw = situation.fields()
 
     def usable(frame: str) -> bool:
-        names = re.findall(r"\{(\w+)\}", frame)
+        names = [n for n in re.findall(r"\{(\w+)\}", frame) if n not in PROFILE_FIELDS]
         return all(raw[n] and not said.get(f"sit:{_PART[n]}") for n in names)
 
     options = [f for f in frames if usable(f)]
@@ -237,5 +263,132 @@ def aside(frames: tuple[str, ...], situation: Situation, rng: random.Random, wra
         return ""
     frame = rng.choice(options)
     for name in re.findall(r"\{(\w+)\}", frame):
-        said[f"sit:{_PART[name]}"] = True
-    return frame.format(**fields)
+        if name not in PROFILE_FIELDS:
+            said[f"sit:{_PART[name]}"] = True
+    return frame.format_map(_Keep(fields))  # profile fields stay for ``say``
+
+
+# --- what the user is trying to get done in the dialogue's domain ----------------------------------------------
+#: Per domain (keyed by the start of a lowercase word of the scenario's domain): things a user of any API of that
+#: domain may be trying to get done, as a verb phrase after "to" ("choose the next read for our book club").
+#: They name no town, time, number or brand, so they never read as a value of the dialogue state.
+PLANS: dict[str, tuple[str, ...]] = {
+    "book": ("choose the next read for our book club", "find something to read on holiday",
+             "buy a present for a keen reader", "catch up on my reading list", "get back into reading",
+             "help my nephew with a school reading project", "swap my phone for a book at bedtime",
+             "find a good audiobook for the commute", "stock the little library at work"),
+    "crypto": ("work out what my portfolio is worth", "decide whether to cash out a little",
+               "get my crypto taxes in order", "check a payment a client sent me", "move some coins to a new wallet",
+               "explain crypto to my dad", "set up a small monthly purchase", "stop checking prices every hour",
+               "pay back a friend in stablecoins", "tidy up a few old wallets"),
+    "educat": ("pick a course to learn something new", "help my daughter choose a university",
+               "switch careers into data work", "brush up on my skills", "apply for a master's degree",
+               "plan my evening study", "find a course my employer will pay for", "learn to code properly",
+               "choose between two programmes", "get ready for a scholarship application"),
+    "event": ("organise a night out with friends", "surprise my partner with tickets", "see a band I've loved for years",
+              "plan a weekend around a festival", "take my parents to a show", "find something fun for a birthday",
+              "treat the team after a hard quarter", "get tickets before they sell out", "plan a hen party",
+              "take my kids to their first concert"),
+    "financ": ("keep an eye on my pension", "decide what to do with some savings", "pay a supplier abroad",
+               "follow the shares I bought last year", "prepare for a chat with my financial adviser",
+               "teach my son about investing", "send money home to my family", "budget for a trip abroad",
+               "work out if my index fund is doing its job", "rebalance my portfolio"),
+    "flight": ("fly out to see family", "pick someone up at arrivals", "book a cheap getaway",
+               "get to a wedding abroad", "plan a work trip", "find a flight with decent legroom",
+               "get my grandmother home safely", "connect onto a second flight", "travel light with hand luggage",
+               "surprise my partner with a weekend away"),
+    "food": ("cook something new for the family", "plan the week's meals", "feed a crowd on a budget",
+             "bake for a school fair", "eat a bit healthier", "use up what's in the fridge",
+             "cook for a friend who is vegetarian", "make a proper Sunday roast", "keep the grocery bill down",
+             "teach my kids to cook"),
+    "gam": ("find a new game to play with friends", "see how my squad has been doing", "buy a game as a present",
+            "get back into gaming", "climb the ranked ladder", "set up a games night", "pick a game for a long flight",
+            "finish the achievements I started", "choose a console for my son"),
+    "health": ("get my mum seen by a specialist", "sort out a repeat prescription", "find a doctor after moving house",
+               "look after a poorly child", "get a check-up I've been putting off", "understand a new prescription",
+               "help my dad manage his medication", "find a clinic that takes walk-ins", "get my knee looked at"),
+    "hotel": ("find a quiet place for a long weekend", "book somewhere near the wedding venue",
+              "stay a few nights for a conference", "take the family away for the holidays",
+              "find a place that takes dogs", "plan a surprise anniversary stay", "put up visiting relatives",
+              "find a room with a view", "book something close to the station"),
+    "job": ("ask for a raise", "change careers", "compare two job offers", "move cities for work",
+            "help my niece with her first job hunt", "negotiate a new contract", "go back to work after parental leave",
+            "decide whether to go freelance", "prepare for a salary review"),
+    "location": ("find my way around a new neighbourhood", "send a parcel to a friend",
+                 "set up a call with a colleague abroad", "plan a delivery route", "meet a friend halfway",
+                 "fill in a form that wants coordinates", "plan a long walk", "sort out where to park for an event",
+                 "tag my holiday photos properly"),
+    "movie": ("choose a film for movie night", "take the kids to the cinema", "catch up on films everyone talks about",
+              "settle an argument about an actor", "plan a cosy evening in", "find something my parents would enjoy",
+              "watch the whole series of a director", "pick a film for a first date", "host a film club at work"),
+    "music": ("build a playlist for a road trip", "find music for a dinner party", "discover new bands",
+              "learn a song on the guitar", "get ready for a concert", "pick a first-dance song",
+              "find something to study to", "make a mixtape for a friend", "plan the music for a leaving do"),
+    "news": ("keep up with what's happening", "prepare for a debate at school", "brief my team in the morning",
+             "follow a story I read about", "write our weekly newsletter", "fact-check something my uncle shared",
+             "catch up after a week offline", "find sources for an essay"),
+    "real": ("find a flat near work", "move closer to my parents", "work out what we can afford", "sell our house",
+             "rent somewhere bigger", "buy a first home", "find a place with a garden for the dog",
+             "remortgage before our deal ends", "move somewhere with good schools"),
+    "restaurant": ("book a birthday dinner", "find a place that does vegan food", "take a client out to lunch",
+                   "plan a date night", "order in for a lazy evening", "feed the team after a long week",
+                   "find somewhere that takes big groups", "try a cuisine I've never had",
+                   "celebrate my parents' anniversary"),
+    "sport": ("settle a bet with a friend", "follow my team's season", "pick my fantasy football side",
+              "plan a trip to an away game", "keep up with the league", "talk football with my dad",
+              "coach the kids' team better", "win the office prediction game", "decide which match to watch at the pub"),
+    "transport": ("get to work without the car", "plan a day out by public transport", "rent a car for a road trip",
+                  "commute by bike", "get to the airport on time", "show a visitor around",
+                  "avoid the roadworks on my usual route", "get my kids to school on the bus", "move some furniture"),
+    "weather": ("take the kids to the beach", "walk the coastal path", "hang the washing out", "repaint the fence",
+                "hold a barbecue in the garden", "go camping", "cycle to work", "plant out the tomatoes",
+                "decide what to pack", "run my first half marathon", "take the boat out", "dry out the damp shed"),
+    "commerce": ("track down a late parcel", "buy a new laptop", "return something that broke",
+                 "find a birthday present", "compare prices before buying", "replace my old headphones",
+                 "get a refund for a damaged order", "kit out a home office", "buy a gift for a colleague"),
+}
+#: What a user of a domain may already have tried (after "I tried" / "I looked at"): no brand or tool names.
+TRIED: dict[str, tuple[str, ...]] = {
+    "book": ("the library's own website", "the bookshop's website", "a reading app"),
+    "crypto": ("the exchange app", "a block explorer site", "a price-tracking app"),
+    "educat": ("the university's website", "a course comparison site", "the course forum"),
+    "event": ("the venue's website", "a ticket resale site", "the group chat"),
+    "financ": ("my banking app", "a finance news site", "the broker's app"),
+    "flight": ("the airline's app", "the airport website", "a comparison site"),
+    "food": ("a recipe blog", "the supermarket app", "my old cookbook"),
+    "gam": ("the game's own forum", "a stats website", "a gaming server"),
+    "health": ("the surgery's website", "the pharmacy counter", "a health website"),
+    "hotel": ("a booking site", "the hotel's own page", "a travel forum"),
+    "job": ("a job board", "a salary survey", "a recruiter's website"),
+    "location": ("the map app on my phone", "the neighbourhood group chat", "the council website"),
+    "movie": ("a streaming app", "the cinema's website", "a film forum"),
+    "music": ("a streaming app", "a music forum", "the radio's website"),
+    "news": ("a news app", "a couple of newspaper sites", "social media"),
+    "real": ("a property website", "an estate agent's window", "a neighbourhood forum"),
+    "restaurant": ("a review site", "a food delivery app", "a local food blog"),
+    "sport": ("the club's website", "a sports app", "the league's site"),
+    "transport": ("the transport app", "the timetable at the stop", "the operator's website"),
+    "weather": ("the weather app on my phone", "the radio forecast", "the forecast in the paper"),
+    "commerce": ("the shop's own app", "the seller's page", "the courier's website"),
+}
+#: Why what the user tried did not help.
+TRIED_PROBLEMS = ("it was out of date", "it didn't say", "the page wouldn't load", "it wanted me to sign up first",
+                  "it kept crashing", "the answers contradicted each other", "it only had half of it",
+                  "I got lost in the menus", "it was mostly adverts", "nobody knew", "it was far too slow",
+                  "it gave me something else entirely")
+#: The user's plan, said once (``{plan}``: a verb phrase of :data:`PLANS`; others as in :data:`ASIDES`).
+STAKES = (
+    "It's all so I can {plan}.", "I'm trying to {plan}.", "The idea is to {plan} {when}.",
+    "{N} and I want to {plan}.", "I promised {n} I'd help {plan}.", "We're hoping to {plan}.",
+    "Really I just want to {plan}.", "{N} and I have been meaning to {plan} for ages.", "I need this to {plan}.",
+    "I'm hoping to {plan} {when}.", "The bigger plan is to {plan}.", "It's part of trying to {plan}.",
+    "I'm {where}, trying to {plan}.", "I want to {plan}, and this is the missing piece.",
+)
+#: What the user already tried (``{tried}``, ``{problem}``), said once, mostly when they cannot give a value.
+TRIED_FRAMES = ("I already tried {tried}, but {problem}.", "I looked at {tried} first, and {problem}.",
+                "{N} suggested {tried}, but {problem}.", "I spent ages on {tried} and {problem}.",
+                "I checked {tried} earlier; {problem}.", "I gave {tried} a go, but {problem}.")
+#: What the answer lets the user do (goodbyes).
+PAYOFFS = ("Now I can {plan}.", "That helps me {plan}.", "One step closer to being able to {plan}.",
+           "Now {n} and I can {plan}.", "Good, that makes it easier to {plan}.", "Right, I can {plan} now.",
+           "That's what I needed to {plan}.")
