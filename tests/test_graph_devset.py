@@ -130,3 +130,18 @@ def test_no_v5_tool_is_in_a_fit_pair():
             assert not ends & v5_tools, r
         else:
             assert ends <= v5_tools, r
+
+
+def test_second_annotator_pairs_are_v4_pairs_and_agreement_is_computed_from_them():
+    """agreement_v4.jsonl must stay joinable to the first labels, or the agreement ceiling silently shrinks."""
+    spec = importlib.util.spec_from_file_location("agreement", REPO / "scripts" / "graph_label_agreement.py")
+    agreement = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(agreement)
+    first = {tuple(r[k] for k in agreement.KEY): r for r in rows()}
+    second = [json.loads(line) for line in (PAIRS.parent / "agreement_v4.jsonl").read_text().splitlines()]
+    assert len(second) == 160
+    assert all(first[tuple(r[k] for k in agreement.KEY)]["set"] == "v4" for r in second)
+    # two agreements, one disagreement each way: observed 0.5, chance 0.5 -> kappa 0
+    c = agreement.confusion([(True, True), (True, False), (False, True), (False, False)])
+    assert (c["agreement"], c["kappa"], c["precision"], c["recall"]) == (0.5, 0.0, 0.5, 0.5)
+    assert agreement.main([]) == 0
