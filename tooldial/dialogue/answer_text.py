@@ -126,9 +126,35 @@ class Answer(BaseModel):
 # --- labels and values ----------------------------------------------------------------------------------------
 
 
+#: Words that follow the noun they describe in a field name ("copies available", "seats left").
+_POSTMODIFIERS = frozenset({"available", "remaining", "left", "sold", "total", "open", "free", "booked", "taken",
+                            "used", "owned", "listed", "active", "pending"})
+
+
+def _head(label: str) -> int:
+    """The index of a label's head noun: its last word, or the one before a trailing post-modifier
+    ("copies available": "copies")."""
+    words = label.split()
+    i = len(words) - 1
+    while i > 0 and words[i] in _POSTMODIFIERS:
+        i -= 1
+    return i
+
+
 def _plural(label: str) -> bool:
-    last = label.split()[-1] if label.split() else ""
+    words = label.split()
+    last = words[_head(label)] if words else ""
     return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ics", "news", "series"))
+
+
+def _singular_label(label: str) -> str:
+    """A label with its head noun in the singular ("copies available" → "copy available")."""
+    words = label.split()
+    if not words:
+        return label
+    i = _head(label)
+    words[i] = _singular(words[i])
+    return " ".join(words)
 
 
 def _singular(noun: str) -> str:
@@ -466,7 +492,7 @@ def _clause(fact: ShownFact, p: Any) -> str:
     if _count_like(fact):
         if label.startswith("maximum "):
             return f"it takes up to {v} {label[len('maximum '):]}"
-        return f"there are {v} {label}" if fact.text not in ("1", "-1") else f"there is {v} {_singular(label)}"
+        return f"there are {v} {label}" if fact.text not in ("1", "-1") else f"there is {v} {_singular_label(label)}"
     if label in ("founded", "year founded", "founded year", "established", "founded in"):
         return f"it was founded in {v}"
     be = "are" if fact.plural and fact.kind not in ("count", "price", "measure") else "is"
@@ -513,7 +539,7 @@ def _detail(fact: ShownFact, p: Any) -> tuple[str, bool]:
         per = re.match(r"price (per|a) (\w+)", label)
         return (f"for {v} a {per.group(2)}" if per else f"for {v}"), True
     if _count_like(fact):
-        return f"with {v} {label if fact.text not in ('1',) else _singular(label)}", True
+        return f"with {v} {label if fact.text not in ('1',) else _singular_label(label)}", True
     if fact.kind == "rating":
         return (f"rated {v}" if label != "stars" else f"with {v} stars"), True
     return f"{label} {v}", False

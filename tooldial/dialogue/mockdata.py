@@ -142,6 +142,23 @@ class MockWorld:
         self.rng = rng
         self.today = dt.date(WORLD_YEAR, 1, 1) + dt.timedelta(days=rng.randrange(365))
         self._home: Place | None = None
+        #: The place of every id a result of this dialogue gave out (a city id, a hotel id): a later call by
+        #: that id lies there (hotels searched by Brisbane's city id are in Brisbane, not in Tabriz).
+        self.id_places: dict[str, Place] = {}
+
+    def remember_places(self, record: dict[str, Any], ctx: RecordContext | None) -> None:
+        """Note the place of ``record``'s ids: the record's own place, else the table city it names."""
+        place = ctx._place if ctx is not None else None
+        scalars = {k: v for k, v in record.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+        if place is None:
+            index = _place_index()
+            place = next((index[v] for k, v in scalars.items() if isinstance(v, str) and field_kind(
+                FieldName(k)) == "city" and v in index), None)
+        if place is None:
+            return
+        for key, value in scalars.items():
+            if field_kind(FieldName(key)) == "id":
+                self.id_places.setdefault(as_text(value), place)
 
     @property
     def home(self) -> Place:
@@ -177,9 +194,13 @@ class RecordContext:
     _person: tuple[str, str] | None = None
     anchor: dt.date | None = None
     span: int = 0
+    #: Whether ``span`` is the days between a start and an end the call asked about (not a drawn one).
+    asked_span: bool = False
     base_temp: float | None = None
     currencies: list[str] = field(default_factory=list)
     values: dict[str, str] = field(default_factory=dict)  # kind -> value drawn once per record
+    #: What the call searched for (its query input): titles of its records are about it.
+    topic: str | None = None
 
     @property
     def place(self) -> Place:
@@ -204,7 +225,11 @@ class RecordContext:
         """The record's first currency is the place's (when major); later ones differ from earlier ones."""
         rng = self.world.rng
         if not self.currencies:
-            first = self.place.currency if self.place.currency in USD_VALUE else rng.choice(CURRENCIES)
+            # the place's own currency (an IP in Iran pays in IRR, not SEK); a random major one only for a
+            # record with no place of its own
+            placed = self._place is not None
+            own = self.place.currency
+            first = own if own in USD_VALUE or placed and len(own) == 3 else rng.choice(CURRENCIES)
             self.currencies.append(first)
             return first
         pool = [c for c in CURRENCIES if c not in self.currencies]
@@ -496,8 +521,12 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
             on = on or day
     if start and end and end < start:
         start, end = end, start
-    year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "")
-    if not (start or end or on) and re.fullmatch(r"(19|20)\d\d", year.strip()):  # holidays of 2026: in 2026
+    year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "").strip()
+    month = next((str(v) for k, v in inputs.items() if _tokens(k) == ("month",)), "").strip()
+    if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month):  # festivals of month 7: in July
+        first = dt.date(int(year) if re.fullmatch(r"(19|20)\d\d", year) else WORLD_YEAR, int(month), 1)
+        start, end = first, (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
+    elif not (start or end or on) and re.fullmatch(r"(19|20)\d\d", year):  # holidays of 2026: in 2026
         start, end = dt.date(int(year), 1, 1), dt.date(int(year), 12, 31)
     return DateBounds(start, end, on or start)
 
@@ -638,11 +667,33 @@ def _gen_place_text(kind: str, ctx: RecordContext) -> str:
             "latitude": f"{p.latitude:.4f}", "longitude": f"{p.longitude:.4f}"}[kind]
 
 
-#: Words for generated titles (not Faker's lorem list: a title reads like one, "The Silent Orchard").
-_TITLE_ADJ = ("Silent", "Crimson", "Hidden", "Golden", "Broken", "Distant", "Northern", "Electric", "Midnight",
-              "Lost", "Quiet", "Wild", "Secret", "Amber", "Copper", "Burning", "Frozen", "Hollow")
-_TITLE_NOUN = ("Orchard", "Signal", "Lantern", "Winter", "Kingdom", "River", "Frontier", "Lighthouse", "Compass",
-               "Letters", "Tide", "Mountain", "Harvest", "Empire", "Voyage", "Island", "Meridian", "Cathedral")
+#: Templates of generated titles by what the record is. Each reads like a real title of its kind and is about
+#: the topic the call searched for (or a drawn one); the old "The <adjective> <noun>" titles ("The Frozen
+#: Harvest") read as filler whatever they named (:data:`OLD_TITLE_WORDS` keeps their words for the check).
+_VIDEO_TITLES = ("{Topic} for Beginners", "{Topic} Explained", "{Topic}: Live Session", "{Topic} Highlights",
+                 "{Topic} Tips and Tricks", "Behind the Scenes: {Topic}", "{Topic} Q&A", "{Topic} in 10 Minutes",
+                 "Weekly {Topic} Roundup")
+_APP_TITLES = ("{Topic} Planner", "{Topic} Tracker", "{Topic} Finder", "{Topic} Guide", "{Topic} Pro", "My {Topic}",
+               "{Topic} Hub", "{Topic} Assistant")
+_FILM_TITLES = ("The {Last} Affair", "Return to {City}", "{City} Nights", "The {Last} Files", "A Summer in {City}",
+                "Leaving {City}", "The Last Days of {Last}", "{First}'s War", "Letters to {First}", "Midnight in {City}")
+_SONG_TITLES = ("Summer Nights", "Back Home", "Late Train", "City Lights", "Golden Hour", "Slow Morning", "Open Road",
+                "After the Rain", "Blue Coast", "Letters to {First}", "{City} Skyline", "Dancing with {First}")
+_GAME_TITLES = ("{Last}'s Quest", "Tiny {Topic} Tycoon", "{City} Racers", "{Topic} Simulator", "Legends of {City}",
+                "{Topic} Party")
+_ACHIEVEMENTS = ("First Steps", "Explorer", "Completionist", "Speed Runner", "Collector", "Night Owl", "Master Builder",
+                 "Sharpshooter", "Team Player", "Perfectionist", "Marathon", "Globetrotter")
+_BOOK_TITLES = ("Introduction to {Topic}", "Mastering {Topic}", "{Topic}: A Practical Guide", "The {Topic} Handbook",
+                "A Short History of {Topic}")
+#: Words of the old generated titles ("The Frozen Harvest"): the ``filler`` check flags them.
+OLD_TITLE_WORDS = (("Silent", "Crimson", "Hidden", "Golden", "Broken", "Distant", "Northern", "Electric", "Midnight",
+                    "Lost", "Quiet", "Wild", "Secret", "Amber", "Copper", "Burning", "Frozen", "Hollow"),
+                   ("Orchard", "Signal", "Lantern", "Winter", "Kingdom", "River", "Frontier", "Lighthouse", "Compass",
+                    "Letters", "Tide", "Mountain", "Harvest", "Empire", "Voyage", "Island", "Meridian", "Cathedral"))
+#: Venues that are businesses: named after a person ("Harper's Restaurant", "Hotel Whitfield") unless the
+#: record lies in a known place; civic ones are named after their city ("Brisbane Central Station").
+_BUSINESSES = ("hotel", "restaurant", "store", "shop", "gym", "cinema", "theater", "club", "cafe", "bar", "clinic",
+               "gallery", "bakery", "pharmacy", "office", "branch", "property", "venue", "channel")
 _PRODUCTS = ("Desk Lamp", "Backpack", "Travel Mug", "Ergonomic Chair", "Wireless Headphones", "Water Bottle",
              "Running Shoes", "Coffee Grinder", "Smartphone Case", "Bluetooth Speaker")
 #: Things named after a place or a person ("Lisbon Station"): named when the API or the list is about them.
@@ -653,17 +704,54 @@ _DISHES = ("Lemon Herb Chicken", "Mushroom Risotto", "Vegetable Curry", "Tomato 
            "Shrimp Pad Thai", "Greek Salad", "Banana Bread")
 
 
+def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:
+    rng, fake = ctx.world.rng, ctx.world.fake
+    text = rng.choice(templates)
+    fills = {"Topic": topic.title() if topic.islower() else topic}
+    if "{City}" in text:
+        fills["City"] = (ctx._place or ctx.world.home).city
+    if "{Last}" in text:
+        fills["Last"] = fake.last_name()
+    if "{First}" in text:
+        fills["First"] = fake.first_name()
+    return text.format(**fills)
+
+
+def _venue_name(venue: str, ctx: RecordContext) -> str:
+    """A venue's name: a civic one after its city, a business after a person (or its city, when the record
+    lies in a known place: a hotel searched in Brisbane is no "Tabriz Hotel")."""
+    rng, fake = ctx.world.rng, ctx.world.fake
+    label = venue.capitalize()
+    if venue not in _BUSINESSES:
+        return f"{ctx.place.city} {rng.choice(('', 'Central ', 'North ', 'South ', 'East ', 'West '))}{label}"
+    last = fake.last_name()
+    if ctx._place is not None and rng.random() < 0.4:
+        return f"{ctx._place.city} {last} {label}"
+    return rng.choice((f"{last}'s {label}", f"The {last} {label}", f"{label} {last}" if venue == "hotel" else
+                       f"{last} {label}"))
+
+
 def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     """A title by what the record is (an article, a job, a product, a recipe, a film or song); None when the
     context says nothing (a bare "label" is left out rather than filled with words)."""
     world, rng = ctx.world, ctx.world.rng
-    topic = rng.choice(TOPICS)
+    topic = ctx.topic or rng.choice(TOPICS)
     own_venue = next((w for w in _VENUES if f.has(w)), None)
     if own_venue is not None and f.has("name"):  # venue_name of an event: a venue, not the event's title
-        return f"{ctx.place.city} {own_venue.capitalize()}"
-    if f.has("album", "song", "track", "movie", "film", "show", "episode", "series", "playlist", "podcast",
-             "game", "video", "app", "feature"):
-        return f"The {rng.choice(_TITLE_ADJ)} {rng.choice(_TITLE_NOUN)}"
+        return _venue_name(own_venue, ctx)
+    if f.named("achievement", "achievements", "badge", "badges", "trophy", "trophies"):
+        return rng.choice(_ACHIEVEMENTS)
+    if f.has("app", "apps", "feature", "features") or f.named("app", "apps", "application", "applications"):
+        return _title(_APP_TITLES, ctx, topic)
+    if f.has("video", "videos", "episode", "playlist", "podcast", "short", "shorts", "channel") or f.named(
+            "video", "videos", "youtube", "playlist", "podcast", "shorts", "episode", "episodes"):
+        return _title(_VIDEO_TITLES, ctx, topic)
+    if f.has("game", "games") or f.named("game", "games"):
+        return _title(_GAME_TITLES, ctx, topic)
+    if f.has("album", "song", "track") or f.named("album", "albums", "song", "songs", "track", "tracks", "music"):
+        return _title(_SONG_TITLES, ctx, topic)
+    if f.has("movie", "film", "show", "series") or f.named("movie", "movies", "film", "films", "show", "shows"):
+        return _title(_FILM_TITLES, ctx, topic)
     if f.named("job", "jobs", "position", "vacancy"):
         return world.fake.job()
     if f.named("article", "story", "news", "post", "headline", "blog", "articles", "stories", "posts"):
@@ -671,8 +759,7 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
                            f"How {topic} is changing in {world.today.year}",
                            f"A beginner's guide to {topic}")).capitalize()
     if f.named("book", "books", "course", "courses"):
-        return rng.choice((f"Introduction to {topic.title()}", f"Mastering {topic.title()}",
-                           f"{topic.title()}: A Practical Guide"))
+        return _title(_BOOK_TITLES, ctx, topic)
     if f.named("product", "products"):
         return f"{world.fake.last_name()} {rng.choice(_PRODUCTS)}"
     if f.named("recipe", "recipes", "dish", "meal"):
@@ -680,10 +767,11 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named("event", "events", "festival", "concert"):
         return f"{ctx.place.city} {topic.title()} Festival"
     if f.named(*_WORK) or f.has("title", "headline"):
-        return f"The {rng.choice(_TITLE_ADJ)} {rng.choice(_TITLE_NOUN)}"
+        return _title(_VIDEO_TITLES if f.about("video", "youtube", "channel") else _BOOK_TITLES if f.about(
+            "book", "books", "course") else _FILM_TITLES, ctx, topic)
     venue = next((w for w in _VENUES if w in f.title or f"{w}s" in f.title), None)
     if venue is not None:  # a named place of the record's city: "Lisbon Station", "Osaka Museum"
-        return f"{ctx.place.city} {venue.capitalize()}"
+        return _venue_name(venue, ctx)
     return None
 
 
@@ -1036,6 +1124,18 @@ def _typed(text: str, type_: str, example: Any = None) -> Any:
     return text
 
 
+def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
+    """A new id in the documented one's form ("htl_31120" → "htl_58203", "rt_blue" → "rt_40912"), so the
+    third hotel of a list is no "91584653" beside two "htl_" ones; None when the example has no form to keep."""
+    if not isinstance(example, str) or not 3 <= len(example) <= 40 or example.isdigit():
+        return None
+    rng = ctx.world.rng
+    if re.search(r"\d", example) and re.search(r"[A-Za-z]", example):
+        return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+    prefix = re.match(r"^([A-Za-z]{1,6}[_\-])[A-Za-z]", example)
+    return f"{prefix.group(1)}{_digits(rng, 5)}" if prefix else None
+
+
 def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     """A variation of a documented value: numbers within ±50%, dates redrawn, digits redrawn in place."""
     rng = ctx.world.rng
@@ -1265,6 +1365,15 @@ def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
     return best if (best.latitude - lat) ** 2 + (best.longitude - lon) ** 2 <= 2.0 else None
 
 
+@lru_cache(maxsize=1)
+def _zone_places() -> dict[str, Place]:
+    """IANA zone -> the first table city in it (sorted table: deterministic)."""
+    out: dict[str, Place] = {}
+    for place in (*places(), *lookup_places()):
+        out.setdefault(place.timezone, place)
+    return out
+
+
 def _named_city(text: str) -> Place | None:
     """The city of the table an address names ("Praca do Comercio, Lisbon" → Lisbon), by its comma parts."""
     index = _place_index()
@@ -1278,6 +1387,10 @@ def _named_city(text: str) -> Place | None:
 @lru_cache(maxsize=1)
 def _country_names() -> frozenset[str]:
     return frozenset(p.country.lower() for p in places())
+
+
+#: Words that make a currency field one side of an exchange, not the record's own money.
+_EXCHANGE_SIDES = ("from", "to", "base", "target", "quote", "source", "dest", "destination", "preferred")
 
 
 class ResultBuilder:
@@ -1298,12 +1411,19 @@ class ResultBuilder:
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = [v for k, v in self.inputs.items()
                                if field_kind(FieldName(k)) == "currency_code" and v in USD_VALUE]
-        self.input_place = place_of(dict(self.inputs))
+        #: The IANA zones the inputs name (``timezone=Asia/Seoul``): the result's zones are these.
+        self.zones = {k: as_text(v) for k, v in self.inputs.items() if as_text(v) in _zone_places()}
+        self.input_place = place_of(dict(self.inputs)) or next(
+            (world.id_places[as_text(v)] for v in self.inputs.values() if as_text(v) in world.id_places), None) or (
+            _zone_places()[next(iter(self.zones.values()))] if self.zones else None)
         #: The places the result's records lie in: the city the inputs name (or the one nearest to their
         #: coordinates), the cities of the country they name, or one city "near" a postal code / address.
         self.record_places: tuple[Place, ...] = (self.input_place,) if self.input_place is not None else ()
+        us_api = bool(frozenset(_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
         if not self.record_places:
             self.record_places = input_places(self.inputs)
+            if not self.record_places and us_api:  # a US zip code lies in the US, not in the user's Zunyi
+                self.record_places = tuple(p for p in places() if p.country_code == "US")
             if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):
                 named = _named_city(" ".join(str(v) for k, v in self.inputs.items()
                                             if field_kind(FieldName(k)) == "address"))
@@ -1311,11 +1431,15 @@ class ResultBuilder:
             if self.record_places:
                 self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
                     world.rng.choice(self.record_places)
-        if not self.record_places and frozenset(_tokens(f"{api.tool} {api.name}")) & {"us", "usa"}:
+        if not self.record_places and us_api:
             self.record_places = tuple(p for p in places() if p.country_code == "US")  # "US Geo Data"
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
+        #: What the call searched for ("food"): the titles of the records it finds are about it.
+        self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
+                           and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None)
+        self.top.topic = self.topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
         #: The names of the documented place when the inputs place the call elsewhere (not served either).
@@ -1329,14 +1453,14 @@ class ResultBuilder:
     def context(self) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
         lies where the inputs say (:attr:`record_places`)."""
-        ctx = RecordContext(self.world)
+        ctx = RecordContext(self.world, topic=getattr(self, "topic", None))
         places_ = getattr(self, "record_places", ())
         if places_:
             ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
         if self.bounds.on is not None:
             ctx.anchor = self.bounds.on
-            ctx.span = (self.bounds.end - self.bounds.on).days if self.bounds.end and self.bounds.start \
-                else self.world.rng.randint(1, 10)
+            ctx.asked_span = bool(self.bounds.end and self.bounds.start)
+            ctx.span = (self.bounds.end - self.bounds.on).days if ctx.asked_span else self.world.rng.randint(1, 10)
         return ctx
 
     def field(self, path: tuple[str, ...], example: Any) -> FieldName:
@@ -1390,7 +1514,13 @@ class ResultBuilder:
         if echoed is not None:
             return _typed(echoed, f.type, example)
         kind = field_kind(f)
-        follows_input = bool(self.record_places) and kind in PLACE_KINDS | {"state"} and (
+        if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
+            # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
+            side = set(f.tokens) & {"from", "to", "source", "target", "local", "base"}
+            return _typed(next((z for k, z in self.zones.items() if side & set(_tokens(k))),
+                               next(iter(self.zones.values()))), f.type, example)
+        own_money = kind in ("currency_code", "currency_name") and not f.has(*_EXCHANGE_SIDES)
+        follows_input = bool(self.record_places) and (kind in PLACE_KINDS | {"state"} or own_money) and (
             ctx is self.top or ctx._place is not None)
         stale = isinstance(example, str) and parse_date(example) is not None and is_now_stamp(f)
         if follows_input is False and self.record_places and isinstance(example, str) and (
@@ -1437,7 +1567,8 @@ class ResultBuilder:
             value = example
         else:
             own = kind is not None and (not stale or kind in ("date", "datetime"))
-            text = generate(f, ctx) if own else None
+            patterned = _patterned_id(example, ctx) if kind == "id" else None
+            text = patterned if patterned is not None else generate(f, ctx) if own else None
             if text is None and example is None:
                 text = _by_type(f.type, ctx)
                 if text is None:  # nothing the documentation or the name says: the field is left out
@@ -1479,6 +1610,7 @@ class ResultBuilder:
             out.append(self.fill(template, path, ctx, doc))
             if isinstance(out[-1], dict):
                 apply_rules(out[-1], ctx)
+                self.world.remember_places(out[-1], ctx)
         return out
 
     def from_components(self, api: Api) -> Any:
@@ -1505,6 +1637,7 @@ class ResultBuilder:
                     if value is not OMIT:
                         _set_path(row, comp.path[len(container):], value)
                 apply_rules(row, ctx)
+                self.world.remember_places(row, ctx)
                 if row:
                     rows.append(row)
             if container and rows:
@@ -1597,6 +1730,60 @@ def _fix_ohlc(record: dict[str, Any]) -> None:
             record[key] = -value if isinstance(value, int | float) else value.strip().lstrip("-")
 
 
+#: A field that is one part of a clock reading or a date (``hour``, ``minute``, ``second``) and its range.
+CLOCK_PARTS: dict[tuple[str, ...], tuple[int, int]] = {
+    ("hour",): (0, 23), ("minute",): (0, 59), ("second",): (0, 59), ("hour", "of", "day"): (0, 23),
+    ("day", "of", "month"): (1, 31)}
+#: The units of a broken-down span ("3 years, 2 months, 5 days") with how many of each make the next larger.
+SPAN_UNITS: tuple[tuple[str, int | None], ...] = (
+    ("years", None), ("months", 12), ("weeks", None), ("days", 31), ("hours", 24), ("minutes", 60), ("seconds", 60))
+
+
+def span_units(record: dict[str, Any]) -> dict[str, str]:
+    """The keys of a record that break a span into units (``years``, ``total_months``…): unit -> key."""
+    units = {}
+    for key, value in record.items():
+        toks = _tokens(key)
+        if toks and len(toks) <= 2 and toks[-1] in dict(SPAN_UNITS) and isinstance(value, int | float | str) \
+                and not isinstance(value, bool) and re.fullmatch(r"-?\d+(\.\d+)?", str(value)):
+            units.setdefault(toks[-1], key)
+    return units
+
+
+def _fix_clock(record: dict[str, Any], ctx: RecordContext) -> None:
+    """Clock parts in their range (no ``hour: 71``) and a broken-down span whose units stay below the next
+    larger one (no "88 years 12 months"); the span follows the dates the call asked about when it gave two."""
+    rng = ctx.world.rng
+
+    def put(key: str, number: int) -> None:
+        record[key] = str(number) if isinstance(record[key], str) else number
+
+    for key, value in record.items():
+        part = CLOCK_PARTS.get(_tokens(key))
+        if part is not None and isinstance(value, int | float | str) and not isinstance(value, bool) and re.fullmatch(
+                r"-?\d+(\.\d+)?", str(value)) and not part[0] <= float(value) <= part[1]:
+            put(key, rng.randint(*part))
+    units = span_units(record)
+    if len(units) < 2:
+        return
+    total = ctx.span if ctx.asked_span else None
+    names = [u for u, _ in SPAN_UNITS]
+    for unit, size in SPAN_UNITS:
+        if unit not in units:
+            continue
+        larger = [u for u in names[:names.index(unit)] if u in units and u != "weeks"]
+        if unit == "years" and total is not None:
+            put(units[unit], total // 365)
+        elif unit == "months" and total is not None:
+            put(units[unit], total % 365 // 30 if larger else total // 30)
+        elif unit == "days" and total is not None:
+            put(units[unit], total % 30 if larger else total)
+        elif size is not None and larger and not 0 <= float(record[units[unit]]) < size:
+            put(units[unit], rng.randint(0, size - 1))
+        elif total is not None and unit in ("hours", "minutes", "seconds"):
+            put(units[unit], 0)
+
+
 def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     """Record-level consistency that per-field generation cannot see: ordered pairs (``low`` ≤ ``high``,
     start ≤ end) and ``amount × rate = converted``."""
@@ -1610,6 +1797,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
         if comparable and b < a:
             record[low], record[high] = b, a
     _fix_ohlc(record)
+    _fix_clock(record, ctx)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
     amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
     rate = next((k for k, kind in keys.items() if kind == "rate"), None)
@@ -1717,13 +1905,23 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         body = builder.fill(example, (), builder.top, True)
         order_series(body, words, builder.bounds, builder.world.today)
         _apply_everywhere(body, builder.top)
+        _remember_top(body, builder)
         return {"response": body}
     body = builder.from_components(api)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
+    _remember_top(body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}
     return {"response": body}
+
+
+def _remember_top(body: Any, builder: ResultBuilder) -> None:
+    """Note the place of the ids of a result's top record and of the objects directly under it."""
+    if not isinstance(body, dict):
+        return
+    for node in (body, *(v for v in body.values() if isinstance(v, dict))):
+        builder.world.remember_places(node, builder.top)
 
 
 def _apply_everywhere(node: Any, ctx: RecordContext) -> None:

@@ -26,7 +26,10 @@ from typing import Any, Protocol
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.mockdata import (
+    CLOCK_PARTS,
     OHLC_WORDS,
+    OLD_TITLE_WORDS,
+    SPAN_UNITS,
     STATUS_KEYS,
     WORLD_YEAR,
     FieldName,
@@ -38,6 +41,7 @@ from tooldial.dialogue.mockdata import (
     foreign_lookup,
     foreign_strings,
     is_now_stamp,
+    lookup_places,
     names_elsewhere,
     ohlc_groups,
     ordered_pairs,
@@ -45,6 +49,7 @@ from tooldial.dialogue.mockdata import (
     places,
     series_direction,
     series_key,
+    span_units,
     values_at,
 )
 from tooldial.dialogue.record import DialogueRecord
@@ -63,6 +68,8 @@ _OLD_WORDS = ("aurora", "harbor", "summit", "meadow", "cobalt", "ember", "willow
 FILLER = re.compile(r"^[a-z]+-\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b|^(" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r") (" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r")$")
+#: The old generator's titles ("The Frozen Harvest", "The Secret Cathedral"): placeholders whatever they name.
+OLD_TITLE = re.compile(r"^The (" + "|".join(OLD_TITLE_WORDS[0]) + r") (" + "|".join(OLD_TITLE_WORDS[1]) + r")$")
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 
@@ -149,9 +156,13 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
             for where, value in _leaves({"inputs": inputs, "result": mock.get("output_components")}):
                 if isinstance(value, str) and FILLER.search(value):
                     dp.add("filler", f"filler token: {mock.get('api_name')}: {where}={value!r}")
+                elif isinstance(value, str) and OLD_TITLE.match(value) and (documented is None or value not in documented):
+                    dp.add("filler", f"placeholder title: {mock.get('api_name')}: {where}={value!r}")
                 elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented):
                     dp.add("filler", f"lorem words: {mock.get('api_name')}: {where}={value!r}")
             name = str(mock.get("api_name") or "")
+            for problem in id_form_problems(mock.get("output_components")):
+                dp.add("filler", _located(problem, f"{name} result"))
             for problem in record_problems(inputs):
                 dp.add("consistency", _located(problem, f"{name} inputs"))
             for obj in objects(mock.get("output_components")):
@@ -159,6 +170,10 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
                     dp.add("consistency", _located(problem, f"{name} result"))
             for problem in date_problems(inputs, mock.get("output_components"), name):
                 dp.add("consistency", _located(problem, f"{name} result"))
+            for problem in timezone_problems(inputs, mock.get("output_components")):
+                dp.add("consistency", _located(problem, f"{name} result"))
+    for problem in venue_problems(record):
+        dp.add("consistency", problem)
     _check_entities(record, turns, dp, corpus)
     _check_groups(turns, walk, dp)
     _check_answer(record, turns, dp, corpus)
@@ -258,6 +273,62 @@ def _date(value: Any) -> dt.date | None:
         return dt.date.min  # an impossible date: reported by the caller
 
 
+@lru_cache(maxsize=1)
+def _zones() -> frozenset[str]:
+    return frozenset(p.timezone for p in (*places(), *lookup_places()))
+
+
+def timezone_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """A result's time zones are the ones the call asked about: with an IANA zone among the inputs
+    (``timezone=Asia/Seoul``), a timezone field of the result naming another zone contradicts it
+    (``local_timezone: Europe/Minsk`` for Seoul)."""
+    asked = {as_text(v) for v in inputs.values() if as_text(v) in _zones()}
+    if not asked:
+        return []
+    out = []
+    for where, value in _leaves(result):
+        key = where.rsplit(".", 1)[-1]
+        if isinstance(value, str) and value in _zones() and value not in asked and field_kind(
+                FieldName(key)) == "timezone":
+            out.append(f"timezone: {key}={value!r} is not the zone asked for ({', '.join(sorted(asked))})")
+    return out
+
+
+#: Venue words of generated and documented names ("Tabriz Hotel", "Luanda Restaurant").
+_VENUE_NAME = re.compile(r"^(?P<city>[A-Z][A-Za-z .'-]+?) (?:Central |North |South |East |West )?(?:Hotel|Restaurant|"
+                         r"Station|Museum|Store|Shop|Cafe|Bar|Clinic|Gym|Cinema|Theater|Library|Park|Market|Bakery|"
+                         r"Pharmacy|Branch|Office|Gallery|Stadium|Airport|School|University|Hospital)$")
+
+
+def venue_problems(record: DialogueRecord) -> list[str]:
+    """A venue named after a table city lies in that city: not in a record placed in another city (its own
+    city field), nor in a result of a call placed elsewhere (a city the inputs name, or an id an earlier
+    result gave out with its city): hotels searched by Brisbane's city id are no "Tabriz Hotel"."""
+    index = _city_countries()
+    id_city: dict[str, str] = {}
+    out = []
+    for side in ("source", "target"):
+        for mock in record.mockdata.get(side, []):
+            name = str(mock.get("api_name") or "")
+            inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
+            call_city = next((as_text(v) for v in inputs.values() if as_text(v) in index), None) or next(
+                (id_city[as_text(v)] for v in inputs.values() if as_text(v) in id_city), None)
+            for obj in objects(mock.get("output_components")):
+                scalars = {k: as_text(v) for k, v in obj.items() if not isinstance(v, dict | list) and v is not None}
+                own = next((v for k, v in scalars.items() if field_kind(FieldName(k)) == "city" and v in index), None)
+                for key, value in scalars.items():
+                    m = _VENUE_NAME.match(value)
+                    where = own or call_city
+                    if m and m["city"] in index and where and m["city"] != where and not (
+                            index[m["city"]] & index.get(where, frozenset()) and m["city"] in where):
+                        out.append(f"venue elsewhere: {name} result: {key}={value!r} lies in {where}")
+                if own:
+                    for key, value in scalars.items():
+                        if field_kind(FieldName(key)) == "id":
+                            id_city.setdefault(value, own)
+    return out
+
+
 def record_problems(record: dict[str, Any]) -> list[str]:
     """Consistency problems of one flat record (nested dicts are checked on their own)."""
     scalars = {k: v for k, v in record.items() if not isinstance(v, dict | list) and v is not None}
@@ -266,6 +337,7 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += _order_problems(scalars)
     out += _place_problems(scalars, kinds)
     out += _money_problems(scalars, kinds)
+    out += _span_problems(scalars)
     return out
 
 
@@ -330,6 +402,25 @@ def _dict_lists(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, 
     return found
 
 
+_FORMED_ID = re.compile(r"^[A-Za-z]{1,6}[_\-][A-Za-z0-9]")
+
+
+def id_form_problems(result: Any) -> list[str]:
+    """The ids of one list share a form: a bare number beside prefixed ones ("91584653" after "htl_31120" and
+    "htl_20977") is an id drawn off the documented pattern."""
+    out = []
+    for path, rows in _dict_lists(result):
+        for key in rows[0]:
+            if field_kind(FieldName(key)) != "id":
+                continue
+            values = [as_text(r.get(key)) for r in rows if r.get(key) is not None]
+            formed = [v for v in values if _FORMED_ID.match(v)]
+            bare = [v for v in values if v.isdigit()]
+            if formed and bare:
+                out.append(f"id off pattern: {'.'.join((*path, key))}={bare[0]!r} beside {formed[0]!r}")
+    return out
+
+
 def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
     out = []
     text = as_text(value)
@@ -354,6 +445,27 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
         out.append(f"value out of range: {key}={text} is out of range for a month")
     if kind in ranges and not ranges[kind][0] <= number <= ranges[kind][1]:
         out.append(f"value out of range: {key}={text} is out of range for a {kind}")
+    part = CLOCK_PARTS.get(FieldName(key).tokens)
+    if part is not None and not part[0] <= number <= part[1]:
+        out.append(f"clock part: {key}={text} is out of range for {'/'.join(FieldName(key).tokens)}")
+    return out
+
+
+def _span_problems(scalars: dict[str, Any]) -> list[str]:
+    """A span broken down into units (``years``, ``months``, ``days``, ``hours``…) carries each unit below its
+    size in the next larger one present: no "88 years 12 months", no "71 hours" beside days."""
+    units = span_units(scalars)
+    out = []
+    if len(units) < 2:
+        return out
+    names = [u for u, _ in SPAN_UNITS]
+    for unit, size in SPAN_UNITS:
+        if size is None or unit not in units:
+            continue
+        larger = [u for u in names[:names.index(unit)] if u in units and u != "weeks"]
+        value = _number(scalars[units[unit]])
+        if larger and value is not None and not 0 <= value < size:
+            out.append(f"span units: {units[unit]}={scalars[units[unit]]} beside {units[larger[-1]]} is not below {size}")
     return out
 
 
@@ -392,7 +504,19 @@ def _place_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> li
     for city in cities:
         if city in known and codes and not set(codes) & known[city]:
             out.append(f"city and country: city {city} is not in {'/'.join(codes)}")
+    money = _country_currencies()
+    own = [k for k in scalars if kinds[k] == "currency_code" and not FieldName(k).has(
+        "from", "to", "base", "target", "quote", "source", "dest", "destination", "local", "preferred")]
+    if len(set(codes)) == 1 and codes[0] in money and len(own) == 1:
+        value = as_text(scalars[own[0]]).upper()
+        if len(value) == 3 and value.isalpha() and value != money[codes[0]]:
+            out.append(f"country currency: {own[0]}={value} is not the currency of {codes[0]} ({money[codes[0]]})")
     return out
+
+
+@lru_cache(maxsize=1)
+def _country_currencies() -> dict[str, str]:
+    return {p.country_code: p.currency for p in places()}
 
 
 def _money_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> list[str]:
@@ -486,3 +610,11 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
             dp.add("answer", f"missing field: answer field {key} is not in the result")
         elif unasked_id(path[-1], str(brief.get("name", "")), str(brief.get("description", ""))):
             dp.add("answer", f"unasked id: answer field {key} is an id the user did not ask for")
+    for m in _AGREEMENT.finditer(str(response.get("message", ""))):
+        dp.add("answer", f"agreement: the response says {m.group(0)!r}")
+
+
+#: A plural noun with a singular verb or number, as field names phrased carelessly read ("the copies available
+#: is 1", "there is 1 copies").
+_AGREEMENT = re.compile(r"\bthere is 1 (?!\w*(?:ss|us|is|news|series)\b)[a-z]{3,}s\b|\bthe (?!\w*(?:ss|us|is)\b)[a-z]{3,}s "
+                        r"(?:available|remaining|left|sold|booked) is\b")
