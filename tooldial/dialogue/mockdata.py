@@ -693,7 +693,22 @@ OLD_TITLE_WORDS = (("Silent", "Crimson", "Hidden", "Golden", "Broken", "Distant"
 #: Venues that are businesses: named after a person ("Harper's Restaurant", "Hotel Whitfield") unless the
 #: record lies in a known place; civic ones are named after their city ("Brisbane Central Station").
 _BUSINESSES = ("hotel", "restaurant", "store", "shop", "gym", "cinema", "theater", "club", "cafe", "bar", "clinic",
-               "gallery", "bakery", "pharmacy", "office", "branch", "property", "venue", "channel")
+               "gallery", "bakery", "pharmacy", "office", "branch", "property", "channel")
+#: How a civic venue's name reads ("venue_name" of a concert: "Gazipur Arena", not "Gazipur Venue").
+_VENUE_LABELS = {"venue": ("Arena", "Hall", "Concert Hall"), "trail": ("Trail", "Ridge Trail"), "beach": ("Beach",)}
+#: Words of a field that names who publishes (an article's ``source_name``): a newspaper, not an article title.
+_OUTLET_WORDS = ("source", "publisher", "outlet", "newspaper", "network")
+
+
+def _last_name(ctx: RecordContext) -> str:
+    """A Faker last name of four letters or more ("The Le Affair" read as a typo)."""
+    fake = ctx.world.fake
+    name = fake.last_name()
+    for _ in range(5):
+        if len(name) >= 4:
+            break
+        name = fake.last_name()
+    return name
 _PRODUCTS = ("Desk Lamp", "Backpack", "Travel Mug", "Ergonomic Chair", "Wireless Headphones", "Water Bottle",
              "Running Shoes", "Coffee Grinder", "Smartphone Case", "Bluetooth Speaker")
 #: Things named after a place or a person ("Lisbon Station"): named when the API or the list is about them.
@@ -711,7 +726,7 @@ def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:
     if "{City}" in text:
         fills["City"] = (ctx._place or ctx.world.home).city
     if "{Last}" in text:
-        fills["Last"] = fake.last_name()
+        fills["Last"] = _last_name(ctx)
     if "{First}" in text:
         fills["First"] = fake.first_name()
     return text.format(**fills)
@@ -720,13 +735,12 @@ def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:
 def _venue_name(venue: str, ctx: RecordContext) -> str:
     """A venue's name: a civic one after its city, a business after a person (or its city, when the record
     lies in a known place: a hotel searched in Brisbane is no "Tabriz Hotel")."""
-    rng, fake = ctx.world.rng, ctx.world.fake
+    rng = ctx.world.rng
     label = venue.capitalize()
     if venue not in _BUSINESSES:
+        label = rng.choice(_VENUE_LABELS.get(venue, (label,)))
         return f"{ctx.place.city} {rng.choice(('', 'Central ', 'North ', 'South ', 'East ', 'West '))}{label}"
-    last = fake.last_name()
-    if ctx._place is not None and rng.random() < 0.4:
-        return f"{ctx._place.city} {last} {label}"
+    last = _last_name(ctx)
     return rng.choice((f"{last}'s {label}", f"The {last} {label}", f"{label} {last}" if venue == "hotel" else
                        f"{last} {label}"))
 
@@ -754,6 +768,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
         return _title(_FILM_TITLES, ctx, topic)
     if f.named("job", "jobs", "position", "vacancy"):
         return world.fake.job()
+    if f.has(*_OUTLET_WORDS) and f.named("article", "news", "articles", "stories", "headlines", "post", "posts"):
+        return f"The {ctx.world.home.city} {rng.choice(('Herald', 'Times', 'Post', 'Gazette', 'Chronicle'))}"
     if f.named("article", "story", "news", "post", "headline", "blog", "articles", "stories", "posts"):
         return rng.choice((f"{rng.randint(3, 12)} things to know about {topic}",
                            f"How {topic} is changing in {world.today.year}",

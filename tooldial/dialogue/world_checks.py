@@ -297,7 +297,7 @@ def timezone_problems(inputs: dict[str, Any], result: Any) -> list[str]:
 #: Venue words of generated and documented names ("Tabriz Hotel", "Luanda Restaurant").
 _VENUE_NAME = re.compile(r"^(?P<city>[A-Z][A-Za-z .'-]+?) (?:Central |North |South |East |West )?(?:Hotel|Restaurant|"
                          r"Station|Museum|Store|Shop|Cafe|Bar|Clinic|Gym|Cinema|Theater|Library|Park|Market|Bakery|"
-                         r"Pharmacy|Branch|Office|Gallery|Stadium|Airport|School|University|Hospital)$")
+                         r"Pharmacy|Branch|Office|Gallery|Stadium|Airport|School|University|Hospital|Arena|Hall)$")
 
 
 def venue_problems(record: DialogueRecord) -> list[str]:
