@@ -72,6 +72,9 @@ def run(builder: GraphBuilder, corpus: Corpus, load_seconds: float, out: Path | 
     print(f"nodes / edges             {r.nodes} / {r.edges}")
     cross = sum(1 for _, _, d in graph.edges(data=True) if d.get("cross_tool"))
     print(f"edges per API             {r.edges / max(r.apis, 1):.3f}  (cross-tool {cross / max(r.edges, 1):.1%})")
+    if r.learned:
+        print(f"learned ({r.learned['scorer']})        kept {r.learned['kept']} before caps; rules kept "
+              f"{r.learned['rules_kept']} (+{r.learned['kept_not_rules']} / -{r.learned['rules_not_kept']})")
     if r.rejected:
         print(f"rule rejections           {sum(r.rejected.values())} of {r.candidates} Eq. 1 candidates")
     if model > 0:
@@ -92,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--block-size", type=int, default=1024)
     p.add_argument("--embedding-model", default="all-MiniLM-L6-v2")
     p.add_argument("--out", type=Path, default=None, help="also write the graph (node-link JSON)")
+    p.add_argument("--validity", choices=("rules", "learned", "rules-ranked"), default="rules",
+                   help="who keeps candidates (graph build --validity); learned modes also embed API and tool texts")
+    p.add_argument("--max-cross-tool-edges", type=int, default=None, metavar="K",
+                   help="cross-tool API pairs per API (default: the config's)")
     p.add_argument("--progress", action="store_true")
     args = p.parse_args(argv)
 
@@ -106,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = GraphConfig(embedding_model=args.embedding_model, cache_dir=cache, block_size=args.block_size,
                              thresholds=Thresholds.parse(args.thresholds) if args.thresholds else None,
-                             progress=args.progress)
+                             progress=args.progress, validity=args.validity,
+                             **({"max_cross_tool_edges_per_api": args.max_cross_tool_edges}
+                                if args.max_cross_tool_edges is not None else {}))
         builder = GraphBuilder(config)
         run(builder, corpus, load_seconds, args.out, "build")
         if args.warm:

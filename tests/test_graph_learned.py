@@ -259,9 +259,9 @@ def test_calibrate_learn_writes_the_same_model_twice_and_a_build_uses_it(embedde
     from tooldial.embedding import Embedder
     from tooldial.graph import GraphConfig
     from tooldial.graph.build import GraphBuilder
+    from tooldial.graph.calibrate import labelled_candidates
     from tooldial.graph.io import load_graph
     from tooldial.graph.labels import read_labels
-    from tooldial.graph.learned import labelled_candidates
 
     corpus_file, labels_file, cache = tmp_path / "tools.json", tmp_path / "labels.jsonl", tmp_path / "cache"
     corpus_file.write_text(json.dumps(geo_tools_json()), encoding="utf-8")

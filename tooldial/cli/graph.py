@@ -144,14 +144,8 @@ def _add_calibrate(sub: argparse._SubParsersAction) -> None:
 
 def _learn(args: argparse.Namespace, corpus, labels, labels_path: Path, config) -> int:
     """``graph calibrate --learn``: cross-validate the learned edge model, fit it on every pair, write it."""
-    from tooldial.graph.learned import (
-        cross_validate,
-        fit_edge_model,
-        labelled_candidates,
-        model_digest,
-        save_edge_model,
-        source_tool_folds,
-    )
+    from tooldial.graph.calibrate import labelled_candidates, source_tool_folds
+    from tooldial.graph.learned import cross_validate, fit_edge_model, model_digest, save_edge_model
 
     if args.out is not None:
         check_output_file(args.out, "--out")

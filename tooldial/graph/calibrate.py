@@ -36,6 +36,7 @@ from tooldial.corpus.models import Corpus
 from tooldial.graph.build import GraphBuilder
 from tooldial.graph.config import GraphConfig, Thresholds
 from tooldial.graph.labels import BinaryMetrics, LabelledPair, PairKey, pair_key
+from tooldial.graph.learned import LabelledCandidates
 
 
 def _grid(low: float, high: float, step: float) -> np.ndarray:
@@ -390,3 +391,33 @@ def cross_validate_rules(corpus: Corpus, labels: list[LabelledPair], config: Gra
         for total, m in ((fitted, scorer.score(point, test)), (defaults, scorer.score(start, test))):
             total.tp, total.fp, total.tn, total.fn = total.tp + m.tp, total.fp + m.fp, total.tn + m.tn, total.fn + m.fn
     return RuleCrossValidation(folds, len(groups), fitted, defaults, picks)
+
+
+# --------------------------------------------------------------------------------------------- learned validity
+
+def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, builder=None) -> LabelledCandidates:
+    """The candidates :func:`tooldial.graph.build.assemble_graph` would judge, with features and label rows."""
+    from tooldial.graph.build import candidate_pool
+
+    config = config or GraphConfig()
+    builder = builder or GraphBuilder(config)
+    prepared = builder.prepare(corpus)
+    cands, selector = candidate_pool(corpus, prepared, builder.find_edges(prepared), config)
+    context = builder.feature_context(corpus, prepared)
+    x = context.rows(cands)
+    index: dict = {}
+    for i, c in enumerate(cands):
+        index.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.key), i)
+    for i, c in enumerate(cands):  # labels may name a nested field's parameter instead of its path
+        index.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.param), i)
+    return LabelledCandidates(cands, x, labels, [index.get(p.key) for p in labels], selector)
+
+
+def source_tool_folds(labels: list[LabelledPair], folds: int, seed: int = 0) -> dict[int, str]:
+    """Rows dealt into ``folds`` folds by source tool (sorted tools, shuffled with ``seed``)."""
+    import random
+
+    tools = sorted({source_tool(p) for p in labels})
+    random.Random(seed).shuffle(tools)
+    fold = {t: i % folds for i, t in enumerate(tools)}
+    return {i: f"tool fold {fold[source_tool(p)] + 1}" for i, p in enumerate(labels)}

@@ -178,26 +178,6 @@ class LabelledCandidates:
         return np.array([p.valid for p in self.labels], dtype=bool)
 
 
-def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, builder=None) -> LabelledCandidates:
-    """The candidates :func:`tooldial.graph.build.assemble_graph` would judge, with features and label rows."""
-    from tooldial.graph.build import GraphBuilder, candidate_pool
-    from tooldial.graph.config import GraphConfig
-    from tooldial.graph.labels import pair_key
-
-    config = config or GraphConfig()
-    builder = builder or GraphBuilder(config)
-    prepared = builder.prepare(corpus)
-    cands, selector = candidate_pool(corpus, prepared, builder.find_edges(prepared), config)
-    context = builder.feature_context(corpus, prepared)
-    x = context.rows(cands)
-    index: dict = {}
-    for i, c in enumerate(cands):
-        index.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.key), i)
-    for i, c in enumerate(cands):  # labels may name a nested field's parameter instead of its path
-        index.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.param), i)
-    return LabelledCandidates(cands, x, labels, [index.get(p.key) for p in labels], selector)
-
-
 # --------------------------------------------------------------------------------------------- decisions
 
 def learned_verdicts(cands: Sequence, p: np.ndarray, threshold: float, selector, *, decide: bool = True) -> list:
@@ -345,18 +325,6 @@ def cross_validate(data: LabelledCandidates, group_of: dict[int, str], config, *
         p_all = predict(params, data.x)
         folds.append(FoldScores(g, len(test), threshold, _fold_metrics(data, test, p_all, threshold, config)))
     return CrossValidation(scheme, folds)
-
-
-def source_tool_folds(labels: list[LabelledPair], folds: int, seed: int = 0) -> dict[int, str]:
-    """Rows dealt into ``folds`` folds by source tool (sorted tools, shuffled with ``seed``)."""
-    import random
-
-    from tooldial.graph.calibrate import source_tool
-
-    tools = sorted({source_tool(p) for p in labels})
-    random.Random(seed).shuffle(tools)
-    fold = {t: i % folds for i, t in enumerate(tools)}
-    return {i: f"tool fold {fold[source_tool(p)] + 1}" for i, p in enumerate(labels)}
 
 
 def fit_edge_model(data: LabelledCandidates, set_of: dict[int, str], *, embedding_model: str, c: float = DEFAULT_C,
