@@ -51,8 +51,12 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--max-in-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs entering one API (default: the config's; 0: no cap)")
     b.add_argument("--max-cross-tool-edges", type=int, default=None, metavar="K",
-                   help="keep the K best API pairs to other tools leaving and entering one API "
-                        "(default: the config's; 0: no cap)")
+                   help="keep the K best API pairs to other tools leaving one API, and entering one unless "
+                        "--max-cross-tool-in-edges is given (default: the config's, 40 leaving / 80 entering; "
+                        "0: no cap)")
+    b.add_argument("--max-cross-tool-in-edges", type=int, default=None, metavar="K",
+                   help="keep the K best API pairs from other tools entering one API (default: the config's; "
+                        "0: no cap)")
     b.add_argument("--single-provider", action="store_true",
                    help="all tools of the corpus are one provider's: identifiers chain between them "
                         "(a tool set documented tool by tool, e.g. tau-bench)")
@@ -220,7 +224,9 @@ def _build(args: argparse.Namespace) -> int:
     caps = {name: (None if value == 0 else value) for name, value in (
         ("max_edges_per_api_pair", args.max_edges_per_pair), ("max_out_edges_per_api", args.max_out_edges),
         ("max_in_edges_per_api", args.max_in_edges),
-        ("max_cross_tool_edges_per_api", args.max_cross_tool_edges)) if value is not None}
+        ("max_cross_tool_edges_per_api", args.max_cross_tool_edges),
+        ("max_cross_tool_in_edges_per_api", args.max_cross_tool_in_edges if args.max_cross_tool_in_edges is not None
+         else args.max_cross_tool_edges)) if value is not None}
     for name, value in caps.items():
         if value is not None and value < 0:
             raise ConfigError(f"must be 0 (no cap) or a positive number, got {value}", field=name)

@@ -268,6 +268,7 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "max_out_edges_per_api": config.max_out_edges_per_api,
         "max_in_edges_per_api": config.max_in_edges_per_api,
         "max_cross_tool_edges_per_api": config.max_cross_tool_edges_per_api,
+        "max_cross_tool_in_edges_per_api": config.max_cross_tool_in_edges_per_api,
         "validity": config.validity if config.apply_rules else "rules off",
         "tooldial_version": __version__,
     }
@@ -431,7 +432,8 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
             report.learned = summary
     cands = [c for c in cands if c.verdict.keep]
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
-                      per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api)
+                      per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api,
+                      cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api)
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:

@@ -129,11 +129,15 @@ class GraphConfig(BaseModel):
     #: square of the corpus, and the paper's graph has 1.4 edges per API. ``None``: no cap.
     max_out_edges_per_api: int | None = Field(default=None, ge=1)
     max_in_edges_per_api: int | None = Field(default=None, ge=1)
-    #: Keep at most this many API pairs to *other tools* leaving and entering one API (best first); pairs inside
-    #: a tool are not counted. ``None``: no cap. 40 keeps the whole ToolBench graph at 2.6 edges per API (1.67
-    #: with 20); on the fit part of the dev set (560 pairs) recall 0.888 / precision 0.906 with 40, 0.857 /
-    #: 0.918 with 20 (a coordinate source fans out to every geo API of the corpus).
+    #: Keep at most this many API pairs to *other tools* leaving one API, and at most
+    #: ``max_cross_tool_in_edges_per_api`` entering one (best first); pairs inside a tool are not counted.
+    #: ``None``: no cap. Entering is capped looser than leaving: on the ToolBench dev set the valid edges the caps
+    #: cut were coordinates of homes and places into weather and geo APIs that many tools feed (the *entering*
+    #: cap; 38 valid vs 1 invalid of the fit pairs at 40/40), while a source's fan-out to every geo API is what
+    #: makes a whole-corpus graph dense (the *leaving* cap). README "API graph" has the figures (dev fit pairs and
+    #: whole ToolBench edges per API) for the pairs of values tried; 40 entering too until this round.
     max_cross_tool_edges_per_api: int | None = Field(default=40, ge=1)
+    max_cross_tool_in_edges_per_api: int | None = Field(default=80, ge=1)
     #: Who decides which candidates become edges: ``rules`` (the hand rules of :mod:`tooldial.graph.validity`),
     #: ``learned`` (the fitted model of :mod:`tooldial.graph.learned` over features that include the rules'
     #: verdicts; its probability is the edge's ``confidence`` and cap rank), or ``rules-ranked`` (the rules keep

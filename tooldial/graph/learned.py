@@ -203,7 +203,8 @@ def kept_keys(cands: Sequence, config) -> set[tuple]:
 
     rows = apply_caps([c for c in cands if c.verdict.keep], per_pair=config.max_edges_per_api_pair,
                       per_source=config.max_out_edges_per_api, per_target=config.max_in_edges_per_api,
-                      cross_tool_per_api=config.max_cross_tool_edges_per_api)
+                      cross_tool_per_api=config.max_cross_tool_edges_per_api,
+                      cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api)
     return {c.pair_key for c in rows}
 
 

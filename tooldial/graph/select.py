@@ -7,7 +7,8 @@
    coordinate is rejected.
 3. Density: at most ``max_edges_per_api_pair`` target inputs between two APIs, each fed by at most as many
    outputs, at most
-   ``max_cross_tool_edges_per_api`` API pairs to other tools leaving and entering an API, and optionally at
+   ``max_cross_tool_edges_per_api`` / ``max_cross_tool_in_edges_per_api`` API pairs to other tools leaving /
+   entering an API, and optionally at
    most ``max_out_edges_per_api`` / ``max_in_edges_per_api`` API pairs leaving / entering one; best first:
    confidence, then ``desc + kw + lcs``, then the sorted keys (deterministic).
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from tooldial.corpus.models import Corpus
 from tooldial.graph.edges import EdgeArrays
@@ -198,7 +200,8 @@ def user_record_clash(output: Entity, target: Entity, source_outputs: list[Entit
 
 
 def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int | None = None,
-               per_target: int | None = None, cross_tool_per_api: int | None = None) -> list[Candidate]:
+               per_target: int | None = None, cross_tool_per_api: int | None = None,
+               cross_tool_in_per_api: int | None | Literal["same"] = "same") -> list[Candidate]:
     """The density caps (module docstring), keeping the best-ranked edges; returns them in sorted order.
 
     ``per_pair`` counts the *target inputs* of an API pair (an input group, such as a latitude with its
@@ -206,8 +209,10 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
     records): a source with many look-alike outputs for one input (``items|item_id``, ``fulfillments|item_ids``,
     ``orders|items|item_id`` into ``item_ids``) no longer crowds the pair's other inputs out.
     ``per_source`` / ``per_target`` count the API pairs leaving / entering an API; ``cross_tool_per_api`` counts
-    only pairs between two tools, leaving and entering separately (the fan-out of standard values such as a
+    only pairs between two tools leaving an API, ``cross_tool_in_per_api`` those entering one (``"same"``: the
+    leaving cap) (the fan-out of standard values such as a
     ``city`` into every city-taking API of the corpus is what makes whole-corpus graphs dense)."""
+    in_cap = cross_tool_per_api if cross_tool_in_per_api == "same" else cross_tool_in_per_api
     ranked = sorted(cands, key=Candidate.rank)
     slots: dict[tuple[str, str], set[str]] = {}  # API pair -> target inputs (or input groups) kept
     alternatives: dict[tuple, set[tuple]] = {}  # (API pair, input) -> sources kept for it
@@ -234,8 +239,8 @@ def apply_caps(cands: list[Candidate], *, per_pair: int | None, per_source: int 
             cross = c.output.tool_id != c.input.tool_id
             if (per_source is not None and out_n[pair[0]] >= per_source) or (
                     per_target is not None and in_n[pair[1]] >= per_target) or (
-                    cross and cross_tool_per_api is not None
-                    and (cross_out[pair[0]] >= cross_tool_per_api or cross_in[pair[1]] >= cross_tool_per_api)):
+                    cross and ((cross_tool_per_api is not None and cross_out[pair[0]] >= cross_tool_per_api)
+                               or (in_cap is not None and cross_in[pair[1]] >= in_cap))):
                 blocked.add(pair)
                 continue
             out_n[pair[0]] += 1
