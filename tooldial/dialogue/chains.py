@@ -11,7 +11,10 @@ another sequence or unit instead. The rules, from the held-out chain reviews (``
   for ids the user would not know; an output of the same kind as the input; a bare ``id`` only between APIs
   about the same thing; no second lookup of the record the source already returned;
 - **input groups**: coordinates, date ranges and currency pairs are procured together from one record (one
-  point's latitude *and* longitude, never one of each of two points);
+  point's latitude *and* longitude, never one of each of two points), and never into a target documenting one
+  coordinate without its pair;
+- **echoes**: no value from the source's request echo (``request.city``) or an output repeating one of the
+  source's inputs (the user's own value), no target whose documented answer is an error about its input;
 - **across tools**, only what the graph judged one value space: identifiers with evidence of one provider
   (a documented provider or the target's documentation naming the source tool; a tool-name resemblance is
   not enough), standard values whose formats agree (country, language, currency codes), place values from a
@@ -190,7 +193,8 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0]  # lat1 is a latitude too
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
-    for rule in (_user_knows, _group_problem, _source_problem, _entity_problem, _place_problem):
+    for rule in (_user_knows, _group_problem, _echo_problem, _source_problem, _entity_problem, _place_problem,
+                 _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -241,11 +245,69 @@ def _group_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
         crossed = [m for m in provided | {chain_param} if (_coordinate(m) or ("", point))[1] != point]
         if crossed:
             return f"group member procured alone: coordinates of two points mixed ({', '.join(sorted(crossed))})"
+        if not any((_coordinate(p.name) or ("", None)) == (other, point) for p in target.parameters
+                   for other in {"latitude", "longitude"} - {coordinate[0]}):
+            # "getDateTimeByCoOrdinates" documents only a latitude: a lone latitude is no place ("Invalid Coordinates")
+            return f"group member procured alone: the target takes {chain_param} without its pair"
     if kind in _ADDRESS:
         partners += [p.name for p in target.parameters if p.name != chain_param and _kind(p.name, p.type) in _ADDRESS]
     alone = [m for m in dict.fromkeys(partners) if target.parameter(m) is not None and m not in provided]
     if alone:
         return f"group member procured alone: {chain_param} without {', '.join(alone)}"
+    return ""
+
+
+def _echo_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                  edge: dict[str, Any]) -> str:
+    """The source answers with what it was asked: a value from its request echo, or an output that repeats one of
+    its inputs, is the user's own value (a city search's ``request.city``, a birth-date reading's ``date``)."""
+    leaf = chain.path[-1]
+    leaf_kind = _kind(leaf, chain.type)
+    for p in source.parameters:
+        p_kind = _kind(p.name, p.type)
+        same = p.name.lower() == leaf.lower()
+        if len(chain.path) > 1 and chain.path[0].lower() in _ECHO_CONTAINERS and (
+                same or leaf_kind is not None and p_kind == leaf_kind
+                or leaf.lower() in set(readable(p.description or "").split())):
+            return f"the source echoes the request: {'->'.join(chain.path)} is the {readable(p.name)} the user gave"
+        if same and not chain.is_list:
+            return f"the source echoes the {readable(p.name)} the user gave: {source.name} ({leaf})"
+    return ""
+
+
+#: Containers under which a response repeats the request it answers.
+_ECHO_CONTAINERS = frozenset(["request", "query", "params", "parameters", "input", "args", "arguments"])
+
+
+def _target_error(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                  edge: dict[str, Any]) -> str:
+    """The target's documented answer is an error about its input ("Invalid Coordinates"): the chain would serve
+    an error as the answer (auth, quota and rate-limit notes say nothing about the input and are not counted)."""
+    error = documented_error(target)
+    return f"the target's documented answer is an error: {error}" if error else ""
+
+
+_ERROR_TEXT = re.compile(r"\b(invalid|not found|bad request|missing|is required|unknown|no (?:data|results?) found)\b",
+                         re.I)
+_ACCOUNT_TEXT = re.compile(r"\b(key|token|subscri\w*|auth\w*|rate|quota|plan|limit|unauthori[sz]ed|forbidden)\b",
+                           re.I)
+
+
+def documented_error(api: Api) -> str:
+    """The error an API's documented example response reports about its input ("" when it is an answer)."""
+    example = api.example_response
+    if not isinstance(example, dict):
+        return ""
+    status = next((example[k] for k in ("code", "status_code", "statusCode", "status") if k in example), None)
+    bad_status = isinstance(status, (int, str)) and not isinstance(status, bool) and \
+        str(status).isdigit() and 400 <= int(str(status)) < 500 and int(str(status)) not in (401, 402, 403, 429)
+    texts = [str(example[k]) for k in ("error", "errors", "message", "data", "status", "detail", "msg")
+             if isinstance(example.get(k), str)]
+    for text in texts:
+        if _ERROR_TEXT.search(text) and not _ACCOUNT_TEXT.search(text):
+            return text[:80]
+    if bad_status and not any(_ACCOUNT_TEXT.search(t) for t in texts):
+        return f"status {status}"
     return ""
 
 
