@@ -47,11 +47,11 @@ def test_a_value_from_the_request_echo_is_the_users_own():
 
 
 def test_an_output_repeating_a_source_input_is_the_users_own_value():
-    # a birth-date reading answers with the date it was given; the user would just say that date
-    reading = _api("Birthday reading", "stars", ["date", "country"], ["date", "phase", "sign"],
+    # a star-sign reading answers with the sign it was given; the user would just say that sign
+    reading = _api("Sign reading", "stars", ["sign", "country"], ["sign", "phase", "mood"],
                    category="Entertainment")
-    match = _api("Match two people", "stars", ["date1", "date2", "country1"], category="Entertainment")
-    assert _problem(reading, match, "date1", "date").startswith("the source echoes the date the user gave")
+    match = _api("Sign matches", "stars", ["sign"], category="Entertainment")
+    assert _problem(reading, match, "sign", "sign").startswith("the source echoes the sign the user gave")
 
 
 def test_a_target_whose_documented_answer_is_an_error_is_no_chain_target():

@@ -121,6 +121,9 @@ def _country_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
             if value and "," not in value and len(value) >= 4:
                 names[value.lower()] = country.alpha_2
     names.update(_DEMONYMS)
+    for state in pycountry.subdivisions.get(country_code="US"):
+        # a US state scopes a tool to the US ("Arizona Lottery"), unless a country has the name (Georgia)
+        names.setdefault(state.name.lower(), "US")
     alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     return re.compile(rf"\b({alternation})\b"), names
 
@@ -131,9 +134,24 @@ def _countries_in(text: str) -> frozenset[str]:
     return frozenset(names[m] for m in pattern.findall(text.lower()))
 
 
+def _names_a_country(value: Any) -> bool:
+    """Whether a documented value is a country's name and nothing else (``France``)."""
+    text = as_text(value).strip().lower()
+    return bool(text) and _country_pattern()[1].get(text) is not None and text not in _DEMONYMS
+
+
 def countries_of(api: Api) -> frozenset[str]:
-    """Countries an API is scoped to by its tool name, name or description (``Polish zip codes`` → PL)."""
-    return _countries_in(" ".join((api.tool, api.name, " ".join((api.description or "").split()[:30]))))
+    """Countries an API is scoped to by its tool name, name or description (``Polish zip codes`` → PL,
+    ``Arizona Lottery`` and ``RetrieveUSTaxRate`` → US)."""
+    text = " ".join((api.tool, api.name, " ".join((api.description or "").split()[:30])))
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", text)
+    abbreviations = {_ABBREVIATIONS[w] for w in re.findall(r"\b[A-Z]{2,3}\b", spaced) if w in _ABBREVIATIONS}
+    return _countries_in(text) | abbreviations
+
+
+#: Upper-case abbreviations that scope a tool to a country (``US Zip Code Information``); lower-case "us" is a
+#: pronoun.
+_ABBREVIATIONS = {"US": "US", "USA": "US", "UK": "GB"}
 
 
 def _words(api: Api, *, description: bool = True) -> set[str]:
@@ -162,7 +180,8 @@ def side_effects(api: Api) -> bool:
     if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
         return True
     verb = description_clause(api).split(" ", 1)[0].lower()
-    name_verb = (readable(api.name).split() or [""])[0]
+    # "api/BillerAuthorizer/CreatePaymentTransaction": the operation is the last segment of a path-like name
+    name_verb = (readable(api.name.rstrip("/").rsplit("/", 1)[-1]).split() or [""])[0]
     return verb in _SIDE_EFFECT_VERBS or name_verb in _NAME_VERBS
 
 
@@ -190,11 +209,12 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     edge = edge or {}
     param = target.parameter(chain_param)
     f = FieldName(chain_param, param.type if param is not None else "string")
-    kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0]  # lat1 is a latitude too
+    # lat1 is a latitude too, country1 (person 1's country) a country
+    kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0] or _kind(re.sub(r"\d+", "", chain_param))
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
-    for rule in (_user_knows, _group_problem, _echo_problem, _source_problem, _entity_problem, _place_problem,
-                 _target_error):
+    for rule in (_user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem, _entity_problem,
+                 _place_problem, _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -226,6 +246,11 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
     if kind in _COARSER_PLACE and any(p.name != chain_param and _kind(p.name, p.type) in ("city", "address", "postal")
                                       for p in target.required_parameters):
         return f"value the user knows: the {readable(chain_param)} of the place they give the target"
+    if kind in _COARSER_PLACE and _kind(chain.name, chain.type) in _COARSER_PLACE and any(
+            _kind(p.name, p.type) in _COARSER_PLACE or _names_a_country(p.example if p.example is not None else p.default)
+            for p in source.required_parameters):
+        # a next-new-moon lookup for location "France" answers with a country: the one the user named
+        return f"value the user knows: the {readable(chain_param)} they gave the source"
     if _words(target, description=False) & _CHECKER_WORDS:
         return f"a checker checks the user's own value: {readable(chain_param)}"
     return ""
@@ -272,6 +297,40 @@ def _echo_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
             return f"the source echoes the request: {'->'.join(chain.path)} is the {readable(p.name)} the user gave"
         if same and not chain.is_list:
             return f"the source echoes the {readable(p.name)} the user gave: {source.name} ({leaf})"
+    return ""
+
+
+def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                   edge: dict[str, Any]) -> str:
+    """The documented values disagree in shape: a full date (``2022-04-22``) is no day number (``15``), a
+    number no word; the target would be called with a value its documentation shows it does not take."""
+    param = target.parameter(chain_param)
+    if param is None or chain.example is None:
+        return ""
+    documented = next((v for v in (param.example, param.default) if v not in (None, "")), None)
+    if documented is None or isinstance(chain.example, (dict, list)) or isinstance(documented, (dict, list)):
+        return ""
+    given, taken = value_shape(as_text(chain.example)), value_shape(as_text(documented))
+    if given and taken and given != taken:
+        return (f"documented values differ in shape: {as_text(chain.example)[:30]!r} ({given}) for "
+                f"{readable(chain_param)} {as_text(documented)[:30]!r} ({taken})")
+    return ""
+
+
+_DATE_SHAPE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}([T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$")
+
+
+def value_shape(text: str) -> str:
+    """``date``, ``number``, ``host`` (a domain or URL) or ``word`` for a documented scalar value ("" when it says nothing: empty or mixed)."""
+    text = text.strip()
+    if _DATE_SHAPE.match(text):
+        return "date"
+    if re.fullmatch(r"-?\d+(\.\d+)?", text):
+        return "number"
+    if re.fullmatch(r"(https?://)?([A-Za-z0-9-]+\.)+[A-Za-z]{2,}(/\S*)?", text):
+        return "host"
+    if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", text):
+        return "word"
     return ""
 
 
@@ -393,6 +452,11 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
         return f"a place name the user says: {readable(chain_param)} of a {_record_words(source, chain)} record"
     if place and not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS:
         return f"a featured place stands in for the user's own: {source.name}"
+    if place and any(FieldName(p.name).has("domain", "url", "host", "hostname", "website", "site")
+                     or value_shape(as_text(p.example if p.example is not None else p.default)) == "host"
+                     for p in source.required_parameters):
+        # "IP location by domain name": where a website is hosted is no place of the user's plans
+        return f"a website's server location stands in for a place of the user's: {source.name}"
     if kind in ("latitude", "longitude") and chain.is_list and not source.required_parameters:
         # "airports near me": a point the user has in mind is not among a whole database's first records
         return f"coordinates from a list the user did not narrow: {source.name}"
