@@ -60,6 +60,9 @@ def test_a_path_named_api_that_creates_something_is_no_lookup():
     create = _api("api/Payments/CreatePaymentOrder", "pay hub", ["amount"], ["result|orderId"])
     info = _api("api/Payments/GetOrderInfo", "pay hub", ["orderId"])
     assert _problem(create, info, "orderId", "result|orderId").startswith("source changes something")
+    # the path's first segment may name the change too ("insert/addfeatured")
+    insert = _api("insert/addfeaturedorders", "pay hub", ["amount"], ["orderId"])
+    assert _problem(insert, info, "orderId", "orderId").startswith("source changes something")
     listing = _api("api/Payments/ListOrders", "pay hub", [], ["orders|orderId"], lists=("orders|orderId",))
     assert not _problem(listing, info, "orderId", "orders|orderId").startswith("source changes something")
 

@@ -180,9 +180,9 @@ def side_effects(api: Api) -> bool:
     if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
         return True
     verb = description_clause(api).split(" ", 1)[0].lower()
-    # "api/BillerAuthorizer/CreatePaymentTransaction": the operation is the last segment of a path-like name
-    name_verb = (readable(api.name.rstrip("/").rsplit("/", 1)[-1]).split() or [""])[0]
-    return verb in _SIDE_EFFECT_VERBS or name_verb in _NAME_VERBS
+    # "api/BillerAuthorizer/CreatePaymentTransaction": a path-like name's last segment names the operation too
+    name_verbs = {(readable(name).split() or [""])[0] for name in (api.name, api.name.rstrip("/").rsplit("/", 1)[-1])}
+    return verb in _SIDE_EFFECT_VERBS or bool(name_verbs & _NAME_VERBS)
 
 
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
