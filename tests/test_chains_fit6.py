@@ -88,6 +88,10 @@ def test_a_websites_server_location_is_no_place_of_the_users():
                examples={"taken|domain": "shop.example.net"})
     market = _api("Regions search", "stays", ["domain", "query"], defaults={"domain": "AE"}, category="Travel")
     assert _problem(sld, market, "domain", "taken|domain").startswith("documented values differ in shape")
+    undocumented = _api("Domain search", "dom", ["keyword"], ["taken|domain"], lists=("taken|domain",))
+    assert _problem(undocumented, market, "domain", "taken|domain").startswith("documented values differ in shape")
+    whois = _api("Whois", "dns tools", ["domain"], defaults={"domain": "example.com"})
+    assert _problem(undocumented, whois, "domain", "taken|domain") == ""
 
 
 def test_a_city_search_still_gives_the_country_code_of_a_city():

@@ -305,16 +305,24 @@ def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     """The documented values disagree in shape: a full date (``2022-04-22``) is no day number (``15``), a
     number no word; the target would be called with a value its documentation shows it does not take."""
     param = target.parameter(chain_param)
-    if param is None or chain.example is None:
+    if param is None:
         return ""
     documented = next((v for v in (param.example, param.default) if v not in (None, "")), None)
     if documented is None or isinstance(chain.example, (dict, list)) or isinstance(documented, (dict, list)):
         return ""
-    given, taken = value_shape(as_text(chain.example)), value_shape(as_text(documented))
+    if chain.example is not None:
+        shown, given = as_text(chain.example), value_shape(as_text(chain.example))
+    else:  # an undocumented output named as a website's address holds one ("registered|domain")
+        shown, given = chain.name, "host" if FieldName(chain.name).has(*_HOST_WORDS) else ""
+    taken = value_shape(as_text(documented))
     if given and taken and given != taken:
-        return (f"documented values differ in shape: {as_text(chain.example)[:30]!r} ({given}) for "
+        return (f"documented values differ in shape: {shown[:30]!r} ({given}) for "
                 f"{readable(chain_param)} {as_text(documented)[:30]!r} ({taken})")
     return ""
+
+
+#: Words of an output's name that say it holds a website's address.
+_HOST_WORDS = ("domain", "hostname", "url", "website")
 
 
 _DATE_SHAPE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}([T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$")
