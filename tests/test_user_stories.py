@@ -116,3 +116,15 @@ def test_a_goodbye_never_names_a_generic_answer_label() -> None:
         assert not re.search(r"\bthe name\b|\bname:? SF HER", bye, re.I), bye
         recaps += "SF HER" in bye
     assert recaps > 30
+
+
+def test_the_trace_names_each_part_of_a_user_message() -> None:
+    renderer = TemplateRenderer(typo_rate=0.0)
+    renderer.trace = []
+    for i in range(50):
+        renderer.messages(_weather(f"td-{i}"))
+    parts = {(act, part) for act, part, _ in renderer.trace}
+    assert {("inform", "frame"), ("fail_inform", "frame"), ("affirm", "frame"), ("user_bye", "frame")} <= parts
+    assert ("inform", "story") in parts and ("fail_inform", "excuse") in parts
+    frames = [text for act, part, text in renderer.trace if (act, part) == ("inform", "frame")]
+    assert len(frames) == 50 and all("38.7223" in f and "-9.1393" in f for f in frames)

@@ -455,9 +455,11 @@ def scenario_profile(scenario: ScenarioInstruction) -> UserProfile:
 
 def scenario_situation(scenario: ScenarioInstruction, profile: UserProfile) -> Situation:
     """The dialogue's situation: drawn from its id, avoiding its values and slot names and the profile's names
-    (a pet is never called like the user or the companion)."""
+    (a pet is never called like the user or the companion) and relation (no "My dad Joe and I want to explain
+    crypto to my dad")."""
     return draw_situation(random.Random(f"situation:{scenario.dialogue_id}"),
-                          avoid=[*scenario_strings(scenario), profile.me, profile.companion], domain=scenario.domain)
+                          avoid=[*scenario_strings(scenario), profile.me, profile.companion, profile.relation],
+                          domain=scenario.domain)
 
 
 def scenario_strings(scenario: ScenarioInstruction) -> list[str]:
@@ -599,6 +601,8 @@ class TemplateRenderer:
 
     def __init__(self, typo_rate: float = 0.06) -> None:
         self.typo_rate = typo_rate
+        #: (act, part, text) of every user message part rendered since it was set to a list (None: not kept).
+        self.trace: list[tuple[str, str, str]] | None = None
 
     def render(self, scenarios: Sequence[ScenarioInstruction]) -> list[RenderResult]:
         return [RenderResult(dialogue_id=s.dialogue_id, messages=self.messages(s), rendered_by=rendered_by(s, self.name))
@@ -721,7 +725,8 @@ class TemplateRenderer:
                                                     lambda: detail(SOURCES, 0.5), goal)
             if ctx.get("said", {}).get("sit:plan") and story:  # the plan was said: no goal restatement too
                 goal = ""
-            return glue((opener, context, story, body, source, goal, closer))
+            return self._told(act, p, opener=opener, context=context, story=story, frame=body, source=source,
+                              goal=goal, closer=closer)
         if act == "fail_inform":
             missing = _the([p(m) for m in c.get("missing", [])]) or "that"
             if rng.random() < 0.5:
@@ -735,27 +740,27 @@ class TemplateRenderer:
             lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
             context, excuse, why, goal = _at_most(2, context, lambda: moment(EXCUSES, 0.5, TRIED_FRAMES, 0.5),
                                                   lambda: detail(NOT_AT_HAND, 0.5), goal)
-            return glue((lead, context, body, excuse, why, goal, closer))
+            return self._told(act, p, opener=lead, context=context, frame=body, excuse=excuse, source=why, goal=goal,
+                              closer=closer)
         if act == "affirm":
             body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            return glue((body, detail(AFFIRM_WHY, 0.4), moment(REACT, 0.3, STAKES, 0.5),
-                         closer if rng.random() < 0.5 else ""))
+            return self._told(act, p, frame=body, why=detail(AFFIRM_WHY, 0.4), story=moment(REACT, 0.3, STAKES, 0.5),
+                              closer=closer if rng.random() < 0.5 else "")
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
                 if persona == "chatty" else ""
-            return glue((body, tail, detail(NEGATE_WHY, 0.4), moment(REACT, 0.2)))
+            return self._told(act, p, frame=body, tail=tail, why=detail(NEGATE_WHY, 0.4), story=moment(REACT, 0.2))
         if act == "user_bye":
             return self._user_bye(rng, p, ctx, detail, moment)
         return turn.situation
 
-    @staticmethod
-    def _user_bye(rng: random.Random, p: Protect, ctx: dict[str, Any], detail: Callable[[tuple[str, ...], float], str],
-                  moment: Callable[..., str]) -> str:
+    def _user_bye(self, rng: random.Random, p: Protect, ctx: dict[str, Any],
+                  detail: Callable[[tuple[str, ...], float], str], moment: Callable[..., str]) -> str:
         """Thanks and goodbye, often echoing one or two facts of the answer, and what the user does next."""
         thanks = rng.choice(_BYE_THANKS) if rng.random() < 0.5 else \
             f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR[1:])}"  # not "in advance" when leaving
@@ -763,21 +768,30 @@ class TemplateRenderer:
         if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
             tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
         facts = ctx.get("facts") or {}
-        after = glue((detail(BYE_NEXT, 0.55), moment(AFTER, 0.5, PAYOFFS, 0.5)))
+        source, story = detail(BYE_NEXT, 0.55), moment(AFTER, 0.5, PAYOFFS, 0.5)
         if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
             (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
             frames = _unnamed(_BYE_RECAP2, k in _GENERIC_KEYS or k2 in _GENERIC_KEYS)
-            return glue((rng.choice(frames).format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)), after))
+            return self._told("user_bye", p, frame=rng.choice(frames).format(T=thanks, k=p(k), v=p(v), k2=p(k2),
+                                                                              v2=p(v2)), source=source, story=story)
         if facts and rng.random() < 0.7:  # a real user often echoes the answer while thanking
             k, v = rng.choice(sorted(facts.items()))
             frames = tuple(f for f in _unnamed(_BYE_RECAP, k in _GENERIC_KEYS) if " for " not in thanks
                            or "{T} for" not in f)  # not "Thanks for your time for looking up …"
-            return glue((rng.choice(frames).format(
-                T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k), v=p(v), tail=tail).strip(), after))
+            frame = rng.choice(frames).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k), v=p(v), tail=tail)
+            return self._told("user_bye", p, frame=frame.strip(), source=source, story=story)
         sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
         if sep == ", " and tail:
             tail = tail[:1].lower() + tail[1:]
-        return glue((f"{thanks}{sep}{tail}".strip(), after))
+        return self._told("user_bye", p, frame=f"{thanks}{sep}{tail}".strip(), source=source, story=story)
+
+    def _told(self, act: str, p: Protect, **parts: str) -> str:
+        """The parts of a user message joined (:func:`glue`), in order; with :attr:`trace` set, each non-empty
+        part is also recorded as (act, part name, text), so ``scripts/distinct_budget.py`` can tell which source
+        of words (frame, context, story, source, ...) the bigrams come from."""
+        if self.trace is not None:
+            self.trace.extend((act, name, p.restore(text)) for name, text in parts.items() if text)
+        return glue(tuple(parts.values()))
 
     def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,
                 sentence: bool = True) -> str:

@@ -224,6 +224,7 @@ def draw_situation(rng: random.Random, avoid: Iterable[str] = (), domain: str = 
     doing = choose(DOING_HOME) if kind == 1 else choose(DOING_OUT) if kind == 2 else ""
     device, mood, hobby, after = choose(DEVICE), choose(MOOD), choose(HOBBIES), choose(NEXT)
     key = domain_key(domain, PLANS)  # drawn last: the parts above do not change with the domain tables
+    taken |= set(re.findall(r"[a-z]+", when.lower())) - {"the", "my", "a", "of", "in", "to"}  # no "… weekend before the weekend"
     plan = choose(PLANS[key]) if key else ""
     tried = choose(TRIED[key]) if key in TRIED else ""
     return Situation(where=where, doing=doing, device=device, mood=mood,
