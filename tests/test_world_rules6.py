@@ -183,3 +183,21 @@ def test_later_records_keep_the_documented_id_form():
         body = build_result(api, random.Random(seed), records=4)["response"]
         assert not id_form_problems(body), body
         assert all(d["hotel_id"].startswith("htl_") for d in body["deals"]), body
+
+
+def test_a_price_chart_is_a_series_and_a_results_titles_share_one_topic():
+    chart = _api("Coin Price Chart", required=[_p("coin_id", "bitcoin"), _p("days", "7")],
+                 example={"points": [{"timestamp": "2024-01-02T10:00:00", "price": 3480.2},
+                                     {"timestamp": "2024-01-03T10:00:00", "price": 3512.9}]})
+    syllabus = _api("Course Syllabus", required=[_p("course_id", "cs_1")],
+                    example={"modules": [{"module_number": 1, "title": "Intro"}]})
+    for seed in range(15):
+        points = build_result(chart, random.Random(seed), records=3, inputs={"coin_id": "x", "days": "7"})
+        stamps = [p["timestamp"] for p in points["response"]["points"]]
+        assert stamps == sorted(stamps), stamps
+        assert not date_problems({"coin_id": "x", "days": "7"}, points["response"], "Coin Price Chart")
+        modules = build_result(syllabus, random.Random(seed), records=3, inputs={"course_id": "cs_2"})
+        titles = [m["title"] for m in modules["response"]["modules"][1:]]
+        topics = {t for t in ("Jazz", "Machine Learning", "Electric Cars", "Coffee", "Climate", "Basketball",
+                              "Photography") if any(t in title for title in titles)}
+        assert len(topics) <= 1, titles

@@ -296,7 +296,7 @@ NOW_WORDS = ("today", "current", "now", "latest", "recent", "recently", "updated
 #: Words of a list's path or API name that make its records a series: forward from today, back from today.
 FORWARD_SERIES = ("forecast", "forecasts", "schedule", "schedules", "upcoming", "hourly", "itinerary", "agenda")
 BACKWARD_SERIES = ("history", "historical", "timeseries", "ohlc", "candles", "intraday", "recent", "recently",
-                   "played", "past")
+                   "played", "past", "chart", "charts", "sparkline")  # a price chart: points up to now
 _START = ("start", "from", "begin", "checkin", "arrival", "since", "departure", "open")
 _END = ("end", "to", "until", "checkout", "return", "expiry", "expires", "expiration", "close", "finish")
 _PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner", "customer", "employee", "user",
@@ -700,15 +700,23 @@ _VENUE_LABELS = {"venue": ("Arena", "Hall", "Concert Hall"), "trail": ("Trail", 
 _OUTLET_WORDS = ("source", "publisher", "outlet", "newspaper", "network")
 
 
+@lru_cache(maxsize=1)
+def _plain_words() -> frozenset[str]:
+    from faker.providers.lorem.en_US import Provider
+
+    return frozenset(Provider.word_list)
+
+
 def _last_name(ctx: RecordContext) -> str:
-    """A Faker last name of four letters or more ("The Le Affair" read as a typo)."""
+    """A Faker last name of four letters or more ("The Le Affair" read as a typo) that is no plain English
+    word ("The White Hotel" reads as lorem words)."""
     fake = ctx.world.fake
     name = fake.last_name()
-    for _ in range(5):
-        if len(name) >= 4:
+    for _ in range(8):
+        if len(name) >= 4 and name.lower() not in _plain_words():
             break
         name = fake.last_name()
-    return name
+    return name if name.lower() not in _plain_words() else "Harrington"
 _PRODUCTS = ("Desk Lamp", "Backpack", "Travel Mug", "Ergonomic Chair", "Wireless Headphones", "Water Bottle",
              "Running Shoes", "Coffee Grinder", "Smartphone Case", "Bluetooth Speaker")
 #: Things named after a place or a person ("Lisbon Station"): named when the API or the list is about them.
@@ -1454,7 +1462,8 @@ class ResultBuilder:
         self.seen: dict[tuple[str, ...], set[str]] = {}
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
-                           and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None)
+                           and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
+            world.rng.choice(TOPICS)  # one topic per result: a course's modules are all about one subject
         self.top.topic = self.topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
