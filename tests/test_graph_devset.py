@@ -81,25 +81,22 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
 
 def test_clean_heldout_shares_no_tool_with_fit():
     """The held-out part joins tools never used in a fit pair (neither as source nor as target); it is the latest
-    set (``v5``) only. The retired held-outs are recorded as such (``v1_split`` .. ``v4_split``), all in ``fit``."""
+    set (``v6``) only. The retired held-outs are recorded as such (``v1_split`` .. ``v5_split``), all in ``fit``."""
     data = rows()
     tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
              for split in ("fit", "heldout")}
     assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
-    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v5"}
+    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v6"}
     v1 = [r for r in data if r["set"] == "v1"]
     assert all(r["split"] == "fit" for r in v1)
     assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
-    v2 = [r for r in data if r["set"] == "v2"]
-    assert len(v2) == 300 and all(r["split"] == "fit" and r["v2_split"] == "heldout" for r in v2)
-    v3 = [r for r in data if r["set"] == "v3"]
-    assert len(v3) == 331 and all(r["split"] == "fit" and r["v3_split"] == "heldout" for r in v3)
-    v4 = [r for r in data if r["set"] == "v4"]
-    assert len(v4) == 331 and all(r["split"] == "fit" and r["v4_split"] == "heldout" for r in v4)
-    v5 = [r for r in data if r["set"] == "v5"]
-    assert len(v5) >= 320 and all(r["split"] == "heldout" and "v4_split" not in r for r in v5)
-    assert sum(r["valid"] for r in v5) >= 100
-    assert len({tool_of(r["source_api"]) for r in v5}) >= 20 and len({r["category"] for r in v5}) >= 12
+    for name, n in (("v2", 300), ("v3", 331), ("v4", 331), ("v5", 330)):
+        retired = [r for r in data if r["set"] == name]
+        assert len(retired) == n and all(r["split"] == "fit" and r[f"{name}_split"] == "heldout" for r in retired), name
+    v6 = [r for r in data if r["set"] == "v6"]
+    assert len(v6) >= 280 and all(r["split"] == "heldout" and "v5_split" not in r for r in v6)
+    assert sum(r["valid"] for r in v6) >= 60
+    assert len({tool_of(r["source_api"]) for r in v6}) >= 40 and len({r["category"] for r in v6}) >= 12
 
 
 def devset_script():
@@ -109,27 +106,27 @@ def devset_script():
     return module
 
 
-def test_no_v5_tool_is_in_a_fit_pair():
-    """Every tool of the v5 list (the clean held-out), under the name the corpus loader gives it, is absent from
-    every fit pair and from the earlier tool lists, and every held-out pair joins two v5 tools. Fails if a v5 tool
+def test_no_v6_tool_is_in_a_fit_pair():
+    """Every tool of the v6 list (the clean held-out), under the name the corpus loader gives it, is absent from
+    every fit pair and from the earlier tool lists, and every held-out pair joins two v6 tools. Fails if a v6 tool
     leaks into fit data."""
     script = devset_script()
-    names = {(c, t.strip()) for c, ts in script.TOOLS_V5.items() for t in ts}
+    names = {(c, t.strip()) for c, ts in script.TOOLS_V6.items() for t in ts}
     assert len(names) >= 40 and len({c for c, _ in names}) >= 12
-    earlier_sets = (script.TOOLS, script.TOOLS_V2, script.TOOLS_V3, script.TOOLS_V4)
+    earlier_sets = (script.TOOLS, script.TOOLS_V2, script.TOOLS_V3, script.TOOLS_V4, script.TOOLS_V5)
     earlier = {(c, t.strip()) for s in earlier_sets for c, ts in s.items() for t in ts}
     assert not names & earlier, names & earlier
-    v5_tools = {script.corpus_tool_name(r) for r in script.select_tools(toolbench_file(), script.TOOLS_V5)}
-    assert len(v5_tools) == len(names)
+    v6_tools = {script.corpus_tool_name(r) for r in script.select_tools(toolbench_file(), script.TOOLS_V6)}
+    assert len(v6_tools) == len(names)
     earlier_tools = {script.corpus_tool_name(r) for s in earlier_sets for r in script.select_tools(toolbench_file(), s)}
-    assert not v5_tools & earlier_tools, v5_tools & earlier_tools
-    assert names <= {(c, t.strip()) for c, ts in script.TOOL_SETS["all"].items() for t in ts}, "v5 not in 'all'"
+    assert not v6_tools & earlier_tools, v6_tools & earlier_tools
+    assert names <= {(c, t.strip()) for c, ts in script.TOOL_SETS["all"].items() for t in ts}, "v6 not in 'all'"
     for r in rows():
         ends = {tool_of(r["source_api"]), tool_of(r["target_api"])}
         if r["split"] == "fit":
-            assert not ends & v5_tools, r
+            assert not ends & v6_tools, r
         else:
-            assert ends <= v5_tools, r
+            assert ends <= v6_tools, r
 
 
 def test_second_annotator_pairs_are_v4_pairs_and_agreement_is_computed_from_them():
