@@ -24,10 +24,12 @@ from tooldial.corpus.models import Corpus
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.validity import (
+    ECHO_REASON,
     InputGroup,
     RuleConfig,
     Verdict,
     classify,
+    echoed_input,
     group_sources,
     input_groups,
     judge_edge,
@@ -95,6 +97,8 @@ class EdgeSelector:
             self.outputs_by_api.setdefault(e.api_id, []).append(e)
         self._groups: dict[str, list[InputGroup]] = {}
         self.rejected: Counter[str] = Counter()
+        self.params = {a.id: ([p.name for p in a.required_parameters], [p.name for p in a.optional_parameters])
+                       for a in corpus.apis}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
@@ -125,6 +129,8 @@ class EdgeSelector:
         verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
                              target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
                              config=self.rules, conventions=self.conventions)
+        if verdict.keep and (echo := echoed_input(cand.output, *self.params.get(cand.output.api_id, ((), ())))):
+            verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
         if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.75, verdict.kind)
         if verdict.keep and (why := self.assign_group(cand)):

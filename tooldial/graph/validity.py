@@ -969,3 +969,44 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
             break
         n += 1
     return n
+
+
+#: Response containers that repeat the request an API answers (``input|geo|lat``, SerpApi's
+#: ``search_parameters|q``): what lies under them is the caller's own value.
+ECHO_CONTAINERS = _W("input inputs request requests query params parameters args arguments search_parameters "
+                     "searchparameters request_params requestparams query_params")
+#: Standards that are a record's key rather than a value the caller chose (kept when echoed, see below).
+ECHO_KEYS = PUBLIC_IDS | {"symbol"}
+ECHO_REASON = "the output echoes the source's own input"
+
+
+def _echo_norm(name: str) -> str:
+    return "".join(_singular(w) for w in split_words(name))
+
+
+def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = ()) -> str | None:
+    """The input of the output's own API that the output only repeats, else ``None``: a leaf under a request-echo
+    container (``input|geo|lat``), a top-level leaf (under mere containers: ``data|VIN``) named as a required input (a VIN decoder's ``VIN``, "Cities in the
+    Country"'s ``country_code``), or, in a single record (not a list), one named as any input (a get-by-id's
+    ``id``). A list endpoint's records that carry an optional filter's field are kept (they vary), and so is a
+    record's key (an identifier, a ticker or symbol, a public id such as an IMDb id): the dev labels (v1..v5) call
+    the key of the record just fetched, passed to another endpoint about that record, a chain."""
+    required, optional = list(required), list(optional)
+    if not required and not optional:
+        return None
+    path = [p.removesuffix("[]").lower() for p in output.key.split("|")]
+    if any(p in ECHO_CONTAINERS for p in path[:-1]):
+        return "request echo " + "|".join(path[:-1])
+    leaf = _echo_norm(output.raw or path[-1])
+    traits = classify(output)
+    if not leaf or traits.kind == "identifier" or traits.standard in ECHO_KEYS \
+            or any(p not in _CONTAINERS for p in path[:-1]):
+        return None  # a nested record's field (``continent|code``, ``areas|pincode``) is another thing's
+    for name in required:
+        if _echo_norm(name) == leaf:
+            return name
+    if not output.is_list:
+        for name in optional:
+            if _echo_norm(name) == leaf:
+                return name
+    return None
