@@ -390,6 +390,7 @@ TRIED_FRAMES = ("I already tried {tried}, but {problem}.", "I looked at {tried} 
                 "{N} suggested {tried}, but {problem}.", "I spent ages on {tried} and {problem}.",
                 "I checked {tried} earlier; {problem}.", "I gave {tried} a go, but {problem}.")
 #: What the answer lets the user do (goodbyes).
-PAYOFFS = ("Now I can {plan}.", "That helps me {plan}.", "One step closer to being able to {plan}.",
-           "Now {n} and I can {plan}.", "Good, that makes it easier to {plan}.", "Right, I can {plan} now.",
-           "That's what I needed to {plan}.")
+#: An answer helps with a plan; it rarely settles it ("Now I can sell our house." after a home value estimate).
+PAYOFFS = ("That helps me {plan}.", "One step closer to being able to {plan}.",
+           "That should help {n} and me {plan}.", "Good, that makes it easier to {plan}.",
+           "That's one less thing in the way when I {plan}.", "That's a piece I needed to {plan}.")
