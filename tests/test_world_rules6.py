@@ -201,3 +201,17 @@ def test_a_price_chart_is_a_series_and_a_results_titles_share_one_topic():
         topics = {t for t in ("Jazz", "Machine Learning", "Electric Cars", "Coffee", "Climate", "Basketball",
                               "Photography") if any(t in title for title in titles)}
         assert len(topics) <= 1, titles
+
+
+def test_generated_titles_are_no_lorem_words_and_slugs_keep_their_form():
+    from tooldial.dialogue import mockdata
+    from tooldial.dialogue.world_checks import id_form_problems, lorem_filler
+
+    for titles in (mockdata._SONG_TITLES, mockdata._ACHIEVEMENTS):
+        filled = [t.format(City="Lisbon", First="Ana", Last="Harrington", Topic="Jazz") for t in titles]
+        assert not [t for t in filled if lorem_filler(t, "title")], filled
+    coins = _api("Search Coins", example={"coins": [{"coin_id": "solaris-token", "name": "Solaris"},
+                                                    {"coin_id": "solid-coin", "name": "SolidCoin"}]})
+    for seed in range(10):
+        body = build_result(coins, random.Random(seed), records=4)["response"]
+        assert not id_form_problems(body), body

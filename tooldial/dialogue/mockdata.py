@@ -677,12 +677,12 @@ _APP_TITLES = ("{Topic} Planner", "{Topic} Tracker", "{Topic} Finder", "{Topic} 
                "{Topic} Hub", "{Topic} Assistant")
 _FILM_TITLES = ("The {Last} Affair", "Return to {City}", "{City} Nights", "The {Last} Files", "A Summer in {City}",
                 "Leaving {City}", "The Last Days of {Last}", "{First}'s War", "Letters to {First}", "Midnight in {City}")
-_SONG_TITLES = ("Summer Nights", "Back Home", "Late Train", "City Lights", "Golden Hour", "Slow Morning", "Open Road",
+_SONG_TITLES = ("Summer Nights", "Homeward", "Late Train", "City Lights", "Golden Hour", "Slow Morning", "Highway Song",
                 "After the Rain", "Blue Coast", "Letters to {First}", "{City} Skyline", "Dancing with {First}")
 _GAME_TITLES = ("{Last}'s Quest", "Tiny {Topic} Tycoon", "{City} Racers", "{Topic} Simulator", "Legends of {City}",
                 "{Topic} Party")
 _ACHIEVEMENTS = ("First Steps", "Explorer", "Completionist", "Speed Runner", "Collector", "Night Owl", "Master Builder",
-                 "Sharpshooter", "Team Player", "Perfectionist", "Marathon", "Globetrotter")
+                 "Sharpshooter", "Squad Goals", "Perfectionist", "Marathon", "Globetrotter")
 _BOOK_TITLES = ("Introduction to {Topic}", "Mastering {Topic}", "{Topic}: A Practical Guide", "The {Topic} Handbook",
                 "A Short History of {Topic}")
 #: Words of the old generated titles ("The Frozen Harvest"): the ``filler`` check flags them.
@@ -1156,6 +1156,8 @@ def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
     rng = ctx.world.rng
     if re.search(r"\d", example) and re.search(r"[A-Za-z]", example):
         return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+    if re.fullmatch(r"[a-z]+(-[a-z]+)+", example):  # a slug ("solaris-token"): another name, the same kind
+        return f"{_last_name(ctx).lower()}-{example.rsplit('-', 1)[-1]}"
     prefix = re.match(r"^([A-Za-z]{1,6}[_\-])[A-Za-z]", example)
     return f"{prefix.group(1)}{_digits(rng, 5)}" if prefix else None
 
