@@ -728,20 +728,8 @@ class TemplateRenderer:
             return self._told(act, p, opener=opener, context=context, story=story, frame=body, source=source,
                               goal=goal, closer=closer)
         if act == "fail_inform":
-            missing = _the([p(m) for m in c.get("missing", [])]) or "that"
-            if rng.random() < 0.5:
-                body = rng.choice(_FAIL_CORE).format(m=missing, M=_cap(missing))
-            else:  # composed: "I've lost track of the city id, I'm afraid."
-                body = f"{rng.choice(_FAIL_VERB)} {missing}{rng.choice(_FAIL_TAIL)}."
-            rest: dict[str, str] = c.get("values", {})
-            if rest:
-                body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False,
-                                                                             sentence=False))
-            lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
-            context, excuse, why, goal = _at_most(2, context, lambda: moment(EXCUSES, 0.5, TRIED_FRAMES, 0.5),
-                                                  lambda: detail(NOT_AT_HAND, 0.5), goal)
-            return self._told(act, p, opener=lead, context=context, frame=body, excuse=excuse, source=why, goal=goal,
-                              closer=closer)
+            return self._user_fail_inform(c, rng, p, persona, context=context, goal=goal, closer=closer,
+                                          detail=detail, moment=moment)
         if act == "affirm":
             body = style if style else rng.choice(_AFFIRM) if rng.random() < 0.4 else \
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
@@ -758,6 +746,25 @@ class TemplateRenderer:
         if act == "user_bye":
             return self._user_bye(rng, p, ctx, detail, moment)
         return turn.situation
+
+    def _user_fail_inform(self, c: dict[str, Any], rng: random.Random, p: Protect, persona: str, *, context: str,
+                          goal: str, closer: str, detail: Callable[[tuple[str, ...], float], str],
+                          moment: Callable[..., str]) -> str:
+        """A ``fail_inform``: what is missing (a fixed or a composed core), the values the user does have, and at
+        most two of context / excuse / why it is not at hand / goal."""
+        missing = _the([p(m) for m in c.get("missing", [])]) or "that"
+        if rng.random() < 0.5:
+            body = rng.choice(_FAIL_CORE).format(m=missing, M=_cap(missing))
+        else:  # composed: "I've lost track of the city id, I'm afraid."
+            body = f"{rng.choice(_FAIL_VERB)} {missing}{rng.choice(_FAIL_TAIL)}."
+        rest: dict[str, str] = c.get("values", {})
+        if rest:
+            body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False, sentence=False))
+        lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
+        context, excuse, why, goal = _at_most(2, context, lambda: moment(EXCUSES, 0.5, TRIED_FRAMES, 0.5),
+                                              lambda: detail(NOT_AT_HAND, 0.5), goal)
+        return self._told("fail_inform", p, opener=lead, context=context, frame=body, excuse=excuse, source=why,
+                          goal=goal, closer=closer)
 
     def _user_bye(self, rng: random.Random, p: Protect, ctx: dict[str, Any],
                   detail: Callable[[tuple[str, ...], float], str], moment: Callable[..., str]) -> str:
