@@ -381,12 +381,11 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
 
 
-def candidate_pool(corpus: Corpus, prepared_or_entities, edges: EdgeArrays,
+def candidate_pool(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
                    config: GraphConfig) -> tuple[list, EdgeSelector | None]:
     """Every candidate a build decides on, with the rules' verdicts (kept *and* rejected), and the selector that
     judged them (``None`` with the rules off). Candidates below the vectorised cross-tool bar are not returned;
     the selector counts them among its rejections."""
-    outputs, inputs = prepared_or_entities.outputs, prepared_or_entities.inputs
     if not config.apply_rules:
         return candidates_from_arrays(outputs, inputs, edges), None
     before = len(edges)
@@ -399,12 +398,6 @@ def candidate_pool(corpus: Corpus, prepared_or_entities, edges: EdgeArrays,
     return cands, selector
 
 
-@dataclass
-class _Entities:
-    outputs: list[Entity]
-    inputs: list[Entity]
-
-
 def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,
                    config: GraphConfig, report: BuildReport | None = None, *,
                    scorer: EdgeScorer | None = None) -> nx.MultiDiGraph:
@@ -412,7 +405,7 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     ``scorer`` (``config.validity`` other than ``rules``) the learned probability is each candidate's
     confidence and cap rank, and with ``learned`` also its keep/drop decision."""
     graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
-    cands, selector = candidate_pool(corpus, _Entities(outputs, inputs), edges, config)
+    cands, selector = candidate_pool(corpus, outputs, inputs, edges, config)
     if selector is not None and report is not None:
         report.rejected = dict(sorted(selector.rejected.items()))
     if report is not None:

@@ -986,9 +986,9 @@ def _echo_norm(name: str) -> str:
 
 def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = ()) -> str | None:
     """The input of the output's own API that the output only repeats, else ``None``: a leaf under a request-echo
-    container (``input|geo|lat``), a top-level leaf (under mere containers: ``data|VIN``) named as a required input (a VIN decoder's ``VIN``, "Cities in the
-    Country"'s ``country_code``), or, in a single record (not a list), one named as any input (a get-by-id's
-    ``id``). A list endpoint's records that carry an optional filter's field are kept (they vary), and so is a
+    container (``input|geo|lat``), a top-level leaf (under mere containers: ``data|VIN``) named as a required
+    input (a VIN decoder's ``VIN``, "Cities in the Country"'s ``country_code``), or, in a single record (not a
+    list), one named as any input (a translation's ``to``). A list endpoint's records that carry an optional filter's field are kept (they vary), and so is a
     record's key (an identifier, a ticker or symbol, a public id such as an IMDb id): the dev labels (v1..v5) call
     the key of the record just fetched, passed to another endpoint about that record, a chain."""
     required, optional = list(required), list(optional)
