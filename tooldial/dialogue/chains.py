@@ -34,6 +34,7 @@ import pycountry
 from tooldial.corpus.models import Api, OutputComponent
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.graph.validity import ECHO_CONTAINERS
 
 #: Kinds of value a user would never have looked up through another API (they know or choose them).
 _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
@@ -291,7 +292,7 @@ def _echo_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     for p in source.parameters:
         p_kind = _kind(p.name, p.type)
         same = p.name.lower() == leaf.lower()
-        if len(chain.path) > 1 and chain.path[0].lower() in _ECHO_CONTAINERS and (
+        if len(chain.path) > 1 and chain.path[0].lower() in ECHO_CONTAINERS and (
                 same or leaf_kind is not None and p_kind == leaf_kind
                 or leaf.lower() in set(readable(p.description or "").split())):
             return f"the source echoes the request: {'->'.join(chain.path)} is the {readable(p.name)} the user gave"
@@ -340,10 +341,6 @@ def value_shape(text: str) -> str:
     if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", text):
         return "word"
     return ""
-
-
-#: Containers under which a response repeats the request it answers.
-_ECHO_CONTAINERS = frozenset(["request", "query", "params", "parameters", "input", "args", "arguments"])
 
 
 def _target_error(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
