@@ -196,8 +196,9 @@ TOOLS_V5: dict[str, tuple[str, ...]] = {
 }
 
 
-#: The sixth, clean held-out set (labelled 2026-11-23 night, after the ``v5`` held-out had been scored once at
-#: ``05880b0`` and its errors read, so ``v5`` moved to ``fit``): tools in none of ``v1``..``v5``, chosen among tools
+#: The sixth set, drawn as the clean held-out (labelled 2026-11-23 night, after the ``v5`` held-out had been scored
+#: once at ``05880b0`` and its errors read, so ``v5`` moved to ``fit``; scored once itself at ``d1b9c3e``, its errors
+#: read, so it is ``fit`` now with ``v6_split: heldout``): tools in none of ``v1``..``v5``, chosen among tools
 #: whose docs document responses (a schema or a real example response), again in look-alike clusters: IP, ASN,
 #: domain, WHOIS and e-mail checks (IPs, ASNs, domains, e-mail addresses); geocoders, postcodes of four countries,
 #: time and prayer-time services (coordinates, zip codes, cities, time zones); company registers of five countries
@@ -365,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--tool-set", choices=sorted(TOOL_SETS), default="v1",
                         help="v1: the first 46 tools, v2: the second 36, v3: the third 41, v4: the fourth 53, v5: the fifth "
-                             "50 ('fit' now); v6: the clean held-out tools; all: all six (the dev corpus that `graph evaluate` "
+                             "50, v6: the sixth 56 (all 'fit' now); all: all six (the dev corpus that `graph evaluate` "
                              "reads); v1v2: the 82-tool dev corpus of the figures measured before v3")
     parser.add_argument("--corpus-only", action="store_true", help="only write --corpus-out, make no candidates")
     parser.add_argument("--check", type=Path, help="report how many pairs of this labels file are regenerated")
@@ -382,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     n_tools = len({t.name for t in corpus.tools})
     sys.stderr.write(f"{n_tools} tools, {len(corpus.apis)} APIs in {len(corpus.categories)} categories\n")
     # the split each set had when it was drawn: v1 by source tool, v2..v6 all held-out. pairs.jsonl holds the
-    # split used now (v1..v5 are 'fit', their drawn split kept in ``v1_split`` .. ``v5_split``)
+    # split used now (v1..v6 are 'fit', their drawn split kept in ``v1_split`` .. ``v6_split``)
     fit_names = {"v1": FIT_TOOLS, "v2": frozenset(), "v3": frozenset(), "v4": frozenset(),
                  "v5": frozenset(), "v6": frozenset()}.get(args.tool_set, FIT_TOOLS)
     fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in fit_names}

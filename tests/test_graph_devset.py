@@ -50,7 +50,7 @@ def test_splits_do_not_share_source_tools_and_each_has_both_labels():
         sides.setdefault(tool_of(r["source_api"]), set()).add(r["split"])
     assert all(len(s) == 1 for s in sides.values()), {t: s for t, s in sides.items() if len(s) > 1}
     counts = Counter((r["split"], r["kind"], r["valid"]) for r in data)
-    for split in ("fit", "heldout"):
+    for split in sorted({r["split"] for r in data}):  # 'fit' always; 'heldout' once a fresh part is labelled
         for kind in ("same_tool", "cross_tool"):
             assert counts[(split, kind, True)] >= 10 and counts[(split, kind, False)] >= 10, (split, kind)
 
@@ -80,21 +80,21 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
 
 
 def test_clean_heldout_shares_no_tool_with_fit():
-    """The held-out part joins tools never used in a fit pair (neither as source nor as target); it is the latest
-    set (``v6``) only. The retired held-outs are recorded as such (``v1_split`` .. ``v5_split``), all in ``fit``."""
+    """The held-out part joins tools never used in a fit pair (neither as source nor as target). Every set drawn so
+    far (``v1`` .. ``v6``) has been scored and its errors read, so all are ``fit`` with the split they were drawn
+    for kept (``v1_split`` .. ``v6_split``); the next held-out part is labelled blind as a fresh set."""
     data = rows()
     tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
              for split in ("fit", "heldout")}
     assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
-    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v6"}
+    assert not {r["set"] for r in data if r["split"] == "heldout"}, "a scored set is still held-out"
     v1 = [r for r in data if r["set"] == "v1"]
     assert all(r["split"] == "fit" for r in v1)
     assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
-    for name, n in (("v2", 300), ("v3", 331), ("v4", 331), ("v5", 330)):
+    for name, n in (("v2", 300), ("v3", 331), ("v4", 331), ("v5", 330), ("v6", 300)):
         retired = [r for r in data if r["set"] == name]
         assert len(retired) == n and all(r["split"] == "fit" and r[f"{name}_split"] == "heldout" for r in retired), name
     v6 = [r for r in data if r["set"] == "v6"]
-    assert len(v6) >= 280 and all(r["split"] == "heldout" and "v5_split" not in r for r in v6)
     assert sum(r["valid"] for r in v6) >= 60
     assert len({tool_of(r["source_api"]) for r in v6}) >= 40 and len({r["category"] for r in v6}) >= 12
 
@@ -106,10 +106,9 @@ def devset_script():
     return module
 
 
-def test_no_v6_tool_is_in_a_fit_pair():
-    """Every tool of the v6 list (the clean held-out), under the name the corpus loader gives it, is absent from
-    every fit pair and from the earlier tool lists, and every held-out pair joins two v6 tools. Fails if a v6 tool
-    leaks into fit data."""
+def test_v6_tools_are_new_and_v6_pairs_join_two_v6_tools():
+    """Every tool of the v6 list, under the name the corpus loader gives it, is absent from the earlier tool lists,
+    v6 is in 'all', and every v6 pair joins two v6 tools (the held-out it was drawn as; now fit)."""
     script = devset_script()
     names = {(c, t.strip()) for c, ts in script.TOOLS_V6.items() for t in ts}
     assert len(names) >= 40 and len({c for c, _ in names}) >= 12
@@ -123,10 +122,7 @@ def test_no_v6_tool_is_in_a_fit_pair():
     assert names <= {(c, t.strip()) for c, ts in script.TOOL_SETS["all"].items() for t in ts}, "v6 not in 'all'"
     for r in rows():
         ends = {tool_of(r["source_api"]), tool_of(r["target_api"])}
-        if r["split"] == "fit":
-            assert not ends & v6_tools, r
-        else:
-            assert ends <= v6_tools, r
+        assert (r["set"] == "v6") == (ends <= v6_tools), r
 
 
 def test_second_annotator_pairs_are_v4_pairs_and_agreement_is_computed_from_them():
