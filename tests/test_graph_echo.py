@@ -1,7 +1,8 @@
 """An output that only echoes a value the caller sent to the source API is no chain (labelling guide, v4/v5 lines):
-a request echo (``input|geo|lat``), a top-level field named as a required input (a VIN decoder's ``VIN``), or,
-in a single record, one named as an optional input (a translation's ``to``). Kept: a list's records that carry
-an optional filter's field, a nested record's field, a record's key (ids, tickers) and a search's ids.
+a request echo (``input|geo|lat``), a field named as a required input in the request's own record (a VIN decoder's
+``VIN``, ``email|email``, a record's key such as ``internationalNumber``), or, in a single record, one named as an
+optional input (a translation's ``to``); a list's records repeat an optional filter only when the docs show a
+default for it. Kept: another record's field (``continent|code``, ``areas|pincode``) and a search's ids.
 
 Tool names, documentation and values are made up for these tests."""
 
@@ -71,11 +72,60 @@ def test_a_nested_records_field_of_the_inputs_name_is_another_thing():
     assert echoed_input(continent, ["code"]) is None
 
 
-def test_a_records_key_and_a_searchs_ids_still_chain():
-    # the fit labels call the key of the record just fetched, passed to another endpoint about it, a chain
+def test_a_records_key_repeating_the_request_key_is_an_echo_but_a_searchs_ids_chain():
+    # the guide's echo line (v6 labels, the v1..v4 relabel): the key of the record just fetched is the key the
+    # caller sent, same tool or not
     by_id = ent("eCommerce|shop_feed|Product details", "output", "id", type="integer")
-    assert echoed_input(by_id, ["id"]) is None
+    assert echoed_input(by_id, ["id"]) == "id"
     ticker = ent("Finance|filings|Balance sheet", "output", "ticker")
-    assert echoed_input(ticker, ["ticker"]) is None
+    assert echoed_input(ticker, ["ticker"]) == "ticker"
+    number = ent("Business|registry|Get company", "output", "internationalNumber", is_list=True)
+    assert echoed_input(number, ["countryCode", "internationalNumber"]) == "internationalNumber"
+    # a bare id of the record the API is about, when the input is that record's id
+    portfolio = ent("Finance|copy_trade|getPortfolioInfo", "output", "data|id", type="integer")
+    assert echoed_input(portfolio, ["portfolioId"]) == "portfolioId"
+    video = ent("Media|clip_fetch|Get Video Info", "output", "videoInfo|id")
+    assert echoed_input(video, ["id"]) == "id"
+    # a search's ids are what it found; another record's id inside the answer is that record's
     found = ent("eCommerce|shop_feed|Search", "output", "products|id", is_list=True)
     assert echoed_input(found, ["query"], ["page"]) is None
+    channel = ent("Media|clip_fetch|Get Video Info", "output", "videoInfo|channel|id")
+    assert echoed_input(channel, ["id"]) is None
+
+
+def test_a_nested_field_inside_the_requests_own_record_is_an_echo():
+    # an e-mail check answers under a record named as its input
+    checked = ent("Email|mail_probe|Verify", "output", "email|email")
+    assert echoed_input(checked, ["email"]) == "email"
+    # a result word beside it is no echo (and no e-mail: classify)
+    assert echoed_input(ent("Email|mail_probe|Verify", "output", "email|result"), ["email"]) is None
+    # a reverse geocoding that takes "lat,lng" answers with the point under a record named as that input
+    point = ent("Data|geo_box|Reverse", "output", "data|coordinates|latitude", type="number", is_list=True)
+    assert echoed_input(point, ["coordinates"]) == "coordinates"
+    # a qualified name (not a bare id/code/name) in a single answer repeats the input wherever it sits
+    postcode = ent("Energy|grid_mix|Mix", "output", "source|postleitzahl")
+    assert echoed_input(postcode, ["postleitzahl"]) == "postleitzahl"
+
+
+def test_a_lists_records_repeat_an_optional_filter_only_when_the_docs_send_it():
+    listed = ent("Business|registry|Search company", "output", "countryCode", is_list=True)
+    assert echoed_input(listed, ["q"], ["countryCode"]) is None
+    assert echoed_input(listed, ["q"], ["countryCode"], defaulted=["countryCode"]) == "countryCode"
+
+
+def test_the_selector_reads_documented_defaults_of_optional_filters():
+    search = Api(category="Business", tool="registry", name="Search company by name", description="Companies",
+                 required_parameters=(Parameter(name="q", description="Company name"),),
+                 optional_parameters=(Parameter(name="countryCode", default="be", description="ISO2 country code"),),
+                 output_components=(OutputComponent(path=("countryCode",), is_list=True),))
+    undocumented = search.model_copy(update={"name": "Search person by name", "optional_parameters": (
+        Parameter(name="countryCode", description="ISO2 country code"),)})
+    flags = Api(category="Data", tool="flag_shop", name="Flag by country", description="The flag of a country",
+                required_parameters=(Parameter(name="country", default="JP", description="ISO2 country code"),))
+    corpus = Corpus(spec="echo", tools=[Tool(category="Business", name="registry", apis=(search, undocumented)),
+                                        Tool(category="Data", name="flag_shop", apis=(flags,))])
+    target = ent(flags.id, "input", "country", documented="ISO2 country code")
+    sent, maybe = (ent(a.id, "output", "countryCode", is_list=True) for a in (search, undocumented))
+    selector = EdgeSelector(corpus, [sent, maybe], [target])
+    assert selector.judge(Candidate(sent, target, 0.9, 0.9, 1.0)).verdict.reason.startswith(ECHO_REASON)
+    assert not selector.judge(Candidate(maybe, target, 0.9, 0.9, 1.0)).verdict.reason.startswith(ECHO_REASON)

@@ -97,7 +97,10 @@ class EdgeSelector:
             self.outputs_by_api.setdefault(e.api_id, []).append(e)
         self._groups: dict[str, list[InputGroup]] = {}
         self.rejected: Counter[str] = Counter()
-        self.params = {a.id: ([p.name for p in a.required_parameters], [p.name for p in a.optional_parameters])
+        #: Per API: required input names, optional ones, and the optional ones documented with a default (the
+        #: documented call sends them; :func:`~tooldial.graph.validity.echoed_input`).
+        self.params = {a.id: ([p.name for p in a.required_parameters], [p.name for p in a.optional_parameters],
+                              [p.name for p in a.optional_parameters if _documented_default(p.default)])
                        for a in corpus.apis}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
@@ -129,7 +132,8 @@ class EdgeSelector:
         verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
                              target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
                              config=self.rules, conventions=self.conventions)
-        if verdict.keep and (echo := echoed_input(cand.output, *self.params.get(cand.output.api_id, ((), ())))):
+        required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
+        if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted)):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
         if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.75, verdict.kind)
@@ -155,6 +159,12 @@ class EdgeSelector:
             cand.group, cand.sources = group, sources
             break
         return None
+
+
+def _documented_default(value: object) -> bool:
+    """A default a caller would send: not empty, not a placeholder boolean/zero page setting."""
+    return value is not None and not isinstance(value, bool) and str(value).strip() not in ("", "0", "1", "false",
+                                                                                         "true", "null", "None")
 
 
 def _norm(name: str) -> str:

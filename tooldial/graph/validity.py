@@ -234,6 +234,14 @@ def _value_format(value: str, standard: str) -> str | None:
         return "offset" if re.fullmatch(r"(?i)(utc|gmt)?\s?[+-−]\d{1,2}(:?\d{2})?", v) else None
     if standard == "date":
         return _first_format(_VALUE_DATE_FORMATS, v, re.fullmatch)
+    if standard == "domain":
+        if re.fullmatch(r"\.[a-z]{2,}", v, re.I):
+            return "tld"  # ``.com``: a top-level domain, not a host
+        return "host" if "." in v.strip(".") else None
+    if standard == "place":
+        if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", v):
+            return "slug"  # ``austin-tx``: a provider's key of the place, not its name
+        return "name" if any(c.isupper() for c in v) or " " in v else None
     return None
 
 
@@ -306,26 +314,42 @@ def classify(entity: Entity) -> Traits:
     if got is None:
         got = _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
                         entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}",
-                        _tool_name(entity.tool_id), entity.key)
+                        _tool_name(entity.tool_id), entity.key, " ".join(entity.keywords))
         object.__setattr__(entity, "traits_cache", got)
     return got
 
 
 @lru_cache(maxsize=262144)
 def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str, context: str,
-              tool: str = "", path: str = "") -> Traits:
+              tool: str = "", path: str = "", keywords: str = "") -> Traits:
     raw_words = split_words(raw)
     words = split_words(name) or raw_words
+    if example.strip().strip("'\"").lower() in PLACEHOLDER_EXAMPLES:
+        example = ""  # ``"domain": "string"``: the type written where the value should be
     last = raw_words[-1] if raw_words else (words[-1] if words else "")
     standard = _FORMAT_FORMATS.get(fmt.lower())
     if standard is None:
-        standard = _standard_of(raw_words) or _standard_of(words[-2:])
+        naming = "|" in path and not set(raw_words) - NAMING_LEAVES
+        # a naming leaf takes its record's kind first (``email|address`` is an e-mail, ``ip|address`` an IP)
+        standard = (naming and _standard_of(words[-2:-1])) or _standard_of(raw_words) \
+            or _standard_of([_singular(w) for w in raw_words])
+        if standard is None and ("|" not in path or naming):
+            # the name the documentation gives (``origin`` ← "IATA code of ..."), or, for a nested field, its
+            # record's own value (``country|name``, ``timezone|code``); ``email|result``, ``country|capital`` are
+            # attributes of the record their parent names, not that value
+            standard = _standard_of(words[-2:])
     if standard and last in IDENTIFIER_WORDS and standard not in PUBLIC_IDS:
         standard = None  # ``city_id``, ``country_id``: an id of a record, not the value itself
     if standard is None and raw_words and raw_words[-1] == "code" and len(raw_words) <= 2:
         standard = _coded_record(path, context[len(path) + 1:] if context.startswith(path) else "")
+    if standard and example and standard in SYNTAX_STANDARDS and not _has_syntax(example, standard):
+        standard = None  # a medicine record's ``domain`` ``Human``, a check's ``email`` ``valid``: not that kind
+    if standard == "domain" and not example and not _INTERNET_DOC.search(f"{documented} {context} {tool} {keywords}"):
+        standard = None  # ``domain`` alone names a field of knowledge as well as a host: internet words decide
     if standard:
         value_fmt = _value_format(example, standard) if example else None
+        if value_fmt is None:
+            value_fmt = _name_format(raw_words, standard, f"{context} {raw}")
         if value_fmt is None and fmt.lower() == "name" and standard in ("country", "language", "currency"):
             value_fmt = "name"  # the record also has the code (see entities.NAME_FORMAT)
         if standard == "symbol" and value_fmt == "slug":
@@ -350,6 +374,42 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
     if not content or set(raw_words) <= GENERIC_WORDS:
         return Traits("generic")
     return Traits("value")
+
+
+#: Leaf words that name the value of the record their parent names (``country|name``, ``currency|code``,
+#: ``country|iso2``, a map's ``{key}`` named by the map's description); any other leaf under such a parent is an
+#: attribute of it (``email|result``, ``country|capital``).
+NAMING_LEAVES = _W("name names code codes value iso alpha alpha2 alpha3 iso2 iso3 abbr abbreviation short full "
+                   "official common native label text address display formatted english local numeric 2 3 id key keys")
+#: Examples that are a type's name written where a value should be (ToolBench's ``"domain": "string"``).
+PLACEHOLDER_EXAMPLES = _W("string str boolean bool integer int number float double null none object array")
+#: Standard kinds with a syntax an example can be checked against.
+SYNTAX_STANDARDS = _W("email domain ip")
+_SYNTAX = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I),
+           "domain": re.compile(r"([a-z0-9-]+\.)+[a-z]{2,}\.?|\.[a-z]{2,}", re.I),
+           "ip": re.compile(r"\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:]+", re.I)}
+#: Documentation words that make a bare ``domain`` an internet domain.
+_INTERNET_DOC = re.compile(r"(?i)\b(web\w*|dns|whois|e-?mails?|url|internet|hosts?|hostnames?|ssl|registr\w*|"
+                           r"tlds?|sites?|ip|mx|domains? names?|spf|dkim|smtp)\b")
+
+
+def _has_syntax(example: str, standard: str) -> bool:
+    v = example.strip().strip("'\"")
+    return bool(_SYNTAX[standard].fullmatch(v))
+
+
+def _name_format(raw_words: list[str], standard: str, context: str) -> str | None:
+    """A format the name itself states: ``country_code3`` / ``iso3`` / ``cca3`` are alpha-3, ``..._code2`` / ``iso2``
+    alpha-2; a ``domain`` of a TLD list (``IANA TLDs``' ``Domain``) is a top-level domain."""
+    joined = "".join(raw_words)
+    if standard in ("country", "language"):
+        if re.search(r"(iso|alpha|code|cca|a)3$", joined):
+            return "alpha3"
+        if re.search(r"(iso|alpha|code|cca|a)2$", joined):
+            return "alpha2"
+    if standard == "domain" and re.search(r"(?i)\btlds?\b|top[- ]level", context):
+        return "tld"
+    return None
 
 
 #: Records whose bare ``code`` is a standard code (``currencies|alphaCode``, ``Get Country By AlphaCode``'s ``code``).
@@ -581,9 +641,16 @@ def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
     return "pair" if words & _PAIR_WORDS else "asset"
 
 
+#: Formats that are another thing than the kind's plain value, whatever the other side's format: a provider's slug
+#: of a place (``austin-tx``) is not a place's name, a top-level domain (``.com``) is not a host name.
+_KEY_FORMATS = {"place": "slug", "domain": "tld"}
+
+
 def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
     if a.fmt and b.fmt and a.fmt != b.fmt:
         return f"{a.standard} formats differ ({a.fmt} vs {b.fmt})"
+    if (key := _KEY_FORMATS.get(a.standard or "")) and (a.fmt == key) != (b.fmt == key):
+        return f"{a.standard} formats differ ({a.fmt or 'plain'} vs {b.fmt or 'plain'}: a {key} is not the plain value)"
     if a.market and b.market and a.market != b.market and a.market not in markets_named(target_api_text):
         return f"symbols of different markets ({a.market} vs {b.market})"
     return None
@@ -817,6 +884,9 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         return Verdict(True, "same tool", 0.85, kind, "same")
     if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
         return Verdict(False, clash, 0.75, "generic" if "generic" in (s.kind, t.kind) else "value")
+    if t.standard in SYNTAX_STANDARDS and s.kind != "standard":
+        return Verdict(False, f"the input takes a {t.standard} and the output is no {t.standard} (its name, example "
+                              "or documentation say another thing)", 0.75, "value")
     if s.kind == "generic" or t.kind == "generic" or s.kind == "standard" or t.kind == "standard":
         return _generic(source, target, desc_sim, kw_sim, config, "generic name")
     if kw_sim > config.value_kw:
@@ -975,38 +1045,81 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
 #: ``search_parameters|q``): what lies under them is the caller's own value.
 ECHO_CONTAINERS = _W("input inputs request requests query params parameters args arguments search_parameters "
                      "searchparameters request_params requestparams query_params")
-#: Standards that are a record's key rather than a value the caller chose (kept when echoed, see below).
-ECHO_KEYS = PUBLIC_IDS | {"symbol"}
 ECHO_REASON = "the output echoes the source's own input"
+#: Leaf names that say nothing on their own (``id``, ``code``, ``name``): a nested one repeats the caller's input only
+#: inside the request's own record (``videoInfo|id`` of ``Get Video Info``), not inside another record
+#: (``continent|code`` of a country lookup, ``customer|id`` of an order).
+_BARE_LEAVES = BARE_IDS | _W("code name value type key number no")
+
+
+def _by_words(api_id: str) -> list[str]:
+    """The words of an API name after ``by`` (``Airport Details by Use, Country, Type, and City`` → use, country,
+    type, and, city): what the records it returns are filtered by."""
+    words = split_words(api_id.rsplit("|", 1)[-1])
+    return words[words.index("by", 1) + 1:] if "by" in words[1:] else []
 
 
 def _echo_norm(name: str) -> str:
     return "".join(_singular(w) for w in split_words(name))
 
 
-def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = ()) -> str | None:
-    """The input of the output's own API that the output only repeats, else ``None``: a leaf under a request-echo
-    container (``input|geo|lat``), a top-level leaf (under mere containers: ``data|VIN``) named as a required
-    input (a VIN decoder's ``VIN``, "Cities in the Country"'s ``country_code``), or, in a single record (not a
-    list), one named as any input (a translation's ``to``). A list endpoint's records that carry an optional filter's field are kept (they vary), and so is a
-    record's key (an identifier, a ticker or symbol, a public id such as an IMDb id): the dev labels (v1..v5) call
-    the key of the record just fetched, passed to another endpoint about that record, a chain."""
-    required, optional = list(required), list(optional)
+def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = (), *,
+                 defaulted: Iterable[str] = ()) -> str | None:
+    """The input of the output's own API that the output only repeats, else ``None`` (labelling guide, echo line:
+    what the caller sent to A is the caller's own value, a record's key included).
+
+    - a leaf under a request-echo container (``input|geo|lat``, ``parameters|longitude``);
+    - a field named as an input (case, snake/camel and plural aside), inside the request's *own record*: every
+      parent is a mere container (``data``), a record named as an input (``email|email`` of an e-mail check,
+      ``coordinates|latitude`` of a reverse geocoding that takes ``coordinates``) or, in a single record, the
+      record the API's name is about (``videoInfo|id`` of ``Get Video Info``; a list of them is what was found);
+      a record's key counts (``internationalNumber``, a ticker);
+    - a bare id of the request's own record when an input is that record's id (``data|id`` of ``getPortfolioInfo``,
+      input ``portfolioId``);
+    - in a single record (not a list), a nested field named as a required input that is no bare leaf
+      (``source|postleitzahl``): a qualified name says which value it is wherever it sits;
+    - a coordinate inside a record named as a coordinate input (``coordinates|latitude`` ← ``coordinates``).
+
+    Which inputs count: the required ones; an optional one in a single record (the caller may have sent it); in a
+    list, an optional filter only when its documentation shows a default (``countryCode``, default ``be``: the
+    documented call sends it, every record repeats it); an undocumented optional filter's records vary."""
+    required, optional, defaulted = list(required), list(optional), set(defaulted)
     if not required and not optional:
         return None
-    path = [p.removesuffix("[]").lower() for p in output.key.split("|")]
-    if any(p in ECHO_CONTAINERS for p in path[:-1]):
-        return "request echo " + "|".join(path[:-1])
+    path = [p.removesuffix("[]") for p in output.key.split("|")]
+    low = [p.lower() for p in path]
+    if any(p in ECHO_CONTAINERS for p in low[:-1]):
+        return "request echo " + "|".join(low[:-1])
     leaf = _echo_norm(output.raw or path[-1])
+    if not leaf:
+        return None
+    names: dict[str, str] = {}
+    for n in required:
+        names.setdefault(_echo_norm(n), n)
+    for n in optional:
+        if not output.is_list or n in defaulted:
+            names.setdefault(_echo_norm(n), n)
+    any_input = {_echo_norm(n) for n in (*required, *optional)}
+    subject = {_singular(w) for w in _api_subject(output.api_id)}
+
+    # a list of the records the API is about is what was found (``Nearby areas``' ``areas|pincode``), unless the API
+    # is named for the filter the leaf repeats (``Airport Details by ... City``' ``airport|city``)
+    filtered_by = leaf in {_echo_norm(w) for w in _by_words(output.api_id)}
+
+    def own_record(part: str) -> bool:
+        words = {_singular(w) for w in split_words(part)} - _CONTAINERS - _API_NAME_NOISE
+        return part.lower() in _CONTAINERS or _echo_norm(part) in any_input or (
+            (not output.is_list or filtered_by) and bool(words and words <= subject))
+
+    parents = path[:-1]
+    own = all(own_record(p) for p in parents)
+    if leaf in names and (own or (not output.is_list and leaf not in _BARE_LEAVES and leaf in
+                                  {_echo_norm(n) for n in required})):
+        return names[leaf]
+    if own and leaf in BARE_IDS and (kind := record_type(output)) and (hit := names.get(_echo_norm(f"{kind} id"))):
+        return hit
     traits = classify(output)
-    if not leaf or traits.kind == "identifier" or traits.standard in ECHO_KEYS \
-            or any(p not in _CONTAINERS for p in path[:-1]):
-        return None  # a nested record's field (``continent|code``, ``areas|pincode``) is another thing's
-    for name in required:
-        if _echo_norm(name) == leaf:
-            return name
-    if not output.is_list:
-        for name in optional:
-            if _echo_norm(name) == leaf:
-                return name
+    if is_coordinate(traits) and parents and _echo_norm(parents[-1]) in any_input \
+            and _STANDARD_BY_WORD.get(_echo_norm(parents[-1])) == "coordinates":
+        return next(n for n in (*required, *optional) if _echo_norm(n) == _echo_norm(parents[-1]))
     return None
