@@ -5,6 +5,10 @@ The second annotator read both endpoints' docs in ToolBench for a random 160 of 
 with the same criterion. Treating the first labels as truth, the second annotator's precision and recall are a
 ceiling on what any graph can be expected to score against one annotator's labels.
 
+The v1..v4 labels were re-read under the current guide on 2026-11-23 (``valid_before_relabel`` keeps a changed
+label): the second annotator is scored against the first labels they were compared with (``original``: the
+label before the relabel where there is one) and, separately, against the labels as they stand (``relabelled``).
+
     python scripts/graph_label_agreement.py
 """
 
@@ -47,19 +51,32 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"{args.second}: {len(missing)} pairs not in {args.labels}, e.g. {missing[0]}", file=sys.stderr)
         return 2
+    for against, field in (("original", "valid_before_relabel"), ("relabelled", "valid")):
+        by_kind = agreement_by_kind(first, rows, field)
+        relabelled = sum("valid_before_relabel" in first[tuple(r[k] for k in KEY)] for r in rows)
+        what = ("the label before the 2026-11-23 relabel where it changed" if against == "original"
+                else "the labels as they stand")
+        print(f"against the {against} first labels ({what}; {relabelled} of {len(rows)} pairs relabelled)")
+        print("kind        n   agree  kappa  P (2nd vs 1st), 95% CI   R (2nd vs 1st), 95% CI")
+        for kind, pairs in by_kind.items():
+            c = confusion(pairs)
+            p_ci = [round(x, 3) for x in wilson_interval(c["tp"], c["tp"] + c["fp"])]
+            r_ci = [round(x, 3) for x in wilson_interval(c["tp"], c["tp"] + c["fn"])]
+            print(f"{kind:<10} {c['n']:>4}  {c['agreement']:.3f}  {c['kappa']:.3f}  {c['precision']:.3f} {p_ci}    "
+                  f"{c['recall']:.3f} {r_ci}")
+    return 0
+
+
+def agreement_by_kind(first: dict[tuple, dict], rows: list[dict], field: str) -> dict[str, list[tuple[bool, bool]]]:
+    """(first, second) label pairs by kind; ``field`` ``valid_before_relabel`` falls back to ``valid`` on lines
+    the relabel left alone, so that ``original`` is what the second annotator was compared with."""
     by_kind: dict[str, list[tuple[bool, bool]]] = {"all": []}
     for r in rows:
-        pair = (bool(first[tuple(r[k] for k in KEY)]["valid"]), bool(r["valid_second"]))
+        line = first[tuple(r[k] for k in KEY)]
+        pair = (bool(line.get(field, line["valid"])), bool(r["valid_second"]))
         by_kind["all"].append(pair)
         by_kind.setdefault(r["kind"], []).append(pair)
-    print("kind        n   agree  kappa  P (2nd vs 1st), 95% CI   R (2nd vs 1st), 95% CI")
-    for kind, pairs in by_kind.items():
-        c = confusion(pairs)
-        p_ci = [round(x, 3) for x in wilson_interval(c["tp"], c["tp"] + c["fp"])]
-        r_ci = [round(x, 3) for x in wilson_interval(c["tp"], c["tp"] + c["fn"])]
-        print(f"{kind:<10} {c['n']:>4}  {c['agreement']:.3f}  {c['kappa']:.3f}  {c['precision']:.3f} {p_ci}    "
-              f"{c['recall']:.3f} {r_ci}")
-    return 0
+    return by_kind
 
 
 if __name__ == "__main__":

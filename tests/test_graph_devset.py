@@ -31,7 +31,8 @@ def test_loads_with_read_labels_and_has_enough_pairs():
     labels = read_labels(PAIRS)
     assert len(labels) >= 400
     assert len({p.key for p in labels}) == len(labels), "a pair is labelled twice"
-    assert 0.3 <= sum(p.valid for p in labels) / len(labels) <= 0.7
+    # 29.6% after the v1..v4 relabel under the echo line (2026-11-23): echoes are most same-tool candidates
+    assert 0.2 <= sum(p.valid for p in labels) / len(labels) <= 0.7
 
 
 def test_fields_and_kinds_are_consistent():
