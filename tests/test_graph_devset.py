@@ -81,23 +81,24 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
 
 
 def test_clean_heldout_shares_no_tool_with_fit():
-    """The held-out part joins tools never used in a fit pair (neither as source nor as target). Every set drawn so
-    far (``v1`` .. ``v6``) has been scored and its errors read, so all are ``fit`` with the split they were drawn
-    for kept (``v1_split`` .. ``v6_split``); the next held-out part is labelled blind as a fresh set."""
+    """The held-out part joins tools never used in a fit pair (neither as source nor as target); it is the latest
+    set (``v7``) only. The sets scored before (``v1`` .. ``v6``) are all ``fit`` with the split they were drawn for
+    kept (``v1_split`` .. ``v6_split``)."""
     data = rows()
     tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
              for split in ("fit", "heldout")}
     assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
-    assert not {r["set"] for r in data if r["split"] == "heldout"}, "a scored set is still held-out"
+    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v7"}
     v1 = [r for r in data if r["set"] == "v1"]
     assert all(r["split"] == "fit" for r in v1)
     assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
     for name, n in (("v2", 300), ("v3", 331), ("v4", 331), ("v5", 330), ("v6", 300)):
         retired = [r for r in data if r["set"] == name]
         assert len(retired) == n and all(r["split"] == "fit" and r[f"{name}_split"] == "heldout" for r in retired), name
-    v6 = [r for r in data if r["set"] == "v6"]
-    assert sum(r["valid"] for r in v6) >= 60
-    assert len({tool_of(r["source_api"]) for r in v6}) >= 40 and len({r["category"] for r in v6}) >= 12
+    v7 = [r for r in data if r["set"] == "v7"]
+    assert len(v7) >= 280 and all(r["split"] == "heldout" and "v6_split" not in r for r in v7)
+    assert sum(r["valid"] for r in v7) >= 50
+    assert len({tool_of(r["source_api"]) for r in v7}) >= 40 and len({r["category"] for r in v7}) >= 12
 
 
 def devset_script():
@@ -107,23 +108,34 @@ def devset_script():
     return module
 
 
-def test_v6_tools_are_new_and_v6_pairs_join_two_v6_tools():
-    """Every tool of the v6 list, under the name the corpus loader gives it, is absent from the earlier tool lists,
-    v6 is in 'all', and every v6 pair joins two v6 tools (the held-out it was drawn as; now fit)."""
+def set_tools(script, name: str) -> set[str]:
+    """The tools of one tool set under the names the corpus loader gives them."""
+    return {script.corpus_tool_name(r) for r in script.select_tools(toolbench_file(), script.TOOL_SETS[name])}
+
+
+@pytest.mark.parametrize("name", ["v6", "v7"])
+def test_latest_tool_sets_are_new_in_all_and_their_pairs_join_their_tools(name):
+    """Every tool of the v6 / v7 list, under the name the corpus loader gives it, is absent from the earlier tool
+    lists, the set is in 'all', and a pair joins two of its tools exactly when it belongs to the set. For v7 (the
+    clean held-out): no v7 tool is in any fit pair, and every held-out pair joins two v7 tools."""
     script = devset_script()
-    names = {(c, t.strip()) for c, ts in script.TOOLS_V6.items() for t in ts}
+    sets = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"]
+    names = {(c, t.strip()) for c, ts in script.TOOL_SETS[name].items() for t in ts}
     assert len(names) >= 40 and len({c for c, _ in names}) >= 12
-    earlier_sets = (script.TOOLS, script.TOOLS_V2, script.TOOLS_V3, script.TOOLS_V4, script.TOOLS_V5)
-    earlier = {(c, t.strip()) for s in earlier_sets for c, ts in s.items() for t in ts}
+    earlier_sets = sets[: sets.index(name)]
+    earlier = {(c, t.strip()) for s in earlier_sets for c, ts in script.TOOL_SETS[s].items() for t in ts}
     assert not names & earlier, names & earlier
-    v6_tools = {script.corpus_tool_name(r) for r in script.select_tools(toolbench_file(), script.TOOLS_V6)}
-    assert len(v6_tools) == len(names)
-    earlier_tools = {script.corpus_tool_name(r) for s in earlier_sets for r in script.select_tools(toolbench_file(), s)}
-    assert not v6_tools & earlier_tools, v6_tools & earlier_tools
-    assert names <= {(c, t.strip()) for c, ts in script.TOOL_SETS["all"].items() for t in ts}, "v6 not in 'all'"
+    own = set_tools(script, name)
+    assert len(own) == len(names)
+    earlier_tools = set().union(*(set_tools(script, s) for s in earlier_sets))
+    assert not own & earlier_tools, own & earlier_tools
+    assert names <= {(c, t.strip()) for c, ts in script.TOOL_SETS["all"].items() for t in ts}, f"{name} not in 'all'"
     for r in rows():
         ends = {tool_of(r["source_api"]), tool_of(r["target_api"])}
-        assert (r["set"] == "v6") == (ends <= v6_tools), r
+        assert (r["set"] == name) == (ends <= own), r
+        if name == "v7":
+            assert (r["split"] == "heldout") == (ends <= own), r
+            assert r["split"] == "heldout" or not ends & own, r
 
 
 def test_second_annotator_pairs_are_v4_pairs_and_agreement_is_computed_from_them():
