@@ -75,3 +75,70 @@ def test_a_places_slug_and_a_top_level_domain_are_not_the_plain_value():
     assert classify(tld).fmt == "tld" and classify(dotted).standard != "domain" or classify(dotted).fmt == "tld"
     got = judge_edge(tld, host_in, 0.9, 0.9)
     assert not got.keep and "tld" in got.reason
+
+
+def _api(category: str, tool: str, name: str, params=(), outs=(), method: str = "GET"):
+    from tooldial.corpus.models import Api, OutputComponent, Parameter
+
+    return Api(category=category, tool=tool, name=name, method=method, description=name,
+               required_parameters=tuple(Parameter(name=p, default=d) for p, d in params),
+               output_components=tuple(OutputComponent(path=tuple(o.split("|")), is_list=lst) for o, lst in outs))
+
+
+def _selector(*apis):
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.graph.select import EdgeSelector
+
+    tools: dict = {}
+    for a in apis:
+        tools.setdefault((a.category, a.tool), []).append(a)
+    corpus = Corpus(spec="rules4", tools=[Tool(category=c, name=t, apis=tuple(v)) for (c, t), v in tools.items()])
+    outs = [ent(a.id, "output", o.key, is_list=o.is_list) for a in apis for o in a.output_components]
+    ins = [ent(a.id, "input", p.name, example=str(p.default or "")) for a in apis for p in a.required_parameters]
+    return EdgeSelector(corpus, outs, ins), {(e.api_id.split("|")[1], e.key): e for e in reversed(outs + ins)}
+
+
+def _verdict(selector, source, target, kw: float = 0.3):
+    from tooldial.graph.select import Candidate
+
+    return selector.judge(Candidate(source, target, 0.9, kw, 1.0)).verdict
+
+
+def test_a_found_standard_value_feeds_a_lookup_keyed_by_it_whatever_the_keywords():
+    # a lookup that needs only this value (a transport header aside) takes any found value of its kind
+    sel, e = _selector(
+        _api("Data", "as_registry", "Announced IPs", [("asn", "AS1")], [("list|ip", True)]),
+        _api("Tools", "whois_desk", "IP whois", [("ip", "8.8.8.8")]),
+        _api("Data", "zip_facts", "Zip info", [("zip", "08057")], [("city", False)]),
+        _api("Other", "prayer_clock", "Timings", [("CITY", "Islamabad"), ("Accept", "application/json")]),
+        _api("Travel", "fare_finder", "Fares", [("city", "Paris"), ("date", "2024-01-01")]))
+    got = _verdict(sel, e[("as_registry", "list|ip")], e[("whois_desk", "ip")])
+    assert got.keep and "keyed by a ip" in got.reason
+    assert _verdict(sel, e[("zip_facts", "city")], e[("prayer_clock", "CITY")]).keep
+    # a city into a search that also needs a date is no lookup keyed by the city: the keyword bar decides
+    assert not _verdict(sel, e[("zip_facts", "city")], e[("fare_finder", "city")]).keep
+
+
+def test_a_country_that_scopes_a_key_comes_with_the_key():
+    # a register's company lookup takes a country beside the company number: a geocoded place's country is no
+    # company's; a company search's record gives both
+    sel, e = _selector(
+        _api("Data", "geo_pointer", "Geocode", [("q", "Brussels")], [("data|country|code", True)]),
+        _api("Business", "registry_hub", "Get company", [("countryCode", "be"), ("companyNumber", "0458.780.306")]),
+        _api("Business", "registry_hub", "Find company", [("name", "Acme")],
+             [("companies|countryCode", True), ("companies|companyNumber", True)]))
+    got = _verdict(sel, e[("geo_pointer", "data|country|code")], e[("registry_hub", "countryCode")], kw=0.9)
+    assert not got.keep and "companyNumber" in got.reason
+    assert _verdict(sel, e[("registry_hub", "companies|countryCode")], e[("registry_hub", "countryCode")]).keep
+
+
+def test_the_key_of_a_record_a_call_creates_is_the_new_records():
+    sel, e = _selector(
+        _api("Shop", "pet_store", "addPet", [("id", "10"), ("name", "doggie")], [("id", False), ("name", False)],
+             method="POST"),
+        _api("Shop", "pet_store", "getPetById", [("petId", "10")], [("id", False), ("name", False)]),
+        _api("Shop", "pet_store", "deletePet", [("petId", "10")]))
+    assert _verdict(sel, e[("pet_store", "id")], e[("pet_store", "petId")]).keep  # addPet's id
+    by_id = next(o for o in sel.outputs_by_api["Shop|pet_store|getPetById"] if o.key == "id")
+    got = _verdict(sel, by_id, e[("pet_store", "petId")])
+    assert not got.keep and "echoes" in got.reason  # a lookup's key is the one the caller sent

@@ -29,6 +29,7 @@ from tooldial.graph.validity import (
     RuleConfig,
     Verdict,
     classify,
+    creates_record,
     echoed_input,
     group_sources,
     input_groups,
@@ -102,6 +103,7 @@ class EdgeSelector:
         self.params = {a.id: ([p.name for p in a.required_parameters], [p.name for p in a.optional_parameters],
                               [p.name for p in a.optional_parameters if _documented_default(p.default)])
                        for a in corpus.apis}
+        self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
@@ -111,6 +113,9 @@ class EdgeSelector:
             return "a round trip: the target returns what the caller already had"
         if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
             return "a user's id (the response documents a person's account) is not the id the input wants"
+        if key := unkeyed_qualifier(output, target, self.outputs_by_api.get(output.api_id, []),
+                                    self.inputs_by_api.get(target.api_id, {})):
+            return f"a value that qualifies the target's key ({key}) comes with that key from one record"
         if classify(target).standard == "timezone" and any(g.name == "coordinates"
                                                            for g in self.groups_of(target.api_id)):
             parent = output.key.split("|")[:-1]
@@ -131,9 +136,11 @@ class EdgeSelector:
         target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
         verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
                              target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
-                             config=self.rules, conventions=self.conventions)
+                             config=self.rules, conventions=self.conventions,
+                             keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})))
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
-        if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted)):
+        if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
+                                                  creates=cand.output.api_id in self.creates)):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
         if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.75, verdict.kind)
@@ -188,6 +195,40 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
     return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
+
+
+def keyed_by(target: Entity, target_inputs: dict[str, Entity]) -> bool:
+    """Whether the input is the one value its API needs (its other required inputs are credentials or transport
+    settings such as ``Accept``): the API is a lookup keyed by it (``WHOIS IP Lookup(ip)``, ``flag(country)``)."""
+    own = target.param or target.key
+    return all((e.param or e.key) == own or set(split_words(e.raw or k)) & _SETTING_WORDS
+               for k, e in target_inputs.items())
+
+
+#: Input words of credentials and transport settings: no record gives them.
+_SETTING_WORDS = frozenset({"key", "apikey", "token", "auth", "authorization", "secret", "signature", "accept",
+                            "traceid", "callback", "format", "lang", "language", "page", "limit", "offset"})
+
+
+def unkeyed_qualifier(output: Entity, target: Entity, source_outputs: list[Entity],
+                      target_inputs: dict[str, Entity]) -> str | None:
+    """A country into an API that takes it beside a record's key (a company number:
+    ``Get company(countryCode, internationalNumber)``): the value scopes that key, so it comes from the record
+    that gives the key; a place's country from a geocoder is no company's. Returns the key input, else ``None``."""
+    from tooldial.graph.validity import _standard_of, classify
+
+    if classify(target).standard != "country" or classify(output).standard != "country":
+        return None
+    parent = output.key.split("|")[:-1]
+    record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
+    for key, other in sorted(target_inputs.items()):
+        words = set(split_words(other.raw or key))
+        if key == target.key or (other.param or key) == (target.param or target.key) or words & _SETTING_WORDS \
+                or classify(other).kind != "identifier" or _standard_of(list(words)):
+            continue
+        if _norm(other.raw or key) not in record:
+            return key
+    return None
 
 
 #: Fields of a person's account: a record with two of them beside a bare id is a user's (a copied user-profile

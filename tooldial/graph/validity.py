@@ -314,14 +314,14 @@ def classify(entity: Entity) -> Traits:
     if got is None:
         got = _classify(entity.raw or entity.key, entity.name, entity.type, entity.format or "",
                         entity.documented, entity.example, f"{entity.key} {entity.api_id.rsplit('|', 1)[-1]}",
-                        _tool_name(entity.tool_id), entity.key, " ".join(entity.keywords))
+                        _tool_name(entity.tool_id), entity.key, " ".join(entity.keywords), entity.role == "output")
         object.__setattr__(entity, "traits_cache", got)
     return got
 
 
 @lru_cache(maxsize=262144)
 def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example: str, context: str,
-              tool: str = "", path: str = "", keywords: str = "") -> Traits:
+              tool: str = "", path: str = "", keywords: str = "", output: bool = True) -> Traits:
     raw_words = split_words(raw)
     words = split_words(name) or raw_words
     if example.strip().strip("'\"").lower() in PLACEHOLDER_EXAMPLES:
@@ -342,7 +342,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         standard = None  # ``city_id``, ``country_id``: an id of a record, not the value itself
     if standard is None and raw_words and raw_words[-1] == "code" and len(raw_words) <= 2:
         standard = _coded_record(path, context[len(path) + 1:] if context.startswith(path) else "")
-    if standard and example and standard in SYNTAX_STANDARDS and not _has_syntax(example, standard):
+    if standard and example and output and standard in SYNTAX_STANDARDS and not _has_syntax(example, standard):
+        # (an output's example shows what it holds; an input's default may be a placeholder: ``Target ip``)
         standard = None  # a medicine record's ``domain`` ``Human``, a check's ``email`` ``valid``: not that kind
     if standard == "domain" and not example and not _INTERNET_DOC.search(f"{documented} {context} {tool} {keywords}"):
         standard = None  # ``domain`` alone names a field of knowledge as well as a host: internet words decide
@@ -846,8 +847,9 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
 
 def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
                target_docs: str = "", target_api_text: str = "", config: RuleConfig | None = None,
-               conventions: ToolConventions | None = None) -> Verdict:
-    """Keep or reject one Eq. 1 candidate (see the module docstring for the rules). ``target_docs``: the
+               conventions: ToolConventions | None = None, keyed_lookup: bool = False) -> Verdict:
+    """Keep or reject one Eq. 1 candidate (see the module docstring for the rules). ``keyed_lookup``: the input
+    is the only value the target API needs (:func:`keyed_by`). ``target_docs``: the
     target API's and tool's descriptions and the input's documentation (evidence of a shared id space);
     ``target_api_text``: the target API's own description (an endpoint documented for "forex or crypto" takes
     symbols of both markets); ``conventions``: the formats the target's tool shows for inputs of its name."""
@@ -876,7 +878,8 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     if s.kind == "identifier" or t.kind == "identifier":
         return _judge_identifier(source, target, s, t, target_docs, config)
     if s.kind == "standard" and t.kind == "standard":
-        return _judge_standard(source, target, s, t, desc_sim, kw_sim, target_docs, target_api_text, config)
+        return _judge_standard(source, target, s, t, desc_sim, kw_sim, target_docs, target_api_text, config,
+                               keyed_lookup)
     if same_tool:
         kind = "value" if "generic" not in (s.kind, t.kind) else "generic"
         if kw_sim <= config.same_tool_kw:
@@ -913,8 +916,22 @@ def _judge_identifier(source: Entity, target: Entity, s: Traits, t: Traits, targ
     return Verdict(True, f"identifier; {why}", 0.95 if same_tool else 0.8, "identifier")
 
 
+#: Standard kinds a lookup is keyed by (``WHOIS IP Lookup(ip)``, ``Time and Date(CITY)``, ``flag(country)``): any
+#: value of the kind, found (not echoed) by another tool, is a call worth making when the formats agree.
+LOOKUP_KINDS = _W("ip domain email phone iata city")
+
+
+def _lookup_kind(entity: Entity, traits: Traits) -> str | None:
+    """The kind a keyed lookup takes: a syntax kind as classified, a place only when named a city (``location``,
+    ``region``, ``state``, ``address`` are free text, areas or wallets as often as places)."""
+    if traits.standard == "place":
+        return "city" if split_words(entity.raw or entity.key.rsplit("|", 1)[-1])[-1:] in (["city"], ["town"]) \
+            else None
+    return traits.standard
+
+
 def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_sim: float, kw_sim: float,
-                    target_docs: str, target_api_text: str, config: RuleConfig) -> Verdict:
+                    target_docs: str, target_api_text: str, config: RuleConfig, keyed_lookup: bool = False) -> Verdict:
     """Two standard values: one kind and one format, a meaningful place or market, and related domains."""
     same_tool = source.tool_id == target.tool_id
     coordinates = is_coordinate(s) and s.standard == t.standard
@@ -948,6 +965,10 @@ def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_s
     one_market = s.standard == "symbol" and s.market is not None and (
         t.market or _symbol_market(target_docs)) == s.market
     one_zone = s.standard == "timezone" and s.fmt is not None and s.fmt == t.fmt
+    if keyed_lookup and (kind := _lookup_kind(source, s)) in LOOKUP_KINDS and kind == _lookup_kind(target, t) \
+            and kw_sim <= config.standard_kw:
+        return Verdict(True, f"standard value ({s.standard}) into a lookup keyed by a {s.standard}{known}", 0.7,
+                       "standard", "standard")
     if kw_sim <= config.standard_kw and not (coordinates or one_market or one_zone):
         return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
                        "standard")
@@ -1063,8 +1084,19 @@ def _echo_norm(name: str) -> str:
     return "".join(_singular(w) for w in split_words(name))
 
 
+#: Verbs of an API name that write a record (``addPet``, ``createUser``, ``buyMuseumTickets``).
+_CREATE_VERBS = _W("add create post place buy book register insert new submit make open start upload")
+
+
+def creates_record(api_name: str, method: str) -> bool:
+    """Whether an endpoint writes a new record (a POST/PUT whose name starts with a create verb): the keys of the
+    record it returns are the new record's, for later calls, even when the caller wrote them."""
+    words = split_words(api_name)
+    return method.upper() in ("POST", "PUT") and bool(words) and words[0] in _CREATE_VERBS
+
+
 def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = (), *,
-                 defaulted: Iterable[str] = ()) -> str | None:
+                 defaulted: Iterable[str] = (), creates: bool = False) -> str | None:
     """The input of the output's own API that the output only repeats, else ``None`` (labelling guide, echo line:
     what the caller sent to A is the caller's own value, a record's key included).
 
@@ -1080,6 +1112,9 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
       (``source|postleitzahl``): a qualified name says which value it is wherever it sits;
     - a coordinate inside a record named as a coordinate input (``coordinates|latitude`` ← ``coordinates``).
 
+    A record's key returned by a call that creates the record (``creates``: ``addPet``'s ``id``, ``createUser``'s
+    ``username``) is the new record's, not an echo; its other fields are (a sign-up's e-mail).
+
     Which inputs count: the required ones; an optional one in a single record (the caller may have sent it); in a
     list, an optional filter only when its documentation shows a default (``countryCode``, default ``be``: the
     documented call sends it, every record repeats it); an undocumented optional filter's records vary."""
@@ -1091,7 +1126,7 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     if any(p in ECHO_CONTAINERS for p in low[:-1]):
         return "request echo " + "|".join(low[:-1])
     leaf = _echo_norm(output.raw or path[-1])
-    if not leaf:
+    if not leaf or (creates and classify(output).kind == "identifier"):
         return None
     names: dict[str, str] = {}
     for n in required:
