@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import random
 import re
 import uuid
@@ -55,9 +56,19 @@ SYMBOLS = ("AAPL", "MSFT", "TSLA", "NVDA", "AMZN", "GOOGL", "META", "NFLX")
 COINS = ("BTC", "ETH", "SOL", "ADA", "XRP", "DOGE")
 #: Major currencies a currency pair is drawn from.
 CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SEK", "NOK", "INR", "BRL", "MXN")
-#: Rough USD value of one unit, so that ``rate`` fields are plausible.
+#: Rough USD value of one unit (2025 levels, to about 10%), so that ``rate`` fields are plausible. A currency not
+#: listed gets no generated rate (never 1.0 by default).
 USD_VALUE = {"USD": 1.0, "EUR": 1.08, "GBP": 1.27, "JPY": 0.0067, "CHF": 1.13, "CAD": 0.74, "AUD": 0.66,
-             "SEK": 0.095, "NOK": 0.093, "INR": 0.012, "BRL": 0.2, "MXN": 0.058}
+             "SEK": 0.095, "NOK": 0.093, "INR": 0.012, "BRL": 0.2, "MXN": 0.058,
+             "CNY": 0.14, "HKD": 0.128, "SGD": 0.75, "KRW": 0.00073, "NZD": 0.6, "ZAR": 0.055, "TRY": 0.029,
+             "RUB": 0.012, "PLN": 0.25, "CZK": 0.043, "HUF": 0.0027, "DKK": 0.145, "ILS": 0.27, "AED": 0.272,
+             "SAR": 0.267, "QAR": 0.275, "KWD": 3.25, "THB": 0.029, "IDR": 0.000062, "MYR": 0.22, "PHP": 0.0175,
+             "VND": 0.00004, "PKR": 0.0036, "BDT": 0.0083, "EGP": 0.02, "NGN": 0.00065, "KES": 0.0077,
+             "ARS": 0.001, "CLP": 0.00105, "COP": 0.00025, "PEN": 0.27, "TWD": 0.031, "UAH": 0.024, "RON": 0.22,
+             "MAD": 0.1, "IRR": 0.000024, "IQD": 0.00076, "DZD": 0.0074, "GHS": 0.065, "ETB": 0.0078,
+             "LKR": 0.0033, "NPR": 0.0074, "BGN": 0.55, "ISK": 0.0072}
+#: How far a served exchange rate may lie from the :data:`USD_VALUE` ratio (markets move; tables age).
+RATE_SLACK = 2.0
 #: A dialogue's "today" is drawn from this year.
 WORLD_YEAR = 2025
 
@@ -115,6 +126,49 @@ def _faker() -> Any:
     from faker import Faker
 
     return Faker("en_US")
+
+
+@lru_cache(maxsize=1)
+def _latin_locales() -> dict[str, tuple[str, ...]]:
+    """Faker's locales by country code whose addresses are written in Latin letters (``DE`` → ``de_DE``)."""
+    from faker.config import AVAILABLE_LOCALES
+
+    out: dict[str, list[str]] = {}
+    for locale in sorted(AVAILABLE_LOCALES):
+        if "_" in locale:
+            out.setdefault(locale.split("_")[1], []).append(locale)
+    return {cc: tuple(locs) for cc, locs in out.items()}
+
+
+@lru_cache(maxsize=128)
+def _local_faker(locale: str) -> Any | None:
+    """Faker for ``locale`` when its street addresses and postcodes are in Latin script, else None."""
+    from faker import Faker
+
+    fake = Faker(locale)
+    fake.seed_instance(0)
+    try:
+        sample = f"{fake.street_address()} {fake.postcode()}"
+    except AttributeError:
+        return None
+    return fake if all(ord(ch) <= 0x24F for ch in sample) else None
+
+
+def local_faker(place: Place, rng: random.Random) -> Any | None:
+    """Faker in the locale of ``place``'s country (its official language first: ``de_CH`` before ``fr_CH``),
+    drawing from ``rng``; None where Faker has no Latin-script locale of that country."""
+    cands = _latin_locales().get(place.country_code, ())
+    ranked = sorted(cands, key=lambda loc: (loc.split("_")[0] not in place.languages[:1], loc))
+    fake = next((f for f in (_local_faker(loc) for loc in ranked) if f is not None), None)
+    if fake is not None:
+        fake.random = rng
+    return fake
+
+
+def _gen_postal(f: FieldName, ctx: RecordContext) -> str:
+    """A postcode in the form of the record's country (Faker's locale), else five digits."""
+    fake = local_faker(ctx.place, ctx.world.rng)
+    return fake.postcode() if fake is not None else _digits(ctx.world.rng, 5)
 
 
 @lru_cache(maxsize=512)
@@ -623,11 +677,65 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
                 continue
 
 
+def _number(value: Any) -> float | None:
+    """A number, or a string that is one ("18.4"), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return float(value) if isinstance(value, str) and value.strip() else None
+    except ValueError:
+        return None
+
+
+def climate_range(place: Place, day: dt.date) -> tuple[float, float]:
+    """The plausible daily-mean air temperature (°C) at ``place`` on ``day``: warm near the equator, colder
+    towards the poles, with a season that follows the hemisphere (Kuwait City in July is hot, not 12–20 °C;
+    Yakutsk in October is below zero)."""
+    lat = abs(place.latitude)
+    mean = 28 - 0.42 * lat
+    swing = min(0.38 * lat, 22.0)  # half the summer–winter difference
+    phase = math.cos((day.timetuple().tm_yday - 197) / 365.25 * 2 * math.pi)  # +1 in mid-July
+    middle = mean + swing * (phase if place.latitude >= 0 else -phase)
+    return middle - 5, middle + 5
+
+
+#: How far a served temperature may lie from :func:`climate_range` (weather varies; a forecast's min/max too).
+CLIMATE_SLACK = 14.0
+
+
+def climate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """Temperatures (°C) of a call placed by its inputs (a city, coordinates) that the place's climate rules
+    out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July)."""
+    place = place_of({k: as_text(v) for k, v in inputs.items()})
+    if place is None:
+        return []
+    asked = date_bounds(inputs).on
+    out = []
+    for path, value in leaf_items(result):
+        f = FieldName(path[-1], "number")
+        number = _number(value)
+        if number is None or field_kind(f) != "temperature" or f.has("f", "fahrenheit", "k", "kelvin", "imperial"):
+            continue
+        if number > 150:  # Kelvin under a plain name
+            number -= 273.15
+        low, high = climate_range(place, asked or dt.date(WORLD_YEAR, 7, 1))
+        if asked is None:  # no date asked: any season of the year
+            low, high = min(climate_range(place, dt.date(WORLD_YEAR, m, 15))[0] for m in range(1, 13)), max(
+                climate_range(place, dt.date(WORLD_YEAR, m, 15))[1] for m in range(1, 13))
+        if not low - CLIMATE_SLACK <= number <= high + CLIMATE_SLACK:
+            out.append(f"climate: {path[-1]}={value} in {place.city} (expected about {low:.0f}..{high:.0f} °C)")
+    return out
+
+
 def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
+    """A temperature of the record's place and date (:func:`climate_range`); min/max around it; °F or K when
+    the name says so."""
     rng = ctx.world.rng
     if ctx.base_temp is None:
-        lat = abs(ctx.place.latitude)
-        ctx.base_temp = round(rng.uniform(28 - lat * 0.45, 34 - lat * 0.35), 1)
+        low, high = climate_range(ctx.place, ctx.anchor or ctx.world.today)
+        ctx.base_temp = round(rng.uniform(low, high), 1)
     value = ctx.base_temp
     if f.has("min", "low", "lowest"):
         value -= 4
@@ -635,6 +743,8 @@ def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
         value += 4
     if f.has("f", "fahrenheit", "imperial"):
         value = value * 9 / 5 + 32
+    elif f.has("k", "kelvin"):
+        value += 273.15
     return f"{value:.1f}"
 
 
@@ -805,6 +915,16 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     parent = set(_tokens(f.parent))
     if parent & {"country", "countries"}:
         return ctx.place.country
+    if parent & _PEOPLE_PARENTS:  # a sender's or a signer's name is a person's, whatever the API is about
+        return _gen_person(f, ctx)
+    if parent & {"team", "teams", "club", "clubs", "squad", "opponent"} or any(
+            t.endswith("team") for t in parent):  # ``homeTeam.name``, ``team_A.name``
+        return _team_name(ctx)
+    if parent & {"tournament", "tournaments", "league", "leagues", "competition", "competitions", "cup"}:
+        return f"{ctx.place.city} {ctx.world.rng.choice(('Cup', 'Open', 'Masters', 'Championship', 'League'))}"
+    if parent & {"sport", "sports", "category", "categories", "genre", "genres", "type", "types", "flag", "round",
+                 "rounds", "season", "seasons", "status", "group", "groups", "stage", "stages"}:
+        return None  # a classification's name is documented or left out, never a drawn title
     if parent & {"currency", "currencies"}:
         return currency_name(ctx.place.currency)
     if parent & {"language", "languages", "lang"} or parent & {"iso"} and f.about("language"):
@@ -819,9 +939,21 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return language_name(ctx.place.languages[0])
     if f.about("currency", "currencies"):
         return currency_name(ctx.currency())
-    if f.about("team", "club", "teams"):
-        return f"{ctx.place.city} {ctx.world.rng.choice(('United', 'FC', 'Rovers', 'City', 'Athletic'))}"
+    if f.about("team", "club", "teams") and not parent:
+        return _team_name(ctx)
     return _gen_title(f, ctx)
+
+
+#: Enclosing keys whose ``name`` is a person's.
+_PEOPLE_PARENTS = frozenset({"sender", "senders", "signer", "signers", "recipient", "recipients", "author",
+                             "authors", "owner", "owners", "member", "members", "player", "players", "customer",
+                             "customers", "employee", "employees", "contact", "contacts", "user", "users", "creator",
+                             "assignee", "referee", "coach", "manager", "driver", "speaker", "host", "guest"})
+
+
+def _team_name(ctx: RecordContext) -> str:
+    """A club named after its city (``Osaka FC``)."""
+    return f"{ctx.place.city} {ctx.world.rng.choice(('United', 'FC', 'Rovers', 'City', 'Athletic'))}"
 
 
 def _gen_state(f: FieldName, ctx: RecordContext) -> str | None:
@@ -867,12 +999,82 @@ def _gen_language_code(f: FieldName, ctx: RecordContext) -> str:
     return ctx.place.languages[0] if len(ctx.place.languages[0]) == 2 else "en"
 
 
-def _gen_rate(f: FieldName, ctx: RecordContext) -> str:
+def _gen_rate(f: FieldName, ctx: RecordContext) -> str | None:
     """An exchange rate between the record's first two currencies (drawn now if missing)."""
     while len(ctx.currencies) < 2:
         ctx.currency()
     base, quote = ctx.currencies[:2]
-    return f"{USD_VALUE.get(base, 1.0) / USD_VALUE.get(quote, 1.0):.4f}"
+    if base not in USD_VALUE or quote not in USD_VALUE:
+        return None  # no rate is better than a made-up 1.0
+    return _rate_text(USD_VALUE[base] / USD_VALUE[quote])
+
+
+def _rate_text(rate: float) -> str:
+    """A rate with four significant digits at least (0.000024 stays nonzero)."""
+    return f"{rate:.4f}" if rate >= 0.01 else f"{rate:.4g}"
+
+
+def currency_inputs(inputs: dict[str, Any]) -> list[str]:
+    """The ISO currencies a call names, in order (``from=EUR``, ``to=JPY``; ``base=usd`` too)."""
+    return [as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
+            and len(as_text(v).strip()) == 3 and field_kind(FieldName(k)) not in ("symbol", "coin", "query")]
+
+
+_FROM_SIDE = ("from", "origin", "base", "source", "have", "src", "sell")
+
+
+def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float] | None:
+    """(from, to, amount, expected converted amount) of a currency conversion the inputs ask for (an amount and
+    two currencies with rates), else None. The side named ``from``/``origin``/``base``/``source`` is converted
+    from; without side words, the first currency named."""
+    codes = {k: as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
+             and len(as_text(v).strip()) == 3}
+    amount = next((_number(v) for k, v in inputs.items() if k not in codes and _number(v) is not None
+                   and FieldName(k).has("amount", "value", "quantity", "qty", "money", "sum")), None)
+    if len(codes) != 2 or amount is None or len(set(codes.values())) != 2:
+        return None
+    keys = list(codes)
+    first = next((k for k in keys if FieldName(k).has(*_FROM_SIDE)), keys[0])
+    src, dst = codes[first], codes[next(k for k in keys if k != first)]
+    return src, dst, amount, round(amount * USD_VALUE[src] / USD_VALUE[dst], 2)
+
+
+def _fix_conversion(body: Any, inputs: dict[str, Any]) -> None:
+    """A converted amount is the amount asked × the rate between the two currencies asked."""
+    expected = conversion_expected(inputs)
+    if expected is None or not isinstance(body, dict):
+        return
+    for node in _plain_objects(body):
+        for key, value in node.items():
+            if _number(value) is not None and field_kind(FieldName(key, "number")) == "converted":
+                node[key] = expected[3] if not isinstance(value, str) else f"{expected[3]:.2f}"
+
+
+def exchange_rate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """A rate between the two currencies a call names (``from=EUR``, ``to=JPY``) that is not about their
+    :data:`USD_VALUE` ratio, either way round (within :data:`RATE_SLACK`)."""
+    pair = currency_inputs(inputs)
+    if len(pair) != 2 or pair[0] == pair[1] or not all(c in USD_VALUE for c in pair):
+        return []
+    expected = USD_VALUE[pair[0]] / USD_VALUE[pair[1]]
+    out = []
+    for path, value in leaf_items(result):
+        rate = _number(value)
+        if rate is None or rate <= 0 or field_kind(FieldName(path[-1], "number")) != "rate":
+            continue
+        if not any(1 / RATE_SLACK <= rate / e <= RATE_SLACK for e in (expected, 1 / expected)):
+            out.append(f"exchange rate: {path[-1]}={value} for {pair[0]}/{pair[1]} (about {_rate_text(expected)})")
+    conversion = conversion_expected(inputs)
+    if conversion is not None and isinstance(result, dict):
+        body = result.get("response", result)
+        for node in _plain_objects(body) if isinstance(body, dict) else ():
+            for key, value in node.items():
+                got = _number(value)
+                if got is not None and field_kind(FieldName(key, "number")) == "converted" and not (
+                        1 / RATE_SLACK <= got / max(conversion[3], 1e-9) <= RATE_SLACK):
+                    out.append(f"exchange rate: {key}={value} for {conversion[2]:g} {conversion[0]} in "
+                               f"{conversion[1]} (about {conversion[3]:.2f})")
+    return out
 
 
 def _gen_count(f: FieldName, ctx: RecordContext) -> str:
@@ -902,15 +1104,20 @@ def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
 
 
 def _gen_address(f: FieldName, ctx: RecordContext) -> str:
-    """A street address in the record's city; its parts when the field names one (number, street name, type)."""
-    fake = ctx.world.fake
+    """A street address in the record's city, written as its country writes them (Faker's locale of the
+    country); its parts when the field names one (number, street name, type)."""
+    local = local_faker(ctx.place, ctx.world.rng)
+    rng = ctx.world.rng
     if f.has("number", "num", "no"):
-        return fake.building_number()
+        return local.building_number() if local is not None else str(rng.randint(1, 250))
     if f.has("type", "suffix"):
-        return fake.street_suffix()
+        return local.street_suffix() if local is not None and local.locale_name.startswith("en") else None
+    if local is None:  # no Latin-script locale for the country: a plain "12 Moyo Road", no US "Apt. 147"
+        street = f"{ctx.world.fake.last_name()} {rng.choice(('Road', 'Street', 'Avenue', 'Drive'))}"
+        return street if f.has("name") or f.joined == "street" else f"{rng.randint(1, 250)} {street}, {ctx.place.city}"
     if f.has("name") or f.joined == "street":
-        return fake.street_name()
-    return f"{fake.street_address()}, {ctx.place.city}"
+        return local.street_name()
+    return f"{local.street_address().replace(chr(10), ', ')}, {ctx.place.city}"
 
 
 def _gen_file(f: FieldName, ctx: RecordContext) -> str:
@@ -943,7 +1150,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "city": lambda f, c: _gen_place_text("city", c),
     "state": _gen_state,
     "address": _gen_address,
-    "postal": lambda f, c: c.world.fake.postcode() if c.place.country_code == "US" else _digits(c.world.rng, 5),
+    "postal": _gen_postal,
     "language_code": _gen_language_code,
     "language": lambda f, c: language_name(_gen_language_code(f, c)),
     "currency_code": lambda f, c: c.currency(),
@@ -1096,7 +1303,70 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
+    _agree_calendar(out, kinds, ctx)
     return out
+
+
+_CALENDAR_PARTS = {"year": ("year", "yyyy", "yr"), "month": ("month", "mm", "mon"), "day": ("day", "dd")}
+
+
+def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
+    """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part."""
+    out: dict[str, str] = {}
+    for key in values:
+        toks = set(_tokens(key)) - {"start", "from", "selected", "event", "match", "game"}
+        for part, names in _CALENDAR_PARTS.items():
+            if len(toks) == 1 and toks <= set(names):
+                out.setdefault(part, key)
+    return out
+
+
+def calendar_problems(inputs: dict[str, Any]) -> list[str]:
+    """A year, month and day asked together that do not name one date (:func:`_agree_calendar`'s rule)."""
+    parts = calendar_parts(inputs)
+    full = [parse_date(as_text(v)) for k, v in inputs.items() if parse_date(as_text(v)) is not None
+            and k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")]
+    day = next((d for d in full if d is not None), None) or parse_date(as_text(inputs.get(parts.get("day", ""), "")))
+    if day is None:
+        return []
+    out = []
+    for part, key in parts.items():
+        text = as_text(inputs[key]).strip()
+        shown = parse_date(text)
+        if shown is not None:
+            ok = shown == day
+        elif text.isdigit():
+            ok = int(text) == {"year": day.year, "month": day.month, "day": day.day}[part]
+        else:
+            ok = part != "month" or text.lower()[:3] == day.strftime("%b").lower()
+        if not ok:
+            out.append(f"calendar: {key}={text} disagrees with the date {day.isoformat()} asked beside it")
+    return out
+
+
+def _agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext) -> None:
+    """A year, a month and a day asked together name one date (not month 12, day 2025-10-04, year 2022): the
+    one full date among the inputs, else one drawn near the dialogue's "today"; each part keeps its form (a
+    day given as a whole date stays one, a zero-padded or named month stays so)."""
+    parts = calendar_parts(out)
+    full = [n for n, k in kinds.items() if k in ("date", "datetime") and parse_date(out.get(n)) is not None]
+    if len(parts) + bool(full) < 2:
+        return
+    day = parse_date(out[full[0]]) if full else None
+    if day is None:
+        day = parse_date(out.get(parts.get("day", ""), "")) or ctx.dates()[0]
+    for part, key in parts.items():
+        old = out[key].strip()
+        if parse_date(old) is not None:
+            out[key] = day.isoformat() + old[10:]
+        elif part == "year":
+            out[key] = str(day.year)
+        elif part == "month" and old.isalpha():
+            name = day.strftime("%B") if len(old) > 3 else day.strftime("%b")
+            out[key] = name.lower() if old.islower() else name.upper() if old.isupper() else name
+        else:
+            number = day.month if part == "month" else day.day
+            out[key] = f"{number:02d}" if len(old) == 2 and old.startswith("0") else str(number)
 
 
 def _table_place(kind: str | None, text: str) -> bool:
@@ -1426,6 +1696,140 @@ def _country_names() -> frozenset[str]:
 
 
 #: Words that make a currency field one side of an exchange, not the record's own money.
+#: Inputs that say how many records a list holds: a page size / limit caps it, a number of days sets it.
+_LIMIT_WORDS = frozenset({"limit", "size", "pagesize", "perpage", "per", "max", "maxresults", "rows", "num", "count",
+                          "top", "n", "take", "first"})
+_DAYS_NAMES = frozenset({"days", "numdays", "ndays", "daycount", "forecastdays", "nbdays", "numberofdays", "dayscount"})
+#: The most records one list gets from a requested count (a 30-day history, not a 1,000-row page).
+MAX_REQUESTED_RECORDS = 31
+
+
+def _count(value: Any) -> int | None:
+    text = as_text(value).strip()
+    return int(text) if text.isdigit() and 0 < int(text) <= 100_000 else None
+
+
+def requested_records(inputs: dict[str, Any], records: int) -> int:
+    """How many records a result's lists hold: as many days as asked (``days=5`` → 5 forecast days), at most
+    the page size / limit asked (``pageSize=1`` → 1 record), else ``records``."""
+    for key, value in inputs.items():
+        n = _count(value)
+        if n is None:
+            continue
+        joined = "".join(_tokens(key))
+        if joined in _DAYS_NAMES:
+            return min(n, MAX_REQUESTED_RECORDS)
+    for key, value in inputs.items():
+        n = _count(value)
+        toks = set(_tokens(key))
+        if n is None or "page" in toks and not toks & {"size", "per", "limit"} or toks & {"offset", "skip", "start"}:
+            continue
+        if toks & _LIMIT_WORDS or "".join(toks) in _LIMIT_WORDS:
+            return max(1, min(records, n))
+    return records
+
+
+#: Result keys holding the page a result is (``currentPage``, ``page``, ``pageNumber``) and how many pages
+#: there are (``pages``, ``totalPages``, ``lastPage``).
+_PAGE_KEYS = frozenset({"page", "currentpage", "pagenumber", "pageno", "pagename", "pagenum", "currentpagenumber",
+                        "pageindex"})
+_PAGES_KEYS = frozenset({"pages", "totalpages", "pagecount", "lastpage", "numpages", "numberofpages", "totalpage"})
+_TOTAL_KEYS = frozenset({"total", "totalcount", "totalresults", "totalitems", "totalrecords", "count", "totalrows",
+                         "totalelements", "numresults", "resultcount", "totalhits", "hits"})
+_SIZE_KEYS = frozenset({"pagesize", "perpage", "limit", "size", "pagelimit", "itemsperpage", "resultsperpage"})
+
+
+def _is_total(joined: str) -> bool:
+    """A count of all records (``total``, ``totalRecordsCount``, ``numberOfProducts``), not of pages."""
+    return joined in _TOTAL_KEYS or joined not in _PAGES_KEYS and "page" not in joined and (
+        joined.startswith(("total", "numberof")) and joined.endswith(("count", "records", "results", "items", "rows",
+                                                                    "elements", "s")))
+
+
+def page_input(inputs: dict[str, Any]) -> int | None:
+    """The page a call asked for (``page``, ``pageNumber``, ``page_no``), or None."""
+    for key, value in inputs.items():
+        if "".join(_tokens(key)) in _PAGE_KEYS | {"p"}:
+            return _count(value)
+    return None
+
+
+def _page_size(inputs: dict[str, Any]) -> int | None:
+    for key, value in inputs.items():
+        if "".join(_tokens(key)) in _SIZE_KEYS | {"pagesize", "perpage", "maxresults"}:
+            return _count(value)
+    return None
+
+
+def paging_problems(inputs: dict[str, Any], body: dict[str, Any]) -> list[str]:
+    """A paged result agrees with itself and the call: its page is the page asked for, not past its page count;
+    pages = ⌈total / page size⌉ when both are given (in the result's objects outside its lists)."""
+    return [p for record in _plain_objects(body) for p in _page_problems(inputs, record)]
+
+
+def _page_problems(inputs: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    found = {"".join(_tokens(k)): (k, v) for k, v in record.items() if not isinstance(v, dict | list | bool)}
+    asked = page_input(inputs)
+    out = []
+    pages = next((_count(v) for j, (k, v) in found.items() if j in _PAGES_KEYS), None)
+    for joined, (key, value) in found.items():
+        if joined not in _PAGE_KEYS:
+            continue
+        page = _count(value)
+        if asked is not None and page is not None and page != asked:
+            out.append(f"page: {key} {value} for page {asked} asked")
+        if page is not None and pages is not None and page > pages:
+            out.append(f"page: {key} {value} of {pages} pages")
+    total = next((_count(v) for j, (k, v) in found.items() if _is_total(j)), None)
+    size = next((_count(v) for j, (k, v) in found.items() if j in _SIZE_KEYS), None) or _page_size(inputs)
+    if pages is not None and total is not None and size and pages != -(-total // size):
+        out.append(f"page: {pages} pages of {size} for {total} records")
+    return out
+
+
+def _plain_objects(node: dict[str, Any], depth: int = 3) -> Iterator[dict[str, Any]]:
+    """A result's objects outside its lists (its envelope and meta blocks), to ``depth`` levels."""
+    yield node
+    if depth:
+        for value in node.values():
+            if isinstance(value, dict):
+                yield from _plain_objects(value, depth - 1)
+
+
+def _fix_paging(body: Any, inputs: dict[str, Any]) -> None:
+    """Make a paged result's page, page count and total agree with the call (:func:`paging_problems`)."""
+    if not isinstance(body, dict):
+        return
+    for node in _plain_objects(body):
+        found = {"".join(_tokens(k)): k for k, v in node.items() if not isinstance(v, dict | list | bool)}
+        asked = page_input(inputs)
+        page = asked
+        for joined, key in found.items():
+            if joined in _PAGE_KEYS:
+                if asked is None:
+                    page = page or _count(node[key]) or 1
+                node[key] = page if not isinstance(node[key], str) else str(page)
+        page = page or 1
+        size = next((_count(node[k]) for j, k in found.items() if j in _SIZE_KEYS), None) or _page_size(inputs)
+        total_key = next((k for j, k in found.items() if _is_total(j) and _count(node[k]) is not None), None)
+        pages_key = next((k for j, k in found.items() if j in _PAGES_KEYS and _count(node[k]) is not None), None)
+        paged = size is not None or any(j in _PAGE_KEYS for j in found)
+        loose = next((k for j, k in found.items() if paged and _is_total(j) and _count(node[k]) is None
+                      and re.fullmatch(r"\d+\.\d+", as_text(node[k]).strip())), None)
+        if loose is not None:  # a paged result's total counts records: a whole number, not 286.76
+            whole = max(int(float(as_text(node[loose]))), (page - 1) * (size or 1) + 1)
+            node[loose] = whole if not isinstance(node[loose], str) else str(whole)
+            total_key = total_key or loose
+        if pages_key is None:
+            continue
+        pages = max(_count(node[pages_key]) or 1, page)
+        if total_key is not None and size:
+            total = max(_count(node[total_key]) or 0, (page - 1) * size + 1)
+            pages = -(-total // size)
+            node[total_key] = total if not isinstance(node[total_key], str) else str(total)
+        node[pages_key] = pages if not isinstance(node[pages_key], str) else str(pages)
+
+
 _EXCHANGE_SIDES = ("from", "to", "base", "target", "quote", "source", "dest", "destination", "preferred")
 
 
@@ -1442,11 +1846,14 @@ class ResultBuilder:
         self.name_words = frozenset(_tokens(api.name))
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
+        self.records = requested_records(self.raw_inputs, self.records)
+        #: Whether the call asks for Fahrenheit (``units=imperial``, ``unit=F``).
+        self.fahrenheit = any(as_text(v).strip().lower() in ("imperial", "fahrenheit", "f", "us")
+                              for k, v in self.inputs.items() if "unit" in k or "scale" in k or "temp" in k)
         self.bounds = date_bounds(inputs or {})  # the names as written: ``startDate`` is a start, ``startdate`` not
         self.top = self.context()
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
-        self.top.currencies = [v for k, v in self.inputs.items()
-                               if field_kind(FieldName(k)) == "currency_code" and v in USD_VALUE]
+        self.top.currencies = currency_inputs(self.inputs)
         #: The IANA zones the inputs name (``timezone=Asia/Seoul``): the result's zones are these.
         self.zones = {k: as_text(v) for k, v in self.inputs.items() if as_text(v) in _zone_places()}
         self.input_place = place_of(dict(self.inputs)) or next(
@@ -1519,6 +1926,9 @@ class ResultBuilder:
         if not top or field_kind(f) != "id":
             return None
         stem = set(f.tokens) - set(_ID_WORDS)
+        owner = _owner(path)
+        if not stem and owner:
+            stem = owner  # ``area.id`` is the area's id, not the match's: it repeats only an area id asked for
         for key, value in self.raw_inputs.items():  # as written: "channelId" is a channel id, "channelid" not
             other = FieldName(key)
             if field_kind(other) != "id":
@@ -1583,10 +1993,14 @@ class ResultBuilder:
                                                                                                  self.elsewhere)):
             # the documented record is another entity (Inception for the Interstellar picked): its names, text
             # and codes are drawn anew by kind, or left out
+            if set(_tokens(f.parent)) & {"sport", "sports"}:
+                return example  # the sport of another match is the same sport
+            if kind == "name" and "".join(f.tokens) not in ("name", "title", "fullname", "displayname"):
+                return OMIT  # another entity's short name or code ("nameCode": "ZUR") is not drawn anew
             people = f.has("name") and any(w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors",
                                                                   "members", "players", "authors", "artists"))
             value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
-                "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_title(
+                "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_name(
                 f, ctx) if kind == "name" else None
             if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
                 value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
@@ -1599,6 +2013,11 @@ class ResultBuilder:
             return OMIT  # another entity's slug ("comp.ind", "btc-usd") says which entity it is
         elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):
             value = _vary(example, f, ctx)  # the documented place's ids (a city id of Lisbon) are another place's
+        elif kind == "temperature" and _number(example) is not None and not isinstance(example, bool):
+            # a documented temperature is the example's city on the example's day: the record's place and
+            # date get their own, in the example's scale (Kelvin stays Kelvin, °F stays °F)
+            scale = FieldName(f.name + (" kelvin" if _number(example) > 150 else " f" if self.fahrenheit else ""))
+            value = _typed(_gen_temperature(scale, ctx), f.type, example)
         elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
             value = example
@@ -1684,6 +2103,21 @@ class ResultBuilder:
         return root_list if root_list is not None else body
 
 
+#: Path keys that wrap a record without naming what it is (``data.id`` is the record's own id).
+_WRAPPERS = frozenset({"data", "result", "results", "response", "item", "items", "info", "details", "detail",
+                       "payload", "body", "record", "records", "content", "object", "value", "values", "attributes"})
+
+
+def _owner(path: tuple[str, ...]) -> set[str]:
+    """The words of the object a leaf belongs to (``data.area.id`` → ``{"area"}``), wrappers skipped; empty
+    for the record's own fields."""
+    for key in reversed(path[:-1]):
+        words = {t[:-1] if len(t) > 3 and t.endswith("s") else t for t in _tokens(key)} - _WRAPPERS
+        if words:
+            return words
+    return set()
+
+
 def _distinct_item(items: list[Any], i: int) -> bool:
     """Documented item ``i`` can serve as record ``i`` (it differs from the earlier documented items)."""
     return all(items[j] != items[i] for j in range(i))
@@ -1710,6 +2144,49 @@ def ordered_pairs(keys: Iterable[str], dates: bool = False) -> list[tuple[str, s
             out += [(a, b) for b in keys if FieldName(b).has(*ends) and (a, b) not in out
                     and [t for t in _tokens(b) if t not in ends] == rest_a]
     return out
+
+
+#: Words of a value that lies between its record's minimum and maximum (``averageRent`` in ``minRent``..``maxRent``).
+MIDDLE_WORDS = ("average", "avg", "mean", "median", "typical")
+
+
+def middle_triples(record: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(min, middle, max) numeric keys of one record named alike: ``minRent``/``averageRent``/``maxRent``."""
+    numbers = [k for k, v in record.items() if isinstance(v, int | float) and not isinstance(v, bool)]
+    out = []
+    for low, high in ordered_pairs(numbers):
+        if not FieldName(low).has("min", "lowest"):
+            continue
+        rest = [t for t in _tokens(low) if t not in ("min", "lowest")]
+        out += [(low, mid, high) for mid in numbers if FieldName(mid).has(*MIDDLE_WORDS)
+                and [t for t in _tokens(mid) if t not in MIDDLE_WORDS] == rest]
+    return out
+
+
+def echoed_id_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """A request's id repeated as the id of objects of different kinds (a match uuid as the match's, its
+    area's, its season's and its teams' ids): only the record the request names carries it."""
+    asked = {as_text(v) for k, v in inputs.items() if field_kind(FieldName(k)) == "id" and len(as_text(v)) >= 3}
+    owners: dict[str, set[str]] = {}
+    for path, value in leaf_items(result):
+        text = as_text(value)
+        if text in asked and field_kind(FieldName(path[-1])) == "id" and not set(_tokens(path[-1])) - set(_ID_WORDS):
+            owners.setdefault(text, set()).add(" ".join(sorted(_owner(path))) or "record")
+    return [f"id echo: {value} is the id of {len(kinds)} kinds of object ({', '.join(sorted(kinds)[:4])})"
+            for value, kinds in owners.items() if len(kinds) > 1]
+
+
+def middle_problems(record: dict[str, Any]) -> list[str]:
+    """An average outside its record's minimum..maximum."""
+    return [f"middle: {mid} {record[mid]} outside {low} {record[low]}..{high} {record[high]}"
+            for low, mid, high in middle_triples(record) if not record[low] <= record[mid] <= record[high]]
+
+
+def _fix_middles(record: dict[str, Any]) -> None:
+    """An average lies between its minimum and maximum: the three are put in order."""
+    for low, mid, high in middle_triples(record):
+        a, m, b = sorted((record[low], record[mid], record[high]))
+        record[low], record[mid], record[high] = a, m, b
 
 
 #: The four prices of a candle (open/high/low/close), by the word that tells them apart.
@@ -1833,6 +2310,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
             isinstance(a, str) and isinstance(b, str) and bool(_ISO_DATE.match(a)) and bool(_ISO_DATE.match(b)))
         if comparable and b < a:
             record[low], record[high] = b, a
+    _fix_middles(record)
     _fix_ohlc(record)
     _fix_clock(record, ctx)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
@@ -1851,7 +2329,9 @@ _ERROR_TEXT = re.compile(
     r"not found|\b40[0-9]\b|\b50[0-9]\b|rate limit|too many requests|invalid|unauthori[sz]ed|forbidden|not subscribed|"
     r"exceeded|quota|bad request|server error|does not exist|expired|access denied|missing|\berror\b|"
     r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint|must be|"
-    r"assertion|exception|traceback", re.I)
+    r"assertion|exception|traceback|not a valid|field required|is required|type_error|value_error", re.I)
+#: The items of a validation-error list (FastAPI/pydantic ``{"detail": [{"loc", "msg", "type"}]}``).
+_VALIDATION_ITEM = frozenset({"loc", "msg", "type", "ctx", "input", "url"})
 _ERROR_KEYS = frozenset({"error", "errors", "message", "messages", "detail", "details", "msg", "status", "code",
                          "status_code", "statuscode", "success", "info", "description", "err", "reason",
                          "authentication", "auth", "result", "exc_type", "exception", "traceback", "type",
@@ -1867,6 +2347,10 @@ def documented_error(example: Any) -> bool:
         return bool(_ERROR_TEXT.search(example)) and len(example) < 300
     if not isinstance(example, dict) or not example or len(example) > 4:
         return False
+    for value in example.values():  # a validation-error list: every item says where and what was wrong
+        if isinstance(value, list) and value and all(
+                isinstance(v, dict) and "msg" in v and set(v) <= _VALIDATION_ITEM for v in value):
+            return True
     if not {k.lower() for k in example} <= _ERROR_KEYS:
         return False
     text = " ".join(as_text(v) for v in example.values() if not isinstance(v, dict | list)) + " " + " ".join(
@@ -1940,11 +2424,15 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     words = builder.name_words | frozenset(_tokens(api.tool))
     if isinstance(example, dict | list) and example and not documented_error(example):
         body = builder.fill(example, (), builder.top, True)
+        _fix_paging(body, builder.raw_inputs)
+        _fix_conversion(body, builder.raw_inputs)
         order_series(body, words, builder.bounds, builder.world.today)
         _apply_everywhere(body, builder.top)
         _remember_top(body, builder)
         return {"response": body}
     body = builder.from_components(api)
+    _fix_paging(body, builder.raw_inputs)
+    _fix_conversion(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
     _remember_top(body, builder)

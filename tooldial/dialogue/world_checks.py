@@ -34,17 +34,23 @@ from tooldial.dialogue.mockdata import (
     WORLD_YEAR,
     FieldName,
     as_text,
+    calendar_problems,
+    climate_problems,
     date_bounds,
     documented_error,
+    echoed_id_problems,
     elsewhere_words,
+    exchange_rate_problems,
     field_kind,
     foreign_lookup,
     foreign_strings,
     is_now_stamp,
     lookup_places,
+    middle_problems,
     names_elsewhere,
     ohlc_groups,
     ordered_pairs,
+    paging_problems,
     parse_date,
     places,
     series_direction,
@@ -171,6 +177,18 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
             for problem in date_problems(inputs, mock.get("output_components"), name):
                 dp.add("consistency", _located(problem, f"{name} result"))
             for problem in timezone_problems(inputs, mock.get("output_components")):
+                dp.add("consistency", _located(problem, f"{name} result"))
+            for problem in climate_problems(inputs, mock.get("output_components")):
+                dp.add("consistency", _located(problem, f"{name} result"))
+            for problem in exchange_rate_problems(inputs, mock.get("output_components")):
+                dp.add("consistency", _located(problem, f"{name} result"))
+            for problem in calendar_problems(inputs):
+                dp.add("consistency", _located(problem, f"{name} inputs"))
+            for problem in echoed_id_problems(inputs, mock.get("output_components")):
+                dp.add("consistency", _located(problem, f"{name} result"))
+            body = mock.get("output_components")
+            body = body.get("response", body) if isinstance(body, dict) else body
+            for problem in paging_problems(inputs, body) if isinstance(body, dict) else ():
                 dp.add("consistency", _located(problem, f"{name} result"))
     for problem in venue_problems(record):
         dp.add("consistency", problem)
@@ -338,6 +356,7 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += _place_problems(scalars, kinds)
     out += _money_problems(scalars, kinds)
     out += _span_problems(scalars)
+    out += middle_problems(scalars)
     return out
 
 
