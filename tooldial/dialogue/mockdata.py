@@ -694,8 +694,8 @@ def climate_range(place: Place, day: dt.date) -> tuple[float, float]:
     towards the poles, with a season that follows the hemisphere (Kuwait City in July is hot, not 12–20 °C;
     Yakutsk in October is below zero)."""
     lat = abs(place.latitude)
-    mean = 28 - 0.42 * lat
-    swing = min(0.38 * lat, 22.0)  # half the summer–winter difference
+    mean = 28 - 0.0058 * lat * lat
+    swing = min(0.25 * lat, 20.0)  # half the summer–winter difference
     phase = math.cos((day.timetuple().tm_yday - 197) / 365.25 * 2 * math.pi)  # +1 in mid-July
     middle = mean + swing * (phase if place.latitude >= 0 else -phase)
     return middle - 5, middle + 5
@@ -1111,7 +1111,7 @@ def _gen_address(f: FieldName, ctx: RecordContext) -> str:
     if f.has("number", "num", "no"):
         return local.building_number() if local is not None else str(rng.randint(1, 250))
     if f.has("type", "suffix"):
-        return local.street_suffix() if local is not None and local.locale_name.startswith("en") else None
+        return local.street_suffix() if local is not None and local.locales[0].startswith("en") else None
     if local is None:  # no Latin-script locale for the country: a plain "12 Moyo Road", no US "Apt. 147"
         street = f"{ctx.world.fake.last_name()} {rng.choice(('Road', 'Street', 'Avenue', 'Drive'))}"
         return street if f.has("name") or f.joined == "street" else f"{rng.randint(1, 250)} {street}, {ctx.place.city}"
@@ -1303,7 +1303,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
-    _agree_calendar(out, kinds, ctx)
+    _agree_calendar(out, kinds, ctx, documented)
     return out
 
 
@@ -1344,7 +1344,8 @@ def calendar_problems(inputs: dict[str, Any]) -> list[str]:
     return out
 
 
-def _agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext) -> None:
+def _agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext,
+                    documented: dict[str, str]) -> None:
     """A year, a month and a day asked together name one date (not month 12, day 2025-10-04, year 2022): the
     one full date among the inputs, else one drawn near the dialogue's "today"; each part keeps its form (a
     day given as a whole date stays one, a zero-padded or named month stays so)."""
@@ -1357,6 +1358,8 @@ def _agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: Reco
         day = parse_date(out.get(parts.get("day", ""), "")) or ctx.dates()[0]
     for part, key in parts.items():
         old = out[key].strip()
+        if documented.get(key, "").strip().isdigit():
+            old = documented[key].strip()  # documented as a number ("9"): the part, not a drawn whole date
         if parse_date(old) is not None:
             out[key] = day.isoformat() + old[10:]
         elif part == "year":
@@ -2298,6 +2301,89 @@ def _fix_clock(record: dict[str, Any], ctx: RecordContext) -> None:
             put(units[unit], 0)
 
 
+@lru_cache(maxsize=1)
+def _iana_zones() -> frozenset[str]:
+    import zoneinfo
+
+    return frozenset(z for z in zoneinfo.available_timezones() if "/" in z)
+
+
+def _offset_keys(record: dict[str, Any]) -> list[str]:
+    """Keys of a record's UTC offset (``utc_offset``, ``gmtOffset``, ``raw_offset``), not a paging offset."""
+    return [k for k, v in record.items() if not isinstance(v, dict | list | bool) and "offset" in _tokens(k)
+            and not set(_tokens(k)) & {"page", "next", "prev", "start", "result", "results", "record", "records"}]
+
+
+def _offset_text(delta: dt.timedelta, like: Any) -> Any:
+    """An offset in the form of ``like``: ``"+05:30"``, seconds (``19800``), hours (``5.5``) or ``"UTC+5"``."""
+    seconds = int(delta.total_seconds())
+    if isinstance(like, int | float) and not isinstance(like, bool):
+        return seconds if abs(like) > 24 else (seconds / 3600 if seconds % 3600 else seconds // 3600)
+    sign = "-" if seconds < 0 else "+"
+    hours, minutes = divmod(abs(seconds) // 60, 60)
+    text = as_text(like)
+    prefix = re.match(r"^[A-Za-z]*", text).group(0)
+    return f"{prefix}{sign}{hours:02d}:{minutes:02d}" if ":" in text or not prefix else f"{prefix}{sign}{hours}"
+
+
+def _fix_zone(record: dict[str, Any], today: dt.date) -> None:
+    """A record's UTC offset, DST flag and local time follow its IANA time zone (Karachi is +05:00, not the
+    documented +01:00 of Madrid); a local time beside a UTC time is that UTC time in the zone."""
+    import zoneinfo
+
+    zone = next((as_text(v) for k, v in record.items() if isinstance(v, str) and v in _iana_zones()), None)
+    if zone is None:
+        return
+    tz = zoneinfo.ZoneInfo(zone)
+    stamps = {k: v for k, v in record.items() if isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}", v)}
+    utc_key = next((k for k in stamps if "utc" in _tokens(k) or "gmt" in _tokens(k)), None)
+    local_key = next((k for k in stamps if k != utc_key and not set(_tokens(k)) & {"utc", "gmt"}
+                      and (set(_tokens(k)) & {"local", "time", "datetime", "now", "current"})), None)
+    if utc_key is not None:
+        moment = dt.datetime.fromisoformat(stamps[utc_key][:19].replace(" ", "T")).replace(tzinfo=dt.UTC)
+        local = moment.astimezone(tz)
+        if local_key is not None:
+            old = stamps[local_key]
+            record[local_key] = local.strftime("%Y-%m-%d" + old[10] + "%H:%M:%S")[:19] + old[19:] if len(old) >= 19 \
+                else local.strftime("%Y-%m-%d" + old[10] + "%H:%M")
+    elif local_key is not None:
+        local = dt.datetime.fromisoformat(stamps[local_key][:19].replace(" ", "T")).replace(tzinfo=tz)
+    else:
+        local = dt.datetime.combine(today, dt.time(12)).replace(tzinfo=tz)
+    for key in _offset_keys(record):
+        record[key] = _offset_text(local.utcoffset() or dt.timedelta(0), record[key])
+    for key, value in record.items():
+        if isinstance(value, bool | str) and as_text(value).lower() in ("true", "false") and "dst" in _tokens(key):
+            flag = bool(local.dst())
+            record[key] = flag if isinstance(value, bool) else str(flag).lower()
+
+
+def zone_problems(record: dict[str, Any]) -> list[str]:
+    """A UTC offset that the record's IANA zone never has (neither its standard nor its summer offset)."""
+    import zoneinfo
+
+    zone = next((as_text(v) for v in record.values() if isinstance(v, str) and v in _iana_zones()), None)
+    if zone is None:
+        return []
+    tz = zoneinfo.ZoneInfo(zone)
+    offsets = {dt.datetime(WORLD_YEAR, m, 15, 12, tzinfo=tz).utcoffset() for m in (1, 7)}
+    out = []
+    for key in _offset_keys(record):
+        value = record[key]
+        number = _number(value)
+        if isinstance(value, str) and number is None:
+            m = re.search(r"([+-])(\d{1,2})(?::?(\d{2}))?$", value.strip())
+            if m is None:
+                continue
+            number = (1 if m.group(1) == "+" else -1) * (int(m.group(2)) + int(m.group(3) or 0) / 60)
+        if number is None:
+            continue
+        hours = number / 3600 if abs(number) > 24 else number
+        if all(abs(hours - o.total_seconds() / 3600) > 0.01 for o in offsets if o is not None):
+            out.append(f"utc offset: {key}={value} is not an offset of {zone}")
+    return out
+
+
 def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     """Record-level consistency that per-field generation cannot see: ordered pairs (``low`` ≤ ``high``,
     start ≤ end) and ``amount × rate = converted``."""
@@ -2311,6 +2397,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
         if comparable and b < a:
             record[low], record[high] = b, a
     _fix_middles(record)
+    _fix_zone(record, ctx.world.today)
     _fix_ohlc(record)
     _fix_clock(record, ctx)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
@@ -2370,7 +2457,8 @@ STATUS_KEYS = frozenset({"status", "success", "message", "msg", "status_code", "
 PAGING_KEYS = frozenset({"page", "current_page", "currentpage", "next_offset", "nextoffset", "offset", "limit",
                          "per_page", "perpage", "total_pages", "totalpages", "next_page", "nextpage", "prev_page",
                          "prvpage", "prevpage", "has_next_page", "hasnextpage", "hasprevpage", "cursor",
-                         "next_cursor", "nextoffsettoken", "page_size", "pagesize"})
+                         "next_cursor", "nextoffsettoken", "page_size", "pagesize", "pagename", "pagenumber",
+                         "pageno", "pages", "pagecount", "lastpage", "numpages", "totalpage", "pageindex"})
 
 
 def documented_output(api: Api) -> bool:

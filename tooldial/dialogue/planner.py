@@ -407,9 +407,14 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
                                     if not isinstance(v, dict | list) and as_text(v).strip()))
         if len(listed) > 1:
             # a list was asked for: its records by their most telling field ("Arabic, Bulgarian and
-            # Croatian"), not the first record's fields (world engineer, issue 11)
-            if not out and field_kind(FieldName(path[-1], "string")) in _LISTED_KINDS:
+            # Croatian"), not the first record's fields (world engineer, issue 11); a field the goal names
+            # (the ADX of an "ADX" series, the x and y of "points") is listed too, not only the timestamps
+            asked = bool(set(readable(" ".join(path)).split()) & goal)
+            if (not out and field_kind(FieldName(path[-1], "string")) in _LISTED_KINDS) or (
+                    asked and all(lab != o[1] for o in out)):
                 out.append((key, lab, ", ".join(listed[:-1]) + " and " + listed[-1]))
+                if len(out) == limit:
+                    break
             continue
         if all(lab != o[1] and text != o[2] for o in out):
             out.append((key, lab, text))

@@ -57,6 +57,7 @@ from tooldial.dialogue.mockdata import (
     series_key,
     span_units,
     values_at,
+    zone_problems,
 )
 from tooldial.dialogue.record import DialogueRecord
 
@@ -357,6 +358,7 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += _money_problems(scalars, kinds)
     out += _span_problems(scalars)
     out += middle_problems(scalars)
+    out += zone_problems(scalars)
     return out
 
 

@@ -1,0 +1,189 @@
+"""Issue 11 (world, seventh pass, from held-out review 6): ids of nested objects are their own, validation-error
+bodies are errors, paging and list sizes follow the request, averages lie between min and max, a year/month/day
+asked together name one date, temperatures follow the place and season, exchange rates and conversions follow
+the currencies asked, UTC offsets follow the zone, addresses follow the country. Each test fails on the code
+before this pass; each validator kind is checked on a bad and a good record."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.mockdata import (
+    MockWorld,
+    RecordContext,
+    build_result,
+    calendar_problems,
+    climate_problems,
+    climate_range,
+    documented_error,
+    echoed_id_problems,
+    exchange_rate_problems,
+    input_values,
+    local_faker,
+    paging_problems,
+    place_of,
+    places,
+    reports_something,
+    zone_problems,
+)
+from tooldial.dialogue.world_checks import record_problems
+
+
+def _api(name, *, tool="t", required=(), optional=(), example=None, description="Returns data."):
+    return Api(category="Data", tool=tool, name=name, description=description, method="GET",
+               required_parameters=tuple(required), optional_parameters=tuple(optional), output_components=(),
+               example_response=example)
+
+
+def _p(name, example=None):
+    return Parameter(name=name, type="string", example=example)
+
+
+def _city(code):
+    return next(p for p in places() if p.country_code == code)
+
+
+# --- ids of nested objects ----------------------------------------------------------------------------------
+
+MATCH = {"data": {"area": {"id": 68, "uuid": "1fk5l4hkqk12i7zske6mcqju6", "name": "England"},
+                  "season": {"id": 20195, "uuid": "8l3o9v8n8tva0bb2cds2dhatw", "name": "2021/2022"},
+                  "match": {"id": 3517414, "uuid": "eum5fqcg17y99tjf4k8ykp5w4",
+                            "team_A": {"id": 662, "uuid": "6eqit8ye8aomdsrrq0hk3v7gh", "name": "Man Utd"}}}}
+
+
+def test_a_request_id_is_repeated_only_by_the_object_it_names():
+    api = _api("Match data", tool="soccerway_feed", required=[_p("match_uuid")], example=MATCH)
+    asked = "esca2re70ddie5tb0f4duc1sk"
+    for seed in range(5):
+        result = build_result(api, random.Random(seed), inputs={"match_uuid": asked})
+        data = result["response"]["data"]
+        assert data["match"]["uuid"] == asked  # the match is the one asked for
+        assert asked not in (data["area"]["uuid"], data["season"]["uuid"], data["match"]["team_A"]["uuid"])
+        assert not echoed_id_problems({"match_uuid": asked}, result)
+    bad = {"response": {"area": {"id": asked}, "season": {"id": asked}, "match": {"id": asked}}}
+    assert echoed_id_problems({"match_uuid": asked}, bad)[0].startswith("id echo:")
+
+
+# --- error bodies -------------------------------------------------------------------------------------------
+
+def test_a_validation_error_body_is_an_error_and_reports_nothing():
+    body = {"detail": [{"loc": ["query", "season_id"], "msg": "value is not a valid integer",
+                        "type": "type_error.integer"}]}
+    assert documented_error(body)
+    assert documented_error({"detail": [{"msg": "field required", "type": "value_error.missing"}]})
+    assert not reports_something({"response": body})
+    assert not documented_error({"detail": [{"name": "Lisbon", "population": 544851}]})
+
+
+# --- paging and list sizes ----------------------------------------------------------------------------------
+
+def test_a_paged_result_is_the_page_asked_and_its_counts_agree():
+    example = {"pageDetails": {"pageSize": 1, "page": 1, "totalRecordsCount": 194, "totalPages": 146},
+               "pageName": "2", "currentPage": 3, "pages": 1, "items": [{"name": "Desk"}, {"name": "Lamp"}]}
+    api = _api("Get all products", optional=[_p("page")], example=example)
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), inputs={"page": "4"})["response"]
+        assert body["currentPage"] == 4 and body["pageName"] == "4" and body["pages"] >= 4
+        details = body["pageDetails"]
+        assert details["page"] == 4 and details["totalPages"] == details["totalRecordsCount"]  # pages of 1
+        assert not paging_problems({"page": "4"}, body)
+    assert paging_problems({"page": "1"}, {"pageName": "2", "currentPage": 3})
+    assert paging_problems({}, {"pageSize": 1, "totalRecordsCount": 194, "totalPages": 146})
+    assert paging_problems({}, {"page": 39, "totalPages": 30})
+
+
+def test_a_forecast_has_the_days_asked_and_a_limit_caps_a_list():
+    example = {"forecast": [{"date": "2024-05-01", "max_temp": 20.1}, {"date": "2024-05-02", "max_temp": 21.0}]}
+    api = _api("5 day forecast", required=[_p("city"), _p("days")], example=example)
+    body = build_result(api, random.Random(1), inputs={"city": "Lisbon", "days": "5"})["response"]
+    assert len(body["forecast"]) == 5
+    api = _api("Search", required=[_p("query"), _p("limit")], example={"results": [{"title": "A"}, {"title": "B"}]})
+    body = build_result(api, random.Random(1), inputs={"query": "jazz", "limit": "1"}, records=3)["response"]
+    assert len(body["results"]) == 1
+
+
+# --- averages, calendars ------------------------------------------------------------------------------------
+
+def test_an_average_lies_between_its_minimum_and_maximum():
+    example = {"rentalData": {"averageRent": 1650, "minRent": 900, "maxRent": 2400}}
+    api = _api("Rental Market Data", required=[_p("zipCode")], example=example)
+    for seed in range(10):
+        data = build_result(api, random.Random(seed), inputs={"zipCode": "29611"}, records=2)["response"]
+        rent = data["rentalData"]
+        assert rent["minRent"] <= rent["averageRent"] <= rent["maxRent"]
+    assert any(p.startswith("middle:") for p in record_problems({"averageRent": 65, "minRent": 5, "maxRent": 38}))
+    assert not any(p.startswith("middle:") for p in record_problems({"averageRent": 25, "minRent": 5, "maxRent": 38}))
+
+
+def test_year_month_and_day_asked_together_name_one_date():
+    api = _api("CategorySchedules", required=[_p("month", "12"), _p("day", "2022-12-01"), _p("year", "2022"),
+                                             _p("id", "1572")])
+    for seed in range(10):
+        values = input_values(api, ["month", "day", "year", "id"], MockWorld(random.Random(seed)))
+        day = dt.date.fromisoformat(values["day"])
+        assert (values["year"], values["month"]) == (str(day.year), str(day.month))
+        assert not calendar_problems(values)
+    api = _api("Schedules", required=[_p("month", "03"), _p("day", "9"), _p("year", "2021")])
+    values = input_values(api, ["month", "day", "year"], MockWorld(random.Random(3)))
+    assert len(values["month"]) == 2 and dt.date(int(values["year"]), int(values["month"]), int(values["day"]))
+    assert calendar_problems({"month": "12", "day": "2025-10-04", "year": "2022"})
+    assert not calendar_problems({"month": "10", "day": "2025-10-04", "year": "2025"})
+
+
+# --- climate ------------------------------------------------------------------------------------------------
+
+def test_a_documented_temperature_is_not_served_for_another_place_and_season():
+    example = {"city": "Lisbon", "forecast": [{"date": "2024-05-01", "min_temp": 12.1, "max_temp": 19.8}]}
+    api = _api("Forecast", required=[_p("city", "Lisbon")], example=example)
+    kuwait = place_of(["Riyadh"])
+    summer, winter = climate_range(kuwait, dt.date(2025, 7, 15)), climate_range(kuwait, dt.date(2025, 1, 15))
+    assert summer[0] > winter[1]  # the season matters
+    for seed in range(5):
+        result = build_result(api, random.Random(seed), inputs={"city": "Riyadh"})
+        assert not climate_problems({"city": "Riyadh"}, result)
+    yakutsk = place_of(["Yakutsk"])
+    hot = {"response": {"temp_c": 46.1}}
+    assert climate_problems({"city": "Moscow", "date": "2025-01-15"}, hot)
+    assert not climate_problems({"city": "Riyadh", "date": "2025-07-15"}, hot)
+    assert climate_range(yakutsk, dt.date(2025, 1, 15))[1] < 0
+
+
+# --- money --------------------------------------------------------------------------------------------------
+
+def test_rates_and_conversions_follow_the_currencies_asked():
+    api = _api("Convert", required=[_p("origin", "USD"), _p("destination", "BRL"), _p("value", "1")],
+               example={"converted": 5.12, "rate": 5.12})
+    inputs = {"destination": "USD", "value": "200", "origin": "BRL"}
+    body = build_result(api, random.Random(2), inputs=inputs)["response"]
+    assert abs(body["converted"] - 40.0) < 0.01
+    assert not exchange_rate_problems(inputs, {"response": body})
+    assert exchange_rate_problems(inputs, {"response": {"converted": 445.67}})
+    assert exchange_rate_problems({"from": "NGN", "to": "USD"}, {"response": {"rate": 1.0}})
+    assert not exchange_rate_problems({"from": "NGN", "to": "USD"}, {"response": {"rate": 0.00065}})
+
+
+# --- time zones, addresses ----------------------------------------------------------------------------------
+
+def test_a_utc_offset_follows_the_time_zone():
+    example = {"timezone": "Europe/Madrid", "utc_offset": "+01:00", "local_time": "2026-03-14T16:05:00",
+               "dst_active": False}
+    api = _api("Timezone at Coordinates", required=[_p("latitude"), _p("longitude")], example=example)
+    body = build_result(api, random.Random(1), inputs={"latitude": "24.8608", "longitude": "67.0104"})["response"]
+    assert body["timezone"] == "Asia/Karachi" and body["utc_offset"] == "+05:00"
+    assert zone_problems({"timezone": "Asia/Karachi", "utc_offset": "+01:00"})
+    assert not zone_problems({"timezone": "Europe/Madrid", "utc_offset": "+02:00"})  # summer time
+    assert not zone_problems({"timezone": "Asia/Kolkata", "gmtOffset": 19800})
+
+
+def test_an_address_is_written_as_its_country_writes_them():
+    world = MockWorld(random.Random(4))
+    from tooldial.dialogue.mockdata import FieldName, generate
+
+    for code in ("ZW", "CN", "DE", "FR", "BR"):
+        ctx = RecordContext(world, _place=_city(code))
+        text = generate(FieldName("address"), ctx)
+        assert "Apt." not in text and "Suite" not in text and text.endswith(ctx.place.city)
+    assert local_faker(_city("DE"), world.rng).locales == ["de_DE"]
+    assert local_faker(_city("CN"), world.rng) is None  # no Latin-script Chinese locale: a plain address
