@@ -1857,6 +1857,9 @@ class ResultBuilder:
         self.top = self.context()
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = currency_inputs(self.inputs)
+        pair = self.top.currencies
+        #: The rate between the two currencies the call names (1 of the first in the second), when known.
+        self.pair_rate = USD_VALUE[pair[0]] / USD_VALUE[pair[1]] if len(pair) == 2 and pair[0] != pair[1] else None
         #: The IANA zones the inputs name (``timezone=Asia/Seoul``): the result's zones are these.
         self.zones = {k: as_text(v) for k, v in self.inputs.items() if as_text(v) in _zone_places()}
         self.input_place = place_of(dict(self.inputs)) or next(
@@ -2016,6 +2019,8 @@ class ResultBuilder:
             return OMIT  # another entity's slug ("comp.ind", "btc-usd") says which entity it is
         elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):
             value = _vary(example, f, ctx)  # the documented place's ids (a city id of Lisbon) are another place's
+        elif kind == "rate" and self.pair_rate is not None and _number(example) is not None:
+            value = _typed(_rate_text(self.pair_rate), f.type, example)  # the pair asked, not the documented one
         elif kind == "temperature" and _number(example) is not None and not isinstance(example, bool):
             # a documented temperature is the example's city on the example's day: the record's place and
             # date get their own, in the example's scale (Kelvin stays Kelvin, °F stays °F)
