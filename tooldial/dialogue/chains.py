@@ -31,7 +31,7 @@ from typing import Any
 
 import pycountry
 
-from tooldial.corpus.models import Api, OutputComponent
+from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
 from tooldial.graph.validity import ECHO_CONTAINERS
@@ -202,12 +202,15 @@ _NAME_VERBS = frozenset(["add", "create", "delete", "remove", "update", "send", 
 
 
 def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
-                  edge: dict[str, Any] | None = None) -> str:
+                  edge: dict[str, Any] | None = None, *, schema_copies: int = 1) -> str:
     """Why a careful reader would reject procuring ``chain_param`` of ``target`` from ``source``'s ``chain``
     output, as ``"<kind>: <detail>"`` ("" when the chain is plausible); the module docstring lists the rules.
     ``edge`` holds the graph edge's attributes (``kind``, ``reason``, ``cross_tool``, ``group_members``,
-    ``group_sources``) when the graph has them."""
-    edge = edge or {}
+    ``group_sources``) when the graph has them; ``schema_copies`` is how many APIs of the source's tool document
+    the source's very output (:func:`schema_copies`)."""
+    edge = dict(edge or {})
+    if schema_copies >= _COPIED_SCHEMA:
+        edge["schema_copies"] = schema_copies
     param = target.parameter(chain_param)
     f = FieldName(chain_param, param.type if param is not None else "string")
     # lat1 is a latitude too, country1 (person 1's country) a country
@@ -215,7 +218,7 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
     for rule in (_user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem, _entity_problem,
-                 _place_problem, _target_error):
+                 _record_problem, _place_problem, _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -441,6 +444,76 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         if len(target_fields) >= 4 and len(source_fields & target_fields) >= 0.6 * len(target_fields):
             return f"target fetches again the record the source returned: {target.name}"
     return ""
+
+
+def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                    edge: dict[str, Any]) -> str:
+    """The record holding an id is one the source gives and the one the user means, and the target's other ids
+    come with it: a schema copied onto every endpoint of a tool lists bank accounts under "Retrieve all mail
+    options"; the away team's id of a match the user picked is the system's choice between two teams; a season id
+    the user brings does not belong to a tournament read off an arbitrary live match."""
+    if kind != "id":
+        return ""
+    record = top_record(chain)
+    if record and int(edge.get("schema_copies") or 1) >= _COPIED_SCHEMA:
+        said = _stems(set(readable(f"{source.name} {source.description}").split()))
+        if not _stems(set(readable(record).split()) - _STOP) & said:
+            return f"the source's documentation does not say it gives {readable(record)}: {source.name}"
+    alike = alike_record(source, chain)
+    if alike and not chain.is_list:
+        return f"one of two alike records, which the user never chose: {readable(chain.path[-2])} " \
+               f"(not {readable(alike)}) of {source.name}"
+    others = [p.name for p in target.required_parameters
+              if p.name != chain_param and _kind(p.name, p.type) == "id" and p.name not in _partners(edge)]
+    if others:
+        # the user would bring the tournament id with the season id; taking one from another record mixes them
+        return f"ids procured apart: {chain_param} from {source.name}, {', '.join(others)} from the user"
+    return ""
+
+
+#: Endpoints of one tool documenting one response schema: from this many on, it is the tool's copied boilerplate,
+#: not what each endpoint returns (OCW documents bank accounts under 47 endpoints).
+_COPIED_SCHEMA = 3
+
+
+def schema_copies(corpus: Corpus, api: Api) -> int:
+    """How many APIs of ``api``'s tool (itself included) document exactly its output paths (1 when it documents
+    fewer than 3 fields: a short schema says too little to call it copied)."""
+    paths = frozenset(o.path for o in api.output_components)
+    if len(paths) < 3:
+        return 1
+    tool = next((t for t in corpus.tools if t.category == api.category and t.name == api.tool), None)
+    if tool is None:
+        return 1
+    return sum(frozenset(o.path for o in a.output_components) == paths for a in tool.apis) or 1
+
+
+def top_record(chain: OutputComponent) -> str:
+    """The outermost named record above an output (``bankAccounts`` of ``data|bankAccounts|bankAccountId``,
+    ``events`` of ``events|awayTeam|id``; "" for a top-level field or one under containers only)."""
+    return next((k for k in chain.path[:-1] if k.lower() not in _CONTAINERS), "")
+
+
+def alike_record(api: Api, chain: OutputComponent) -> str:
+    """The name of a sibling record of the same kind as the one holding ``chain`` (``homeTeam`` for
+    ``events|awayTeam|id``, ``team_B`` for ``match|team_A|id``), "" when there is none."""
+    if len(chain.path) < 2:
+        return ""
+    parent = chain.path[-2]
+    own = _stems(set(readable(parent).split()) - _STOP)
+    for other in api.output_components:
+        path = other.path
+        if len(path) != len(chain.path) or path[-1] != chain.path[-1] or path[:-2] != chain.path[:-2] or \
+                path[-2] == parent:
+            continue
+        if own & _stems(set(readable(path[-2]).split()) - _STOP):
+            return path[-2]
+    return ""
+
+
+def _partners(edge: dict[str, Any]) -> set[str]:
+    """Target inputs the edge procures together with its own (``group_sources``: ``param=output``)."""
+    return {item.split("=", 1)[0] for item in str(edge.get("group_sources") or "").split(",") if "=" in item}
 
 
 def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,

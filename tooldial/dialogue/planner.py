@@ -21,7 +21,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.answer_text import build_answer
-from tooldial.dialogue.chains import chain_problem
+from tooldial.dialogue.chains import alike_record, chain_problem, schema_copies
 from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
@@ -194,7 +194,8 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     plan = DialoguePlan(unit, sequence, target_slots, {}, world=world)
     if source is not None:
         chain = source.output(unit.chain_output)
-        if chain is None or chain_problem(source, target, unit.chain_param, chain, unit.edge):
+        if chain is None or chain_problem(source, target, unit.chain_param, chain, unit.edge,
+                                          schema_copies=schema_copies(corpus, source)):
             return None
         plan.chain_component = chain
         plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra, world=world)
@@ -209,7 +210,13 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             if len(records) < 2 or not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
                 return None
             sibling, pick_texts = None, []
-            found = [(c, [_first_scalar(r, c.path[rel:]) for r in records]) for c in sibling_candidates(source, chain)]
+            # a record is picked by its own field ("Red Foxes"), not by one of a record inside it (the country
+            # both teams of a match share); the away team of a picked match is the system's choice, so a team is
+            # picked by the team's own fields only
+            candidates = sorted(sibling_candidates(source, chain), key=lambda c: c.path[:-1] != chain.path[:-1])
+            if alike_record(source, chain):
+                candidates = [c for c in candidates if c.path[:len(chain.path) - 1] == chain.path[:-1]]
+            found = [(c, [_first_scalar(r, c.path[rel:]) for r in records]) for c in candidates]
             found = [(c, texts) for c, texts in found if _distinct_picks(texts, chain_vals)]
             # a user names a record ("Bash (5.0.0)", "15 March"), not its machine timestamp or link path: those
             # only when nothing else tells the records apart, a timestamp before a path
@@ -229,6 +236,8 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
                 return None
             chain_value = as_text(found[0])
             record, prefix = plan.source_result, ()
+        if chain_value in {as_text(v) for v in plan.source.values.values()}:
+            return None  # the result echoes the user's own input: no value was procured
         plan.target.values[unit.chain_param] = chain_value
         for param, path in plan.partners.items():  # group members come from the same record
             parts = tuple(path.split("|"))

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.chains import chain_problem
+from tooldial.dialogue.chains import chain_problem, schema_copies
 from tooldial.dialogue.planner import DialogueUnit
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, profile_of
 
@@ -70,6 +70,7 @@ class Sampler:
         profiles = {}
         #: Edges left out because a careful reader would reject the chain (reason -> edges).
         self.implausible: Counter = Counter()
+        copies: dict[str, int] = {}
         for unit in singles + pairs:
             target = corpus.get(unit.target)
             if unit.is_pair:
@@ -77,7 +78,10 @@ class Sampler:
                 chain = source.output(unit.chain_output)
                 if target.parameter(unit.chain_param) is None or chain is None:
                     continue
-                reason = chain_problem(source, target, unit.chain_param, chain, unit.edge)
+                if unit.source not in copies:
+                    copies[unit.source] = schema_copies(corpus, source)
+                reason = chain_problem(source, target, unit.chain_param, chain, unit.edge,
+                                       schema_copies=copies[unit.source])
                 if reason:
                     self.implausible[reason.split(":")[0]] += 1
                     continue

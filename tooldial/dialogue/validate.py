@@ -41,7 +41,7 @@ from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.actions import SILENT_ACTIONS
-from tooldial.dialogue.chains import chain_problem
+from tooldial.dialogue.chains import chain_problem, schema_copies
 from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
@@ -505,7 +505,9 @@ def _check_plausible(record: DialogueRecord, corpus: Corpus, dp: DialogueProblem
     if component is None:
         dp.add("plausible", f"undocumented output: {record.source} has no {output}")
         return
-    problem = chain_problem(corpus.get(record.source), corpus.get(record.target), chain, component, edge)
+    source = corpus.get(record.source)
+    problem = chain_problem(source, corpus.get(record.target), chain, component, edge,
+                            schema_copies=schema_copies(corpus, source))
     if problem:
         dp.add("plausible", problem)
 
