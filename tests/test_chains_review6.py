@@ -42,6 +42,17 @@ def test_an_id_from_a_schema_copied_onto_many_endpoints_comes_only_from_the_one_
         assert problem.startswith("the source's documentation does not say it gives accounts"), problem
     assert chain_problem(accounts, logo, "accountId", accounts.output("data|accounts|accountId"),
                          schema_copies=schema_copies(corpus, accounts)) == ""
+    # a copied response that holds several records is the endpoint's when it names one of them: an auto-complete
+    # of "cities" gives station ids too
+    union = ("data|cities|id", "data|stations|id", "data|stations|name")
+    complete = _api("auto-complete", "airq", ["q"], union, description="Find countries, cities by name.")
+    measures = _api("station measures", "airq", ["id"], union, description="Measurements of a station.")
+    board = _api("user board", "airq", [], union, description="Your dashboard.")
+    air = Corpus(spec="fixture", tools=[Tool(category="Data", name="airq", apis=(complete, measures, board))])
+    assert chain_problem(complete, measures, "id", complete.output("data|stations|id"),
+                         schema_copies=schema_copies(air, complete)) == ""
+    assert chain_problem(board, measures, "id", board.output("data|stations|id"),
+                         schema_copies=schema_copies(air, board)).startswith("the source's documentation")
     # a schema documented by one endpoint only is that endpoint's own (live matches list their events)
     live = _api("Live matches", "arena", outputs=("events|id", "events|name"), description="Matches being played.")
     votes = _api("Event votes", "arena", ["id"], description="Votes of an event.")

@@ -456,15 +456,19 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         return ""
     record = top_record(chain)
     if record and int(edge.get("schema_copies") or 1) >= _COPIED_SCHEMA:
+        # the copied response is this endpoint's only when its name or description names one of its records
+        # (an auto-complete of "countries, cities, places" gives cities and stations alike)
         said = _stems(set(readable(f"{source.name} {source.description}").split()))
-        if not _stems(set(readable(record).split()) - _STOP) & said:
+        records = {top_record(o) for o in source.output_components} - {""}
+        if not any(_stems(set(readable(r).split()) - _STOP) & said for r in records):
             return f"the source's documentation does not say it gives {readable(record)}: {source.name}"
     alike = alike_record(source, chain)
     if alike and not chain.is_list:
         return f"one of two alike records, which the user never chose: {readable(chain.path[-2])} " \
                f"(not {readable(alike)}) of {source.name}"
+    own = FieldName(chain_param).tokens
     others = [p.name for p in target.required_parameters
-              if p.name != chain_param and _kind(p.name, p.type) == "id" and p.name not in _partners(edge)]
+              if FieldName(p.name).tokens != own and _kind(p.name, p.type) == "id" and p.name not in _partners(edge)]
     if others:
         # the user would bring the tournament id with the season id; taking one from another record mixes them
         return f"ids procured apart: {chain_param} from {source.name}, {', '.join(others)} from the user"
