@@ -142,3 +142,27 @@ def test_a_result_that_echoes_the_users_own_input_procures_nothing():
     assert not any(plans("id"))
     own = [p for p in plans("channelId") if p is not None]
     assert own and all(p.target.values["channelId"] not in set(p.source.values.values()) for p in own)
+
+
+def test_a_bare_attribute_belongs_to_its_record():
+    # a school's type is no kind of professional; a home's own type fills a rent estimate's property type
+    home = _api("Property details", "homes", [], ("schools|type", "schools|name", "type"), listed=False,
+                description="Details of a property.")
+    pros = _api("Professionals search", "homes", ["type"], description="Search for photographers, inspectors.")
+    assert chain_problem(home, pros, "type", home.output("schools|type")).startswith("a type of another thing")
+    rent = _api("Rent estimate", "homes", ["type"], description="Estimated rent of a property.")
+    assert not chain_problem(home, rent, "type", home.output("type")).startswith("a type of another thing")
+    # a category is the tool's one catalogue: a product's category lists the top rated of that category
+    products = _api("Get products", "shop", [], ("products|category", "products|name"))
+    top = _api("Top rated by category", "shop", ["category"])
+    assert chain_problem(products, top, "category", products.output("products|category")) == ""
+
+
+def test_a_credits_call_gives_the_users_own_account_email():
+    credits = _api("Credits", "leads", [], ("data|email", "data|credits"), listed=False)
+    enrich = _api("Person by email", "leads", ["email"], description="Everything about a person.")
+    assert chain_problem(credits, enrich, "email", credits.output("data|email")).startswith(
+        "value the user knows: their own account")
+    prospects = _api("Prospector", "leads", ["company"], ("results|email", "results|name"))
+    assert not chain_problem(prospects, enrich, "email", prospects.output("results|email")).startswith(
+        "value the user knows")

@@ -255,6 +255,9 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
             for p in source.required_parameters):
         # a next-new-moon lookup for location "France" answers with a country: the one the user named
         return f"value the user knows: the {readable(chain_param)} they gave the source"
+    if kind in ("email", "phone", "username") and set(readable(source.name).split()) & _OWN_ACCOUNT:
+        # a credits or profile call returns the caller's own account: its email is one the user knows
+        return f"value the user knows: their own account's {readable(chain_param)} ({source.name})"
     if _words(target, description=False) & _CHECKER_WORDS:
         return f"a checker checks the user's own value: {readable(chain_param)}"
     return ""
@@ -452,6 +455,13 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
     come with it: a schema copied onto every endpoint of a tool lists bank accounts under "Retrieve all mail
     options"; the away team's id of a match the user picked is the system's choice between two teams; a season id
     the user brings does not belong to a tournament read off an arbitrary live match."""
+    if set(FieldName(chain_param).tokens) <= _BARE_ATTRIBUTE and set(FieldName(chain.name).tokens) <= _BARE_ATTRIBUTE:
+        # a school's type is no kind of professional, an agent's page no property's: a bare attribute belongs to
+        # its record (the output's parent unless a container, else the source's subject), which the target names
+        parent = [w for w in readable(" ".join(chain.path[-2:-1])).split() if w not in _CONTAINERS | _STOP]
+        record_words = set(parent or readable(source.name).split()) - _STOP
+        if not _stems(record_words) & _stems(set(readable(f"{target.name} {target.description}").split()) - _STOP):
+            return f"a {readable(chain.name)} of another thing: {' '.join(sorted(record_words))} -> {target.name}"
     if kind != "id":
         return ""
     record = top_record(chain)
@@ -475,6 +485,12 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
     return ""
 
 
+#: Names of an attribute that say nothing about whose it is (a type, a page's address; a category is the tool's
+#: one catalogue, shared by its records).
+_BARE_ATTRIBUTE = frozenset({"type", "types", "kind", "status", "url", "link", "href"})
+#: Words of an API about the user's own account: its email, phone or user name is the user's own.
+_OWN_ACCOUNT = frozenset({"credits", "credit", "balance", "usage", "quota", "account", "me", "profile",
+                          "subscription", "plan", "billing", "whoami"})
 #: Endpoints of one tool documenting one response schema: from this many on, it is the tool's copied boilerplate,
 #: not what each endpoint returns (OCW documents bank accounts under 47 endpoints).
 _COPIED_SCHEMA = 3
@@ -571,7 +587,8 @@ def _locates(source: Api, chain: OutputComponent) -> bool:
 
 
 def _stems(words: set[str]) -> set[str]:
-    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words}
+    return {w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-1] if w.endswith("s") and len(w) > 3 else w
+            for w in words}
 
 
 def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
