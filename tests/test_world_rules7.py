@@ -209,3 +209,18 @@ def test_a_foreign_players_first_and_last_names_are_names_not_full_names():
         for row in body["lineup"]:
             player = row["player"]
             assert " " not in player.get("firstName", "") and " " not in player.get("lastName", "")
+
+
+def test_a_successful_calls_status_code_is_200():
+    api = _api("Fastings", required=[_p("type_id")],
+               example={"code": 200, "success": True, "data": [{"id": 1, "date": "2024-01-01"}]})
+    body = build_result(api, random.Random(1), inputs={"type_id": "3"})["response"]
+    assert body["code"] == 200
+    from tooldial.dialogue.mockdata import _fix_status
+
+    generated = {"code": 73, "success": "true", "data": {"type": [{"id": 6796}]}}
+    _fix_status(generated)
+    assert generated["code"] == 200
+    country = {"code": 351, "name": "Portugal"}  # a dialling code is no status
+    _fix_status(country)
+    assert country["code"] == 351

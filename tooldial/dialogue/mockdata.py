@@ -1800,6 +1800,18 @@ def _plain_objects(node: dict[str, Any], depth: int = 3) -> Iterator[dict[str, A
                 yield from _plain_objects(value, depth - 1)
 
 
+def _fix_status(body: Any) -> None:
+    """A successful call's status code beside its payload or success flag is 200 (not "code 73"), or the
+    documented success code."""
+    if not isinstance(body, dict) or not set(body) & {"success", "status", "data", "message", "result", "results"}:
+        return
+    for key, value in body.items():
+        if "".join(_tokens(key)) in ("code", "statuscode", "httpcode", "responsecode") and isinstance(
+                value, int | str) and not isinstance(value, bool) and as_text(value).isdigit() and as_text(
+                value) not in ("0", "1", "200", "201"):
+            body[key] = 200 if isinstance(value, int) else "200"
+
+
 def _fix_paging(body: Any, inputs: dict[str, Any]) -> None:
     """Make a paged result's page, page count and total agree with the call (:func:`paging_problems`)."""
     if not isinstance(body, dict):
@@ -2544,6 +2556,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     if isinstance(example, dict | list) and example and not documented_error(example):
         body = builder.fill(example, (), builder.top, True)
         _fix_paging(body, builder.raw_inputs)
+        _fix_status(body)
         _fix_conversion(body, builder.raw_inputs)
         order_series(body, words, builder.bounds, builder.world.today)
         _apply_everywhere(body, builder.top)
@@ -2551,6 +2564,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         return {"response": body}
     body = builder.from_components(api)
     _fix_paging(body, builder.raw_inputs)
+    _fix_status(body)
     _fix_conversion(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
