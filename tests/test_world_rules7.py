@@ -224,3 +224,10 @@ def test_a_successful_calls_status_code_is_200():
     country = {"code": 351, "name": "Portugal"}  # a dialling code is no status
     _fix_status(country)
     assert country["code"] == 351
+
+
+def test_news_of_a_currency_pair_are_about_the_pair():
+    api = _api("Currency News", required=[_p("from_symbol"), _p("to_symbol")],
+               example={"news": [{"article_title": "Dollar rallies", "source": "Reuters"}]})
+    body = build_result(api, random.Random(1), inputs={"from_symbol": "USD", "to_symbol": "EUR"})["response"]
+    assert all("USD/EUR" in item["article_title"] for item in body["news"])

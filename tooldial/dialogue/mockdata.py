@@ -890,9 +890,9 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.has(*_OUTLET_WORDS) and f.named("article", "news", "articles", "stories", "headlines", "post", "posts"):
         return f"The {ctx.world.home.city} {rng.choice(('Herald', 'Times', 'Post', 'Gazette', 'Chronicle'))}"
     if f.named("article", "story", "news", "post", "headline", "blog", "articles", "stories", "posts"):
-        return rng.choice((f"{rng.randint(3, 12)} things to know about {topic}",
-                           f"How {topic} is changing in {world.today.year}",
-                           f"A beginner's guide to {topic}")).capitalize()
+        text = rng.choice((f"{rng.randint(3, 12)} things to know about {topic}",
+                           f"How {topic} is changing in {world.today.year}", f"A beginner's guide to {topic}"))
+        return text[0].upper() + text[1:]  # "USD/EUR" keeps its capitals
     if f.named("book", "books", "course", "courses"):
         return _title(_BOOK_TITLES, ctx, topic)
     if f.named("product", "products"):
@@ -1018,7 +1018,7 @@ def _rate_text(rate: float) -> str:
 def currency_inputs(inputs: dict[str, Any]) -> list[str]:
     """The ISO currencies a call names, in order (``from=EUR``, ``to=JPY``; ``base=usd`` too)."""
     return [as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
-            and len(as_text(v).strip()) == 3 and field_kind(FieldName(k)) not in ("symbol", "coin", "query")]
+            and len(as_text(v).strip()) == 3 and field_kind(FieldName(k)) != "query"]
 
 
 _FROM_SIDE = ("from", "origin", "base", "source", "have", "src", "sell")
@@ -1907,7 +1907,8 @@ class ResultBuilder:
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
                            and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
-            world.rng.choice(TOPICS)  # one topic per result: a course's modules are all about one subject
+            self._asked_topic() or world.rng.choice(TOPICS)  # one topic per result: a course's modules are all
+        # about one subject; the news of a currency pair or a ticker are about it, not about photography
         self.top.topic = self.topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
@@ -1918,6 +1919,14 @@ class ResultBuilder:
             # of the city id the user's coordinates gave), not in the example's
             self.record_places = (world.home,)
             self.input_place = self.top._place = world.home
+
+    def _asked_topic(self) -> str | None:
+        """What a call without a search term is about: its currency pair ("EUR/USD") or its ticker/coin."""
+        pair = currency_inputs(self.inputs)
+        if len(pair) == 2:
+            return f"{pair[0]}/{pair[1]}"
+        return next((as_text(v).strip().upper() for k, v in self.raw_inputs.items() if field_kind(FieldName(k)) in (
+            "symbol", "coin") and 1 < len(as_text(v).strip()) <= 12), None)
 
     def context(self) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
