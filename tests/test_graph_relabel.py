@@ -1,8 +1,9 @@
-"""The 2026-11-23 relabel of the graph dev set's v1..v4 lines under the current guide: traceable and bounded.
+"""The 2026-11-23 relabel of the graph dev set's v1..v5 lines under the current guide: traceable and bounded.
 
 A relabelled line keeps its old label and reason, says what it is now and why, and stays otherwise the line it
-was (keys in their order, the relabel's keys appended); only v1..v4 (labelled before the guide's echo line) are
-relabelled; and the second annotator is still scored against the labels they were compared with.
+was (keys in their order, the relabel's keys appended); only v1..v5 (labelled before v6 applied the guide's echo
+line throughout) are relabelled, never a v6 or later line; and the second annotator is still scored against the
+labels they were compared with.
 """
 
 from __future__ import annotations
@@ -39,14 +40,14 @@ def test_every_relabelled_line_keeps_its_old_label_and_reason_and_gives_a_new_on
         assert r["reason"] != r["reason_before_relabel"], r
 
 
-def test_only_v1_to_v4_lines_are_relabelled_and_their_keys_keep_their_order():
+def test_only_v1_to_v5_lines_are_relabelled_and_their_keys_keep_their_order():
     order: dict[str, list[str]] = {}
     for r in rows():
         if not any(k in r for k in RELABEL_KEYS):
             order.setdefault(r["set"], list(r))
     for r in rows():
         if any(k in r for k in RELABEL_KEYS):
-            assert r["set"] in {"v1", "v2", "v3", "v4"}, f"a {r['set']} line was relabelled: {r}"
+            assert r["set"] in {"v1", "v2", "v3", "v4", "v5"}, f"a {r['set']} line was relabelled: {r}"
             assert list(r) == order[r["set"]] + list(RELABEL_KEYS), r
 
 
