@@ -118,30 +118,37 @@ def test_a_team_of_a_picked_match_is_picked_by_its_own_name_not_by_a_field_both_
     assert all(p.pick_by.path == ("events", "awayTeam", "name") for p in plans if p is not None)
 
 
-def test_a_result_that_echoes_the_users_own_input_procures_nothing():
-    # a mock playlist whose channel id is the playlist id the user gave (its bare ``id`` leaf takes the looked-up
-    # id): the channel call would get the user's own value back, so no plan uses it; a channel id of its own is
-    # planned
-    def corpus_with(channel_path):
-        playlist = Api(category="Data", tool="tube", name="Playlist details", description="Details of a playlist.",
-                       required_parameters=(Parameter(name="playlistId", example="PL5xq"),),
-                       output_components=(OutputComponent(path=("id",), example="PL5xq"),
-                                          OutputComponent(path=("channel", channel_path), example="UC99z"),
-                                          OutputComponent(path=("title",), example="Jazz for Beginners")))
-        channel = Api(category="Data", tool="tube", name="Channel details", description="Details of a channel.",
-                      required_parameters=(Parameter(name="channelId", example="UCx81"),),
-                      output_components=(OutputComponent(path=("title",), example="Jazz Club"),))
-        unit = DialogueUnit(target=channel.id, source=playlist.id, chain_param="channelId",
-                            chain_output=f"channel|{channel_path}")
-        return Corpus(spec="fixture", tools=[Tool(category="Data", name="tube", apis=(playlist, channel))]), unit
+def test_a_result_that_echoes_the_users_own_input_procures_nothing(monkeypatch):
+    # a mock playlist whose channel id is the playlist id the user gave: the channel call would get the user's
+    # own value back, so no plan uses it; the same chain with a channel id of its own is planned
+    import tooldial.dialogue.planner as planner
 
-    def plans(channel_path):
-        corpus, unit = corpus_with(channel_path)
+    playlist = Api(category="Data", tool="tube", name="Playlist details", description="Details of a playlist.",
+                   required_parameters=(Parameter(name="playlistId", example="PL5xq"),),
+                   output_components=(OutputComponent(path=("channel", "channelId"), example="UC99z"),
+                                      OutputComponent(path=("title",), example="Jazz for Beginners")))
+    channel = Api(category="Data", tool="tube", name="Channel details", description="Details of a channel.",
+                  required_parameters=(Parameter(name="channelId", example="UCx81"),),
+                  output_components=(OutputComponent(path=("title",), example="Jazz Club"),))
+    corpus = Corpus(spec="fixture", tools=[Tool(category="Data", name="tube", apis=(playlist, channel))])
+    unit = DialogueUnit(target=channel.id, source=playlist.id, chain_param="channelId",
+                        chain_output="channel|channelId")
+
+    def plans():
         return [plan_dialogue(unit, get_sequence("two_api_08"), corpus, random.Random(seed)) for seed in range(4)]
 
-    assert not any(plans("id"))
-    own = [p for p in plans("channelId") if p is not None]
+    own = [p for p in plans() if p is not None]
     assert own and all(p.target.values["channelId"] not in set(p.source.values.values()) for p in own)
+    real = planner.build_result
+
+    def echoing(api, rng, **kw):
+        result = real(api, rng, **kw)
+        if api.id == playlist.id:
+            result["response"]["channel"]["channelId"] = kw["inputs"]["playlistId"]
+        return result
+
+    monkeypatch.setattr(planner, "build_result", echoing)
+    assert not any(plans())
 
 
 def test_a_bare_attribute_belongs_to_its_record():
