@@ -79,7 +79,7 @@ def test_kept_utterances_fit_their_band_and_every_first_intent_is_counted(run, c
 def test_no_fitting_proposal_falls_back_to_the_pool_utterance_and_is_counted(corpus, embedder, monkeypatch) -> None:
     seen: list[str] = []
 
-    def propose(text, band, api, fields, rng, *, carries_value=False):
+    def propose(text, band, api, fields, rng, *, carries_value=False, later=""):
         seen.append(fields["n"])
         return [] if band == "confirm" else ["Quarterly tax filing for a bakery."]  # suggest: wrong API or band
 

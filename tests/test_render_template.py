@@ -142,8 +142,8 @@ def test_personal_details_are_consistent_and_never_touch_labels() -> None:
     introduced ("my sister Dana") at the first mention, the employer in an introduction; no value is added."""
     import random
 
-    from tooldial.dialogue.render_template import scenario_situation, scenario_strings
-    from tooldial.dialogue.user_profile import _lists, draw_profile
+    from tooldial.dialogue.render_template import scenario_profile, scenario_situation
+    from tooldial.dialogue.user_profile import _lists
 
     names = set(_lists()[0])
     mentioned = 0
@@ -151,7 +151,7 @@ def test_personal_details_are_consistent_and_never_touch_labels() -> None:
         s = scenario(f"td-{i}")
         messages = TemplateRenderer(typo_rate=0.0).messages(s)
         assert check_messages(s, messages) == []
-        profile = draw_profile(random.Random(f"profile:{s.dialogue_id}"), avoid=scenario_strings(s))
+        profile = scenario_profile(s)  # drawn for the dialogue's role and domain
         pet = scenario_situation(s, profile).pet
         assert not pet or pet.split()[-1] not in (profile.me, profile.companion)
         user = [m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User" and t.fixed_message is None]
@@ -316,7 +316,7 @@ def test_situation_asides_never_name_a_place_or_time_when_slots_are_about_them()
     for s, messages in _render(300, typo_rate=0.0):
         user_text = " ".join(m for t, m in zip(s.turns, messages, strict=True) if t.speaker == "User"
                              and t.fixed_message is None)
-        unslotted = draw_situation(random.Random(f"situation:{s.dialogue_id}"))  # as if no slot were a place
+        unslotted = draw_situation(random.Random(f"situation:{s.dialogue_id}"), domain=s.domain)  # no slot a place
         assert not unslotted.town or f" {unslotted.town}" not in user_text, user_text
         assert not unslotted.when or unslotted.when not in user_text, user_text
         for part in (unslotted.where, unslotted.doing, unslotted.mood, unslotted.hobby):

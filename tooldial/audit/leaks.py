@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from tooldial.audit.diversity import tokens
 
-Status = Literal["ok", "leak", "bias", "n/a"]
+Status = Literal["ok", "leak", "bias", "incoherent", "n/a"]
 
 
 class Check(BaseModel):

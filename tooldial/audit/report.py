@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tooldial.audit.coherence import coherence_check
 from tooldial.audit.data import check_dataset_dir, read_rows
 from tooldial.audit.diversity import USER_WITHOUT_INTENTS, DiversityReport, GroupStats, diversity
 from tooldial.audit.leaks import (
@@ -102,6 +103,7 @@ def audit_dataset(dataset_dir: str | Path, *, k: int = 2, seed: int = 0) -> Audi
                             "nogt removes earlier states"),
         clarify_check(every),
         retriever_rank_check(every),
+        coherence_check(every),
     ]
     report = AuditReport(
         dataset_dir=str(root), dialogues={s: len(v) for s, v in dialogues.items()},

@@ -299,7 +299,8 @@ class ScenarioFactory:
             profile = scenario_profile(scenario)
             proposals = personal_texts(first.text, band, built.plan.target.api, profile.fields(),  # type: ignore[arg-type]
                                        random.Random(f"personal:{scenario.dialogue_id}"),
-                                       carries_value=first is built.clear and built.adds_value)
+                                       carries_value=first is built.clear and built.adds_value,
+                                       later=built.clear.text if first is built.opening and built.clear else "")
             jobs.append((i, built, band, first, proposals, profile))
         picks = self._first_fitting([(built.plan.target.api.id, band, proposals)
                                      for _, built, band, _, proposals, _ in jobs])

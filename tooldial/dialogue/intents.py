@@ -673,7 +673,7 @@ PROFILE_LEADS = (
 PROFILE_CLEAR = (
     "My {r} {n} asked me to {clause}. Can you do that?", "I'm {a_job}, and I need to {clause}.",
     "I'm helping my {r} {n}: could you {clause}?", "Could you {clause}? It's for my {r} {n}.",
-    "{me} here, {a_job} at {co}. I'd like to {clause}.", "As {a_job} at {co}, I need to {clause}.",
+    "{me} here, {a_job} at {co}. I'd like to {clause}.",
     "My {r} {n} wants me to {clause}. Can you help?", "I'm {me}. Can you {clause} for me?",
     "I'm {me}. Is there a way to {clause}?", "I'm {a_job}. Could you {clause}, {reason}?",
     "My {r} {n} and I need to {clause}.", "I'm {me}, {a_job}. I'm trying to {clause}.",
@@ -690,6 +690,9 @@ PROFILE_VAGUE = (
     "I'm {me}. There's something I want to check about {topic}.",
     "I'm asking for my {r} {n}: it's about {topic}.",
 )
+#: Frames that tie the request to the user's employer: only for a user whose task is their work
+#: (:attr:`~tooldial.dialogue.user_profile.UserProfile.work`).
+_WORK_INTENT_FRAMES = frozenset(("{me} here, from {co}.", "We at {co} need to {clause}. Can you help?"))
 #: Personas who would not also introduce themselves by an occupation or an employer.
 _NO_JOB_PERSONAS = frozenset(("a student", "a job seeker"))
 #: Per-dialogue texts proposed per intent; the first that fits the band is kept.
@@ -713,23 +716,34 @@ def _split_greeting(text: str) -> tuple[str, str]:
 
 
 def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, str], rng: random.Random,
-                   *, carries_value: bool = False) -> list[str]:
+                   *, carries_value: bool = False, later: str = "") -> list[str]:
     """Up to :data:`PERSONAL_TRIES` intent utterances for one dialogue, composed from its user's profile.
 
     ``text`` is the dialogue's pool utterance (already known to fit ``band``). A proposal is either a profile
     lead before it (after its greeting) or, for ``confirm`` / ``clarify`` without an input value, a profile frame
     around the API's clause / the user's topic. Proposals must still be scored: the caller keeps the first one
     whose real hits fit the band, else the pool utterance.
+
+    One identity per dialogue: when ``text`` or ``later`` (the dialogue's later intent utterance) names the
+    user's role ("As a crypto investor, …"), no proposal names a job as well.
     """
     persona, _lead, topic, reason = persona_of(api)
     fields = {**profile_fields, "clause": description_clause(api), "topic": topic, "reason": reason}
     if persona in _NO_JOB_PERSONAS:  # "I'm a hydrologist. I'm looking for a new job." contradicts itself
         fields.update(job="", a_job="", co="")
+    role = re.sub(r"\btheir\b", "my", persona)
+    if re.search(rf"\b{re.escape(role)}\b", f"{text} {later}", re.IGNORECASE):
+        fields.update(job="", a_job="")
+
+    def fit(frame: str) -> bool:
+        return bool(fields.get("work")) or frame not in _WORK_INTENT_FRAMES
+
     greeting, rest = _split_greeting(text)
-    leads = [t for t in (_fill(f, fields) for f in PROFILE_LEADS) if t]
+    leads = [t for t in (_fill(f, fields) for f in PROFILE_LEADS if fit(f)) if t]
     frames: list[str] = []
     if not carries_value and band in ("confirm", "clarify"):
-        frames = [t for t in (_fill(f, fields) for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE)) if t]
+        frames = [t for t in (_fill(f, fields) for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE)
+                              if fit(f)) if t]
     out: list[str] = []
     for _ in range(PERSONAL_TRIES * 3):
         if len(out) >= PERSONAL_TRIES or not (leads or frames):

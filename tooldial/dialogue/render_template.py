@@ -34,6 +34,7 @@ from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.dialogue.user_profile import (
     AFFIRM_WHY,
     BYE_NEXT,
+    CHOICES,
     INTRO,
     NEGATE_WHY,
     NOT_AT_HAND,
@@ -165,7 +166,7 @@ _CONTEXT = {
     "hotel": ("We need somewhere to stay.", "I'm booking a place for a few nights."),
     "weather": ("I want to know what to pack.", "We're planning to be outdoors."),
     "sport": ("I follow this team closely.", "I'm catching up on the games."),
-    "financ": ("I'm keeping an eye on my portfolio.", "I'm checking some numbers for work."),
+    "financ": ("I'm keeping an eye on my portfolio.", "I'm going through my savings."),
     "crypto": ("I'm tracking the market today.", "I'm keeping an eye on my coins."),
     "music": ("I'm building a playlist.", "I'm in the mood for something new."),
     "movie": ("We're planning a movie night.", "I'm looking for something to watch."),
@@ -175,7 +176,8 @@ _CONTEXT = {
     "":  ("It's for something I'm working on.", "I'm in a bit of a hurry.", "This is for a project of mine.",
           "A friend asked me to look into it.", "I've been meaning to check this for a while."),
 }
-#: Context from the user's own situation (``{who}``: "a student", ``{why}``: "for my course").
+#: Context from the user's own situation (``{who}``: "a student", ``{why}``: "for my course"); a ``{who}`` frame is
+#: the user's identity, said only when no job or role was said before.
 _OWN_CONTEXT = ("I'm {who}.", "It's {why}.", "As {who}, I need this {why}.", "This is {why}.", "I need it {why}.",
                 "Being {who}, I care about this.", "I'm {who}, so this matters to me.", "I'm asking {why}.")
 #: One value: core frames (``{k}`` slot name, ``{v}`` value).
@@ -419,6 +421,11 @@ _NON_NATIVE = ((r"\bI don't know\b", "I not know"), (r"\bI don't have\b", "I hav
                (r"\bCould you\b", "Can you please"), (r"\bThat would be\b", "Is"), (r"\bI can't\b", "I cannot"),
                (r"\bIt's\b", "Is"), (r"\bThanks a lot\b", "Many thank"))
 _WORD = re.compile(r"[A-Za-z]{4,}")
+#: Values a person copies from a record (a digit, an id's underscore or separator, an upper-case code).
+_RECORD_LIKE = re.compile(r"\d|_|@|/|^[A-Z]{2,}$")
+#: Personas whose turns stay short enough to say so ("Quick one, I'm on the bus").
+_BRIEF = frozenset(("terse", "typo", "non_native"))
+_SHORT_CLAIM = re.compile(r"short|[Qq]uick")
 
 
 def short_clause(clause: str) -> str:
@@ -450,7 +457,8 @@ def said_topic(said: str) -> str:
 def scenario_profile(scenario: ScenarioInstruction) -> UserProfile:
     """The dialogue's user profile: drawn from its id, avoiding every value and slot name of its turns (the
     intent utterances are not among those, so the generator can compose them from this same profile)."""
-    return draw_profile(random.Random(f"profile:{scenario.dialogue_id}"), avoid=scenario_strings(scenario))
+    return draw_profile(random.Random(f"profile:{scenario.dialogue_id}"), avoid=scenario_strings(scenario),
+                        role=scenario.user.persona if scenario.user is not None else "", domain=scenario.domain)
 
 
 def scenario_situation(scenario: ScenarioInstruction, profile: UserProfile) -> Situation:
@@ -583,13 +591,16 @@ def _context_sentence(act: str, persona: str, domain: str, profile: UserProfile 
         return ""
     if rng.random() >= _CONTEXT_RATE[persona]:
         return ""
-    own = [f.format(who=ctx.get("who", ""), why=ctx.get("reason", "")) for f in _OWN_CONTEXT
-           if ("{who}" not in f or ctx.get("who")) and ("{why}" not in f or ctx.get("reason"))]
+    said = ctx.setdefault("said", {})
+    frames = [f for f in _OWN_CONTEXT if ("{who}" not in f or (ctx.get("who") and not said.get("identity")))
+              and ("{why}" not in f or ctx.get("reason"))]
     draw = rng.random()
     if profile is not None and draw < 0.5:
-        return say(INTRO, profile, rng, p, ctx.setdefault("said", {}))
-    if own and draw < 0.8:
-        return rng.choice(own)
+        return say(INTRO, profile, rng, p, said)
+    if frames and draw < 0.8:
+        frame = rng.choice(frames)
+        said["identity"] = said.get("identity", False) or "{who}" in frame
+        return frame.format(who=ctx.get("who", ""), why=ctx.get("reason", ""))
     return rng.choice(_CONTEXT[_domain_key(domain, _CONTEXT)] + _CONTEXT[""])
 
 
@@ -629,6 +640,10 @@ class TemplateRenderer:
             said["me"] = True  # only a name the user said may be used back to them ("Take care, Jean!")
         if any(v and re.search(rf"\b{re.escape(v)}\b", said_first) for v in (profile.me, profile.job)):
             context["context_said"] = True
+        # one identity per dialogue: a job or a role the intent utterances said is the only one
+        role = re.sub(r"\btheir\b", "my", user.persona) if user is not None else ""
+        if any(v and re.search(rf"\b{re.escape(v)}\b", said_first, re.IGNORECASE) for v in (profile.job, role)):
+            said["identity"] = True
         if user is not None:
             known = [str(v) for v in user.known.values() if str(v)]
             # a value said before it is asked for would run ahead of the dialogue state: only value-free text
@@ -694,6 +709,8 @@ class TemplateRenderer:
             plan, what they tried or what the answer lets them do), as long as that part was not told yet."""
             if situation is None or rng.random() >= chance * extra:
                 return ""
+            if persona not in _BRIEF:  # only a user who writes short turns says they keep it short
+                frames = tuple(f for f in frames if not _SHORT_CLAIM.search(f))
             said = ctx.setdefault("said", {})
             if story and rng.random() < share:
                 told = aside(story, situation, rng, p, said)
@@ -721,8 +738,10 @@ class TemplateRenderer:
                 body = self._values(values, rng, p, single=True)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
+            # a code, id, number or date is copied from somewhere; a name, a keyword or a pick is chosen
+            copied = "pick_by" not in c and all(_RECORD_LIKE.search(str(v)) for v in values.values())
             context, story, source, goal = _at_most(2, context, lambda: moment(ASIDES, 0.4, STAKES, 0.6),
-                                                    lambda: detail(SOURCES, 0.5), goal)
+                                                    lambda: detail(SOURCES if copied else CHOICES, 0.5), goal)
             if ctx.get("said", {}).get("sit:plan") and story:  # the plan was said: no goal restatement too
                 goal = ""
             return self._told(act, p, opener=opener, context=context, story=story, frame=body, source=source,

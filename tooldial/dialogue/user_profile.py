@@ -84,6 +84,11 @@ class UserProfile:
     occasion: str = ""
     #: Where they work ("Moon-Wells", "Ruiz, Copeland and Alvarez"; "" when a slot asks for a company).
     employer: str = ""
+    #: Whether the dialogue's task is part of the user's work (their domain role is an occupation, see
+    #: :data:`WORK_ROLES`): only then do turns tie the task to the employer ("We use it at Moon-Wells").
+    work: bool = False
+    #: Records a value of this dialogue can come from (:func:`records_for`: everyday ones plus the domain's).
+    records: tuple[str, ...] = ()
 
     @property
     def a_job(self) -> str:
@@ -94,11 +99,16 @@ class UserProfile:
     def fields(self) -> dict[str, str]:
         """Format fields of the phrase banks: ``{me} {job} {a_job} {r} {n} {N}`` (``{N}``: name at a sentence start)."""
         return {"me": self.me, "job": self.job, "a_job": self.a_job, "r": self.relation, "n": self.companion,
-                "N": self.companion, "ev": self.occasion, "co": self.employer}
+                "N": self.companion, "ev": self.occasion, "co": self.employer, "work": "1" if self.work else ""}
 
 
-def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
-    """A profile whose words occur in none of the strings in ``avoid`` (the dialogue's values and slot names)."""
+def draw_profile(rng: random.Random, avoid: Iterable[str] = (), *, role: str = "", domain: str = "") -> UserProfile:
+    """A profile whose words occur in none of the strings in ``avoid`` (the dialogue's values and slot names).
+
+    ``role`` is the scenario's domain role (``UserGoal.persona``) and ``domain`` its domain: one person per
+    dialogue, so a user whose role is an occupation ("a social media manager") has no second job, and the
+    occasion and the records are ones that fit the domain (no "bake sale" beside a stock ticker, no invoice
+    for a flight)."""
     names, jobs, surnames, female, male = _lists()
     taken = {w for text in avoid for w in re.findall(r"[a-z]+", str(text).lower())}
 
@@ -117,13 +127,37 @@ def draw_profile(rng: random.Random, avoid: Iterable[str] = ()) -> UserProfile:
     pool = female if relation in _FEMALE else male if relation in _MALE else names
     companion = choose(tuple(n for n in pool if n != me) or pool)
     # a user who is asked for a name or an occupation must not have told theirs already
-    occasion = rng.choice(_OCCASION_FORMS).format(n=_NAME_MARK, r=relation, e=choose(EVENTS))
+    work = role in WORK_ROLES
+    events = WORK_EVENTS if work else OCCASIONS.get(_key(domain, OCCASIONS), ())
+    occasion = rng.choice(_OCCASION_FORMS).format(n=_NAME_MARK, r=relation, e=choose(events or EVENTS))
     employer = rng.choice(_COMPANY_FORMS).format(a=choose(surnames), b=choose(surnames), c=choose(surnames),
                                                  s=rng.choice(_COMPANY_SUFFIXES))
     said = " ".join(str(a).lower() for a in avoid)
-    return UserProfile(me="" if _PERSON_NAME.search(said) else me, job="" if _JOB.search(said) else choose(jobs),
-                       relation=relation, companion=companion, occasion=occasion,
-                       employer="" if _COMPANY.search(said) or not free(employer) else employer)
+    job = choose(jobs)
+    # the role is who the user is: an occupational role leaves no room for a second job, an owner's business is
+    # not an employer, and a student or a job seeker has neither
+    no_job = _JOB.search(said) or work or role in NO_JOB_ROLES
+    no_employer = _COMPANY.search(said) or not free(employer) or role in OWNER_ROLES or role in NO_JOB_ROLES
+    return UserProfile(me="" if _PERSON_NAME.search(said) else me, job="" if no_job else job,
+                       relation=relation, companion=companion, occasion=occasion if events else "",
+                       employer="" if no_employer else employer, work=work, records=records_for(domain, work))
+
+
+def _key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
+    from tooldial.dialogue.user_situation import domain_key
+
+    return domain_key(domain, table) if domain else ""
+
+
+#: Domain roles (``UserGoal.persona``, :data:`tooldial.dialogue.intents.PERSONAS`) that are an occupation: the
+#: task is part of the user's work, so they say no second job and may tie the task to their employer.
+WORK_ROLES = frozenset(("a shop owner handling payments", "a shop owner shipping orders", "a social media manager",
+                        "an office worker sorting their inbox", "an office worker messaging customers",
+                        "someone working in several languages", "a small-business owner",
+                        "a marketer running campaigns", "a developer building a small app"))
+#: Roles whose business is their own (no employer) and roles with neither a job nor an employer.
+OWNER_ROLES = frozenset(("a shop owner handling payments", "a shop owner shipping orders", "a small-business owner"))
+NO_JOB_ROLES = frozenset(("a student", "a job seeker"))
 
 
 _COMPANY_FORMS = ("{a} {s}", "{a}-{b}", "{a}, {b} and {c}", "{a} and {b}")
@@ -142,6 +176,40 @@ EVENTS = ("birthday party", "wedding", "retirement party", "job interview", "con
           "baby shower", "open day", "team quiz night", "photo shoot", "cycling tour", "dance recital",
           "chess tournament", "surprise party", "board game night", "sales review", "grant application",
           "choir concert", "neighbourhood cleanup", "ski trip", "pub quiz", "family barbecue", "karaoke night")
+#: Occasions that fit a domain (keyed like :data:`tooldial.dialogue.user_situation.PLANS`); a domain without an
+#: entry gets no occasion (a stock ticker or a prescription is not "for the bake sale").
+OCCASIONS: dict[str, tuple[str, ...]] = {
+    "book": ("book club evening", "school project", "reading challenge", "reading retreat", "literature class"),
+    "educat": ("final exam", "school project", "science fair", "thesis chapter", "open day", "graduation",
+               "training course"),
+    "event": ("birthday party", "surprise party", "stag do", "hen do", "anniversary", "karaoke night",
+              "family reunion", "graduation"),
+    "flight": ("wedding", "family reunion", "ski trip", "conference talk", "graduation", "christening",
+               "yoga retreat", "anniversary"),
+    "food": ("dinner party", "bake sale", "family barbecue", "birthday party", "anniversary dinner", "garden party",
+             "book club evening", "christening"),
+    "gam": ("board game night", "games night", "hackathon", "tournament", "birthday party"),
+    "hotel": ("wedding", "anniversary", "family reunion", "trade fair", "ski trip", "yoga retreat",
+              "conference talk", "stag do"),
+    "job": ("job interview", "job fair", "assessment day"),
+    "location": ("house move", "cycling tour", "neighbourhood cleanup", "road trip", "camping weekend"),
+    "movie": ("film night", "birthday party", "surprise party", "date night", "sleepover"),
+    "music": ("dinner party", "karaoke night", "birthday party", "wedding", "dance recital", "choir concert",
+              "garden party", "road trip"),
+    "news": ("weekly newsletter", "podcast episode", "debate club", "research report", "current affairs quiz"),
+    "real": ("house move", "mortgage meeting", "flat viewing"),
+    "restaurant": ("anniversary dinner", "retirement party", "birthday party", "christening", "team dinner",
+                   "first date"),
+    "sport": ("pub quiz", "team quiz night", "stag do", "derby weekend", "fantasy league draft"),
+    "transport": ("house move", "road trip", "cycling tour", "job interview", "ski trip", "day out"),
+    "weather": ("camping weekend", "garden party", "family barbecue", "cycling tour", "wedding",
+                "charity fundraiser", "neighbourhood cleanup", "photo shoot", "sailing weekend"),
+    "commerce": ("birthday party", "housewarming", "baby shower", "christening", "house move", "graduation"),
+}
+#: Occasions of a user whose task is part of their work (:data:`WORK_ROLES`).
+WORK_EVENTS = ("product launch", "hackathon", "client pitch", "board meeting", "quarterly review", "trade fair",
+               "budget meeting", "sales review", "staff training", "weekly newsletter", "grant application",
+               "year-end close")
 _OCCASION_FORMS = ("{n}'s {e}", "the {e}", "our {e}", "the {e} I'm organising", "my {e}")
 #: Where the companion's name goes in an occasion (filled by :func:`say`, so the name can be protected).
 _NAME_MARK = "\x00n\x00"
@@ -153,31 +221,58 @@ _PERSON_NAME = re.compile(r"\b(first|last|full|user|person|contact|customer|auth
 _JOB = re.compile(r"\b(job|occupation|profession|career|employer|role)\b")
 
 
-#: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`.
-RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "the paperwork", "an old receipt", "my calendar",
-           "the spreadsheet {n} shared", "the app on my phone", "the notes on my desk", "a text from my {r}",
-           "last month's invoice", "the confirmation email", "the folder {n} left me", "my work laptop",
-           "the message {n} forwarded", "the booking confirmation", "my phone", "the shared drive at work",
-           "a photo I took", "the form {n} filled in", "my inbox", "the document my {r} sent over",
-           "the group chat", "a voicemail from {n}", "the notebook in my bag", "yesterday's meeting minutes",
-           "the printout on the fridge", "an old bank statement", "the office logbook", "my planner",
-           "the chat with {n}", "the handover notes {n} wrote", "a screenshot on my phone", "my to-do list",
-           "the minutes {n} took", "the folder in my desk drawer", "last year's records", "the welcome pack",
-           "the project wiki", "an envelope I kept", "my {r}'s laptop", "the letter {n} posted")
+#: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`. Everyday records fit any
+#: dialogue; :data:`DOMAIN_RECORDS` only their domains, :data:`WORK_RECORDS` only a task that is the user's work.
+RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "my calendar", "the app on my phone",
+           "the notes on my desk", "a text from my {r}", "the message {n} forwarded", "my phone", "a photo I took",
+           "my inbox", "the document my {r} sent over", "the group chat", "a voicemail from {n}",
+           "the notebook in my bag", "the printout on the fridge", "my planner", "the chat with {n}",
+           "a screenshot on my phone", "my to-do list", "the folder in my desk drawer", "an envelope I kept",
+           "the letter {n} posted", "the spreadsheet {n} shared", "the folder {n} left me", "my {r}'s laptop",
+           "the paperwork")
+#: Records of one kind of domain (keyed like :data:`tooldial.dialogue.user_situation.PLANS`).
+_BOOKING = ("the booking confirmation", "the confirmation email", "the itinerary {n} sent", "the welcome pack")
+_MONEY = ("an old receipt", "last month's invoice", "an old bank statement", "last year's records",
+          "the form {n} filled in", "the statement from the bank")
+DOMAIN_RECORDS: dict[str, tuple[str, ...]] = {
+    "flight": _BOOKING[:3] + ("the boarding pass", "the travel folder"),
+    "hotel": _BOOKING, "travel": _BOOKING, "event": ("the ticket email", "the confirmation email", "the e-ticket"),
+    "restaurant": ("the booking confirmation", "last time's receipt"),
+    "transport": ("the ticket app", "my travel card receipt", "the timetable I printed"),
+    "commerce": ("the order confirmation", "an old receipt", "the delivery note", "the seller's email"),
+    "financ": _MONEY, "crypto": ("the exchange's statement", "last year's records", "the wallet app"),
+    "payment": _MONEY, "logistic": ("the shipping label", "the order confirmation", "the courier's email"),
+    "real": ("the estate agent's email", "the listing I printed", "the viewing notes"),
+    "health": ("the letter from the clinic", "the prescription", "the appointment card"),
+    "educat": ("the course handbook", "the enrolment email", "my student portal"),
+    "sport": ("the club newsletter", "the match programme"), "gam": ("the game's launcher", "my account page"),
+    "book": ("the library app", "my library account"), "music": ("the playlist I shared", "the album sleeve"),
+    "movie": ("my watchlist", "the film club email"), "news": ("my saved articles", "the morning briefing email"),
+}
+WORK_RECORDS = ("my work laptop", "the shared drive at work", "the office logbook", "the project wiki",
+                "yesterday's meeting minutes", "the handover notes {n} wrote", "the minutes {n} took",
+                "the onboarding pack from work")
+
+
+def records_for(domain: str, work: bool) -> tuple[str, ...]:
+    """The records a value of a dialogue in ``domain`` may come from (work records only for work tasks)."""
+    extra = DOMAIN_RECORDS.get(_key(domain, DOMAIN_RECORDS), ())
+    return RECORDS + extra + (WORK_RECORDS if work else ())
+
 
 #: Records a user can write to (a goodbye: "I'll add it to my notes").
 WRITABLE = ("my notes", "my calendar", "the spreadsheet {n} shared", "my work laptop", "the shared drive at work",
-            "my inbox", "the folder {n} left me", "my {r}'s notes", "the paperwork")
+            "my inbox", "the folder {n} left me", "my {r}'s notes", "the paperwork", "my planner", "my phone")
 
 #: Who the user is or who they are asking for (said once per dialogue, in an early turn).
 INTRO = (
     "I'm {a_job}.", "I work as {a_job}.", "I'm {a_job} by trade.", "My name's {me}, by the way.",
     "I'm {me}, {a_job}.", "I'm asking for my {r} {n}.", "My {r} {n} asked me to sort this out.",
-    "This is partly for {n}, my {r}.", "I'm helping my {r} {n} with this.", "As {a_job}, I run into this a lot.",
-    "I'm {a_job}, so this comes up at work.", "{N}, my {r}, needs this too.", "{me} here.",
+    "This is partly for {n}, my {r}.", "I'm helping my {r} {n} with this.",
+    "{N}, my {r}, needs this too.", "{me} here.",
     "I'm sorting this out together with my {r} {n}.", "My {r} and I are working on this.",
     "I'm {a_job} and a bit short on time.", "I promised {n} I'd look into it.",
-    "It's for {n}, my {r}.", "Work stuff: I'm {a_job}.", "{N} is counting on me for this.",
+    "It's for {n}, my {r}.", "{N} is counting on me for this.",
     "I'm getting ready for {ev}.", "It's all for {ev}.", "This is for {ev}.", "I'm busy preparing {ev}.",
     "{N} and I are planning {ev}.", "I'm {a_job}, and I'm also sorting out {ev}.",
     "I work at {co}.", "I'm {a_job} at {co}.", "I'm with {co}, in case that matters.",
@@ -187,16 +282,25 @@ INTRO = (
     "My {r} recommended I ask here.", "{N} said you'd be able to help.", "I've got {ev} coming up.",
     "I'm juggling {ev} and work right now.", "Between work and {ev}, I'm swamped.",
 )
-#: Where a given value comes from (after the values of an ``inform``).
+#: Where a given value comes from (after the values of an ``inform`` whose values are codes, ids, numbers or dates:
+#: things people copy from a record).
 SOURCES = (
     "I got that from {rec}.", "That's from {rec}.", "I copied it from {rec}.", "I found it in {rec}.",
     "It's written in {rec}.", "I checked it against {rec}.", "That comes straight from {rec}.",
     "{N} gave me that.", "My {r} wrote that down for me.", "I double-checked it with {n}.",
     "At least that's what {rec} says.", "I looked it up in {rec} earlier.", "{N} confirmed it this morning.",
-    "That's the one we agreed on for {ev}.", "My {r} picked it for {ev}.",
     "We use it at {co}.", "It's what {co} has on file.", "{N} read it out to me.", "I have it right here.",
-    "It's on the list {n} gave me.", "That's what we settled on.", "I wrote it down from {rec}.",
+    "It's on the list {n} gave me.", "I wrote it down from {rec}.",
     "It's the one from {rec}.", "My {r} and I checked it twice.", "That's what's in {rec}.",
+)
+#: Why the user gives a value they chose rather than copied (a name, a keyword, a place; a pick from the options
+#: the system listed): nobody copies "electric cars" from an invoice.
+CHOICES = (
+    "That's the one we agreed on for {ev}.", "My {r} picked it for {ev}.", "That's what we settled on.",
+    "{N} suggested it.", "My {r} and I talked it over.", "It's what {n} wanted.", "That's my first choice.",
+    "{N} and I went back and forth on it.", "I've had my eye on that one for a while.", "That's the one {n} mentioned.",
+    "My {r} would choose the same.", "It's the one everyone keeps telling me about.", "That's what I had in mind.",
+    "{N} swears by it.", "It came up when I was chatting with {n}.", "We picked it with {ev} in mind.",
 )
 #: Why a value is not at hand (after the core sentence of a ``fail_inform``).
 NOT_AT_HAND = (
@@ -232,6 +336,27 @@ BYE_NEXT = ("I'll pass this on to {n}.", "I'll let my {r} know.", "{N} will be p
             "That's my afternoon sorted.", "Time to tell {n} the news.", "I'll put it in {wrec} for {n}.")
 
 
+#: Frames that tie the task to the user's work or employer: said only when the task is their work
+#: (:attr:`UserProfile.work`); any other ``{co}`` frame just says where the user works.
+WORK_FRAMES = frozenset((
+    "My team at {co} needs this.", "Quick one from {co}.", "We're a small team at {co}.", "I'm doing this for {co}.",
+    "{N} and I run things at {co}.", "I'm at {co}, and my {r} {n} asked for this.", "I'm with {co}, in case that matters.",
+    "We use it at {co}.", "It's what {co} has on file.", "Someone at {co} would know.", "{co} never sent it to me.",
+    "That's what we need at {co}.", "That's exactly what I need for work.", "That won't help with my work.",
+    "That's not what we need at {co}.", "I'll share it with the team at {co}.", "{co} can move ahead now.",
+))
+
+
+def usable_frame(frame: str, profile: UserProfile) -> bool:
+    """Whether ``frame`` fits the profile's person: a work frame only for a work task, the occasion only when the
+    domain has one."""
+    if frame in WORK_FRAMES and not profile.work:
+        return False
+    if not (profile.job or profile.work) and re.search(r"\bwork\b", frame):  # a job seeker has no work to go back to
+        return False
+    return "{ev}" not in frame or bool(profile.occasion)
+
+
 def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
         wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None, *, to_user: bool = False) -> str:
     """One frame of ``frames`` filled with ``profile`` (a record for ``{rec}`` drawn from :data:`RECORDS`).
@@ -249,12 +374,17 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
                                          ("co", profile.employer)) if not v]
     if not said.get("co") and frames is not INTRO:  # the employer is named in an introduction first
         unusable.append("{co}")
-    frames = tuple(f for f in frames if not any(u in f for u in unusable)) or ("",)
+    if said.get("sit:plan"):  # one purpose per dialogue: the plan was told, so no occasion besides it
+        unusable.append("{ev}")
+    if said.get("identity"):  # one identity per dialogue: the job or the role was said already
+        unusable += ["{job}", "{a_job}"]
+    frames = tuple(f for f in frames if not any(u in f for u in unusable) and usable_frame(f, profile)) or ("",)
     frame = rng.choice(frames)
     if "{rec}" in frame:
-        frame = frame.replace("{rec}", rng.choice(RECORDS))
+        frame = frame.replace("{rec}", rng.choice(profile.records or RECORDS))
     if "{wrec}" in frame:
-        frame = frame.replace("{wrec}", rng.choice(WRITABLE))
+        frame = frame.replace("{wrec}", rng.choice(WRITABLE if profile.work else
+                                                   tuple(w for w in WRITABLE if "work" not in w)))
     if "{ev}" in frame:
         said["occasion"] = True
         occasion = profile.occasion.replace(_NAME_MARK, "{n}")
@@ -270,4 +400,5 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
     said["companion"] = said.get("companion", False) or named
     said["me"] = said.get("me", False) or "{me}" in frame
     said["co"] = said.get("co", False) or "{co}" in frame
+    said["identity"] = said.get("identity", False) or "{a_job}" in frame or "{job}" in frame
     return frame.format(**fields)

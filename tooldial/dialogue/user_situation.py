@@ -78,7 +78,7 @@ DEVICE = ("on my phone", "on an old tablet", "on my work laptop", "on my partner
           "on a borrowed phone", "on a tiny keyboard", "on the family computer",
           "on a cracked screen", "on a library computer", "on my brother's phone")
 #: How the user feels today (after "I'm").
-MOOD = ("a bit tired", "in a rush", "in no hurry at all", "quite excited about this", "a little stressed",
+MOOD = ("a bit tired", "in a rush", "in a chatty mood", "quite excited about this", "a little stressed",
         "running on very little sleep", "in a good mood", "slightly overwhelmed", "feeling productive",
         "a bit distracted", "fighting a cold", "on my third coffee", "behind on everything", "full of energy",
         "not very techy", "rather impatient today", "trying to stay organised", "in a cheerful mood")
@@ -170,6 +170,9 @@ class Situation:
     next: str
     town: str = ""
     when: str = ""
+    #: Whether the dialogue is about travel (:data:`TRIP_DOMAINS`): only then may the user be on a trip
+    #: ("I'm visiting Tulsa for a few days", "in the departure lounge").
+    trip: bool = False
     #: What they are trying to get done in the dialogue's domain (:data:`PLANS`), what they already tried
     #: (:data:`TRIED`) and why it did not help; "" when the domain has none.
     plan: str = ""
@@ -218,10 +221,13 @@ def draw_situation(rng: random.Random, avoid: Iterable[str] = (), domain: str = 
     from tooldial.dialogue.user_profile import first_names
 
     pet = f"{choose(PET_KINDS)} {choose(PET_NAMES if rng.random() < 0.5 else first_names())}".strip()
-    # one place or one activity, never both (at the gym and cooking dinner would not agree); a pet only at home
+    # one place or one activity, never both (at the gym and cooking dinner would not agree); a pet only at home;
+    # a traveller's place or errand only when the dialogue is about travel (not beside a VIN decode)
+    trip = bool(domain_key(domain, {k: () for k in TRIP_DOMAINS}))
     kind = rng.randrange(3)
-    where = choose(WHERE) if kind == 0 else ""
-    doing = choose(DOING_HOME) if kind == 1 else choose(DOING_OUT) if kind == 2 else ""
+    where = choose(WHERE if trip else _NO_TRIP_WHERE) if kind == 0 else ""
+    doing = choose(DOING_HOME if trip else _NO_TRIP_HOME) if kind == 1 else \
+        choose(DOING_OUT if trip else _NO_TRIP_OUT) if kind == 2 else ""
     device, mood, hobby, after = choose(DEVICE), choose(MOOD), choose(HOBBIES), choose(NEXT)
     key = domain_key(domain, PLANS)  # drawn last: the parts above do not change with the domain tables
     taken |= set(re.findall(r"[a-z]+", when.lower())) - {"the", "my", "a", "of", "in", "to"}  # no "… weekend before the weekend"
@@ -230,7 +236,18 @@ def draw_situation(rng: random.Random, avoid: Iterable[str] = (), domain: str = 
     return Situation(where=where, doing=doing, device=device, mood=mood,
                      pet=pet if " " in pet and kind == 1 else "", hobby=hobby, next=after,
                      town="" if PLACE_SLOT.search(said) else town, when="" if TIME_SLOT.search(said) else when,
-                     plan=plan, tried=tried, problem=rng.choice(TRIED_PROBLEMS) if tried else "")
+                     plan=plan, tried=tried, problem=rng.choice(TRIED_PROBLEMS) if tried else "", trip=trip)
+
+
+#: Domains (keyed like :data:`PLANS`) whose users may be travelling while they ask.
+TRIP_DOMAINS = ("flight", "hotel", "travel", "transport", "weather", "location", "mapping", "restaurant", "event")
+#: Situation parts that put the user on a trip, and asides that say so.
+TRIP_PARTS = frozenset(("at the airport", "in a hotel lobby", "in the departure lounge", "in a hotel room",
+                        "at a conference", "on a ferry", "packing for a trip", "stuck at the airport"))
+TRIP_ASIDES = frozenset(("I'm back in {town} this week.", "I'm visiting {town} for a few days."))
+_NO_TRIP_WHERE = tuple(w for w in WHERE if w not in TRIP_PARTS)
+_NO_TRIP_HOME = tuple(w for w in DOING_HOME if w not in TRIP_PARTS)
+_NO_TRIP_OUT = tuple(w for w in DOING_OUT if w not in TRIP_PARTS)
 
 
 #: Which situation part each field tells (a part is told at most once per dialogue).
@@ -256,6 +273,10 @@ def aside(frames: tuple[str, ...], situation: Situation, rng: random.Random, wra
     raw = situation.fields()
 
     def usable(frame: str) -> bool:
+        if frame in TRIP_ASIDES and not situation.trip:
+            return False
+        if "{plan}" in frame and said.get("occasion"):  # one purpose per dialogue: the occasion was told
+            return False
         names = [n for n in re.findall(r"\{(\w+)\}", frame) if n not in PROFILE_FIELDS]
         return all(raw[n] and not said.get(f"sit:{_PART[n]}") for n in names)
 
@@ -282,9 +303,9 @@ PLANS: dict[str, tuple[str, ...]] = {
                "get my crypto taxes in order", "check a payment a client sent me", "move some coins to a new wallet",
                "explain crypto to my dad", "set up a small monthly purchase", "stop checking prices every hour",
                "pay back a friend in stablecoins", "tidy up a few old wallets"),
-    "educat": ("pick a course to learn something new", "help my daughter choose a university",
+    "educat": ("pick a course to learn something new", "pick my modules for next term",
                "switch careers into data work", "brush up on my skills", "apply for a master's degree",
-               "plan my evening study", "find a course my employer will pay for", "learn to code properly",
+               "plan my evening study", "find a summer course", "learn to code properly",
                "choose between two programmes", "get ready for a scholarship application"),
     "event": ("organise a night out with friends", "surprise my partner with tickets", "see a band I've loved for years",
               "plan a weekend around a festival", "take my parents to a show", "find something fun for a birthday",
@@ -312,9 +333,9 @@ PLANS: dict[str, tuple[str, ...]] = {
               "stay a few nights for a conference", "take the family away for the holidays",
               "find a place that takes dogs", "plan a surprise anniversary stay", "put up visiting relatives",
               "find a room with a view", "book something close to the station"),
-    "job": ("ask for a raise", "change careers", "compare two job offers", "move cities for work",
-            "help my niece with her first job hunt", "negotiate a new contract", "go back to work after parental leave",
-            "decide whether to go freelance", "prepare for a salary review"),
+    "job": ("land a job closer to home", "change careers", "compare two job offers", "move cities for work",
+            "find a first job after my degree", "negotiate a new contract", "go back to work after parental leave",
+            "decide whether to go freelance", "prepare for an interview"),
     "location": ("find my way around a new neighbourhood", "send a parcel to a friend",
                  "set up a call with a colleague abroad", "plan a delivery route", "meet a friend halfway",
                  "fill in a form that wants coordinates", "plan a long walk", "sort out where to park for an event",
@@ -341,9 +362,9 @@ PLANS: dict[str, tuple[str, ...]] = {
     "transport": ("get to work without the car", "plan a day out by public transport", "rent a car for a road trip",
                   "commute by bike", "get to the airport on time", "show a visitor around",
                   "avoid the roadworks on my usual route", "get my kids to school on the bus", "move some furniture"),
-    "weather": ("take the kids to the beach", "walk the coastal path", "hang the washing out", "repaint the fence",
-                "hold a barbecue in the garden", "go camping", "cycle to work", "plant out the tomatoes",
-                "decide what to pack", "run my first half marathon", "take the boat out", "dry out the damp shed"),
+    "weather": ("take the kids to the beach", "walk the coastal path", "go hiking in the hills", "repaint the fence",
+                "hold a barbecue in the garden", "go camping", "climb a couple of peaks", "plant out the tomatoes",
+                "pitch a tent by the lake", "run my first half marathon", "take the boat out", "go sea kayaking"),
     "commerce": ("track down a late parcel", "buy a new laptop", "return something that broke",
                  "find a birthday present", "compare prices before buying", "replace my old headphones",
                  "get a refund for a damaged order", "kit out a home office", "buy a gift for a colleague"),
