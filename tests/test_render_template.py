@@ -140,7 +140,6 @@ def test_the_users_goal_reason_and_persona_are_spoken_but_never_a_value_early() 
 def test_personal_details_are_consistent_and_never_touch_labels() -> None:
     """The profile (name, occupation, companion, occasion, employer) is one per dialogue; the companion is
     introduced ("my sister Dana") at the first mention, the employer in an introduction; no value is added."""
-    import random
 
     from tooldial.dialogue.render_template import scenario_profile, scenario_situation
     from tooldial.dialogue.user_profile import _lists
