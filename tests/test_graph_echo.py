@@ -129,3 +129,22 @@ def test_the_selector_reads_documented_defaults_of_optional_filters():
     selector = EdgeSelector(corpus, [sent, maybe], [target])
     assert selector.judge(Candidate(sent, target, 0.9, 0.9, 1.0)).verdict.reason.startswith(ECHO_REASON)
     assert not selector.judge(Candidate(maybe, target, 0.9, 0.9, 1.0)).verdict.reason.startswith(ECHO_REASON)
+
+
+def test_echoes_named_by_key_stems_directions_record_names_and_documented_defaults():
+    # a chapter of Get Chapter(bookId, chapterId) is the chapter the caller asked for
+    chapter = ent("Data|scripture_api|Get Chapter", "output", "chapter", type="integer", is_list=True)
+    assert echoed_input(chapter, ["bookId", "chapterId"]) == "chapterId"
+    # a direction word aside: the script a transliteration was asked to write
+    assert echoed_input(ent("Translation|word_swap|Transliterate", "output", "script"),
+                        ["text", "toScript"]) == "toScript"
+    # a record name and a leaf spell the input: a distance answer repeats both postcodes
+    a = ent("Mapping|post_dist|Distance", "output", "A|postcode")
+    assert echoed_input(a, ["postcodeA", "postcodeB"]) == "postcodeA"
+    # an input that names no kind but documents a country code as its default: its answer's country_code
+    listed = ent("Location|geo_lists|Cities in the Country", "output", "country_code")
+    assert echoed_input(listed, ["code"], sent_values={"code": "GB"}) == "code"
+    # a default that is no country (a port code, a search word) proves nothing
+    assert echoed_input(listed, ["code"], sent_values={"code": "INBOM"}) is None
+    assert echoed_input(ent("Medical|pill_box|Search", "output", "result|countryCode", is_list=True), ["q"],
+                        sent_values={"q": "aspirin"}) is None

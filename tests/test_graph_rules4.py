@@ -142,3 +142,26 @@ def test_the_key_of_a_record_a_call_creates_is_the_new_records():
     by_id = next(o for o in sel.outputs_by_api["Shop|pet_store|getPetById"] if o.key == "id")
     got = _verdict(sel, by_id, e[("pet_store", "petId")])
     assert not got.keep and "echoes" in got.reason  # a lookup's key is the one the caller sent
+
+
+def test_a_place_of_one_country_does_not_feed_a_tool_bound_to_another():
+    from tooldial.graph.validity import country_scope_clash, tool_country
+
+    assert tool_country("bdapi Divisions, Districts, Upazilla of Bangladesh") == "BD"
+    assert tool_country("Nepal Address Geo-political data") == "NP"
+    assert tool_country("Worldwide geocoding for France, Spain and Italy") is None  # several: worldwide
+    district = ent("Location|bd_geo|All Districts", "output", "data|district", is_list=True)
+    nepal = ent("Location|np_address|Municipals by district", "input", "district")
+    assert country_scope_clash(district, nepal, "bd_geo Districts of Bangladesh", "np_address Nepal Address")
+    assert country_scope_clash(district, nepal, "bd_geo Districts of Bangladesh", "Districts of Bangladesh") is None
+    # a value that is no place is not bound
+    name = ent("Location|bd_geo|All Districts", "output", "data|_id", is_list=True)
+    assert country_scope_clash(name, ent("Sports|np_league|Team", "input", "id"), "Bangladesh", "Nepal") is None
+
+
+def test_an_api_named_for_a_code_format_takes_that_format():
+    iso3 = ent("Location|country_facts|iso3", "input", "country_code", example="")
+    assert classify(iso3).fmt == "alpha3"
+    alpha2 = ent("Finance|iban_kit|Parse", "output", "bic|countryCode", example="DE")
+    got = judge_edge(alpha2, iso3, 0.9, 0.9)
+    assert not got.keep and "alpha2 vs alpha3" in got.reason

@@ -29,6 +29,7 @@ from tooldial.graph.validity import (
     RuleConfig,
     Verdict,
     classify,
+    country_scope_clash,
     creates_record,
     echoed_input,
     group_sources,
@@ -88,6 +89,7 @@ class EdgeSelector:
         self.rules = rules or RuleConfig()
         self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
         self.api_text = {a.id: f"{a.name} {a.description}" for a in corpus.apis}
+        self.tool_text = {a.id: f"{a.tool} {a.tool_description}" for a in corpus.apis}
         self.inputs_by_api: dict[str, dict[str, Entity]] = {}
         inputs = list(inputs)
         for e in inputs:
@@ -104,6 +106,9 @@ class EdgeSelector:
                               [p.name for p in a.optional_parameters if _documented_default(p.default)])
                        for a in corpus.apis}
         self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
+        #: Per API: the documented default (else example) of each required input, as text.
+        self.sent_values = {a.id: {p.name: str(p.default if p.default is not None else p.example or "")
+                                   for p in a.required_parameters} for a in corpus.apis}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
@@ -113,6 +118,9 @@ class EdgeSelector:
             return "a round trip: the target returns what the caller already had"
         if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
             return "a user's id (the response documents a person's account) is not the id the input wants"
+        if why := country_scope_clash(output, target, self.tool_text.get(output.api_id, ""),
+                                      self.tool_text.get(target.api_id, "")):
+            return why
         if key := unkeyed_qualifier(output, target, self.outputs_by_api.get(output.api_id, []),
                                     self.inputs_by_api.get(target.api_id, {})):
             return f"a value that qualifies the target's key ({key}) comes with that key from one record"
@@ -140,7 +148,8 @@ class EdgeSelector:
                              keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})))
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
-                                                  creates=cand.output.api_id in self.creates)):
+                                                  creates=cand.output.api_id in self.creates,
+                                                  sent_values=self.sent_values.get(cand.output.api_id))):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
         if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.75, verdict.kind)

@@ -40,7 +40,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import INPUT_QUALIFIERS, Entity, _singular, split_words
 
 EntityKind = Literal["identifier", "standard", "generic", "value"]
 
@@ -350,7 +350,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
     if standard:
         value_fmt = _value_format(example, standard) if example else None
         if value_fmt is None:
-            value_fmt = _name_format(raw_words, standard, f"{context} {raw}")
+            value_fmt = _name_format(raw_words, standard, f"{context} {raw}",
+                                     context[len(path) + 1:] if path and context.startswith(path) else "")
         if value_fmt is None and fmt.lower() == "name" and standard in ("country", "language", "currency"):
             value_fmt = "name"  # the record also has the code (see entities.NAME_FORMAT)
         if standard == "symbol" and value_fmt == "slug":
@@ -399,15 +400,16 @@ def _has_syntax(example: str, standard: str) -> bool:
     return bool(_SYNTAX[standard].fullmatch(v))
 
 
-def _name_format(raw_words: list[str], standard: str, context: str) -> str | None:
+def _name_format(raw_words: list[str], standard: str, context: str, api_name: str = "") -> str | None:
     """A format the name itself states: ``country_code3`` / ``iso3`` / ``cca3`` are alpha-3, ``..._code2`` / ``iso2``
-    alpha-2; a ``domain`` of a TLD list (``IANA TLDs``' ``Domain``) is a top-level domain."""
+    alpha-2, also when the API is named for it (``Countries``' endpoint ``iso3`` takes ``country_code`` in ISO3); a
+    ``domain`` of a TLD list (``IANA TLDs``' ``Domain``) is a top-level domain."""
     joined = "".join(raw_words)
+    api = "".join(split_words(api_name))
     if standard in ("country", "language"):
-        if re.search(r"(iso|alpha|code|cca|a)3$", joined):
-            return "alpha3"
-        if re.search(r"(iso|alpha|code|cca|a)2$", joined):
-            return "alpha2"
+        for fmt, digit in (("alpha3", "3"), ("alpha2", "2")):
+            if re.search(rf"(iso|alpha|code|cca|a){digit}$", joined) or re.fullmatch(rf"(iso|alpha){digit}", api):
+                return fmt
     if standard == "domain" and re.search(r"(?i)\btlds?\b|top[- ]level", context):
         return "tld"
     return None
@@ -746,6 +748,45 @@ _REFERENCE_KINDS = {"country": re.compile(r"(?i)countr"),
                     "currency": re.compile(r"(?i)currenc|exchange|convert")}
 
 CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
+
+
+@lru_cache(maxsize=65536)
+def tool_country(tool_text: str) -> str | None:
+    """The one country a tool's name and description name (``Nepal Address``; "Districts ... of Bangladesh"), by
+    pycountry's names and common names as whole words (and ``USA`` / ``U.S.`` / ``UK`` written in capitals), else
+    ``None`` (none, or several: a worldwide tool)."""
+    import pycountry
+
+    found = set()
+    for c in pycountry.countries:
+        for n in {c.name, getattr(c, "common_name", "")}:
+            if n and len(n) >= 4 and re.search(rf"\b{re.escape(n)}\b", tool_text):
+                found.add(c.alpha_2)
+    if re.search(r"\b(USA|U\.S\.A?\.?|United States)\b", tool_text):
+        found.add("US")
+    if re.search(r"\bUK\b", tool_text):
+        found.add("GB")
+    return next(iter(found)) if len(found) == 1 else None
+
+
+#: Kinds whose values lie in one country (a district, a city, a postcode, a street address).
+COUNTRY_BOUND = _W("place postal_code")
+_BOUND_WORDS = _W("district districts province provinces municipality municipalities county counties state states "
+                  "division divisions upazila city town street suburb ward")
+
+
+def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, target_tool_text: str) -> str | None:
+    """A place of one country into a tool bound to another (labelling guide: "a country-bound target is fed only
+    by a source whose places can lie there"): Bangladesh's districts into a Nepal address API. Both tools name
+    their one country; the values are places, postcodes or administrative divisions."""
+    if source.tool_id == target.tool_id:
+        return None
+    s, t = classify(source), classify(target)
+    words = set(split_words(source.raw or source.key.rsplit("|", 1)[-1])) | set(split_words(target.raw or target.key))
+    if not ({s.standard, t.standard} & COUNTRY_BOUND or words & _BOUND_WORDS):
+        return None
+    sc, tc = tool_country(source_tool_text), tool_country(target_tool_text)
+    return f"a place of {sc} is not one of {tc} (each tool names its country)" if sc and tc and sc != tc else None
 
 
 @dataclass(frozen=True)
@@ -1095,8 +1136,37 @@ def creates_record(api_name: str, method: str) -> bool:
     return method.upper() in ("POST", "PUT") and bool(words) and words[0] in _CREATE_VERBS
 
 
+#: Kinds whose values a documented default shows unambiguously (pycountry / syntax checks).
+VALUE_CHECKED_KINDS = _W("country currency")
+
+
+def _strictly_of_kind(value: str, kind: str | None) -> bool:
+    """Whether a documented value is, by pycountry, a country's code or name (``GB``, ``France``) or an ISO 4217 code
+    (``EUR``): letters only, known to the registry."""
+    import pycountry
+
+    v = (value or "").strip()
+    if not v.replace(" ", "").isalpha():
+        return False
+    try:
+        if kind == "country":
+            pycountry.countries.lookup(v)
+            return True
+        if kind == "currency":
+            return len(v) == 3 and pycountry.currencies.get(alpha_3=v.upper()) is not None
+    except LookupError:
+        return False
+    return False
+
+
+def classify_name_kind(name: str) -> str | None:
+    """The standard kind an input's name alone states (``country_code`` → country; ``code`` → none)."""
+    return _standard_of(split_words(name))
+
+
 def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = (), *,
-                 defaulted: Iterable[str] = (), creates: bool = False) -> str | None:
+                 defaulted: Iterable[str] = (), creates: bool = False,
+                 sent_values: dict[str, str] | None = None) -> str | None:
     """The input of the output's own API that the output only repeats, else ``None`` (labelling guide, echo line:
     what the caller sent to A is the caller's own value, a record's key included).
 
@@ -1110,7 +1180,11 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
       input ``portfolioId``);
     - in a single record (not a list), a nested field named as a required input that is no bare leaf
       (``source|postleitzahl``): a qualified name says which value it is wherever it sits;
-    - a coordinate inside a record named as a coordinate input (``coordinates|latitude`` ← ``coordinates``).
+    - a coordinate inside a record named as a coordinate input (``coordinates|latitude`` ← ``coordinates``);
+    - a value named as what a required key input names (``chapter`` of ``Get Chapter(bookId, chapterId)``), an
+      input without its direction word (``toScript``), a record name and leaf that spell an input (``A|postcode``
+      ← ``postcodeA``), or, in the own record, a country/currency when a required input that names no kind shows a
+      default of that kind (``Cities in the Country(code='GB')``' ``country_code``).
 
     A record's key returned by a call that creates the record (``creates``: ``addPet``'s ``id``, ``createUser``'s
     ``username``) is the new record's, not an echo; its other fields are (a sign-up's e-mail).
@@ -1119,6 +1193,7 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     list, an optional filter only when its documentation shows a default (``countryCode``, default ``be``: the
     documented call sends it, every record repeats it); an undocumented optional filter's records vary."""
     required, optional, defaulted = list(required), list(optional), set(defaulted)
+    sent_values = sent_values or {}
     if not required and not optional:
         return None
     path = [p.removesuffix("[]") for p in output.key.split("|")]
@@ -1131,6 +1206,14 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     names: dict[str, str] = {}
     for n in required:
         names.setdefault(_echo_norm(n), n)
+        words = split_words(n)
+        if len(words) >= 2 and words[0] in INPUT_QUALIFIERS:  # ``toScript`` sends a ``script``
+            names.setdefault(_echo_norm(" ".join(words[1:])), n)
+    if classify(output).kind != "identifier":
+        for n in required:  # ``chapter`` repeats ``chapterId`` ("Chapter number"): the thing the key names
+            words = split_words(n)
+            if len(words) >= 2 and words[-1] in _W("id number no num"):
+                names.setdefault(_echo_norm(" ".join(words[:-1])), n)
     for n in optional:
         if not output.is_list or n in defaulted:
             names.setdefault(_echo_norm(n), n)
@@ -1147,6 +1230,10 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
             (not output.is_list or filtered_by) and bool(words and words <= subject))
 
     parents = path[:-1]
+    if parents:  # ``A|postcode`` repeats ``postcodeA``, ``from|city`` repeats ``from_city``
+        for joined in (_echo_norm(f"{parents[-1]} {path[-1]}"), _echo_norm(f"{path[-1]} {parents[-1]}")):
+            if joined in names and not output.is_list:
+                return names[joined]
     own = all(own_record(p) for p in parents)
     if leaf in names and (own or (not output.is_list and leaf not in _BARE_LEAVES and leaf in
                                   {_echo_norm(n) for n in required})):
@@ -1154,6 +1241,12 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     if own and leaf in BARE_IDS and (kind := record_type(output)) and (hit := names.get(_echo_norm(f"{kind} id"))):
         return hit
     traits = classify(output)
+    if own and traits.standard in VALUE_CHECKED_KINDS:
+        # an input whose name says nothing (``code``) but whose documented default is a value of the output's kind
+        # (``GB``): ``country_code`` of ``Cities in the Country(code)`` repeats it
+        for n, value in sent_values.items():
+            if n in required and _strictly_of_kind(value, traits.standard) and classify_name_kind(n) is None:
+                return n
     if is_coordinate(traits) and parents and _echo_norm(parents[-1]) in any_input \
             and _STANDARD_BY_WORD.get(_echo_norm(parents[-1])) == "coordinates":
         return next(n for n in (*required, *optional) if _echo_norm(n) == _echo_norm(parents[-1]))
