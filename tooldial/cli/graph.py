@@ -135,6 +135,9 @@ def _add_calibrate(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--out", type=Path, default=None, metavar="FILE",
                    help="with --learn: write the fitted model here (JSON; the packaged one is "
                         "tooldial/data/graph_edge_model.json)")
+    c.add_argument("--cv-sets", action="store_true",
+                   help="with --rules: leave-one-set-out cross-validation of the thresholds (each labelling round, "
+                        "the labels' `set`, scored with thresholds fitted on the other rounds; per-set figures)")
     c.add_argument("--seed", type=int, default=0, help="fold assignment of --cv (default 0)")
     c.add_argument("--objective", choices=("mcc", "f1"), default="mcc")
     c.add_argument("--labelled-only", action="store_true",
@@ -398,19 +401,23 @@ def _calibrate(args: argparse.Namespace) -> int:
               f"{f' [{args.split}]' if args.split else ''}")
         print(fitted.format())
         result = {"thresholds": str(fitted.thresholds), "rules": fitted.rules, "metrics": fitted.metrics.scores()}
-        if args.cv:
+        if args.cv or args.cv_sets:
             from tooldial.graph.calibrate import cross_validate_rules
 
-            cv = cross_validate_rules(corpus, labels, config, folds=args.cv, seed=args.seed)
+            cv = cross_validate_rules(corpus, labels, config, folds=args.cv or 5, seed=args.seed,
+                                      by_set=args.cv_sets)
             print(cv.format())
             result["cross_validation"] = {"folds": cv.folds, "groups": cv.groups, "picks": cv.picks,
+                                          "by_set": cv.by_set,
                                           "fitted": cv.fitted.scores(with_intervals=True),
-                                          "defaults": cv.defaults.scores(with_intervals=True)}
+                                          "defaults": cv.defaults.scores(with_intervals=True),
+                                          "per_fold": {n: {"fitted": f.scores(), "defaults": d.scores()}
+                                                       for n, f, d in cv.per_fold}}
         if args.json:
             args.json.write_text(json.dumps(result) + "\n", encoding="utf-8")
         return 0
-    if args.cv:
-        raise ConfigError("--cv needs --rules", field="--cv")
+    if args.cv or args.cv_sets:
+        raise ConfigError("--cv and --cv-sets need --rules", field="--cv")
     result = calibrate(corpus, labels, config, objective=args.objective, closed_world=not args.labelled_only,
                        tolerance=args.tolerance)
     print(f"{args.embedding_model}, offline entity text, {corpus.spec}, {labels_path.name}")

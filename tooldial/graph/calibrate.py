@@ -345,52 +345,72 @@ class RuleCrossValidation:
     defaults: BinaryMetrics
     #: The thresholds each fold's fit picked (only those that moved from the defaults).
     picks: list[dict[str, float]]
+    #: Per fold: its name (the label set with ``by_set``), fitted-thresholds and defaults metrics on it.
+    per_fold: list[tuple[str, BinaryMetrics, BinaryMetrics]] = field(default_factory=list)
+    by_set: bool = False
 
     def format(self) -> str:
-        lines = [f"grouped {self.folds}-fold cross-validation by source tool ({self.groups} tools); out-of-fold, "
-                 "pooled over the folds:",
+        scheme = (f"leave-one-set-out cross-validation ({self.folds} sets)" if self.by_set else
+                  f"grouped {self.folds}-fold cross-validation by source tool ({self.groups} tools)")
+        lines = [f"{scheme}; out-of-fold, pooled over the folds:",
                  f"  fitted on the other folds: {self.fitted.format(with_intervals=True)}",
                  f"  defaults (nothing fitted): {self.defaults.format(with_intervals=True)}"]
         for i, pick in enumerate(self.picks):
             moved = ", ".join(f"{k} {v:g}" for k, v in pick.items()) or "no change"
-            lines.append(f"  fold {i + 1} picked: {moved}")
+            name = self.per_fold[i][0] if i < len(self.per_fold) else f"fold {i + 1}"
+            lines.append(f"  {name} picked: {moved}")
+        for name, fitted, default in self.per_fold:
+            lines.append(f"  {name}: fitted {fitted.format()}")
+            lines.append(f"  {' ' * len(name)}  defaults {default.format()}")
         return "\n".join(lines)
 
 
 def cross_validate_rules(corpus: Corpus, labels: list[LabelledPair], config: GraphConfig | None = None, *,
                          folds: int = 5, seed: int = 0, builder: GraphBuilder | None = None,
                          grid: dict[str, tuple[float, ...]] | None = None,
-                         max_rounds: int = 4) -> RuleCrossValidation:
+                         max_rounds: int = 4, by_set: bool = False) -> RuleCrossValidation:
     """How well thresholds fitted by :func:`calibrate_rules` transfer to tools they were not fitted on.
 
     The labelled pairs are grouped by source tool (pairs of one tool share its documentation conventions, so a
     random split of pairs would leak them) and the tools dealt into ``folds`` folds (sorted, shuffled with
     ``seed``: same inputs, same folds). Each fold is scored with thresholds fitted on the other folds; the
     out-of-fold confusion counts are pooled. The defaults are scored on the same folds for comparison. Rules
-    written by hand after reading errors are not re-fitted per fold, so this measures the thresholds only."""
+    written by hand after reading errors are not re-fitted per fold, so this measures the thresholds only.
+    ``by_set``: each labelling round (``set``: v1, v2, ...) is a fold instead (leave one set out)."""
     import random
 
     from tooldial.errors import ConfigError
 
     config = config or GraphConfig()
     grid = grid or RULE_GRID
-    groups = sorted({source_tool(p) for p in labels})
-    if folds < 2 or folds > len(groups):
-        raise ConfigError(f"needs 2 to {len(groups)} folds (one source tool at least per fold), got {folds}",
-                          field="--cv")
-    random.Random(seed).shuffle(groups)
-    fold_of = {g: i % folds for i, g in enumerate(groups)}
+    if by_set:  # each labelling round is a fold: fit on the other rounds, score this one
+        sets = sorted({p.label_set for p in labels})
+        if len(sets) < 2 or "" in sets:
+            raise ConfigError(f"leave-one-set-out needs labels of two sets at least (their 'set'), got {sets}",
+                              field="--cv-sets")
+        key, names, groups = (lambda p: p.label_set), sets, sets
+        fold_of = {g: i for i, g in enumerate(sets)}
+    else:
+        groups = sorted({source_tool(p) for p in labels})
+        if folds < 2 or folds > len(groups):
+            raise ConfigError(f"needs 2 to {len(groups)} folds (one source tool at least per fold), got {folds}",
+                              field="--cv")
+        random.Random(seed).shuffle(groups)
+        fold_of = {g: i % folds for i, g in enumerate(groups)}
+        key, names = source_tool, [f"fold {k + 1}" for k in range(folds)]
     scorer = RuleScorer(corpus, labels, config, builder or GraphBuilder(config), grid)
     start = scorer.start(grid)
-    fitted, defaults, picks = BinaryMetrics(), BinaryMetrics(), []
-    for k in range(folds):
-        test = [i for i, p in enumerate(labels) if fold_of[source_tool(p)] == k]
-        train = [i for i, p in enumerate(labels) if fold_of[source_tool(p)] != k]
+    fitted, defaults, picks, per_fold = BinaryMetrics(), BinaryMetrics(), [], []
+    for k, name in enumerate(names):
+        test = [i for i, p in enumerate(labels) if fold_of[key(p)] == k]
+        train = [i for i, p in enumerate(labels) if fold_of[key(p)] != k]
         point, _, _, _ = scorer.ascend(grid, train, max_rounds=max_rounds)
         picks.append({n: v for n, v in point.items() if v != start[n]})
-        for total, m in ((fitted, scorer.score(point, test)), (defaults, scorer.score(start, test))):
+        on_fold, on_defaults = scorer.score(point, test), scorer.score(start, test)
+        per_fold.append((name, on_fold, on_defaults))
+        for total, m in ((fitted, on_fold), (defaults, on_defaults)):
             total.tp, total.fp, total.tn, total.fn = total.tp + m.tp, total.fp + m.fp, total.tn + m.tn, total.fn + m.fn
-    return RuleCrossValidation(folds, len(groups), fitted, defaults, picks)
+    return RuleCrossValidation(len(names), len(groups), fitted, defaults, picks, per_fold, by_set)
 
 
 # --------------------------------------------------------------------------------------------- learned validity
