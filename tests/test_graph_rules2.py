@@ -187,6 +187,14 @@ def test_grouped_cross_validation_scores_each_source_tool_out_of_fold(embedder, 
     assert cross_validate_rules(corpus, labels, folds=2, seed=3, builder=builder, grid=grid) == cv  # same seed
     with pytest.raises(TooldialError, match="folds"):
         cross_validate_rules(corpus, labels, folds=5, builder=builder, grid=grid)
+    # leave one labelling round out: each set is one fold, scored once, with its own figures
+    rounds = [p.model_copy(update={"label_set": "v1" if i % 2 else "v2"}) for i, p in enumerate(labels)]
+    by_set = cross_validate_rules(corpus, rounds, builder=builder, grid=grid, by_set=True)
+    assert by_set.by_set and [name for name, _, _ in by_set.per_fold] == ["v1", "v2"]
+    assert sum(f.total for _, f, _ in by_set.per_fold) == by_set.fitted.total == len(labels)
+    assert "v2: fitted" in by_set.format()
+    with pytest.raises(TooldialError, match="two sets"):
+        cross_validate_rules(corpus, labels, builder=builder, grid=grid, by_set=True)  # no set on the labels
     emb.close()
 
 
