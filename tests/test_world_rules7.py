@@ -231,3 +231,19 @@ def test_news_of_a_currency_pair_are_about_the_pair():
                example={"news": [{"article_title": "Dollar rallies", "source": "Reuters"}]})
     body = build_result(api, random.Random(1), inputs={"from_symbol": "USD", "to_symbol": "EUR"})["response"]
     assert all("USD/EUR" in item["article_title"] for item in body["news"])
+
+
+def test_a_bare_id_asked_is_the_events_not_its_teams_or_sports():
+    example = {"event": {"id": 10944540, "homeTeam": {"id": 363904, "name": "Iron Branch", "nameCode": "IBR",
+                                                      "sport": {"id": 72, "name": "E-sports"}},
+                         "awayTeam": {"id": 456350, "name": "Permitta", "nameCode": "PES"}}}
+    api = _api("Event", tool="esportapi", required=[_p("id", "10944540")], example=example)
+    result = build_result(api, random.Random(1), inputs={"id": "555"})
+    event = result["response"]["event"]
+    assert event["id"] == 555 and event["homeTeam"]["id"] != 555 and event["awayTeam"]["id"] != 555
+    assert event["homeTeam"]["sport"] == {"id": 72, "name": "E-sports"}  # the feed's sport
+    assert not echoed_id_problems({"id": "555"}, result)
+    example = {"teams": [{"id": 1, "name": "Iron Branch", "nameCode": "IBR"}]}
+    api = _api("Teams", tool="esportapi", required=[_p("category")], example=example)
+    rows = build_result(api, random.Random(1), inputs={"category": "csgo"}, records=3)["response"]["teams"]
+    assert all("nameCode" not in row for row in rows[1:])  # drawn records: no drawn short form

@@ -1955,12 +1955,14 @@ class ResultBuilder:
         the top of a single result — the id it was looked up by (``id`` for ``property_id`` of "Get Property
         Details by Id")."""
         name = f.name.lower()
-        if name in self.inputs and (top or self._filter(f, path)):
+        owner = _owner(path)
+        if name in self.inputs and (top or self._filter(f, path)) and not (
+                top and field_kind(f) == "id" and not set(f.tokens) - set(_ID_WORDS) and owner
+                and not owner <= self.name_words):  # ``awayTeam.id`` is not the event ``id`` asked for
             return self.inputs[name]
         if not top or field_kind(f) != "id":
             return None
         stem = set(f.tokens) - set(_ID_WORDS)
-        owner = _owner(path)
         if not stem and owner:
             stem = owner  # ``area.id`` is the area's id, not the match's: it repeats only an area id asked for
         for key, value in self.raw_inputs.items():  # as written: "channelId" is a channel id, "channelid" not
@@ -2012,6 +2014,11 @@ class ResultBuilder:
 
     def _leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool,
               f: FieldName) -> Any:
+        if example is not None and set(_tokens(f.parent)) & {"sport", "sports"}:
+            return example  # every record of a sports feed is of the documented sport (its id, name and slug)
+        if not documented and field_kind(f) == "name" and set(f.tokens) & {"short", "code", "abbr", "abbreviation",
+                                                                           "tla", "acronym"}:
+            return OMIT  # a drawn record has no drawn short form beside its name ("nameCode": "Recife United")
         kind = field_kind(f)
         if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
             # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
@@ -2087,6 +2094,8 @@ class ResultBuilder:
             value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
             if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
                 value = str(value)[:10] + example[10:] if kind == "date" else value
+        if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
+            return OMIT  # a later record varied from another entity's documented one keeps none of its strings
         seen = self.seen.setdefault(path, set())
         if isinstance(value, str) and len(value) > 200:
             value = value[:200]
