@@ -502,10 +502,12 @@ def schema_copies(corpus: Corpus, api: Api) -> int:
     paths = frozenset(o.path for o in api.output_components)
     if len(paths) < 3:
         return 1
-    tool = next((t for t in corpus.tools if t.category == api.category and t.name == api.tool), None)
+    tool = next((t for t in corpus.tools if t.name == api.tool and t.category == api.category), None)
     if tool is None:
         return 1
-    return sum(frozenset(o.path for o in a.output_components) == paths for a in tool.apis) or 1
+    size = len(api.output_components)
+    return sum(len(a.output_components) == size and frozenset(o.path for o in a.output_components) == paths
+               for a in tool.apis) or 1
 
 
 def top_record(chain: OutputComponent) -> str:
