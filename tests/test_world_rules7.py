@@ -247,3 +247,9 @@ def test_a_bare_id_asked_is_the_events_not_its_teams_or_sports():
     api = _api("Teams", tool="esportapi", required=[_p("category")], example=example)
     rows = build_result(api, random.Random(1), inputs={"category": "csgo"}, records=3)["response"]["teams"]
     assert all("nameCode" not in row for row in rows[1:])  # drawn records: no drawn short form
+
+
+def test_a_locale_without_its_own_addresses_is_not_used():
+    world = MockWorld(random.Random(4))
+    assert local_faker(_city("AE"), world.rng) is None  # ar_AE has no address provider of its own (US fallback)
+    assert local_faker(_city("IN"), world.rng).locales == ["en_IN"]

@@ -147,6 +147,9 @@ def _local_faker(locale: str) -> Any | None:
     from faker import Faker
 
     fake = Faker(locale)
+    provider = fake.factories[0].provider("faker.providers.address")
+    if provider is None or not type(provider).__module__.endswith(locale) and locale != "en_US":
+        return None  # Faker falls back to US addresses for this locale (ar_AE, tr_TR): not the country's
     fake.seed_instance(0)
     try:
         sample = f"{fake.street_address()} {fake.postcode()}"
