@@ -165,3 +165,24 @@ def test_an_api_named_for_a_code_format_takes_that_format():
     alpha2 = ent("Finance|iban_kit|Parse", "output", "bic|countryCode", example="DE")
     got = judge_edge(alpha2, iso3, 0.9, 0.9)
     assert not got.keep and "alpha2 vs alpha3" in got.reason
+
+
+def test_a_keyed_lookup_passes_the_cross_tool_description_bar_like_a_coordinate():
+    import numpy as np
+
+    from tooldial.graph.build import cross_tool_bar
+    from tooldial.graph.edges import EdgeArrays
+    from tooldial.graph.validity import RuleConfig
+
+    domain = ent("Email|bounce_check|Validate", "output", "domain", example="gmail.com")
+    whois = ent("Monitoring|new_domains|whois", "input", "domain", example="google.com")
+    # descriptions far apart (an e-mail check vs a registry): the bar rejects it unless the input keys the lookup
+    assert not judge_edge(domain, whois, 0.3, 0.2).keep
+    got = judge_edge(domain, whois, 0.3, 0.2, keyed_lookup=True)
+    assert got.keep and "keyed by a domain" in got.reason
+    search = ent("Search|web_find|Search", "input", "domain", example="google.com")
+    query = ent("Search|web_find|Search", "input", "query", example="cheap flights")
+    edges = EdgeArrays(np.array([0, 0]), np.array([0, 1]), np.array([0.3, 0.3], dtype=np.float32),
+                       np.array([0.2, 0.2], dtype=np.float32), np.array([1.0, 1.0], dtype=np.float32))
+    kept = cross_tool_bar([domain], [whois, search, query], edges, RuleConfig())
+    assert kept.dst.tolist() == [0]  # the search also takes a query: it is no lookup keyed by the domain

@@ -30,8 +30,16 @@ from tooldial.graph.edges import (
 )
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
 from tooldial.graph.entities import _singular as singular
-from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays
-from tooldial.graph.validity import BARE_IDS, CROSS_TOOL_REASON, RuleConfig, classify, is_coordinate
+from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays, keyed_by
+from tooldial.graph.validity import (
+    BARE_IDS,
+    CROSS_TOOL_REASON,
+    LOOKUP_KINDS,
+    RuleConfig,
+    classify,
+    is_coordinate,
+    lookup_kind,
+)
 
 if TYPE_CHECKING:
     from tooldial.graph.edge_features import FeatureContext
@@ -376,8 +384,18 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     in_ids = np.fromiter((e.is_list and classify(e).kind == "identifier" for e in inputs), dtype=bool,
                          count=len(inputs))
     id_lists = out_ids[edges.src] & in_ids[edges.dst] & (edges.lcs_sim >= 1.0)
+    # and a found value of a lookup kind into a lookup keyed by it (validity.lookup_kind, select.keyed_by)
+    kinds = {k: i + 1 for i, k in enumerate(sorted(LOOKUP_KINDS))}
+    by_api: dict[str, dict[str, Entity]] = {}
+    for e in inputs:
+        by_api.setdefault(e.api_id, {})[e.key] = e
+    out_kind = np.fromiter((kinds.get(lookup_kind(e) or "", 0) for e in outputs), dtype=np.int8, count=len(outputs))
+    in_kind = np.fromiter((kinds.get(lookup_kind(e) or "", 0) if keyed_by(e, by_api[e.api_id]) else 0
+                           for e in inputs), dtype=np.int8, count=len(inputs))
+    keyed = (out_kind[edges.src] > 0) & (out_kind[edges.src] == in_kind[edges.dst])
     keep = (out_tool[edges.src] == in_tool[edges.dst]) | (
-        (edges.lcs_sim > rules.cross_tool_lcs) & ((edges.desc_sim > rules.cross_tool_desc) | same_axis | id_lists))
+        (edges.lcs_sim > rules.cross_tool_lcs)
+        & ((edges.desc_sim > rules.cross_tool_desc) | same_axis | id_lists | keyed))
     return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
 
 

@@ -900,8 +900,9 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     if conventions is not None and t.kind == "standard" and t.fmt is None and (fmt := conventions.format_of(target)):
         t = replace(t, fmt=fmt)
     coordinates = is_coordinate(s) and s.standard == t.standard
+    keyed = keyed_lookup and lookup_kind(source) is not None and lookup_kind(source) == lookup_kind(target)
     if not same_tool and (lcs_sim <= config.cross_tool_lcs
-                          or (desc_sim <= config.cross_tool_desc and not coordinates
+                          or (desc_sim <= config.cross_tool_desc and not coordinates and not keyed
                               and not id_list_into_id_list(source, target, lcs_sim))):
         return Verdict(False, CROSS_TOOL_REASON, 0.6, "value", "cross")
     if source.type == "object" and target.type not in ("object", "array"):
@@ -960,6 +961,13 @@ def _judge_identifier(source: Entity, target: Entity, s: Traits, t: Traits, targ
 #: Standard kinds a lookup is keyed by (``WHOIS IP Lookup(ip)``, ``Time and Date(CITY)``, ``flag(country)``): any
 #: value of the kind, found (not echoed) by another tool, is a call worth making when the formats agree.
 LOOKUP_KINDS = _W("ip domain email phone iata city")
+
+
+def lookup_kind(entity: Entity) -> str | None:
+    """The :data:`LOOKUP_KINDS` kind of an entity, else ``None`` (like coordinates of one axis, a found value of such
+    a kind into a lookup keyed by it passes the cross-tool description bar: the name and the kind say it)."""
+    kind = _lookup_kind(entity, classify(entity))
+    return kind if kind in LOOKUP_KINDS else None
 
 
 def _lookup_kind(entity: Entity, traits: Traits) -> str | None:
