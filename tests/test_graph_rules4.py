@@ -150,6 +150,7 @@ def test_a_place_of_one_country_does_not_feed_a_tool_bound_to_another():
     assert tool_country("bdapi Divisions, Districts, Upazilla of Bangladesh") == "BD"
     assert tool_country("Nepal Address Geo-political data") == "NP"
     assert tool_country("Worldwide geocoding for France, Spain and Italy") is None  # several: worldwide
+    assert tool_country("Transit of New Jersey, USA") == "US"  # a state, not the island of Jersey
     district = ent("Location|bd_geo|All Districts", "output", "data|district", is_list=True)
     nepal = ent("Location|np_address|Municipals by district", "input", "district")
     assert country_scope_clash(district, nepal, "bd_geo Districts of Bangladesh", "np_address Nepal Address")

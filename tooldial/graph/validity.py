@@ -750,6 +750,10 @@ _REFERENCE_KINDS = {"country": re.compile(r"(?i)countr"),
 CROSS_TOOL_REASON = "across tools the names or descriptions differ too much"
 
 
+#: Country names that are US state names too.
+_STATE_NAMES = frozenset({"Georgia"})
+
+
 @lru_cache(maxsize=65536)
 def tool_country(tool_text: str) -> str | None:
     """The one country a tool's name and description name (``Nepal Address``; "Districts ... of Bangladesh"), by
@@ -760,7 +764,8 @@ def tool_country(tool_text: str) -> str | None:
     found = set()
     for c in pycountry.countries:
         for n in {c.name, getattr(c, "common_name", "")}:
-            if n and len(n) >= 4 and re.search(rf"\b{re.escape(n)}\b", tool_text):
+            # ``New Jersey`` / ``New Mexico`` and ``Georgia`` are US states as often as countries' names
+            if n and len(n) >= 4 and n not in _STATE_NAMES and re.search(rf"(?<!New )\b{re.escape(n)}\b", tool_text):
                 found.add(c.alpha_2)
     if re.search(r"\b(USA|U\.S\.A?\.?|United States)\b", tool_text):
         found.add("US")
@@ -786,7 +791,8 @@ def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, t
     if not ({s.standard, t.standard} & COUNTRY_BOUND or words & _BOUND_WORDS):
         return None
     sc, tc = tool_country(source_tool_text), tool_country(target_tool_text)
-    return f"a place of {sc} is not one of {tc} (each tool names its country)" if sc and tc and sc != tc else None
+    return (f"a place of one country is not one of another ({sc} vs {tc}: each tool names its country)"
+            if sc and tc and sc != tc else None)
 
 
 @dataclass(frozen=True)
