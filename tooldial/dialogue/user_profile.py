@@ -143,9 +143,13 @@ def draw_profile(rng: random.Random, avoid: Iterable[str] = (), *, role: str = "
                        employer="" if no_employer else employer, work=work, records=records_for(domain, work))
 
 
-def _key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
-    from tooldial.dialogue.user_situation import domain_key
+def domain_key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
+    """The key of ``table`` that starts a lowercase word of ``domain`` ("Real_Estate" → "real"); "" for none."""
+    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", domain).lower())
+    return next((key for key in table if any(w.startswith(key) for w in words if w)), "")
 
+
+def _key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
     return domain_key(domain, table) if domain else ""
 
 

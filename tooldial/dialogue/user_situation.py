@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tooldial.dialogue.user_profile import domain_key  # the domain tables here are keyed the same way
+
 #: Slot or value words that make a named town read like a value (the aside is then left out).
 PLACE_SLOT = re.compile(r"\b(city|cities|country|countries|location|lat|latitude|lon|lng|longitude|address|region|"
                         r"postal|postcode|zip|place|area|airport|station|state|town|destination|origin|venue|"
@@ -194,12 +196,6 @@ def _towns() -> tuple[str, ...]:
     from tooldial.dialogue.mockdata import lookup_places
 
     return tuple(sorted({p.city for p in lookup_places() if re.fullmatch(r"[A-Z][a-z]+( [A-Z][a-z]+)?", p.city)}))
-
-
-def domain_key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
-    """The key of ``table`` that starts a lowercase word of ``domain`` ("Real_Estate" → "real"); "" for none."""
-    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", domain).lower())
-    return next((key for key in table if any(w.startswith(key) for w in words if w)), "")
 
 
 def draw_situation(rng: random.Random, avoid: Iterable[str] = (), domain: str = "") -> Situation:
