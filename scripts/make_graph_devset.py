@@ -233,8 +233,9 @@ TOOLS_V6: dict[str, tuple[str, ...]] = {
 }
 
 
-#: The seventh, clean held-out set (labelled 2026-11-23 morning, after the ``v6`` held-out had been scored once at
-#: ``d1b9c3e`` and its errors read, so ``v6`` moved to ``fit``): tools in none of ``v1``..``v6``, chosen among tools
+#: The seventh set, drawn as the clean held-out (labelled 2026-11-23 morning, after the ``v6`` held-out had been
+#: scored once at ``d1b9c3e`` and its errors read, so ``v6`` moved to ``fit``; scored once itself at ``8383c02``, its
+#: errors read, so it is ``fit`` now with ``v7_split: heldout``): tools in none of ``v1``..``v6``, chosen among tools
 #: whose docs document responses (at least two thirds of the endpoints with a schema or a real example response),
 #: in look-alike clusters: DNS, WHOIS, domain, IP / ASN, port and phishing checks, website contacts and technology
 #: stacks (domains, IPs, e-mail addresses, registrars); phone validation and SMS inboxes (phone numbers, country
@@ -410,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"sampling seed (default {SEED}; {SEED_V7} for --tool-set v7)")
     parser.add_argument("--tool-set", choices=sorted(TOOL_SETS), default="v1",
                         help="v1: the first 46 tools, v2: the second 36, v3: the third 41, v4: the fourth 53, v5: the fifth "
-                             "50, v6: the sixth 56 (all 'fit' now); v7: the clean held-out tools; all: all seven (the dev corpus that `graph evaluate` "
+                             "50, v6: the sixth 56, v7: the seventh 69 (all 'fit' now); all: all seven (the dev corpus that `graph evaluate` "
                              "reads); v1v2: the 82-tool dev corpus of the figures measured before v3")
     parser.add_argument("--corpus-only", action="store_true", help="only write --corpus-out, make no candidates")
     parser.add_argument("--check", type=Path, help="report how many pairs of this labels file are regenerated")
@@ -427,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
     n_tools = len({t.name for t in corpus.tools})
     sys.stderr.write(f"{n_tools} tools, {len(corpus.apis)} APIs in {len(corpus.categories)} categories\n")
     # the split each set had when it was drawn: v1 by source tool, v2..v7 all held-out. pairs.jsonl holds the
-    # split used now (v1..v6 are 'fit', their drawn split kept in ``v1_split`` .. ``v6_split``)
+    # split used now (v1..v7 are 'fit', their drawn split kept in ``v1_split`` .. ``v7_split``)
     fit_names = {"v1": FIT_TOOLS, "v2": frozenset(), "v3": frozenset(), "v4": frozenset(),
                  "v5": frozenset(), "v6": frozenset(), "v7": frozenset()}.get(args.tool_set, FIT_TOOLS)
     fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in fit_names}
