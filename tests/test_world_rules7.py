@@ -253,3 +253,24 @@ def test_a_locale_without_its_own_addresses_is_not_used():
     world = MockWorld(random.Random(4))
     assert local_faker(_city("AE"), world.rng) is None  # ar_AE has no address provider of its own (US fallback)
     assert local_faker(_city("IN"), world.rng).locales == ["en_IN"]
+
+
+# --- answers ------------------------------------------------------------------------------------------------
+
+def test_an_answer_reports_what_differs_between_records_and_the_list_field_the_goal_names():
+    from tooldial.dialogue.planner import answer_fields
+
+    api = _api("CategorySchedules", required=[_p("id")], description="Get e-sports schedules for a category.")
+    result = {"response": {"events": [
+        {"startTimestamp": "2025-05-04T09:30:00", "homeTeam": {"name": "Agra FC", "teamColors": {"primary": "#50b008"}},
+         "tournament": {"category": {"name": "CS:GO", "sport": {"name": "E-sports"}}}},
+        {"startTimestamp": "2025-05-04T12:00:00", "homeTeam": {"name": "Lima City"},
+         "tournament": {"category": {"name": "CS:GO", "sport": {"name": "E-sports"}}}}]}}
+    chosen = answer_fields(api, result)
+    keys = [k for k, _, _ in chosen]
+    assert "events|homeTeam|name" in keys
+    assert not any("category" in k or "teamColors" in k for k in keys)  # shared by every event; a colour code
+    api = _api("ADX", required=[_p("symbol")], description="Average directional index (ADX) of a symbol.")
+    result = {"response": {"timestamp": "2025-08-20T18:30:00", "adx": [{"adx": 97.61, "pdi": 34.2},
+                                                                       {"adx": 25.48, "pdi": 58.2}]}}
+    assert any(k == "adx|adx" and "97.61" in v for k, _, v in answer_fields(api, result))

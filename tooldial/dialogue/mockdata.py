@@ -581,6 +581,13 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
         start, end = end, start
     year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "").strip()
     month = next((str(v) for k, v in inputs.items() if _tokens(k) == ("month",)), "").strip()
+    mday = next((str(v) for k, v in inputs.items() if _tokens(k) == ("day",)), "").strip()
+    if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month) and re.fullmatch(
+            r"0?[1-9]|[12]\d|3[01]", mday) and re.fullmatch(r"(19|20)\d\d", year):  # the schedule of one day
+        try:
+            start = end = dt.date(int(year), int(month), int(mday))
+        except ValueError:
+            start = end = None
     if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month):  # festivals of month 7: in July
         first = dt.date(int(year) if re.fullmatch(r"(19|20)\d\d", year) else WORLD_YEAR, int(month), 1)
         start, end = first, (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)

@@ -386,6 +386,10 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     ``known`` values (what the user said: the id they looked up is not news to them)."""
     said = {k.strip() for k in known if k.strip()}
     goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
+    # what the call is asked *by* (schedules "from a specific category" on "a specific day") is not what it is
+    # asked *for*: the category's name is no answer to a schedule (world engineer, issue 11)
+    given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
+    goal -= given
     wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download"})
     scored: list[tuple[float, int, str, str, str]] = []
     seen_paths: set[tuple[str, ...]] = set()
@@ -396,7 +400,8 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
         if not text or len(text) > 80 or text in said or unasked_id(path[-1], api.name, api.description) or (
-                kind in ("url", "image") and not wants_links):
+                kind in ("url", "image") and not wants_links) or (
+                re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & {"color", "colour", "colors", "colours"}):
             continue
         words = set(readable(" ".join(path)).split())
         score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1)
@@ -412,15 +417,19 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
         path = tuple(key.split("|"))
-        listed = list(dict.fromkeys(as_text(v).strip() for v in values_at(result, path)
-                                    if not isinstance(v, dict | list) and as_text(v).strip()))
+        found = [as_text(v).strip() for v in values_at(result, path) if not isinstance(v, dict | list)
+                 and as_text(v).strip()]
+        listed = list(dict.fromkeys(found))
+        if len(found) > 1 and len(listed) == 1:
+            continue  # the same in every record (the sport of every event): what the list shares, not news
         if len(listed) > 1:
             # a list was asked for: its records by their most telling field ("Arabic, Bulgarian and
             # Croatian"), not the first record's fields (world engineer, issue 11); a field the goal names
             # (the ADX of an "ADX" series, the x and y of "points") is listed too, not only the timestamps
             asked = bool(set(readable(" ".join(path)).split()) & goal)
-            if (not out and field_kind(FieldName(path[-1], "string")) in _LISTED_KINDS) or (
-                    asked and all(lab != o[1] for o in out)):
+            listed_kind = field_kind(FieldName(path[-1], "string"))
+            if (not out and listed_kind in _LISTED_KINDS) or (asked and all(lab != o[1] for o in out)) or (
+                    out and listed_kind in ("name", "title", "company") and all(lab != o[1] for o in out)):
                 out.append((key, lab, ", ".join(listed[:-1]) + " and " + listed[-1]))
                 if len(out) == limit:
                     break
