@@ -347,6 +347,8 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         standard = None  # a medicine record's ``domain`` ``Human``, a check's ``email`` ``valid``: not that kind
     if standard == "domain" and not example and not _INTERNET_DOC.search(f"{documented} {context} {tool} {keywords}"):
         standard = None  # ``domain`` alone names a field of knowledge as well as a host: internet words decide
+    if standard == "place" and _is_ledger_address(raw_words, path, documented, example):
+        return Traits("identifier")  # a wallet's or a contract's address is a ledger's key, no place
     if standard:
         value_fmt = _value_format(example, standard) if example else None
         if value_fmt is None:
@@ -376,6 +378,26 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
     if not content or set(raw_words) <= GENERIC_WORDS:
         return Traits("generic")
     return Traits("value")
+
+
+#: Words of a blockchain address (a wallet's, a contract's): the ``address`` is a ledger key, not a street address.
+_LEDGER_WORDS = _W("wallet wallets contract contracts token tokens nft nfts blockchain crypto chain ethereum bitcoin "
+                   "evm")
+#: An address value of a ledger: ``0x`` and 40 hex digits, or a base58 / bech32 string of 25+ characters.
+_LEDGER_VALUE = re.compile(r"(0x[0-9a-fA-F]{16,}|[13][1-9A-HJ-NP-Za-km-z]{24,40}|bc1[0-9a-z]{20,}|"
+                           r"[1-9A-HJ-NP-Za-km-z]{32,44})")
+
+
+def _is_ledger_address(raw_words: list[str], path: str, documented: str, example: str) -> bool:
+    """An ``address`` that is a blockchain's key (a wallet, a contract), read from its example (``0x…``, base58),
+    its documentation ("Wallet address") or its record (``contract|address``)."""
+    if not raw_words or raw_words[-1] != "address":
+        return False
+    if example and _LEDGER_VALUE.fullmatch(example.strip().strip("'\"")):
+        return True
+    words = set(split_words(documented)) | {w for part in path.split("|")[:-1] for w in split_words(part)}
+    words |= set(raw_words[:-1])
+    return bool(words & _LEDGER_WORDS)
 
 
 #: Leaf words that name the value of the record their parent names (``country|name``, ``currency|code``,
@@ -649,9 +671,18 @@ def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
 _KEY_FORMATS = {"place": "slug", "domain": "tld"}
 
 
+#: Formats a target documents that a value of its kind does not take unless it says so (a country code without an
+#: example is read as alpha-2, the common form; ``ESP`` or "ISO 3166-1 alpha-3" is another convention): a target
+#: that shows one of these takes only a source that shows it too (fifth round, v7 errors).
+UNCOMMON_FORMATS = {"country": frozenset({"alpha3", "numeric"}), "language": frozenset({"alpha3", "locale"})}
+
+
 def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
     if a.fmt and b.fmt and a.fmt != b.fmt:
         return f"{a.standard} formats differ ({a.fmt} vs {b.fmt})"
+    if a.fmt is None and b.fmt in UNCOMMON_FORMATS.get(b.standard or "", ()):
+        return (f"{b.standard} formats differ (the input documents {b.fmt}; the source shows no format, read as "
+                "the common one)")
     if (key := _KEY_FORMATS.get(a.standard or "")) and (a.fmt == key) != (b.fmt == key):
         return f"{a.standard} formats differ ({a.fmt or 'plain'} vs {b.fmt or 'plain'}: a {key} is not the plain value)"
     if a.market and b.market and a.market != b.market and a.market not in markets_named(target_api_text):
@@ -892,6 +923,29 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
     return None
 
 
+#: Record words of a media file, by medium: a URL under one of them is the file's, not a page's.
+_MEDIA_KINDS = {**dict.fromkeys(("image", "img", "avatar", "photo", "picture", "pic", "thumbnail", "thumb", "icon",
+                                 "logo", "banner", "visual", "cover", "artwork", "floorplan", "poster", "sprite"),
+                                "image"),
+                **dict.fromkeys(("audio", "mp3", "sound", "preview"), "audio"),
+                **dict.fromkeys(("video", "mp4", "stream", "format"), "video")}
+
+
+def media_url_clash(source: Entity, target: Entity) -> str | None:
+    """A URL of a media file (``channel|avatar|url``, ``floorplans|url``, ``audios|items|url``: the last media word
+    of its path says which medium) into a URL input that names no such medium (its name, documentation and API
+    name: ``stationUrl`` "Station URL.", ``subtitleUrl``, ``detail_url``): an image is no page of the site (fifth
+    round, v7 errors). Returns the medium, else ``None``."""
+    words = [_singular(w) for part in source.key.split("|") for w in split_words(part)]
+    medium = next((_MEDIA_KINDS[w] for w in reversed(words) if w in _MEDIA_KINDS), None)
+    if medium is None:
+        return None
+    wants = {_singular(w) for w in split_words(f"{target.raw or target.key} {target.documented} "
+                                               f"{target.api_id.rsplit('|', 1)[-1]}")}
+    named = {_MEDIA_KINDS[w] for w in wants if w in _MEDIA_KINDS}
+    return None if medium in named or wants & {"media", "file", "any"} else medium
+
+
 def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
                target_docs: str = "", target_api_text: str = "", config: RuleConfig | None = None,
                conventions: ToolConventions | None = None, keyed_lookup: bool = False) -> Verdict:
@@ -1004,6 +1058,8 @@ def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_s
     if is_coordinate(s) and not same_tool and is_area_centre(source) and not is_area_centre(target) \
             and not _AREA_TARGET.search(target.api_id.rsplit("|", 1)[-1]):
         return Verdict(False, "a country's or a state's centre point is not a place", 0.75, "standard")
+    if s.standard == t.standard == "url" and (media := media_url_clash(source, target)):
+        return Verdict(False, f"a media file's URL is not the page URL the input takes ({media})", 0.8, "standard")
     if same_tool:
         return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
     if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):

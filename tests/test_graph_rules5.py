@@ -1,0 +1,73 @@
+"""Fifth round of validity rules (issue 10): read from the v7 errors (v7 is fit data since), checked on v1..v7.
+Each principle is read from the documentation of both sides, never from a tool's name; each test uses made-up
+tools of at least two families:
+
+- a target that documents an uncommon format of its kind (an alpha-3 or numeric country code, a locale) takes
+  only a source that shows that format; a code without an example is read as the common one;
+- an ``address`` that is a blockchain's key (a wallet's or a contract's, by its example, documentation or
+  record) is an identifier, no place: it neither feeds nor is fed by a street address;
+- a URL under a media record (``avatar|url``, ``floorplans|url``, ``audios|items|url``) is a file's, not the page
+  URL an input of another kind takes."""
+
+from __future__ import annotations
+
+from tooldial.graph.entities import Entity
+from tooldial.graph.validity import classify, judge_edge, media_url_clash
+
+
+def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
+        is_list: bool = False, keywords: tuple[str, ...] = ()) -> Entity:
+    return Entity(api_id, role, key, key.replace("_", " ").replace("|", " "), documented or key, keywords,
+                  raw=key.split("|")[-1], documented=documented, example=example, type=type, is_list=is_list)
+
+
+def test_an_uncommon_documented_target_format_needs_a_source_that_shows_it():
+    alpha3_in = ent("Data|census_now|Population by country", "input", "countryCode", example="ESP")
+    for source in (ent("Music|tune_cloud|User", "output", "user|countryCode"),
+                   ent("Tools|whois_plus|Lookup", "output", "registrant|country_code")):
+        got = judge_edge(source, alpha3_in, 0.9, 0.9)
+        assert not got.keep and "alpha3" in got.reason
+    shown = ent("Data|ip_facts|Geo", "output", "country_code3", example="DEU")
+    assert judge_edge(shown, alpha3_in, 0.9, 0.9).keep
+    # the common form is taken from a source that shows no format
+    alpha2_in = ent("Travel|zip_world|Zip info", "input", "country", example="us")
+    assert judge_edge(ent("Music|tune_cloud|User", "output", "user|countryCode"), alpha2_in, 0.9, 0.9).keep
+    locale_in = ent("Translation|lingo_box|Languages", "input", "code", documented="language code_country code",
+                    example="en_GB")
+    lang = ent("Translation|word_swap|List languages", "output", "languages|language_code")
+    assert classify(locale_in).fmt == "locale" and not judge_edge(lang, locale_in, 0.9, 0.9).keep
+
+
+def test_a_ledger_address_is_no_place():
+    contract = ent("Crypto|nft_vault|NFTs by owner", "output", "ownedNfts|contract|address")
+    wallet_in = ent("Crypto|chain_peek|Balance", "input", "address", documented="Wallet address",
+                    example="321x69Cb9HZLWwAWGiUBT1U81r1zPLnEjL")
+    hexed = ent("Finance|eth_scan|Tx", "output", "result|address", example="0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D")
+    street = ent("Business|firm_search|Companies", "output", "Address", documented="The address of the business")
+    geocode_in = ent("Mapping|geo_way|Geocode", "input", "address", documented="The address that you want to geocode",
+                     example="505 Howard St, San Francisco")
+    assert classify(contract).kind == classify(wallet_in).kind == classify(hexed).kind == "identifier"
+    assert classify(street).standard == classify(geocode_in).standard == "place"
+    assert not judge_edge(street, wallet_in, 0.9, 0.9).keep
+    assert not judge_edge(contract, geocode_in, 0.9, 0.9).keep
+    assert not judge_edge(hexed, geocode_in, 0.9, 0.9).keep
+    assert judge_edge(street, geocode_in, 0.9, 0.9).keep
+
+
+def test_a_media_file_url_is_not_a_page_url():
+    station_in = ent("Music|tune_cloud|Station", "input", "stationUrl", documented="Station URL.",
+                     example="https://tunecloud.example/stations/1")
+    subtitle_in = ent("Video|tube_fetch|Download Subtitle", "input", "subtitleUrl")
+    banner = ent("Music|tune_cloud|Followings", "output", "followings|items|visuals|url", is_list=True)
+    avatar = ent("Video|tube_fetch|Playlist", "output", "channel|avatar|url")
+    audio = ent("Video|tube_fetch|Video", "output", "audios|items|url", is_list=True)
+    plan = ent("Real Estate|home_find|Listing", "output", "data|floorplans|url", is_list=True)
+    assert media_url_clash(banner, station_in) == "image"
+    assert media_url_clash(audio, subtitle_in) == "audio"
+    for source, target in ((banner, station_in), (avatar, subtitle_in), (audio, subtitle_in)):
+        got = judge_edge(source, target, 0.9, 0.9)
+        assert not got.keep and "media file" in got.reason
+    image_in = ent("Visual|pic_tools|Describe image", "input", "imageUrl", documented="URL of the image")
+    assert judge_edge(plan, image_in, 0.9, 0.9).keep and judge_edge(avatar, image_in, 0.9, 0.9).keep
+    page = ent("Music|tune_cloud|Search", "output", "stations|items|url", is_list=True)
+    assert media_url_clash(page, station_in) is None
