@@ -173,3 +173,12 @@ def test_a_credits_call_gives_the_users_own_account_email():
     prospects = _api("Prospector", "leads", ["company"], ("results|email", "results|name"))
     assert not chain_problem(prospects, enrich, "email", prospects.output("results|email")).startswith(
         "value the user knows")
+
+
+def test_two_country_inputs_of_a_target_are_procured_together():
+    # a phone analysis's region ("US") into an area-code lookup whose country the user gives ("BR")
+    analysis = _api("analysis", "phone", ["telephone"], ("region", "iso_code"), listed=False)
+    area = _api("area-code", "phone", ["country", "region"], description="Area code of a region of a country.")
+    assert chain_problem(analysis, area, "region", analysis.output("region")).startswith("group member procured alone")
+    holidays = _api("holidays", "phone", ["country"], description="Public holidays of a country.")
+    assert not chain_problem(analysis, holidays, "country", analysis.output("region")).startswith("group member")

@@ -283,6 +283,10 @@ def _group_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
             return f"group member procured alone: the target takes {chain_param} without its pair"
     if kind in _ADDRESS:
         partners += [p.name for p in target.parameters if p.name != chain_param and _kind(p.name, p.type) in _ADDRESS]
+    if kind in ("country", "country_code"):
+        # a phone's region ("US") beside a country the user gives ("BR"): one place, so both or neither procured
+        partners += [p.name for p in target.required_parameters if p.name != chain_param
+                     and _kind(p.name, p.type) in ("country", "country_code")]
     alone = [m for m in dict.fromkeys(partners) if target.parameter(m) is not None and m not in provided]
     if alone:
         return f"group member procured alone: {chain_param} without {', '.join(alone)}"
