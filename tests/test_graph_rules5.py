@@ -12,7 +12,7 @@ tools of at least two families:
 from __future__ import annotations
 
 from tooldial.graph.entities import Entity
-from tooldial.graph.validity import classify, judge_edge, media_url_clash
+from tooldial.graph.validity import classify, country_scope_clash, judge_edge, media_url_clash, tool_country
 
 
 def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
@@ -71,3 +71,15 @@ def test_a_media_file_url_is_not_a_page_url():
     assert judge_edge(plan, image_in, 0.9, 0.9).keep and judge_edge(avatar, image_in, 0.9, 0.9).keep
     page = ent("Music|tune_cloud|Search", "output", "stations|items|url", is_list=True)
     assert media_url_clash(page, station_in) is None
+
+
+def test_a_country_named_in_capitals_or_as_an_adjective_or_us_binds_a_tool():
+    assert tool_country("PIN LOOKUP - INDIA Get info about Indian pin codes") == "IN"
+    assert tool_country("Kenyan postcodes for every county") == "KE"
+    assert tool_country("Home records. Available nationwide in the US.") == "US"
+    assert tool_country("Postal codes of Mexico and Canada") is None  # several: a worldwide tool
+    us_zip = ent("Real Estate|home_facts|Property", "output", "zipCode")
+    mx_zip = ent("Mapping|cp_mx|Zip info", "input", "zip_code", example="64630")
+    assert country_scope_clash(us_zip, mx_zip, "home_facts Property records, nationwide in the US.",
+                               "cp_mx Códigos postales de MEXICO")
+    assert country_scope_clash(us_zip, mx_zip, "home_facts Property records worldwide", "cp_mx MEXICO") is None

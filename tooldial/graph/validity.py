@@ -788,17 +788,21 @@ _STATE_NAMES = frozenset({"Georgia"})
 @lru_cache(maxsize=65536)
 def tool_country(tool_text: str) -> str | None:
     """The one country a tool's name and description name (``Nepal Address``; "Districts ... of Bangladesh"), by
-    pycountry's names and common names as whole words (and ``USA`` / ``U.S.`` / ``UK`` written in capitals), else
+    pycountry's names and common names as whole words (and ``USA`` / ``US`` / ``U.S.`` / ``UK`` written in capitals), else
     ``None`` (none, or several: a worldwide tool)."""
     import pycountry
 
     found = set()
     for c in pycountry.countries:
         for n in {c.name, getattr(c, "common_name", "")}:
-            # ``New Jersey`` / ``New Mexico`` and ``Georgia`` are US states as often as countries' names
-            if n and len(n) >= 4 and n not in _STATE_NAMES and re.search(rf"(?<!New )\b{re.escape(n)}\b", tool_text):
+            # ``New Jersey`` / ``New Mexico`` and ``Georgia`` are US states as often as countries' names; a name
+            # written in capitals (``ZIP CODE - INDIA``) and the adjective of an ``-a`` name (``Indian``) count
+            if not n or len(n) < 4 or n in _STATE_NAMES:
+                continue
+            forms = "|".join(re.escape(f) for f in (n, n.upper(), *((f"{n}n",) if n.endswith("a") else ())))
+            if re.search(rf"(?<!New )(?<!NEW )\b(?:{forms})\b", tool_text):
                 found.add(c.alpha_2)
-    if re.search(r"\b(USA|U\.S\.A?\.?|United States)\b", tool_text):
+    if re.search(r"\b(USA|US|U\.S\.A?\.?|United States)\b", tool_text):
         found.add("US")
     if re.search(r"\bUK\b", tool_text):
         found.add("GB")
