@@ -12,7 +12,14 @@ tools of at least two families:
 from __future__ import annotations
 
 from tooldial.graph.entities import Entity
-from tooldial.graph.validity import classify, country_scope_clash, judge_edge, media_url_clash, tool_country
+from tooldial.graph.validity import (
+    classify,
+    country_scope_clash,
+    echoed_input,
+    judge_edge,
+    media_url_clash,
+    tool_country,
+)
 
 
 def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
@@ -83,3 +90,19 @@ def test_a_country_named_in_capitals_or_as_an_adjective_or_us_binds_a_tool():
     assert country_scope_clash(us_zip, mx_zip, "home_facts Property records, nationwide in the US.",
                                "cp_mx Códigos postales de MEXICO")
     assert country_scope_clash(us_zip, mx_zip, "home_facts Property records worldwide", "cp_mx MEXICO") is None
+
+
+def test_a_qualified_key_in_each_record_of_a_list_and_a_sent_host_are_echoes():
+    history = ent("Tools|whois_past|History", "output", "records|domain_name", is_list=True)
+    assert echoed_input(history, ["mode", "domainName"]) == "domainName"
+    videos = ent("Video|tube_two|Channel search", "output", "videos|channel_id", is_list=True)
+    assert echoed_input(videos, ["channel_id", "q"]) == "channel_id"
+    # a nested record's key (a member's tax id) and a related record's are not the caller's value
+    member = ent("Business|cnpj_live|Company", "output", "members|person|taxId", is_list=True)
+    assert echoed_input(member, ["taxId"]) is None
+    related = ent("Tools|whois_past|Related", "output", "related|domain_name", is_list=True)
+    assert echoed_input(related, ["domainName"]) is None
+    # a domain in the answer of a call whose nameless input shows a host repeats it; an e-mail default does not
+    scraped = ent("Data|contact_scrape|Scrape", "output", "data|domain", example="wsgr.com")
+    assert echoed_input(scraped, ["query"], sent_values={"query": "wsgr.com"}) == "query"
+    assert echoed_input(scraped, ["query"], sent_values={"query": "bob@wsgr.com"}) is None

@@ -1211,15 +1211,18 @@ def creates_record(api_name: str, method: str) -> bool:
 
 
 #: Kinds whose values a documented default shows unambiguously (pycountry / syntax checks).
-VALUE_CHECKED_KINDS = _W("country currency")
+VALUE_CHECKED_KINDS = _W("country currency domain")
 
 
 def _strictly_of_kind(value: str, kind: str | None) -> bool:
     """Whether a documented value is, by pycountry, a country's code or name (``GB``, ``France``) or an ISO 4217 code
-    (``EUR``): letters only, known to the registry."""
+    (``EUR``): letters only, known to the registry; or a host name (``wsgr.com``: labels and a top-level domain,
+    no scheme, no path)."""
     import pycountry
 
     v = (value or "").strip()
+    if kind == "domain":
+        return re.fullmatch(r"(?i)(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}", v) is not None
     if not v.replace(" ", "").isalpha():
         return False
     try:
@@ -1236,6 +1239,14 @@ def _strictly_of_kind(value: str, kind: str | None) -> bool:
 def classify_name_kind(name: str) -> str | None:
     """The standard kind an input's name alone states (``country_code`` → country; ``code`` → none)."""
     return _standard_of(split_words(name))
+
+
+def _qualified_by_record(parents: list[str]) -> bool:
+    """Whether a parent names a record of another thing (``related|domain_name``, ``similar|tax_id``): its field is
+    that record's, not the caller's value."""
+    return any(set(split_words(p)) & _W("related similar other others nearby competitor competitors linked parent "
+                                        "children child sibling siblings alternative alternatives suggestion "
+                                        "suggestions") for p in parents)
 
 
 def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = (), *,
@@ -1311,6 +1322,11 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     own = all(own_record(p) for p in parents)
     if leaf in names and (own or (not output.is_list and leaf not in _BARE_LEAVES and leaf in
                                   {_echo_norm(n) for n in required})):
+        return names[leaf]
+    if output.is_list and leaf in names and names[leaf] in required and len(split_words(names[leaf])) >= 2 \
+            and len(parents) == 1 and not _qualified_by_record(parents):
+        # a qualified key the caller sent (``domainName``) in each record of a list (``whois_domains_historical|
+        # domain_name``; not a nested record's: ``members|person|taxId``): the records are about that one value
         return names[leaf]
     if own and leaf in BARE_IDS and (kind := record_type(output)) and (hit := names.get(_echo_norm(f"{kind} id"))):
         return hit
