@@ -106,3 +106,24 @@ def test_a_qualified_key_in_each_record_of_a_list_and_a_sent_host_are_echoes():
     scraped = ent("Data|contact_scrape|Scrape", "output", "data|domain", example="wsgr.com")
     assert echoed_input(scraped, ["query"], sent_values={"query": "wsgr.com"}) == "query"
     assert echoed_input(scraped, ["query"], sent_values={"query": "bob@wsgr.com"}) is None
+
+
+def test_a_field_beside_its_short_form_holds_the_name():
+    from tooldial.graph.select import name_beside_code
+
+    def record(tool: str, *keys: str) -> list[Entity]:
+        return [ent(f"Data|{tool}|Lookup", "output", k) for k in keys]
+
+    phone = record("phone_scout", "country", "country_short", "postal_code")
+    zips = record("zip_facts", "state", "state_code", "city")
+    plain = record("geo_way", "results|country", "results|postal_code")
+    for outputs in (phone, zips, plain):
+        name_beside_code(outputs)
+    assert classify(phone[0]).fmt == "name" and classify(zips[0]).fmt == "name"
+    assert classify(zips[1]).fmt != "name" and classify(plain[0]).fmt is None
+    country_in = ent("Mapping|zip_world|Zip info", "input", "country", example="us")
+    state_in = ent("Mapping|zip_world|By city", "input", "state", example="ma")
+    assert classify(state_in).fmt == "abbr"
+    assert not judge_edge(phone[0], country_in, 0.9, 0.9).keep
+    assert not judge_edge(zips[0], state_in, 0.9, 0.9).keep
+    assert judge_edge(plain[0], country_in, 0.9, 0.9).keep

@@ -98,6 +98,8 @@ class EdgeSelector:
         self.outputs_by_api: dict[str, list[Entity]] = {}
         for e in outputs:
             self.outputs_by_api.setdefault(e.api_id, []).append(e)
+        for api_outputs in self.outputs_by_api.values():
+            name_beside_code(api_outputs)
         self._groups: dict[str, list[InputGroup]] = {}
         self.rejected: Counter[str] = Counter()
         #: Per API: required input names, optional ones, and the optional ones documented with a default (the
@@ -204,6 +206,29 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
     return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
+
+
+#: Leaf words of a field that holds the short form of its sibling (``country_short``, ``state_code``, ``state
+#: abbreviation``).
+_SHORT_FORMS = frozenset({"short", "code", "abbr", "abbreviation", "iso", "iso2", "alpha2"})
+
+
+def name_beside_code(api_outputs: list[Entity]) -> None:
+    """A country or a place field beside a sibling that holds its short form (``country`` beside
+    ``country_short``, ``state`` beside ``state_code``) holds the name: its format is set to ``name`` where its own
+    docs show none (labelling guide: read the source's format from its example, else its siblings)."""
+    from dataclasses import replace
+
+    from tooldial.graph.validity import classify
+
+    keys = {(tuple(o.key.split("|")[:-1]), _norm(o.raw or o.key.rsplit("|", 1)[-1])) for o in api_outputs}
+    for o in api_outputs:
+        traits = classify(o)
+        if traits.standard not in ("country", "place") or traits.fmt is not None:
+            continue
+        parent, leaf = tuple(o.key.split("|")[:-1]), _norm(o.raw or o.key.rsplit("|", 1)[-1])
+        if any((parent, leaf + short) in keys for short in _SHORT_FORMS):
+            object.__setattr__(o, "traits_cache", replace(traits, fmt="name"))
 
 
 def keyed_by(target: Entity, target_inputs: dict[str, Entity]) -> bool:

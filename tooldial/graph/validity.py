@@ -241,6 +241,8 @@ def _value_format(value: str, standard: str) -> str | None:
     if standard == "place":
         if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", v):
             return "slug"  # ``austin-tx``: a provider's key of the place, not its name
+        if re.fullmatch(r"[A-Za-z]{2}", v):
+            return "abbr"  # ``ma``, ``TX``: a state's abbreviation, not its name
         return "name" if any(c.isupper() for c in v) or " " in v else None
     return None
 
