@@ -30,7 +30,7 @@ KINDS = {
     "source_on_pick": "a pick from the system's options said to come from a record",
     "record_off_domain": "a record of another domain (an invoice for a flight, a boarding pass for a stock)",
     "trip_off_domain": "a traveller's aside in a dialogue that is not about travel",
-    "short_claim_long": "claims to keep it short in a long turn",
+    "short_claim_long": "says they keep it short (\"I'll keep this short\", \"short replies\") in a long turn",
 }
 #: Phrases that tie a task to the user's work or employer (said by a user whose role is private).
 _WORK_TIE = re.compile(r"comes up at work|run into this a lot|\bWork stuff\b|\bfor work\b|has on file|"
@@ -39,7 +39,7 @@ _WORK_TIE = re.compile(r"comes up at work|run into this a lot|\bWork stuff\b|\bf
                        r"(?:from|in|against) my work laptop\b|shared drive at work|office logbook|project wiki|meeting minutes|"
                        r"handover notes|the minutes \w+ took|never sent it to me|Quick one from [A-Z]", re.IGNORECASE)
 _SHORT_CLAIM = re.compile(r"keep this short|short replies|short and simple|quick answers are welcome|"
-                          r"Quick one, I'm|Quick is good", re.IGNORECASE)
+                          r"Quick one, I'm", re.IGNORECASE)  # not "Quick is good": that is about the answer
 #: Sources that are not records but still say a value was copied or read out (not how one picks an option).
 _COPIED = r"gave me that|wrote that down for me|read it out to me|I have it right here|on the list \w+ gave me|checked it twice"
 #: Words of a turn above which "I'll keep this short" contradicts the turn itself.
