@@ -33,7 +33,7 @@ KINDS = {
     "short_claim_long": "says they keep it short (\"I'll keep this short\", \"short replies\") in a long turn",
 }
 #: Phrases that tie a task to the user's work or employer (said by a user whose role is private).
-_WORK_TIE = re.compile(r"comes up at work|run into this a lot|\bWork stuff\b|\bfor work\b|has on file|"
+_WORK_TIE = re.compile(r"comes up at work|run into this a lot|\bWork stuff\b|(?<!Time )\bfor work\b|has on file|"
                        r"\b(?:my|the) team at\b|\bwe use it at\b|what we need at\b|\bSomeone at [A-Z]|\bWe at [A-Z]|"
                        r"run things at\b|small team at\b|I'm doing this for [A-Z]|help with my work|"
                        r"(?:from|in|against) my work laptop\b|shared drive at work|office logbook|project wiki|meeting minutes|"
@@ -79,7 +79,9 @@ def _vocab() -> dict[str, Any]:
                       if len(re.sub(r"\{\w+\}", "", r).strip()) > 6}, key=len, reverse=True)
     trip = [re.escape(t) for t in TRIP_PARTS] + [re.escape(a).replace(r"\{town\}", r"[A-Z][\w ]+?")
                                                  for a in TRIP_ASIDES]
-    return {"roles": roles, "jobs": jobs, "events": re.compile(r"\b(" + "|".join(map(re.escape, events)) + r")\b"),
+    # an occasion, not the API's own word ("the tournament id" is no tournament the user is going to)
+    return {"roles": roles, "jobs": jobs,
+            "events": re.compile(r"\b(" + "|".join(map(re.escape, events)) + r")\b(?!\s+(?:[Ii][Dd]s?|names?)\b)"),
             "plans": re.compile("|".join(map(re.escape, plans))), "bound": bound,
             "bound_re": re.compile("|".join(map(re.escape, sorted(bound, key=len, reverse=True)))),
             "records": re.compile(r"\b(?:from|in|against|with) (?:" + "|".join(map(re.escape, records)) + ")|"
