@@ -127,3 +127,18 @@ def test_a_field_beside_its_short_form_holds_the_name():
     assert not judge_edge(phone[0], country_in, 0.9, 0.9).keep
     assert not judge_edge(zips[0], state_in, 0.9, 0.9).keep
     assert judge_edge(plain[0], country_in, 0.9, 0.9).keep
+
+
+def test_a_value_written_back_to_its_own_setter_is_no_call():
+    from tooldial.graph.select import writes_back
+
+    tag = ent("SMS|inbox_now|/GetTag", "output", "tag")
+    set_tag = ent("SMS|inbox_now|/SetTag", "input", "tag", documented="The value of the new tag")
+    name = ent("Social|chat_hub|Get Profile Name", "output", "name")
+    update_name = ent("Social|chat_hub|Update Profile Name", "input", "name")
+    assert writes_back(tag, set_tag) and writes_back(name, update_name)
+    # another field, another subject, another tool or a reader are real steps
+    assert not writes_back(ent("SMS|inbox_now|/GetTag", "output", "owner"), set_tag)
+    assert not writes_back(ent("SMS|inbox_now|/GetLabel", "output", "tag"), set_tag)
+    assert not writes_back(ent("SMS|other_box|/GetTag", "output", "tag"), set_tag)
+    assert not writes_back(tag, ent("SMS|inbox_now|/FindByTag", "input", "tag"))

@@ -123,6 +123,8 @@ class EdgeSelector:
         if why := country_scope_clash(output, target, self.tool_text.get(output.api_id, ""),
                                       self.tool_text.get(target.api_id, "")):
             return why
+        if writes_back(output, target):
+            return "the value read is written back to the field it came from: the call changes nothing"
         if key := unkeyed_qualifier(output, target, self.outputs_by_api.get(output.api_id, []),
                                     self.inputs_by_api.get(target.api_id, {})):
             return f"a value that qualifies the target's key ({key}) comes with that key from one record"
@@ -229,6 +231,28 @@ def name_beside_code(api_outputs: list[Entity]) -> None:
         parent, leaf = tuple(o.key.split("|")[:-1]), _norm(o.raw or o.key.rsplit("|", 1)[-1])
         if any((parent, leaf + short) in keys for short in _SHORT_FORMS):
             object.__setattr__(o, "traits_cache", replace(traits, fmt="name"))
+
+
+#: First words of an API that writes a field's new value.
+_SETTER_VERBS = frozenset({"set", "update", "change", "rename", "edit", "modify", "put"})
+
+
+def writes_back(output: Entity, target: Entity) -> bool:
+    """A field read from its getter into the setter of the same field (``GetTag``'s ``tag`` → ``SetTag(tag)`` "The
+    value of the new tag"): the setter's API name starts with a setter verb and names the getter's subject, and the
+    input is that field (the same normalised name as the output): writing back what was read changes nothing
+    (labelling guide: a call must do something for the user)."""
+    from tooldial.graph.validity import _api_subject
+
+    if output.tool_id != target.tool_id:
+        return False
+    verb = split_words(target.api_id.rsplit("|", 1)[-1])[:1]
+    if not verb or verb[0] not in _SETTER_VERBS:
+        return False
+    subject = [_singular(w) for w in _api_subject(output.api_id)]
+    if not subject or subject != [_singular(w) for w in _api_subject(target.api_id) if w not in _SETTER_VERBS]:
+        return False
+    return _norm(output.raw or output.key.rsplit("|", 1)[-1]) == _norm(target.raw or target.key)
 
 
 def keyed_by(target: Entity, target_inputs: dict[str, Entity]) -> bool:
