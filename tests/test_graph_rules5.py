@@ -135,10 +135,14 @@ def test_a_value_written_back_to_its_own_setter_is_no_call():
     tag = ent("SMS|inbox_now|/GetTag", "output", "tag")
     set_tag = ent("SMS|inbox_now|/SetTag", "input", "tag", documented="The value of the new tag")
     name = ent("Social|chat_hub|Get Profile Name", "output", "name")
-    update_name = ent("Social|chat_hub|Update Profile Name", "input", "name")
+    update_name = ent("Social|chat_hub|Update Profile Name", "input", "name", documented="The new name")
     assert writes_back(tag, set_tag) and writes_back(name, update_name)
     # another field, another subject, another tool or a reader are real steps
     assert not writes_back(ent("SMS|inbox_now|/GetTag", "output", "owner"), set_tag)
     assert not writes_back(ent("SMS|inbox_now|/GetLabel", "output", "tag"), set_tag)
     assert not writes_back(ent("SMS|other_box|/GetTag", "output", "tag"), set_tag)
     assert not writes_back(tag, ent("SMS|inbox_now|/FindByTag", "input", "tag"))
+    # an update's key says which record to change: a read feeds it
+    user = ent("Pets|pet_shop|Get User", "output", "username")
+    assert not writes_back(user, ent("Pets|pet_shop|Update User", "input", "username",
+                                     documented="name that need to be updated"))

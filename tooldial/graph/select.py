@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -240,7 +241,8 @@ _SETTER_VERBS = frozenset({"set", "update", "change", "rename", "edit", "modify"
 def writes_back(output: Entity, target: Entity) -> bool:
     """A field read from its getter into the setter of the same field (``GetTag``'s ``tag`` → ``SetTag(tag)`` "The
     value of the new tag"): the setter's API name starts with a setter verb and names the getter's subject, and the
-    input is that field (the same normalised name as the output): writing back what was read changes nothing
+    input is that field's *new value* (its docs say "new"; an update's key — ``updateUser(username)`` — says which
+    record, and is fed by a read) under the output's normalised name: writing back what was read changes nothing
     (labelling guide: a call must do something for the user)."""
     from tooldial.graph.validity import _api_subject
 
@@ -252,7 +254,8 @@ def writes_back(output: Entity, target: Entity) -> bool:
     subject = [_singular(w) for w in _api_subject(output.api_id)]
     if not subject or subject != [_singular(w) for w in _api_subject(target.api_id) if w not in _SETTER_VERBS]:
         return False
-    return _norm(output.raw or output.key.rsplit("|", 1)[-1]) == _norm(target.raw or target.key)
+    new_value = re.search(r"(?i)\bnew\b", target.documented or "") or split_words(target.raw or target.key)[:1] == ["new"]
+    return bool(new_value) and _norm(output.raw or output.key.rsplit("|", 1)[-1]) == _norm(target.raw or target.key)
 
 
 def keyed_by(target: Entity, target_inputs: dict[str, Entity]) -> bool:
