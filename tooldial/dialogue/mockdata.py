@@ -2022,6 +2022,26 @@ class ResultBuilder:
             return None
         return "|".join(f.tokens)
 
+    def _another_entity_value(self, path: tuple[str, ...], example: Any, ctx: RecordContext, f: FieldName,
+                              kind: str | None) -> Any:
+        """A documented field of another entity (Inception for the Interstellar picked): its names, text and codes
+        drawn anew by kind, or ``OMIT``."""
+        if kind == "name" and "".join(f.tokens) not in ("name", "title", "fullname", "displayname"):
+            return OMIT  # another entity's short name or code ("nameCode": "ZUR") is not drawn anew
+        people = kind in ("name", "person", None) and f.has("name") and any(
+            w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors", "members", "players", "authors",
+                                   "artists"))  # a first name or a country name stays what it is
+        value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
+            "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_name(
+            f, ctx) if kind == "name" else None
+        if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
+            value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
+        if value is None or value == example:
+            return OMIT
+        if as_text(value) in self.seen.get(path, set()) and kind in ("name", "title"):
+            value = f"{ctx.world.fake.last_name()}'s {as_text(value).split()[-1]}"  # two records, two names
+        return _typed(as_text(value), f.type, example)
+
     def _leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool,
               f: FieldName) -> Any:
         if example is not None and set(_tokens(f.parent)) & {"sport", "sports"}:
@@ -2060,25 +2080,12 @@ class ResultBuilder:
             value = _typed(value, f.type, example)
         elif documented and (self.foreign and entity_string(f.name, example) or names_elsewhere(example,
                                                                                                  self.elsewhere)):
-            # the documented record is another entity (Inception for the Interstellar picked): its names, text
-            # and codes are drawn anew by kind, or left out
+            # the documented record is another entity: its names, text and codes are drawn anew, or left out
             if set(_tokens(f.parent)) & {"sport", "sports"}:
                 return example  # the sport of another match is the same sport
-            if kind == "name" and "".join(f.tokens) not in ("name", "title", "fullname", "displayname"):
-                return OMIT  # another entity's short name or code ("nameCode": "ZUR") is not drawn anew
-            people = kind in ("name", "person", None) and f.has("name") and any(
-                w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors", "members", "players", "authors",
-                                       "artists"))  # a first name or a country name stays what it is
-            value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
-                "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_name(
-                f, ctx) if kind == "name" else None
-            if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
-                value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
-            if value is None or value == example:
+            value = self._another_entity_value(path, example, ctx, f, kind)
+            if value is OMIT:
                 return OMIT
-            if as_text(value) in self.seen.get(path, set()) and kind in ("name", "title"):
-                value = f"{ctx.world.fake.last_name()}'s {as_text(value).split()[-1]}"  # two records, two names
-            value = _typed(as_text(value), f.type, example)
         elif documented and self.foreign and kind == "id" and isinstance(example, str) and not re.search(r"\d", example):
             return OMIT  # another entity's slug ("comp.ind", "btc-usd") says which entity it is
         elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):

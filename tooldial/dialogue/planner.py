@@ -203,33 +203,10 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
         plan.source_result = build_result(source, rng, records=rng.choice((2, 3)) if multi else 2,
                                           inputs=plan.source.values, world=world)
         if multi:
-            container = list_container(source, chain)
-            records = records_at(plan.source_result, container)
-            rel = len(container)
-            chain_vals = [_first_scalar(r, chain.path[rel:]) for r in records]
-            if len(records) < 2 or not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
+            picked = _pick_record(plan, source, chain, rng)
+            if picked is None:
                 return None
-            sibling, pick_texts = None, []
-            # a record is picked by its own field ("Red Foxes"), not by one of a record inside it (the country
-            # both teams of a match share); the away team of a picked match is the system's choice, so a team is
-            # picked by the team's own fields only
-            candidates = sorted(sibling_candidates(source, chain), key=lambda c: c.path[:-1] != chain.path[:-1])
-            if alike_record(source, chain):
-                candidates = [c for c in candidates if c.path[:len(chain.path) - 1] == chain.path[:-1]]
-            found = [(c, [_first_scalar(r, c.path[rel:]) for r in records]) for c in candidates]
-            found = [(c, texts) for c, texts in found if _distinct_picks(texts, chain_vals)]
-            # a user names a record ("Bash (5.0.0)", "15 March"), not its machine timestamp or link path: those
-            # only when nothing else tells the records apart, a timestamp before a path
-            found.sort(key=lambda item: max(_unsayable(t) for t in item[1]))
-            if found:
-                sibling, pick_texts = found[0]
-            if sibling is None:
-                return None
-            k = rng.randrange(len(records))
-            plan.options, plan.pick_by, plan.picked = pick_texts, sibling, pick_texts[k]
-            chain_value = chain_vals[k]
-            record: Any = {"response": records[k]}
-            prefix = container
+            chain_value, record, prefix = picked
         else:
             found = values_at(plan.source_result, chain.path)
             if len(found) != 1 or isinstance(found[0], dict | list) or not as_text(found[0]).strip():
@@ -261,6 +238,37 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             return None
         plan.added_slot = rng.choice(free)
     return plan
+
+
+def _pick_record(plan: DialoguePlan, source: Api, chain: OutputComponent,
+                 rng: random.Random) -> tuple[str, Any, tuple[str, ...]] | None:
+    """The user's pick from the source's list: the chained value, its record and the list's path (sets the
+    plan's options, pick field and picked text), or None when the records cannot be told apart."""
+    container = list_container(source, chain)
+    records = records_at(plan.source_result, container)
+    rel = len(container)
+    chain_vals = [_first_scalar(r, chain.path[rel:]) for r in records]
+    if len(records) < 2 or not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
+        return None
+    sibling, pick_texts = None, []
+    # a record is picked by its own field ("Red Foxes"), not by one of a record inside it (the country
+    # both teams of a match share); the away team of a picked match is the system's choice, so a team is
+    # picked by the team's own fields only
+    candidates = sorted(sibling_candidates(source, chain), key=lambda c: c.path[:-1] != chain.path[:-1])
+    if alike_record(source, chain):
+        candidates = [c for c in candidates if c.path[:len(chain.path) - 1] == chain.path[:-1]]
+    found = [(c, [_first_scalar(r, c.path[rel:]) for r in records]) for c in candidates]
+    found = [(c, texts) for c, texts in found if _distinct_picks(texts, chain_vals)]
+    # a user names a record ("Bash (5.0.0)", "15 March"), not its machine timestamp or link path: those
+    # only when nothing else tells the records apart, a timestamp before a path
+    found.sort(key=lambda item: max(_unsayable(t) for t in item[1]))
+    if found:
+        sibling, pick_texts = found[0]
+    if sibling is None:
+        return None
+    k = rng.randrange(len(records))
+    plan.options, plan.pick_by, plan.picked = pick_texts, sibling, pick_texts[k]
+    return chain_vals[k], {"response": records[k]}, container
 
 
 def carry_entity(plan: DialoguePlan) -> None:

@@ -1251,6 +1251,25 @@ def _qualified_by_record(parents: list[str]) -> bool:
                                         "suggestions") for p in parents)
 
 
+def _sent_names(output: Entity, required: list[str], optional: list[str], defaulted: set[str]) -> dict[str, str]:
+    """Normalised names an output may carry when it repeats an input, each mapped to the input it repeats."""
+    names: dict[str, str] = {}
+    for n in required:
+        names.setdefault(_echo_norm(n), n)
+        words = split_words(n)
+        if len(words) >= 2 and words[0] in INPUT_QUALIFIERS:  # ``toScript`` sends a ``script``
+            names.setdefault(_echo_norm(" ".join(words[1:])), n)
+    if classify(output).kind != "identifier":
+        for n in required:  # ``chapter`` repeats ``chapterId`` ("Chapter number"): the thing the key names
+            words = split_words(n)
+            if len(words) >= 2 and words[-1] in _W("id number no num"):
+                names.setdefault(_echo_norm(" ".join(words[:-1])), n)
+    for n in optional:
+        if not output.is_list or n in defaulted:
+            names.setdefault(_echo_norm(n), n)
+    return names
+
+
 def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str] = (), *,
                  defaulted: Iterable[str] = (), creates: bool = False,
                  sent_values: dict[str, str] | None = None) -> str | None:
@@ -1290,20 +1309,7 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     leaf = _echo_norm(output.raw or path[-1])
     if not leaf or (creates and classify(output).kind == "identifier"):
         return None
-    names: dict[str, str] = {}
-    for n in required:
-        names.setdefault(_echo_norm(n), n)
-        words = split_words(n)
-        if len(words) >= 2 and words[0] in INPUT_QUALIFIERS:  # ``toScript`` sends a ``script``
-            names.setdefault(_echo_norm(" ".join(words[1:])), n)
-    if classify(output).kind != "identifier":
-        for n in required:  # ``chapter`` repeats ``chapterId`` ("Chapter number"): the thing the key names
-            words = split_words(n)
-            if len(words) >= 2 and words[-1] in _W("id number no num"):
-                names.setdefault(_echo_norm(" ".join(words[:-1])), n)
-    for n in optional:
-        if not output.is_list or n in defaulted:
-            names.setdefault(_echo_norm(n), n)
+    names = _sent_names(output, required, optional, defaulted)
     any_input = {_echo_norm(n) for n in (*required, *optional)}
     subject = {_singular(w) for w in _api_subject(output.api_id)}
 
