@@ -313,8 +313,7 @@ class FieldName:
         return _tokens(self.name)
 
     def has(self, *words: str) -> bool:
-        toks = _token_set(self.name)
-        return any(w in toks for w in words)
+        return not _token_set(self.name).isdisjoint(words)
 
     @property
     def joined(self) -> str:
@@ -2215,8 +2214,13 @@ DATE_ORDERED_WORDS = ((("from", "since"), ("to", "until")), (("departure", "depa
 def ordered_pairs(keys: Iterable[str], dates: bool = False) -> list[tuple[str, str]]:
     """(lower, upper) key pairs of a record that differ only by an :data:`ORDERED_WORDS` pair (with ``dates``,
     also by a :data:`DATE_ORDERED_WORDS` pair): ``startDate``/``endDate``, ``checkIn``/``checkOut``."""
-    keys = list(keys)
-    out = []
+    return list(_ordered_pairs(tuple(keys), dates))
+
+
+@lru_cache(maxsize=16384)
+def _ordered_pairs(keys: tuple[str, ...], dates: bool) -> tuple[tuple[str, str], ...]:
+    """:func:`ordered_pairs` of one key tuple (records of one schema repeat their keys: computed once)."""
+    out: list[tuple[str, str]] = []
     for starts, ends in ORDERED_WORDS + (DATE_ORDERED_WORDS if dates else ()):
         for a in keys:
             if not FieldName(a).has(*starts):
@@ -2224,7 +2228,7 @@ def ordered_pairs(keys: Iterable[str], dates: bool = False) -> list[tuple[str, s
             rest_a = [t for t in _tokens(a) if t not in starts]
             out += [(a, b) for b in keys if FieldName(b).has(*ends) and (a, b) not in out
                     and [t for t in _tokens(b) if t not in ends] == rest_a]
-    return out
+    return tuple(out)
 
 
 #: Words of a value that lies between its record's minimum and maximum (``averageRent`` in ``minRent``..``maxRent``).
