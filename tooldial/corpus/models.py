@@ -85,6 +85,8 @@ class OutputComponent(_Leaf):
 
     #: True when the path crosses an array, so the API returns several values for it (→ ``request-multi``).
     is_list: bool = False
+    #: The closed set of values the response schema documents for the leaf (``enum``), when it does.
+    enum: tuple[Any, ...] | None = None
 
     @property
     def name(self) -> str:

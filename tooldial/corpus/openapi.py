@@ -31,6 +31,7 @@ from tooldial.corpus.schema import (
     fill_examples,
     input_fields,
     normalize_type,
+    share_output_enums,
     unwrap_response,
 )
 from tooldial.corpus.toolbench import Report, clean_name, coerce_default, type_name
@@ -350,7 +351,8 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
             apis.append(api)
     if not apis and not paths:
         raise CorpusError("the document has no operations", file=file, field="paths")
-    return [Tool(category=category, name=tool, description=description, apis=tuple(apis), provider=_provider(doc))]
+    return [Tool(category=category, name=tool, description=description, apis=share_output_enums(apis),
+                 provider=_provider(doc))]
 
 
 def _provider(doc: dict) -> str:

@@ -27,10 +27,10 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, InputField, OutputComponent
+from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, InputField, OutputComponent
 
 #: Name of the release's response wrapper, and of the single component of a scalar response body.
 RESPONSE_KEY = "response"
@@ -342,9 +342,12 @@ class _SchemaWalker:
         if example is None:
             example = schema.get("x-example")
         description = schema.get("description") or schema.get("title") or ""
+        enum = schema.get("enum")
+        enum = tuple(v for v in enum if v is not None and not isinstance(v, (dict, list))) \
+            if isinstance(enum, list) else ()
         self.out[path] = OutputComponent(
             path=path, type=kind, format=fmt, description=str(description).strip(), example=example,
-            is_list=is_list,
+            is_list=is_list, enum=enum or None,
         )
 
 
@@ -484,6 +487,44 @@ def components_from_example(example: Any) -> list[OutputComponent]:
     visit(example, (), False, 0)
     # A field only ever seen as null has an unknown type; "string" is what every value can be written in.
     return [c.model_copy(update={"type": "string"}) if c.type == "null" else c for c in out.values()]
+
+
+_ENUM_NOISE = frozenset({"the", "of", "and", "for", "a", "an", "to", "in", "is", "this", "that", "with", "by", "on",
+                         "or", "get", "list", "id"})
+
+
+def _enum_words(text: str) -> set[str]:
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
+    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words} - _ENUM_NOISE
+
+
+def share_output_enums(apis: Sequence[Api]) -> tuple[Api, ...]:
+    """A tool documents a closed set once (Enode's ``vendor``: TESLA, BMW, ... on its vehicle listing): a
+    same-named output of another of its APIs that documents no set (and no example off it) takes the set whose
+    description shares the most words with its own description and API name ("Vendor of the Vehicle" in
+    "getVehiclesVehicleidSmartchargingstatus" -> the "Vehicle Vendor" set, not the "Charger Vendor" one)."""
+    sets: dict[str, dict[tuple[Any, ...], set[str]]] = {}
+    for api in apis:
+        for c in api.output_components:
+            if c.enum:
+                sets.setdefault(c.name.lower(), {}).setdefault(c.enum, set()).update(_enum_words(c.description))
+    if not sets:
+        return tuple(apis)
+    out = []
+    for api in apis:
+        comps = []
+        for c in api.output_components:
+            options = sets.get(c.name.lower()) if not c.enum else None
+            if options and (c.example is None or any(str(c.example) == str(v) for e in options for v in e)):
+                own = (_enum_words(f"{c.description} {api.name} {' '.join(c.path[:-1])}")
+                       - _enum_words(c.name))
+                scored = sorted(((len(words & own), e) for e, words in options.items()), key=lambda x: -x[0])
+                if scored[0][0] > 0 and (len(scored) == 1 or scored[0][0] > scored[1][0]):
+                    c = c.model_copy(update={"enum": scored[0][1]})
+            comps.append(c)
+        out.append(api.model_copy(update={"output_components": tuple(comps)}) if comps != list(
+            api.output_components) else api)
+    return tuple(out)
 
 
 def fill_examples(components: Iterable[OutputComponent],

@@ -37,6 +37,7 @@ from tooldial.corpus.schema import (
     normalize_type,
     parse_example,
     parse_literal,
+    share_output_enums,
     unwrap_response,
 )
 from tooldial.errors import CorpusError
@@ -293,5 +294,5 @@ def parse_tool(obj: Any, *, file: str, record: str | None = None, category: str 
         names.add(api.name)
         apis.append(api)
     provider = first_key(obj, PROVIDER_KEYS)
-    return Tool(category=cat, name=name, description=description, apis=tuple(apis),
+    return Tool(category=cat, name=name, description=description, apis=share_output_enums(apis),
                 provider=str(provider).strip().lower() if isinstance(provider, (str, int)) else "")

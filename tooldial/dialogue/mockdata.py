@@ -2045,6 +2045,12 @@ class ResultBuilder:
               f: FieldName) -> Any:
         if example is not None and set(_tokens(f.parent)) & {"sport", "sports"}:
             return example  # every record of a sports feed is of the documented sport (its id, name and slug)
+        comp = self.by_path.get(path)
+        if comp is not None and comp.enum:
+            # a documented closed set of values (a vehicle's vendor: TESLA, BMW, ...) is never a drawn name
+            if documented and example is not None and as_text(example) in {as_text(v) for v in comp.enum}:
+                return example
+            return self.world.rng.choice(list(comp.enum))
         if not documented and field_kind(f) == "name" and set(f.tokens) & {"short", "code", "abbr", "abbreviation",
                                                                            "tla", "acronym"}:
             return OMIT  # a drawn record has no drawn short form beside its name ("nameCode": "Recife United")
