@@ -2041,16 +2041,22 @@ class ResultBuilder:
             value = f"{ctx.world.fake.last_name()}'s {as_text(value).split()[-1]}"  # two records, two names
         return _typed(as_text(value), f.type, example)
 
+    def _enum_value(self, path: tuple[str, ...], example: Any, documented: bool) -> Any:
+        """A value of the leaf's documented closed set (a vehicle's vendor: TESLA, BMW, ...), never a drawn name:
+        the documented example when it is a member, else a member drawn; None when no set is documented."""
+        comp = self.by_path.get(path)
+        if comp is None or not comp.enum:
+            return None
+        if documented and example is not None and as_text(example) in {as_text(v) for v in comp.enum}:
+            return example
+        return self.world.rng.choice(list(comp.enum))
+
     def _leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool,
               f: FieldName) -> Any:
         if example is not None and set(_tokens(f.parent)) & {"sport", "sports"}:
             return example  # every record of a sports feed is of the documented sport (its id, name and slug)
-        comp = self.by_path.get(path)
-        if comp is not None and comp.enum:
-            # a documented closed set of values (a vehicle's vendor: TESLA, BMW, ...) is never a drawn name
-            if documented and example is not None and as_text(example) in {as_text(v) for v in comp.enum}:
-                return example
-            return self.world.rng.choice(list(comp.enum))
+        if (chosen := self._enum_value(path, example, documented)) is not None:
+            return chosen
         if not documented and field_kind(f) == "name" and set(f.tokens) & {"short", "code", "abbr", "abbreviation",
                                                                            "tla", "acronym"}:
             return OMIT  # a drawn record has no drawn short form beside its name ("nameCode": "Recife United")
