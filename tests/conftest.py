@@ -98,3 +98,13 @@ def one_torch_thread():
     torch.set_num_threads(1)
     yield
     torch.set_num_threads(threads)
+
+
+def graph_entity(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
+                 is_list: bool = False, keywords: tuple[str, ...] = ()):
+    """A graph entity as the validity-rule tests build it: name and description from the key (``a|b_c`` → "a b c"),
+    ``raw`` its last path part."""
+    from tooldial.graph.entities import Entity
+
+    return Entity(api_id, role, key, key.replace("_", " ").replace("|", " "), documented or key, keywords,
+                  raw=key.split("|")[-1], documented=documented, example=example, type=type, is_list=is_list)

@@ -9,7 +9,8 @@ code, a round trip that returns what the caller had."""
 
 from __future__ import annotations
 
-from tooldial.graph.entities import Entity
+from conftest import graph_entity
+
 from tooldial.graph.validity import (
     api_market,
     classify,
@@ -18,11 +19,7 @@ from tooldial.graph.validity import (
     judge_edge,
 )
 
-
-def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
-        is_list: bool = False) -> Entity:
-    return Entity(api_id, role, key, key.replace("_", " ").replace("|", " "), documented or key,
-                  raw=key.split("|")[-1], documented=documented, example=example, type=type, is_list=is_list)
+ent = graph_entity
 
 
 def test_a_count_of_records_is_neither_an_identifier_nor_a_request_size():

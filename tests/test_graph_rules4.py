@@ -12,14 +12,11 @@ families:
 
 from __future__ import annotations
 
-from tooldial.graph.entities import Entity
+from conftest import graph_entity
+
 from tooldial.graph.validity import classify, judge_edge
 
-
-def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
-        is_list: bool = False, keywords: tuple[str, ...] = ()) -> Entity:
-    return Entity(api_id, role, key, key.replace("_", " ").replace("|", " "), documented or key, keywords,
-                  raw=key.split("|")[-1], documented=documented, example=example, type=type, is_list=is_list)
+ent = graph_entity
 
 
 def test_an_attribute_under_a_records_name_is_not_that_records_value():

@@ -11,6 +11,8 @@ tools of at least two families:
 
 from __future__ import annotations
 
+from conftest import graph_entity
+
 from tooldial.graph.entities import Entity
 from tooldial.graph.validity import (
     classify,
@@ -21,11 +23,7 @@ from tooldial.graph.validity import (
     tool_country,
 )
 
-
-def ent(api_id: str, role: str, key: str, *, documented: str = "", example: str = "", type: str = "string",
-        is_list: bool = False, keywords: tuple[str, ...] = ()) -> Entity:
-    return Entity(api_id, role, key, key.replace("_", " ").replace("|", " "), documented or key, keywords,
-                  raw=key.split("|")[-1], documented=documented, example=example, type=type, is_list=is_list)
+ent = graph_entity
 
 
 def test_an_uncommon_documented_target_format_needs_a_source_that_shows_it():
