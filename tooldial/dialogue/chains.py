@@ -44,9 +44,6 @@ _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent
 _USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
 #: Free text a user says (a person's name, a title, a search term): never looked up, in any tool.
 _SAID = frozenset({"name", "title", "person", "query", "company"})
-#: First words of targets that create or send a record the user authors ("Create new group", "Send message").
-_AUTHORING_VERBS = frozenset({"create", "add", "new", "post", "send", "submit", "publish", "write", "compose",
-                              "reply", "comment", "insert", "register", "make"})
 #: Words of an input that is free text the user writes for that record (its description, message, body).
 _AUTHORED_WORDS = frozenset({"description", "desc", "message", "msg", "comment", "comments", "note", "notes",
                              "body", "text", "content", "caption", "subject", "title", "name", "summary", "bio",
@@ -242,8 +239,7 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
         return f"value the user knows: {kind}"
     if kind in _SAID:
         return f"a name or search term the user says: {readable(chain_param)}"
-    if (readable(target.name).split() or [""])[0] in _AUTHORING_VERBS and set(f.tokens) & _AUTHORED_WORDS and \
-            not f.has("id", "ids", "uuid", "key", "code"):
+    if set(f.tokens) & _AUTHORED_WORDS and not f.has("id", "ids", "uuid", "key", "code") and side_effects(target):
         # the target creates or sends something: its description or message is text the user writes
         return f"text the user writes for the record the target creates: {readable(chain_param)}"
     if set(f.tokens) & _PAGINATION_WORDS:
