@@ -70,15 +70,16 @@ def test_same_dialogue_id_same_words_other_ids_other_words() -> None:
 
 def test_acts_stay_recognisable() -> None:
     rendered = _render(300, typo_rate=0.0)  # the frames themselves; typos are a separate, rare noise
-    unknown = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|able|look up|wish|never|lost track|misplaced",
-                         re.IGNORECASE)
+    # chat spellings (user_register) count: "i cant give you the city id", "idk the city id"
+    unknown = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|able|look up|wish|never|lost track|misplaced"
+                         r"|\b(cant|dont|didnt|idk|dunno|havent)\b", re.IGNORECASE)
     for message in _by_action(rendered, "fail_inform"):
         assert unknown.search(message), message
         assert "city id" in message  # the slot the user cannot give is always named
     for message in _by_action(rendered, "negate"):
-        assert re.search(r"\bno\b|\bnot\b|nope|n't|\bgood\b", message, re.IGNORECASE), message
+        assert re.search(r"\bno\b|\bnot\b|nope|n't|\bgood\b|\b(dont|isnt|wont|thats not)\b", message, re.IGNORECASE), message
     for message in _by_action(rendered, "user_bye"):
-        assert re.search(r"thank|thx|cheers|appreciat|bye", message, re.IGNORECASE), message
+        assert re.search(r"thank|thx|thnx|\btx\b|\bty\b|cheers|appreciat|bye", message, re.IGNORECASE), message
     for message in _by_action(rendered, "clarify"):
         assert "hotel" not in message.lower()  # never names what the vague user did not say
 

@@ -43,6 +43,7 @@ from tooldial.dialogue.user_profile import (
     draw_profile,
     say,
 )
+from tooldial.dialogue.user_register import Register, draw_register
 from tooldial.dialogue.user_situation import (
     AFTER,
     ASIDES,
@@ -544,22 +545,6 @@ def _domain_key(domain: str, table: dict[str, Any]) -> str:
 # --- persona rewrites -----------------------------------------------------------------------------------------
 
 
-def _typos(text: str, rng: random.Random, rate: float) -> str:
-    """Swap, drop or double one letter in a share ``rate`` of the words of four letters or more."""
-    def one(m: re.Match[str]) -> str:
-        word = m.group(0)
-        if rng.random() >= rate:
-            return word
-        i = rng.randrange(1, len(word) - 1)
-        kind = rng.randrange(3)
-        if kind == 0:
-            return word[:i] + word[i + 1] + word[i] + word[i + 2:]
-        if kind == 1:
-            return word[:i] + word[i + 1:]
-        return word[:i] + word[i] + word[i:]
-    return _WORD.sub(one, text)
-
-
 def _formal(text: str) -> str:
     for short, full in _CONTRACTIONS.items():
         text = re.sub(rf"(?<!\w){re.escape(short)}(?!\w)", full, text)
@@ -610,8 +595,11 @@ class TemplateRenderer:
 
     name = "template"
 
-    def __init__(self, typo_rate: float = 0.06) -> None:
+    def __init__(self, typo_rate: float = 0.06, chat: bool = True) -> None:
         self.typo_rate = typo_rate
+        #: whether users may write in the chat register (:mod:`tooldial.dialogue.user_register`); typos follow
+        #: ``typo_rate`` either way
+        self.chat = chat
         #: (act, part, text) of every user message part rendered since it was set to a list (None: not kept).
         self.trace: list[tuple[str, str, str]] | None = None
 
@@ -624,6 +612,10 @@ class TemplateRenderer:
         persona, voice = _pick(rng, PERSONAS), _pick(rng, VOICES)
         out = []
         context: dict[str, Any] = {}
+        register = draw_register(scenario.dialogue_id, persona, self.typo_rate)
+        # how this user types, from its own RNG: the words chosen above do not shift with the typing habits
+        context["register"] = register if self.chat else Register(typo_rate=register.typo_rate)
+        context["register_rng"] = random.Random(f"register-text:{scenario.dialogue_id}")
         user = scenario.user  # who the user is and what they want, when the planner wrote it
         # personal details from their own RNG: the wording of the turns does not shift when the profile changes
         profile = context["profile"] = scenario_profile(scenario)
@@ -680,6 +672,9 @@ class TemplateRenderer:
         if turn.speaker == "User":
             text = self._user(turn, rng, protect, persona, domain, context or {})
             text = self._rewrite(text, rng, persona)
+            register: Register | None = (context or {}).get("register")
+            if register is not None:
+                text = register.apply(text, context["register_rng"])
         else:
             text = self._system(turn, rng, protect, voice, domain, context or {})
         message = protect.restore(re.sub(r"\s+", " ", text).strip())
@@ -840,9 +835,7 @@ class TemplateRenderer:
             return _non_native(text, rng)
         if persona == "terse":
             return _terse(text, rng)
-        if persona == "typo":
-            return _typos(text, rng, self.typo_rate)
-        return text
+        return text  # typos and the chat register: :mod:`tooldial.dialogue.user_register`
 
     # -- system ----------------------------------------------------------------------------------------------
 

@@ -1,0 +1,145 @@
+"""How a user types: the chat register (``im``, ``dont``, ``pls``, ``thx``, ``u``, lower-case starts) and typos.
+
+Many real users write to an assistant the way they text: contractions without apostrophes, a handful of
+abbreviations, a lower-case "i", no full stop at the end. Which of those habits a person has is part of who
+they are, so it is drawn **once per dialogue** (:func:`draw_register`, its own RNG ``register:{dialogue_id}``)
+and then applied to every user message of that dialogue (:meth:`Register.apply`): the same person writes "dont"
+in every turn, not "don't" in one and "dont" in the next. How many habits a user has depends on the persona
+(typo-prone and terse users most, a share of plain and chatty ones a few, formal and non-native users none).
+
+Rules that keep the labels true: the register rewrites only the user's own words, on text whose values and
+slot names are already protected placeholders (:class:`tooldial.dialogue.render_template.Protect`), so no value
+or slot name is ever abbreviated or misspelt; each act keeps its own words ("idk the city id" still says the
+user does not know).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+#: The chat forms a person may use: (standard words, chat spellings). Longer phrases win over their parts.
+CHAT_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("I don't know", ("idk", "i dont know", "dunno")),
+    ("to be honest", ("tbh",)),
+    ("by the way", ("btw",)),
+    ("Thank you", ("Thank u", "ty", "Thx")),
+    ("thank you", ("thank u", "ty")),
+    ("going to", ("gonna",)),
+    ("want to", ("wanna",)),
+    ("got to", ("gotta",)),
+    ("I'm", ("im", "Im", "i'm")),
+    ("I've", ("ive", "i've")),
+    ("I'll", ("i'll", "Ill")),
+    ("I'd", ("i'd",)),
+    ("don't", ("dont",)),
+    ("Don't", ("Dont", "dont")),
+    ("can't", ("cant",)),
+    ("didn't", ("didnt",)),
+    ("doesn't", ("doesnt",)),
+    ("isn't", ("isnt",)),
+    ("won't", ("wont",)),
+    ("haven't", ("havent",)),
+    ("that's", ("thats",)),
+    ("That's", ("Thats", "thats")),
+    ("it's", ("its",)),
+    ("It's", ("Its", "its")),
+    ("what's", ("whats",)),
+    ("you're", ("youre", "ur")),
+    ("please", ("pls", "plz")),
+    ("Please", ("Pls", "pls")),
+    ("thanks", ("thx", "thnx", "tx")),
+    ("Thanks", ("Thx", "thx", "Ty", "Thnx")),
+    ("because", ("cos", "bc", "cuz")),
+    ("probably", ("prob", "probs")),
+    ("something", ("smth", "sth")),
+    ("information", ("info",)),
+    ("minutes", ("mins",)),
+    ("about", ("abt",)),
+    ("really", ("rly", "realy")),
+    ("okay", ("ok", "k")),
+    ("Okay", ("Ok", "ok", "K")),
+    ("your", ("ur", "yr")),
+    ("you", ("u", "ya")),
+    ("I", ("i",)),
+)
+_FORM_INDEX = {words: i for i, (words, _) in enumerate(CHAT_FORMS)}
+_FORMS = re.compile(r"(?<![\w'])(" + "|".join(re.escape(words) for words, _ in
+                                             sorted(CHAT_FORMS, key=lambda f: -len(f[0]))) + r")(?![\w'])")
+#: Per persona: the chance a dialogue's user writes in the chat register at all, and the share of
+#: :data:`CHAT_FORMS` such a user has (each habit drawn once per dialogue).
+CHAT_PERSONAS: dict[str, tuple[float, float]] = {"typo": (0.9, 0.6), "terse": (0.6, 0.45), "plain": (0.25, 0.3),
+                                                  "chatty": (0.2, 0.3)}
+#: Letters next to each other on a QWERTY keyboard (a typo that hits the neighbouring key).
+_NEAR = {"a": "qsz", "b": "vgn", "c": "xdv", "d": "sfe", "e": "wrd", "f": "dgr", "g": "fht", "h": "gjy", "i": "uok",
+         "j": "hku", "k": "jli", "l": "kop", "m": "nj", "n": "bmh", "o": "ipl", "p": "ol", "q": "wa", "r": "etf",
+         "s": "adw", "t": "ryg", "u": "yij", "v": "cfb", "w": "qes", "x": "zsc", "y": "tuh", "z": "xas"}
+_WORD = re.compile(r"[A-Za-z]{4,}")
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+)([A-Z])(?=[a-z' ])")
+
+
+@dataclass(frozen=True)
+class Register:
+    """One user's typing habits: the chat forms they use (index into :data:`CHAT_FORMS` → their one spelling of
+    it, the same in every turn), how often they start a sentence in lower case, whether they drop the final
+    full stop, and their typo rate."""
+
+    forms: dict[int, str] = field(default_factory=dict)
+    use: float = 0.9
+    lower: float = 0.0
+    drop_stop: bool = False
+    typo_rate: float = 0.0
+
+    @property
+    def chat(self) -> bool:
+        return bool(self.forms) or self.lower > 0
+
+    def apply(self, text: str, rng: random.Random) -> str:
+        """``text`` as this user types it (values and slot names must already be protected)."""
+        if self.forms:
+            def form(m: re.Match[str]) -> str:
+                i = _FORM_INDEX[m.group(1)]
+                if i not in self.forms or rng.random() >= self.use:
+                    return m.group(1)
+                return self.forms[i]
+            text = _FORMS.sub(form, text)
+        if self.lower:
+            text = _SENTENCE_START.sub(lambda m: m.group(1) + (m.group(2).lower() if rng.random() < self.lower
+                                                               else m.group(2)), text)
+        if self.drop_stop and text.endswith(".") and not text.endswith(".."):
+            text = text[:-1]
+        return typos(text, rng, self.typo_rate) if self.typo_rate else text
+
+
+def draw_register(dialogue_id: str, persona: str, typo_rate: float = 0.0) -> Register:
+    """The typing habits of the user of ``dialogue_id`` (``persona``: the renderer's persona; ``typo_rate``
+    applies to typo-prone users only)."""
+    rng = random.Random(f"register:{dialogue_id}")
+    rate = typo_rate if persona == "typo" else 0.0
+    chance, share = CHAT_PERSONAS.get(persona, (0.0, 0.0))
+    if rng.random() >= chance:
+        return Register(typo_rate=rate)
+    forms = {i: rng.choice(spellings) for i, (_, spellings) in enumerate(CHAT_FORMS) if rng.random() < share}
+    return Register(forms=forms, use=rng.choice((0.7, 0.85, 1.0)), lower=rng.choice((0.0, 0.5, 0.9)),
+                    drop_stop=rng.random() < 0.6, typo_rate=rate)
+
+
+def typos(text: str, rng: random.Random, rate: float) -> str:
+    """Swap, drop, double or hit the neighbouring key for one letter in a share ``rate`` of the words of four
+    letters or more."""
+    def one(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if rng.random() >= rate:
+            return word
+        i = rng.randrange(1, len(word) - 1)
+        kind = rng.randrange(4)
+        if kind == 0:
+            return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+        if kind == 1:
+            return word[:i] + word[i + 1:]
+        if kind == 2:
+            return word[:i] + word[i] + word[i:]
+        near = _NEAR.get(word[i].lower(), word[i])
+        return word[:i] + rng.choice(near) + word[i + 1:]
+    return _WORD.sub(one, text)
