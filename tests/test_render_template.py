@@ -337,3 +337,23 @@ def test_situation_has_a_town_only_without_place_slots() -> None:
     assert not any(s.when for s in (draw_situation(random.Random(i), avoid=["start date"]) for i in range(50)))
     # where and doing never both: one moment, told consistently
     assert not any(s.where and s.doing for s in free)
+
+
+def test_coordinates_and_spans_are_said_together_and_verbatim() -> None:
+    import random as _random
+
+    from tooldial.dialogue.render_template import Protect
+    from tooldial.dialogue.render_template import TemplateRenderer as T
+    renderer, seen = T(), set()
+    for i in range(200):
+        p = Protect()
+        text = p.restore(renderer._values({"latitude": "14.8623", "longitude": "-15.8753", "limit": "5"},
+                                          _random.Random(i), p, single=False))
+        assert "14.8623" in text and "-15.8753" in text and "5" in text
+        assert text.index("14.8623") < text.index("-15.8753")  # latitude first, as people give a point
+        seen.add("latitude" in text)
+        p = Protect()
+        span = p.restore(renderer._values({"end date": "2025-12-15", "start date": "2025-12-08"},
+                                          _random.Random(i), p, single=False))
+        assert span.index("2025-12-08") < span.index("2025-12-15")  # the start before the end
+    assert seen == {False}  # a pair is never split into two clauses that name each slot

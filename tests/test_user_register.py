@@ -8,7 +8,14 @@ import re
 from tests.test_render_template import scenario
 from tooldial.dialogue.render_template import PERSONAS, Protect, TemplateRenderer, _pick
 from tooldial.dialogue.renderer import check_messages
-from tooldial.dialogue.user_register import CHAT_FORMS, CHAT_PERSONAS, Register, draw_register, typos
+from tooldial.dialogue.user_register import (
+    CHAT_FORMS,
+    CHAT_PERSONAS,
+    Register,
+    casual_value,
+    draw_register,
+    typos,
+)
 
 
 def _persona(dialogue_id: str) -> str:
@@ -20,7 +27,9 @@ def test_register_is_drawn_per_dialogue_and_only_for_chat_personas() -> None:
         assert draw_register(f"td-{i}", "typo", 0.06) == draw_register(f"td-{i}", "typo", 0.06)
         for persona in ("formal", "non_native"):
             assert not draw_register(f"td-{i}", persona).chat  # a formal or non-native user writes in full
-        assert draw_register(f"td-{i}", "plain", 0.06).typo_rate == 0.0  # typos only for typo-prone users
+        # a typo-prone user slips most; a plain, chatty or terse one now and then; formal / non-native never
+        assert draw_register(f"td-{i}", "plain", 0.06).typo_rate < draw_register(f"td-{i}", "typo", 0.06).typo_rate
+        assert draw_register(f"td-{i}", "formal", 0.06).typo_rate == 0.0
     share = sum(draw_register(f"td-{i}", "typo").chat for i in range(400)) / 400
     assert abs(share - CHAT_PERSONAS["typo"][0]) < 0.08
     assert sum(draw_register(f"td-{i}", "plain").chat for i in range(400)) < 0.4 * 400
@@ -28,7 +37,7 @@ def test_register_is_drawn_per_dialogue_and_only_for_chat_personas() -> None:
 
 def test_all_forms_never_touch_protected_values_or_slot_names() -> None:
     everyone = Register(forms={i: spellings[0] for i, (_, spellings) in enumerate(CHAT_FORMS)}, use=1.0, lower=1.0,
-                        drop_stop=True, typo_rate=1.0)
+                        drop_stop=True, typo_rate=0.0)
     p = Protect()
     text = (f"I don't know {p('your account id')}, thank you. Please use {p('I am you')} because it's "
             f"{p('okay really')}.")
@@ -77,3 +86,17 @@ def test_keyboard_typos_are_deterministic_and_spare_short_words() -> None:
     words = out.split()
     assert words[2] == "the" and words[4:6] == ["for", "my"]  # words under four letters are never misspelt
     assert all(a != b for a, b in zip(words, text.split(), strict=True) if len(b) >= 4)
+
+
+def test_casual_values_say_the_same_date_time_or_amount() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        date = casual_value("16 July 2025", rng)
+        assert "16" in date and ("Jul" in date or date == "the 16th")
+        assert casual_value("2025-11-29", rng) != "2025-11-29" and "29" in casual_value("2025-11-29", rng)
+        clock = casual_value("14:00", rng)
+        assert clock.startswith("2") and ("pm" in clock or "afternoon" in clock)
+        assert casual_value("426.00", rng) == "426"
+        assert "68,421" in casual_value("68,421.50", rng)
+    for other in ("Lisbon", "2.3%", "1 July 2025 at 19:15", "2025-13-01", "ev_661020"):
+        assert casual_value(other, rng) == other  # not wholly a date, time or amount: as it was

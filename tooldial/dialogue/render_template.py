@@ -43,7 +43,7 @@ from tooldial.dialogue.user_profile import (
     draw_profile,
     say,
 )
-from tooldial.dialogue.user_register import Register, draw_register
+from tooldial.dialogue.user_register import Register, casual_value, draw_register
 from tooldial.dialogue.user_situation import (
     AFTER,
     ASIDES,
@@ -199,6 +199,23 @@ _INFORM_CLAUSE = (
     "{v} as the {k}", "for the {k} use {v}", "the {k} ought to be {v}", "go with {v} for the {k}",
     "the {k}, {v}", "I have {v} as the {k}", "take {v} for the {k}",
 )
+#: Two values a person gives together without naming each slot (``{a}`` the first, ``{b}`` the second of the
+#: pair in :data:`_PAIRS`): a point's coordinates, latitude first, and a span's start and end.
+_PAIR_FRAMES = {
+    "point": ("the coordinates are {a}, {b}", "coordinates {a}, {b}", "it's at {a}, {b}", "lat {a}, long {b}",
+              "lat/long {a}, {b}", "the spot is {a}, {b}", "GPS says {a}, {b}", "{a}, {b} is the location",
+              "location: {a}, {b}", "the pin is at {a}, {b}", "{a} / {b} (lat / long)", "my coordinates are {a}, {b}"),
+    "span": ("{a} to {b}", "from {a} to {b}", "{a} until {b}", "{a} through {b}", "starting {a}, ending {b}",
+             "between {a} and {b}", "{a} till {b}", "from {a} until {b}"),
+    "stay": ("{a} to {b}", "in on {a}, out on {b}", "arriving {a}, leaving {b}", "from {a} to {b}",
+             "checking in {a} and out {b}", "{a} until {b}"),
+}
+#: Slot pairs said together: (first slot, second slot, frame kind).
+_PAIRS = (("latitude", "longitude", "point"), ("lat", "lng", "point"), ("lat", "lon", "point"),
+          ("start date", "end date", "span"), ("from date", "to date", "span"), ("date from", "date to", "span"),
+          ("pickup date", "return date", "span"), ("departure date", "return date", "span"),
+          ("check in", "check out", "stay"), ("check in date", "check out date", "stay"),
+          ("checkin", "checkout", "stay"))
 _HEDGES = ("I think", "if I remember right,", "I believe", "probably")
 _PICK = (
     "The one with {by} {v}, please.", "Let's go with {v}.", "I'll take {v}.", "The {by} I want is {v}.",
@@ -789,6 +806,9 @@ class TemplateRenderer:
         if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
             tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
         facts = ctx.get("facts") or {}
+        if "register_rng" in ctx:  # dates, times and amounts echoed as a person says them (not tracked state)
+            said_rng = ctx["register_rng"]
+            facts = {k: casual_value(v, said_rng) if said_rng.random() < 0.6 else v for k, v in facts.items()}
         source, story = detail(BYE_NEXT, 0.55), moment(AFTER, 0.5, PAYOFFS, 0.5)
         if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
             (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
@@ -820,7 +840,14 @@ class TemplateRenderer:
         if single and len(values) == 1:
             (k, v), = values.items()
             return rng.choice(_INFORM_ONE).format(k=p(k), v=p(v))
-        clauses = [rng.choice(_INFORM_CLAUSE).format(k=p(k), v=p(v)) for k, v in values.items()]
+        pair = next(((a, b, kind) for a, b, kind in _PAIRS if a in values and b in values), None)
+        clauses = []
+        for k, v in values.items():
+            if pair and k in pair[:2]:
+                if k == pair[0]:  # the two values in one clause, in the order people say them
+                    clauses.append(rng.choice(_PAIR_FRAMES[pair[2]]).format(a=p(values[pair[0]]), b=p(values[pair[1]])))
+                continue
+            clauses.append(rng.choice(_INFORM_CLAUSE).format(k=p(k), v=p(v)))
         if len(clauses) > 1 and rng.random() < 0.2:
             clauses[-1] = f"{rng.choice(_HEDGES)} {clauses[-1]}"
         text = join(clauses, rng.choice(("and", "and", "plus", "and also")))

@@ -31,7 +31,7 @@ CHAT_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("got to", ("gotta",)),
     ("I'm", ("im", "Im", "i'm")),
     ("I've", ("ive", "i've")),
-    ("I'll", ("i'll", "Ill")),
+    ("I'll", ("i'll",)),
     ("I'd", ("i'd",)),
     ("don't", ("dont",)),
     ("Don't", ("Dont", "dont")),
@@ -97,6 +97,8 @@ class Register:
 
     def apply(self, text: str, rng: random.Random) -> str:
         """``text`` as this user types it (values and slot names must already be protected)."""
+        if self.typo_rate:  # typos first: a chat spelling ("smth") is typed on purpose, not misspelt again
+            text = typos(text, rng, self.typo_rate)
         if self.forms:
             def form(m: re.Match[str]) -> str:
                 i = _FORM_INDEX[m.group(1)]
@@ -109,14 +111,18 @@ class Register:
                                                                else m.group(2)), text)
         if self.drop_stop and text.endswith(".") and not text.endswith(".."):
             text = text[:-1]
-        return typos(text, rng, self.typo_rate) if self.typo_rate else text
+        return text
+
+
+#: Share of a typo-prone user's typo rate that a casual typist of another persona has (a slip now and then).
+CASUAL_TYPOS: dict[str, float] = {"typo": 1.0, "plain": 0.2, "chatty": 0.2, "terse": 0.2}
 
 
 def draw_register(dialogue_id: str, persona: str, typo_rate: float = 0.0) -> Register:
-    """The typing habits of the user of ``dialogue_id`` (``persona``: the renderer's persona; ``typo_rate``
-    applies to typo-prone users only)."""
+    """The typing habits of the user of ``dialogue_id`` (``persona``: the renderer's persona; ``typo_rate``: a
+    typo-prone user's rate, scaled by :data:`CASUAL_TYPOS` for the others; formal and non-native users none)."""
     rng = random.Random(f"register:{dialogue_id}")
-    rate = typo_rate if persona == "typo" else 0.0
+    rate = typo_rate * CASUAL_TYPOS.get(persona, 0.0)
     chance, share = CHAT_PERSONAS.get(persona, (0.0, 0.0))
     if rng.random() >= chance:
         return Register(typo_rate=rate)
@@ -143,3 +149,47 @@ def typos(text: str, rng: random.Random, rate: float) -> str:
         near = _NEAR.get(word[i].lower(), word[i])
         return word[:i] + rng.choice(near) + word[i + 1:]
     return _WORD.sub(one, text)
+
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+_DAY_MONTH_YEAR = re.compile(r"(\d{1,2}) (" + "|".join(_MONTHS) + r") (\d{4})")
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+_AMOUNT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})")
+
+
+def _ordinal(day: int) -> str:
+    return f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
+
+
+def casual_value(value: str, rng: random.Random) -> str:
+    """How a person repeats an answer's date, clock time or amount back in their own words ("16 July 2025" →
+    "July 16th", "14:00" → "2pm", "426.00" → "426"); any other value, and one that is not wholly such a form,
+    unchanged. Only for echoes the dialogue state does not track (a goodbye's recap of the answer)."""
+    date = _DAY_MONTH_YEAR.fullmatch(value) or _ISO_DATE.fullmatch(value)
+    if date:
+        if date.re is _ISO_DATE:
+            day, month = int(date.group(3)), int(date.group(2))
+            if not 1 <= month <= 12:
+                return value
+            name = _MONTHS[month - 1]
+        else:
+            day, name = int(date.group(1)), date.group(2)
+        return rng.choice((f"{name} {day}", f"{name} {_ordinal(day)}", f"{name[:3]} {day}", f"the {_ordinal(day)}",
+                           f"{_ordinal(day)} {name}", f"{day} {name[:3]}"))
+    clock = _CLOCK.fullmatch(value)
+    if clock:
+        hour, minute = int(clock.group(1)), clock.group(2)
+        half = "am" if hour < 12 else "pm"
+        h12 = hour % 12 or 12
+        said = f"{h12}" if minute == "00" else f"{h12}:{minute}"
+        part = "morning" if hour < 12 else "afternoon" if hour < 18 else "evening"
+        return rng.choice((f"{said}{half}", f"{said} {half}", f"{said} in the {part}"))
+    amount = _AMOUNT.fullmatch(value)
+    if amount:
+        whole = amount.group(1)
+        if amount.group(2) == "00":
+            return whole
+        return rng.choice((whole, f"about {whole}", f"{whole} and change"))
+    return value
