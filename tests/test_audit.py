@@ -152,3 +152,16 @@ def test_audit_runs_on_a_converted_original_release(tmp_path: Path) -> None:
                                                  for n in ("train.json", "val.json", "test.json"))
     assert report.rendered_by == {}  # the release records no renderer
     assert report.diversity.by_speaker["User"].utterances > 0 and report.verdicts
+
+
+def test_size_matched_distinct_2_does_not_fall_with_corpus_size() -> None:
+    from tooldial.audit.diversity import distinct_n, windowed_distinct_2
+
+    rng = __import__("random").Random(0)
+    words = [f"w{i}" for i in range(300)]
+    one = [[rng.choice(words) for _ in range(12)] for _ in range(200)]  # 2,200 bigrams, mostly new
+    many = one * 8  # the same text again and again: plain distinct-2 falls eightfold
+    assert distinct_n(many, 2) < distinct_n(one, 2) / 7
+    per_window = windowed_distinct_2(many, window=2_000)
+    assert per_window is not None and abs(per_window - windowed_distinct_2(one, window=2_000)) < 0.15
+    assert windowed_distinct_2(one, window=10_000) is None  # less text than one window: no figure

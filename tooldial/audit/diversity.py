@@ -4,6 +4,9 @@ Definitions (all over the non-empty messages of a group: one speaker, or one spe
 
 - **distinct-n**: distinct word n-grams / all word n-grams (Li et al., 2016), tokens from :func:`tokens`;
   distinct-2 is also given with person names masked (:func:`person_names`), to show what names alone add;
+- **size-matched distinct-2** (:func:`windowed_distinct_2`): the mean distinct-2 over consecutive windows of
+  :data:`WINDOW_BIGRAMS` bigrams; distinct-n falls as a corpus grows (more text, the same frames), so only
+  figures over the same amount of text compare two datasets of different sizes;
 - **repeated**: share of utterances whose exact text occurs more than once in the group;
 - **templates**: distinct utterances once every value of the dialogue (mock data, call results, states) and
   every number is replaced by a placeholder — an estimate of how many phrasings the generator has;
@@ -43,6 +46,27 @@ def distinct_n(token_lists: Iterable[Sequence[str]], n: int) -> float:
             seen.add(tuple(toks[i:i + n]))
             total += 1
     return len(seen) / total if total else 0.0
+
+
+#: Bigrams per window of the size-matched distinct-2: about the user side of 250 dialogues of ``tooldial build``,
+#: and of the AutoDE GPT-3.5 user transcripts (22,000 bigrams), so the figures compare with theirs.
+WINDOW_BIGRAMS = 20_000
+
+
+def windowed_distinct_2(token_lists: Iterable[Sequence[str]], window: int = WINDOW_BIGRAMS) -> float | None:
+    """Mean distinct-2 over consecutive windows of whole utterances (in order) of at least ``window`` bigrams;
+    the last, shorter window is left out. None when there is less text than one window."""
+    scores: list[float] = []
+    seen: set[tuple[str, str]] = set()
+    total = 0
+    for toks in token_lists:
+        pairs = list(zip(toks, toks[1:], strict=False))
+        seen.update(pairs)
+        total += len(pairs)
+        if total >= window:
+            scores.append(len(seen) / total)
+            seen, total = set(), 0
+    return sum(scores) / len(scores) if scores else None
 
 
 def _leaves(value: Any) -> Iterable[str]:
@@ -117,6 +141,8 @@ class GroupStats(BaseModel):
     #: distinct-2 once every capitalised person name (Faker's en_US first and last names) is one token: what the
     #: names alone add (a renderer that adds names raises distinct-2, not the variety of its wording).
     distinct_2_names_masked: float = 0.0
+    #: :func:`windowed_distinct_2` (None for a group with fewer than :data:`WINDOW_BIGRAMS` bigrams).
+    distinct_2_size_matched: float | None = None
     openers: int
     mean_tokens: float
     median_tokens: float
@@ -190,6 +216,7 @@ def group_stats(utterances: Sequence[Utterance]) -> GroupStats:
         distinct_2_names_masked=distinct_n((tokens(_CAPITALISED.sub(lambda m: NAME if m.group(0).lower() in names
                                                                     else m.group(0), u.text))
                                             for u in utterances), 2),
+        distinct_2_size_matched=windowed_distinct_2(toks),
         openers=len({tuple(t[:3]) for t in toks}),
         mean_tokens=float(lengths.mean()),
         median_tokens=float(np.median(lengths)),

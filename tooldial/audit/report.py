@@ -12,7 +12,13 @@ from pydantic import BaseModel
 
 from tooldial.audit.coherence import coherence_check
 from tooldial.audit.data import check_dataset_dir, read_rows
-from tooldial.audit.diversity import USER_WITHOUT_INTENTS, DiversityReport, GroupStats, diversity
+from tooldial.audit.diversity import (
+    USER_WITHOUT_INTENTS,
+    WINDOW_BIGRAMS,
+    DiversityReport,
+    GroupStats,
+    diversity,
+)
 from tooldial.audit.leaks import (
     Check,
     clarify_check,
@@ -125,7 +131,7 @@ def verdicts(report: AuditReport) -> list[str]:
             ok = user.distinct_2 >= USER_DISTINCT_2_MIN and user.repeated <= USER_REPEATED_MAX
             out.append(f"{'ok' if ok else 'LOW'} {group.lower()} diversity: distinct-2 {user.distinct_2:.3f} "
                        f"(target ≥ {USER_DISTINCT_2_MIN}; {user.distinct_2_names_masked:.3f} with person names "
-                       f"masked), {user.repeated:.1%} of the utterances repeated "
+                       f"masked; {_size_matched(user)}), {user.repeated:.1%} of the utterances repeated "
                        f"(target ≤ {USER_REPEATED_MAX:.0%}), ~{user.templates} templates with values masked")
     out.append(f"{'ok' if report.fail_inform_phrasings >= 30 else 'LOW'} fail-inform phrasings: "
                f"{report.fail_inform_phrasings}; goodbyes: user {report.goodbyes['user_bye']}, "
@@ -143,12 +149,19 @@ def verdicts(report: AuditReport) -> list[str]:
     return out
 
 
+def _size_matched(g: GroupStats) -> str:
+    if g.distinct_2_size_matched is None:
+        return f"fewer than {WINDOW_BIGRAMS:,} bigrams: no size-matched figure"
+    return f"{g.distinct_2_size_matched:.3f} per {WINDOW_BIGRAMS:,} bigrams, size-matched"
+
+
 # --- writers ----------------------------------------------------------------------------------------------------
 
 
 def _row(name: str, g: GroupStats) -> str:
     return (f"| {name} | {g.utterances:,} | {g.distinct_utterances:,} | {g.templates:,} | {g.leads:,} | {g.repeated:.1%} | "
-            f"{g.distinct_1:.3f} | {g.distinct_2:.3f} | {g.distinct_2_names_masked:.3f} | {g.distinct_3:.3f} | "
+            f"{g.distinct_1:.3f} | {g.distinct_2:.3f} | {g.distinct_2_names_masked:.3f} | "
+            f"{'—' if g.distinct_2_size_matched is None else f'{g.distinct_2_size_matched:.3f}'} | {g.distinct_3:.3f} | "
             f"{g.openers:,} | "
             f"{g.mean_tokens:.1f} | {g.p90_tokens:.0f} |")
 
@@ -164,8 +177,9 @@ def render_markdown(report: AuditReport) -> str:
     lines += ["## Verdicts", "", *[f"- {v}" for v in report.verdicts], "",
               "## Diversity", "",
               "| group | utterances | distinct | templates | leads | repeated | distinct-1 | distinct-2 | "
-              "distinct-2 (names masked) | distinct-3 | openers | mean tokens | p90 tokens |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+              f"distinct-2 (names masked) | distinct-2 per {WINDOW_BIGRAMS:,} bigrams | distinct-3 | openers | "
+              "mean tokens | p90 tokens |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     lines += [_row(k, v) for k, v in d.by_speaker.items()]
     lines += [_row(k, v) for k, v in d.by_action.items()]
     lines += ["", "Most frequent utterances:", ""]
