@@ -1113,21 +1113,39 @@ def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
     return f"{rng.uniform(1, 50):.1f}"
 
 
+def _street_parts(ctx: RecordContext, local: Any | None) -> tuple[str, str, str]:
+    """The record's street name, building number and street address, drawn once per record so that its
+    ``address`` and ``street`` agree (was "201 Mccarthy Drive" with street "Thomas Avenue"); the address is
+    written by one of the locale's own street-address formats that has exactly those two parts."""
+    if "<street>" not in ctx.values:
+        rng = ctx.world.rng
+        if local is None:  # no Latin-script locale for the country: a plain "12 Moyo Road", no US "Apt. 147"
+            street, number = f"{ctx.world.fake.last_name()} {rng.choice(('Road', 'Street', 'Avenue', 'Drive'))}", str(
+                rng.randint(1, 250))
+            line = f"{number} {street}"
+        else:
+            street, number = local.street_name(), local.building_number()
+            provider = local.factories[0].provider("faker.providers.address")
+            formats = [f for f in getattr(provider, "street_address_formats", ()) if
+                       set(re.findall(r"{{(\w+)}}", f)) == {"street_name", "building_number"}]
+            line = (rng.choice(formats).strip() if formats else "{{building_number}} {{street_name}}").replace(
+                "{{street_name}}", street).replace("{{building_number}}", number)
+        ctx.values.update({"<street>": street, "<building>": number, "<street line>": line})
+    return ctx.values["<street>"], ctx.values["<building>"], ctx.values["<street line>"]
+
+
 def _gen_address(f: FieldName, ctx: RecordContext) -> str:
     """A street address in the record's city, written as its country writes them (Faker's locale of the
-    country); its parts when the field names one (number, street name, type)."""
+    country); its parts when the field names one (number, street name, type), all of one street."""
     local = local_faker(ctx.place, ctx.world.rng)
-    rng = ctx.world.rng
-    if f.has("number", "num", "no"):
-        return local.building_number() if local is not None else str(rng.randint(1, 250))
     if f.has("type", "suffix"):
         return local.street_suffix() if local is not None and local.locales[0].startswith("en") else None
-    if local is None:  # no Latin-script locale for the country: a plain "12 Moyo Road", no US "Apt. 147"
-        street = f"{ctx.world.fake.last_name()} {rng.choice(('Road', 'Street', 'Avenue', 'Drive'))}"
-        return street if f.has("name") or f.joined == "street" else f"{rng.randint(1, 250)} {street}, {ctx.place.city}"
+    street, number, line = _street_parts(ctx, local)
+    if f.has("number", "num", "no"):
+        return number
     if f.has("name") or f.joined == "street":
-        return local.street_name()
-    return f"{local.street_address().replace(chr(10), ', ')}, {ctx.place.city}"
+        return street
+    return f"{line}, {ctx.place.city}"
 
 
 def _gen_file(f: FieldName, ctx: RecordContext) -> str:

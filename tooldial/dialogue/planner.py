@@ -53,7 +53,7 @@ from tooldial.dialogue.scenario import (
     make_turn,
 )
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
-from tooldial.dialogue.world_checks import unasked_id
+from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
 
 
 @dataclass(frozen=True)
@@ -398,7 +398,13 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     # asked *for*: the category's name is no answer to a schedule (world engineer, issue 11)
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
     goal -= given
-    wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download"})
+    wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download", "website"})
+    # the fields the description enumerates ("agency, phone, rating and number of active listings") are all
+    # reported, whatever the limit: a user who named four fields gets four (world engineer, issue 11)
+    enumerated = enumerated_words(api.description)
+    asked_count = len({p[-1] for p, v in leaf_items(result) if p and asked_field(p[-1], enumerated)
+                       and not unasked_id(p[-1], api.name, api.description)})
+    limit = max(limit, asked_count)
     scored: list[tuple[float, int, str, str, str]] = []
     seen_paths: set[tuple[str, ...]] = set()
     for order, (path, value) in enumerate(leaf_items(result)):
@@ -407,12 +413,14 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         seen_paths.add(path)
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
+        asked = asked_field(path[-1], enumerated)
         if not text or len(text) > 80 or text in said or unasked_id(path[-1], api.name, api.description) or (
-                kind in ("url", "image") and not wants_links) or (
+                kind in ("url", "image") and not wants_links and not asked) or (
                 re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & {"color", "colour", "colors", "colours"}):
             continue
         words = set(readable(" ".join(path)).split())
-        score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1)
+        score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
+            4.0 if asked else 0.0)
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
     def how_it_went(key: str, text: str) -> bool:
@@ -442,7 +450,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
                 if len(out) == limit:
                     break
             continue
-        if all(lab != o[1] and text != o[2] for o in out):
+        if all(lab != o[1] and (text != o[2] or asked_field(path[-1], enumerated)) for o in out):
             out.append((key, lab, text))
         if len(out) == limit:
             break

@@ -45,6 +45,7 @@ from tooldial.dialogue.mockdata import (
     foreign_lookup,
     foreign_strings,
     is_now_stamp,
+    leaf_items,
     lookup_places,
     middle_problems,
     names_elsewhere,
@@ -359,7 +360,19 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += _span_problems(scalars)
     out += middle_problems(scalars)
     out += zone_problems(scalars)
+    out += street_problems(scalars)
     return out
+
+
+def street_problems(scalars: dict[str, Any]) -> list[str]:
+    """A record's street that its own street address does not name (``address`` "201 Mccarthy Drive" with
+    ``street`` "Thomas Avenue"): rule ``address street``."""
+    lines = [(k, v) for k, v in scalars.items() if isinstance(v, str) and re.search(r"\d", v)
+             and FieldName(k).has("address") and field_kind(FieldName(k)) == "address"]
+    streets = [(k, v) for k, v in scalars.items() if isinstance(v, str) and v.strip() and FieldName(k).has("street")
+               and not FieldName(k).has("number", "num", "no", "type", "suffix", "address", "id", "code")]
+    return [f"address street: {k}={v!r} is not in {a}={line!r}" for k, v in streets for a, line in lines
+            if v.strip().casefold() not in line.casefold()]
 
 
 #: "Now" stamps may lie this many days before the world's first "today" (a "last updated" of yesterday).
@@ -609,6 +622,59 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
     return field_kind(FieldName(field)) == "id" and not _ABOUT_IDS.search(f"{api_name} {api_description}")
 
 
+#: An enumeration in an API's description ("agency, phone, rating and number of active listings"): the fields
+#: a user who asks in those words names one by one.
+_ENUMERATION = re.compile(r"([A-Za-z][\w' /-]*(?:, [A-Za-z][\w' /-]*)+,? (?:and|or) [A-Za-z][\w' /-]*)")
+_ENUM_STOP = frozenset({"a", "an", "the", "of", "with", "by", "its", "their", "s", "and", "or", "in", "for", "to",
+                        "number", "get", "list", "all", "each", "per", "from", "on", "at", "any", "is"})
+#: Words a user says for a field named otherwise ("coordinates" of a record with latitude and longitude).
+_FIELD_ALIASES = {"coordinates": ("latitude", "longitude", "lat", "lon", "lng"),
+                  "location": ("latitude", "longitude"), "time": ("duration", "eta", "minutes")}
+
+
+@lru_cache(maxsize=4096)
+def enumerated_words(description: str) -> frozenset[str]:
+    """The words of the fields an API's description enumerates (the last two words of each item, aliases
+    added): what a user asking in the description's words named and expects in the answer."""
+    out: set[str] = set()
+    for m in _ENUMERATION.finditer(description):
+        for item in re.split(r",\s*(?:and |or )?|\s(?:and|or)\s", m.group(1)):
+            words = [w for w in FieldName(item.replace("'s", "")).tokens if w not in _ENUM_STOP]
+            for w in words[-2:]:
+                out.add(w)
+                out.update(_FIELD_ALIASES.get(w, ()))
+    return frozenset(out)
+
+
+def asked_field(key: str, enumerated: frozenset[str]) -> bool:
+    """Whether result field ``key`` (its last part) is one the description enumerates (``min_age`` for "age
+    limit", ``active_listings`` for "number of active listings")."""
+    return bool(enumerated) and bool(set(FieldName(key).tokens) & enumerated)
+
+
+def asked_left_out(result: Any, fields: list[str], enumerated: frozenset[str], api_name: str, description: str,
+                   said: frozenset[str] = frozenset()) -> list[str]:
+    """Scalar fields of a one-record result that the description enumerates, in the result, and not among the
+    answer ``fields`` (the rating of an agent profile asked for its agency, phone and rating): each path."""
+    if not enumerated:
+        return []
+    chosen = {k.split("|")[-1] for k in fields}
+    counts: dict[tuple[str, ...], int] = {}
+    for path, _ in leaf_items(result):
+        counts[path] = counts.get(path, 0) + 1
+    out = []
+    for path, value in leaf_items(result):
+        if counts[path] > 1 or not path or isinstance(value, bool | dict | list) or value is None:
+            continue  # lists are answered by their records, not field by field
+        text = as_text(value).strip()
+        if (not text or len(text) > 80 or text in said or path[-1] in chosen
+                or path[-1].lower() in STATUS_KEYS or unasked_id(path[-1], api_name, description)
+                or not asked_field(path[-1], enumerated)):
+            continue
+        out.append("|".join(path))
+    return out
+
+
 def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems,
                   corpus: Corpus | None = None) -> None:
     """The response reports fields of the target's result, no ids unless the documentation is about ids."""
@@ -631,6 +697,13 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
             dp.add("answer", f"missing field: answer field {key} is not in the result")
         elif unasked_id(path[-1], str(brief.get("name", "")), str(brief.get("description", ""))):
             dp.add("answer", f"unasked id: answer field {key} is an id the user did not ask for")
+    request = response.get("api_request") or {}
+    said = frozenset(as_text(v).strip() for v in {**request.get("required_parameters", {}),
+                                                   **request.get("optional_parameters", {})}.values())
+    description = str(brief.get("description", ""))
+    for key in asked_left_out(body, fields, enumerated_words(description), str(brief.get("name", "")),
+                              description, said):
+        dp.add("answer", f"asked field left out: the description names {key}, the response does not report it")
     for m in _AGREEMENT.finditer(str(response.get("message", ""))):
         dp.add("answer", f"agreement: the response says {m.group(0)!r}")
 

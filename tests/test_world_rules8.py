@@ -1,0 +1,79 @@
+"""Issue 11 (world, eighth pass, from held-out review 7): answers report every field the request enumerates; a
+record's street address and street agree. Each test fails on the code before this pass; each validator rule is
+checked on a bad and a good record."""
+
+from __future__ import annotations
+
+import random
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.mockdata import FieldName, MockWorld, RecordContext, _gen_address, places
+from tooldial.dialogue.planner import answer_fields
+from tooldial.dialogue.world_checks import asked_left_out, enumerated_words, record_problems
+
+
+def _api(name, *, description, example=None):
+    return Api(category="Data", tool="t", name=name, description=description, method="GET",
+               required_parameters=(), optional_parameters=(), output_components=(), example_response=example)
+
+
+# --- answers: every enumerated field ------------------------------------------------------------------------
+
+AGENT = {"name": "Sofia Teixeira", "agency": "Casa Lusa", "phone": "+351 912 345 018", "rating": 4.9,
+         "active_listings": 14}
+
+
+def test_enumerated_words_read_the_items_of_a_description():
+    words = enumerated_words("Get a real estate agent's agency, phone, rating and number of active listings")
+    assert {"agency", "phone", "rating", "active", "listings"} <= words
+    assert "coordinates" in enumerated_words("Get a venue's address, capacity and coordinates")
+    assert {"latitude", "longitude"} <= enumerated_words("Get a venue's address, capacity and coordinates")
+    assert enumerated_words("Returns the profile of an agent.") == frozenset()
+
+
+def test_answer_reports_all_four_enumerated_fields_not_three():
+    api = _api("Real Estate Agent Profile", description="Get a real estate agent's agency, phone, rating and "
+                                                         "number of active listings.")
+    keys = [k for k, _, _ in answer_fields(api, AGENT)]
+    assert {"agency", "phone", "rating", "active_listings"} <= set(keys)
+
+
+def test_an_enumerated_field_equal_to_another_is_still_reported():
+    api = _api("Current Weather", description="Current weather: temperature, feels-like, humidity and wind.")
+    result = {"temperature_c": 28.9, "feels_like_c": 28.9, "humidity": 64, "wind_kph": 14.2}
+    keys = [k for k, _, _ in answer_fields(api, result)]
+    assert {"temperature_c", "feels_like_c", "humidity", "wind_kph"} <= set(keys)
+
+
+def test_validator_flags_an_enumerated_field_left_out_and_passes_the_full_answer():
+    description = "Get a real estate agent's agency, phone, rating and number of active listings."
+    words = enumerated_words(description)
+    assert asked_left_out(AGENT, ["agency", "phone", "active_listings"], words, "Agent Profile", description) == [
+        "rating"]
+    assert asked_left_out(AGENT, ["agency", "phone", "rating", "active_listings"], words, "Agent Profile",
+                          description) == []
+    # what the user said is no news, and a description without an enumeration asks for no field by name
+    assert asked_left_out(AGENT, ["agency"], words, "Agent Profile", description,
+                          frozenset({"+351 912 345 018", "4.9", "14"})) == []
+    assert asked_left_out(AGENT, [], enumerated_words("An agent."), "Agent Profile", "An agent.") == []
+
+
+# --- street address and street --------------------------------------------------------------------------------
+
+def test_a_records_address_and_street_name_one_street():
+    for code in ("BR", "DK", "RU", "US", "DE", "PL"):
+        city = next(p for p in places() if p.country_code == code)
+        for seed in range(4):
+            ctx = RecordContext(MockWorld(random.Random(seed)), _place=city)
+            address = _gen_address(FieldName("formatted_address"), ctx)
+            street = _gen_address(FieldName("street"), ctx)
+            number = _gen_address(FieldName("street_number"), ctx)
+            assert street in address and number in address, (code, address, street, number)
+            assert address.endswith(city.city)
+
+
+def test_validator_flags_a_street_its_address_does_not_name():
+    bad = {"formatted_address": "201 Mccarthy Drive, Moscow", "street": "Thomas Avenue", "city": "Moscow"}
+    assert any(p.startswith("address street") for p in record_problems(bad))
+    good = {"formatted_address": "201 Mccarthy Drive, Moscow", "street": "Mccarthy Drive", "city": "Moscow"}
+    assert not any(p.startswith("address street") for p in record_problems(good))
