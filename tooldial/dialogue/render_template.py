@@ -205,11 +205,16 @@ _PAIR_FRAMES = {
     "point": ("the coordinates are {a}, {b}", "coordinates {a}, {b}", "it's at {a}, {b}", "lat {a}, long {b}",
               "lat/long {a}, {b}", "the spot is {a}, {b}", "GPS says {a}, {b}", "{a}, {b} is the location",
               "location: {a}, {b}", "the pin is at {a}, {b}", "{a} / {b} (lat / long)", "my coordinates are {a}, {b}"),
-    "span": ("{a} to {b}", "from {a} to {b}", "{a} until {b}", "{a} through {b}", "starting {a}, ending {b}",
-             "between {a} and {b}", "{a} till {b}", "from {a} until {b}"),
-    "stay": ("{a} to {b}", "in on {a}, out on {b}", "arriving {a}, leaving {b}", "from {a} to {b}",
-             "checking in {a} and out {b}", "{a} until {b}"),
+    "span": ("the dates are {a} to {b}", "dates: {a} to {b}", "it runs from {a} to {b}", "the period is {a} until {b}",
+             "starting {a}, ending {b}", "the dates would be {a} through {b}", "{a} to {b} for the dates",
+             "the range is {a} till {b}"),
+    "stay": ("the stay is {a} to {b}", "in on {a}, out on {b}", "arriving {a}, leaving {b}", "dates: {a} to {b}",
+             "checking in {a} and out {b}", "the dates are {a} until {b}"),
 }
+#: A pair that is all the user says (the system asked for just these two): the bare span reads too.
+_PAIR_ALONE = {"point": ("{a}, {b}", "{a} / {b}"), "span": ("{a} to {b}", "from {a} to {b}", "{a} until {b}",
+                                                           "{a} through {b}", "between {a} and {b}"),
+               "stay": ("{a} to {b}", "from {a} to {b}", "{a} until {b}")}
 #: Slot pairs said together: (first slot, second slot, frame kind).
 _PAIRS = (("latitude", "longitude", "point"), ("lat", "lng", "point"), ("lat", "lon", "point"),
           ("start date", "end date", "span"), ("from date", "to date", "span"), ("date from", "date to", "span"),
@@ -845,7 +850,8 @@ class TemplateRenderer:
         for k, v in values.items():
             if pair and k in pair[:2]:
                 if k == pair[0]:  # the two values in one clause, in the order people say them
-                    clauses.append(rng.choice(_PAIR_FRAMES[pair[2]]).format(a=p(values[pair[0]]), b=p(values[pair[1]])))
+                    frames = _PAIR_FRAMES[pair[2]] + (_PAIR_ALONE[pair[2]] if len(values) == 2 and sentence else ())
+                    clauses.append(rng.choice(frames).format(a=p(values[pair[0]]), b=p(values[pair[1]])))
                 continue
             clauses.append(rng.choice(_INFORM_CLAUSE).format(k=p(k), v=p(v)))
         if len(clauses) > 1 and rng.random() < 0.2:
