@@ -357,3 +357,19 @@ def test_coordinates_and_spans_are_said_together_and_verbatim() -> None:
                                           _random.Random(i), p, single=False))
         assert span.index("2025-12-08") < span.index("2025-12-15")  # the start before the end
     assert seen == {False}  # a pair is never split into two clauses that name each slot
+
+
+def test_brief_users_list_values_with_their_slot_names() -> None:
+    import random as _random
+
+    from tooldial.dialogue.render_template import _LISTED, Protect
+    from tooldial.dialogue.render_template import TemplateRenderer as T
+    renderer, listed = T(), 0
+    for i in range(100):
+        p = Protect()
+        text = p.restore(renderer._values({"country code": "PT", "limit": "10"}, _random.Random(i), p,
+                                          single=False, brief=True))
+        assert "PT" in text and "10" in text
+        forms = {f for f in _LISTED if f.format(k="country code", v="PT") in text and f.format(k="limit", v="10") in text}
+        listed += bool(forms)
+    assert 20 < listed < 80  # about half of a brief user's informs list the values, one way per message

@@ -221,6 +221,10 @@ _PAIRS = (("latitude", "longitude", "point"), ("lat", "lng", "point"), ("lat", "
           ("pickup date", "return date", "span"), ("departure date", "return date", "span"),
           ("check in", "check out", "stay"), ("check in date", "check out date", "stay"),
           ("checkin", "checkout", "stay"))
+#: How a brief user lists values (``_values(..., brief=True)``): the slot name and the value, no verb.
+_LISTED = ("{k} {v}", "{k}: {v}", "{k} is {v}", "{k} = {v}")
+#: Personas that list values that way.
+_LISTERS = frozenset(("terse", "typo"))
 _HEDGES = ("I think", "if I remember right,", "I believe", "probably")
 _PICK = (
     "The one with {by} {v}, please.", "Let's go with {v}.", "I'll take {v}.", "The {by} I want is {v}.",
@@ -752,7 +756,7 @@ class TemplateRenderer:
                 (by, value), = values.items()
                 body = rng.choice(_PICK).format(by=p(by), v=p(value))
             else:
-                body = self._values(values, rng, p, single=True)
+                body = self._values(values, rng, p, single=True, brief=persona in _LISTERS)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
             # a code, id, number or date is copied from somewhere; a name, a keyword or a pick is chosen
@@ -795,7 +799,8 @@ class TemplateRenderer:
             body = f"{rng.choice(_FAIL_VERB)} {missing}{rng.choice(_FAIL_TAIL)}."
         rest: dict[str, str] = c.get("values", {})
         if rest:
-            body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False, sentence=False))
+            body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False, sentence=False,
+                                                                          brief=persona in _LISTERS))
         lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
         context, excuse, why, goal = _at_most(2, context, lambda: moment(EXCUSES, 0.5, TRIED_FRAMES, 0.5),
                                               lambda: detail(NOT_AT_HAND, 0.5), goal)
@@ -840,8 +845,13 @@ class TemplateRenderer:
         return glue(tuple(parts.values()))
 
     def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,
-                sentence: bool = True) -> str:
-        """The values as one sentence (``sentence``) or a clause list; one value may use a whole frame."""
+                sentence: bool = True, brief: bool = False) -> str:
+        """The values as one sentence (``sentence``) or a clause list; one value may use a whole frame. A
+        ``brief`` user (one who types in the chat register) often lists them as "city id 7301112, limit 10"."""
+        if brief and rng.random() < 0.5:
+            frame = rng.choice(_LISTED)  # one way of listing per message
+            listed = ", ".join(frame.format(k=p(k), v=p(v)) for k, v in values.items())
+            return listed + "." if sentence else listed
         if single and len(values) == 1:
             (k, v), = values.items()
             return rng.choice(_INFORM_ONE).format(k=p(k), v=p(v))
