@@ -13,7 +13,11 @@ words and the values), ``context`` (an introduction), ``story`` (situation aside
 other part (what the part adds that nothing else does). Parts are traced before persona rewrites (typos,
 contractions), so their bigrams are close to, not exactly, the messages'.
 
-    python scripts/distinct_budget.py DATASET_DIR [--target 0.30]
+With ``--sizes``: user distinct-2 over the first 100, 250, 500, 1,000 and 2,000 dialogues (by id) and over the
+first 4,218 and 22,179 bigrams (the user side of the AutoDE GPT-3.5 transcripts, one trial per task and all five
+trials): distinct-n falls as a corpus grows, so a figure only compares with one over as much text.
+
+    python scripts/distinct_budget.py DATASET_DIR [--target 0.30] [--sizes]
     python scripts/distinct_budget.py --parts 2000 [--seed 7]
 """
 
@@ -72,6 +76,35 @@ def budget(dataset: Path, target: float) -> None:
     _table({action: bigrams(texts) for action, texts in by_action.items()})
 
 
+#: Bigram counts of the AutoDE GPT-3.5 user transcripts (one trial per task, all five trials), measured with the
+#: audit's tokens on ``/work/shared/data/autode/transcripts_user-gpt35_assistant-gpt35.jsonl.gz``.
+AUTODE_BIGRAMS = (4_218, 22_179)
+
+
+def sizes(dataset: Path) -> None:
+    """User distinct-2 by corpus size: first N dialogues (by id) and first N bigrams."""
+    check_dataset_dir(dataset)
+    rows = sorted((r for split in ("train", "validation", "test") for r in read_rows(dataset, "dialogues", split)),
+                  key=lambda r: str(r.get("dialogue_id")))
+    print("user distinct-2 by corpus size (first dialogues by id):")
+    for n in (100, 250, 500, 1000, 2000):
+        if n > len(rows):
+            break
+        counts = bigrams(u.text for u in collect_utterances(rows[:n]) if u.speaker == "User")
+        total = sum(counts.values())
+        print(f"  {n:5,d} dialogues: {len(counts) / max(1, total):.3f} ({len(counts):,} of {total:,} bigrams)")
+    texts = [u.text for u in collect_utterances(rows) if u.speaker == "User"]
+    for target in AUTODE_BIGRAMS:
+        kept, total = [], 0
+        for text in texts:
+            kept.append(text)
+            total += max(0, len(tokens(text)) - 1)
+            if total >= target:
+                break
+        counts = bigrams(kept)
+        print(f"  first {total:,} bigrams (AutoDE size {target:,}): {len(counts) / max(1, total):.3f}")
+
+
 def parts(n: int, seed: int) -> None:
     from tooldial.corpus import load_corpus
     from tooldial.dialogue.generate import GenerateConfig, generate_dialogues
@@ -97,11 +130,14 @@ def main() -> None:
     parser.add_argument("--target", type=float, default=0.30)
     parser.add_argument("--parts", type=int, metavar="N", help="generate N dialogues and split by message part")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--sizes", action="store_true", help="distinct-2 by corpus size (with DATASET_DIR)")
     args = parser.parse_args()
     if args.dataset is None and args.parts is None:
         parser.error("give a dataset directory or --parts N")
     if args.dataset is not None:
         budget(args.dataset, args.target)
+        if args.sizes:
+            sizes(args.dataset)
     if args.parts is not None:
         parts(args.parts, args.seed)
 
