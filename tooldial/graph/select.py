@@ -23,7 +23,7 @@ from typing import Literal
 
 from tooldial.corpus.models import Corpus
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.validity import (
     ECHO_REASON,
     InputGroup,
@@ -124,6 +124,11 @@ class EdgeSelector:
         if why := country_scope_clash(output, target, self.tool_text.get(output.api_id, ""),
                                       self.tool_text.get(target.api_id, "")):
             return why
+        required, optional, _ = self.params.get(output.api_id, ((), (), ()))
+        sent = (*required, *optional, *(e.raw or e.key for e in self.inputs_by_api.get(output.api_id, {}).values()))
+        if output.api_id not in self.creates and holds_answer(output, target, self.outputs_by_api.get(output.api_id, []),
+                                                              self.outputs_by_api.get(target.api_id, []), sent):
+            return "the source record already holds the answer: the target returns the same fields again"
         if writes_back(output, target):
             return "the value read is written back to the field it came from: the call changes nothing"
         if key := unkeyed_qualifier(output, target, self.outputs_by_api.get(output.api_id, []),
@@ -209,6 +214,41 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
     return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
+
+
+#: Fields of a response that say how the call went, not what it found: never part of an answer.
+META_FIELDS = frozenset({"status", "message", "success", "error", "errors", "msg", "code", "statuscode",
+                         "total", "count", "page", "pages", "limit", "offset", "next", "previous", "took",
+                         "timestamp", "result", "results", "data", "response", "request", "meta"})
+
+
+def _leaf(entity: Entity) -> str:
+    return _norm(entity.raw or entity.key.rsplit("|", 1)[-1])
+
+
+def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], target_outputs: list[Entity],
+                 source_params: Iterable[str] = ()) -> bool:
+    """Labelling guide, "the record already holds the answer": inside one tool, a list's or a record's own key
+    (``id`` of ``List brands``) into a by-key lookup whose documented answer is one record with no field the
+    source record lacks (``Get brand by id``: ``_id``, ``name``, ...): the call returns what the caller has. A
+    lookup that returns more (list -> detail) is a chain (the selector does not ask for a source that creates a
+    record: its new key is fetched to check it); so is a nested record's key (a match's ``team|id``: the
+    team is another record) and a key the target's answer does not name (``continentId`` -> ``id``: a foreign
+    key), and a value the source was called with (``base`` of ``Trades Futures`` into ``Trades Spot``: same field
+    names, another market's answer; :func:`round_trip` reads it the same way). Undecidable (no documented answer,
+    fewer than two answer fields, a list answer): the edge stays."""
+    if source.tool_id != target.tool_id or not target_outputs:
+        return False
+    parent = source.key.split("|")[:-1]
+    if any(w not in CONTAINER_NAMES for part in parent for w in split_words(part)):
+        return False
+    answer = {_leaf(o) for o in target_outputs} - META_FIELDS - {""}
+    if len(answer) < 2 or 2 * sum(o.is_list for o in target_outputs) > len(target_outputs):
+        return False
+    if _leaf(source) not in answer or _leaf(source) in {_norm(p) for p in source_params}:
+        return False
+    record = {_leaf(o) for o in source_outputs if o.key.split("|")[:-1] == parent}
+    return answer <= record
 
 
 #: Leaf words of a field that holds the short form of its sibling (``country_short``, ``state_code``, ``state

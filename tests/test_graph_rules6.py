@@ -1,0 +1,53 @@
+"""Sixth round of validity rules (issue 10): read from the v8 errors (v8 is fit data since), measured on v1..v8.
+Each principle is read from the documentation of both sides, never from a tool's name; each test uses made-up
+tools:
+
+- a list's or a record's own key into a by-key lookup of its own tool whose documented answer is one record with
+  no field the source record lacks: "the record already holds the answer" (a lookup that returns more is a
+  list -> detail chain and stays; so do a nested record's key and a foreign key)."""
+
+from __future__ import annotations
+
+from conftest import graph_entity
+
+from tooldial.graph.select import holds_answer
+
+ent = graph_entity
+
+
+def _outputs(api_id: str, *keys: str, is_list: bool = False) -> list:
+    return [ent(api_id, "output", k, is_list=is_list) for k in keys]
+
+
+def test_a_lookup_of_fields_the_record_already_holds_is_no_call():
+    listing = "Medical|pill_base|List brands"
+    by_id = "Medical|pill_base|Get brand by id"
+    source_outputs = _outputs(listing, "_id", "name", "company_id", "created", is_list=True)
+    key = source_outputs[0]
+    target_in = ent(by_id, "input", "id")
+    same_fields = _outputs(by_id, "_id", "name", "created", "status")  # ``status`` says how the call went
+    assert holds_answer(key, target_in, source_outputs, same_fields)
+    # the detail returns more than the list holds: a list -> detail chain
+    more = _outputs(by_id, "_id", "name", "created", "ingredients", "dosage")
+    assert not holds_answer(key, target_in, source_outputs, more)
+    # undocumented answer, or an answer that is a list of records: undecidable, the edge stays
+    assert not holds_answer(key, target_in, source_outputs, [])
+    assert not holds_answer(key, target_in, source_outputs, _outputs(by_id, "_id", "name", is_list=True))
+    # a value the source was called with: the same field names are another call's answer (futures -> spot)
+    assert not holds_answer(key, target_in, source_outputs, same_fields, ("_id",))
+    # a foreign key: the company's record is another one, even when its field names are the brand's
+    company_in = ent("Medical|pill_base|Get company by id", "input", "id")
+    company = _outputs("Medical|pill_base|Get company by id", "id", "name")
+    assert not holds_answer(source_outputs[2], company_in, source_outputs, company)
+
+
+def test_a_nested_record_key_and_another_tool_keep_the_edge():
+    match = "Sports|goal_feed|Match data"
+    source_outputs = _outputs(match, "data|match|team_b|id", "data|match|team_b|name")
+    team_in = ent("Sports|goal_feed|Team data", "input", "team_id")
+    team = _outputs("Sports|goal_feed|Team data", "id", "name")
+    assert not holds_answer(source_outputs[0], team_in, source_outputs, team)  # the team is another record
+    listing = _outputs("Data|port_list|Ports", "id", "name", "country")
+    other_tool_in = ent("Data|port_info|Port by id", "input", "id")
+    other_tool = _outputs("Data|port_info|Port by id", "id", "name", "country")
+    assert not holds_answer(listing[0], other_tool_in, listing, other_tool)
