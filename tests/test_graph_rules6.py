@@ -4,13 +4,17 @@ tools:
 
 - a list's or a record's own key into a by-key lookup of its own tool whose documented answer is one record with
   no field the source record lacks: "the record already holds the answer" (a lookup that returns more is a
-  list -> detail chain and stays; so do a nested record's key and a foreign key)."""
+  list -> detail chain and stays; so do a nested record's key and a foreign key);
+- a language detected in a text is no translation's target language (it still feeds the source language);
+- a record's picture into a lookup keyed by an image URL (the input's example is one) is a call;
+- a key input written as one lower-case word (``playerid``) names its record."""
 
 from __future__ import annotations
 
 from conftest import graph_entity
 
-from tooldial.graph.select import holds_answer
+from tooldial.graph.select import detected_language_as_target, holds_answer
+from tooldial.graph.validity import image_url_into_image_input, judge_edge, record_type_clash
 
 ent = graph_entity
 
@@ -51,3 +55,43 @@ def test_a_nested_record_key_and_another_tool_keep_the_edge():
     other_tool_in = ent("Data|port_info|Port by id", "input", "id")
     other_tool = _outputs("Data|port_info|Port by id", "id", "name", "country")
     assert not holds_answer(listing[0], other_tool_in, listing, other_tool)
+
+
+def test_a_detected_language_is_no_translation_target():
+    detected = ent("Translation|lang_sniff|Detect Language", "output", "data|language", example="en")
+    for target in (ent("Translation|word_swap|Translate", "input", "to"),
+                   ent("Translation|lingo_box|Translate text", "input", "to_language"),
+                   ent("Translation|lingo_box|Translate text", "input", "lang",
+                       documented="The target language of the translation")):
+        assert detected_language_as_target(detected, target)
+    source_lang = ent("Translation|word_swap|Translate", "input", "from")
+    assert not detected_language_as_target(detected, source_lang)
+    listed = ent("Translation|word_swap|Languages", "output", "languages|language", example="fr")
+    assert not detected_language_as_target(listed, ent("Translation|lingo_box|Translate text", "input", "to"))
+
+
+def test_a_record_picture_feeds_a_lookup_keyed_by_an_image_url():
+    vision_in = ent("Visual_Recognition|see_label|GET Label Detection", "input", "image",
+                    example="https://images.example.com/shoe.jpg")
+    for source in (ent("Commerce|shop_scrape|Product detail", "output", "image"),
+                   ent("News_Media|page_read|Extract", "output", "images"),
+                   ent("Commerce|shop_scrape|Product detail", "output", "otherProducts|photo",
+                       example="https://cdn.shop.example/p/1.png")):
+        assert image_url_into_image_input(source, vision_in)
+        got = judge_edge(source, vision_in, 1.0, 0.4, keyed_lookup=True)
+        assert got.keep and "image URL" in got.reason
+    upload_in = ent("Visual_Recognition|see_label|POST Label Detection", "input", "image")  # a binary upload
+    product_image = ent("Commerce|shop_scrape|Product detail", "output", "image")
+    assert not image_url_into_image_input(product_image, upload_in)
+    assert not judge_edge(product_image, upload_in, 1.0, 0.4, keyed_lookup=True).keep
+    an_object = ent("Commerce|shop_scrape|Product detail", "output", "products|image", type="object")
+    assert not image_url_into_image_input(an_object, vision_in)
+    assert not judge_edge(an_object, vision_in, 1.0, 0.4, keyed_lookup=True).keep
+    # not the target's key: the call needs other values, no evidence
+    assert not judge_edge(product_image, vision_in, 1.0, 0.4, keyed_lookup=False).keep
+
+
+def test_a_lower_case_key_input_names_its_record():
+    player = ent("Gaming|arena_stats|Get all players", "output", "data|id")
+    assert record_type_clash(player, ent("Gaming|arena_stats|Get player info", "input", "playerid")) is None
+    assert record_type_clash(player, ent("Gaming|arena_stats|Get team info", "input", "teamid")) is not None

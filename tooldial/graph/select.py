@@ -129,6 +129,8 @@ class EdgeSelector:
         if output.api_id not in self.creates and holds_answer(output, target, self.outputs_by_api.get(output.api_id, []),
                                                               self.outputs_by_api.get(target.api_id, []), sent):
             return "the source record already holds the answer: the target returns the same fields again"
+        if detected_language_as_target(output, target):
+            return "a language detected in a text is that text's own: it is no translation's target language"
         if writes_back(output, target):
             return "the value read is written back to the field it came from: the call changes nothing"
         if key := unkeyed_qualifier(output, target, self.outputs_by_api.get(output.api_id, []),
@@ -249,6 +251,26 @@ def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], t
         return False
     record = {_leaf(o) for o in source_outputs if o.key.split("|")[:-1] == parent}
     return answer <= record
+
+
+#: First words of an API that finds what a given text or file is (``Detect Language``, ``Identify language``).
+_DETECT_WORDS = frozenset({"detect", "detection", "detector", "identify", "identification", "recognize", "guess"})
+#: Words of an input that names the language a text is translated *into*.
+_TARGET_LANGUAGE_WORDS = frozenset({"to", "target", "dest", "destination", "into", "tl", "output"})
+
+
+def detected_language_as_target(output: Entity, target: Entity) -> bool:
+    """A language detected in a text (an API named ``Detect Language``) into a translation's target language
+    (``to``, ``to_language``, ``target``, or documented as the language to translate into): translating the text
+    into its own language is no call (labelling guide). It still feeds a source-language input (``from``)."""
+    if classify(output).standard != "language":
+        return False
+    if not set(split_words(output.api_id.rsplit("|", 1)[-1])) & _DETECT_WORDS:
+        return False
+    words = set(split_words(target.raw or target.key))
+    return bool(words & _TARGET_LANGUAGE_WORDS) or bool(
+        re.search(r"(?i)\b(target language|translate[sd]? (?:it |the text )?(?:in)?to|language to translate into)\b",
+                  target.documented or ""))
 
 
 #: Leaf words of a field that holds the short form of its sibling (``country_short``, ``state_code``, ``state

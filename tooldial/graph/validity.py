@@ -628,6 +628,8 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
         own += _content_words(target.name, _API_NAME_NOISE | BARE_IDS | IDENTIFIER_WORDS | IDENTIFIER_TAIL)
     words = set(own) if own else set(_content_words(
         f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _W("rapid rapidapi")))
+    # a name written as one lower-case word (``playerid``, ``teamid``) names its record before the ``id``
+    words |= {w[:-2] for w in words if w.endswith("id") and len(w) > 4}
     if not words or kind in words:
         return None
     return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"
@@ -975,6 +977,9 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
         return Verdict(False, "an undocumented object does not fill a scalar input", 0.8, "value")
     if source.type == "array" and target.type not in ("object", "array") and not target.is_list:
         return Verdict(False, "an array of undocumented items does not fill one scalar input", 0.75, "value")
+    if not same_tool and keyed_lookup and image_url_into_image_input(source, target):
+        return Verdict(True, "an image URL into a lookup keyed by an image URL (the input's example is one)", 0.7,
+                       "standard", "standard")
     if is_count(source) and (t.kind == "identifier" or is_request_size(target)):
         return Verdict(False, "a count of records is neither an identifier nor a request size", 0.8,
                        "identifier" if t.kind == "identifier" else "value")
@@ -1003,6 +1008,24 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     if kw_sim > config.value_kw:
         return Verdict(True, "value; keywords agree", 0.6, "value", "value")
     return Verdict(False, "value across tools; keywords disagree", 0.6, "value", "value")
+
+
+#: Leaf words of a field or an input that holds one picture.
+IMAGE_WORDS = _W("image images img photo photos picture pictures thumbnail")
+
+
+def image_url_into_image_input(source: Entity, target: Entity) -> bool:
+    """A record's picture (``image``, ``images`` of a product or an article: a string, a URL when it shows one)
+    into an input named for one picture whose documented example is a web URL (``GET Label Detection(image)``,
+    default ``https://…jpg``): the vision call is made on that picture (labelling guide: image URLs into vision
+    lookups). A binary upload (an input without a URL example) and an object (``image{width, url}``) are not."""
+    s_leaf = split_words(source.raw or source.key.rsplit("|", 1)[-1])
+    t_leaf = split_words(target.raw or target.key)
+    if len(s_leaf) != 1 or s_leaf[0] not in IMAGE_WORDS or len(t_leaf) != 1 or t_leaf[0] not in IMAGE_WORDS:
+        return False
+    if source.type != "string" or (source.example and not source.example.startswith(("http://", "https://"))):
+        return False
+    return target.example.startswith(("http://", "https://"))
 
 
 def _judge_identifier(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
