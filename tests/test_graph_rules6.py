@@ -4,7 +4,8 @@ tools:
 
 - a list's or a record's own key into a by-key lookup of its own tool whose documented answer is one record with
   no field the source record lacks: "the record already holds the answer" (a lookup that returns more is a
-  list -> detail chain and stays; so do a nested record's key and a foreign key);
+  list -> detail chain and stays; so do a nested record's key and a foreign key; an option, off by default:
+  ``RuleConfig.holds_answer``, ``graph build --holds-answer``);
 - a language detected in a text is no translation's target language (it still feeds the source language);
 - a record's picture into a lookup keyed by an image URL (the input's example is one) is a call;
 - a key input written as one lower-case word (``playerid``) names its record."""
@@ -95,3 +96,23 @@ def test_a_lower_case_key_input_names_its_record():
     player = ent("Gaming|arena_stats|Get all players", "output", "data|id")
     assert record_type_clash(player, ent("Gaming|arena_stats|Get player info", "input", "playerid")) is None
     assert record_type_clash(player, ent("Gaming|arena_stats|Get team info", "input", "teamid")) is not None
+
+
+def test_the_selector_asks_only_when_the_option_is_on_and_never_for_a_write():
+    from tooldial.corpus.models import Api, Corpus, Tool
+    from tooldial.graph.select import EdgeSelector
+    from tooldial.graph.validity import RuleConfig
+
+    names = ("List brands", "Get brand by id", "Update brand")
+    tool = Tool(category="Medical", name="pill_base",
+                apis=[Api(category="Medical", tool="pill_base", name=n) for n in names])
+    corpus = Corpus(spec="fixture", tools=[tool])
+    listing, by_id, update = (f"Medical|pill_base|{n}" for n in names)
+    outs = [*_outputs(listing, "_id", "name", "created", is_list=True), *_outputs(by_id, "_id", "name", "created"),
+            *_outputs(update, "_id", "name", "created")]
+    ins = [ent(by_id, "input", "id"), ent(update, "input", "id")]
+    key = outs[0]
+    assert EdgeSelector(corpus, outs, ins).record_clash(key, ins[0]) is None  # off by default
+    on = EdgeSelector(corpus, outs, ins, RuleConfig(holds_answer=True))
+    assert "already holds the answer" in on.record_clash(key, ins[0])
+    assert on.record_clash(key, ins[1]) is None  # changing the record is a call, whatever it returns

@@ -60,6 +60,10 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--single-provider", action="store_true",
                    help="all tools of the corpus are one provider's: identifiers chain between them "
                         "(a tool set documented tool by tool, e.g. tau-bench)")
+    b.add_argument("--holds-answer", action="store_true",
+                   help="also reject a list's or record's own key into a same-tool lookup that documents no field "
+                        "the record lacks (the labelling guide's 'the record already holds the answer'; off by "
+                        "default: it cuts list -> by-id chains that other labels call valid)")
     b.add_argument("--no-rules", action="store_true",
                    help="plain Eq. 1: no validity rules (identifiers, standard formats, generic names)")
     b.add_argument("--validity", choices=("rules", "learned", "rules-ranked"), default="rules",
@@ -239,8 +243,9 @@ def _build(args: argparse.Namespace) -> int:
                      llm_concurrency=args.concurrency, llm_timeout=args.timeout,
                      llm_max_attempts=args.max_attempts, block_size=args.block_size, progress=progress,
                      apply_rules=not args.no_rules, validity=args.validity, edge_model=args.edge_model, **caps)
-    if args.single_provider:
-        config = config.model_copy(update={"rules": config.rules.model_copy(update={"single_provider": True})})
+    rule_flags = {k: True for k in ("single_provider", "holds_answer") if getattr(args, k)}
+    if rule_flags:
+        config = config.model_copy(update={"rules": config.rules.model_copy(update=rule_flags)})
     corpus = load_corpus(args.corpus, progress=progress)
     builder = GraphBuilder(config)
     graph = builder.build(corpus)

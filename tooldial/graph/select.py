@@ -109,6 +109,9 @@ class EdgeSelector:
                               [p.name for p in a.optional_parameters if _documented_default(p.default)])
                        for a in corpus.apis}
         self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
+        #: APIs that change a record (``updatePetWithForm``, ``deleteUser``): acting on a record is no lookup.
+        self.writes = {a.id for a in corpus.apis
+                       if set(split_words(a.name)[:1]) & (_SETTER_VERBS | {"delete", "remove", "merge", "cancel"})}
         #: Per API: the documented default (else example) of each required input, as text.
         self.sent_values = {a.id: {p.name: str(p.default if p.default is not None else p.example or "")
                                    for p in a.required_parameters} for a in corpus.apis}
@@ -126,7 +129,8 @@ class EdgeSelector:
             return why
         required, optional, _ = self.params.get(output.api_id, ((), (), ()))
         sent = (*required, *optional, *(e.raw or e.key for e in self.inputs_by_api.get(output.api_id, {}).values()))
-        if output.api_id not in self.creates and holds_answer(output, target, self.outputs_by_api.get(output.api_id, []),
+        if self.rules.holds_answer and output.api_id not in self.creates and target.api_id not in self.writes \
+                and holds_answer(output, target, self.outputs_by_api.get(output.api_id, []),
                                                               self.outputs_by_api.get(target.api_id, []), sent):
             return "the source record already holds the answer: the target returns the same fields again"
         if detected_language_as_target(output, target):
@@ -238,7 +242,8 @@ def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], t
     team is another record) and a key the target's answer does not name (``continentId`` -> ``id``: a foreign
     key), and a value the source was called with (``base`` of ``Trades Futures`` into ``Trades Spot``: same field
     names, another market's answer; :func:`round_trip` reads it the same way). Undecidable (no documented answer,
-    fewer than two answer fields, a list answer): the edge stays."""
+    fewer than two answer fields, a list answer): the edge stays. Asked only with ``RuleConfig.holds_answer`` (off
+    by default), and never for a target that changes the record (``updatePetWithForm``)."""
     if source.tool_id != target.tool_id or not target_outputs:
         return False
     parent = source.key.split("|")[:-1]
