@@ -13,7 +13,11 @@ some tools can read on candidates of other tools: no tool names, no category nam
   output and the target API, between the input and the source API; whether the target's documentation names
   the source's record (``station`` of a station record into a call documented for stations);
   whether the output only echoes a parameter of its own API (a weather answer's ``latitude``: the caller's
-  own value), whether the source returns a list, how many required inputs the target has.
+  own value), whether the source returns a list, how many required inputs the target has;
+- **the documented answer** (labelling guide, "the record already holds the answer"): the share of the target's
+  documented response fields the source record already holds, how many it adds, whether it is one record or a
+  list, none documented; whether the two leaf names are one and the JSON types agree, whether the output shows an
+  example.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import numpy as np
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.select import META_FIELDS
 from tooldial.graph.validity import Traits, _api_subject, classify, is_coordinate
 
 #: Characters of an API's or a tool's documentation that go into its relevance text (MiniLM reads 256 tokens;
@@ -56,7 +61,12 @@ FEATURE_NAMES: tuple[str, ...] = (
     "api_rel", "tool_rel", "output_target_rel", "input_source_rel",
     "target_names_record", "echo", "source_list", "target_several", "target_required_log",
     "cross_x_api_rel", "coordinate_x_api_rel", "coordinate_x_cross", "identifier_x_cross", "rule_keep_x_cross",
+    "answer_held", "answer_new_log", "answer_undocumented", "answer_one_record", "held_x_one_record",
+    "held_x_same_tool", "same_leaf", "type_agree", "src_example",
 )
+
+#: Numeric JSON types (``integer`` and ``number`` carry the same values for a chain).
+_NUMERIC = frozenset({"integer", "number", "int", "float", "double"})
 
 
 def api_text(api: Api) -> str:
@@ -129,6 +139,12 @@ class FeatureContext:
     params: dict[str, frozenset[str]]
     target_words: dict[str, set[str]]
     required: dict[str, int]
+    #: ``(api id, parent path)`` -> the normalised leaf names of that record of the API's response.
+    record_fields: dict[tuple[str, tuple[str, ...]], frozenset[str]]
+    #: API id -> the normalised leaf names its documented response returns (meta fields left out), and whether
+    #: most of them are items of a list (the answer holds records, not one).
+    answer_fields: dict[str, frozenset[str]]
+    answer_lists: dict[str, bool]
 
     @classmethod
     def build(cls, corpus: Corpus, outputs: Sequence[Entity], inputs: Sequence[Entity], desc_rows_out: np.ndarray,
@@ -145,8 +161,10 @@ class FeatureContext:
         params = {a.id: frozenset(_norm(p.name) for p in (*a.required_parameters, *a.optional_parameters)) for a in apis}
         target_words = {a.id: _words(f"{a.name} {a.description}") for a in apis}
         required = {a.id: len(a.required_parameters) for a in apis}
+        record_fields, answer_fields, answer_lists = answer_lookups(outputs)
         return cls({a.id: i for i, a in enumerate(apis)}, vecs[:n], vecs[n:], vectors, out_rows, in_rows,
-                   {a.id: a.category for a in apis}, params, target_words, required)
+                   {a.id: a.category for a in apis}, params, target_words, required, record_fields, answer_fields,
+                   answer_lists)
 
     def _cos_apis(self, a: np.ndarray, b: np.ndarray, table: np.ndarray) -> np.ndarray:
         return np.einsum("ij,ij->i", table[a], table[b]).astype(np.float64)
@@ -199,4 +217,42 @@ class FeatureContext:
             row[col["coordinate_x_cross"]] = coord * cross
             row[col["identifier_x_cross"]] = cross * (s_tr.kind == "identifier" or t_tr.kind == "identifier")
             row[col["rule_keep_x_cross"]] = cross * v.keep
+            self._answer_features(row, col, o, t, same_tool)
         return x
+
+    def _answer_features(self, row: np.ndarray, col: dict[str, int], o: Entity, t: Entity, same_tool: bool) -> None:
+        """Does the target's documented answer hold more than the source record already has (list -> detail), or
+        only the same fields again (labelling guide: "the record already holds the answer")?"""
+        answer = self.answer_fields.get(t.api_id, frozenset())
+        record = self.record_fields.get((o.api_id, tuple(o.key.split("|")[:-1])), frozenset())
+        held = len(answer & record) / len(answer) if answer else 0.0
+        one = bool(answer) and not self.answer_lists.get(t.api_id, False)
+        row[col["answer_held"]] = held
+        row[col["answer_new_log"]] = math.log1p(len(answer - record))
+        row[col["answer_undocumented"]] = not answer
+        row[col["answer_one_record"]] = one
+        row[col["held_x_one_record"]] = held * one
+        row[col["held_x_same_tool"]] = held * same_tool
+        row[col["same_leaf"]] = _norm(o.raw or o.key.rsplit("|", 1)[-1]) == _norm(t.raw or t.key.rsplit("|", 1)[-1])
+        row[col["type_agree"]] = o.type == t.type or (o.type in _NUMERIC and t.type in _NUMERIC)
+        row[col["src_example"]] = bool(o.example)
+
+
+def answer_lookups(outputs: Sequence[Entity]) -> tuple[dict, dict, dict]:
+    """Per API and record (parent path) the normalised field names of its response, per API the fields of its whole
+    answer (meta fields such as ``status`` left out) and whether the answer is a list."""
+    record: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+    answer: dict[str, set[str]] = {}
+    in_list: dict[str, list[int]] = {}
+    for e in outputs:
+        leaf = _norm(e.raw or e.key.rsplit("|", 1)[-1])
+        if not leaf:
+            continue
+        record.setdefault((e.api_id, tuple(e.key.split("|")[:-1])), set()).add(leaf)
+        if leaf not in META_FIELDS:
+            answer.setdefault(e.api_id, set()).add(leaf)
+        counts = in_list.setdefault(e.api_id, [0, 0])
+        counts[0] += e.is_list
+        counts[1] += 1
+    lists = {k: 2 * n > total for k, (n, total) in in_list.items()}  # most fields are items of a list
+    return ({k: frozenset(v) for k, v in record.items()}, {k: frozenset(v) for k, v in answer.items()}, lists)

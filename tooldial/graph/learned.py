@@ -214,12 +214,47 @@ def kept_keys(cands: Sequence, config) -> set[tuple]:
 METHODS = ("rules", "rules+caps", "learned", "learned+caps", "rules ranked by learned+caps")
 
 
+#: The issue's target for both precision and recall: :func:`operating_points` reports what the other reaches there.
+TARGET_LEVEL = 0.85
+
+
+def operating_points(p: np.ndarray, y: np.ndarray, candidate: np.ndarray,
+                     level: float = TARGET_LEVEL) -> tuple[float | None, float | None]:
+    """Over every keep threshold of the scores ``p`` of labelled pairs (``candidate``: the pair is a candidate at
+    all; the others are never kept): the best precision among thresholds with recall >= ``level``, and the best
+    recall among thresholds with precision >= ``level`` (``None``: unreachable)."""
+    best_p: float | None = None
+    best_r: float | None = None
+    positives = int(y.sum())
+    if not positives:
+        return None, None
+    for t in np.unique(p[candidate]):
+        kept = candidate & (p >= t)
+        tp = int((kept & y).sum())
+        n = int(kept.sum())
+        precision, recall = tp / n, tp / positives
+        if recall >= level and (best_p is None or precision > best_p):
+            best_p = precision
+        if precision >= level and (best_r is None or recall > best_r):
+            best_r = recall
+    return best_p, best_r
+
+
+def _point(x: float | None) -> str:
+    return "unreachable" if x is None else f"{x:.3f}"
+
+
 @dataclass
 class FoldScores:
     name: str
     pairs: int
     threshold: float
     metrics: dict[str, BinaryMetrics] = field(default_factory=dict)
+    #: The learned scores of the fold's labelled pairs (0 for pairs that are no candidate), their labels and
+    #: which are candidates: what :func:`operating_points` reads.
+    scores: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    actual: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    candidate: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
 
 
 @dataclass
@@ -242,17 +277,37 @@ class CrossValidation:
         for f in self.folds:
             lines.append(f"  {f.name} ({f.pairs} pairs, threshold {f.threshold:g}):")
             for method in METHODS:
-                lines.append(f"    {method:<30} {f.metrics[method].format()}")
+                lines.append(f"    {method:<30} {f.metrics[method].format(with_intervals=True)}")
+            lines.append(f"    {'learned, any threshold':<30} {self._reach(f.scores, f.actual, f.candidate)}")
         lines.append("  pooled:")
         for method in METHODS:
             lines.append(f"    {method:<30} {self.pooled(method).format(with_intervals=True)}")
+        lines.append(f"    {'learned, any threshold':<30} {self._reach(*self.pooled_scores())}")
         return "\n".join(lines)
 
+    @staticmethod
+    def _reach(p: np.ndarray, y: np.ndarray, candidate: np.ndarray) -> str:
+        at_recall, at_precision = operating_points(p, y, candidate)
+        return (f"precision at recall >= {TARGET_LEVEL:g}: {_point(at_recall)}; recall at precision >= "
+                f"{TARGET_LEVEL:g}: {_point(at_precision)}")
+
+    def pooled_scores(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every fold's out-of-fold scores, labels and candidate flags, concatenated (each fold's model differs, so
+        a pooled threshold sweep is a summary, not one model's curve)."""
+        return (np.concatenate([f.scores for f in self.folds]), np.concatenate([f.actual for f in self.folds]),
+                np.concatenate([f.candidate for f in self.folds]))
+
     def to_dict(self) -> dict[str, Any]:
+        def reach(p, y, c) -> dict[str, float | None]:
+            at_recall, at_precision = operating_points(p, y, c)
+            return {"precision_at_recall": at_recall, "recall_at_precision": at_precision, "level": TARGET_LEVEL}
+
         return {"scheme": self.scheme,
                 "folds": [{"name": f.name, "pairs": f.pairs, "threshold": f.threshold,
-                           **{m: f.metrics[m].scores() for m in METHODS}} for f in self.folds],
-                "pooled": {m: self.pooled(m).scores(with_intervals=True) for m in METHODS}}
+                           **{m: f.metrics[m].scores(with_intervals=True) for m in METHODS},
+                           "learned_reach": reach(f.scores, f.actual, f.candidate)} for f in self.folds],
+                "pooled": {**{m: self.pooled(m).scores(with_intervals=True) for m in METHODS},
+                           "learned_reach": reach(*self.pooled_scores())}}
 
 
 def _fold_metrics(data: LabelledCandidates, rows: list[int], p_all: np.ndarray, threshold: float,
@@ -324,7 +379,10 @@ def cross_validate(data: LabelledCandidates, group_of: dict[int, str], config, *
         threshold = _groups_threshold(data, train, inner, c)
         params = _train(data, train, c)
         p_all = predict(params, data.x)
-        folds.append(FoldScores(g, len(test), threshold, _fold_metrics(data, test, p_all, threshold, config)))
+        candidate = np.array([data.row_of[i] is not None for i in test], dtype=bool)
+        scores = np.array([p_all[data.row_of[i]] if data.row_of[i] is not None else 0.0 for i in test])
+        folds.append(FoldScores(g, len(test), threshold, _fold_metrics(data, test, p_all, threshold, config),
+                                scores, data.y[test], candidate))
     return CrossValidation(scheme, folds)
 
 
