@@ -8,13 +8,15 @@ tools:
   ``RuleConfig.holds_answer``, ``graph build --holds-answer``);
 - a language detected in a text is no translation's target language (it still feeds the source language);
 - a record's picture into a lookup keyed by an image URL (the input's example is one) is a call;
-- a key input written as one lower-case word (``playerid``) names its record."""
+- a key input written as one lower-case word (``playerid``) names its record;
+- goal-less sources: test data an API makes up names no real record for another tool, and the caller's own
+  account's e-mail is no one to look up."""
 
 from __future__ import annotations
 
 from conftest import graph_entity
 
-from tooldial.graph.select import detected_language_as_target, holds_answer
+from tooldial.graph.select import detected_language_as_target, goal_less_source, holds_answer
 from tooldial.graph.validity import image_url_into_image_input, judge_edge, record_type_clash
 
 ent = graph_entity
@@ -116,3 +118,21 @@ def test_the_selector_asks_only_when_the_option_is_on_and_never_for_a_write():
     on = EdgeSelector(corpus, outs, ins, RuleConfig(holds_answer=True))
     assert "already holds the answer" in on.record_clash(key, ins[0])
     assert on.record_clash(key, ins[1]) is None  # changing the record is a call, whatever it returns
+
+
+def test_made_up_test_data_and_the_callers_own_account_are_no_chain_sources():
+    enrich = ent("Business|people_data|Enrich by email", "input", "email")
+    for fake in (ent("Data|mock_box|Get Sample UserProfile", "output", "email"),
+                 ent("Tools|id_maker|Generate CNPJ", "output", "cnpj")):
+        assert "test data" in goal_less_source(fake, enrich)
+    # inside its own tool a generated value is what the next call checks (generate -> validate)
+    assert goal_less_source(ent("Tools|id_maker|Generate CNPJ", "output", "cnpj"),
+                            ent("Tools|id_maker|Validate CNPJ", "input", "cnpj")) is None
+    own = ent("Video_Images|cut_out|getAccount", "output", "email")
+    assert "own account" in goal_less_source(own, enrich)
+    assert "own account" in goal_less_source(ent("Business|people_data|Credits", "output", "data|email"), enrich)
+    # a list of accounts (servers, users) is other records; a random record is a real one
+    assert goal_less_source(ent("Tools|vpn_list|Get All VPN Accounts", "output", "openvpn|ip"),
+                            ent("Network|ip_facts|IP lookup", "input", "ip")) is None
+    assert goal_less_source(ent("Other|verse_box|Random Verse", "output", "book_name"),
+                            ent("Other|bible_api|Verses of a book", "input", "book")) is None

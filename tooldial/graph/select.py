@@ -133,6 +133,8 @@ class EdgeSelector:
                 and holds_answer(output, target, self.outputs_by_api.get(output.api_id, []),
                                                               self.outputs_by_api.get(target.api_id, []), sent):
             return "the source record already holds the answer: the target returns the same fields again"
+        if why := goal_less_source(output, target):
+            return why
         if detected_language_as_target(output, target):
             return "a language detected in a text is that text's own: it is no translation's target language"
         if writes_back(output, target):
@@ -256,6 +258,25 @@ def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], t
         return False
     record = {_leaf(o) for o in source_outputs if o.key.split("|")[:-1] == parent}
     return answer <= record
+
+
+#: Words of an API that makes up test data (``Generate CNPJ``, ``Get Sample UserProfile``, ``fake address``).
+_GENERATED_WORDS = frozenset({"generate", "generator", "fake", "mock", "sample", "dummy"})
+#: Words of an API about the caller's own account (``getAccount``, ``Credits``, ``Usage``): one account's figures.
+_OWN_ACCOUNT_WORDS = frozenset({"account", "credits", "usage", "quota", "whoami"})
+
+
+def goal_less_source(output: Entity, target: Entity) -> str | None:
+    """Values no user would look up elsewhere (labelling guide: a call must have a goal): what an API *made up* as
+    test data (a generated CNPJ, a sample profile's e-mail) names no real record for another tool; the caller's
+    own account's e-mail or phone (``getAccount``, ``Credits``) is no one to look up. Read from the source API's
+    name; a singular ``account`` only (``Get All VPN Accounts`` lists servers). Returns the reason, else ``None``."""
+    words = set(split_words(output.api_id.rsplit("|", 1)[-1]))
+    if words & _GENERATED_WORDS and output.tool_id != target.tool_id:
+        return "a value the source makes up as test data names no real record for another tool"
+    if words & _OWN_ACCOUNT_WORDS and classify(output).standard in ("email", "phone"):
+        return "the caller's own account's contact is no one to look up"
+    return None
 
 
 #: First words of an API that finds what a given text or file is (``Detect Language``, ``Identify language``).
