@@ -10,14 +10,20 @@ tools:
 - a record's picture into a lookup keyed by an image URL (the input's example is one) is a call;
 - a key input written as one lower-case word (``playerid``) names its record;
 - goal-less sources: test data an API makes up names no real record for another tool, and the caller's own
-  account's e-mail is no one to look up."""
+  account's e-mail is no one to look up;
+- a found place passes the keyword bar only into a worldwide lookup keyed by a place, not into one country's."""
 
 from __future__ import annotations
 
 from conftest import graph_entity
 
 from tooldial.graph.select import detected_language_as_target, goal_less_source, holds_answer
-from tooldial.graph.validity import image_url_into_image_input, judge_edge, record_type_clash
+from tooldial.graph.validity import (
+    image_url_into_image_input,
+    judge_edge,
+    keyed_country_clash,
+    record_type_clash,
+)
 
 ent = graph_entity
 
@@ -136,3 +142,15 @@ def test_made_up_test_data_and_the_callers_own_account_are_no_chain_sources():
                             ent("Network|ip_facts|IP lookup", "input", "ip")) is None
     assert goal_less_source(ent("Other|verse_box|Random Verse", "output", "book_name"),
                             ent("Other|bible_api|Verses of a book", "input", "book")) is None
+
+
+def test_a_keyed_lookup_of_one_country_takes_only_that_country_places():
+    city = ent("Business|lead_base|Company API", "output", "data|city")
+    fuel = ent("Energy|fuel_now|City wise data", "input", "city")
+    india = "fuel_now Daily petrol and diesel prices of Indian cities"
+    assert "(IN)" in keyed_country_clash(city, fuel, "lead_base B2B company and contact data", india)
+    assert keyed_country_clash(city, fuel, "rail_info Trains of India", india) is None  # found in India
+    clock = ent("Data|world_clock|Time by city", "input", "city")
+    assert keyed_country_clash(city, clock, "lead_base B2B company and contact data", "world_clock Local time") is None
+    assert keyed_country_clash(ent("Business|lead_base|Company API", "output", "data|employees"), fuel,
+                               "lead_base B2B company data", india) is None  # no place

@@ -26,6 +26,7 @@ from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.validity import (
     ECHO_REASON,
+    KEYED_REASON,
     InputGroup,
     RuleConfig,
     Verdict,
@@ -36,6 +37,7 @@ from tooldial.graph.validity import (
     group_sources,
     input_groups,
     judge_edge,
+    keyed_country_clash,
     tool_conventions,
 )
 
@@ -169,6 +171,10 @@ class EdgeSelector:
                                                   creates=cand.output.api_id in self.creates,
                                                   sent_values=self.sent_values.get(cand.output.api_id))):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
+        keyed = verdict.keep and verdict.reason.startswith("standard value (") and KEYED_REASON in verdict.reason
+        if keyed and (why := keyed_country_clash(cand.output, cand.input, self.tool_text.get(cand.output.api_id, ""),
+                                                 self.tool_text.get(cand.input.api_id, ""))):
+            verdict = Verdict(False, why, 0.7, verdict.kind)
         if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.75, verdict.kind)
         if verdict.keep and (why := self.assign_group(cand)):

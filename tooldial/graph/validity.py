@@ -839,6 +839,24 @@ def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, t
             if sc and tc and sc != tc else None)
 
 
+#: In the reason of a standard value kept as the key of a lookup (:func:`_judge_standard`).
+KEYED_REASON = " into a lookup keyed by"
+
+
+def keyed_country_clash(source: Entity, target: Entity, source_tool_text: str, target_tool_text: str) -> str | None:
+    """A found place passes the keyword bar into a lookup keyed by a place (``Time and Date(CITY)``) because any
+    place suits a worldwide lookup; a lookup whose tool names one country (``INDIAN FUEL``'s city-wise prices)
+    takes only places a tool of that country found (labelling guide: a country-bound target is fed by a source
+    whose places lie there; a worldwide company or person record's city is no Indian city). Returns the reason,
+    else ``None``."""
+    if classify(source).standard not in COUNTRY_BOUND and lookup_kind(source) != "city":
+        return None
+    tc = tool_country(target_tool_text)
+    if tc is None or tool_country(source_tool_text) == tc:
+        return None
+    return f"a lookup keyed by a place of one country ({tc}) takes places found in that country"
+
+
 @dataclass(frozen=True)
 class ToolConventions:
     """The format a tool documents for its inputs of one name (``symbol`` → ``pair`` when its endpoints show
@@ -1112,7 +1130,7 @@ def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_s
     one_zone = s.standard == "timezone" and s.fmt is not None and s.fmt == t.fmt
     if keyed_lookup and (kind := _lookup_kind(source, s)) in LOOKUP_KINDS and kind == _lookup_kind(target, t) \
             and kw_sim <= config.standard_kw:
-        return Verdict(True, f"standard value ({s.standard}) into a lookup keyed by a {s.standard}{known}", 0.7,
+        return Verdict(True, f"standard value ({s.standard}){KEYED_REASON} a {s.standard}{known}", 0.7,
                        "standard", "standard")
     if kw_sim <= config.standard_kw and not (coordinates or one_market or one_zone):
         return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
