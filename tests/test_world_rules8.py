@@ -77,3 +77,66 @@ def test_validator_flags_a_street_its_address_does_not_name():
     assert any(p.startswith("address street") for p in record_problems(bad))
     good = {"formatted_address": "201 Mccarthy Drive, Moscow", "street": "Mccarthy Drive", "city": "Moscow"}
     assert not any(p.startswith("address street") for p in record_problems(good))
+
+
+# --- a record's URL follows its id; the picked record's names reach the lookup --------------------------------
+
+def test_a_documented_url_holding_the_records_id_follows_the_new_id():
+    from tooldial.dialogue.mockdata import _rederive
+
+    example = {"id": "3w5zwqT0", "name": "Sia", "external_urls": {"spotify": "https://open.spotify.com/artist/3w5zwqT0"}}
+    filled = {"id": "9w6zwqT1", "name": "Sia", "external_urls": {"spotify": "https://open.spotify.com/artist/9w2zwqT4"}}
+    _rederive(example, filled)
+    assert filled["external_urls"]["spotify"] == "https://open.spotify.com/artist/9w6zwqT1"
+
+
+def test_a_lookup_by_a_picked_id_keeps_the_picked_records_names_nested_too():
+    from tooldial.dialogue.mockdata import carry_names
+
+    picked = {"videoId": "LY9M2JKqNG8", "title": "One Punch Man: The Strongest", "author": {"title": "ReyVarley"}}
+    body = {"title": "Golden Hour (Official Video)", "author": {"title": "Weekly Basketball Roundup",
+                                                                "channelId": "UC1"}, "category": "Music"}
+    carry_names(body, picked)
+    assert body["title"] == picked["title"] and body["author"]["title"] == "ReyVarley"
+    team = {"data": {"team": {"id": 662, "name": "Ranchi United"}}}
+    carry_names(team, {"id": 662, "name": "Man Utd"}, {"team"})
+    assert team["data"]["team"]["name"] == "Man Utd"
+
+
+# --- weather, codes, titles ----------------------------------------------------------------------------------
+
+def test_a_forecasts_max_c_is_a_temperature_of_the_place_and_a_sunny_day_is_dry():
+    from tooldial.dialogue.mockdata import field_kind, sky_problems
+
+    assert field_kind(FieldName("max_c", "number")) == "temperature"
+    assert field_kind(FieldName("min_c", "number")) == "temperature"
+    assert sky_problems({"condition": "Sunny", "rain_chance": 89}) and sky_problems({"condition": "Showers",
+                                                                                     "rain_chance": 5})
+    assert not sky_problems({"condition": "Sunny", "rain_chance": 5})
+    assert any(p.startswith("weather condition") for p in record_problems({"condition": "Sunny", "rain_chance": 89}))
+
+
+def test_a_language_objects_name_follows_its_code():
+    from tooldial.dialogue.mockdata import _name_from_code, code_name_problems
+
+    record = {"code": "en", "name": "Hiking Highlights"}
+    assert code_name_problems(("captions", "language"), record)
+    _name_from_code(("captions", "language"), record)
+    assert record["name"] == "English" and not code_name_problems(("captions", "language"), record)
+    assert not code_name_problems(("captions", "language"), {"code": "en", "name": "English - English"})
+    assert not code_name_problems(("captions", "format"), {"code": "en", "name": "Hiking"})
+
+
+def test_videos_of_an_unsearched_list_are_not_titled_after_a_drawn_topic():
+    from tooldial.corpus.models import OutputComponent
+    from tooldial.dialogue.mockdata import TOPICS, build_result, drawn_topic_title
+
+    api = Api(category="Data", tool="youtube", name="Related Videos", description="Related videos.", method="GET",
+              required_parameters=(), optional_parameters=(),
+              output_components=(OutputComponent(path=("videos", "title"), type="string", is_list=True),))
+    for seed in range(6):
+        result = build_result(api, random.Random(seed), records=3)
+        for video in result["response"]["videos"]:
+            assert not any(t.title() in video["title"] for t in TOPICS), video
+    assert drawn_topic_title("Weekly Coffee Roundup", "songs by luis fonsi") == "coffee"
+    assert drawn_topic_title("Coffee Explained", "i want videos about coffee") is None

@@ -193,6 +193,49 @@ def currency_name(code: str) -> str:
     return cur.name if cur is not None else code
 
 
+def _code_name(kind: str, code: str) -> str | None:
+    """The English name of a language, country or currency code (pycountry), or None when unknown."""
+    import pycountry
+
+    code = code.strip()
+    if kind == "language" and len(code) in (2, 3) and code.isalpha():
+        name = language_name(code.lower())
+        return name if name != code.lower() else None
+    if kind == "country" and len(code) in (2, 3) and code.isalpha():
+        found = pycountry.countries.get(**{"alpha_2" if len(code) == 2 else "alpha_3": code.upper()})
+        return getattr(found, "common_name", None) or (found.name if found is not None else None)
+    if kind == "currency" and len(code) == 3 and code.isalpha():
+        name = currency_name(code.upper())
+        return name if name != code.upper() else None
+    return None
+
+
+def code_kind(path: tuple[str, ...]) -> str | None:
+    """Whether an object at ``path`` is a language, a country or a currency (its last key says so)."""
+    words = set(_tokens(path[-1])) if path else set()
+    return next((k for k, ws in (("language", {"language", "languages", "lang"}), ("country", {"country", "countries"}),
+                                 ("currency", {"currency", "currencies"})) if words & ws), None)
+
+
+def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[str]:
+    """A language, country or currency object whose ``name`` is not its ``code``'s (a caption's language
+    ``{"code": "en", "name": "Vietnamese"}``): rule ``code name``."""
+    kind = code_kind(path)
+    code, name = record.get("code"), record.get("name")
+    if kind is None or not isinstance(code, str) or not isinstance(name, str):
+        return []
+    expected = _code_name(kind, code)
+    if expected is None or expected.casefold() in name.casefold() or name.casefold() in expected.casefold():
+        return []
+    return [f"code name: {'.'.join(path)} code {code!r} is {expected}, not {name!r}"]
+
+
+def _name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
+    """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
+    if code_name_problems(path, record):
+        record["name"] = _code_name(code_kind(path) or "", record["code"])
+
+
 class MockWorld:
     """The randomness and the date of one dialogue: every generator draws from ``rng`` (Faker too)."""
 
@@ -259,6 +302,8 @@ class RecordContext:
     values: dict[str, str] = field(default_factory=dict)  # kind -> value drawn once per record
     #: What the call searched for (its query input): titles of its records are about it.
     topic: str | None = None
+    #: Whether ``topic`` was drawn (the call asked none): a video is then not titled after it.
+    drawn_topic: bool = False
 
     @property
     def place(self) -> Place:
@@ -418,7 +463,9 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
         f.has("season") and f.numeric) or (f.numeric and f.has("fiscalyear", "calendaryear", "modelyear"))),
     ("quarter", lambda f: f.numeric and f.has("quarter", "fiscalquarter", "calendarquarter")),
     ("month", lambda f: f.has("month")),
-    ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint")),
+    ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint") or (
+        f.has("c", "celsius", "f", "fahrenheit") and f.has("min", "max", "avg", "mean", "high", "low", "day", "night")
+        and len(f.tokens) == 2)),  # a forecast's ``max_c`` is a temperature, not a page size capped at 50
     ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
     ("page", lambda f: f.has("page", "offset") and not f.has("pages", "url")),
     ("limit", lambda f: f.has("limit", "size", "per", "max", "results") and f.numeric or f.joined in (
@@ -459,7 +506,9 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("query", lambda f: f.has("query", "q", "keyword", "keywords", "search", "term", "topic", "tag", "tags")),
     ("text", lambda f: f.has("description", "text", "summary", "content", "comment", "review", "bio", "message",
                              "body", "overview", "snippet", "caption", "subtitle")),
-    ("title", lambda f: f.has("title", "headline") or (f.has("name", "label") and f.about(*_WORK))),
+    ("title", lambda f: f.has("title", "headline") or (f.has("name", "label") and f.about(*_WORK)
+                                                       and _token_set(f.parent).isdisjoint(_NAMED_PARENTS)
+                                                       and not f.has(*_FORMAT_WORDS))),
     ("name", lambda f: f.has("name", "label")),
     ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool") or f.joined in ("success", "ok")),
     ("status", lambda f: f.has("status") and not f.numeric),
@@ -790,9 +839,12 @@ def _gen_place_text(kind: str, ctx: RecordContext) -> str:
 #: Templates of generated titles by what the record is. Each reads like a real title of its kind and is about
 #: the topic the call searched for (or a drawn one); the old "The <adjective> <noun>" titles ("The Frozen
 #: Harvest") read as filler whatever they named (:data:`OLD_TITLE_WORDS` keeps their words for the check).
-_VIDEO_TITLES = ("{Topic} for Beginners", "{Topic} Explained", "{Topic}: Live Session", "{Topic} Highlights",
-                 "{Topic} Tips and Tricks", "Behind the Scenes: {Topic}", "{Topic} Q&A", "{Topic} in 10 Minutes",
-                 "Weekly {Topic} Roundup")
+_VIDEO_TITLES = ("{Topic} for Beginners", "{Topic} Explained", "{Topic} Highlights", "{Topic} Tips and Tricks",
+                 "{Topic} in 10 Minutes", "{Topic} Tutorial", "{Topic} (Official Video)", "{Topic} - Live")
+#: Video titles of a list nobody searched (related videos, a channel's uploads): a song by a person, never a
+#: topic the user did not name ("Weekly Coffee Roundup" among Luis Fonsi's videos read as filler, review 7).
+_UNTOPICAL_VIDEOS = ("{Song} (Official Video)", "{Song} - Live", "{Song} (Lyric Video)", "{Song} - Acoustic Version",
+                     "{First} {Last} - {Song}")
 _APP_TITLES = ("{Topic} Planner", "{Topic} Tracker", "{Topic} Finder", "{Topic} Guide", "{Topic} Pro", "My {Topic}",
                "{Topic} Hub", "{Topic} Assistant")
 _FILM_TITLES = ("The {Last} Affair", "Return to {City}", "{City} Nights", "The {Last} Files", "A Summer in {City}",
@@ -805,6 +857,23 @@ _ACHIEVEMENTS = ("First Steps", "Explorer", "Completionist", "Speed Runner", "Co
                  "Sharpshooter", "Squad Goals", "Perfectionist", "Marathon", "Globetrotter")
 _BOOK_TITLES = ("Introduction to {Topic}", "Mastering {Topic}", "{Topic}: A Practical Guide", "The {Topic} Handbook",
                 "A Short History of {Topic}")
+#: Video titles of earlier passes that read as filler whatever their topic (held-out review 7).
+_OLD_VIDEO_TITLES = ("{Topic}: Live Session", "Behind the Scenes: {Topic}", "{Topic} Q&A", "Weekly {Topic} Roundup")
+
+
+@lru_cache(maxsize=1)
+def _topic_titles() -> dict[str, str]:
+    """Every generated video title about a drawn topic (:data:`TOPICS`), with its topic."""
+    return {t.format(Topic=topic.title()): topic for t in (*_VIDEO_TITLES, *_OLD_VIDEO_TITLES) for topic in TOPICS}
+
+
+def drawn_topic_title(value: Any, said: str) -> str | None:
+    """The drawn topic of a generated video title about something the dialogue never mentions (``said``: its
+    user turns and call inputs, lower-cased): "Weekly Coffee Roundup" among a singer's videos; else None."""
+    topic = _topic_titles().get(value) if isinstance(value, str) else None
+    return topic if topic is not None and topic not in said else None
+
+
 #: Words of the old generated titles ("The Frozen Harvest"): the ``filler`` check flags them.
 OLD_TITLE_WORDS = (("Silent", "Crimson", "Hidden", "Golden", "Broken", "Distant", "Northern", "Electric", "Midnight",
                     "Lost", "Quiet", "Wild", "Secret", "Amber", "Copper", "Burning", "Frozen", "Hollow"),
@@ -857,6 +926,8 @@ def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:
         fills["Last"] = _last_name(ctx)
     if "{First}" in text:
         fills["First"] = fake.first_name()
+    if "{Song}" in text:
+        fills["Song"] = _title(_SONG_TITLES, ctx, topic)
     return text.format(**fills)
 
 
@@ -877,6 +948,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     """A title by what the record is (an article, a job, a product, a recipe, a film or song); None when the
     context says nothing (a bare "label" is left out rather than filled with words)."""
     world, rng = ctx.world, ctx.world.rng
+    if not _token_set(f.parent).isdisjoint(_PEOPLE_PARENTS | {"channel", "artist", "uploader"}):
+        return _gen_person(f, ctx)  # a video's ``author.title`` is its channel's name, not a video title
     topic = ctx.topic or rng.choice(TOPICS)
     own_venue = next((w for w in _VENUES if f.has(w)), None)
     if own_venue is not None and f.has("name"):  # venue_name of an event: a venue, not the event's title
@@ -887,6 +960,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
         return _title(_APP_TITLES, ctx, topic)
     if f.has("video", "videos", "episode", "playlist", "podcast", "short", "shorts", "channel") or f.named(
             "video", "videos", "youtube", "playlist", "podcast", "shorts", "episode", "episodes"):
+        if ctx.drawn_topic or not ctx.topic:
+            return _title(_UNTOPICAL_VIDEOS, ctx, topic)
         return _title(_VIDEO_TITLES, ctx, topic)
     if f.has("game", "games") or f.named("game", "games"):
         return _title(_GAME_TITLES, ctx, topic)
@@ -911,6 +986,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named("event", "events", "festival", "concert"):
         return f"{ctx.place.city} {topic.title()} Festival"
     if f.named(*_WORK) or f.has("title", "headline"):
+        if f.about("video", "youtube", "channel") and (ctx.drawn_topic or not ctx.topic):
+            return _title(_UNTOPICAL_VIDEOS, ctx, topic)
         return _title(_VIDEO_TITLES if f.about("video", "youtube", "channel") else _BOOK_TITLES if f.about(
             "book", "books", "course") else _FILM_TITLES, ctx, topic)
     venue = next((w for w in _VENUES if w in f.title or f"{w}s" in f.title), None)
@@ -919,9 +996,15 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     return None
 
 
+#: Words of a label that names a format, not a work (a stream's ``qualityLabel`` "720p"): documented or left out.
+_FORMAT_WORDS = ("quality", "format", "resolution", "codec", "mime", "bitrate", "encoding")
+
+
 def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     """A bare ``name``: what it names comes from the enclosing key first (``country|isoName``,
     ``currency|name``), then the context (a city, a language, a team, a person)."""
+    if f.has(*_FORMAT_WORDS):
+        return None
     parent = set(_tokens(f.parent))
     if parent & {"country", "countries"}:
         return ctx.place.country
@@ -954,6 +1037,11 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     return _gen_title(f, ctx)
 
 
+#: Enclosing keys that say what their ``name`` names (a caption's ``language.name`` is a language, even in a
+#: video API): never a drawn title.
+_NAMED_PARENTS = frozenset({"language", "languages", "lang", "country", "countries", "currency", "currencies",
+                            "city", "cities", "location", "place", "team", "teams", "club", "author", "authors",
+                            "channel", "artist", "artists", "owner", "user", "uploader", "sender", "player"})
 #: Enclosing keys whose ``name`` is a person's.
 _PEOPLE_PARENTS = frozenset({"sender", "senders", "signer", "signers", "recipient", "recipients", "author",
                              "authors", "owner", "owners", "member", "members", "player", "players", "customer",
@@ -1934,9 +2022,13 @@ class ResultBuilder:
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
                            and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
-            self._asked_topic() or world.rng.choice(TOPICS)  # one topic per result: a course's modules are all
+            self._asked_topic()
+        #: No topic asked: one is drawn (titles of articles, apps, books), but never for videos.
+        self.drawn_topic = self.topic is None
+        self.topic = self.topic or world.rng.choice(TOPICS)  # one topic per result: a course's modules are all
         # about one subject; the news of a currency pair or a ticker are about it, not about photography
         self.top.topic = self.topic
+        self.top.drawn_topic = self.drawn_topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
         #: The names of the documented place when the inputs place the call elsewhere (not served either).
@@ -1958,7 +2050,7 @@ class ResultBuilder:
     def context(self) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
         lies where the inputs say (:attr:`record_places`)."""
-        ctx = RecordContext(self.world, topic=getattr(self, "topic", None))
+        ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
         places_ = getattr(self, "record_places", ())
         if places_:
             ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
@@ -2151,7 +2243,10 @@ class ResultBuilder:
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
         if isinstance(node, dict):
             filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
-            return {k: v for k, v in filled.items() if v is not OMIT}
+            filled = {k: v for k, v in filled.items() if v is not OMIT}
+            _rederive(node, filled)
+            _name_from_code(path, filled)
+            return filled
         if isinstance(node, list):
             return self.fill_list(node, path, documented)
         if node is None:
@@ -2211,6 +2306,58 @@ class ResultBuilder:
             else:
                 root_list = rows
         return root_list if root_list is not None else body
+
+
+#: Kinds of a record's names: the picked record's carry to the lookup by its id.
+_NAME_KINDS = frozenset({"name", "title", "person", "company", "username", "first_name", "last_name"})
+
+
+def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[str] = ()) -> None:
+    """The names and titles of the picked record (the one its id came from) in the lookup by that id, at the
+    same keys, nested objects too: the details of the picked video keep its title and its author's channel
+    name (was "Weekly Basketball Roundup" for ReyVarley), Team Data for Man Utd's id is no "Ranchi United".
+    Objects the lookup wraps the record in (``data``, or a key named like the id's owner, ``team``) are
+    entered."""
+    words = set(owner)
+    for key, value in body.items():
+        if isinstance(value, dict) and key not in entity and key.lower() in _WRAPPERS:
+            carry_names(value, entity, words)
+        elif isinstance(value, dict) and key not in entity and set(_tokens(key)) & words:
+            carry_names(value, entity)
+    for key, value in entity.items():
+        if key not in body:
+            continue
+        if isinstance(value, dict) and isinstance(body[key], dict):
+            carry_names(body[key], value)
+        elif isinstance(value, str) and value.strip() and not isinstance(body[key], dict | list | bool) and \
+                field_kind(FieldName(key)) in _NAME_KINDS:
+            body[key] = value
+
+
+def _rederive(example: dict[str, Any], filled: dict[str, Any]) -> None:
+    """Strings the documented record derives from its own id (a URL ``…/artist/<id>``, a slug) derive from the
+    record's new id: the picked artist's URL and the id then sent no longer differ (lead's reading of
+    review 7's Spotify dialogues)."""
+    for key, old in example.items():
+        new = filled.get(key)
+        if isinstance(old, bool) or not isinstance(old, str | int) or new is None or as_text(new) == as_text(old) or (
+                len(as_text(old)) < 4 or field_kind(FieldName(str(key))) != "id"):
+            continue
+        _replace_derived(example, filled, as_text(old), as_text(new), str(key))
+
+
+def _replace_derived(example: Any, filled: Any, old: str, new: str, own: str = "") -> None:
+    if isinstance(example, dict) and isinstance(filled, dict):
+        for key, value in example.items():
+            if key == own or key not in filled:
+                continue
+            if isinstance(value, str) and old in value and value != old:
+                filled[key] = value.replace(old, new)
+            elif isinstance(value, dict | list):
+                _replace_derived(value, filled[key], old, new)
+    elif isinstance(example, list) and isinstance(filled, list):
+        for a, b in zip(example, filled, strict=False):
+            _replace_derived(a, b, old, new)
 
 
 #: Path keys that wrap a record without naming what it is (``data.id`` is the record's own id).
@@ -2512,6 +2659,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     _fix_zone(record, ctx.world.today)
     _fix_ohlc(record)
     _fix_clock(record, ctx)
+    _fix_sky(record, ctx.world.rng)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
     amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
     rate = next((k for k, kind in keys.items() if kind == "rate"), None)
@@ -2522,6 +2670,42 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
         except (TypeError, ValueError):
             return
         record[converted] = value if not isinstance(record[converted], str) else f"{value:.2f}"
+
+
+#: Sky conditions that rule a high or a low chance of rain in (``"Sunny"`` with 89% rain reads as a contradiction).
+_DRY_SKY = re.compile(r"\b(sunny|clear|fair|dry)\b", re.I)
+_WET_SKY = re.compile(r"\b(rain|rainy|showers?|drizzle|storms?|thunderstorms?|snow|sleet)\b", re.I)
+
+
+def _sky_fields(record: dict[str, Any]) -> tuple[str | None, str | None]:
+    """A record's sky condition and its chance of rain (keys), when it has both."""
+    sky = next((k for k, v in record.items() if isinstance(v, str) and FieldName(k).has(
+        "condition", "conditions", "sky", "weather", "summary", "forecast")), None)
+    chance = next((k for k, v in record.items() if _number(v) is not None and FieldName(k).has("rain", "precip",
+                   "precipitation", "pop") and field_kind(FieldName(k, "number")) == "percent"), None)
+    return sky, chance
+
+
+def sky_problems(record: dict[str, Any]) -> list[str]:
+    """A dry sky with a likely rain, or a wet one with an unlikely rain: rule ``weather condition``."""
+    sky, chance = _sky_fields(record)
+    if sky is None or chance is None:
+        return []
+    value = _number(record[chance]) or 0.0
+    if _DRY_SKY.search(record[sky]) and not _WET_SKY.search(record[sky]) and value > 30:
+        return [f"weather condition: {sky}={record[sky]!r} with {chance}={record[chance]}"]
+    if _WET_SKY.search(record[sky]) and value < 40:
+        return [f"weather condition: {sky}={record[sky]!r} with {chance}={record[chance]}"]
+    return []
+
+
+def _fix_sky(record: dict[str, Any], rng: random.Random) -> None:
+    """A chance of rain that fits the sky condition (dry: 0–20%, wet: 50–95%)."""
+    if sky_problems(record):
+        sky, chance = _sky_fields(record)
+        assert sky is not None and chance is not None
+        value = rng.randint(0, 20) if not _WET_SKY.search(record[sky]) else rng.randint(50, 95)
+        record[chance] = value if not isinstance(record[chance], str) else str(value)
 
 
 _ERROR_TEXT = re.compile(

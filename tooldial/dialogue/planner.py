@@ -30,6 +30,7 @@ from tooldial.dialogue.mockdata import (
     MockWorld,
     as_text,
     build_result,
+    carry_names,
     documented_keys,
     field_kind,
     foreign_lookup,
@@ -289,6 +290,7 @@ def carry_entity(plan: DialoguePlan) -> None:
     # without the echo, only the fields that name the entity of the id (city_name for city_id: the weather of
     # the city the user picked names that city) and its place
     entity = [t for t in param.tokens if t not in ("id", "code", "key", "slug")]
+    entity_words = set(entity) | {t for t in FieldName(out_key).tokens if t not in ("id", "code", "key", "slug")}
     container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
     root_list = isinstance(plan.source_result.get("response"), list)  # container () is then the root list
     records = records_at(plan.source_result, container) if container or root_list else [
@@ -299,6 +301,11 @@ def carry_entity(plan: DialoguePlan) -> None:
     record = next((r for r in records if isinstance(r, dict) and _first_scalar(r, rel) == chain_value), None)
     if record is None:
         return
+    holder: Any = record  # the object that holds the id (a result's ``video`` under its list item)
+    for key in rel[:-1]:
+        holder = holder.get(key) if isinstance(holder, dict) else None
+    if isinstance(holder, dict) and next((k for k in holder if field_kind(FieldName(k)) == "id"), None) == out_key:
+        carry_names(body, holder, entity_words)  # names of the picked record, nested ones too (world engineer)
     # a lookup by the picked record's own id (its first id) whose documented example is another entity: the
     # fields both name (a title, a name) are the picked record's, also where the foreign example's were left out
     own_id = next((k for k in record if field_kind(FieldName(k)) == "id"), None) == out_key

@@ -36,8 +36,11 @@ from tooldial.dialogue.mockdata import (
     as_text,
     calendar_problems,
     climate_problems,
+    code_kind,
+    code_name_problems,
     date_bounds,
     documented_error,
+    drawn_topic_title,
     echoed_id_problems,
     elsewhere_words,
     exchange_rate_problems,
@@ -56,6 +59,7 @@ from tooldial.dialogue.mockdata import (
     places,
     series_direction,
     series_key,
+    sky_problems,
     span_units,
     values_at,
     zone_problems,
@@ -158,6 +162,9 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
                 dp: DialogueProblems, corpus: Corpus | None = None) -> None:
     """Run the four world checks on one dialogue (``corpus``: what counts as documented for ``filler``)."""
     documented = documented_values(record, corpus)
+    said = " ".join([str(b.get("message", "")) for sp, b in turns if sp == "User"] + [
+        as_text(v) for side in ("source", "target") for mock in record.mockdata.get(side, [])
+        for v in {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}.values()]).lower()
     for side in ("source", "target"):
         for mock in record.mockdata.get(side, []):
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
@@ -166,6 +173,9 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
                     dp.add("filler", f"filler token: {mock.get('api_name')}: {where}={value!r}")
                 elif isinstance(value, str) and OLD_TITLE.match(value) and (documented is None or value not in documented):
                     dp.add("filler", f"placeholder title: {mock.get('api_name')}: {where}={value!r}")
+                elif drawn_topic_title(value, said) is not None:
+                    dp.add("filler", f"unasked topic: {mock.get('api_name')}: {where}={value!r} is about "
+                                     f"{drawn_topic_title(value, said)}, which the dialogue never mentions")
                 elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented):
                     dp.add("filler", f"lorem words: {mock.get('api_name')}: {where}={value!r}")
             name = str(mock.get("api_name") or "")
@@ -188,6 +198,9 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
                 dp.add("consistency", _located(problem, f"{name} inputs"))
             for problem in echoed_id_problems(inputs, mock.get("output_components")):
                 dp.add("consistency", _located(problem, f"{name} result"))
+            for path, obj in _objects_at(mock.get("output_components")):
+                for problem in code_name_problems(path, obj):
+                    dp.add("consistency", _located(problem, f"{name} result"))
             body = mock.get("output_components")
             body = body.get("response", body) if isinstance(body, dict) else body
             for problem in paging_problems(inputs, body) if isinstance(body, dict) else ():
@@ -229,6 +242,9 @@ def _check_entities(record: DialogueRecord, turns: list[tuple[str, dict[str, Any
                 for where, value in leaves:
                     if not isinstance(value, str) or value in known or value in said:
                         continue
+                    parts = tuple(where.split("."))
+                    if len(parts) > 1 and parts[-1] == "name" and code_kind(parts[:-1]) is not None:
+                        continue  # a language's or country's standard name ("Japanese" for "ja") is no entity's
                     if value in strings:
                         dp.add("consistency", f"documented entity: {api_id} result for "
                                f"{foreign[0]}={inputs[foreign[0]]!r}: {where}={value!r} is the documented example's")
@@ -361,6 +377,7 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += middle_problems(scalars)
     out += zone_problems(scalars)
     out += street_problems(scalars)
+    out += sky_problems(scalars)
     return out
 
 
