@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tooldial.corpus.models import Api
+from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata import FieldName, MockWorld, RecordContext, _gen_address, places
 from tooldial.dialogue.planner import answer_fields
 from tooldial.dialogue.world_checks import asked_left_out, enumerated_words, record_problems
@@ -140,3 +140,18 @@ def test_videos_of_an_unsearched_list_are_not_titled_after_a_drawn_topic():
             assert not any(t.title() in video["title"] for t in TOPICS), video
     assert drawn_topic_title("Weekly Coffee Roundup", "songs by luis fonsi") == "coffee"
     assert drawn_topic_title("Coffee Explained", "i want videos about coffee") is None
+
+
+def test_a_country_profile_states_the_asked_countrys_facts():
+    from tooldial.dialogue.mockdata import build_result
+
+    doc = {"name": "Portugal", "capital": "Lisbon", "population": 10467366, "languages": ["Portuguese"],
+           "currency_code": "EUR", "calling_code": "+351"}
+    api = _api("Country Profile", description="A country's capital, population and calling code.", example=doc)
+    api = api.model_copy(update={"required_parameters": (Parameter(name="country_code", type="string"),)})
+    body = build_result(api, random.Random(1), inputs={"country_code": "RU"})["response"]
+    assert (body["name"], body["capital"], body["currency_code"], body["calling_code"]) == (
+        "Russia", "Moscow", "RUB", "+7")
+    assert not record_problems(body)
+    bad = {**doc, "capital": "Ufa", "currency_code": "RUB"}
+    assert [p.split(":")[0] for p in record_problems(bad)] == ["country facts", "country facts"]

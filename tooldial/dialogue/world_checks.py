@@ -38,6 +38,7 @@ from tooldial.dialogue.mockdata import (
     climate_problems,
     code_kind,
     code_name_problems,
+    country_problems,
     date_bounds,
     documented_error,
     drawn_topic_title,
@@ -378,6 +379,7 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += zone_problems(scalars)
     out += street_problems(scalars)
     out += sky_problems(scalars)
+    out += country_problems(scalars)
     return out
 
 
