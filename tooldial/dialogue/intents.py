@@ -371,7 +371,12 @@ def name_clause(api: Api) -> str:
 
 #: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
 _NOT_TOPIC = frozenset(["full", "what", "which", "when", "where", "who", "how", "one", "right", "turn", "line",
-                        "current", "latest", "much", "many", "there", "here", "now"])
+                        "current", "latest", "much", "many", "there", "here", "now", "like"])
+
+
+def _stem(word: str) -> str:
+    """A word without its plural or possessive ending: "restaurants", "restaurant's" → "restaurant"."""
+    return re.sub(r"(?:'s|s')$|(?<=[^s])s$", "", word.lower())
 
 
 def keywords(api: Api, n: int = 3) -> list[str]:
@@ -483,8 +488,11 @@ def candidates(api: Api) -> dict[Band, list[str]]:
         part = " ".join(clause_words[:k]).rstrip(",;:")
         fixed["suggest"].extend((f"I was hoping to {part}, or something like that.",
                                  f"Maybe you can {part}? Not sure exactly."))
+    domain_stems = {_stem(w) for w in re.findall(r"[A-Za-z']+", domain)}
     for k in range(1, len(kws) + 1):
-        fixed["suggest"].append(f"Something with {' '.join(kws[:k])} and {domain}, I think.")
+        # not "Something with restaurant and restaurants": the domain only when it adds a word
+        tail = "" if domain_stems & {_stem(w) for w in kws[:k]} else f" and {domain}"
+        fixed["suggest"].append(f"Something with {' '.join(kws[:k])}{tail}, I think.")
     fixed["suggest"] = list(dict.fromkeys(fixed["suggest"]))
     intros = [i.format(**fields) for i in SELF_INTROS]
 
@@ -739,7 +747,9 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
         return bool(fields.get("work")) or frame not in _WORK_INTENT_FRAMES
 
     greeting, rest = _split_greeting(text)
-    leads = [t for t in (_fill(f, fields) for f in PROFILE_LEADS if fit(f)) if t]
+    # no "Hello, quick question. I'm a chief of staff, quick question.": a phrase the greeting says is not said twice
+    leads = [t for t in (_fill(f, fields) for f in PROFILE_LEADS if fit(f)) if t
+             and not ("quick question" in t and "quick question" in greeting.lower())]
     frames: list[str] = []
     if not carries_value and band in ("confirm", "clarify"):
         frames = [t for t in (_fill(f, fields) for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE)
