@@ -34,3 +34,14 @@ def test_a_greeting_phrase_is_not_said_again_by_the_profile_lead() -> None:
 def test_stem_drops_plural_and_possessive_only() -> None:
     assert [_stem(w) for w in ("restaurants", "movie's", "players'", "class", "news")] == \
         ["restaurant", "movie", "player", "class", "new"]
+
+
+def test_a_name_after_a_comma_greeting_keeps_its_capital() -> None:
+    api = load_corpus("builtin").apis[0]
+    seen = 0
+    for seed in range(80):
+        for proposal in personal_texts("Hi there, could you help me with my crypto?", "clarify", api, PROFILE_FIELDS,
+                                       random.Random(seed)):
+            assert "vanessa" not in proposal and "norma" not in proposal and "waters-Stout" not in proposal, proposal
+            seen += proposal.startswith(("Hi there, Vanessa", "Hi there, My", "Hi there, my"))
+    assert seen  # the greeting is still followed by the lead

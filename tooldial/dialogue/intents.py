@@ -427,14 +427,15 @@ _DANGLING = frozenset(["a", "an", "the", "of", "for", "to", "and", "or", "in", "
                        "is", "are", "be", "which", "whether", "if", "all", "any", "each", "some", "than"])
 
 
-def _compose(*parts: str) -> str:
-    """Sentences joined with one space; a part ending in ``,`` continues with a lowercase word."""
+def _compose(*parts: str, names: Sequence[str] = ()) -> str:
+    """Sentences joined with one space; a part ending in ``,`` continues with a lowercase word (never "I" or one
+    of ``names``: "Hi there, Cindy here.", not "cindy here")."""
     out = ""
     for part in (p.strip() for p in parts):
         if not part:
             continue
-        if out.endswith(","):
-            part = part if re.match(r"I\b|I'", part) else part[:1].lower() + part[1:]
+        if out.endswith(",") and not re.match(r"I\b|I'", part) and not any(n and part.startswith(n) for n in names):
+            part = part[:1].lower() + part[1:]
         out = f"{out} {part}" if out else part
     return out
 
@@ -758,10 +759,11 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     for _ in range(PERSONAL_TRIES * 3):
         if len(out) >= PERSONAL_TRIES or not (leads or frames):
             break
+        names = (fields.get("me", ""), fields.get("n", ""), fields.get("co", ""))
         if frames and (not leads or rng.random() < 0.5):
-            proposal = _compose(greeting, rng.choice(frames))
+            proposal = _compose(greeting, rng.choice(frames), names=names)
         else:
-            proposal = _compose(greeting, rng.choice(leads), rest)
+            proposal = _compose(greeting, rng.choice(leads), rest, names=names)
         if proposal != text and proposal not in out:
             out.append(proposal)
     return out
