@@ -222,7 +222,7 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
     for rule in (_user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem, _entity_problem,
-                 _record_problem, _place_problem, _target_error):
+                 _circular_problem, _record_problem, _place_problem, _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -316,6 +316,137 @@ def _echo_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
         if same and not chain.is_list:
             return f"the source echoes the {readable(p.name)} the user gave: {source.name} ({leaf})"
     return ""
+
+
+def _circular_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                      edge: dict[str, Any]) -> str:
+    """The source already needs the thing the user would procure: the chain procures nothing.
+
+    Read from the source's documentation, with its required inputs and the optional ones it is sent with their
+    documented default: (1) the documented response gives back a documented input value at the procured path
+    (YouTube ``Channel Community`` for channel ``UCJ5…`` lists posts whose author's ``channelId`` is ``UCJ5…``);
+    (2) a lookup of several records by their ids (``Get artists(ids)``, "Artist IDs (you can use commas)")
+    answers with exactly those records, so their own ids are the user's; (3) the author or owner of an entity's
+    own content is that entity (a channel's community posts, a user's own tweets)."""
+    inputs = _sent_inputs(source)
+    given = {v for p in inputs for v in _documented_values(p)}
+    shown = {as_text(v) for v in _example_values(source.example_response, chain.path)}
+    echoed = sorted(v for v in given & shown if _distinctive(v))
+    if echoed:
+        return f"the source's documented answer gives back its own input: {'->'.join(chain.path)} = {echoed[0][:30]}"
+    record = [k for k in chain.path[:-1] if k.lower() not in _CONTAINERS]
+    for p in inputs:
+        if _several(p) and len(record) <= 1 and _stems(set(FieldName(p.name).tokens)) == _stems(
+                set(FieldName(chain.name).tokens)):
+            # "Get Product Slim (Bulk)" for asins "B07…,B00…": each record's asin is one the user sent
+            return f"the source looks up the user's own {readable(p.name)}: {source.name} gives those records back"
+    if kind != "id":
+        return ""
+    wanted = _output_entity(source, chain)
+    named = _named_entity(chain.name)
+    for p in inputs:
+        if _kind(p.name, p.type) != "id" or _input_entity(source, p) != wanted:
+            continue
+        if _several(p) and len(record) <= 1:
+            return f"the source looks up the user's own {readable(p.name)}: {source.name} gives those records back"
+        if record and set(readable(record[-1]).split()) & _ROLE_WORDS:
+            return (f"the {readable(record[-1])} of the {'/'.join(sorted(wanted))}'s own content is the "
+                    f"{readable(p.name)} the user gave: {source.name}")
+        if named and not _several(p) and not (record and _stems(set(readable(record[-1]).split())) & named):
+            # "Retrieve a tournament" by its id lists fixtures whose tournamentid is that tournament: the records
+            # of a lookup by one thing's id point back to it (a record of that thing itself would be another one)
+            return (f"the records of a lookup by the user's {'/'.join(sorted(named))} point back to it: "
+                    f"{'->'.join(chain.path)} of {source.name}")
+    return ""
+
+
+#: Keys of a record's author or owner: the author of a channel's own posts is that channel.
+_ROLE_WORDS = frozenset({"author", "authors", "owner", "owners", "creator", "creators", "uploader", "publisher",
+                         "poster"})
+
+
+def _sent_inputs(api: Api) -> list[Any]:
+    """The inputs a call of ``api`` carries: the required ones and the optional ones with a documented default."""
+    return list(api.required_parameters) + [p for p in api.optional_parameters if as_text(p.default).strip()]
+
+
+def _documented_values(param: Any) -> set[str]:
+    """A parameter's documented example and default, a comma list split into its items."""
+    values = set()
+    for value in (param.example, param.default):
+        text = as_text(value).strip()
+        values.update(v.strip() for v in text.split(",") if v.strip())
+    return values
+
+
+def _example_values(example: Any, path: tuple[str, ...]) -> list[Any]:
+    """The values a documented example response holds at ``path`` (arrays transparent)."""
+    nodes = [example]
+    for key in path:
+        found = []
+        for node in nodes:
+            stack = [node]
+            while stack:
+                item = stack.pop()
+                if isinstance(item, list):
+                    stack.extend(item)
+                elif isinstance(item, dict) and key in item:
+                    found.append(item[key])
+        nodes = found
+    flat = []
+    for node in nodes:
+        flat.extend(node if isinstance(node, list) else [node])
+    return [v for v in flat if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+
+
+def _distinctive(value: str) -> bool:
+    """A value that names one thing (an id, a name), not one that recurs by chance (``1``, ``en``, ``true``)."""
+    return len(value) >= 4 and not re.fullmatch(r"-?\d{1,4}(\.\d+)?", value) and value.lower() not in (
+        "true", "false", "null", "none")
+
+
+def _several(param: Any) -> bool:
+    """Whether an id input takes several ids (``ids``, ``artist_ids``, "Album IDs (you can use commas)")."""
+    tokens = FieldName(param.name).tokens
+    text = (param.description or "").lower()
+    return bool(tokens) and tokens[-1] in ("ids", "uuids", "keys") or bool(
+        re.search(r"\b(comma|commas|comma-separated|one or more|list of)\b|\bids\b", text))
+
+
+def _named_entity(name: str) -> set[str]:
+    """The thing an identifier's name names, stemmed (``artist_ids``, ``tournamentid`` → ``tournament``; empty for
+    a bare ``id``)."""
+    words = set()
+    for token in FieldName(name).tokens:
+        stripped = re.sub(r"(ids?|uuids?)$", "", token) if len(token) > 5 else token
+        if token not in _ID_SUFFIXES | {"ids"} and stripped not in _ID_SUFFIXES | {""}:
+            words.add(stripped)
+    return _stems(words)
+
+
+def _input_entity(source: Api, param: Any) -> set[str]:
+    """What an id input names: its name's words (``artist_ids``), else its description's ("Channel ID", "Id of the
+    phone"), else the source's subject, the first thing of its name (``Get artists``, ``Retrieve a tournament``)."""
+    words = _named_entity(param.name)
+    if words:
+        return words
+    text = (param.description or "").lower()
+    said = re.findall(r"\b([a-z]+)\s+(?:id|ids|uuid|identifier)s?\b", text) + re.findall(
+        r"\b(?:id|ids|identifier)s? of (?:the |a |an )?([a-z]+)", text)
+    said = [w for w in said if w not in _STOP and w not in _ID_SUFFIXES]
+    if said:
+        return _stems(set(said[:1]))
+    return _stems(set([w for w in readable(source.name).split() if w not in _STOP][:1]))
+
+
+def _output_entity(source: Api, chain: OutputComponent) -> set[str]:
+    """What a procured id names: its name's words (``channelId``), else its record (``artists|id``), else the
+    source's subject."""
+    words = _named_entity(chain.name)
+    if words:
+        return words
+    record = [w for w in readable(" ".join(chain.path[-2:-1])).split() if w not in _CONTAINERS | _STOP]
+    return _stems(set(record or readable(source.name).split()) - _STOP)
 
 
 def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
@@ -457,7 +588,21 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         target_fields = {c.path[-1].lower() for c in target.output_components if not c.is_list}
         if len(target_fields) >= 4 and len(source_fields & target_fields) >= 0.6 * len(target_fields):
             return f"target fetches again the record the source returned: {target.name}"
+    elif _lookup_form(source, target):
+        # "AllStatesFuelPriceToday" lists each state's prices today; "StateFuelPriceToday" for one of them returns
+        # the very record the user picked: the list already answered
+        record_fields = {c.path[-1].lower() for c in source.output_components if c.path[:-1] == chain.path[:-1]}
+        target_fields = {c.path[-1].lower() for c in target.output_components}
+        if len(target_fields) >= 3 and len(record_fields & target_fields) >= 0.8 * len(target_fields):
+            return f"target fetches again the record the source listed: {source.name} -> {target.name}"
     return ""
+
+
+def _lookup_form(source: Api, target: Api) -> bool:
+    """Whether the target's name is the source's for one record (``get_players`` → ``get_players_by_id``,
+    ``AllStatesFuelPriceToday`` → ``StateFuelPriceToday``)."""
+    words = _stems(set(readable(target.name).split()) - _STOP - {"by"})
+    return bool(words) and words <= _stems(set(readable(source.name).split()))
 
 
 def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,

@@ -1,0 +1,123 @@
+"""Chain rules after held-out review 7 (issue 11, ``scripts/data/chain_review_heldout7.tsv``, now fit) and the
+chains engineer's fit reads of fresh subsets (``scripts/data/chain_review_fit8.tsv``): one small fixture per rule,
+written here (not copied from the documentation). Each rejection fails on the rules before this change; each
+acceptance guards a chain the reviews accepted."""
+
+from __future__ import annotations
+
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.chains import chain_problem
+
+
+def _out(path, *, listed=True):
+    return OutputComponent(path=tuple(path.split("|")), is_list=listed)
+
+
+def _api(name, tool="music", params=(), outputs=(), *, description="", category="Music", optional=(),
+         example=None, method="GET"):
+    def param(p):
+        return p if isinstance(p, Parameter) else Parameter(name=p)
+    return Api(category=category, tool=tool, name=name, description=description or name, method=method,
+               required_parameters=tuple(param(p) for p in params),
+               optional_parameters=tuple(param(p) for p in optional),
+               output_components=tuple(_out(p) for p in outputs), example_response=example)
+
+
+def test_a_lookup_of_several_records_by_their_ids_gives_back_the_users_own_ids():
+    # "Get artists(ids)" answers with the artists asked for: their ids are the ones the user sent
+    ids = Parameter(name="ids", description="Artist IDs (you can use commas)")
+    get_artists = _api("Get artists", params=[ids], outputs=["artists|id", "artists|name"])
+    singles = _api("Artist singles", params=["id"], outputs=["data|items|name"])
+    problem = chain_problem(get_artists, singles, "id", get_artists.output("artists|id"))
+    assert problem.startswith("the source looks up the user's own ids"), problem
+    # one artist's related artists are other artists: the user picks one of them
+    related = _api("Artist related", params=[Parameter(name="id", description="Artist ID")],
+                   outputs=["artists|id", "artists|name"])
+    assert chain_problem(related, get_artists, "ids", related.output("artists|id")) == ""
+    # the tracks asked for name their albums: an album id is not the user's own
+    tracks = _api("Get tracks", params=[Parameter(name="ids", description="Track IDs (you can use commas)")],
+                  outputs=["tracks|album|id", "tracks|album|name"])
+    album = _api("Album tracks", params=["id"], outputs=["data|items|name"])
+    assert chain_problem(tracks, album, "id", tracks.output("tracks|album|id")) == ""
+
+
+def test_a_documented_answer_that_gives_back_the_documented_input_is_circular():
+    # a channel's community posts are the channel's: the example's author is the default channel sent
+    channel = Parameter(name="id", description="Channel ID", default="UCxx12345")
+    example = {"contents": [{"post": {"author": {"channelId": "UCxx12345", "title": "Chan"}, "text": "hi"}}]}
+    community = _api("Channel Community", "video", optional=[channel],
+                     outputs=["contents|post|author|channelId", "contents|post|text"], example=example)
+    details = _api("Channel Details", "video", params=["id"], outputs=["title"])
+    problem = chain_problem(community, details, "id", community.output("contents|post|author|channelId"))
+    assert problem.startswith("the source's documented answer gives back its own input"), problem
+    # comments under a video name other people's channels
+    video = Parameter(name="id", description="Video ID", default="dQw4w9WgXcQ")
+    comments = _api("Video Comments", "video", optional=[video],
+                    outputs=["comments|author|channelId", "comments|text"],
+                    example={"comments": [{"author": {"channelId": "UCother999"}, "text": "nice"}]})
+    assert chain_problem(comments, details, "id", comments.output("comments|author|channelId")) == ""
+
+
+def test_the_author_of_an_entitys_own_content_is_that_entity():
+    # without an example: the videos of a channel are authored by that channel
+    videos = _api("Channel Videos", "video", optional=[Parameter(name="id", description="Channel ID",
+                                                                 default="UCxx12345")],
+                  outputs=["contents|video|author|channelId", "contents|video|title"])
+    details = _api("Channel Details", "video", params=["id"], outputs=["title"])
+    problem = chain_problem(videos, details, "id", videos.output("contents|video|author|channelId"))
+    assert "own content" in problem, problem
+    # a playlist's videos come from many channels
+    playlist = _api("Playlist Videos", "video", optional=[Parameter(name="id", description="Playlist ID",
+                                                                    default="PLabc123")],
+                    outputs=["contents|video|author|channelId", "contents|video|title"])
+    assert chain_problem(playlist, details, "id", playlist.output("contents|video|author|channelId")) == ""
+
+
+def test_a_bulk_lookup_gives_back_the_codes_it_was_sent():
+    # "Get Product Slim (Bulk)" for asins "B0…,B0…": each record's asin is one the user sent
+    asins = Parameter(name="asins", description="ASINs, a comma separated string of products")
+    bulk = _api("Get Product Slim (Bulk)", "shop", params=[asins], outputs=["success|asin", "success|title"],
+                category="eCommerce")
+    full = _api("Get Product Full", "shop", params=["asin"], outputs=["title", "price"], category="eCommerce")
+    problem = chain_problem(bulk, full, "asin", bulk.output("success|asin"))
+    assert problem.startswith("the source looks up the user's own asins"), problem
+    # a search by keyword names products the user did not have
+    search = _api("Search products", "shop", params=["keyword"], outputs=["results|asin", "results|title"],
+                  category="eCommerce")
+    assert chain_problem(search, full, "asin", search.output("results|asin")) == ""
+
+
+def test_the_records_of_a_lookup_by_one_things_id_point_back_to_it():
+    # a tournament's fixtures carry that tournament's id ("tournamentid", one word)
+    get = _api("Retrieve a tournament", "cups", params=["id"], outputs=["fixtures|tournamentid", "fixtures|round"],
+               category="Business")
+    board = _api("Retrieve leaderboard", "cups", params=["tournamentId"], outputs=["rows|score"],
+                 category="Business")
+    problem = chain_problem(get, board, "tournamentId", get.output("fixtures|tournamentid"))
+    assert problem.startswith("the records of a lookup by the user's tournament point back to it"), problem
+    # the records of another thing's lookup name other tournaments; a plan's charging location is no plan
+    team = _api("Retrieve a team", "cups", params=["id"], outputs=["entries|tournamentid", "entries|round"],
+                category="Business")
+    assert chain_problem(team, board, "tournamentId", team.output("entries|tournamentid")) == ""
+    plan = _api("Get smart charging plan", "ev", params=["vehicleId", "smartChargingPlanId"],
+                outputs=["chargingLocationId", "plan|status"], category="Energy")
+    tariff = _api("Location tariff", "ev", params=["chargingLocationId"], outputs=["rates|price"],
+                  category="Energy")
+    assert chain_problem(plan, tariff, "chargingLocationId", plan.output("chargingLocationId")) == ""
+
+
+def test_a_lookup_that_returns_the_listed_record_again_is_no_chain():
+    # every state's prices today, then one state's prices today: the very record the user picked
+    fields = ["stateId", "stateName", "petrol", "diesel"]
+    states = _api("AllStatesFuelPriceToday", "fuel", outputs=[f"statePrices|{f}" for f in fields], category="Energy")
+    one = Api(category="Energy", tool="fuel", name="StateFuelPriceToday", description="prices of a state",
+              required_parameters=(Parameter(name="stateId"),),
+              output_components=tuple(OutputComponent(path=(f,)) for f in fields))
+    problem = chain_problem(states, one, "stateId", states.output("statePrices|stateId"))
+    assert problem.startswith("target fetches again the record the source listed"), problem
+    # the state's price history tells something new
+    history = Api(category="Energy", tool="fuel", name="StateFuelPriceHistory", description="history of a state",
+                  required_parameters=(Parameter(name="stateId"),),
+                  output_components=tuple(OutputComponent(path=("history", f), is_list=True)
+                                          for f in ("date", "petrol", "diesel", "cng", "lpg")))
+    assert chain_problem(states, history, "stateId", states.output("statePrices|stateId")) == ""
