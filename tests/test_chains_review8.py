@@ -121,3 +121,73 @@ def test_a_lookup_that_returns_the_listed_record_again_is_no_chain():
                   output_components=tuple(OutputComponent(path=("history", f), is_list=True)
                                           for f in ("date", "petrol", "diesel", "cng", "lpg")))
     assert chain_problem(states, history, "stateId", states.output("statePrices|stateId")) == ""
+
+
+def test_the_country_of_a_city_the_user_gave_the_source_is_known():
+    zips = _api("Get zip code by city", "homes", params=["city"], outputs=["data|zip", "data|country_code"],
+                category="Data")
+    country = _api("Country details", "atlas", params=["country_code"], outputs=["name", "capital"],
+                   category="Data")
+    problem = chain_problem(zips, country, "country_code", zips.output("data|country_code"))
+    assert problem.startswith("value the user knows: the country code of the city"), problem
+    # an IP's country is news to the user
+    by_ip = _api("Country by IP", "atlas", params=["ip"], outputs=["country_code"], category="Data")
+    assert not chain_problem(by_ip, country, "country_code", by_ip.output("country_code")).startswith(
+        "value the user knows")
+
+
+def test_a_consumer_record_does_not_make_its_holder_the_owner_of_what_it_names():
+    # a shopper's cart names the seller's app; its webhooks are the seller's to configure
+    cart = _api("/checkout/cart/{cart_id}/customer", "shop", params=["cart_id"],
+                outputs=["bags|skus|app_id", "bags|skus|name"], category="Commerce")
+    hook = _api("/apps/{app_id}/webhooks", "shop", params=["app_id"], outputs=["id"], category="Commerce",
+                description="Create a new webhook for an app", method="POST")
+    problem = chain_problem(cart, hook, "app_id", cart.output("bags|skus|app_id"))
+    assert problem.startswith("a change to what a bags/cart/checkout record only refers to"), problem
+    # reading the app is no change; an owner's own app list may be changed
+    read = _api("/apps/{app_id}", "shop", params=["app_id"], outputs=["name"], category="Commerce")
+    assert chain_problem(cart, read, "app_id", cart.output("bags|skus|app_id")) == ""
+    apps = _api("/apps", "shop", outputs=["apps|app_id", "apps|name"], category="Commerce")
+    assert chain_problem(apps, hook, "app_id", apps.output("apps|app_id")) == ""
+
+
+def test_the_category_of_a_record_the_user_creates_is_their_choice():
+    listing = _api("Get All APIs", "hub", outputs=["apis|category", "apis|name"], category="Database")
+    create = _api("Create API", "hub", params=["name", "category"], outputs=["id"], category="Database",
+                  description="Create an API", method="POST")
+    problem = chain_problem(listing, create, "category", listing.output("apis|category"))
+    assert problem.startswith("value the user chooses for the record the target makes"), problem
+    by_category = _api("APIs by category", "hub", params=["category"], outputs=["apis|name"], category="Database")
+    assert chain_problem(listing, by_category, "category", listing.output("apis|category")) == ""
+
+
+def test_a_short_schema_copied_onto_most_of_a_tool_is_boilerplate():
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.dialogue.chains import schema_copies
+
+    outputs = ["status", "data|asset_id"]
+    names = ["Get nonce by key", "Get marketplaces", "List files", "Get wallets", "Get assets by contract"]
+    apis = [_api(n, "nft", outputs=outputs, category="Crypto") for n in names]
+    detail = _api("Get asset detail", "nft", params=["asset_id"], outputs=["data|name"], category="Crypto")
+    corpus = Corpus(spec="fixture", tools=[Tool(category="Crypto", name="nft", apis=(*apis, detail))])
+    assert schema_copies(corpus, apis[0]) == 5
+    nonce, assets = apis[0], apis[4]
+    problem = chain_problem(nonce, detail, "asset_id", nonce.output("data|asset_id"),
+                            schema_copies=schema_copies(corpus, nonce))
+    assert problem.startswith("the source's documentation does not say it gives asset"), problem
+    assert chain_problem(assets, detail, "asset_id", assets.output("data|asset_id"),
+                         schema_copies=schema_copies(corpus, assets)) == ""
+    # two endpoints sharing a short schema are no boilerplate
+    pair = Corpus(spec="fixture", tools=[Tool(category="Crypto", name="nft", apis=(*apis[:2], detail))])
+    assert schema_copies(pair, apis[0]) == 1
+
+
+def test_a_bare_id_belongs_to_its_nearest_record():
+    schedule = _api("getSchedule", "hockey", outputs=["dates|games|teams|away|team|id", "dates|games|gamePk"],
+                    category="Sports")
+    game = _api("getGame", "hockey", params=["id"], outputs=["liveData|plays"], category="Sports")
+    team = _api("getTeam", "hockey", params=["id"], outputs=["teams|name"], category="Sports")
+    problem = chain_problem(schedule, game, "id", schedule.output("dates|games|teams|away|team|id"))
+    assert problem.startswith("a bare id of another thing: a team id"), problem
+    assert not chain_problem(schedule, team, "id", schedule.output("dates|games|teams|away|team|id")).startswith(
+        "a bare id of another thing")

@@ -222,7 +222,7 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
     for rule in (_user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem, _entity_problem,
-                 _circular_problem, _record_problem, _place_problem, _target_error):
+                 _circular_problem, _owner_problem, _record_problem, _place_problem, _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -254,6 +254,12 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
             _kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
             for p in source.required_parameters):
         return f"a place part of the address the user gave: {readable(chain_param)}"
+    coarser = {"city": _COARSER_PLACE, "state": frozenset({"country", "country_code"})}
+    given = next((p.name for p in source.required_parameters
+                  if kind in coarser.get(_kind(p.name, p.type) or "", frozenset())), None)
+    if given is not None:
+        # zip codes "by city" answer with that city's country: the user who named the city knows it
+        return f"value the user knows: the {readable(chain_param)} of the {readable(given)} they gave the source"
     if kind in _COARSER_PLACE and any(p.name != chain_param and _kind(p.name, p.type) in ("city", "address", "postal")
                                       for p in target.required_parameters):
         return f"value the user knows: the {readable(chain_param)} of the place they give the target"
@@ -358,6 +364,32 @@ def _circular_problem(source: Api, target: Api, chain_param: str, chain: OutputC
             return (f"the records of a lookup by the user's {'/'.join(sorted(named))} point back to it: "
                     f"{'->'.join(chain.path)} of {source.name}")
     return ""
+
+
+def _owner_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                   edge: dict[str, Any]) -> str:
+    """A change is made by the owner of what it changes, with values the owner chooses: a shopper's cart or a
+    subscriber's subscription names a provider's app or API, whose webhooks, versions and docs are the provider's
+    to change; and the category or type of a record the target creates is the user's choice, not one read off
+    another record."""
+    if not side_effects(target):
+        return ""
+    words = set(readable(" ".join((source.name, *chain.path[:-1]))).split())
+    if kind == "id" and words & _CONSUMER_WORDS and not _stems(_named_entity(chain_param)) & _stems(
+            words & _CONSUMER_WORDS):
+        return (f"a change to what a {'/'.join(sorted(words & _CONSUMER_WORDS))} record only refers to: "
+                f"{readable(chain_param)} -> {target.name}")
+    if kind in _CHOSEN_FOR_NEW:
+        return f"value the user chooses for the record the target makes: {readable(chain_param)} ({target.name})"
+    return ""
+
+
+#: Words of a record a user holds as a consumer (a cart, a subscription, a purchase): the things it names (an app,
+#: an API, a seller) belong to someone else.
+_CONSUMER_WORDS = frozenset({"cart", "carts", "bag", "bags", "checkout", "subscription", "subscriptions",
+                             "purchase", "purchases", "transaction", "transactions", "wishlist", "basket"})
+#: Kinds of value the user picks for a record being made (its category, its type).
+_CHOSEN_FOR_NEW = frozenset({"category", "status", "gender", "rating"})
 
 
 #: Keys of a record's author or owner: the author of a channel's own posts is that channel.
@@ -571,6 +603,11 @@ def _entity_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         target_things = [w for w in readable(target.name).split() if w not in _STOP]
         if target_things and not _stems(source_things) & _stems(set(target_things[:1])):
             return f"a bare id of another thing: {source.name} -> {target.name}"
+        # the id is its nearest record's: a schedule's "games|…|away|team|id" is a team's, no game's
+        parent = [w for w in readable(chain.path[-2]).split() if w not in _CONTAINERS | _STOP] \
+            if len(chain.path) > 1 else []
+        if parent and target_things and not _stems(set(parent)) & _stems(set(target_things)):
+            return f"a bare id of another thing: a {' '.join(parent)} id -> {target.name}"
     entity = set(FieldName(chain_param).tokens) - _BARE_ID
     out_entity = set(FieldName(chain.name).tokens) - _BARE_ID
     for p in source.required_parameters:
@@ -620,12 +657,15 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
             return f"a {readable(chain.name)} of another thing: {' '.join(sorted(record_words))} -> {target.name}"
     if kind != "id":
         return ""
-    record = top_record(chain)
+    short = len(source.output_components) < 3  # a short copied schema: its id's named thing is its record
+    record = top_record(chain) or (" ".join(sorted(_named_entity(chain.name))) if short else "")
     if record and int(edge.get("schema_copies") or 1) >= _COPIED_SCHEMA:
         # the copied response is this endpoint's only when its name or description names one of its records
-        # (an auto-complete of "countries, cities, places" gives cities and stations alike)
+        # (an auto-complete of "countries, cities, places" gives cities and stations alike); an id under
+        # containers only is its named thing's (``data|asset_id``: assets)
         said = _stems(set(readable(f"{source.name} {source.description}").split()))
-        records = {top_record(o) for o in source.output_components} - {""}
+        records = {top_record(o) or " ".join(sorted(_named_entity(o.name))) for o in source.output_components
+                   if top_record(o) or short and _kind(o.name, o.type) == "id"} - {""}
         if not any(_stems(set(readable(r).split()) - _STOP) & said for r in records):
             return f"the source's documentation does not say it gives {readable(record)}: {source.name}"
     alike = alike_record(source, chain)
@@ -654,16 +694,23 @@ _COPIED_SCHEMA = 3
 
 def schema_copies(corpus: Corpus, api: Api) -> int:
     """How many APIs of ``api``'s tool (itself included) document exactly its output paths (1 when it documents
-    fewer than 3 fields: a short schema says too little to call it copied)."""
+    fewer than 3 fields and fewer than :data:`_COPIED_SHORT_SCHEMA` APIs share it: a short schema says too little
+    to call it copied, unless most of a tool repeats it — reddio documents ``status``, ``data|asset_id`` under
+    its nonce, wallet and marketplace endpoints alike)."""
     paths = frozenset(o.path for o in api.output_components)
-    if len(paths) < 3:
+    if not paths:
         return 1
     tool = next((t for t in corpus.tools if t.name == api.tool and t.category == api.category), None)
     if tool is None:
         return 1
     size = len(api.output_components)
-    return sum(len(a.output_components) == size and frozenset(o.path for o in a.output_components) == paths
-               for a in tool.apis) or 1
+    copies = sum(len(a.output_components) == size and frozenset(o.path for o in a.output_components) == paths
+                 for a in tool.apis) or 1
+    return copies if len(paths) >= 3 or copies >= _COPIED_SHORT_SCHEMA else 1
+
+
+#: Endpoints of one tool documenting one short (1–2 field) response: from this many on, it is boilerplate too.
+_COPIED_SHORT_SCHEMA = 5
 
 
 def top_record(chain: OutputComponent) -> str:
