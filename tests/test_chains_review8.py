@@ -191,3 +191,69 @@ def test_a_bare_id_belongs_to_its_nearest_record():
     assert problem.startswith("a bare id of another thing: a team id"), problem
     assert not chain_problem(schedule, team, "id", schedule.output("dates|games|teams|away|team|id")).startswith(
         "a bare id of another thing")
+
+
+def test_a_time_zone_is_no_display_setting_to_procure():
+    geo = _api("Get Geolocation by IP", "geo", params=["ip"], outputs=["location|time_zone", "location|city"],
+               category="Location", description="Where an IP address is")
+    news = _api("News", "scores", optional=[Parameter(name="timezone", description="The timezone name.",
+                                                      default="America/Chicago")],
+                params=[Parameter(name="timezone")], outputs=["news|title"], category="Sports",
+                description="Get news.")
+    problem = chain_problem(geo, news, "timezone", geo.output("location|time_zone"),
+                            {"kind": "standard", "reason": "standard value (timezone)", "cross_tool": True})
+    assert problem.startswith("a time zone as a display setting"), problem
+    clock = _api("Get Date and Time by Timezone", "clock", params=["timezone"], outputs=["datetime"],
+                 category="Data", description="The local date and time in a time zone")
+    assert not chain_problem(geo, clock, "timezone", geo.output("location|time_zone"),
+                             {"kind": "standard", "reason": "standard value (timezone)", "cross_tool": True}
+                             ).startswith("a time zone as a display setting")
+
+
+def test_a_login_answers_with_the_users_own_account():
+    login = _api("login", "certs", params=["email", "password"], outputs=["data|username", "data|token"],
+                 category="eCommerce")
+    certs = _api("getCertificatesByUsername", "certs", params=["username"], outputs=["certs|name"],
+                 category="eCommerce")
+    problem = chain_problem(login, certs, "username", login.output("data|username"))
+    assert problem.startswith("value the user knows: their own account's username"), problem
+
+
+def test_a_persons_first_and_last_name_are_procured_together():
+    author = _api("AuthorFinder", "mail", params=["url"], outputs=["first_name", "last_name", "email"],
+                  category="Data")
+    finder = _api("EmailFinder", "mail", params=["domain", "first_name", "last_name"], outputs=["email"],
+                  category="Data")
+    problem = chain_problem(author, finder, "first_name", author.output("first_name"))
+    assert problem.startswith("group member procured alone: first_name without last_name"), problem
+    assert chain_problem(author, finder, "first_name", author.output("first_name"),
+                         {"group_sources": "first_name=first_name,last_name=last_name"}) == ""
+
+
+def test_an_output_under_an_examples_data_key_is_no_field():
+    odds = _api("Line Updates", "odds", outputs=["20018x20023@2023-02-14T03_0^1^0*H_PointsBet|site",
+                                                 "20018x20023@2023-02-14T03_0^1^0*H_PointsBet|price"],
+                category="Sports")
+    by_site = _api("Game Odds by Site", "odds", params=["site"], outputs=["games|odds"], category="Sports")
+    problem = chain_problem(odds, by_site, "site", odds.output("20018x20023@2023-02-14T03_0^1^0*H_PointsBet|site"))
+    assert problem.startswith("the output sits under a documented example's data key"), problem
+
+
+def test_the_domain_of_an_address_the_user_gave_is_theirs():
+    exist = _api("/email/exist", "mail", params=["email"], outputs=["info|domain", "info|valid"], category="Tools")
+    dns = _api("/dns/mx/{domain}", "dns", params=["domain"], outputs=["records|host"], category="Tools")
+    problem = chain_problem(exist, dns, "domain", exist.output("info|domain"))
+    assert problem.startswith("a part of the address the user gave: the domain"), problem
+    # a company search names a domain the user did not have
+    company = _api("Company search", "mail", params=["name"], outputs=["results|domain"], category="Tools")
+    assert not chain_problem(company, dns, "domain", company.output("results|domain")).startswith(
+        "a part of the address")
+
+
+def test_the_picture_of_a_record_the_user_creates_is_theirs():
+    classify = _api("Classify Grocery Product Bulk", "food", params=["title"], outputs=["results|image"],
+                    category="Food")
+    card = _api("Create Recipe Card", "food", params=["image", "title"], outputs=["url"], category="Food",
+                description="Create a recipe card", method="POST")
+    problem = chain_problem(classify, card, "image", classify.output("results|image"))
+    assert problem.startswith("value the user chooses for the record the target makes"), problem

@@ -254,6 +254,11 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
             _kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
             for p in source.required_parameters):
         return f"a place part of the address the user gave: {readable(chain_param)}"
+    if FieldName(chain_param).has(*_DOMAIN_WORDS) and any(
+            _kind(p.name, p.type) in ("email", "url") or FieldName(p.name).has("email", "url", "link")
+            for p in source.required_parameters):
+        # an e-mail analysis or a page parser answers with the domain of the address the user gave it
+        return f"a part of the address the user gave: the {readable(chain_param)}"
     coarser = {"city": _COARSER_PLACE, "state": frozenset({"country", "country_code"})}
     given = next((p.name for p in source.required_parameters
                   if kind in coarser.get(_kind(p.name, p.type) or "", frozenset())), None)
@@ -296,6 +301,10 @@ def _group_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
             return f"group member procured alone: the target takes {chain_param} without its pair"
     if kind in _ADDRESS:
         partners += [p.name for p in target.parameters if p.name != chain_param and _kind(p.name, p.type) in _ADDRESS]
+    if kind in ("first_name", "last_name"):
+        # one person's first and last name come from one record (an article's author), or both from the user
+        partners += [p.name for p in target.parameters if p.name != chain_param
+                     and _kind(p.name, p.type) in ("first_name", "last_name")]
     if kind in ("country", "country_code"):
         # a phone's region ("US") beside a country the user gives ("BR"): one place, so both or neither procured
         partners += [p.name for p in target.required_parameters if p.name != chain_param
@@ -389,7 +398,7 @@ def _owner_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
 _CONSUMER_WORDS = frozenset({"cart", "carts", "bag", "bags", "checkout", "subscription", "subscriptions",
                              "purchase", "purchases", "transaction", "transactions", "wishlist", "basket"})
 #: Kinds of value the user picks for a record being made (its category, its type).
-_CHOSEN_FOR_NEW = frozenset({"category", "status", "gender", "rating"})
+_CHOSEN_FOR_NEW = frozenset({"category", "status", "gender", "rating", "image"})
 
 
 #: Keys of a record's author or owner: the author of a channel's own posts is that channel.
@@ -485,6 +494,10 @@ def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
                    edge: dict[str, Any]) -> str:
     """The documented values disagree in shape: a full date (``2022-04-22``) is no day number (``15``), a
     number no word; the target would be called with a value its documentation shows it does not take."""
+    data_key = next((k for k in chain.path[:-1] if _DATA_KEY.search(k)), None)
+    if data_key is not None:
+        # "20018x20023@2023-02-14T03_0^1^0*H_PointsBet|site": one example's record key, not a field of every answer
+        return f"the output sits under a documented example's data key: {data_key[:30]}"
     param = target.parameter(chain_param)
     if param is None:
         return ""
@@ -502,10 +515,14 @@ def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     return ""
 
 
+#: Words of an input's name that say it takes a domain (the part after the @ of an e-mail, the host of a URL).
+_DOMAIN_WORDS = ("domain", "hostname", "host")
 #: Words of an output's name that say it holds a website's address.
 _HOST_WORDS = ("domain", "hostname", "url", "website")
 
 
+#: A path element that is a value, not a field name: symbols no field name has, or a date or number inside.
+_DATA_KEY = re.compile(r"[@^*:/=+,;]|\d{4}-\d{2}-\d{2}|^\d+$")
 _DATE_SHAPE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}([T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$")
 
 
@@ -686,7 +703,7 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
 _BARE_ATTRIBUTE = frozenset({"type", "types", "kind", "status", "url", "link", "href"})
 #: Words of an API about the user's own account: its email, phone or user name is the user's own.
 _OWN_ACCOUNT = frozenset({"credits", "credit", "balance", "usage", "quota", "account", "me", "profile",
-                          "subscription", "plan", "billing", "whoami"})
+                          "subscription", "plan", "billing", "whoami", "login", "signin", "authenticate"})
 #: Endpoints of one tool documenting one response schema: from this many on, it is the tool's copied boilerplate,
 #: not what each endpoint returns (OCW documents bank accounts under 47 endpoints).
 _COPIED_SCHEMA = 3
@@ -817,6 +834,9 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
         # a pet shop's user record does not say who someone is in a time tracker: each service keeps its own
         # accounts, and people say their own contact details
         return f"an account's contact value across services: {readable(chain_param)} ({source.tool} -> {target.tool})"
+    if kind == "timezone" and not set(readable(f"{target.name} {target.description}").split()) & _TIME_WORDS:
+        # a scores or news feed's "timezone" formats its times: nobody looks up a zone to set it
+        return f"a time zone as a display setting of a target about something else: {target.name}"
     graph_kind, reason = str(edge.get("kind") or ""), str(edge.get("reason") or "")
     if graph_kind in ("generic", "value"):
         return f"cross-tool {graph_kind} value (not one value space): {source.tool} -> {target.tool}"
@@ -860,6 +880,11 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
             return ""
         return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
     return ""
+
+
+#: Words of a target about time: a time zone is its subject, not a display setting.
+_TIME_WORDS = frozenset({"time", "times", "timezone", "timezones", "zone", "zones", "clock", "date", "dates",
+                         "hour", "hours", "local", "sunrise", "sunset", "offset", "dst", "utc"})
 
 
 def _standard_prefixes() -> tuple[str, ...]:
