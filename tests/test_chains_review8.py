@@ -257,3 +257,15 @@ def test_the_picture_of_a_record_the_user_creates_is_theirs():
                 description="Create a recipe card", method="POST")
     problem = chain_problem(classify, card, "image", classify.output("results|image"))
     assert problem.startswith("value the user chooses for the record the target makes"), problem
+
+
+def test_a_source_that_issues_a_new_resource_is_no_lookup():
+    proxy = _api("Obtain a new datacenter proxy", "proxies", params=["countries"],
+                 outputs=["proxy|visibility|ip", "proxy|visibility|zip_code"], category="Tools")
+    whois = _api("IP Lookup", "whois", params=["ip"], outputs=["country"], category="Data")
+    problem = chain_problem(proxy, whois, "ip", proxy.output("proxy|visibility|ip"))
+    assert problem.startswith("source makes a new resource (not a lookup)"), problem
+    # "Get new releases" lists recent things: a lookup
+    releases = _api("Get new releases", "music", outputs=["albums|id", "albums|name"])
+    album = _api("Album tracks", "music", params=["album_id"], outputs=["tracks|name"])
+    assert not chain_problem(releases, album, "album_id", releases.output("albums|id")).startswith("source makes")

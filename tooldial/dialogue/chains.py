@@ -190,6 +190,8 @@ def side_effects(api: Api) -> bool:
     return verb in _SIDE_EFFECT_VERBS or bool(name_verbs & _NAME_VERBS)
 
 
+#: A source that issues a new resource on each call ("Obtain a new residential proxy", "Generate a new wallet").
+_MAKES_NEW = re.compile(r"\b(obtain|create|generate|allocate|request|issue|open)s?\s+(a\s+|an\s+)?new\b", re.I)
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
 #: learn a value).
 _SIDE_EFFECT_VERBS = frozenset(
@@ -582,6 +584,9 @@ def _source_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         return f"output is another kind of value: a {out_kind} for an id ({chain.name} -> {chain_param})"
     if side_effects(source):
         return f"source changes something (not a lookup): {source.name}"
+    if _MAKES_NEW.search(f"{source.name} {description_clause(source)}"):
+        # "Obtain a new datacenter proxy": each call issues another resource, whose place or address is nobody's
+        return f"source makes a new resource (not a lookup): {source.name}"
     if (readable(source.name).split() or [""])[0] in _FETCH_VERBS:
         return f"a download is not a lookup: {source.name}"
     if side_effects(target) and not chain.is_list and not source.required_parameters:
