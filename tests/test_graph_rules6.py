@@ -11,7 +11,8 @@ tools:
 - a key input written as one lower-case word (``playerid``) names its record;
 - goal-less sources: test data an API makes up names no real record for another tool, and the caller's own
   account's e-mail is no one to look up;
-- a found place passes the keyword bar only into a worldwide lookup keyed by a place, not into one country's."""
+- a found place passes the keyword bar only into a worldwide lookup keyed by a place, not into one country's;
+- a field of a response's ``metadata`` / ``settings`` record says how the answer was made: no value to pass on."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from conftest import graph_entity
 from tooldial.graph.select import detected_language_as_target, goal_less_source, holds_answer
 from tooldial.graph.validity import (
     image_url_into_image_input,
+    is_setting_of_answer,
     judge_edge,
     keyed_country_clash,
     record_type_clash,
@@ -154,3 +156,10 @@ def test_a_keyed_lookup_of_one_country_takes_only_that_country_places():
     assert keyed_country_clash(city, clock, "lead_base B2B company and contact data", "world_clock Local time") is None
     assert keyed_country_clash(ent("Business|lead_base|Company API", "output", "data|employees"), fuel,
                                "lead_base B2B company data", india) is None  # no place
+
+
+def test_the_settings_an_answer_was_made_with_are_no_value_to_pass_on():
+    for key in ("result|metadata|steps", "result|metadata|cfg", "settings|width"):
+        assert is_setting_of_answer(ent("Media|pix_gen|Fast SD API", "output", key, type="integer"))
+    assert not is_setting_of_answer(ent("Media|pix_gen|Fast SD API", "output", "result|metadata|job_id"))  # an id
+    assert not is_setting_of_answer(ent("Media|pix_gen|Fast SD API", "output", "result|images|width", type="integer"))

@@ -36,6 +36,7 @@ from tooldial.graph.validity import (
     echoed_input,
     group_sources,
     input_groups,
+    is_setting_of_answer,
     judge_edge,
     keyed_country_clash,
     tool_conventions,
@@ -137,6 +138,8 @@ class EdgeSelector:
             return "the source record already holds the answer: the target returns the same fields again"
         if why := goal_less_source(output, target):
             return why
+        if is_setting_of_answer(output):
+            return "a setting of how the source's answer was made is no value to pass on"
         if detected_language_as_target(output, target):
             return "a language detected in a text is that text's own: it is no translation's target language"
         if writes_back(output, target):

@@ -1230,6 +1230,16 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
 ECHO_CONTAINERS = _W("input inputs request requests query params parameters args arguments search_parameters "
                      "searchparameters request_params requestparams query_params")
 ECHO_REASON = "the output echoes the source's own input"
+#: Response records that describe how the answer was made (``result|metadata|steps`` of an image generation).
+SETTINGS_CONTAINERS = _W("metadata settings config configuration options")
+
+
+def is_setting_of_answer(output: Entity) -> bool:
+    """A field of a record that says how the answer was made (``result|metadata|cfg``, ``settings|steps``), not what
+    was found: no call takes it as its input (labelling guide: copying a generation's settings into another has no
+    goal). Identifiers there (a job id) still are the answer's."""
+    parents = [p.removesuffix("[]").lower() for p in output.key.split("|")[:-1]]
+    return any(p in SETTINGS_CONTAINERS for p in parents) and classify(output).kind != "identifier"
 #: Leaf names that say nothing on their own (``id``, ``code``, ``name``): a nested one repeats the caller's input only
 #: inside the request's own record (``videoInfo|id`` of ``Get Video Info``), not inside another record
 #: (``continent|code`` of a country lookup, ``customer|id`` of an order).
