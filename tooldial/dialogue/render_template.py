@@ -3,7 +3,8 @@
 Every message is composed from parts (an opener, the act's core frame, clauses for the values, an optional
 extra sentence and a closer) drawn from many paraphrase frames per action. Each dialogue gets a **user persona**
 (plain, terse, chatty, formal, non-native, typo-prone) and a **system voice** (plain, warm, brisk) that shape
-those choices and then rewrite the user's text (contractions, dropped articles, typos at ``typo_rate``).
+those choices and then rewrite the user's text (contractions, dropped articles); how the user types — chat
+spellings, lower-case starts, typos at ``typo_rate`` — is the dialogue's :mod:`tooldial.dialogue.user_register`.
 
 What stays fixed, whatever the wording:
 
@@ -447,7 +448,6 @@ _CONTRACTIONS = {"I'm": "I am", "don't": "do not", "it's": "it is", "It's": "It 
 _NON_NATIVE = ((r"\bI don't know\b", "I not know"), (r"\bI don't have\b", "I have not"), (r"\bI'd like\b", "I want"),
                (r"\bCould you\b", "Can you please"), (r"\bThat would be\b", "Is"), (r"\bI can't\b", "I cannot"),
                (r"\bIt's\b", "Is"), (r"\bThanks a lot\b", "Many thank"))
-_WORD = re.compile(r"[A-Za-z]{4,}")
 #: Values a person copies from a record (a digit, an id's underscore or separator, an upper-case code).
 _RECORD_LIKE = re.compile(r"\d|_|@|/|^[A-Z]{2,}$")
 #: Personas whose turns stay short enough to say so ("Quick one, I'm on the bus").
@@ -847,7 +847,8 @@ class TemplateRenderer:
     def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,
                 sentence: bool = True, brief: bool = False) -> str:
         """The values as one sentence (``sentence``) or a clause list; one value may use a whole frame. A
-        ``brief`` user (one who types in the chat register) often lists them as "city id 7301112, limit 10"."""
+        ``brief`` user (terse or typo-prone, :data:`_LISTERS`) often lists them as "city id 7301112, limit 10";
+        a coordinate or date pair (:data:`_PAIRS`) is said as one clause."""
         if brief and rng.random() < 0.5:
             frame = rng.choice(_LISTED)  # one way of listing per message
             listed = ", ".join(frame.format(k=p(k), v=p(v)) for k, v in values.items())
