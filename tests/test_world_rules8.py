@@ -155,3 +155,22 @@ def test_a_country_profile_states_the_asked_countrys_facts():
     assert not record_problems(body)
     bad = {**doc, "capital": "Ufa", "currency_code": "RUB"}
     assert [p.split(":")[0] for p in record_problems(bad)] == ["country facts", "country facts"]
+
+
+def test_hotels_found_in_a_city_are_not_named_after_it_and_keep_their_price_in_the_local_currency():
+    from tooldial.dialogue.mockdata import USD_VALUE, MockWorld, build_result, places
+
+    doc = {"hotels": [{"hotel_id": "htl_20931", "name": "Hotel Miradouro", "stars": 4, "price_per_night": 142.0,
+                       "currency_code": "EUR"}]}
+    api = _api("Search Hotels", description="Hotels in a city.", example=doc)
+    api = api.model_copy(update={"required_parameters": (Parameter(name="city_id", type="string"),)})
+    soweto = next(p for p in places() if p.city == "Soweto")
+    for seed in range(4):
+        world = MockWorld(random.Random(seed))
+        world.id_places["7126074"] = soweto
+        hotels = build_result(api, random.Random(seed), inputs={"city_id": "7126074"}, world=world)["response"][
+            "hotels"]
+        for hotel in hotels:
+            assert "Soweto" not in hotel["name"], hotel
+            usd = hotel["price_per_night"] * USD_VALUE[hotel["currency_code"]]
+            assert 4 < usd < 600, hotel

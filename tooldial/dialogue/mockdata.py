@@ -468,7 +468,8 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
         and len(f.tokens) == 2)),  # a forecast's ``max_c`` is a temperature, not a page size capped at 50
     ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
     ("page", lambda f: f.has("page", "offset") and not f.has("pages", "url")),
-    ("limit", lambda f: f.has("limit", "size", "per", "max", "results") and f.numeric or f.joined in (
+    ("limit", lambda f: f.has("limit", "size", "per", "max", "results") and f.numeric and not f.has(
+        "price", "cost", "fee", "amount", "tariff") or f.joined in (
         "limit", "pagesize", "perpage", "maxresults")),
     ("country_code", lambda f: (f.has("country") and f.has("code", "iso", "cc")) or f.joined in (
         "countrycode", "cc", "iso2") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
@@ -824,10 +825,14 @@ def _gen_time(f: FieldName, ctx: RecordContext) -> str:
 
 
 def _gen_price(f: FieldName, ctx: RecordContext) -> str:
+    """A price of a few to a few hundred US dollars' worth, in the record's currency (the currency drawn for
+    it, else its place's): 5–500 ZAR is no hotel night in Soweto."""
     rng = ctx.world.rng
+    currency = ctx.currencies[0] if ctx.currencies else ctx._place.currency if ctx._place is not None else "USD"
+    factor = 1 / USD_VALUE[currency] if currency in USD_VALUE else 1.0
     if f.has("salary", "revenue"):
-        return str(rng.randint(30, 180) * 1000)
-    return f"{rng.uniform(5, 500):.2f}"
+        return str(int(round(rng.randint(30, 180) * 1000 * factor, -3)))
+    return f"{rng.uniform(5, 500) * factor:.2f}"
 
 
 def _gen_place_text(kind: str, ctx: RecordContext) -> str:
@@ -1024,6 +1029,10 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return language_name(ctx.place.languages[0])
     if parent & {"city", "cities", "location", "place"}:
         return ctx.place.city
+    venue = next((w for w in _BUSINESSES if w in f.title or f"{w}s" in f.title), None)
+    if venue is not None and parent <= {venue, f"{venue}s", *_WRAPPERS}:
+        # a hotel found in Soweto is "Hotel Moon", not "Soweto" (review 7)
+        return _venue_name(venue, ctx)
     if f.about("city", "cities", "location", "locations", "place", "places"):
         return ctx.place.city
     if f.about("country", "countries"):
@@ -2246,6 +2255,7 @@ class ResultBuilder:
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
             _name_from_code(path, filled)
+            _convert_money(node, filled)
             return filled
         if isinstance(node, list):
             return self.fill_list(node, path, documented)
@@ -2332,6 +2342,25 @@ def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[st
         elif isinstance(value, str) and value.strip() and not isinstance(body[key], dict | list | bool) and \
                 field_kind(FieldName(key)) in _NAME_KINDS:
             body[key] = value
+
+
+def _convert_money(example: dict[str, Any], filled: dict[str, Any]) -> None:
+    """A documented amount kept in a record whose currency changed (a Lisbon hotel's 142 EUR served in Soweto
+    as 142 ZAR, about 8 USD) is converted at :data:`USD_VALUE`'s rough rates."""
+    key = next((k for k in example if field_kind(FieldName(k)) == "currency_code" or FieldName(k).joined in (
+        "currency", "currencycode")), None)
+    old, new = (as_text(example.get(key)).upper(), as_text(filled.get(key)).upper()) if key else ("", "")
+    if not key or old == new or old not in USD_VALUE or new not in USD_VALUE:
+        return
+    factor = USD_VALUE[old] / USD_VALUE[new]
+    for k, value in example.items():
+        if not (field_kind(FieldName(k, json_value_type(value))) == "price" or FieldName(k).has(
+                "price", "cost", "fee", "amount", "tariff")) or isinstance(value, bool) or \
+                filled.get(k) != value or _number(value) is None:
+            continue
+        amount = (_number(value) or 0.0) * factor
+        filled[k] = round(amount) if isinstance(value, int) else round(amount, 2) if isinstance(value, float) else \
+            f"{amount:.2f}"
 
 
 def _rederive(example: dict[str, Any], filled: dict[str, Any]) -> None:
