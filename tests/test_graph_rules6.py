@@ -12,7 +12,8 @@ tools:
 - goal-less sources: test data an API makes up names no real record for another tool, and the caller's own
   account's e-mail is no one to look up;
 - a found place passes the keyword bar only into a worldwide lookup keyed by a place, not into one country's;
-- a field of a response's ``metadata`` / ``settings`` record says how the answer was made: no value to pass on."""
+- a field of a response's ``metadata`` / ``settings`` record says how the answer was made: no value to pass on;
+- inside one tool a record's ``title`` / ``name`` feeds only APIs about that record (a movie's title is no serial's)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tooldial.graph.validity import (
     is_setting_of_answer,
     judge_edge,
     keyed_country_clash,
+    named_record_clash,
     record_type_clash,
 )
 
@@ -163,3 +165,15 @@ def test_the_settings_an_answer_was_made_with_are_no_value_to_pass_on():
         assert is_setting_of_answer(ent("Media|pix_gen|Fast SD API", "output", key, type="integer"))
     assert not is_setting_of_answer(ent("Media|pix_gen|Fast SD API", "output", "result|metadata|job_id"))  # an id
     assert not is_setting_of_answer(ent("Media|pix_gen|Fast SD API", "output", "result|images|width", type="integer"))
+
+
+def test_a_title_feeds_only_apis_about_its_record():
+    serials = ent("Movies|torrent_box|search a tvShow or serial", "input", "title")
+    assert "movie" in named_record_clash(ent("Movies|torrent_box|get movies", "output", "data|movies|title"), serials)
+    assert named_record_clash(ent("Movies|torrent_box|get serials", "output", "data|serials|title"), serials) is None
+    # a compound names its head last; an API that names no record decides nothing; across tools: other rules
+    stats = ent("Sports|rink_live|Player statistics", "input", "name")
+    assert named_record_clash(ent("Sports|rink_live|Game report", "output", "stats|team2|bestplayer|name"), stats) is None
+    assert named_record_clash(ent("Movies|torrent_box|get movies", "output", "data|movies|title"),
+                              ent("Movies|torrent_box|Search", "input", "title")) is None
+    assert named_record_clash(ent("Movies|film_db|get movies", "output", "data|movies|title"), serials) is None

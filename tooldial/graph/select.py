@@ -39,6 +39,7 @@ from tooldial.graph.validity import (
     is_setting_of_answer,
     judge_edge,
     keyed_country_clash,
+    named_record_clash,
     tool_conventions,
 )
 
@@ -137,6 +138,8 @@ class EdgeSelector:
                                                               self.outputs_by_api.get(target.api_id, []), sent):
             return "the source record already holds the answer: the target returns the same fields again"
         if why := goal_less_source(output, target):
+            return why
+        if why := named_record_clash(output, target):
             return why
         if is_setting_of_answer(output):
             return "a setting of how the source's answer was made is no value to pass on"

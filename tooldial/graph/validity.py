@@ -640,6 +640,29 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"
 
 
+def named_record_clash(source: Entity, target: Entity) -> str | None:
+    """Inside one tool, a record's ``title`` / ``name`` into an API named for other records: a movie's title into
+    ``search a tvShow or serial`` (labelling guide: generic names chain only within one vocabulary). The source's
+    record is named by its path (``data|movies|title`` → movie), else its API; the target's by its API name before
+    ``by``; a target whose API name names no record decides nothing."""
+    if source.tool_id != target.tool_id:
+        return None
+    leaf = split_words(source.raw or source.key.rsplit("|", 1)[-1])
+    if leaf not in (["title"], ["name"]):
+        return None
+    kind = None
+    for part in reversed(source.key.split("|")[:-1]):
+        if words := _content_words(part, _CONTAINERS | _API_NAME_NOISE):
+            kind = words[-1]
+            break
+    kind = kind or next(iter(reversed(_api_subject(source.api_id))), None)
+    wanted = set(_api_subject(target.api_id)) - {"title", "name"}
+    # a lower-case compound names its head last (``bestplayer`` is a player)
+    if kind is None or not wanted or kind in wanted or any(kind.endswith(w) for w in wanted if len(w) > 2):
+        return None
+    return f"a {kind}'s {leaf[0]} is not one of the {'/'.join(sorted(wanted)[:3])} records the target is about"
+
+
 def id_list_into_id_list(source: Entity, target: Entity, lcs_sim: float) -> bool:
     """A list of ids (``items[].item_id``, ``orders``) into a plural id input of the same name (``item_ids``):
     the shape and the name say it, so the description bar across tools does not apply (a list input is
