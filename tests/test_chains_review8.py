@@ -269,3 +269,20 @@ def test_a_source_that_issues_a_new_resource_is_no_lookup():
     releases = _api("Get new releases", "music", outputs=["albums|id", "albums|name"])
     album = _api("Album tracks", "music", params=["album_id"], outputs=["tracks|name"])
     assert not chain_problem(releases, album, "album_id", releases.output("albums|id")).startswith("source makes")
+
+
+def test_reverse_geocoding_a_record_that_gives_its_address_is_no_chain():
+    homes = _api("Search by polygon", "homes", params=["polygon"],
+                 outputs=["data|home|latitude", "data|home|longitude", "data|home|address", "data|home|price"],
+                 category="Data")
+    reverse = _api("reverse geocode", "geo", params=["latitude", "longitude"], outputs=["address"],
+                   category="Mapping")
+    problem = chain_problem(homes, reverse, "latitude", homes.output("data|home|latitude"),
+                            {"group_sources": "latitude=data|home|latitude,longitude=data|home|longitude"})
+    assert problem.startswith("the record already gives the address a reverse geocoder would"), problem
+
+
+def test_uninviting_developers_is_a_change():
+    from tooldial.dialogue.chains import side_effects
+
+    assert side_effects(_api("Uninvite Api Developers", "hub", params=["apiId"], category="Database"))

@@ -196,14 +196,15 @@ _MAKES_NEW = re.compile(r"\b(obtain|create|generate|allocate|request|issue|open)
 #: learn a value).
 _SIDE_EFFECT_VERBS = frozenset(
     ["send", "post", "create", "delete", "remove", "update", "unfollow", "follow", "like", "unlike", "mute",
-     "unmute", "block", "unblock", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload",
+     "unmute", "block", "unblock", "uninvite", "revoke", "unassign", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload",
      "publish", "subscribe", "unsubscribe", "register", "invite", "join", "leave", "approve", "reject", "archive",
      "edit", "modify", "insert", "submit", "place", "order", "reply", "comment"])
 
 
 #: First words of API names that are verbs of a change, never nouns ("Order Details", "Post Comments" are lookups).
 _NAME_VERBS = frozenset(["add", "create", "delete", "remove", "update", "send", "cancel", "submit", "approve", "reject",
-                         "follow", "unfollow", "mute", "unmute", "block", "unblock", "upload", "publish", "subscribe",
+                         "follow", "unfollow", "mute", "unmute", "block", "unblock", "uninvite", "revoke", "unassign",
+                         "upload", "publish", "subscribe",
                          "unsubscribe", "register", "invite", "edit", "modify", "insert", "archive", "pay", "buy"])
 
 
@@ -785,6 +786,11 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     if kind in ("latitude", "longitude") and chain.is_list and not source.required_parameters:
         # "airports near me": a point the user has in mind is not among a whole database's first records
         return f"coordinates from a list the user did not narrow: {source.name}"
+    if kind in ("latitude", "longitude") and "reverse" in readable(f"{target.tool} {target.name}").split() and any(
+            o.path[:-1] == chain.path[:-1] and _kind(o.name, o.type) in ("address", "city", "postal")
+            for o in source.output_components):
+        # reverse-geocoding a listed home's (or a geocoded address's) point: its record already gives the address
+        return f"the record already gives the address a reverse geocoder would: {source.name}"
     if kind in ("latitude", "longitude") and set(readable(f"{source.name} {source.tool}").split()) & _MOVING_WORDS:
         return f"coordinates of a moving thing (not a place to search near): {source.name}"
     return ""
