@@ -286,3 +286,22 @@ def test_uninviting_developers_is_a_change():
     from tooldial.dialogue.chains import side_effects
 
     assert side_effects(_api("Uninvite Api Developers", "hub", params=["apiId"], category="Database"))
+
+
+def test_a_place_from_a_worldwide_source_does_not_fill_a_country_only_tool():
+    ip = _api("getLocation", "IP Address Location", params=["ip"], outputs=["location|city", "location|country"],
+              category="Location", description="Locate an IP address")
+    fuel = _api("City wise data", "INDIAN FUEL", params=["city"], outputs=["petrol"], category="Energy",
+                description="Fuel prices of an Indian city")
+    problem = chain_problem(ip, fuel, "city", ip.output("location|city"),
+                            {"kind": "standard", "reason": "place value", "cross_tool": True})
+    assert problem.startswith("a place from a worldwide source into a IN-only tool"), problem
+
+
+def test_a_url_input_named_for_a_thing_takes_that_things_url():
+    profile = _api("Get User Profile", "sound", params=["user"], outputs=["websites|url", "websites|title"])
+    station = _api("Get Station Details", "sound", params=["stationUrl"], outputs=["tracks|title"])
+    problem = chain_problem(profile, station, "stationUrl", profile.output("websites|url"))
+    assert problem.startswith("a url of another thing: websites -> stationUrl"), problem
+    stations = _api("Search stations", "sound", params=["query"], outputs=["stations|url", "stations|title"])
+    assert chain_problem(stations, station, "stationUrl", stations.output("stations|url")) == ""

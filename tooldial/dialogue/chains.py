@@ -678,6 +678,12 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
         record_words = set(parent or readable(source.name).split()) - _STOP
         if not _stems(record_words) & _stems(set(readable(f"{target.name} {target.description}").split()) - _STOP):
             return f"a {readable(chain.name)} of another thing: {' '.join(sorted(record_words))} -> {target.name}"
+    thing = set(FieldName(chain_param).tokens) - _URL_WORDS
+    if set(FieldName(chain.name).tokens) <= _URL_WORDS and thing and set(FieldName(chain_param).tokens) & _URL_WORDS:
+        # a profile's website is no station's URL: a URL input named for a thing takes a record of that thing's
+        record_words = set(readable(" ".join(chain.path[:-1]) or source.name).split()) - _STOP
+        if not _stems(record_words) & _stems(thing):
+            return f"a {readable(chain.name)} of another thing: {' '.join(sorted(record_words))} -> {chain_param}"
     if kind != "id":
         return ""
     short = len(source.output_components) < 3  # a short copied schema: its id's named thing is its record
@@ -710,6 +716,8 @@ _BARE_ATTRIBUTE = frozenset({"type", "types", "kind", "status", "url", "link", "
 #: Words of an API about the user's own account: its email, phone or user name is the user's own.
 _OWN_ACCOUNT = frozenset({"credits", "credit", "balance", "usage", "quota", "account", "me", "profile",
                           "subscription", "plan", "billing", "whoami", "login", "signin", "authenticate"})
+#: Words of a name that say it holds a web address.
+_URL_WORDS = frozenset({"url", "urls", "link", "links", "href", "uri"})
 #: Endpoints of one tool documenting one response schema: from this many on, it is the tool's copied boilerplate,
 #: not what each endpoint returns (OCW documents bank accounts under 47 endpoints).
 _COPIED_SCHEMA = 3
@@ -832,6 +840,10 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
     if s_countries and t_countries and not s_countries & t_countries:
         return (f"tools scoped to different countries: {'/'.join(sorted(s_countries))} vs "
                 f"{'/'.join(sorted(t_countries))}")
+    if t_countries and not s_countries and kind in _PLACE:
+        # an IP's city, a brewery's postal code, a seaport's point lie anywhere: a US-only or India-only target
+        # takes a place of its own country, which a worldwide source does not promise
+        return f"a place from a worldwide source into a {'/'.join(sorted(t_countries))}-only tool: {target.tool}"
     s_words, t_words = _words(source), _words(target)
     s_markets = {m for m, words in _MARKETS.items() if s_words & words}
     t_markets = {m for m, words in _MARKETS.items() if t_words & words}
