@@ -13,13 +13,19 @@ tools:
   account's e-mail is no one to look up;
 - a found place passes the keyword bar only into a worldwide lookup keyed by a place, not into one country's;
 - a field of a response's ``metadata`` / ``settings`` record says how the answer was made: no value to pass on;
-- inside one tool a record's ``title`` / ``name`` feeds only APIs about that record (a movie's title is no serial's)."""
+- inside one tool a record's ``title`` / ``name`` feeds only APIs about that record (a movie's title is no serial's);
+- (v9) a record's language (a movie's, a post's) gives a translation no text to translate."""
 
 from __future__ import annotations
 
 from conftest import graph_entity
 
-from tooldial.graph.select import detected_language_as_target, goal_less_source, holds_answer
+from tooldial.graph.select import (
+    detected_language_as_target,
+    goal_less_source,
+    holds_answer,
+    language_of_another_record,
+)
 from tooldial.graph.validity import (
     image_url_into_image_input,
     is_setting_of_answer,
@@ -177,3 +183,16 @@ def test_a_title_feeds_only_apis_about_its_record():
     assert named_record_clash(ent("Movies|torrent_box|get movies", "output", "data|movies|title"),
                               ent("Movies|torrent_box|Search", "input", "title")) is None
     assert named_record_clash(ent("Movies|film_db|get movies", "output", "data|movies|title"), serials) is None
+
+
+def test_a_records_language_gives_a_translation_no_text():
+    translate_from = ent("Translation|word_swap|Translation", "input", "fromLanguage")
+    for key, api in (("data|movie|language", "Movies|film_list|Movie Details"), ("language", "Media|ott_news|/posts")):
+        assert language_of_another_record(ent(api, "output", key, example="en"), translate_from)
+    for key, api in (("data|language", "Translation|lingo|Supported Languages"),
+                     ("language", "Text_Analysis|nlp_box|Language Detection"),
+                     ("detectedLanguage|language", "Translation|ms_text|Translate")):
+        assert not language_of_another_record(ent(api, "output", key, example="en"), translate_from)
+    # not a translation: a movie's language into a movie search by language stays for the other rules
+    assert not language_of_another_record(ent("Movies|film_list|Movie Details", "output", "data|movie|language",
+                                              example="en"), ent("Movies|film_db|Search", "input", "language"))

@@ -143,6 +143,8 @@ class EdgeSelector:
             return why
         if is_setting_of_answer(output):
             return "a setting of how the source's answer was made is no value to pass on"
+        if language_of_another_record(output, target):
+            return "a record's language (a movie's, a post's) gives a translation no text to translate"
         if detected_language_as_target(output, target):
             return "a language detected in a text is that text's own: it is no translation's target language"
         if writes_back(output, target):
@@ -289,6 +291,25 @@ def goal_less_source(output: Entity, target: Entity) -> str | None:
     if words & _OWN_ACCOUNT_WORDS and classify(output).standard in ("email", "phone"):
         return "the caller's own account's contact is no one to look up"
     return None
+
+
+#: Words of a translation API's or tool's name.
+_TRANSLATION = re.compile(r"(?i)translat|transliterat")
+
+
+def language_of_another_record(output: Entity, target: Entity) -> bool:
+    """A language that is an attribute of a record of another kind (a movie's, a novel's, a post's, an entity's
+    ``language``) into a translation API's language input: the translation needs a text, and that record gives
+    none (labelling guide: a call must make sense). A language list, a detection or a translation's own answer (its
+    API is about languages or translating) still feeds one."""
+    from tooldial.graph.validity import _api_subject
+
+    if classify(output).standard != "language" or not _TRANSLATION.search(target.api_id):
+        return False
+    about = {_singular(w) for w in _api_subject(output.api_id)} | {
+        _singular(w) for part in output.key.split("|")[:-1] for w in split_words(part)}
+    return not about & {"language", "lang", "translate", "translation", "transliterate", "detect", "detection",
+                        "detected"} and not _TRANSLATION.search(output.api_id)
 
 
 #: First words of an API that finds what a given text or file is (``Detect Language``, ``Identify language``).
