@@ -174,3 +174,19 @@ def test_hotels_found_in_a_city_are_not_named_after_it_and_keep_their_price_in_t
             assert "Soweto" not in hotel["name"], hotel
             usd = hotel["price_per_night"] * USD_VALUE[hotel["currency_code"]]
             assert 4 < usd < 600, hotel
+
+
+def test_a_details_lookup_names_what_it_describes_and_lists_a_badge_once():
+    from tooldial.dialogue.mockdata import build_result, carry_names
+
+    body = {"badges": [{"type": "VERIFIED_CHANNEL"}], "banner": {"desktop": [{"height": 175}]}}
+    carry_names(body, {"channelId": "UC9Hq2", "title": "@Armaansingh", "badges": []})
+    assert body["title"] == "@Armaansingh"
+    named = {"name": "Kept", "badges": []}
+    carry_names(named, {"channelId": "UC9Hq2", "title": "@Armaansingh"})
+    assert "title" not in named
+    api = _api("Channel Details", description="Details of a channel.",
+               example={"badges": [{"text": "Verified", "type": "VERIFIED_CHANNEL"}]})
+    for seed in range(4):
+        badges = build_result(api, random.Random(seed), records=3)["response"]["badges"]
+        assert len({str(b) for b in badges}) == len(badges)

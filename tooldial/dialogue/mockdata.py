@@ -2278,7 +2278,10 @@ class ResultBuilder:
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
             ctx = self.context()
-            out.append(self.fill(template, path, ctx, doc))
+            item = self.fill(template, path, ctx, doc)
+            if out and item in out:
+                continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
+            out.append(item)
             if isinstance(out[-1], dict):
                 apply_rules(out[-1], ctx)
                 self.world.remember_places(out[-1], ctx)
@@ -2329,6 +2332,11 @@ def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[st
     Objects the lookup wraps the record in (``data``, or a key named like the id's owner, ``team``) are
     entered."""
     words = set(owner)
+    named = [k for k in entity if isinstance(entity[k], str) and entity[k].strip() and field_kind(FieldName(k)) in
+             ("name", "title")]
+    if named and not any(field_kind(FieldName(k)) in _NAME_KINDS for k in body) and not any(
+            isinstance(v, dict) and (k.lower() in _WRAPPERS or set(_tokens(k)) & words) for k, v in body.items()):
+        body[named[0]] = entity[named[0]]  # a details lookup names what it describes (a channel's badges alone)
     for key, value in body.items():
         if isinstance(value, dict) and key not in entity and key.lower() in _WRAPPERS:
             carry_names(value, entity, words)
