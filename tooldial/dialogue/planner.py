@@ -427,7 +427,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             continue
         words = set(readable(" ".join(path)).split())
         score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
-            4.0 if asked else 0.0)
+            100.0 if asked else 0.0)  # every enumerated field first: the limit then never cuts one
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
     def how_it_went(key: str, text: str) -> bool:
