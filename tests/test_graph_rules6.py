@@ -14,7 +14,8 @@ tools:
 - a found place passes the keyword bar only into a worldwide lookup keyed by a place, not into one country's;
 - a field of a response's ``metadata`` / ``settings`` record says how the answer was made: no value to pass on;
 - inside one tool a record's ``title`` / ``name`` feeds only APIs about that record (a movie's title is no serial's);
-- (v9) a record's language (a movie's, a post's) gives a translation no text to translate."""
+- (v9) a record's language (a movie's, a post's) gives a translation no text to translate; inside one tool a plain
+  value (a riddle's text) is not the record id a bare ``id`` input takes."""
 
 from __future__ import annotations
 
@@ -196,3 +197,14 @@ def test_a_records_language_gives_a_translation_no_text():
     # not a translation: a movie's language into a movie search by language stays for the other rules
     assert not language_of_another_record(ent("Movies|film_list|Movie Details", "output", "data|movie|language",
                                               example="en"), ent("Movies|film_db|Search", "input", "language"))
+
+
+def test_a_plain_value_is_not_the_record_id_a_bare_id_input_takes():
+    by_id = ent("Entertainment|riddle_box|Riddle by ID", "input", "id")
+    got = judge_edge(ent("Entertainment|riddle_box|Get Random Riddle", "output", "riddle"), by_id, 0.9, 0.9)
+    assert not got.keep and "plain value" in got.reason
+    assert judge_edge(ent("Entertainment|riddle_box|Get Random Riddle", "output", "id"), by_id, 0.9, 0.9).keep
+    # a qualified id input names its record: the other rules decide (``vendorId`` from a ``vendor`` field)
+    vendor = judge_edge(ent("Security|advisories|Advisory", "output", "info|summary|vendor"),
+                        ent("Security|advisories|Vendor products", "input", "vendorId"), 0.9, 0.9)
+    assert "plain value" not in vendor.reason

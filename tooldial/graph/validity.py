@@ -1081,6 +1081,11 @@ def _judge_identifier(source: Entity, target: Entity, s: Traits, t: Traits, targ
     if s.kind == "standard" and s.standard in GLOBAL_STANDARDS and t.kind == "identifier" and not same_tool:
         return Verdict(False, f"a {s.standard} value does not fill another tool's identifier", 0.8,
                        "identifier")
+    if same_tool and t.kind == "identifier" and s.kind in ("value", "generic") \
+            and split_words(target.raw or target.key)[-1:] and set(split_words(target.raw or target.key)) <= BARE_IDS:
+        # a bare ``id`` input takes a record's key; a content field (a riddle's text, a registrar's name) is none
+        return Verdict(False, "a plain value (no identifier by name or record) is not the record id the input "
+                              "takes", 0.75, "identifier")
     if same_tool and config.record_types and (clash := record_type_clash(source, target)):
         return Verdict(False, f"identifier of another record type ({clash})", 0.75, "identifier")
     why = shared_id_space(source, target, target_docs, config)
