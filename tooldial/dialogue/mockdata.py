@@ -1226,7 +1226,7 @@ def _street_parts(ctx: RecordContext, local: Any | None) -> tuple[str, str, str]
             formats = [f for f in getattr(provider, "street_address_formats", ()) if
                        set(re.findall(r"{{(\w+)}}", f)) == {"street_name", "building_number"}]
             line = (rng.choice(formats).strip() if formats else "{{building_number}} {{street_name}}").replace(
-                "{{street_name}}", street).replace("{{building_number}}", number)
+                "{{street_name}}", street).replace("{{building_number}}", number).replace("\n", ", ")
         ctx.values.update({"<street>": street, "<building>": number, "<street line>": line})
     return ctx.values["<street>"], ctx.values["<building>"], ctx.values["<street line>"]
 
