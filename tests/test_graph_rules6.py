@@ -15,7 +15,8 @@ tools:
 - a field of a response's ``metadata`` / ``settings`` record says how the answer was made: no value to pass on;
 - inside one tool a record's ``title`` / ``name`` feeds only APIs about that record (a movie's title is no serial's);
 - (v9) a record's language (a movie's, a post's) gives a translation no text to translate; inside one tool a plain
-  value (a riddle's text) is not the record id a bare ``id`` input takes."""
+  value (a riddle's text) is not the record id a bare ``id`` input takes; a plain value across tools feeds a call
+  only when the call's other required inputs come from the same source record."""
 
 from __future__ import annotations
 
@@ -208,3 +209,19 @@ def test_a_plain_value_is_not_the_record_id_a_bare_id_input_takes():
     vendor = judge_edge(ent("Security|advisories|Advisory", "output", "info|summary|vendor"),
                         ent("Security|advisories|Vendor products", "input", "vendorId"), 0.9, 0.9)
     assert "plain value" not in vendor.reason
+
+
+def test_a_plain_value_across_tools_needs_the_calls_other_inputs_from_its_record():
+    from tooldial.corpus.models import Corpus
+    from tooldial.graph.select import EdgeSelector
+
+    vin = "Transportation|vin_read|VIN Decoder"
+    prices, score = "Data|car_prices|Car averages", "Medical|icu_calc|/apache2"
+    outs = [ent(vin, "output", k) for k in ("make", "model", "year")]
+    outs += [ent("Visual_Recognition|face_read|Detect age", "output", k) for k in ("results|age", "results|gender")]
+    ins = [ent(prices, "input", k) for k in ("make", "model", "year", "api_key")]
+    ins += [ent(score, "input", k) for k in ("Age", "heartRate", "temperature")]
+    sel = EdgeSelector(Corpus(spec="fixture"), outs, ins)
+    assert sel.unfed_inputs(outs[0], ins[0]) is None  # model and year from the same record; the key is a credential
+    why = sel.unfed_inputs(outs[3], ins[4])
+    assert why and "heartRate" in why

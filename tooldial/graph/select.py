@@ -27,6 +27,7 @@ from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_wo
 from tooldial.graph.validity import (
     ECHO_REASON,
     KEYED_REASON,
+    VALUE_REASON,
     InputGroup,
     RuleConfig,
     Verdict,
@@ -179,6 +180,8 @@ class EdgeSelector:
                                                   creates=cand.output.api_id in self.creates,
                                                   sent_values=self.sent_values.get(cand.output.api_id))):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
+        if verdict.keep and verdict.reason == VALUE_REASON and (why := self.unfed_inputs(cand.output, cand.input)):
+            verdict = Verdict(False, why, 0.6, verdict.kind)
         keyed = verdict.keep and verdict.reason.startswith("standard value (") and KEYED_REASON in verdict.reason
         if keyed and (why := keyed_country_clash(cand.output, cand.input, self.tool_text.get(cand.output.api_id, ""),
                                                  self.tool_text.get(cand.input.api_id, ""))):
@@ -192,6 +195,22 @@ class EdgeSelector:
             self.rejected[verdict.reason.split(" (")[0]] += 1
         return cand
 
+
+    def unfed_inputs(self, output: Entity, target: Entity) -> str | None:
+        """A plain value across tools (``value; keywords agree``) is a reason to call another tool only as what that
+        call is *about*: the target's other required inputs (credentials and transport settings aside) must come from
+        the same source response (a VIN decoder's make, model and year into car prices by make, model and year; a
+        reservation's passengers and its id into a passenger update). An
+        age estimated from a photo into a clinical score that needs a dozen vitals ties no user goal to that record.
+        Returns the reason, else ``None``."""
+        record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in self.outputs_by_api.get(output.api_id, [])}
+        own = target.param or target.key
+        missing = sorted(k for k, e in self.inputs_by_api.get(target.api_id, {}).items()
+                         if (e.param or k) != own and not set(split_words(e.raw or k)) & _SETTING_WORDS
+                         and _norm(e.raw or k) not in record)
+        if not missing:
+            return None
+        return f"a value across tools into a call that needs more than its source gives ({', '.join(missing[:3])})"
 
     def assign_group(self, cand: Candidate) -> str | None:
         """Record the input group of the candidate's target input and the source outputs of the same record; a

@@ -862,6 +862,8 @@ def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, t
             if sc and tc and sc != tc else None)
 
 
+#: The reason of a plain value kept across tools because the keyword texts agree.
+VALUE_REASON = "value; keywords agree"
 #: In the reason of a standard value kept as the key of a lookup (:func:`_judge_standard`).
 KEYED_REASON = " into a lookup keyed by"
 
@@ -1052,7 +1054,7 @@ def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, l
     if s.kind == "generic" or t.kind == "generic" or s.kind == "standard" or t.kind == "standard":
         return _generic(source, target, desc_sim, kw_sim, config, "generic name")
     if kw_sim > config.value_kw:
-        return Verdict(True, "value; keywords agree", 0.6, "value", "value")
+        return Verdict(True, VALUE_REASON, 0.6, "value", "value")
     return Verdict(False, "value across tools; keywords disagree", 0.6, "value", "value")
 
 
