@@ -16,7 +16,7 @@ tools:
 - inside one tool a record's ``title`` / ``name`` feeds only APIs about that record (a movie's title is no serial's);
 - (v9) a record's language (a movie's, a post's) gives a translation no text to translate; inside one tool a plain
   value (a riddle's text) is not the record id a bare ``id`` input takes; a plain value across tools feeds a call
-  only when the call's other required inputs come from the same source record."""
+  only when the call's other required inputs come from the same source record; a file's path is no folder path."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tooldial.graph.select import (
     language_of_another_record,
 )
 from tooldial.graph.validity import (
+    file_into_folder,
     image_url_into_image_input,
     is_setting_of_answer,
     judge_edge,
@@ -225,3 +226,14 @@ def test_a_plain_value_across_tools_needs_the_calls_other_inputs_from_its_record
     assert sel.unfed_inputs(outs[0], ins[0]) is None  # model and year from the same record; the key is a credential
     why = sel.unfed_inputs(outs[3], ins[4])
     assert why and "heartRate" in why
+
+
+def test_a_files_path_is_not_the_folder_path_a_listing_takes():
+    written = ent("Data|doc_meta|Add", "output", "Path", documented="Resultant file path in storage.")
+    listing = ent("Data|doc_store|GetFilesList", "input", "path", documented="Folder path e.g. '/folder'")
+    either = ent("Data|doc_store|ObjectExists", "input", "path",
+                 documented="File or folder path e.g. '/file.ext' or '/folder'")
+    assert file_into_folder(written, listing)
+    assert not file_into_folder(written, either)
+    folder = ent("Data|doc_store|GetFolders", "output", "Value|Path", documented="Path of the folder")
+    assert not file_into_folder(folder, listing)

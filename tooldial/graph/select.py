@@ -35,6 +35,7 @@ from tooldial.graph.validity import (
     country_scope_clash,
     creates_record,
     echoed_input,
+    file_into_folder,
     group_sources,
     input_groups,
     is_setting_of_answer,
@@ -140,6 +141,8 @@ class EdgeSelector:
             return "the source record already holds the answer: the target returns the same fields again"
         if why := goal_less_source(output, target):
             return why
+        if file_into_folder(output, target):
+            return "a file's path is not the folder path the input takes"
         if why := named_record_clash(output, target):
             return why
         if is_setting_of_answer(output):

@@ -640,6 +640,20 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"
 
 
+_FOLDER = re.compile(r"(?i)\b(folder|directory|dir)\b")
+_FILE = re.compile(r"(?i)\b(file|document)\b")
+
+
+def file_into_folder(source: Entity, target: Entity) -> bool:
+    """A file's path (documented as a file's: "Resultant file path in storage") into an input documented as a folder
+    path only ("Folder path e.g. '/folder'"): a listing of a folder does not take a file (an input for a file or
+    a folder takes both)."""
+    t_doc = target.documented or ""
+    if not _FOLDER.search(t_doc) or _FILE.search(t_doc):
+        return False
+    return bool(_FILE.search(f"{source.documented or ''} {source.raw or source.key}"))
+
+
 def named_record_clash(source: Entity, target: Entity) -> str | None:
     """Inside one tool, a record's ``title`` / ``name`` into an API named for other records: a movie's title into
     ``search a tvShow or serial`` (labelling guide: generic names chain only within one vocabulary). The source's
