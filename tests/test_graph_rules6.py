@@ -222,10 +222,15 @@ def test_a_plain_value_across_tools_needs_the_calls_other_inputs_from_its_record
     outs += [ent("Visual_Recognition|face_read|Detect age", "output", k) for k in ("results|age", "results|gender")]
     ins = [ent(prices, "input", k) for k in ("make", "model", "year", "api_key")]
     ins += [ent(score, "input", k) for k in ("Age", "heartRate", "temperature")]
+    salary = "Jobs|pay_scale|Salary Estimate"
+    ins += [ent(salary, "input", k) for k in ("job_title", "city_name")]
+    outs += [ent("Jobs|job_board|Job Details", "output", k) for k in ("job_title", "description")]
     sel = EdgeSelector(Corpus(spec="fixture"), outs, ins)
     assert sel.unfed_inputs(outs[0], ins[0]) is None  # model and year from the same record; the key is a credential
     why = sel.unfed_inputs(outs[3], ins[4])
-    assert why and "heartRate" in why
+    assert why and "heartRate" in why and "temperature" in why
+    # one more value the user may give (the city of a salary estimate by job title)
+    assert sel.unfed_inputs(outs[5], ins[7]) is None
 
 
 def test_a_files_path_is_not_the_folder_path_a_listing_takes():

@@ -203,7 +203,8 @@ class EdgeSelector:
         """A plain value across tools (``value; keywords agree``) is a reason to call another tool only as what that
         call is *about*: the target's other required inputs (credentials and transport settings aside) must come from
         the same source response (a VIN decoder's make, model and year into car prices by make, model and year; a
-        reservation's passengers and its id into a passenger update). An
+        reservation's passengers and its id into a passenger update), but for one the user may give (the city of a
+        salary estimate by job title). An
         age estimated from a photo into a clinical score that needs a dozen vitals ties no user goal to that record.
         Returns the reason, else ``None``."""
         record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in self.outputs_by_api.get(output.api_id, [])}
@@ -211,7 +212,7 @@ class EdgeSelector:
         missing = sorted(k for k, e in self.inputs_by_api.get(target.api_id, {}).items()
                          if (e.param or k) != own and not set(split_words(e.raw or k)) & _SETTING_WORDS
                          and _norm(e.raw or k) not in record)
-        if not missing:
+        if len(missing) <= 1:  # one more value the user may give (a city for a salary estimate by job title)
             return None
         return f"a value across tools into a call that needs more than its source gives ({', '.join(missing[:3])})"
 
