@@ -52,7 +52,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                    help="keep the K best API pairs entering one API (default: the config's; 0: no cap)")
     b.add_argument("--max-cross-tool-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs to other tools leaving one API, and entering one unless "
-                        "--max-cross-tool-in-edges is given (default: the config's, 40 leaving / 80 entering; "
+                        "--max-cross-tool-in-edges is given (default: the config's, 50 leaving / 120 entering; "
                         "0: no cap)")
     b.add_argument("--max-cross-tool-in-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs from other tools entering one API (default: the config's; "
