@@ -2355,6 +2355,9 @@ def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[st
 def _convert_money(example: dict[str, Any], filled: dict[str, Any]) -> None:
     """A documented amount kept in a record whose currency changed (a Lisbon hotel's 142 EUR served in Soweto
     as 142 ZAR, about 8 USD) is converted at :data:`USD_VALUE`'s rough rates."""
+    if not any("currency" in k.lower() or "base" in k.lower() or "symbols" in k.lower() or re.sub(
+            r"[^a-z0-9]", "", k.lower()) in ("from", "to") for k in example):
+        return  # no key that can name a currency (a cheap test before the field names)
     key = next((k for k in example if field_kind(FieldName(k)) == "currency_code" or FieldName(k).joined in (
         "currency", "currencycode")), None)
     old, new = (as_text(example.get(key)).upper(), as_text(filled.get(key)).upper()) if key else ("", "")
@@ -2716,6 +2719,8 @@ _WET_SKY = re.compile(r"\b(rain|rainy|showers?|drizzle|storms?|thunderstorms?|sn
 
 def _sky_fields(record: dict[str, Any]) -> tuple[str | None, str | None]:
     """A record's sky condition and its chance of rain (keys), when it has both."""
+    if not any(w in key.lower() for key in record for w in ("rain", "precip", "pop")):
+        return None, None  # no chance of rain (a cheap test before the field names)
     sky = next((k for k, v in record.items() if isinstance(v, str) and FieldName(k).has(
         "condition", "conditions", "sky", "weather", "summary", "forecast")), None)
     chance = next((k for k, v in record.items() if _number(v) is not None and FieldName(k).has("rain", "precip",
@@ -2882,6 +2887,8 @@ def _country_by_name() -> dict[str, str]:
 def _country_keys(record: dict[str, Any]) -> dict[str, str]:
     """The country facts a record holds, by fact: ``name``, ``capital``, ``calling``, ``currency``,
     ``population``, ``area``, ``languages`` (its own keys)."""
+    if not any(w in key.lower() for key in record for w in ("capital", "calling", "dial", "phone")):
+        return {}  # no capital or calling code: no country record (a cheap test before the field names)
     out: dict[str, str] = {}
     for key in record:
         f = FieldName(key)
