@@ -190,3 +190,16 @@ def test_a_details_lookup_names_what_it_describes_and_lists_a_badge_once():
     for seed in range(4):
         badges = build_result(api, random.Random(seed), records=3)["response"]["badges"]
         assert len({str(b) for b in badges}) == len(badges)
+
+
+def test_enumerated_fields_repeated_under_several_objects_take_one_slot_each():
+    api = _api("Apply guest customer", description="Guest customers consist of a first name, last name, and email "
+                                                   "address.")
+    result = {"customer": {"first_name": "Theresa", "last_name": "Middleton", "name": "Theresa Middleton",
+                           "email": "t@example.com"},
+              "billing_address": {"name": "Theresa Middleton", "address_1": "489 Sur Blanco", "address_2": "Apt 2"},
+              "shipping_address": {"name": "Theresa Middleton", "address_1": "489 Sur Blanco", "address_2": "Apt 2"},
+              "date_last_modified": "2024-05-13"}
+    keys = [k for k, _, _ in answer_fields(api, result)]
+    words = enumerated_words(api.description)
+    assert asked_left_out(result, keys, words, api.name, api.description) == []

@@ -457,6 +457,9 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
                 if len(out) == limit:
                     break
             continue
+        if asked_field(path[-1], enumerated) and any(o[0].split("|")[-1] == path[-1] for o in out):
+            continue  # one report of an enumerated field (customer|name, not billing_address|name too): the
+            # limit counts enumerated fields by their last key
         if all(lab != o[1] and (text != o[2] or asked_field(path[-1], enumerated)) for o in out):
             out.append((key, lab, text))
         if len(out) == limit:
