@@ -179,7 +179,7 @@ def test_hotels_found_in_a_city_are_not_named_after_it_and_keep_their_price_in_t
 def test_a_details_lookup_names_what_it_describes_and_lists_a_badge_once():
     from tooldial.dialogue.mockdata import build_result, carry_names
 
-    body = {"badges": [{"type": "VERIFIED_CHANNEL"}], "banner": {"desktop": [{"height": 175}]}}
+    body = {"artistBio": None, "badges": [{"type": "VERIFIED_CHANNEL"}], "banner": {"desktop": [{"height": 175}]}}
     carry_names(body, {"channelId": "UC9Hq2", "title": "@Armaansingh", "badges": []})
     assert body["title"] == "@Armaansingh"
     named = {"name": "Kept", "badges": []}

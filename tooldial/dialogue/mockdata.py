@@ -2334,7 +2334,8 @@ def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[st
     words = set(owner)
     named = [k for k in entity if isinstance(entity[k], str) and entity[k].strip() and field_kind(FieldName(k)) in
              ("name", "title")]
-    if named and not any(field_kind(FieldName(k)) in _NAME_KINDS for k in body) and not any(
+    if named and not any(field_kind(FieldName(k)) in _NAME_KINDS and isinstance(v, str) and v.strip()
+                         for k, v in body.items()) and not any(
             isinstance(v, dict) and (k.lower() in _WRAPPERS or set(_tokens(k)) & words) for k, v in body.items()):
         body[named[0]] = entity[named[0]]  # a details lookup names what it describes (a channel's badges alone)
     for key, value in body.items():
