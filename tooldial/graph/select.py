@@ -35,6 +35,7 @@ from tooldial.graph.validity import (
     country_scope_clash,
     creates_record,
     echoed_input,
+    echoed_point,
     file_into_folder,
     group_sources,
     input_groups,
@@ -181,7 +182,8 @@ class EdgeSelector:
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
                                                   creates=cand.output.api_id in self.creates,
-                                                  sent_values=self.sent_values.get(cand.output.api_id))):
+                                                  sent_values=self.sent_values.get(cand.output.api_id))
+                                     or echoed_point(cand.output, self.sent_values.get(cand.output.api_id, {}))):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
         if verdict.keep and verdict.reason == VALUE_REASON and (why := self.unfed_inputs(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.6, verdict.kind)

@@ -550,9 +550,26 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
     A tool family is two tools whose stems are equal, or one stem starting with the other when the shorter is more
     than one word (``Spotify`` and ``Spotify v2``; ``Football Prediction`` and ``Football Prediction Pro``): a
     single word that starts a name (``football`` of ``ApiFootball`` and of ``Football Prediction``) names a domain,
-    not a provider. The target's documentation names the source tool when it spells the tool's whole name
-    (``apifootball``), not only its stem (``football``)."""
-    return _shared_id_space(source.tool_id, source.provider, target.tool_id, target.provider, target_docs, config)
+    not a provider. Nor do equal one-word stems that name the records the APIs serve (``quotes_api`` and
+    ``quotes_v2``, whose APIs get quotes): that word is the domain's, and two providers of quotes number their
+    quotes apart (v10 labels). The target's documentation names the source tool when it spells the tool's whole
+    name (``apifootball``), not only its stem (``football``)."""
+    why = _shared_id_space(source.tool_id, source.provider, target.tool_id, target.provider, target_docs, config)
+    if why and why.startswith("same tool family") and _domain_word_family(source, target):
+        return None
+    return why
+
+
+def _domain_word_family(source: Entity, target: Entity) -> bool:
+    """Whether two tools' equal stems are one word naming the records either API serves (its name's subject or
+    a record of the output's path, singular): ``quotes`` of ``Get Quote By Id``."""
+    stem = [w for w in split_words(_VERSION.sub(" ", _tool_name(source.tool_id)))
+            if w not in _FAMILY_NOISE and not w.isdigit()]
+    if len(stem) != 1:
+        return False
+    served = {_singular(w) for e in (source, target) for w in _api_subject(e.api_id)}
+    served |= {_singular(w) for part in source.key.split("|")[:-1] for w in split_words(part)}
+    return _singular(stem[0]) in served
 
 
 @lru_cache(maxsize=262144)  # per pair of tools and target documentation, not per candidate (speed only)
@@ -1314,6 +1331,34 @@ def creates_record(api_name: str, method: str) -> bool:
 
 #: Kinds whose values a documented default shows unambiguously (pycountry / syntax checks).
 VALUE_CHECKED_KINDS = _W("country currency domain")
+
+
+#: Words of a request input that sends a point (``latlng``, ``coordinates``, a route's ``stops`` / ``origin``).
+_POINT_INPUT_WORDS = _W("lat latitude lng lon long longitude latlng latlon coordinate coordinates coords point points "
+                        "stop stops origin destination waypoint waypoints location locations")
+#: A documented value that is a point (``40.6905176,-73.9899802``; several separated by ``;``).
+_POINT_VALUE = re.compile(r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+")
+#: Record words of a route's ends: the points the caller sent (``legs|start_point``, ``end_location``).
+_ROUTE_ENDS = _W("start end origin destination waypoint stop")
+
+
+def echoed_point(output: Entity, sent_values: dict[str, str]) -> str | None:
+    """A coordinate that repeats a point the caller sent (labelling guide, echo line; v4, v6, v7 and v10 labels):
+    a reverse geocoder (an API named ``reverse``) answers with the address *at* the point it was given, and a
+    route's legs start and end at the stops it was given (``route|legs|start_point|lat``). The source must take a
+    point (a required input named for one, or whose documented value is a ``lat,lng`` pair). Returns the input,
+    else ``None``. A search around a point (nearby places) returns other places' coordinates and is kept."""
+    if not is_coordinate(classify(output)):
+        return None
+    sent = [n for n, v in sent_values.items()
+            if set(split_words(n)) & _POINT_INPUT_WORDS or _POINT_VALUE.search(v or "")]
+    if not sent:
+        return None
+    if "reverse" in split_words(output.api_id.rsplit("|", 1)[-1]):
+        return sent[0]
+    parents = {w for p in output.key.split("|")[:-1] for w in split_words(p)}
+    return sent[0] if parents & _ROUTE_ENDS and parents & _W("point location position coordinate coordinates") \
+        else None
 
 
 def _strictly_of_kind(value: str, kind: str | None) -> bool:
