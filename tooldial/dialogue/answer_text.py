@@ -299,12 +299,17 @@ def _kind_of(key: str, value: Any) -> str:
     return kind
 
 
+#: Values of a yes/no flag, whatever its documented type ("daylight": "true").
+BOOLEAN_WORDS = frozenset({"true", "false", "yes", "no", "y", "n"})
+
+
 def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "") -> str:
     """The field that names the records of a list: a code or number named after the record ("flight_number"
     TP1026 of flights), a goal field that names, a name/title/... field, a short code-like field, else ""."""
     first = records[0]
+    # a yes/no flag names no record ("2 entries: true and false" for hourly entries by their daylight flag)
     scalars = {k: v for k, v in first.items() if not isinstance(v, dict | list) and as_text(v).strip()
-               and len(as_text(v)) <= 60}
+               and len(as_text(v)) <= 60 and as_text(v).strip().lower() not in BOOLEAN_WORDS}
     kinds = {k: _kind_of(k, v) for k, v in scalars.items()}
     for key, value in scalars.items():
         toks = words(key)

@@ -48,6 +48,8 @@ from typing import Any, NamedTuple
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.corpus.schema import json_value_type
+from tooldial.dialogue.weather import fix_weather, needs_climate, pressure_value
+from tooldial.dialogue.weather import role as weather_role
 
 #: Search topics a user might type (real phrases, not generated tokens).
 TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "basketball", "photography",
@@ -466,6 +468,10 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
     ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint") or (
         f.has("c", "celsius", "f", "fahrenheit") and f.has("min", "max", "avg", "mean", "high", "low", "day", "night")
         and len(f.tokens) == 2)),  # a forecast's ``max_c`` is a temperature, not a page size capped at 50
+    ("pressure", lambda f: f.numeric and weather_role(f.name) == "pressure"),
+    ("uv_index", lambda f: f.numeric and weather_role(f.name) == "uv"),
+    ("precipitation", lambda f: f.numeric and f.has("precip", "precipitation", "rain", "rainfall", "snow", "snowfall")
+     and f.has("amount", "mm", "cm", "accumulation", "intensity", "depth", "sum", "total")),
     ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
     ("page", lambda f: f.has("page", "offset") and not f.has("pages", "url")),
     ("limit", lambda f: f.has("limit", "size", "per", "max", "results") and f.numeric and not f.has(
@@ -765,6 +771,19 @@ def climate_range(place: Place, day: dt.date) -> tuple[float, float]:
 CLIMATE_SLACK = 14.0
 
 
+def input_climate(inputs: dict[str, Any]) -> tuple[float, float] | None:
+    """The plausible daily-mean temperature range (°C) of a call's place on its asked day (any season when it
+    asks none), or None when its inputs name no place."""
+    place = place_of({k: as_text(v) for k, v in inputs.items()})
+    if place is None:
+        return None
+    asked = date_bounds(inputs).on
+    if asked is not None:
+        return climate_range(place, asked)
+    months = [climate_range(place, dt.date(WORLD_YEAR, m, 15)) for m in range(1, 13)]
+    return min(m[0] for m in months), max(m[1] for m in months)
+
+
 def climate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
     """Temperatures (°C) of a call placed by its inputs (a city, coordinates) that the place's climate rules
     out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July)."""
@@ -806,6 +825,15 @@ def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
     elif f.has("k", "kelvin"):
         value += 273.15
     return f"{value:.1f}"
+
+
+def _gen_precipitation(f: FieldName, ctx: RecordContext) -> str:
+    """Rain or snow of an hour or a day: often none, else a few millimetres; snow only in air near freezing
+    (``weather.fix_weather`` mends the rest of the record around it)."""
+    rng = ctx.world.rng
+    if f.has("snow", "snowfall") and (ctx.base_temp is None or ctx.base_temp > 2):
+        return "0"
+    return "0" if rng.random() < 0.4 else f"{rng.uniform(0.1, 8.0):.1f}"
 
 
 def _gen_rating(f: FieldName, ctx: RecordContext) -> str:
@@ -1285,6 +1313,9 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "phone": _gen_phone,
     "temperature": _gen_temperature,
     "percent": lambda f, c: str(c.world.rng.randint(5, 95)),
+    "precipitation": _gen_precipitation,
+    "pressure": lambda f, c: pressure_value(f.name, c.world.rng),
+    "uv_index": lambda f, c: str(c.world.rng.randint(0, 11)),
     "rating": _gen_rating,
     "rate": _gen_rate,
     "price": _gen_price,
@@ -2701,6 +2732,8 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     _fix_ohlc(record)
     _fix_clock(record, ctx)
     _fix_sky(record, ctx.world.rng)
+    fix_weather(record, ctx.world.rng, climate_range(ctx.place, ctx.anchor or ctx.world.today)
+                if needs_climate(record) else None)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
     amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
     rate = next((k for k, kind in keys.items() if kind == "rate"), None)

@@ -54,6 +54,8 @@ from tooldial.dialogue.scenario import (
     make_turn,
 )
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.dialogue.weather import WEATHER_GOAL
+from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
 
 
@@ -405,6 +407,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     # asked *for*: the category's name is no answer to a schedule (world engineer, issue 11)
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
     goal -= given
+    weather_goal = bool(goal & WEATHER_GOAL)
     wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download", "website"})
     # the fields the description enumerates ("agency, phone, rating and number of active listings") are all
     # reported, whatever the limit: a user who named four fields gets four (world engineer, issue 11)
@@ -427,7 +430,8 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             continue
         words = set(readable(" ".join(path)).split())
         score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
-            100.0 if asked else 0.0)  # every enumerated field first: the limit then never cuts one
+            100.0 if asked else 0.0) + (  # every enumerated field first: the limit then never cuts one
+            3.0 if weather_goal and weather_role(path[-1]) == "temp" else 0.0)  # a forecast's temperature leads
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
     def how_it_went(key: str, text: str) -> bool:

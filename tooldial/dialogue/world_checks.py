@@ -48,6 +48,7 @@ from tooldial.dialogue.mockdata import (
     field_kind,
     foreign_lookup,
     foreign_strings,
+    input_climate,
     is_now_stamp,
     leaf_items,
     lookup_places,
@@ -66,6 +67,8 @@ from tooldial.dialogue.mockdata import (
     zone_problems,
 )
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.weather import WEATHER_GOAL, needs_climate, weather_problems
+from tooldial.dialogue.weather import role as weather_role
 
 #: The validator kinds this module checks; each message starts with the rule it broke ("ohlc: ...").
 WORLD_CHECKS = ("filler", "consistency", "groups", "answer")
@@ -192,6 +195,8 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
             for problem in timezone_problems(inputs, mock.get("output_components")):
                 dp.add("consistency", _located(problem, f"{name} result"))
             for problem in climate_problems(inputs, mock.get("output_components")):
+                dp.add("consistency", _located(problem, f"{name} result"))
+            for problem in _weather_problems(inputs, mock.get("output_components")):
                 dp.add("consistency", _located(problem, f"{name} result"))
             for problem in exchange_rate_problems(inputs, mock.get("output_components")):
                 dp.add("consistency", _located(problem, f"{name} result"))
@@ -363,6 +368,15 @@ def venue_problems(record: DialogueRecord) -> list[str]:
                     for key, value in scalars.items():
                         if field_kind(FieldName(key)) == "id":
                             id_city.setdefault(value, own)
+    return out
+
+
+def _weather_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """Rule ``weather`` on every object of a result (``weather.weather_problems``); a record that states no
+    temperature is judged by the climate of the call's place and day."""
+    out: list[str] = []
+    for obj in objects(result):
+        out += weather_problems(obj, input_climate(inputs) if needs_climate(obj) else None)
     return out
 
 
@@ -725,6 +739,27 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
         dp.add("answer", f"asked field left out: the description names {key}, the response does not report it")
     for m in _AGREEMENT.finditer(str(response.get("message", ""))):
         dp.add("answer", f"agreement: the response says {m.group(0)!r}")
+    for problem in weather_answer_problems(body, fields, str(brief.get("name", "")), description,
+                                           str(response.get("message", ""))):
+        dp.add("answer", problem)
+
+
+#: A listed record named by a yes/no flag ("I found 2 entries: true (humidity 85%) and false").
+_FLAG_NAME = re.compile(r"(?i)\b(?:entries|results|records|items|\w+s):\s+(?:true|false|yes|no)\b(?:\s+\(|,|\s+and\b)")
+
+
+def weather_answer_problems(body: Any, fields: list[str], api_name: str, description: str,
+                            message: str) -> list[str]:
+    """Rules ``flag as name`` (list items named "true"/"false") and ``forecast without temperature`` (a weather
+    goal answered by humidity or precipitation while its result states the air temperature)."""
+    out = []
+    if (m := _FLAG_NAME.search(message)) is not None:
+        out.append(f"flag as name: the response names records by a yes/no flag: {m.group(0)!r}")
+    goal = set(re.findall(r"[a-z]+", f"{api_name} {description}".lower()))
+    if goal & WEATHER_GOAL and fields and not any(weather_role(k.split("|")[-1]) == "temp" for k in fields) and any(
+            weather_role(path[-1]) == "temp" for path, _ in leaf_items(body)):
+        out.append("forecast without temperature: a weather result states the temperature, the response does not")
+    return out
 
 
 #: A plural noun with a singular verb or number, as field names phrased carelessly read ("the copies available

@@ -1,0 +1,93 @@
+"""Issue 11 (world, ninth pass, from held-out review 8): weather records are physically coherent, a list answer
+never names its records by a yes/no flag, a forecast's answer reports its temperature. Each test fails on the code
+before this pass; each validator rule is checked on a bad and a good record."""
+
+from __future__ import annotations
+
+import random
+
+from tooldial.corpus.models import Api, OutputComponent, Parameter
+from tooldial.dialogue.answer_text import build_answer
+from tooldial.dialogue.mockdata import MockWorld, build_result, records_at
+from tooldial.dialogue.planner import answer_fields
+from tooldial.dialogue.weather import dew_point, fix_weather, weather_problems
+from tooldial.dialogue.world_checks import weather_answer_problems
+
+#: An hourly entry of review 8 (td-s509-000046): snow at 25.6 °C, UV 94, 70.71 hPa, dew point = temperature.
+BAD_HOUR = {"cloudCover": 58.17, "uvIndex": 94, "humidity": 85, "pressure": 70.71, "snowfallAmount": "126.64",
+            "snowfallIntensity": 29, "windSpeed": 98.62, "windGust": 39.13, "precipitationChance": 9,
+            "precipitationAmount": 478.56, "temperature": 25.6, "temperatureApparent": 25.6,
+            "temperatureDewPoint": 25.6, "daylight": "false"}
+GOOD_HOUR = {"cloudCover": 40.0, "uvIndex": 6, "humidity": 60, "pressure": 1013.2, "snowfallAmount": 0,
+             "windSpeed": 12.0, "windGust": 20.5, "precipitationChance": 10, "precipitationAmount": 0.0,
+             "temperature": 21.0, "temperatureDewPoint": 13.0}
+
+
+def test_review_8_hour_breaks_each_weather_rule_and_a_coherent_one_none():
+    problems = " | ".join(weather_problems(BAD_HOUR))
+    for part in ("uvIndex=94", "pressure=70.71", "snowfallAmount", "temperatureDewPoint", "windGust",
+                 "precipitationAmount"):
+        assert part in problems
+    assert weather_problems(GOOD_HOUR) == []
+    assert weather_problems({"pressure_in": 29.92, "temp_f": 70.0, "dewpoint_f": 55.0}) == []  # inHg, °F
+    assert weather_problems({"temperature": 21.0, "title": "x"}) == []  # one weather field is no weather record
+
+
+def test_snow_without_a_temperature_is_judged_by_the_climate():
+    day = {"humidity": 70, "snowfallAmount": 12.0, "cloudCover": 80}
+    assert weather_problems(day, climate=(23.0, 33.0))  # the Gulf of Guinea
+    assert weather_problems(day, climate=(-12.0, -2.0)) == []  # a Siberian winter
+
+
+def test_fix_weather_mends_only_what_breaks_a_rule():
+    bad = dict(BAD_HOUR)
+    fix_weather(bad, random.Random(3))
+    assert weather_problems(bad) == []
+    assert bad["uvIndex"] == 0  # a night hour
+    assert bad["temperatureDewPoint"] < bad["temperature"]
+    assert bad["snowfallAmount"] == "0.00" and isinstance(bad["snowfallIntensity"], int)  # the value's own form
+    good = dict(GOOD_HOUR)
+    fix_weather(good, random.Random(3))
+    assert good == GOOD_HOUR
+    assert abs(dew_point(25.6, 85) - 22.9) < 0.2
+
+
+HOURLY = ("forecastHourly", "hours")
+FIELDS = {"cloudCover": "number", "uvIndex": "integer", "humidity": "number", "pressure": "number",
+          "snowfallAmount": "integer", "precipitationChance": "number", "precipitationAmount": "number",
+          "windSpeed": "number", "windGust": "number", "temperature": "number", "temperatureDewPoint": "number",
+          "daylight": "boolean"}
+
+
+def _hourly_api() -> Api:
+    comps = tuple(OutputComponent(path=(*HOURLY, k), type=t, is_list=True) for k, t in FIELDS.items())
+    return Api(category="Weather", tool="Easy Weather", name="Historical (hourly)",
+               description="Get a historical hourly forecast for the given latitude, longitude, and start date.",
+               method="GET", required_parameters=(Parameter(name="latitude", type="STRING"),
+                                                  Parameter(name="longitude", type="STRING")),
+               optional_parameters=(), output_components=comps, example_response=None)
+
+
+def test_generated_hourly_records_are_coherent_and_answered_by_temperature():
+    api = _hourly_api()
+    for seed in range(12):
+        result = build_result(api, random.Random(seed), inputs={"latitude": "0", "longitude": "0"},
+                              world=MockWorld(random.Random(seed)))
+        records = records_at(result, HOURLY)
+        assert records and all(weather_problems(r) == [] for r in records), records
+        fields = answer_fields(api, result)
+        assert any(k.endswith("|temperature") for k, _, _ in fields), fields
+        answer = build_answer(api, result, fields)
+        assert all(item.name not in ("true", "false") for item in answer.items)
+
+
+def test_validator_flags_flag_names_and_a_forecast_without_temperature():
+    body = {"hours": [dict(GOOD_HOUR, daylight="true"), dict(GOOD_HOUR, daylight="false")]}
+    name, description = "Historical (hourly)", "Get a historical hourly forecast."
+    bad = weather_answer_problems(body, ["hours|humidity"], name, description,
+                                  "I found 2 entries: true (humidity 60%) and false (humidity 60%).")
+    assert [p.split(":")[0] for p in bad] == ["flag as name", "forecast without temperature"]
+    assert weather_answer_problems(body, ["hours|temperature", "hours|humidity"], name, description,
+                                   "I found 2 entries: temperature 21.0 (humidity 60%) and ...") == []
+    # no weather goal: a humidity sensor's reading is no forecast
+    assert weather_answer_problems(body, ["hours|humidity"], "Sensor Reading", "A sensor's reading.", "") == []
