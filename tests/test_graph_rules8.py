@@ -48,3 +48,76 @@ def test_one_domain_word_is_no_tool_family_but_a_brand_stem_is():
     track = ent("Music|Zingo|Get Track", "output", "tracks|id", is_list=True)
     track_v2 = ent("Music|Zingo v2|Track Details", "input", "id")
     assert shared_id_space(track, track_v2, "", rules) == "same tool family (zingo)"
+
+
+def _transform_corpus():
+    """News with headlines and article URLs, an OCR reader, a GIF search (its records hold a short link), and the
+    transforms: title case (with a style setting), a link shortener and its unshortener, a page-keyword extractor
+    (with a scan type), a profanity filter; and a film search by title (a lookup, no transform)."""
+    from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
+
+    def tool(category, name, description, *apis):
+        return Tool(category=category, name=name, description=description,
+                    apis=tuple(a.model_copy(update={"category": category, "tool": name,
+                                                    "tool_description": description}) for a in apis))
+
+    def out(*path, example=None, is_list=True, description=""):
+        return OutputComponent(path=path, example=example, is_list=is_list, description=description)
+
+    def api(name, description, params=(), outs=()):
+        return Api(category="-", tool="-", name=name, description=description,
+                   required_parameters=tuple(params), output_components=tuple(outs))
+
+    p = Parameter
+    return Corpus(spec="transforms", tools=[
+        tool("News_Media", "daily_wire_feed", "The latest news articles from many sources",
+             api("Latest articles", "Returns the latest articles",
+                 outs=[out("articles", "title", example="Storm hits the coast"),
+                       out("articles", "url", example="https://news.example.com/storm")])),
+        tool("Media", "gif_finder", "Find animated GIFs",
+             api("Trending gifs", "Trending GIFs", outs=[out("data", "title", example="cat dance GIF"),
+                                                         out("data", "url", example="https://gif.example/x"),
+                                                         out("data", "short_url", example="https://g.ex/1")])),
+        tool("Visual_Recognition", "page_reader", "OCR: reads the text in an image",
+             api("Read image", "Optical character recognition of an image",
+                 [p(name="image_url", default="https://img.example.com/a.png")],
+                 [out("text", is_list=False, description="Text found in the image")])),
+        tool("Tools", "headline_caser", "Capitalize your titles",
+             api("getTitleWithStyle", "Capitalize a title in one style",
+                 [p(name="title", default="a title"), p(name="style", default="ap")])),
+        tool("Tools", "link_kit", "Shorten long URLs and expand short ones",
+             api("Shorten Url", "Generates a short link for a provided url", [p(name="url")]),
+             api("Unshorten Url", "Returns the long URL of a short link", [p(name="url")])),
+        tool("Tools", "seo_words", "Keyword tool for marketers",
+             api("urlextract", "Extract keywords from a page", [p(name="url"), p(name="scan_type")])),
+        tool("Tools", "clean_text", "Profanity filter",
+             api("Remove profanity", "Removes profanity from a text", [p(name="text", default="hello")])),
+        tool("Movies", "film_finder", "Search films and series",
+             api("Search by title", "Find films by title", [p(name="title", default="Alien")],
+                 [out("results", "id")])),
+    ])
+
+
+def test_content_feeds_general_purpose_transforms_of_its_kind(embedder, tmp_path):
+    from tooldial.graph import GraphConfig, build_graph
+    from tooldial.graph.validity import RuleConfig
+
+    corpus = _transform_corpus()
+    graph = build_graph(corpus, GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
+    edges = {(u.split("|")[1], d["source_output"], v.split("|")[2], d["target_input"]): d
+             for u, v, d in graph.edges(data=True)}
+    kept = set(edges)
+    assert ("daily_wire_feed", "articles|title", "getTitleWithStyle", "title") in kept
+    assert ("daily_wire_feed", "articles|url", "Shorten Url", "url") in kept
+    assert ("daily_wire_feed", "articles|url", "urlextract", "url") in kept
+    assert ("page_reader", "text", "Remove profanity", "text") in kept
+    got = edges[("daily_wire_feed", "articles|title", "getTitleWithStyle", "title")]
+    assert "general-purpose transform" in got["reason"] and got["cross_tool"]
+    # not written content; a record that holds its short link; only short links expand; a search is a lookup
+    assert ("gif_finder", "data|title", "getTitleWithStyle", "title") not in kept
+    assert ("gif_finder", "data|url", "Shorten Url", "url") not in kept
+    assert not {k for k in kept if k[2] in ("Unshorten Url", "Search by title")}
+    # the round's switch: off, Eq. 1 proposes none of them
+    off = build_graph(corpus, GraphConfig(cache_dir=tmp_path, progress=False, rules=RuleConfig(transforms=False)),
+                      embedder=embedder)
+    assert not [d for _, _, d in off.edges(data=True) if "general-purpose" in d["reason"]]

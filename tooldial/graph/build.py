@@ -101,6 +101,9 @@ class PreparedEntities:
     in_index: EntityIndex
     vectors: np.ndarray
     names: list[str]
+    #: Candidates into general-purpose transforms (:func:`tooldial.graph.transforms.transform_edges`): read from the
+    #: corpus's documentation, so found here; :meth:`GraphBuilder.find_edges` merges them.
+    transforms: EdgeArrays | None = None
 
 
 class _Table:
@@ -202,7 +205,12 @@ class GraphBuilder:
         report.encoded_texts = self.embedder.encoded_count - before_count
         report.seconds["model"] = self.embedder.encode_seconds - before_seconds
         report.add_time("embedding", began)
-        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names)
+        transforms = None
+        if cfg.apply_rules and cfg.rules.transforms and len(vecs):
+            from tooldial.graph.transforms import transform_edges
+
+            transforms = transform_edges(corpus, outputs, inputs, vecs, out_index, in_index)
+        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names, transforms)
 
     def find_edges(self, prepared: PreparedEntities, thresholds: Thresholds | None = None) -> EdgeArrays:
         """Eq. 1 over prepared entities (``thresholds`` default to the config's)."""
@@ -219,6 +227,8 @@ class GraphBuilder:
             edges = merge_edges(edges, same_tool_raw_name_edges(prepared, thresholds or cfg.effective_thresholds,
                                                                 mask_self=cfg.filters.drop_self_edges,
                                                                 desc=cfg.same_tool_raw_name_desc))
+        if prepared.transforms is not None:
+            edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)
         return edges
 
@@ -350,17 +360,24 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
 
 
 def merge_edges(a: EdgeArrays, b: EdgeArrays) -> EdgeArrays:
-    """Both sets of candidates, one per (output, input) pair (the first set's similarities win), sorted."""
+    """Both sets of candidates, one per (output, input) pair (the first set's similarities win), sorted; a pair
+    either set proposed as a transform (:attr:`EdgeArrays.transform`) stays one."""
     if not len(b):
         return a
-    seen = set(zip(a.src.tolist(), a.dst.tolist(), strict=True))
+    in_b = {p: bool(t) for p, t in zip(zip(b.src.tolist(), b.dst.tolist(), strict=True), b.transforms(), strict=True)}
+    a_pairs = list(zip(a.src.tolist(), a.dst.tolist(), strict=True))
+    seen = set(a_pairs)
     extra = np.array([(s, d) not in seen for s, d in zip(b.src.tolist(), b.dst.tolist(), strict=True)], dtype=bool)
     src = np.concatenate([a.src, b.src[extra]])
     dst = np.concatenate([a.dst, b.dst[extra]])
     order = np.lexsort((dst, src))
+    flags = None
+    if a.transform is not None or b.transform is not None:
+        a_flags = a.transforms() | np.fromiter((in_b.get(p, False) for p in a_pairs), dtype=bool, count=len(a))
+        flags = np.concatenate([a_flags, b.transforms()[extra]])[order]
     return EdgeArrays(src[order], dst[order], np.concatenate([a.desc_sim, b.desc_sim[extra]])[order],
                       np.concatenate([a.kw_sim, b.kw_sim[extra]])[order],
-                      np.concatenate([a.lcs_sim, b.lcs_sim[extra]])[order])
+                      np.concatenate([a.lcs_sim, b.lcs_sim[extra]])[order], flags)
 
 
 def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays, rules: RuleConfig) -> EdgeArrays:
@@ -393,10 +410,11 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     in_kind = np.fromiter((kinds.get(lookup_kind(e) or "", 0) if keyed_by(e, by_api[e.api_id]) else 0
                            for e in inputs), dtype=np.int8, count=len(inputs))
     keyed = (out_kind[edges.src] > 0) & (out_kind[edges.src] == in_kind[edges.dst])
-    keep = (out_tool[edges.src] == in_tool[edges.dst]) | (
+    keep = (out_tool[edges.src] == in_tool[edges.dst]) | edges.transforms() | (
         (edges.lcs_sim > rules.cross_tool_lcs)
         & ((edges.desc_sim > rules.cross_tool_desc) | same_axis | id_lists | keyed))
-    return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep])
+    return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep],
+                      None if edges.transform is None else edges.transform[keep])
 
 
 def candidate_pool(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays,

@@ -278,8 +278,8 @@ class RuleScorer:
         predicted, actual = [], []
         for i in rows:
             cand, valid = self.pairs[i]
-            ok = (cand is not None and cand.lcs_sim > values["lcs"] and cand.kw_sim > values["kw"]
-                  and cand.desc_sim > values["desc"])
+            ok = cand is not None and (cand.transform or (cand.lcs_sim > values["lcs"] and cand.kw_sim > values["kw"]
+                                                          and cand.desc_sim > values["desc"]))
             predicted.append(ok and self.selector.judge(cand).verdict.keep)
             actual.append(valid)
         return BinaryMetrics.from_predictions(predicted, actual)

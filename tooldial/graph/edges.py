@@ -62,9 +62,15 @@ class EdgeArrays:
     desc_sim: np.ndarray
     kw_sim: np.ndarray
     lcs_sim: np.ndarray
+    #: Per pair: proposed by :func:`tooldial.graph.transforms.transform_edges`, not by Eq. 1 (``None``: none is).
+    transform: np.ndarray | None = None
 
     def __len__(self) -> int:
         return int(self.src.shape[0])
+
+    def transforms(self) -> np.ndarray:
+        """The :attr:`transform` flags, all false when ``None``."""
+        return np.zeros(len(self), dtype=bool) if self.transform is None else self.transform
 
     def pairs(self) -> set[tuple[int, int]]:
         return set(zip(self.src.tolist(), self.dst.tolist(), strict=True))

@@ -24,6 +24,7 @@ from typing import Literal
 from tooldial.corpus.models import Corpus
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
     KEYED_REASON,
@@ -62,6 +63,9 @@ class Candidate:
     verdict: Verdict = EQ1_ONLY
     group: InputGroup | None = None
     sources: dict[str, str] = field(default_factory=dict)
+    #: Proposed by :func:`tooldial.graph.transforms.transform_edges` (a value into a general-purpose transform),
+    #: not by Eq. 1: judged by :func:`tooldial.graph.transforms.judge_transform`.
+    transform: bool = False
 
     #: (source API, target API, output key, input key): the candidate's identity and last sort key.
     pair_key: tuple[str, str, str, str] = field(init=False, repr=False, compare=False)
@@ -80,9 +84,10 @@ class Candidate:
 def candidates_from_arrays(outputs: list[Entity], inputs: list[Entity], edges: EdgeArrays) -> list[Candidate]:
     """Eq. 1 survivors as candidates, one per (source API, target API, output key, input key), sorted."""
     best: dict[tuple[str, str, str, str], Candidate] = {}
-    for s, d, ds, ks, ls in zip(edges.src.tolist(), edges.dst.tolist(), edges.desc_sim.tolist(),
-                                edges.kw_sim.tolist(), edges.lcs_sim.tolist(), strict=True):
-        c = Candidate(outputs[s], inputs[d], ds, ks, ls)
+    for s, d, ds, ks, ls, t in zip(edges.src.tolist(), edges.dst.tolist(), edges.desc_sim.tolist(),
+                                   edges.kw_sim.tolist(), edges.lcs_sim.tolist(), edges.transforms().tolist(),
+                                   strict=True):
+        c = Candidate(outputs[s], inputs[d], ds, ks, ls, transform=t)
         old = best.get(c.pair_key)
         if old is None or c.score > old.score:
             best[c.pair_key] = c
@@ -175,10 +180,10 @@ class EdgeSelector:
     def judge(self, cand: Candidate) -> Candidate:
         """Sets the candidate's verdict (and input group); a rejection is counted by its reason."""
         target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
-        verdict = judge_edge(cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim,
-                             target_docs=target_docs, target_api_text=self.api_text.get(cand.input.api_id, ""),
-                             config=self.rules, conventions=self.conventions,
-                             keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})))
+        verdict = judge_transform(cand.output, cand.input) if cand.transform else judge_edge(
+            cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim, target_docs=target_docs,
+            target_api_text=self.api_text.get(cand.input.api_id, ""), config=self.rules, conventions=self.conventions,
+            keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})))
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
                                                   creates=cand.output.api_id in self.creates,

@@ -79,6 +79,10 @@ class RuleConfig(BaseModel):
     #: list -> by-id chains that the realtools hand-checked chains and v1/v2 labels call valid (Petstore
     #: ``findPetsByStatus`` -> ``getPetById``): where the guide's line lies is not settled (README, "API graph").
     holds_answer: bool = False
+    #: Candidates from content sources into general-purpose transforms of another tool (a headline into a title-case
+    #: converter, an article's URL into a link shortener; :mod:`tooldial.graph.transforms`), which Eq. 1 does not
+    #: propose.
+    transforms: bool = True
 
 
 @dataclass(frozen=True, slots=True)
