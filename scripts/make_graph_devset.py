@@ -27,7 +27,7 @@ import json
 import random
 import sys
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from tooldial.corpus import Corpus, load_corpus
@@ -412,8 +412,93 @@ TOOLS_V10: dict[str, tuple[str, ...]] = {
 }
 #: The candidate seed of ``v10``.
 SEED_V10 = 20261126
+
+#: The eleventh, clean held-out set (labelled 2026-11-23 late morning, after ``v10`` was scored once at ``6915a0a`` and
+#: moved to ``fit``). v9 and v10 were chosen as clusters of tools that chain, which made their figures say little about
+#: the corpus as a whole (v10 was mostly title-case converters and URL shorteners), so v11's tools are **drawn, not
+#: chosen**: ``draw_random_tools(toolbench, N_TOOLS_V11, SEED_V11, earlier sets)`` — a seeded uniform draw over every
+#: ToolBench tool with at least one endpoint that is in none of ``v1``..``v10`` (neither by (category, name) nor by
+#: the name the corpus loader gives it) and whose loaded name is unique in the corpus; no documentation criterion, so
+#: tools without a documented response (never a source) come in as often as the corpus has them. 200 tools, not v10's
+#: ~70: few random tools chain, and a 70-tool draw gave a 300-pair sample from 11 source APIs of 8 tools (a sticker
+#: store and a file store alone 234 pairs); 200 give 2,655 candidates and a sample from 51 source APIs of 29 tools
+#: (N was fixed from these candidate counts before any v11 label was written). ``--draw-tools`` prints the draw; the
+#: test checks that it still gives this list. Candidates as in v10, seed ``SEED_V11``.
+TOOLS_V11: dict[str, tuple[str, ...]] = {
+    "Advertising": ("Social media caption", "ddd", "lakshsucks"),
+    "Artificial_Intelligence_Machine_Learning": ("Image Background Removal", "MOTD", "Midjourney", "OptiTalk",
+                                                 "Product Review Generator", "Text Moderation API",
+                                                 "Text Semantic Split - into Chunks", "Voice Gender Recognition",
+                                                 "site2json"),
+    "Business": ("360 Business Tool", "Consulta Empresa, CNPJ e Sócios", "DocDesignerAPI", "Healthcaremailing",
+                 "SSN Validation", "Timeneye Time Tracking", "What3WordsConverter", "Zionsville Data", "news",
+                 "prueba", "validate"),
+    "Business_Software": ("AdVerifai-es", "Digital Business Card", "Flowcode", "Svix", "Zoho", "ist"),
+    "Commerce": ("API-Shopping", "Azaprime", "IP2Proxy", "Register Customer"),
+    "Communication": ("Blanq", "BulkSMSAPI", "Mojitok Sticker Store SDK", "Send SMS through MSG91"),
+    "Data": ("AI detection", "Best Web Scraping API", "Currents News", "Hashing-Api", "HumanGraphics Name Parser",
+             "IP Geolocation - IPWHOIS.io", "Indonesian National Identity Card Validator", "Link Preview",
+             "Linkedin Profile Data Api", "OutSystems Community API", "Real-Time Image Search",
+             "Rotating Proxy - Scraping", "Site Statistics And Info Crawl", "Udemy course scrapper api",
+             "Valorant Checker  API", "Website Analyze and SEO Audit (PRO)", "🔥 All-In-One Crypto Swiss Knife 🚀"),
+    "Database": ("Countries Population", "Data Axle Consumer Address Search", "Felina Multisig Wallet API",
+                 "ICMAI Verification", "Indonesian Kata Baku KBBI", "Passport Verification", "Plants",
+                 "memes responses", "timedb"),
+    "Education": ("Competitive Programming Contests", "Entrepreneur Mindset Collection",
+                  "Nigeria University Past Questions", "Sith Translator"),
+    "Email": ("Akshay edu hub", "Email Snitch", "Email Validator_v9", "Gmailnator", "Send Emails API", "apimail10"),
+    "Energy": ("Marktdaten Deutschland",),
+    "Entertainment": ("Direct Porn_v2", "FilthyAPI", "Joke", "Joke Generator 3000", "Quotel - Quotes",
+                      "Simsimi message", "SuperStar", "Watch Here"),
+    "Finance": ("Canada Routing Numbers Varification API", "Currency Converter by API-Ninjas", "EtherBlock",
+                "Inflation by API-Ninjas", "Monite", "pptest"),
+    "Financial": ("ATM Locator", "Forex News Alerts", "Noticias Economía Español", "Rewards Credit Card API",
+                  "US Sales Tax Rates", "Yahoo Stock Close Price", "generate-erc20"),
+    "Food": ("Generate a recipe based on an ingredient", "KFC Chickens"),
+    "Gaming": ("Gaming Title", "Lost Ark", "Mario Universalis"),
+    "Health_and_Fitness": ("Estimate Strength", "Psych Associates of Maryland",
+                           "Touchless Identification and Authorization"),
+    "Location": ("IP Location Finder", "IP to Country Name", "Pastru", "URL Lookup by API-Ninjas",
+                 "Wyjyt - Geo Calculate"),
+    "Logistics": ("AIPickerRoute", "Correo Argentino", "OnFleet"),
+    "Mapping": ("MapboxDuration", "NAVITIME Maps"),
+    "Media": ("Online Video Downloader", "Web Podcasts"),
+    "Music": ("AI Mastering", "Metal music news from Metal Injection"),
+    "News_Media": ("Climate Change API Tutorial", "Climate Change API_v3", "News Search", "Top Stories of Kuensel"),
+    "Other": ("Aspose.Diagram Cloud", "Boomi_Inventory", "Pet_Test_V1", "Term Analysis", "fiverr api",
+              "moodDetectionApi", "slack-listener"),
+    "Payments": ("Flutterwave", "NOWPayments"),
+    "SMS": ("david", "sms-send-receive"),
+    "Science": ("Atmosphere methane concentration",),
+    "Search": ("Image Search API", "Places by name"),
+    "Social": ("Douyin Downloader Without Watermark", "Generate First line", "Instagram Bulk Scraper Latest",
+               "Kundali Milan", "Rockstar's Social Club API", "TikTok APIs", "TikTok Influencer Database",
+               "TikTok Video No Watermark_v2", "TikTok4free", "Twitter Premium", "Twitter v2_v2", "search_mitbbs"),
+    "Sports": ("Acestream API", "IPL API", "PDGA Approved Disc Golf Discs", "nba-all-in-api-jsdw"),
+    "Storage": ("Openload", "Veestream"),
+    "Text_Analysis": ("Chinese Word Segmenter With Custom Dictionary", "Common themese from top 10 SERP",
+                      "GPT3.5 선정성 분석", "Geneea Interpretor NLP", "Profanity Filter", "RChilli NER Tagger",
+                      "Sentiment Analysis Keyword Extraction", "Text Entities API", "TextRewrite.com"),
+    "Tools": ("Air Quality Indicator API", "Discord Webhook API", "HTMLRemover", "QR Code API updated",
+              "QR Code Genrator API", "QR Supreme", "QRCode API - A Powerful Tool for Generating QR Codes from URLs",
+              "SecurePass by API BASE a Strong Random Password Generator API", "The Numerology API",
+              "USA Jobs for IT"),
+    "Translation": ("01", "Language-Translator", "Natural Translation"),
+    "Transportation": ("Motorcycles by API-Ninjas", "VIN decoder USA"),
+    "Travel": ("52 In Kicks", "Airbnb_v2", "Next Charging Station", "Priceline.com", "Ski Resorts and Conditions",
+               "StreetNarrator", "Transliteration for Travel Domain"),
+    "Video_Images": ("Add blind image watermark", "Background Remover", "GettyImages",
+                     "Refer picture Restoring picture"),
+    "Visual_Recognition": ("Background Removal", "Dog Breed Classification API", "Eye Tracking and Gaze Detection",
+                           "Image Text Recognition", "OCR Nanonets"),
+    "eCommerce": ("Amazon Data Scrapper Global", "Ernesto Github API Scraper", "Flipkart-reviews",
+                  "Real-Time Amazon Data", "Sales forecast for Amazon sellers", "amazonscraper", "myFirst"),
+}
+#: The draw seed and the candidate seed of ``v11``, and how many tools it draws.
+SEED_V11 = 20261127
+N_TOOLS_V11 = 200
 #: The candidate seed of each set drawn with its own seed (the others used ``SEED``).
-SET_SEEDS = {"v7": SEED_V7, "v8": SEED_V8, "v9": SEED_V9, "v10": SEED_V10}
+SET_SEEDS = {"v7": SEED_V7, "v8": SEED_V8, "v9": SEED_V9, "v10": SEED_V10, "v11": SEED_V11}
 
 
 def _union(*sets: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
@@ -422,12 +507,14 @@ def _union(*sets: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
 
 #: ``v1v2`` is the dev corpus of the figures measured before v3 existed (82 tools), kept to reproduce them.
 TOOL_SETS = {"v1": TOOLS, "v2": TOOLS_V2, "v3": TOOLS_V3, "v4": TOOLS_V4, "v5": TOOLS_V5, "v6": TOOLS_V6,
-             "v7": TOOLS_V7, "v8": TOOLS_V8, "v9": TOOLS_V9, "v10": TOOLS_V10,
+             "v7": TOOLS_V7, "v8": TOOLS_V8, "v9": TOOLS_V9, "v10": TOOLS_V10, "v11": TOOLS_V11,
              "v1v2": _union(TOOLS, TOOLS_V2),
              "all": _union(TOOLS, TOOLS_V2, TOOLS_V3, TOOLS_V4, TOOLS_V5, TOOLS_V6, TOOLS_V7, TOOLS_V8, TOOLS_V9,
-                           TOOLS_V10)}
+                           TOOLS_V10, TOOLS_V11)}
+#: The tool sets in the order they were drawn (each new set's tools are in none of the earlier ones).
+SET_ORDER = ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
 #: Sets whose looser pool is plain Eq. 1 (validity rules off), so that pairs the rules reject are candidates too.
-PLAIN_LOOSE_SETS = ("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10")
+PLAIN_LOOSE_SETS = ("v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
 
 DEFAULT_LOOSE = "0.8,0.3,0.35"
 SKIP_NAME_WORDS = ("status", "message", "page", "limit")
@@ -447,6 +534,34 @@ def select_tools(toolbench: Path, tool_sets: dict[str, tuple[str, ...]] | None =
     if missing:
         raise SystemExit(f"make_graph_devset: tools not in {toolbench}: {missing}")
     return [found[k] for k in sorted(found)]
+
+
+def draw_random_tools(toolbench: Path, n: int, seed: int,
+                      exclude: list[dict[str, tuple[str, ...]]]) -> dict[str, tuple[str, ...]]:
+    """A seeded uniform draw of ``n`` ToolBench tools (``v11``'s way of picking tools: at random, not in clusters).
+
+    Eligible: a tool with at least one endpoint, in none of ``exclude`` by (category, stripped name) or by the name the
+    corpus loader gives it, and whose loaded name no other ToolBench tool has (the dev corpus keys tools by that name,
+    so a twin would turn cross-tool pairs into same-tool ones). The first record of a repeated (category, name) counts,
+    as in :func:`select_tools`."""
+    taken = {(c, t.strip()) for s in exclude for c, ts in s.items() for t in ts}
+    records: dict[tuple[str, str], dict] = {}
+    loaded: Counter[str] = Counter()
+    with gzip.open(toolbench, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            record = json.loads(line)
+            loaded[corpus_tool_name(record)] += 1
+            key = (record.get("category"), str(record.get("tool_name", "")).strip())
+            records.setdefault(key, record)
+    taken_names = {corpus_tool_name(r) for k, r in records.items() if k in taken}
+    eligible = sorted(k for k, r in records.items()
+                      if k not in taken and r.get("api_list") and loaded[corpus_tool_name(r)] == 1
+                      and corpus_tool_name(r) not in taken_names)
+    random.Random(seed).shuffle(eligible)
+    drawn: dict[str, list[str]] = defaultdict(list)
+    for category, name in eligible[:n]:
+        drawn[category].append(name)
+    return {c: tuple(sorted(drawn[c])) for c in sorted(drawn)}
 
 
 def name_matches(corpus: Corpus) -> set[tuple[str, str, str, str]]:
@@ -549,14 +664,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loose", default=DEFAULT_LOOSE, help=f"looser thresholds (default {DEFAULT_LOOSE})")
     parser.add_argument("--size", type=int, default=560, help="candidates to sample")
     parser.add_argument("--seed", type=int, default=None,
-                        help=f"sampling seed (default {SEED}; {SEED_V7} for --tool-set v7, {SEED_V8} for v8, {SEED_V9} for v9, {SEED_V10} for v10)")
+                        help=f"sampling seed (default {SEED}; {SEED_V7} for --tool-set v7, {SEED_V8} for v8, {SEED_V9} for v9, {SEED_V10} for v10, {SEED_V11} for v11)")
     parser.add_argument("--tool-set", choices=sorted(TOOL_SETS), default="v1",
                         help="v1: the first 46 tools, v2: the second 36, v3: the third 41, v4: the fourth 53, v5: the fifth "
-                             "50, v6: the sixth 56, v7: the seventh 69, v8: the eighth 69, v9: the ninth 82, v10: the tenth 75 (all 'fit' now); all: all ten (the dev corpus that `graph evaluate` "
+                             "50, v6: the sixth 56, v7: the seventh 69, v8: the eighth 69, v9: the ninth 82, v10: the tenth 75 (all 'fit' now); v11: the clean held-out (200 drawn at random); all: all eleven (the dev corpus that `graph evaluate` "
                              "reads); v1v2: the 82-tool dev corpus of the figures measured before v3")
     parser.add_argument("--corpus-only", action="store_true", help="only write --corpus-out, make no candidates")
     parser.add_argument("--check", type=Path, help="report how many pairs of this labels file are regenerated")
+    parser.add_argument("--draw-tools", type=int, const=N_TOOLS_V11, nargs="?", metavar="N",
+                        help=f"print v11's tool draw (N tools, default {N_TOOLS_V11}, seed {SEED_V11}, none in v1..v10) "
+                             "and exit")
     args = parser.parse_args(argv)
+
+    if args.draw_tools:
+        earlier = [TOOL_SETS[s] for s in SET_ORDER[: SET_ORDER.index("v11")]]
+        print(json.dumps(draw_random_tools(args.toolbench, args.draw_tools, SEED_V11, earlier), ensure_ascii=False,
+                         indent=1))
+        return 0
 
     tools = select_tools(args.toolbench, TOOL_SETS[args.tool_set])
     with tempfile.TemporaryDirectory() as tmp:
@@ -568,11 +692,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     n_tools = len({t.name for t in corpus.tools})
     sys.stderr.write(f"{n_tools} tools, {len(corpus.apis)} APIs in {len(corpus.categories)} categories\n")
-    # the split each set had when it was drawn: v1 by source tool, v2..v10 all held-out. pairs.jsonl holds the
-    # split used now (v1..v10 are 'fit', their drawn split kept in ``v1_split`` .. ``v10_split``)
+    # the split each set had when it was drawn: v1 by source tool, v2..v11 all held-out. pairs.jsonl holds the
+    # split used now (v1..v10 are 'fit', their drawn split kept in ``v1_split`` .. ``v10_split``; v11 is held-out)
     fit_names = {"v1": FIT_TOOLS, "v2": frozenset(), "v3": frozenset(), "v4": frozenset(), "v5": frozenset(),
                  "v6": frozenset(), "v7": frozenset(), "v8": frozenset(),
-                 "v9": frozenset(), "v10": frozenset()}.get(args.tool_set, FIT_TOOLS)
+                 "v9": frozenset(), "v10": frozenset(), "v11": frozenset()}.get(args.tool_set, FIT_TOOLS)
     fit_tools = {corpus_tool_name(t) for t in tools if str(t["tool_name"]).strip() in fit_names}
     pools = candidate_pools(corpus, Thresholds.parse(args.loose), plain_loose=args.tool_set in PLAIN_LOOSE_SETS)
     if args.check:

@@ -90,7 +90,7 @@ def test_clean_heldout_shares_no_tool_with_fit():
     tools = {split: {tool_of(r[k]) for r in data if r["split"] == split for k in ("source_api", "target_api")}
              for split in ("fit", "heldout")}
     assert not tools["fit"] & tools["heldout"], tools["fit"] & tools["heldout"]
-    assert {r["set"] for r in data if r["split"] == "heldout"} <= {"v11"}
+    assert {r["set"] for r in data if r["split"] == "heldout"} == {"v11"}
     v1 = [r for r in data if r["set"] == "v1"]
     assert all(r["split"] == "fit" for r in v1)
     assert Counter(r["v1_split"] for r in v1)["heldout"] == 285
@@ -99,6 +99,11 @@ def test_clean_heldout_shares_no_tool_with_fit():
         retired = [r for r in data if r["set"] == name]
         assert len(retired) == n and all(r["split"] == "fit" and r[f"{name}_split"] == "heldout" for r in retired), name
         assert all(k == f"{name}_split" or not k.endswith("_split") for r in retired for k in r), name
+    v11 = [r for r in data if r["set"] == "v11"]
+    assert len(v11) == 300 and all(r["split"] == "heldout" and not any(k.endswith("_split") for k in r) for r in v11)
+    assert sum(r["valid"] for r in v11) >= 30
+    # v11's tools are a random draw: fewer of them document responses (source tools) than in the chosen sets
+    assert len({tool_of(r["source_api"]) for r in v11}) >= 25 and len({r["category"] for r in v11}) >= 15
 
 
 def devset_script():
@@ -113,12 +118,14 @@ def set_tools(script, name: str) -> set[str]:
     return {script.corpus_tool_name(r) for r in script.select_tools(toolbench_file(), script.TOOL_SETS[name])}
 
 
-@pytest.mark.parametrize("name", ["v6", "v7", "v8", "v9", "v10"])
+@pytest.mark.parametrize("name", ["v6", "v7", "v8", "v9", "v10", "v11"])
 def test_latest_tool_sets_are_new_in_all_and_their_pairs_join_their_tools(name):
-    """Every tool of the v6 .. v10 list, under the name the corpus loader gives it, is absent from the earlier tool
-    lists, the set is in 'all', and a pair joins two of its tools exactly when it belongs to the set."""
+    """Every tool of the v6 .. v11 list, under the name the corpus loader gives it, is absent from the earlier tool
+    lists, the set is in 'all', and a pair joins two of its tools exactly when it belongs to the set. For v11 (the
+    clean held-out): no v11 tool is in any fit pair, and a pair is held-out exactly when it joins two v11 tools."""
     script = devset_script()
-    sets = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"]
+    sets = list(script.SET_ORDER)
+    assert sets[: sets.index("v11") + 1] == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"]
     names = {(c, t.strip()) for c, ts in script.TOOL_SETS[name].items() for t in ts}
     assert len(names) >= 40 and len({c for c, _ in names}) >= 12
     earlier_sets = sets[: sets.index(name)]
@@ -132,6 +139,21 @@ def test_latest_tool_sets_are_new_in_all_and_their_pairs_join_their_tools(name):
     for r in rows():
         ends = {tool_of(r["source_api"]), tool_of(r["target_api"])}
         assert (r["set"] == name) == (ends <= own), r
+        if name == "v11":
+            assert (r["split"] == "heldout") == (ends <= own), r
+            assert r["split"] == "heldout" or not ends & own, r
+
+
+def test_v11_tools_are_the_seeded_random_draw():
+    """v11's tools were drawn, not chosen: the seeded uniform draw over ToolBench (tools in none of v1..v10, unique
+    loaded names) still gives exactly ``TOOLS_V11``, across at least 15 categories."""
+    script = devset_script()
+    earlier = [script.TOOL_SETS[s] for s in script.SET_ORDER[: script.SET_ORDER.index("v11")]]
+    drawn = script.draw_random_tools(toolbench_file(), script.N_TOOLS_V11, script.SEED_V11, earlier)
+    assert drawn == script.TOOLS_V11
+    assert sum(map(len, drawn.values())) == script.N_TOOLS_V11 and len(drawn) >= 15
+    # a different seed draws different tools (the draw depends on the seed, not on a fixed list)
+    assert script.draw_random_tools(toolbench_file(), script.N_TOOLS_V11, script.SEED_V11 + 1, earlier) != drawn
 
 
 def test_second_annotator_pairs_are_v4_pairs_and_agreement_is_computed_from_them():
