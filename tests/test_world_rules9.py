@@ -91,3 +91,75 @@ def test_validator_flags_flag_names_and_a_forecast_without_temperature():
                                    "I found 2 entries: temperature 21.0 (humidity 60%) and ...") == []
     # no weather goal: a humidity sensor's reading is no forecast
     assert weather_answer_problems(body, ["hours|humidity"], "Sensor Reading", "A sensor's reading.", "") == []
+
+
+# --- answers that report what the goal asks ---------------------------------------------------------------------
+
+def _api(name: str, description: str, params: tuple[str, ...] = ()) -> Api:
+    return Api(category="Data", tool="t", name=name, description=description, method="GET",
+               required_parameters=tuple(Parameter(name=p, type="STRING") for p in params), optional_parameters=(),
+               output_components=(), example_response=None)
+
+
+def test_plural_and_how_many_words_ask_for_their_fields():
+    book = _api("Book Details", "Get the details of a book: subtitle, ISBN, pages, publisher, synopsis and author id.")
+    result = {"title": "North of Quiet", "isbn": "9780441172719", "page_count": 688, "publisher": "Phillips-Hernandez"}
+    assert "page_count" in [k for k, _, _ in answer_fields(book, result)]
+    food = _api("Recipe Nutrition Facts", "How many calories a recipe has per serving, with protein, fat and carbs.")
+    assert "calories" in [k for k, _, _ in answer_fields(food, {"calories": 420, "protein_g": 14.5, "fat_g": 21.0,
+                                                                 "carbs_g": 44.2})]
+    coin = _api("Coin Price", "What a cryptocurrency costs right now: current price, 24-hour change, market cap and "
+                              "volume.")
+    assert "price" in [k for k, _, _ in answer_fields(coin, {"price": 68421.5, "change_24h_percent": 2.3,
+                                                             "market_cap": 1.348e12, "volume_24h": 3.12e10})]
+
+
+def test_a_status_the_description_asks_for_is_news():
+    api = _api("Track Parcel", "Track a package by carrier and tracking number, with delivery status and scan history.")
+    keys = [k for k, _, _ in answer_fields(api, {"status": "out for delivery", "estimated_delivery": "2025-10-13"})]
+    assert "status" in keys
+
+
+def test_a_list_the_user_searched_by_one_title_is_answered_by_its_titles():
+    api = _api("Search Movies", "Search movies by title and get matching movie ids with release year.", ("title",))
+    result = {"results": [{"movie_id": "mv_1", "title": "Inception", "year": 2010, "kind": "movie"},
+                          {"movie_id": "mv_2", "title": "Inception: The Cobol Job", "year": 2010, "kind": "short"}]}
+    keys = [k for k, _, _ in answer_fields(api, result, known=["Inception"])]
+    assert "results|title" in keys and "results|kind" not in keys[:1]
+
+
+def test_list_items_are_named_by_their_name_and_keep_every_asked_detail():
+    api = _api("Product Seller Offers", "Compare the offers of different sellers for a product: price, condition "
+                                        "and shipping time.")
+    result = {"offers": [{"seller_name": "Maddox-Hurley", "price": 124.5, "condition": "refurbished",
+                          "shipping_days": 4},
+                         {"seller_name": "Carr and Jordan", "price": 129.0, "condition": "new", "shipping_days": 2}]}
+    answer = build_answer(api, result, answer_fields(api, result))
+    assert answer.items[0].name == "Maddox-Hurley"
+    assert {d.key.split("|")[-1] for d in answer.items[0].details} >= {"price", "condition", "shipping_days"}
+    programs = {"programs": [{"name": "MSc Data Science", "degree": "master", "language": "English"},
+                             {"name": "BSc Architecture", "degree": "bachelor", "language": "Portuguese"}]}
+    fields = [("programs|language", "language", ""), ("programs|degree", "degree", ""), ("programs|name", "name", "")]
+    assert build_answer(api, programs, fields).items[0].name == "MSc Data Science"
+
+
+def test_a_record_is_named_by_its_title_not_its_publisher_and_big_numbers_read():
+    api = _api("Book Details", "Get the details of a book: publisher and pages.")
+    result = {"title": "North of Quiet", "publisher": "Phillips-Hernandez", "page_count": 688}
+    answer = build_answer(api, result, [("publisher", "publisher", ""), ("page_count", "page count", "")])
+    assert answer.subject == "North of Quiet"
+    assert any(f.text == "Phillips-Hernandez" for f in answer.facts)
+    quote = build_answer(api, {"market_cap": 1348000000000.0, "volume_usd": 2908035207.20143},
+                         [("market_cap", "market cap", ""), ("volume_usd", "volume usd", "")])
+    assert [f.text for f in quote.facts] == ["1,348,000,000,000", "$2,908,035,207.20"]
+
+
+def test_a_jsonapi_resource_type_is_no_answer_and_a_quote_reports_its_price():
+    api = _api("User Discussions", "Get discussions posts of user by user_id")
+    result = {"data": [{"id": "1", "type": "discussion", "attributes": {"commentsCount": 13}},
+                       {"id": "2", "type": "discussion", "attributes": {"commentsCount": 1}}]}
+    assert [k for k, _, _ in answer_fields(api, result)] == ["data|attributes|commentsCount"]
+    quotes = _api("Symbols Quotes", "Get real time quotes by Symbol IDs.")
+    result = {"real_time_quotes": [{"sa_id": 1, "last": 13760.66, "volume": 2991731.0,
+                                    "last_time": "2025-03-17T12:19:05"}]}
+    assert answer_fields(quotes, result)[0][0] == "real_time_quotes|last"

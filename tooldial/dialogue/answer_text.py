@@ -232,6 +232,10 @@ def _date(value: str) -> str:
     return text
 
 
+#: Names of numbers that are codes, never grouped or rounded.
+_CODE_NAME = r"(?i)(id|code|zip|year|phone|isbn|ean|upc|gtin|number|serial|account|sku)s?$"
+
+
 def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None = None) -> ShownFact:
     """One field as the answer says it (see the module docstring); ``record`` (the field's own record) lends
     a price its currency."""
@@ -251,11 +255,13 @@ def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None 
         number = text
         whole = re.sub(r"\.0+$", "", text)
         if _INTEGER.match(whole) and kind not in _NO_GROUPING and abs(int(whole)) >= 10000 \
-                and len(whole.lstrip("-")) <= 12 and not re.search(
-                    r"(?i)(id|code|zip|year|phone|isbn|ean|upc|gtin|number|serial|account|sku)s?$", name):
-            number = f"{int(whole):,}"
+                and len(whole.lstrip("-")) <= 15 and not re.search(_CODE_NAME, name):
+            number = f"{int(whole):,}"  # a market cap of 1,348,000,000,000, not 1348000000000.0
         elif kind == "price" and "." in text and len(text.split(".")[1]) == 1:
             number = f"{float(text):,.2f}"
+        elif "." in text and len(text.split(".")[1]) > 2 and abs(float(text)) >= 1000 and kind not in _NO_GROUPING \
+                and not re.search(_CODE_NAME, name):
+            number = f"{float(text):,.2f}"  # a volume of $2,908,035,207.20, not $2908035207.20143
         if currency:
             symbol = _CURRENCY_SYMBOL.get(currency.lower())
             shown = f"{symbol}{number}" if symbol and not number.startswith("-") else f"{number} {currency}"
@@ -316,9 +322,10 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
         if noun and len(toks) == 2 and toks[0] == _singular(noun) and toks[1] in ("number", "code", "name", "title") \
                 and isinstance(value, str) and not _NUMBER.match(value):
             return key
-    for key in prefer:
-        if kinds.get(key) in _LABEL_KINDS:
-            return key
+    for want in _LABEL_KINDS:  # a goal field that names: the programme's name before its teaching language
+        for key in prefer:
+            if kinds.get(key) == want:
+                return key
     for want in _LABEL_KINDS:
         for key, kind in kinds.items():
             if kind == want:
@@ -377,8 +384,12 @@ _LOOKUP_VERBS = frozenset({"get", "retrieve", "fetch", "find", "search", "list",
                            "calculate", "compute", "check", "by", "the", "a", "an", "of", "for", "v1", "v2", "api"})
 
 
+#: The most goal fields said of each listed record.
+MAX_GOAL_DETAILS = 4
+
+
 def _list_detail_keys(records: list[dict[str, Any]], goal_keys: list[str], name_key: str) -> list[str]:
-    """The goal fields shown per listed record (at most 2), then what tells the records apart besides them: a
+    """The goal fields shown per listed record (at most :data:`MAX_GOAL_DETAILS`), then what tells the records apart besides them: a
     time, a price, a rating (at most 3 details in all)."""
     detail_keys = [k for k in goal_keys if k != name_key]
     extra_kinds: dict[str, str] = {}  # one field per kind, the telling kinds first
@@ -387,7 +398,8 @@ def _list_detail_keys(records: list[dict[str, Any]], goal_keys: list[str], name_
         if k != name_key and k not in detail_keys and kind in _DETAIL_KINDS:
             extra_kinds.setdefault("time" if kind in ("date", "datetime", "hours") else kind, k)
     extra = [extra_kinds[kind] for kind in _DETAIL_ORDER if kind in extra_kinds]
-    detail_keys = [k for k in detail_keys if _kind_of(k, records[0].get(k)) not in _HIDDEN_KINDS][:2]
+    # every goal field the user asked for (open, high, low and close; price, condition and shipping time)
+    detail_keys = [k for k in detail_keys if _kind_of(k, records[0].get(k)) not in _HIDDEN_KINDS][:MAX_GOAL_DETAILS]
     return detail_keys + extra[:max(0, 3 - len(detail_keys))]
 
 
@@ -452,6 +464,11 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
     fact = show_value(path, values[0], record)
     if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
         fact.text = join(list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2])
+    own = _own_name(record)
+    if not answer.items and not answer.subject and own is not None and fact.kind in _SUBJECT_KINDS and (
+            _SUBJECT_KINDS.index(own[1]) < _SUBJECT_KINDS.index(fact.kind)) and own[0] != fact.text:
+        # the book's own title is the subject, its publisher a fact ("As for North of Quiet, the publisher is ...")
+        answer.subject, answer.subject_kind = own
     if not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text and (
             not answer.subject or _SUBJECT_KINDS.index(fact.kind) < _SUBJECT_KINDS.index(answer.subject_kind)):
         if answer.subject:  # a better subject (a title over a brand name): the old one is a fact again
@@ -464,6 +481,16 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
             humanise(words(" ".join(path))) if not fact.text.endswith("%") else fact.label)
     if all(fact.text != f.text for f in answer.facts) and all(fact.label != f.label for f in answer.facts):
         answer.facts.append(fact)
+
+
+def _own_name(record: dict[str, Any] | None) -> tuple[str, str] | None:
+    """The record's own title or name (text, kind), the best of :data:`_SUBJECT_KINDS` it has."""
+    for want in _SUBJECT_KINDS:
+        hit = next((as_text(v) for k, v in (record or {}).items() if isinstance(v, str) and v.strip()
+                    and len(v) <= 60 and _kind_of(k, v) == want), "")
+        if hit:
+            return hit, want
+    return None
 
 
 # --- phrasing -------------------------------------------------------------------------------------------------

@@ -885,7 +885,7 @@ _FILM_TITLES = ("The {Last} Affair", "Return to {City}", "{City} Nights", "The {
 _SONG_TITLES = ("Summer Nights", "Homeward", "Late Train", "City Lights", "Golden Hour", "Slow Morning", "Highway Song",
                 "After the Rain", "Blue Coast", "Letters to {First}", "{City} Skyline", "Dancing with {First}")
 _GAME_TITLES = ("{Last}'s Quest", "Tiny {Topic} Tycoon", "{City} Racers", "{Topic} Simulator", "Legends of {City}",
-                "{Topic} Party")
+                "{City} Party")
 _ACHIEVEMENTS = ("First Steps", "Explorer", "Completionist", "Speed Runner", "Collector", "Night Owl", "Master Builder",
                  "Sharpshooter", "Squad Goals", "Perfectionist", "Marathon", "Globetrotter")
 _BOOK_TITLES = ("Introduction to {Topic}", "Mastering {Topic}", "{Topic}: A Practical Guide", "The {Topic} Handbook",

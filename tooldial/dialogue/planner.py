@@ -56,7 +56,7 @@ from tooldial.dialogue.scenario import (
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
-from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
+from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id, word_stem
 
 
 @dataclass(frozen=True)
@@ -402,12 +402,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     rule), URLs and booleans when the goal names them; values longer than 80 characters are not recited, nor
     ``known`` values (what the user said: the id they looked up is not news to them)."""
     said = {k.strip() for k in known if k.strip()}
-    goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
-    # what the call is asked *by* (schedules "from a specific category" on "a specific day") is not what it is
-    # asked *for*: the category's name is no answer to a schedule (world engineer, issue 11)
-    given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
-    goal -= given
-    weather_goal = bool(goal & WEATHER_GOAL)
+    goal = _goal_words(api)
     wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download", "website"})
     # the fields the description enumerates ("agency, phone, rating and number of active listings") are all
     # reported, whatever the limit: a user who named four fields gets four (world engineer, issue 11)
@@ -417,30 +412,30 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     limit = max(limit, asked_count)
     scored: list[tuple[float, int, str, str, str]] = []
     seen_paths: set[tuple[str, ...]] = set()
-    for order, (path, value) in enumerate(leaf_items(result)):
+    items = leaf_items(result)
+    # a JSON:API record's ``type`` ("discussion", "filing") names the resource kind, never an answer
+    resource_types = {p[:-1] + ("type",) for p, _ in items if len(p) >= 2 and p[-2] in ("attributes", "relationships")}
+    for order, (path, value) in enumerate(items):
         if not path or path in seen_paths or value is None or isinstance(value, bool):
             continue
         seen_paths.add(path)
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
         asked = asked_field(path[-1], enumerated)
-        if not text or len(text) > 80 or text in said or unasked_id(path[-1], api.name, api.description) or (
+        if path in resource_types or text in said and _all_said(result, path, said):
+            continue
+        if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links and not asked) or (
                 re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & {"color", "colour", "colors", "colours"}):
             continue
-        words = set(readable(" ".join(path)).split())
-        score = 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
-            100.0 if asked else 0.0) + (  # every enumerated field first: the limit then never cuts one
-            3.0 if weather_goal and weather_role(path[-1]) == "temp" else 0.0)  # a forecast's temperature leads
+        score = _relevance(path, kind, goal) + (100.0 if asked else 0.0)  # every enumerated field first: the
+        # limit then never cuts one
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
-    def how_it_went(key: str, text: str) -> bool:
-        return key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS or text.lower() in ("success", "ok", "200")
-
-    if any(not how_it_went(key, text) for _, _, key, _, text in scored):
+    if any(not _how_it_went(key, text, enumerated) for _, _, key, _, text in scored):
         # how the call went ("status: success", "errors: none", "current page: 1") is not an answer when there
         # is one
-        scored = [row for row in scored if not how_it_went(row[2], row[4])]
+        scored = [row for row in scored if not _how_it_went(row[2], row[4], enumerated)]
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
         path = tuple(key.split("|"))
@@ -468,10 +463,51 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             out.append((key, lab, text))
         if len(out) == limit:
             break
-    if not out and scored:  # only list fields that do not name their records: the first record's field
-        _, _, key, lab, text = scored[0]
+    if not out and scored:  # only list fields that do not name their records: the first record's field that
+        # tells them apart (the comments of each discussion, not the "discussion" every record is)
+        telling = [row for row in scored if len({as_text(v) for v in values_at(result, tuple(row[2].split("|")))}) > 1]
+        _, _, key, lab, text = (telling or scored)[0]
         out.append((key, lab, text))
     return out
+
+
+def _goal_words(api: Api) -> set[str]:
+    """The words of what the user asks for: the API's name and description, singular forms too ("ingredient
+    quantities" asks for each ``quantity``), less what the call is asked *by* (schedules "from a specific
+    category" on "a specific day": the category's name is no answer to a schedule)."""
+    goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
+    goal |= {word_stem(w) for w in goal}
+    given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
+    return goal - given
+
+
+def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float:
+    """How much a field answers the goal: its words in the goal, a kind people read, a shallow path; a forecast's
+    air temperature and a quote's last price lead their goals."""
+    words = set(readable(" ".join(path)).split())
+    words |= {word_stem(w) for w in words}
+    return 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
+        3.0 if goal & WEATHER_GOAL and weather_role(path[-1]) == "temp" else 0.0) + (
+        3.0 if goal & QUOTE_GOAL and path[-1].lower() in PRICE_FIELDS else 0.0)
+
+
+def _how_it_went(key: str, text: str, enumerated: frozenset[str]) -> bool:
+    """Whether a field says how the call went (status, paging); a status the description asks for ("delivery
+    status": out for delivery) is news."""
+    done = text.lower() in ("success", "ok", "200")
+    return (key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS or done) and not (
+        asked_field(key.split("|")[-1], enumerated) and not done)
+
+
+#: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).
+QUOTE_GOAL = frozenset({"quote", "quotes", "price", "prices", "cost", "costs"})
+PRICE_FIELDS = frozenset({"last", "price", "lastprice", "last_price", "current_price", "currentprice", "close",
+                          "regularmarketprice", "regular_market_price", "price_usd", "priceusd"})
+
+
+def _all_said(result: dict[str, Any], path: tuple[str, ...], said: set[str]) -> bool:
+    """Whether every value of ``path`` is one the user said (a search's other titles are news, its own is not)."""
+    return all(as_text(v).strip() in said for v in values_at(result, path) if not isinstance(v, dict | list))
 
 
 #: Kinds that name a list's records (what a list answer enumerates).

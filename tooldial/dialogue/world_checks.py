@@ -657,7 +657,7 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
 
 #: An enumeration in an API's description ("agency, phone, rating and number of active listings"): the fields
 #: a user who asks in those words names one by one.
-_ENUMERATION = re.compile(r"([A-Za-z][\w' /-]*(?:, [A-Za-z][\w' /-]*)+,? (?:and|or) [A-Za-z][\w' /-]*)")
+_ENUMERATION = re.compile(r"([A-Za-z][\w' /-]*(?:, [A-Za-z0-9][\w' /-]*)+,? (?:and|or) [A-Za-z0-9][\w' /-]*)")
 _ENUM_STOP = frozenset({"a", "an", "the", "of", "with", "by", "its", "their", "s", "and", "or", "in", "for", "to",
                         "number", "get", "list", "all", "each", "per", "from", "on", "at", "any", "is"})
 #: Words a user says for a field named otherwise ("coordinates" of a record with latitude and longitude).
@@ -665,10 +665,24 @@ _FIELD_ALIASES = {"coordinates": ("latitude", "longitude", "lat", "lon", "lng"),
                   "location": ("latitude", "longitude"), "time": ("duration", "eta", "minutes")}
 
 
+#: "How many calories a recipe has": the quantity a description asks for by a question.
+_HOW_MANY = re.compile(r"(?i)\bhow (?:many|much) ([a-z]+)")
+
+
+def word_stem(word: str) -> str:
+    """A word without its plural ending, so "pages" meets ``page_count`` and "quantities" ``quantity``."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
 @lru_cache(maxsize=4096)
 def enumerated_words(description: str) -> frozenset[str]:
     """The words of the fields an API's description enumerates (the last two words of each item, aliases
-    added): what a user asking in the description's words named and expects in the answer."""
+    added) and the noun of a "how many X" question: what a user asking in the description's words named and
+    expects in the answer; plural and singular forms both."""
     out: set[str] = set()
     for m in _ENUMERATION.finditer(description):
         for item in re.split(r",\s*(?:and |or )?|\s(?:and|or)\s", m.group(1)):
@@ -676,13 +690,14 @@ def enumerated_words(description: str) -> frozenset[str]:
             for w in words[-2:]:
                 out.add(w)
                 out.update(_FIELD_ALIASES.get(w, ()))
-    return frozenset(out)
+    out.update(m.group(1).lower() for m in _HOW_MANY.finditer(description) if m.group(1).lower() not in _ENUM_STOP)
+    return frozenset(out | {word_stem(w) for w in out})
 
 
 def asked_field(key: str, enumerated: frozenset[str]) -> bool:
     """Whether result field ``key`` (its last part) is one the description enumerates (``min_age`` for "age
-    limit", ``active_listings`` for "number of active listings")."""
-    return bool(enumerated) and bool(set(FieldName(key).tokens) & enumerated)
+    limit", ``active_listings`` for "number of active listings", ``page_count`` for "pages")."""
+    return bool(enumerated) and any(t in enumerated or word_stem(t) in enumerated for t in FieldName(key).tokens)
 
 
 def asked_left_out(result: Any, fields: list[str], enumerated: frozenset[str], api_name: str, description: str,
