@@ -3,13 +3,29 @@ and leave one set out. Each principle is read from the documentation of both sid
 test uses made-up tools:
 
 - a reverse geocoder's coordinates and a route's leg ends repeat the point the caller sent (echoes);
-- equal one-word tool stems that name the records the APIs serve (``quotes``) are a domain, not a tool family."""
+- equal one-word tool stems that name the records the APIs serve (``quotes``) are a domain, not a tool family;
+- content feeds general-purpose transforms of its kind (a headline into title case, an article's URL into a
+  shortener or a page-keyword extractor, OCR text into a profanity filter), which Eq. 1 does not propose;
+- the owner of the records an API lists for one person is that person (an echo);
+- a presentation setting whose documentation enumerates its choices is the caller's pick;
+- a target documented for one continent alone takes places only from a source whose documented places lie there;
+- a verb in an API name (``Extract Info``) names no record type."""
 
 from __future__ import annotations
 
 from conftest import graph_entity
 
-from tooldial.graph.validity import RuleConfig, echoed_point, judge_edge, shared_id_space
+from tooldial.graph.select import chosen_style
+from tooldial.graph.validity import (
+    RuleConfig,
+    documented_continents,
+    echoed_owner,
+    echoed_point,
+    judge_edge,
+    record_type_clash,
+    region_scope_clash,
+    shared_id_space,
+)
 
 ent = graph_entity
 
@@ -121,3 +137,46 @@ def test_content_feeds_general_purpose_transforms_of_its_kind(embedder, tmp_path
     off = build_graph(corpus, GraphConfig(cache_dir=tmp_path, progress=False, rules=RuleConfig(transforms=False)),
                       embedder=embedder)
     assert not [d for _, _, d in off.edges(data=True) if "general-purpose" in d["reason"]]
+
+
+def test_the_owner_of_a_persons_listed_records_is_that_person():
+    pins = "Social|Pinboard Co|Get User Pins"
+    assert echoed_owner(ent(pins, "output", "board|owner|username", is_list=True), ["username"]) == "username"
+    assert echoed_owner(ent(pins, "output", "pinner|username", is_list=True), ["username"]) == "username"
+    # the original creator of a saved pin is someone else; so are the owners of the posts a user liked
+    assert echoed_owner(ent(pins, "output", "native_creator|username", is_list=True), ["username"]) is None
+    liked = ent("Social|Pinboard Co|Get User Liked Pins", "output", "pins|owner|username", is_list=True)
+    assert echoed_owner(liked, ["username"]) is None
+    # a search by keyword names no person: its records' owners are found
+    assert echoed_owner(ent("Social|Pinboard Co|Pins By Topic", "output", "owner|username", is_list=True),
+                        ["topic"]) is None
+
+
+def test_a_style_picked_from_documented_choices_is_no_value_of_another_answer():
+    doc = "The {substyle} input can be any of the following:\n\n- title-case: Title Case\n- sentence-case: Sentence"
+    assert chosen_style(ent("Tools|Title Caser|Caps With Substyle", "input", "substyle", documented=doc))
+    assert not chosen_style(ent("Tools|Title Caser|Caps With Substyle", "input", "substyle", documented="A style"))
+    # a category with listed choices is a thing, not a presentation setting
+    assert not chosen_style(ent("Fun|Jokes Co|Jokes In Category", "input", "category", documented=doc))
+
+
+def test_a_one_continent_target_takes_places_only_from_a_source_bound_to_it():
+    docs = "Built-up area around a point (Europe only)"
+    lat = ent("Mapping|Geo Co|Geocode", "output", "features|lat", type="number")
+    assert documented_continents({"text": "Berl", "lat": "52.51", "lon": "13.38", "countrycodes": "de"}) == {"EU"}
+    assert region_scope_clash(lat, docs, {"text": "Berl", "lat": "52.51", "lon": "13.38"}) is None
+    assert region_scope_clash(lat, docs, {"text": "Empire State Building", "lat": "40.74", "lon": "-73.98"})
+    assert region_scope_clash(lat, docs, {"address": "99 Main St, Brooklyn, NY 11201"})
+    # examples on two continents, or none: a worldwide source
+    both = {"addresses": '["5th Avenue, New York, United States", "Kyiv, 01034, Ukraine"]'}
+    assert documented_continents(both) == {"NA", "EU"}
+    assert region_scope_clash(lat, docs, both)
+    assert region_scope_clash(lat, docs, {})
+    # a target that names no one continent takes any place; a name is no place
+    assert region_scope_clash(lat, "Population around a point", {}) is None
+    assert region_scope_clash(ent("Mapping|Geo Co|Geocode", "output", "features|name"), docs, {}) is None
+
+
+def test_a_verb_in_an_api_name_names_no_record_type():
+    search_id = ent("Books|Free Books|Search Books", "output", "results|id", is_list=True)
+    assert record_type_clash(search_id, ent("Books|Free Books|Extract Info", "input", "id")) is None

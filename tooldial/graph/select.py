@@ -36,6 +36,7 @@ from tooldial.graph.validity import (
     country_scope_clash,
     creates_record,
     echoed_input,
+    echoed_owner,
     echoed_point,
     file_into_folder,
     group_sources,
@@ -44,6 +45,7 @@ from tooldial.graph.validity import (
     judge_edge,
     keyed_country_clash,
     named_record_clash,
+    region_scope_clash,
     tool_conventions,
 )
 
@@ -124,6 +126,9 @@ class EdgeSelector:
         #: APIs that change a record (``updatePetWithForm``, ``deleteUser``): acting on a record is no lookup.
         self.writes = {a.id for a in corpus.apis
                        if set(split_words(a.name)[:1]) & (_SETTER_VERBS | {"delete", "remove", "merge", "cancel"})}
+        #: Per API: the documented default (else example) of every input, as text (where its places lie).
+        self.request_values = {a.id: {p.name: str(p.default if p.default not in (None, "") else p.example or "")
+                                      for p in a.parameters} for a in corpus.apis}
         #: Per API: the documented default (else example) of each required input, as text.
         self.sent_values = {a.id: {p.name: str(p.default if p.default is not None else p.example or "")
                                    for p in a.required_parameters} for a in corpus.apis}
@@ -139,6 +144,10 @@ class EdgeSelector:
         if why := country_scope_clash(output, target, self.tool_text.get(output.api_id, ""),
                                       self.tool_text.get(target.api_id, "")):
             return why
+        if output.tool_id != target.tool_id and (why := region_scope_clash(
+                output, f"{self.api_text.get(target.api_id, '')} {target.documented}",
+                self.request_values.get(output.api_id, {}))):
+            return why
         required, optional, _ = self.params.get(output.api_id, ((), (), ()))
         sent = (*required, *optional, *(e.raw or e.key for e in self.inputs_by_api.get(output.api_id, {}).values()))
         if self.rules.holds_answer and output.api_id not in self.creates and target.api_id not in self.writes \
@@ -153,6 +162,8 @@ class EdgeSelector:
             return why
         if is_setting_of_answer(output):
             return "a setting of how the source's answer was made is no value to pass on"
+        if chosen_style(target):
+            return "a style the caller picks from the input's documented choices is no value of another answer"
         if language_of_another_record(output, target):
             return "a record's language (a movie's, a post's) gives a translation no text to translate"
         if detected_language_as_target(output, target):
@@ -188,7 +199,8 @@ class EdgeSelector:
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
                                                   creates=cand.output.api_id in self.creates,
                                                   sent_values=self.sent_values.get(cand.output.api_id))
-                                     or echoed_point(cand.output, self.sent_values.get(cand.output.api_id, {}))):
+                                     or echoed_point(cand.output, self.sent_values.get(cand.output.api_id, {}))
+                                     or echoed_owner(cand.output, required)):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
         if verdict.keep and verdict.reason == VALUE_REASON and (why := self.unfed_inputs(cand.output, cand.input)):
             verdict = Verdict(False, why, 0.6, verdict.kind)
@@ -237,6 +249,21 @@ class EdgeSelector:
             cand.group, cand.sources = group, sources
             break
         return None
+
+
+#: Input words of a presentation setting (``style``, ``substyle``, ``mode``, ``format``, ``tone``).
+_STYLE_WORDS = frozenset({"style", "substyle", "mode", "format", "tone", "theme", "case"})
+#: Documentation that enumerates an input's choices ("can be any of the following:", "one of", "- apa:").
+_CHOICES = re.compile(r"(?i)(any of the following|one of\b|options? (are|is)\b|possible values|choose from|"
+                      r"(^|\n)\s*[-*] ?[\w-]+\s*:.*\n\s*[-*] ?[\w-]+\s*:)")
+
+
+def chosen_style(target: Entity) -> bool:
+    """A presentation setting (``substyle``) whose documentation enumerates its choices is the caller's pick, not a
+    value another call returns (v10: a title-case answer's ``data|sub-style`` repeats the style it was asked
+    for; labelling guide: a setting of how an answer was made feeds nothing)."""
+    words = set(split_words(target.raw or target.key)) | {(target.raw or target.key).lower()}
+    return bool(words & _STYLE_WORDS) and bool(_CHOICES.search(target.documented or ""))
 
 
 def _documented_default(value: object) -> bool:

