@@ -26,12 +26,12 @@ from tooldial.corpus.models import Api, InputField, Parameter, Tool
 from tooldial.corpus.schema import (
     as_dict,
     as_str_list,
-    components_from_example,
     components_from_schema,
     fill_examples,
     input_fields,
     normalize_type,
     share_output_enums,
+    success_fields,
     unwrap_response,
 )
 from tooldial.corpus.toolbench import Report, clean_name, coerce_default, type_name
@@ -287,7 +287,7 @@ def _response(resolver: _Resolver, base: str, op: dict) -> tuple[tuple, Any]:
     if isinstance(schema, dict) and isinstance(response, dict) and not schema.get("description"):
         schema = {**schema, "description": response.get("description") or ""}  # a scalar body's only words
     comps = components_from_schema(schema, resolve=resolver.schema_resolver(f"{mfield}.schema"))
-    from_example = components_from_example(example) if example is not None else []
+    from_example = success_fields(example)
     outputs = fill_examples(comps, from_example) if comps else tuple(from_example)
     return tuple(outputs), example
 

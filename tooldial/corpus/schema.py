@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from tooldial.corpus.error_example import documented_error, error_only_path
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, InputField, OutputComponent
 
 #: Name of the release's response wrapper, and of the single component of a scalar response body.
@@ -590,3 +591,18 @@ def input_fields(name: str, schema: Any, *, resolve: RefResolver | None = None,
 
     visit(schema, (name,), required, "", frozenset(), 0)
     return tuple(out)
+
+
+def success_fields(example: Any) -> list[OutputComponent]:
+    """Output components an example response documents for a successful call.
+
+    An example that is an error (:func:`tooldial.corpus.error_example.documented_error`) still shows the field
+    names of the success shape (``Latitude``), but not their values (``0`` because the call failed): its
+    error-only fields (``ErrorMessage``, ``traceId``) are left out and the rest keep no example value.
+    """
+    if example is None:
+        return []
+    comps = components_from_example(example)
+    if not documented_error(example):
+        return comps
+    return [c.model_copy(update={"example": None}) for c in comps if not error_only_path(c.path)]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tooldial.corpus.error_example import documented_error, error_only_path
 from tooldial.corpus.models import Api, OutputComponent, Parameter, Tool
 from tooldial.corpus.schema import (
     components_from_example,
@@ -38,6 +39,7 @@ from tooldial.corpus.schema import (
     parse_example,
     parse_literal,
     share_output_enums,
+    success_fields,
     unwrap_response,
 )
 from tooldial.errors import CorpusError
@@ -174,15 +176,18 @@ def output_components(api: dict) -> tuple[tuple[OutputComponent, ...], Any]:
     Bad shapes here never fail an API: an unreadable schema or example just documents no outputs.
     """
     example = unwrap_response(parse_example(first_key(api, EXAMPLE_KEYS)))
-    from_example = components_from_example(example) if example is not None else []
+    from_example = success_fields(example)
     listed = api.get("output_components")
     if isinstance(listed, list) and listed and all(isinstance(c, dict) and c.get("name") for c in listed):
         # The ToolDial release catalogue: [{"name": "avatar|url", "object_long": ...}]; type and list-ness
         # come from the example response where it shows the path.
         seen = {c.path: c for c in from_example}
         comps = []
+        failed = documented_error(example)
         for c in listed:
             path = OutputComponent.parse_path(str(c["name"]))
+            if failed and error_only_path(path):
+                continue  # the catalogue lists an error example's fields (ErrorMessage): no output of a success
             ex = seen.get(path)
             comps.append(OutputComponent(
                 path=path, type=ex.type if ex else "string", is_list=ex.is_list if ex else False,

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.weather import fix_weather, needs_climate, pressure_value
@@ -2782,40 +2783,6 @@ def _fix_sky(record: dict[str, Any], rng: random.Random) -> None:
         assert sky is not None and chance is not None
         value = rng.randint(0, 20) if not _WET_SKY.search(record[sky]) else rng.randint(50, 95)
         record[chance] = value if not isinstance(record[chance], str) else str(value)
-
-
-_ERROR_TEXT = re.compile(
-    r"not found|\b40[0-9]\b|\b50[0-9]\b|rate limit|too many requests|invalid|unauthori[sz]ed|forbidden|not subscribed|"
-    r"exceeded|quota|bad request|server error|does not exist|expired|access denied|missing|\berror\b|"
-    r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint|must be|"
-    r"assertion|exception|traceback|not a valid|field required|is required|type_error|value_error", re.I)
-#: The items of a validation-error list (FastAPI/pydantic ``{"detail": [{"loc", "msg", "type"}]}``).
-_VALIDATION_ITEM = frozenset({"loc", "msg", "type", "ctx", "input", "url"})
-_ERROR_KEYS = frozenset({"error", "errors", "message", "messages", "detail", "details", "msg", "status", "code",
-                         "status_code", "statuscode", "success", "info", "description", "err", "reason",
-                         "authentication", "auth", "result", "exc_type", "exception", "traceback", "type",
-                         "title", "statusCode".lower()})
-
-
-def documented_error(example: Any) -> bool:
-    """A documented example response that is an error (a 404, a rate limit, "invalid key"): a small object of
-    error/message/status keys whose text reads as an error. It is never served as a successful result."""
-    if isinstance(example, list) and len(example) == 1:
-        example = example[0]
-    if isinstance(example, str):
-        return bool(_ERROR_TEXT.search(example)) and len(example) < 300
-    if not isinstance(example, dict) or not example or len(example) > 4:
-        return False
-    for value in example.values():  # a validation-error list: every item says where and what was wrong
-        if isinstance(value, list) and value and all(
-                isinstance(v, dict) and "msg" in v and set(v) <= _VALIDATION_ITEM for v in value):
-            return True
-    if not {k.lower() for k in example} <= _ERROR_KEYS:
-        return False
-    text = " ".join(as_text(v) for v in example.values() if not isinstance(v, dict | list)) + " " + " ".join(
-        as_text(v) for v in example.values() if isinstance(v, dict | list))
-    return bool(_ERROR_TEXT.search(text)) or example.get("success") is False or "error" in {
-        k.lower() for k in example}
 
 
 #: Top-level output names of a generic response envelope (``get``, ``parameters``, ``errors``, ``results``,
