@@ -31,6 +31,8 @@ from typing import Any
 
 import pycountry
 
+from tooldial.corpus.error_example import documented_error as error_record
+from tooldial.corpus.error_example import error_only_path
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
@@ -224,8 +226,8 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0] or _kind(re.sub(r"\d+", "", chain_param))
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
-    for rule in (_user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem, _entity_problem,
-                 _circular_problem, _owner_problem, _record_problem, _place_problem, _target_error):
+    for rule in (_source_error, _user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem,
+                 _entity_problem, _circular_problem, _owner_problem, _record_problem, _place_problem, _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -512,6 +514,11 @@ def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     else:  # an undocumented output named as a website's address holds one ("registered|domain")
         shown, given = chain.name, "host" if FieldName(chain.name).has(*_HOST_WORDS) else ""
     taken = value_shape(as_text(documented))
+    if taken == "code" and chain.example is not None and value_shape(shown.upper()) != "code":
+        # a currency sign ("€", "Fr., CHf, SFr.") or a name where the documentation shows codes ("USD,JPY")
+        return (f"documented values differ in shape: {shown[:30]!r} for {readable(chain_param)} "
+                f"{as_text(documented)[:30]!r} (codes)")
+    given, taken = ("word" if shape == "code" else shape for shape in (given, taken))
     if given and taken and given != taken:
         return (f"documented values differ in shape: {shown[:30]!r} ({given}) for "
                 f"{readable(chain_param)} {as_text(documented)[:30]!r} ({taken})")
@@ -526,6 +533,8 @@ _HOST_WORDS = ("domain", "hostname", "url", "website")
 
 #: A path element that is a value, not a field name: symbols no field name has, or a date or number inside.
 _DATA_KEY = re.compile(r"[@^*:/=+,;]|\d{4}-\d{2}-\d{2}|^\d+$")
+#: Upper-case codes, one or a list ("USD", "USD,JPY", "EUR/USD", "BTCUSDT").
+_CODES = re.compile(r"[A-Z]{2,10}(\s*[,/]\s*[A-Z]{2,10})*")
 _DATE_SHAPE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}([T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$")
 
 
@@ -538,6 +547,8 @@ def value_shape(text: str) -> str:
         return "number"
     if re.fullmatch(r"(https?://)?([A-Za-z0-9-]+\.)+[A-Za-z]{2,}(/\S*)?", text):
         return "host"
+    if _CODES.fullmatch(text):
+        return "code"
     if re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", text):
         return "word"
     return ""
@@ -549,6 +560,17 @@ def _target_error(source: Api, target: Api, chain_param: str, chain: OutputCompo
     an error as the answer (auth, quota and rate-limit notes say nothing about the input and are not counted)."""
     error = documented_error(target)
     return f"the target's documented answer is an error: {error}" if error else ""
+
+
+def _source_error(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                  edge: dict[str, Any]) -> str:
+    """The source's only documented response is an error and the chained output is one of its error fields
+    (``ErrorCode``, ``traceId``): the value would come from the error, not from an answer. The error's other
+    fields (``Latitude``) name the success shape and are procured like any undocumented output, with mock values
+    by field semantics (:func:`tooldial.corpus.schema.success_fields`)."""
+    if error_record(source.example_response) and error_only_path(chain.path):
+        return f"the source's documented response is an error: {'|'.join(chain.path)} is one of its error fields"
+    return ""
 
 
 _ERROR_TEXT = re.compile(r"\b(invalid|not found|bad request|missing|is required|unknown|no (?:data|results?) found)\b",
