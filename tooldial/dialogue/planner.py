@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
+from tooldial.dialogue import error_results
 from tooldial.dialogue.answer_text import build_answer
 from tooldial.dialogue.chains import alike_record, chain_problem, schema_copies
 from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
@@ -348,6 +349,7 @@ def world_problems(plan: DialoguePlan) -> list[str]:
         if slots is None:
             continue
         out += record_problems(dict(slots.values))
+        out += error_results.input_problems(dict(slots.values)) + error_results.result_problems(result)
         for obj in objects(result):
             out += record_problems(obj)
     return out

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from tooldial.corpus.models import Corpus
+from tooldial.dialogue import error_results
 from tooldial.dialogue.mockdata import (
     CLOCK_PARTS,
     OHLC_WORDS,
@@ -215,6 +216,8 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
         dp.add("consistency", problem)
     _check_entities(record, turns, dp, corpus)
     _check_groups(turns, walk, dp)
+    for problem in error_results.dialogue_problems(turns):  # error records used as data (scenarios, review 8)
+        dp.add("consistency", problem)
     _check_answer(record, turns, dp, corpus)
 
 
