@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tooldial.corpus import load_corpus
-from tooldial.dialogue.intents import POOL_SIZE, candidates, description_clause, persona_of
+from tooldial.dialogue.intents import POOL_SIZE, candidates, goal_clause, persona_of
 
 
 def test_candidates_are_many_deterministic_and_well_formed() -> None:
@@ -23,7 +23,7 @@ def test_candidates_are_many_deterministic_and_well_formed() -> None:
                 assert not re.search(r"\b(the|a|an|of|to|for|and|with|from)[,?]|:[,?]|[.,!?]{2}", text), text
                 assert text[:1].isupper(), text
         # the clear request stays in every confirm candidate: it is what the user asks for
-        clause = description_clause(api)
+        clause = goal_clause(api)
         assert all(clause in text for text in cands["confirm"]), api.id
 
 

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.chains import side_effects
-from tooldial.dialogue.intents import Intent, IntentBank, SearchCache, personal_texts
+from tooldial.dialogue.intents import Intent, IntentBank, SearchCache, personal_texts, ungreeted
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
     STATUS_KEYS,
@@ -261,12 +261,12 @@ class ScenarioFactory:
                 pool = self.bank.clear_add_pool(target, slot, label(slot), values)
                 if not pool:
                     return None, "no clear_add intent"
-                value, clear = rng.choice(pool)
+                value, clear = rng.choice(ungreeted(pool) if opening is not None else pool)
                 plan.target.values[slot] = value
                 plan.target_result = build_result(plan.target.api, rng, records=2, inputs=plan.target.values,
                                                   world=plan.world)
             else:
-                clear = self.bank.choose(target, "confirm", rng)
+                clear = self.bank.choose(target, "confirm", rng, later=opening is not None)
         state = rng.getstate()
         scenario = build_scenario(plan, opening_intent=opening, clear_intent=clear, retriever=self.retriever,
                                   rng=rng, dialogue_id=did, seed=seed)

@@ -24,9 +24,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.retriever import Band, Hits, Retriever
+
+_T = TypeVar("_T")
 
 _STOP = frozenset(
     ["a", "an", "the", "of", "for", "to", "and", "or", "in", "on", "at", "by", "with", "from", "this", "that", "these", "those", "is", "are", "be", "it", "its", "api", "endpoint", "returns", "return", "get", "gets", "given", "using", "use", "used", "data", "information", "info", "based", "specific", "all", "any", "each"]
@@ -260,6 +263,134 @@ def description_clause(api: Api) -> str:
     return re.sub(r"\s+([,;:])", r"\1", clause).rstrip(",;: ")[:200]
 
 
+
+# ---- the user's goal from the description (language, issue 12 / 11 'users with goals') ------------------------
+#: Words that make a phrase of a description about calling the API, not about what the user wants from it:
+#: plan limits ("included in your current subscription plan"), request mechanics ("all Search endpoint
+#: parameters"), where the data lives ("within your environment").
+_DEV_WORDS = frozenset(["subscription", "plan", "plans", "quota", "endpoint", "endpoints", "api", "apis", "parameter",
+                        "parameters", "param", "params", "request", "requests", "response", "responses", "json",
+                        "header", "headers", "token", "tokens", "pagination", "paginated", "rapidapi", "environment",
+                        "account", "payload", "body", "query", "querystring", "argument", "arguments", "input",
+                        "inputs", "callback", "webhook", "sdk", "schema", "format", "required", "optional",
+                        "default", "limit", "limits"])
+#: Words that point at a parameter instead of naming a thing ("for the given latitude", "a specified user").
+_MARKERS = frozenset(["given", "specified", "provided", "supplied", "requested", "passed", "selected", "desired",
+                      "corresponding", "particular", "certain", "respective", "chosen", "entered", "specific"])
+#: Words that name a key, not a thing a person knows ("by Filing ID", "by user_id").
+_ID_WORDS = frozenset(["id", "ids", "uuid", "uuids", "identifier", "identifiers", "key", "keys", "slug", "slugs",
+                       "code", "codes", "guid", "number", "numbers", "value", "values", "name", "names", "string"])
+#: Where a phrase of a description starts: a preposition or a participle that qualifies what went before.
+_PHRASE_START = re.compile(r"\s+(?=(?:for|by|with|using|via|from|given|matching|within|on|in|at|according to|"
+                           r"based on|included|including|such as|along with|together with|that|which|who|where|"
+                           r"and (?:returns?|gives?|provides?|outputs?|shows?))\b)", re.I)
+#: Phrases that add detail about what comes back or how, never what the user asks for.
+_DETAIL = re.compile(r"^(that|which|who|where|included|including|such as|along with|together with|and)\b", re.I)
+_ARTICLES = frozenset(["a", "an", "the", "and", "or", "its", "their", "your", "all", "of", "to", "&", "/"])
+#: A description that starts with a noun and then says what it does ("Device service manages the registry",
+#: "We provide the last candle price", "accepts all Search endpoint parameters"): no verb phrase to read.
+_NOT_A_CLAUSE = re.compile(r"^get\s+(?:(?:we|you|it|they|itself)\b|(?:\S+\s+){0,5}?(?:is|are|was|can|will|"
+                           r"may|might|must|should|could|manages|"
+                           r"provides|allows|accepts|returns|gives|lets|helps|offers|supports|contains|aggregates)\b|"
+                           r"(?:\S+\s+){0,3}?(?:service|api|endpoint|tool|module|function|method|resource|system|"
+                           r"platform|app|application)\s+[a-z]+s\b)", re.I)
+#: Developer words that are also everyday words ("my account", "the default language").
+_PLAIN_DEV = frozenset(["account", "format", "json", "csv", "default", "limit", "limits", "body", "input", "inputs", "query"])
+#: "… allows you to get the change addresses": what the sentence says the user can do.
+_ENABLES = re.compile(r"\b(?:allows|lets|enables|helps)\s+(?:you|users|developers|clients)?\s*(?:to\s+)?(\w+\s+.+)$", re.I)
+#: Participles left at the end once the phrase they led into is dropped ("the addresses associated").
+_DANGLING_PARTICIPLES = frozenset(["associated", "related", "linked", "belonging", "corresponding", "matching",
+                                   "based", "according", "given", "specified", "provided", "available"])
+#: How a person asks for records instead of "get" (one per API, so an API's utterances agree).
+_GOAL_VERBS = ("find", "look up", "get", "pull up")
+
+
+def _param_words(api: Api) -> set[str]:
+    return {w for p in api.parameters for w in words(p.name) + name_words(p.name)}
+
+
+def _phrase_words(phrase: str) -> list[str]:
+    return [w for w in words(phrase) if w not in _ARTICLES]
+
+
+def _user_phrase(phrase: str, params: set[str]) -> str | None:
+    """A qualifying phrase of a description as the user would keep it, or None when it is the developer's:
+    it names plan or request mechanics, or only parameters and keys ("by ticker_slug and period", "for the
+    given latitude, longitude, and start date/time"). Marker words go ("a specified user" → "a user")."""
+    content = _phrase_words(phrase)
+    if _DETAIL.match(phrase) or any(w in _DEV_WORDS for w in content):
+        return None
+    rest = [w for w in content[1:] if w not in _MARKERS]
+    if content[:1] == ["by"] and rest and rest[-1] in _ID_WORDS:
+        return None  # "by album ID": how the call finds the record
+    keys = [w for w in rest if w in params or w in _ID_WORDS or re.fullmatch(r"\d+", w)]
+    pointed = any(w in _MARKERS for w in content) or any(w in _ID_WORDS for w in rest) or "_" in phrase
+    if not rest or (len(keys) == len(rest) and (pointed or len(rest) >= 2)) or (pointed and len(keys) * 2 >= len(rest)):
+        return None  # "for the given latitude, longitude, and start date/time", "by ticker_slug and period"
+    kept = [t for t in phrase.split() if t.lower().strip(",.") not in _MARKERS]
+    return " ".join(kept)
+
+
+def goal_clause(api: Api) -> str:
+    """What a user wants from the API, as a verb phrase in their words (``find standings for leagues``), from
+    :func:`description_clause` with the developer's parts left out, decided by the documentation's own
+    structure: a phrase that names only the API's parameters or keys (``for the given latitude``, ``by id``), plan
+    and request mechanics (``included in your current subscription plan``), what follows a comma, dash, colon
+    or semicolon (lists of returned fields, requirements), marker words (``specified``, ``given``) and raw
+    identifiers (``ticker_slug`` → ``ticker slug``). A description that is not a verb phrase reads the API
+    name instead; the usual ``get`` becomes one of :data:`_GOAL_VERBS` per API."""
+    described = description_clause(api)
+    tokens = _user_words(_what_it_does(described, api), api) or _user_words(name_clause(api), api)
+    if not tokens:
+        return described
+    said_verb = _base_verb((intent_source(api).split() or [""])[0])
+    if tokens[0].lower() in ("get", "retrieve", "fetch", "obtain") and said_verb and \
+            tokens[1].lower() not in ("back", "up", "out", "in", "rid"):
+        pick = int(hashlib.sha256(api.id.encode()).hexdigest(), 16) % len(_GOAL_VERBS)
+        tokens[0] = _GOAL_VERBS[pick]
+    return " ".join(tokens)
+
+
+def _what_it_does(clause: str, api: Api) -> str:
+    """The clause, or what it says the caller can do ("… Endpoint allows you to get Y" → "get Y"), or the API
+    name's clause when the sentence is about calling the API ("in order to use this endpoint you should …")."""
+    enabled = _ENABLES.search(clause)
+    if enabled and _base_verb(enabled.group(1).split()[0]) is not None:
+        verb, _, rest = enabled.group(1).partition(" ")
+        clause = f"{_base_verb(verb)} {rest}".strip()
+    head_words = _phrase_words(_PHRASE_START.split(clause, maxsplit=1)[0])
+    if _NOT_A_CLAUSE.match(clause) or any(w in _DEV_WORDS - _PLAIN_DEV for w in head_words):
+        return name_clause(api)
+    return clause
+
+
+def _user_words(clause: str, api: Api) -> list[str]:
+    """The words of ``clause`` a user keeps (see :func:`goal_clause`), or [] when nothing but a verb is left."""
+    clause = re.sub(r"\b(thousands|hundreds|millions|dozens|tons)\s+of\s+|\b(over|more than|up to)\s+\d[\d,+]*\s+",
+                    "", clause, flags=re.I)
+    clause = re.split(r"\s+[-–—]\s+|[;:]|\s+e\.g\.|\s+i\.e\.|\s+etc\b|\s['\"]", clause, maxsplit=1)[0].strip()
+    before_comma = clause.split(",", 1)[0]
+    if len(_phrase_words(before_comma)) >= 4:  # a verb and three words: "open, high, low, close prices" stays a list
+        clause = before_comma
+    params = _param_words(api)
+    head, *phrases = _PHRASE_START.split(clause)
+    kept = [re.sub(r"\b(a|an|the)\s+(?:" + "|".join(_MARKERS) + r")\s+", r"\1 ", head, flags=re.I)]
+    for phrase in phrases:
+        user = _user_phrase(phrase, params)
+        if user is None:
+            break  # what follows a developer's phrase qualifies it, not the user's goal
+        kept.append(user)
+    out = re.sub(r"\b((a|the)\s+)?(list|set|collection|array)\s+of\s+(the\s+)?", "", " ".join(kept), flags=re.I)
+    out = re.sub(r"\b(get|retrieve|fetch|obtain)\s+(all\s+)?(the\s+)?((detailed|full|basic|more|some)\s+)?"
+                 r"(details|information|info|data)\s+(of|on|about|for)\s+", r"\1 ", out, flags=re.I)
+    names = {p.name for p in api.parameters}
+    tokens = [readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()]
+    while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES):
+        tokens.pop()
+    if not _phrase_words(" ".join(tokens[1:])) or any(w in _DEV_WORDS - _PLAIN_DEV for w in words(" ".join(tokens))):
+        return []
+    return tokens
+
 # ---- which documentation text an intent is built from (chains engineer, issue 11) ----------------------------
 #: Subjects of a preamble before what the API does ("This endpoint returns ...", "The resource will ...").
 _PREAMBLE = re.compile(r"^(this|the)\s+(api|apis|endpoint|endpoints|tool|service|method|resource|route|function|"
@@ -336,6 +467,16 @@ def _word_costs() -> dict[str, float]:
     import wordninja
 
     return wordninja.DEFAULT_LANGUAGE_MODEL._wordcost
+
+
+def raw_name(word: str) -> bool:
+    """A field or parameter name no person would say: ``snake_case``, ``camelCase``, a letter-digit mix
+    (``AddressLine1``) or a glued non-word of 7+ letters (``animename``, ``arturl`` is too short to tell)."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", word) or len(word) < 4:
+        return False
+    if "_" in word.strip("_") or re.search(r"[a-z][A-Z]", word) or re.search(r"[A-Za-z]\d", word):
+        return True
+    return len(word) >= 7 and word.isalpha() and word.lower() not in _word_costs()
 
 
 def name_words(name: str) -> list[str]:
@@ -468,7 +609,7 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     say about themselves, a request frame, why they ask) — the same persona, goal and reason the scenario's
     :class:`~tooldial.dialogue.scenario.UserGoal` states — sampled down to :data:`POOL_SIZE` per band.
     """
-    clause = description_clause(api)
+    clause = goal_clause(api)
     name = readable(api.name)
     kws = keywords(api)
     kw = " ".join(kws[:2])
@@ -613,10 +754,13 @@ class IntentBank:
     def has(self, api_id: str, band: Band) -> bool:
         return bool(self.pool(api_id, band))
 
-    def choose(self, api_id: str, band: Band, rng: random.Random) -> Intent | None:
+    def choose(self, api_id: str, band: Band, rng: random.Random, *, later: bool = False) -> Intent | None:
         """A fitting utterance; for ``confirm``, one where the API is a close candidate but not ranked first
-        with probability :data:`CLOSE_SHARE` when the pool has such utterances (hard retrieval cases)."""
+        with probability :data:`CLOSE_SHARE` when the pool has such utterances (hard retrieval cases).
+        ``later``: the user has already spoken, so no utterance that greets again ("Hello, quick question.")."""
         pool = self.pool(api_id, band)
+        if later:
+            pool = ungreeted(pool)
         if not pool:
             return None
         close = [i for i in pool if i.hits[0][0] != api_id]
@@ -716,6 +860,16 @@ def _fill(frame: str, fields: dict[str, str]) -> str | None:
     return frame.format(**fields)
 
 
+def ungreeted(pool: Sequence[_T]) -> list[_T]:
+    """The utterances of ``pool`` (intents or (value, intent) pairs) that open with no greeting; all of them when
+    every one greets (a later turn of a user who already said hello)."""
+    def text(item: object) -> str:
+        return item.text if isinstance(item, Intent) else item[1].text  # type: ignore[index]
+
+    kept = [i for i in pool if not _split_greeting(text(i))[0]]
+    return kept or list(pool)
+
+
 def _split_greeting(text: str) -> tuple[str, str]:
     """(greeting, rest) of a pool utterance that starts with one of :data:`GREETINGS`."""
     for g in sorted((g for g in GREETINGS if g), key=len, reverse=True):
@@ -737,7 +891,7 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     user's role ("As a crypto investor, …"), no proposal names a job as well.
     """
     persona, _lead, topic, reason = persona_of(api)
-    fields = {**profile_fields, "clause": description_clause(api), "topic": topic, "reason": reason}
+    fields = {**profile_fields, "clause": goal_clause(api), "topic": topic, "reason": reason}
     if persona in _NO_JOB_PERSONAS:  # "I'm a hydrologist. I'm looking for a new job." contradicts itself
         fields.update(job="", a_job="", co="")
     role = re.sub(r"\btheir\b", "my", persona)

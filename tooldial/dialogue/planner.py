@@ -23,7 +23,7 @@ from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue import error_results
 from tooldial.dialogue.answer_text import build_answer
 from tooldial.dialogue.chains import alike_record, chain_problem, schema_copies
-from tooldial.dialogue.intents import Intent, description_clause, persona_of, readable
+from tooldial.dialogue.intents import Intent, goal_clause, persona_of, readable
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
     STATUS_KEYS,
@@ -534,7 +534,7 @@ def user_goal(plan: DialoguePlan) -> UserGoal:
     """Who the user is, what they want and what they know, from the target's domain and the chain."""
     api = plan.target.api
     persona, _lead, _topic, reason = persona_of(api)
-    goal = description_clause(api)
+    goal = goal_clause(api)
     chain = plan.unit.chain_param
     known = {label(n): plan.target.values[n] for n in plan.target.names if n not in plan.procured}
     if plan.source is not None:
@@ -613,7 +613,7 @@ class _ScenarioWriter:
         self.conf = retriever.config
         self.turns: list[TurnInstruction] = []
         self.known_t: set[str] = set()
-        self.clause = description_clause(plan.target.api)
+        self.clause = goal_clause(plan.target.api)
         self.confirm_why = ""
 
     # ---- turn builders ---------------------------------------------------------------------------------
@@ -744,7 +744,7 @@ class _ScenarioWriter:
         if src.names:
             self.request(src, src.names, f"{src.api.id} can provide {chain} from {chain_comp.arrow}. To call it "
                          f"I need {', '.join(src.names)}. I will ask the user.", set(),
-                         clause=description_clause(src.api), why=label(chain))
+                         clause=goal_clause(src.api), why=label(chain))
             self.inform(src, src.names)
             self.call(src, plan.source_result, f"I have every input of {src.api.id}. I will call it to get "
                       f"{chain}.")

@@ -298,6 +298,17 @@ _BYE_RECAP = (
 _GENERIC_KEYS = frozenset(("name", "first result", "result", "value", "id", "title", "item", "entry"))
 
 
+def _spoken(value: str) -> str:
+    """A reported value as the user repeats it: without a raw field name in front ("animename Yahari …" →
+    "Yahari …": a list record labelled by its key) or a trailing parenthesis of more fields."""
+    from tooldial.dialogue.intents import raw_name
+
+    head, _, rest = value.partition(" ")
+    if rest and raw_name(head):
+        value = rest
+    return re.sub(r"\s*\([^)]*\)\s*$", "", value) or value
+
+
 def _unnamed(frames: tuple[str, ...], generic: bool) -> tuple[str, ...]:
     """``frames`` without those that name a fact's label (``{k}``, ``{k2}``) when a label is generic."""
     return tuple(f for f in frames if "{k" not in f) if generic else frames
@@ -815,7 +826,7 @@ class TemplateRenderer:
         tail = _bye_tail(rng)
         if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
             tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
-        facts = ctx.get("facts") or {}
+        facts = {k: _spoken(v) for k, v in (ctx.get("facts") or {}).items()}
         if "register_rng" in ctx:  # dates, times and amounts echoed as a person says them (not tracked state)
             said_rng = ctx["register_rng"]
             facts = {k: casual_value(v, said_rng) if said_rng.random() < 0.6 else v for k, v in facts.items()}

@@ -32,7 +32,7 @@ RELATIONS = ("sister", "brother", "colleague", "manager", "flatmate", "partner",
              "son", "daughter", "client", "boss", "teammate", "aunt", "uncle", "dad", "mum", "husband", "wife",
              "coworker", "business partner", "assistant", "classmate", "roommate", "team lead", "grandmother",
              "best friend", "supervisor", "housemate", "grandfather", "niece", "nephew", "godmother", "mentor",
-             "landlady", "stepbrother", "fiancée", "lab partner", "co-founder", "intern", "old school friend")
+             "landlady", "stepbrother", "fiancée", "co-founder", "intern", "old school friend")
 
 
 #: Relations that name a woman / a man (the companion's first name follows).

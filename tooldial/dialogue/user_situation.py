@@ -83,7 +83,7 @@ DEVICE = ("on my phone", "on an old tablet", "on my work laptop", "on my partner
 MOOD = ("a bit tired", "in a rush", "in a chatty mood", "quite excited about this", "a little stressed",
         "running on very little sleep", "in a good mood", "slightly overwhelmed", "feeling productive",
         "a bit distracted", "fighting a cold", "on my third coffee", "behind on everything", "full of energy",
-        "not very techy", "rather impatient today", "trying to stay organised", "in a cheerful mood")
+        "rather impatient today", "trying to stay organised", "in a cheerful mood")
 #: Pets a user may mention (kind) and pet names.
 PET_KINDS = ("dog", "cat", "puppy", "kitten", "parrot", "rabbit", "hamster", "tortoise", "greyhound", "spaniel",
              "terrier", "beagle", "labrador", "budgie", "guinea pig", "ferret", "collie", "husky", "pug", "corgi")
@@ -307,9 +307,9 @@ PLANS: dict[str, tuple[str, ...]] = {
               "plan a weekend around a festival", "take my parents to a show", "find something fun for a birthday",
               "treat the team after a hard quarter", "get tickets before they sell out", "plan a hen party",
               "take my kids to their first concert"),
-    "financ": ("keep an eye on my pension", "decide what to do with some savings", "pay a supplier abroad",
+    "financ": ("keep an eye on my pension", "decide what to do with some savings", "top up my retirement fund",
                "follow the shares I bought last year", "prepare for a chat with my financial adviser",
-               "teach my son about investing", "send money home to my family", "budget for a trip abroad",
+               "teach my son about investing", "decide when to take some profit", "check on my dividend stocks",
                "work out if my index fund is doing its job", "rebalance my portfolio"),
     "flight": ("fly out to see family", "pick someone up at arrivals", "book a cheap getaway",
                "get to a wedding abroad", "plan a work trip", "find a flight with decent legroom",
