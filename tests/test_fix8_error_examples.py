@@ -141,3 +141,21 @@ def test_a_currency_sign_or_name_never_fills_an_input_documented_with_codes():
     for shown in ("CHF", "eur"):
         source = _chain_api("Currency Profile", "forex", ["id"], [("response|short_name", shown)])
         assert "(codes)" not in chain_problem(source, target, "symbol", source.output("response|short_name"))
+
+
+def test_the_owner_of_what_the_user_creates_is_never_read_off_another_record():
+    app = _chain_api("Get App", "hub", ["appId"], [("ownerId", None), ("name", None)])
+    create = Api(category="Data", tool="hub", name="Create API", description="Create an API from a metadata file.",
+                 method="POST", required_parameters=(Parameter(name="file"), Parameter(name="ownerId")))
+    assert "owner of what they change" in chain_problem(app, create, "ownerId", app.output("ownerId"))
+
+
+def test_a_list_of_the_callers_own_records_holds_no_one_elses_user_id():
+    target = _chain_api("Get Single User", "hub", ["userId"])
+    mine = Api(category="Data", tool="hub", name="Get All User Subscriptions",
+               description="Get a list of all your subscriptions",
+               output_components=(OutputComponent(path=("userId",), is_list=True),
+                                  OutputComponent(path=("apiId",), is_list=True)))
+    assert "their own user id" in chain_problem(mine, target, "userId", mine.output("userId"))
+    followers = mine.model_copy(update={"name": "Get Followers", "description": "Get a list of your followers"})
+    assert "their own" not in chain_problem(followers, target, "userId", followers.output("userId"))

@@ -227,7 +227,7 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
     for rule in (_source_error, _user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem,
-                 _entity_problem, _circular_problem, _owner_problem, _record_problem, _place_problem, _target_error):
+                 _entity_problem, _circular_problem, _owner_problem, _own_records, _record_problem, _place_problem, _target_error):
         problem = rule(source, target, chain_param, chain, kind, edge)
         if problem:
             return problem
@@ -395,6 +395,29 @@ def _owner_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
                 f"{readable(chain_param)} -> {target.name}")
     if kind in _CHOSEN_FOR_NEW:
         return f"value the user chooses for the record the target makes: {readable(chain_param)} ({target.name})"
+    if FieldName(chain_param).has(*_ROLE_WORDS):
+        # the owner of an API being created is the user or their team, never read off an app or another API
+        return f"value the user knows: the owner of what they change ({readable(chain_param)}, {target.name})"
+    return ""
+
+
+#: "all your subscriptions": the records a listing says are the caller's own.
+_YOUR_RECORDS = re.compile(r"\b(?:your|my)\s+(?:own\s+)?(\w+)", re.I)
+#: Records that are other people (followers, contacts): their user ids are theirs, not the caller's.
+_PEOPLE_RECORDS = frozenset({"followers", "following", "friends", "contacts", "members", "users", "developers",
+                             "subscribers", "customers", "fans", "team", "teams", "connections", "followings"})
+
+
+def _own_records(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                 edge: dict[str, Any]) -> str:
+    """A list of the caller's own records ("Get a list of all your subscriptions") holds the caller's own user id
+    in every record: nobody looks themself up through it."""
+    found = _YOUR_RECORDS.search(source.description)
+    if kind != "id" or found is None or found.group(1).lower() in _PEOPLE_RECORDS:
+        return ""
+    if FieldName(chain.name).has("user", "owner", "account") and FieldName(chain_param).has("user", "owner",
+                                                                                              "account"):
+        return f"value the user knows: their own {readable(chain_param)} in a list of their {found.group(1)}"
     return ""
 
 
