@@ -163,3 +163,65 @@ def test_a_jsonapi_resource_type_is_no_answer_and_a_quote_reports_its_price():
     result = {"real_time_quotes": [{"sa_id": 1, "last": 13760.66, "volume": 2991731.0,
                                     "last_time": "2025-03-17T12:19:05"}]}
     assert answer_fields(quotes, result)[0][0] == "real_time_quotes|last"
+
+
+# --- sports: league tables and match scores -----------------------------------------------------------------------
+
+TABLE_COLUMNS = ("overall_league_position", "overall_league_W", "overall_league_D", "overall_league_L",
+                 "overall_league_PTS", "overall_league_payed", "home_league_W", "home_league_D", "home_league_L",
+                 "away_league_W", "away_league_D", "away_league_L", "league_id", "league_name", "team_name")
+
+
+def _standings_api() -> Api:
+    comps = tuple(OutputComponent(path=(k,), is_list=True) for k in TABLE_COLUMNS)
+    return Api(category="Sports", tool="ApiFootball", name="Standings",
+               description="Returns standings for leagues included in your current subscription plan",
+               method="GET", required_parameters=(Parameter(name="league_id", type="STRING"),),
+               optional_parameters=(), output_components=comps, example_response=None)
+
+
+def test_a_generated_league_table_adds_up_and_is_ranked_by_points():
+    from tooldial.dialogue.mockdata import one_name_problems, standing_problems
+
+    api = _standings_api()
+    result = build_result(api, random.Random(4), records=3, inputs={"league_id": "148"},
+                          world=MockWorld(random.Random(4)))
+    rows = records_at(result, ())
+    assert len(rows) == 3 and all(standing_problems(r) == [] for r in rows)
+    for r in rows:
+        assert int(r["overall_league_W"]) == int(r["home_league_W"]) + int(r["away_league_W"])
+    points = [int(r["overall_league_PTS"]) for r in rows]
+    assert points == sorted(points, reverse=True)
+    assert [r["overall_league_position"] for r in rows] == ["1", "2", "3"]
+    assert len({r["league_name"] for r in rows}) == 1 and one_name_problems(rows) == []
+    assert one_name_problems([{"league_id": "1", "league_name": "A Cup"}, {"league_id": "1", "league_name": "B Cup"}])
+    keys = [k for k, _, _ in answer_fields(api, result)]
+    assert {"overall_league_PTS", "overall_league_position"} <= set(keys)
+    answer = build_answer(api, result, answer_fields(api, result))
+    assert answer.items[0].name == rows[0]["team_name"]
+
+
+def test_standings_and_match_score_rules():
+    from tooldial.dialogue.mockdata import score_problems, standing_problems
+
+    assert standing_problems({"overall_league_W": 3, "overall_league_D": 1, "overall_league_L": 2,
+                              "overall_league_payed": 9, "overall_league_PTS": 10})[0].startswith("standings")
+    assert standing_problems({"overall_league_W": 3, "overall_league_D": 1, "overall_league_L": 2,
+                              "overall_league_payed": 6, "overall_league_PTS": 10}) == []
+    assert score_problems({"match_hometeam_score": "33.4", "match_awayteam_score": "2"})
+    assert score_problems({"match_hometeam_score": "1", "match_hometeam_halftime_score": "2"})
+    assert score_problems({"match_hometeam_score": "2", "match_hometeam_halftime_score": "1"}) == []
+
+
+def test_a_price_series_moves_by_steps_and_the_check_flags_a_jump():
+    from tooldial.dialogue.mockdata import _walk_series, price_jump_problems
+
+    chart = {"prices": [{"date": "2025-10-01", "price": 3512.9}, {"date": "2025-10-02", "price": 80.11},
+                        {"date": "2025-10-03", "price": 15.05}]}
+    assert price_jump_problems(chart["prices"])
+    _walk_series(chart, random.Random(1))
+    assert price_jump_problems(chart["prices"]) == []
+    assert all(3000 < r["price"] < 4200 for r in chart["prices"])
+    candles = [{"day": "2025-04-11", "open": 82.4, "high": 84.0, "low": 81.7, "close": 83.8},
+               {"day": "2025-04-14", "open": 83.9, "high": 85.2, "low": 83.1, "close": 85.0}]
+    assert price_jump_problems(candles) == []

@@ -47,7 +47,7 @@ _CURRENCY_SYMBOL = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "inr": "
 _CURRENCY_CODES = frozenset({"usd", "eur", "gbp", "jpy", "inr", "chf", "cad", "aud", "cny", "brl", "sek", "nok",
                              "dkk", "pln", "mxn", "krw", "sgd", "hkd", "nzd", "zar", "try", "rub"})
 #: Abbreviations of real API documentation, spelled out ("" drops the word).
-_ABBREVIATIONS = {"pb": "P/B ratio", "pe": "P/E ratio", "eps": "EPS", "dob": "date of birth", "qty": "quantity",
+_ABBREVIATIONS = {"pts": "points", "payed": "games played", "pb": "P/B ratio", "pe": "P/E ratio", "eps": "EPS", "dob": "date of birth", "qty": "quantity",
                   "avg": "average", "temp": "temperature", "desc": "description", "num": "number of",
                   "no": "number of", "max": "maximum", "min": "minimum", "lat": "latitude", "lng": "longitude",
                   "lon": "longitude", "addr": "address", "url": "URL", "id": "ID", "ids": "IDs", "ts": "time",
@@ -316,6 +316,8 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
     # a yes/no flag names no record ("2 entries: true and false" for hourly entries by their daylight flag)
     scalars = {k: v for k, v in first.items() if not isinstance(v, dict | list) and as_text(v).strip()
                and len(as_text(v)) <= 60 and as_text(v).strip().lower() not in BOOLEAN_WORDS}
+    if len(records) > 1:  # what every record shares (the one league of a table) names none of them
+        scalars = {k: v for k, v in scalars.items() if any(r.get(k) != v for r in records[1:])} or scalars
     kinds = {k: _kind_of(k, v) for k, v in scalars.items()}
     for key, value in scalars.items():
         toks = words(key)

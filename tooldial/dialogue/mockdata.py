@@ -504,6 +504,8 @@ RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
      and (f.numeric or f.has("price", "amount", "cost", "balance", "fee", "salary"))),
     ("count", lambda f: f.has("count", "num", "number", "quantity", "followers", "views", "likes", "population",
                               "total") and f.numeric),
+    ("standing", lambda f: _is_standing(f)),
+    ("match_score", lambda f: _is_match_score(f)),
     ("measure", lambda f: f.has(*_MEASURES) or f.joined in ("sqft", "numfullbaths", "numbaths", "numbeds")),
     ("first_name", lambda f: f.has("first", "firstname", "given") and f.has("name", "firstname")),
     ("last_name", lambda f: f.has("last", "lastname", "surname", "family") and f.has("name", "lastname", "surname")),
@@ -742,6 +744,59 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
                 row[other] = (day + shift).isoformat() + text[10:]
             except OverflowError:  # a documented 9999-12-31 stays as it is
                 continue
+
+
+#: Price words of a series record (a candle's open/high/low/close, a chart point's price).
+_SERIES_PRICE_WORDS = frozenset({"open", "high", "low", "close", "price", "last", "adjclose", "adjusted"})
+#: How far one step of a generated price series moves at most (×), and how far the check allows (documented
+#: charts included).
+SERIES_STEP = 1.25
+SERIES_JUMP = 2.0
+
+
+def _series_prices(row: dict[str, Any]) -> list[str]:
+    return [k for k, v in row.items() if _number(v) is not None and not isinstance(v, str | bool) and (
+        set(_tokens(k)) & _SERIES_PRICE_WORDS) and field_kind(FieldName(k, "number")) not in ("date", "datetime",
+                                                                                             "time", "count")]
+
+
+def price_jump_problems(rows: list[dict[str, Any]]) -> list[str]:
+    """Rule ``price jump``: a price series whose price more than doubles or halves from one record to the next
+    (Pebble Finance at 3,512.90, then 80.11 the next day)."""
+    if len(rows) < 2 or series_key(rows[0]) is None:
+        return []
+    for prev, row in zip(rows, rows[1:], strict=False):
+        for key in _series_prices(prev)[:1]:
+            a, b = _number(prev.get(key)), _number(row.get(key))
+            if a and b and a > 0 and b > 0 and not 1 / SERIES_JUMP <= b / a <= SERIES_JUMP:
+                return [f"price jump: {key} {prev[key]} then {row[key]}"]
+    return []
+
+
+def _walk_series(node: Any, rng: random.Random) -> None:
+    """A price series moves by small steps from its first (documented) record: each later record's prices are
+    scaled together (open, high, low and close keep their order) when its lead price leaves ×1.25 of the last."""
+    if isinstance(node, dict):
+        for value in node.values():
+            _walk_series(value, rng)
+        return
+    if not isinstance(node, list):
+        return
+    for value in node:
+        _walk_series(value, rng)
+    rows = [r for r in node if isinstance(r, dict)]
+    if len(rows) < 2 or len(rows) != len(node) or series_key(rows[0]) is None or not _series_prices(rows[0]):
+        return
+    lead = _series_prices(rows[0])[0]
+    for prev, row in zip(rows, rows[1:], strict=False):
+        a, b = _number(prev.get(lead)), _number(row.get(lead))
+        if not a or not b or a <= 0 or b <= 0 or 1 / SERIES_STEP <= b / a <= SERIES_STEP:
+            continue
+        factor = a * rng.uniform(0.97, 1.03) / b
+        for key in _series_prices(row):
+            digits = len(str(row[key]).split(".")[1]) if "." in str(row[key]) else 0
+            row[key] = round(row[key] * factor, max(digits, 2)) if isinstance(row[key], float) else round(
+                row[key] * factor)
 
 
 def _number(value: Any) -> float | None:
@@ -1044,6 +1099,10 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return ctx.place.country
     if parent & _PEOPLE_PARENTS:  # a sender's or a signer's name is a person's, whatever the API is about
         return _gen_person(f, ctx)
+    own = set(f.tokens) - {"name"}
+    if (parent | own) & {"tournament", "tournaments", "league", "leagues", "competition", "competitions", "cup"}:
+        # ``league_name`` names a league even in a feed about teams (was "Quanzhou Rovers" as a league)
+        return f"{ctx.place.city} {ctx.world.rng.choice(('Cup', 'Open', 'Masters', 'Championship', 'League'))}"
     if parent & {"team", "teams", "club", "clubs", "squad", "opponent"} or any(
             t.endswith("team") for t in parent):  # ``homeTeam.name``, ``team_A.name``
         return _team_name(ctx)
@@ -1088,8 +1147,36 @@ _PEOPLE_PARENTS = frozenset({"sender", "senders", "signer", "signers", "recipien
 
 
 def _team_name(ctx: RecordContext) -> str:
-    """A club named after its city (``Osaka FC``)."""
-    return f"{ctx.place.city} {ctx.world.rng.choice(('United', 'FC', 'Rovers', 'City', 'Athletic'))}"
+    """A club named after its city (``Osaka FC``); a record's two teams differ (home and away)."""
+    taken = ctx.values.get("<teams>", "").split("\n")
+    suffixes = [s for s in ("United", "FC", "Rovers", "City", "Athletic") if f"{ctx.place.city} {s}" not in taken]
+    name = f"{ctx.place.city} {ctx.world.rng.choice(suffixes or ['Wanderers'])}"
+    ctx.values["<teams>"] = "\n".join([*taken, name])
+    return name
+
+
+#: The last word of a league table's columns (``overall_league_W``, ``home_league_PTS``, ``position``).
+STANDING_WORDS = frozenset({"w", "d", "l", "pts", "gf", "ga", "payed", "played", "position", "rank", "won", "drawn",
+                            "lost", "wins", "draws", "losses", "points", "gd"})
+_TABLE_WORDS = ("league", "overall", "standings", "standing", "table")
+
+
+def _is_standing(f: FieldName) -> bool:
+    """A column of a league table (``overall_league_PTS``): a whole number, never a drawn measure."""
+    return bool(f.tokens) and f.tokens[-1] in STANDING_WORDS and f.has(*_TABLE_WORDS)
+
+
+def _is_match_score(f: FieldName) -> bool:
+    """A match's goals (``match_hometeam_score``, ``halftime_score``): a small whole number."""
+    return f.has("score", "goals") and f.has("match", "home", "away", "hometeam", "awayteam", "halftime", "ft",
+                                             "ht", "fulltime", "penalty", "extra")
+
+
+def _gen_match_score(f: FieldName, ctx: RecordContext) -> str | None:
+    if f.has("penalty", "extra"):
+        return None  # most matches end in normal time: no extra-time or penalty score
+    return str(ctx.world.rng.choice((0, 0, 1, 1, 1, 2, 2, 3, 4)) if not f.has("halftime", "ht") else
+               ctx.world.rng.choice((0, 0, 1, 1, 2)))
 
 
 def _gen_state(f: FieldName, ctx: RecordContext) -> str | None:
@@ -1323,6 +1410,8 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "converted": _gen_price,
     "count": _gen_count,
     "measure": _gen_measure,
+    "standing": lambda f, c: str(c.world.rng.randint(0, 12)),  # made coherent per record by _fix_standing
+    "match_score": _gen_match_score,
     "first_name": lambda f, c: c.person[0],
     "last_name": lambda f, c: c.person[1],
     "username": _gen_username,
@@ -1334,7 +1423,8 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "title": _gen_title,
     "name": _gen_name,
     "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
-    "status": lambda f, c: c.world.rng.choice(("active", "completed", "success", "available")),
+    "status": lambda f, c: "Finished" if f.has("match", "game", "fixture") else c.world.rng.choice(
+        ("active", "completed", "success", "available")),  # a played match is finished, not a "success"
     "status_code": lambda f, c: "200",  # a numeric status of a successful call
     "error": lambda f, c: None,  # a successful result carries no error field
     "category": lambda f, c: None,  # categories are documented (enums, examples) or left out
@@ -2716,6 +2806,142 @@ def zone_problems(record: dict[str, Any]) -> list[str]:
     return out
 
 
+_STANDING_ROLE = {"w": "W", "won": "W", "wins": "W", "d": "D", "drawn": "D", "draws": "D", "l": "L", "lost": "L",
+                  "losses": "L", "pts": "P", "points": "P", "payed": "N", "played": "N", "gf": "GF", "ga": "GA",
+                  "gd": "GD", "position": "POS", "rank": "POS"}
+
+
+def standing_groups(record: dict[str, Any]) -> dict[tuple[str, ...], dict[str, str]]:
+    """A league table row's columns by table (``overall_league``, ``home_league``): role (W, D, L, P, N, GF, GA,
+    GD, POS) -> key."""
+    out: dict[tuple[str, ...], dict[str, str]] = {}
+    for key, value in record.items():
+        if isinstance(value, dict | list) or not key[-1:].isalpha() and not key[-1:].isdigit():
+            continue
+        f = FieldName(key, "number")
+        if f.tokens and f.tokens[-1] in _STANDING_ROLE and _is_standing(f) and _number(value) is not None:
+            out.setdefault(f.tokens[:-1], {})[_STANDING_ROLE[f.tokens[-1]]] = key
+    return out
+
+
+def standing_problems(record: dict[str, Any]) -> list[str]:
+    """A table row whose games played are not its wins + draws + losses, or whose points are not 3 per win and 1
+    per draw (rule ``standings``)."""
+    out = []
+    for group in standing_groups(record).values():
+        n = {role: int(_number(record[key]) or 0) for role, key in group.items()}
+        if {"W", "D", "L", "N"} <= n.keys() and n["N"] != n["W"] + n["D"] + n["L"]:
+            out.append(f"standings: {group['N']}={record[group['N']]} games from {n['W']}-{n['D']}-{n['L']}")
+        if {"W", "D", "P"} <= n.keys() and n["P"] != 3 * n["W"] + n["D"]:
+            out.append(f"standings: {group['P']}={record[group['P']]} points from {n['W']} wins, {n['D']} draws")
+    return out
+
+
+def _fix_standing(record: dict[str, Any]) -> None:
+    """Games = wins + draws + losses, points = 3 per win + 1 per draw, goal difference = for − against."""
+    groups = standing_groups(record)
+    overall = next((g for t, g in groups.items() if "overall" in t), None)
+    parts = [g for t, g in groups.items() if set(t) & {"home", "away"}]
+    if overall is not None and len(parts) == 2:  # the overall table adds the home and the away one up
+        for role in ("W", "D", "L", "GF", "GA"):
+            if role in overall and all(role in g for g in parts):
+                total = sum(int(_number(record[g[role]]) or 0) for g in parts)
+                record[overall[role]] = str(total) if isinstance(record[overall[role]], str) else total
+    for group in groups.values():
+        n = {role: int(_number(record[key]) or 0) for role, key in group.items()}
+        derived = {"N": n.get("W", 0) + n.get("D", 0) + n.get("L", 0), "P": 3 * n.get("W", 0) + n.get("D", 0),
+                   "GD": n.get("GF", 0) - n.get("GA", 0)}
+        for role, value in derived.items():
+            if role in group and ({"W", "D"} <= n.keys() or role == "GD" and {"GF", "GA"} <= n.keys()):
+                key = group[role]
+                record[key] = str(value) if isinstance(record[key], str) else value
+
+
+def score_problems(record: dict[str, Any]) -> list[str]:
+    """Match scores that are no whole number of goals ("33.4") or a half-time score above the full-time one
+    (rule ``match score``)."""
+    scores = {k: _number(v) for k, v in record.items() if not isinstance(v, dict | list) and _number(v) is not None
+              and field_kind(FieldName(k, "number")) == "match_score"}
+    out = [f"match score: {k}={record[k]} is no number of goals" for k, v in scores.items()
+           if v is not None and (v < 0 or not float(v).is_integer())]
+    for key, value in scores.items():
+        full = _full_time_key(key, scores)
+        if full is not None and value is not None and (scores[full] or 0) < value:
+            out.append(f"match score: {key}={record[key]} at half time above {full}={record[full]}")
+    return out
+
+
+def _full_time_key(key: str, scores: dict[str, float | None]) -> str | None:
+    f = FieldName(key, "number")
+    if not f.has("halftime", "ht"):
+        return None
+    bare = tuple(t for t in f.tokens if t not in ("halftime", "ht"))
+    return next((k for k in scores if FieldName(k, "number").tokens == bare), None)
+
+
+def _fix_scores(record: dict[str, Any]) -> None:
+    """A half-time score is at most the full-time one."""
+    for problem in score_problems(record):
+        key, full = problem.split(": ", 1)[1].split("=")[0], None
+        scores = {k: _number(v) for k, v in record.items() if not isinstance(v, dict | list) and _number(v) is not None}
+        full = _full_time_key(key, scores)
+        if full is not None and "half time" in problem:
+            record[key] = record[full]
+
+
+def _one_name_per_id(records: list[dict[str, Any]]) -> None:
+    """Records of one list that share an id (``league_id``) share its name (``league_name``): one league of a
+    standings table, not "Harare Masters" and "Harare Cup"."""
+    first = records[0]
+    for key in first:
+        if not key.lower().endswith(("_id", "id")) or key.lower() in ("id", "_id"):
+            continue
+        stem = key[:-3] if key.lower().endswith("_id") else key[:-2]
+        name = next((k for k in (f"{stem}_name", f"{stem}Name", f"{stem}name") if k in first), None)
+        if name is None:
+            continue
+        names: dict[str, Any] = {}
+        for record in records:
+            if key in record and name in record:
+                record[name] = names.setdefault(as_text(record[key]), record[name])
+
+
+def one_name_problems(records: list[dict[str, Any]]) -> list[str]:
+    """Rule ``one id, two names``: records of a list that share an id give it different names."""
+    probe = [dict(r) for r in records]
+    _one_name_per_id(probe)
+    return [f"one id, two names: {k}={r[k]!r} beside {p[k]!r}" for r, p in zip(records, probe, strict=True)
+            for k in r if r[k] != p[k]][:1]
+
+
+def _rank_tables(node: Any) -> None:
+    """A league table lists its rows by points, and each table's positions count 1, 2, ... by its points."""
+    if isinstance(node, dict):
+        for value in node.values():
+            _rank_tables(value)
+        return
+    if not isinstance(node, list) or not node or not all(isinstance(r, dict) for r in node):
+        for value in node if isinstance(node, list) else ():
+            _rank_tables(value)
+        return
+    _one_name_per_id(node)
+    groups = [standing_groups(r) for r in node]
+    tables = [t for t, g in groups[0].items() if "P" in g]
+    if not tables:
+        return
+    main = next((t for t in tables if "overall" in t), tables[0])
+    order = sorted(range(len(node)), key=lambda i: -(_number(node[i].get(groups[i].get(main, {}).get("P", ""))) or 0))
+    node[:] = [node[i] for i in order]
+    groups = [groups[i] for i in order]
+    for table in tables:
+        ranked = sorted(range(len(node)), key=lambda i: -(_number(node[i].get(groups[i].get(table, {}).get("P", "")))
+                                                           or 0))
+        for position, i in enumerate(ranked, 1):
+            key = groups[i].get(table, {}).get("POS")
+            if key is not None:
+                node[i][key] = str(position) if isinstance(node[i][key], str) else position
+
+
 def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     """Record-level consistency that per-field generation cannot see: ordered pairs (``low`` ≤ ``high``,
     start ≤ end) and ``amount × rate = converted``."""
@@ -2733,6 +2959,9 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     _fix_ohlc(record)
     _fix_clock(record, ctx)
     _fix_sky(record, ctx.world.rng)
+    _fix_standing(record)
+    if any("score" in k.lower() for k in record):
+        _fix_scores(record)
     fix_weather(record, ctx.world.rng, climate_range(ctx.place, ctx.anchor or ctx.world.today)
                 if needs_climate(record) else None)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
@@ -2856,6 +3085,8 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         _fix_conversion(body, builder.raw_inputs)
         order_series(body, words, builder.bounds, builder.world.today)
         _apply_everywhere(body, builder.top)
+        _rank_tables(body)
+        _walk_series(body, builder.world.rng)
         _fix_countries(body, builder.raw_inputs)
         _remember_top(body, builder)
         return {"response": body}
@@ -2865,6 +3096,8 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     _fix_conversion(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
+    _rank_tables(body)
+    _walk_series(body, builder.world.rng)
     _fix_countries(body, builder.raw_inputs)
     _remember_top(body, builder)
     if body in ({}, []):

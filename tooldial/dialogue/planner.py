@@ -450,7 +450,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             # a list was asked for: its records by their most telling field ("Arabic, Bulgarian and
             # Croatian"), not the first record's fields (world engineer, issue 11); a field the goal names
             # (the ADX of an "ADX" series, the x and y of "points") is listed too, not only the timestamps
-            asked = bool(set(readable(" ".join(path)).split()) & goal)
+            asked = bool(set(readable(" ".join(path)).split()) & goal) or _leads(path, goal)
             listed_kind = field_kind(FieldName(path[-1], "string"))
             if (not out and listed_kind in _LISTED_KINDS) or (asked and all(lab != o[1] for o in out)) or (
                     out and listed_kind in ("name", "title", "company") and all(lab != o[1] for o in out)):
@@ -489,8 +489,24 @@ def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float
     words = set(readable(" ".join(path)).split())
     words |= {word_stem(w) for w in words}
     return 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
-        3.0 if goal & WEATHER_GOAL and weather_role(path[-1]) == "temp" else 0.0) + (
-        3.0 if goal & QUOTE_GOAL and path[-1].lower() in PRICE_FIELDS else 0.0)
+        3.0 if _leads(path, goal) else 0.0)
+
+
+def _leads(path: tuple[str, ...], goal: set[str]) -> bool:
+    """Whether the field is what its kind of goal is about: a forecast's air temperature, a quote's last price,
+    a table's positions and points."""
+    return bool(goal & WEATHER_GOAL and weather_role(path[-1]) == "temp" or goal & QUOTE_GOAL and path[
+        -1].lower() in PRICE_FIELDS or goal & TABLE_GOAL and _table_column(path[-1]))
+
+
+#: Words of a goal about a league table or a ranking: its rows' positions and points are the answer.
+TABLE_GOAL = frozenset({"standings", "standing", "table", "tables", "ranking", "rankings", "leaderboard"})
+
+
+def _table_column(key: str) -> bool:
+    f = FieldName(key, "number")
+    return field_kind(f) == "standing" and f.tokens[-1] in ("pts", "points", "position", "rank") and not f.has(
+        "home", "away")
 
 
 def _how_it_went(key: str, text: str, enumerated: frozenset[str]) -> bool:

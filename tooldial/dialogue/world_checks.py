@@ -56,14 +56,18 @@ from tooldial.dialogue.mockdata import (
     middle_problems,
     names_elsewhere,
     ohlc_groups,
+    one_name_problems,
     ordered_pairs,
     paging_problems,
     parse_date,
     places,
+    price_jump_problems,
+    score_problems,
     series_direction,
     series_key,
     sky_problems,
     span_units,
+    standing_problems,
     values_at,
     zone_problems,
 )
@@ -199,6 +203,9 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
                 dp.add("consistency", _located(problem, f"{name} result"))
             for problem in _weather_problems(inputs, mock.get("output_components")):
                 dp.add("consistency", _located(problem, f"{name} result"))
+            for _path, rows in _dict_lists(mock.get("output_components")):
+                for problem in one_name_problems(rows) + price_jump_problems(rows):
+                    dp.add("consistency", _located(problem, f"{name} result"))
             for problem in exchange_rate_problems(inputs, mock.get("output_components")):
                 dp.add("consistency", _located(problem, f"{name} result"))
             for problem in calendar_problems(inputs):
@@ -396,6 +403,8 @@ def record_problems(record: dict[str, Any]) -> list[str]:
     out += zone_problems(scalars)
     out += street_problems(scalars)
     out += sky_problems(scalars)
+    out += standing_problems(scalars)
+    out += score_problems(scalars)
     out += country_problems(scalars)
     return out
 
