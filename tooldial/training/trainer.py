@@ -67,7 +67,9 @@ def _sft_defaults(resolved: ResolvedConfig) -> dict[str, Any]:
         "report_to": "none",
     }
     if not torch.cuda.is_available():
-        defaults["bf16"] = False  # SFTConfig defaults bf16=True, which TrainingArguments refuses without a GPU
+        # SFTConfig defaults bf16=True; without a GPU, older TrainingArguments refuse it and newer ones (transformers
+        # 5.24) run bf16 autocast on the CPU, many times slower on CPUs without bf16 units
+        defaults["bf16"] = False
     return defaults
 
 
