@@ -126,7 +126,7 @@ def test_an_api_documented_only_by_an_example_response_is_a_chain_source(tmp_pat
 def test_hand_checked_chains_of_real_tool_sets_regression(shared_dir, embedder, tmp_path):
     """Regression floor (not a target; never tuned on): the hand-checked true chains of tau-bench retail
     (``--single-provider``) and the three OpenAPI specs (``tests/data/graph/realtools_chains.jsonl``) found by the
-    default graph. README "API graph" gives the measured recall per set."""
+    default graph. README "API graph" and docs/history/api-graph.md give the measured recall per set."""
     from tooldial.graph import GraphConfig, build_graph
     from tooldial.graph.labels import read_labels
     from tooldial.graph.validity import RuleConfig
