@@ -134,14 +134,15 @@ def test_card_example_fine_tunes_with_plain_trl_and_only_completion_tokens_carry
     shown = PLAIN_TRL_EXAMPLE.format(dataset="path/or/repo_id", model="HuggingFaceTB/SmolLM2-135M-Instruct",
                                      args=PLAIN_TRL_CARD_ARGS)
     assert shown in card and len(shown.splitlines()) <= 16  # the card shows exactly the code run below
+    # bf16=False: SFTConfig's default bf16 runs as CPU autocast on today's releases (2 steps took 15 min)
     args = (f'output_dir="{tmp_path / "out"}", max_length=4096, max_steps=1, per_device_train_batch_size=1, '
-            'learning_rate=1e-3, report_to=[], save_strategy="no", use_cpu=True, bf16=False, dataloader_num_workers=0, '
-            'seed=0')  # bf16=False: SFTConfig's default bf16 runs as CPU autocast on today's releases (2 steps took 15 min)
+            'learning_rate=1e-3, report_to=[], save_strategy="no", use_cpu=True, bf16=False, '
+            'dataloader_num_workers=0, seed=0')
     code = PLAIN_TRL_EXAMPLE.format(dataset=str(tmp_path / "ds"), model=str(smollm2_dir), args=args)
     namespace: dict = {}
     exec(compile(code, "dataset-card-example", "exec"), namespace)  # plain TRL + PEFT, no tooldial code
     trainer = namespace["trainer"]
-    assert trainer.state.global_step == 1  # one optimizer step: the card's code trains (~45 s a step here)
+    assert trainer.state.global_step == 1  # one optimizer step: the card's code trains (~50 s a step here)
     assert all(math.isfinite(e["loss"]) for e in trainer.state.log_history if "loss" in e)
 
     tokenizer = trainer.processing_class

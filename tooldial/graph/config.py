@@ -134,8 +134,8 @@ class GraphConfig(BaseModel):
     #: ``None``: no cap. Entering is capped looser than leaving: on the ToolBench dev set the valid edges the caps
     #: cut were coordinates of homes and places into weather and geo APIs that many tools feed (the *entering*
     #: cap; 38 valid vs 1 invalid of the fit pairs at 40/40), while a source's fan-out to every geo API is what
-    #: makes a whole-corpus graph dense (the *leaving* cap). docs/history/api-graph.md has the figures (dev fit pairs and
-    #: whole ToolBench edges per API) for the pairs of values tried. 50 / 120 since the ToolBench v1..v9 labels
+    #: makes a whole-corpus graph dense (the *leaving* cap). docs/history/api-graph.md has the figures (dev fit
+    #: pairs and whole ToolBench edges per API) for the pairs of values tried. 50 / 120 since the ToolBench v1..v9 labels
     #: chose it out of fold (each labelling round scored with the caps that maximise MCC on the others, among
     #: settings that kept whole ToolBench at 2.8 edges per API or fewer): picked in all nine folds (pooled out of
     #: fold MCC 0.680 vs 0.666, recall 0.854 vs 0.823, precision 0.693 vs 0.699); 2.514 edges per API; 40 / 80 before.

@@ -50,7 +50,7 @@ class RuleConfig(BaseModel):
     """Thresholds of the validity rules. The defaults come from ``tooldial graph calibrate --rules`` on the
     ``fit`` part of ``tooldial/data/graph_dev/pairs.jsonl`` (first on its first 275 pairs, then ``same_tool_kw``
     on all 560 v1 pairs; MCC, one threshold at a time), with the Eq. 1 generator at 0.85,0.4,0.45. The
-    ``heldout`` part (300 pairs of 36 other tools) is for reporting (docs/history/api-graph.md)."""
+    ``heldout`` part (the newest blind set, now v11) is for reporting (docs/history/api-graph.md)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -78,7 +78,8 @@ class RuleConfig(BaseModel):
     #: Labelling guide, "the record already holds the answer" (:func:`tooldial.graph.select.holds_answer`): off by
     #: default. On the v1..v8 fit pairs it removed 8 invalid and 4 valid edges (MCC 0.648 -> 0.650) and it cuts
     #: list -> by-id chains that the realtools hand-checked chains and v1/v2 labels call valid (Petstore
-    #: ``findPetsByStatus`` -> ``getPetById``): where the guide's line lies is not settled (docs/history/api-graph.md).
+    #: ``findPetsByStatus`` -> ``getPetById``): where the guide's line lies is not settled
+    #: (docs/history/api-graph.md).
     holds_answer: bool = False
     #: Candidates from content sources into general-purpose transforms of another tool (a headline into a title-case
     #: converter, an article's URL into a link shortener; :mod:`tooldial.graph.transforms`), which Eq. 1 does not

@@ -68,7 +68,8 @@ def _sft_defaults(resolved: ResolvedConfig) -> dict[str, Any]:
     }
     if not torch.cuda.is_available():
         # SFTConfig defaults bf16=True; without a GPU, older TrainingArguments refused it and the releases of
-        # 2026-11 (seen with transformers 5.24, TRL 1.16) run it as CPU autocast, many times slower without bf16 units
+        # 2026-11 (seen with transformers 5.24, TRL 1.16) run it as CPU autocast, many times slower without
+        # bf16 units
         defaults["bf16"] = False
     return defaults
 
