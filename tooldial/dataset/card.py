@@ -251,7 +251,9 @@ def _trl_section() -> str:
         "Length: TRL truncates sequences to `max_length` (default 1,024 tokens), and many `action`, `dst` and "
         "`overall` prompts are longer (they hold the whole history and API documentation). Set `max_length` to "
         "your model's context, or filter long rows before training; tooldial's own trainer (`tooldial train`) "
-        "measures every row and skips or truncates long ones with counts.\n"
+        "measures every row and skips or truncates long ones with counts.\n\n"
+        "On a CPU, add `bf16=False` to `SFTConfig`: recent TRL releases default to bf16, which a CPU runs as "
+        "autocast, many times slower (with TRL 1.16, two steps of SmolLM2-135M took ~15 min instead of under 2).\n"
     )
 
 
