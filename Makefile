@@ -26,7 +26,8 @@ demo: install
 	$(VENV)/bin/tooldial build --out $(OUT) --overwrite
 
 # Two workers, one test file each at a time (module fixtures stay in one process): the suite is mostly
-# single-threaded Python, and one worker took 11 min on these 2 cores where two take ~6.
+# single-threaded Python, and one worker took 11 min on these 2 cores where two
+# took 6-8 (README, "Tests and development").
 TEST_WORKERS ?= 2
 test: install
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
