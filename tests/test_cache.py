@@ -73,7 +73,7 @@ def test_llm_cache_file_that_is_not_a_database_is_moved_aside(tmp_path: Path) ->
     assert len(_aside(path)) == 1
     request = ChatRequest.from_prompt("hello", max_tokens=4)
     assert client.cached(request) is None
-    client._cache_put(request_key("m", request), ChatResult(texts=["hi"]))  # noqa: SLF001 - what achat does
+    client._cache_put(request_key("m", request, client.server), ChatResult(texts=["hi"]))  # noqa: SLF001 - as achat
     client.close()
     reopened = LLMClient("http://127.0.0.1:9/v1", "m", cache_dir=tmp_path)
     hit = reopened.cached(request)

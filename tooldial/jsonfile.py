@@ -5,7 +5,8 @@ traceback); writing a JSON file atomically.
 ``RecursionError`` on deeply nested input (``[[[[…`` a hundred thousand levels) into a
 :class:`JSONTooDeepError`, a ``json.JSONDecodeError``, so every reader's existing JSON error path reports it
 with its file and record — and a directory load skips that file instead of aborting. :func:`write_json` writes
-run files (``results.json`` of ``eval`` and ``simulate``) through a temporary file.
+run files (``results.json`` of ``eval`` and ``simulate``) through a temporary file, with credentials taken out of
+every URL in them (:mod:`tooldial.redact`).
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def read_text(path: str | Path) -> str:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write ``data`` as indented JSON through ``<name>.tmp``, so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    """Write ``data`` as indented JSON through ``<name>.tmp`` (a crash never leaves half a file), URLs redacted."""
+    from tooldial.outputs import write_text
+    from tooldial.redact import redact_data
+
+    write_text(path, json.dumps(redact_data(data), indent=2, ensure_ascii=False, default=str) + "\n")

@@ -44,6 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tooldial.cache import KeyValueStore, cache_subdir
 from tooldial.errors import ConfigError, LLMAnswerError, LLMUnavailableError
+from tooldial.redact import redact_text, redact_url
 
 logger = logging.getLogger(__name__)
 
@@ -176,12 +177,17 @@ def default_llm_cache_dir() -> Path:
     return cache_subdir("llm")
 
 
-def request_key(model: str, request: ChatRequest) -> str:
-    """sha256 of the canonical JSON of (cache version, model, request fields): the cache key.
+def request_key(model: str, request: ChatRequest, server: str | None = None) -> str:
+    """sha256 of the canonical JSON of (cache version, server, model, request fields): the cache key.
 
-    Fields left at None are omitted, so a new optional field keeps every existing key valid.
+    ``server`` is the base URL without credentials (:func:`tooldial.redact.redact_url`): an answer of one server
+    is never served as another's, and a changed password keeps the cache. Fields left at None are omitted, so a
+    new optional field keeps every existing key valid.
     """
-    payload = {"v": CACHE_VERSION, "model": model, "request": request.model_dump(mode="json", exclude_none=True)}
+    payload: dict[str, Any] = {"v": CACHE_VERSION, "model": model,
+                               "request": request.model_dump(mode="json", exclude_none=True)}
+    if server is not None:
+        payload["server"] = server
     canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -218,6 +224,8 @@ class LLMClient:
         if not timeout > 0:
             raise ConfigError(f"timeout must be > 0 seconds, got {timeout}", field="timeout")
         self.base_url = base_url.rstrip("/")
+        #: The base URL without credentials: what messages show and what the cache key holds.
+        self.server = redact_url(self.base_url)
         self.model = model
         self.max_concurrency = max_concurrency
         self.max_retries = max_retries
@@ -236,7 +244,7 @@ class LLMClient:
             self._store = KeyValueStore(self.cache_path, "completions", value_column="result")
 
     def __repr__(self) -> str:  # never show the key
-        return f"LLMClient(base_url={self.base_url!r}, model={self.model!r}, max_concurrency={self.max_concurrency})"
+        return f"LLMClient(base_url={self.server!r}, model={self.model!r}, max_concurrency={self.max_concurrency})"
 
     # -- cache -------------------------------------------------------------------------------------------
 
@@ -252,7 +260,7 @@ class LLMClient:
 
     def cached(self, request: ChatRequest) -> ChatResult | None:
         """The cached result for ``request``, if any (no request is sent)."""
-        key = request_key(self.model, request)
+        key = request_key(self.model, request, self.server)
         return self._cache_get([key]).get(key)
 
     # -- public API --------------------------------------------------------------------------------------
@@ -288,7 +296,7 @@ class LLMClient:
 
         requests = [r if isinstance(r, ChatRequest) else ChatRequest.model_validate(r) for r in requests]
         started = time.perf_counter()
-        keys = [request_key(self.model, r) for r in requests]
+        keys = [request_key(self.model, r, self.server) for r in requests]
         results: list[ChatResult | None] = [None] * len(requests)
         hits = self._cache_get(keys)
         todo: dict[str, list[int]] = {}  # identical requests in one batch are sent once
@@ -353,7 +361,7 @@ class LLMClient:
             else:
                 known = isinstance(exc.errno, int) and exc.errno > 0  # gaierror numbers are negative
                 reason = (os.strerror(exc.errno) if known else exc.strerror or str(exc)).lower()
-            raise LLMUnavailableError(f"cannot connect to {self.base_url} ({reason}); is the server running?",
+            raise LLMUnavailableError(f"cannot connect to {self.server} ({reason}); is the server running?",
                                       field="base_url") from None
         writer.close()
         with contextlib.suppress(OSError):
@@ -374,11 +382,15 @@ class LLMClient:
                 response = await self._send(client, semaphore, request, request.n - len(texts), seed)
             except _Fatal as exc:
                 if exc.unreachable and self._unreachable is None:
-                    self._unreachable = str(exc)
+                    self._unreachable = self._redact(str(exc))
                 return ChatResult(error=self._redact(str(exc)), usage=usage)
             choices = sorted(response.choices or [], key=lambda c: c.index)
             if not choices:
                 return ChatResult(error="the server returned no choices", usage=usage)
+            if any(c.message.content is None and not c.message.tool_calls for c in choices[: request.n - len(texts)]):
+                # a null answer is no answer: counted as a failure, never scored as an empty prediction
+                return ChatResult(error="the server answered content: null (neither text nor a tool call)",
+                                  usage=usage)
             for choice in choices[: request.n - len(texts)]:
                 texts.append(_strip_stop(choice.message.content or "", choice.finish_reason, request.stop))
                 reasons.append(choice.finish_reason)
@@ -436,7 +448,7 @@ class LLMClient:
                 raise _Fatal(f"gave up after {attempts} attempts: {message}", status) from None
             if json_mode and status in (400, 422):
                 # The server may not know JSON mode: remember that, and ask again without it.
-                logger.info("%s rejected response_format (%s); asking without it", self.base_url, message)
+                logger.info("%s rejected response_format (%s); asking without it", self.server, message)
                 self._json_mode_supported = False
                 return await self._create(client, request, n, seed)
             raise _Fatal(message, status) from None
@@ -464,7 +476,10 @@ class LLMClient:
         self.stats.retries += attempts - 1
 
     def _redact(self, text: str) -> str:
-        return text.replace(self._api_key, "***") if self._api_key and self._api_key != DUMMY_API_KEY else text
+        """``text`` without the API key and with credentials taken out of its URLs."""
+        if self._api_key and self._api_key != DUMMY_API_KEY:
+            text = text.replace(self._api_key, "***")
+        return redact_text(text)
 
     # -- lifecycle ---------------------------------------------------------------------------------------
 

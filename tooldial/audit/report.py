@@ -6,7 +6,7 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel
 
@@ -200,7 +200,7 @@ def render_markdown(report: AuditReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_plot(report: AuditReport, path: Path) -> None:
+def write_plot(report: AuditReport, path: Path | BinaryIO) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -226,18 +226,20 @@ def write_plot(report: AuditReport, path: Path) -> None:
     ax.invert_yaxis()
     ax.tick_params(axis="y", labelsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, format="png")
     plt.close(fig)
 
 
 def write_report(report: AuditReport, out_dir: str | Path) -> list[Path]:
     """``audit.md``, ``audit.json`` and ``audit.png`` in ``out_dir`` (created); returns their paths."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    from tooldial.outputs import atomic_writer, make_folder, output_folder, write_text
+
+    out = make_folder(output_folder(out_dir))
     paths = [out / "audit.md", out / "audit.json", out / "audit.png"]
-    paths[0].write_text(render_markdown(report), encoding="utf-8")
+    write_text(paths[0], render_markdown(report))
     data = report.model_dump()
     data["diversity"].pop("lengths")  # the histogram is in the PNG; the JSON stays small
-    paths[1].write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    write_plot(report, paths[2])
+    write_text(paths[1], json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    with atomic_writer(paths[2], "wb") as handle:
+        write_plot(report, handle)
     return paths

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from tooldial import __version__
 from tooldial.cli.args import OneLineParser
 from tooldial.errors import TooldialError
+from tooldial.outputs import ENVIRONMENT_ERRNOS
 
 #: Subcommand modules, in the order of the pipeline (corpus → graph → dialogues → dataset → eval/train).
 COMMAND_MODULES = (
@@ -57,13 +58,22 @@ class _StderrHandler(logging.StreamHandler):
         pass
 
 
+class _RedactingFormatter(logging.Formatter):
+    """Messages with credentials taken out of every URL (:func:`tooldial.redact.redact_text`)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from tooldial.redact import redact_text
+
+        return redact_text(super().format(record))
+
+
 def _show_library_messages() -> None:
     """Library code logs (never prints); the command line shows its messages (INFO and up) as ``tooldial: …`` on
     stderr."""
     logger = logging.getLogger("tooldial")
     if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
         handler = _StderrHandler()
-        handler.setFormatter(logging.Formatter("tooldial: %(message)s"))
+        handler.setFormatter(_RedactingFormatter("tooldial: %(message)s"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
 
@@ -78,8 +88,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except TooldialError as exc:
-        print(f"tooldial: {exc}", file=sys.stderr)
-        return 2
+        print(f"tooldial: {_redacted(str(exc))}", file=sys.stderr)
+        return exc.exit_code
+    except OSError as exc:
+        if exc.errno not in ENVIRONMENT_ERRNOS:
+            raise
+        # a full disk (or an I/O error) anywhere a writer did not catch it: one line, exit 1, the work done kept
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tooldial: {where}{exc.strerror or exc}; finished work is cached and a rerun resumes from it",
+              file=sys.stderr)
+        return 1
     except BrokenPipeError:  # `tooldial … | head`: the reader left; nothing to report
         import os
 
@@ -88,6 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tooldial: interrupted; finished work is cached and a rerun resumes from it", file=sys.stderr)
         return 130
+
+
+def _redacted(text: str) -> str:
+    from tooldial.redact import redact_text
+
+    return redact_text(text)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from pathlib import Path
 from typing import Any, NoReturn
 
 from tooldial.cli.parser import ArgumentParser
@@ -91,39 +90,22 @@ def llm_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"timeout": args.timeout, "max_retries": args.max_attempts - 1}
 
 
-def _check_parents(path: Path, flag: str) -> None:
-    """The nearest existing parent of ``path`` must be a directory."""
-    from tooldial.errors import ConfigError
-
-    for parent in path.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise ConfigError(f"{parent} is a file, not a directory", file=str(path), field=flag)
-            break
-
-
 def check_output_file(path: Any, flag: str = "--out") -> None:
-    """Refuse, before any work, an output file path that is a directory (or lies under a file)."""
-    from tooldial.errors import ConfigError
+    """Refuse, before any work, an output file path tooldial may not write (:func:`tooldial.outputs.output_file`:
+    a directory, a device/FIFO/socket, a path under a file or inside a managed dataset)."""
+    from tooldial.outputs import output_file
 
-    if path is None:
-        return
-    path = Path(path)
-    if path.is_dir():
-        raise ConfigError("is a directory; give a file path", file=str(path), field=flag)
-    _check_parents(path, flag)
+    if path is not None:
+        output_file(path, flag)
 
 
 def check_output_folder(path: Any, flag: str = "--out") -> None:
-    """Refuse, before any work, an output folder path that is a file (or lies under one)."""
-    from tooldial.errors import ConfigError
+    """Refuse, before any work, an output folder path tooldial may not write
+    (:func:`tooldial.outputs.output_folder`: a file, a path under a file or inside a managed dataset)."""
+    from tooldial.outputs import output_folder
 
-    if path is None:
-        return
-    path = Path(path)
-    if path.exists() and not path.is_dir():
-        raise ConfigError("is a file, not a directory", file=str(path), field=flag)
-    _check_parents(path, flag)
+    if path is not None:
+        output_folder(path, flag)
 
 
 def add_failure_rate_argument(parser: argparse.ArgumentParser | Any, default: float = 0.05) -> None:

@@ -14,6 +14,7 @@ from tooldial.cli.args import (
     non_negative_int,
     positive_int,
 )
+from tooldial.outputs import write_text
 from tooldial.registry import ENTITY_PRODUCERS
 
 
@@ -371,8 +372,7 @@ def _evaluate(args: argparse.Namespace) -> int:
                 result.setdefault("judge_by_kind", {})[kind] = km.scores()
                 print(f"  judge, {kind} ({len(rows)} judged): {km.format()}")
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        write_text(args.out, json.dumps(result, indent=2) + "\n")
     return 0
 
 
@@ -419,7 +419,7 @@ def _calibrate(args: argparse.Namespace) -> int:
                                           "per_fold": {n: {"fitted": f.scores(), "defaults": d.scores()}
                                                        for n, f, d in cv.per_fold}}
         if args.json:
-            args.json.write_text(json.dumps(result) + "\n", encoding="utf-8")
+            write_text(args.json, json.dumps(result) + "\n", flag="--json")
         return 0
     if args.cv or args.cv_sets:
         raise ConfigError("--cv and --cv-sets need --rules", field="--cv")
@@ -432,6 +432,6 @@ def _calibrate(args: argparse.Namespace) -> int:
     if args.json:
         rows = [{"lcs": p.thresholds.lcs, "kw": p.thresholds.kw, "desc": p.thresholds.desc, **p.metrics.scores()}
                 for p in result.points]
-        args.json.write_text(json.dumps(rows) + "\n", encoding="utf-8")
+        write_text(args.json, json.dumps(rows) + "\n", flag="--json")
     sys.stdout.flush()
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -106,5 +105,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _write(out: Path | None, payload: dict) -> None:
     if out:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        from tooldial.jsonfile import write_json
+
+        write_json(out, payload)

@@ -195,15 +195,11 @@ def _yaml_loader() -> type:
 
 
 def _load_yaml(text: str, shown: str) -> Any:
-    import yaml
+    """The document, through the guard every YAML read shares (:mod:`tooldial.safe_yaml`: an alias bomb is one
+    skipped file, not a hang)."""
+    from tooldial.safe_yaml import load_yaml_text
 
-    try:
-        return yaml.load(text, Loader=_yaml_loader())  # noqa: S506 (a SafeLoader subclass)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "syntax error"
-        raise CorpusError(f"malformed YAML{at}: {problem}", file=shown) from None
+    return load_yaml_text(text, source=shown, loader=_yaml_loader(), error=CorpusError)
 
 
 def _tools_of_document(doc: Any, log: ProblemLog, shown: str,

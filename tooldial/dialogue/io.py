@@ -11,7 +11,6 @@ run never leaves a truncated file behind. Reading names the file and line of any
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -34,16 +33,14 @@ def dump_record(record: DialogueRecord) -> str:
 
 def write_dialogues(records: Iterable[DialogueRecord], path: str | Path) -> int:
     """Write records as JSONL (atomically); returns how many were written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".partial")
+    from tooldial.outputs import atomic_writer
+
     count = 0
-    with tmp.open("w", encoding="utf-8", newline="\n") as fh:
+    with atomic_writer(path, tmp_suffix=".partial", newline="\n") as fh:
         for record in records:
             fh.write(dump_record(record))
             fh.write("\n")
             count += 1
-    os.replace(tmp, path)
     return count
 
 

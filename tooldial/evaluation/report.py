@@ -256,9 +256,10 @@ def write_report(results: dict[str, Any], bench: Benchmark, out: Path) -> Path:
         sections.append(_faithfulness_section(tasks["faithfulness"]["nogt"]))  # type: ignore[arg-type]
     if results.get("generation"):
         sections.append(_run_section(results["generation"]))
-    path = out / "report.md"
-    path.write_text("\n\n".join("\n".join(lines) for lines in sections) + "\n", encoding="utf-8")
-    return path
+    from tooldial.outputs import write_text
+    from tooldial.redact import redact_text
+
+    return write_text(out / "report.md", redact_text("\n\n".join("\n".join(lines) for lines in sections) + "\n"))
 
 
 COMPARE_COLUMNS = (

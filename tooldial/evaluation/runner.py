@@ -26,6 +26,8 @@ from tooldial.evaluation.metrics import add_intervals
 from tooldial.evaluation.provenance import prepare_run_dir, run_provenance
 from tooldial.evaluation.tasks import EvalTask, TaskContext
 from tooldial.jsonfile import write_json
+from tooldial.outputs import make_folder, os_error, output_folder
+from tooldial.redact import redact_data
 from tooldial.registry import BACKENDS, EVAL_TASKS
 from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
 
@@ -178,7 +180,7 @@ def _backend_options(config: EvalConfig) -> dict[str, Any]:
     return {
         "model": config.model,
         "adapter": config.adapter,
-        "base_url": config.base_url,
+        "base_url": config.base_url,  # the real one, to connect; every record of it is redacted
         "batch_size": config.batch_size,
         "max_concurrency": config.max_concurrency,
         "seed": config.seed,
@@ -198,9 +200,9 @@ class Run:
         for task in config.tasks:
             if task not in self.bench.tasks:
                 raise ConfigError(f"task {task!r} is not defined by the benchmark", field="task")
-        self.out = Path(config.out)
+        self.out = output_folder(config.out)
         prepare_run_dir(self.out, overwrite=config.overwrite)
-        self.out.mkdir(parents=True, exist_ok=True)
+        make_folder(self.out)
         self._own_backend = backend is None
         self.backend = backend or make_backend(config.backend, **_backend_options(config))
         self.cache = PredictionCache(config.cache_dir) if config.use_cache else None
@@ -344,9 +346,13 @@ class Run:
         """Add one (task, setting)'s records to ``predictions.jsonl`` (started afresh by each run)."""
         mode = "a" if self._predictions_started else "w"
         self._predictions_started = True
-        with (self.out / PREDICTIONS_FILE).open(mode, encoding="utf-8") as fh:
-            fh.writelines(json.dumps({"task": task, "setting": setting, **record}, ensure_ascii=False, default=str)
-                          + "\n" for record in records)
+        path = self.out / PREDICTIONS_FILE
+        try:
+            with path.open(mode, encoding="utf-8") as fh:
+                fh.writelines(json.dumps(redact_data({"task": task, "setting": setting, **record}),
+                                         ensure_ascii=False, default=str) + "\n" for record in records)
+        except OSError as exc:
+            raise os_error(exc, path) from None
 
     def write(self, report: bool = True) -> None:
         """``results.json`` (atomically); ``report.md`` and PNGs when ``report``."""

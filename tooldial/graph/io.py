@@ -7,7 +7,6 @@ JSON strings.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import networkx as nx
@@ -15,6 +14,7 @@ import networkx as nx
 from tooldial.errors import TooldialError
 from tooldial.jsonfile import loads as loads_json
 from tooldial.jsonfile import read_text
+from tooldial.outputs import atomic_writer
 
 FORMAT_VERSION = 1
 
@@ -30,12 +30,9 @@ def save_graph(graph: nx.MultiDiGraph, path: str | Path) -> Path:
     path = Path(path)
     if path.suffix.lower() == ".graphml":
         return export_graphml(graph, path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
+    with atomic_writer(path) as fh:
         json.dump(graph_to_dict(graph), fh, ensure_ascii=False, separators=(",", ":"))
         fh.write("\n")
-    os.replace(tmp, path)
     return path
 
 
@@ -67,9 +64,9 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
 def export_graphml(graph: nx.MultiDiGraph, path: str | Path) -> Path:
     """Write GraphML; nested graph attributes become JSON strings."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     flat = graph.copy()
     flat.graph = {k: (json.dumps(v, sort_keys=True) if isinstance(v, dict | list | tuple) else v)
                   for k, v in graph.graph.items() if v is not None}
-    nx.write_graphml(flat, path)
+    with atomic_writer(path, "wb", flag="--graphml") as handle:
+        nx.write_graphml(flat, handle)
     return path

@@ -442,7 +442,10 @@ def simulate_autode(config: AutoDEConfig, embedder: Any = None) -> dict[str, Any
     write_jsonl(out / "transcripts.jsonl", transcripts)
     write_jsonl(out / "scores.jsonl", rows)
     write_json(out / "results.json", results)
-    (out / "report.md").write_text(_autode_report(results), encoding="utf-8")
+    from tooldial.outputs import write_text
+    from tooldial.redact import redact_text
+
+    write_text(out / "report.md", redact_text(_autode_report(results)))
     return results
 
 

@@ -118,7 +118,10 @@ def plot_pass_hat_k(results: dict[str, Any], path: Path) -> Path:
 
 def write_report(results: dict[str, Any], out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    (out / "report.md").write_text(render_report(results), encoding="utf-8")
+    from tooldial.outputs import write_text
+    from tooldial.redact import redact_text
+
+    write_text(out / "report.md", redact_text(render_report(results)))
     plot_success_by_stratum(results, out / "success_by_stratum.png")
     plot_pass_hat_k(results, out / "pass_hat_k.png")
 

@@ -10,13 +10,13 @@ from typing import Any
 
 
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
-    """One JSON object per line, written through a temporary file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
+    """One JSON object per line, written through a temporary file (URLs redacted: error texts name servers)."""
+    from tooldial.outputs import atomic_writer
+    from tooldial.redact import redact_data
+
+    with atomic_writer(path) as handle:
         for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True, default=str) + "\n")
-    tmp.replace(path)
+            handle.write(json.dumps(redact_data(row), ensure_ascii=False, sort_keys=True, default=str) + "\n")
 
 
 #: Files ``tooldial simulate`` writes into a run directory.
@@ -29,10 +29,9 @@ def check_out_dir(path: str | Path) -> Path:
     """The run directory, refusing one that holds anything ``tooldial simulate`` did not write (a rerun into
     its own run directory replaces its files; someone else's files are never overwritten)."""
     from tooldial.errors import ConfigError
+    from tooldial.outputs import output_folder
 
-    out = Path(path)
-    if out.exists() and not out.is_dir():
-        raise ConfigError("--out must be a directory", file=str(out), field="out")
+    out = output_folder(path)
     if not out.is_dir():
         return out
     foreign = sorted(p.name for p in out.iterdir() if p.name not in RUN_FILES and not p.name.endswith(".tmp"))
