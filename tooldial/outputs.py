@@ -33,9 +33,10 @@ from tooldial.errors import EnvironmentFailure, TooldialError
 #: ``errno`` values that mean the machine failed, not the path the user chose.
 ENVIRONMENT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EMFILE, errno.ENFILE,
                                 errno.ENOMEM})
-#: Marker file of a tooldial dataset version, and the suffix of the folder holding the versions
-#: (``tooldial.dataset.output`` owns the layout; repeated here so this module imports nothing heavy).
+#: The manifest inside every dataset version: the marker that tooldial made the directory
+#: (``tooldial.dataset.output`` owns the layout).
 MANIFEST_NAME = ".tooldial.json"
+#: Suffix of the folder beside a dataset ``DIR`` holding its versions and its lock (``.DIR.tooldial``).
 STORE_SUFFIX = ".tooldial"
 
 

@@ -29,12 +29,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_audit(args: argparse.Namespace) -> int:
     from tooldial.audit import audit_dataset, write_report
+    from tooldial.outputs import output_folder
 
     if args.k < 1:
         raise ConfigError(f"must be at least 1, got {args.k}", field="--k")
-    report = audit_dataset(args.dataset_dir, k=args.k, seed=args.seed)
     dataset_dir = Path(args.dataset_dir).absolute()
     out = args.out or dataset_dir.with_name(dataset_dir.name + "-audit")
+    output_folder(out)  # before the work: a file, or a folder inside the dataset, is refused
+    report = audit_dataset(args.dataset_dir, k=args.k, seed=args.seed)
     paths = write_report(report, out)
     if not args.quiet:
         print("\n".join(report.verdicts))

@@ -106,6 +106,11 @@ def _run(args: argparse.Namespace) -> int:
     from tooldial.simulation.report import run_label
     from tooldial.simulation.runner import SimulationConfig, simulate
 
+    if args.dataset:
+        from tooldial.dataset.locate import locate_dataset
+
+        locate_dataset(args.dataset)
+
     results = simulate(SimulationConfig(dataset=args.dataset, dialogues=args.dialogues, split=args.split,
                                         corpus=args.corpus, **common))
     print(f"{run_label(results)}: {results['dialogues']} dialogues x {args.trials} trial(s) -> {args.out}")

@@ -56,6 +56,9 @@ def push_to_hub(dataset_dir: str | Path, repo_id: str, *, private: bool = False,
     from huggingface_hub import HfApi, get_token
     from huggingface_hub.errors import HfHubHTTPError
 
+    from tooldial.errors import EnvironmentFailure
+    from tooldial.redact import redact_text, redact_url
+
     if token is None and get_token() is None:
         raise TooldialError("no Hugging Face token: run `hf auth login` or set HF_TOKEN", field="push")
     api = HfApi(token=token)
@@ -64,6 +67,13 @@ def push_to_hub(dataset_dir: str | Path, repo_id: str, *, private: bool = False,
         remote = api.list_repo_files(repo_id, repo_type="dataset")
         info = api.create_commit(repo_id, plan_commit(dataset_dir, remote), commit_message=message,
                                  repo_type="dataset")
-    except (HfHubHTTPError, OSError, ValueError) as exc:
-        raise TooldialError(f"upload failed: {exc}", field=repo_id) from None
+    except HfHubHTTPError as exc:  # the Hub answered no (a token without write access, a bad repo id)
+        raise TooldialError(f"upload failed: {redact_text(str(exc)).splitlines()[0]}", field=repo_id) from None
+    except Exception as exc:  # noqa: BLE001 - whatever the HTTP stack raises (its library varies by release)
+        # no answer, or not the Hub's (a wrong HF_ENDPOINT, a proxy page): the environment, not the input
+        from huggingface_hub.constants import ENDPOINT
+
+        detail = redact_text(f"{type(exc).__name__}: {exc}").splitlines()[0] if str(exc) else type(exc).__name__
+        raise EnvironmentFailure(f"upload failed: the Hub endpoint {redact_url(ENDPOINT)} could not be reached or "
+                                 f"did not answer as the Hub does ({detail})", field=repo_id) from None
     return str(getattr(info, "commit_url", info))

@@ -17,7 +17,8 @@ Rules (checked before any work starts, under the lock):
 * ``DIR`` missing or an empty directory: written.
 * ``DIR`` a link to a version with a manifest (a tooldial dataset): replaced only with ``overwrite=True``, and only
   when the version holds nothing but the files its manifest lists — tooldial never deletes what it did not write.
-* anything else (a file, a non-empty directory, a foreign link): refused with a one-line error.
+* anything else (a file, a non-empty directory, a foreign link, a path inside another tooldial dataset): refused
+  with a one-line error.
 """
 
 from __future__ import annotations
@@ -34,13 +35,10 @@ from typing import Any
 
 from tooldial import __version__, faults
 from tooldial.errors import TooldialError
+from tooldial.outputs import MANIFEST_NAME, STORE_SUFFIX, refuse_inside_dataset
 
 logger = logging.getLogger(__name__)
 
-#: The manifest inside every dataset version: the marker that tooldial made the directory.
-MANIFEST_NAME = ".tooldial.json"
-#: Suffix of the folder beside ``DIR`` holding its versions and its lock.
-STORE_SUFFIX = ".tooldial"
 MANIFEST_VERSION = 1
 
 
@@ -142,6 +140,7 @@ def check_output(out_dir: str | Path, *, overwrite: bool = False) -> Path:
     where = {"file": str(out_dir), "field": "--out"}
     if out.parent.exists() and not out.parent.is_dir():
         raise TooldialError(f"{out.parent} is a file, not a directory", **where)
+    refuse_inside_dataset(out.parent, "--out")  # DIR itself may be a dataset (replaced with --overwrite)
     if out.is_symlink():
         version = _version_of(out)
         if version is None:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tooldial.errors import ConfigError
+from tooldial.errors import ConfigError, EnvironmentFailure
 from tooldial.evaluation.backends.base import Backend, make_backend
 from tooldial.evaluation.benchmark import SETTINGS, Benchmark, JudgeSpec, TaskSpec, load_benchmark
 from tooldial.evaluation.cache import PredictionCache
@@ -159,6 +159,9 @@ def load_split(dataset: str, config: str, split: str) -> Any:
                 datasets.exceptions.DatasetGenerationError) as exc:  # the last: a damaged shard
             raise ConfigError(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
                               file=str(dataset), field="dataset") from None
+        except ConnectionError as exc:  # the Hub (or a mirror) cannot be reached: the environment, not the input
+            raise EnvironmentFailure(f"cannot load config {config!r} split {split!r}: {exc}".splitlines()[0],
+                                     file=str(dataset), field="dataset") from None
 
 
 def select_rows(ds: Any, setting: str | None, limit: int | None) -> list[dict[str, Any]]:
