@@ -221,6 +221,9 @@ def run_build(args: argparse.Namespace) -> int:
         for reason, count in sorted(exc.reasons.items(), key=lambda kv: -kv[1])[:5]:
             print(f"  {count} x {reason}", file=sys.stderr)
         return 1
+    if result.rejected:
+        print(f"tooldial: {len(result.rejected)} dialogue(s) rejected by the validator and left out "
+              "(--no-validate keeps them)", file=sys.stderr)
     for line in result.rejected[:20]:
         print(f"  rejected by the validator: {line}", file=sys.stderr)
     _print_summary(result.dataset, result.times.seconds, result.skipped, args.quiet)

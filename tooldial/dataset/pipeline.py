@@ -32,7 +32,7 @@ from tooldial.cache import default_cache_dir
 from tooldial.dataset.export import DatasetResult, write_dataset
 from tooldial.dataset.info import BuildInfo
 from tooldial.dataset.output import OutputDir, check_output, file_sha256
-from tooldial.dataset.sources import DialogueFiles
+from tooldial.dataset.sources import DialogueFiles, SourceRecord
 from tooldial.dataset.splits import SplitConfig
 from tooldial.errors import ConfigError, TooldialError
 from tooldial.tasks.prompts import DEFAULT_PROFILE
@@ -245,6 +245,17 @@ def _validator(corpus: Any):
     return problems
 
 
+def _validated(items: Iterator[SourceRecord], check: Any, rejected: list[str]) -> Iterator[SourceRecord]:
+    """The items whose record passes ``check``; each rejected one is added to ``rejected`` (``id: reason``)."""
+    for item in items:
+        if not isinstance(item.record, Exception):
+            problems = check(item.record)
+            if problems:
+                rejected.append(f"{item.record.dialogue_id}: {problems[0]}")
+                continue
+        yield item
+
+
 @dataclass
 class GeneratedDialogues:
     """What :func:`generate_dialogue_file` made: the file, the corpus, the settings the card shows, the
@@ -449,10 +460,13 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
 
     with _timed(times, "split"):
         source = DialogueFiles(paths, options.split)
+    items: Iterator[SourceRecord] = iter(source)
+    if options.dialogues and options.validate_dialogues:  # given files pass the same validator as generated ones
+        items = _validated(items, _validator(corpus), rejected)
 
     with _timed(times, "dataset"):
         dataset = write_dataset(
-            iter(source), target, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
+            items, target, info=info, corpus=corpus, num_proc=options.num_proc, progress=options.progress,
             total=source.total, on_error=lambda location, exc: skipped.append(f"{location}: {exc}"),
         )
     return BuildResult(dataset=dataset, dialogues_path=dialogues_path, times=times, rejected=rejected,

@@ -47,6 +47,7 @@ from tooldial.dialogue.renderer import RenderResult, check_messages
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.errors import ConfigError, LLMAnswerError
 from tooldial.llm import ChatRequest, ChatResult, LLMClient, parse_json_answer
+from tooldial.tasks.format import PREFIXES
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +87,12 @@ _NEGATION = re.compile(r"\bno\b|\bnot\b|nope|n't|\bnah\b|rather not|something el
 _YES = re.compile(r"\byes\b|\byeah\b|\byep\b|\bsure\b|please|\bok\b|okay|great|good|go ahead|sounds|perfect|"
                   r"exactly|right|\bdo it\b|absolutely|of course|that works|would be", re.IGNORECASE)
 _BYE = re.compile(r"thank|thanks|bye|welcome|pleasure|anytime|take care|great day|glad", re.IGNORECASE)
-_DEBRIS = re.compile(r"[{}|]|###|\bTurn \d|\b(?:User|System|Assistant|Dialogue)\s*:|must contain|situation:",
-                     re.IGNORECASE)
+#: Every line label of the ToolDial history format (``- Dialogue State:``, ``- Thought:``, ``- Action:``, … from
+#: :data:`tooldial.tasks.format.PREFIXES`) and ``API:``: a message holding one is annotation, not speech.
+_FORMAT_LABELS = sorted({p.strip().lstrip("- ").rstrip(":").strip() for p in PREFIXES.values()} | {"API", "Dialogue"},
+                        key=len, reverse=True)
+_DEBRIS = re.compile(r"[{}|]|###|\bTurn \d|\b(?:Assistant|" + "|".join(re.escape(x) for x in _FORMAT_LABELS)
+                     + r")\s*:|must contain|situation:", re.IGNORECASE)
 #: Speaking about the participants instead of as one of them ("The user does not know…", "Thanks, user").
 _NARRATION = re.compile(r"\b(?:user|system)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
