@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from importlib import resources
@@ -223,33 +224,48 @@ def _tools_of_document(doc: Any, log: ProblemLog, shown: str,
 
 
 def _load_jsonl(path: Path, log: ProblemLog, progress: bool, shown: str) -> Iterator[tuple[Tool, str]]:
+    """One tool per line. A line that is not UTF-8 or not JSON costs that line only; a truncated or corrupt gzip
+    keeps the lines read before the damage (a skipped record says where it stopped; ``strict`` raises)."""
+    for lineno, raw in _binary_lines(path, shown, progress, log):
+        if not raw.strip():
+            continue
+        where = f"{shown}:{lineno}"
+        try:
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise CorpusError(f"not UTF-8 text (byte {exc.start}: 0x{raw[exc.start]:02x})", file=shown,
+                                  record=f"line {lineno}") from None
+            try:
+                obj = loads_json(line)
+            except json.JSONDecodeError as exc:
+                raise CorpusError(f"malformed JSON at column {exc.colno}: {exc.msg}", file=shown,
+                                  record=f"line {lineno}") from None
+            yield parse_tool(obj, file=shown, record=f"line {lineno}", report=log), where
+        except CorpusError as exc:
+            log(exc)
+
+
+def _binary_lines(path: Path, shown: str, progress: bool, log: ProblemLog) -> Iterator[tuple[int, bytes]]:
+    """``(line number, bytes)`` of a ``.jsonl`` / ``.jsonl.gz`` file, up to the first read error (logged)."""
     with ExitStack() as stack:
         try:
             if path.name.endswith(".gz"):
-                fh = stack.enter_context(gzip.open(path, "rt", encoding="utf-8"))
+                fh = stack.enter_context(gzip.open(path, "rb"))
             else:
-                fh = stack.enter_context(path.open(encoding="utf-8"))
+                fh = stack.enter_context(path.open("rb"))
         except OSError as exc:
             raise CorpusError(f"cannot read: {exc}", file=shown) from None
-        lines: Iterable[str] = fh
+        lines: Iterable[bytes] = fh
         if progress:
             from tqdm.auto import tqdm
 
             lines = tqdm(fh, desc="loading corpus", unit="tool")
         lineno = 0
         try:
-            for lineno, line in enumerate(lines, start=1):  # noqa: B007 (used after the loop on error)
-                if not line.strip():
-                    continue
-                where = f"{shown}:{lineno}"
-                try:
-                    try:
-                        obj = loads_json(line)
-                    except json.JSONDecodeError as exc:
-                        raise CorpusError(f"malformed JSON at column {exc.colno}: {exc.msg}", file=shown,
-                                          record=f"line {lineno}") from None
-                    yield parse_tool(obj, file=shown, record=f"line {lineno}", report=log), where
-                except CorpusError as exc:
-                    log(exc)
-        except (OSError, EOFError, UnicodeDecodeError) as exc:
-            raise CorpusError(f"cannot read after line {lineno}: {exc}", file=shown) from None
+            for lineno, raw in enumerate(lines, start=1):  # noqa: B007 (used after the loop on error)
+                yield lineno, raw
+        except (OSError, EOFError, zlib.error) as exc:  # gzip.BadGzipFile is an OSError
+            detail = "the compressed stream ends early (truncated)" if isinstance(exc, EOFError) else str(exc)
+            log(CorpusError(f"cannot read after line {lineno}: {detail}; the {lineno} line(s) before are kept",
+                            file=shown))

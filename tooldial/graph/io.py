@@ -55,10 +55,31 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
     if not isinstance(data, dict) or "nodes" not in data or edges_key not in data:
         raise TooldialError("not a node-link graph (expected 'nodes' and 'edges')", file=str(path))
     data.pop("format_version", None)
+    _check_node_link(data, edges_key, path)
     try:
         return nx.node_link_graph(data, directed=True, multigraph=True, edges=edges_key)
-    except (KeyError, TypeError, nx.NetworkXError) as exc:
+    except (KeyError, TypeError, AttributeError, ValueError, nx.NetworkXError) as exc:
         raise TooldialError(f"malformed node-link graph: {exc}", file=str(path)) from None
+
+
+def _check_node_link(data: dict, edges_key: str, path: Path) -> None:
+    """Every node an object with an ``id``, every edge one with ``source`` and ``target`` (the first that is not
+    is named), so a hand-edited graph is one line, not an ``AttributeError`` inside networkx."""
+    for key, needed in (("nodes", ("id",)), (edges_key, ("source", "target"))):
+        items = data[key]
+        if not isinstance(items, list):
+            raise TooldialError(f"'{key}' must be a list, got {type(items).__name__}", file=str(path), field=key)
+        for index, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise TooldialError(f"must be an object, got {type(item).__name__}", file=str(path),
+                                    record=f"{key}[{index}]")
+            missing = [name for name in needed if name not in item]
+            if missing:
+                raise TooldialError(f"has no {missing[0]!r}", file=str(path), record=f"{key}[{index}]")
+            for name in needed:
+                if not isinstance(item[name], str | int):
+                    raise TooldialError(f"must be a string, got {type(item[name]).__name__}", file=str(path),
+                                        record=f"{key}[{index}]", field=name)
 
 
 def export_graphml(graph: nx.MultiDiGraph, path: str | Path) -> Path:

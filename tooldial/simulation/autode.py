@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import zlib
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -67,16 +68,21 @@ def _read_jsonl(path: Path, model: type[BaseModel]) -> list[Any]:
     if not path.is_file():
         raise TooldialError("no such file", file=str(path))
     out = []
-    with _open_text(path) as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                out.append(model.model_validate_json(line))
-            except ValidationError as exc:
-                error = exc.errors()[0]
-                field = ".".join(str(p) for p in error["loc"]) or None
-                raise TooldialError(error["msg"], file=str(path), record=f"line {number}", field=field) from None
+    number = 0
+    try:
+        with _open_text(path) as handle:
+            for number, line in enumerate(handle, start=1):  # noqa: B007 (named in the error below)
+                if not line.strip():
+                    continue
+                try:
+                    out.append(model.model_validate_json(line))
+                except ValidationError as exc:
+                    error = exc.errors()[0]
+                    field = ".".join(str(p) for p in error["loc"]) or None
+                    raise TooldialError(error["msg"], file=str(path), record=f"line {number}", field=field) from None
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:  # a truncated or corrupt .gz, a binary file
+        detail = "the compressed stream ends early (truncated file)" if isinstance(exc, EOFError) else str(exc)
+        raise TooldialError(f"cannot read after line {number}: {detail}", file=str(path)) from None
     return out
 
 
