@@ -24,7 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tooldial.errors import TooldialError
+from tooldial.errors import EnvironmentFailure, TooldialError
+from tooldial.outputs import ENVIRONMENT_ERRNOS
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,16 @@ def cache_subdir(name: str, cache_dir: str | Path | None = None) -> Path:
 
 class CacheError(TooldialError):
     """A cache file that cannot be read or written."""
+
+
+class CacheDiskError(CacheError, EnvironmentFailure):
+    """The disk under a cache is full or failing (sqlite: "database or disk is full", "disk I/O error"): exit 1."""
+
+
+def _cache_error(message: str, exc: sqlite3.Error, path: Path) -> CacheError:
+    text = str(exc).lower()
+    kind = CacheDiskError if "disk is full" in text or "disk i/o" in text else CacheError
+    return kind(f"{message} ({exc})", file=str(path))
 
 
 class KeyValueStore:
@@ -68,12 +79,12 @@ class KeyValueStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise CacheError(f"cannot create the cache folder: {exc.strerror or exc}", file=str(self.path.parent)) \
-                from None
+            kind = CacheDiskError if exc.errno in ENVIRONMENT_ERRNOS else CacheError
+            raise kind(f"cannot create the cache folder: {exc.strerror or exc}", file=str(self.path.parent)) from None
         try:
             self._db = self._open()
         except sqlite3.OperationalError as exc:  # locked past the timeout, unreadable folder, full disk
-            raise CacheError(f"cannot open the cache: {exc}", file=str(self.path)) from None
+            raise _cache_error("cannot open the cache", exc, self.path) from None
         except sqlite3.DatabaseError as exc:  # not a database: move it aside, never delete it
             aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
             self.path.replace(aside)
@@ -106,7 +117,7 @@ class KeyValueStore:
             try:
                 yield self._db
             except sqlite3.OperationalError as exc:
-                raise CacheError(f"cache not usable ({exc})", file=str(self.path)) from None
+                raise _cache_error("cache not usable", exc, self.path) from None
             except sqlite3.DatabaseError as exc:
                 raise CacheError(f"cache file is corrupt ({exc}); delete it (with its -wal and -shm files) to start "
                                  "an empty cache", file=str(self.path)) from None

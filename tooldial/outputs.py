@@ -136,7 +136,7 @@ def output_folder(path: str | Path, flag: str = "--out") -> Path:
 
 def os_error(exc: OSError, path: str | Path, flag: str | None = None) -> TooldialError:
     """The one-line error for an ``OSError`` while writing ``path``: exit 1 for the machine, 2 for the path."""
-    reason = exc.strerror or str(exc)
+    reason = os.strerror(exc.errno) if isinstance(exc.errno, int) and exc.errno > 0 else exc.strerror or str(exc)
     if exc.errno in ENVIRONMENT_ERRNOS:
         return EnvironmentFailure(f"cannot write: {reason}", file=str(path), field=flag)
     return TooldialError(f"cannot write: {reason}", file=str(path), field=flag)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -90,19 +91,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TooldialError as exc:
         print(f"tooldial: {_redacted(str(exc))}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:  # `tooldial … | head`: the reader left; nothing to report
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         if exc.errno not in ENVIRONMENT_ERRNOS:
             raise
         # a full disk (or an I/O error) anywhere a writer did not catch it: one line, exit 1, the work done kept
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"tooldial: {where}{exc.strerror or exc}; finished work is cached and a rerun resumes from it",
+        print(f"tooldial: {where}{os.strerror(exc.errno)}; finished work is cached and a rerun resumes from it",
               file=sys.stderr)
         return 1
-    except BrokenPipeError:  # `tooldial … | head`: the reader left; nothing to report
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
     except KeyboardInterrupt:
         print("tooldial: interrupted; finished work is cached and a rerun resumes from it", file=sys.stderr)
         return 130

@@ -35,6 +35,7 @@ from tooldial.dataset.output import OutputDir, check_output, file_sha256
 from tooldial.dataset.sources import DialogueFiles, SourceRecord
 from tooldial.dataset.splits import SplitConfig
 from tooldial.errors import ConfigError, TooldialError
+from tooldial.outputs import ENVIRONMENT_ERRNOS, os_error
 from tooldial.tasks.prompts import DEFAULT_PROFILE
 
 logger = logging.getLogger(__name__)
@@ -424,7 +425,12 @@ def build_dataset(options: BuildOptions, out_dir: str | Path, *, overwrite: bool
     """
     check_output(out_dir, overwrite=overwrite)
     with OutputDir(out_dir, overwrite=overwrite) as target:
-        return _build(options, target)
+        try:
+            return _build(options, target)
+        except OSError as exc:  # a full disk while writing the version (pyarrow names no file): one line, exit 1
+            if exc.errno not in ENVIRONMENT_ERRNOS:
+                raise
+            raise os_error(exc, exc.filename or out_dir, None if exc.filename else "--out") from None
 
 
 def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
