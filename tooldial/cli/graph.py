@@ -58,6 +58,12 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--max-cross-tool-in-edges", type=non_negative_int, default=None, metavar="K",
                    help="keep the K best API pairs from other tools entering one API (default: the config's; "
                         "0: no cap)")
+    b.add_argument("--max-same-tool-candidates", type=non_negative_int, default=None, metavar="K",
+                   help="memory bound: an input keeps its K most similar candidate sources of its own tool "
+                        "(default: the config's, 64; 0: no bound)")
+    b.add_argument("--max-candidates", type=non_negative_int, default=None, metavar="N",
+                   help="stop with an error when more than N Eq. 1 candidates remain (default: the config's, "
+                        "3,000,000; 0: no bound)")
     b.add_argument("--single-provider", action="store_true",
                    help="all tools of the corpus are one provider's: identifiers chain between them "
                         "(a tool set documented tool by tool, e.g. tau-bench)")
@@ -234,7 +240,8 @@ def _build(args: argparse.Namespace) -> int:
         ("max_in_edges_per_api", args.max_in_edges),
         ("max_cross_tool_edges_per_api", args.max_cross_tool_edges),
         ("max_cross_tool_in_edges_per_api", args.max_cross_tool_in_edges if args.max_cross_tool_in_edges is not None
-         else args.max_cross_tool_edges)) if value is not None}
+         else args.max_cross_tool_edges), ("max_same_tool_candidates_per_input", args.max_same_tool_candidates),
+        ("max_candidates", args.max_candidates)) if value is not None}
     for name, value in caps.items():
         if value is not None and value < 0:
             raise ConfigError(f"must be 0 (no cap) or a positive number, got {value}", field=name)

@@ -19,6 +19,7 @@ import numpy as np
 
 from tooldial.corpus.models import Corpus
 from tooldial.embedding import Embedder
+from tooldial.graph.bounds import best_same_name_sources, cap_same_tool, check_candidate_budget
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.edges import (
     EdgeArrays,
@@ -221,12 +222,14 @@ class GraphBuilder:
                               thresholds or cfg.effective_thresholds, block_size=cfg.block_size,
                               screen=cfg.screen, mask_self=cfg.filters.drop_self_edges,
                               mask_group=cfg.filters.drop_same_tool_edges,
-                              progress=cfg.progress)
+                              progress=cfg.progress, max_same_group_per_input=cfg.max_same_tool_candidates_per_input)
         self.report.lcs_computed += lcs.computed
         if cfg.same_tool_raw_names and not cfg.filters.drop_same_tool_edges:
-            edges = merge_edges(edges, same_tool_raw_name_edges(prepared, thresholds or cfg.effective_thresholds,
-                                                                mask_self=cfg.filters.drop_self_edges,
-                                                                desc=cfg.same_tool_raw_name_desc))
+            raw = same_tool_raw_name_edges(prepared, thresholds or cfg.effective_thresholds,
+                                           mask_self=cfg.filters.drop_self_edges, desc=cfg.same_tool_raw_name_desc,
+                                           limit=cfg.max_same_tool_candidates_per_input)
+            edges = cap_same_tool(merge_edges(edges, raw), prepared.out_index.group, prepared.in_index.group,
+                                  cfg.max_same_tool_candidates_per_input)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)
@@ -321,16 +324,19 @@ def qualified_tail_key(entity: Entity) -> str | None:
 
 
 def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds, *,
-                             mask_self: bool = True, desc: float | None = None) -> EdgeArrays:
+                             mask_self: bool = True, desc: float | None = None, limit: int | None = None) -> EdgeArrays:
     """Candidates inside one tool whose documented leaf names are equal (``Name`` → ``name``), or whose input
     name is the output's qualified (``ticketDate`` ← ``date``, :func:`qualified_tail_key`), with Eq. 1's
     description and keyword criteria. Short names qualify a generic leaf by each API's subject (``year name``,
     ``movie name``), so within one tool, where a word keeps one meaning, the documented name is compared too.
-    ``lcs_sim`` records 1 for equal names and the LCS of the two documented names for a qualified one."""
+    ``lcs_sim`` records 1 for equal names and the LCS of the two documented names for a qualified one.
+    ``limit``: an input whose name group holds more outputs than this keeps the best ``limit`` of them
+    (:func:`tooldial.graph.bounds.best_same_name_sources`), so one tool of many operations stays linear."""
     outs: dict[tuple[str, str], list[int]] = {}
     for i, e in enumerate(prepared.outputs):
         outs.setdefault((e.tool_id, raw_name_key(e)), []).append(i)
     src, dst, lcs = [], [], []
+    named_out: np.ndarray | None = None
     for j, e in enumerate(prepared.inputs):
         own = raw_name_key(e)
         keys = [own]
@@ -338,7 +344,16 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
         if tail and tail != own:
             keys.append(tail)
         for key in keys:
-            for i in outs.get((e.tool_id, key), ()):
+            sources = outs.get((e.tool_id, key), ())
+            if limit is not None and len(sources) > limit:
+                if named_out is None:
+                    named_out = np.fromiter((_named_identifier(o) for o in prepared.outputs), dtype=bool,
+                                            count=len(prepared.outputs))
+                # the sources of the input's own name share its raw name; those of its qualified tail do not
+                named = named_out if key == own and _named_identifier(e) else np.zeros_like(named_out)
+                sources = best_same_name_sources(prepared, j, sources, limit, thresholds, desc, named,
+                                                 mask_self=mask_self)
+            for i in sources:
                 if not (mask_self and prepared.outputs[i].api_id == e.api_id):
                     src.append(i)
                     dst.append(j)
@@ -422,6 +437,7 @@ def candidate_pool(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     """Every candidate a build decides on, with the rules' verdicts (kept *and* rejected), and the selector that
     judged them (``None`` with the rules off). Candidates below the vectorised cross-tool bar are not returned;
     the selector counts them among its rejections."""
+    check_candidate_budget(len(edges), config.max_candidates, corpus.spec)
     if not config.apply_rules:
         return candidates_from_arrays(outputs, inputs, edges), None
     before = len(edges)

@@ -183,12 +183,14 @@ def _feature_groups(s_ids: np.ndarray, o_ids: np.ndarray, names: np.ndarray):
 def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
                   lcs: LCSCache, thresholds: Thresholds, *, block_size: int = 1024, screen: str = "desc",
                   mask_self: bool = True, mask_group: bool = False, progress: bool = False,
-                  pair_budget: int = 4_000_000) -> EdgeArrays:
+                  pair_budget: int = 4_000_000, max_same_group_per_input: int | None = None) -> EdgeArrays:
     """All (output, input) entity pairs satisfying Eq. 1, without a dense outputs × inputs matrix.
 
     Unique screening texts are compared block by block (one matmul each); the cells above the screening
     threshold expand to pairs of feature groups (see :func:`_feature_groups`), which go through the LCS
-    length bound, the second cosine and LCS; only surviving group pairs expand to entity pairs."""
+    length bound, the second cosine and LCS; only surviving group pairs expand to entity pairs.
+    ``max_same_group_per_input``: each input keeps at most this many pairs from outputs of its own group (tool),
+    the most similar ones, pruned whenever the pairs held pass ``pair_budget`` (memory stays bounded)."""
     if screen == "desc":
         s_vecs, s_out, s_in, s_t = desc_vecs, outputs.desc, inputs.desc, thresholds.desc
         o_vecs, o_out, o_in, o_t = kw_vecs, outputs.kw, inputs.kw, thresholds.kw
@@ -204,6 +206,7 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
     in_matrix = np.ascontiguousarray(s_vecs[text_in].T)  # (dim, unique input screen texts)
 
     found: list[tuple[np.ndarray, ...]] = []
+    held = 0
     blocks = range(0, len(text_out), block_size)
     for start in tqdm(blocks, desc="similarity blocks", unit="block", disable=not progress):
         stop = min(start + block_size, len(text_out))
@@ -243,14 +246,45 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
                     keep &= outputs.group[src] != inputs.group[dst]
                 pair = pair[keep]
                 found.append((src[keep], dst[keep], screen_sim[sub][pair], other[sub][pair], lcs_sim[sub][pair]))
+                held += len(found[-1][0])
+                if max_same_group_per_input is not None and held > pair_budget:
+                    found = [_cap_same_group(found, outputs.group, inputs.group, max_same_group_per_input)]
+                    held = len(found[0][0])
     if not found:
         return EdgeArrays.empty()
+    if max_same_group_per_input is not None:
+        found = [_cap_same_group(found, outputs.group, inputs.group, max_same_group_per_input)]
     src, dst, s_sim, o_sim, l_sim = (np.concatenate(parts) for parts in zip(*found, strict=True))
     order = np.lexsort((dst, src))
     desc_sim, kw_sim = (s_sim, o_sim) if screen == "desc" else (o_sim, s_sim)
     # float32 dot products of unit vectors can overshoot 1 by an ulp or two
     return EdgeArrays(src[order], dst[order], np.clip(desc_sim[order], -1, 1).astype(np.float32),
                       np.clip(kw_sim[order], -1, 1).astype(np.float32), l_sim[order].astype(np.float32))
+
+
+def top_per_input(src: np.ndarray, dst: np.ndarray, score: np.ndarray, limit: int,
+                  among: np.ndarray | None = None) -> np.ndarray:
+    """Mask of the pairs to keep: per ``dst``, the ``limit`` best by ``score`` (ties: lower ``src``) among the
+    pairs where ``among`` is true; pairs outside ``among`` are all kept."""
+    keep = np.ones(len(src), dtype=bool)
+    idx = np.arange(len(src)) if among is None else np.flatnonzero(among)
+    if len(idx) == 0:
+        return keep
+    order = idx[np.lexsort((src[idx], -score[idx], dst[idx]))]
+    d = dst[order]
+    starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
+    rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+    keep[order[rank >= limit]] = False
+    return keep
+
+
+def _cap_same_group(found: list[tuple[np.ndarray, ...]], out_group: np.ndarray, in_group: np.ndarray,
+                    limit: int) -> tuple[np.ndarray, ...]:
+    """``found`` as one tuple of arrays, each input keeping at most ``limit`` pairs from its own group."""
+    src, dst, s_sim, o_sim, l_sim = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    score = s_sim.astype(np.float64) + o_sim + l_sim
+    keep = top_per_input(src, dst, score, limit, among=out_group[src] == in_group[dst])
+    return src[keep], dst[keep], s_sim[keep], o_sim[keep], l_sim[keep]
 
 
 def dense_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
