@@ -49,6 +49,7 @@ def built(tmp_path_factory) -> tuple[Path, list[DialogueRecord]]:
     path = root / "dialogues.jsonl"
     path.write_text("".join(r.model_dump_json() + "\n" for r in records), encoding="utf-8")
     options = BuildOptions(corpus="none", dialogues=[path], split=SplitConfig(seed=3), progress=False,
+                           validate_dialogues=False,  # fixture records with made-up sequence ids
                            cache_dir=root / "cache")
     build_dataset(options, root / "ds")
     return root / "ds", records
@@ -108,6 +109,7 @@ def test_build_splits_are_deterministic(built, tmp_path):
     path = tmp_path / "d.jsonl"
     path.write_text("".join(r.model_dump_json() + "\n" for r in reversed(records)), encoding="utf-8")
     build_dataset(BuildOptions(corpus="none", dialogues=[path], split=SplitConfig(seed=3), progress=False,
+                               validate_dialogues=False,  # fixture records with made-up sequence ids
                                cache_dir=tmp_path / "c"), tmp_path / "again")
     first = {r["dialogue_id"]: r["_split"] for r in _rows(ds, "dialogues")}
     again = {r["dialogue_id"]: r["_split"] for r in _rows(tmp_path / "again", "dialogues")}
