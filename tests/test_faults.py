@@ -514,7 +514,7 @@ def test_one_tool_of_many_similar_operations_stays_bounded(tmp_path, capsys):
     builder = GraphBuilder(GraphConfig(max_same_tool_candidates_per_input=8))
     edges = builder.find_edges(builder.prepare(corpus))
     per_input = np.bincount(edges.dst)
-    assert per_input.max() == 8 and len(edges) <= 8 * len(builder.report and per_input)
+    assert per_input.max() == 8 and len(edges) <= 8 * len(per_input)
     unbounded = GraphBuilder(GraphConfig(max_same_tool_candidates_per_input=None))
     assert len(unbounded.find_edges(unbounded.prepare(corpus))) > 100 * len(per_input)  # what it bounds: n²
     with pytest.raises(ConfigError, match="max_candidates=500"):

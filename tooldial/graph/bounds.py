@@ -7,16 +7,17 @@ bounds, both in :class:`~tooldial.graph.config.GraphConfig`:
 
 * ``max_same_tool_candidates_per_input`` (64): an input keeps at most this many candidate sources of its own tool,
   the most similar (``desc + kw + lcs``; ties: the earlier output). The Eq. 1 search prunes to it while its blocks
-  stream (:func:`tooldial.graph.edges.blocked_edges`), the same-tool raw-name search picks the best sources of a
-  large name group directly (:func:`best_same_name_sources`), and :func:`cap_same_tool` applies it once more to
-  their union. Pairs across tools are not touched here.
+  stream (:func:`tooldial.graph.edges.blocked_edges`), and :func:`cap_same_tool` applies it once more after the
+  same-tool raw-name candidates are added. Outputs that are interchangeable (one feature group: same texts and
+  name) are expanded only up to ``K + 1`` per tool (:func:`tooldial.graph.edges.trim_members`,
+  :func:`interchangeable_prefix`): exact for the same-tool bound, and across tools it means an input meets at
+  most ``K + 1`` identical twins of one other tool (the density caps keep far fewer per API pair anyway).
 * ``max_candidates`` (3,000,000): a build with more candidates than this stops with a one-line error naming the
   bound (:func:`check_candidate_budget`) before one Python object per candidate is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,25 +27,24 @@ from tooldial.graph.edges import EdgeArrays, top_per_input
 
 if TYPE_CHECKING:
     from tooldial.graph.build import PreparedEntities
-    from tooldial.graph.config import Thresholds
 
 
-def best_same_name_sources(prepared: PreparedEntities, j: int, sources: Sequence[int], limit: int,
-                           thresholds: Thresholds, desc: float | None, named: np.ndarray, *,
-                           mask_self: bool = True) -> list[int]:
-    """The at most ``limit`` outputs of ``sources`` (one tool, one raw name) that input ``j`` keeps: those passing
-    the raw-name criteria, best ``desc + kw`` first (ties: lower index), in index order. ``named``: per output,
-    whether it and input ``j`` are the same named identifier (the criterion that needs no description bar)."""
-    src = np.asarray(sources, dtype=np.int64)
-    if mask_self:
-        src = src[prepared.out_index.api[src] != prepared.in_index.api[j]]
-    vec = prepared.vectors
-    desc_sim = vec[prepared.out_index.desc[src]] @ vec[prepared.in_index.desc[j]]
-    kw = vec[prepared.out_index.kw[src]] @ vec[prepared.in_index.kw[j]]
-    ok = ((desc_sim > (thresholds.desc if desc is None else desc)) | named[src]) & (kw > thresholds.kw)
-    src, score = src[ok], (desc_sim + kw)[ok]
-    best = np.lexsort((src, -score))[:limit]
-    return sorted(src[best].tolist())
+def interchangeable_prefix(sources: list[int], prepared: PreparedEntities, limit: int) -> list[int]:
+    """``sources`` (outputs of one tool sharing one raw name, ascending) keeping at most ``limit`` of each set of
+    interchangeable ones: same description and keyword text, same named-identifier flag. Every input scores the
+    members of such a set alike, so its best ``limit - 1`` sources (ties: the lower id) lie among them."""
+    if len(sources) <= limit:
+        return sources
+    from tooldial.graph.build import _named_identifier
+
+    seen: dict[tuple[int, int, bool], int] = {}
+    kept = []
+    for i in sources:
+        key = (int(prepared.out_index.desc[i]), int(prepared.out_index.kw[i]), _named_identifier(prepared.outputs[i]))
+        if seen.get(key, 0) < limit:
+            seen[key] = seen.get(key, 0) + 1
+            kept.append(i)
+    return kept
 
 
 def cap_same_tool(edges: EdgeArrays, out_tool: np.ndarray, in_tool: np.ndarray, limit: int | None) -> EdgeArrays:

@@ -19,7 +19,7 @@ import numpy as np
 
 from tooldial.corpus.models import Corpus
 from tooldial.embedding import Embedder
-from tooldial.graph.bounds import best_same_name_sources, cap_same_tool, check_candidate_budget
+from tooldial.graph.bounds import cap_same_tool, check_candidate_budget, interchangeable_prefix
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.edges import (
     EdgeArrays,
@@ -330,13 +330,15 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
     description and keyword criteria. Short names qualify a generic leaf by each API's subject (``year name``,
     ``movie name``), so within one tool, where a word keeps one meaning, the documented name is compared too.
     ``lcs_sim`` records 1 for equal names and the LCS of the two documented names for a qualified one.
-    ``limit``: an input whose name group holds more outputs than this keeps the best ``limit`` of them
-    (:func:`tooldial.graph.bounds.best_same_name_sources`), so one tool of many operations stays linear."""
+    ``limit``: of outputs interchangeable to every input (same name, texts and identifier flag) only the first
+    ``limit + 1`` are paired (:func:`tooldial.graph.bounds.interchangeable_prefix`), so one tool of many similar
+    operations stays linear; :func:`tooldial.graph.bounds.cap_same_tool` then keeps each input's best ``limit``."""
     outs: dict[tuple[str, str], list[int]] = {}
     for i, e in enumerate(prepared.outputs):
         outs.setdefault((e.tool_id, raw_name_key(e)), []).append(i)
+    if limit is not None:
+        outs = {k: interchangeable_prefix(v, prepared, limit + 1) for k, v in outs.items()}
     src, dst, lcs = [], [], []
-    named_out: np.ndarray | None = None
     for j, e in enumerate(prepared.inputs):
         own = raw_name_key(e)
         keys = [own]
@@ -344,16 +346,7 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
         if tail and tail != own:
             keys.append(tail)
         for key in keys:
-            sources = outs.get((e.tool_id, key), ())
-            if limit is not None and len(sources) > limit:
-                if named_out is None:
-                    named_out = np.fromiter((_named_identifier(o) for o in prepared.outputs), dtype=bool,
-                                            count=len(prepared.outputs))
-                # the sources of the input's own name share its raw name; those of its qualified tail do not
-                named = named_out if key == own and _named_identifier(e) else np.zeros_like(named_out)
-                sources = best_same_name_sources(prepared, j, sources, limit, thresholds, desc, named,
-                                                 mask_self=mask_self)
-            for i in sources:
+            for i in outs.get((e.tool_id, key), ()):
                 if not (mask_self and prepared.outputs[i].api_id == e.api_id):
                     src.append(i)
                     dst.append(j)

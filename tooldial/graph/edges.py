@@ -180,6 +180,26 @@ def _feature_groups(s_ids: np.ndarray, o_ids: np.ndarray, names: np.ndarray):
     return uniq[:, 0], uniq[:, 1], uniq[:, 2], ptr, members
 
 
+def trim_members(ptr: np.ndarray, members: np.ndarray, tool_of: np.ndarray, limit: int
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """The CSR ``(ptr, members)`` keeping, in each group, at most ``limit`` members per tool (the lowest ids).
+
+    Members of one feature group are interchangeable to Eq. 1 (same texts, same name), so an input that keeps at
+    most ``limit - 1`` same-tool sources by ``(score, id)`` never needs more of them than the first ``limit``."""
+    gid = np.repeat(np.arange(len(ptr) - 1, dtype=np.int64), np.diff(ptr))
+    order = np.lexsort((members, tool_of[members], gid))
+    run = np.r_[True, (gid[order][1:] != gid[order][:-1]) | (tool_of[members[order]][1:]
+                                                              != tool_of[members[order]][:-1])]
+    starts = np.flatnonzero(run)
+    rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
+    kept = np.sort(order[rank < limit])  # back to group order, ids ascending within a group
+    if len(kept) == len(members):
+        return ptr, members
+    new_ptr = np.zeros(len(ptr), dtype=np.int64)
+    np.cumsum(np.bincount(gid[kept], minlength=len(ptr) - 1), out=new_ptr[1:])
+    return new_ptr, members[kept]
+
+
 def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
                   lcs: LCSCache, thresholds: Thresholds, *, block_size: int = 1024, screen: str = "desc",
                   mask_self: bool = True, mask_group: bool = False, progress: bool = False,
@@ -200,6 +220,8 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
     if len(s_out) == 0 or len(s_in) == 0:
         return EdgeArrays.empty()
     gs_out, go_out, gn_out, mptr_out, mem_out = _feature_groups(s_out, o_out, outputs.name)
+    if max_same_group_per_input is not None:  # interchangeable sources of one tool: expand no more than needed
+        mptr_out, mem_out = trim_members(mptr_out, mem_out, outputs.group, max_same_group_per_input + 1)
     gs_in, go_in, gn_in, mptr_in, mem_in = _feature_groups(s_in, o_in, inputs.name)
     text_out, tptr_out, tgroups_out = _csr(gs_out)  # unique screen texts → their groups
     text_in, tptr_in, tgroups_in = _csr(gs_in)
