@@ -76,10 +76,10 @@ def _run(args: argparse.Namespace) -> int:
         raise ConfigError("--dataset DIR_OR_ID is required", field="dataset")
     if not args.out:
         raise ConfigError("--out RUN_DIR is required", field="out")
+    check_output_folder(args.out)
     from tooldial.dataset.locate import locate_dataset
 
     locate_dataset(args.dataset)  # a mistyped path is one line now, not a Hub lookup
-    check_output_folder(args.out)
     from tooldial.evaluation.report import run_label
     from tooldial.evaluation.runner import EvalConfig, evaluate
 
