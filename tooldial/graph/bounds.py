@@ -5,7 +5,7 @@ thin the graph, but they act on candidate *objects*, one per pair: a single Open
 operations (every ``widgetId`` output matching every ``widgetId`` input) made ``graph build`` pass 10 GB. Two
 bounds, both in :class:`~tooldial.graph.config.GraphConfig`:
 
-* ``max_same_tool_candidates_per_input`` (64): an input keeps at most this many candidate sources of its own tool,
+* ``max_same_tool_candidates_per_input`` (32): an input keeps at most this many candidate sources of its own tool,
   the most similar (``desc + kw + lcs``; ties: the earlier output). The Eq. 1 search prunes to it while its blocks
   stream (:func:`tooldial.graph.edges.blocked_edges`), and :func:`cap_same_tool` applies it once more after the
   same-tool raw-name candidates are added. Outputs that are interchangeable (one feature group: same texts and

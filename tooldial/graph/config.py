@@ -143,10 +143,10 @@ class GraphConfig(BaseModel):
     max_cross_tool_in_edges_per_api: int | None = Field(default=120, ge=1)
     #: Memory bound inside one tool: an input keeps at most this many candidate sources *of its own tool* (the
     #: most similar, ``desc + kw + lcs``), chosen while the similarity blocks stream, before the rules judge
-    #: them. Without it a tool of many similar operations makes candidates grow with the square of its size
-    #: (10,000 operations: past 10 GB). Never binds on the embedded corpus, realtools or a 400-tool ToolBench
-    #: sample (at most 16 / 14 / 50 candidates per input from all tools). ``None``: no bound.
-    max_same_tool_candidates_per_input: int | None = Field(default=64, ge=1)
+    #: them (:mod:`tooldial.graph.bounds`). Without it a tool of many similar operations makes candidates grow with
+    #: the square of its size (10,000 operations: past 10 GB). Never binds on the embedded corpus, realtools or a
+    #: 400-tool ToolBench sample (at most 5 / 14 / 25 same-tool candidates per input). ``None``: no bound.
+    max_same_tool_candidates_per_input: int | None = Field(default=32, ge=1)
     #: Backstop: a build whose Eq. 1 candidates (after the bound above) exceed this stops with a one-line error
     #: naming it, before the rules build one object per candidate (whole ToolBench: 1.70 M; ~1 GB per million).
     max_candidates: int | None = Field(default=3_000_000, ge=1)
