@@ -18,29 +18,25 @@ bounds, both in :class:`~tooldial.graph.config.GraphConfig`:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
 
 import numpy as np
 
 from tooldial.errors import ConfigError
 from tooldial.graph.edges import EdgeArrays, top_per_input
 
-if TYPE_CHECKING:
-    from tooldial.graph.build import PreparedEntities
 
-
-def interchangeable_prefix(sources: list[int], prepared: PreparedEntities, limit: int) -> list[int]:
+def interchangeable_prefix(sources: list[int], alike: Callable[[int], Hashable], limit: int) -> list[int]:
     """``sources`` (outputs of one tool sharing one raw name, ascending) keeping at most ``limit`` of each set of
-    interchangeable ones: same description and keyword text, same named-identifier flag. Every input scores the
-    members of such a set alike, so its best ``limit - 1`` sources (ties: the lower id) lie among them."""
+    interchangeable ones (equal ``alike(i)``: same description and keyword text, same named-identifier flag).
+    Every input scores the members of such a set alike, so its best ``limit - 1`` sources (ties: the lower id)
+    lie among them."""
     if len(sources) <= limit:
         return sources
-    from tooldial.graph.build import _named_identifier
-
-    seen: dict[tuple[int, int, bool], int] = {}
+    seen: dict[Hashable, int] = {}
     kept = []
     for i in sources:
-        key = (int(prepared.out_index.desc[i]), int(prepared.out_index.kw[i]), _named_identifier(prepared.outputs[i]))
+        key = alike(i)
         if seen.get(key, 0) < limit:
             seen[key] = seen.get(key, 0) + 1
             kept.append(i)

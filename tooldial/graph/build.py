@@ -337,7 +337,11 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
     for i, e in enumerate(prepared.outputs):
         outs.setdefault((e.tool_id, raw_name_key(e)), []).append(i)
     if limit is not None:
-        outs = {k: interchangeable_prefix(v, prepared, limit + 1) for k, v in outs.items()}
+        def alike(i: int) -> tuple[int, int, bool]:
+            o = prepared.outputs[i]
+            return int(prepared.out_index.desc[i]), int(prepared.out_index.kw[i]), _named_identifier(o)
+
+        outs = {k: interchangeable_prefix(v, alike, limit + 1) for k, v in outs.items()}
     src, dst, lcs = [], [], []
     for j, e in enumerate(prepared.inputs):
         own = raw_name_key(e)
