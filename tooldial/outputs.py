@@ -53,9 +53,9 @@ def _kind(mode: int) -> str | None:
     return None
 
 
-def _lstat(path: Path) -> os.stat_result | None:
+def _stat(path: Path) -> os.stat_result | None:
     try:
-        return path.lstat()
+        return path.stat()
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -104,7 +104,7 @@ def output_file(path: str | Path, flag: str = "--out") -> Path:
     target = given
     if given.is_symlink():
         target = Path(os.path.realpath(given))  # follows the whole chain; a dangling link gives its target path
-    info = _lstat(target)
+    info = _stat(given)  # through links: /dev/stdout is a link to a pipe or a terminal
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
             raise TooldialError("is a directory; give a file path", **where)

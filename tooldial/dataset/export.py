@@ -39,6 +39,7 @@ from tooldial.dataset.stats import DatasetStats, StatsAccumulator
 from tooldial.dataset.writer import ShardedParquetWriter
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.errors import TooldialError
+from tooldial.redact import redact_data, redact_text
 from tooldial.tasks.history import render_history
 from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
 
@@ -188,9 +189,10 @@ def _write_dataset(items: Iterable[SourceRecord], target: OutputDir, *, info: Bu
     faults.checkpoint("data")
     sizes = _dir_sizes(staging / "data")
     write_plot(stats, staging / PLOT_NAME)
-    (staging / "README.md").write_text(render_card(stats, info, sizes, example), encoding="utf-8")
+    # credentials never reach a card: URLs lose userinfo and key-like query values (tooldial.redact)
+    (staging / "README.md").write_text(redact_text(render_card(stats, info, sizes, example)), encoding="utf-8")
     faults.checkpoint("card")
-    build = {"info": info.model_dump(mode="json"), "stats": stats.model_dump(mode="json")}
+    build = redact_data({"info": info.model_dump(mode="json"), "stats": stats.model_dump(mode="json")})
     (staging / BUILD_INFO_NAME).write_text(json.dumps(build, indent=2, ensure_ascii=False) + "\n",
                                            encoding="utf-8")
     faults.checkpoint("build_info")
