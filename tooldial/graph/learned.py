@@ -75,12 +75,9 @@ def model_digest(path: str | Path) -> str:
 
 def save_edge_model(model: EdgeModel, path: str | Path) -> Path:
     """Write ``model.to_json()`` through ``<name>.tmp`` (a crash never leaves half a file)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(model.to_json(), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    from tooldial.outputs import write_text
+
+    return write_text(path, model.to_json())
 
 
 def load_edge_model(path: str | Path | None = None) -> EdgeModel:

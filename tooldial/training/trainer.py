@@ -105,7 +105,10 @@ def _check_output_dir(resolved: ResolvedConfig) -> str | None:
     """The checkpoint to resume from (``--resume``), or refuse to overwrite one (nothing done is lost)."""
     from transformers.trainer_utils import get_last_checkpoint
 
+    from tooldial.outputs import output_folder
+
     out = resolved.output_dir
+    output_folder(out, "output_dir")  # a file, or a folder inside a dataset tooldial manages, is refused
     explicit = resolved.sft.get("resume_from_checkpoint")  # TrainingArguments' own key: a checkpoint path
     if explicit:
         if not Path(explicit).is_dir():
