@@ -515,6 +515,8 @@ def test_one_tool_of_many_similar_operations_stays_bounded(tmp_path, capsys):
     edges = builder.find_edges(builder.prepare(corpus))
     per_input = np.bincount(edges.dst)
     assert per_input.max() == 8 and len(edges) <= 8 * len(per_input)
+    crowded = GraphBuilder(GraphConfig(max_same_tool_candidates_per_tool=480))  # 240 inputs: 2 each, not 64
+    assert np.bincount(crowded.find_edges(crowded.prepare(corpus)).dst).max() == 2
     unbounded = GraphBuilder(GraphConfig(max_same_tool_candidates_per_input=None))
     assert len(unbounded.find_edges(unbounded.prepare(corpus))) > 100 * len(per_input)  # what it bounds: n²
     with pytest.raises(ConfigError, match="max_candidates=500"):

@@ -60,7 +60,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                         "0: no cap)")
     b.add_argument("--max-same-tool-candidates", type=non_negative_int, default=None, metavar="K",
                    help="memory bound: an input keeps its K most similar candidate sources of its own tool "
-                        "(default: the config's, 32; 0: no bound)")
+                        "(default: the config's, 64, lowered in a tool with more than 4,096 inputs; 0: no bound)")
     b.add_argument("--max-candidates", type=non_negative_int, default=None, metavar="N",
                    help="stop with an error when more than N Eq. 1 candidates remain (default: the config's, "
                         "3,000,000; 0: no bound)")

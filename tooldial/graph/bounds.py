@@ -5,13 +5,16 @@ thin the graph, but they act on candidate *objects*, one per pair: a single Open
 operations (every ``widgetId`` output matching every ``widgetId`` input) made ``graph build`` pass 10 GB. Two
 bounds, both in :class:`~tooldial.graph.config.GraphConfig`:
 
-* ``max_same_tool_candidates_per_input`` (32): an input keeps at most this many candidate sources of its own tool,
+* ``max_same_tool_candidates_per_input`` (64): an input keeps at most this many candidate sources of its own tool,
   the most similar (``desc + kw + lcs``; ties: the earlier output). The Eq. 1 search prunes to it while its blocks
   stream (:func:`tooldial.graph.edges.blocked_edges`), and :func:`cap_same_tool` applies it once more after the
   same-tool raw-name candidates are added. Outputs that are interchangeable (one feature group: same texts and
   name) are expanded only up to ``K + 1`` per tool (:func:`tooldial.graph.edges.trim_members`,
   :func:`interchangeable_prefix`): exact for the same-tool bound, and across tools it means an input meets at
   most ``K + 1`` identical twins of one other tool (the density caps keep far fewer per API pair anyway).
+* ``max_same_tool_candidates_per_tool`` (262,144): in a tool with so many inputs that the bound above would
+  still allow more candidates than this in all, each input's bound is lowered to ``this // inputs of the tool``
+  (:func:`same_tool_limits`): a 10,000-operation tool gets 13 per input, an ordinary one keeps 64.
 * ``max_candidates`` (3,000,000): a build with more candidates than this stops with a one-line error naming the
   bound (:func:`check_candidate_budget`) before one Python object per candidate is made.
 """
@@ -43,7 +46,18 @@ def interchangeable_prefix(sources: list[int], alike: Callable[[int], Hashable],
     return kept
 
 
-def cap_same_tool(edges: EdgeArrays, out_tool: np.ndarray, in_tool: np.ndarray, limit: int | None) -> EdgeArrays:
+def same_tool_limits(in_tool: np.ndarray, per_input: int | None, per_tool: int | None) -> int | np.ndarray | None:
+    """Each input's limit of same-tool candidates: ``per_input``, lowered in a tool with so many inputs that
+    ``per_input`` each would pass ``per_tool`` in all (then ``per_tool // inputs of the tool``, at least 1)."""
+    if per_input is None or per_tool is None or not len(in_tool):
+        return per_input
+    inputs_of = np.bincount(in_tool)
+    limits = np.minimum(per_input, np.maximum(1, per_tool // np.maximum(inputs_of[in_tool], 1)))
+    return per_input if bool((limits == per_input).all()) else limits
+
+
+def cap_same_tool(edges: EdgeArrays, out_tool: np.ndarray, in_tool: np.ndarray,
+                  limit: int | np.ndarray | None) -> EdgeArrays:
     """``edges`` with each input keeping at most ``limit`` sources of its own tool (transform pairs all kept)."""
     if limit is None or not len(edges):
         return edges

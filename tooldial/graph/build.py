@@ -19,7 +19,12 @@ import numpy as np
 
 from tooldial.corpus.models import Corpus
 from tooldial.embedding import Embedder
-from tooldial.graph.bounds import cap_same_tool, check_candidate_budget, interchangeable_prefix
+from tooldial.graph.bounds import (
+    cap_same_tool,
+    check_candidate_budget,
+    interchangeable_prefix,
+    same_tool_limits,
+)
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.edges import (
     EdgeArrays,
@@ -218,18 +223,19 @@ class GraphBuilder:
         cfg = self.config
         began = time.perf_counter()
         lcs = LCSCache(prepared.names)
+        limits = same_tool_limits(prepared.in_index.group, cfg.max_same_tool_candidates_per_input,
+                                  cfg.max_same_tool_candidates_per_tool)
         edges = blocked_edges(prepared.out_index, prepared.in_index, prepared.vectors, prepared.vectors, lcs,
                               thresholds or cfg.effective_thresholds, block_size=cfg.block_size,
                               screen=cfg.screen, mask_self=cfg.filters.drop_self_edges,
                               mask_group=cfg.filters.drop_same_tool_edges,
-                              progress=cfg.progress, max_same_group_per_input=cfg.max_same_tool_candidates_per_input)
+                              progress=cfg.progress, max_same_group_per_input=limits)
         self.report.lcs_computed += lcs.computed
         if cfg.same_tool_raw_names and not cfg.filters.drop_same_tool_edges:
             raw = same_tool_raw_name_edges(prepared, thresholds or cfg.effective_thresholds,
                                            mask_self=cfg.filters.drop_self_edges, desc=cfg.same_tool_raw_name_desc,
                                            limit=cfg.max_same_tool_candidates_per_input)
-            edges = cap_same_tool(merge_edges(edges, raw), prepared.out_index.group, prepared.in_index.group,
-                                  cfg.max_same_tool_candidates_per_input)
+            edges = cap_same_tool(merge_edges(edges, raw), prepared.out_index.group, prepared.in_index.group, limits)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)

@@ -144,9 +144,14 @@ class GraphConfig(BaseModel):
     #: Memory bound inside one tool: an input keeps at most this many candidate sources *of its own tool* (the
     #: most similar, ``desc + kw + lcs``), chosen while the similarity blocks stream, before the rules judge
     #: them (:mod:`tooldial.graph.bounds`). Without it a tool of many similar operations makes candidates grow with
-    #: the square of its size (10,000 operations: past 10 GB). Never binds on the embedded corpus, realtools or a
-    #: 400-tool ToolBench sample (at most 5 / 14 / 25 same-tool candidates per input). ``None``: no bound.
-    max_same_tool_candidates_per_input: int | None = Field(default=32, ge=1)
+    #: the square of its size (10,000 operations: past 10 GB). The embedded corpus, realtools and two random
+    #: 400-tool ToolBench samples have at most 5 / 14 / 25 / 51 same-tool candidates per input: 64 changes none
+    #: of their graphs (32 cut 100 of the second sample's 799 edges). ``None``: no bound.
+    max_same_tool_candidates_per_input: int | None = Field(default=64, ge=1)
+    #: The bound above, lowered in a tool with so many inputs that the bound above allows more than this many same-tool
+    #: candidates in all: then ``this // inputs of the tool`` each (at least 1). A tool of 10,000 operations and
+    #: 20,000 inputs gets 13 per input; a ToolBench-sized tool (hundreds of inputs) is never affected.
+    max_same_tool_candidates_per_tool: int | None = Field(default=262_144, ge=1)
     #: Backstop: a build whose Eq. 1 candidates (after the bound above) exceed this stops with a one-line error
     #: naming it, before the rules build one object per candidate (whole ToolBench: 1.70 M; ~1 GB per million).
     max_candidates: int | None = Field(default=3_000_000, ge=1)

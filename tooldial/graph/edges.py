@@ -203,14 +203,16 @@ def trim_members(ptr: np.ndarray, members: np.ndarray, tool_of: np.ndarray, limi
 def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarray, kw_vecs: np.ndarray,
                   lcs: LCSCache, thresholds: Thresholds, *, block_size: int = 1024, screen: str = "desc",
                   mask_self: bool = True, mask_group: bool = False, progress: bool = False,
-                  pair_budget: int = 4_000_000, max_same_group_per_input: int | None = None) -> EdgeArrays:
+                  pair_budget: int = 4_000_000, max_same_group_per_input: int | np.ndarray | None = None
+                  ) -> EdgeArrays:
     """All (output, input) entity pairs satisfying Eq. 1, without a dense outputs × inputs matrix.
 
     Unique screening texts are compared block by block (one matmul each); the cells above the screening
     threshold expand to pairs of feature groups (see :func:`_feature_groups`), which go through the LCS
     length bound, the second cosine and LCS; only surviving group pairs expand to entity pairs.
     ``max_same_group_per_input``: each input keeps at most this many pairs from outputs of its own group (tool),
-    the most similar ones, pruned whenever the pairs held pass ``pair_budget`` (memory stays bounded)."""
+    the most similar ones, pruned whenever the pairs held pass ``pair_budget`` (memory stays bounded); an array
+    gives each input its own limit."""
     if screen == "desc":
         s_vecs, s_out, s_in, s_t = desc_vecs, outputs.desc, inputs.desc, thresholds.desc
         o_vecs, o_out, o_in, o_t = kw_vecs, outputs.kw, inputs.kw, thresholds.kw
@@ -221,7 +223,8 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
         return EdgeArrays.empty()
     gs_out, go_out, gn_out, mptr_out, mem_out = _feature_groups(s_out, o_out, outputs.name)
     if max_same_group_per_input is not None:  # interchangeable sources of one tool: expand no more than needed
-        mptr_out, mem_out = trim_members(mptr_out, mem_out, outputs.group, max_same_group_per_input + 1)
+        mptr_out, mem_out = trim_members(mptr_out, mem_out, outputs.group,
+                                         int(np.max(max_same_group_per_input)) + 1)
     gs_in, go_in, gn_in, mptr_in, mem_in = _feature_groups(s_in, o_in, inputs.name)
     text_out, tptr_out, tgroups_out = _csr(gs_out)  # unique screen texts → their groups
     text_in, tptr_in, tgroups_in = _csr(gs_in)
@@ -284,10 +287,10 @@ def blocked_edges(outputs: EntityIndex, inputs: EntityIndex, desc_vecs: np.ndarr
                       np.clip(kw_sim[order], -1, 1).astype(np.float32), l_sim[order].astype(np.float32))
 
 
-def top_per_input(src: np.ndarray, dst: np.ndarray, score: np.ndarray, limit: int,
+def top_per_input(src: np.ndarray, dst: np.ndarray, score: np.ndarray, limit: int | np.ndarray,
                   among: np.ndarray | None = None) -> np.ndarray:
     """Mask of the pairs to keep: per ``dst``, the ``limit`` best by ``score`` (ties: lower ``src``) among the
-    pairs where ``among`` is true; pairs outside ``among`` are all kept."""
+    pairs where ``among`` is true; pairs outside ``among`` are all kept. An array ``limit`` is per ``dst``."""
     keep = np.ones(len(src), dtype=bool)
     idx = np.arange(len(src)) if among is None else np.flatnonzero(among)
     if len(idx) == 0:
@@ -296,12 +299,12 @@ def top_per_input(src: np.ndarray, dst: np.ndarray, score: np.ndarray, limit: in
     d = dst[order]
     starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
     rank = np.arange(len(order)) - np.repeat(starts, np.diff(np.r_[starts, len(order)]))
-    keep[order[rank >= limit]] = False
+    keep[order[rank >= (limit if np.isscalar(limit) else np.asarray(limit)[d])]] = False
     return keep
 
 
 def _cap_same_group(found: list[tuple[np.ndarray, ...]], out_group: np.ndarray, in_group: np.ndarray,
-                    limit: int) -> tuple[np.ndarray, ...]:
+                    limit: int | np.ndarray) -> tuple[np.ndarray, ...]:
     """``found`` as one tuple of arrays, each input keeping at most ``limit`` pairs from its own group."""
     src, dst, s_sim, o_sim, l_sim = (np.concatenate(parts) for parts in zip(*found, strict=True))
     score = s_sim.astype(np.float64) + o_sim + l_sim
