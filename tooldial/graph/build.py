@@ -23,6 +23,7 @@ from tooldial.graph.bounds import (
     cap_same_tool,
     check_candidate_budget,
     interchangeable_prefix,
+    pair_dots,
     same_tool_limits,
 )
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
@@ -365,8 +366,8 @@ def same_tool_raw_name_edges(prepared: PreparedEntities, thresholds: Thresholds,
         return EdgeArrays.empty()
     s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
     vec = prepared.vectors
-    desc_sim = np.einsum("ij,ij->i", vec[prepared.out_index.desc[s]], vec[prepared.in_index.desc[d]])
-    kw = np.einsum("ij,ij->i", vec[prepared.out_index.kw[s]], vec[prepared.in_index.kw[d]])
+    desc_sim = pair_dots(vec, prepared.out_index.desc[s], prepared.in_index.desc[d])
+    kw = pair_dots(vec, prepared.out_index.kw[s], prepared.in_index.kw[d])
     # a qualified identifier name (``username``, ``petId``) means one thing inside one tool, however each API
     # documents it ("The name that needs to be deleted"): no description bar for it
     named_id = np.fromiter((_named_identifier(prepared.outputs[i]) and _named_identifier(prepared.inputs[j])
