@@ -37,6 +37,7 @@ from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
 from tooldial.graph.validity import ECHO_CONTAINERS
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds of value a user would never have looked up through another API (they know or choose them).
 _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
@@ -94,7 +95,7 @@ _MARKETS = {"crypto": frozenset({"crypto", "cryptocurrency", "cryptocurrencies",
                                  "blockchain", "token", "tokens", "defi", "nft"}),
             "stock": frozenset({"stock", "stocks", "equity", "equities", "shares", "nasdaq", "nyse", "etf"})}
 #: Words of a name that say nothing about which thing it identifies.
-_BARE_ID = frozenset({"id", "ids", "uuid", "guid", "key", "uid", "pk"})
+_BARE_ID = knowledge_words("identifiers", "chain_bare_id")
 _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
                    "with", "specific", "retrieve", "fetch", "search", "find", "show", "return", "returns", "latest",
                    "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",

@@ -42,6 +42,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from tooldial.graph.entities import INPUT_QUALIFIERS, Entity, _singular, split_words
+from tooldial.knowledge.loader import words as knowledge_words
 
 EntityKind = Literal["identifier", "standard", "generic", "value"]
 
@@ -122,8 +123,7 @@ def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
     return frozenset(text.split())
 
 
-IDENTIFIER_WORDS = _W("id ids uuid guid key token slug handle hash ref reference username login nickname "
-                      "sku uid pid cid userid accountid puuid steamid tag ident identifier")
+IDENTIFIER_WORDS = knowledge_words("identifiers", "graph_identifier")
 #: Words of values that only mean something in one provider's own calendar or list: a ``season`` (``2021``,
 #: ``2021-22``, a season id) of an F1 feed is not a golf tour's season. Classified as identifiers: across tools they
 #: need a shared id space.
@@ -603,7 +603,7 @@ def _shared_id_space(s_tool_id: str, s_provider: str, t_tool_id: str, t_provider
 # --------------------------------------------------------------------------------------------- record types
 
 #: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
-BARE_IDS = _W("id uuid guid slug key ident identifier")
+BARE_IDS = knowledge_words("identifiers", "graph_bare_id")
 #: Path elements that wrap records without naming them (``data|results|id``): the record type is further up or
 #: in the API name.
 _CONTAINERS = _W("data result results response responses items list lists content contents payload body record "
