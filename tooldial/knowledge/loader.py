@@ -6,14 +6,17 @@ every caller gets the same objects and nothing can change them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from tooldial.errors import ConfigError
-from tooldial.knowledge.schema import Pack, validate
+from tooldial.knowledge.schema import Pack, PhraseBook, Phrases, validate
 from tooldial.safe_yaml import load_yaml_file
 
 PACKS = Path(__file__).parent / "packs"
+PHRASES = Path(__file__).parent / "phrases"
 
 
 def read_pack(path: Path) -> Pack:
@@ -49,6 +52,27 @@ def ordered_words(subject: str, name: str) -> tuple[str, ...]:
         raise ConfigError(f"no word set {name!r}; it has {', '.join(sets)}", file=_shown(PACKS / f"{subject}.yaml"),
                           field="word_sets")
     return sets[name].words
+
+
+def read_phrase_book(path: Path) -> PhraseBook:
+    """Parse and validate one phrase book file; its folder names its language."""
+    book: PhraseBook = validate(PhraseBook, load_yaml_file(path), source=_shown(path))
+    if book.language != path.parent.name:
+        raise ConfigError(f"language {book.language!r} is not the folder's name {path.parent.name!r}",
+                          file=_shown(path), field="language")
+    return book
+
+
+@cache
+def phrase_banks(language: str, book: str) -> Mapping[str, Phrases]:
+    """The banks of ``phrases/<language>/<book>.yaml`` by name (read-only; a bank is a tuple of frames, or a
+    dict of them by key, which callers only read)."""
+    path = PHRASES / language / f"{book}.yaml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.yaml")))
+        raise ConfigError(f"no phrase book {book!r} for language {language!r}; books: {known or 'none'}",
+                          file=_shown(path))
+    return MappingProxyType({name: bank.phrases for name, bank in read_phrase_book(path).banks.items()})
 
 
 def subjects() -> tuple[str, ...]:

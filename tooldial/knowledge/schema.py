@@ -66,8 +66,50 @@ def validate(model: type[BaseModel], data: Any, *, source: str) -> Any:
 
 
 def key_path(loc: tuple[int | str, ...]) -> str:
-    """``("word_sets", "ids", "words", 2)`` → ``word_sets.ids.words[2]``."""
+    """``("word_sets", "ids", "words", 2)`` → ``word_sets.ids.words[2]`` (a union's member tag such as
+    ``tuple[str, ...]`` is left out: it names a type, not a key of the file)."""
     out = ""
     for part in loc:
+        if isinstance(part, str) and ("[" in part or "(" in part):
+            continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
+
+
+#: What a phrase bank holds: frames to draw from; frames by key (persona, voice, domain); one text by key; or rows
+#: of texts (a rewrite's pattern and replacement, slot pairs).
+Phrases = tuple[StrictStr, ...] | dict[StrictStr, tuple[StrictStr, ...]] | dict[StrictStr, StrictStr] | \
+    tuple[tuple[StrictStr, ...], ...]
+
+
+class PhraseBank(BaseModel):
+    """One bank of a renderer: what it is for (``doc``, optional) and its ``phrases``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    doc: StrictStr | None = None
+    phrases: Phrases
+
+    @field_validator("phrases")
+    @classmethod
+    def _not_empty(cls, phrases: Phrases) -> Phrases:
+        if not phrases:
+            raise ValueError("a bank needs at least one phrase")
+        if isinstance(phrases, dict) and any(not v for v in phrases.values()):
+            raise ValueError("a key of the bank has no phrase")
+        return phrases
+
+
+class PhraseBook(BaseModel):
+    """A file of phrase banks of one language (``phrases/<language>/<book>.yaml``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    language: StrictStr = Field(min_length=2)
+    doc: StrictStr = Field(min_length=1)
+    banks: Mapping[str, PhraseBank] = Field(min_length=1)
+
+    @field_validator("banks")
+    @classmethod
+    def _read_only(cls, banks: Mapping[str, PhraseBank]) -> Mapping[str, PhraseBank]:
+        return MappingProxyType(dict(banks))
