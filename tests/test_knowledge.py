@@ -98,3 +98,13 @@ def test_lexicon_identifier(case: dict) -> None:
         assert got is None
     else:
         assert got is not None and got.role is IdRole(case["role"]) and list(got.stem) == case.get("stem", [])
+
+
+def test_the_stages_read_their_container_words_from_the_pack() -> None:
+    from tooldial.dialogue import chains
+    from tooldial.graph import validity
+
+    assert validity._CONTAINERS == loader.words("containers", "graph_container")
+    assert chains._CONTAINERS == loader.words("containers", "chain_container")
+    assert validity.ECHO_CONTAINERS == loader.words("containers", "echo")
+    assert validity.SETTINGS_CONTAINERS == loader.words("containers", "settings")

@@ -105,9 +105,7 @@ _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "t
 #: Last words of an identifier's name that say how, not what, it identifies (``ticker_slug``, ``ticker_id``).
 _ID_SUFFIXES = _BARE_ID | {"slug", "code", "hash", "token"}
 #: Keys of a response that hold records without saying what they are.
-_CONTAINERS = frozenset({"data", "result", "results", "items", "item", "records", "record", "response", "list",
-                         "payload", "body", "content", "hits", "entries", "rows", "docs", "value", "values", "objects",
-                         "object", "nodes", "edges", "output"})
+_CONTAINERS = knowledge_words("containers", "chain_container")
 #: Adjectives that scope a tool to a country (pycountry gives the names).
 _DEMONYMS = {"american": "US", "british": "GB", "canadian": "CA", "mexican": "MX", "brazilian": "BR",
              "argentinian": "AR", "argentine": "AR", "chilean": "CL", "colombian": "CO", "peruvian": "PE",

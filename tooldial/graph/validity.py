@@ -611,9 +611,7 @@ def _shared_id_space(s_tool_id: str, s_provider: str, t_tool_id: str, t_provider
 BARE_IDS = knowledge_words("identifiers", "graph_bare_id")
 #: Path elements that wrap records without naming them (``data|results|id``): the record type is further up or
 #: in the API name.
-_CONTAINERS = _W("data result results response responses items list lists content contents payload body record "
-                 "records value values embedded hits docs entries entry objects object rows row info details "
-                 "detail meta node nodes edges page")
+_CONTAINERS = knowledge_words("containers", "graph_container")
 #: Words of an API name that name no record type (``Get country by ID`` → ``country``).
 _API_NAME_NOISE = _W("get list all search by id ids for of the a an details detail info information api find fetch "
                      "retrieve show single new latest top trending and or with from to in on v1 v2 v3 v4 query "
@@ -1385,11 +1383,10 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
 
 #: Response containers that repeat the request an API answers (``input|geo|lat``, SerpApi's
 #: ``search_parameters|q``): what lies under them is the caller's own value.
-ECHO_CONTAINERS = _W("input inputs request requests query params parameters args arguments search_parameters "
-                     "searchparameters request_params requestparams query_params")
+ECHO_CONTAINERS = knowledge_words("containers", "echo")
 ECHO_REASON = "the output echoes the source's own input"
 #: Response records that describe how the answer was made (``result|metadata|steps`` of an image generation).
-SETTINGS_CONTAINERS = _W("metadata settings config configuration options")
+SETTINGS_CONTAINERS = knowledge_words("containers", "settings")
 
 
 def is_setting_of_answer(output: Entity) -> bool:
