@@ -104,7 +104,15 @@ def test_the_stages_read_their_container_words_from_the_pack() -> None:
     from tooldial.dialogue import chains
     from tooldial.graph import validity
 
-    assert validity._CONTAINERS == loader.words("containers", "graph_container")
-    assert chains._CONTAINERS == loader.words("containers", "chain_container")
-    assert validity.ECHO_CONTAINERS == loader.words("containers", "echo")
-    assert validity.SETTINGS_CONTAINERS == loader.words("containers", "settings")
+    assert loader.words("containers", "graph_container") == validity._CONTAINERS
+    assert loader.words("containers", "chain_container") == chains._CONTAINERS
+    assert loader.words("containers", "echo") == validity.ECHO_CONTAINERS
+    assert loader.words("containers", "settings") == validity.SETTINGS_CONTAINERS
+
+
+def test_the_chain_sampler_reads_its_market_words_from_the_pack() -> None:
+    from tooldial.dialogue import chains
+
+    assert list(chains._MARKETS) == ["crypto", "stock"]
+    assert chains._MARKETS["crypto"] == loader.words("markets", "crypto") and "nft" in chains._MARKETS["crypto"]
+    assert chains._MARKETS["stock"] == loader.words("markets", "stock")

@@ -92,9 +92,8 @@ _TRACKER_WORDS = frozenset({"parcel", "parcels", "tracking", "tracker", "shipmen
                             "couriers", "aftership"})
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
 _CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "validate", "validator", "validation"})
-_MARKETS = {"crypto": frozenset({"crypto", "cryptocurrency", "cryptocurrencies", "coin", "coins", "bitcoin",
-                                 "blockchain", "token", "tokens", "defi", "nft"}),
-            "stock": frozenset({"stock", "stocks", "equity", "equities", "shares", "nasdaq", "nyse", "etf"})}
+#: Words that say which market a tool's symbols belong to (``knowledge/packs/markets.yaml``).
+_MARKETS = {market: knowledge_words("markets", market) for market in ("crypto", "stock")}
 #: Words of a name that say nothing about which thing it identifies.
 _BARE_ID = knowledge_words("identifiers", "chain_bare_id")
 _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
