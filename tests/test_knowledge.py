@@ -116,3 +116,9 @@ def test_the_chain_sampler_reads_its_market_words_from_the_pack() -> None:
     assert list(chains._MARKETS) == ["crypto", "stock"]
     assert chains._MARKETS["crypto"] == loader.words("markets", "crypto") and "nft" in chains._MARKETS["crypto"]
     assert chains._MARKETS["stock"] == loader.words("markets", "stock")
+
+
+def test_the_mock_world_reads_its_past_words_from_the_pack() -> None:
+    from tooldial.dialogue import mockdata
+
+    assert mockdata._PAST == loader.ordered_words("time", "past") and "premiered" in mockdata._PAST

@@ -394,8 +394,7 @@ def _token_set(name: str) -> frozenset[str]:
 
 _ID_WORDS = ordered_words("identifiers", "mock_id")
 _NOT_ID = ("country", "currency", "zip", "postal", "language", "lang")
-_PAST = ("birth", "born", "birthday", "dob", "created", "published", "release", "released", "founded", "joined",
-         "registered", "posted", "issued", "updated", "modified", "last", "premiered", "aired")
+_PAST = ordered_words("time", "past")
 _FUTURE = ("scheduled", "expected", "planned", "estimated", "due", "next", "upcoming", "deadline")
 #: A field named with one of these holds the dialogue's "today" (or a moment just before it).
 NOW_WORDS = ("today", "current", "now", "latest", "recent", "recently", "updated", "refreshed", "live", "realtime")
