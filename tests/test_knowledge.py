@@ -122,3 +122,10 @@ def test_the_mock_world_reads_its_past_words_from_the_pack() -> None:
     from tooldial.dialogue import mockdata
 
     assert mockdata._PAST == loader.ordered_words("time", "past") and "premiered" in mockdata._PAST
+
+
+def test_the_graph_reads_its_generic_and_noise_words_from_the_pack() -> None:
+    from tooldial.graph import validity
+
+    assert loader.words("names", "graph_generic") == validity.GENERIC_WORDS
+    assert loader.words("names", "api_name_noise") == validity._API_NAME_NOISE and "on" in validity._API_NAME_NOISE

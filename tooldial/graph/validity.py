@@ -135,10 +135,7 @@ IDENTIFIER_WORDS = knowledge_words("identifiers", "graph_identifier")
 PROVIDER_SCOPED_WORDS = _W("season seasons")
 #: Identifier words that are only identifiers at the end of a name (``code`` of ``country code`` is standard).
 IDENTIFIER_TAIL = _W("code number no num")
-GENERIC_WORDS = _W("date category categories image images photo picture thumbnail icon logo symbol prompt name "
-                   "title text query keyword keywords term type kind tag genre word description value label "
-                   "topic subject content message question answer status format mode language sort order size "
-                   "color colour year month day time")
+GENERIC_WORDS = knowledge_words("names", "graph_generic")
 _STANDARD_BY_WORD: dict[str, str] = {
     "country": "country", "nation": "country", "currency": "currency", "language": "language", "lang": "language",
     "locale": "language", "lat": "latitude", "latitude": "latitude", "lng": "longitude", "lon": "longitude",
@@ -613,9 +610,7 @@ BARE_IDS = knowledge_words("identifiers", "graph_bare_id")
 #: in the API name.
 _CONTAINERS = knowledge_words("containers", "graph_container")
 #: Words of an API name that name no record type (``Get country by ID`` → ``country``).
-_API_NAME_NOISE = _W("get list all search by id ids for of the a an details detail info information api find fetch "
-                     "retrieve show single new latest top trending and or with from to in on v1 v2 v3 v4 query "
-                     "lookup look up endpoint data map extract")
+_API_NAME_NOISE = knowledge_words("names", "api_name_noise")
 
 
 def _content_words(text: str, noise: frozenset[str]) -> list[str]:
