@@ -121,7 +121,7 @@ def test_the_chain_sampler_reads_its_market_words_from_the_pack() -> None:
 def test_the_mock_world_reads_its_past_words_from_the_pack() -> None:
     from tooldial.dialogue import mockdata
 
-    assert mockdata._PAST == loader.ordered_words("time", "past") and "premiered" in mockdata._PAST
+    assert loader.ordered_words("time", "past") == mockdata._PAST and "premiered" in mockdata._PAST
 
 
 def test_the_graph_reads_its_generic_and_noise_words_from_the_pack() -> None:
