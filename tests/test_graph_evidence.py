@@ -74,3 +74,20 @@ def test_a_graph_file_older_than_the_evidence_is_refused_with_one_line(tmp_path:
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(TooldialError, match=r"graph\.json: graph format 1 predates typed edge evidence.*rebuild"):
         load_graph(path)
+
+
+def test_the_sampler_carries_the_evidence_to_the_planner_and_the_record() -> None:
+    """A unit's edge (what the planner judges and the record keeps in ``scenario.chain``, where the validator
+    judges it again) holds the graph's typed evidence: without it every cross-tool identifier would be refused."""
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.dialogue.sampling import edge_units
+
+    a = _api("Leads", "crm one", [], ["lead_id"])
+    b = _api("Lead", "crm two", ["lead_id"])
+    corpus = Corpus(spec="test:evidence", tools=[Tool(category="Business", name=t.tool, apis=(t,)) for t in (a, b)])
+    graph = nx.MultiDiGraph()
+    graph.add_edge(a.id, b.id, source_output="lead_id", target_input="lead_id", kind="identifier",
+                   reason="identifier; same provider (acme)", evidence="same_provider", standard="", cross_tool=True)
+    (unit,) = edge_units(graph, corpus)
+    assert unit.edge["evidence"] == "same_provider" and "standard" in unit.edge
+    assert chain_problem(a, b, "lead_id", a.output("lead_id"), unit.edge) == ""
