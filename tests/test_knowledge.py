@@ -63,13 +63,13 @@ def test_invalid_yaml_is_one_line_naming_the_file(tmp_path: Path) -> None:
 def test_unknown_pack_and_word_set_suggest_what_exists() -> None:
     with pytest.raises(ConfigError, match="no knowledge pack 'identifier'; packs: .*identifiers"):
         loader.pack("identifier")
-    with pytest.raises(ConfigError, match="no word set 'bare'; it has .*graph_bare_id"):
+    with pytest.raises(ConfigError, match="no word set 'bare'; it has .*bare_id"):
         loader.words("identifiers", "bare")
 
 
 def test_loaded_words_are_immutable_and_shared() -> None:
-    first = loader.words("identifiers", "graph_bare_id")
-    assert isinstance(first, frozenset) and first is loader.words("identifiers", "graph_bare_id")
+    first = loader.words("identifiers", "bare_id")
+    assert isinstance(first, frozenset) and first is loader.words("identifiers", "bare_id")
     ordered = loader.ordered_words("identifiers", "mock_id")
     assert isinstance(ordered, tuple) and ordered[0] == "id"
     with pytest.raises(Exception):  # noqa: B017 - frozen pydantic model: any mutation fails
@@ -83,11 +83,11 @@ def test_the_stages_read_their_identifier_words_from_the_pack() -> None:
     from tooldial.graph import entities, validity
 
     assert loader.words("identifiers", "graph_identifier") == validity.IDENTIFIER_WORDS
-    assert loader.words("identifiers", "graph_bare_id") == validity.BARE_IDS
+    assert loader.words("identifiers", "bare_id") == validity.BARE_IDS
     assert loader.words("identifiers", "entity_id") == entities.ID_WORDS
     assert loader.ordered_words("identifiers", "mock_id") == mockdata._ID_WORDS
     assert loader.words("identifiers", "description_key") == intents._ID_WORDS
-    assert loader.words("identifiers", "chain_bare_id") == chains._BARE_ID
+    assert chains._BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
 
 
 @pytest.mark.parametrize("case", yaml.safe_load((CASES / "identifier_cases.yaml").read_text(encoding="utf-8")),

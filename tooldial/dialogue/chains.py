@@ -95,7 +95,7 @@ _CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "valid
 #: Words that say which market a tool's symbols belong to (``knowledge/packs/markets.yaml``).
 _MARKETS = {market: knowledge_words("markets", market) for market in ("crypto", "stock")}
 #: Words of a name that say nothing about which thing it identifies.
-_BARE_ID = knowledge_words("identifiers", "chain_bare_id")
+_BARE_ID = knowledge_words("identifiers", "bare_id")
 _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
                    "with", "specific", "retrieve", "fetch", "search", "find", "show", "return", "returns", "latest",
                    "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",

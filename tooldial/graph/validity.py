@@ -605,7 +605,7 @@ def _shared_id_space(s_tool_id: str, s_provider: str, t_tool_id: str, t_provider
 # --------------------------------------------------------------------------------------------- record types
 
 #: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
-BARE_IDS = knowledge_words("identifiers", "graph_bare_id")
+BARE_IDS = knowledge_words("identifiers", "bare_id")
 #: Path elements that wrap records without naming them (``data|results|id``): the record type is further up or
 #: in the API name.
 _CONTAINERS = knowledge_words("containers", "graph_container")

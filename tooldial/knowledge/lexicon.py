@@ -67,4 +67,4 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def _default() -> Lexicon:
     return Lexicon(identifier_words=loader.words("identifiers", "graph_identifier"),
-                   bare_words=loader.words("identifiers", "graph_bare_id"))
+                   bare_words=loader.words("identifiers", "bare_id"))
