@@ -11,7 +11,15 @@ import pytest
 
 import tooldial
 from tooldial.errors import ConfigError, TooldialError
-from tooldial.registry import BACKENDS, ENTITY_PRODUCERS, EVAL_TASKS, RENDERERS, SIMULATORS, Registry
+from tooldial.registry import (
+    BACKENDS,
+    ENTITY_PRODUCERS,
+    EVAL_TASKS,
+    RECORD_RULES,
+    RENDERERS,
+    SIMULATORS,
+    Registry,
+)
 
 PACKAGE = Path(tooldial.__file__).parent
 
@@ -50,7 +58,7 @@ def test_the_package_has_no_import_cycle() -> None:
     assert list(nx.simple_cycles(graph)) == []
 
 
-@pytest.mark.parametrize("registry", [BACKENDS, RENDERERS, ENTITY_PRODUCERS, EVAL_TASKS])
+@pytest.mark.parametrize("registry", [BACKENDS, RENDERERS, ENTITY_PRODUCERS, EVAL_TASKS, RECORD_RULES])
 def test_every_registered_target_exists(registry: Registry) -> None:
     """Each ``module:attr`` names a module of the package that defines ``attr`` (checked without importing)."""
     for name in registry:

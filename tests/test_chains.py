@@ -85,7 +85,7 @@ def test_tools_scoped_to_different_countries_do_not_chain():
     nica = _api("Zip", "ZIP CODE - NICARAGUA", [], ["zip_code"], category="Location")
     polish = _api("zip-code-info", "Polish zip codes", ["zip_code"], category="Location")
     assert _problem(nica, polish, "zip_code", "zip_code", kind="standard",
-                    reason="standard value (postal_code)").startswith("tools scoped to different countries")
+                    reason="standard value (postal_code)", standard="postal_code").startswith("tools scoped to different countries")
 
 
 def test_across_tools_only_one_value_space_counts():
@@ -98,29 +98,30 @@ def test_across_tools_only_one_value_space_counts():
     a = _api("Property by Address", "Real Estate Property API", ["street"], ["property_id"], category="Business")
     b = _api("property/details", "Real Estate", ["property_id"], category="Business")
     family = _problem(a, b, "property_id", "property_id", kind="identifier",
-                      reason="identifier; same tool family (estate)")
+                      reason="identifier; same tool family (estate)", evidence="tool_family")
     assert family.startswith("cross-tool identifier without shared-id-space evidence")
     assert _problem(a, b, "property_id", "property_id", kind="identifier",
-                    reason="identifier; same provider (acme)") == ""
+                    reason="identifier; same provider (acme)", evidence="same_provider") == ""
     geo = _api("IP Lookup", "geo", [], ["countryCode"], description="locate an ip address", category="Location")
     cities = _api("Get cities", "gis", ["country_code"], category="Location")
-    loose = _problem(geo, cities, "country_code", "countryCode", kind="standard", reason="standard value (country)")
+    loose = _problem(geo, cities, "country_code", "countryCode", kind="standard", reason="standard value (country)", standard="country")
     assert loose.startswith("cross-tool standard value without agreeing formats")
     assert _problem(geo, cities, "country_code", "countryCode", kind="standard",
-                    reason="standard value (country) (formats agree)") == ""
+                    reason="standard value (country) (formats agree)",
+                    standard="country", evidence="formats_agree") == ""
 
 
 def test_ids_stay_in_their_domain_and_places_come_from_positions():
     games = _api("Gamer Match History", "arena", ["gamer"], ["matches|match_id"], category="Gaming")
     football = _api("Match Summary", "match_center", ["match_id"], category="Sports")
     assert _problem(games, football, "match_id", "matches|match_id", kind="identifier",
-                    reason="identifier; same provider (one)").startswith("identifier across domains")
+                    reason="identifier; same provider (one)", evidence="same_provider").startswith("identifier across domains")
     reverse = _api("Reverse Geocode", "geo", ["latitude", "longitude"], ["address|city"], category="Location")
     weather = _api("Current Weather", "sky", ["city"], category="Weather")
-    assert _problem(reverse, weather, "city", "address|city", kind="standard", reason="standard value (place)") == ""
+    assert _problem(reverse, weather, "city", "address|city", kind="standard", reason="standard value (place)", standard="place") == ""
     hotel = _api("Hotel Details", "stays", ["hotel_name"], ["city"], description="hotel city", category="Location")
     assert _problem(hotel, weather, "city", "city", kind="standard",
-                    reason="standard value (place)").startswith("a place name the user says")
+                    reason="standard value (place)", standard="place").startswith("a place name the user says")
 
 
 def test_coordinates_of_a_thing_serve_only_a_travellers_searches():
@@ -128,7 +129,7 @@ def test_coordinates_of_a_thing_serve_only_a_travellers_searches():
                     description="search airports by name, with their coordinates", category="Flights")
     grocery = _api("Grocery Stores Nearby", "pantry", ["latitude", "longitude"], category="Food")
     transit = _api("Transit Stops Nearby", "metro", ["latitude", "longitude"], category="Transportation")
-    edge = {"kind": "standard", "reason": "standard value (latitude)",
+    edge = {"kind": "standard", "reason": "standard value (latitude)", "standard": "latitude",
             "group_sources": "latitude=airports|latitude,longitude=airports|longitude"}
     assert _problem(airports, grocery, "latitude", "airports|latitude", **edge).startswith("coordinates of a")
     assert _problem(airports, transit, "latitude", "airports|latitude", **edge).startswith("coordinates of a")
@@ -154,10 +155,10 @@ def test_a_featured_place_or_a_moving_position_is_not_the_users_place():
     hottest = _api("Hottest City Right Now", "station_grid", [], ["city|city_id"], category="Weather")
     forecast = _api("Daily Forecast", "sky_cast", ["city_id"], category="Weather")
     assert _problem(hottest, forecast, "city_id", "city|city_id", kind="identifier",
-                    reason="identifier; same provider (one)").startswith("a featured place")
+                    reason="identifier; same provider (one)", evidence="same_provider").startswith("a featured place")
     countries = _api("Largest Cities in Country", "atlas", ["country_code"], ["cities|city_id"], category="Weather")
     assert _problem(countries, forecast, "city_id", "cities|city_id", kind="identifier",
-                    reason="identifier; same provider (one)") == ""
+                    reason="identifier; same provider (one)", evidence="same_provider") == ""
     flight = _api("Flight Information API", "IATACodes", ["flight_icao"], ["lat", "lng"], category="Travel")
     nearby = _api("NearBy Airports API", "IATACodes", ["lat", "lng"], category="Travel")
     assert _problem(flight, nearby, "lat", "lat", group_sources="lat=lat,lng=lng").startswith("coordinates of a moving")

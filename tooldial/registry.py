@@ -110,3 +110,24 @@ SIMULATORS = Registry("simulator", {
     "scripted": "tooldial.simulation.users:ScriptedUser",
     "llm": "tooldial.simulation.users:LLMUser",
 }, default="scripted", field="user")
+
+#: Rules on one flat record of the mock world (:class:`tooldial.rules.record.RecordRule`), run in this order by
+#: :func:`tooldial.rules.record.check_record` for the planner and the validator. One rule per file.
+RECORD_RULES = Registry("record rule", {
+    "values": "tooldial.rules.world.values:Values",
+    "order": "tooldial.rules.world.order:Order",
+    "ohlc": "tooldial.rules.world.ohlc:Ohlc",
+    "volume": "tooldial.rules.world.volume:Volume",
+    "city_country": "tooldial.rules.world.city_country:CityCountry",
+    "country_currency": "tooldial.rules.world.country_currency:CountryCurrency",
+    "amount_rate": "tooldial.rules.world.amount_rate:AmountRate",
+    "currency_pair": "tooldial.rules.world.currency_pair:CurrencyPair",
+    "span_units": "tooldial.rules.world.span_units:SpanUnits",
+    "middle": "tooldial.rules.world.mockdata_checks:Middle",
+    "utc_offset": "tooldial.rules.world.mockdata_checks:UtcOffset",
+    "street": "tooldial.rules.world.street:Street",
+    "sky": "tooldial.rules.world.mockdata_checks:Sky",
+    "standings": "tooldial.rules.world.mockdata_checks:Standings",
+    "match_score": "tooldial.rules.world.mockdata_checks:MatchScore",
+    "country_facts": "tooldial.rules.world.mockdata_checks:CountryFacts",
+}, field="record rule")

@@ -36,7 +36,9 @@ from tooldial.corpus.error_example import error_only_path
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.graph.evidence import Evidence, edge_evidence
 from tooldial.graph.validity import ECHO_CONTAINERS
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds of value a user would never have looked up through another API (they know or choose them).
 _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
@@ -76,10 +78,10 @@ _PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding"
                           "airports", "map", "maps", "timezone", "zip", "postal"})
 #: Standard values with several spellings (alpha-2 / alpha-3 / numeric / name): across tools only when the graph
 #: saw both formats agree.
-_FORMATTED_STANDARDS = ("(country)", "(language)", "(currency)", "(symbol)")
+_FORMATTED_STANDARDS = frozenset({"country", "language", "currency", "symbol"})
 #: Evidence of one id space across tools; a tool-family name resemblance ("Real Estate" vs "Real Estate
 #: Property API") is not.
-_ID_EVIDENCE = ("same provider", "documentation names the source tool", "single_provider")
+_ID_EVIDENCE = frozenset({Evidence.SAME_PROVIDER, Evidence.DOCS_NAME_SOURCE, Evidence.ONE_PROVIDER})
 #: Domains where a thing's coordinates (an airport's) stay that thing's: its address, its time zone. Other
 #: searches near it (weather stations, transit stops, shops) take it as a stand-in for the user's own place.
 _TRAVEL_DOMAINS = frozenset({"location", "mapping"})
@@ -90,11 +92,10 @@ _TRACKER_WORDS = frozenset({"parcel", "parcels", "tracking", "tracker", "shipmen
                             "couriers", "aftership"})
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
 _CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "validate", "validator", "validation"})
-_MARKETS = {"crypto": frozenset({"crypto", "cryptocurrency", "cryptocurrencies", "coin", "coins", "bitcoin",
-                                 "blockchain", "token", "tokens", "defi", "nft"}),
-            "stock": frozenset({"stock", "stocks", "equity", "equities", "shares", "nasdaq", "nyse", "etf"})}
+#: Words that say which market a tool's symbols belong to (``knowledge/packs/markets.yaml``).
+_MARKETS = {market: knowledge_words("markets", market) for market in ("crypto", "stock")}
 #: Words of a name that say nothing about which thing it identifies.
-_BARE_ID = frozenset({"id", "ids", "uuid", "guid", "key", "uid", "pk"})
+_BARE_ID = knowledge_words("identifiers", "bare_id")
 _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
                    "with", "specific", "retrieve", "fetch", "search", "find", "show", "return", "returns", "latest",
                    "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",
@@ -103,9 +104,7 @@ _STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "t
 #: Last words of an identifier's name that say how, not what, it identifies (``ticker_slug``, ``ticker_id``).
 _ID_SUFFIXES = _BARE_ID | {"slug", "code", "hash", "token"}
 #: Keys of a response that hold records without saying what they are.
-_CONTAINERS = frozenset({"data", "result", "results", "items", "item", "records", "record", "response", "list",
-                         "payload", "body", "content", "hits", "entries", "rows", "docs", "value", "values", "objects",
-                         "object", "nodes", "edges", "output"})
+_CONTAINERS = knowledge_words("containers", "chain_container")
 #: Adjectives that scope a tool to a country (pycountry gives the names).
 _DEMONYMS = {"american": "US", "british": "GB", "canadian": "CA", "mexican": "MX", "brazilian": "BR",
              "argentinian": "AR", "argentine": "AR", "chilean": "CL", "colombian": "CO", "peruvian": "PE",
@@ -908,7 +907,8 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
     graph_kind, reason = str(edge.get("kind") or ""), str(edge.get("reason") or "")
     if graph_kind in ("generic", "value"):
         return f"cross-tool {graph_kind} value (not one value space): {source.tool} -> {target.tool}"
-    if graph_kind == "identifier" and not any(e in reason for e in _ID_EVIDENCE):
+    evidence = edge_evidence(edge)  # typed facts of the graph stage; its ``reason`` is for people only
+    if graph_kind == "identifier" and not evidence & _ID_EVIDENCE:
         return f"cross-tool identifier without shared-id-space evidence: {reason or source.tool}"
     place_id = kind == "id" and f.has("city", "country", "region", "location", "place", "airport")
     if kind == "id" and not place_id and set(readable(source.tool).split()) & _TRACKER_WORDS and not set(
@@ -918,7 +918,8 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
     if kind == "id" and not place_id and source.category != target.category:
         # one provider's match_id of an esports API is not its football API's match_id
         return f"identifier across domains: {source.category} -> {target.category}"
-    if graph_kind == "standard" and reason.startswith(_standard_prefixes()) and "formats agree" not in reason:
+    if graph_kind == "standard" and edge.get("standard") in _FORMATTED_STANDARDS \
+            and Evidence.FORMATS_AGREE not in evidence:
         return f"cross-tool standard value without agreeing formats: {reason}"
     if kind in ("city", "address", "state") and not any(
             _kind(p.name, p.type) in ("latitude", "longitude") or _coordinate(p.name) or FieldName(p.name).has("ip")
@@ -953,7 +954,3 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
 #: Words of a target about time: a time zone is its subject, not a display setting.
 _TIME_WORDS = frozenset({"time", "times", "timezone", "timezones", "zone", "zones", "clock", "date", "dates",
                          "hour", "hours", "local", "sunrise", "sunset", "offset", "dst", "utc"})
-
-
-def _standard_prefixes() -> tuple[str, ...]:
-    return tuple(f"standard value {s}" for s in _FORMATTED_STANDARDS)

@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.retriever import Band, Hits, Retriever
+from tooldial.knowledge.loader import words as knowledge_words
 
 _T = TypeVar("_T")
 
@@ -278,8 +279,7 @@ _DEV_WORDS = frozenset(["subscription", "plan", "plans", "quota", "endpoint", "e
 _MARKERS = frozenset(["given", "specified", "provided", "supplied", "requested", "passed", "selected", "desired",
                       "corresponding", "particular", "certain", "respective", "chosen", "entered", "specific"])
 #: Words that name a key, not a thing a person knows ("by Filing ID", "by user_id").
-_ID_WORDS = frozenset(["id", "ids", "uuid", "uuids", "identifier", "identifiers", "key", "keys", "slug", "slugs",
-                       "code", "codes", "guid", "number", "numbers", "value", "values", "name", "names", "string"])
+_ID_WORDS = knowledge_words("identifiers", "description_key")
 #: Where a phrase of a description starts: a preposition or a participle that qualifies what went before.
 _PHRASE_START = re.compile(r"\s+(?=(?:for|by|with|using|via|from|given|matching|within|on|in|at|according to|"
                            r"based on|included|including|such as|along with|together with|that|which|who|where|"

@@ -51,6 +51,7 @@ from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.weather import fix_weather, needs_climate, pressure_value
 from tooldial.dialogue.weather import role as weather_role
+from tooldial.knowledge.loader import ordered_words
 
 #: Search topics a user might type (real phrases, not generated tokens).
 TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "basketball", "photography",
@@ -391,10 +392,9 @@ def _token_set(name: str) -> frozenset[str]:
     return frozenset(_tokens(name))
 
 
-_ID_WORDS = ("id", "ids", "uuid", "guid", "slug", "hash", "key", "token")
+_ID_WORDS = ordered_words("identifiers", "mock_id")
 _NOT_ID = ("country", "currency", "zip", "postal", "language", "lang")
-_PAST = ("birth", "born", "birthday", "dob", "created", "published", "release", "released", "founded", "joined",
-         "registered", "posted", "issued", "updated", "modified", "last", "premiered", "aired")
+_PAST = ordered_words("time", "past")
 _FUTURE = ("scheduled", "expected", "planned", "estimated", "due", "next", "upcoming", "deadline")
 #: A field named with one of these holds the dialogue's "today" (or a moment just before it).
 NOW_WORDS = ("today", "current", "now", "latest", "recent", "recently", "updated", "refreshed", "live", "realtime")

@@ -57,6 +57,7 @@ from tooldial.dialogue.user_situation import (
     aside,
     draw_situation,
 )
+from tooldial.knowledge.loader import phrase_banks
 
 #: User personas and how often a dialogue gets each.
 PERSONAS: dict[str, float] = {"plain": 0.24, "terse": 0.16, "chatty": 0.16, "formal": 0.14, "non_native": 0.14,
@@ -106,193 +107,51 @@ class Protect:
 
 
 # --- phrase banks ---------------------------------------------------------------------------------------------
+# The frames live in tooldial/knowledge/phrases/en/{user,system,rewrites}.yaml (each bank with what it is for).
 
-_USER_OPENERS = {
-    "plain": ("", "", "Sure.", "Ok,", "Alright,", "Right,", "Sure thing.", "Of course."),
-    "terse": ("",),
-    "chatty": ("Oh sure!", "Ah, yes!", "Okay, so", "Great question!", "Right, let me see...", "Sure thing!",
-               "Oh, of course.", "Alright, here goes:"),
-    "formal": ("Certainly.", "Of course.", "Very well.", "Indeed.", "Gladly."),
-    "non_native": ("Ok,", "Yes,", "So,", "", "Ah ok."),
-    "typo": ("", "ok", "sure,", "yeah", "Alright,"),
-}
-_USER_CLOSERS = {
-    "plain": ("", "", "", "Thanks.", "Thank you!"),
-    "terse": ("",),
-    "chatty": ("Thanks so much!", "Hope that helps!", "Let me know if you need anything else.", "Thanks a bunch!",
-               "That should be everything you need."),
-    "formal": ("", "Thank you.", "I appreciate your help."),
-    "non_native": ("", "Thank you.", "Thanks you."),
-    "typo": ("", "", "thx", "thanks!"),
-}
-#: Composed thanks (``{thank} {for_}``): a thanks word and, often, what it is for.
-_THANK = ("Thanks", "Thank you", "Many thanks", "Thanks a lot", "Thanks so much", "Cheers", "Thank you kindly",
-          "Thanks a bunch", "Thanks heaps", "Big thanks", "Thanks again", "Thank you very much", "Thanks loads",
-          "A huge thank you", "Thanks a million")
-_THANK_FOR = ("in advance", "for the help", "for checking", "for sorting this out", "for your patience",
-              "for looking into it", "for bearing with me", "for being so quick", "for taking the time", "for doing this",
-              "for the quick reply", "for walking me through it", "for your time", "for making this easy",
-              "for the hand", "for digging into this", "for putting up with me", "for the speedy help",
-              "for going to the trouble", "for working this out with me")
-#: Chatty closers composed from an offer and what it covers ("Let me know if you need anything else").
-_OFFER = ("Let me know if you need", "Just ask if you need", "Shout if you need", "Tell me if you need",
-          "Give me a shout if you want", "Ask away if you need", "Say so if you need")
-_OFFER_WHAT = ("anything else", "more details", "anything more from me", "another detail", "something else",
-               "more from my side", "me to check anything", "me to dig something out")
-#: Goodbye tails composed from three parts ("That's everything I was after today.").
-_TAIL_A = ("That's all", "That's everything", "That's exactly what", "That's just what", "That's precisely what",
-           "That's pretty much all", "That's really all", "That was everything")
-_TAIL_B = ("I needed", "I was after", "I wanted to know", "I was looking for", "I came here to check",
-           "I had to find out", "I had on my list", "I was hoping to get", "I needed to hear", "I had to check")
-_TAIL_C = ("", "", " for now", " today", " for the moment", " this time", " right now", " this morning",
-           " this evening", " just now")
-#: Leave-takings and parts of the day a user wishes the system ("Have a nice evening").
-_LEAVE = ("Bye", "Goodbye", "Take care", "See you", "Bye for now", "Catch you later", "Speak soon", "Ciao",
-          "So long", "Until next time", "Talk later", "Bye-bye", "All the best", "Be well", "Later")
-_WISH = ("Have a nice {d}", "Enjoy your {d}", "Have a great {d}", "Have a lovely {d}", "Hope you have a good {d}",
-         "Have a good rest of the {d}", "Enjoy the rest of your {d}")
-_DAYPART = ("day", "evening", "afternoon", "weekend", "week", "morning", "night", "shift")
-#: fail_inform composed: a "don't know" verb, what is missing, and a tail.
-_FAIL_VERB = ("I don't know", "I don't have", "I can't remember", "I'm not sure of", "I've got no idea of",
-              "I never got", "I can't find", "I haven't got", "I can't recall", "I couldn't tell you",
-              "I've lost track of", "I was never given", "I've misplaced", "I honestly don't know",
-              "I really don't know", "I simply don't have", "I can't dig up", "I don't remember",
-              "I'm clueless about", "I don't have the faintest idea of", "I've never seen", "I can't lay my hands on")
-_FAIL_TAIL = ("", "", " offhand", " right now", " at the moment", " off the top of my head", ", I'm afraid",
-              ", unfortunately", ", to be honest", " anymore", " yet", " for sure", ", sadly", " at all",
-              " just now", " today", ", if I'm honest")
-#: Extra sentences a chatty user adds (context that changes no label).
-_CONTEXT = {
-    "travel": ("I'm putting a trip together.", "We're travelling soon.", "I'm sorting out plans for a trip."),
-    "flight": ("I'm trying to plan my flights.", "I'm travelling next month."),
-    "hotel": ("We need somewhere to stay.", "I'm booking a place for a few nights."),
-    "weather": ("I want to know what to pack.", "We're planning to be outdoors."),
-    "sport": ("I follow this team closely.", "I'm catching up on the games."),
-    "financ": ("I'm keeping an eye on my portfolio.", "I'm going through my savings."),
-    "crypto": ("I'm tracking the market today.", "I'm keeping an eye on my coins."),
-    "music": ("I'm building a playlist.", "I'm in the mood for something new."),
-    "movie": ("We're planning a movie night.", "I'm looking for something to watch."),
-    "food": ("I'm cooking tonight.", "I'm planning dinner for friends."),
-    "job": ("I'm looking at offers right now.", "I'm thinking about a career move."),
-    "health": ("I need to book an appointment soon.", "It's for a family member."),
-    "":  ("It's for something I'm working on.", "I'm in a bit of a hurry.", "This is for a project of mine.",
-          "A friend asked me to look into it.", "I've been meaning to check this for a while."),
-}
-#: Context from the user's own situation (``{who}``: "a student", ``{why}``: "for my course"); a ``{who}`` frame is
-#: the user's identity, said only when no job or role was said before.
-_OWN_CONTEXT = ("I'm {who}.", "It's {why}.", "As {who}, I need this {why}.", "This is {why}.", "I need it {why}.",
-                "Being {who}, I care about this.", "I'm {who}, so this matters to me.", "I'm asking {why}.")
-#: One value: core frames (``{k}`` slot name, ``{v}`` value).
-_INFORM_ONE = (
-    "{v}.", "It's {v}.", "That would be {v}.", "The {k} is {v}.", "Use {v} for the {k}.", "Put down {v} as the {k}.",
-    "The {k}? {v}.", "{v}, please.", "Go with {v}.", "My {k} is {v}.", "Let's say {v}.", "Set the {k} to {v}.",
-    "I'd like {v} as the {k}.", "The {k} should be {v}.", "{v} is the {k}.", "For the {k}, {v}.",
-    "You can use {v}.", "The {k} I have is {v}.", "Try {v}.", "It should be {v}.", "I have {v} for the {k}.",
-    "Here you go: {v}.", "The {k}, that's {v}.", "Write down {v}.", "I'm pretty sure it's {v}.", "Got it: {v}.",
-    "{v} is what I have.", "It says {v}.", "As for the {k}, {v}.", "The {k} ought to be {v}.",
-    "We're looking at {v} for the {k}.", "Should be {v}.", "Okay, {v} for the {k}.", "How about {v}?",
-    "I'll go with {v}.", "Please use {v} as the {k}.",
-)
-#: One value among several: clauses joined into a sentence.
-_INFORM_CLAUSE = (
-    "the {k} is {v}", "{k}: {v}", "the {k} should be {v}", "use {v} for the {k}", "set the {k} to {v}",
-    "{v} for the {k}", "the {k} would be {v}", "my {k} is {v}", "put {v} as the {k}", "the {k} I have is {v}",
-    "{v} as the {k}", "for the {k} use {v}", "the {k} ought to be {v}", "go with {v} for the {k}",
-    "the {k}, {v}", "I have {v} as the {k}", "take {v} for the {k}",
-)
-#: Two values a person gives together without naming each slot (``{a}`` the first, ``{b}`` the second of the
-#: pair in :data:`_PAIRS`): a point's coordinates, latitude first, and a span's start and end.
-_PAIR_FRAMES = {
-    "point": ("the coordinates are {a}, {b}", "coordinates {a}, {b}", "it's at {a}, {b}", "lat {a}, long {b}",
-              "lat/long {a}, {b}", "the spot is {a}, {b}", "GPS says {a}, {b}", "{a}, {b} is the location",
-              "location: {a}, {b}", "the pin is at {a}, {b}", "{a} / {b} (lat / long)", "my coordinates are {a}, {b}"),
-    "span": ("the dates are {a} to {b}", "dates: {a} to {b}", "it runs from {a} to {b}", "the period is {a} until {b}",
-             "starting {a}, ending {b}", "the dates would be {a} through {b}", "{a} to {b} for the dates",
-             "the range is {a} till {b}"),
-    "stay": ("the stay is {a} to {b}", "in on {a}, out on {b}", "arriving {a}, leaving {b}", "dates: {a} to {b}",
-             "checking in {a} and out {b}", "the dates are {a} until {b}"),
-}
-#: A pair that is all the user says (the system asked for just these two): the bare span reads too.
-_PAIR_ALONE = {"point": ("{a}, {b}", "{a} / {b}"), "span": ("{a} to {b}", "from {a} to {b}", "{a} until {b}",
-                                                           "{a} through {b}", "between {a} and {b}"),
-               "stay": ("{a} to {b}", "from {a} to {b}", "{a} until {b}")}
-#: Slot pairs said together: (first slot, second slot, frame kind).
-_PAIRS = (("latitude", "longitude", "point"), ("lat", "lng", "point"), ("lat", "lon", "point"),
-          ("start date", "end date", "span"), ("from date", "to date", "span"), ("date from", "date to", "span"),
-          ("pickup date", "return date", "span"), ("departure date", "return date", "span"),
-          ("check in", "check out", "stay"), ("check in date", "check out date", "stay"),
-          ("checkin", "checkout", "stay"))
-#: How a brief user lists values (``_values(..., brief=True)``): the slot name and the value, no verb.
-_LISTED = ("{k} {v}", "{k}: {v}", "{k} is {v}", "{k} = {v}")
-#: Personas that list values that way.
+_USER = phrase_banks("en", "user")
+_SYSTEM = phrase_banks("en", "system")
+_REWRITES = phrase_banks("en", "rewrites")
+
+_USER_OPENERS = _USER["user_openers"]
+_USER_CLOSERS = _USER["user_closers"]
+_THANK = _USER["thank"]
+_THANK_FOR = _USER["thank_for"]
+_OFFER = _USER["offer"]
+_OFFER_WHAT = _USER["offer_what"]
+_TAIL_A = _USER["tail_a"]
+_TAIL_B = _USER["tail_b"]
+_TAIL_C = _USER["tail_c"]
+_LEAVE = _USER["leave"]
+_WISH = _USER["wish"]
+_DAYPART = _USER["daypart"]
+_FAIL_VERB = _USER["fail_verb"]
+_FAIL_TAIL = _USER["fail_tail"]
+_CONTEXT = _USER["context"]
+_OWN_CONTEXT = _USER["own_context"]
+_INFORM_ONE = _USER["inform_one"]
+_INFORM_CLAUSE = _USER["inform_clause"]
+_PAIR_FRAMES = _USER["pair_frames"]
+_PAIR_ALONE = _USER["pair_alone"]
+_PAIRS = _USER["pairs"]
+_LISTED = _USER["listed"]
+#: Personas that list values as the ``listed`` frames do (the slot name and the value, no verb).
 _LISTERS = frozenset(("terse", "typo"))
-_HEDGES = ("I think", "if I remember right,", "I believe", "probably")
-_PICK = (
-    "The one with {by} {v}, please.", "Let's go with {v}.", "I'll take {v}.", "The {by} I want is {v}.",
-    "{v} sounds right.", "Pick {v}.", "Make it {v}.", "I want the {v} one.", "The {by} I'm after is {v}.",
-    "{v}, that's the one.", "I'd go with {v}.", "Choose {v}, please.", "The {v} one.",
-)
-#: fail_inform: the part that says what the user cannot give (``{m}``: "the city id").
-_FAIL_CORE = (
-    "Sorry, I don't know {m}.", "I'm not sure what {m} is.", "Hmm, I don't have {m}.",
-    "I have no idea what {m} is, unfortunately.", "{M}? No idea, sorry.", "I don't have {m} on hand.",
-    "Not sure about {m}, I'm afraid.", "I can't remember {m}.", "I'd have to look up {m}; I don't know it.",
-    "No clue what {m} would be.", "I'm afraid I can't give you {m}.", "Couldn't tell you {m}, sorry.",
-    "Honestly, I don't know {m}.", "{M}, hmm... I don't know it.", "I've no way to find {m} myself.",
-    "I don't know {m}, can you find it?", "That I don't know: {m}.", "I never got {m}.",
-    "{M} is something I don't have.", "I don't actually know {m}.", "Unfortunately {m} isn't something I know.",
-    "I'm missing {m}.", "No idea about {m}.", "I don't have {m} with me.", "I wish I knew {m}, but I don't.",
-    "{M} I can't tell you, sorry.", "I've got no idea what {m} is.", "I don't know {m} offhand.",
-    "Not a clue about {m}.", "I can't give you {m}, I don't have it.", "Sorry, {m} is unknown to me.",
-    "I don't know what to put for {m}.", "Don't know {m}, sorry.", "I'm not able to tell you {m}.",
-)
-#: Openers of fail_inform: hesitation, never agreement ("Sure," would read as an affirm).
-_FAIL_OPENERS = ("Hmm,", "Well,", "Oh,", "Ah,", "Um,", "So,", "Hmm...")
-_FAIL_BRIDGE = ("But {s}.", "I can tell you that {s}.", "What I do know: {s}.", "However, {s}.", "Though {s}.",
-                "On the other hand, {s}.", "Everything else I have: {s}.", "I do know that {s}.")
-_AFFIRM = (
-    "Yes, please.", "Yes, go ahead.", "Sounds good, please do.", "That's exactly what I need.", "Sure, do that.",
-    "Yep, that works.", "Please do.", "Yes, exactly that.", "Absolutely, go for it.", "That would be great.",
-    "Yes, that works.", "Sure, that sounds good.", "Yes, please proceed.", "Correct, that's it.",
-    "Yeah, let's do that.", "Perfect, yes.", "Yes, that's what I'm after.", "Go ahead, please.",
-    "That's right, do it.", "Yes! That's it.", "Sounds right, yes.", "Yes, that's the one.",
-)
-#: Composed affirms: a yes and what it agrees to (``Yep, go ahead.``), always recognisable as agreement.
-_AFFIRM_YES = ("Yes", "Yes please", "Yeah", "Yep", "Sure", "Absolutely", "Definitely", "Of course", "Exactly",
-               "Perfect", "Great", "Sounds good", "Oh yes", "Yes indeed", "Right")
-_AFFIRM_GO = ("go ahead", "please do", "do that", "let's do it", "that works", "that's what I need",
-              "that's the one", "go for it", "that would be great", "please proceed", "that's what I'm after",
-              "that's exactly it", "that would help", "that's what I was looking for")
-_NEGATE = (
-    "No, that's not it.", "No thanks, that's not what I'm after.", "Not really, that isn't what I need.",
-    "No, that's not what I meant.", "No, I need something else.", "Nope, that's a different thing.",
-    "Hmm, no. That won't help.", "I'm good. Thank you though.", "No, that's not what I want.",
-    "Not quite, thanks.", "No, that's not the right thing.", "Umm... that's not what I want.",
-    "No, that doesn't match what I need.", "That's not it, no.", "No, wrong thing, sorry.",
-)
-_NEGATE_NO = ("No", "Nope", "Not really", "Hmm, no", "No, sorry", "Not quite", "Sorry, no")
-_NEGATE_WHY = ("that's not it", "that's not what I meant", "I need something else", "that won't help",
-               "that's a different thing", "that's not what I'm after", "that's not what I asked for",
-               "I was thinking of something else")
-_BYE_THANKS = ("Thanks", "Thank you", "Thanks a lot", "Many thanks", "Great, thanks", "Perfect, thank you",
-               "Cheers", "Awesome, thanks", "That's great, thanks", "Thank you so much", "Appreciate it",
-               "Much appreciated", "Brilliant, thanks", "Lovely, thank you", "Nice, thanks", "Thanks heaps",
-               "Super, thank you", "Wonderful, thanks", "Thanks a million", "Fantastic, thank you",
-               "You're a star, thanks", "Thanks for that", "Really appreciate it", "Excellent, thanks")
-_BYE_TAIL = ("That's all.", "That's everything I needed.", "Bye!", "Goodbye.", "That's all I needed.",
-             "Have a good one.", "I'm all set.", "Take care.", "That helps a lot.", "Talk later.", "", "See you.",
-             "That's it for now.", "You've been very helpful.", "That answers my question.", "I'm good now.",
-             "Nothing else for now.", "Have a nice day.", "That's what I wanted to know.", "Bye for now.")
-#: A goodbye tail from the user's own reason (``{why}``: "for my course").
-_BYE_WHY = ("That's all I needed {why}.", "That's everything {why}.", "That sorts it out {why}.",
-            "Exactly what I needed {why}.")
-#: Goodbyes that echo one fact of the last response (``{T}``/``{t}`` thanks, ``{tail}`` a closing or "").
-_BYE_RECAP = (
-    "{T}! So the {k} is {v}, good to know.", "{T}, {v} is just what I needed.", "Got it, {v}. {T}!",
-    "{T}. I'll note down the {k}: {v}.", "{v}, perfect. {T}! {tail}", "Good to know the {k} is {v}. {T}. {tail}",
-    "{T} for looking up the {k}. {tail}", "That {k} helps a lot. {T}!", "Okay, {v} for the {k}. {T}, bye.",
-    "Great, the {k} is {v}. That's all, {t}.", "Noted: {v}. {T}! {tail}", "{T}, I didn't know the {k} was {v}.",
-)
+_HEDGES = _USER["hedges"]
+_PICK = _USER["pick"]
+_FAIL_CORE = _USER["fail_core"]
+_FAIL_OPENERS = _USER["fail_openers"]
+_FAIL_BRIDGE = _USER["fail_bridge"]
+_AFFIRM = _USER["affirm"]
+_AFFIRM_YES = _USER["affirm_yes"]
+_AFFIRM_GO = _USER["affirm_go"]
+_NEGATE = _USER["negate"]
+_NEGATE_NO = _USER["negate_no"]
+_NEGATE_WHY = _USER["negate_why"]
+_BYE_THANKS = _USER["bye_thanks"]
+_BYE_TAIL = _USER["bye_tail"]
+_BYE_WHY = _USER["bye_why"]
+_BYE_RECAP = _USER["bye_recap"]
 #: Answer labels that name no property a user would say ("the name, SF HER" of a library copy): recaps of them
 #: say the value alone.
 _GENERIC_KEYS = frozenset(("name", "first result", "result", "value", "id", "title", "item", "entry"))
@@ -314,151 +173,34 @@ def _unnamed(frames: tuple[str, ...], generic: bool) -> tuple[str, ...]:
     return tuple(f for f in frames if "{k" not in f) if generic else frames
 
 
-#: Goodbyes that echo two facts of the last response.
-_BYE_RECAP2 = ("{T}! So the {k} is {v} and the {k2} is {v2}.", "Okay: {v} for the {k}, {v2} for the {k2}. {T}.",
-               "Noted, {k} {v} and {k2} {v2}. {T}!", "{v} and {v2}, got it. {T}.",
-               "{T}. The {k} being {v} and the {k2} {v2} is what I needed.",
-               "Right, the {k} is {v}, and the {k2}, {v2}. {T}!", "Let me write that down: {v}, then {v2}. {T}.",
-               "{T}, so {v} for the {k} and {v2} for the {k2}. Good to know.")
-#: A user's own reason, from what the API under discussion does (``{c}``: "find flights between two airports").
-_GOAL = ("I'm trying to {c}.", "This is so I can {c}.", "I need it to {c}.", "The idea is to {c}.",
-         "I want to {c}.", "Basically I'd like to {c}.", "All I want is to {c}.", "Remember, I want to {c}.",
-         "Just so you know, the point is to {c}.", "Again, I'm hoping to {c}.", "It's all to {c}.")
-_AFFIRM_CLAUSE = ("Yes, please {c}.", "Sure, go ahead and {c}.", "Yes, I'd like you to {c}.", "Yes. I want to {c}.",
-                  "That's it, please {c}.", "Yes, {c}, please.", "Exactly, I need to {c}.")
-_SYS_BYE_HEAD = ("You're welcome", "Glad I could help", "Anytime", "My pleasure", "Happy to help",
-                 "No problem at all", "You're very welcome", "Glad that worked out", "Always happy to help",
-                 "Great", "Wonderful", "No trouble at all", "Pleasure was mine", "Good to hear",
-                 "Glad it was useful", "Perfect")
-_SYS_BYE_TAIL = ("Goodbye!", "Have a great day!", "Take care!", "Bye for now.", "Enjoy the rest of your day.",
-                 "Come back any time.", "", "All the best!", "See you next time.", "Have a good evening.",
-                 "Good luck!", "Feel free to come back.", "Talk soon.", "Have a nice one!", "Cheers!",
-                 "Enjoy!", "Until next time.", "Stay well.")
-#: A system goodbye that answers what the user shared (``{ev}``: their occasion, ``{me}``: their name).
-_SYS_BYE_PERSONAL = ("Good luck with {ev}!", "Enjoy {ev}!", "I hope {ev} goes well.", "Say hi to {n}!",
-                     "Best of luck to you and {n}.", "Take care, {me}!", "Bye, {me}!")
-_CLARIFY = (
-    "I'm not quite sure what you need. Could you tell me more about what you want to do?",
-    "Could you be a bit more specific about what you're looking for?",
-    "Can you give me a little more detail about your request?",
-    "What exactly would you like me to find?", "Could you tell me a bit more, so I can find the right service?",
-    "I want to get this right. What are you trying to do?", "Can you describe what you need in more detail?",
-    "What kind of information are you after?", "Could you rephrase that with a few more details?",
-    "Which part of that should I help with?", "What should the result tell you?",
-    "I need a little more to go on. What are you looking for exactly?",
-    "What are you hoping to get out of it?", "What would you like the answer to tell you?", "What's the goal here?",
-    "What do you have in mind, exactly?", "Could you say a bit more about what you'd like to do?",
-    "What should I look into for you?", "Is there a particular thing you want to know?",
-    "What would a good answer look like for you?", "Can you walk me through what you need?",
-    "What's the task you have in mind?", "What do you want to get done?", "Could you narrow it down a little?",
-    "Which part of that matters most to you?", "What would help you most right now?", "What are you working on?",
-    "What outcome are you after?", "Tell me a bit more: what's the end goal?", "What's the question behind it?",
-)
-#: A clarify that echoes the topic the user named (``{t}``: "your investments").
-_CLARIFY_TOPIC = ("You mentioned {t}.", "Something about {t}, then.", "Happy to help with {t}.",
-                  "Okay, {t}.", "I can try to help with {t}.", "Got it, it's about {t}.")
-#: Before a clarify question (by system voice) and after it (optional).
-_CLARIFY_ACK = {"plain": ("", "", "Okay.", "Let me make sure I get this right.", "Hmm."),
-                "warm": ("Happy to help!", "I'd love to help with that.", "Thanks for reaching out!",
-                         "Sure, I can try.", "Gladly!"),
-                "brisk": ("", "", "Got it, partly.", "Right.")}
-_CLARIFY_HINT = ("Even a rough idea helps.", "A few words about the goal are enough.",
-                 "The more detail, the better.", "Then I can pick the right tool.",
-                 "That way I won't guess wrong.", "I have quite a few services, so any detail helps.",
-                 "One sentence is plenty.", "No rush.")
-_SUGGEST = (
-    "Would you like me to {c}?", "If I understand you, you'd like to {c}. Right?", "Shall I {c}?",
-    "I think I can help: I could {c}. Should I?", "Is the idea to {c}?", "Do you mean I should {c}?",
-    "My best guess is that you want to {c}. Is that it?", "I could try to {c}. Does that match what you need?",
-    "Sounds like a job for a service that can {c}. Want that?", "Perhaps you'd like me to {c}?",
-    "Are you looking to {c}?", "Let me check: you want me to {c}?", "Would it be useful if I could {c}?", "I could {c} for you. Would that help?", "Do you want me to {c}?",
-    "One option is to {c}. Shall I go ahead?", "How about I {c}?", "I can {c}. Is that what you're looking for?",
-    "Should I {c}?", "It sounds like you might want to {c}. Is that right?", "Would it help if I {c}?",
-    "I have a service that can {c}. Want me to use it?", "Maybe I should {c}. What do you think?",
-)
-_REQUEST = (
-    "Could you give me {s}?", "I'll need {s}.", "Please share {s}.", "Can you tell me {s}?", "May I have {s}?",
-    "To go ahead I need {s}.", "Let me know {s}, please.", "I just need {s} to continue.",
-    "What {be} {s}?", "Could you provide {s}?", "Before I look it up, what {be} {s}?", "I'm missing {s}. Can you help?",
-    "Please tell me {s}.", "What should I use for {s}?", "Do you have {s} handy?", "Next, I need {s}.",
-    "Could you share {s} with me?", "What would you like to use for {s}?", "And {s}?", "I'll also need {s}.",
-    "One more thing: {s}.", "Which {s2} should I use? I mean {s}.", "Can I get {s} from you?",
-    "Would you tell me {s}?", "All I need now is {s}.", "Let's fill in {s}. What {be} {they}?",
-)
-_REQUEST_WHY = ("To find {w}, I need {s}.", "I can get {w} once I have {s}.", "{W} can be looked up with {s}. "
-                "Could you give me {s2}?", "To look up {w}, I'll need {s}.", "Getting {w} requires {s}. What {be} {they}?")
-_REQUEST_LEAD = {
-    "sport": "To look up the game data, ", "financ": "To pull the financial data, ", "weather": "To check the weather, ",
-    "travel": "To plan this, ", "music": "To find the music, ", "movie": "To look up the film, ",
-    "food": "To find that, ", "hotel": "To search for a stay, ", "job": "To check the job market, ",
-}
-_MULTI = (
-    "I found several results: {o}. Which {by} would you like?", "There are a few matches ({o}). Which one should I use?",
-    "I got {n} options by {by}: {o}. Which do you mean?", "Which of these {by}s do you want: {o}?",
-    "The search returned {n} results ({o}). Which one is yours?", "Here are the options by {by}: {o}. Pick one?",
-    "Several came back: {o}. Which should I go with?", "I see {o}. Which one do you need?",
-    "That gives me {n} candidates: {o}. Which {by} is right?", "I have {o}. Which one did you mean?",
-    "More than one fits: {o}. Which should I pick?", "Which {by} do you need, {o}?",
-    "The lookup found {o}. Which one?", "I can go with {o}. Your choice?",
-    "There's {o}. Which {by} is yours?", "Here's what matches: {o}. Which one shall I use?",
-)
-_RESPONSE_OPEN = {
-    "sport": ("Here's the latest from the sports side:", "Here are the game details:", "The match data says"),
-    "financ": ("Here are the figures:", "Here's the financial data I got:", "The numbers are in:"),
-    "crypto": ("Here are the figures:", "Here's what the market data says:"),
-    "weather": ("Here's the weather information:", "Here's what the forecast data says:", "Forecast-wise,"),
-    "travel": ("Here's your travel information:", "Here's what I found for your trip:"),
-    "music": ("Here's what I found in the music catalogue:", "Here's the music info:"),
-    "movie": ("Here's what I found about the film:", "Here's the movie information:"),
-    "food": ("Here's what I found for you to eat:", "Here's the food information:"),
-    "map": ("Here's the location information:", "Here's what the map data says:"),
-    "location": ("Here's the location information:", "Here's what the map data says:"),
-    "commerce": ("Here are the product details:", "Here's what the store returned:"),
-    "news": ("Here's the news I found:", "Here's the latest coverage:"),
-}
-_RESPONSE_DEFAULT = ("Here's what I found:", "I've got the results:", "Done! Here's the result:", "Alright,",
-                     "Good news:", "I looked it up:", "Here you go:", "The result is in:", "Okay,", "So,",
-                     "I checked:", "Here's the answer:", "It's back:", "According to the service,",
-                     "The lookup says", "From what I got back,", "All set:", "This is what came back:",
-                     "Here's the outcome:", "Found it:")
-#: Heads before a response body that is a sentence of its own ("I found 3 flights: …").
-_RESPONSE_LEAD = ("", "", "", "Okay.", "Done.", "Right.", "I checked.", "Good news.", "All set.")
-_FACT = ("the {k} is {v}", "{k}: {v}", "the {k} comes out at {v}", "{v} for the {k}", "the {k} is listed as {v}",
-         "its {k} is {v}", "the {k} shows {v}", "the {k} reads {v}", "{v} as the {k}", "the {k} stands at {v}",
-         "the {k} is given as {v}", "the {k} turns out to be {v}")
-_RESPONSE_CLOSE = ("", "", "Anything else?", "Is there anything else I can do?", "Let me know if you need more.",
-                   "Hope that helps!", "Want me to look up anything else?", "Does that answer it?",
-                   "Shall I check anything more?", "Anything more I can do?", "Tell me if you need other details.",
-                   "Happy to dig further.")
-#: Composed response_fail: apology, why, what next.
-_FAIL_SORRY = ("I'm sorry,", "Sorry,", "Unfortunately,", "I'm afraid", "Apologies,", "Sadly,", "I have to admit")
-_FAIL_WHY = ("none of my services can do that.", "I couldn't find a service that fits.",
-             "that's beyond what my tools can do.", "I wasn't able to carry that out with what I have.",
-             "nothing I have access to covers that.", "I don't have a tool for that.",
-             "I couldn't find a way to do that.", "the services I can reach don't handle this.")
-_FAIL_NEXT = ("", "Is there anything else I can help with?", "Maybe something else?",
-              "Let me know if there's another thing.", "Feel free to ask something else.",
-              "Happy to try something different.", "Can I help with anything else?")
-_RESPONSE_FAIL = (
-    "I'm sorry, I couldn't find a way to help with that. Let me know if there's anything else.",
-    "Unfortunately I can't carry out that request with what I have. Is there something else?",
-    "Sorry, I wasn't able to find a suitable service for that request.",
-    "I'm afraid none of my services can do that. Can I help with something else?",
-    "Sorry, that's beyond what I can do right now.",
-    "I couldn't find anything that fits, unfortunately. Anything else I can try?",
-)
-_SYS_OPENERS = {"plain": ("", "", "Sure.", "Okay."), "warm": ("Happy to help!", "Of course!", "Great,", "Sure thing!",
-                                                             "Thanks!"),
-                "brisk": ("", "", "Got it.", "Right.")}
+_BYE_RECAP2 = _USER["bye_recap2"]
+_GOAL = _USER["goal"]
+_AFFIRM_CLAUSE = _USER["affirm_clause"]
+_SYS_BYE_HEAD = _SYSTEM["sys_bye_head"]
+_SYS_BYE_TAIL = _SYSTEM["sys_bye_tail"]
+_SYS_BYE_PERSONAL = _SYSTEM["sys_bye_personal"]
+_CLARIFY = _SYSTEM["clarify"]
+_CLARIFY_TOPIC = _SYSTEM["clarify_topic"]
+_CLARIFY_ACK = _SYSTEM["clarify_ack"]
+_CLARIFY_HINT = _SYSTEM["clarify_hint"]
+_SUGGEST = _SYSTEM["suggest"]
+_REQUEST = _SYSTEM["request"]
+_REQUEST_WHY = _SYSTEM["request_why"]
+_REQUEST_LEAD = _SYSTEM["request_lead"]
+_MULTI = _SYSTEM["multi"]
+_RESPONSE_OPEN = _SYSTEM["response_open"]
+_RESPONSE_DEFAULT = _SYSTEM["response_default"]
+_RESPONSE_LEAD = _SYSTEM["response_lead"]
+_FACT = _SYSTEM["fact"]
+_RESPONSE_CLOSE = _SYSTEM["response_close"]
+_FAIL_SORRY = _SYSTEM["fail_sorry"]
+_FAIL_WHY = _SYSTEM["fail_why"]
+_FAIL_NEXT = _SYSTEM["fail_next"]
+_RESPONSE_FAIL = _SYSTEM["response_fail"]
+_SYS_OPENERS = _SYSTEM["sys_openers"]
 
-_CONTRACTIONS = {"I'm": "I am", "don't": "do not", "it's": "it is", "It's": "It is", "that's": "that is",
-                 "That's": "That is", "I'll": "I will", "can't": "cannot", "won't": "will not", "I'd": "I would",
-                 "isn't": "is not", "doesn't": "does not", "I've": "I have", "Couldn't": "Could not",
-                 "couldn't": "could not", "Let's": "Let us", "you're": "you are", "What's": "What is",
-                 "Don't": "Do not", "There's": "There is"}
-_NON_NATIVE = ((r"\bI don't know\b", "I not know"), (r"\bI don't have\b", "I have not"), (r"\bI'd like\b", "I want"),
-               (r"\bCould you\b", "Can you please"), (r"\bThat would be\b", "Is"), (r"\bI can't\b", "I cannot"),
-               (r"\bIt's\b", "Is"), (r"\bThanks a lot\b", "Many thank"))
+_CONTRACTIONS = _REWRITES["contractions"]
+_NON_NATIVE = _REWRITES["non_native"]
 #: Values a person copies from a record (a digit, an id's underscore or separator, an upper-case code).
 _RECORD_LIKE = re.compile(r"\d|_|@|/|^[A-Z]{2,}$")
 #: Personas whose turns stay short enough to say so ("Quick one, I'm on the bus").

@@ -29,9 +29,10 @@ from tooldial.dialogue.chains import chain_problem, schema_copies
 from tooldial.dialogue.planner import DialogueUnit
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, profile_of
 
-#: Edge attributes a unit carries to the planner (from graphs that have them; older graphs lack them).
-EDGE_ATTRIBUTES = frozenset({"reason", "confidence", "kind", "cross_tool", "input_group", "group_members",
-                             "group_sources"})
+#: Edge attributes a unit carries to the planner and the record's ``scenario.chain`` (where the validator re-judges
+#: the chain): ``evidence`` and ``standard`` are the graph's typed facts that ``chains.chain_problem`` reads.
+EDGE_ATTRIBUTES = frozenset({"reason", "evidence", "standard", "confidence", "kind", "cross_tool", "input_group",
+                             "group_members", "group_sources"})
 
 
 def edge_units(graph: Any, corpus: Corpus) -> list[DialogueUnit]:

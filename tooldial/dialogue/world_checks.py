@@ -27,10 +27,7 @@ from typing import Any, Protocol
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue import error_results
 from tooldial.dialogue.mockdata import (
-    CLOCK_PARTS,
-    OHLC_WORDS,
     OLD_TITLE_WORDS,
-    SPAN_UNITS,
     STATUS_KEYS,
     WORLD_YEAR,
     FieldName,
@@ -39,7 +36,6 @@ from tooldial.dialogue.mockdata import (
     climate_problems,
     code_kind,
     code_name_problems,
-    country_problems,
     date_bounds,
     documented_error,
     drawn_topic_title,
@@ -53,27 +49,21 @@ from tooldial.dialogue.mockdata import (
     is_now_stamp,
     leaf_items,
     lookup_places,
-    middle_problems,
     names_elsewhere,
-    ohlc_groups,
     one_name_problems,
-    ordered_pairs,
     paging_problems,
     parse_date,
     places,
     price_jump_problems,
-    score_problems,
     series_direction,
     series_key,
-    sky_problems,
-    span_units,
-    standing_problems,
     values_at,
-    zone_problems,
 )
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.weather import WEATHER_GOAL, needs_climate, weather_problems
 from tooldial.dialogue.weather import role as weather_role
+from tooldial.rules.record import check_record
+from tooldial.rules.world.city_country import city_countries
 
 #: The validator kinds this module checks; each message starts with the rule it broke ("ohlc: ...").
 WORLD_CHECKS = ("filler", "consistency", "groups", "answer")
@@ -91,8 +81,6 @@ FILLER = re.compile(r"^[a-z]+-\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r")$")
 #: The old generator's titles ("The Frozen Harvest", "The Secret Cathedral"): placeholders whatever they name.
 OLD_TITLE = re.compile(r"^The (" + "|".join(OLD_TITLE_WORDS[0]) + r") (" + "|".join(OLD_TITLE_WORDS[1]) + r")$")
-_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
-_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 
 
 @lru_cache(maxsize=1)
@@ -299,33 +287,6 @@ def objects(node: Any) -> list[dict[str, Any]]:
 
 
 @lru_cache(maxsize=1)
-def _city_countries() -> dict[str, frozenset[str]]:
-    out: dict[str, set[str]] = {}
-    for p in places():
-        out.setdefault(p.city, set()).add(p.country_code)
-    return {k: frozenset(v) for k, v in out.items()}
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _date(value: Any) -> dt.date | None:
-    m = _ISO.match(as_text(value))
-    if not m:
-        return None
-    try:
-        return dt.date(int(m[1]), int(m[2]), int(m[3]))
-    except ValueError:
-        return dt.date.min  # an impossible date: reported by the caller
-
-
-@lru_cache(maxsize=1)
 def _zones() -> frozenset[str]:
     return frozenset(p.timezone for p in (*places(), *lookup_places()))
 
@@ -356,7 +317,7 @@ def venue_problems(record: DialogueRecord) -> list[str]:
     """A venue named after a table city lies in that city: not in a record placed in another city (its own
     city field), nor in a result of a call placed elsewhere (a city the inputs name, or an id an earlier
     result gave out with its city): hotels searched by Brisbane's city id are no "Tabriz Hotel"."""
-    index = _city_countries()
+    index = city_countries()
     id_city: dict[str, str] = {}
     out = []
     for side in ("source", "target"):
@@ -391,33 +352,9 @@ def _weather_problems(inputs: dict[str, Any], result: Any) -> list[str]:
 
 
 def record_problems(record: dict[str, Any]) -> list[str]:
-    """Consistency problems of one flat record (nested dicts are checked on their own)."""
-    scalars = {k: v for k, v in record.items() if not isinstance(v, dict | list) and v is not None}
-    kinds = {k: field_kind(FieldName(k, "number" if _number(v) is not None else "string")) for k, v in scalars.items()}
-    out = [p for k, v in scalars.items() for p in _value_problems(k, v, kinds[k])]
-    out += _order_problems(scalars)
-    out += _place_problems(scalars, kinds)
-    out += _money_problems(scalars, kinds)
-    out += _span_problems(scalars)
-    out += middle_problems(scalars)
-    out += zone_problems(scalars)
-    out += street_problems(scalars)
-    out += sky_problems(scalars)
-    out += standing_problems(scalars)
-    out += score_problems(scalars)
-    out += country_problems(scalars)
-    return out
-
-
-def street_problems(scalars: dict[str, Any]) -> list[str]:
-    """A record's street that its own street address does not name (``address`` "201 Mccarthy Drive" with
-    ``street`` "Thomas Avenue"): rule ``address street``."""
-    lines = [(k, v) for k, v in scalars.items() if isinstance(v, str) and re.search(r"\d", v)
-             and FieldName(k).has("address") and field_kind(FieldName(k)) == "address"]
-    streets = [(k, v) for k, v in scalars.items() if isinstance(v, str) and v.strip() and FieldName(k).has("street")
-               and not FieldName(k).has("number", "num", "no", "type", "suffix", "address", "id", "code")]
-    return [f"address street: {k}={v!r} is not in {a}={line!r}" for k, v in streets for a, line in lines
-            if v.strip().casefold() not in line.casefold()]
+    """Consistency problems of one flat record (nested dicts are checked on their own): the registered record
+    rules (:data:`tooldial.registry.RECORD_RULES`, one loop for the planner and the validator), as messages."""
+    return [str(p) for p in check_record(record)]
 
 
 #: "Now" stamps may lie this many days before the world's first "today" (a "last updated" of yesterday).
@@ -497,120 +434,6 @@ def id_form_problems(result: Any) -> list[str]:
             bare = [v for v in values if v.isdigit()]
             if formed and bare:
                 out.append(f"id off pattern: {'.'.join((*path, key))}={bare[0]!r} beside {formed[0]!r}")
-    return out
-
-
-def _value_problems(key: str, value: Any, kind: str | None) -> list[str]:
-    out = []
-    text = as_text(value)
-    for m in _CLOCK.finditer(text):
-        if int(m[1]) > 24 or (int(m[1]) == 24 and int(m[2]) > 0) or int(m[2]) > 59 or (m[3] is not None and int(m[3]) > 59):
-            out.append(f"clock time: {key}={text!r} is not a clock time")
-    if _date(value) == dt.date.min:
-        out.append(f"impossible date: {key}={text!r} is not a date")
-    number = _number(value)
-    if number is None:
-        return out
-    fahrenheit = FieldName(key).has("f", "fahrenheit", "imperial")
-    change = FieldName(key).has("change", "diff", "delta", "growth", "return")
-    ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
-              "percent": (-100.0, 100.0) if change else (0.0, 100.0),
-              "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0),
-              "quarter": (1.0, 4.0)}
-    last = FieldName(key).tokens[-1] if FieldName(key).tokens else ""
-    if kind == "year" and last in ("year", "fiscalyear", "calendaryear", "modelyear") and not 1000 <= number <= 2100:
-        out.append(f"value out of range: {key}={text} is out of range for a year")
-    if kind == "month" and last == "month" and not 1 <= number <= 12:
-        out.append(f"value out of range: {key}={text} is out of range for a month")
-    if kind in ranges and not ranges[kind][0] <= number <= ranges[kind][1]:
-        out.append(f"value out of range: {key}={text} is out of range for a {kind}")
-    part = CLOCK_PARTS.get(FieldName(key).tokens)
-    if part is not None and not part[0] <= number <= part[1]:
-        out.append(f"clock part: {key}={text} is out of range for {'/'.join(FieldName(key).tokens)}")
-    return out
-
-
-def _span_problems(scalars: dict[str, Any]) -> list[str]:
-    """A span broken down into units (``years``, ``months``, ``days``, ``hours``…) carries each unit below its
-    size in the next larger one present: no "88 years 12 months", no "71 hours" beside days."""
-    units = span_units(scalars)
-    out = []
-    if len(units) < 2:
-        return out
-    names = [u for u, _ in SPAN_UNITS]
-    for unit, size in SPAN_UNITS:
-        if size is None or unit not in units:
-            continue
-        larger = [u for u in names[:names.index(unit)] if u in units and u != "weeks"]
-        value = _number(scalars[units[unit]])
-        if larger and value is not None and not 0 <= value < size:
-            out.append(f"span units: {units[unit]}={scalars[units[unit]]} beside {units[larger[-1]]} is not below {size}")
-    return out
-
-
-def _order_problems(scalars: dict[str, Any]) -> list[str]:
-    """Start ≤ end for dates named alike (``start``/``end``, ``startDate``/``endDate``, ``dateFrom``/``dateTo``,
-    ``checkIn``/``checkOut``, ``departure``/``return``), minimum ≤ maximum for numbers, and candles whose high and
-    low bound their open and close (volume ≥ 0)."""
-    out = []
-    numbers = set(ordered_pairs(scalars))
-    for a, b in ordered_pairs(scalars, dates=True):
-        da, db = _date(scalars[a]), _date(scalars[b])
-        stay = "checkout" in FieldName(b).joined  # a stay has at least one night
-        if da and db and da != dt.date.min and db != dt.date.min and (db < da or (stay and db == da)):
-            out.append(f"start after end: {b}={scalars[b]} is not after {a}={scalars[a]}")
-        na, nb = _number(scalars[a]), _number(scalars[b])
-        if (a, b) in numbers and da is None and na is not None and nb is not None and nb < na:
-            out.append(f"minimum above maximum: {b}={scalars[b]} is below {a}={scalars[a]}")
-    for group in ohlc_groups(scalars):
-        price = {word: _number(scalars[key]) for word, key in group.items()}
-        body = [v for w, v in price.items() if w in ("open", "close")]
-        if not price["high"] >= max(body) >= min(body) >= price["low"]:  # type: ignore[operator]
-            shown = ", ".join(f"{group[w]}={scalars[group[w]]}" for w in OHLC_WORDS if w in group)
-            out.append(f"ohlc: high >= open/close >= low does not hold ({shown})")
-    for key, value in scalars.items():
-        number = _number(value)
-        if number is not None and number < 0 and FieldName(key).has("volume", "vol"):
-            out.append(f"negative volume: {key}={value}")
-    return out
-
-
-def _place_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> list[str]:
-    cities = [as_text(v) for k, v in scalars.items() if kinds[k] == "city"]
-    codes = [as_text(v).upper() for k, v in scalars.items() if kinds[k] == "country_code" and len(as_text(v)) == 2]
-    known = _city_countries()
-    out = []
-    for city in cities:
-        if city in known and codes and not set(codes) & known[city]:
-            out.append(f"city and country: city {city} is not in {'/'.join(codes)}")
-    money = _country_currencies()
-    own = [k for k in scalars if kinds[k] == "currency_code" and not FieldName(k).has(
-        "from", "to", "base", "target", "quote", "source", "dest", "destination", "local", "preferred")]
-    if len(set(codes)) == 1 and codes[0] in money and len(own) == 1:
-        value = as_text(scalars[own[0]]).upper()
-        if len(value) == 3 and value.isalpha() and value != money[codes[0]]:
-            out.append(f"country currency: {own[0]}={value} is not the currency of {codes[0]} ({money[codes[0]]})")
-    return out
-
-
-@lru_cache(maxsize=1)
-def _country_currencies() -> dict[str, str]:
-    return {p.country_code: p.currency for p in places()}
-
-
-def _money_problems(scalars: dict[str, Any], kinds: dict[str, str | None]) -> list[str]:
-    amount = next((_number(v) for k, v in scalars.items() if kinds[k] == "price" and FieldName(k).has("amount")),
-                  None)
-    rate = next((_number(v) for k, v in scalars.items() if kinds[k] == "rate"), None)
-    converted = next((_number(v) for k, v in scalars.items() if kinds[k] == "converted"), None)
-    out = []
-    if amount is not None and rate is not None and converted is not None \
-            and abs(amount * rate - converted) > max(0.02, 0.01 * abs(converted)):
-        out.append(f"amount x rate: amount {amount} x rate {rate} != converted {converted}")
-    currencies = [as_text(v) for k, v in scalars.items() if kinds[k] == "currency_code"]
-    pair = [k for k in scalars if kinds[k] == "currency_code" and FieldName(k).has("from", "to", "base", "target")]
-    if len(pair) == 2 and len(set(currencies)) == 1:
-        out.append(f"currency pair: both sides are {currencies[0]}")
     return out
 
 

@@ -37,6 +37,7 @@ from tooldial.graph.edges import (
 )
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
 from tooldial.graph.entities import _singular as singular
+from tooldial.graph.evidence import edge_attribute
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays, keyed_by
 from tooldial.graph.validity import (
     BARE_IDS,
@@ -495,7 +496,8 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
                        source_output_is_list=o.is_list, target_input=i.param or i.key, target_path=i.key,
                        source_name=o.name, target_name=i.name, desc_sim=round(c.desc_sim, ROUND),
                        kw_sim=round(c.kw_sim, ROUND), lcs_sim=round(c.lcs_sim, ROUND), kind=v.kind,
-                       reason=v.reason, confidence=round(v.confidence, ROUND), cross_tool=o.tool_id != i.tool_id,
+                       reason=v.reason, evidence=edge_attribute(v.evidence), standard=v.standard or "",
+                       confidence=round(v.confidence, ROUND), cross_tool=o.tool_id != i.tool_id,
                        input_group=group.name if group else "",
                        group_members=",".join(group.members) if group else "",
                        group_sources=",".join(f"{m}={c.sources[m]}" for m in group.members if m in c.sources)

@@ -30,6 +30,7 @@ from typing import Literal, Protocol
 from tqdm.auto import tqdm
 
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, Corpus, InputField, OutputComponent, Parameter
+from tooldial.knowledge.loader import words as knowledge_words
 
 Role = Literal["input", "output"]
 
@@ -206,7 +207,7 @@ STANDARD_WORDS = _wordset("country currency language locale latitude longitude c
                           "date time timezone zip postcode city town state address region location place "
                           "airport iata symbol ticker")
 #: Words that make a name an identifier: a scalar list whose items are such values is named ``<item> id``.
-ID_WORDS = _wordset("id ids uuid guid key keys code codes slug token handle hash ref")
+ID_WORDS = knowledge_words("identifiers", "entity_id")
 _ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
 _ID_VALUE = re.compile(r"^[#\w][\w\-:.#]{0,63}$")
 _NOT_ID_VALUE = re.compile(r"@|://|^\d{4}-\d{2}-\d{2}|\s")

@@ -16,7 +16,9 @@ from tooldial.jsonfile import loads as loads_json
 from tooldial.jsonfile import read_text
 from tooldial.outputs import atomic_writer
 
-FORMAT_VERSION = 1
+#: 2: edges carry typed ``evidence`` and ``standard`` (:mod:`tooldial.graph.evidence`), which the chain sampler
+#: reads instead of the prose ``reason``; a version-1 file lacks them and is rebuilt, not guessed at.
+FORMAT_VERSION = 2
 
 
 def graph_to_dict(graph: nx.MultiDiGraph) -> dict:
@@ -54,7 +56,10 @@ def load_graph(path: str | Path) -> nx.MultiDiGraph:
     edges_key = "edges" if isinstance(data, dict) and "edges" in data else "links"  # networkx < 3.4 wrote links
     if not isinstance(data, dict) or "nodes" not in data or edges_key not in data:
         raise TooldialError("not a node-link graph (expected 'nodes' and 'edges')", file=str(path))
-    data.pop("format_version", None)
+    version = data.pop("format_version", None)
+    if isinstance(version, int) and version < FORMAT_VERSION:
+        raise TooldialError(f"graph format {version} predates typed edge evidence (format {FORMAT_VERSION}); "
+                            "rebuild it with `tooldial graph build`", file=str(path))
     _check_node_link(data, edges_key, path)
     try:
         return nx.node_link_graph(data, directed=True, multigraph=True, edges=edges_key)

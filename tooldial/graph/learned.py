@@ -187,7 +187,7 @@ def learned_verdicts(cands: Sequence, p: np.ndarray, threshold: float, selector,
     for c, prob in zip(cands, p.tolist(), strict=True):
         v = c.verdict
         keep = prob >= threshold if decide else v.keep
-        new = replace(c, verdict=Verdict(keep, v.reason, prob, v.kind, v.test), group=c.group, sources=dict(c.sources))
+        new = replace(c, verdict=Verdict(keep, v.reason, prob, v.kind, v.test, v.evidence, v.standard), group=c.group, sources=dict(c.sources))
         if keep and not v.keep and new.group is None and (why := selector.assign_group(new)):
             new.verdict = Verdict(False, why, prob, v.kind, v.test)
         out.append(new)

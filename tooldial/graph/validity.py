@@ -42,6 +42,8 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from tooldial.graph.entities import INPUT_QUALIFIERS, Entity, _singular, split_words
+from tooldial.graph.evidence import Evidence, IdSpace
+from tooldial.knowledge.loader import words as knowledge_words
 
 EntityKind = Literal["identifier", "standard", "generic", "value"]
 
@@ -114,6 +116,10 @@ class Verdict:
     confidence: float
     kind: EntityKind
     test: Literal["none", "generic", "value", "standard", "cross", "same"] = "none"
+    #: What the rule knew (:class:`~tooldial.graph.evidence.Evidence`), written to the edge for later stages.
+    evidence: tuple[Evidence, ...] = ()
+    #: The standard kind of a standard value (``country``), written to the edge as ``standard``.
+    standard: str | None = None
 
 
 # --------------------------------------------------------------------------------------------- classify
@@ -122,18 +128,14 @@ def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
     return frozenset(text.split())
 
 
-IDENTIFIER_WORDS = _W("id ids uuid guid key token slug handle hash ref reference username login nickname "
-                      "sku uid pid cid userid accountid puuid steamid tag ident identifier")
+IDENTIFIER_WORDS = knowledge_words("identifiers", "graph_identifier")
 #: Words of values that only mean something in one provider's own calendar or list: a ``season`` (``2021``,
 #: ``2021-22``, a season id) of an F1 feed is not a golf tour's season. Classified as identifiers: across tools they
 #: need a shared id space.
 PROVIDER_SCOPED_WORDS = _W("season seasons")
 #: Identifier words that are only identifiers at the end of a name (``code`` of ``country code`` is standard).
 IDENTIFIER_TAIL = _W("code number no num")
-GENERIC_WORDS = _W("date category categories image images photo picture thumbnail icon logo symbol prompt name "
-                   "title text query keyword keywords term type kind tag genre word description value label "
-                   "topic subject content message question answer status format mode language sort order size "
-                   "color colour year month day time")
+GENERIC_WORDS = knowledge_words("names", "graph_generic")
 _STANDARD_BY_WORD: dict[str, str] = {
     "country": "country", "nation": "country", "currency": "currency", "language": "language", "lang": "language",
     "locale": "language", "lat": "latitude", "latitude": "latitude", "lng": "longitude", "lon": "longitude",
@@ -550,7 +552,7 @@ def tool_full_name(tool: str) -> str:
     return "".join(words)
 
 
-def shared_id_space(source: Entity, target: Entity, target_docs: str, config: RuleConfig) -> str | None:
+def shared_id_space(source: Entity, target: Entity, target_docs: str, config: RuleConfig) -> IdSpace | None:
     """Why two tools share an id space, or ``None``.
 
     A tool family is two tools whose stems are equal, or one stem starting with the other when the shorter is more
@@ -561,7 +563,7 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
     quotes apart (v10 labels). The target's documentation names the source tool when it spells the tool's whole
     name (``apifootball``), not only its stem (``football``)."""
     why = _shared_id_space(source.tool_id, source.provider, target.tool_id, target.provider, target_docs, config)
-    if why and why.startswith("same tool family") and _domain_word_family(source, target):
+    if why and why.evidence is Evidence.TOOL_FAMILY and _domain_word_family(source, target):
         return None
     return why
 
@@ -580,39 +582,35 @@ def _domain_word_family(source: Entity, target: Entity) -> bool:
 
 @lru_cache(maxsize=262144)  # per pair of tools and target documentation, not per candidate (speed only)
 def _shared_id_space(s_tool_id: str, s_provider: str, t_tool_id: str, t_provider: str, target_docs: str,
-                     config: RuleConfig) -> str | None:
+                     config: RuleConfig) -> IdSpace | None:
     if s_tool_id == t_tool_id:
-        return "same tool"
+        return IdSpace("same tool", Evidence.SAME_TOOL)
     if s_provider and s_provider == t_provider:
-        return f"same provider ({s_provider})"
+        return IdSpace(f"same provider ({s_provider})", Evidence.SAME_PROVIDER)
     if config.single_provider:
-        return "one provider (single_provider)"
+        return IdSpace("one provider (single_provider)", Evidence.ONE_PROVIDER)
     s_tool, t_tool = _tool_name(s_tool_id), _tool_name(t_tool_id)
     s_stem, t_stem = tool_stem(s_tool), tool_stem(t_tool)
     if config.tool_family and len(s_stem) >= 4 and len(t_stem) >= 4:
         shorter = s_tool if len(s_stem) <= len(t_stem) else t_tool
         multi_word = len([w for w in split_words(shorter) if w not in _FAMILY_NOISE and not w.isdigit()]) > 1
         if s_stem == t_stem or (multi_word and (s_stem.startswith(t_stem) or t_stem.startswith(s_stem))):
-            return f"same tool family ({min(s_stem, t_stem, key=len)})"
+            return IdSpace(f"same tool family ({min(s_stem, t_stem, key=len)})", Evidence.TOOL_FAMILY)
     full = tool_full_name(s_tool)
     if len(full) >= 5 and full in _alnum(target_docs):
-        return f"target documentation names the source tool ({full})"
+        return IdSpace(f"target documentation names the source tool ({full})", Evidence.DOCS_NAME_SOURCE)
     return None
 
 
 # --------------------------------------------------------------------------------------------- record types
 
 #: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
-BARE_IDS = _W("id uuid guid slug key ident identifier")
+BARE_IDS = knowledge_words("identifiers", "bare_id")
 #: Path elements that wrap records without naming them (``data|results|id``): the record type is further up or
 #: in the API name.
-_CONTAINERS = _W("data result results response responses items list lists content contents payload body record "
-                 "records value values embedded hits docs entries entry objects object rows row info details "
-                 "detail meta node nodes edges page")
+_CONTAINERS = knowledge_words("containers", "graph_container")
 #: Words of an API name that name no record type (``Get country by ID`` → ``country``).
-_API_NAME_NOISE = _W("get list all search by id ids for of the a an details detail info information api find fetch "
-                     "retrieve show single new latest top trending and or with from to in on v1 v2 v3 v4 query "
-                     "lookup look up endpoint data map extract")
+_API_NAME_NOISE = knowledge_words("names", "api_name_noise")
 
 
 def _content_words(text: str, noise: frozenset[str]) -> list[str]:
@@ -1217,7 +1215,7 @@ def _judge_identifier(source: Entity, target: Entity, s: Traits, t: Traits, targ
                            "identifier")
         return Verdict(False, "identifier of another provider (no evidence of a shared id space)", 0.8,
                        "identifier")
-    return Verdict(True, f"identifier; {why}", 0.95 if same_tool else 0.8, "identifier")
+    return Verdict(True, f"identifier; {why}", 0.95 if same_tool else 0.8, "identifier", evidence=(why.evidence,))
 
 
 #: Standard kinds a lookup is keyed by (``WHOIS IP Lookup(ip)``, ``Time and Date(CITY)``, ``flag(country)``): any
@@ -1263,16 +1261,18 @@ def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_s
     if s.standard == t.standard == "url" and (media := media_url_clash(source, target)):
         return Verdict(False, f"a media file's URL is not the page URL the input takes ({media})", 0.8, "standard")
     if same_tool:
-        return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard")
+        return Verdict(True, f"standard value ({s.standard}); same tool", 0.9, "standard",
+                       evidence=(Evidence.SAME_TOOL,), standard=s.standard)
     if clash := value_space_clash(source, target, s, t, target_docs, target_api_text, config):
         return Verdict(False, clash, 0.8, "standard")
     if s.standard in DATE_STANDARDS:
         return _generic(source, target, desc_sim, kw_sim, config, s.standard or "date")
     known = " (formats agree)" if s.fmt and t.fmt else ""
+    agree = (Evidence.FORMATS_AGREE,) if known else ()
     if s.standard in _REFERENCE_KINDS and _REFERENCE_KINDS[s.standard].search(
             " ".join(_api_subject(target.api_id))):
         return Verdict(True, f"standard value ({s.standard}) into a lookup of that {s.standard}{known}", 0.8,
-                       "standard")
+                       "standard", evidence=agree, standard=s.standard)
     # a place's coordinates suit any geo search; a symbol of one known market on both sides and a time zone of
     # one format are the relation (keyword texts follow the corpus, a market or a zone registry does not)
     one_market = s.standard == "symbol" and s.market is not None and (
@@ -1281,11 +1281,12 @@ def _judge_standard(source: Entity, target: Entity, s: Traits, t: Traits, desc_s
     if keyed_lookup and (kind := _lookup_kind(source, s)) in LOOKUP_KINDS and kind == _lookup_kind(target, t) \
             and kw_sim <= config.standard_kw:
         return Verdict(True, f"standard value ({s.standard}){KEYED_REASON} a {s.standard}{known}", 0.7,
-                       "standard", "standard")
+                       "standard", "standard", agree, s.standard)
     if kw_sim <= config.standard_kw and not (coordinates or one_market or one_zone):
         return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
                        "standard")
-    return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard")
+    return Verdict(True, f"standard value ({s.standard}){known}", 0.85 if known else 0.7, "standard", "standard",
+                   agree, s.standard)
 
 
 def _generic(source: Entity, target: Entity, desc_sim: float, kw_sim: float, config: RuleConfig,
@@ -1377,11 +1378,10 @@ def _common_prefix(a: list[str], b: list[str]) -> int:
 
 #: Response containers that repeat the request an API answers (``input|geo|lat``, SerpApi's
 #: ``search_parameters|q``): what lies under them is the caller's own value.
-ECHO_CONTAINERS = _W("input inputs request requests query params parameters args arguments search_parameters "
-                     "searchparameters request_params requestparams query_params")
+ECHO_CONTAINERS = knowledge_words("containers", "echo")
 ECHO_REASON = "the output echoes the source's own input"
 #: Response records that describe how the answer was made (``result|metadata|steps`` of an image generation).
-SETTINGS_CONTAINERS = _W("metadata settings config configuration options")
+SETTINGS_CONTAINERS = knowledge_words("containers", "settings")
 
 
 def is_setting_of_answer(output: Entity) -> bool:

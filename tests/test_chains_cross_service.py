@@ -25,12 +25,12 @@ def test_a_value_from_another_tool_never_feeds_a_change():
                description="Gets an address from latitude and longitude")
     webhook = _api("Webhook Set", "mail", ["address"], description="Set a notification webhook on new email events",
                    category="Email", method="POST")
-    edge = {"kind": "standard", "reason": "standard value (place)", "cross_tool": True}
+    edge = {"kind": "standard", "reason": "standard value (place)", "standard": "place", "cross_tool": True}
     assert _problem(geo, webhook, "address", "address", **edge).startswith("cross-tool value into a change")
     zips = _api("Lookup Zip Codes", "usgeo", ["city"], ["zip"], category="Location")
     upload = _api("POST a ZIP file", "hosting", ["zip"], category="Other", method="POST",
                   description="POST /sites with zip=zip-file")
-    assert _problem(zips, upload, "zip", "zip", kind="standard", reason="standard value (postal_code)").startswith(
+    assert _problem(zips, upload, "zip", "zip", kind="standard", reason="standard value (postal_code)", standard="postal_code").startswith(
         "cross-tool value into a change")
 
 
@@ -47,7 +47,7 @@ def test_a_states_postal_abbreviation_is_not_a_postal_code():
     ip = _api("IP Geolocation", "ipgeo", ["ip"], ["location|postal", "location|city"], category="Location",
               description="IP geolocation with a confidence area")
     state = _api("Get state data for a single state", "counties", ["postal"], description="state")
-    edge = {"kind": "standard", "reason": "standard value (postal_code)"}
+    edge = {"kind": "standard", "reason": "standard value (postal_code)", "standard": "postal_code"}
     assert _problem(ip, state, "postal", "location|postal", **edge).startswith("a state's postal abbreviation")
 
 
@@ -101,7 +101,7 @@ def test_a_bare_id_belongs_to_its_record_and_the_targets_first_thing():
 def test_an_accounts_email_does_not_cross_services():
     users = _api("getUserByName", "petshop", ["username"], ["email", "phone"])
     tracker = _api("getUser", "timetracker", ["email"], category="Business", description="Get user by email")
-    edge = {"kind": "standard", "reason": "standard value (email)", "cross_tool": True}
+    edge = {"kind": "standard", "reason": "standard value (email)", "standard": "email", "cross_tool": True}
     assert _problem(users, tracker, "email", "email", **edge).startswith("an account's contact value")
 
 
@@ -145,7 +145,7 @@ def test_a_parcel_trackers_item_id_is_no_shops_product_id():
     order = _api("Order Details", "parcel_trail", ["order_id"], ["items|product_id", "items|name"],
                  category="eCommerce")
     product = _api("Product Details", "shop_grid", ["product_id"], category="eCommerce")
-    edge = {"kind": "identifier", "reason": "identifier; same provider (tooldial-builtin)", "cross_tool": True}
+    edge = {"kind": "identifier", "reason": "identifier; same provider (tooldial-builtin)", "evidence": "same_provider", "cross_tool": True}
     assert _problem(order, product, "product_id", "items|product_id", **edge).startswith("a tracker's record id")
 
 

@@ -1,0 +1,131 @@
+"""Knowledge packs: every packaged pack validates, a broken one is one line naming file and key, the loader
+caches immutable data, and the lexicon reads identifiers (case table: ``tests/data/knowledge/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tooldial.errors import ConfigError
+from tooldial.knowledge import loader
+from tooldial.knowledge.lexicon import IdRole, Lexicon
+from tooldial.knowledge.schema import Pack
+
+CASES = Path(__file__).parent / "data" / "knowledge"
+
+
+@pytest.mark.parametrize("subject", loader.subjects())
+def test_every_packaged_pack_validates(subject: str) -> None:
+    pack = loader.pack(subject)
+    assert isinstance(pack, Pack) and pack.subject == subject and pack.word_sets
+
+
+def _write(tmp_path: Path, text: str, name: str = "money.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = "subject: money\ndoc: d\nword_sets:\n  codes:\n    doc: d\n    words: [usd, eur]\n"
+
+
+@pytest.mark.parametrize(("text", "where", "problem"), [
+    (GOOD.replace("[usd, eur]", "[usd, no]"), "word_sets.codes.words[1]", "valid string"),  # YAML's boolean
+    (GOOD.replace("[usd, eur]", "[usd, usd]"), "word_sets.codes.words", "'usd' is listed twice"),
+    (GOOD.replace("[usd, eur]", "[usd, EUR]"), "word_sets.codes.words", "'EUR' is not lower case"),
+    (GOOD.replace("[usd, eur]", "['us dollar']"), "word_sets.codes.words[0]", "pattern"),
+    (GOOD.replace("[usd, eur]", "[]"), "word_sets.codes.words", "at least 1"),
+    (GOOD.replace("    doc: d\n", "    doc: d\n    wrods: [x]\n"), "word_sets.codes.wrods", "Extra inputs"),
+    (GOOD.replace("subject: money", "subject: geo"), "subject", "not the file's name 'money'"),
+    (GOOD.replace("doc: d\nword_sets", "word_sets"), "doc", "Field required"),
+])
+def test_a_broken_pack_names_file_and_key(tmp_path: Path, text: str, where: str, problem: str) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(ConfigError) as err:
+        loader.read_pack(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}: {where}: ") and problem in message and "\n" not in message
+
+
+def test_a_good_pack_reads(tmp_path: Path) -> None:
+    pack = loader.read_pack(_write(tmp_path, GOOD))
+    assert pack.word_sets["codes"].words == ("usd", "eur")
+
+
+def test_invalid_yaml_is_one_line_naming_the_file(tmp_path: Path) -> None:
+    path = _write(tmp_path, "subject: [money\n")
+    with pytest.raises(ConfigError, match=rf"^{path}: not valid YAML"):
+        loader.read_pack(path)
+
+
+def test_unknown_pack_and_word_set_suggest_what_exists() -> None:
+    with pytest.raises(ConfigError, match="no knowledge pack 'identifier'; packs: .*identifiers"):
+        loader.pack("identifier")
+    with pytest.raises(ConfigError, match="no word set 'bare'; it has .*bare_id"):
+        loader.words("identifiers", "bare")
+
+
+def test_loaded_words_are_immutable_and_shared() -> None:
+    first = loader.words("identifiers", "bare_id")
+    assert isinstance(first, frozenset) and first is loader.words("identifiers", "bare_id")
+    ordered = loader.ordered_words("identifiers", "mock_id")
+    assert isinstance(ordered, tuple) and ordered[0] == "id"
+    with pytest.raises(Exception):  # noqa: B017 - frozen pydantic model: any mutation fails
+        loader.pack("identifiers").word_sets["mock_id"].words = ()  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        loader.pack("identifiers").word_sets["mine"] = loader.pack("identifiers").word_sets["mock_id"]  # type: ignore[index]
+
+
+def test_the_stages_read_their_identifier_words_from_the_pack() -> None:
+    from tooldial.dialogue import chains, intents, mockdata
+    from tooldial.graph import entities, validity
+
+    assert loader.words("identifiers", "graph_identifier") == validity.IDENTIFIER_WORDS
+    assert loader.words("identifiers", "bare_id") == validity.BARE_IDS
+    assert loader.words("identifiers", "entity_id") == entities.ID_WORDS
+    assert loader.ordered_words("identifiers", "mock_id") == mockdata._ID_WORDS
+    assert loader.words("identifiers", "description_key") == intents._ID_WORDS
+    assert chains._BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
+
+
+@pytest.mark.parametrize("case", yaml.safe_load((CASES / "identifier_cases.yaml").read_text(encoding="utf-8")),
+                         ids=lambda c: c["name"] or "empty")
+def test_lexicon_identifier(case: dict) -> None:
+    got = Lexicon.default().identifier(case["name"])
+    if case.get("role", "none") == "none":
+        assert got is None
+    else:
+        assert got is not None and got.role is IdRole(case["role"]) and list(got.stem) == case.get("stem", [])
+
+
+def test_the_stages_read_their_container_words_from_the_pack() -> None:
+    from tooldial.dialogue import chains
+    from tooldial.graph import validity
+
+    assert loader.words("containers", "graph_container") == validity._CONTAINERS
+    assert loader.words("containers", "chain_container") == chains._CONTAINERS
+    assert loader.words("containers", "echo") == validity.ECHO_CONTAINERS
+    assert loader.words("containers", "settings") == validity.SETTINGS_CONTAINERS
+
+
+def test_the_chain_sampler_reads_its_market_words_from_the_pack() -> None:
+    from tooldial.dialogue import chains
+
+    assert list(chains._MARKETS) == ["crypto", "stock"]
+    assert chains._MARKETS["crypto"] == loader.words("markets", "crypto") and "nft" in chains._MARKETS["crypto"]
+    assert chains._MARKETS["stock"] == loader.words("markets", "stock")
+
+
+def test_the_mock_world_reads_its_past_words_from_the_pack() -> None:
+    from tooldial.dialogue import mockdata
+
+    assert loader.ordered_words("time", "past") == mockdata._PAST and "premiered" in mockdata._PAST
+
+
+def test_the_graph_reads_its_generic_and_noise_words_from_the_pack() -> None:
+    from tooldial.graph import validity
+
+    assert loader.words("names", "graph_generic") == validity.GENERIC_WORDS
+    assert loader.words("names", "api_name_noise") == validity._API_NAME_NOISE and "on" in validity._API_NAME_NOISE

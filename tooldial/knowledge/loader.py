@@ -1,0 +1,107 @@
+"""Read the packaged knowledge (``tooldial/knowledge/packs/<subject>.yaml``), validated and cached.
+
+The cache holds immutable data only (frozen pydantic models, frozensets, tuples), keyed by the file name, so
+every caller gets the same objects and nothing can change them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+
+from tooldial.errors import ConfigError
+from tooldial.jsonfile import read_text
+from tooldial.knowledge.schema import Pack, PhraseBook, Phrases, validate
+
+PACKS = Path(__file__).parent / "packs"
+PHRASES = Path(__file__).parent / "phrases"
+
+
+#: libyaml's loader when PyYAML has it (10x faster than the pure-Python one: every process reads the packs).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _load_yaml(path: Path) -> object:
+    """A knowledge file's YAML (safe loader); a syntax error is one ``ConfigError`` line naming file and line."""
+    try:
+        return yaml.load(read_text(path), Loader=_LOADER)  # noqa: S506 - a safe loader
+    except OSError as exc:
+        raise ConfigError(f"cannot read: {exc.strerror or exc}", file=_shown(path)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        raise ConfigError(f"not valid YAML: {getattr(exc, 'problem', None) or type(exc).__name__}{where}",
+                          file=_shown(path)) from None
+
+
+def read_pack(path: Path) -> Pack:
+    """Parse and validate one pack file (any path: the tests feed broken ones)."""
+    pack: Pack = validate(Pack, _load_yaml(path), source=_shown(path))
+    if pack.subject != path.stem:
+        raise ConfigError(f"subject {pack.subject!r} is not the file's name {path.stem!r}", file=_shown(path),
+                          field="subject")
+    return pack
+
+
+@cache
+def pack(subject: str) -> Pack:
+    """The packaged pack of ``subject`` (``identifiers`` → ``packs/identifiers.yaml``)."""
+    path = PACKS / f"{subject}.yaml"
+    if not path.is_file():
+        known = ", ".join(subjects())
+        raise ConfigError(f"no knowledge pack {subject!r}; packs: {known}", file=_shown(path))
+    return read_pack(path)
+
+
+@cache
+def words(subject: str, name: str) -> frozenset[str]:
+    """The word set ``name`` of pack ``subject``, as a frozenset."""
+    return frozenset(ordered_words(subject, name))
+
+
+@cache
+def ordered_words(subject: str, name: str) -> tuple[str, ...]:
+    """The word set ``name`` of pack ``subject`` in the file's order (for code that iterates it)."""
+    sets = pack(subject).word_sets
+    if name not in sets:
+        raise ConfigError(f"no word set {name!r}; it has {', '.join(sets)}", file=_shown(PACKS / f"{subject}.yaml"),
+                          field="word_sets")
+    return sets[name].words
+
+
+def read_phrase_book(path: Path) -> PhraseBook:
+    """Parse and validate one phrase book file; its folder names its language."""
+    book: PhraseBook = validate(PhraseBook, _load_yaml(path), source=_shown(path))
+    if book.language != path.parent.name:
+        raise ConfigError(f"language {book.language!r} is not the folder's name {path.parent.name!r}",
+                          file=_shown(path), field="language")
+    return book
+
+
+@cache
+def phrase_banks(language: str, book: str) -> Mapping[str, Phrases]:
+    """The banks of ``phrases/<language>/<book>.yaml`` by name (read-only; a bank is a tuple of frames, or a
+    dict of them by key, which callers only read)."""
+    path = PHRASES / language / f"{book}.yaml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.yaml")))
+        raise ConfigError(f"no phrase book {book!r} for language {language!r}; books: {known or 'none'}",
+                          file=_shown(path))
+    return MappingProxyType({name: bank.phrases for name, bank in read_phrase_book(path).banks.items()})
+
+
+def subjects() -> tuple[str, ...]:
+    """Every packaged subject, sorted."""
+    return tuple(sorted(p.stem for p in PACKS.glob("*.yaml")))
+
+
+def _shown(path: Path) -> str:
+    """A pack's path as messages show it: relative to the package when it is a packaged one."""
+    try:
+        return str(path.relative_to(PACKS.parent.parent.parent))
+    except ValueError:
+        return str(path)

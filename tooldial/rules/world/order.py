@@ -1,0 +1,28 @@
+"""Ranges named alike run forwards: a start no later than its end, a minimum no higher than its maximum."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tooldial.dialogue.mockdata import FieldName, ordered_pairs
+from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
+
+
+class Order(RecordRule):
+    """Start ≤ end for dates named alike (``start``/``end``, ``startDate``/``endDate``, ``dateFrom``/``dateTo``,
+    ``checkIn``/``checkOut`` with at least one night, ``departure``/``return``), minimum ≤ maximum for numbers."""
+
+    checks = (Check.START_AFTER_END, Check.MIN_ABOVE_MAX)
+
+    def problems(self, record: Record) -> list[Problem]:
+        scalars, out = record.scalars, []
+        numbers = set(ordered_pairs(scalars))
+        for a, b in ordered_pairs(scalars, dates=True):
+            da, db = iso_date(scalars[a]), iso_date(scalars[b])
+            stay = "checkout" in FieldName(b).joined  # a stay has at least one night
+            if da and db and da != dt.date.min and db != dt.date.min and (db < da or (stay and db == da)):
+                out.append(Problem(Check.START_AFTER_END, f"{b}={scalars[b]} is not after {a}={scalars[a]}", (a, b)))
+            na, nb = number(scalars[a]), number(scalars[b])
+            if (a, b) in numbers and da is None and na is not None and nb is not None and nb < na:
+                out.append(Problem(Check.MIN_ABOVE_MAX, f"{b}={scalars[b]} is below {a}={scalars[a]}", (a, b)))
+        return out

@@ -1,0 +1,53 @@
+"""Each value on its own: clock times that exist, dates that parse, numbers in their kind's range."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from tooldial.dialogue.mockdata import CLOCK_PARTS, FieldName, as_text
+from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
+
+_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
+
+
+class Values(RecordRule):
+    """``25:70`` is no clock time, ``2024-02-30`` no date; a latitude lies in -90..90, a month in 1..12, a
+    temperature in -50..50 (Fahrenheit fields -60..125), a percentage in 0..100 (a change in -100..100)."""
+
+    checks = (Check.CLOCK_TIME, Check.IMPOSSIBLE_DATE, Check.OUT_OF_RANGE, Check.CLOCK_PART)
+
+    def problems(self, record: Record) -> list[Problem]:
+        return [p for k, v in record.scalars.items() for p in _value_problems(k, v, record.kinds[k])]
+
+
+def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
+    out = []
+    text = as_text(value)
+    for m in _CLOCK.finditer(text):
+        if int(m[1]) > 24 or (int(m[1]) == 24 and int(m[2]) > 0) or int(m[2]) > 59 or (m[3] is not None and int(m[3]) > 59):
+            out.append(Problem(Check.CLOCK_TIME, f"{key}={text!r} is not a clock time", (key,)))
+    if iso_date(value) == dt.date.min:
+        out.append(Problem(Check.IMPOSSIBLE_DATE, f"{key}={text!r} is not a date", (key,)))
+    value_number = number(value)
+    if value_number is None:
+        return out
+    fahrenheit = FieldName(key).has("f", "fahrenheit", "imperial")
+    change = FieldName(key).has("change", "diff", "delta", "growth", "return")
+    ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
+              "percent": (-100.0, 100.0) if change else (0.0, 100.0),
+              "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0),
+              "quarter": (1.0, 4.0)}
+    last = FieldName(key).tokens[-1] if FieldName(key).tokens else ""
+    if kind == "year" and last in ("year", "fiscalyear", "calendaryear", "modelyear") and not 1000 <= value_number <= 2100:
+        out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a year", (key,)))
+    if kind == "month" and last == "month" and not 1 <= value_number <= 12:
+        out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a month", (key,)))
+    if kind in ranges and not ranges[kind][0] <= value_number <= ranges[kind][1]:
+        out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a {kind}", (key,)))
+    part = CLOCK_PARTS.get(FieldName(key).tokens)
+    if part is not None and not part[0] <= value_number <= part[1]:
+        out.append(Problem(Check.CLOCK_PART, f"{key}={text} is out of range for {'/'.join(FieldName(key).tokens)}",
+                           (key,)))
+    return out
