@@ -178,3 +178,57 @@ def test_one_toolbench_tool_with_many_apis_finds_its_designed_chains(library_too
                 ("Member loans", "loans|loan_id", "Renew loan", "loan_id"),
                 ("Member loans", "loans|book_id", "Book details", "book_id")}
     assert designed <= found, designed - found
+
+
+def _entity(api: str, role: str, key: str, raw: str = "", provider: str = "", tool: str = "Shop|shop"):
+    from tooldial.graph.entities import Entity
+
+    words = " ".join(key.replace("|", " ").replace("_", " ").split())
+    return Entity(f"{tool}|{api}", role, key, words, words, raw=raw or key.rsplit("|", 1)[-1], provider=provider)
+
+
+def test_a_field_copied_into_a_new_record_of_its_type_is_no_chain_but_keys_and_other_records_are():
+    from tooldial.graph.record_copy import copies_into_new_record
+
+    name = _entity("findPetsByStatus", "output", "name")
+    assert copies_into_new_record(name, _entity("addPet", "input", "name"), True)
+    assert not copies_into_new_record(name, _entity("addPet", "input", "name"), False)  # not a create call
+    # a field of a record of another type (a user's saved passenger into a booking) stays
+    assert not copies_into_new_record(_entity("get_user_details", "output", "saved_passengers|first_name"),
+                                      _entity("book_reservation", "input", "passengers[].first_name"), True)
+    # keys stay (a re-order), and so do values of another name (an event's dates into a ticket date)
+    assert not copies_into_new_record(_entity("getOrder", "output", "items|isbn", "isbn"),
+                                      _entity("placeOrder", "input", "items[].isbn", "isbn"), True)
+    assert not copies_into_new_record(_entity("listSpecialEvents", "output", "dates"),
+                                      _entity("buyMuseumTickets", "input", "ticketDate"), True)
+
+
+def test_a_records_current_value_does_not_fill_the_input_of_its_new_value():
+    from tooldial.graph.record_copy import current_value_as_new
+
+    target = _entity("modify_pending_order_items", "input", "new_item_ids")
+    assert current_value_as_new(_entity("get_order_details", "output", "items|item_id"), target)
+    assert not current_value_as_new(_entity("get_product_details", "output", "variants|item_id"), target)
+    assert not current_value_as_new(_entity("get_order_details", "output", "items|item_id"),
+                                    _entity("modify_pending_order_items", "input", "item_ids"))
+
+
+def test_a_create_calls_echo_of_another_records_key_is_an_echo_its_own_new_key_is_not():
+    from tooldial.graph.validity import echoed_input
+
+    def echo(api, key, required):
+        return echoed_input(_entity(api, "output", key), required, creates=True)
+
+    assert echo("placeOrder", "customerId", ["customerId", "items"])  # the caller sent it
+    assert echo("createCustomer", "customerId", ["email", "name"]) is None  # the new record's key
+    assert echo("createUser", "username", ["username"]) is None  # ``username`` names the user created
+    assert echo("addPet", "id", ["name"]) is None
+
+
+def test_record_copy_rules_stay_inside_one_system():
+    from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
+
+    name = _entity("Topic news", "output", "data", tool="Data|News")
+    assert not copies_into_new_record(name, _entity("createNewsData", "input", "data", tool="Email|Mailer"), True)
+    assert not current_value_as_new(_entity("get_order", "output", "items|item_id", tool="A|a"),
+                                    _entity("modify_order", "input", "new_item_ids", tool="B|b"))
