@@ -232,3 +232,15 @@ def test_record_copy_rules_stay_inside_one_system():
     assert not copies_into_new_record(name, _entity("createNewsData", "input", "data", tool="Email|Mailer"), True)
     assert not current_value_as_new(_entity("get_order", "output", "items|item_id", tool="A|a"),
                                     _entity("modify_order", "input", "new_item_ids", tool="B|b"))
+
+
+def test_a_records_email_is_no_other_services_account_email_but_feeds_a_check_of_the_address():
+    from tooldial.graph.account_email import account_email_across_systems
+
+    found = _entity("getUserByName", "output", "email", tool="Other|petshop")
+    login = _entity("getEmployee", "input", "email", tool="Business|timetracker")
+    assert account_email_across_systems(found, login, "getEmployee Get an employee by their account email")
+    assert not account_email_across_systems(found, login, "Validate email Check that an email address exists")
+    # inside one system the address stays that system's record
+    assert not account_email_across_systems(found, _entity("loginUser", "input", "email", tool="Other|petshop"),
+                                            "loginUser Logs user into the system")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tooldial.corpus.models import Corpus
+from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
@@ -161,7 +162,7 @@ class EdgeSelector:
         if why := goal_less_source(output, target):
             return why
         if why := copies_into_new_record(output, target, target.api_id in self.creates) or current_value_as_new(
-                output, target):
+                output, target) or account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
             return why
         if file_into_folder(output, target):
             return "a file's path is not the folder path the input takes"
