@@ -290,6 +290,10 @@ def _build(args: argparse.Namespace) -> int:
     if r.rejected:
         print(f"  rules: {r.candidates} Eq. 1 candidates, {sum(r.rejected.values())} rejected: "
               + "; ".join(f"{n} {why}" for why, n in sorted(r.rejected.items(), key=lambda kv: -kv[1])))
+    from tooldial.graph.stats import graph_notes
+
+    for line in graph_notes(graph):
+        print(f"  {line}")
     return 0
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from tooldial.corpus.models import Corpus, SkippedRecord, Tool
 from tooldial.corpus.openapi import is_openapi, parse_openapi
+from tooldial.corpus.providers import EMBEDDED, one_file_provider
 from tooldial.corpus.toolbench import parse_tool, type_name
 from tooldial.errors import CorpusError
 from tooldial.jsonfile import loads as loads_json
@@ -65,7 +66,8 @@ def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = F
             raise CorpusError("the embedded corpus is missing from this installation", file=str(root))
         # The embedded corpus is one fictional ecosystem whose tools share id spaces by design (the city ids
         # of geo_locator are what every city search takes), so its tools have one provider.
-        tools = [(t.model_copy(update={"provider": t.provider or BUILTIN_PROVIDER}), where)
+        tools = [(t.model_copy(update={"provider": t.provider or BUILTIN_PROVIDER,
+                                       "provider_rule": t.provider_rule if t.provider else EMBEDDED}), where)
                  for t, where in _load_directory(root, log, progress, display=f"{BUILTIN}:")]
     else:
         path = Path(spec).expanduser()
@@ -216,11 +218,14 @@ def _tools_of_document(doc: Any, log: ProblemLog, shown: str,
         return
     if not isinstance(doc, list):
         raise CorpusError(f"expected a tool object or a list of them, got {type_name(doc)}", file=shown)
+    tools: list[Tool] = []
     for i, obj in enumerate(doc):
         try:
-            yield parse_tool(obj, file=shown, record=f"[{i}]", category=folder_category, report=log), shown
+            tools.append(parse_tool(obj, file=shown, record=f"[{i}]", category=folder_category, report=log))
         except CorpusError as exc:
             log(exc)
+    for tool in one_file_provider(tools, shown):  # a list of one category's tools is one system
+        yield tool, shown
 
 
 def _load_jsonl(path: Path, log: ProblemLog, progress: bool, shown: str) -> Iterator[tuple[Tool, str]]:

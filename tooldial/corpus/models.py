@@ -155,6 +155,19 @@ class Api(BaseModel):
         return any(o.is_list for o in self.output_components)
 
 
+class DocumentedLink(BaseModel):
+    """A chain the documentation itself declares (an OpenAPI ``link``): the ``source_output`` of API ``source`` is
+    what input ``target_input`` of API ``target`` takes. APIs are named as in their tool (``api.name``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    source: str
+    source_output: str
+    target: str
+    target_input: str
+
+
 class Tool(BaseModel):
     """A RapidAPI-style tool: a named group of APIs in one category."""
 
@@ -167,6 +180,11 @@ class Tool(BaseModel):
     #: Who serves the API (an OpenAPI server host, a documented provider): tools of one provider share id
     #: spaces, so the graph may chain identifiers between them. Empty when unknown.
     provider: str = ""
+    #: How ``provider`` was decided (:mod:`tooldial.corpus.providers`): ``documented``, ``server host``,
+    #: ``one file``, ``own tool``, ``embedded ecosystem``; empty when a loader did not say.
+    provider_rule: str = ""
+    #: Chains between the tool's APIs that its documentation declares (OpenAPI ``links``).
+    links: tuple[DocumentedLink, ...] = ()
 
 
 class SkippedRecord(BaseModel):

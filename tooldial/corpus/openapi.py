@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tooldial.corpus.models import Api, InputField, Parameter, Tool
+from tooldial.corpus.openapi_links import operation_key, raw_links, resolve_links
 from tooldial.corpus.schema import (
     as_dict,
     as_str_list,
@@ -321,6 +322,9 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
     description = _text(info.get("description"), info.get("summary"))
     apis: list[Api] = []
     names: set[str] = set()
+    pending_links: list[tuple[str, str, str, dict]] = []
+    operations: dict[tuple[str, str], str] = {}
+    operation_ids: dict[str, str] = {}
     for path, item in paths.items():
         try:
             resolver.record = None
@@ -349,18 +353,30 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
                 api = api.model_copy(update={"name": f"{api.name} ({method.upper()} {path})"})
             names.add(api.name)
             apis.append(api)
+            operations[operation_key(path, method)] = api.name
+            if isinstance(op.get("operationId"), str):
+                operation_ids.setdefault(op["operationId"], api.name)
+            try:
+                pending_links += [(api.name, field, name, link)
+                                  for field, name, link in raw_links(resolver, api.name, f"paths.{path}.{method}", op)]
+            except CorpusError as exc:
+                report(exc)
     if not apis and not paths:
         raise CorpusError("the document has no operations", file=file, field="paths")
-    return [Tool(category=category, name=tool, description=description, apis=share_output_enums(apis),
-                 provider=_provider(doc))]
+    provider, rule = _provider(doc)
+    apis = share_output_enums(apis)
+    links = resolve_links(pending_links, list(apis), operations, operation_ids, file=file, report=report)
+    return [Tool(category=category, name=tool, description=description, apis=apis,
+                 provider=provider, provider_rule=rule, links=links)]
 
 
-def _provider(doc: dict) -> str:
-    """``x-provider`` (document or ``info``), else the host of the first absolute server URL, else ``""``."""
+def _provider(doc: dict) -> tuple[str, str]:
+    """``x-provider`` (document or ``info``), else the host of the first absolute server URL, else ``""``; with
+    the rule that decided it (:mod:`tooldial.corpus.providers`)."""
     info = as_dict(doc.get("info"))
     named = doc.get("x-provider") or info.get("x-provider")
     if isinstance(named, str) and named.strip():
-        return named.strip().lower()
+        return named.strip().lower(), "documented"
     servers = doc.get("servers")
     if isinstance(servers, list):
         for server in servers:
@@ -368,5 +384,5 @@ def _provider(doc: dict) -> str:
             if isinstance(url, str):
                 host = urlsplit(url).hostname
                 if host:
-                    return host.lower().removeprefix("www.")
-    return ""
+                    return host.lower().removeprefix("www."), "server host"
+    return "", "own tool"

@@ -299,5 +299,6 @@ def parse_tool(obj: Any, *, file: str, record: str | None = None, category: str 
         names.add(api.name)
         apis.append(api)
     provider = first_key(obj, PROVIDER_KEYS)
+    provider = str(provider).strip().lower() if isinstance(provider, (str, int)) else ""
     return Tool(category=cat, name=name, description=description, apis=share_output_enums(apis),
-                provider=str(provider).strip().lower() if isinstance(provider, (str, int)) else "")
+                provider=provider, provider_rule="documented" if provider else "own tool")

@@ -18,6 +18,7 @@ import networkx as nx
 import numpy as np
 
 from tooldial.corpus.models import Corpus
+from tooldial.corpus.providers import provider_summary
 from tooldial.embedding import Embedder
 from tooldial.graph.bounds import (
     cap_same_tool,
@@ -27,6 +28,7 @@ from tooldial.graph.bounds import (
     same_tool_limits,
 )
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
+from tooldial.graph.documented import documented_candidates
 from tooldial.graph.edges import (
     EdgeArrays,
     EntityIndex,
@@ -300,6 +302,7 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "max_cross_tool_in_edges_per_api": config.max_cross_tool_in_edges_per_api,
         "validity": config.validity if config.apply_rules else "rules off",
         "tooldial_version": __version__,
+        "providers": provider_summary(corpus.tools),
     }
 
 
@@ -463,8 +466,10 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     confidence and cap rank, and with ``learned`` also its keep/drop decision."""
     graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
     cands, selector = candidate_pool(corpus, outputs, inputs, edges, config)
-    if selector is not None and report is not None:
-        report.rejected = dict(sorted(selector.rejected.items()))
+    if selector is not None:
+        graph.graph["rejected"] = dict(sorted(selector.rejected.items()))
+        if report is not None:
+            report.rejected = graph.graph["rejected"]
     if report is not None:
         report.candidates = sum(c.verdict.keep for c in cands) + sum(report.rejected.values())
     if scorer is not None and selector is not None:
@@ -480,10 +485,15 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
         graph.graph["learned"] = summary
         if report is not None:
             report.learned = summary
+    documented = documented_candidates(corpus, outputs, inputs, {c.pair_key: c for c in cands})
+    if documented:  # declared by the spec: no rule or cap removes them (tooldial.graph.documented)
+        keys = {c.pair_key for c in documented}
+        cands = [c for c in cands if c.pair_key not in keys]
+        graph.graph["documented_links"] = len(documented)
     cands = [c for c in cands if c.verdict.keep]
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
                       per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api,
-                      cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api)
+                      cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api) + documented
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:

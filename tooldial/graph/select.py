@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tooldial.corpus.models import Corpus
+from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
@@ -118,8 +120,11 @@ class EdgeSelector:
         self._groups: dict[str, list[InputGroup]] = {}
         self.rejected: Counter[str] = Counter()
         #: Per API: required input names, optional ones, and the optional ones documented with a default (the
-        #: documented call sends them; :func:`~tooldial.graph.validity.echoed_input`).
-        self.params = {a.id: ([p.name for p in a.required_parameters], [p.name for p in a.optional_parameters],
+        #: documented call sends them; :func:`~tooldial.graph.validity.echoed_input`). The required leaves of an object
+        #: parameter are sent too (``placeOrder``'s ``items[].isbn``: its order's ``items|isbn`` repeats them).
+        self.params = {a.id: ([p.name for p in a.required_parameters]
+                              + [f.name for p in a.required_parameters for f in p.fields if f.required],
+                              [p.name for p in a.optional_parameters],
                               [p.name for p in a.optional_parameters if _documented_default(p.default)])
                        for a in corpus.apis}
         self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
@@ -155,6 +160,9 @@ class EdgeSelector:
                                                               self.outputs_by_api.get(target.api_id, []), sent):
             return "the source record already holds the answer: the target returns the same fields again"
         if why := goal_less_source(output, target):
+            return why
+        if why := copies_into_new_record(output, target, target.api_id in self.creates) or current_value_as_new(
+                output, target) or account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
             return why
         if file_into_folder(output, target):
             return "a file's path is not the folder path the input takes"
@@ -278,12 +286,13 @@ def _norm(name: str) -> str:
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
                target_outputs: list[Entity]) -> bool:
-    """Inside one tool, a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
+    """Inside one tool (or one provider's tools), a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
     profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
     input of its own name that is none of the source's inputs; the target returns one record (no lists), every
     field of it is a field or an input of the source, and the source's inputs come back."""
-    if source.tool_id != target.tool_id or source.is_list or not target_outputs or not source_inputs \
+    one_system = source.tool_id == target.tool_id or bool(source.provider) and source.provider == target.provider
+    if not one_system or source.is_list or not target_outputs or not source_inputs \
             or any(o.is_list for o in target_outputs):
         return False
     if _norm(source.raw or source.key.rsplit("|", 1)[-1]) != _norm(target.raw or target.key):

@@ -7,6 +7,8 @@ from collections import Counter
 import networkx as nx
 from pydantic import BaseModel
 
+from tooldial.corpus.providers import OTHER_PROVIDER_REASON, RULE_TEXT
+
 
 class GraphStats(BaseModel):
     nodes: int
@@ -26,6 +28,14 @@ class GraphStats(BaseModel):
     top_apis: list[tuple[str, int]]
     category_pairs: list[tuple[str, str, int]]
     attributes: dict
+    #: How the corpus's providers were decided (:func:`tooldial.corpus.providers.provider_summary`), empty for
+    #: graphs built before it was recorded.
+    providers: dict = {}
+    #: Candidates each rule rejected, by reason; documented links (OpenAPI ``links``) added as edges.
+    rejected: dict[str, int] = {}
+    documented_links: int = 0
+    #: What to try when identifier chains were rejected only because their tools are different providers.
+    hint: str = ""
 
 
 def _bucket(d: int) -> str:
@@ -68,6 +78,11 @@ def graph_stats(graph: nx.MultiDiGraph, top: int = 10) -> GraphStats:
         top_apis=sorted(degree.items(), key=lambda kv: (-kv[1], kv[0]))[:top],
         category_pairs=[(a, b, n) for (a, b), n in sorted(cats.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
         attributes=dict(graph.graph),
+        providers=dict(graph.graph.get("providers") or {}),
+        rejected=dict(graph.graph.get("rejected") or {}),
+        documented_links=int(graph.graph.get("documented_links") or 0),
+        hint=provider_hint(graph.graph.get("rejected") or {}, graph.graph.get("rules") or {},
+                           graph.graph.get("providers")),
     )
 
 
@@ -86,9 +101,49 @@ def format_stats(stats: GraphStats) -> str:
     if t:
         lines.append(f"thresholds       lcs={t['lcs']} kw={t['kw']} desc={t['desc']} "
                      f"({stats.attributes.get('embedding_model')}, {stats.attributes.get('entity_text')} text)")
+    if stats.providers:
+        rules = stats.providers.get("rules", {})
+        lines.append(f"providers        {stats.providers.get('providers')} for {stats.providers.get('tools')} tools, "
+                     "decided by: " + "; ".join(f"{RULE_TEXT.get(r, r)} ({n} tools)" for r, n in rules.items()))
+    if stats.documented_links:
+        lines.append(f"documented links {stats.documented_links} edges (OpenAPI links; no rule removes them)")
+    if stats.rejected:
+        lines.append(f"rejected         {sum(stats.rejected.values())} candidates; by rule:")
+        lines += [f"  {n:6d}  {why}" for why, n in sorted(stats.rejected.items(), key=lambda kv: (-kv[1], kv[0]))]
+    if stats.hint:
+        lines.append(f"hint             {stats.hint}")
     lines.append("degree (API pairs in + out): " + ", ".join(f"{b}: {n}" for b, n in stats.degree_histogram.items()))
     lines.append("top connected APIs:")
     lines += [f"  {d:6d}  {api}" for api, d in stats.top_apis]
     lines.append("API pairs per category pair:")
     lines += [f"  {n:6d}  {a} -> {b}" for a, b, n in stats.category_pairs]
     return "\n".join(lines)
+
+
+def provider_hint(rejected: dict, rules: dict, providers: dict | None = None) -> str:
+    """When identifier chains were rejected only because their tools are different providers, the flag that keeps
+    them; worded for a corpus of one category (perhaps one system documented tool by tool) or of several (a
+    multi-tool corpus, where the rejection is expected)."""
+    n = int(rejected.get(OTHER_PROVIDER_REASON, 0))
+    if not n or rules.get("single_provider"):
+        return ""
+    if (providers or {}).get("categories", 1) > 1:
+        return (f"{n} identifier candidates were rejected only because their tools are different providers (expected "
+                "in a multi-tool corpus); `graph build --single-provider` keeps them if all tools are one system's")
+    return (f"{n} identifier candidates were rejected only because their tools are different providers; if these "
+            "tools are one system's, `graph build --single-provider` keeps them")
+
+
+def graph_notes(graph: nx.MultiDiGraph) -> list[str]:
+    """What ``graph build`` adds to its summary: how providers were decided, documented links, the hint."""
+    lines = []
+    summary = graph.graph.get("providers") or {}
+    if summary:
+        lines.append(f"providers: {summary.get('providers')} for {summary.get('tools')} tools ("
+                     + "; ".join(f"{n} {r}" for r, n in summary.get("rules", {}).items()) + ")")
+    if graph.graph.get("documented_links"):
+        lines.append(f"documented links: {graph.graph['documented_links']} edges")
+    if hint := provider_hint(graph.graph.get("rejected") or {}, graph.graph.get("rules") or {},
+                             graph.graph.get("providers")):
+        lines.append(f"hint: {hint}")
+    return lines

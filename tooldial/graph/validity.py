@@ -617,6 +617,14 @@ def _content_words(text: str, noise: frozenset[str]) -> list[str]:
     return [_singular(w) for w in split_words(text) if w not in noise and not w.isdigit() and len(w) > 1]
 
 
+def _names_created_record(output: Entity) -> bool:
+    """A create call's key of the record it makes (``addPet``'s ``id``, ``createCustomer``'s ``customerId``), not a
+    key of another record the caller sent (``placeOrder``'s ``customerId``, ``addReview``'s ``bookId``)."""
+    words = _content_words(output.raw or output.key.rsplit("|", 1)[-1], BARE_IDS)
+    subject = _api_subject(output.api_id)
+    return not words or any(s in w for w in words for s in subject)  # ``username`` names the user
+
+
 def _api_subject(api_id: str) -> list[str]:
     """The record words of an API name: what comes before ``by`` (``ObservationHistoryByCoordinates`` →
     ``observation history``; ``Get city by ID`` → ``city``)."""
@@ -1550,7 +1558,8 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
       default of that kind (``Cities in the Country(code='GB')``' ``country_code``).
 
     A record's key returned by a call that creates the record (``creates``: ``addPet``'s ``id``, ``createUser``'s
-    ``username``) is the new record's, not an echo; its other fields are (a sign-up's e-mail).
+    ``username``) is the new record's, not an echo; its other fields are (a sign-up's e-mail), keys of other
+    records the caller sent included (``placeOrder``'s ``customerId``).
 
     Which inputs count: the required ones; an optional one in a single record (the caller may have sent it); in a
     list, an optional filter only when its documentation shows a default (``countryCode``, default ``be``: the
@@ -1564,7 +1573,7 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
     if any(p in ECHO_CONTAINERS for p in low[:-1]):
         return "request echo " + "|".join(low[:-1])
     leaf = _echo_norm(output.raw or path[-1])
-    if not leaf or (creates and classify(output).kind == "identifier"):
+    if not leaf or (creates and classify(output).kind == "identifier" and _names_created_record(output)):
         return None
     names = _sent_names(output, required, optional, defaulted)
     any_input = {_echo_norm(n) for n in (*required, *optional)}

@@ -1,0 +1,66 @@
+"""Rules for chains inside one system's own records (issue 27): what a create call takes is new content.
+
+Inside one system, a chain between its records is the normal case (a user's id into their orders, an order's
+book into its reviews). One kind is not: copying a field of an existing record into the same-named field of a call
+that *creates another record of that type* (``findPetsByStatus``' ``name`` into ``addPet``'s ``name``, an event's
+``price`` into ``createSpecialEvent``, an order line's ``quantity`` into ``placeOrder``, a review's ``rating`` into
+``addReview``). The new record's content is what the user writes; it is not procured from another record. Keys stay
+(an order's ``isbn`` into a new order is a re-order; a user's saved passenger into a booking is a record of
+another type), and so do values whose names differ (an event's ``dates`` into ``buyMuseumTickets``' ``ticketDate``).
+"""
+
+from __future__ import annotations
+
+from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.validity import PUBLIC_IDS, classify
+
+#: Verbs of an API name that say what it does, not what record it handles.
+_VERBS = frozenset({"add", "create", "post", "place", "buy", "book", "register", "insert", "new", "submit", "make",
+                    "open", "start", "upload", "get", "list", "find", "search", "show", "fetch", "retrieve",
+                    "update", "modify", "set", "change", "edit", "delete", "remove", "cancel", "return", "exchange",
+                    "by", "all", "details", "detail", "info", "api", "of", "for", "the", "a", "an"})
+
+
+def one_system(a: Entity, b: Entity) -> bool:
+    """One tool, or tools of one documented provider."""
+    return a.tool_id == b.tool_id or bool(a.provider) and a.provider == b.provider
+
+
+def record_words(api_id: str) -> set[str]:
+    """The record words of an API's name (``createSpecialEvent`` → special, event; ``findPetsByStatus`` → pet)."""
+    words = split_words(api_id.rsplit("|", 1)[-1])
+    if "by" in words[1:]:
+        words = words[:words.index("by", 1)]
+    return {_singular(w) for w in words if w not in _VERBS and len(w) > 1 and not w.isdigit()}
+
+
+def _leaf(entity: Entity) -> str:
+    leaf = entity.raw or entity.key.rsplit("|", 1)[-1].rsplit(".", 1)[-1]
+    return "".join(_singular(w) for w in split_words(leaf.removesuffix("[]")))
+
+
+def copies_into_new_record(output: Entity, target: Entity, target_creates: bool) -> str | None:
+    """The reason when ``output`` is a field of a record copied into the same-named field of a call that creates a
+    record of the same type (module docstring), else ``None``."""
+    if not target_creates or not one_system(output, target):
+        return None
+    traits = classify(output)
+    if traits.kind == "identifier" or (traits.standard or "") in PUBLIC_IDS or _leaf(output) != _leaf(target):
+        return None
+    if not record_words(output.api_id) & record_words(target.api_id):
+        return None
+    return "a field of a record copied into a new record of its type: the new record's content is the user's"
+
+
+def current_value_as_new(output: Entity, target: Entity) -> str | None:
+    """An input named ``new_<x>`` (``new_item_ids``) takes what the record is to become: the current ``<x>`` of a
+    record of the same type (an order's ``items|item_id`` into ``modify_pending_order_items``' ``new_item_ids``) is
+    the value being replaced. Another record's ``<x>`` (a product's variants) stays. The reason, else ``None``."""
+    words = split_words(target.raw or target.key.rsplit("|", 1)[-1].rsplit(".", 1)[-1])
+    if len(words) < 2 or words[0] != "new" or not one_system(output, target):
+        return None
+    if "".join(_singular(w) for w in words[1:]) != _leaf(output):
+        return None
+    if not record_words(output.api_id) & record_words(target.api_id):
+        return None
+    return "a record's current value into the input of its new value"
