@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tooldial.corpus.functions import KNOWN_FORMATS, is_function_list, parse_functions
 from tooldial.corpus.models import Corpus, SkippedRecord, Tool
 from tooldial.corpus.openapi import is_openapi, parse_openapi
 from tooldial.corpus.toolbench import parse_tool, type_name
@@ -143,6 +144,8 @@ def _load_file(path: Path, log: ProblemLog, progress: bool, display: str,
         text = _read_text(path, display)
         if path.suffix in (".yaml", ".yml"):
             doc = _load_yaml(text, display)
+            if is_function_list(doc):
+                return [(t, display) for t in parse_functions(doc, file=display, report=log)]
             if not is_openapi(doc):
                 raise CorpusError(_not_openapi(doc), file=display)
             return [(t, display) for t in parse_openapi(doc, file=display, report=log)]
@@ -214,6 +217,12 @@ def _tools_of_document(doc: Any, log: ProblemLog, shown: str,
         return
     if isinstance(doc, dict) and "swagger" in doc and "paths" in doc:
         raise CorpusError(_not_openapi(doc), file=shown)
+    if is_function_list(doc):
+        for tool in parse_functions(doc, file=shown, report=log):
+            yield tool, shown
+        return
+    if not _toolbench_like(doc):
+        raise CorpusError(f"matches no known format (tried: {'; '.join(KNOWN_FORMATS)})", file=shown)
     if isinstance(doc, dict):
         yield parse_tool(doc, file=shown, category=folder_category, report=log), shown
         return
@@ -224,6 +233,15 @@ def _tools_of_document(doc: Any, log: ProblemLog, shown: str,
             yield parse_tool(obj, file=shown, record=f"[{i}]", category=folder_category, report=log), shown
         except CorpusError as exc:
             log(exc)
+
+
+def _toolbench_like(doc: Any) -> bool:
+    """A tool object, or a list with at least one (its broken neighbours are skipped one by one)."""
+    def tool(obj: Any) -> bool:
+        return isinstance(obj, dict) and any(k in obj for k in ("api_list", "tool_name", "standardized_name"))
+    if isinstance(doc, list):  # a list of non-objects keeps its per-record errors ("expected a tool object")
+        return bool(doc) and (any(tool(o) for o in doc) or not all(isinstance(o, dict) for o in doc))
+    return tool(doc) or not isinstance(doc, dict)
 
 
 def _load_jsonl(path: Path, log: ProblemLog, progress: bool, shown: str) -> Iterator[tuple[Tool, str]]:

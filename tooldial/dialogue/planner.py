@@ -828,7 +828,7 @@ def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | 
     return ScenarioInstruction(
         dialogue_id=dialogue_id, sequence_id=plan.sequence.id, actions=list(plan.sequence.actions),
         subgraph_type=subgraph_type(plan), source=src.api.id if src is not None else "", target=tgt.api.id,
-        domain=tgt.api.category, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
+        domain=tgt.api.domain, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
         chain_edge={"source_output": plan.unit.chain_output, "target_input": plan.unit.chain_param,
                     **plan.unit.edge} if src is not None else {},
         user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result,
