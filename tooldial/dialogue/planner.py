@@ -55,6 +55,7 @@ from tooldial.dialogue.scenario import (
     make_turn,
 )
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.dialogue.slot_words import slot_label
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id, word_stem
@@ -382,8 +383,8 @@ def _first_scalar(record: dict[str, Any], path: tuple[str, ...]) -> str:
 
 
 def label(name: str) -> str:
-    """How a parameter is called in messages (``stationId`` → ``station id``)."""
-    return readable(name)
+    """How a parameter is called in messages (``stationId`` → ``station id``, ``q`` → ``search terms``)."""
+    return slot_label(name, readable(name))
 
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).

@@ -72,6 +72,7 @@ from tooldial.dialogue.mockdata import (
     zone_problems,
 )
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.slot_words import is_headline
 from tooldial.dialogue.weather import WEATHER_GOAL, needs_climate, weather_problems
 from tooldial.dialogue.weather import role as weather_role
 
@@ -131,7 +132,7 @@ def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozens
     if not words or len("".join(words)) < len(re.sub(r"[\s.,!?'-]", "", value)):  # digits, symbols: not lorem
         return False
     lorem = _lorem_words()
-    if not all(w.lower() in lorem for w in words) or value in _faker_jobs():
+    if not all(w.lower() in lorem for w in words) or value in _faker_jobs() or is_headline(value):
         return False
     if (field_kind(FieldName(key)) if key else None) in _NAMED_KINDS:
         return False
