@@ -315,11 +315,22 @@ def conform_result(api: Api, body: Any, rng: random.Random, today: dt.date) -> A
 
 
 def conform_input(param: Parameter, value: str, rng: random.Random, today: dt.date) -> str:
-    """One input string repaired to its parameter's documented schema (a value that obeys is kept)."""
-    if param.type in ("array", "object") or value == "":
+    """One input string repaired to its parameter's documented schema (a value that obeys is kept). An input the
+    field kinds had nothing for (``""``) gets one from its schema when the schema can make one (a pattern, a
+    format, a numeric range)."""
+    if param.type in ("array", "object"):
         return value
     slot = slot_of(param)
+    if value == "" and not _can_make(slot):
+        return value
     return conform(value, slot, rng, today, text=True) if slot.bounded else value
+
+
+def _can_make(slot: Slot) -> bool:
+    c = slot.constraints
+    return bool(slot.enum or slot.format in CHECKED_FORMATS or (c is not None and (
+        c.pattern is not None or (slot.type in ("integer", "number") and (c.minimum is not None
+                                                                           or c.maximum is not None)))))
 
 
 def conform_inputs(api: Api, values: dict[str, str], rng: random.Random, today: dt.date) -> dict[str, str]:
