@@ -107,3 +107,19 @@ def test_a_headline_title_is_not_lorem_but_lorem_still_is():
     assert not lorem_filler("A Short History of Space Travel", "title")
     assert not is_headline("Civil Imagine Minute") and lorem_filler("Civil Imagine Minute", "homeStatusLabel")
     assert not is_headline("Civil Of Minute")  # a .title() of lorem words capitalises the small words too
+
+
+def test_a_field_the_call_bounds_stays_inside_the_bound():
+    from tooldial.dialogue.schema_values import request_bounds
+
+    assert request_bounds({"min_rating": "3", "priceMax": "20", "max_results": "5", "q": "x"}) == {
+        "rating": (3.0, None), "price": (None, 20.0)}  # max_results sizes the request, not a field
+    reviews = _bookstore().get("catalogue|Quillbury Books|listReviews")
+    for seed in range(20):
+        world = MockWorld(random.Random(seed))
+        inputs = {"book_id": "bk_104233", "min_rating": "4"}
+        body = build_result(reviews, world.rng, records=4, inputs=inputs, world=world)["response"]
+        assert all(r["rating"] >= 4 for r in body.get("reviews", []))
+        assert spec_problems(reviews, inputs, body) == []
+    assert spec_problems(reviews, {"min_rating": "4"}, {"reviews": [{"rating": 2}]}) == [
+        "output reviews|rating: 2 is outside the bounds the call asked for"]

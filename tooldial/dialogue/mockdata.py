@@ -3090,7 +3090,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         _rank_tables(body)
         _walk_series(body, builder.world.rng)
         _fix_countries(body, builder.raw_inputs)
-        conform_result(api, body, builder.world.rng, builder.world.today)  # inside the documented schema
+        conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
         _remember_top(body, builder)
         return {"response": body}
     body = builder.from_components(api)
@@ -3102,7 +3102,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     _rank_tables(body)
     _walk_series(body, builder.world.rng)
     _fix_countries(body, builder.raw_inputs)
-    conform_result(api, body, builder.world.rng, builder.world.today)  # inside the documented schema
+    conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     _remember_top(body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}

@@ -10,7 +10,8 @@ matches it, else a string generated from the pattern itself (``rstr``, seeded by
 the same seed gives the same bytes). A value that already obeys is never touched, so corpora that document no
 bounds (the embedded one) keep their bytes.
 
-Operation consistency: the status of a record an operation creates (``POST``, ``create…``/``place…``/``add…``)
+Request consistency: a field the call bounds is inside the bound (``min_rating=5`` → every review's
+``rating`` is 5). Operation consistency: the status of a record an operation creates (``POST``, ``create…``/``place…``/``add…``)
 is the first member of its documented lifecycle ``enum`` (``pending``, not ``delivered``; enums list the state
 a record starts in first).
 
@@ -297,12 +298,68 @@ def creates_record(api: Api) -> bool:
     return bool(words) and bool(_CREATES.match(words[0]))
 
 
-def conform_result(api: Api, body: Any, rng: random.Random, today: dt.date) -> Any:
+#: Bounded names that size the request (``max_results``, ``min_count``), not a field of the records.
+_SIZE_FIELDS = frozenset({"results", "result", "items", "records", "rows", "count", "page", "pages", "size",
+                          "pagesize", "limit", "length", "hits", "entries", "per", "perpage", "len"})
+_BOUND_NAME = re.compile(r"^(?:(?P<pre>min|minimum|max|maximum)_?(?P<a>[a-z][a-z_]*)"
+                         r"|(?P<b>[a-z][a-z_]*?)_?(?P<post>min|minimum|max|maximum))$")
+
+
+def request_bounds(inputs: dict[str, Any]) -> dict[str, tuple[float | None, float | None]]:
+    """The numeric bounds a call puts on its records' fields: ``min_rating=3`` → ``rating >= 3``,
+    ``price_max=20`` → ``price <= 20`` (field names lower-case, without underscores)."""
+    out: dict[str, tuple[float | None, float | None]] = {}
+    for name, value in inputs.items():
+        found = _BOUND_NAME.match(re.sub(r"([a-z])([A-Z])", r"\1_\2", str(name)).lower())
+        number = _as_number(value, True)
+        if found is None or number is None:
+            continue
+        field = (found.group("a") or found.group("b") or "").replace("_", "")
+        if field in _SIZE_FIELDS:
+            continue  # max_results bounds how many records come back, not a field of theirs
+        low, high = out.get(field, (None, None))
+        if (found.group("pre") or found.group("post")).startswith("min"):
+            low = number
+        else:
+            high = number
+        out[field] = (low, high)
+    return out
+
+
+def _within(value: Any, low: float | None, high: float | None, rng: random.Random) -> Any:
+    """``value`` when it is inside ``[low, high]``, else a value drawn inside (near the bound it broke: a
+    listing under a 1,800 rent cap costs 1,080–1,800, not exactly 1,800 each)."""
+    number = _as_number(value, True)  # mock values may still be numbers written as text ("3.7")
+    if number is None or (low is not None and high is not None and low > high):
+        return value
+    if (low is None or number >= low) and (high is None or number <= high):
+        return value
+    if high is not None and number > high:
+        floor = max(low if low is not None else 0.0, high * 0.6 if high > 0 else high - abs(high) * 0.4 - 1)
+        fixed = rng.uniform(floor, high)
+    else:
+        assert low is not None
+        ceiling = high if high is not None else (low * 1.4 if low > 0 else low + 1)
+        fixed = rng.uniform(low, max(low, ceiling))
+    if isinstance(value, str):
+        return str(round(fixed, 2)) if "." in value else str(round(fixed))
+    if isinstance(value, int):
+        return max(math.ceil(low), min(math.floor(high), round(fixed))) if low is not None and high is not None \
+            else math.ceil(fixed) if high is None else math.floor(fixed) if low is None else round(fixed)
+    return round(fixed, 2)
+
+
+def conform_result(api: Api, body: Any, rng: random.Random, today: dt.date,
+                   inputs: dict[str, Any] | None = None) -> Any:
     """Repair the leaves of a result body (in place) that break their documented schema; a created record's
-    status is the first of its lifecycle."""
+    status is the first of its lifecycle; a field the call bounds (``min_rating``) is inside the bound."""
     slots = {c.path: slot_of(c) for c in api.output_components}
     fresh = creates_record(api)
+    bounds = request_bounds(inputs or {})
     for path, holder, key, value in list(leaves(body)):
+        bound = bounds.get(path[-1].lower().replace("_", ""))
+        if bound is not None:
+            holder[key] = value = _within(value, *bound, rng)
         slot = slots.get(path)
         if slot is None:
             continue
@@ -352,8 +409,13 @@ def spec_problems(api: Api, inputs: dict[str, Any], result: Any) -> list[str]:
             continue
         out += [f"input {name}: {v}" for v in violations(value, slot_of(param), text=isinstance(value, str))]
     slots = {c.path: slot_of(c) for c in api.output_components}
+    bounds = request_bounds(inputs)
     for path, _, _, value in leaves(result):
         slot = slots.get(path)
         if slot is not None and slot.bounded:
             out += [f"output {'|'.join(path)}: {v}" for v in violations(value, slot)]
+        low, high = bounds.get(path[-1].lower().replace("_", ""), (None, None))
+        number = _as_number(value, True)
+        if number is not None and ((low is not None and number < low) or (high is not None and number > high)):
+            out.append(f"output {'|'.join(path)}: {value!r} is outside the bounds the call asked for")
     return out
