@@ -79,3 +79,17 @@ def test_a_function_file_without_outputs_still_offers_its_apis_for_one_api_dialo
     assert all(unit_problem(silent, DialogueUnit(target=a.id)) == "" for a in silent.apis)
     documented = load_corpus(str(DATA / "bookstore_tools.json"))
     assert all(unit_problem(documented, DialogueUnit(target=a.id)) == "" for a in documented.apis)
+
+
+def test_lenient_action_accuracy_is_never_below_strict():
+    from tooldial.evaluation.backends.base import GenerationRequest
+    from tooldial.evaluation.generation import Completion
+    from tooldial.evaluation.tasks import ActionTask
+
+    request = GenerationRequest(task="action", messages=[{"role": "user", "content": "x"}])
+    # right first line, then free text naming another action: strict right, so lenient right too
+    scored = ActionTask().score({"label": "request"}, request,
+                                Completion("request\nI need the city first, then I can call the API."))
+    assert scored["correct"] is True and scored["lenient_correct"] is True
+    wrong = ActionTask().score({"label": "call"}, request, Completion("request"))
+    assert wrong["correct"] is False and wrong["lenient_correct"] is False
