@@ -93,3 +93,20 @@ def test_lenient_action_accuracy_is_never_below_strict():
     assert scored["correct"] is True and scored["lenient_correct"] is True
     wrong = ActionTask().score({"label": "call"}, request, Completion("request"))
     assert wrong["correct"] is False and wrong["lenient_correct"] is False
+
+
+def test_eval_hf_on_a_cpu_caps_action_tokens_and_shows_progress_per_example(monkeypatch):
+    from tooldial.cli import build_parser
+    from tooldial.evaluation import cpu_defaults
+
+    monkeypatch.setattr(cpu_defaults, "cuda_available", lambda: False)
+    assert cpu_defaults.runs_on_cpu("hf") and not cpu_defaults.runs_on_cpu("openai")
+    assert cpu_defaults.default_batch_size("hf", None) == 1 and cpu_defaults.default_batch_size("hf", 4) == 4
+    assert cpu_defaults.default_batch_size("openai", None) == 8
+    assert cpu_defaults.task_token_limit("action", 300, on_cpu=True) == 32
+    assert cpu_defaults.task_token_limit("dst", 300, on_cpu=True) == 300
+    assert cpu_defaults.task_token_limit("action", 300, on_cpu=False) == 300
+    args = build_parser().parse_args(["eval", "--dataset", "d", "--out", "o"])
+    assert args.batch_size is None  # resolved per machine, not a fixed 8
+    monkeypatch.setattr(cpu_defaults, "cuda_available", lambda: True)
+    assert cpu_defaults.default_batch_size("hf", None) == 8
