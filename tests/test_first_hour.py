@@ -110,3 +110,16 @@ def test_eval_hf_on_a_cpu_caps_action_tokens_and_shows_progress_per_example(monk
     assert args.batch_size is None  # resolved per machine, not a fixed 8
     monkeypatch.setattr(cpu_defaults, "cuda_available", lambda: True)
     assert cpu_defaults.default_batch_size("hf", None) == 8
+
+
+def test_the_card_states_the_datasets_floor_and_how_to_run_its_example_offline():
+    import re
+
+    from tooldial.dataset import card
+
+    floor = re.search(r'"datasets>=([\d.]+)"', (Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert floor and f"datasets>={floor.group(1)}" == card.DATASETS_FLOOR  # the card says what pyproject needs
+    section = card._trl_section()
+    assert "HF_HUB_OFFLINE=1" in section and "local model directory" in section and "save_model" in section
+    text = "".join(card._configs_section(card.DatasetStats(), card.BuildInfo()))
+    assert card.DATASETS_FLOOR in text and "not callable" in text
