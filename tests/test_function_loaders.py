@@ -111,3 +111,17 @@ def test_openapi_operation_tags_are_the_api_domains():
     from tooldial.corpus.stats import compute_stats
 
     assert compute_stats(corpus).domains == 3
+
+
+@pytest.mark.parametrize("spec", ["bookstore_openapi.yaml", "bookstore_tools.json", "cinema_mcp_tools_list.json"])
+def test_the_designed_chains_of_each_own_api_file_are_graph_edges(spec, embedder, tmp_path):
+    from tooldial.graph import GraphConfig, build_graph
+    from tooldial.graph.labels import read_labels
+
+    corpus = load_corpus(str(DATA / spec))
+    designed = [c for c in read_labels(DATA / "designed_chains.jsonl") if c.source_api in corpus]
+    assert len(designed) >= 3
+    graph = build_graph(corpus, GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
+    edges = {(u, d["source_output"], v, d["target_input"]) for u, v, d in graph.edges(data=True)}
+    missing = [c for c in designed if (c.source_api, c.source_output, c.target_api, c.target_input) not in edges]
+    assert missing == []
