@@ -123,3 +123,14 @@ def test_a_field_the_call_bounds_stays_inside_the_bound():
         assert spec_problems(reviews, inputs, body) == []
     assert spec_problems(reviews, {"min_rating": "4"}, {"reviews": [{"rating": 2}]}) == [
         "output reviews|rating: 2 is outside the bounds the call asked for"]
+
+
+def test_a_documented_output_enum_member_is_documented_not_lorem():
+    from types import SimpleNamespace
+
+    from tooldial.dialogue.world_checks import documented_values
+
+    record = SimpleNamespace(source="", target="catalogue|Quillbury Books|getCustomer")
+    documented = documented_values(record, _bookstore())
+    assert {"standard", "silver", "gold"} <= documented
+    assert not lorem_filler("standard", "tier", documented)

@@ -162,8 +162,8 @@ def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozense
         for p in api.parameters:
             for v in (p.example, p.default, *(p.enum or [])):
                 out.update(as_text(x) for _, x in _leaves(v))
-        for c in api.output_components:
-            out.update(as_text(x) for _, x in _leaves(c.example))
+        for c in api.output_components:  # a documented enum member ("standard" tier) is documented, not lorem
+            out.update(as_text(x) for _, x in _leaves([c.example, *(c.enum or ())]))
         out.update(as_text(x) for _, x in _leaves(api.example_response))
     return frozenset(out)
 
