@@ -216,7 +216,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     corpus = load_corpus_from_args(args)
-    apis = [a for a in corpus.apis if args.domain is None or a.category == args.domain]
+    apis = [a for a in corpus.apis if args.domain is None or args.domain in (a.category, a.domain)]
     if args.domain is not None and not apis:
         raise TooldialError(f"no domain {args.domain!r}; domains: {', '.join(corpus.categories[:30])}",
                             file=corpus.spec, field="--domain")
