@@ -336,13 +336,40 @@ def _break(record: DialogueRecord, kind: str) -> DialogueRecord:
         data["scenario"]["answer_fields"] = ["no|such|field"]
     elif kind == "plausible":  # the recorded edge names an output the source does not document
         data["scenario"]["chain"]["source_output"] = "no|such|output"
+    elif kind == "slot_names":  # a message spells a documented slot name as code
+        i, body = next((i, b) for i, b in sys_turns if b["message"])
+        turns[i]["System"]["message"] = body["message"] + " Any min_rating?"
     return DialogueRecord.model_validate(data)
+
+
+def _documenting(corpus, record: DialogueRecord, kind: str):
+    """The corpus with the target documented so that the unchanged record breaks it: an enum its result's first
+    leaf is not in (``spec``), a raw slot name that a message then spells (``slot_names``)."""
+    from tooldial.corpus import Corpus, Parameter
+    from tooldial.dialogue.schema_values import leaves
+
+    api = corpus.get(record.target)
+    if kind == "spec":
+        shown = next(p for p, *_ in leaves(record.mockdata["target"][0]["output_components"]["response"]))
+        comps = tuple(c.model_copy(update={"enum": ("never shown",)}) if c.path == shown else c
+                      for c in api.output_components)
+        api = api.model_copy(update={"output_components": comps})
+    else:
+        api = api.model_copy(update={"optional_parameters": (*api.optional_parameters,
+                                                             Parameter(name="min_rating", type="integer"))})
+    tools = [t.model_copy(update={"apis": tuple(api if a.id == api.id else a for a in t.apis)}) for t in corpus.tools]
+    return Corpus(spec=corpus.spec, tools=tools)
 
 
 @pytest.mark.parametrize("kind", CHECKS)
 def test_validator_catches_each_kind_of_broken_dialogue(by_sequence, corpus, kind):
     record = by_sequence["two_api_13"]
     assert validate_record(record, corpus=corpus).problems == []
+    if kind in ("spec", "slot_names"):  # checks against the documentation: the documentation changes
+        documented = _documenting(corpus, record, kind)
+        broken = _break(record, kind)
+        assert kind in validate_record(broken, corpus=documented).kinds
+        return
     broken = _break(record, kind)
     problems = validate_record(broken, corpus=corpus if kind == "plausible" else None)
     assert kind in problems.kinds, problems.problems
