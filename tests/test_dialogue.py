@@ -41,8 +41,8 @@ def _api(category, tool, name, description, required=(), optional=(), outputs=()
 
 
 RADIO = [
-    _api("Music", "radio_hub", "Station Playlist", "Returns the tracks currently on the playlist of a radio station.",
-         required=[_p("stationId", description="id of the station")],
+    _api("Music", "radio_hub", "Station Playlist", "Returns the tracks on the playlist of a radio station on a day.",
+         required=[_p("stationId", description="id of the station"), _p("date", description="the day, YYYY-MM-DD")],
          optional=[_p("limit", "integer", "how many tracks")],
          outputs=[_o("tracks|title", "So What", True), _o("tracks|artist", "Miles Davis", True)],
          example={"tracks": [{"title": "So What", "artist": "Miles Davis"}]}),
@@ -162,7 +162,8 @@ def test_compatibility_is_derived_from_conditions(corpus):
     assert {"one_api_02", "one_api_06", "one_api_07", "fail_01"} <= single
     assert not {"one_api_04", "one_api_05"} & single
     assert not any(s.startswith("two_api") for s in single)
-    # zero-input source, single value: only "call source, then request the rest" sequences (Table 11 #2, #3, #9)
+    # zero-input source, single value: only "call source, then request the rest" sequences (Table 11 #2, #3, #9);
+    # the rest is the required date (an optional input is never requested)
     featured = profile_of(playlist, corpus.get("Music|radio_hub|Featured Station"), chain_param="stationId",
                           chain_output="station|station_id")
     assert _compatible(featured) == {"two_api_02", "two_api_03", "two_api_09"}
@@ -174,6 +175,10 @@ def test_compatibility_is_derived_from_conditions(corpus):
     # (the original code's extra sequences 18-20 are not in the paper)
     bare = ApiPairProfile(target_slots=(1, 1), target_other_slots=(0, 0), source_slots=(0, 0), has_source=True)
     assert _compatible(bare) == set()
+    # nor does one whose other input is optional: the system does not ask for it as if it were required
+    optional_rest = ApiPairProfile(target_slots=(1, 2), target_other_slots=(0, 1), source_slots=(0, 1),
+                                   has_source=True)
+    assert _compatible(optional_rest) == set()
 
 
 # ---- retriever and thresholds ----------------------------------------------------------------------------
@@ -592,3 +597,24 @@ def test_validate_rejudges_the_chain_from_the_recorded_edge(all_records, corpus)
     report = validate_records([spoiled], corpus=corpus)
     assert report.by_kind["plausible"] == 1 and report.plausible_kinds == {"undocumented output": 1}
     assert "undocumented output" in report.summary()
+
+
+def test_an_optional_input_is_only_the_one_the_user_states_unasked(all_records):
+    """The system asks for required inputs; an optional input is in a dialogue only when the user said it in a
+    clear intent that carries a value (or a chain provides it), never requested as if it were required."""
+    records, _ = all_records
+    stated = 0
+    for r in records:
+        assert r.mockdata["source"] == [] or r.mockdata["source"][0]["optional_parameters"] == {}, r.dialogue_id
+        optional = r.mockdata["target"][0]["optional_parameters"]
+        if not optional:
+            continue
+        assert get_sequence(r.sequence_id).conditions.adds_value, (r.sequence_id, optional)
+        said = next(t["User"]["message"] for t in r.dialogue
+                    if "User" in t and t["User"]["action"] == "inform_intent_clear_add")
+        assert all(str(v) in said for v in optional.values()), (said, optional)
+        requested = " ".join(t["System"]["message"] for t in r.dialogue
+                             if "System" in t and t["System"]["action"] == "request")
+        assert not any(str(v) in requested for v in optional.values())
+        stated += 1
+    assert stated  # the radio corpus has optional inputs a user can volunteer

@@ -2,8 +2,8 @@
 
 Planning happens in two steps so that intent utterances can be scored in batches:
 
-1. :func:`plan_dialogue` fixes the slots of each API (every required parameter, at most one optional one, the
-   chain parameter on the target; the optional slot is added when the sequence needs it), the mock inputs,
+1. :func:`plan_dialogue` fixes the slots of each API (every required parameter, the chain parameter on the
+   target, and one optional parameter only where the user states it in the opening), the mock inputs,
    the source's result and the chained value read from it, the target's result, and — for ``clear_add`` —
    which parameter the first utterance carries.
 2. :func:`build_scenario` takes the plan and the chosen intent utterances (with their real retriever hits)
@@ -237,7 +237,9 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
         return None
     if cond.adds_value:
         # the clear_add value is redrawn from a fixed set: never a member of a group or a date
-        free = [n for n in target_slots.names if n not in plan.procured
+        # the optional slot, when there is one, is the value the user volunteers (it is never asked for)
+        stated = [n for n in target_slots.optional if n not in plan.procured] if t_extra else target_slots.names
+        free = [n for n in stated if n not in plan.procured
                 and not grouped_kind(target.parameter(n))]  # type: ignore[arg-type]
         if not free:
             return None
