@@ -125,3 +125,23 @@ def test_the_designed_chains_of_each_own_api_file_are_graph_edges(spec, embedder
     edges = {(u, d["source_output"], v, d["target_input"]) for u, v, d in graph.edges(data=True)}
     missing = [c for c in designed if (c.source_api, c.source_output, c.target_api, c.target_input) not in edges]
     assert missing == []
+
+
+def test_functions_without_outputs_build_one_api_dialogues_that_pass_validation(embedder):
+    """No output schema: the calls are still made and answered by how they went (all the documentation allows),
+    and the validator does not take that for a lookup that left its answer out."""
+    import networkx as nx
+
+    from tooldial.dialogue.generate import GenerateConfig, generate_dialogues
+    from tooldial.dialogue.validate import validate_record
+
+    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"))
+    records = list(generate_dialogues(corpus, nx.MultiDiGraph(), GenerateConfig(n=16, seed=1), embedder=embedder))
+    assert len(records) == 16 and not any(r.source for r in records)
+    called = [r for r in records if "call" in r.actions]
+    assert len({r.sequence_id for r in called}) >= 3
+    for r in records:
+        assert validate_record(r, corpus=corpus).problems == [], r.dialogue_id
+    for r in called:
+        response = next(b for t in r.dialogue for s, b in t.items() if s == "System" and b["action"] == "response")
+        assert response["api_response"]["result"] == {"response": {"status": "success"}}

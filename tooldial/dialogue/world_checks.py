@@ -42,6 +42,7 @@ from tooldial.dialogue.mockdata import (
     country_problems,
     date_bounds,
     documented_error,
+    documented_output,
     drawn_topic_title,
     echoed_id_problems,
     elsewhere_words,
@@ -749,7 +750,9 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
     body = result.get("response", result) if isinstance(result, dict) else result
     if documented_error(body):
         dp.add("answer", f"error served: the result answered with is an error: {as_text(body)[:80]}")
-    elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus):
+    elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus) \
+            and (corpus is None or record.target not in corpus or documented_output(corpus.get(record.target))):
+        # a function documented without an output has nothing but how the call went to report
         dp.add("answer", f"status only: a lookup answered by how the call went ({', '.join(fields)})")
     brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
     for key in fields:
