@@ -41,8 +41,9 @@ def _api(category, tool, name, description, required=(), optional=(), outputs=()
 
 
 RADIO = [
-    _api("Music", "radio_hub", "Station Playlist", "Returns the tracks on the playlist of a radio station on a day.",
-         required=[_p("stationId", description="id of the station"), _p("date", description="the day, YYYY-MM-DD")],
+    _api("Music", "radio_hub", "Station Playlist", "Returns the tracks currently on the playlist of a radio station.",
+         required=[_p("stationId", description="id of the station"),
+                   _p("date", description="the day of the playlist, YYYY-MM-DD")],
          optional=[_p("limit", "integer", "how many tracks")],
          outputs=[_o("tracks|title", "So What", True), _o("tracks|artist", "Miles Davis", True)],
          example={"tracks": [{"title": "So What", "artist": "Miles Davis"}]}),
