@@ -55,7 +55,7 @@ def test_help_shows_defaults_once_and_never_none(capsys):
     with _pytest.raises(SystemExit):
         main(["eval", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "--batch-size BATCH_SIZE (default: 8)" in text  # an option without help text
+    assert "--split SPLIT (default: test)" in text  # an option without help text
     assert "(default: both)" in text and "(default: None)" not in text and "(default: False)" not in text
     with _pytest.raises(SystemExit):
         main(["build", "--help"])

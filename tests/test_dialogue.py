@@ -42,7 +42,8 @@ def _api(category, tool, name, description, required=(), optional=(), outputs=()
 
 RADIO = [
     _api("Music", "radio_hub", "Station Playlist", "Returns the tracks currently on the playlist of a radio station.",
-         required=[_p("stationId", description="id of the station")],
+         required=[_p("stationId", description="id of the station"),
+                   _p("date", description="the day of the playlist, YYYY-MM-DD")],
          optional=[_p("limit", "integer", "how many tracks")],
          outputs=[_o("tracks|title", "So What", True), _o("tracks|artist", "Miles Davis", True)],
          example={"tracks": [{"title": "So What", "artist": "Miles Davis"}]}),
@@ -162,7 +163,8 @@ def test_compatibility_is_derived_from_conditions(corpus):
     assert {"one_api_02", "one_api_06", "one_api_07", "fail_01"} <= single
     assert not {"one_api_04", "one_api_05"} & single
     assert not any(s.startswith("two_api") for s in single)
-    # zero-input source, single value: only "call source, then request the rest" sequences (Table 11 #2, #3, #9)
+    # zero-input source, single value: only "call source, then request the rest" sequences (Table 11 #2, #3, #9);
+    # the rest is the required date (an optional input is never requested)
     featured = profile_of(playlist, corpus.get("Music|radio_hub|Featured Station"), chain_param="stationId",
                           chain_output="station|station_id")
     assert _compatible(featured) == {"two_api_02", "two_api_03", "two_api_09"}
@@ -174,6 +176,10 @@ def test_compatibility_is_derived_from_conditions(corpus):
     # (the original code's extra sequences 18-20 are not in the paper)
     bare = ApiPairProfile(target_slots=(1, 1), target_other_slots=(0, 0), source_slots=(0, 0), has_source=True)
     assert _compatible(bare) == set()
+    # nor does one whose other input is optional: the system does not ask for it as if it were required
+    optional_rest = ApiPairProfile(target_slots=(1, 2), target_other_slots=(0, 1), source_slots=(0, 1),
+                                   has_source=True)
+    assert _compatible(optional_rest) == set()
 
 
 # ---- retriever and thresholds ----------------------------------------------------------------------------
@@ -336,13 +342,40 @@ def _break(record: DialogueRecord, kind: str) -> DialogueRecord:
         data["scenario"]["answer_fields"] = ["no|such|field"]
     elif kind == "plausible":  # the recorded edge names an output the source does not document
         data["scenario"]["chain"]["source_output"] = "no|such|output"
+    elif kind == "slot_names":  # a message spells a documented slot name as code
+        i, body = next((i, b) for i, b in sys_turns if b["message"])
+        turns[i]["System"]["message"] = body["message"] + " Any min_rating?"
     return DialogueRecord.model_validate(data)
+
+
+def _documenting(corpus, record: DialogueRecord, kind: str):
+    """The corpus with the target documented so that the unchanged record breaks it: an enum its result's first
+    leaf is not in (``spec``), a raw slot name that a message then spells (``slot_names``)."""
+    from tooldial.corpus import Corpus, Parameter
+    from tooldial.dialogue.schema_values import leaves
+
+    api = corpus.get(record.target)
+    if kind == "spec":
+        shown = next(p for p, *_ in leaves(record.mockdata["target"][0]["output_components"]["response"]))
+        comps = tuple(c.model_copy(update={"enum": ("never shown",)}) if c.path == shown else c
+                      for c in api.output_components)
+        api = api.model_copy(update={"output_components": comps})
+    else:
+        api = api.model_copy(update={"optional_parameters": (*api.optional_parameters,
+                                                             Parameter(name="min_rating", type="integer"))})
+    tools = [t.model_copy(update={"apis": tuple(api if a.id == api.id else a for a in t.apis)}) for t in corpus.tools]
+    return Corpus(spec=corpus.spec, tools=tools)
 
 
 @pytest.mark.parametrize("kind", CHECKS)
 def test_validator_catches_each_kind_of_broken_dialogue(by_sequence, corpus, kind):
     record = by_sequence["two_api_13"]
     assert validate_record(record, corpus=corpus).problems == []
+    if kind in ("spec", "slot_names"):  # checks against the documentation: the documentation changes
+        documented = _documenting(corpus, record, kind)
+        broken = _break(record, kind)
+        assert kind in validate_record(broken, corpus=documented).kinds
+        return
     broken = _break(record, kind)
     problems = validate_record(broken, corpus=corpus if kind == "plausible" else None)
     assert kind in problems.kinds, problems.problems
@@ -565,3 +598,24 @@ def test_validate_rejudges_the_chain_from_the_recorded_edge(all_records, corpus)
     report = validate_records([spoiled], corpus=corpus)
     assert report.by_kind["plausible"] == 1 and report.plausible_kinds == {"undocumented output": 1}
     assert "undocumented output" in report.summary()
+
+
+def test_an_optional_input_is_only_the_one_the_user_states_unasked(all_records):
+    """The system asks for required inputs; an optional input is in a dialogue only when the user said it in a
+    clear intent that carries a value (or a chain provides it), never requested as if it were required."""
+    records, _ = all_records
+    stated = 0
+    for r in records:
+        assert r.mockdata["source"] == [] or r.mockdata["source"][0]["optional_parameters"] == {}, r.dialogue_id
+        optional = r.mockdata["target"][0]["optional_parameters"]
+        if not optional:
+            continue
+        assert get_sequence(r.sequence_id).conditions.adds_value, (r.sequence_id, optional)
+        said = next(t["User"]["message"] for t in r.dialogue
+                    if "User" in t and t["User"]["action"] == "inform_intent_clear_add")
+        assert all(str(v) in said for v in optional.values()), (said, optional)
+        requested = " ".join(t["System"]["message"] for t in r.dialogue
+                             if "System" in t and t["System"]["action"] == "request")
+        assert not any(str(v) in requested for v in optional.values())
+        stated += 1
+    assert stated  # the radio corpus has optional inputs a user can volunteer

@@ -141,6 +141,17 @@ def test_answer_check_rejects_error_or_status_only_answers_to_lookups():
         dp = Problems()
         _check_answer(rec, turns, dp)
         assert bool(dp.found) == bad, (result, description, dp.found)
+    # with the corpus: a lookup whose documentation shows no output has only how the call went to report
+    from tooldial.corpus.models import Api, Corpus, OutputComponent, Tool
+
+    for outputs, bad in [((), False), ((OutputComponent(path=("cities", "name")),), True)]:
+        api = Api(category="D", tool="t", name="x", description="Get the cities of a region.",
+                  output_components=outputs)
+        corpus = Corpus(spec="test", tools=[Tool(category="D", name="t", apis=(api,))])
+        rec, turns = record({"status": "success"}, ["status"], api.description)
+        dp = Problems()
+        _check_answer(rec, turns, dp, corpus)
+        assert bool(dp.found) == bad, (outputs, dp.found)
 
 
 def test_names_follow_their_parent_and_lookalike_ids_are_not_ids():

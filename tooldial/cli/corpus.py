@@ -17,8 +17,9 @@ from tooldial.errors import TooldialError
 
 CORPUS_HELP = (
     "API corpus: 'builtin' (the embedded corpus, default), a directory of ToolBench tool files "
-    "(<dir>/<Category>/<tool>.json), a .json list or .jsonl[.gz] of tool objects, or an OpenAPI 3 "
-    ".yaml/.json file or directory"
+    "(<dir>/<Category>/<tool>.json), a .json list or .jsonl[.gz] of tool objects, an OpenAPI 3 "
+    ".yaml/.json file or directory, or a .json file of OpenAI tools / function definitions or an MCP "
+    "tools/list result (one file = one system)"
 )
 
 
@@ -35,12 +36,14 @@ def load_corpus_from_args(args: argparse.Namespace, *, quiet: bool = False):
     from tooldial.corpus import load_corpus
 
     corpus = load_corpus(args.corpus, strict=getattr(args, "strict", False), progress=sys.stderr.isatty())
-    if corpus.skipped and not quiet:
+    if corpus.skipped and not quiet and corpus.apis:
         first = corpus.skipped[0]
         print(f"tooldial: skipped {len(corpus.skipped)} broken record(s) in {args.corpus} "
               f"(first: {first.location}: {first.reason}); use --strict to stop at the first",
               file=sys.stderr)
-    return corpus
+    from tooldial.corpus.functions import check_loaded
+
+    return check_loaded(corpus)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -213,7 +216,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     corpus = load_corpus_from_args(args)
-    apis = [a for a in corpus.apis if args.domain is None or a.category == args.domain]
+    apis = [a for a in corpus.apis if args.domain is None or args.domain in (a.category, a.domain)]
     if args.domain is not None and not apis:
         raise TooldialError(f"no domain {args.domain!r}; domains: {', '.join(corpus.categories[:30])}",
                             file=corpus.spec, field="--domain")

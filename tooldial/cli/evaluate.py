@@ -35,8 +35,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--dataset", help="dataset directory or Hub id")
     parser.add_argument("--split", default="test")
     parser.add_argument("--limit", type=positive_int, help="first N examples per task and setting")
-    parser.add_argument("--batch-size", type=positive_int, default=8)
-    parser.add_argument("--max-new-tokens", type=positive_int, help="override the benchmark's per-task limit")
+    parser.add_argument("--batch-size", type=positive_int, default=None,
+                        help="examples per batch (default: 8; 1 for --backend hf on a CPU, so progress moves per "
+                        "example)")
+    parser.add_argument("--max-new-tokens", type=positive_int,
+                        help="override the benchmark's per-task limit (default: the benchmark's; with --backend hf on a "
+                        "CPU, an action gets at most 32)")
     parser.add_argument("--max-concurrency", type=positive_int, default=8, help="openai: requests in flight")
     parser.add_argument("--judge-base-url", help="faithfulness judge server (OpenAI-compatible)")
     parser.add_argument("--judge-model", help="faithfulness judge model, e.g. gpt-4o-mini")
@@ -80,13 +84,14 @@ def _run(args: argparse.Namespace) -> int:
     from tooldial.dataset.locate import locate_dataset
 
     locate_dataset(args.dataset)  # a mistyped path is one line now, not a Hub lookup
+    from tooldial.evaluation.cpu_defaults import default_batch_size
     from tooldial.evaluation.report import run_label
     from tooldial.evaluation.runner import EvalConfig, evaluate
 
     config = EvalConfig.expand(
         args.task, args.setting, backend=args.backend, model=args.model, adapter=args.adapter,
         base_url=args.base_url, dataset=args.dataset, split=args.split, limit=args.limit,
-        batch_size=args.batch_size, max_new_tokens=args.max_new_tokens, max_concurrency=args.max_concurrency,
+        batch_size=default_batch_size(args.backend, args.batch_size), max_new_tokens=args.max_new_tokens, max_concurrency=args.max_concurrency,
         judge_base_url=args.judge_base_url, judge_model=args.judge_model, judge_n=args.judge_n,
         judge_temperature=args.judge_temperature, benchmark=args.benchmark, cache_dir=args.cache_dir,
         use_cache=not args.no_cache, seed=args.seed, progress=not args.no_progress, out=args.out,

@@ -254,7 +254,9 @@ def _build(args: argparse.Namespace) -> int:
     rule_flags = {k: True for k in ("single_provider", "holds_answer") if getattr(args, k)}
     if rule_flags:
         config = config.model_copy(update={"rules": config.rules.model_copy(update=rule_flags)})
-    corpus = load_corpus(args.corpus, progress=progress)
+    from tooldial.corpus.functions import check_loaded
+
+    corpus = check_loaded(load_corpus(args.corpus, progress=progress))
     builder = GraphBuilder(config)
     graph = builder.build(corpus)
     r = builder.report

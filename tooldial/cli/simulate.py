@@ -30,7 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--dataset", help="dataset directory (its `dialogues` config, --split)")
     parser.add_argument("--dialogues", metavar="FILE", help="dialogues.jsonl instead of --dataset")
     parser.add_argument("--split", default="test")
-    parser.add_argument("--corpus", default="builtin", help="API corpus documenting the dialogues' APIs")
+    parser.add_argument("--corpus", default=None,
+                        help="API corpus documenting the dialogues' APIs (default: the one the --dataset was built "
+                        "from, as its tooldial_build.json records; else builtin)")
     parser.add_argument("--limit", type=int, help="first N scenarios")
     parser.add_argument("--user", choices=SIMULATORS.names(),
                         help=f"user simulator (default: {SIMULATORS.default}; llm for --suite autode)")

@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tooldial.corpus.functions import KNOWN_FORMATS, is_function_list, parse_functions
 from tooldial.corpus.models import Corpus, SkippedRecord, Tool
 from tooldial.corpus.openapi import is_openapi, parse_openapi
 from tooldial.corpus.providers import EMBEDDED, one_file_provider
@@ -146,6 +147,8 @@ def _load_file(path: Path, log: ProblemLog, progress: bool, display: str,
         text = _read_text(path, display)
         if path.suffix in (".yaml", ".yml"):
             doc = _load_yaml(text, display)
+            if is_function_list(doc):
+                return [(t, display) for t in parse_functions(doc, file=display, report=log)]
             if not is_openapi(doc):
                 raise CorpusError(_not_openapi(doc), file=display)
             return [(t, display) for t in parse_openapi(doc, file=display, report=log)]
@@ -213,6 +216,12 @@ def _tools_of_document(doc: Any, log: ProblemLog, shown: str,
         return
     if isinstance(doc, dict) and "swagger" in doc and "paths" in doc:
         raise CorpusError(_not_openapi(doc), file=shown)
+    if is_function_list(doc):
+        for tool in parse_functions(doc, file=shown, report=log):
+            yield tool, shown
+        return
+    if not _toolbench_like(doc):
+        raise CorpusError(f"matches no known format (tried: {'; '.join(KNOWN_FORMATS)})", file=shown)
     if isinstance(doc, dict):
         yield parse_tool(doc, file=shown, category=folder_category, report=log), shown
         return
@@ -249,6 +258,15 @@ def _load_jsonl(path: Path, log: ProblemLog, progress: bool, shown: str) -> Iter
             yield parse_tool(obj, file=shown, record=f"line {lineno}", report=log), where
         except CorpusError as exc:
             log(exc)
+
+
+def _toolbench_like(doc: Any) -> bool:
+    """A tool object, or a list with at least one (its broken neighbours are skipped one by one)."""
+    def tool(obj: Any) -> bool:
+        return isinstance(obj, dict) and any(k in obj for k in ("api_list", "tool_name", "standardized_name"))
+    if isinstance(doc, list):  # a list of non-objects keeps its per-record errors ("expected a tool object")
+        return bool(doc) and (any(tool(o) for o in doc) or not all(isinstance(o, dict) for o in doc))
+    return tool(doc) or not isinstance(doc, dict)
 
 
 def _binary_lines(path: Path, shown: str, progress: bool, log: ProblemLog) -> Iterator[tuple[int, bytes]]:

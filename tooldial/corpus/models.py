@@ -26,6 +26,24 @@ def make_api_id(category: str, tool: str, api: str) -> str:
     return f"{category}|{tool}|{api}"
 
 
+class Constraints(BaseModel):
+    """The JSON-Schema keywords that bound a leaf's values (``pattern``, ``minimum`` / ``maximum``, lengths,
+    ``multipleOf``), as documented; mock values obey them and the validator counts values that do not."""
+
+    model_config = ConfigDict(frozen=True)
+
+    pattern: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    exclusive_minimum: float | None = None
+    exclusive_maximum: float | None = None
+    multiple_of: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    #: ``examples`` beyond the first (the first is the leaf's ``example``).
+    examples: tuple[Any, ...] = ()
+
+
 class _Leaf(BaseModel):
     """What input fields and output components both document about a leaf, in this field order."""
 
@@ -39,6 +57,8 @@ class _Leaf(BaseModel):
     format: str | None = None
     description: str = ""
     example: Any = None
+    #: Documented value bounds (pattern, range, lengths), when any.
+    constraints: Constraints | None = None
 
 
 class InputField(_Leaf):
@@ -78,6 +98,8 @@ class Parameter(BaseModel):
     enum: list[Any] | None = None
     #: Leaves of an object / array-of-objects parameter (from its JSON schema), in document order.
     fields: tuple[InputField, ...] = ()
+    #: Documented value bounds (pattern, range, lengths), when any.
+    constraints: Constraints | None = None
 
 
 class OutputComponent(_Leaf):
@@ -133,11 +155,18 @@ class Api(BaseModel):
     output_components: tuple[OutputComponent, ...] = ()
     #: A documented example response (parsed JSON when possible), used for mock data.
     example_response: Any = None
+    #: The operation's own tags (OpenAPI ``tags``), when they differ from the tool's category.
+    tags: tuple[str, ...] = ()
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def id(self) -> str:
         return make_api_id(self.category, self.tool, self.name)
+
+    @property
+    def domain(self) -> str:
+        """What the API is about in a scenario: its first own tag, else its category."""
+        return self.tags[0] if self.tags else self.category
 
     @property
     def parameters(self) -> tuple[Parameter, ...]:

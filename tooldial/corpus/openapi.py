@@ -22,6 +22,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
+from tooldial.corpus.constraints import schema_constraints
 from tooldial.corpus.models import Api, InputField, Parameter, Tool
 from tooldial.corpus.openapi_links import operation_key, raw_links, resolve_links
 from tooldial.corpus.schema import (
@@ -153,6 +154,7 @@ def _parameter(name: str, schema: dict, description: str, *, example: Any = None
         example=example,
         enum=list(enum) if isinstance(enum, list) and enum else None,
         fields=fields,
+        constraints=schema_constraints(schema),
     )
 
 
@@ -192,6 +194,7 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
         optional_parameters=tuple(optional),
         output_components=outputs,
         example_response=example,
+        tags=tuple(clean_name(t) for t in as_str_list(op.get("tags")) if clean_name(t)),
     )
 
 

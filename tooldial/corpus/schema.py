@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from tooldial.corpus.constraints import schema_constraints
 from tooldial.corpus.error_example import documented_error, error_only_path
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, InputField, OutputComponent
 
@@ -348,7 +349,7 @@ class _SchemaWalker:
             if isinstance(enum, list) else ()
         self.out[path] = OutputComponent(
             path=path, type=kind, format=fmt, description=str(description).strip(), example=example,
-            is_list=is_list, enum=enum or None,
+            is_list=is_list, enum=enum or None, constraints=schema_constraints(schema),
         )
 
 
@@ -587,7 +588,7 @@ def input_fields(name: str, schema: Any, *, resolve: RefResolver | None = None,
             example = node["examples"][0]
         description = node.get("description") or node.get("title") or ""
         out.append(InputField(path=path, type=kind, format=fmt, description=str(description).strip(),
-                              example=example, required=needed))
+                              example=example, required=needed, constraints=schema_constraints(node)))
 
     visit(schema, (name,), required, "", frozenset(), 0)
     return tuple(out)

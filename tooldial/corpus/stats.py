@@ -170,7 +170,7 @@ def compute_stats(corpus: Corpus, *, chains_file: Path | None = None, load_secon
             if sources and len(sources) - (api.id in sources) > 0:
                 fed += 1
                 break
-    per_domain = Counter(api.category for api in apis)
+    per_domain = Counter(api.domain for api in apis)
     return CorpusStats(
         spec=corpus.spec,
         tools=len(corpus.tools),

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tooldial.corpus.constraints import schema_constraints
 from tooldial.corpus.error_example import documented_error, error_only_path
 from tooldial.corpus.models import Api, OutputComponent, Parameter, Tool
 from tooldial.corpus.schema import (
@@ -73,7 +74,7 @@ def first_key(obj: dict, keys: tuple[str, ...]) -> Any:
     return None
 
 
-class _Where:
+class Where:
     """File and record of the object being read; makes errors for a field."""
 
     def __init__(self, file: str, record: str | None) -> None:
@@ -114,7 +115,7 @@ def coerce_default(value: Any, kind: str) -> Any:
     return value
 
 
-def parse_parameters(raw: Any, where: _Where, field: str, *, required: bool = True) -> tuple[Parameter, ...]:
+def parse_parameters(raw: Any, where: Where, field: str, *, required: bool = True) -> tuple[Parameter, ...]:
     """A ``required_parameters`` / ``optional_parameters`` value: a list (or its literal string) of objects.
 
     A parameter documented with a JSON schema of an object or an array of objects (``properties`` /
@@ -166,6 +167,7 @@ def parse_parameters(raw: Any, where: _Where, field: str, *, required: bool = Tr
             enum=list(enum) if isinstance(enum, (list, tuple)) and enum else None,
             fields=input_fields(name, item, required=required)
             if isinstance(item.get("properties"), dict) or isinstance(item.get("items"), dict) else (),
+            constraints=schema_constraints(item),
         ))
     return tuple(params)
 
@@ -216,7 +218,7 @@ def output_components(api: dict) -> tuple[tuple[OutputComponent, ...], Any]:
     return fill_examples(comps, from_example), example
 
 
-def parse_api(api: Any, *, category: str, tool: str, tool_description: str, where: _Where,
+def parse_api(api: Any, *, category: str, tool: str, tool_description: str, where: Where,
               field: str) -> Api:
     """One element of ``api_list``."""
     api = _maybe_literal(api)
@@ -258,7 +260,7 @@ def parse_tool(obj: Any, *, file: str, record: str | None = None, category: str 
 
     Broken APIs are passed to ``report`` and left out; a broken tool object raises ``CorpusError``.
     """
-    where = _Where(file, record)
+    where = Where(file, record)
     if not isinstance(obj, dict):
         raise where.error(None, f"expected a tool object, got {type_name(obj)}")
     name = first_key(obj, TOOL_NAME_KEYS)

@@ -43,6 +43,19 @@ trainer.train()
 PLAIN_TRL_CARD_ARGS = 'output_dir="smollm2-tooldial", max_length=4096'
 
 
+#: Loading the parquet configs needs this ``datasets`` release (the ``Json`` feature; 4.0-4.6 fail with
+#: ``TypeError: 'module' object is not callable``). Kept equal to the floor in pyproject.toml.
+DATASETS_FLOOR = "datasets>=4.7"
+#: What the card says about running its examples without network access.
+OFFLINE_NOTE = (
+    "Offline (`HF_HUB_OFFLINE=1`, no network): a Hub id such as `HuggingFaceTB/SmolLM2-135M-Instruct` cannot be "
+    "resolved, so pass a local model directory as `model=` (one with `config.json`, e.g. a model you saved "
+    "with `save_pretrained`) and this dataset's directory as the dataset path. With a local base model, saving "
+    "the LoRA adapter (`trainer.save_model()`) stays local too: peft only looks the base model up on the Hub "
+    "when its path is not a directory, and `HF_HUB_OFFLINE=1` turns that lookup off."
+)
+
+
 def default_license(corpus: str | None) -> str:
     """The card's license when ``--license`` is not given: the embedded corpus is original work under the
     project's Apache-2.0 license; any other corpus keeps its own terms, which we cannot know (``other``)."""
@@ -178,6 +191,8 @@ def _configs_section(stats: DatasetStats, info: BuildInfo) -> list[str]:
             [(f"`{n}`", *(f"{stats.rows.get(n, {}).get(s, 0):,}" for s in SPLITS), DESCRIPTIONS[n]) for n in CONFIG_NAMES],
         )
         + "\n",
+        f"Loading needs `{DATASETS_FLOOR}` (the `Json` feature; older releases fail with `TypeError: 'module' "
+        "object is not callable`).\n\n"
         "```python\nfrom datasets import load_dataset\n\n"
         'dialogues = load_dataset("path/or/repo_id", "dialogues")\n'
         'dst = load_dataset("path/or/repo_id", "dst", split="test").filter(lambda r: r["setting"] == "gt")\n'
@@ -253,7 +268,8 @@ def _trl_section() -> str:
         "your model's context, or filter long rows before training; tooldial's own trainer (`tooldial train`) "
         "measures every row and skips or truncates long ones with counts.\n\n"
         "On a CPU, add `bf16=False` to `SFTConfig`: recent TRL releases default to bf16, which a CPU runs as "
-        "autocast, many times slower (with TRL 1.16, two steps of SmolLM2-135M took ~15 min instead of under 2).\n"
+        "autocast, many times slower (with TRL 1.16, two steps of SmolLM2-135M took ~15 min instead of under 2).\n\n"
+        f"{OFFLINE_NOTE}\n"
     )
 
 

@@ -344,6 +344,7 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     A finished run (``dialogues.done``) is reused as is.
     """
     from tooldial.corpus import load_corpus
+    from tooldial.corpus.functions import check_loaded
 
     times = StageTimes() if times is None else times
     rejected: list[str] = []
@@ -355,7 +356,7 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     dialogues_path = work / "dialogues.jsonl"
     done = work / "dialogues.done"
     with _timed(times, "corpus"):
-        corpus = load_corpus(options.corpus, progress=options.progress)
+        corpus = check_loaded(load_corpus(options.corpus, progress=options.progress))
     graph_config = _graph_config(options)
     generate_config = _generate_config(options)
     settings = _card_settings(options, graph_config, generate_config)
@@ -451,9 +452,10 @@ def _build(options: BuildOptions, target: OutputDir) -> BuildResult:
         dialogues_path = None
         if options.corpus and options.corpus != "none":
             from tooldial.corpus import load_corpus
+            from tooldial.corpus.functions import check_loaded
 
             with _timed(times, "corpus"):
-                corpus = load_corpus(options.corpus, progress=options.progress)
+                corpus = check_loaded(load_corpus(options.corpus, progress=options.progress))
             info.corpus = options.corpus
             info.corpus_sha256 = corpus_digest(options.corpus)
     else:

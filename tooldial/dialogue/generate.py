@@ -144,16 +144,25 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit) -> str:
     - a required input (or the chain input) is a credential (API key, token, session id, password): the
       system holds those, a user never says them, so the API is left out rather than asking for a key;
     - the target is a lookup whose documentation says nothing about what it returns (no example response,
-      only an error example or a generic envelope): its only "answer" would be ``status: success``.
+      only an error example or a generic envelope): its only "answer" would be ``status: success`` — unless no
+      API of its tool documents an output (:func:`_silent_system`).
     """
     target = corpus.get(unit.target)
     apis = [target] + ([corpus.get(unit.source)] if unit.source else [])
     chain = target.parameter(unit.chain_param) if unit.chain_param else None
     if any(is_credential(p) for a in apis for p in a.required_parameters) or (chain and is_credential(chain)):
         return "credential input"
-    if not side_effects(target) and not documented_output(target):
+    if not side_effects(target) and not documented_output(target) and not _silent_system(corpus, target):
         return "lookup without a documented result"
     return ""
+
+
+def _silent_system(corpus: Corpus, api: Any) -> bool:
+    """Whether no API of the target's tool documents an output (function definitions without output schemas):
+    then the user chose a format with no results to show, and its one-API dialogues still teach the calls
+    (the loader said in one line why nothing chains)."""
+    tool = next((t for t in corpus.tools if t.name == api.tool and t.category == api.category), None)
+    return tool is not None and not any(a.output_components or a.example_response for a in tool.apis)
 
 
 def plan_problem(plan: Any) -> str:
@@ -166,7 +175,9 @@ def plan_problem(plan: Any) -> str:
             return "credential input"
         if any(not str(v).strip() for v in slots.values.values()):
             return "undocumented input"
-    if not side_effects(plan.target.api) and (not reports_something(plan.target_result) or all(
+    # an API that documents no output at all passed unit_problem only as part of a silent system: no answer to ask
+    if not side_effects(plan.target.api) and documented_output(plan.target.api) and (
+            not reports_something(plan.target_result) or all(
             key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in answer_fields(
                 plan.target.api, plan.target_result, known=plan.target.values.values()))):
         return "lookup without an answer"
@@ -438,7 +449,7 @@ def generate_dialogues(corpus: Corpus, graph: Any, config: GenerateConfig, *, em
 
 def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: ScenarioFactory,
               renderer: Renderer | None, report: GenerationReport, rng: random.Random) -> Iterator[DialogueRecord]:
-    from tqdm.auto import tqdm
+    from tooldial.progress import restart_clock, steady_bar
 
     if renderer is None:
         renderer = get_renderer(config.renderer, **config.renderer_options)
@@ -458,7 +469,7 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
                           file=corpus.spec)
     draws = sampler.all_combinations() if config.all_combinations else sampler.balanced()
     total = config.n if config.n is not None else sum(report.pool_sizes.values())
-    bar = tqdm(total=total, unit="dialogue", desc="generate", disable=not config.progress)
+    bar = steady_bar(total=total, unit="dialogue", desc="generate", disable=not config.progress)
     pending: list[ScenarioInstruction] = []
     index = 0
     buffer: list[tuple[ActionSequence, DialogueUnit]] = []
@@ -498,8 +509,11 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         index += 1
         pending.append(scenario)
         if len(pending) >= config.batch_size:
+            first = bar.n == 0
             yield from _flush(factory.personalize(pending, report), renderer, report, bar)
             pending = []
+            if first:  # the first batch paid the warm-up (models, the retriever's index): not the run's rate
+                restart_clock(bar)
     if pending:
         yield from _flush(factory.personalize(pending, report), renderer, report, bar)
     bar.close()

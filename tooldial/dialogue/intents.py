@@ -613,7 +613,7 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     name = readable(api.name)
     kws = keywords(api)
     kw = " ".join(kws[:2])
-    domain = readable(api.category)
+    domain = readable(api.domain)
     persona, lead, topic, reason = persona_of(api)
     fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
               "topic": topic, "reason": reason,

@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.corpus.schema import json_value_type
+from tooldial.dialogue.schema_values import conform_input, conform_inputs, conform_result
 from tooldial.dialogue.weather import fix_weather, needs_climate, pressure_value
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.knowledge.loader import ordered_words
@@ -1551,7 +1552,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     _agree_calendar(out, kinds, ctx, documented)
-    return out
+    return conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
 
 
 _CALENDAR_PARTS = {"year": ("year", "yyyy", "yr"), "month": ("month", "mm", "mon"), "day": ("day", "dd")}
@@ -1637,10 +1638,11 @@ def input_value(param: Parameter, rng: random.Random) -> str | None:
     """A value for one input parameter on its own (documented > by name > by type), None when there is none."""
     documented = _documented(param, rng)
     if documented:
-        return documented
+        return conform_input(param, documented, rng, dt.date(WORLD_YEAR, 1, 1))
     ctx = RecordContext(MockWorld(rng))
     value = generate(FieldName(param.name, param.type or "string"), ctx)
-    return value if value is not None else _by_type(param.type, ctx)
+    value = value if value is not None else _by_type(param.type, ctx)
+    return conform_input(param, value, rng, ctx.world.today) if value is not None else None
 
 
 def grouped_kind(param: Parameter) -> bool:
@@ -3088,6 +3090,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         _rank_tables(body)
         _walk_series(body, builder.world.rng)
         _fix_countries(body, builder.raw_inputs)
+        conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
         _remember_top(body, builder)
         return {"response": body}
     body = builder.from_components(api)
@@ -3099,6 +3102,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     _rank_tables(body)
     _walk_series(body, builder.world.rng)
     _fix_countries(body, builder.raw_inputs)
+    conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     _remember_top(body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}

@@ -2,8 +2,8 @@
 
 Planning happens in two steps so that intent utterances can be scored in batches:
 
-1. :func:`plan_dialogue` fixes the slots of each API (every required parameter, at most one optional one, the
-   chain parameter on the target; the optional slot is added when the sequence needs it), the mock inputs,
+1. :func:`plan_dialogue` fixes the slots of each API (every required parameter, the chain parameter on the
+   target, and one optional parameter only where the user states it in the opening), the mock inputs,
    the source's result and the chained value read from it, the target's result, and — for ``clear_add`` —
    which parameter the first utterance carries.
 2. :func:`build_scenario` takes the plan and the chosen intent utterances (with their real retriever hits)
@@ -55,6 +55,7 @@ from tooldial.dialogue.scenario import (
     make_turn,
 )
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.dialogue.slot_words import slot_label
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id, word_stem
@@ -236,7 +237,9 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
         return None
     if cond.adds_value:
         # the clear_add value is redrawn from a fixed set: never a member of a group or a date
-        free = [n for n in target_slots.names if n not in plan.procured
+        # the optional slot, when there is one, is the value the user volunteers (it is never asked for)
+        stated = [n for n in target_slots.optional if n not in plan.procured] if t_extra else target_slots.names
+        free = [n for n in stated if n not in plan.procured
                 and not grouped_kind(target.parameter(n))]  # type: ignore[arg-type]
         if not free:
             return None
@@ -382,8 +385,8 @@ def _first_scalar(record: dict[str, Any], path: tuple[str, ...]) -> str:
 
 
 def label(name: str) -> str:
-    """How a parameter is called in messages (``stationId`` → ``station id``)."""
-    return readable(name)
+    """How a parameter is called in messages (``stationId`` → ``station id``, ``q`` → ``search terms``)."""
+    return slot_label(name, readable(name))
 
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
@@ -828,7 +831,7 @@ def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | 
     return ScenarioInstruction(
         dialogue_id=dialogue_id, sequence_id=plan.sequence.id, actions=list(plan.sequence.actions),
         subgraph_type=subgraph_type(plan), source=src.api.id if src is not None else "", target=tgt.api.id,
-        domain=tgt.api.category, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
+        domain=tgt.api.domain, seed=seed, query=query.text if query else "", relation=relation, apis=apis,
         chain_edge={"source_output": plan.unit.chain_output, "target_input": plan.unit.chain_param,
                     **plan.unit.edge} if src is not None else {},
         user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result,

@@ -193,16 +193,18 @@ def slot_choice(cond: Conditions, profile: ApiPairProfile) -> tuple[bool, bool] 
 
 
 def slot_options(cond: Conditions, profile: ApiPairProfile) -> list[tuple[bool, bool]]:
-    """Every (target_extra, source_extra) choice of optional slots under which the profile fits ``cond``."""
+    """Every (target_extra, source_extra) choice of optional slots under which the profile fits ``cond``.
+
+    The system asks for required inputs only; an optional one enters a dialogue only when the user states it
+    unasked, in a clear intent that carries a value (``inform_intent_clear_add``), or when a chain provides it
+    (the target's chain parameter, counted in the profile). So the target gets an extra optional slot only in a
+    sequence whose intent adds a value, and the source (whose inputs are always asked for) never does."""
     found = []
-    for t_extra in (False, True):
-        for s_extra in (False, True):
-            if t_extra and profile.target_slots[1] == profile.target_slots[0]:
-                continue
-            if s_extra and profile.source_slots[1] == profile.source_slots[0]:
-                continue
-            if _fits(cond, profile, t_extra, s_extra):
-                found.append((t_extra, s_extra))
+    for t_extra in (False, True) if cond.adds_value else (False,):
+        if t_extra and profile.target_slots[1] == profile.target_slots[0]:
+            continue
+        if _fits(cond, profile, t_extra, False):
+            found.append((t_extra, False))
     return found
 
 

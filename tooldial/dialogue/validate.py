@@ -28,7 +28,11 @@ one *kind* of failure, counted separately:
 - ``filler``, ``consistency``, ``groups``, ``answer``: the world inside the dialogue
   (:mod:`tooldial.dialogue.world_checks`): no filler tokens; records agree with themselves and the world
   (start < end, a city's country code, amount × rate, values in range, valid clock times); group members
-  (latitude + longitude) come from one origin; the response reports goal-relevant fields of the result.
+  (latitude + longitude) come from one origin; the response reports goal-relevant fields of the result;
+- ``spec`` (with a corpus): every call's arguments and result obey the API's documented JSON Schema (type,
+  format, enum, pattern, range, lengths; :mod:`tooldial.dialogue.schema_values`);
+- ``slot_names`` (with a corpus): no user or system message spells a parameter's raw slot name
+  (``min_rating``, ``q?``) (:mod:`tooldial.dialogue.schema_checks`).
 """
 
 from __future__ import annotations
@@ -45,11 +49,12 @@ from tooldial.dialogue.chains import chain_problem, schema_copies
 from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
+from tooldial.dialogue.schema_checks import check_slot_names, check_spec
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
 from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world, reason
 
 CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "plausible",
-          "call", "messages", "filler", "consistency", "groups", "answer")
+          "call", "messages", "filler", "consistency", "groups", "answer", "spec", "slot_names")
 #: Checks across the records of a file (``validate_records``), not of one record.
 FILE_CHECKS = ("duplicate_id",)
 _PROCURE = re.compile(r"^Output to procure input parameter (?P<param>.+?) of (?P<target>.+): (?P<path>.+)$")
@@ -189,6 +194,9 @@ def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
             _check_plausible(record, corpus, dp)
     _check_messages(record, turns, dp)
     check_world(record, turns, walk, dp, corpus)
+    if corpus is not None:
+        check_spec(walk.calls, corpus, dp)
+        check_slot_names(turns, corpus, dp)
     return dp
 
 

@@ -38,6 +38,7 @@ from tooldial.dialogue.mockdata import (
     code_name_problems,
     date_bounds,
     documented_error,
+    documented_output,
     drawn_topic_title,
     echoed_id_problems,
     elsewhere_words,
@@ -60,6 +61,7 @@ from tooldial.dialogue.mockdata import (
     values_at,
 )
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.slot_words import is_headline
 from tooldial.dialogue.weather import WEATHER_GOAL, needs_climate, weather_problems
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.rules.record import check_record
@@ -119,7 +121,7 @@ def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozens
     if not words or len("".join(words)) < len(re.sub(r"[\s.,!?'-]", "", value)):  # digits, symbols: not lorem
         return False
     lorem = _lorem_words()
-    if not all(w.lower() in lorem for w in words) or value in _faker_jobs():
+    if not all(w.lower() in lorem for w in words) or value in _faker_jobs() or is_headline(value):
         return False
     if (field_kind(FieldName(key)) if key else None) in _NAMED_KINDS:
         return False
@@ -149,8 +151,8 @@ def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozense
         for p in api.parameters:
             for v in (p.example, p.default, *(p.enum or [])):
                 out.update(as_text(x) for _, x in _leaves(v))
-        for c in api.output_components:
-            out.update(as_text(x) for _, x in _leaves(c.example))
+        for c in api.output_components:  # a documented enum member ("standard" tier) is documented, not lorem
+            out.update(as_text(x) for _, x in _leaves([c.example, *(c.enum or ())]))
         out.update(as_text(x) for _, x in _leaves(api.example_response))
     return frozenset(out)
 
@@ -571,7 +573,9 @@ def _check_answer(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]
     body = result.get("response", result) if isinstance(result, dict) else result
     if documented_error(body):
         dp.add("answer", f"error served: the result answered with is an error: {as_text(body)[:80]}")
-    elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus):
+    elif fields and all(k.split("|")[-1].lower() in STATUS_KEYS for k in fields) and not _is_action(record, corpus) \
+            and (corpus is None or record.target not in corpus or documented_output(corpus.get(record.target))):
+        # a function documented without an output has nothing but how the call went to report
         dp.add("answer", f"status only: a lookup answered by how the call went ({', '.join(fields)})")
     brief = next((b for b in record.scenario.get("apis", []) if b.get("api_id") == record.target), {})
     for key in fields:

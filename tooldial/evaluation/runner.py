@@ -21,6 +21,7 @@ from tooldial.errors import ConfigError, EnvironmentFailure
 from tooldial.evaluation.backends.base import Backend, make_backend
 from tooldial.evaluation.benchmark import SETTINGS, Benchmark, JudgeSpec, TaskSpec, load_benchmark
 from tooldial.evaluation.cache import PredictionCache
+from tooldial.evaluation.cpu_defaults import runs_on_cpu, task_token_limit
 from tooldial.evaluation.generation import CachedGenerator
 from tooldial.evaluation.metrics import add_intervals
 from tooldial.evaluation.provenance import prepare_run_dir, run_provenance
@@ -209,8 +210,10 @@ class Run:
         self._own_backend = backend is None
         self.backend = backend or make_backend(config.backend, **_backend_options(config))
         self.cache = PredictionCache(config.cache_dir) if config.use_cache else None
+        #: A local model on the CPU: action limits capped, progress after every batch (cpu_defaults).
+        self.on_cpu = backend is None and runs_on_cpu(config.backend)
         self.generator = CachedGenerator(self.backend, self.cache, self.bench.prompt_version,
-                                         chunk_size=config.batch_size * 8)
+                                         chunk_size=config.batch_size * (1 if self.on_cpu else 8))
         self.profile = config.profile or dataset_profile(config.dataset)
         self.results: dict[str, Any] = {
             "benchmark": self.bench.name,
@@ -250,6 +253,9 @@ class Run:
         spec = self.bench.tasks[task.name]
         if self.config.max_new_tokens:
             spec = spec.model_copy(update={"max_new_tokens": self.config.max_new_tokens})
+        elif self.on_cpu:
+            spec = spec.model_copy(update={"max_new_tokens": task_token_limit(task.name, spec.max_new_tokens,
+                                                                              on_cpu=True)})
         if task.needs_judge:
             updates = {k: v for k, v in (("n", self.config.judge_n),
                                          ("temperature", self.config.judge_temperature)) if v}

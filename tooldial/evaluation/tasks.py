@@ -292,7 +292,9 @@ class ActionTask(SingleRoundTask):
         ok = completion.failure is None and pred == label and kind == "ok"
         if scoring == "original":  # the release's open-model rule is the accuracy
             ok = completion.failure is None and original_scoring.action_correct(completion.text, label)
-        loose = completion.failure is None and lenient_action_match(completion.text, str(row.get("label", "")))
+        # lenient is never below strict: a generation whose first line is the right action is right leniently too,
+        # even when its free text names other actions ("request ... then I call it")
+        loose = ok or (completion.failure is None and lenient_action_match(completion.text, str(row.get("label", ""))))
         error_kind = None if ok else _error_kind(completion, kind, "wrong_action")
         return _record(row, request, completion.text, label, ok, error_kind, parsed=pred, lenient_correct=loose,
                        failure=completion.failure)
@@ -305,7 +307,8 @@ class ActionTask(SingleRoundTask):
         return ActionMetrics(
             accuracy=fraction(correct, n),
             lenient_accuracy=fraction(sum(r["lenient_correct"] for r in records), n),
-            lenient_rule="normalized label contained in the normalized generation (original code, open models)",
+            lenient_rule="normalized label contained in the normalized generation (original code, open models), "
+                         "or the strict match",
             n=n,
             correct=correct,
             parse_failures=dict(kinds),

@@ -122,15 +122,21 @@ def aggregate(values: Sequence[float]) -> Aggregate:
     return Aggregate(mean=mean, low=low, high=high, n=n)
 
 
-def aggregate_rows(rows: Iterable[Mapping[str, Any]], metrics: Sequence[str]) -> dict[str, Aggregate]:
-    """One :class:`Aggregate` per metric name over dict rows (rows lacking a metric are skipped for it)."""
-    columns: dict[str, list[float]] = defaultdict(list)
-    for row in rows:
+def aggregate_rows(rows: Iterable[Mapping[str, Any]], metrics: Sequence[str], *,
+                   cluster: str | None = "dialogue_id") -> dict[str, Aggregate]:
+    """One :class:`Aggregate` per metric name over dict rows (rows lacking a metric are skipped for it).
+
+    Rows of one ``cluster`` (the trials of one dialogue) are not independent samples: they are averaged first,
+    and the interval is over the cluster means, with ``n`` the number of clusters (25 dialogues x 3 trials give
+    n = 25, not 75). One row per cluster gives the same figures as no clustering."""
+    columns: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for i, row in enumerate(rows):
+        key = row.get(cluster, i) if cluster else i
         for name in metrics:
             value = row.get(name)
             if value is not None:
-                columns[name].append(float(value))
-    return {name: aggregate(columns[name]) for name in metrics}
+                columns[name][key].append(float(value))
+    return {name: aggregate([sum(v) / len(v) for v in columns[name].values()]) for name in metrics}
 
 
 def aggregate_by(rows: Sequence[Mapping[str, Any]], key: str, metrics: Sequence[str]

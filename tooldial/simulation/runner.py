@@ -37,7 +37,8 @@ class _SimulationInputs(BaseModel):
     dataset: str | None = None
     dialogues: str | None = None
     split: str = "test"
-    corpus: str = "builtin"
+    #: ``None``: the corpus the dataset was built from (its ``tooldial_build.json``), else ``builtin``.
+    corpus: str | None = None
 
 
 class SimulationConfig(RunOptions, _SimulationInputs):
@@ -67,6 +68,25 @@ def load_records(config: SimulationConfig) -> list[Any]:
     if not records:
         raise ConfigError("no dialogues to simulate", file=config.dataset or config.dialogues)
     return records
+
+
+def dataset_corpus(config: SimulationConfig) -> str:
+    """The corpus documenting the dialogues' APIs: ``--corpus`` when given, else the one the dataset directory
+    was built from (``tooldial_build.json``), else ``builtin``. A recorded corpus path that is gone is an error
+    (simulating a custom corpus's dialogues against the embedded APIs would score the wrong tools)."""
+    if config.corpus:
+        return config.corpus
+    if not config.dataset:
+        return "builtin"
+    from tooldial.evaluation.provenance import build_info
+
+    recorded = (build_info(config.dataset) or {}).get("corpus")
+    if not recorded or recorded == "builtin":
+        return "builtin"
+    if not Path(recorded).expanduser().exists():
+        raise ConfigError(f"the dataset was built from the corpus {recorded!r}, which is not there now; pass "
+                          "--corpus PATH", file=config.dataset, field="--corpus")
+    return str(recorded)
 
 
 def make_user(config: SimulationConfig) -> Any:
@@ -198,6 +218,7 @@ def simulate(config: SimulationConfig) -> dict[str, Any]:
     from tooldial.simulation.results import check_out_dir, write_jsonl
 
     check_out_dir(config.out)  # before any model is loaded or request sent
+    config = config.model_copy(update={"corpus": dataset_corpus(config)})  # results.json records the real one
     records = load_records(config)
     corpus = load_corpus(config.corpus) if config.corpus else None
     scenarios = [scenario_from_record(r, corpus) for r in records]
