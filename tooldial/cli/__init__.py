@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "evaluate",
     "simulate",
     "train",
+    "models",
 )
 
 
