@@ -137,10 +137,13 @@ def _mean_ci(values: list[float]) -> str:
     return f"{mean:.2f} s [{max(0.0, mean - half):.2f}, {mean + half:.2f}]"
 
 
-def sized_requests(base_url: str, model: str, n: int, timeout: float) -> None:
+def sized_requests(base_url: str, model: str, n: int, timeout: float, kinds: list[str] | None = None,
+                   gen_tokens: int = 128) -> None:
     """The judge-, render- and user-sized requests, then prompt and generation speed (see the docstring)."""
     client = LLMClient(base_url, model, use_cache=False, max_concurrency=1, timeout=timeout)
     for kind, (_, max_tokens) in SIZES.items():
+        if kinds is not None and kind not in kinds:
+            continue
         walls, prompt_tok, completion_tok = [], 0, 0
         for i in range(n):
             request = ChatRequest.from_prompt(_sized_prompt(kind, i), max_tokens=max_tokens, temperature=0.0)
@@ -163,7 +166,7 @@ def sized_requests(base_url: str, model: str, n: int, timeout: float) -> None:
         if result.ok:
             speeds["prompt"].append(result.usage.prompt_tokens / (time.perf_counter() - started))
         request = ChatRequest.from_prompt(f"Item {i}-{time.time_ns()}: count from 1 to 300, separated by commas.",
-                                          max_tokens=128)
+                                          max_tokens=gen_tokens)
         started = time.perf_counter()
         (result,) = client.chat([request])
         if result.ok:
@@ -211,13 +214,16 @@ def main() -> None:
     parser.add_argument("--ctx", type=int, default=4096, help="llama.cpp context size")
     parser.add_argument("--sizes", type=int, default=0, metavar="N",
                         help="N judge-, render- and user-sized requests each, then prompt/generation tok/s")
+    parser.add_argument("--kinds", nargs="*", choices=list(SIZES), default=None,
+                        help="request sizes to send (default: all; none: only the prompt/generation speed)")
+    parser.add_argument("--gen-tokens", type=int, default=128, help="answer length of the generation-speed requests")
     parser.add_argument("--base-url", help="bench a running server instead of starting one")
     parser.add_argument("--served-model", help="the model name the running server expects (with --base-url)")
     args = parser.parse_args()
 
     if args.base_url:
         print(f"server: running at {args.base_url}, model {args.served_model}")
-        sized_requests(args.base_url, args.served_model, args.sizes or 3, args.timeout)
+        sized_requests(args.base_url, args.served_model, args.sizes or 3, args.timeout, args.kinds, args.gen_tokens)
         return
     with tempfile.TemporaryDirectory(prefix="bench-llm-") as tmp:
         cache = Path(tmp) / "llm"
@@ -228,7 +234,7 @@ def main() -> None:
                   f"continuous batching={args.continuous_batching and args.engine == 'transformers'}")
             print(f"  start-up: {server.startup_seconds:.1f} s (process start to first answer)")
             if args.sizes:
-                sized_requests(server.base_url, server.model, args.sizes, args.timeout)
+                sized_requests(server.base_url, server.model, args.sizes, args.timeout, args.kinds, args.gen_tokens)
             for concurrency in args.concurrency:
                 chat_throughput(server, concurrency, args.requests, args.max_tokens, cache, args.timeout)
             if scenarios:
