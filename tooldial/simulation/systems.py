@@ -30,6 +30,7 @@ from tooldial.evaluation.generation import CachedGenerator
 from tooldial.evaluation.traces import cut_at_stop, render_observation
 from tooldial.simulation.episode import Episode, SystemStep, Turn
 from tooldial.simulation.scenario import TALKING
+from tooldial.simulation.text_tool_calls import tool_calls_from_text
 from tooldial.tasks.format import (
     ACTION_PREFIX,
     MESSAGE_PREFIX,
@@ -304,6 +305,10 @@ class NativeToolSystem:
                     ep.end(f"system failed: {result.error}")
                     continue
                 calls = result.tool_calls[0] if result.tool_calls else []
+                if not calls:  # a server that leaves Hermes/Qwen `<tool_call>` blocks in the text
+                    stripped, calls = tool_calls_from_text(result.text)
+                    if calls:
+                        result = result.model_copy(update={"texts": [stripped]})
                 if calls:
                     extra[id(ep)].append({"role": "assistant", "content": result.text or "",
                                           "tool_calls": calls})
