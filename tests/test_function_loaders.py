@@ -119,12 +119,16 @@ def test_the_designed_chains_of_each_own_api_file_are_graph_edges(spec, embedder
     from tooldial.graph.labels import read_labels
 
     corpus = load_corpus(str(DATA / spec))
-    designed = [c for c in read_labels(DATA / "designed_chains.jsonl") if c.source_api in corpus]
+    labelled = [c for c in read_labels(DATA / "designed_chains.jsonl") if c.source_api in corpus]
+    designed = [c for c in labelled if c.valid]
     assert len(designed) >= 3
     graph = build_graph(corpus, GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
     edges = {(u, d["source_output"], v, d["target_input"]) for u, v, d in graph.edges(data=True)}
     missing = [c for c in designed if (c.source_api, c.source_output, c.target_api, c.target_input) not in edges]
     assert missing == []
+    # a labelled non-chain (an echo of the source's own required input) is no edge
+    echoes = [c for c in labelled if not c.valid]
+    assert not [c for c in echoes if (c.source_api, c.source_output, c.target_api, c.target_input) in edges]
 
 
 def test_functions_without_outputs_build_one_api_dialogues_that_pass_validation(embedder):
