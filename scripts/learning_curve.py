@@ -52,6 +52,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=_steps, help="steps to score, e.g. 0,25,100,200 (0 = base model)")
     p.add_argument("--save-every", type=int, help="extra checkpoints every N steps (what a kill can lose)")
     p.add_argument("--eval-limit", type=int, help="rows per task and setting (default 200)")
+    p.add_argument("--eval-tasks", type=lambda t: [x for x in t.split(",") if x], help="default action,dst")
     p.add_argument("--eval-split", help="split to score (default test)")
     p.add_argument("--max-new-tokens", type=_tokens, help="per task, e.g. action=12,dst=128")
     p.add_argument("--eval-batch-size", type=int)
@@ -92,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     fields = {
         "recipe": args.recipe, "dataset": args.dataset, "unseen_dataset": args.unseen_dataset, "out": args.out,
-        "steps": args.steps, "save_every": args.save_every, "eval_limit": args.eval_limit,
+        "steps": args.steps, "save_every": args.save_every, "eval_limit": args.eval_limit, "eval_tasks": args.eval_tasks,
         "eval_split": args.eval_split, "max_new_tokens": args.max_new_tokens, "eval_batch_size": args.eval_batch_size,
         "dry_run": args.dry_run, "progress": not args.no_progress,
     }

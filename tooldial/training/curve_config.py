@@ -27,7 +27,7 @@ DRY_RUN_OVERRIDES: dict[str, Any] = {
     "model_init_kwargs": None,
     "activation_checkpointing": False,
     "max_train_samples": 64,
-    "max_eval_samples": 2,
+    "validation_split": None,  # eval_strategy "no": no validation loss to compute
     "max_length": 700,  # CPU time grows with tokens: only short rows (early turns) are kept, skipped ones counted
     "per_device_train_batch_size": 1,
     "gradient_accumulation_steps": 1,

@@ -26,6 +26,7 @@ def plot_curve(table: dict[str, Any], path: Path) -> Path | None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, axes = plt.subplots(1, len(tasks), figsize=(5.2 * len(tasks), 4.2), dpi=120, squeeze=False)
     unseen = table.get("unseen") or {}
@@ -55,7 +56,8 @@ def plot_curve(table: dict[str, Any], path: Path) -> Path | None:
         ax.set_title(TASK_TITLE.get(task, task), fontsize=10)
         ax.set_xlabel("LoRA optimizer steps")
         ax.set_ylabel("accuracy (%), 95% Wilson interval")
-        ax.set_ylim(0, 100)
+        ax.set_ylim(0, 102)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(alpha=0.3)
         ax.legend(fontsize=6, loc="best")
     fig.suptitle(f"{Path(str(table.get('base_model', ''))).name} on {Path(str(table['config']['dataset'])).name}",
