@@ -30,6 +30,7 @@ from tooldial.training.data import (
 )
 from tooldial.training.metrics import ThroughputCallback, loss_history, plot_loss
 from tooldial.training.model import load_tokenizer, merge_adapter, quantization_config
+from tooldial.training.shareable import ShareableBaseCallback, name_adapter_base
 
 log = logging.getLogger(__name__)
 
@@ -174,12 +175,13 @@ def train(
     except (ValueError, TypeError) as exc:  # TRL's own checks on option combinations
         raise ConfigError(str(exc), file=resolved.source) from exc
     if base_model_id and cfg.use_peft:  # what adapter_config.json records: a Hub id, not our cache path
-        for peft_config in getattr(trainer.model, "peft_config", {}).values():
-            peft_config.base_model_name_or_path = base_model_id
+        trainer.add_callback(ShareableBaseCallback(base_model_id))
     output = trainer.train(resume_from_checkpoint=resume_from)
 
     out = resolved.output_dir
     trainer.save_model(str(out))  # adapter (or full model) + tokenizer
+    if base_model_id and cfg.use_peft and trainer.is_world_process_zero():
+        name_adapter_base(out, base_model_id)
     result = _result(resolved, trainer, output, throughput, report, model_path, resume_from)
     if trainer.is_world_process_zero():
         out.mkdir(parents=True, exist_ok=True)
