@@ -18,6 +18,10 @@ class _Delegated(RecordRule):
     check: ClassVar[Check]
     function: ClassVar[Callable[[dict[str, Any]], list[str]]]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.checks = (cls.check,)  # the one check a delegated rule reports
+
     def problems(self, record: Record) -> list[Problem]:
         head = f"{self.check.value}: "
         out = []
@@ -32,7 +36,6 @@ class Middle(_Delegated):
     """A middle value (``avg``, ``mean``, ``median``) between its low and high (``min``/``max``)."""
 
     check = Check.MIDDLE
-    checks = (Check.MIDDLE,)
     function = staticmethod(mockdata.middle_problems)
 
 
@@ -40,7 +43,6 @@ class UtcOffset(_Delegated):
     """A record's UTC offset is an offset of its time zone."""
 
     check = Check.UTC_OFFSET
-    checks = (Check.UTC_OFFSET,)
     function = staticmethod(mockdata.zone_problems)
 
 
@@ -48,7 +50,6 @@ class Sky(_Delegated):
     """A weather condition agrees with its chance of rain (no "Clear" at 90%)."""
 
     check = Check.WEATHER_CONDITION
-    checks = (Check.WEATHER_CONDITION,)
     function = staticmethod(mockdata.sky_problems)
 
 
@@ -56,7 +57,6 @@ class Standings(_Delegated):
     """A table row's games and points follow from its wins, draws and losses."""
 
     check = Check.STANDINGS
-    checks = (Check.STANDINGS,)
     function = staticmethod(mockdata.standing_problems)
 
 
@@ -64,7 +64,6 @@ class MatchScore(_Delegated):
     """Goals are whole numbers and a half-time score never exceeds the full-time one."""
 
     check = Check.MATCH_SCORE
-    checks = (Check.MATCH_SCORE,)
     function = staticmethod(mockdata.score_problems)
 
 
@@ -72,5 +71,4 @@ class CountryFacts(_Delegated):
     """A country's capital, calling code and currency are its own."""
 
     check = Check.COUNTRY_FACTS
-    checks = (Check.COUNTRY_FACTS,)
     function = staticmethod(mockdata.country_problems)
