@@ -35,7 +35,12 @@ GOOD = "subject: money\ndoc: d\nword_sets:\n  codes:\n    doc: d\n    words: [us
     (GOOD.replace("[usd, eur]", "[usd, no]"), "word_sets.codes.words[1]", "valid string"),  # YAML's boolean
     (GOOD.replace("[usd, eur]", "[usd, usd]"), "word_sets.codes.words", "'usd' is listed twice"),
     (GOOD.replace("[usd, eur]", "[usd, EUR]"), "word_sets.codes.words", "'EUR' is not lower case"),
-    (GOOD.replace("[usd, eur]", "['us dollar']"), "word_sets.codes.words[0]", "pattern"),
+    (GOOD.replace("[usd, eur]", "['us dollar']"), "word_sets.codes.words", "'us dollar' (item 0) has a space"),
+    (GOOD.replace("[usd, eur]", "['us  dollar']").replace("    doc: d\n", "    doc: d\n    multiword: true\n"),
+     "word_sets.codes.words[0]", "pattern"),  # two spaces: not a term
+    (GOOD.replace("word_sets:\n  codes:\n    doc: d\n    words: [usd, eur]\n", ""), "", "`word_sets` or `maps`"),
+    (GOOD + "maps:\n  codes:\n    doc: d\n    entries: {usd: $}\n", "", "both a word set and a map"),
+    (GOOD + "maps:\n  symbols:\n    doc: d\n    entries: {usd: {a: b}}\n", "maps.symbols.entries.usd", "valid"),
     (GOOD.replace("[usd, eur]", "[]"), "word_sets.codes.words", "at least 1"),
     (GOOD.replace("    doc: d\n", "    doc: d\n    wrods: [x]\n"), "word_sets.codes.wrods", "Extra inputs"),
     (GOOD.replace("subject: money", "subject: geo"), "subject", "not the file's name 'money'"),
@@ -46,12 +51,23 @@ def test_a_broken_pack_names_file_and_key(tmp_path: Path, text: str, where: str,
     with pytest.raises(ConfigError) as err:
         loader.read_pack(path)
     message = str(err.value)
-    assert message.startswith(f"{path}: {where}: ") and problem in message and "\n" not in message
+    assert message.startswith(f"{path}: {where}: " if where else f"{path}: ") and problem in message
+    assert "\n" not in message
 
 
 def test_a_good_pack_reads(tmp_path: Path) -> None:
     pack = loader.read_pack(_write(tmp_path, GOOD))
     assert pack.word_sets["codes"].words == ("usd", "eur")
+
+
+def test_terms_names_and_maps_read_in_the_files_order(tmp_path: Path) -> None:
+    text = GOOD + ("  cities:\n    doc: d\n    multiword: true\n    keep_case: true\n    words: [New York, Paris]\n"
+                   "maps:\n  symbols:\n    doc: d\n    entries: {usd: $, eur: €, jpy: [¥, yen]}\n")
+    pack = loader.read_pack(_write(tmp_path, text))
+    assert pack.word_sets["cities"].words == ("New York", "Paris")
+    assert list(pack.maps["symbols"].entries.items()) == [("usd", "$"), ("eur", "€"), ("jpy", ("¥", "yen"))]
+    with pytest.raises(TypeError):
+        pack.maps["symbols"].entries["gbp"] = "£"  # type: ignore[index]
 
 
 def test_invalid_yaml_is_one_line_naming_the_file(tmp_path: Path) -> None:
@@ -65,6 +81,8 @@ def test_unknown_pack_and_word_set_suggest_what_exists() -> None:
         loader.pack("identifier")
     with pytest.raises(ConfigError, match="no word set 'bare'; it has .*bare_id"):
         loader.words("identifiers", "bare")
+    with pytest.raises(ConfigError, match="maps: no map 'kinds'; it has none"):
+        loader.word_map("identifiers", "kinds")
 
 
 def test_loaded_words_are_immutable_and_shared() -> None:

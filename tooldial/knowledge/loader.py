@@ -68,9 +68,19 @@ def ordered_words(subject: str, name: str) -> tuple[str, ...]:
     """The word set ``name`` of pack ``subject`` in the file's order (for code that iterates it)."""
     sets = pack(subject).word_sets
     if name not in sets:
-        raise ConfigError(f"no word set {name!r}; it has {', '.join(sets)}", file=_shown(PACKS / f"{subject}.yaml"),
+        raise ConfigError(f"no word set {name!r}; it has {', '.join(sets) or 'none'}", file=_shown(PACKS / f"{subject}.yaml"),
                           field="word_sets")
     return sets[name].words
+
+
+@cache
+def word_map(subject: str, name: str) -> Mapping[str, object]:
+    """The map ``name`` of pack ``subject`` (read-only, in the file's order)."""
+    maps = pack(subject).maps
+    if name not in maps:
+        raise ConfigError(f"no map {name!r}; it has {', '.join(maps) or 'none'}",
+                          file=_shown(PACKS / f"{subject}.yaml"), field="maps")
+    return maps[name].entries
 
 
 def read_phrase_book(path: Path) -> PhraseBook:

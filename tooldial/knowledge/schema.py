@@ -12,47 +12,98 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from tooldial.errors import ConfigError
 
 Word = Annotated[StrictStr, Field(min_length=1, pattern=r"^\S+$")]
+#: A term of a ``multiword`` set: words joined by single spaces (``"us dollar"``, ``"new york"``).
+Term = Annotated[StrictStr, Field(min_length=1, pattern=r"^\S+( \S+)*$")]
 
 
 class WordSet(BaseModel):
-    """One vocabulary: what its words mean (``doc``) and the words, lower case, each once."""
+    """One vocabulary: what its words mean (``doc``) and the words, each once.
+
+    Words are single tokens in lower case unless the set says otherwise: ``multiword: true`` admits terms of
+    several words (single spaces), ``keep_case: true`` keeps proper names and codes as written (``Paris``,
+    ``USD``); a pattern set (regular expressions) says both.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     doc: StrictStr = Field(min_length=1)
-    words: tuple[Word, ...] = Field(min_length=1)
+    multiword: bool = False
+    keep_case: bool = False
+    words: tuple[Term, ...] = Field(min_length=1)
 
     @field_validator("words")
     @classmethod
-    def _once_lower(cls, words: tuple[str, ...]) -> tuple[str, ...]:
+    def _once_in_form(cls, words: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        multiword, keep_case = info.data.get("multiword", False), info.data.get("keep_case", False)
         seen: set[str] = set()
-        for word in words:
-            if word != word.lower():
-                raise ValueError(f"{word!r} is not lower case")
+        for i, word in enumerate(words):
+            if not multiword and " " in word:
+                raise ValueError(f"{word!r} (item {i}) has a space: a set of terms says `multiword: true`")
+            if not keep_case and word != word.lower():
+                raise ValueError(f"{word!r} is not lower case (a set of names says `keep_case: true`)")
             if word in seen:
                 raise ValueError(f"{word!r} is listed twice")
             seen.add(word)
         return words
 
 
+#: A value of a map entry: one text, a number, a flag, or a list of texts.
+MapValue = StrictStr | StrictInt | StrictFloat | StrictBool | tuple[StrictStr, ...]
+
+
+class WordMap(BaseModel):
+    """A lookup table (``entries``: key → value, in the file's order): a word's kind, a unit's symbol, ..."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    doc: StrictStr = Field(min_length=1)
+    entries: Mapping[StrictStr, MapValue] = Field(min_length=1)
+
+    @field_validator("entries")
+    @classmethod
+    def _read_only(cls, entries: Mapping[str, MapValue]) -> Mapping[str, MapValue]:
+        return MappingProxyType(dict(entries))
+
+
 class Pack(BaseModel):
-    """A subject's vocabularies (``word_sets``, by name)."""
+    """A subject's vocabularies (``word_sets``) and lookup tables (``maps``), by name."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     subject: StrictStr = Field(min_length=1)
     doc: StrictStr = Field(min_length=1)
-    word_sets: Mapping[str, WordSet] = Field(min_length=1)
+    word_sets: Mapping[str, WordSet] = Field(default_factory=dict)
+    maps: Mapping[str, WordMap] = Field(default_factory=dict)
 
-    @field_validator("word_sets")
+    @field_validator("word_sets", "maps")
     @classmethod
-    def _read_only(cls, sets: Mapping[str, WordSet]) -> Mapping[str, WordSet]:
-        return MappingProxyType(dict(sets))
+    def _read_only(cls, named: Mapping[str, Any]) -> Mapping[str, Any]:
+        return MappingProxyType(dict(named))
+
+    @model_validator(mode="after")
+    def _holds_something(self) -> Pack:
+        if not self.word_sets and not self.maps:
+            raise ValueError("a pack needs `word_sets` or `maps`")
+        if both := sorted(set(self.word_sets) & set(self.maps)):
+            raise ValueError(f"{both[0]!r} is both a word set and a map: one name, one thing")
+        return self
 
 
 def validate(model: type[BaseModel], data: Any, *, source: str) -> Any:
@@ -65,12 +116,16 @@ def validate(model: type[BaseModel], data: Any, *, source: str) -> Any:
                           field=key_path(error["loc"]) or None) from None
 
 
+#: pydantic's names of a union's scalar members in an error's location (``entries.usd.str``): types, not keys.
+_UNION_TAGS = frozenset({"str", "int", "float", "bool"})
+
+
 def key_path(loc: tuple[int | str, ...]) -> str:
     """``("word_sets", "ids", "words", 2)`` → ``word_sets.ids.words[2]`` (a union's member tag such as
     ``tuple[str, ...]`` is left out: it names a type, not a key of the file)."""
     out = ""
     for part in loc:
-        if isinstance(part, str) and ("[" in part or "(" in part):
+        if isinstance(part, str) and ("[" in part or "(" in part or part in _UNION_TAGS):
             continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
