@@ -1,0 +1,73 @@
+"""The dialogue stages read their vocabularies and phrase banks from the knowledge packs (one copy, in data), and
+the frames there fill with the fields the stages give them (a typo in a YAML placeholder fails here, not in a
+rendered dialogue)."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+
+import pytest
+
+from tooldial.knowledge import loader
+
+
+def _fields(frame: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(frame) if name}
+
+
+def test_the_user_profile_reads_people_occasions_and_persona_frames_from_the_packs() -> None:
+    from tooldial.dialogue import user_profile as up
+
+    persona = loader.phrase_banks("en", "persona")
+    assert up.RELATIONS is loader.ordered_words("people", "relations")
+    assert up._FEMALE is loader.words("people", "female_relations")
+    assert up.WORK_ROLES is loader.words("people", "work_roles")
+    assert up.EVENTS is loader.ordered_words("occasions", "events")
+    assert up.OCCASIONS is loader.word_map("occasions", "by_domain")
+    assert up.INTRO is persona["intro"] and up.DOMAIN_RECORDS is persona["domain_records"]
+    # every gendered relation is a relation; every work frame is a frame of a bank the renderer draws from
+    assert set(up.RELATIONS) >= up._FEMALE | up._MALE and not up._FEMALE & up._MALE
+    banks = {f for bank in (up.INTRO, up.SOURCES, up.NOT_AT_HAND, up.AFFIRM_WHY, up.NEGATE_WHY, up.BYE_NEXT)
+             for f in bank}
+    assert banks >= up.WORK_FRAMES
+
+
+def test_every_persona_frame_fills_from_a_profile() -> None:
+    from tooldial.dialogue import user_profile as up
+
+    profile = up.draw_profile(random.Random(3), role="a small-business owner", domain="Hotels")
+    known = set(profile.fields()) | {"rec", "wrec"}
+    for name, bank in loader.phrase_banks("en", "persona").items():
+        if name in ("company_forms", "occasion_forms"):
+            continue
+        frames = [f for v in bank.values() for f in v] if isinstance(bank, dict) else list(bank)
+        for frame in frames:
+            assert _fields(frame) <= known, (name, frame)
+    for frame in up._COMPANY_FORMS:
+        assert _fields(frame) <= {"a", "b", "c", "s"}, frame
+    for frame in up._OCCASION_FORMS:
+        assert _fields(frame) <= {"n", "r", "e"}, frame
+
+
+def test_the_user_situation_reads_pets_travel_and_situation_frames_from_the_packs() -> None:
+    from tooldial.dialogue import user_situation as us
+
+    situation = loader.phrase_banks("en", "situation")
+    assert us.PET_NAMES is loader.ordered_words("pets", "names")
+    assert us.TRIP_DOMAINS is loader.ordered_words("travel", "trip_domains")
+    assert us.WHERE is situation["where"] and us.PLANS is situation["plans"]
+    # a trip part is a part the user can be drawn into; the domains that have tried-lists have plans
+    assert {*us.WHERE, *us.DOING_HOME, *us.DOING_OUT} >= us.TRIP_PARTS
+    assert set(us.ASIDES) >= us.TRIP_ASIDES and set(us.TRIED) <= set(us.PLANS)
+
+
+@pytest.mark.parametrize("bank", ["asides", "excuses", "after", "react", "stakes", "tried_frames", "payoffs"])
+def test_every_situation_frame_names_known_fields(bank: str) -> None:
+    from tooldial.dialogue import user_situation as us
+
+    fields = set(us._PART) | us.PROFILE_FIELDS
+    for frame in loader.phrase_banks("en", "situation")[bank]:
+        assert _fields(frame) <= fields, frame
+        assert not re.search(r"\d", frame), frame  # no number in an aside: it could read as a value
