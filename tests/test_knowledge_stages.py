@@ -71,3 +71,17 @@ def test_every_situation_frame_names_known_fields(bank: str) -> None:
     for frame in loader.phrase_banks("en", "situation")[bank]:
         assert _fields(frame) <= fields, frame
         assert not re.search(r"\d", frame), frame  # no number in an aside: it could read as a value
+
+
+def test_the_answer_text_reads_units_money_abbreviations_and_labels_from_the_packs() -> None:
+    from tooldial.dialogue import answer_text as at
+
+    assert at._UNITS is loader.word_map("units", "field_suffix")
+    assert at._CURRENCY_SYMBOL is loader.word_map("money", "currency_symbols")
+    assert at._ABBREVIATIONS is loader.word_map("abbreviations", "field_words")
+    assert at._MONTHS is loader.ordered_words("time", "month_names") and len(at._MONTHS) == 12
+    assert at._GENERIC_NOUNS is loader.words("labels", "generic_nouns")
+    # a unit read only after a number is a unit; a currency with a symbol is one a field name may end with
+    assert set(at._UNITS) >= at._NUMERIC_ONLY_UNITS
+    assert set(at._CURRENCY_SYMBOL) <= at._CURRENCY_CODES
+    assert all(isinstance(v, str) for v in (*at._UNITS.values(), *at._ABBREVIATIONS.values()))
