@@ -19,6 +19,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from tooldial.knowledge import loader
+
 #: The chat forms a person may use: (standard words, chat spellings). Longer phrases win over their parts.
 CHAT_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I don't know", ("idk", "i dont know", "dunno")),
@@ -151,8 +153,7 @@ def typos(text: str, rng: random.Random, rate: float) -> str:
     return _WORD.sub(one, text)
 
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
+_MONTHS = loader.ordered_words("time", "month_names")
 _DAY_MONTH_YEAR = re.compile(r"(\d{1,2}) (" + "|".join(_MONTHS) + r") (\d{4})")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
