@@ -85,3 +85,23 @@ def test_the_answer_text_reads_units_money_abbreviations_and_labels_from_the_pac
     assert set(at._UNITS) >= at._NUMERIC_ONLY_UNITS
     assert set(at._CURRENCY_SYMBOL) <= at._CURRENCY_CODES
     assert all(isinstance(v, str) for v in (*at._UNITS.values(), *at._ABBREVIATIONS.values()))
+
+
+def test_the_world_checks_read_fillers_statuses_venues_and_stopwords_from_the_packs() -> None:
+    from tooldial.dialogue import schema_values, weather, world_checks
+
+    assert world_checks._OLD_WORDS is loader.ordered_words("placeholders", "old_generator_words")
+    assert world_checks._VALUE_WORDS is loader.words("status", "plain_values")
+    assert world_checks._ENUM_STOP is loader.words("stopwords", "enumeration")
+    assert world_checks._FIELD_ALIASES is loader.word_map("labels", "field_aliases")
+    assert schema_values._STATUS_WORDS is loader.words("status", "field_words")
+    assert schema_values._SIZE_FIELDS is loader.words("paging", "size_fields")
+    assert weather.WEATHER_GOAL is loader.words("weather", "goal")
+    assert weather._HINTS is loader.ordered_words("weather", "field_hints")
+    # the patterns are built from the packs: every venue ending and every filler word is recognised
+    for ending in loader.ordered_words("venues", "name_endings"):
+        match = world_checks._VENUE_NAME.match(f"Tabriz {ending}")
+        assert match is not None and match.group("city") == "Tabriz", ending
+    assert world_checks._VENUE_NAME.match("Tabriz Spaceport") is None
+    for word in world_checks._OLD_WORDS:
+        assert world_checks.FILLER.search(f"{word}-1234") and world_checks.FILLER.match(f"{word.capitalize()} Atlas")

@@ -64,6 +64,7 @@ from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.slot_words import is_headline
 from tooldial.dialogue.weather import WEATHER_GOAL, needs_climate, weather_problems
 from tooldial.dialogue.weather import role as weather_role
+from tooldial.knowledge import loader
 from tooldial.rules.record import check_record
 from tooldial.rules.world.city_country import city_countries
 
@@ -76,8 +77,7 @@ class DialogueProblems(Protocol):
 
     def add(self, kind: str, message: str) -> None: ...
 
-_OLD_WORDS = ("aurora", "harbor", "summit", "meadow", "cobalt", "ember", "willow", "atlas", "orbit", "juniper",
-              "falcon", "coral", "quartz", "sierra", "velvet", "maple")
+_OLD_WORDS = loader.ordered_words("placeholders", "old_generator_words")
 FILLER = re.compile(r"^[a-z]+-\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b|^(" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r") (" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r")$")
@@ -93,9 +93,7 @@ def _lorem_words() -> frozenset[str]:
 
 
 #: Plain words that are real values of status-like fields (and Faker lorem words too).
-_VALUE_WORDS = frozenset({"success", "none", "true", "false", "available", "open", "active", "completed", "new",
-                          "high", "low", "clear", "free", "male", "female", "yes", "no", "ok", "pending",
-                          "closed", "live", "public", "private", "online", "offline", "daily", "weekly", "monthly"})
+_VALUE_WORDS = loader.words("status", "plain_values")
 _WORDS = re.compile(r"[A-Za-z]+")
 #: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
 _NAMED_KINDS = frozenset({"status", "gender", "boolean", "query", "category", "person", "company", "first_name",
@@ -310,9 +308,8 @@ def timezone_problems(inputs: dict[str, Any], result: Any) -> list[str]:
 
 
 #: Venue words of generated and documented names ("Tabriz Hotel", "Luanda Restaurant").
-_VENUE_NAME = re.compile(r"^(?P<city>[A-Z][A-Za-z .'-]+?) (?:Central |North |South |East |West )?(?:Hotel|Restaurant|"
-                         r"Station|Museum|Store|Shop|Cafe|Bar|Clinic|Gym|Cinema|Theater|Library|Park|Market|Bakery|"
-                         r"Pharmacy|Branch|Office|Gallery|Stadium|Airport|School|University|Hospital|Arena|Hall)$")
+_VENUE_NAME = re.compile(r"^(?P<city>[A-Z][A-Za-z .'-]+?) (?:Central |North |South |East |West )?(?:"
+                         + "|".join(loader.ordered_words("venues", "name_endings")) + ")$")
 
 
 def venue_problems(record: DialogueRecord) -> list[str]:
@@ -495,11 +492,9 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
 #: An enumeration in an API's description ("agency, phone, rating and number of active listings"): the fields
 #: a user who asks in those words names one by one.
 _ENUMERATION = re.compile(r"([A-Za-z][\w' /-]*(?:, [A-Za-z0-9][\w' /-]*)+,? (?:and|or) [A-Za-z0-9][\w' /-]*)")
-_ENUM_STOP = frozenset({"a", "an", "the", "of", "with", "by", "its", "their", "s", "and", "or", "in", "for", "to",
-                        "number", "get", "list", "all", "each", "per", "from", "on", "at", "any", "is"})
+_ENUM_STOP = loader.words("stopwords", "enumeration")
 #: Words a user says for a field named otherwise ("coordinates" of a record with latitude and longitude).
-_FIELD_ALIASES = {"coordinates": ("latitude", "longitude", "lat", "lon", "lng"),
-                  "location": ("latitude", "longitude"), "time": ("duration", "eta", "minutes")}
+_FIELD_ALIASES = loader.word_map("labels", "field_aliases")
 
 
 #: "How many calories a recipe has": the quantity a description asks for by a question.
