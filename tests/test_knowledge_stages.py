@@ -77,7 +77,7 @@ def test_the_answer_text_reads_units_money_abbreviations_and_labels_from_the_pac
     from tooldial.dialogue import answer_text as at
 
     assert at._UNITS is loader.word_map("units", "field_suffix")
-    assert at._CURRENCY_SYMBOL is loader.word_map("money", "currency_symbols")
+    assert at._CURRENCY_SYMBOL is loader.word_map("units", "currency_symbols")
     assert at._ABBREVIATIONS is loader.word_map("abbreviations", "field_words")
     assert at._MONTHS is loader.ordered_words("time", "month_names") and len(at._MONTHS) == 12
     assert at._GENERIC_NOUNS is loader.words("labels", "generic_nouns")

@@ -38,8 +38,8 @@ _UNITS = loader.word_map("units", "field_suffix")
 #: Unit words that only read as units after a number ("opening_hours" is no duration).
 _NUMERIC_ONLY_UNITS = loader.words("units", "numeric_only")
 #: Currency codes a field name may end with, and the symbol written before the amount.
-_CURRENCY_SYMBOL = loader.word_map("money", "currency_symbols")
-_CURRENCY_CODES = loader.words("money", "field_currency_codes")
+_CURRENCY_SYMBOL = loader.word_map("units", "currency_symbols")
+_CURRENCY_CODES = loader.words("units", "field_currency_codes")
 #: Abbreviations of real API documentation, spelled out ("" drops the word).
 _ABBREVIATIONS = loader.word_map("abbreviations", "field_words")
 _MONTHS = loader.ordered_words("time", "month_names")
