@@ -78,7 +78,7 @@ def test_the_answer_text_reads_units_money_abbreviations_and_labels_from_the_pac
 
     assert at._UNITS is loader.word_map("units", "field_suffix")
     assert at._CURRENCY_SYMBOL is loader.word_map("units", "currency_symbols")
-    assert at._ABBREVIATIONS is loader.word_map("abbreviations", "field_words")
+    assert at._ABBREVIATIONS is loader.word_map("labels", "abbreviations")
     assert at._MONTHS is loader.ordered_words("time", "month_names") and len(at._MONTHS) == 12
     assert at._GENERIC_NOUNS is loader.words("labels", "generic_nouns")
     # a unit read only after a number is a unit; a currency with a symbol is one a field name may end with

@@ -41,7 +41,7 @@ _NUMERIC_ONLY_UNITS = loader.words("units", "numeric_only")
 _CURRENCY_SYMBOL = loader.word_map("units", "currency_symbols")
 _CURRENCY_CODES = loader.words("units", "field_currency_codes")
 #: Abbreviations of real API documentation, spelled out ("" drops the word).
-_ABBREVIATIONS = loader.word_map("abbreviations", "field_words")
+_ABBREVIATIONS = loader.word_map("labels", "abbreviations")
 _MONTHS = loader.ordered_words("time", "month_names")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _INTEGER = re.compile(r"^-?\d+$")
