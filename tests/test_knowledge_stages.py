@@ -105,3 +105,16 @@ def test_the_world_checks_read_fillers_statuses_venues_and_stopwords_from_the_pa
     assert world_checks._VENUE_NAME.match("Tabriz Spaceport") is None
     for word in world_checks._OLD_WORDS:
         assert world_checks.FILLER.search(f"{word}-1234") and world_checks.FILLER.match(f"{word.capitalize()} Atlas")
+
+
+def test_the_error_readers_share_one_status_key_set_from_the_errors_pack() -> None:
+    from tooldial.corpus import error_example
+    from tooldial.dialogue import error_results
+
+    status = loader.words("errors", "status_keys")
+    assert error_example._STATUS_KEYS is status and error_results._STATUS_KEYS is status
+    assert error_example._ERROR_KEYS is loader.words("errors", "error_keys")
+    assert error_results._TRACE_KEYS <= error_example._TRACE_KEYS
+    # a key of the pack is read as an error key by the corpus rule, in any case the API writes it
+    for key in loader.ordered_words("errors", "trace_keys"):
+        assert error_example.error_key(key.upper()), key

@@ -14,12 +14,13 @@ from typing import Any
 
 from tooldial.corpus.error_example import documented_error, error_text, http_error_status
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.knowledge import loader
 
 #: Keys whose value is how a call went: an error text or an HTTP error status there reports a failure.
-_STATUS_KEYS = frozenset({"status", "code", "status_code", "statuscode", "errorcode", "error_code", "httpstatus"})
+_STATUS_KEYS = loader.words("errors", "status_keys")
 #: Keys whose text is what the service says about the call (an error text there is a failure report).
-_MESSAGE_KEYS = frozenset({"message", "messages", "msg", "detail", "details"})
-_TRACE_KEYS = frozenset({"traceid", "trace_id", "requestid", "request_id", "correlationid", "correlation_id"})
+_MESSAGE_KEYS = loader.words("errors", "message_keys")
+_TRACE_KEYS = loader.words("errors", "request_trace_keys")
 
 
 def _body(result: Any) -> Any:
