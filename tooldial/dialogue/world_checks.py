@@ -148,10 +148,10 @@ def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozense
         api = corpus.get(api_id)
         for p in api.parameters:
             for v in (p.example, p.default, *(p.enum or [])):
-                out.update(as_text(x) for _, x in _leaves(v))
+                out.update(as_text(x) for _, x in error_results.leaves(v))
         for c in api.output_components:  # a documented enum member ("standard" tier) is documented, not lorem
-            out.update(as_text(x) for _, x in _leaves([c.example, *(c.enum or ())]))
-        out.update(as_text(x) for _, x in _leaves(api.example_response))
+            out.update(as_text(x) for _, x in error_results.leaves([c.example, *(c.enum or ())]))
+        out.update(as_text(x) for _, x in error_results.leaves(api.example_response))
     return frozenset(out)
 
 
@@ -165,7 +165,7 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
     for side in ("source", "target"):
         for mock in record.mockdata.get(side, []):
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
-            for where, value in _leaves({"inputs": inputs, "result": mock.get("output_components")}):
+            for where, value in error_results.leaves({"inputs": inputs, "result": mock.get("output_components")}):
                 if isinstance(value, str) and FILLER.search(value):
                     dp.add("filler", f"filler token: {mock.get('api_name')}: {where}={value!r}")
                 elif isinstance(value, str) and OLD_TITLE.match(value) and (documented is None or value not in documented):
@@ -237,7 +237,7 @@ def _check_entities(record: DialogueRecord, turns: list[tuple[str, dict[str, Any
         for mock in record.mockdata.get(side, []):
             api_id = str(mock.get("api_name") or "")
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
-            leaves = _leaves(mock.get("output_components"))
+            leaves = error_results.leaves(mock.get("output_components"))
             if api_id in docs:
                 api = docs.get(api_id)
                 foreign = foreign_lookup(api, inputs)
@@ -269,14 +269,6 @@ def reason(message: str) -> str:
     return message.split(":", 1)[0]
 
 
-def _leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
-    if isinstance(node, dict):
-        return [leaf for k, v in node.items() for leaf in _leaves(v, f"{path}.{k}" if path else str(k))]
-    if isinstance(node, list):
-        return [leaf for v in node for leaf in _leaves(v, path)]
-    return [(path, node)]
-
-
 def objects(node: Any) -> list[dict[str, Any]]:
     """Every dict in a result (each is one record)."""
     if isinstance(node, dict):
@@ -299,7 +291,7 @@ def timezone_problems(inputs: dict[str, Any], result: Any) -> list[str]:
     if not asked:
         return []
     out = []
-    for where, value in _leaves(result):
+    for where, value in error_results.leaves(result):
         key = where.rsplit(".", 1)[-1]
         if isinstance(value, str) and value in _zones() and value not in asked and field_kind(
                 FieldName(key)) == "timezone":
@@ -454,7 +446,7 @@ def _check_groups(turns: list[tuple[str, dict[str, Any]]], walk: Any, dp: Dialog
             origins = [_origin(v, said, results) for v in coords.values()]
             if origins[0] != origins[1]:
                 dp.add("groups", f"coordinates from two origins: turn {i}: {' and '.join(coords)} come from {origins}")
-        results.append([as_text(v) for _, v in _leaves(body["api_response"].get("result"))])
+        results.append([as_text(v) for _, v in error_results.leaves(body["api_response"].get("result"))])
 
 
 def _origin(value: str, said: list[str], results: list[list[str]]) -> str:
