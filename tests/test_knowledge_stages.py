@@ -118,3 +118,28 @@ def test_the_error_readers_share_one_status_key_set_from_the_errors_pack() -> No
     # a key of the pack is read as an error key by the corpus rule, in any case the API writes it
     for key in loader.ordered_words("errors", "trace_keys"):
         assert error_example.error_key(key.upper()), key
+
+
+def test_documented_type_names_are_read_by_the_schema_types_pack() -> None:
+    from tooldial.corpus.schema import normalize_type
+
+    types, formats = loader.word_map("schema_types", "type_aliases"), loader.word_map("schema_types", "format_aliases")
+    assert set(formats) <= set(types) and set(types.values()) <= loader.words("schema_types", "json_types")
+    for name, json_type in types.items():
+        if name:
+            assert normalize_type(name.upper()) == (json_type, formats.get(name)), name
+
+
+def test_the_other_stages_read_their_stopwords_and_small_words_from_the_packs() -> None:
+    from tooldial.audit import leaks
+    from tooldial.corpus import schema, stats
+    from tooldial.dialogue import render_llm, schema_checks, slot_words
+
+    assert schema._ENUM_NOISE is loader.words("stopwords", "enum_noise")
+    assert schema._KEY_NOISE is loader.words("stopwords", "map_key_noise")
+    assert leaks._STOP is loader.words("stopwords", "clarify_question")
+    assert render_llm._STOP is loader.words("stopwords", "paraphrase_stems")
+    assert stats.GENERIC_NAMES is loader.words("names", "corpus_generic")
+    assert schema_checks._SHORT_WORDS is loader.words("english", "short_words")
+    assert slot_words.SMALL_WORDS is loader.words("english", "headline_small_words")
+    assert all(len(w) <= 2 for w in schema_checks._SHORT_WORDS)

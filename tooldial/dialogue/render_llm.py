@@ -46,6 +46,7 @@ from typing import Any, Literal
 from tooldial.dialogue.renderer import RenderResult, check_messages
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.errors import ConfigError, LLMAnswerError
+from tooldial.knowledge import loader
 from tooldial.llm import ChatRequest, ChatResult, LLMClient, parse_json_answer
 from tooldial.tasks.format import PREFIXES
 
@@ -172,8 +173,7 @@ _LOOP = re.compile(r"\b(\w+(?:\W+\w+){0,3})\W+\1\W+\1\b|\b(\w+(?:\W+\w+){1,3})\W
 
 
 #: Four-letter word stems too common to show that a paraphrase kept the meaning.
-_STOP = frozenset({"that", "this", "with", "have", "just", "what", "your", "they", "them", "then", "there", "will",
-                   "would", "shou", "coul", "from", "been", "were", "when", "some", "into", "abou", "very", "real"})
+_STOP = loader.words("stopwords", "paraphrase_stems")
 
 
 def _names(text: str) -> set[str]:
