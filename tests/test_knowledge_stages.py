@@ -143,3 +143,19 @@ def test_the_other_stages_read_their_stopwords_and_small_words_from_the_packs() 
     assert schema_checks._SHORT_WORDS is loader.words("english", "short_words")
     assert slot_words.SMALL_WORDS is loader.words("english", "headline_small_words")
     assert all(len(w) <= 2 for w in schema_checks._SHORT_WORDS)
+
+
+def test_the_answer_frames_and_utterance_styles_are_phrase_books() -> None:
+    from tooldial.dialogue import answer_text, render_template, scenario
+
+    answer = loader.phrase_banks("en", "answer")
+    assert answer_text._LIST_FRAMES is answer["list_frames"] and answer_text._MORE_FRAMES is answer["more_frames"]
+    assert scenario.UTTERANCE_STYLES is loader.phrase_banks("en", "styles")["utterance_styles"]
+    assert render_template._GENERIC_KEYS is loader.words("labels", "unspoken_keys")
+    # each frame names only the fields the answer fills
+    for name, fields in (("list_frames", {"n", "noun", "items"}), ("more_frames", {"n", "noun", "k", "items"}),
+                         ("subject_frames", {"S", "c"}), ("title_frames", {"S", "c"}), ("place_frames", {"S", "c"}),
+                         ("no_subject_frames", {"C"})):
+        for frame in answer[name]:
+            assert _fields(frame) <= fields, (name, frame)
+            assert "{items}" in frame or name not in ("list_frames", "more_frames"), frame

@@ -481,17 +481,16 @@ def _own_name(record: dict[str, Any] | None) -> tuple[str, str] | None:
 
 # --- phrasing -------------------------------------------------------------------------------------------------
 
+_FRAMES = loader.phrase_banks("en", "answer")  # tooldial/knowledge/phrases/en/answer.yaml
 #: A list answer: ``{n}`` how many, ``{noun}``, ``{items}`` the named records.
-_LIST_FRAMES = ("I found {n} {noun}: {items}.", "There are {n} {noun}: {items}.", "The lookup found {n} {noun}: {items}.",
-                "The search returned {n} {noun}: {items}.", "I've got {n} {noun}: {items}.")
+_LIST_FRAMES = _FRAMES["list_frames"]
 #: A list with more records than are named (``{k}`` named).
-_MORE_FRAMES = ("I found {n} {noun}; the first {k} are {items}.", "There are {n} {noun}, among them {items}.",
-                "The lookup found {n} {noun}; here are {k}: {items}.", "The search returned {n} {noun}, including {items}.")
+_MORE_FRAMES = _FRAMES["more_frames"]
 #: Facts about a named subject (``{S}``), as independent clauses.
-_SUBJECT_FRAMES = ("For {S}, {c}.", "As for {S}, {c}.")
-_TITLE_FRAMES = ('For "{S}", {c}.', 'As for "{S}", {c}.')
-_PLACE_FRAMES = ("In {S}, {c}.", "For {S}, {c}.")
-_NO_SUBJECT_FRAMES = ("{C}.",)
+_SUBJECT_FRAMES = _FRAMES["subject_frames"]
+_TITLE_FRAMES = _FRAMES["title_frames"]
+_PLACE_FRAMES = _FRAMES["place_frames"]
+_NO_SUBJECT_FRAMES = _FRAMES["no_subject_frames"]
 _GENERIC_NOUNS = loader.words("labels", "generic_nouns")
 
 
