@@ -159,3 +159,16 @@ def test_the_answer_frames_and_utterance_styles_are_phrase_books() -> None:
         for frame in answer[name]:
             assert _fields(frame) <= fields, (name, frame)
             assert "{items}" in frame or name not in ("list_frames", "more_frames"), frame
+
+
+def test_the_llm_renderer_builds_its_act_checks_from_the_replies_pack() -> None:
+    from tooldial.dialogue import render_llm
+
+    assert render_llm._YES.pattern == "|".join(loader.ordered_words("replies", "says_yes"))
+    assert render_llm._FIRST.pattern == r"\b(" + "|".join(loader.ordered_words("replies", "first_person")) + r")\b"
+    styles = loader.phrase_banks("en", "styles")["utterance_styles"]
+    # the paper's own affirm and negate styles pass the checks a drafted affirm or negate must pass
+    assert all(render_llm._YES.search(s) for s in styles["affirm"])
+    assert all(render_llm._NEGATION.search(s) for s in styles["negate"])
+    assert render_llm._BYE.search("Thanks, take care!") and not render_llm._BYE.search("The hotel is in Lisbon.")
+    assert render_llm._META.search("Here is the rewritten sentence") and not render_llm._META.search("I'm here")
