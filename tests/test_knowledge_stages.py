@@ -172,3 +172,17 @@ def test_the_llm_renderer_builds_its_act_checks_from_the_replies_pack() -> None:
     assert all(render_llm._NEGATION.search(s) for s in styles["negate"])
     assert render_llm._BYE.search("Thanks, take care!") and not render_llm._BYE.search("The hotel is in Lisbon.")
     assert render_llm._META.search("Here is the rewritten sentence") and not render_llm._META.search("I'm here")
+
+
+def test_the_chat_register_reads_its_spellings_and_keyboard_from_the_register_book() -> None:
+    from tooldial.dialogue import user_register
+
+    book = loader.phrase_banks("en", "register")
+    assert tuple(book["chat_forms"].items()) == user_register.CHAT_FORMS
+    assert user_register._NEAR is book["qwerty_neighbours"]
+    # a typo's neighbour is a letter of the keyboard, never the letter itself
+    assert all(len(near) >= 2 and letter not in near and set(near) <= set(book["qwerty_neighbours"])
+               for letter, near in book["qwerty_neighbours"].items())
+    # every standard form is found by the register's pattern, so each chat spelling can replace it
+    for words in book["chat_forms"]:
+        assert user_register._FORMS.search(f"so {words} now").group(1) == words, words
