@@ -115,6 +115,8 @@ def test_the_error_readers_share_one_status_key_set_from_the_errors_pack() -> No
     assert error_example._STATUS_KEYS is status and error_results._STATUS_KEYS is status
     assert error_example._ERROR_KEYS is loader.words("errors", "error_keys")
     assert error_results._TRACE_KEYS <= error_example._TRACE_KEYS
+    assert error_example._ERROR_TEXT.pattern == "|".join(loader.ordered_words("errors", "error_text"))
+    assert error_example._ERROR_TEXT.search("Rate limit exceeded") and not error_example._ERROR_TEXT.search("Lisbon")
     # a key of the pack is read as an error key by the corpus rule, in any case the API writes it
     for key in loader.ordered_words("errors", "trace_keys"):
         assert error_example.error_key(key.upper()), key

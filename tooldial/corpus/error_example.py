@@ -14,13 +14,8 @@ from typing import Any
 
 from tooldial.knowledge import loader
 
-_ERROR_TEXT = re.compile(
-    r"not[ _]found|\b40[0-9]\b|\b50[0-9]\b|rate limit|too many requests|invalid|unauthori[sz]ed|forbidden|"
-    r"not subscribed|exceeded|quota|bad[ _]?request|unauthenticated|could not be|must not be|server error|"
-    r"does not exist|expired|access denied|missing|\berror\b|no route|"
-    r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint|must be|"
-    r"assertion|exception|traceback|not a valid|field required|is required|type_error|value_error|"
-    r"\b(no|bad|wrong|unknown) [a-z]+ (id|key|token)\b", re.I)
+#: What a documented example says when the call failed (tooldial/knowledge/packs/errors.yaml: patterns, case ignored).
+_ERROR_TEXT = re.compile("|".join(loader.ordered_words("errors", "error_text")), re.I)
 #: The items of a validation-error list (FastAPI/pydantic ``{"detail": [{"loc", "msg", "type"}]}``).
 _VALIDATION_ITEM = loader.words("errors", "validation_item_keys")
 _ERROR_KEYS = loader.words("errors", "error_keys")
