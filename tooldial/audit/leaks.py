@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from tooldial.audit.diversity import tokens
+from tooldial.knowledge import loader
 
 Status = Literal["ok", "leak", "bias", "incoherent", "n/a"]
 
@@ -89,12 +90,7 @@ def history_lines_check(name: str, rows: Sequence[dict[str, Any]], prefix: str, 
                   f"no `{prefix.strip()}` lines")
 
 
-_STOP = frozenset({
-    "what", "which", "that", "this", "with", "your", "from", "have", "more", "about", "need", "want", "like", "into",
-    "some", "would", "could", "there", "their", "them", "they", "know", "tell", "looking", "exactly", "please",
-    "details", "detail", "specific", "request", "service", "find", "help", "sure", "understand", "clarify",
-    "explain", "provide", "little", "right", "trying", "describe", "information", "kind", "part", "result",
-})
+_STOP = loader.words("stopwords", "clarify_question")
 
 
 def _content_words(text: str) -> set[str]:

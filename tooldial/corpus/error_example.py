@@ -12,25 +12,19 @@ import json
 import re
 from typing import Any
 
-_ERROR_TEXT = re.compile(
-    r"not[ _]found|\b40[0-9]\b|\b50[0-9]\b|rate limit|too many requests|invalid|unauthori[sz]ed|forbidden|"
-    r"not subscribed|exceeded|quota|bad[ _]?request|unauthenticated|could not be|must not be|server error|"
-    r"does not exist|expired|access denied|missing|\berror\b|no route|"
-    r"no (data|results?|records?) found|failed|not allowed|timed? ?out|blocked|disabled|endpoint|must be|"
-    r"assertion|exception|traceback|not a valid|field required|is required|type_error|value_error|"
-    r"\b(no|bad|wrong|unknown) [a-z]+ (id|key|token)\b", re.I)
+from tooldial.knowledge import loader
+
+#: What a documented example says when the call failed (tooldial/knowledge/packs/errors.yaml: patterns, case ignored).
+_ERROR_TEXT = re.compile("|".join(loader.ordered_words("errors", "error_text")), re.I)
 #: The items of a validation-error list (FastAPI/pydantic ``{"detail": [{"loc", "msg", "type"}]}``).
-_VALIDATION_ITEM = frozenset({"loc", "msg", "type", "ctx", "input", "url"})
-_ERROR_KEYS = frozenset({"error", "errors", "message", "messages", "detail", "details", "msg", "status", "code",
-                         "status_code", "statuscode", "success", "ok", "info", "description", "err", "reason",
-                         "authentication", "auth", "exc_type", "exception", "traceback", "type", "title"})
+_VALIDATION_ITEM = loader.words("errors", "validation_item_keys")
+_ERROR_KEYS = loader.words("errors", "error_keys")
 #: Bookkeeping keys of an error record (RFC 7807 problem details, request tracing): say nothing about a result.
-_TRACE_KEYS = frozenset({"traceid", "trace_id", "requestid", "request_id", "instance", "timestamp", "path",
-                         "correlationid", "correlation_id"})
+_TRACE_KEYS = loader.words("errors", "trace_keys")
 #: Keys whose number is an HTTP status (``status: 500``, ``statusCode: 401``, ``errorCode: 404``).
-_STATUS_KEYS = frozenset({"status", "code", "status_code", "statuscode", "errorcode", "error_code", "httpstatus"})
+_STATUS_KEYS = loader.words("errors", "status_keys")
 #: Words a status field says a call failed with (``status: "error"``, ``status: "FAILED"``).
-_FAILED_WORDS = frozenset({"error", "failed", "fail", "failure", "unauthorized", "forbidden"})
+_FAILED_WORDS = loader.words("errors", "failed_words")
 
 
 def _text(value: Any) -> str:

@@ -33,6 +33,7 @@ from typing import Any
 from tooldial.corpus.constraints import schema_constraints
 from tooldial.corpus.error_example import documented_error, error_only_path
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, InputField, OutputComponent
+from tooldial.knowledge import loader
 
 #: Name of the release's response wrapper, and of the single component of a scalar response body.
 RESPONSE_KEY = "response"
@@ -43,25 +44,13 @@ MAX_DEPTH = 12
 #: Array elements of an example response that are merged to find its fields.
 MAX_EXAMPLE_ITEMS = 20
 
-JSON_SCHEMA_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})
+JSON_SCHEMA_TYPES = loader.words("schema_types", "json_types")
 
 #: ToolBench / RapidAPI / loose spellings → (JSON-schema type, format). Keys are lowercase.
+_TYPE_FORMATS = loader.word_map("schema_types", "format_aliases")
 _TYPE_ALIASES: dict[str, tuple[str, str | None]] = {
-    "string": ("string", None), "str": ("string", None), "text": ("string", None), "char": ("string", None),
-    "number": ("number", None), "float": ("number", None), "double": ("number", None),
-    "decimal": ("number", None), "numeric": ("number", None),
-    "integer": ("integer", None), "int": ("integer", None), "long": ("integer", None),
-    "int32": ("integer", None), "int64": ("integer", None),
-    "boolean": ("boolean", None), "bool": ("boolean", None),
-    "array": ("array", None), "list": ("array", None),
-    "object": ("object", None), "dict": ("object", None), "map": ("object", None), "json": ("object", None),
-    "null": ("null", None), "none": ("string", None), "": ("string", None),
-    "enum": ("string", None), "select": ("string", None),
-    "date": ("string", "date"), "datepicker": ("string", "date"), "datetime": ("string", "date-time"),
-    "time": ("string", "time"), "geopoint": ("string", "geopoint"),
-    "binary": ("string", "binary"), "file": ("string", "binary"),
-    "credentials": ("string", "credentials"),
-}
+    name: (str(json_type), _TYPE_FORMATS.get(name))
+    for name, json_type in loader.word_map("schema_types", "type_aliases").items()}
 
 _TYPE_WORD = re.compile(r"[a-z0-9_-]+")
 
@@ -357,7 +346,7 @@ class _SchemaWalker:
 #: airport code to ...", "indexed by SKU".
 _KEY_PHRASES = (re.compile(r"\b(?:keyed|indexed) by (?:the |their |its |each |an? )?([^,.;:()]+)", re.I),
                 re.compile(r"\bmap(?:ping)? (?:of|from) (?:the |each |an? )?(.+?) (?:to|onto|->|=>) ", re.I))
-_KEY_NOISE = frozenset(["iso", "the", "their", "its", "each", "a", "an"])
+_KEY_NOISE = loader.words("stopwords", "map_key_noise")
 
 
 def map_key_phrase(description: str) -> str:
@@ -491,8 +480,7 @@ def components_from_example(example: Any) -> list[OutputComponent]:
     return [c.model_copy(update={"type": "string"}) if c.type == "null" else c for c in out.values()]
 
 
-_ENUM_NOISE = frozenset({"the", "of", "and", "for", "a", "an", "to", "in", "is", "this", "that", "with", "by", "on",
-                         "or", "get", "list", "id"})
+_ENUM_NOISE = loader.words("stopwords", "enum_noise")
 
 
 def _enum_words(text: str) -> set[str]:

@@ -21,13 +21,9 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent, SkippedRecord
+from tooldial.knowledge import loader
 
-GENERIC_NAMES = frozenset({
-    "id", "ids", "name", "names", "page", "pages", "limit", "offset", "size", "count", "total", "type",
-    "value", "values", "key", "code", "status", "message", "msg", "data", "result", "results", "error",
-    "errors", "success", "q", "query", "format", "lang", "language", "locale", "sort", "order", "orderby",
-    "callback", "text", "title", "description", "response", "item", "items", "list", "info", "details",
-})
+GENERIC_NAMES = loader.words("names", "corpus_generic")
 
 CHAIN_RULE = (
     "an output of API A can feed a required input of API B (A != B) when the lowercase alphanumerics of the "

@@ -28,35 +28,21 @@ from pydantic import BaseModel, Field
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import words
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
+from tooldial.knowledge import loader
 
 #: Records of a list answer that are named (the rest are counted).
 MAX_ITEMS = 3
 
 #: Unit suffixes of field names (last word) -> unit as written after the number.
-_UNITS = {"c": "°C", "celsius": "°C", "f": "°F", "fahrenheit": "°F", "kph": "km/h", "kmh": "km/h", "mph": "mph",
-          "km": "km", "mi": "mi", "miles": "mi", "kg": "kg", "lbs": "lb", "lb": "lb", "mm": "mm", "cm": "cm",
-          "ms": "ms", "hpa": "hPa", "mb": "hPa", "pct": "%", "percent": "%", "percentage": "%", "kwh": "kWh",
-          "mins": "minutes", "minutes": "minutes", "seconds": "seconds", "secs": "seconds", "hrs": "hours",
-          "sqft": "sq ft", "m2": "m²", "gb": "GB", "kbps": "kbps", "mbps": "Mbps", "hours": "hours",
-          "min": "minutes", "days": "days", "years": "years", "g": "g", "mg": "mg", "ml": "ml"}
+_UNITS = loader.word_map("units", "field_suffix")
 #: Unit words that only read as units after a number ("opening_hours" is no duration).
-_NUMERIC_ONLY_UNITS = frozenset({"hours", "min", "days", "years", "minutes", "mins", "seconds", "secs", "hrs", "g",
-                                 "mg", "ml"})
+_NUMERIC_ONLY_UNITS = loader.words("units", "numeric_only")
 #: Currency codes a field name may end with, and the symbol written before the amount.
-_CURRENCY_SYMBOL = {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥", "inr": "₹"}
-_CURRENCY_CODES = frozenset({"usd", "eur", "gbp", "jpy", "inr", "chf", "cad", "aud", "cny", "brl", "sek", "nok",
-                             "dkk", "pln", "mxn", "krw", "sgd", "hkd", "nzd", "zar", "try", "rub"})
+_CURRENCY_SYMBOL = loader.word_map("units", "currency_symbols")
+_CURRENCY_CODES = loader.words("units", "field_currency_codes")
 #: Abbreviations of real API documentation, spelled out ("" drops the word).
-_ABBREVIATIONS = {"pts": "points", "payed": "games played", "pb": "P/B ratio", "pe": "P/E ratio", "eps": "EPS", "dob": "date of birth", "qty": "quantity",
-                  "avg": "average", "temp": "temperature", "desc": "description", "num": "number of",
-                  "no": "number of", "max": "maximum", "min": "minimum", "lat": "latitude", "lng": "longitude",
-                  "lon": "longitude", "addr": "address", "url": "URL", "id": "ID", "ids": "IDs", "ts": "time",
-                  "dt": "date", "tz": "time zone", "mcap": "market cap", "vol": "volume", "iso": "ISO",
-                  "utc": "UTC", "isbn": "ISBN", "api": "API", "eta": "ETA", "sqm": "m²", "gps": "GPS", "roi": "ROI", "ceo": "CEO", "ip": "IP", "uv": "UV", "aqi": "AQI",
-                  "img": "image", "pct": "percentage", "dept": "department", "yr": "year", "mo": "month",
-                  "info": "information", "str": "", "val": "value", "cnt": "count", "amt": "amount"}
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
+_ABBREVIATIONS = loader.word_map("labels", "abbreviations")
+_MONTHS = loader.ordered_words("time", "month_names")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _INTEGER = re.compile(r"^-?\d+$")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
@@ -127,8 +113,7 @@ class Answer(BaseModel):
 
 
 #: Words that follow the noun they describe in a field name ("copies available", "seats left").
-_POSTMODIFIERS = frozenset({"available", "remaining", "left", "sold", "total", "open", "free", "booked", "taken",
-                            "used", "owned", "listed", "active", "pending"})
+_POSTMODIFIERS = loader.words("labels", "postmodifiers")
 
 
 def _head(label: str) -> int:
@@ -306,7 +291,7 @@ def _kind_of(key: str, value: Any) -> str:
 
 
 #: Values of a yes/no flag, whatever its documented type ("daylight": "true").
-BOOLEAN_WORDS = frozenset({"true", "false", "yes", "no", "y", "n"})
+BOOLEAN_WORDS = loader.words("labels", "boolean_values")
 
 
 def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "") -> str:
@@ -381,9 +366,8 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
 
 
 #: Labels that say nothing about what a value is: the API's name says it instead.
-_GENERIC_LABELS = frozenset({"data", "result", "results", "value", "response", "output", "body"})
-_LOOKUP_VERBS = frozenset({"get", "retrieve", "fetch", "find", "search", "list", "lookup", "look", "show", "query",
-                           "calculate", "compute", "check", "by", "the", "a", "an", "of", "for", "v1", "v2", "api"})
+_GENERIC_LABELS = loader.words("labels", "generic_labels")
+_LOOKUP_VERBS = loader.words("labels", "lookup_verbs")
 
 
 #: The most goal fields said of each listed record.
@@ -497,19 +481,17 @@ def _own_name(record: dict[str, Any] | None) -> tuple[str, str] | None:
 
 # --- phrasing -------------------------------------------------------------------------------------------------
 
+_FRAMES = loader.phrase_banks("en", "answer")  # tooldial/knowledge/phrases/en/answer.yaml
 #: A list answer: ``{n}`` how many, ``{noun}``, ``{items}`` the named records.
-_LIST_FRAMES = ("I found {n} {noun}: {items}.", "There are {n} {noun}: {items}.", "The lookup found {n} {noun}: {items}.",
-                "The search returned {n} {noun}: {items}.", "I've got {n} {noun}: {items}.")
+_LIST_FRAMES = _FRAMES["list_frames"]
 #: A list with more records than are named (``{k}`` named).
-_MORE_FRAMES = ("I found {n} {noun}; the first {k} are {items}.", "There are {n} {noun}, among them {items}.",
-                "The lookup found {n} {noun}; here are {k}: {items}.", "The search returned {n} {noun}, including {items}.")
+_MORE_FRAMES = _FRAMES["more_frames"]
 #: Facts about a named subject (``{S}``), as independent clauses.
-_SUBJECT_FRAMES = ("For {S}, {c}.", "As for {S}, {c}.")
-_TITLE_FRAMES = ('For "{S}", {c}.', 'As for "{S}", {c}.')
-_PLACE_FRAMES = ("In {S}, {c}.", "For {S}, {c}.")
-_NO_SUBJECT_FRAMES = ("{C}.",)
-_GENERIC_NOUNS = frozenset({"hours", "points", "data", "results", "items", "list", "records", "values", "entries",
-                            "response", "result", "rows", "series"})
+_SUBJECT_FRAMES = _FRAMES["subject_frames"]
+_TITLE_FRAMES = _FRAMES["title_frames"]
+_PLACE_FRAMES = _FRAMES["place_frames"]
+_NO_SUBJECT_FRAMES = _FRAMES["no_subject_frames"]
+_GENERIC_NOUNS = loader.words("labels", "generic_nouns")
 
 
 def _count_like(fact: ShownFact) -> bool:

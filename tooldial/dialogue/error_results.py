@@ -14,12 +14,13 @@ from typing import Any
 
 from tooldial.corpus.error_example import documented_error, error_text, http_error_status
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.knowledge import loader
 
 #: Keys whose value is how a call went: an error text or an HTTP error status there reports a failure.
-_STATUS_KEYS = frozenset({"status", "code", "status_code", "statuscode", "errorcode", "error_code", "httpstatus"})
+_STATUS_KEYS = loader.words("errors", "status_keys")
 #: Keys whose text is what the service says about the call (an error text there is a failure report).
-_MESSAGE_KEYS = frozenset({"message", "messages", "msg", "detail", "details"})
-_TRACE_KEYS = frozenset({"traceid", "trace_id", "requestid", "request_id", "correlationid", "correlation_id"})
+_MESSAGE_KEYS = loader.words("errors", "message_keys")
+_TRACE_KEYS = loader.words("errors", "request_trace_keys")
 
 
 def _body(result: Any) -> Any:
@@ -96,13 +97,14 @@ def dialogue_problems(turns: list[tuple[str, dict[str, Any]]]) -> list[str]:
         result = (body.get("api_response") or {}).get("result")
         out += [f"{p.split(':', 1)[0]}: turn {i}: {p.split(':', 1)[1].strip()}" for p in result_problems(result)]
         if documented_error(_body(result)):
-            errors.append({as_text(v).strip() for _, v in _leaves(_body(result))} - {""})
+            errors.append({as_text(v).strip() for _, v in leaves(_body(result))} - {""})
     return out
 
 
-def _leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
+def leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every scalar of a JSON value with its dotted path (``records.price``; list items share their list's path)."""
     if isinstance(node, dict):
-        return [leaf for k, v in node.items() for leaf in _leaves(v, f"{path}.{k}" if path else str(k))]
+        return [leaf for k, v in node.items() for leaf in leaves(v, f"{path}.{k}" if path else str(k))]
     if isinstance(node, list):
-        return [leaf for v in node for leaf in _leaves(v, path)]
+        return [leaf for v in node for leaf in leaves(v, path)]
     return [(path, node)]

@@ -46,6 +46,7 @@ from typing import Any, Literal
 from tooldial.dialogue.renderer import RenderResult, check_messages
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.errors import ConfigError, LLMAnswerError
+from tooldial.knowledge import loader
 from tooldial.llm import ChatRequest, ChatResult, LLMClient, parse_json_answer
 from tooldial.tasks.format import PREFIXES
 
@@ -81,12 +82,11 @@ SENTENCE_PROMPT = 'Paraphrase this sentence: "{sentence}"'
 #: Longest message accepted from the model (characters).
 MAX_CHARS = 500
 
-_UNKNOWN = re.compile(r"know|idea|sure|have|remember|clue|missing|unknown|n't|\bnot?\b|cannot|unable|wish|never",
-                      re.IGNORECASE)
-_NEGATION = re.compile(r"\bno\b|\bnot\b|nope|n't|\bnah\b|rather not|something else|\bgood\b", re.IGNORECASE)
-_YES = re.compile(r"\byes\b|\byeah\b|\byep\b|\bsure\b|please|\bok\b|okay|great|good|go ahead|sounds|perfect|"
-                  r"exactly|right|\bdo it\b|absolutely|of course|that works|would be", re.IGNORECASE)
-_BYE = re.compile(r"thank|thanks|bye|welcome|pleasure|anytime|take care|great day|glad", re.IGNORECASE)
+#: What a drafted message of each act must show (tooldial/knowledge/packs/replies.yaml: patterns, case ignored).
+_UNKNOWN = re.compile("|".join(loader.ordered_words("replies", "does_not_know")), re.IGNORECASE)
+_NEGATION = re.compile("|".join(loader.ordered_words("replies", "says_no")), re.IGNORECASE)
+_YES = re.compile("|".join(loader.ordered_words("replies", "says_yes")), re.IGNORECASE)
+_BYE = re.compile("|".join(loader.ordered_words("replies", "says_goodbye")), re.IGNORECASE)
 #: Every line label of the ToolDial history format (``- Dialogue State:``, ``- Thought:``, ``- Action:``, … from
 #: :data:`tooldial.tasks.format.PREFIXES`) and ``API:``: a message holding one is annotation, not speech.
 _FORMAT_LABELS = sorted({p.strip().lstrip("- ").rstrip(":").strip() for p in PREFIXES.values()} | {"API", "Dialogue"},
@@ -163,17 +163,15 @@ def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, tr
     return problems
 
 
-_META = re.compile(r"\b(sentence|paraphras\w*|rephras\w*|original|translat\w*|rewrit\w*|here is|here's a|assist\w*|"
-                   r"language model|AI|help you|certainly|revised)\b", re.IGNORECASE)
+_META = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "meta_talk")) + r")\b", re.IGNORECASE)
 _NEG_WORD = re.compile(r"\b(not|no|never|nothing|nobody|none|cannot)\b|n't\b", re.IGNORECASE)
-_FIRST = re.compile(r"\b(I|I'm|I've|I'll|I'd|me|my|mine|we|our|us)\b", re.IGNORECASE)
-_SECOND = re.compile(r"\b(you|your|yours|you're|you've|you'll)\b", re.IGNORECASE)
+_FIRST = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "first_person")) + r")\b", re.IGNORECASE)
+_SECOND = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "second_person")) + r")\b", re.IGNORECASE)
 _LOOP = re.compile(r"\b(\w+(?:\W+\w+){0,3})\W+\1\W+\1\b|\b(\w+(?:\W+\w+){1,3})\W+\2\b", re.IGNORECASE)
 
 
 #: Four-letter word stems too common to show that a paraphrase kept the meaning.
-_STOP = frozenset({"that", "this", "with", "have", "just", "what", "your", "they", "them", "then", "there", "will",
-                   "would", "shou", "coul", "from", "been", "were", "when", "some", "into", "abou", "very", "real"})
+_STOP = loader.words("stopwords", "paraphrase_stems")
 
 
 def _names(text: str) -> set[str]:

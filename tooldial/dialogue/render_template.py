@@ -57,7 +57,7 @@ from tooldial.dialogue.user_situation import (
     aside,
     draw_situation,
 )
-from tooldial.knowledge.loader import phrase_banks
+from tooldial.knowledge.loader import phrase_banks, words
 
 #: User personas and how often a dialogue gets each.
 PERSONAS: dict[str, float] = {"plain": 0.24, "terse": 0.16, "chatty": 0.16, "formal": 0.14, "non_native": 0.14,
@@ -154,7 +154,7 @@ _BYE_WHY = _USER["bye_why"]
 _BYE_RECAP = _USER["bye_recap"]
 #: Answer labels that name no property a user would say ("the name, SF HER" of a library copy): recaps of them
 #: say the value alone.
-_GENERIC_KEYS = frozenset(("name", "first result", "result", "value", "id", "title", "item", "entry"))
+_GENERIC_KEYS = words("labels", "unspoken_keys")
 
 
 def _spoken(value: str) -> str:

@@ -21,25 +21,16 @@ that :func:`tooldial.dialogue.renderer.check_messages` enforces:
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tooldial.dialogue.actions import SILENT_ACTIONS, describe, turn_action
+from tooldial.knowledge import loader
 
 #: A.7 utterance styles, per action. With probability :data:`STYLE_PROBABILITY` one is drawn for a turn.
-UTTERANCE_STYLES: dict[str, tuple[str, ...]] = {
-    "inform": ("Sure! ~", "Ok ~", "Certainly!"),
-    "affirm": ("Yes, that works.", "That would be great.", "Sure, that sounds good.", "Yes, please proceed."),
-    "negate": ("No, that's not what I meant", "I'm good. Thank you though", "Umm... that's not what I want"),
-    "request": ("To call ~, I need ~", "May I ask for ~", "Please tell me ~"),
-    "clarify": (
-        "Could you please provide more ~",
-        "I'm not sure I understand. Can you clarify ~",
-        "Could you explain that in more ~",
-        "Can you clarify your ~",
-    ),
-}
+UTTERANCE_STYLES: Mapping[str, tuple[str, ...]] = loader.phrase_banks("en", "styles")["utterance_styles"]
 #: The original generator appended a style hint with probability 3/5.
 STYLE_PROBABILITY = 0.6
 

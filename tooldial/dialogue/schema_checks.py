@@ -14,10 +14,10 @@ from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.schema_values import spec_problems
+from tooldial.knowledge import loader
 
 #: Two-letter (or shorter) names that are English words a message may hold.
-_SHORT_WORDS = frozenset({"a", "i", "id", "to", "at", "on", "in", "by", "of", "or", "is", "it", "an", "as", "be",
-                          "do", "go", "he", "me", "my", "no", "so", "up", "us", "we", "am", "if", "ok", "tv"})
+_SHORT_WORDS = loader.words("english", "short_words")
 
 
 def is_raw_slot_name(name: str) -> bool:

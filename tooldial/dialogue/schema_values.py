@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from tooldial.corpus.models import Api, Constraints, OutputComponent, Parameter
+from tooldial.knowledge import loader
 
 #: Formats with a check (others are documentation only).
 CHECKED_FORMATS = frozenset({"date", "date-time", "email", "uuid", "time"})
@@ -40,7 +41,7 @@ _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 _TIME = re.compile(r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
 #: Operation names that create a record (its status starts at the beginning of its lifecycle).
 _CREATES = re.compile(r"^(create|add|place|new|book|submit|register|open|start|make|insert|post)(?![a-z])", re.I)
-_STATUS_WORDS = frozenset({"status", "state", "stage", "phase"})
+_STATUS_WORDS = loader.words("status", "field_words")
 
 
 @dataclass(frozen=True)
@@ -299,8 +300,7 @@ def creates_record(api: Api) -> bool:
 
 
 #: Bounded names that size the request (``max_results``, ``min_count``), not a field of the records.
-_SIZE_FIELDS = frozenset({"results", "result", "items", "records", "rows", "count", "page", "pages", "size",
-                          "pagesize", "limit", "length", "hits", "entries", "per", "perpage", "len"})
+_SIZE_FIELDS = loader.words("paging", "size_fields")
 _BOUND_NAME = re.compile(r"^(?:(?P<pre>min|minimum|max|maximum)_?(?P<a>[a-z][a-z_]*)"
                          r"|(?P<b>[a-z][a-z_]*?)_?(?P<post>min|minimum|max|maximum))$")
 

@@ -16,9 +16,10 @@ import json
 from functools import lru_cache
 from importlib import resources
 
+from tooldial.knowledge import loader
+
 #: Words a headline keeps in lower case inside it (articles, conjunctions, short prepositions).
-SMALL_WORDS = frozenset({"a", "an", "the", "and", "but", "or", "nor", "of", "in", "on", "at", "to", "for", "by",
-                         "with", "from", "into", "over", "as", "vs"})
+SMALL_WORDS = loader.words("english", "headline_small_words")
 
 
 @lru_cache(maxsize=1)

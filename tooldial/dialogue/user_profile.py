@@ -23,22 +23,23 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tooldial.knowledge.loader import ordered_words, phrase_banks, word_map, words
+
+# The words live in tooldial/knowledge/packs/{people,occasions}.yaml, the frames in
+# tooldial/knowledge/phrases/en/persona.yaml (each set and bank with what it is for).
+_PERSONA = phrase_banks("en", "persona")
+
 #: People a user may act with or for.
-RELATIONS = ("sister", "brother", "colleague", "manager", "flatmate", "partner", "neighbour", "cousin", "friend",
-             "son", "daughter", "client", "boss", "teammate", "aunt", "uncle", "dad", "mum", "husband", "wife",
-             "coworker", "business partner", "assistant", "classmate", "roommate", "team lead", "grandmother",
-             "best friend", "supervisor", "housemate", "grandfather", "niece", "nephew", "godmother", "mentor",
-             "landlady", "stepbrother", "fiancée", "co-founder", "intern", "old school friend")
+RELATIONS = ordered_words("people", "relations")
 
 
 #: Relations that name a woman / a man (the companion's first name follows).
-_FEMALE = frozenset({"sister", "daughter", "aunt", "mum", "wife", "grandmother", "niece", "godmother", "landlady",
-                     "fiancée"})
-_MALE = frozenset({"brother", "son", "uncle", "dad", "husband", "grandfather", "nephew", "stepbrother"})
+_FEMALE = words("people", "female_relations")
+_MALE = words("people", "male_relations")
 
 
 @lru_cache(maxsize=1)
@@ -143,78 +144,37 @@ def draw_profile(rng: random.Random, avoid: Iterable[str] = (), *, role: str = "
                        employer="" if no_employer else employer, work=work, records=records_for(domain, work))
 
 
-def domain_key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
+def domain_key(domain: str, table: Mapping[str, tuple[str, ...]]) -> str:
     """The key of ``table`` that starts a lowercase word of ``domain`` ("Real_Estate" → "real"); "" for none."""
     words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", domain).lower())
     return next((key for key in table if any(w.startswith(key) for w in words if w)), "")
 
 
-def _key(domain: str, table: dict[str, tuple[str, ...]]) -> str:
+def _key(domain: str, table: Mapping[str, tuple[str, ...]]) -> str:
     return domain_key(domain, table) if domain else ""
 
 
 #: Domain roles (``UserGoal.persona``, :data:`tooldial.dialogue.intents.PERSONAS`) that are an occupation: the
 #: task is part of the user's work, so they say no second job and may tie the task to their employer.
-WORK_ROLES = frozenset(("a shop owner handling payments", "a shop owner shipping orders", "a social media manager",
-                        "an office worker sorting their inbox", "an office worker messaging customers",
-                        "someone working in several languages", "a small-business owner",
-                        "a marketer running campaigns", "a developer building a small app"))
+WORK_ROLES = words("people", "work_roles")
 #: Roles whose business is their own (no employer) and roles with neither a job nor an employer.
-OWNER_ROLES = frozenset(("a shop owner handling payments", "a shop owner shipping orders", "a small-business owner"))
-NO_JOB_ROLES = frozenset(("a student", "a job seeker"))
+OWNER_ROLES = words("people", "owner_roles")
+NO_JOB_ROLES = words("people", "no_job_roles")
 
 
-_COMPANY_FORMS = ("{a} {s}", "{a}-{b}", "{a}, {b} and {c}", "{a} and {b}")
-_COMPANY_SUFFIXES = ("Inc", "LLC", "Group", "and Sons", "PLC", "Ltd", "Partners", "Associates")
+_COMPANY_FORMS = _PERSONA["company_forms"]
+_COMPANY_SUFFIXES = ordered_words("people", "company_suffixes")
 _COMPANY = re.compile(r"\b(company|employer|organi[sz]ation|business|firm|brand|corporation)\b")
 
 
 #: What a user may be preparing for.
-EVENTS = ("birthday party", "wedding", "retirement party", "job interview", "conference talk", "board meeting",
-          "housewarming", "school project", "team offsite", "family reunion", "client pitch", "road trip",
-          "dinner party", "book club evening", "training course", "final exam", "house move", "presentation",
-          "anniversary dinner", "hackathon", "charity fundraiser", "graduation", "camping weekend",
-          "quarterly review", "volunteer shift", "garden party", "research report", "weekly newsletter",
-          "budget meeting", "podcast episode", "thesis chapter", "staff training", "trade fair", "art exhibition",
-          "christening", "bake sale", "job fair", "science fair", "product launch", "yoga retreat", "stag do",
-          "baby shower", "open day", "team quiz night", "photo shoot", "cycling tour", "dance recital",
-          "chess tournament", "surprise party", "board game night", "sales review", "grant application",
-          "choir concert", "neighbourhood cleanup", "ski trip", "pub quiz", "family barbecue", "karaoke night")
+EVENTS = ordered_words("occasions", "events")
 #: Occasions that fit a domain (keyed like :data:`tooldial.dialogue.user_situation.PLANS`); a domain without an
 #: entry gets no occasion (a stock ticker or a prescription is not "for the bake sale").
-OCCASIONS: dict[str, tuple[str, ...]] = {
-    "book": ("book club evening", "school project", "reading challenge", "reading retreat", "literature class"),
-    "educat": ("final exam", "school project", "science fair", "thesis chapter", "open day", "graduation",
-               "training course"),
-    "event": ("birthday party", "surprise party", "stag do", "hen do", "anniversary", "karaoke night",
-              "family reunion", "graduation"),
-    "flight": ("wedding", "family reunion", "ski trip", "conference talk", "graduation", "christening",
-               "yoga retreat", "anniversary"),
-    "food": ("dinner party", "bake sale", "family barbecue", "birthday party", "anniversary dinner", "garden party",
-             "book club evening", "christening"),
-    "gam": ("board game night", "games night", "hackathon", "tournament", "birthday party"),
-    "hotel": ("wedding", "anniversary", "family reunion", "trade fair", "ski trip", "yoga retreat",
-              "conference talk", "stag do"),
-    "job": ("job interview", "job fair", "assessment day"),
-    "location": ("house move", "cycling tour", "neighbourhood cleanup", "road trip", "camping weekend"),
-    "movie": ("film night", "birthday party", "surprise party", "date night", "sleepover"),
-    "music": ("dinner party", "karaoke night", "birthday party", "wedding", "dance recital", "choir concert",
-              "garden party", "road trip"),
-    "news": ("weekly newsletter", "podcast episode", "debate club", "research report", "current affairs quiz"),
-    "real": ("house move", "mortgage meeting", "flat viewing"),
-    "restaurant": ("anniversary dinner", "retirement party", "birthday party", "christening", "team dinner",
-                   "first date"),
-    "sport": ("pub quiz", "team quiz night", "stag do", "derby weekend", "fantasy league draft"),
-    "transport": ("house move", "road trip", "cycling tour", "job interview", "ski trip", "day out"),
-    "weather": ("camping weekend", "garden party", "family barbecue", "cycling tour", "wedding",
-                "charity fundraiser", "neighbourhood cleanup", "photo shoot", "sailing weekend"),
-    "commerce": ("birthday party", "housewarming", "baby shower", "christening", "house move", "graduation"),
-}
+OCCASIONS: Mapping[str, tuple[str, ...]] = word_map("occasions", "by_domain")
 #: Occasions of a user whose task is part of their work (:data:`WORK_ROLES`).
-WORK_EVENTS = ("product launch", "hackathon", "client pitch", "board meeting", "quarterly review", "trade fair",
-               "budget meeting", "sales review", "staff training", "weekly newsletter", "grant application",
-               "year-end close")
-_OCCASION_FORMS = ("{n}'s {e}", "the {e}", "our {e}", "the {e} I'm organising", "my {e}")
+WORK_EVENTS = ordered_words("occasions", "work_events")
+_OCCASION_FORMS = _PERSONA["occasion_forms"]
 #: Where the companion's name goes in an occasion (filled by :func:`say`, so the name can be protected).
 _NAME_MARK = "\x00n\x00"
 
@@ -227,35 +187,9 @@ _JOB = re.compile(r"\b(job|occupation|profession|career|employer|role)\b")
 
 #: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`. Everyday records fit any
 #: dialogue; :data:`DOMAIN_RECORDS` only their domains, :data:`WORK_RECORDS` only a task that is the user's work.
-RECORDS = ("my notes", "the email {n} sent me", "my {r}'s notes", "my calendar", "the app on my phone",
-           "the notes on my desk", "a text from my {r}", "the message {n} forwarded", "my phone", "a photo I took",
-           "my inbox", "the document my {r} sent over", "the group chat", "a voicemail from {n}",
-           "the notebook in my bag", "the printout on the fridge", "my planner", "the chat with {n}",
-           "a screenshot on my phone", "my to-do list", "the folder in my desk drawer", "an envelope I kept",
-           "the letter {n} posted", "the spreadsheet {n} shared", "the folder {n} left me", "my {r}'s laptop",
-           "the paperwork")
-#: Records of one kind of domain (keyed like :data:`tooldial.dialogue.user_situation.PLANS`).
-_BOOKING = ("the booking confirmation", "the confirmation email", "the itinerary {n} sent", "the welcome pack")
-_MONEY = ("an old receipt", "last month's invoice", "an old bank statement", "last year's records",
-          "the form {n} filled in", "the statement from the bank")
-DOMAIN_RECORDS: dict[str, tuple[str, ...]] = {
-    "flight": _BOOKING[:3] + ("the boarding pass", "the travel folder"),
-    "hotel": _BOOKING, "travel": _BOOKING, "event": ("the ticket email", "the confirmation email", "the e-ticket"),
-    "restaurant": ("the booking confirmation", "last time's receipt"),
-    "transport": ("the ticket app", "my travel card receipt", "the timetable I printed"),
-    "commerce": ("the order confirmation", "an old receipt", "the delivery note", "the seller's email"),
-    "financ": _MONEY, "crypto": ("the exchange's statement", "last year's records", "the wallet app"),
-    "payment": _MONEY, "logistic": ("the shipping label", "the order confirmation", "the courier's email"),
-    "real": ("the estate agent's email", "the listing I printed", "the viewing notes"),
-    "health": ("the letter from the clinic", "the prescription", "the appointment card"),
-    "educat": ("the course handbook", "the enrolment email", "my student portal"),
-    "sport": ("the club newsletter", "the match programme"), "gam": ("the game's launcher", "my account page"),
-    "book": ("the library app", "my library account"), "music": ("the playlist I shared", "the album sleeve"),
-    "movie": ("my watchlist", "the film club email"), "news": ("my saved articles", "the morning briefing email"),
-}
-WORK_RECORDS = ("my work laptop", "the shared drive at work", "the office logbook", "the project wiki",
-                "yesterday's meeting minutes", "the handover notes {n} wrote", "the minutes {n} took",
-                "the onboarding pack from work")
+RECORDS = _PERSONA["records"]
+DOMAIN_RECORDS: Mapping[str, tuple[str, ...]] = _PERSONA["domain_records"]
+WORK_RECORDS = _PERSONA["work_records"]
 
 
 def records_for(domain: str, work: bool) -> tuple[str, ...]:
@@ -265,90 +199,29 @@ def records_for(domain: str, work: bool) -> tuple[str, ...]:
 
 
 #: Records a user can write to (a goodbye: "I'll add it to my notes").
-WRITABLE = ("my notes", "my calendar", "the spreadsheet {n} shared", "my work laptop", "the shared drive at work",
-            "my inbox", "the folder {n} left me", "my {r}'s notes", "the paperwork", "my planner", "my phone")
+WRITABLE = _PERSONA["writable"]
 
 #: Who the user is or who they are asking for (said once per dialogue, in an early turn).
-INTRO = (
-    "I'm {a_job}.", "I work as {a_job}.", "I'm {a_job} by trade.", "My name's {me}, by the way.",
-    "I'm {me}, {a_job}.", "I'm asking for my {r} {n}.", "My {r} {n} asked me to sort this out.",
-    "This is partly for {n}, my {r}.", "I'm helping my {r} {n} with this.",
-    "{N}, my {r}, needs this too.", "{me} here.",
-    "I'm sorting this out together with my {r} {n}.", "My {r} and I are working on this.",
-    "I'm {a_job} and a bit short on time.", "I promised {n} I'd look into it.",
-    "It's for {n}, my {r}.", "{N} is counting on me for this.",
-    "I'm getting ready for {ev}.", "It's all for {ev}.", "This is for {ev}.", "I'm busy preparing {ev}.",
-    "{N} and I are planning {ev}.", "I'm {a_job}, and I'm also sorting out {ev}.",
-    "I work at {co}.", "I'm {a_job} at {co}.", "I'm with {co}, in case that matters.",
-    "My team at {co} needs this.", "I'm at {co}, and my {r} {n} asked for this.",
-    "Quick one from {co}.", "I'm {a_job}; {co} is where I work.", "We're a small team at {co}.",
-    "I'm doing this for {co}.", "{N} and I run things at {co}.", "I'm new at {co}.",
-    "My {r} recommended I ask here.", "{N} said you'd be able to help.", "I've got {ev} coming up.",
-    "I'm juggling {ev} and work right now.", "Between work and {ev}, I'm swamped.",
-)
+INTRO = _PERSONA["intro"]
 #: Where a given value comes from (after the values of an ``inform`` whose values are codes, ids, numbers or dates:
 #: things people copy from a record).
-SOURCES = (
-    "I got that from {rec}.", "That's from {rec}.", "I copied it from {rec}.", "I found it in {rec}.",
-    "It's written in {rec}.", "I checked it against {rec}.", "That comes straight from {rec}.",
-    "{N} gave me that.", "My {r} wrote that down for me.", "I double-checked it with {n}.",
-    "At least that's what {rec} says.", "I looked it up in {rec} earlier.", "{N} confirmed it this morning.",
-    "We use it at {co}.", "It's what {co} has on file.", "{N} read it out to me.", "I have it right here.",
-    "It's on the list {n} gave me.", "I wrote it down from {rec}.",
-    "It's the one from {rec}.", "My {r} and I checked it twice.", "That's what's in {rec}.",
-)
+SOURCES = _PERSONA["sources"]
 #: Why the user gives a value they chose rather than copied (a name, a keyword, a place; a pick from the options
 #: the system listed): nobody copies "electric cars" from an invoice.
-CHOICES = (
-    "That's the one we agreed on for {ev}.", "My {r} picked it for {ev}.", "That's what we settled on.",
-    "{N} suggested it.", "My {r} and I talked it over.", "It's what {n} wanted.", "That's my first choice.",
-    "{N} and I went back and forth on it.", "I've had my eye on that one for a while.", "That's the one {n} mentioned.",
-    "My {r} would choose the same.", "It's the one everyone keeps telling me about.", "That's what I had in mind.",
-    "{N} swears by it.", "It came up when I was chatting with {n}.", "We picked it with {ev} in mind.",
-)
+CHOICES = _PERSONA["choices"]
 #: Why a value is not at hand (after the core sentence of a ``fail_inform``).
-NOT_AT_HAND = (
-    "It should be in {rec}, but I don't have that here.", "{N} usually keeps track of that.",
-    "My {r} handles that side of things.", "I'd have to ask {n}.", "It wasn't in {rec} either.",
-    "I looked in {rec} and couldn't find it.", "{N} has it, and isn't answering right now.",
-    "My {r} set all of that up.", "I thought it was in {rec}, but no luck.", "I left my notebook at home.",
-    "Only {n} would know that.", "It's somewhere in {rec}, I just can't find it.",
-    "{N} was supposed to send it before {ev}.", "Planning {ev} has me all over the place.",
-    "It's not in {rec}.", "Someone at {co} would know.", "{co} never sent it to me.",
-    "I must have lost the paperwork.", "{N} may have deleted the email, I think.", "It's buried somewhere in {rec}.",
-    "I never wrote it down.", "I'd need to call {n}, and that can wait.", "The person who knows is {n}.",
-    "I've been meaning to ask my {r}.", "It was in {rec}, which I can't get to right now.",
-)
+NOT_AT_HAND = _PERSONA["not_at_hand"]
 #: A reason after an ``affirm``.
-AFFIRM_WHY = ("{N} will be glad.", "That's what we need for {ev}.", "It's for {ev}, so that's perfect.",
-              "That's what we need at {co}.", "My {r} will be relieved.", "{N} asked for exactly that.",
-              "I was hoping you'd say that.", "That's what I came for.", "That's what my {r} was hoping for.", "That's exactly what I need for work.",
-              "It'll save me asking {n}.", "My {r} needs the same thing.", "That's what I told {n} I'd get.")
+AFFIRM_WHY = _PERSONA["affirm_why"]
 #: A reason after a ``negate``.
-NEGATE_WHY = ("{N} needs something different.", "That's not what my {r} asked for.",
-              "That won't help with my work.", "My {r} was after something else.",
-              "That's not what we need at {co}.", "That wouldn't help with {ev}.",
-              "{N} would say no to that too.")
+NEGATE_WHY = _PERSONA["negate_why"]
 #: What the user will do with the answer (after a goodbye).
-BYE_NEXT = ("I'll pass this on to {n}.", "I'll let my {r} know.", "{N} will be pleased.",
-            "I'll add it to {wrec}.", "Now I can get back to work.", "I'll send it to my {r} right away.",
-            "That goes straight into {wrec}.", "I'll tell {n} tonight.", "My {r} owes me one now.",
-            "I'll forward this to {n}.", "I can finally reply to {n}.", "One thing less to sort out for {ev}.",
-            "That helps a lot with {ev}.", "{N} will want to hear this before {ev}.",
-            "Now back to {ev}.", "I'll share it with the team at {co}.", "{co} can move ahead now.",
-            "My {r} will be thrilled.", "I'll bring it up with {n} later.", "That saves me a call to {n}.",
-            "That's my afternoon sorted.", "Time to tell {n} the news.", "I'll put it in {wrec} for {n}.")
+BYE_NEXT = _PERSONA["bye_next"]
 
 
 #: Frames that tie the task to the user's work or employer: said only when the task is their work
 #: (:attr:`UserProfile.work`); any other ``{co}`` frame just says where the user works.
-WORK_FRAMES = frozenset((
-    "My team at {co} needs this.", "Quick one from {co}.", "We're a small team at {co}.", "I'm doing this for {co}.",
-    "{N} and I run things at {co}.", "I'm at {co}, and my {r} {n} asked for this.", "I'm with {co}, in case that matters.",
-    "We use it at {co}.", "It's what {co} has on file.", "Someone at {co} would know.", "{co} never sent it to me.",
-    "That's what we need at {co}.", "That's exactly what I need for work.", "That won't help with my work.",
-    "That's not what we need at {co}.", "I'll share it with the team at {co}.", "{co} can move ahead now.",
-))
+WORK_FRAMES = frozenset(_PERSONA["work_frames"])
 
 
 def usable_frame(frame: str, profile: UserProfile) -> bool:

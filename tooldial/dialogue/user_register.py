@@ -17,53 +17,15 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tooldial.knowledge import loader
+
+_REGISTER = loader.phrase_banks("en", "register")  # tooldial/knowledge/phrases/en/register.yaml
+
 #: The chat forms a person may use: (standard words, chat spellings). Longer phrases win over their parts.
-CHAT_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("I don't know", ("idk", "i dont know", "dunno")),
-    ("to be honest", ("tbh",)),
-    ("by the way", ("btw",)),
-    ("Thank you", ("Thank u", "thank u")),
-    ("thank you", ("thank u",)),
-    ("going to", ("gonna",)),
-    ("want to", ("wanna",)),
-    ("got to", ("gotta",)),
-    ("I'm", ("im", "Im", "i'm")),
-    ("I've", ("ive", "i've")),
-    ("I'll", ("i'll",)),
-    ("I'd", ("i'd",)),
-    ("don't", ("dont",)),
-    ("Don't", ("Dont", "dont")),
-    ("can't", ("cant",)),
-    ("didn't", ("didnt",)),
-    ("doesn't", ("doesnt",)),
-    ("isn't", ("isnt",)),
-    ("won't", ("wont",)),
-    ("haven't", ("havent",)),
-    ("that's", ("thats",)),
-    ("That's", ("Thats", "thats")),
-    ("it's", ("its",)),
-    ("It's", ("Its", "its")),
-    ("what's", ("whats",)),
-    ("you're", ("youre", "ur")),
-    ("please", ("pls", "plz")),
-    ("Please", ("Pls", "pls")),
-    ("thanks", ("thx", "thnx", "tx")),
-    ("Thanks", ("Thx", "thx", "Thnx")),
-    ("because", ("cos", "bc", "cuz")),
-    ("probably", ("prob", "probs")),
-    ("something", ("smth", "sth")),
-    ("information", ("info",)),
-    ("minutes", ("mins",)),
-    ("about", ("abt",)),
-    ("really", ("rly", "realy")),
-    ("okay", ("ok", "k")),
-    ("Okay", ("Ok", "ok", "K")),
-    ("your", ("ur", "yr")),
-    ("you", ("u", "ya")),
-    ("I", ("i",)),
-)
+CHAT_FORMS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(_REGISTER["chat_forms"].items())
 _FORM_INDEX = {words: i for i, (words, _) in enumerate(CHAT_FORMS)}
 _FORMS = re.compile(r"(?<![\w'])(" + "|".join(re.escape(words) for words, _ in
                                              sorted(CHAT_FORMS, key=lambda f: -len(f[0]))) + r")(?![\w'])")
@@ -72,9 +34,7 @@ _FORMS = re.compile(r"(?<![\w'])(" + "|".join(re.escape(words) for words, _ in
 CHAT_PERSONAS: dict[str, tuple[float, float]] = {"typo": (0.9, 0.6), "terse": (0.6, 0.45), "plain": (0.25, 0.3),
                                                   "chatty": (0.2, 0.3)}
 #: Letters next to each other on a QWERTY keyboard (a typo that hits the neighbouring key).
-_NEAR = {"a": "qsz", "b": "vgn", "c": "xdv", "d": "sfe", "e": "wrd", "f": "dgr", "g": "fht", "h": "gjy", "i": "uok",
-         "j": "hku", "k": "jli", "l": "kop", "m": "nj", "n": "bmh", "o": "ipl", "p": "ol", "q": "wa", "r": "etf",
-         "s": "adw", "t": "ryg", "u": "yij", "v": "cfb", "w": "qes", "x": "zsc", "y": "tuh", "z": "xas"}
+_NEAR: Mapping[str, str] = _REGISTER["qwerty_neighbours"]
 _WORD = re.compile(r"[A-Za-z]{4,}")
 _SENTENCE_START = re.compile(r"(^|[.!?]\s+)([A-Z])(?=[a-z' ])")
 
@@ -151,8 +111,7 @@ def typos(text: str, rng: random.Random, rate: float) -> str:
     return _WORD.sub(one, text)
 
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
+_MONTHS = loader.ordered_words("time", "month_names")
 _DAY_MONTH_YEAR = re.compile(r"(\d{1,2}) (" + "|".join(_MONTHS) + r") (\d{4})")
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")

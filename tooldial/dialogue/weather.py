@@ -19,12 +19,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from tooldial.knowledge import loader
+
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-_APPARENT = frozenset({"apparent", "feels", "feelslike", "chill", "windchill", "heat", "heatindex", "wetbulb"})
-_NOT_AMOUNT = frozenset({"chance", "probability", "prob", "pop", "type", "types", "percent", "pct", "hours", "days",
-                         "hrs", "code", "icon", "description", "desc", "text", "condition"})
-_NOT_PRESSURE = frozenset({"trend", "tendency", "change", "blood", "systolic", "diastolic", "tire", "tyre", "tank",
-                           "oil", "water"})
+_APPARENT = loader.words("weather", "apparent")
+_NOT_AMOUNT = loader.words("weather", "not_amount")
+_NOT_PRESSURE = loader.words("weather", "not_pressure")
 #: (unit words, low, high) of a sea-level pressure, hPa first (the default).
 _PRESSURE_UNITS = ((frozenset({"hpa", "mb", "mbar", "millibar", "millibars"}), 870.0, 1085.0),
                    (frozenset({"in", "inhg", "inches"}), 25.0, 32.5),
@@ -38,7 +38,7 @@ MAX_PRECIP_MM = 100.0
 MAX_SNOW = 100.0
 MAX_UV = 13.0
 #: Words of a goal about the weather: its answer reports the air temperature first (not humidity alone).
-WEATHER_GOAL = frozenset({"weather", "forecast", "forecasts", "climate", "temperature", "temperatures"})
+WEATHER_GOAL = loader.words("weather", "goal")
 
 
 @lru_cache(maxsize=8192)
@@ -100,8 +100,7 @@ def _celsius(key: str, value: float) -> float:
 
 
 #: Parts of a key that every weather field's name holds (a cheap test before the names are read).
-_HINTS = ("temp", "dew", "uv", "snow", "precip", "rain", "qpf", "pressure", "baro", "slp", "humid", "cloud", "gust",
-          "wind")
+_HINTS = loader.ordered_words("weather", "field_hints")
 
 
 def _fields(record: dict[str, Any]) -> dict[str, list[str]]:

@@ -64,6 +64,7 @@ from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.slot_words import is_headline
 from tooldial.dialogue.weather import WEATHER_GOAL, needs_climate, weather_problems
 from tooldial.dialogue.weather import role as weather_role
+from tooldial.knowledge import loader
 from tooldial.rules.record import check_record
 from tooldial.rules.world.city_country import city_countries
 
@@ -76,8 +77,7 @@ class DialogueProblems(Protocol):
 
     def add(self, kind: str, message: str) -> None: ...
 
-_OLD_WORDS = ("aurora", "harbor", "summit", "meadow", "cobalt", "ember", "willow", "atlas", "orbit", "juniper",
-              "falcon", "coral", "quartz", "sierra", "velvet", "maple")
+_OLD_WORDS = loader.ordered_words("placeholders", "old_generator_words")
 FILLER = re.compile(r"^[a-z]+-\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b|^(" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r") (" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r")$")
@@ -93,9 +93,7 @@ def _lorem_words() -> frozenset[str]:
 
 
 #: Plain words that are real values of status-like fields (and Faker lorem words too).
-_VALUE_WORDS = frozenset({"success", "none", "true", "false", "available", "open", "active", "completed", "new",
-                          "high", "low", "clear", "free", "male", "female", "yes", "no", "ok", "pending",
-                          "closed", "live", "public", "private", "online", "offline", "daily", "weekly", "monthly"})
+_VALUE_WORDS = loader.words("status", "plain_values")
 _WORDS = re.compile(r"[A-Za-z]+")
 #: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
 _NAMED_KINDS = frozenset({"status", "gender", "boolean", "query", "category", "person", "company", "first_name",
@@ -150,10 +148,10 @@ def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozense
         api = corpus.get(api_id)
         for p in api.parameters:
             for v in (p.example, p.default, *(p.enum or [])):
-                out.update(as_text(x) for _, x in _leaves(v))
+                out.update(as_text(x) for _, x in error_results.leaves(v))
         for c in api.output_components:  # a documented enum member ("standard" tier) is documented, not lorem
-            out.update(as_text(x) for _, x in _leaves([c.example, *(c.enum or ())]))
-        out.update(as_text(x) for _, x in _leaves(api.example_response))
+            out.update(as_text(x) for _, x in error_results.leaves([c.example, *(c.enum or ())]))
+        out.update(as_text(x) for _, x in error_results.leaves(api.example_response))
     return frozenset(out)
 
 
@@ -167,7 +165,7 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
     for side in ("source", "target"):
         for mock in record.mockdata.get(side, []):
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
-            for where, value in _leaves({"inputs": inputs, "result": mock.get("output_components")}):
+            for where, value in error_results.leaves({"inputs": inputs, "result": mock.get("output_components")}):
                 if isinstance(value, str) and FILLER.search(value):
                     dp.add("filler", f"filler token: {mock.get('api_name')}: {where}={value!r}")
                 elif isinstance(value, str) and OLD_TITLE.match(value) and (documented is None or value not in documented):
@@ -239,7 +237,7 @@ def _check_entities(record: DialogueRecord, turns: list[tuple[str, dict[str, Any
         for mock in record.mockdata.get(side, []):
             api_id = str(mock.get("api_name") or "")
             inputs = {**mock.get("required_parameters", {}), **mock.get("optional_parameters", {})}
-            leaves = _leaves(mock.get("output_components"))
+            leaves = error_results.leaves(mock.get("output_components"))
             if api_id in docs:
                 api = docs.get(api_id)
                 foreign = foreign_lookup(api, inputs)
@@ -271,14 +269,6 @@ def reason(message: str) -> str:
     return message.split(":", 1)[0]
 
 
-def _leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
-    if isinstance(node, dict):
-        return [leaf for k, v in node.items() for leaf in _leaves(v, f"{path}.{k}" if path else str(k))]
-    if isinstance(node, list):
-        return [leaf for v in node for leaf in _leaves(v, path)]
-    return [(path, node)]
-
-
 def objects(node: Any) -> list[dict[str, Any]]:
     """Every dict in a result (each is one record)."""
     if isinstance(node, dict):
@@ -301,7 +291,7 @@ def timezone_problems(inputs: dict[str, Any], result: Any) -> list[str]:
     if not asked:
         return []
     out = []
-    for where, value in _leaves(result):
+    for where, value in error_results.leaves(result):
         key = where.rsplit(".", 1)[-1]
         if isinstance(value, str) and value in _zones() and value not in asked and field_kind(
                 FieldName(key)) == "timezone":
@@ -310,9 +300,8 @@ def timezone_problems(inputs: dict[str, Any], result: Any) -> list[str]:
 
 
 #: Venue words of generated and documented names ("Tabriz Hotel", "Luanda Restaurant").
-_VENUE_NAME = re.compile(r"^(?P<city>[A-Z][A-Za-z .'-]+?) (?:Central |North |South |East |West )?(?:Hotel|Restaurant|"
-                         r"Station|Museum|Store|Shop|Cafe|Bar|Clinic|Gym|Cinema|Theater|Library|Park|Market|Bakery|"
-                         r"Pharmacy|Branch|Office|Gallery|Stadium|Airport|School|University|Hospital|Arena|Hall)$")
+_VENUE_NAME = re.compile(r"^(?P<city>[A-Z][A-Za-z .'-]+?) (?:Central |North |South |East |West )?(?:"
+                         + "|".join(loader.ordered_words("venues", "name_endings")) + ")$")
 
 
 def venue_problems(record: DialogueRecord) -> list[str]:
@@ -457,7 +446,7 @@ def _check_groups(turns: list[tuple[str, dict[str, Any]]], walk: Any, dp: Dialog
             origins = [_origin(v, said, results) for v in coords.values()]
             if origins[0] != origins[1]:
                 dp.add("groups", f"coordinates from two origins: turn {i}: {' and '.join(coords)} come from {origins}")
-        results.append([as_text(v) for _, v in _leaves(body["api_response"].get("result"))])
+        results.append([as_text(v) for _, v in error_results.leaves(body["api_response"].get("result"))])
 
 
 def _origin(value: str, said: list[str], results: list[list[str]]) -> str:
@@ -495,11 +484,9 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
 #: An enumeration in an API's description ("agency, phone, rating and number of active listings"): the fields
 #: a user who asks in those words names one by one.
 _ENUMERATION = re.compile(r"([A-Za-z][\w' /-]*(?:, [A-Za-z0-9][\w' /-]*)+,? (?:and|or) [A-Za-z0-9][\w' /-]*)")
-_ENUM_STOP = frozenset({"a", "an", "the", "of", "with", "by", "its", "their", "s", "and", "or", "in", "for", "to",
-                        "number", "get", "list", "all", "each", "per", "from", "on", "at", "any", "is"})
+_ENUM_STOP = loader.words("stopwords", "enumeration")
 #: Words a user says for a field named otherwise ("coordinates" of a record with latitude and longitude).
-_FIELD_ALIASES = {"coordinates": ("latitude", "longitude", "lat", "lon", "lng"),
-                  "location": ("latitude", "longitude"), "time": ("duration", "eta", "minutes")}
+_FIELD_ALIASES = loader.word_map("labels", "field_aliases")
 
 
 #: "How many calories a recipe has": the quantity a description asks for by a question.
