@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tooldial.dialogue.mockdata.fields import (
+    _BIRTH,
     _END,
     _FUTURE,
     _PAST,
@@ -21,13 +22,13 @@ from tooldial.dialogue.mockdata.fields import (
 )
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
 
 
-_NOT_NOW = (*_FUTURE, "birth", "born", "birthday", "dob", "end", "until", "expiry", "expires", "expiration",
-            "release", "released", "founded", "created", "joined", "registered", "since")
+_NOT_NOW = (*_FUTURE, *_BIRTH, *loader.ordered_words("time", "never_now"))
 
 
 def is_now_stamp(f: FieldName) -> bool:
@@ -44,7 +45,7 @@ def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
         return world.today
     if is_now_stamp(f):
         return world.today - dt.timedelta(days=rng.randint(0, 1 if f.has(*NOW_WORDS) else 3))
-    if f.has("birth", "born", "birthday", "dob"):
+    if f.has(*_BIRTH):
         return world.today - dt.timedelta(days=rng.randint(18 * 365, 80 * 365))
     if f.has(*_FUTURE):
         return world.today + dt.timedelta(days=rng.randint(1, 60))
@@ -70,13 +71,13 @@ class DateBounds(NamedTuple):
     on: dt.date | None = None
 
 
-_RANGE_START = ("start", "from", "begin", "since")
+_RANGE_START = loader.ordered_words("time", "range_start")
 
 
-_RANGE_END = ("end", "to", "until")
+_RANGE_END = loader.ordered_words("time", "range_end")
 
 
-_NOT_SERIES = ("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS, *_END)
+_NOT_SERIES = (*_BIRTH, *_PAST, *NOW_WORDS, *_END)
 
 
 def parse_date(value: Any) -> dt.date | None:
@@ -95,7 +96,7 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
     for name, value in inputs.items():
         f = FieldName(name)
         day = parse_date(value)
-        if day is None or field_kind(f) not in ("date", "datetime", None) or f.has("birth", "born", "birthday", "dob"):
+        if day is None or field_kind(f) not in ("date", "datetime", None) or f.has(*_BIRTH):
             continue  # a kind-less name with a date value (``week``: 2022-10-08) is a date asked for too
         if f.has(*_RANGE_START):
             start = start or day
@@ -141,7 +142,7 @@ def series_key(record: dict[str, Any]) -> str | None:
                 f.has("time", "timestamp") and "T" in str(value)[10:11])):
             timed.append(key)
     return next((k for k in timed if not FieldName(k).has(*_NOT_SERIES)), None) or next(
-        (k for k in timed if not FieldName(k).has("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS)), None)
+        (k for k in timed if not FieldName(k).has(*_BIRTH, *_PAST, *NOW_WORDS)), None)
 
 
 def _moment(value: str) -> dt.datetime:
@@ -206,7 +207,7 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
         for other, text in row.items():
             day = parse_date(text)
             if other == key or day is None or field_kind(FieldName(other)) not in ("date", "datetime") \
-                    or FieldName(other).has("birth", "born", "birthday", "dob", *_PAST, *NOW_WORDS):
+                    or FieldName(other).has(*_BIRTH, *_PAST, *NOW_WORDS):
                 continue
             try:
                 row[other] = (day + shift).isoformat() + text[10:]
@@ -223,7 +224,7 @@ def _gen_time(f: FieldName, ctx: RecordContext) -> str:
     return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
 
 
-_CALENDAR_PARTS = {"year": ("year", "yyyy", "yr"), "month": ("month", "mm", "mon"), "day": ("day", "dd")}
+_CALENDAR_PARTS = loader.word_map("time", "calendar_parts")
 
 
 def calendar_parts(values: dict[str, Any]) -> dict[str, str]:

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.weather import role as weather_role
-from tooldial.knowledge.loader import ordered_words
+from tooldial.knowledge import loader
 
 
 @dataclass(frozen=True)
@@ -57,34 +57,34 @@ def _token_set(name: str) -> frozenset[str]:
     return frozenset(_tokens(name))
 
 
-_ID_WORDS = ordered_words("identifiers", "mock_id")
+_ID_WORDS = loader.ordered_words("identifiers", "mock_id")
 
 
 _NOT_ID = ("country", "currency", "zip", "postal", "language", "lang")
 
 
-_PAST = ordered_words("time", "past")
+_PAST = loader.ordered_words("time", "past")
+_BIRTH = loader.ordered_words("time", "birth")
 
 
-_FUTURE = ("scheduled", "expected", "planned", "estimated", "due", "next", "upcoming", "deadline")
+_FUTURE = loader.ordered_words("time", "future")
 
 
 #: A field named with one of these holds the dialogue's "today" (or a moment just before it).
-NOW_WORDS = ("today", "current", "now", "latest", "recent", "recently", "updated", "refreshed", "live", "realtime")
+NOW_WORDS = loader.ordered_words("time", "now")
 
 
 #: Words of a list's path or API name that make its records a series: forward from today, back from today.
-FORWARD_SERIES = ("forecast", "forecasts", "schedule", "schedules", "upcoming", "hourly", "itinerary", "agenda")
+FORWARD_SERIES = loader.ordered_words("time", "forward_series")
 
 
-BACKWARD_SERIES = ("history", "historical", "timeseries", "ohlc", "candles", "intraday", "recent", "recently",
-                   "played", "past", "chart", "charts", "sparkline")  # a price chart: points up to now
+BACKWARD_SERIES = loader.ordered_words("time", "backward_series")
 
 
-_START = ("start", "from", "begin", "checkin", "arrival", "since", "departure", "open")
+_START = loader.ordered_words("time", "start")
 
 
-_END = ("end", "to", "until", "checkout", "return", "expiry", "expires", "expiration", "close", "finish")
+_END = loader.ordered_words("time", "end")
 
 
 _PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner", "customer", "employee", "user",
@@ -107,7 +107,7 @@ _WORK = ("movie", "film", "show", "book", "song", "track", "album", "article", "
 
 
 #: Last words of a field that is a quantity of a day, not a day (``day_volume``, ``day_change``, ``day_high``).
-_DAY_QUANTITY = ("volume", "change", "high", "low", "open", "close", "range", "price", "count", "total", "percent")
+_DAY_QUANTITY = loader.ordered_words("time", "day_quantity")
 
 
 def _is_date_kind(f: FieldName) -> bool:

@@ -1,0 +1,43 @@
+"""The mock world (tooldial.dialogue.mockdata) reads its vocabularies from the knowledge packs, one test per subject:
+the stage's words are the pack's (not a copy), and a word of the pack changes what the world does."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from tooldial.dialogue.mockdata import (
+    FieldName,
+    MockWorld,
+    RecordContext,
+    calendar_parts,
+    date_bounds,
+    dates,
+    field_kind,
+    fields,
+)
+from tooldial.knowledge import loader
+
+
+def test_time_words_come_from_the_time_pack() -> None:
+    assert fields._FUTURE is loader.ordered_words("time", "future")
+    assert fields.NOW_WORDS is loader.ordered_words("time", "now")
+    assert fields.FORWARD_SERIES is loader.ordered_words("time", "forward_series")
+    assert fields.BACKWARD_SERIES is loader.ordered_words("time", "backward_series")
+    assert fields._END is loader.ordered_words("time", "end")
+    assert fields._DAY_QUANTITY is loader.ordered_words("time", "day_quantity")
+    assert dates._RANGE_START is loader.ordered_words("time", "range_start")
+    assert dates._RANGE_END is loader.ordered_words("time", "range_end")
+    assert dates._NOT_NOW[:len(fields._FUTURE)] == fields._FUTURE and "founded" in dates._NOT_NOW
+    assert dates._CALENDAR_PARTS is loader.word_map("time", "calendar_parts")
+
+
+def test_time_words_place_dates() -> None:
+    world = MockWorld(random.Random(3))
+    due = dates._gen_date(FieldName("due_date"), RecordContext(world))  # a future word: after today
+    born = dates._gen_date(FieldName("birthday"), RecordContext(world))  # a birth word: decades before
+    assert due > world.today and born < world.today - dt.timedelta(days=17 * 365)
+    bounds = date_bounds({"since": "2025-03-01", "until": "2025-03-09"})  # range words of the pack
+    assert (bounds.start, bounds.end) == (dt.date(2025, 3, 1), dt.date(2025, 3, 9))
+    assert calendar_parts({"yyyy": "2025", "mm": "03", "dd": "09"}) == {"year": "yyyy", "month": "mm", "day": "dd"}
+    assert field_kind(FieldName("day_volume", "number")) != "date"  # a quantity of a day
