@@ -41,3 +41,25 @@ def test_time_words_place_dates() -> None:
     assert (bounds.start, bounds.end) == (dt.date(2025, 3, 1), dt.date(2025, 3, 9))
     assert calendar_parts({"yyyy": "2025", "mm": "03", "dd": "09"}) == {"year": "yyyy", "month": "mm", "day": "dd"}
     assert field_kind(FieldName("day_volume", "number")) != "date"  # a quantity of a day
+
+
+def test_money_comes_from_the_money_pack() -> None:
+    from tooldial.dialogue.mockdata import builder, money, world
+
+    assert world.USD_VALUE is loader.word_map("money", "usd_value")
+    assert world.CURRENCIES is loader.ordered_words("money", "major_currencies")
+    assert world.SYMBOLS is loader.ordered_words("money", "tickers")
+    assert world.COINS is loader.ordered_words("money", "coins")
+    assert money._FROM_SIDE is loader.ordered_words("money", "from_side")
+    assert builder._EXCHANGE_SIDES is loader.ordered_words("money", "exchange_side")
+    assert set(world.CURRENCIES) <= set(world.USD_VALUE)  # every currency a pair is drawn from has a rate
+
+
+def test_money_words_steer_a_conversion() -> None:
+    from tooldial.dialogue.mockdata import conversion_expected
+
+    usd = loader.word_map("money", "usd_value")
+    # "have" is a from-side word: JPY is converted from, whichever key comes first
+    src, dst, amount, converted = conversion_expected({"want": "EUR", "have": "JPY", "amount": "1000"})
+    assert (src, dst, amount) == ("JPY", "EUR", 1000.0)
+    assert converted == round(1000 * usd["JPY"] / usd["EUR"], 2)

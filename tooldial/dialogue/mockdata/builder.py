@@ -52,6 +52,7 @@ from tooldial.dialogue.mockdata.sports import _rank_tables
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
@@ -114,7 +115,7 @@ PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitu
 _OWNER_WORDS = ("author", "channel", "uploader", "owner", "creator", "artist", "publisher")
 
 
-_EXCHANGE_SIDES = ("from", "to", "base", "target", "quote", "source", "dest", "destination", "preferred")
+_EXCHANGE_SIDES = loader.ordered_words("money", "exchange_side")
 
 
 class ResultBuilder:

@@ -9,6 +9,7 @@ from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import _number, _plain_objects, as_text, leaf_items
 from tooldial.dialogue.mockdata.world import RATE_SLACK, USD_VALUE
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
@@ -46,7 +47,7 @@ def currency_inputs(inputs: dict[str, Any]) -> list[str]:
             and len(as_text(v).strip()) == 3 and field_kind(FieldName(k)) != "query"]
 
 
-_FROM_SIDE = ("from", "origin", "base", "source", "have", "src", "sell")
+_FROM_SIDE = loader.ordered_words("money", "from_side")
 
 
 def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float] | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import _faker, _place_index, places
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
@@ -23,27 +24,19 @@ TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "bas
 
 
 #: Well-known tickers and coins.
-SYMBOLS = ("AAPL", "MSFT", "TSLA", "NVDA", "AMZN", "GOOGL", "META", "NFLX")
+SYMBOLS = loader.ordered_words("money", "tickers")
 
 
-COINS = ("BTC", "ETH", "SOL", "ADA", "XRP", "DOGE")
+COINS = loader.ordered_words("money", "coins")
 
 
 #: Major currencies a currency pair is drawn from.
-CURRENCIES = ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SEK", "NOK", "INR", "BRL", "MXN")
+CURRENCIES = loader.ordered_words("money", "major_currencies")
 
 
 #: Rough USD value of one unit (2025 levels, to about 10%), so that ``rate`` fields are plausible. A currency not
 #: listed gets no generated rate (never 1.0 by default).
-USD_VALUE = {"USD": 1.0, "EUR": 1.08, "GBP": 1.27, "JPY": 0.0067, "CHF": 1.13, "CAD": 0.74, "AUD": 0.66,
-             "SEK": 0.095, "NOK": 0.093, "INR": 0.012, "BRL": 0.2, "MXN": 0.058,
-             "CNY": 0.14, "HKD": 0.128, "SGD": 0.75, "KRW": 0.00073, "NZD": 0.6, "ZAR": 0.055, "TRY": 0.029,
-             "RUB": 0.012, "PLN": 0.25, "CZK": 0.043, "HUF": 0.0027, "DKK": 0.145, "ILS": 0.27, "AED": 0.272,
-             "SAR": 0.267, "QAR": 0.275, "KWD": 3.25, "THB": 0.029, "IDR": 0.000062, "MYR": 0.22, "PHP": 0.0175,
-             "VND": 0.00004, "PKR": 0.0036, "BDT": 0.0083, "EGP": 0.02, "NGN": 0.00065, "KES": 0.0077,
-             "ARS": 0.001, "CLP": 0.00105, "COP": 0.00025, "PEN": 0.27, "TWD": 0.031, "UAH": 0.024, "RON": 0.22,
-             "MAD": 0.1, "IRR": 0.000024, "IQD": 0.00076, "DZD": 0.0074, "GHS": 0.065, "ETB": 0.0078,
-             "LKR": 0.0033, "NPR": 0.0074, "BGN": 0.55, "ISK": 0.0072}
+USD_VALUE = loader.word_map("money", "usd_value")
 
 
 #: How far a served exchange rate may lie from the :data:`USD_VALUE` ratio (markets move; tables age).
