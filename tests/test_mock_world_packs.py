@@ -63,3 +63,27 @@ def test_money_words_steer_a_conversion() -> None:
     src, dst, amount, converted = conversion_expected({"want": "EUR", "have": "JPY", "amount": "1000"})
     assert (src, dst, amount) == ("JPY", "EUR", 1000.0)
     assert converted == round(1000 * usd["JPY"] / usd["EUR"], 2)
+
+
+def test_paging_and_envelope_keys_come_from_their_packs() -> None:
+    from tooldial.dialogue.mockdata import ENVELOPE, PAGING_KEYS, STATUS_KEYS, paging
+
+    assert paging._LIMIT_WORDS is loader.words("paging", "limit_inputs")
+    assert paging._DAYS_NAMES is loader.words("paging", "days_inputs")
+    assert paging._PAGE_KEYS is loader.words("paging", "page_keys")
+    assert paging._PAGES_KEYS is loader.words("paging", "pages_keys")
+    assert paging._TOTAL_KEYS is loader.words("paging", "total_keys")
+    assert paging._SIZE_KEYS is loader.words("paging", "size_keys")
+    assert PAGING_KEYS is loader.words("paging", "paging_keys")
+    assert ENVELOPE is loader.words("envelope", "envelope")
+    assert STATUS_KEYS is loader.words("envelope", "status_keys")
+
+
+def test_paging_words_shape_a_paged_result() -> None:
+    from tooldial.dialogue.mockdata import paging_problems, reports_something, requested_records
+
+    assert requested_records({"forecastDays": "5"}, 2) == 5  # a days input sets the records
+    assert requested_records({"take": "1"}, 2) == 1  # a limit input caps them
+    assert paging_problems({"pageNo": "2"}, {"currentPage": 1, "totalPages": 3}) == ["page: currentPage 1 for page 2 asked"]
+    assert not reports_something({"response": {"status": "success", "msg": "ok"}})  # status keys only
+

@@ -13,6 +13,7 @@ from tooldial.dialogue.mockdata.dates import parse_date
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, is_credential
 from tooldial.dialogue.mockdata.paths import as_text, leaf_items
 from tooldial.dialogue.mockdata.places import _place_index, place_names, place_of
+from tooldial.knowledge import loader
 
 #: Words of an input that names one entity (besides ids): an airport's ICAO code, a book's ISBN, a ticker.
 _IDENTITY_WORDS = frozenset({"code", "icao", "iata", "isbn", "symbol", "ticker", "slug", "username", "handle", "asin",
@@ -149,21 +150,15 @@ def foreign_strings(api: Api) -> frozenset[str]:
 
 #: Top-level output names of a generic response envelope (``get``, ``parameters``, ``errors``, ``results``,
 #: ``response``) documented for many unrelated APIs: it says nothing about what the API returns.
-ENVELOPE = frozenset({"get", "parameters", "errors", "results", "response", "paging", "status", "success",
-                      "message", "error", "code", "msg"})
+ENVELOPE = loader.words("envelope", "envelope")
 
 
 #: Result keys that report how a call went, not what the user asked (``status: success``).
-STATUS_KEYS = frozenset({"status", "success", "message", "msg", "status_code", "statuscode", "error", "errors",
-                         "ok"})
+STATUS_KEYS = loader.words("envelope", "status_keys")
 
 
 #: Result keys about paging, not about what was asked (``current_page: 1``, ``nextOffset: 2``).
-PAGING_KEYS = frozenset({"page", "current_page", "currentpage", "next_offset", "nextoffset", "offset", "limit",
-                         "per_page", "perpage", "total_pages", "totalpages", "next_page", "nextpage", "prev_page",
-                         "prvpage", "prevpage", "has_next_page", "hasnextpage", "hasprevpage", "cursor",
-                         "next_cursor", "nextoffsettoken", "page_size", "pagesize", "pagename", "pagenumber",
-                         "pageno", "pages", "pagecount", "lastpage", "numpages", "totalpage", "pageindex"})
+PAGING_KEYS = loader.words("paging", "paging_keys")
 
 
 def documented_output(api: Api) -> bool:

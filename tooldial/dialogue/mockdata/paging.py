@@ -7,14 +7,13 @@ from typing import Any
 
 from tooldial.dialogue.mockdata.fields import _tokens
 from tooldial.dialogue.mockdata.paths import _plain_objects, as_text
+from tooldial.knowledge import loader
 
-#: Words that make a currency field one side of an exchange, not the record's own money.
 #: Inputs that say how many records a list holds: a page size / limit caps it, a number of days sets it.
-_LIMIT_WORDS = frozenset({"limit", "size", "pagesize", "perpage", "per", "max", "maxresults", "rows", "num", "count",
-                          "top", "n", "take", "first"})
+_LIMIT_WORDS = loader.words("paging", "limit_inputs")
 
 
-_DAYS_NAMES = frozenset({"days", "numdays", "ndays", "daycount", "forecastdays", "nbdays", "numberofdays", "dayscount"})
+_DAYS_NAMES = loader.words("paging", "days_inputs")
 
 
 #: The most records one list gets from a requested count (a 30-day history, not a 1,000-row page).
@@ -48,18 +47,16 @@ def requested_records(inputs: dict[str, Any], records: int) -> int:
 
 #: Result keys holding the page a result is (``currentPage``, ``page``, ``pageNumber``) and how many pages
 #: there are (``pages``, ``totalPages``, ``lastPage``).
-_PAGE_KEYS = frozenset({"page", "currentpage", "pagenumber", "pageno", "pagename", "pagenum", "currentpagenumber",
-                        "pageindex"})
+_PAGE_KEYS = loader.words("paging", "page_keys")
 
 
-_PAGES_KEYS = frozenset({"pages", "totalpages", "pagecount", "lastpage", "numpages", "numberofpages", "totalpage"})
+_PAGES_KEYS = loader.words("paging", "pages_keys")
 
 
-_TOTAL_KEYS = frozenset({"total", "totalcount", "totalresults", "totalitems", "totalrecords", "count", "totalrows",
-                         "totalelements", "numresults", "resultcount", "totalhits", "hits"})
+_TOTAL_KEYS = loader.words("paging", "total_keys")
 
 
-_SIZE_KEYS = frozenset({"pagesize", "perpage", "limit", "size", "pagelimit", "itemsperpage", "resultsperpage"})
+_SIZE_KEYS = loader.words("paging", "size_keys")
 
 
 def _is_total(joined: str) -> bool:
