@@ -87,3 +87,13 @@ def test_paging_words_shape_a_paged_result() -> None:
     assert paging_problems({"pageNo": "2"}, {"currentPage": 1, "totalPages": 3}) == ["page: currentPage 1 for page 2 asked"]
     assert not reports_something({"response": {"status": "success", "msg": "ok"}})  # status keys only
 
+
+
+def test_credential_words_come_from_the_credentials_pack() -> None:
+    from tooldial.corpus.models import Parameter
+    from tooldial.dialogue.mockdata import is_credential
+
+    assert fields._CREDENTIAL_WORDS is loader.words("credentials", "credential")
+    assert fields._NOT_CREDENTIAL is loader.words("credentials", "not_credential")
+    assert is_credential(Parameter(name="sessionId")) and is_credential(Parameter(name="x_auth"))
+    assert not is_credential(Parameter(name="page_token")) and not is_credential(Parameter(name="next_token"))

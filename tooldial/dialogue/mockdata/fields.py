@@ -262,14 +262,11 @@ def _is_match_score(f: FieldName) -> bool:
                                              "ht", "fulltime", "penalty", "extra")
 
 
-_CREDENTIAL_WORDS = frozenset({"token", "apikey", "secret", "password", "passwd", "sessionid", "session",
-                               "authorization", "auth", "cookie", "bearer", "signature", "accesskey", "appkey",
-                               "apitoken", "authtoken", "credentials", "credential"})
+_CREDENTIAL_WORDS = loader.words("credentials", "credential")
 
 
 #: Words of a token that is not a credential (a page token, a search keyword).
-_NOT_CREDENTIAL = frozenset({"page", "next", "skip", "delta", "continuation", "cursor", "keyword", "keywords",
-                             "author", "type", "changekeys"})
+_NOT_CREDENTIAL = loader.words("credentials", "not_credential")
 
 
 def is_credential(param: Parameter) -> bool:
