@@ -97,3 +97,15 @@ def test_credential_words_come_from_the_credentials_pack() -> None:
     assert fields._NOT_CREDENTIAL is loader.words("credentials", "not_credential")
     assert is_credential(Parameter(name="sessionId")) and is_credential(Parameter(name="x_auth"))
     assert not is_credential(Parameter(name="page_token")) and not is_credential(Parameter(name="next_token"))
+
+
+def test_league_table_words_come_from_the_sports_pack() -> None:
+    from tooldial.dialogue.mockdata import STANDING_WORDS, sports, standing_problems
+
+    roles = loader.word_map("sports", "standing_role")
+    assert sports._STANDING_ROLE is roles and frozenset(roles) == STANDING_WORDS  # one vocabulary
+    assert fields._TABLE_WORDS is loader.ordered_words("sports", "league_table")
+    row = {"overall_league_payed": 10, "overall_league_W": 5, "overall_league_D": 2, "overall_league_L": 2,
+           "overall_league_PTS": 17}
+    assert standing_problems(row) == ["standings: overall_league_payed=10 games from 5-2-2"]
+    assert standing_problems({**row, "overall_league_payed": 9}) == []

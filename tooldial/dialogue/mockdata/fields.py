@@ -244,11 +244,10 @@ _NAMED_PARENTS = frozenset({"language", "languages", "lang", "country", "countri
 
 
 #: The last word of a league table's columns (``overall_league_W``, ``home_league_PTS``, ``position``).
-STANDING_WORDS = frozenset({"w", "d", "l", "pts", "gf", "ga", "payed", "played", "position", "rank", "won", "drawn",
-                            "lost", "wins", "draws", "losses", "points", "gd"})
+STANDING_WORDS = frozenset(loader.word_map("sports", "standing_role"))
 
 
-_TABLE_WORDS = ("league", "overall", "standings", "standing", "table")
+_TABLE_WORDS = loader.ordered_words("sports", "league_table")
 
 
 def _is_standing(f: FieldName) -> bool:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, _is_standing, field_kind
 from tooldial.dialogue.mockdata.paths import _number, as_text
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
@@ -27,9 +28,7 @@ def _gen_match_score(f: FieldName, ctx: RecordContext) -> str | None:
                ctx.world.rng.choice((0, 0, 1, 1, 2)))
 
 
-_STANDING_ROLE = {"w": "W", "won": "W", "wins": "W", "d": "D", "drawn": "D", "draws": "D", "l": "L", "lost": "L",
-                  "losses": "L", "pts": "P", "points": "P", "payed": "N", "played": "N", "gf": "GF", "ga": "GA",
-                  "gd": "GD", "position": "POS", "rank": "POS"}
+_STANDING_ROLE = loader.word_map("sports", "standing_role")
 
 
 def standing_groups(record: dict[str, Any]) -> dict[tuple[str, ...], dict[str, str]]:
