@@ -109,3 +109,17 @@ def test_league_table_words_come_from_the_sports_pack() -> None:
            "overall_league_PTS": 17}
     assert standing_problems(row) == ["standings: overall_league_payed=10 games from 5-2-2"]
     assert standing_problems({**row, "overall_league_payed": 9}) == []
+
+
+def test_people_words_come_from_the_people_pack() -> None:
+    from tooldial.dialogue.mockdata import PICK_PREFERENCE, titles
+
+    assert fields._PERSON is loader.ordered_words("people", "person_roles")
+    assert fields._ORG is loader.ordered_words("people", "organisations")
+    assert titles._PEOPLE_PARENTS is loader.words("people", "person_keys")
+    assert PICK_PREFERENCE is loader.ordered_words("people", "pick_by")
+    assert field_kind(FieldName("driver")) == "person"
+    assert field_kind(FieldName("name", title=frozenset({"airline"}))) == "company"  # a name in an airline list
+    world = MockWorld(random.Random(5))
+    ctx = RecordContext(world)
+    assert titles._gen_name(FieldName("name", parent="assignee"), ctx) == " ".join(ctx.person)  # a person key

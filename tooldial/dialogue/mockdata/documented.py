@@ -213,8 +213,7 @@ def list_groups(api: Api) -> dict[tuple[str, ...], list[OutputComponent]]:
 
 
 #: Attributes people pick a record by, best first (a name or a date, never an opaque id).
-PICK_PREFERENCE = ("name", "title", "label", "city", "country", "date", "symbol", "username", "company", "person",
-                   "language", "address")
+PICK_PREFERENCE = loader.ordered_words("people", "pick_by")
 
 
 def sibling_candidates(api: Api, chain: OutputComponent) -> list[OutputComponent]:

@@ -87,13 +87,10 @@ _START = loader.ordered_words("time", "start")
 _END = loader.ordered_words("time", "end")
 
 
-_PERSON = ("author", "artist", "singer", "player", "actor", "director", "owner", "customer", "employee", "user",
-           "username", "person", "people", "member", "driver", "host", "creator", "coach", "writer", "contact", "cast",
-           "crew")
+_PERSON = loader.ordered_words("people", "person_roles")
 
 
-_ORG = ("company", "business", "brand", "store", "shop", "restaurant", "hotel", "agency", "organization",
-        "organisation", "employer", "publisher", "manufacturer", "vendor", "merchant", "seller", "airline")
+_ORG = loader.ordered_words("people", "organisations")
 
 
 #: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).

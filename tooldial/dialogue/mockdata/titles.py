@@ -10,6 +10,7 @@ from tooldial.dialogue.mockdata.paths import _WRAPPERS
 from tooldial.dialogue.mockdata.places import currency_name, language_name
 from tooldial.dialogue.mockdata.sports import _team_name
 from tooldial.dialogue.mockdata.world import TOPICS
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.fields import FieldName
@@ -250,10 +251,7 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
 
 
 #: Enclosing keys whose ``name`` is a person's.
-_PEOPLE_PARENTS = frozenset({"sender", "senders", "signer", "signers", "recipient", "recipients", "author",
-                             "authors", "owner", "owners", "member", "members", "player", "players", "customer",
-                             "customers", "employee", "employees", "contact", "contacts", "user", "users", "creator",
-                             "assignee", "referee", "coach", "manager", "driver", "speaker", "host", "guest"})
+_PEOPLE_PARENTS = loader.words("people", "person_keys")
 
 
 def _gen_person(f: FieldName, ctx: RecordContext) -> str:
