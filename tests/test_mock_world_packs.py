@@ -123,3 +123,15 @@ def test_people_words_come_from_the_people_pack() -> None:
     world = MockWorld(random.Random(5))
     ctx = RecordContext(world)
     assert titles._gen_name(FieldName("name", parent="assignee"), ctx) == " ".join(ctx.person)  # a person key
+
+
+def test_identifier_words_come_from_the_identifiers_pack() -> None:
+    from tooldial.dialogue.mockdata import documented, identifying
+
+    assert fields._ID_LOOKALIKES is loader.words("identifiers", "id_lookalike")
+    assert fields._NOT_ID is loader.ordered_words("identifiers", "not_id")
+    assert documented._IDENTITY_WORDS is loader.words("identifiers", "identity")
+    assert documented._NOT_IDENTITY is loader.words("identifiers", "not_identity")
+    assert field_kind(FieldName("hotelid")) == "id" and field_kind(FieldName("prepaid")) != "id"
+    assert field_kind(FieldName("currency_key")) != "id"
+    assert identifying("isbn") and not identifying("promo_code")

@@ -16,12 +16,10 @@ from tooldial.dialogue.mockdata.places import _place_index, place_names, place_o
 from tooldial.knowledge import loader
 
 #: Words of an input that names one entity (besides ids): an airport's ICAO code, a book's ISBN, a ticker.
-_IDENTITY_WORDS = frozenset({"code", "icao", "iata", "isbn", "symbol", "ticker", "slug", "username", "handle", "asin",
-                             "sku", "imdb"})
+_IDENTITY_WORDS = loader.words("identifiers", "identity")
 
 
-_NOT_IDENTITY = frozenset({"country", "currency", "language", "lang", "postal", "zip", "status", "error", "promo",
-                           "coupon", "discount", "verification", "response", "format", "color", "colour"})
+_NOT_IDENTITY = loader.words("identifiers", "not_identity")
 
 
 def identifying(name: str) -> bool:

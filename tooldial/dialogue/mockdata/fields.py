@@ -60,7 +60,7 @@ def _token_set(name: str) -> frozenset[str]:
 _ID_WORDS = loader.ordered_words("identifiers", "mock_id")
 
 
-_NOT_ID = ("country", "currency", "zip", "postal", "language", "lang")
+_NOT_ID = loader.ordered_words("identifiers", "not_id")
 
 
 _PAST = loader.ordered_words("time", "past")
@@ -115,9 +115,7 @@ def _is_date_kind(f: FieldName) -> bool:
 
 
 #: Words ending in "id" that are not ids (``is_paid``, ``valid``).
-_ID_LOOKALIKES = frozenset({"paid", "valid", "invalid", "android", "said", "void", "fluid", "liquid", "hybrid",
-                            "covid", "rapid", "solid", "humid", "avid", "squid", "pyramid", "david", "madrid",
-                            "unpaid", "prepaid", "grid", "bid", "kid", "lid", "acid", "mid", "rid"})
+_ID_LOOKALIKES = loader.words("identifiers", "id_lookalike")
 
 
 def _is_id(f: FieldName) -> bool:
