@@ -62,5 +62,5 @@ def test_a_good_book_reads(tmp_path: Path) -> None:
 
 
 def test_an_unknown_book_names_the_books_there() -> None:
-    with pytest.raises(ConfigError, match="no phrase book 'usr' for language 'en'; books: rewrites, system, user"):
+    with pytest.raises(ConfigError, match="no phrase book 'usr' for language 'en'; books: rewrites, system, titles, user"):
         loader.phrase_banks("en", "usr")

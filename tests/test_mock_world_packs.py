@@ -135,3 +135,33 @@ def test_identifier_words_come_from_the_identifiers_pack() -> None:
     assert field_kind(FieldName("hotelid")) == "id" and field_kind(FieldName("prepaid")) != "id"
     assert field_kind(FieldName("currency_key")) != "id"
     assert identifying("isbn") and not identifying("promo_code")
+
+
+def test_media_words_and_titles_come_from_their_packs() -> None:
+    from tooldial.dialogue.mockdata import OLD_TITLE_WORDS, TOPICS, builder, titles
+
+    assert TOPICS is loader.ordered_words("media", "topics") and "machine learning" in TOPICS
+    assert fields._WORK is loader.ordered_words("media", "works")
+    assert fields._FORMAT_WORDS is loader.ordered_words("media", "formats")
+    assert fields._NAMED_PARENTS is loader.words("media", "named_keys")
+    assert titles._OUTLET_WORDS is loader.ordered_words("media", "outlets")
+    assert builder._OWNER_WORDS is loader.ordered_words("media", "owners")
+    assert (loader.ordered_words("media", "old_title_adjectives"),
+                               loader.ordered_words("media", "old_title_nouns")) == OLD_TITLE_WORDS
+    banks = loader.phrase_banks("en", "titles")
+    for name in ("video_titles", "untopical_videos", "app_titles", "film_titles", "song_titles", "game_titles",
+                 "achievements", "book_titles", "old_video_titles", "products", "dishes"):
+        assert getattr(titles, f"_{name.upper()}") is banks[name], name
+    assert field_kind(FieldName("qualityLabel", context=frozenset({"video"}))) == "name"  # a format, not a title
+    assert field_kind(FieldName("label", context=frozenset({"video"}))) == "title"
+
+
+def test_venue_words_come_from_the_venues_pack() -> None:
+    from tooldial.dialogue.mockdata import titles
+
+    assert titles._BUSINESSES is loader.ordered_words("venues", "businesses")
+    assert titles._VENUES is loader.ordered_words("venues", "venues")
+    assert titles._VENUE_LABELS is loader.word_map("venues", "venue_labels")
+    ctx = RecordContext(MockWorld(random.Random(2)))
+    name = titles._venue_name("trail", ctx)  # civic: after its city, with a label of the pack
+    assert name.startswith(ctx.place.city) and name.endswith(("Trail", "Ridge Trail"))

@@ -112,7 +112,7 @@ PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitu
 
 
 #: Owners whose records a call lists (its channel's videos, its artist's tracks).
-_OWNER_WORDS = ("author", "channel", "uploader", "owner", "creator", "artist", "publisher")
+_OWNER_WORDS = loader.ordered_words("media", "owners")
 
 
 _EXCHANGE_SIDES = loader.ordered_words("money", "exchange_side")

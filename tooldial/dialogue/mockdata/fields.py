@@ -99,8 +99,7 @@ _MEASURES = ("beds", "bedrooms", "baths", "bathrooms", "sqft", "distance", "weig
              "altitude", "depth", "mileage", "calories", "stock", "inventory", "exactnumbers", "exactpb")
 
 
-_WORK = ("movie", "film", "show", "book", "song", "track", "album", "article", "recipe", "game", "podcast",
-         "playlist", "episode", "series", "course", "video", "event", "product", "post", "story", "news", "job")
+_WORK = loader.ordered_words("media", "works")
 
 
 #: Last words of a field that is a quantity of a day, not a day (``day_volume``, ``day_change``, ``day_high``).
@@ -228,14 +227,12 @@ def api_words(api: Api) -> frozenset[str]:
 
 
 #: Words of a label that names a format, not a work (a stream's ``qualityLabel`` "720p"): documented or left out.
-_FORMAT_WORDS = ("quality", "format", "resolution", "codec", "mime", "bitrate", "encoding")
+_FORMAT_WORDS = loader.ordered_words("media", "formats")
 
 
 #: Enclosing keys that say what their ``name`` names (a caption's ``language.name`` is a language, even in a
 #: video API): never a drawn title.
-_NAMED_PARENTS = frozenset({"language", "languages", "lang", "country", "countries", "currency", "currencies",
-                            "city", "cities", "location", "place", "team", "teams", "club", "author", "authors",
-                            "channel", "artist", "artists", "owner", "user", "uploader", "sender", "player"})
+_NAMED_PARENTS = loader.words("media", "named_keys")
 
 
 #: The last word of a league table's columns (``overall_league_W``, ``home_league_PTS``, ``position``).

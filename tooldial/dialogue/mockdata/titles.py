@@ -17,45 +17,41 @@ if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
 
 
+#: The phrase book of generated titles (``knowledge/phrases/en/titles.yaml``), by bank.
+_TITLES = loader.phrase_banks("en", "titles")
+
+
 #: Templates of generated titles by what the record is. Each reads like a real title of its kind and is about
 #: the topic the call searched for (or a drawn one); the old "The <adjective> <noun>" titles ("The Frozen
 #: Harvest") read as filler whatever they named (:data:`OLD_TITLE_WORDS` keeps their words for the check).
-_VIDEO_TITLES = ("{Topic} for Beginners", "{Topic} Explained", "{Topic} Highlights", "{Topic} Tips and Tricks",
-                 "{Topic} in 10 Minutes", "{Topic} Tutorial", "{Topic} (Official Video)", "{Topic} - Live")
+_VIDEO_TITLES = _TITLES["video_titles"]
 
 
 #: Video titles of a list nobody searched (related videos, a channel's uploads): a song by a person, never a
 #: topic the user did not name ("Weekly Coffee Roundup" among Luis Fonsi's videos read as filler, review 7).
-_UNTOPICAL_VIDEOS = ("{Song} (Official Video)", "{Song} - Live", "{Song} (Lyric Video)", "{Song} - Acoustic Version",
-                     "{First} {Last} - {Song}")
+_UNTOPICAL_VIDEOS = _TITLES["untopical_videos"]
 
 
-_APP_TITLES = ("{Topic} Planner", "{Topic} Tracker", "{Topic} Finder", "{Topic} Guide", "{Topic} Pro", "My {Topic}",
-               "{Topic} Hub", "{Topic} Assistant")
+_APP_TITLES = _TITLES["app_titles"]
 
 
-_FILM_TITLES = ("The {Last} Affair", "Return to {City}", "{City} Nights", "The {Last} Files", "A Summer in {City}",
-                "Leaving {City}", "The Last Days of {Last}", "{First}'s War", "Letters to {First}", "Midnight in {City}")
+_FILM_TITLES = _TITLES["film_titles"]
 
 
-_SONG_TITLES = ("Summer Nights", "Homeward", "Late Train", "City Lights", "Golden Hour", "Slow Morning", "Highway Song",
-                "After the Rain", "Blue Coast", "Letters to {First}", "{City} Skyline", "Dancing with {First}")
+_SONG_TITLES = _TITLES["song_titles"]
 
 
-_GAME_TITLES = ("{Last}'s Quest", "Tiny {Topic} Tycoon", "{City} Racers", "{Topic} Simulator", "Legends of {City}",
-                "{City} Party")
+_GAME_TITLES = _TITLES["game_titles"]
 
 
-_ACHIEVEMENTS = ("First Steps", "Explorer", "Completionist", "Speed Runner", "Collector", "Night Owl", "Master Builder",
-                 "Sharpshooter", "Squad Goals", "Perfectionist", "Marathon", "Globetrotter")
+_ACHIEVEMENTS = _TITLES["achievements"]
 
 
-_BOOK_TITLES = ("Introduction to {Topic}", "Mastering {Topic}", "{Topic}: A Practical Guide", "The {Topic} Handbook",
-                "A Short History of {Topic}")
+_BOOK_TITLES = _TITLES["book_titles"]
 
 
 #: Video titles of earlier passes that read as filler whatever their topic (held-out review 7).
-_OLD_VIDEO_TITLES = ("{Topic}: Live Session", "Behind the Scenes: {Topic}", "{Topic} Q&A", "Weekly {Topic} Roundup")
+_OLD_VIDEO_TITLES = _TITLES["old_video_titles"]
 
 
 @lru_cache(maxsize=1)
@@ -72,24 +68,21 @@ def drawn_topic_title(value: Any, said: str) -> str | None:
 
 
 #: Words of the old generated titles ("The Frozen Harvest"): the ``filler`` check flags them.
-OLD_TITLE_WORDS = (("Silent", "Crimson", "Hidden", "Golden", "Broken", "Distant", "Northern", "Electric", "Midnight",
-                    "Lost", "Quiet", "Wild", "Secret", "Amber", "Copper", "Burning", "Frozen", "Hollow"),
-                   ("Orchard", "Signal", "Lantern", "Winter", "Kingdom", "River", "Frontier", "Lighthouse", "Compass",
-                    "Letters", "Tide", "Mountain", "Harvest", "Empire", "Voyage", "Island", "Meridian", "Cathedral"))
+OLD_TITLE_WORDS = (loader.ordered_words("media", "old_title_adjectives"),
+                   loader.ordered_words("media", "old_title_nouns"))
 
 
 #: Venues that are businesses: named after a person ("Harper's Restaurant", "Hotel Whitfield") unless the
 #: record lies in a known place; civic ones are named after their city ("Brisbane Central Station").
-_BUSINESSES = ("hotel", "restaurant", "store", "shop", "gym", "cinema", "theater", "club", "cafe", "bar", "clinic",
-               "gallery", "bakery", "pharmacy", "office", "branch", "property", "channel")
+_BUSINESSES = loader.ordered_words("venues", "businesses")
 
 
 #: How a civic venue's name reads ("venue_name" of a concert: "Gazipur Arena", not "Gazipur Venue").
-_VENUE_LABELS = {"venue": ("Arena", "Hall", "Concert Hall"), "trail": ("Trail", "Ridge Trail"), "beach": ("Beach",)}
+_VENUE_LABELS = loader.word_map("venues", "venue_labels")
 
 
 #: Words of a field that names who publishes (an article's ``source_name``): a newspaper, not an article title.
-_OUTLET_WORDS = ("source", "publisher", "outlet", "newspaper", "network")
+_OUTLET_WORDS = loader.ordered_words("media", "outlets")
 
 
 @lru_cache(maxsize=1)
@@ -111,18 +104,14 @@ def _last_name(ctx: RecordContext) -> str:
     return name if name.lower() not in _plain_words() else "Harrington"
 
 
-_PRODUCTS = ("Desk Lamp", "Backpack", "Travel Mug", "Ergonomic Chair", "Wireless Headphones", "Water Bottle",
-             "Running Shoes", "Coffee Grinder", "Smartphone Case", "Bluetooth Speaker")
+_PRODUCTS = _TITLES["products"]
 
 
 #: Things named after a place or a person ("Lisbon Station"): named when the API or the list is about them.
-_VENUES = ("station", "hotel", "restaurant", "park", "museum", "store", "shop", "school", "university", "hospital",
-           "airport", "gym", "library", "theater", "cinema", "venue", "stadium", "channel", "club", "cafe", "bar",
-           "clinic", "beach", "trail", "gallery", "market", "bakery", "pharmacy", "office", "branch", "property")
+_VENUES = loader.ordered_words("venues", "venues")
 
 
-_DISHES = ("Lemon Herb Chicken", "Mushroom Risotto", "Vegetable Curry", "Tomato Basil Soup", "Beef Tacos",
-           "Shrimp Pad Thai", "Greek Salad", "Banana Bread")
+_DISHES = _TITLES["dishes"]
 
 
 def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:

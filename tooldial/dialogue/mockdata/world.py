@@ -19,8 +19,7 @@ if TYPE_CHECKING:
 
 
 #: Search topics a user might type (real phrases, not generated tokens).
-TOPICS = ("jazz", "machine learning", "electric cars", "coffee", "climate", "basketball", "photography",
-          "vegan recipes", "space travel", "startups", "hiking", "chess", "renewable energy", "yoga")
+TOPICS = loader.ordered_words("media", "topics")
 
 
 #: Well-known tickers and coins.
