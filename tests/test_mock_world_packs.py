@@ -165,3 +165,14 @@ def test_venue_words_come_from_the_venues_pack() -> None:
     ctx = RecordContext(MockWorld(random.Random(2)))
     name = titles._venue_name("trail", ctx)  # civic: after its city, with a label of the pack
     assert name.startswith(ctx.place.city) and name.endswith(("Trail", "Ridge Trail"))
+
+
+def test_price_words_come_from_the_money_pack() -> None:
+    from tooldial.dialogue.mockdata import OHLC_WORDS, ohlc_groups, price_jump_problems, record_rules, series
+
+    assert series._SERIES_PRICE_WORDS is loader.words("money", "series_prices")
+    assert OHLC_WORDS is loader.ordered_words("money", "ohlc")
+    assert record_rules._OHLC_LETTERS is loader.word_map("money", "ohlc_letters")
+    assert ohlc_groups({"o": 1.0, "h": 2.0, "l": 0.5, "c": 1.5}) == [{"open": "o", "high": "h", "low": "l", "close": "c"}]
+    rows = [{"date": "2025-01-01", "adjClose": 10.0}, {"date": "2025-01-02", "adjClose": 31.0}]
+    assert price_jump_problems(rows) == ["price jump: adjClose 10.0 then 31.0"]

@@ -18,6 +18,7 @@ from tooldial.dialogue.mockdata.paths import _number, _owner, as_text, leaf_item
 from tooldial.dialogue.mockdata.sports import _fix_scores, _fix_standing
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
 from tooldial.dialogue.weather import fix_weather, needs_climate
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
@@ -97,10 +98,10 @@ def _fix_middles(record: dict[str, Any]) -> None:
 
 
 #: The four prices of a candle (open/high/low/close), by the word that tells them apart.
-OHLC_WORDS = ("open", "high", "low", "close")
+OHLC_WORDS = loader.ordered_words("money", "ohlc")
 
 
-_OHLC_LETTERS = {"o": "open", "h": "high", "l": "low", "c": "close"}
+_OHLC_LETTERS = loader.word_map("money", "ohlc_letters")
 
 
 def _price(value: Any) -> float | None:

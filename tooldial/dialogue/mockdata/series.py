@@ -8,9 +8,10 @@ from typing import Any
 from tooldial.dialogue.mockdata.dates import series_key
 from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
 from tooldial.dialogue.mockdata.paths import _number
+from tooldial.knowledge import loader
 
 #: Price words of a series record (a candle's open/high/low/close, a chart point's price).
-_SERIES_PRICE_WORDS = frozenset({"open", "high", "low", "close", "price", "last", "adjclose", "adjusted"})
+_SERIES_PRICE_WORDS = loader.words("money", "series_prices")
 
 
 #: How far one step of a generated price series moves at most (×), and how far the check allows (documented
