@@ -94,9 +94,7 @@ _ORG = loader.ordered_words("people", "organisations")
 
 
 #: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).
-_MEASURES = ("beds", "bedrooms", "baths", "bathrooms", "sqft", "distance", "weight", "height", "length", "width",
-             "duration", "age", "capacity", "floors", "rooms", "seats", "points", "score", "runtime", "elevation",
-             "altitude", "depth", "mileage", "calories", "stock", "inventory", "exactnumbers", "exactpb")
+_MEASURES = loader.ordered_words("measures", "quantities")
 
 
 _WORK = loader.ordered_words("media", "works")
@@ -124,8 +122,7 @@ def _is_id(f: FieldName) -> bool:
 
 
 #: Words of an address that is no street address (a wallet's, a contract's, a network's).
-_NOT_STREET = ("hex", "base58", "wallet", "contract", "ip", "ipv4", "ipv6", "mac", "eth", "btc", "blockchain",
-               "crypto", "tron", "token", "bitcoin", "ethereum")
+_NOT_STREET = loader.ordered_words("addresses", "not_street")
 
 
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind.

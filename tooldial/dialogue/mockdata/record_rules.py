@@ -55,7 +55,7 @@ def _ordered_pairs(keys: tuple[str, ...], dates: bool) -> tuple[tuple[str, str],
 
 
 #: Words of a value that lies between its record's minimum and maximum (``averageRent`` in ``minRent``..``maxRent``).
-MIDDLE_WORDS = ("average", "avg", "mean", "median", "typical")
+MIDDLE_WORDS = loader.ordered_words("measures", "middle")
 
 
 def middle_triples(record: dict[str, Any]) -> list[tuple[str, str, str]]:
