@@ -176,3 +176,24 @@ def test_price_words_come_from_the_money_pack() -> None:
     assert ohlc_groups({"o": 1.0, "h": 2.0, "l": 0.5, "c": 1.5}) == [{"open": "o", "high": "h", "low": "l", "close": "c"}]
     rows = [{"date": "2025-01-01", "adjClose": 10.0}, {"date": "2025-01-02", "adjClose": 31.0}]
     assert price_jump_problems(rows) == ["price jump: adjClose 10.0 then 31.0"]
+
+
+def test_measure_and_address_words_come_from_their_packs() -> None:
+    from tooldial.dialogue.mockdata import MIDDLE_WORDS, middle_problems
+
+    assert fields._MEASURES is loader.ordered_words("measures", "quantities")
+    assert MIDDLE_WORDS is loader.ordered_words("measures", "middle")
+    assert fields._NOT_STREET is loader.ordered_words("addresses", "not_street")
+    assert field_kind(FieldName("mileage")) == "measure"
+    assert middle_problems({"minRent": 5, "medianRent": 9, "maxRent": 8}) == ["middle: medianRent 9 outside minRent 5..maxRent 8"]
+    assert field_kind(FieldName("address")) == "address" and field_kind(FieldName("wallet_address")) != "address"
+
+
+def test_wrapper_keys_come_from_the_containers_pack() -> None:
+    from tooldial.dialogue.mockdata import carry_names, paths
+
+    assert paths._WRAPPERS is loader.words("containers", "mock_wrapper")
+    assert paths._owner(("attributes", "area", "id")) == {"area"} and paths._owner(("payload", "id")) == set()
+    body = {"payload": {"views": 3}}
+    carry_names(body, {"title": "Golden Hour"})  # the wrapper is the record: the picked title goes inside it
+    assert body == {"payload": {"views": 3, "title": "Golden Hour"}}

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from tooldial.dialogue.mockdata.fields import _tokens
+from tooldial.knowledge import loader
 
 
 def _number(value: Any) -> float | None:
@@ -44,8 +45,7 @@ def _plain_objects(node: dict[str, Any], depth: int = 3) -> Iterator[dict[str, A
 
 
 #: Path keys that wrap a record without naming what it is (``data.id`` is the record's own id).
-_WRAPPERS = frozenset({"data", "result", "results", "response", "item", "items", "info", "details", "detail",
-                       "payload", "body", "record", "records", "content", "object", "value", "values", "attributes"})
+_WRAPPERS = loader.words("containers", "mock_wrapper")
 
 
 def _owner(path: tuple[str, ...]) -> set[str]:
