@@ -197,3 +197,26 @@ def test_wrapper_keys_come_from_the_containers_pack() -> None:
     body = {"payload": {"views": 3}}
     carry_names(body, {"title": "Golden Hour"})  # the wrapper is the record: the picked title goes inside it
     assert body == {"payload": {"views": 3, "title": "Golden Hour"}}
+
+
+def test_kind_groups_come_from_the_field_kinds_pack_and_name_real_kinds() -> None:
+    from tooldial.dialogue.mockdata import (
+        PLACE_KINDS,
+        RULES,
+        USER_PLACE_KINDS,
+        builder,
+        documented,
+        generate,
+        generators,
+    )
+
+    assert PLACE_KINDS is loader.words("field_kinds", "place")
+    assert USER_PLACE_KINDS is loader.words("field_kinds", "user_place")
+    assert generators._ONCE_PER_RECORD is loader.words("field_kinds", "once_per_record")
+    assert builder._NAME_KINDS is loader.words("field_kinds", "record_name")
+    assert loader.words("field_kinds", "entity") | {None} == documented._ENTITY_KINDS
+    kinds = {kind for kind, _ in RULES}
+    for name, word_set in loader.pack("field_kinds").word_sets.items():
+        assert set(word_set.words) <= kinds, (name, set(word_set.words) - kinds)  # a typo names no kind
+    ctx = RecordContext(MockWorld(random.Random(9)))
+    assert generate(FieldName("company"), ctx) == generate(FieldName("company"), ctx)  # drawn once per record

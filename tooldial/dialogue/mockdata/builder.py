@@ -108,7 +108,7 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
 OMIT: Any = object()
 
 
-PLACE_KINDS = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone"})
+PLACE_KINDS = loader.words("field_kinds", "place")
 
 
 #: Owners whose records a call lists (its channel's videos, its artist's tracks).
@@ -464,7 +464,7 @@ class ResultBuilder:
 
 
 #: Kinds of a record's names: the picked record's carry to the lookup by its id.
-_NAME_KINDS = frozenset({"name", "title", "person", "company", "username", "first_name", "last_name"})
+_NAME_KINDS = loader.words("field_kinds", "record_name")
 
 
 def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[str] = ()) -> None:

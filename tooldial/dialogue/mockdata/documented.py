@@ -79,8 +79,7 @@ def foreign_lookup(api: Api, inputs: dict[str, Any]) -> list[str]:
 
 
 #: Kinds whose documented string describes the entity of the example (a title, a person, an address).
-_ENTITY_KINDS = frozenset({"name", "title", "person", "first_name", "last_name", "username", "company", "text",
-                           "address", "email", "phone", "url", "image", "file", "query", "symbol", "coin", None})
+_ENTITY_KINDS = loader.words("field_kinds", "entity") | {None}
 
 
 _CATEGORY = re.compile(r"^[a-z][a-z_\- ]{0,30}$")

@@ -18,6 +18,7 @@ from tooldial.dialogue.mockdata.sports import _gen_match_score
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
@@ -229,8 +230,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
 
 
 #: Kinds that a value of one record is drawn for once and reused (a record has one city, one person).
-_ONCE_PER_RECORD = frozenset({"latitude", "longitude", "city", "country", "country_code", "timezone", "person", "state",
-                              "first_name", "last_name", "email", "username", "company"})
+_ONCE_PER_RECORD = loader.words("field_kinds", "once_per_record")
 
 
 #: Inputs that belong together: drawn together (never one from the docs and the other generated).
@@ -241,7 +241,7 @@ INPUT_GROUPS: tuple[frozenset[str], ...] = (
 
 
 #: Input kinds that say where the user is: drawn from the dialogue's :attr:`MockWorld.home`.
-USER_PLACE_KINDS = frozenset({"latitude", "longitude", "city", "country", "country_code"})
+USER_PLACE_KINDS = loader.words("field_kinds", "user_place")
 
 
 def generate(f: FieldName, ctx: RecordContext) -> str | None:
