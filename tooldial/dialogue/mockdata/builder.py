@@ -533,21 +533,21 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     input echo the input's value."""
     builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
     example = api.example_response
-    words = builder.name_words | frozenset(_tokens(api.tool))
     if isinstance(example, dict | list) and example and not documented_error(example):
         body = builder.fill(example, (), builder.top, True)
-        _fix_paging(body, builder.raw_inputs)
-        _fix_status(body)
-        _fix_conversion(body, builder.raw_inputs)
-        order_series(body, words, builder.bounds, builder.world.today)
-        _apply_everywhere(body, builder.top)
-        _rank_tables(body)
-        _walk_series(body, builder.world.rng)
-        _fix_countries(body, builder.raw_inputs)
-        conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
-        _remember_top(body, builder)
+        _mend(api, body, builder)
         return {"response": body}
     body = builder.from_components(api)
+    _mend(api, body, builder)
+    if body in ({}, []):
+        return {"response": {"status": "success"}}
+    return {"response": body}
+
+
+def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
+    """Mend a filled result as a whole (in place): paging, status, conversions, series in order, the record rules
+    on every object, league tables, price walks, country facts, the documented schema; then note its places."""
+    words = builder.name_words | frozenset(_tokens(api.tool))
     _fix_paging(body, builder.raw_inputs)
     _fix_status(body)
     _fix_conversion(body, builder.raw_inputs)
@@ -558,9 +558,6 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     _fix_countries(body, builder.raw_inputs)
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     _remember_top(body, builder)
-    if body in ({}, []):
-        return {"response": {"status": "success"}}
-    return {"response": body}
 
 
 def _remember_top(body: Any, builder: ResultBuilder) -> None:
