@@ -1,0 +1,579 @@
+"""Results: :func:`build_result` fills the documented structure of a result (:class:`ResultBuilder`),
+then mends it as a whole (paging, status, conversions, series, record rules, countries)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from tooldial.corpus.error_example import documented_error
+from tooldial.corpus.models import Api
+from tooldial.corpus.schema import json_value_type
+from tooldial.dialogue.mockdata.climate import _gen_temperature
+from tooldial.dialogue.mockdata.countries import _fix_countries
+from tooldial.dialogue.mockdata.dates import (
+    _ISO_DATE,
+    _gen_date,
+    _gen_time,
+    date_bounds,
+    is_now_stamp,
+    order_series,
+    parse_date,
+)
+from tooldial.dialogue.mockdata.documented import (
+    documented_places,
+    elsewhere_words,
+    entity_string,
+    foreign_lookup,
+    identifying,
+    list_groups,
+    names_elsewhere,
+)
+from tooldial.dialogue.mockdata.fields import _ID_WORDS, _PERSON, FieldName, _tokens, api_words, field_kind
+from tooldial.dialogue.mockdata.generators import _by_type, _digits, generate
+from tooldial.dialogue.mockdata.money import _convert_money, _fix_conversion, _rate_text, currency_inputs
+from tooldial.dialogue.mockdata.paging import _fix_paging, _fix_status, requested_records
+from tooldial.dialogue.mockdata.paths import _WRAPPERS, _number, _owner, _set_path, as_text
+from tooldial.dialogue.mockdata.places import (
+    _country_names,
+    _name_from_code,
+    _named_city,
+    _place_index,
+    _zone_places,
+    input_places,
+    place_of,
+    places,
+)
+from tooldial.dialogue.mockdata.record_rules import apply_rules
+from tooldial.dialogue.mockdata.series import _walk_series
+from tooldial.dialogue.mockdata.sports import _rank_tables
+from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
+from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
+from tooldial.dialogue.schema_values import conform_result
+from tooldial.knowledge import loader
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.places import Place
+
+
+def _typed(text: str, type_: str, example: Any = None) -> Any:
+    """``text`` as the documented type (an int/float when the type or the example says so)."""
+    t = (type_ or "").lower()
+    numeric_example = isinstance(example, int | float) and not isinstance(example, bool)
+    if (t in ("integer", "int") or isinstance(example, int) and numeric_example) and re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if (t in ("number", "float", "double") or numeric_example) and re.fullmatch(r"-?\d+(\.\d+)?", text):
+        return float(text) if "." in text else int(text)
+    if isinstance(example, bool) and text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
+    """A new id in the documented one's form ("htl_31120" → "htl_58203", "rt_blue" → "rt_40912"), so the
+    third hotel of a list is no "91584653" beside two "htl_" ones; None when the example has no form to keep."""
+    if not isinstance(example, str) or not 3 <= len(example) <= 40 or example.isdigit():
+        return None
+    rng = ctx.world.rng
+    if re.search(r"\d", example) and re.search(r"[A-Za-z]", example):
+        return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+    if re.fullmatch(r"[a-z]+(-[a-z]+)+", example):  # a slug ("solaris-token"): another name, the same kind
+        return f"{_last_name(ctx).lower()}-{example.rsplit('-', 1)[-1]}"
+    prefix = re.match(r"^([A-Za-z]{1,6}[_\-])[A-Za-z]", example)
+    return f"{prefix.group(1)}{_digits(rng, 5)}" if prefix else None
+
+
+def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
+    """A variation of a documented value: numbers within ±50%, dates redrawn, digits redrawn in place."""
+    rng = ctx.world.rng
+    if isinstance(example, bool) or example is None:
+        return example
+    if isinstance(example, int):
+        return rng.randint(max(0, example // 2), max(10, example * 2)) if example >= 0 else example
+    if isinstance(example, float):
+        return round(example * rng.uniform(0.5, 1.5), 2)
+    text = str(example)
+    if _ISO_DATE.match(text):
+        return _gen_date(f, ctx).isoformat() + text[10:]
+    if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", text):  # a clock time stays a clock time
+        return _gen_time(f, ctx) + (":00" if text.count(":") == 2 else "")
+    if re.search(r"\d", text) and len(text) <= 80 and not re.search(r"\d:\d", text):
+        return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text)
+    return example
+
+
+#: A result field with nothing to say (no documented value, a name that says nothing): left out.
+OMIT: Any = object()
+
+
+PLACE_KINDS = loader.words("field_kinds", "place")
+
+
+#: Owners whose records a call lists (its channel's videos, its artist's tracks).
+_OWNER_WORDS = loader.ordered_words("media", "owners")
+
+
+_EXCHANGE_SIDES = loader.ordered_words("money", "exchange_side")
+
+
+class ResultBuilder:
+    """Fills the documented structure of a result: record ``i`` of a list from documented item ``i`` (dates
+    redrawn), later records generated by field semantics or varied from the documented item; non-list
+    fields echo same-named inputs and are otherwise generated by semantics, else documented."""
+
+    def __init__(self, api: Api, world: MockWorld, records: int, inputs: dict[str, str] | None = None) -> None:
+        self.world = world
+        self.records = max(1, records)
+        self.by_path = {c.path: c for c in api.output_components}
+        self.api_words = api_words(api)
+        self.name_words = frozenset(_tokens(api.name))
+        self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
+        self.raw_inputs = dict(inputs or {})
+        self.records = requested_records(self.raw_inputs, self.records)
+        #: Whether the call asks for Fahrenheit (``units=imperial``, ``unit=F``).
+        self.fahrenheit = any(as_text(v).strip().lower() in ("imperial", "fahrenheit", "f", "us")
+                              for k, v in self.inputs.items() if "unit" in k or "scale" in k or "temp" in k)
+        self.bounds = date_bounds(inputs or {})  # the names as written: ``startDate`` is a start, ``startdate`` not
+        self.top = self.context()
+        #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
+        self.top.currencies = currency_inputs(self.inputs)
+        pair = self.top.currencies
+        #: The rate between the two currencies the call names (1 of the first in the second), when known.
+        self.pair_rate = USD_VALUE[pair[0]] / USD_VALUE[pair[1]] if len(pair) == 2 and pair[0] != pair[1] else None
+        #: The IANA zones the inputs name (``timezone=Asia/Seoul``): the result's zones are these.
+        self.zones = {k: as_text(v) for k, v in self.inputs.items() if as_text(v) in _zone_places()}
+        self.input_place = place_of(dict(self.inputs)) or next(
+            (world.id_places[as_text(v)] for v in self.inputs.values() if as_text(v) in world.id_places), None) or (
+            _zone_places()[next(iter(self.zones.values()))] if self.zones else None)
+        #: The places the result's records lie in: the city the inputs name (or the one nearest to their
+        #: coordinates), the cities of the country they name, or one city "near" a postal code / address.
+        self.record_places: tuple[Place, ...] = (self.input_place,) if self.input_place is not None else ()
+        us_api = bool(frozenset(_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
+        if not self.record_places:
+            self.record_places = input_places(self.inputs)
+            if not self.record_places and us_api:  # a US zip code lies in the US, not in the user's Zunyi
+                self.record_places = tuple(p for p in places() if p.country_code == "US")
+            if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):
+                named = _named_city(" ".join(str(v) for k, v in self.inputs.items()
+                                            if field_kind(FieldName(k)) == "address"))
+                self.record_places = (named or world.home,)  # "Praca do Comercio, Lisbon" lies in Lisbon
+            if self.record_places:
+                self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
+                    world.rng.choice(self.record_places)
+        if not self.record_places and us_api:
+            self.record_places = tuple(p for p in places() if p.country_code == "US")  # "US Geo Data"
+        if self.input_place is not None:
+            self.top._place = self.input_place
+        self.seen: dict[tuple[str, ...], set[str]] = {}
+        #: Whether the call names an owner (a channel, an author, an artist) whose records it lists.
+        self.owner_inputs = any(set(_tokens(k)) & set(_OWNER_WORDS) for k in self.raw_inputs)
+        self.owned: dict[str, Any] = {}
+        #: What the call searched for ("food"): the titles of the records it finds are about it.
+        self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
+                           and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
+            self._asked_topic()
+        #: No topic asked: one is drawn (titles of articles, apps, books), but never for videos.
+        self.drawn_topic = self.topic is None
+        self.topic = self.topic or world.rng.choice(TOPICS)  # one topic per result: a course's modules are all
+        # about one subject; the news of a currency pair or a ticker are about it, not about photography
+        self.top.topic = self.topic
+        self.top.drawn_topic = self.drawn_topic
+        #: The identifying inputs the documented example does not describe (its entity strings are not served).
+        self.foreign = foreign_lookup(api, dict(inputs or {}))
+        #: The names of the documented place when the inputs place the call elsewhere (not served either).
+        self.elsewhere = elsewhere_words(api, dict(inputs or {}))
+        if self.foreign and not self.record_places and world._home is not None and documented_places(api):
+            # a lookup of an entity the example does not describe lies in the dialogue's own place (the events
+            # of the city id the user's coordinates gave), not in the example's
+            self.record_places = (world.home,)
+            self.input_place = self.top._place = world.home
+
+    def _asked_topic(self) -> str | None:
+        """What a call without a search term is about: its currency pair ("EUR/USD") or its ticker/coin."""
+        pair = currency_inputs(self.inputs)
+        if len(pair) == 2:
+            return f"{pair[0]}/{pair[1]}"
+        return next((as_text(v).strip().upper() for k, v in self.raw_inputs.items() if field_kind(FieldName(k)) in (
+            "symbol", "coin") and 1 < len(as_text(v).strip()) <= 12), None)
+
+    def context(self) -> RecordContext:
+        """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
+        lies where the inputs say (:attr:`record_places`)."""
+        ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
+        places_ = getattr(self, "record_places", ())
+        if places_:
+            ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
+        if self.bounds.on is not None:
+            ctx.anchor = self.bounds.on
+            ctx.asked_span = bool(self.bounds.end and self.bounds.start)
+            ctx.span = (self.bounds.end - self.bounds.on).days if ctx.asked_span else self.world.rng.randint(1, 10)
+        return ctx
+
+    def field(self, path: tuple[str, ...], example: Any) -> FieldName:
+        comp = self.by_path.get(path)
+        type_ = comp.type if comp is not None else json_value_type(example)
+        in_path = frozenset(t for p in path[:-1] for t in _tokens(p))
+        return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
+                         self.name_words | in_path, path[-2] if len(path) > 1 else "")
+
+    def echo(self, f: FieldName, top: bool, path: tuple[str, ...] = ()) -> str | None:
+        """The input a result field repeats: a same-named input (at the top; in every record of a list when it
+        is a filter — a country, a category id — not the record's own name or id: related articles do not
+        all carry the article id asked about, universities searched by name are not all named so), or — at
+        the top of a single result — the id it was looked up by (``id`` for ``property_id`` of "Get Property
+        Details by Id")."""
+        name = f.name.lower()
+        owner = _owner(path)
+        if name in self.inputs and (top or self._filter(f, path)) and not (
+                top and field_kind(f) == "id" and not set(f.tokens) - set(_ID_WORDS) and owner
+                and not owner <= self.name_words):  # ``awayTeam.id`` is not the event ``id`` asked for
+            return self.inputs[name]
+        if not top or field_kind(f) != "id":
+            return None
+        stem = set(f.tokens) - set(_ID_WORDS)
+        if not stem and owner:
+            stem = owner  # ``area.id`` is the area's id, not the match's: it repeats only an area id asked for
+        for key, value in self.raw_inputs.items():  # as written: "channelId" is a channel id, "channelid" not
+            other = FieldName(key)
+            if field_kind(other) != "id":
+                continue
+            other_stem = set(other.tokens) - set(_ID_WORDS)
+            if other_stem == stem or (not other_stem and stem <= self.name_words) or (
+                    not stem and other_stem <= self.name_words):
+                return value
+        return None
+
+    @staticmethod
+    def _filter(f: FieldName, path: tuple[str, ...]) -> bool:
+        """Whether a same-named input filters a list's records (so every record repeats it)."""
+        if f.name.lower() in ("id", "_id", "uuid", "guid"):
+            return False
+        kind = field_kind(f)
+        if kind in ("name", "title", "query", "person", "company", "text", "first_name", "last_name", "username"):
+            return False
+        if kind != "id" and identifying(f.name):  # an airport's code names one airport, not all of a list
+            return False
+        if kind == "id":  # a category id filters products; an article id is the record's own
+            stem = set(f.tokens) - set(_ID_WORDS)
+            container = {t[:-1] if t.endswith("s") else t for p in path[:-1] for t in _tokens(p)}
+            return bool(stem) and not stem & container
+        return True
+
+    def leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool) -> Any:
+        f = self.field(path, example)
+        echoed = self.echo(f, ctx is self.top, path)
+        if echoed is not None:
+            return _typed(echoed, f.type, example)
+        owned = self._owned(f)
+        if owned is not None and owned in self.owned:
+            return self.owned[owned]
+        value = self._leaf(path, example, ctx, documented, f)
+        if owned is not None:
+            self.owned[owned] = value
+        return value
+
+    def _owned(self, f: FieldName) -> str | None:
+        """The key of a field every record of a call by an owner repeats: the videos of one channel share its
+        author and channel title, the tracks of one artist their artist (not one author per video)."""
+        if not self.owner_inputs or not f.has(*_OWNER_WORDS) or field_kind(f) not in (
+                "person", "name", "username", "title", "company", None) or f.numeric:
+            return None
+        return "|".join(f.tokens)
+
+    def _another_entity_value(self, path: tuple[str, ...], example: Any, ctx: RecordContext, f: FieldName,
+                              kind: str | None) -> Any:
+        """A documented field of another entity (Inception for the Interstellar picked): its names, text and codes
+        drawn anew by kind, or ``OMIT``."""
+        if kind == "name" and "".join(f.tokens) not in ("name", "title", "fullname", "displayname"):
+            return OMIT  # another entity's short name or code ("nameCode": "ZUR") is not drawn anew
+        people = kind in ("name", "person", None) and f.has("name") and any(
+            w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors", "members", "players", "authors",
+                                   "artists"))  # a first name or a country name stays what it is
+        value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
+            "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_name(
+            f, ctx) if kind == "name" else None
+        if kind is None and re.fullmatch(r"[A-Za-z0-9_\-]{2,24}", example) and re.search(r"\d", example):
+            value = _vary(example, f, ctx)  # a code keeps its documented form, not its digits
+        if value is None or value == example:
+            return OMIT
+        if as_text(value) in self.seen.get(path, set()) and kind in ("name", "title"):
+            value = f"{ctx.world.fake.last_name()}'s {as_text(value).split()[-1]}"  # two records, two names
+        return _typed(as_text(value), f.type, example)
+
+    def _enum_value(self, path: tuple[str, ...], example: Any, documented: bool) -> Any:
+        """A value of the leaf's documented closed set (a vehicle's vendor: TESLA, BMW, ...), never a drawn name:
+        the documented example when it is a member, else a member drawn; None when no set is documented."""
+        comp = self.by_path.get(path)
+        if comp is None or not comp.enum:
+            return None
+        if documented and example is not None and as_text(example) in {as_text(v) for v in comp.enum}:
+            return example
+        return self.world.rng.choice(list(comp.enum))
+
+    def _leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool,
+              f: FieldName) -> Any:
+        if example is not None and set(_tokens(f.parent)) & {"sport", "sports"}:
+            return example  # every record of a sports feed is of the documented sport (its id, name and slug)
+        if (chosen := self._enum_value(path, example, documented)) is not None:
+            return chosen
+        if not documented and field_kind(f) == "name" and set(f.tokens) & {"short", "code", "abbr", "abbreviation",
+                                                                           "tla", "acronym"}:
+            return OMIT  # a drawn record has no drawn short form beside its name ("nameCode": "Recife United")
+        kind = field_kind(f)
+        if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
+            # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
+            side = set(f.tokens) & {"from", "to", "source", "target", "local", "base"}
+            return _typed(next((z for k, z in self.zones.items() if side & set(_tokens(k))),
+                               next(iter(self.zones.values()))), f.type, example)
+        own_money = kind in ("currency_code", "currency_name") and not f.has(*_EXCHANGE_SIDES)
+        follows_input = bool(self.record_places) and (kind in PLACE_KINDS | {"state"} or own_money) and (
+            ctx is self.top or ctx._place is not None)
+        stale = isinstance(example, str) and parse_date(example) is not None and is_now_stamp(f)
+        if follows_input is False and self.record_places and isinstance(example, str) and (
+                ctx is self.top or ctx._place is not None):
+            # a documented city or country name ("Amsterdam") follows the place the inputs name
+            known = _place_index().get(example.strip()) or _place_index().get(example.strip().title())
+            if known is not None:
+                return ctx.place.city
+            if example.strip().lower() in _country_names():
+                return ctx.place.country
+        if documented and isinstance(example, str) and _ISO_DATE.match(example) and kind not in (
+                "date", "datetime") and not stale:
+            # a documented moment under another name (a flight's departure_time) moves with the dialogue's dates
+            value: Any = _vary(example, f, ctx)
+        elif documented and self.record_places and kind in ("address", "postal") and (
+                ctx is self.top or ctx._place is not None) and isinstance(example, str) and (
+                kind == "postal" or " " in example.strip()):  # a street address, not a wallet's address_hex
+            value = generate(f, ctx)  # an address lies where the inputs say, not at the documented one
+            if value is None:
+                return OMIT
+            value = _typed(value, f.type, example)
+        elif documented and (self.foreign and entity_string(f.name, example) or names_elsewhere(example,
+                                                                                                 self.elsewhere)):
+            # the documented record is another entity: its names, text and codes are drawn anew, or left out
+            if set(_tokens(f.parent)) & {"sport", "sports"}:
+                return example  # the sport of another match is the same sport
+            value = self._another_entity_value(path, example, ctx, f, kind)
+            if value is OMIT:
+                return OMIT
+        elif documented and self.foreign and kind == "id" and isinstance(example, str) and not re.search(r"\d", example):
+            return OMIT  # another entity's slug ("comp.ind", "btc-usd") says which entity it is
+        elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):
+            value = _vary(example, f, ctx)  # the documented place's ids (a city id of Lisbon) are another place's
+        elif kind == "rate" and self.pair_rate is not None and _number(example) is not None:
+            value = _typed(_rate_text(self.pair_rate), f.type, example)  # the pair asked, not the documented one
+        elif kind == "temperature" and _number(example) is not None and not isinstance(example, bool):
+            # a documented temperature is the example's city on the example's day: the record's place and
+            # date get their own, in the example's scale (Kelvin stays Kelvin, °F stays °F)
+            scale = FieldName(f.name + (" kelvin" if _number(example) > 150 else " f" if self.fahrenheit else ""))
+            value = _typed(_gen_temperature(scale, ctx), f.type, example)
+        elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \
+                and not stale:
+            value = example
+        else:
+            own = kind is not None and (not stale or kind in ("date", "datetime"))
+            patterned = _patterned_id(example, ctx) if kind == "id" else None
+            text = patterned if patterned is not None else generate(f, ctx) if own else None
+            if text is None and example is None:
+                text = _by_type(f.type, ctx)
+                if text is None:  # nothing the documentation or the name says: the field is left out
+                    return OMIT
+            value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
+            if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
+                value = str(value)[:10] + example[10:] if kind == "date" else value
+        if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
+            return OMIT  # a later record varied from another entity's documented one keeps none of its strings
+        seen = self.seen.setdefault(path, set())
+        if isinstance(value, str) and len(value) > 200:
+            value = value[:200]
+        seen.add(as_text(value))
+        return value
+
+    def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
+        if isinstance(node, dict):
+            filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
+            filled = {k: v for k, v in filled.items() if v is not OMIT}
+            _rederive(node, filled)
+            _name_from_code(path, filled)
+            _convert_money(node, filled)
+            return filled
+        if isinstance(node, list):
+            return self.fill_list(node, path, documented)
+        if node is None:
+            return None
+        return self.leaf(path, node, ctx, documented)
+
+    def fill_list(self, items: list[Any], path: tuple[str, ...], documented: bool) -> list[Any]:
+        if not items:
+            return []
+        if not any(isinstance(item, dict | list) for item in items):
+            # a list of values (a country's languages, a stop's modes) belongs to its record: as many values
+            # as documented, never repeated; padding it to ``records`` made Portugal speak Arabic and a stop
+            # serve "metro, metro"
+            ctx = self.context()
+            values = [v for v in (self.leaf(path, item, ctx, documented) for item in items) if v is not OMIT]
+            return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
+        out = []
+        for i in range(self.records):
+            doc = documented and i < len(items) and _distinct_item(items, i)
+            template = items[i] if doc else items[0]
+            ctx = self.context()
+            item = self.fill(template, path, ctx, doc)
+            if out and item in out:
+                continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
+            out.append(item)
+            if isinstance(out[-1], dict):
+                apply_rules(out[-1], ctx)
+                self.world.remember_places(out[-1], ctx)
+        return out
+
+    def from_components(self, api: Api) -> Any:
+        body: dict[str, Any] = {}
+        for comp in api.output_components:
+            if not comp.is_list:
+                value = self.leaf(comp.path, comp.example, self.top, False)
+                if value is not OMIT:
+                    _set_path(body, comp.path, value)
+        root_list: list[Any] | None = None
+        for container, comps in list_groups(api).items():
+            if any(c.path == container for c in comps):  # a list of scalars
+                values = [v for v in (self.leaf(container, comps[0].example, self.context(), False)
+                                      for _ in range(self.records)) if v is not OMIT]
+                if container and values:
+                    _set_path(body, container, values)
+                continue
+            rows: list[dict[str, Any]] = []
+            for _ in range(self.records):
+                row: dict[str, Any] = {}
+                ctx = self.context()
+                for comp in comps:
+                    value = self.leaf(comp.path, comp.example, ctx, False)
+                    if value is not OMIT:
+                        _set_path(row, comp.path[len(container):], value)
+                apply_rules(row, ctx)
+                self.world.remember_places(row, ctx)
+                if row:
+                    rows.append(row)
+            if container and rows:
+                _set_path(body, container, rows)
+            else:
+                root_list = rows
+        return root_list if root_list is not None else body
+
+
+#: Kinds of a record's names: the picked record's carry to the lookup by its id.
+_NAME_KINDS = loader.words("field_kinds", "record_name")
+
+
+def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[str] = ()) -> None:
+    """The names and titles of the picked record (the one its id came from) in the lookup by that id, at the
+    same keys, nested objects too: the details of the picked video keep its title and its author's channel
+    name (was "Weekly Basketball Roundup" for ReyVarley), Team Data for Man Utd's id is no "Ranchi United".
+    Objects the lookup wraps the record in (``data``, or a key named like the id's owner, ``team``) are
+    entered."""
+    words = set(owner)
+    named = [k for k in entity if isinstance(entity[k], str) and entity[k].strip() and field_kind(FieldName(k)) in
+             ("name", "title")]
+    if named and not any(field_kind(FieldName(k)) in _NAME_KINDS and isinstance(v, str) and v.strip()
+                         for k, v in body.items()) and not any(
+            isinstance(v, dict) and (k.lower() in _WRAPPERS or set(_tokens(k)) & words) for k, v in body.items()):
+        body[named[0]] = entity[named[0]]  # a details lookup names what it describes (a channel's badges alone)
+    for key, value in body.items():
+        if isinstance(value, dict) and key not in entity and key.lower() in _WRAPPERS:
+            carry_names(value, entity, words)
+        elif isinstance(value, dict) and key not in entity and set(_tokens(key)) & words:
+            carry_names(value, entity)
+    for key, value in entity.items():
+        if key not in body:
+            continue
+        if isinstance(value, dict) and isinstance(body[key], dict):
+            carry_names(body[key], value)
+        elif isinstance(value, str) and value.strip() and not isinstance(body[key], dict | list | bool) and \
+                field_kind(FieldName(key)) in _NAME_KINDS:
+            body[key] = value
+
+
+def _rederive(example: dict[str, Any], filled: dict[str, Any]) -> None:
+    """Strings the documented record derives from its own id (a URL ``…/artist/<id>``, a slug) derive from the
+    record's new id: the picked artist's URL and the id then sent no longer differ (lead's reading of
+    review 7's Spotify dialogues)."""
+    for key, old in example.items():
+        new = filled.get(key)
+        if isinstance(old, bool) or not isinstance(old, str | int) or new is None or as_text(new) == as_text(old) or (
+                len(as_text(old)) < 4 or field_kind(FieldName(str(key))) != "id"):
+            continue
+        _replace_derived(example, filled, as_text(old), as_text(new), str(key))
+
+
+def _replace_derived(example: Any, filled: Any, old: str, new: str, own: str = "") -> None:
+    if isinstance(example, dict) and isinstance(filled, dict):
+        for key, value in example.items():
+            if key == own or key not in filled:
+                continue
+            if isinstance(value, str) and old in value and value != old:
+                filled[key] = value.replace(old, new)
+            elif isinstance(value, dict | list):
+                _replace_derived(value, filled[key], old, new)
+    elif isinstance(example, list) and isinstance(filled, list):
+        for a, b in zip(example, filled, strict=False):
+            _replace_derived(a, b, old, new)
+
+
+def _distinct_item(items: list[Any], i: int) -> bool:
+    """Documented item ``i`` can serve as record ``i`` (it differs from the earlier documented items)."""
+    return all(items[j] != items[i] for j in range(i))
+
+
+def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict[str, str] | None = None,
+                 world: MockWorld | None = None) -> dict[str, Any]:
+    """An API result ``{"response": …}``: the documented example's structure (its records first), or a
+    structure built from the output components. Lists hold ``records`` records. Non-list fields named like an
+    input echo the input's value."""
+    builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
+    example = api.example_response
+    if isinstance(example, dict | list) and example and not documented_error(example):
+        body = builder.fill(example, (), builder.top, True)
+        _mend(api, body, builder)
+        return {"response": body}
+    body = builder.from_components(api)
+    _mend(api, body, builder)
+    if body in ({}, []):
+        return {"response": {"status": "success"}}
+    return {"response": body}
+
+
+def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
+    """Mend a filled result as a whole (in place): paging, status, conversions, series in order, the record rules
+    on every object, league tables, price walks, country facts, the documented schema; then note its places."""
+    words = builder.name_words | frozenset(_tokens(api.tool))
+    _fix_paging(body, builder.raw_inputs)
+    _fix_status(body)
+    _fix_conversion(body, builder.raw_inputs)
+    order_series(body, words, builder.bounds, builder.world.today)
+    _apply_everywhere(body, builder.top)
+    _rank_tables(body)
+    _walk_series(body, builder.world.rng)
+    _fix_countries(body, builder.raw_inputs)
+    conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
+    _remember_top(body, builder)
+
+
+def _remember_top(body: Any, builder: ResultBuilder) -> None:
+    """Note the place of the ids of a result's top record and of the objects directly under it."""
+    if not isinstance(body, dict):
+        return
+    for node in (body, *(v for v in body.values() if isinstance(v, dict))):
+        builder.world.remember_places(node, builder.top)
+
+
+def _apply_everywhere(node: Any, ctx: RecordContext) -> None:
+    """:func:`apply_rules` on every object of a result (a candle nested under ``data`` too)."""
+    if isinstance(node, dict):
+        apply_rules(node, ctx)
+        for value in node.values():
+            _apply_everywhere(value, ctx)
+    elif isinstance(node, list):
+        for value in node:
+            _apply_everywhere(value, ctx)

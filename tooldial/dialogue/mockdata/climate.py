@@ -1,0 +1,98 @@
+"""Temperatures and rain of a place and a day: the climate a served temperature must fit."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import TYPE_CHECKING, Any
+
+from tooldial.dialogue.mockdata.dates import date_bounds
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.paths import _number, as_text, leaf_items
+from tooldial.dialogue.mockdata.places import place_of
+from tooldial.dialogue.mockdata.world import WORLD_YEAR
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.places import Place
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+
+def climate_range(place: Place, day: dt.date) -> tuple[float, float]:
+    """The plausible daily-mean air temperature (°C) at ``place`` on ``day``: warm near the equator, colder
+    towards the poles, with a season that follows the hemisphere (Kuwait City in July is hot, not 12–20 °C;
+    Yakutsk in October is below zero)."""
+    lat = abs(place.latitude)
+    mean = 28 - 0.0058 * lat * lat
+    swing = min(0.25 * lat, 20.0)  # half the summer–winter difference
+    phase = math.cos((day.timetuple().tm_yday - 197) / 365.25 * 2 * math.pi)  # +1 in mid-July
+    middle = mean + swing * (phase if place.latitude >= 0 else -phase)
+    return middle - 5, middle + 5
+
+
+#: How far a served temperature may lie from :func:`climate_range` (weather varies; a forecast's min/max too).
+CLIMATE_SLACK = 14.0
+
+
+def input_climate(inputs: dict[str, Any]) -> tuple[float, float] | None:
+    """The plausible daily-mean temperature range (°C) of a call's place on its asked day (any season when it
+    asks none), or None when its inputs name no place."""
+    place = place_of({k: as_text(v) for k, v in inputs.items()})
+    if place is None:
+        return None
+    asked = date_bounds(inputs).on
+    if asked is not None:
+        return climate_range(place, asked)
+    months = [climate_range(place, dt.date(WORLD_YEAR, m, 15)) for m in range(1, 13)]
+    return min(m[0] for m in months), max(m[1] for m in months)
+
+
+def climate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """Temperatures (°C) of a call placed by its inputs (a city, coordinates) that the place's climate rules
+    out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July)."""
+    place = place_of({k: as_text(v) for k, v in inputs.items()})
+    if place is None:
+        return []
+    asked = date_bounds(inputs).on
+    out = []
+    for path, value in leaf_items(result):
+        f = FieldName(path[-1], "number")
+        number = _number(value)
+        if number is None or field_kind(f) != "temperature" or f.has("f", "fahrenheit", "k", "kelvin", "imperial"):
+            continue
+        if number > 150:  # Kelvin under a plain name
+            number -= 273.15
+        low, high = climate_range(place, asked or dt.date(WORLD_YEAR, 7, 1))
+        if asked is None:  # no date asked: any season of the year
+            low, high = min(climate_range(place, dt.date(WORLD_YEAR, m, 15))[0] for m in range(1, 13)), max(
+                climate_range(place, dt.date(WORLD_YEAR, m, 15))[1] for m in range(1, 13))
+        if not low - CLIMATE_SLACK <= number <= high + CLIMATE_SLACK:
+            out.append(f"climate: {path[-1]}={value} in {place.city} (expected about {low:.0f}..{high:.0f} °C)")
+    return out
+
+
+def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
+    """A temperature of the record's place and date (:func:`climate_range`); min/max around it; °F or K when
+    the name says so."""
+    rng = ctx.world.rng
+    if ctx.base_temp is None:
+        low, high = climate_range(ctx.place, ctx.anchor or ctx.world.today)
+        ctx.base_temp = round(rng.uniform(low, high), 1)
+    value = ctx.base_temp
+    if f.has("min", "low", "lowest"):
+        value -= 4
+    elif f.has("max", "high", "highest"):
+        value += 4
+    if f.has("f", "fahrenheit", "imperial"):
+        value = value * 9 / 5 + 32
+    elif f.has("k", "kelvin"):
+        value += 273.15
+    return f"{value:.1f}"
+
+
+def _gen_precipitation(f: FieldName, ctx: RecordContext) -> str:
+    """Rain or snow of an hour or a day: often none, else a few millimetres; snow only in air near freezing
+    (``weather.fix_weather`` mends the rest of the record around it)."""
+    rng = ctx.world.rng
+    if f.has("snow", "snowfall") and (ctx.base_temp is None or ctx.base_temp > 2):
+        return "0"
+    return "0" if rng.random() < 0.4 else f"{rng.uniform(0.1, 8.0):.1f}"

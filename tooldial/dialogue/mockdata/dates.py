@@ -1,0 +1,292 @@
+"""Dates on the dialogue's time line: generated dates, the bounds a call's date inputs set, series in
+order, and a year, month and day that name one date."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tooldial.dialogue.mockdata.fields import (
+    _BIRTH,
+    _END,
+    _FUTURE,
+    _PAST,
+    BACKWARD_SERIES,
+    FORWARD_SERIES,
+    NOW_WORDS,
+    FieldName,
+    _tokens,
+    field_kind,
+)
+from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.dialogue.mockdata.world import WORLD_YEAR
+from tooldial.knowledge import loader
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+
+_NOT_NOW = (*_FUTURE, *_BIRTH, *loader.ordered_words("time", "never_now"))
+
+
+def is_now_stamp(f: FieldName) -> bool:
+    """A date field that holds the dialogue's "today" or just before: named current/updated/latest/..., or
+    any non-future date of an API or list named so ("Recent Orders", "current weather" observed_at)."""
+    if f.has(*NOW_WORDS):
+        return not f.has(*_FUTURE)
+    return any(w in f.title for w in NOW_WORDS) and not f.has(*_NOT_NOW)
+
+
+def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
+    world, rng = ctx.world, ctx.world.rng
+    if f.has("today", "current", "now"):
+        return world.today
+    if is_now_stamp(f):
+        return world.today - dt.timedelta(days=rng.randint(0, 1 if f.has(*NOW_WORDS) else 3))
+    if f.has(*_BIRTH):
+        return world.today - dt.timedelta(days=rng.randint(18 * 365, 80 * 365))
+    if f.has(*_FUTURE):
+        return world.today + dt.timedelta(days=rng.randint(1, 60))
+    if f.has(*_PAST) or (len(f.tokens) > 1 and f.tokens[-1] == "at") or any(
+            t.endswith("ed") and t not in ("need", "speed") for t in f.tokens):
+        return world.today - dt.timedelta(days=rng.randint(0, 900))
+    anchor, span = ctx.dates()
+    if f.has(*_END) or "checkout" in f.joined:
+        return anchor + dt.timedelta(days=span)
+    if f.parent and FieldName(f.parent).has("previous", "prev", "last"):  # a chart's previousWeek.date
+        return anchor - dt.timedelta(days=7)
+    if f.parent and FieldName(f.parent).has("next", "following"):
+        return anchor + dt.timedelta(days=7)
+    return anchor
+
+
+class DateBounds(NamedTuple):
+    """What a call's date inputs say about its result dates: a range (``start``–``end``, named start/from/
+    since and end/to/until) or one date (``on``: a departure, a check-in, a day asked for)."""
+
+    start: dt.date | None = None
+    end: dt.date | None = None
+    on: dt.date | None = None
+
+
+_RANGE_START = loader.ordered_words("time", "range_start")
+
+
+_RANGE_END = loader.ordered_words("time", "range_end")
+
+
+_NOT_SERIES = (*_BIRTH, *_PAST, *NOW_WORDS, *_END)
+
+
+def parse_date(value: Any) -> dt.date | None:
+    """The date an ISO date/datetime string starts with (None for anything else)."""
+    if not isinstance(value, str) or not _ISO_DATE.match(value):
+        return None
+    try:
+        return dt.date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+def date_bounds(inputs: dict[str, Any]) -> DateBounds:
+    """The bounds a call's date inputs put on its result dates (see :class:`DateBounds`)."""
+    start = end = on = None
+    for name, value in inputs.items():
+        f = FieldName(name)
+        day = parse_date(value)
+        if day is None or field_kind(f) not in ("date", "datetime", None) or f.has(*_BIRTH):
+            continue  # a kind-less name with a date value (``week``: 2022-10-08) is a date asked for too
+        if f.has(*_RANGE_START):
+            start = start or day
+        elif f.has(*_RANGE_END):
+            end = end or day
+        elif not f.has(*_END):
+            on = on or day
+    if start and end and end < start:
+        start, end = end, start
+    year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "").strip()
+    month = next((str(v) for k, v in inputs.items() if _tokens(k) == ("month",)), "").strip()
+    mday = next((str(v) for k, v in inputs.items() if _tokens(k) == ("day",)), "").strip()
+    if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month) and re.fullmatch(
+            r"0?[1-9]|[12]\d|3[01]", mday) and re.fullmatch(r"(19|20)\d\d", year):  # the schedule of one day
+        try:
+            start = end = dt.date(int(year), int(month), int(mday))
+        except ValueError:
+            start = end = None
+    if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month):  # festivals of month 7: in July
+        first = dt.date(int(year) if re.fullmatch(r"(19|20)\d\d", year) else WORLD_YEAR, int(month), 1)
+        start, end = first, (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
+    elif not (start or end or on) and re.fullmatch(r"(19|20)\d\d", year):  # holidays of 2026: in 2026
+        start, end = dt.date(int(year), 1, 1), dt.date(int(year), 12, 31)
+    return DateBounds(start, end, on or start)
+
+
+def series_direction(words: Iterable[str]) -> int:
+    """1 when ``words`` (a list's path and API name) make its records a forecast/schedule (forward from
+    today), -1 for a history (back from today), 0 otherwise."""
+    found = set(words)
+    if found & set(FORWARD_SERIES):
+        return 1
+    return -1 if found & set(BACKWARD_SERIES) else 0
+
+
+def series_key(record: dict[str, Any]) -> str | None:
+    """The key that dates a record of a series: its first ISO date field that is not an end, a birth, a
+    creation or a "now" stamp; else its first one that is an end (a candle dated by ``closeDateTime``)."""
+    timed = []
+    for key, value in record.items():
+        f = FieldName(key)
+        if parse_date(value) is not None and (field_kind(f) in ("date", "datetime") or (
+                f.has("time", "timestamp") and "T" in str(value)[10:11])):
+            timed.append(key)
+    return next((k for k in timed if not FieldName(k).has(*_NOT_SERIES)), None) or next(
+        (k for k in timed if not FieldName(k).has(*_BIRTH, *_PAST, *NOW_WORDS)), None)
+
+
+def _moment(value: str) -> dt.datetime:
+    day = dt.date.fromisoformat(value[:10])
+    clock = re.match(r"T(\d{2}):(\d{2})", value[10:16])
+    return dt.datetime(day.year, day.month, day.day, *(int(g) for g in clock.groups()) if clock else (0, 0))
+
+
+def _series_moments(rows: int, first: dt.datetime, direction: int, hourly: bool, bounds: DateBounds,
+                    today: dt.date) -> list[dt.datetime]:
+    """Increasing moments for ``rows`` records: a forecast from the start asked for (or today), a history
+    up to the end asked for (or today), spread over a range asked for."""
+    step = dt.timedelta(hours=1) if hourly else dt.timedelta(days=1)
+    clock = dt.timedelta(hours=first.hour, minutes=first.minute)
+    if bounds.start and bounds.end and rows > 1:
+        days = (bounds.end - bounds.start).days
+        if not hourly or rows - 1 > days * 24:
+            step = dt.timedelta(days=days // (rows - 1))
+    if direction >= 0:
+        begin = bounds.start or bounds.on or today
+        base = dt.datetime(begin.year, begin.month, begin.day) + clock
+        return [base + i * step for i in range(rows)]
+    if bounds.start and not bounds.end:  # a history since the start asked for: from that start on
+        base = dt.datetime(bounds.start.year, bounds.start.month, bounds.start.day) + clock
+        return [base + i * step for i in range(rows)]
+    last = bounds.end or bounds.on or today
+    top = dt.datetime(last.year, last.month, last.day) + clock
+    if bounds.start and bounds.end:
+        top = dt.datetime(bounds.start.year, bounds.start.month, bounds.start.day) + clock + (rows - 1) * step
+    return [top - (rows - 1 - i) * step for i in range(rows)]
+
+
+def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt.date,
+                 path: tuple[str, ...] = ()) -> None:
+    """Date the records of every series list in ``node`` in order (in place): forecasts and schedules from
+    the start asked for (or today), histories up to the end asked for (or today), any list inside a start–end
+    range asked for. Each record's other dates (an end, a check-out) move with its series date."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            order_series(value, words, bounds, today, (*path, str(key)))
+        return
+    if not isinstance(node, list):
+        return
+    for item in node:
+        order_series(item, words, bounds, today, path)
+    rows = [r for r in node if isinstance(r, dict)]
+    key = series_key(rows[0]) if len(rows) == len(node) and len(rows) > 1 else None
+    if key is None or not all(parse_date(r.get(key)) for r in rows):
+        return
+    context = words | {t for p in path for t in _tokens(p)} | set(_tokens(key))  # played_at: a history
+    direction = series_direction(context)
+    if direction == 0 and not (bounds.start and bounds.end):
+        return
+    hourly = bool(context & {"hourly", "hours", "hour", "intraday"}) and "T" in rows[0][key]
+    moments = _series_moments(len(rows), _moment(rows[0][key]), direction, hourly, bounds, today)
+    for row, moment in zip(rows, moments, strict=True):
+        old = parse_date(row[key])
+        value = row[key]
+        row[key] = moment.isoformat()[:len(value[:19])] + value[19:] if "T" in value[10:11] else (
+            moment.date().isoformat() + value[10:])
+        shift = moment.date() - old  # type: ignore[operator]
+        for other, text in row.items():
+            day = parse_date(text)
+            if other == key or day is None or field_kind(FieldName(other)) not in ("date", "datetime") \
+                    or FieldName(other).has(*_BIRTH, *_PAST, *NOW_WORDS):
+                continue
+            try:
+                row[other] = (day + shift).isoformat() + text[10:]
+            except OverflowError:  # a documented 9999-12-31 stays as it is
+                continue
+
+
+def _gen_time(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("open", "opening", "opens", "start", "from"):
+        return f"{rng.randint(6, 10):02d}:{rng.choice(('00', '30'))}"
+    if f.has("close", "closing", "closes", "end", "to", "until"):
+        return f"{rng.randint(17, 22):02d}:{rng.choice(('00', '30'))}"
+    return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
+
+
+_CALENDAR_PARTS = loader.word_map("time", "calendar_parts")
+
+
+def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
+    """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part."""
+    out: dict[str, str] = {}
+    for key in values:
+        toks = set(_tokens(key)) - {"start", "from", "selected", "event", "match", "game"}
+        for part, names in _CALENDAR_PARTS.items():
+            if len(toks) == 1 and toks <= set(names):
+                out.setdefault(part, key)
+    return out
+
+
+def calendar_problems(inputs: dict[str, Any]) -> list[str]:
+    """A year, month and day asked together that do not name one date (:func:`_agree_calendar`'s rule)."""
+    parts = calendar_parts(inputs)
+    full = [parse_date(as_text(v)) for k, v in inputs.items() if parse_date(as_text(v)) is not None
+            and k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")]
+    day = next((d for d in full if d is not None), None) or parse_date(as_text(inputs.get(parts.get("day", ""), "")))
+    if day is None:
+        return []
+    out = []
+    for part, key in parts.items():
+        text = as_text(inputs[key]).strip()
+        shown = parse_date(text)
+        if shown is not None:
+            ok = shown == day
+        elif text.isdigit():
+            ok = int(text) == {"year": day.year, "month": day.month, "day": day.day}[part]
+        else:
+            ok = part != "month" or text.lower()[:3] == day.strftime("%b").lower()
+        if not ok:
+            out.append(f"calendar: {key}={text} disagrees with the date {day.isoformat()} asked beside it")
+    return out
+
+
+def _agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext,
+                    documented: dict[str, str]) -> None:
+    """A year, a month and a day asked together name one date (not month 12, day 2025-10-04, year 2022): the
+    one full date among the inputs, else one drawn near the dialogue's "today"; each part keeps its form (a
+    day given as a whole date stays one, a zero-padded or named month stays so)."""
+    parts = calendar_parts(out)
+    full = [n for n, k in kinds.items() if k in ("date", "datetime") and parse_date(out.get(n)) is not None]
+    if len(parts) + bool(full) < 2:
+        return
+    day = parse_date(out[full[0]]) if full else None
+    if day is None:
+        day = parse_date(out.get(parts.get("day", ""), "")) or ctx.dates()[0]
+    for part, key in parts.items():
+        old = out[key].strip()
+        if documented.get(key, "").strip().isdigit():
+            old = documented[key].strip()  # documented as a number ("9"): the part, not a drawn whole date
+        if parse_date(old) is not None:
+            out[key] = day.isoformat() + old[10:]
+        elif part == "year":
+            out[key] = str(day.year)
+        elif part == "month" and old.isalpha():
+            name = day.strftime("%B") if len(old) > 3 else day.strftime("%b")
+            out[key] = name.lower() if old.islower() else name.upper() if old.isupper() else name
+        else:
+            number = day.month if part == "month" else day.day
+            out[key] = f"{number:02d}" if len(old) == 2 and old.startswith("0") else str(number)
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

@@ -1,0 +1,270 @@
+"""One generator per field kind (:data:`GENERATORS`) and :func:`generate`, which draws a field's value
+by its kind, once per record where a record has one (a city, a person)."""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
+from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate
+from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
+from tooldial.dialogue.mockdata.sports import _gen_match_score
+from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
+from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
+from tooldial.dialogue.weather import pressure_value
+from tooldial.knowledge import loader
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+
+def _gen_postal(f: FieldName, ctx: RecordContext) -> str:
+    """A postcode in the form of the record's country (Faker's locale), else five digits."""
+    fake = local_faker(ctx.place, ctx.world.rng)
+    return fake.postcode() if fake is not None else _digits(ctx.world.rng, 5)
+
+
+def _digits(rng: random.Random, n: int) -> str:
+    return str(rng.randint(10 ** (n - 1), 10**n - 1))
+
+
+def _gen_id(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.numeric:
+        return _digits(rng, rng.choice((4, 5, 6, 7)))
+    if f.has("uuid", "guid"):
+        return str(uuid.UUID(int=rng.getrandbits(128), version=4))
+    if f.has("slug"):  # the slug of what the record names: its city by default
+        return re.sub(r"[^a-z0-9]+", "-", ctx.place.city.lower()).strip("-")
+    if f.has("hash", "token", "key"):
+        return f"{rng.getrandbits(128):032x}"
+    return _digits(rng, rng.choice((5, 6, 7, 8)))
+
+
+def _gen_rating(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("score") and f.about("match", "game", "team", "goals"):
+        return str(rng.randint(0, 5))
+    return f"{rng.uniform(2.5, 5.0):.1f}"
+
+
+def _gen_place_text(kind: str, ctx: RecordContext) -> str:
+    p = ctx.place
+    return {"city": p.city, "country": p.country, "country_code": p.country_code, "timezone": p.timezone,
+            "latitude": f"{p.latitude:.4f}", "longitude": f"{p.longitude:.4f}"}[kind]
+
+
+def _gen_state(f: FieldName, ctx: RecordContext) -> str | None:
+    """A US state for a US place; a record whose first place field is a state gets a US city."""
+    if ctx._place is None:
+        ctx._place = ctx.world.rng.choice([p for p in places() if p.country_code == "US"])
+    if ctx.place.country_code == "US" and ctx.place.admin1.isalpha():
+        return ctx.place.admin1
+    return None  # a state outside the US is not in the city table: left out rather than named wrongly
+
+
+def _gen_username(f: FieldName, ctx: RecordContext) -> str:
+    first, last = ctx.person
+    return f"{first.lower()}{last.lower()}{ctx.world.rng.randint(1, 99)}"
+
+
+def _gen_email(f: FieldName, ctx: RecordContext) -> str:
+    first, last = ctx.person
+    return f"{first.lower()}.{last.lower()}@{ctx.world.fake.free_email_domain()}"
+
+
+def _gen_url(f: FieldName, ctx: RecordContext) -> str:
+    fake = ctx.world.fake
+    return f"https://www.{fake.domain_name()}/{fake.uri_path(deep=2)}"
+
+
+def _gen_image(f: FieldName, ctx: RecordContext) -> str:
+    fake = ctx.world.fake
+    return f"https://images.{fake.domain_name()}/{ctx.world.rng.getrandbits(48):012x}.jpg"
+
+
+def _gen_phone(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    return f"+{ctx.place.phone_prefix} {_digits(rng, 3)} {_digits(rng, 3)} {_digits(rng, 4)}"
+
+
+def _gen_language_code(f: FieldName, ctx: RecordContext) -> str:
+    return ctx.place.languages[0] if len(ctx.place.languages[0]) == 2 else "en"
+
+
+def _gen_count(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("population"):
+        return str(rng.randint(50_000, 5_000_000))
+    if f.has("followers", "views", "likes"):
+        return str(rng.randint(100, 2_000_000))
+    return str(rng.randint(1, 250))
+
+
+def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
+    rng = ctx.world.rng
+    if f.has("beds", "bedrooms", "baths", "bathrooms", "rooms", "floors") or f.joined.startswith("num"):
+        return str(rng.randint(1, 4))
+    if f.has("sqft"):
+        return str(rng.randint(45, 320) * 10)
+    if f.has("age"):
+        return str(rng.randint(18, 80))
+    if f.has("exactnumbers", "exactpb"):
+        return str(rng.randint(0, 5 if f.has("exactnumbers") else 1))
+    if f.has("seats", "capacity"):
+        return str(rng.randint(2, 200))
+    if f.has("duration", "runtime"):
+        return str(rng.randint(20, 180))
+    return f"{rng.uniform(1, 50):.1f}"
+
+
+def _street_parts(ctx: RecordContext, local: Any | None) -> tuple[str, str, str]:
+    """The record's street name, building number and street address, drawn once per record so that its
+    ``address`` and ``street`` agree (was "201 Mccarthy Drive" with street "Thomas Avenue"); the address is
+    written by one of the locale's own street-address formats that has exactly those two parts."""
+    if "<street>" not in ctx.values:
+        rng = ctx.world.rng
+        if local is None:  # no Latin-script locale for the country: a plain "12 Moyo Road", no US "Apt. 147"
+            street, number = f"{ctx.world.fake.last_name()} {rng.choice(('Road', 'Street', 'Avenue', 'Drive'))}", str(
+                rng.randint(1, 250))
+            line = f"{number} {street}"
+        else:
+            street, number = local.street_name(), local.building_number()
+            provider = local.factories[0].provider("faker.providers.address")
+            formats = [f for f in getattr(provider, "street_address_formats", ()) if
+                       set(re.findall(r"{{(\w+)}}", f)) == {"street_name", "building_number"}]
+            line = (rng.choice(formats).strip() if formats else "{{building_number}} {{street_name}}").replace(
+                "{{street_name}}", street).replace("{{building_number}}", number).replace("\n", ", ")
+        ctx.values.update({"<street>": street, "<building>": number, "<street line>": line})
+    return ctx.values["<street>"], ctx.values["<building>"], ctx.values["<street line>"]
+
+
+def _gen_address(f: FieldName, ctx: RecordContext) -> str:
+    """A street address in the record's city, written as its country writes them (Faker's locale of the
+    country); its parts when the field names one (number, street name, type), all of one street."""
+    local = local_faker(ctx.place, ctx.world.rng)
+    if f.has("type", "suffix"):
+        return local.street_suffix() if local is not None and local.locales[0].startswith("en") else None
+    street, number, line = _street_parts(ctx, local)
+    if f.has("number", "num", "no"):
+        return number
+    if f.has("name") or f.joined == "street":
+        return street
+    return f"{line}, {ctx.place.city}"
+
+
+def _gen_file(f: FieldName, ctx: RecordContext) -> str:
+    ext = "jpg" if f.about("image", "photo", "picture", "video", "media") else ctx.world.rng.choice(
+        ("pdf", "docx", "csv", "txt"))
+    return f"{ctx.world.fake.last_name().lower()}_{ctx.world.today:%Y%m%d}.{ext}"
+
+
+#: kind -> generator(field, record context) -> text
+GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
+    "id": _gen_id,
+    "email": _gen_email,
+    "image": _gen_image,
+    "url": _gen_url,
+    "file": _gen_file,
+    "latitude": lambda f, c: _gen_place_text("latitude", c),
+    "longitude": lambda f, c: _gen_place_text("longitude", c),
+    "timezone": lambda f, c: _gen_place_text("timezone", c),
+    "datetime": lambda f, c: f"{_gen_date(f, c).isoformat()}T{_gen_time(f, c)}:00",
+    "date": lambda f, c: _gen_date(f, c).isoformat(),
+    "hours": lambda f, c: f"{_gen_time(FieldName('open'), c)}–{_gen_time(FieldName('close'), c)}",
+    "time": _gen_time,
+    "year": lambda f, c: str(c.world.rng.randint(2010, c.world.today.year)),
+    "quarter": lambda f, c: str(c.world.rng.randint(1, 4)),
+    "month": lambda f, c: str(c.world.rng.randint(1, 12)),
+    "page": lambda f, c: str(c.world.rng.randint(1, 3)),
+    "limit": lambda f, c: str(c.world.rng.choice((5, 10, 20, 25, 50))),
+    "country_code": lambda f, c: _gen_place_text("country_code", c),
+    "country": lambda f, c: _gen_place_text("country", c),
+    "city": lambda f, c: _gen_place_text("city", c),
+    "state": _gen_state,
+    "address": _gen_address,
+    "postal": _gen_postal,
+    "language_code": _gen_language_code,
+    "language": lambda f, c: language_name(_gen_language_code(f, c)),
+    "currency_code": lambda f, c: c.currency(),
+    "currency_name": lambda f, c: currency_name(c.currency()),
+    "coin": lambda f, c: c.world.rng.choice(COINS),
+    "symbol": lambda f, c: c.world.rng.choice(COINS if f.about("crypto", "coin") else SYMBOLS),
+    "phone": _gen_phone,
+    "temperature": _gen_temperature,
+    "percent": lambda f, c: str(c.world.rng.randint(5, 95)),
+    "precipitation": _gen_precipitation,
+    "pressure": lambda f, c: pressure_value(f.name, c.world.rng),
+    "uv_index": lambda f, c: str(c.world.rng.randint(0, 11)),
+    "rating": _gen_rating,
+    "rate": _gen_rate,
+    "price": _gen_price,
+    "converted": _gen_price,
+    "count": _gen_count,
+    "measure": _gen_measure,
+    "standing": lambda f, c: str(c.world.rng.randint(0, 12)),  # made coherent per record by _fix_standing
+    "match_score": _gen_match_score,
+    "first_name": lambda f, c: c.person[0],
+    "last_name": lambda f, c: c.person[1],
+    "username": _gen_username,
+    "person": _gen_person,
+    "company": lambda f, c: c.world.fake.company(),
+    "gender": lambda f, c: c.world.rng.choice(("male", "female")),
+    "query": lambda f, c: c.world.rng.choice(TOPICS),
+    "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)
+    "title": _gen_title,
+    "name": _gen_name,
+    "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
+    "status": lambda f, c: "Finished" if f.has("match", "game", "fixture") else c.world.rng.choice(
+        ("active", "completed", "success", "available")),  # a played match is finished, not a "success"
+    "status_code": lambda f, c: "200",  # a numeric status of a successful call
+    "error": lambda f, c: None,  # a successful result carries no error field
+    "category": lambda f, c: None,  # categories are documented (enums, examples) or left out
+}
+
+
+#: Kinds that a value of one record is drawn for once and reused (a record has one city, one person).
+_ONCE_PER_RECORD = loader.words("field_kinds", "once_per_record")
+
+
+#: Inputs that belong together: drawn together (never one from the docs and the other generated).
+INPUT_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset({"latitude", "longitude"}), frozenset({"date", "datetime"}), frozenset({"currency_code", "rate"}),
+    frozenset({"city", "country", "country_code", "postal", "address", "state"}),
+)
+
+
+#: Input kinds that say where the user is: drawn from the dialogue's :attr:`MockWorld.home`.
+USER_PLACE_KINDS = loader.words("field_kinds", "user_place")
+
+
+def generate(f: FieldName, ctx: RecordContext) -> str | None:
+    """A value for ``f`` by its kind, consistent with the record (None when the name says nothing)."""
+    kind = field_kind(f)
+    if kind is None:
+        return None
+    if kind in _ONCE_PER_RECORD and f.name in ctx.values:
+        return ctx.values[f.name]
+    value = GENERATORS[kind](f, ctx)
+    if value is not None and kind in _ONCE_PER_RECORD:
+        ctx.values[f.name] = value
+    return value
+
+
+def _by_type(type_: str, ctx: RecordContext) -> str | None:
+    """A value from the type alone: small numbers, booleans; None for strings (no plain English word)."""
+    t = (type_ or "string").lower()
+    rng = ctx.world.rng
+    if t in ("boolean", "bool"):
+        return rng.choice(("true", "false"))
+    if t in ("integer", "int"):
+        return str(rng.randint(1, 100))
+    if t in ("number", "float", "double"):
+        return f"{rng.uniform(1, 100):.2f}"
+    return None

