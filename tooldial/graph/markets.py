@@ -1,0 +1,69 @@
+"""Which market (asset class: ``currency``, ``stock``, ``crypto``) a symbol, an API or a text names, and the
+request settings whose values are one market's vocabulary."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from tooldial.graph.entities import Entity, split_words
+
+if TYPE_CHECKING:
+    from tooldial.graph.value_kinds import Traits
+
+
+def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
+    return frozenset(text.split())
+
+#: Names of coins that contain the word currency (``digital currency``, ``DIGITAL_CURRENCY_DAILY``,
+#: ``digital/crypto currency``): crypto, not a fiat currency.
+_CRYPTO_CURRENCY = re.compile(r"\b(digital|crypto|virtual)(\s*/\s*(digital|crypto|virtual))?\s*currenc\w*", re.I)
+
+
+_MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", re.I),
+            "stock": re.compile(r"\b(stocks?|equit\w+|shares?|tickers?|funds?|etfs?|nasdaq|nyse|indices|index|"
+                                r"compan(y|ies)|securit(y|ies))\b", re.I),
+            "crypto": re.compile(r"\b(crypto\w*|coins?|tokens?|bitcoin|blockchain)\b", re.I)}
+
+
+@lru_cache(maxsize=65536)  # target documentation repeats across candidates (speed only)
+def _symbol_market(text: str) -> str | None:
+    """Which market a symbol belongs to (``currency``, ``stock``, ``crypto``), when its words say one only."""
+    text = _CRYPTO_CURRENCY.sub(" crypto ", text.replace("_", " "))
+    hits = [m for m, rx in _MARKETS.items() if rx.search(text)]
+    return hits[0] if len(hits) == 1 else None
+
+
+@lru_cache(maxsize=65536)
+def markets_named(text: str) -> frozenset[str]:
+    """Every market a text names (``Get currency / forex or crypto exchange rates`` → currency, crypto)."""
+    text = _CRYPTO_CURRENCY.sub(" crypto ", text.replace("_", " "))
+    return frozenset(m for m, rx in _MARKETS.items() if rx.search(text))
+
+
+#: Words of a symbol's name that say it is a market (a pair), not one asset.
+_PAIR_WORDS = _W("pair pairs market markets instrument")
+
+
+def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
+    """A symbol's format; one documented without an example is one asset's ticker (``symbol`` of a coin record)
+    unless its path or its API's name says pair or market (``List of all supported crypto markets``)."""
+    if traits.fmt or traits.standard != "symbol":
+        return traits.fmt
+    words = set(split_words(entity.key)) | set(split_words(entity.api_id.rsplit("|", 1)[-1]))
+    return "pair" if words & _PAIR_WORDS else "asset"
+
+
+def api_market(api_id: str) -> str | None:
+    """The market (asset class) an API serves, from its name, else its tool's name (``Forex Historical Price`` →
+    currency, ``DIGITAL_CURRENCY_DAILY`` → crypto, tool ``Crypto`` → crypto; a ``Currency Converter`` of a crypto
+    tool converts coins: coins are currencies too)."""
+    parts = api_id.split("|")
+    own, tool = _symbol_market(parts[-1]), (_symbol_market(parts[-2]) if len(parts) >= 2 else None)
+    return tool if own is None or (own == "currency" and tool == "crypto") else own
+
+
+#: Names of a request setting whose values are one asset class's vocabulary (a candle ``period`` ``1d``).
+SETTING_WORDS = _W("period periods interval intervals timeframe resolution type types frequency granularity range "
+                   "outputsize function")
