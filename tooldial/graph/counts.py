@@ -6,16 +6,16 @@ from __future__ import annotations
 import re
 
 from tooldial.graph.entities import Entity, _singular, split_words
-from tooldial.graph.value_kinds import _W, PROVIDER_SCOPED_WORDS
+from tooldial.graph.value_kinds import PROVIDER_SCOPED_WORDS
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of a number that counts records (``followers``, ``results``, ``total``): a count is neither an id nor a
 #: request size. A plural noun of an integer output counts too (``likes``, ``comments``).
-COUNT_WORDS = _W("count counts total totals num number following followers results hits views likes subscribers "
-                 "matches size length amount_of")
+COUNT_WORDS = knowledge_words("quantities", "count_names")
 
 
 #: Words of an input that sets how many records a request returns.
-_SIZE_WORDS = _W("limit count size results top per page pagesize perpage max maximum number num n rows take first")
+_SIZE_WORDS = knowledge_words("quantities", "request_size_names")
 
 
 _SIZE_DOC = re.compile(r"(?i)\b(number of|how many|max(imum)? (number|count)|results? to (return|fetch|show)|"

@@ -16,7 +16,7 @@ from tooldial.graph.record_types import (
     _names_created_record,
     record_type,
 )
-from tooldial.graph.value_kinds import _STANDARD_BY_WORD, _W, classify, classify_name_kind, is_coordinate
+from tooldial.graph.value_kinds import _STANDARD_BY_WORD, classify, classify_name_kind, is_coordinate
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Response containers that repeat the request an API answers (``input|geo|lat``, SerpApi's
@@ -42,7 +42,7 @@ def is_setting_of_answer(output: Entity) -> bool:
 #: Leaf names that say nothing on their own (``id``, ``code``, ``name``): a nested one repeats the caller's input only
 #: inside the request's own record (``videoInfo|id`` of ``Get Video Info``), not inside another record
 #: (``continent|code`` of a country lookup, ``customer|id`` of an order).
-_BARE_LEAVES = BARE_IDS | _W("code name value type key number no")
+_BARE_LEAVES = BARE_IDS | knowledge_words("records", "bare_leaves")
 
 
 def _by_words(api_id: str) -> list[str]:
@@ -57,7 +57,7 @@ def _echo_norm(name: str) -> str:
 
 
 #: Verbs of an API name that write a record (``addPet``, ``createUser``, ``buyMuseumTickets``).
-_CREATE_VERBS = _W("add create post place buy book register insert new submit make open start upload")
+_CREATE_VERBS = knowledge_words("records", "create_verbs")
 
 
 def creates_record(api_name: str, method: str) -> bool:
@@ -68,12 +68,11 @@ def creates_record(api_name: str, method: str) -> bool:
 
 
 #: Kinds whose values a documented default shows unambiguously (pycountry / syntax checks).
-VALUE_CHECKED_KINDS = _W("country currency domain")
+VALUE_CHECKED_KINDS = knowledge_words("standards", "value_checked")
 
 
 #: Words of a request input that sends a point (``latlng``, ``coordinates``, a route's ``stops`` / ``origin``).
-_POINT_INPUT_WORDS = _W("lat latitude lng lon long longitude latlng latlon coordinate coordinates coords point points "
-                        "stop stops origin destination waypoint waypoints location locations")
+_POINT_INPUT_WORDS = knowledge_words("geography", "point_inputs")
 
 
 #: A documented value that is a point (``40.6905176,-73.9899802``; several separated by ``;``).
@@ -81,7 +80,9 @@ _POINT_VALUE = re.compile(r"-?\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+")
 
 
 #: Record words of a route's ends: the points the caller sent (``legs|start_point``, ``end_location``).
-_ROUTE_ENDS = _W("start end origin destination waypoint stop")
+_ROUTE_ENDS = knowledge_words("geography", "route_ends")
+#: Record words of a position: with a route end, the record holds a point the caller sent.
+_POSITION_RECORDS = knowledge_words("geography", "position_records")
 
 
 def echoed_point(output: Entity, sent_values: dict[str, str]) -> str | None:
@@ -99,22 +100,20 @@ def echoed_point(output: Entity, sent_values: dict[str, str]) -> str | None:
     if "reverse" in split_words(output.api_id.rsplit("|", 1)[-1]):
         return sent[0]
     parents = {w for p in output.key.split("|")[:-1] for w in split_words(p)}
-    return sent[0] if parents & _ROUTE_ENDS and parents & _W("point location position coordinate coordinates") \
+    return sent[0] if parents & _ROUTE_ENDS and parents & _POSITION_RECORDS \
         else None
 
 
 #: Words of a required input that names one person (``username``, ``user_id``, ``handle``).
-_PERSON_INPUT = _W("user username userid uid handle screenname profile account owner")
+_PERSON_INPUT = knowledge_words("accounts", "person_inputs")
 
 
 #: Parent records that say whose the listed records are (``board|owner``, ``pinner``, a post's ``poster``).
-_OWNER_RECORDS = _W("owner owners pinner poster uploader")
+_OWNER_RECORDS = knowledge_words("accounts", "owner_records")
 
 
 #: API name words of records of *other* people around one person (likes, feeds, followers, mentions).
-_OTHERS_WORDS = _W("like likes liked favorite favorites favourite favourites feed feeds timeline home follower "
-                   "followers following followings mention mentions saved bookmark bookmarks repost reposts search "
-                   "friends friend recommended suggested")
+_OTHERS_WORDS = knowledge_words("accounts", "others_records")
 
 
 def echoed_owner(output: Entity, required: Iterable[str]) -> str | None:
@@ -151,13 +150,15 @@ def _strictly_of_kind(value: str, kind: str | None) -> bool:
         return False
     return False
 
+#: Parent words that name a record of another thing (``related|domain_name``, ``similar|tax_id``).
+_RELATED_RECORDS = knowledge_words("records", "related_records")
+#: Last words of a key input that names a thing (``chapterId``): an output named as the rest repeats it.
+_KEY_TAIL = knowledge_words("identifiers", "key_tail")
 
 def _qualified_by_record(parents: list[str]) -> bool:
     """Whether a parent names a record of another thing (``related|domain_name``, ``similar|tax_id``): its field is
     that record's, not the caller's value."""
-    return any(set(split_words(p)) & _W("related similar other others nearby competitor competitors linked parent "
-                                        "children child sibling siblings alternative alternatives suggestion "
-                                        "suggestions") for p in parents)
+    return any(set(split_words(p)) & _RELATED_RECORDS for p in parents)
 
 
 def _sent_names(output: Entity, required: list[str], optional: list[str], defaulted: set[str]) -> dict[str, str]:
@@ -171,7 +172,7 @@ def _sent_names(output: Entity, required: list[str], optional: list[str], defaul
     if classify(output).kind != "identifier":
         for n in required:  # ``chapter`` repeats ``chapterId`` ("Chapter number"): the thing the key names
             words = split_words(n)
-            if len(words) >= 2 and words[-1] in _W("id number no num"):
+            if len(words) >= 2 and words[-1] in _KEY_TAIL:
                 names.setdefault(_echo_norm(" ".join(words[:-1])), n)
     for n in optional:
         if not output.is_list or n in defaulted:

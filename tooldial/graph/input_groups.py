@@ -8,15 +8,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tooldial.graph.entities import Entity, split_words
-from tooldial.graph.value_kinds import _W, classify
+from tooldial.graph.value_kinds import classify
+from tooldial.knowledge.loader import words as knowledge_words
 
 GroupName = Literal["coordinates", "date_range", "currency_pair"]
 
 
-_RANGE_START = _W("start from begin since checkin check departure min")
+_RANGE_START = knowledge_words("records", "range_start")
 
 
-_RANGE_END = _W("end to until till checkout return arrival max")
+_RANGE_END = knowledge_words("records", "range_end")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,11 @@ and image URLs into vision lookups keyed by one picture."""
 from __future__ import annotations
 
 from tooldial.graph.entities import Entity, split_words
-from tooldial.graph.value_kinds import _W, Traits, classify
+from tooldial.graph.value_kinds import Traits, classify
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Leaf words of a field or an input that holds one picture.
-IMAGE_WORDS = _W("image images img photo photos picture pictures thumbnail")
+IMAGE_WORDS = knowledge_words("media", "image_names")
 
 
 def image_url_into_image_input(source: Entity, target: Entity) -> bool:
@@ -26,7 +27,7 @@ def image_url_into_image_input(source: Entity, target: Entity) -> bool:
 
 #: Standard kinds a lookup is keyed by (``WHOIS IP Lookup(ip)``, ``Time and Date(CITY)``, ``flag(country)``): any
 #: value of the kind, found (not echoed) by another tool, is a call worth making when the formats agree.
-LOOKUP_KINDS = _W("ip domain email phone iata city")
+LOOKUP_KINDS = knowledge_words("standards", "lookup_keys")
 
 
 def lookup_kind(entity: Entity) -> str | None:

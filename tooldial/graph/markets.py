@@ -5,26 +5,24 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tooldial.graph.entities import Entity, split_words
+from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import words as knowledge_words
 
 if TYPE_CHECKING:
     from tooldial.graph.value_kinds import Traits
 
-
-def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
-    return frozenset(text.split())
 
 #: Names of coins that contain the word currency (``digital currency``, ``DIGITAL_CURRENCY_DAILY``,
 #: ``digital/crypto currency``): crypto, not a fiat currency.
 _CRYPTO_CURRENCY = re.compile(r"\b(digital|crypto|virtual)(\s*/\s*(digital|crypto|virtual))?\s*currenc\w*", re.I)
 
 
-_MARKETS = {"currency": re.compile(r"\b(currenc\w*|forex|fx|iso ?4217|fiat)\b", re.I),
-            "stock": re.compile(r"\b(stocks?|equit\w+|shares?|tickers?|funds?|etfs?|nasdaq|nyse|indices|index|"
-                                r"compan(y|ies)|securit(y|ies))\b", re.I),
-            "crypto": re.compile(r"\b(crypto\w*|coins?|tokens?|bitcoin|blockchain)\b", re.I)}
+#: A market -> the pattern of words that name it (the first that alone matches is the market).
+_MARKETS = {market: re.compile(cast(str, pattern), re.I)
+            for market, pattern in word_map("markets", "market_patterns").items()}
 
 
 @lru_cache(maxsize=65536)  # target documentation repeats across candidates (speed only)
@@ -43,7 +41,7 @@ def markets_named(text: str) -> frozenset[str]:
 
 
 #: Words of a symbol's name that say it is a market (a pair), not one asset.
-_PAIR_WORDS = _W("pair pairs market markets instrument")
+_PAIR_WORDS = knowledge_words("markets", "pair_names")
 
 
 def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
@@ -65,5 +63,4 @@ def api_market(api_id: str) -> str | None:
 
 
 #: Names of a request setting whose values are one asset class's vocabulary (a candle ``period`` ``1d``).
-SETTING_WORDS = _W("period periods interval intervals timeframe resolution type types frequency granularity range "
-                   "outputsize function")
+SETTING_WORDS = knowledge_words("markets", "setting_names")

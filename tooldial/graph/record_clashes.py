@@ -9,12 +9,13 @@ from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
+    _MARKETPLACE,
     BARE_IDS,
     _api_subject,
     _content_words,
     record_type,
 )
-from tooldial.graph.value_kinds import _W, IDENTIFIER_TAIL, IDENTIFIER_WORDS, classify
+from tooldial.graph.value_kinds import IDENTIFIER_TAIL, IDENTIFIER_WORDS, classify
 
 
 def record_type_clash(source: Entity, target: Entity) -> str | None:
@@ -29,7 +30,7 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     if own:  # and the name its description gives it (``payment_id``: "The payment method id")
         own += _content_words(target.name, _API_NAME_NOISE | BARE_IDS | IDENTIFIER_WORDS | IDENTIFIER_TAIL)
     words = set(own) if own else set(_content_words(
-        f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _W("rapid rapidapi")))
+        f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _MARKETPLACE))
     # a name written as one lower-case word (``playerid``, ``teamid``) names its record before the ``id``
     words |= {w[:-2] for w in words if w.endswith("id") and len(w) > 4}
     if not words or kind in words:

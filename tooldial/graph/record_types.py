@@ -6,10 +6,6 @@ from __future__ import annotations
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.knowledge.loader import words as knowledge_words
 
-
-def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
-    return frozenset(text.split())
-
 #: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
 BARE_IDS = knowledge_words("identifiers", "bare_id")
 
@@ -22,6 +18,8 @@ _CONTAINERS = knowledge_words("containers", "graph_container")
 #: Words of an API name that name no record type (``Get country by ID`` → ``country``).
 _API_NAME_NOISE = knowledge_words("names", "api_name_noise")
 
+#: Words of the API marketplace in an API name (``rapidapi``): no record type.
+_MARKETPLACE = knowledge_words("names", "marketplace")
 
 def _content_words(text: str, noise: frozenset[str]) -> list[str]:
     return [_singular(w) for w in split_words(text) if w not in noise and not w.isdigit() and len(w) > 1]
@@ -41,7 +39,7 @@ def _api_subject(api_id: str) -> list[str]:
     words = split_words(api_id.rsplit("|", 1)[-1])
     if "by" in words[1:]:
         words = words[:words.index("by", 1)]
-    return _content_words(" ".join(words), _API_NAME_NOISE | BARE_IDS | _W("rapid rapidapi"))
+    return _content_words(" ".join(words), _API_NAME_NOISE | BARE_IDS | _MARKETPLACE)
 
 
 def record_type(entity: Entity) -> str | None:

@@ -4,9 +4,12 @@ page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import cast
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.id_spaces import _alnum
+from tooldial.knowledge.loader import word_map
 
 
 def url_site_named(source: Entity, target: Entity) -> str | None:
@@ -38,11 +41,7 @@ def url_site(example: str) -> str | None:
 
 
 #: Record words of a media file, by medium: a URL under one of them is the file's, not a page's.
-_MEDIA_KINDS = {**dict.fromkeys(("image", "img", "avatar", "photo", "picture", "pic", "thumbnail", "thumb", "icon",
-                                 "logo", "banner", "visual", "cover", "artwork", "floorplan", "poster", "sprite"),
-                                "image"),
-                **dict.fromkeys(("audio", "mp3", "sound", "preview"), "audio"),
-                **dict.fromkeys(("video", "mp4", "stream", "format"), "video")}
+_MEDIA_KINDS = cast("Mapping[str, str]", word_map("media", "medium_by_word"))
 
 
 def media_url_clash(source: Entity, target: Entity) -> str | None:

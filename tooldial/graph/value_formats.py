@@ -9,8 +9,9 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from tooldial.graph.entities import split_words
+from tooldial.knowledge.loader import ordered_words
 
-_QUOTES = ("USDT", "USDC", "BUSD", "USD", "EUR", "BTC", "ETH", "BNB", "GBP", "JPY", "TRY")
+_QUOTES = ordered_words("markets", "quote_tickers")
 
 
 #: ``(pattern, format)`` rules, first match wins: a code format named in a description, a date format named in a

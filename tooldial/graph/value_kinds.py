@@ -6,9 +6,10 @@ type, format, description and example."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.id_spaces import _tool_name
@@ -16,11 +17,9 @@ from tooldial.graph.markets import _symbol_market
 from tooldial.graph.record_types import _CONTAINERS, _api_subject
 from tooldial.graph.value_formats import _desc_format, _iso_currency, _name_format, _value_format
 from tooldial.graph.verdict import EntityKind
+from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
-
-def _W(text: str) -> frozenset[str]:  # noqa: N802 - a set literal of words
-    return frozenset(text.split())
 
 @dataclass(frozen=True, slots=True)
 class Traits:
@@ -44,53 +43,32 @@ IDENTIFIER_WORDS = knowledge_words("identifiers", "graph_identifier")
 #: Words of values that only mean something in one provider's own calendar or list: a ``season`` (``2021``,
 #: ``2021-22``, a season id) of an F1 feed is not a golf tour's season. Classified as identifiers: across tools they
 #: need a shared id space.
-PROVIDER_SCOPED_WORDS = _W("season seasons")
+PROVIDER_SCOPED_WORDS = knowledge_words("identifiers", "provider_scoped")
 
 
 #: Identifier words that are only identifiers at the end of a name (``code`` of ``country code`` is standard).
-IDENTIFIER_TAIL = _W("code number no num")
+IDENTIFIER_TAIL = knowledge_words("identifiers", "identifier_tail")
 
 
 GENERIC_WORDS = knowledge_words("names", "graph_generic")
 
 
-_STANDARD_BY_WORD: dict[str, str] = {
-    "country": "country", "nation": "country", "currency": "currency", "language": "language", "lang": "language",
-    "locale": "language", "lat": "latitude", "latitude": "latitude", "lng": "longitude", "lon": "longitude",
-    "long": "longitude", "longitude": "longitude", "coordinate": "coordinates", "coordinates": "coordinates",
-    "latlng": "coordinates", "latlon": "coordinates", "geopoint": "coordinates", "email": "email", "mail": "email",
-    "phone": "phone", "mobile": "phone", "msisdn": "phone", "telephone": "phone", "url": "url", "uri": "url",
-    "link": "url", "website": "url", "href": "url", "homepage": "url", "date": "date", "birthday": "date",
-    "dob": "date", "timestamp": "datetime", "datetime": "datetime", "time": "time", "timezone": "timezone",
-    "tz": "timezone", "zip": "postal_code", "zipcode": "postal_code", "postal": "postal_code",
-    "postcode": "postal_code", "ip": "ip", "domain": "domain", "hostname": "domain", "iata": "iata",
-    "icao": "iata", "airport": "iata", "isbn": "isbn", "city": "place", "town": "place", "state": "place",
-    "address": "place", "region": "place", "province": "place", "location": "place", "place": "place",
-    "symbol": "symbol", "ticker": "symbol", "coin": "symbol", "pair": "symbol",
-    # public identifier spaces: the same value means the same thing in every tool
-    "imdb": "imdb", "imdbid": "imdb", "tconst": "imdb", "geoname": "geonames", "geonameid": "geonames",
-    "geonames": "geonames", "continent": "continent",
-    # names written as one word (``countrycode``, ``timeZone`` split as ``time zone``)
-    "countrycode": "country", "currencycode": "currency", "languagecode": "language",
-}
+_STANDARD_BY_WORD = cast("Mapping[str, str]", word_map("standards", "kind_by_word"))
 
 
 #: Standard kinds whose values are the same thing whatever tool holds them.
-GLOBAL_STANDARDS = _W("country currency language latitude longitude coordinates email phone url postal_code ip "
-                      "domain iata isbn place timezone imdb geonames continent")
+GLOBAL_STANDARDS = knowledge_words("standards", "global")
 
 
 #: Standard kinds that are identifiers of a public registry: ``imdb_id`` stays one of them, not a provider id.
 #: (``symbol`` is not among them: a ``coin_id`` or ``coin_slug`` is a provider's id, ``btc-bitcoin``, not a ticker.)
-PUBLIC_IDS = _W("iata isbn imdb geonames")
+PUBLIC_IDS = knowledge_words("standards", "public_registry")
 
 
-DATE_STANDARDS = _W("date datetime time")
+DATE_STANDARDS = knowledge_words("standards", "dates")
 
 
-_FORMAT_FORMATS = {"date": "date", "date-time": "datetime", "datetime": "datetime", "time": "time",
-                   "email": "email", "uri": "url", "url": "url", "hostname": "domain", "ipv4": "ip", "ipv6": "ip",
-                   "geopoint": "coordinates"}
+_FORMAT_FORMATS = cast("Mapping[str, str]", word_map("standards", "kind_by_schema_format"))
 
 
 def classify(entity: Entity) -> Traits:
@@ -167,8 +145,7 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
 
 
 #: Words of a blockchain address (a wallet's, a contract's): the ``address`` is a ledger key, not a street address.
-_LEDGER_WORDS = _W("wallet wallets contract contracts token tokens nft nfts blockchain crypto chain ethereum bitcoin "
-                   "evm")
+_LEDGER_WORDS = knowledge_words("markets", "ledger")
 
 
 #: An address value of a ledger: ``0x`` and 40 hex digits, or a base58 / bech32 string of 25+ characters.
@@ -191,16 +168,15 @@ def _is_ledger_address(raw_words: list[str], path: str, documented: str, example
 #: Leaf words that name the value of the record their parent names (``country|name``, ``currency|code``,
 #: ``country|iso2``, a map's ``{key}`` named by the map's description); any other leaf under such a parent is an
 #: attribute of it (``email|result``, ``country|capital``).
-NAMING_LEAVES = _W("name names code codes value iso alpha alpha2 alpha3 iso2 iso3 abbr abbreviation short full "
-                   "official common native label text address display formatted english local numeric 2 3 id key keys")
+NAMING_LEAVES = knowledge_words("records", "naming_leaves")
 
 
 #: Examples that are a type's name written where a value should be (ToolBench's ``"domain": "string"``).
-PLACEHOLDER_EXAMPLES = _W("string str boolean bool integer int number float double null none object array")
+PLACEHOLDER_EXAMPLES = knowledge_words("records", "placeholder_examples")
 
 
 #: Standard kinds with a syntax an example can be checked against.
-SYNTAX_STANDARDS = _W("email domain ip")
+SYNTAX_STANDARDS = knowledge_words("standards", "syntax")
 
 
 _SYNTAX = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I),
@@ -219,7 +195,7 @@ def _has_syntax(example: str, standard: str) -> bool:
 
 
 #: Records whose bare ``code`` is a standard code (``currencies|alphaCode``, ``Get Country By AlphaCode``'s ``code``).
-_CODED_RECORDS = {"country": "country", "currency": "currency", "language": "language", "continent": "continent"}
+_CODED_RECORDS = cast("Mapping[str, str]", word_map("standards", "coded_records"))
 
 
 def _coded_record(path: str, api_name: str) -> str | None:

@@ -5,26 +5,29 @@ sites."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.geo_scope import is_box_corner
 from tooldial.graph.id_spaces import shared_id_space
 from tooldial.graph.markets import _symbol_fmt_or_default, _symbol_market, markets_named
 from tooldial.graph.urls import url_site, url_site_named
-from tooldial.graph.value_kinds import _W, Traits, classify, is_coordinate
+from tooldial.graph.value_kinds import Traits, classify, is_coordinate
 from tooldial.graph.verdict import RuleConfig
+from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Formats that are another thing than the kind's plain value, whatever the other side's format: a provider's slug
 #: of a place (``austin-tx``) is not a place's name, a top-level domain (``.com``) is not a host name.
-_KEY_FORMATS = {"place": "slug", "domain": "tld"}
+_KEY_FORMATS = cast("Mapping[str, str]", word_map("standards", "key_formats"))
 
 
 #: Formats a target documents that a value of its kind does not take unless it says so (a country code without an
 #: example is read as alpha-2, the common form; ``ESP`` or "ISO 3166-1 alpha-3" is another convention): a target
 #: that shows one of these takes only a source that shows it too (fifth round, v7 errors).
-UNCOMMON_FORMATS = {"country": frozenset({"alpha3", "numeric"}), "language": frozenset({"alpha3", "locale"})}
+UNCOMMON_FORMATS = cast("Mapping[str, tuple[str, ...]]", word_map("standards", "uncommon_formats"))
 
 
 def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
@@ -74,7 +77,7 @@ _OWN_LIST = re.compile(r"\b(get|call|use|see|from|retriev\w*|obtain\w*|fetch\w*|
 
 #: Standard kinds a provider may define its own list of (a store region, a federation, a UI language): an input
 #: documented as taking its own tool's list of them is that provider's.
-_LISTABLE_STANDARDS = _W("country currency language timezone continent")
+_LISTABLE_STANDARDS = knowledge_words("standards", "listable")
 
 
 def provider_listed(target: Entity) -> bool:
