@@ -52,6 +52,18 @@ READS = [
     ("record_types", "_MARKETPLACE", "names", "marketplace"),
     ("markets", "_PAIR_WORDS", "markets", "pair_names"),
     ("markets", "SETTING_WORDS", "markets", "setting_names"),
+    ("select", "_STYLE_WORDS", "requests", "presentation_settings"),
+    ("select", "_SETTING_WORDS", "requests", "transport_settings"),
+    ("select", "_SETTER_VERBS", "requests", "setter_verbs"),
+    ("select", "_GENERATED_WORDS", "requests", "generated_data"),
+    ("select", "_DETECT_WORDS", "languages", "detect_verbs"),
+    ("select", "_TARGET_LANGUAGE_WORDS", "languages", "target_language_inputs"),
+    ("select", "_LANGUAGE_TOPICS", "languages", "language_topics"),
+    ("select", "_OWN_ACCOUNT_WORDS", "accounts", "own_account_apis"),
+    ("select", "USER_FIELDS", "accounts", "user_fields"),
+    ("select", "_PERSON_WORDS", "accounts", "person_records"),
+    ("select", "META_FIELDS", "records", "meta_fields"),
+    ("select", "_SHORT_FORMS", "records", "short_forms"),
 ]
 ORDERED = [("value_formats", "_QUOTES", "markets", "quote_tickers")]
 MAPS = [
@@ -66,7 +78,7 @@ MAPS = [
 #: Sets read as part of a union or compiled (checked on their own below).
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
-GRAPH_PACKS = ("standards", "geography", "media", "quantities", "records", "accounts")
+GRAPH_PACKS = ("standards", "geography", "media", "quantities", "records", "accounts", "requests", "languages")
 
 
 def _constant(module: str, name: str) -> object:
@@ -142,3 +154,21 @@ def test_media_words_tell_a_files_url_from_a_page() -> None:
         if word in ("mp3", "mp4"):
             continue  # never a word of a split name (``mp``, ``3``)
         assert media_url_clash(ent("T|t|A", "output", f"item|{word}|url"), page) == medium, word
+
+
+def test_transport_setting_words_leave_a_lookup_keyed_by_its_one_input() -> None:
+    from tooldial.graph.select import keyed_by
+
+    ip = ent("W|whois|Lookup", "input", "ip")
+    for word in loader.words("requests", "transport_settings"):
+        assert keyed_by(ip, {"ip": ip, word: ent("W|whois|Lookup", "input", word)}), word
+    assert not keyed_by(ip, {"ip": ip, "domain": ent("W|whois|Lookup", "input", "domain")})
+
+
+def test_a_detected_language_feeds_no_translation_target_named_by_the_pack() -> None:
+    from tooldial.graph.select import detected_language_as_target
+
+    detected = ent("L|lang|Detect Language", "output", "language", example="en")
+    for word in loader.words("languages", "target_language_inputs"):
+        assert detected_language_as_target(detected, ent("T|tr|Translate", "input", f"{word}_language")), word
+    assert not detected_language_as_target(detected, ent("T|tr|Translate", "input", "source_language"))
