@@ -50,7 +50,7 @@ READS = [
     ("input_groups", "_RANGE_END", "records", "range_end"),
     ("id_spaces", "_FAMILY_NOISE", "names", "tool_family_noise"),
     ("record_types", "_MARKETPLACE", "names", "marketplace"),
-    ("markets", "_PAIR_WORDS", "markets", "pair_names"),
+    ("value_space", "_PAIR_WORDS", "markets", "pair_names"),
     ("markets", "SETTING_WORDS", "markets", "setting_names"),
     ("select", "_STYLE_WORDS", "requests", "presentation_settings"),
     ("select", "_SETTING_WORDS", "requests", "transport_settings"),
@@ -64,6 +64,18 @@ READS = [
     ("select", "_PERSON_WORDS", "accounts", "person_records"),
     ("select", "META_FIELDS", "records", "meta_fields"),
     ("select", "_SHORT_FORMS", "records", "short_forms"),
+    ("entities", "GENERIC_NAMES", "names", "entity_generic"),
+    ("entities", "API_NAME_FILLER", "names", "entity_api_filler"),
+    ("entities", "CONTAINER_NAMES", "containers", "entity_container"),
+    ("entities", "STOPWORDS", "stopwords", "entity_text"),
+    ("entities", "_IE_PLURALS", "plurals", "ie_plurals"),
+    ("entities", "_NOT_PLURALS", "plurals", "not_plurals"),
+    ("entities", "INPUT_QUALIFIERS", "requests", "direction_qualifiers"),
+    ("entities", "STANDARD_WORDS", "standards", "entity_standard_words"),
+    ("entities", "_CODED", "standards", "named_beside_code"),
+    ("entities", "_BOILERPLATE", "records", "boilerplate_descriptions"),
+    ("build", "_NOT_QUALIFIERS", "requests", "range_or_direction"),
+    ("transforms", "_LOOKUP_WORDS", "requests", "lookup_apis"),
 ]
 ORDERED = [("value_formats", "_QUOTES", "markets", "quote_tickers")]
 MAPS = [
@@ -78,7 +90,7 @@ MAPS = [
 #: Sets read as part of a union or compiled (checked on their own below).
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
-GRAPH_PACKS = ("standards", "geography", "media", "quantities", "records", "accounts", "requests", "languages")
+GRAPH_PACKS = ("standards", "geography", "media", "quantities", "records", "accounts", "requests", "languages", "plurals")
 
 
 def _constant(module: str, name: str) -> object:
@@ -172,3 +184,20 @@ def test_a_detected_language_feeds_no_translation_target_named_by_the_pack() -> 
     for word in loader.words("languages", "target_language_inputs"):
         assert detected_language_as_target(detected, ent("T|tr|Translate", "input", f"{word}_language")), word
     assert not detected_language_as_target(detected, ent("T|tr|Translate", "input", "source_language"))
+
+
+def test_the_plural_exceptions_of_the_pack_decide_singulars() -> None:
+    from tooldial.graph.entities import _singular
+
+    for word in loader.words("plurals", "ie_plurals"):
+        assert _singular(word) == word[:-1], word  # ``movies`` -> ``movie``
+    for word in loader.words("plurals", "not_plurals"):
+        assert _singular(word) == word, word  # ``news`` stays ``news``
+    assert _singular("cities") == "city"  # the plain rule where the packs say nothing
+
+
+def test_entity_stopwords_stay_out_of_a_descriptions_leading_noun_phrase() -> None:
+    from tooldial.graph.entities import leading_noun_phrase
+
+    for word in sorted(loader.words("stopwords", "entity_text")):
+        assert word not in leading_noun_phrase(f"{word} city name"), word

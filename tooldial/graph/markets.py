@@ -5,15 +5,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
-from tooldial.graph.entities import Entity, split_words
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
-
-if TYPE_CHECKING:
-    from tooldial.graph.value_kinds import Traits
-
 
 #: Names of coins that contain the word currency (``digital currency``, ``DIGITAL_CURRENCY_DAILY``,
 #: ``digital/crypto currency``): crypto, not a fiat currency.
@@ -38,19 +33,6 @@ def markets_named(text: str) -> frozenset[str]:
     """Every market a text names (``Get currency / forex or crypto exchange rates`` → currency, crypto)."""
     text = _CRYPTO_CURRENCY.sub(" crypto ", text.replace("_", " "))
     return frozenset(m for m, rx in _MARKETS.items() if rx.search(text))
-
-
-#: Words of a symbol's name that say it is a market (a pair), not one asset.
-_PAIR_WORDS = knowledge_words("markets", "pair_names")
-
-
-def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
-    """A symbol's format; one documented without an example is one asset's ticker (``symbol`` of a coin record)
-    unless its path or its API's name says pair or market (``List of all supported crypto markets``)."""
-    if traits.fmt or traits.standard != "symbol":
-        return traits.fmt
-    words = set(split_words(entity.key)) | set(split_words(entity.api_id.rsplit("|", 1)[-1]))
-    return "pair" if words & _PAIR_WORDS else "asset"
 
 
 def api_market(api_id: str) -> str | None:

@@ -12,7 +12,7 @@ from typing import cast
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.geo_scope import is_box_corner
 from tooldial.graph.id_spaces import shared_id_space
-from tooldial.graph.markets import _symbol_fmt_or_default, _symbol_market, markets_named
+from tooldial.graph.markets import _symbol_market, markets_named
 from tooldial.graph.urls import url_site, url_site_named
 from tooldial.graph.value_kinds import Traits, classify, is_coordinate
 from tooldial.graph.verdict import RuleConfig
@@ -83,6 +83,19 @@ _LISTABLE_STANDARDS = knowledge_words("standards", "listable")
 def provider_listed(target: Entity) -> bool:
     """Whether the input's documentation sends the user to an endpoint of its own tool for its values."""
     return bool(target.documented and _OWN_LIST.search(target.documented))
+
+
+#: Words of a symbol's name that say it is a market (a pair), not one asset.
+_PAIR_WORDS = knowledge_words("markets", "pair_names")
+
+
+def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
+    """A symbol's format; one documented without an example is one asset's ticker (``symbol`` of a coin record)
+    unless its path or its API's name says pair or market (``List of all supported crypto markets``)."""
+    if traits.fmt or traits.standard != "symbol":
+        return traits.fmt
+    words = set(split_words(entity.key)) | set(split_words(entity.api_id.rsplit("|", 1)[-1]))
+    return "pair" if words & _PAIR_WORDS else "asset"
 
 
 def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
