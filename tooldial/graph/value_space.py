@@ -27,7 +27,7 @@ _KEY_FORMATS = cast("Mapping[str, str]", word_map("standards", "key_formats"))
 #: Formats a target documents that a value of its kind does not take unless it says so (a country code without an
 #: example is read as alpha-2, the common form; ``ESP`` or "ISO 3166-1 alpha-3" is another convention): a target
 #: that shows one of these takes only a source that shows it too (fifth round, v7 errors).
-UNCOMMON_FORMATS = cast("Mapping[str, tuple[str, ...]]", word_map("standards", "uncommon_formats"))
+UNCOMMON_FORMATS = cast(Mapping[str, tuple[str, ...]], word_map("standards", "uncommon_formats"))
 
 
 def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
