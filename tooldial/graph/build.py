@@ -50,6 +50,7 @@ from tooldial.graph.validity import (
     is_coordinate,
     lookup_kind,
 )
+from tooldial.knowledge.loader import words as knowledge_words
 
 if TYPE_CHECKING:
     from tooldial.graph.edge_features import FeatureContext
@@ -321,7 +322,7 @@ def _named_identifier(entity: Entity) -> bool:
 
 
 #: First words of an input name that make it a range bound or a direction, not a kind of thing (``start_date``).
-_NOT_QUALIFIERS = frozenset(["from", "to", "start", "end", "begin", "since", "until", "till", "min", "max", "source", "target", "origin", "destination", "new", "old"])
+_NOT_QUALIFIERS = knowledge_words("requests", "range_or_direction")
 
 
 def qualified_tail_key(entity: Entity) -> str | None:

@@ -102,40 +102,13 @@ class EntityTextProducer(Protocol):
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+", re.UNICODE)
 _TEXT_WORD = re.compile(r"[^\W\d_][\w'-]*[^\W_]|[^\W\d_]", re.UNICODE)
 
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 #: Names that say nothing without their subject: ``id`` of what?
-GENERIC_NAMES = _wordset(
-    "id ids uuid guid key code name value type slug num number no url uri link handle title label text "
-    "string query q term input param arg height width size length from to start end count total "
-    "description format"
-)
+GENERIC_NAMES = knowledge_words("names", "entity_generic")
 #: Response wrappers that are not part of an entity's meaning (``data|items|id`` → ``id``).
-CONTAINER_NAMES = _wordset(
-    "data result results response body payload items item list records record entries entry content "
-    "contents output root rows row values array objects object hits docs edges node nodes"
-)
+CONTAINER_NAMES = knowledge_words("containers", "entity_container")
 #: Words of an API name that are verbs or filler, not the API's subject.
-API_NAME_FILLER = _wordset(
-    "get gets list lists search searches fetch retrieve find show create update delete add remove post put "
-    "patch by details detail info information all of the for a an and or to from in on with single specific "
-    "v1 v2 v3 api endpoint data query lookup check new latest top recent random using via"
-)
-STOPWORDS = _wordset(
-    "a about above after again against all also am an and any are as at be because been before being below "
-    "between both but by can could did do does doing down during each few for from further had has have "
-    "having he her here hers herself him himself his how i if in into is it its itself just me more most my "
-    "myself no nor not now of off on once only or other our ours ourselves out over own same she should so "
-    "some such than that the their theirs them themselves then there these they this those through to too "
-    "under until up very was we were what when where which while who whom why will with would you your "
-    "yours yourself yourselves get gets using use used uses via api apis endpoint endpoints provides provide "
-    "allows allow returns return based one two etc please free simple easy data information info service "
-    "services tool tools access request requests response responses available various e g ie eg within "
-    "list lists new best make makes just like well way many much need want able let lets given specific "
-    "every including include includes us www http https com"
-)
+API_NAME_FILLER = knowledge_words("names", "entity_api_filler")
+STOPWORDS = knowledge_words("stopwords", "entity_text")
 
 
 def split_words(name: str) -> list[str]:
@@ -144,16 +117,14 @@ def split_words(name: str) -> list[str]:
 
 
 #: Plurals in -ies whose singular ends in -ie (``movies`` → ``movie``, not ``movy``).
-_IE_PLURALS = _wordset("movies cookies zombies calories selfies rookies goalies pies ties lies hippies "
-                       "smoothies brownies freebies")
+_IE_PLURALS = knowledge_words("plurals", "ie_plurals")
 #: Leading words of an input name that say which way a value flows, not what it is: ``from_currency_code``
 #: takes a currency code, ``new_item_ids`` item ids.
-INPUT_QUALIFIERS = _wordset("from to source target origin destination dest src dst input new")
+INPUT_QUALIFIERS = knowledge_words("requests", "direction_qualifiers")
 
 
 #: Words in -s that are not plurals.
-_NOT_PLURALS = _wordset("news series species analytics statistics physics economics politics mathematics "
-                        "athletics gas lens atlas canvas")
+_NOT_PLURALS = knowledge_words("plurals", "not_plurals")
 
 
 def _singular(word: str) -> str:
@@ -203,9 +174,7 @@ def api_subject(api: Api, role: Role) -> list[str]:
 
 
 #: Words naming a standard kind of value (what :mod:`tooldial.graph.validity` classifies as one).
-STANDARD_WORDS = _wordset("country currency language locale latitude longitude coordinate email phone url "
-                          "date time timezone zip postcode city town state address region location place "
-                          "airport iata symbol ticker")
+STANDARD_WORDS = knowledge_words("standards", "entity_standard_words")
 #: Words that make a name an identifier: a scalar list whose items are such values is named ``<item> id``.
 ID_WORDS = knowledge_words("identifiers", "entity_id")
 _ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
@@ -248,8 +217,7 @@ def leading_noun_phrase(text: str, max_words: int = 3) -> list[str]:
 _CLAUSE_END = re.compile(r"[:;,.()\[\]\n]| [-–—] ")
 _BRACKETED = re.compile(r"[\w.-]+\[([\w.-]+)\]")
 #: Response descriptions that say nothing about the value (``ok``, ``Successful operation``).
-_BOILERPLATE = _wordset("ok success successful succeeded operation response result default done request "
-                        "returned reply")
+_BOILERPLATE = knowledge_words("records", "boilerplate_descriptions")
 
 
 def described_input_name(leaf: list[str], description: str) -> list[str] | None:
@@ -462,7 +430,7 @@ class OfflineEntityText:
 
 #: ``Entity.format`` of a ``country`` / ``language`` / ``currency`` output whose record also has the code: a name.
 NAME_FORMAT = "name"
-_CODED = ("country", "language", "currency")
+_CODED = knowledge_words("standards", "named_beside_code")
 
 
 def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:

@@ -50,6 +50,7 @@ from tooldial.graph.validity import (
     region_scope_clash,
     tool_conventions,
 )
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: The verdict of an edge when the rules are switched off (``--no-rules``).
 EQ1_ONLY = Verdict(True, "Eq. 1 only (rules off)", 0.5, "value")
@@ -260,7 +261,7 @@ class EdgeSelector:
 
 
 #: Input words of a presentation setting (``style``, ``substyle``, ``mode``, ``format``, ``tone``).
-_STYLE_WORDS = frozenset({"style", "substyle", "mode", "format", "tone", "theme", "case"})
+_STYLE_WORDS = knowledge_words("requests", "presentation_settings")
 #: Documentation that enumerates an input's choices ("can be any of the following:", "one of", "- apa:").
 _CHOICES = re.compile(r"(?i)(any of the following|one of\b|options? (are|is)\b|possible values|choose from|"
                       r"(^|\n)\s*[-*] ?[\w-]+\s*:.*\n\s*[-*] ?[\w-]+\s*:)")
@@ -305,9 +306,7 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
 
 
 #: Fields of a response that say how the call went, not what it found: never part of an answer.
-META_FIELDS = frozenset({"status", "message", "success", "error", "errors", "msg", "code", "statuscode",
-                         "total", "count", "page", "pages", "limit", "offset", "next", "previous", "took",
-                         "timestamp", "result", "results", "data", "response", "request", "meta"})
+META_FIELDS = knowledge_words("records", "meta_fields")
 
 
 def _leaf(entity: Entity) -> str:
@@ -341,9 +340,9 @@ def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], t
 
 
 #: Words of an API that makes up test data (``Generate CNPJ``, ``Get Sample UserProfile``, ``fake address``).
-_GENERATED_WORDS = frozenset({"generate", "generator", "fake", "mock", "sample", "dummy"})
+_GENERATED_WORDS = knowledge_words("requests", "generated_data")
 #: Words of an API about the caller's own account (``getAccount``, ``Credits``, ``Usage``): one account's figures.
-_OWN_ACCOUNT_WORDS = frozenset({"account", "credits", "usage", "quota", "whoami"})
+_OWN_ACCOUNT_WORDS = knowledge_words("accounts", "own_account_apis")
 
 
 def goal_less_source(output: Entity, target: Entity) -> str | None:
@@ -361,6 +360,8 @@ def goal_less_source(output: Entity, target: Entity) -> str | None:
 
 #: Words of a translation API's or tool's name.
 _TRANSLATION = re.compile(r"(?i)translat|transliterat")
+#: Record and API words about languages or translating: a language there is the record's subject.
+_LANGUAGE_TOPICS = knowledge_words("languages", "language_topics")
 
 
 def language_of_another_record(output: Entity, target: Entity) -> bool:
@@ -374,14 +375,13 @@ def language_of_another_record(output: Entity, target: Entity) -> bool:
         return False
     about = {_singular(w) for w in _api_subject(output.api_id)} | {
         _singular(w) for part in output.key.split("|")[:-1] for w in split_words(part)}
-    return not about & {"language", "lang", "translate", "translation", "transliterate", "detect", "detection",
-                        "detected"} and not _TRANSLATION.search(output.api_id)
+    return not about & _LANGUAGE_TOPICS and not _TRANSLATION.search(output.api_id)
 
 
 #: First words of an API that finds what a given text or file is (``Detect Language``, ``Identify language``).
-_DETECT_WORDS = frozenset({"detect", "detection", "detector", "identify", "identification", "recognize", "guess"})
+_DETECT_WORDS = knowledge_words("languages", "detect_verbs")
 #: Words of an input that names the language a text is translated *into*.
-_TARGET_LANGUAGE_WORDS = frozenset({"to", "target", "dest", "destination", "into", "tl", "output"})
+_TARGET_LANGUAGE_WORDS = knowledge_words("languages", "target_language_inputs")
 
 
 def detected_language_as_target(output: Entity, target: Entity) -> bool:
@@ -400,7 +400,7 @@ def detected_language_as_target(output: Entity, target: Entity) -> bool:
 
 #: Leaf words of a field that holds the short form of its sibling (``country_short``, ``state_code``, ``state
 #: abbreviation``).
-_SHORT_FORMS = frozenset({"short", "code", "abbr", "abbreviation", "iso", "iso2", "alpha2"})
+_SHORT_FORMS = knowledge_words("records", "short_forms")
 
 
 def name_beside_code(api_outputs: list[Entity]) -> None:
@@ -422,7 +422,7 @@ def name_beside_code(api_outputs: list[Entity]) -> None:
 
 
 #: First words of an API that writes a field's new value.
-_SETTER_VERBS = frozenset({"set", "update", "change", "rename", "edit", "modify", "put"})
+_SETTER_VERBS = knowledge_words("requests", "setter_verbs")
 
 
 def writes_back(output: Entity, target: Entity) -> bool:
@@ -454,8 +454,7 @@ def keyed_by(target: Entity, target_inputs: dict[str, Entity]) -> bool:
 
 
 #: Input words of credentials and transport settings: no record gives them.
-_SETTING_WORDS = frozenset({"key", "apikey", "token", "auth", "authorization", "secret", "signature", "accept",
-                            "traceid", "callback", "format", "lang", "language", "page", "limit", "offset"})
+_SETTING_WORDS = knowledge_words("requests", "transport_settings")
 
 
 def unkeyed_qualifier(output: Entity, target: Entity, source_outputs: list[Entity],
@@ -481,11 +480,9 @@ def unkeyed_qualifier(output: Entity, target: Entity, source_outputs: list[Entit
 
 #: Fields of a person's account: a record with two of them beside a bare id is a user's (a copied user-profile
 #: response of an "artist" endpoint still describes the user).
-USER_FIELDS = frozenset({"email", "displayname", "birthdate", "birthday", "fullname", "firstname", "lastname",
-                         "username", "dateofbirth", "phone", "gender"})
+USER_FIELDS = knowledge_words("accounts", "user_fields")
 #: Record words of an input that takes a person's id.
-_PERSON_WORDS = frozenset({"user", "profile", "account", "member", "owner", "author", "follower", "people", "person",
-                           "customer", "player", "creator", "uploader", "channel", "sender", "recipient"})
+_PERSON_WORDS = knowledge_words("accounts", "person_records")
 
 
 def user_record_clash(output: Entity, target: Entity, source_outputs: list[Entity]) -> bool:

@@ -27,6 +27,7 @@ from tooldial.corpus.models import Api, Corpus
 from tooldial.graph.edges import EdgeArrays, EntityIndex
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.validity import SETTING_WORDS, Verdict, media_url_clash
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: The reason of a kept transform candidate starts so (downstream readers match it).
 TRANSFORM_REASON = "into a general-purpose transform"
@@ -40,7 +41,7 @@ _TRANSFORM_VERBS = re.compile(
     r"translat\w*|profan\w*|censor\w*|keywords?|lemmati[sz]\w*|part[- ]of[- ]speech|named[- ]entit\w*|"
     r"sentiment|spell[- ]?check\w*|grammar|paraphras\w*|rewrit\w*|detect\w* (the )?language|language detection)\b")
 #: An API that finds records by the value (``Search By Title``, ``Get Quote By Id``) looks it up in its catalogue.
-_LOOKUP_WORDS = frozenset({"search", "find", "lookup", "details", "detail", "info", "list", "download", "by"})
+_LOOKUP_WORDS = knowledge_words("requests", "lookup_apis")
 #: An API that takes only short links (an unshortener).
 _SHORT_ONLY = re.compile(r"(?i)\b(unshorten\w*|expand\w*|resolve\w*)\b")
 #: A URL input documented as a short link, or as a website (an SEO audit of the caller's own site).

@@ -1,0 +1,203 @@
+"""The graph's validity rules read their vocabularies from the knowledge packs (issue 29): each module constant is
+the loader's own object (not a copy), every word set and map of the graph's packs has a reader, and a word of a
+pack decides what the rule that reads it does."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tests.conftest import graph_entity as ent
+from tooldial.knowledge import loader
+
+#: (module of tooldial.graph, constant, pack subject, word set or map name)
+READS = [
+    ("value_kinds", "IDENTIFIER_TAIL", "identifiers", "identifier_tail"),
+    ("value_kinds", "PROVIDER_SCOPED_WORDS", "identifiers", "provider_scoped"),
+    ("value_kinds", "GLOBAL_STANDARDS", "standards", "global"),
+    ("value_kinds", "PUBLIC_IDS", "standards", "public_registry"),
+    ("value_kinds", "DATE_STANDARDS", "standards", "dates"),
+    ("value_kinds", "SYNTAX_STANDARDS", "standards", "syntax"),
+    ("value_kinds", "_LEDGER_WORDS", "markets", "ledger"),
+    ("value_kinds", "NAMING_LEAVES", "records", "naming_leaves"),
+    ("value_kinds", "PLACEHOLDER_EXAMPLES", "records", "placeholder_examples"),
+    ("value_space", "_LISTABLE_STANDARDS", "standards", "listable"),
+    ("echoes", "VALUE_CHECKED_KINDS", "standards", "value_checked"),
+    ("echoes", "_CREATE_VERBS", "records", "create_verbs"),
+    ("echoes", "_RELATED_RECORDS", "records", "related_records"),
+    ("echoes", "_KEY_TAIL", "identifiers", "key_tail"),
+    ("echoes", "_POINT_INPUT_WORDS", "geography", "point_inputs"),
+    ("echoes", "_ROUTE_ENDS", "geography", "route_ends"),
+    ("echoes", "_POSITION_RECORDS", "geography", "position_records"),
+    ("echoes", "_PERSON_INPUT", "accounts", "person_inputs"),
+    ("echoes", "_OWNER_RECORDS", "accounts", "owner_records"),
+    ("echoes", "_OTHERS_WORDS", "accounts", "others_records"),
+    ("lookups", "LOOKUP_KINDS", "standards", "lookup_keys"),
+    ("lookups", "IMAGE_WORDS", "media_files", "image_names"),
+    ("geo_scope", "COUNTRY_BOUND", "standards", "country_bound"),
+    ("geo_scope", "_AREA_WORDS", "geography", "area_records"),
+    ("geo_scope", "_POINT_WORDS", "geography", "point_records"),
+    ("geo_scope", "_BOUND_WORDS", "geography", "country_bound_names"),
+    ("geo_scope", "_BOX_WORDS", "geography", "bounding_box"),
+    ("geo_scope", "_STATE_NAMES", "geography", "state_named_countries"),
+    ("geo_scope", "_LATITUDE_NAMES", "geography", "latitude_names"),
+    ("geo_scope", "_LONGITUDE_NAMES", "geography", "longitude_names"),
+    ("geo_scope", "_COUNTRY_INPUT_NAMES", "geography", "country_input_names"),
+    ("counts", "COUNT_WORDS", "quantities", "count_names"),
+    ("counts", "_SIZE_WORDS", "quantities", "request_size_names"),
+    ("input_groups", "_RANGE_START", "records", "range_start"),
+    ("input_groups", "_RANGE_END", "records", "range_end"),
+    ("id_spaces", "_FAMILY_NOISE", "names", "tool_family_noise"),
+    ("record_types", "_MARKETPLACE", "names", "marketplace"),
+    ("value_space", "_PAIR_WORDS", "markets", "pair_names"),
+    ("markets", "SETTING_WORDS", "markets", "setting_names"),
+    ("select", "_STYLE_WORDS", "requests", "presentation_settings"),
+    ("select", "_SETTING_WORDS", "requests", "transport_settings"),
+    ("select", "_SETTER_VERBS", "requests", "setter_verbs"),
+    ("select", "_GENERATED_WORDS", "requests", "generated_data"),
+    ("select", "_DETECT_WORDS", "languages", "detect_verbs"),
+    ("select", "_TARGET_LANGUAGE_WORDS", "languages", "target_language_inputs"),
+    ("select", "_LANGUAGE_TOPICS", "languages", "language_topics"),
+    ("select", "_OWN_ACCOUNT_WORDS", "accounts", "own_account_apis"),
+    ("select", "USER_FIELDS", "accounts", "user_fields"),
+    ("select", "_PERSON_WORDS", "accounts", "person_records"),
+    ("select", "META_FIELDS", "records", "meta_fields"),
+    ("select", "_SHORT_FORMS", "records", "short_forms"),
+    ("entities", "GENERIC_NAMES", "names", "entity_generic"),
+    ("entities", "API_NAME_FILLER", "names", "entity_api_filler"),
+    ("entities", "CONTAINER_NAMES", "containers", "entity_container"),
+    ("entities", "STOPWORDS", "stopwords", "entity_text"),
+    ("entities", "_IE_PLURALS", "plurals", "ie_plurals"),
+    ("entities", "_NOT_PLURALS", "plurals", "not_plurals"),
+    ("entities", "INPUT_QUALIFIERS", "requests", "direction_qualifiers"),
+    ("entities", "STANDARD_WORDS", "standards", "entity_standard_words"),
+    ("entities", "_CODED", "standards", "named_beside_code"),
+    ("entities", "_BOILERPLATE", "records", "boilerplate_descriptions"),
+    ("build", "_NOT_QUALIFIERS", "requests", "range_or_direction"),
+    ("transforms", "_LOOKUP_WORDS", "requests", "lookup_apis"),
+]
+ORDERED = [("value_formats", "_QUOTES", "markets", "quote_tickers")]
+MAPS = [
+    ("value_kinds", "_STANDARD_BY_WORD", "standards", "kind_by_word"),
+    ("value_kinds", "_FORMAT_FORMATS", "standards", "kind_by_schema_format"),
+    ("value_kinds", "_CODED_RECORDS", "standards", "coded_records"),
+    ("value_space", "_KEY_FORMATS", "standards", "key_formats"),
+    ("value_space", "UNCOMMON_FORMATS", "standards", "uncommon_formats"),
+    ("geo_scope", "_CONTINENTS", "geography", "continent_by_word"),
+    ("urls", "_MEDIA_KINDS", "media_files", "medium_by_word"),
+]
+#: Sets read as part of a union or compiled (checked on their own below).
+DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
+#: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
+GRAPH_PACKS = ("standards", "geography", "media_files", "quantities", "records", "accounts", "requests", "languages", "plurals")
+
+
+def _constant(module: str, name: str) -> object:
+    return getattr(importlib.import_module(f"tooldial.graph.{module}"), name)
+
+
+@pytest.mark.parametrize(("module", "name", "subject", "word_set"), READS, ids=lambda x: str(x))
+def test_a_graph_word_set_is_the_packs_own(module: str, name: str, subject: str, word_set: str) -> None:
+    assert _constant(module, name) is loader.words(subject, word_set)
+
+
+@pytest.mark.parametrize(("module", "name", "subject", "word_set"), ORDERED, ids=lambda x: str(x))
+def test_an_ordered_graph_word_list_is_the_packs_own(module: str, name: str, subject: str, word_set: str) -> None:
+    assert _constant(module, name) is loader.ordered_words(subject, word_set)
+
+
+@pytest.mark.parametrize(("module", "name", "subject", "word_map"), MAPS, ids=lambda x: str(x))
+def test_a_graph_lookup_table_is_the_packs_own(module: str, name: str, subject: str, word_map: str) -> None:
+    assert _constant(module, name) is loader.word_map(subject, word_map)
+
+
+def test_derived_vocabularies_are_built_from_the_packs() -> None:
+    from tooldial.graph import echoes, markets, record_types
+
+    assert record_types.BARE_IDS | loader.words("records", "bare_leaves") == echoes._BARE_LEAVES
+    patterns = loader.word_map("markets", "market_patterns")
+    assert list(markets._MARKETS) == list(patterns) == ["currency", "stock", "crypto"]
+    assert all(rx.pattern == patterns[m] for m, rx in markets._MARKETS.items())
+
+
+@pytest.mark.parametrize("subject", GRAPH_PACKS)
+def test_every_set_of_a_graph_pack_has_a_reader(subject: str) -> None:
+    read = {(s, n) for _, _, s, n in READS + ORDERED + MAPS} | DERIVED
+    pack = loader.pack(subject)
+    assert {(subject, n) for n in (*pack.word_sets, *pack.maps)} <= read
+
+
+def test_a_word_of_the_standards_pack_names_the_kind_of_a_field() -> None:
+    from tooldial.graph.value_kinds import classify
+
+    for word, kind in loader.word_map("standards", "kind_by_word").items():
+        if kind in ("symbol", "place") or word in loader.words("names", "graph_generic"):
+            continue  # symbols and places are read further (market, slug, ledger address)
+        # a bare ``domain`` is an internet domain only where internet words say so (a field of knowledge else)
+        documented = "The web host's domain" if kind == "domain" else ""
+        traits = classify(ent("T|t|A", "input", f"home_{word}", documented=documented))
+        assert (traits.kind, traits.standard) == ("standard", kind), word
+
+
+def test_count_and_request_size_words_decide_counts() -> None:
+    from tooldial.graph.counts import is_count, is_request_size
+
+    for word in loader.words("quantities", "count_names") - {"amount_of"}:  # never a word of a split name
+        assert is_count(ent("T|t|A", "output", f"data|{word}", type="integer")), word
+    for word in loader.words("quantities", "request_size_names"):
+        assert is_request_size(ent("T|t|A", "input", word, documented="")), word
+
+
+def test_range_words_pair_two_dates_into_a_range() -> None:
+    from tooldial.graph.input_groups import input_groups
+
+    for start in loader.words("records", "range_start"):
+        for end in loader.words("records", "range_end"):
+            got = input_groups([ent("T|t|A", "input", f"{start}_date"), ent("T|t|A", "input", f"{end}_date")])
+            assert [g.name for g in got] == ["date_range"], (start, end)
+
+
+def test_media_words_tell_a_files_url_from_a_page() -> None:
+    from tooldial.graph.urls import media_url_clash
+
+    page = ent("S|site|Page", "input", "page_url", documented="Page URL.")
+    for word, medium in loader.word_map("media_files", "medium_by_word").items():
+        if word in ("mp3", "mp4"):
+            continue  # never a word of a split name (``mp``, ``3``)
+        assert media_url_clash(ent("T|t|A", "output", f"item|{word}|url"), page) == medium, word
+
+
+def test_transport_setting_words_leave_a_lookup_keyed_by_its_one_input() -> None:
+    from tooldial.graph.select import keyed_by
+
+    ip = ent("W|whois|Lookup", "input", "ip")
+    for word in loader.words("requests", "transport_settings"):
+        assert keyed_by(ip, {"ip": ip, word: ent("W|whois|Lookup", "input", word)}), word
+    assert not keyed_by(ip, {"ip": ip, "domain": ent("W|whois|Lookup", "input", "domain")})
+
+
+def test_a_detected_language_feeds_no_translation_target_named_by_the_pack() -> None:
+    from tooldial.graph.select import detected_language_as_target
+
+    detected = ent("L|lang|Detect Language", "output", "language", example="en")
+    for word in loader.words("languages", "target_language_inputs"):
+        assert detected_language_as_target(detected, ent("T|tr|Translate", "input", f"{word}_language")), word
+    assert not detected_language_as_target(detected, ent("T|tr|Translate", "input", "source_language"))
+
+
+def test_the_plural_exceptions_of_the_pack_decide_singulars() -> None:
+    from tooldial.graph.entities import _singular
+
+    for word in loader.words("plurals", "ie_plurals"):
+        assert _singular(word) == word[:-1], word  # ``movies`` -> ``movie``
+    for word in loader.words("plurals", "not_plurals"):
+        assert _singular(word) == word, word  # ``news`` stays ``news``
+    assert _singular("cities") == "city"  # the plain rule where the packs say nothing
+
+
+def test_entity_stopwords_stay_out_of_a_descriptions_leading_noun_phrase() -> None:
+    from tooldial.graph.entities import leading_noun_phrase
+
+    for word in sorted(loader.words("stopwords", "entity_text")):
+        assert word not in leading_noun_phrase(f"{word} city name"), word
