@@ -1,0 +1,193 @@
+"""The fixed, deterministic candidate intent utterances of an API per band (:func:`candidates`), composed
+from templates, the user's persona and the API's goal clause."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable, Sequence
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents.goals import _DANGLING, goal_clause
+from tooldial.dialogue.intents.personas import persona_of
+from tooldial.dialogue.intents.text import _stem, readable, words
+from tooldial.dialogue.retriever import Band
+
+_STOP = frozenset(
+    ["a", "an", "the", "of", "for", "to", "and", "or", "in", "on", "at", "by", "with", "from", "this", "that", "these", "those", "is", "are", "be", "it", "its", "api", "endpoint", "returns", "return", "get", "gets", "given", "using", "use", "used", "data", "information", "info", "based", "specific", "all", "any", "each"]
+)
+
+
+CLEAR_TEMPLATES = (
+    "I'd like to {clause}.",
+    "Can you help me {clause}?",
+    "I need to {clause}.",
+    "Could you {clause} for me?",
+    "Please {clause}.",
+    "I want to {clause}, can you do that?",
+    "Is there a way to {clause}?",
+    "I'm trying to {clause}.",
+    "{lead} Could you {clause}?",
+    "{lead} I'd like to {clause}, {reason}.",
+    "{lead} Can you {clause} for me?",
+    "{lead} I need to {clause}.",
+)
+SUGGEST_TEMPLATES = (
+    "I'm curious about {name}.",
+    "Something about {kw}, maybe?",
+    "Can you help with {kw}?",
+    "I have a question related to {name}.",
+    "Tell me something about {kw}.",
+    "I was wondering about {kw} stuff.",
+    "Anything on {name}?",
+    "I need some {kw} details.",
+    "What can you tell me regarding {kw1}?",
+    "I'm looking into {kw1} things.",
+)
+#: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
+CLARIFY_TEMPLATES = (
+    "{lead} Can you help me with something?",
+    "{lead} Could you help me out?",
+    "{lead} There's something I want to check about {topic}.",
+    "I need some help with {topic}.",
+    "{lead} Could you look something up for me?",
+    "I'm trying to figure something out about {topic}.",
+)
+
+
+#: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
+_NOT_TOPIC = frozenset(["full", "what", "which", "when", "where", "who", "how", "one", "right", "turn", "line",
+                        "current", "latest", "much", "many", "there", "here", "now", "like"])
+
+
+def keywords(api: Api, n: int = 3) -> list[str]:
+    """Topic words of the API's name and description, name first, deduplicated (no question words or
+    modifiers such as "full": "Tell me something about article full." is not English)."""
+    seen: list[str] = []
+    for w in words(api.name) + words(api.description or ""):
+        if w not in _STOP and w not in _NOT_TOPIC and len(w) > 2 and not w.isdigit() and w not in seen:
+            seen.append(w)
+    return seen[:n] or words(api.name)[:1] or [api.name]
+
+
+#: How a user may start talking: a greeting or nothing (most often nothing).
+GREETINGS = ("", "", "", "Hi!", "Hello.", "Hey there.", "Hi there,", "Good morning.", "Hello, quick question.",
+             "Hi, I hope you can help.")
+#: What a user says about themselves (``{lead}``: the persona's own sentence, ``{persona}``: "a sports fan").
+SELF_INTROS = ("", "{lead}", "{lead}", "I'm {persona}.", "As {persona},")
+#: Extra clear request frames, on top of :data:`CLEAR_TEMPLATES` (``{clause}``: what the API does).
+CLEAR_FRAMES = (
+    "I'd like to {clause}.", "Can you help me {clause}?", "I need to {clause}.", "Could you {clause} for me?",
+    "Please {clause}.", "I want to {clause}, can you do that?", "Is there a way to {clause}?",
+    "I'm trying to {clause}.", "Could you {clause}?", "Would you be able to {clause}?", "Can you {clause}?",
+    "I was wondering if you could {clause}.", "I'd love to {clause}.", "Help me {clause}, please.",
+    "What I need is to {clause}.", "Is it possible to {clause}?", "I'm hoping to {clause}.",
+    "My goal is to {clause}.", "Could you please {clause}?", "I have to {clause}.",
+)
+#: Why, after a clear request that ends a sentence (``{reason}``: "before booking anything").
+REASON_TAILS = ("", "", " I need it {reason}.", " I'm asking {reason}.")
+#: Vague requests said from the user's situation (``{topic}``: "my trip", ``{reason}``: "for my app").
+CLARIFY_ASKS = (
+    "Can you help me with something?", "Could you help me out?", "There's something I want to check about {topic}.",
+    "I need some help with {topic}.", "Could you look something up for me?",
+    "I'm trying to figure something out about {topic}.", "I have a question about {topic}.",
+    "Can I ask you something about {topic}?", "I could use a hand with {topic}.",
+    "Would you mind helping me with something?", "I wonder if you can help me.",
+    "I need to sort something out {reason}.", "Can you check something for me {reason}?",
+    "There's something I need to know {reason}.", "I'm stuck on something to do with {topic}.",
+    "Could you give me a hand with {topic}?", "I need a bit of help with {topic}.",
+    "Can you find something out for me?", "I'd like some help {reason}.",
+)
+#: Prefixes that put a suggest-band candidate in a user's mouth (scored like any candidate).
+SUGGEST_PREFIXES = ("", "Hi!", "Hello.", "{lead}", "Hey,", "Hmm.")
+#: Candidates kept per API and band after composing (a deterministic sample; the hand-written ones always stay).
+POOL_SIZE = {"confirm": 50, "suggest": 60, "clarify": 200}
+
+
+def _compose(*parts: str, names: Sequence[str] = ()) -> str:
+    """Sentences joined with one space; a part ending in ``,`` continues with a lowercase word (never "I" or one
+    of ``names``: "Hi there, Cindy here.", not "cindy here")."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out.endswith(",") and not re.match(r"I\b|I'", part) and not any(n and part.startswith(n) for n in names):
+            part = part[:1].lower() + part[1:]
+        out = f"{out} {part}" if out else part
+    return out
+
+
+def _sample(api: Api, band: Band, fixed: list[str], parts: Sequence[Sequence[str]],
+            make: Callable[..., str | None]) -> list[str]:
+    """``fixed`` then a deterministic sample (seeded by API — by persona for vague openers, which depend only on
+    it — and band) of the compositions ``make(*combination)`` over ``parts``, up to :data:`POOL_SIZE`.
+
+    Combinations are sampled before they are composed: composing all of them costs more than the generation."""
+    keep = max(POOL_SIZE[band] - len(fixed), 0)
+    rng = random.Random(f"intents|{persona_of(api)[0] if band == 'clarify' else api.id}|{band}")
+    combos = list(itertools.product(*parts))
+    out = list(fixed)
+    seen = set(fixed)
+    for combo in rng.sample(combos, min(len(combos), 2 * keep)):
+        text = make(*combo)
+        if text is not None and text not in seen:
+            seen.add(text)
+            out.append(text)
+            if len(out) - len(fixed) >= keep:
+                break
+    return out
+
+
+def candidates(api: Api) -> dict[Band, list[str]]:
+    """The candidate intent utterances of an API per band (deterministic, deduplicated).
+
+    The hand-written templates come first; then compositions from the user's situation (a greeting, what they
+    say about themselves, a request frame, why they ask) — the same persona, goal and reason the scenario's
+    :class:`~tooldial.dialogue.scenario.UserGoal` states — sampled down to :data:`POOL_SIZE` per band.
+    """
+    clause = goal_clause(api)
+    name = readable(api.name)
+    kws = keywords(api)
+    kw = " ".join(kws[:2])
+    domain = readable(api.domain)
+    persona, lead, topic, reason = persona_of(api)
+    fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
+              "topic": topic, "reason": reason,
+              "persona": re.sub(r"\btheir\b", "my", persona)}  # said by the user: "I'm someone … my health"
+    fixed: dict[Band, list[str]] = {}
+    for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
+                            ("clarify", CLARIFY_TEMPLATES)):
+        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in templates))
+    # graded vagueness: the start of the clear request, cut shorter and shorter, lands between the bands
+    clause_words = clause.split()
+    for k in range(2, min(len(clause_words), 8)):
+        if clause_words[k - 1].lower() in _DANGLING:
+            continue
+        part = " ".join(clause_words[:k]).rstrip(",;:")
+        fixed["suggest"].extend((f"I was hoping to {part}, or something like that.",
+                                 f"Maybe you can {part}? Not sure exactly."))
+    domain_stems = {_stem(w) for w in re.findall(r"[A-Za-z']+", domain)}
+    for k in range(1, len(kws) + 1):
+        # not "Something with restaurant and restaurants": the domain only when it adds a word
+        tail = "" if domain_stems & {_stem(w) for w in kws[:k]} else f" and {domain}"
+        fixed["suggest"].append(f"Something with {' '.join(kws[:k])}{tail}, I think.")
+    fixed["suggest"] = list(dict.fromkeys(fixed["suggest"]))
+    intros = [i.format(**fields) for i in SELF_INTROS]
+
+    def confirm(greeting: str, intro: str, frame: str, tail: str) -> str:
+        request = frame.format(**fields) + (tail.format(**fields) if frame.endswith(".") else "")
+        return _compose(greeting, intro, request)
+
+    def clarify(greeting: str, intro: str, ask: str) -> str | None:
+        if not intro and "{topic}" not in ask and "{reason}" not in ask:
+            return None  # a bare "Can you help me?" says nothing of the user
+        return _compose(greeting, intro, ask.format(**fields))
+
+    def suggest(prefix: str, text: str) -> str:
+        return _compose(prefix.format(**fields), text)
+
+    return {"confirm": _sample(api, "confirm", fixed["confirm"], (GREETINGS, intros, CLEAR_FRAMES, REASON_TAILS),
+                               confirm),
+            "suggest": _sample(api, "suggest", fixed["suggest"], (SUGGEST_PREFIXES, fixed["suggest"]), suggest),
+            "clarify": _sample(api, "clarify", fixed["clarify"], (GREETINGS, intros, CLARIFY_ASKS), clarify)}
