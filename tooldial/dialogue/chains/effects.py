@@ -6,6 +6,7 @@ import re
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import description_clause, readable
+from tooldial.knowledge.loader import words as knowledge_words
 
 
 def side_effects(api: Api) -> bool:
@@ -22,15 +23,8 @@ def side_effects(api: Api) -> bool:
 _MAKES_NEW = re.compile(r"\b(obtain|create|generate|allocate|request|issue|open)s?\s+(a\s+|an\s+)?new\b", re.I)
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
 #: learn a value).
-_SIDE_EFFECT_VERBS = frozenset(
-    ["send", "post", "create", "delete", "remove", "update", "unfollow", "follow", "like", "unlike", "mute",
-     "unmute", "block", "unblock", "uninvite", "revoke", "unassign", "add", "set", "cancel", "book", "buy", "pay", "transfer", "share", "upload",
-     "publish", "subscribe", "unsubscribe", "register", "invite", "join", "leave", "approve", "reject", "archive",
-     "edit", "modify", "insert", "submit", "place", "order", "reply", "comment"])
+_SIDE_EFFECT_VERBS = knowledge_words("actions", "side_effect_verbs")
 
 
 #: First words of API names that are verbs of a change, never nouns ("Order Details", "Post Comments" are lookups).
-_NAME_VERBS = frozenset(["add", "create", "delete", "remove", "update", "send", "cancel", "submit", "approve", "reject",
-                         "follow", "unfollow", "mute", "unmute", "block", "unblock", "uninvite", "revoke", "unassign",
-                         "upload", "publish", "subscribe",
-                         "unsubscribe", "register", "invite", "edit", "modify", "insert", "archive", "pay", "buy"])
+_NAME_VERBS = knowledge_words("actions", "name_change_verbs")

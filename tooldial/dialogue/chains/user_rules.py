@@ -12,6 +12,7 @@ from tooldial.dialogue.chains.scope import _names_a_country
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.graph.validity import ECHO_CONTAINERS
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds of value a user would never have looked up through another API (they know or choose them).
 _NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
@@ -32,7 +33,7 @@ _FEATURED_WORDS = frozenset({"hottest", "coldest", "extremes", "featured", "tren
 #: Words of pagination state (a cursor continues one query; nobody looks it up for another).
 _PAGINATION_WORDS = frozenset({"continuation", "cursor", "pagination", "paging"})
 #: First words of targets that compute on the user's own thing (their recipe, their loan).
-_COMPUTE_VERBS = frozenset({"scale", "calculate", "recalculate", "convert", "estimate"})
+_COMPUTE_VERBS = knowledge_words("actions", "compute_verbs")
 
 
 #: Kinds of an address: a user who knows the street or the postal code knows the city too.
@@ -44,7 +45,7 @@ _COARSER_PLACE = frozenset({"country", "country_code", "state"})
 
 
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
-_CHECKER_WORDS = frozenset({"check", "checker", "verify", "verification", "validate", "validator", "validation"})
+_CHECKER_WORDS = knowledge_words("actions", "checker_words")
 
 
 def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,

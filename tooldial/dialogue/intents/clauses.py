@@ -7,28 +7,16 @@ import re
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.text import name_words
+from tooldial.knowledge.loader import ordered_words, word_map
+from tooldial.knowledge.loader import words as knowledge_words
 
-_VERB_MAP = {
-    "returns": "get", "return": "get", "gets": "get", "get": "get", "fetches": "fetch", "fetch": "fetch",
-    "retrieves": "retrieve", "retrieve": "retrieve", "lists": "list", "list": "list", "provides": "get",
-    "shows": "see", "show": "see", "gives": "get", "searches": "search", "search": "search",
-    "finds": "find", "find": "find", "looks": "look", "checks": "check", "check": "check",
-    "calculates": "calculate", "calculate": "calculate", "converts": "convert", "convert": "convert",
-    "creates": "create", "create": "create", "generates": "generate", "generate": "generate",
-    "translates": "translate", "translate": "translate", "validates": "validate", "validate": "validate",
-    "retrieving": "retrieve", "getting": "get", "fetching": "fetch", "searching": "search", "listing": "list",
-    "finding": "find", "checking": "check", "converting": "convert", "calculating": "calculate",
-    "generating": "generate", "returning": "get", "providing": "get",
-}
+_VERB_MAP = word_map("actions", "verb_base_forms")
 
 
 #: Verbs an API description may start with in their base form (``Download the file`` → ``download the file``).
-_BASE_VERBS = frozenset(
-    ["add", "analyze", "analyse", "book", "cancel", "check", "classify", "compare", "compute", "convert", "count", "create", "crawl", "decode", "delete", "detect", "download", "encode", "estimate", "extract", "fetch", "filter", "find", "generate", "get", "list", "locate", "look", "lookup", "match", "monitor", "parse", "post", "predict", "query", "read", "recognize", "register", "remove", "resolve", "retrieve", "save", "scan", "schedule", "scrape", "search", "send", "set", "shorten", "show", "sort", "subscribe", "summarize", "summarise", "track", "translate", "update", "upload", "validate", "verify", "view", "write", "calculate", "identify", "access", "obtain", "return", "provide", "give", "customize", "personalize", "buy", "sell", "pay", "transfer", "rate", "review", "reply", "share", "follow", "unfollow", "like", "mute", "block", "invite", "join", "submit", "recalculate", "reserve", "apply", "publish",
-     "approve", "archive", "edit", "modify", "insert", "unsubscribe", "unblock", "unmute"])
-_COPULAS = frozenset(("is", "are", "does", "do", "can", "will", "has", "have"))
-_ADJECTIVES = ("available", "valid", "open", "online", "free", "active", "possible", "taken", "registered",
-               "up", "down", "safe", "blacklisted", "disposable", "reachable", "correct", "supported")
+_BASE_VERBS = knowledge_words("actions", "base_verbs")
+_COPULAS = knowledge_words("actions", "copulas")
+_ADJECTIVES = ordered_words("actions", "checked_states")
 
 
 def _base_verb(word: str) -> str | None:

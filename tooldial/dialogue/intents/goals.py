@@ -9,6 +9,7 @@ import re
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.clauses import _base_verb, description_clause, intent_source, name_clause
 from tooldial.dialogue.intents.text import name_words, readable, words
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words that make a phrase of a description about calling the API, not about what the user wants from it:
@@ -47,7 +48,7 @@ _ENABLES = re.compile(r"\b(?:allows|lets|enables|helps)\s+(?:you|users|developer
 _DANGLING_PARTICIPLES = frozenset(["associated", "related", "linked", "belonging", "corresponding", "matching",
                                    "based", "according", "given", "specified", "provided", "available"])
 #: How a person asks for records instead of "get" (one per API, so an API's utterances agree).
-_GOAL_VERBS = ("find", "look up", "get", "pull up")
+_GOAL_VERBS = ordered_words("actions", "goal_verbs")
 
 
 def _param_words(api: Api) -> set[str]:

@@ -1,0 +1,49 @@
+"""The chain rules, the intent writer and the planner read their vocabularies from the knowledge packs
+(``tooldial/knowledge/packs``): each module constant is the pack's own object, and each set's ``doc`` names the
+module that reads it."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tooldial.knowledge import loader
+
+#: (module, constant, subject, set or map, how the module reads it: words | ordered | map).
+READS = [
+    ("tooldial.dialogue.chains.effects", "_SIDE_EFFECT_VERBS", "actions", "side_effect_verbs", "words"),
+    ("tooldial.dialogue.chains.effects", "_NAME_VERBS", "actions", "name_change_verbs", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_COMPUTE_VERBS", "actions", "compute_verbs", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_CHECKER_WORDS", "actions", "checker_words", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_FETCH_VERBS", "actions", "fetch_verbs", "words"),
+    ("tooldial.dialogue.intents.clauses", "_VERB_MAP", "actions", "verb_base_forms", "map"),
+    ("tooldial.dialogue.intents.clauses", "_BASE_VERBS", "actions", "base_verbs", "words"),
+    ("tooldial.dialogue.intents.clauses", "_COPULAS", "actions", "copulas", "words"),
+    ("tooldial.dialogue.intents.clauses", "_ADJECTIVES", "actions", "checked_states", "ordered"),
+    ("tooldial.dialogue.intents.goals", "_GOAL_VERBS", "actions", "goal_verbs", "ordered"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "subject", "entry", "how"), READS, ids=lambda v: str(v))
+def test_the_module_reads_the_pack(module: str, name: str, subject: str, entry: str, how: str) -> None:
+    got = getattr(importlib.import_module(module), name)
+    reader = {"words": loader.words, "ordered": loader.ordered_words, "map": loader.word_map}[how]
+    assert got is reader(subject, entry)
+    pack = loader.pack(subject)
+    doc = (pack.word_sets.get(entry) or pack.maps[entry]).doc
+    assert module.rsplit(".", 1)[0] in doc, f"{subject}.{entry}'s doc does not name its reader {module}"
+
+
+def test_a_verb_added_to_the_pack_is_what_the_rules_see() -> None:
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.chains import side_effects
+    from tooldial.dialogue.intents import description_clause
+
+    assert {"cancel", "mute"} <= loader.words("actions", "side_effect_verbs") & loader.words("actions", "base_verbs")
+    assert side_effects(Api(category="Data", tool="t", name="Seat", description="Cancels the booking of a seat."))
+    assert not side_effects(Api(category="Data", tool="t", name="Seats", description="Lists the seats of a user."))
+    # the description's third-person verb becomes the base form the pack maps it to
+    assert loader.word_map("actions", "verb_base_forms")["shows"] == "see"
+    assert description_clause(Api(category="Data", tool="t", name="x", description="Shows the seats of a plane.")) \
+        .startswith("see the seats")
