@@ -22,6 +22,13 @@ READS = [
     ("tooldial.dialogue.intents.clauses", "_COPULAS", "actions", "copulas", "words"),
     ("tooldial.dialogue.intents.clauses", "_ADJECTIVES", "actions", "checked_states", "ordered"),
     ("tooldial.dialogue.intents.goals", "_GOAL_VERBS", "actions", "goal_verbs", "ordered"),
+    ("tooldial.dialogue.chains.cross_tool", "_PLACE_WORDS", "places", "place_aware_words", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_TRAVEL_DOMAINS", "places", "travel_domains", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_MOVING_WORDS", "places", "moving_things", "words"),
+    ("tooldial.dialogue.chains.records", "_PLACE_RECORDS", "places", "place_records", "words"),
+    ("tooldial.dialogue.chains.scope", "_DEMONYMS", "places", "demonyms", "map"),
+    ("tooldial.dialogue.chains.scope", "_ABBREVIATIONS", "places", "country_abbreviations", "map"),
+    ("tooldial.dialogue.planner", "_PLACES", "places", "place_entities", "words"),
 ]
 
 
@@ -32,7 +39,7 @@ def test_the_module_reads_the_pack(module: str, name: str, subject: str, entry: 
     assert got is reader(subject, entry)
     pack = loader.pack(subject)
     doc = (pack.word_sets.get(entry) or pack.maps[entry]).doc
-    assert module.rsplit(".", 1)[0] in doc, f"{subject}.{entry}'s doc does not name its reader {module}"
+    assert module.removeprefix("tooldial.dialogue.") in doc, f"{subject}.{entry}'s doc does not name its reader {module}"
 
 
 def test_a_verb_added_to_the_pack_is_what_the_rules_see() -> None:
@@ -47,3 +54,21 @@ def test_a_verb_added_to_the_pack_is_what_the_rules_see() -> None:
     assert loader.word_map("actions", "verb_base_forms")["shows"] == "see"
     assert description_clause(Api(category="Data", tool="t", name="x", description="Shows the seats of a plane.")) \
         .startswith("see the seats")
+
+
+def test_a_demonym_of_the_places_pack_scopes_a_tool_to_its_country() -> None:
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.chains import countries_of
+
+    assert loader.word_map("places", "demonyms")["norwegian"] == "NO"  # quoted in YAML: a bare NO is a boolean
+    assert countries_of(Api(category="Data", tool="Norwegian Addresses", name="Search", description="")) == {"NO"}
+    assert loader.word_map("places", "country_abbreviations")["UK"] == "GB"
+    assert countries_of(Api(category="Data", tool="UK Postcodes", name="Lookup", description="")) == {"GB"}
+
+
+def test_the_coordinate_words_are_sets_by_kind() -> None:
+    from tooldial.dialogue.chains import source_rules
+
+    entries = loader.word_map("places", "coordinate_words")
+    assert {kind: set(words) for kind, words in entries.items()} == source_rules._KIND_WORDS
+    assert "lng" in source_rules._KIND_WORDS["longitude"]

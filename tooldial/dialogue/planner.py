@@ -41,6 +41,7 @@ from tooldial.dialogue.mockdata import (
 from tooldial.dialogue.record import STATE_SYSTEM_ACTION
 from tooldial.dialogue.scenario_writer import build_scenario, label, opening_turns, subgraph_type, user_goal
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Step 2 and the answer's fields live in their own modules; their names stay importable from here.
 __all__ = ["ApiSlots", "DialoguePlan", "DialogueUnit", "answer_fields", "build_scenario", "carry_entity",
@@ -321,7 +322,7 @@ def carry_entity(plan: DialoguePlan) -> None:
                     nested[key] = value
 
 
-_PLACES = frozenset({"city", "town", "region", "location", "place", "airport", "station"})
+_PLACES = knowledge_words("places", "place_entities")
 
 
 def _typed_like(text: str, like: Any) -> Any:

@@ -15,9 +15,7 @@ from tooldial.dialogue.mockdata import FieldName, as_text
 from tooldial.graph.evidence import Evidence, edge_evidence
 from tooldial.knowledge.loader import words as knowledge_words
 
-_PLACE_WORDS = frozenset({"location", "locations", "geo", "geocode", "geocoding", "ip", "city", "cities",
-                          "country", "countries", "address", "place", "places", "coordinates", "airport",
-                          "airports", "map", "maps", "timezone", "zip", "postal"})
+_PLACE_WORDS = knowledge_words("places", "place_aware_words")
 #: Standard values with several spellings (alpha-2 / alpha-3 / numeric / name): across tools only when the graph
 #: saw both formats agree.
 _FORMATTED_STANDARDS = frozenset({"country", "language", "currency", "symbol"})
@@ -26,7 +24,7 @@ _FORMATTED_STANDARDS = frozenset({"country", "language", "currency", "symbol"})
 _ID_EVIDENCE = frozenset({Evidence.SAME_PROVIDER, Evidence.DOCS_NAME_SOURCE, Evidence.ONE_PROVIDER})
 #: Domains where a thing's coordinates (an airport's) stay that thing's: its address, its time zone. Other
 #: searches near it (weather stations, transit stops, shops) take it as a stand-in for the user's own place.
-_TRAVEL_DOMAINS = frozenset({"location", "mapping"})
+_TRAVEL_DOMAINS = knowledge_words("places", "travel_domains")
 
 
 #: Words of a tool that tracks things of many services (parcels, shipments): its ids are not theirs.

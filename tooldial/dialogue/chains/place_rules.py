@@ -11,10 +11,10 @@ from tooldial.dialogue.chains.records import _kind, _locates, _record_words
 from tooldial.dialogue.chains.user_rules import _FEATURED_WORDS
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of a source whose coordinates are a moving thing's position (a flight in the air, a tracked vehicle).
-_MOVING_WORDS = frozenset({"flight", "flights", "tracking", "tracker", "aircraft", "vehicle", "vehicles", "vessel",
-                           "ship", "bus", "train", "live"})
+_MOVING_WORDS = knowledge_words("places", "moving_things")
 
 
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.

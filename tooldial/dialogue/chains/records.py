@@ -143,10 +143,7 @@ def _partners(edge: dict[str, Any]) -> set[str]:
 
 
 #: Words of a record (or a source) that is a place: its city, address or state describes where it is.
-_PLACE_RECORDS = frozenset({"city", "cities", "location", "locations", "place", "places", "address", "addresses",
-                            "geo", "geocode", "geocoding", "geolocation", "locality", "localities", "town", "towns",
-                            "region", "regions", "state", "states", "zip", "zipcode", "postal", "postcode",
-                            "ip", "reverse", "coordinates", "area", "areas"})
+_PLACE_RECORDS = knowledge_words("places", "place_records")
 
 
 def _record_words(source: Api, chain: OutputComponent) -> str:

@@ -10,18 +10,10 @@ import pycountry
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.mockdata import as_text
+from tooldial.knowledge.loader import word_map
 
 #: Adjectives that scope a tool to a country (pycountry gives the names).
-_DEMONYMS = {"american": "US", "british": "GB", "canadian": "CA", "mexican": "MX", "brazilian": "BR",
-             "argentinian": "AR", "argentine": "AR", "chilean": "CL", "colombian": "CO", "peruvian": "PE",
-             "nicaraguan": "NI", "german": "DE", "french": "FR", "spanish": "ES", "italian": "IT",
-             "portuguese": "PT", "dutch": "NL", "belgian": "BE", "swiss": "CH", "austrian": "AT", "polish": "PL",
-             "czech": "CZ", "swedish": "SE", "norwegian": "NO", "danish": "DK", "finnish": "FI", "irish": "IE",
-             "greek": "GR", "turkish": "TR", "russian": "RU", "ukrainian": "UA", "indian": "IN", "pakistani": "PK",
-             "indonesian": "ID", "malaysian": "MY", "thai": "TH", "vietnamese": "VN", "filipino": "PH",
-             "philippine": "PH", "japanese": "JP", "chinese": "CN", "korean": "KR", "australian": "AU",
-             "nigerian": "NG", "kenyan": "KE", "egyptian": "EG", "moroccan": "MA", "israeli": "IL", "saudi": "SA",
-             "emirati": "AE", "singaporean": "SG"}
+_DEMONYMS = word_map("places", "demonyms")
 
 
 @lru_cache(maxsize=1)
@@ -63,4 +55,4 @@ def countries_of(api: Api) -> frozenset[str]:
 
 #: Upper-case abbreviations that scope a tool to a country (``US Zip Code Information``); lower-case "us" is a
 #: pronoun.
-_ABBREVIATIONS = {"US": "US", "USA": "US", "UK": "GB"}
+_ABBREVIATIONS = word_map("places", "country_abbreviations")

@@ -38,10 +38,11 @@ from tooldial.dialogue.chains.records import (
 from tooldial.dialogue.chains.user_rules import _ROLE_WORDS
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text
+from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words that name a kind of value in a description (what an API gives back).
-_KIND_WORDS = {"latitude": {"lat", "latitude", "coordinates"}, "longitude": {"lng", "lon", "longitude", "coordinates"}}
+_KIND_WORDS = {kind: set(words) for kind, words in word_map("places", "coordinate_words").items()}
 
 
 #: First words of APIs that fetch a file or a rendering (a download costs quota; nobody runs one to learn an id).
