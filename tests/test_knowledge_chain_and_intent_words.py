@@ -29,6 +29,16 @@ READS = [
     ("tooldial.dialogue.chains.scope", "_DEMONYMS", "places", "demonyms", "map"),
     ("tooldial.dialogue.chains.scope", "_ABBREVIATIONS", "places", "country_abbreviations", "map"),
     ("tooldial.dialogue.planner", "_PLACES", "places", "place_entities", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_NEVER_PROCURED", "field_kinds", "never_procured", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_USER_CHOSEN", "field_kinds", "user_chosen", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_SAID", "field_kinds", "said", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ADDRESS", "field_kinds", "address", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ADDRESS_PARTS", "field_kinds", "address_parts", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_COARSER_PLACE", "field_kinds", "coarser_place", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_CHOSEN_FOR_NEW", "field_kinds", "chosen_for_new", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_PLACE", "field_kinds", "place", "words"),
+    ("tooldial.dialogue.answer_fields", "_READABLE_KINDS", "field_kinds", "readable", "words"),
+    ("tooldial.dialogue.answer_fields", "_LISTED_KINDS", "field_kinds", "listed", "words"),
 ]
 
 

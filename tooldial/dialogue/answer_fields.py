@@ -23,12 +23,10 @@ from tooldial.dialogue.mockdata import (
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id, word_stem
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
-_READABLE_KINDS = frozenset({"name", "title", "person", "company", "city", "country", "date", "datetime", "time",
-                             "hours", "price", "temperature", "rating", "percent", "count", "address", "language",
-                             "currency_code", "currency_name", "rate", "converted", "symbol", "phone", "email",
-                             "status", "category", "text", "year"})
+_READABLE_KINDS = knowledge_words("field_kinds", "readable")
 _GENERIC_LEAVES = frozenset({"name", "value", "id", "title", "text", "type", "code", "label", "amount", "count"})
 
 
@@ -167,8 +165,7 @@ def _all_said(result: dict[str, Any], path: tuple[str, ...], said: set[str]) -> 
 
 
 #: Kinds that name a list's records (what a list answer enumerates).
-_LISTED_KINDS = frozenset({"name", "title", "person", "company", "city", "country", "language", "symbol",
-                           "currency_name", "address", "date", "datetime", "username", "category"})
+_LISTED_KINDS = knowledge_words("field_kinds", "listed")
 
 
 def _field_label(path: tuple[str, ...]) -> str:

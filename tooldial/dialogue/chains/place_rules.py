@@ -18,7 +18,7 @@ _MOVING_WORDS = knowledge_words("places", "moving_things")
 
 
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
-_PLACE = frozenset({"city", "country", "country_code", "latitude", "longitude", "timezone", "postal", "address"})
+_PLACE = knowledge_words("field_kinds", "place")
 
 
 def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,

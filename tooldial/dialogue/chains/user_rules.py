@@ -15,13 +15,11 @@ from tooldial.graph.validity import ECHO_CONTAINERS
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds of value a user would never have looked up through another API (they know or choose them).
-_NEVER_PROCURED = frozenset({"page", "limit", "year", "month", "count", "percent", "rating", "price", "boolean",
-                             "status", "error", "category", "gender", "time", "text", "url", "image", "rate",
-                             "converted", "temperature", "query", "hours"})
+_NEVER_PROCURED = knowledge_words("field_kinds", "never_procured")
 #: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
-_USER_CHOSEN = frozenset({"page", "limit", "date", "datetime", "currency_code", "language_code", "language"})
+_USER_CHOSEN = knowledge_words("field_kinds", "user_chosen")
 #: Free text a user says (a person's name, a title, a search term): never looked up, in any tool.
-_SAID = frozenset({"name", "title", "person", "query", "company"})
+_SAID = knowledge_words("field_kinds", "said")
 #: Words of an input that is free text the user writes for that record (its description, message, body).
 _AUTHORED_WORDS = frozenset({"description", "desc", "message", "msg", "comment", "comments", "note", "notes",
                              "body", "text", "content", "caption", "subject", "title", "name", "summary", "bio",
@@ -37,11 +35,11 @@ _COMPUTE_VERBS = knowledge_words("actions", "compute_verbs")
 
 
 #: Kinds of an address: a user who knows the street or the postal code knows the city too.
-_ADDRESS = frozenset({"city", "postal", "address", "state"})
+_ADDRESS = knowledge_words("field_kinds", "address")
 #: Place kinds a user knows once they gave the source an address (street, postal code) of theirs.
-_ADDRESS_PARTS = frozenset({"city", "country", "country_code", "state", "postal", "timezone"})
+_ADDRESS_PARTS = knowledge_words("field_kinds", "address_parts")
 #: Kinds a user knows once they name a city, address or postal code of theirs (its country, its state).
-_COARSER_PLACE = frozenset({"country", "country_code", "state"})
+_COARSER_PLACE = knowledge_words("field_kinds", "coarser_place")
 
 
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
@@ -196,7 +194,7 @@ def _own_records(source: Api, target: Api, chain_param: str, chain: OutputCompon
 _CONSUMER_WORDS = frozenset({"cart", "carts", "bag", "bags", "checkout", "subscription", "subscriptions",
                              "purchase", "purchases", "transaction", "transactions", "wishlist", "basket"})
 #: Kinds of value the user picks for a record being made (its category, its type).
-_CHOSEN_FOR_NEW = frozenset({"category", "status", "gender", "rating", "image"})
+_CHOSEN_FOR_NEW = knowledge_words("field_kinds", "chosen_for_new")
 
 
 #: Keys of a record's author or owner: the author of a channel's own posts is that channel.
