@@ -39,6 +39,9 @@ READS = [
     ("tooldial.dialogue.chains.place_rules", "_PLACE", "field_kinds", "place", "words"),
     ("tooldial.dialogue.answer_fields", "_READABLE_KINDS", "field_kinds", "readable", "words"),
     ("tooldial.dialogue.answer_fields", "_LISTED_KINDS", "field_kinds", "listed", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_URL_WORDS", "web", "url_words", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_HOST_WORDS", "web", "host_outputs", "ordered"),
+    ("tooldial.dialogue.chains.user_rules", "_DOMAIN_WORDS", "web", "domain_inputs", "ordered"),
 ]
 
 

@@ -38,7 +38,7 @@ from tooldial.dialogue.chains.records import (
 from tooldial.dialogue.chains.user_rules import _ROLE_WORDS
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName, as_text
-from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words that name a kind of value in a description (what an API gives back).
@@ -122,7 +122,7 @@ def _shape_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
 
 
 #: Words of an output's name that say it holds a website's address.
-_HOST_WORDS = ("domain", "hostname", "url", "website")
+_HOST_WORDS = ordered_words("web", "host_outputs")
 
 
 def _target_error(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
@@ -278,4 +278,4 @@ _BARE_ATTRIBUTE = frozenset({"type", "types", "kind", "status", "url", "link", "
 
 
 #: Words of a name that say it holds a web address.
-_URL_WORDS = frozenset({"url", "urls", "link", "links", "href", "uri"})
+_URL_WORDS = knowledge_words("web", "url_words")

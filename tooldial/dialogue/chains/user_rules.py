@@ -12,6 +12,7 @@ from tooldial.dialogue.chains.scope import _names_a_country
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.graph.validity import ECHO_CONTAINERS
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds of value a user would never have looked up through another API (they know or choose them).
@@ -203,7 +204,7 @@ _ROLE_WORDS = frozenset({"author", "authors", "owner", "owners", "creator", "cre
 
 
 #: Words of an input's name that say it takes a domain (the part after the @ of an e-mail, the host of a URL).
-_DOMAIN_WORDS = ("domain", "hostname", "host")
+_DOMAIN_WORDS = ordered_words("web", "domain_inputs")
 
 
 #: Words of an API about the user's own account: its email, phone or user name is the user's own.
