@@ -42,6 +42,12 @@ READS = [
     ("tooldial.dialogue.chains.source_rules", "_URL_WORDS", "web", "url_words", "words"),
     ("tooldial.dialogue.chains.source_rules", "_HOST_WORDS", "web", "host_outputs", "ordered"),
     ("tooldial.dialogue.chains.user_rules", "_DOMAIN_WORDS", "web", "domain_inputs", "ordered"),
+    ("tooldial.dialogue.chains.user_rules", "_AUTHORED_WORDS", "ownership", "authored_text", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_OWN_ACCOUNT", "ownership", "own_account", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_PEOPLE_RECORDS", "ownership", "people_records", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_CONSUMER_WORDS", "ownership", "consumer_records", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ROLE_WORDS", "ownership", "author_roles", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_TRACKER_WORDS", "ownership", "tracker_words", "words"),
 ]
 
 

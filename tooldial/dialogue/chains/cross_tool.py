@@ -28,8 +28,7 @@ _TRAVEL_DOMAINS = knowledge_words("places", "travel_domains")
 
 
 #: Words of a tool that tracks things of many services (parcels, shipments): its ids are not theirs.
-_TRACKER_WORDS = frozenset({"parcel", "parcels", "tracking", "tracker", "shipment", "shipments", "courier",
-                            "couriers", "aftership"})
+_TRACKER_WORDS = knowledge_words("ownership", "tracker_words")
 
 
 #: Words that say which market a tool's symbols belong to (``knowledge/packs/markets.yaml``).

@@ -22,9 +22,7 @@ _USER_CHOSEN = knowledge_words("field_kinds", "user_chosen")
 #: Free text a user says (a person's name, a title, a search term): never looked up, in any tool.
 _SAID = knowledge_words("field_kinds", "said")
 #: Words of an input that is free text the user writes for that record (its description, message, body).
-_AUTHORED_WORDS = frozenset({"description", "desc", "message", "msg", "comment", "comments", "note", "notes",
-                             "body", "text", "content", "caption", "subject", "title", "name", "summary", "bio",
-                             "reply", "remark", "remarks"})
+_AUTHORED_WORDS = knowledge_words("ownership", "authored_text")
 #: Words of a source that ranks or features things of the moment (the hottest city, today's extremes, the job of
 #: the week): its one place is never the place of the user's own plans.
 _FEATURED_WORDS = frozenset({"hottest", "coldest", "extremes", "featured", "trending", "popular", "top", "day",
@@ -173,8 +171,7 @@ def _owner_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
 #: "all your subscriptions": the records a listing says are the caller's own.
 _YOUR_RECORDS = re.compile(r"\b(?:your|my)\s+(?:own\s+)?(\w+)", re.I)
 #: Records that are other people (followers, contacts): their user ids are theirs, not the caller's.
-_PEOPLE_RECORDS = frozenset({"followers", "following", "friends", "contacts", "members", "users", "developers",
-                             "subscribers", "customers", "fans", "team", "teams", "connections", "followings"})
+_PEOPLE_RECORDS = knowledge_words("ownership", "people_records")
 
 
 def _own_records(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
@@ -192,15 +189,13 @@ def _own_records(source: Api, target: Api, chain_param: str, chain: OutputCompon
 
 #: Words of a record a user holds as a consumer (a cart, a subscription, a purchase): the things it names (an app,
 #: an API, a seller) belong to someone else.
-_CONSUMER_WORDS = frozenset({"cart", "carts", "bag", "bags", "checkout", "subscription", "subscriptions",
-                             "purchase", "purchases", "transaction", "transactions", "wishlist", "basket"})
+_CONSUMER_WORDS = knowledge_words("ownership", "consumer_records")
 #: Kinds of value the user picks for a record being made (its category, its type).
 _CHOSEN_FOR_NEW = knowledge_words("field_kinds", "chosen_for_new")
 
 
 #: Keys of a record's author or owner: the author of a channel's own posts is that channel.
-_ROLE_WORDS = frozenset({"author", "authors", "owner", "owners", "creator", "creators", "uploader", "publisher",
-                         "poster"})
+_ROLE_WORDS = knowledge_words("ownership", "author_roles")
 
 
 #: Words of an input's name that say it takes a domain (the part after the @ of an e-mail, the host of a URL).
@@ -208,5 +203,4 @@ _DOMAIN_WORDS = ordered_words("web", "domain_inputs")
 
 
 #: Words of an API about the user's own account: its email, phone or user name is the user's own.
-_OWN_ACCOUNT = frozenset({"credits", "credit", "balance", "usage", "quota", "account", "me", "profile",
-                          "subscription", "plan", "billing", "whoami", "login", "signin", "authenticate"})
+_OWN_ACCOUNT = knowledge_words("ownership", "own_account")
