@@ -48,6 +48,20 @@ READS = [
     ("tooldial.dialogue.chains.user_rules", "_CONSUMER_WORDS", "ownership", "consumer_records", "words"),
     ("tooldial.dialogue.chains.user_rules", "_ROLE_WORDS", "ownership", "author_roles", "words"),
     ("tooldial.dialogue.chains.cross_tool", "_TRACKER_WORDS", "ownership", "tracker_words", "words"),
+    ("tooldial.dialogue.chains.records", "_STOP", "documentation", "chain_stop_words", "words"),
+    ("tooldial.dialogue.intents.candidates", "_STOP", "documentation", "keyword_stop_words", "words"),
+    ("tooldial.dialogue.intents.candidates", "_NOT_TOPIC", "documentation", "not_topic", "words"),
+    ("tooldial.dialogue.intents.goals", "_DEV_WORDS", "documentation", "developer_words", "words"),
+    ("tooldial.dialogue.intents.goals", "_PLAIN_DEV", "documentation", "plain_developer_words", "words"),
+    ("tooldial.dialogue.intents.goals", "_MARKERS", "documentation", "parameter_markers", "words"),
+    ("tooldial.dialogue.intents.goals", "_ARTICLES", "documentation", "phrase_fillers", "words"),
+    ("tooldial.dialogue.intents.goals", "_DANGLING_PARTICIPLES", "documentation", "dangling_participles", "words"),
+    ("tooldial.dialogue.intents.goals", "_DANGLING", "documentation", "dangling_words", "words"),
+    ("tooldial.dialogue.intents.text", "_FUNCTION_WORDS", "documentation", "function_words", "words"),
+    ("tooldial.dialogue.intents.text", "_NAME_NOISE", "documentation", "name_noise", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_FEATURED_WORDS", "documentation", "featured_words", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_PAGINATION_WORDS", "documentation", "pagination_state", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_BARE_ATTRIBUTE", "documentation", "bare_attributes", "words"),
 ]
 
 

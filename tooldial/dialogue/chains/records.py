@@ -13,11 +13,7 @@ from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of a name that say nothing about which thing it identifies.
 _BARE_ID = knowledge_words("identifiers", "bare_id")
-_STOP = frozenset({"get", "list", "all", "the", "a", "an", "of", "by", "for", "to", "from", "and", "or", "in", "on",
-                   "with", "specific", "retrieve", "fetch", "search", "find", "show", "return", "returns", "latest",
-                   "new", "top", "info", "information", "details", "detail", "data", "api", "id", "this", "that",
-                   "one", "single", "your", "my", "is", "are", "be", "it", "its", "endpoint", "v1", "v2", "v3",
-                   "select", "grab", "lookup", "view", "read", "query", "based", "using", "given", "current"})
+_STOP = knowledge_words("documentation", "chain_stop_words")
 #: Last words of an identifier's name that say how, not what, it identifies (``ticker_slug``, ``ticker_id``).
 _ID_SUFFIXES = _BARE_ID | {"slug", "code", "hash", "token"}
 #: Keys of a response that hold records without saying what they are.

@@ -274,7 +274,7 @@ def _record_problem(source: Api, target: Api, chain_param: str, chain: OutputCom
 
 #: Names of an attribute that say nothing about whose it is (a type, a page's address; a category is the tool's
 #: one catalogue, shared by its records).
-_BARE_ATTRIBUTE = frozenset({"type", "types", "kind", "status", "url", "link", "href"})
+_BARE_ATTRIBUTE = knowledge_words("documentation", "bare_attributes")
 
 
 #: Words of a name that say it holds a web address.

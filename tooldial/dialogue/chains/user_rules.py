@@ -25,10 +25,9 @@ _SAID = knowledge_words("field_kinds", "said")
 _AUTHORED_WORDS = knowledge_words("ownership", "authored_text")
 #: Words of a source that ranks or features things of the moment (the hottest city, today's extremes, the job of
 #: the week): its one place is never the place of the user's own plans.
-_FEATURED_WORDS = frozenset({"hottest", "coldest", "extremes", "featured", "trending", "popular", "top", "day",
-                             "week", "pick", "picks", "random", "best", "worst", "highest", "lowest"})
+_FEATURED_WORDS = knowledge_words("documentation", "featured_words")
 #: Words of pagination state (a cursor continues one query; nobody looks it up for another).
-_PAGINATION_WORDS = frozenset({"continuation", "cursor", "pagination", "paging"})
+_PAGINATION_WORDS = knowledge_words("documentation", "pagination_state")
 #: First words of targets that compute on the user's own thing (their recipe, their loan).
 _COMPUTE_VERBS = knowledge_words("actions", "compute_verbs")
 

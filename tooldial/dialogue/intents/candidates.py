@@ -13,10 +13,9 @@ from tooldial.dialogue.intents.goals import _DANGLING, goal_clause
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.intents.text import _stem, readable, words
 from tooldial.dialogue.retriever import Band
+from tooldial.knowledge.loader import words as knowledge_words
 
-_STOP = frozenset(
-    ["a", "an", "the", "of", "for", "to", "and", "or", "in", "on", "at", "by", "with", "from", "this", "that", "these", "those", "is", "are", "be", "it", "its", "api", "endpoint", "returns", "return", "get", "gets", "given", "using", "use", "used", "data", "information", "info", "based", "specific", "all", "any", "each"]
-)
+_STOP = knowledge_words("documentation", "keyword_stop_words")
 
 
 CLEAR_TEMPLATES = (
@@ -57,8 +56,7 @@ CLARIFY_TEMPLATES = (
 
 
 #: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
-_NOT_TOPIC = frozenset(["full", "what", "which", "when", "where", "who", "how", "one", "right", "turn", "line",
-                        "current", "latest", "much", "many", "there", "here", "now", "like"])
+_NOT_TOPIC = knowledge_words("documentation", "not_topic")
 
 
 def keywords(api: Api, n: int = 3) -> list[str]:

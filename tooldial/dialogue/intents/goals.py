@@ -15,15 +15,9 @@ from tooldial.knowledge.loader import words as knowledge_words
 #: Words that make a phrase of a description about calling the API, not about what the user wants from it:
 #: plan limits ("included in your current subscription plan"), request mechanics ("all Search endpoint
 #: parameters"), where the data lives ("within your environment").
-_DEV_WORDS = frozenset(["subscription", "plan", "plans", "quota", "endpoint", "endpoints", "api", "apis", "parameter",
-                        "parameters", "param", "params", "request", "requests", "response", "responses", "json",
-                        "header", "headers", "token", "tokens", "pagination", "paginated", "rapidapi", "environment",
-                        "account", "payload", "body", "query", "querystring", "argument", "arguments", "input",
-                        "inputs", "callback", "webhook", "sdk", "schema", "format", "required", "optional",
-                        "default", "limit", "limits"])
+_DEV_WORDS = knowledge_words("documentation", "developer_words")
 #: Words that point at a parameter instead of naming a thing ("for the given latitude", "a specified user").
-_MARKERS = frozenset(["given", "specified", "provided", "supplied", "requested", "passed", "selected", "desired",
-                      "corresponding", "particular", "certain", "respective", "chosen", "entered", "specific"])
+_MARKERS = knowledge_words("documentation", "parameter_markers")
 #: Words that name a key, not a thing a person knows ("by Filing ID", "by user_id").
 _ID_WORDS = knowledge_words("identifiers", "description_key")
 #: Where a phrase of a description starts: a preposition or a participle that qualifies what went before.
@@ -32,7 +26,7 @@ _PHRASE_START = re.compile(r"\s+(?=(?:for|by|with|using|via|from|given|matching|
                            r"and (?:returns?|gives?|provides?|outputs?|shows?))\b)", re.I)
 #: Phrases that add detail about what comes back or how, never what the user asks for.
 _DETAIL = re.compile(r"^(that|which|who|where|included|including|such as|along with|together with|and)\b", re.I)
-_ARTICLES = frozenset(["a", "an", "the", "and", "or", "its", "their", "your", "all", "of", "to", "&", "/"])
+_ARTICLES = knowledge_words("documentation", "phrase_fillers")
 #: A description that starts with a noun and then says what it does ("Device service manages the registry",
 #: "We provide the last candle price", "accepts all Search endpoint parameters"): no verb phrase to read.
 _NOT_A_CLAUSE = re.compile(r"^get\s+(?:(?:we|you|it|they|itself)\b|(?:\S+\s+){0,5}?(?:is|are|was|can|will|"
@@ -41,12 +35,11 @@ _NOT_A_CLAUSE = re.compile(r"^get\s+(?:(?:we|you|it|they|itself)\b|(?:\S+\s+){0,
                            r"(?:\S+\s+){0,3}?(?:service|api|endpoint|tool|module|function|method|resource|system|"
                            r"platform|app|application)\s+[a-z]+s\b)", re.I)
 #: Developer words that are also everyday words ("my account", "the default language").
-_PLAIN_DEV = frozenset(["account", "format", "json", "csv", "default", "limit", "limits", "body", "input", "inputs", "query"])
+_PLAIN_DEV = knowledge_words("documentation", "plain_developer_words")
 #: "… allows you to get the change addresses": what the sentence says the user can do.
 _ENABLES = re.compile(r"\b(?:allows|lets|enables|helps)\s+(?:you|users|developers|clients)?\s*(?:to\s+)?(\w+\s+.+)$", re.I)
 #: Participles left at the end once the phrase they led into is dropped ("the addresses associated").
-_DANGLING_PARTICIPLES = frozenset(["associated", "related", "linked", "belonging", "corresponding", "matching",
-                                   "based", "according", "given", "specified", "provided", "available"])
+_DANGLING_PARTICIPLES = knowledge_words("documentation", "dangling_participles")
 #: How a person asks for records instead of "get" (one per API, so an API's utterances agree).
 _GOAL_VERBS = ordered_words("actions", "goal_verbs")
 
@@ -139,6 +132,4 @@ def _user_words(clause: str, api: Api) -> list[str]:
 
 
 #: Words a cut-off clause must not end with ("I was hoping to get the, …" is not English).
-_DANGLING = frozenset(["a", "an", "the", "of", "for", "to", "and", "or", "in", "on", "at", "by", "with", "from",
-                       "its", "their", "your", "my", "this", "that", "as", "into", "about", "per", "between",
-                       "is", "are", "be", "which", "whether", "if", "all", "any", "each", "some", "than"])
+_DANGLING = knowledge_words("documentation", "dangling_words")

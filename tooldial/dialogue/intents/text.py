@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from tooldial.knowledge.loader import words as knowledge_words
+
 
 def words(text: str) -> list[str]:
     """Lowercase words of a name or description (camelCase and separators split)."""
@@ -18,10 +20,9 @@ def readable(name: str) -> str:
 
 
 #: Short words a glued name may hold ("setthepermissionsofafile"); other pieces under 3 letters mean a bad split.
-_FUNCTION_WORDS = frozenset({"a", "an", "the", "of", "to", "in", "on", "by", "for", "at", "as", "or", "is", "it",
-                             "my", "me", "up", "all", "and", "via", "from", "with"})
+_FUNCTION_WORDS = knowledge_words("documentation", "function_words")
 #: Words of an API name that say nothing of what it does (path noise: ``/api/v1.0/image_caption``).
-_NAME_NOISE = frozenset({"api", "apis", "endpoint", "v", "copy"})
+_NAME_NOISE = knowledge_words("documentation", "name_noise")
 
 
 @lru_cache(maxsize=1)
