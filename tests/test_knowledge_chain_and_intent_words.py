@@ -62,6 +62,7 @@ READS = [
     ("tooldial.dialogue.chains.user_rules", "_FEATURED_WORDS", "documentation", "featured_words", "words"),
     ("tooldial.dialogue.chains.user_rules", "_PAGINATION_WORDS", "documentation", "pagination_state", "words"),
     ("tooldial.dialogue.chains.source_rules", "_BARE_ATTRIBUTE", "documentation", "bare_attributes", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_TIME_WORDS", "time", "time_subject", "words"),
 ]
 
 

@@ -111,5 +111,4 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
 
 
 #: Words of a target about time: a time zone is its subject, not a display setting.
-_TIME_WORDS = frozenset({"time", "times", "timezone", "timezones", "zone", "zones", "clock", "date", "dates",
-                         "hour", "hours", "local", "sunrise", "sunset", "offset", "dst", "utc"})
+_TIME_WORDS = knowledge_words("time", "time_subject")
