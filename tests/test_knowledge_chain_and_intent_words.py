@@ -63,6 +63,7 @@ READS = [
     ("tooldial.dialogue.chains.user_rules", "_PAGINATION_WORDS", "documentation", "pagination_state", "words"),
     ("tooldial.dialogue.chains.source_rules", "_BARE_ATTRIBUTE", "documentation", "bare_attributes", "words"),
     ("tooldial.dialogue.chains.cross_tool", "_TIME_WORDS", "time", "time_subject", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_FORMATTED_STANDARDS", "field_kinds", "formatted_standards", "words"),
 ]
 
 

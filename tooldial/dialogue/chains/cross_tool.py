@@ -18,7 +18,7 @@ from tooldial.knowledge.loader import words as knowledge_words
 _PLACE_WORDS = knowledge_words("places", "place_aware_words")
 #: Standard values with several spellings (alpha-2 / alpha-3 / numeric / name): across tools only when the graph
 #: saw both formats agree.
-_FORMATTED_STANDARDS = frozenset({"country", "language", "currency", "symbol"})
+_FORMATTED_STANDARDS = knowledge_words("field_kinds", "formatted_standards")
 #: Evidence of one id space across tools; a tool-family name resemblance ("Real Estate" vs "Real Estate
 #: Property API") is not.
 _ID_EVIDENCE = frozenset({Evidence.SAME_PROVIDER, Evidence.DOCS_NAME_SOURCE, Evidence.ONE_PROVIDER})
