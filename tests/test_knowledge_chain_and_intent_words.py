@@ -64,6 +64,7 @@ READS = [
     ("tooldial.dialogue.chains.source_rules", "_BARE_ATTRIBUTE", "documentation", "bare_attributes", "words"),
     ("tooldial.dialogue.chains.cross_tool", "_TIME_WORDS", "time", "time_subject", "words"),
     ("tooldial.dialogue.chains.cross_tool", "_FORMATTED_STANDARDS", "field_kinds", "formatted_standards", "words"),
+    ("tooldial.dialogue.answer_fields", "_GENERIC_LEAVES", "documentation", "generic_leaves", "words"),
 ]
 
 

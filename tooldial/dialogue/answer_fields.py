@@ -27,7 +27,7 @@ from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
-_GENERIC_LEAVES = frozenset({"name", "value", "id", "title", "text", "type", "code", "label", "amount", "count"})
+_GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
 
 
 def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
