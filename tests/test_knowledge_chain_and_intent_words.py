@@ -65,6 +65,9 @@ READS = [
     ("tooldial.dialogue.chains.cross_tool", "_TIME_WORDS", "time", "time_subject", "words"),
     ("tooldial.dialogue.chains.cross_tool", "_FORMATTED_STANDARDS", "field_kinds", "formatted_standards", "words"),
     ("tooldial.dialogue.answer_fields", "_GENERIC_LEAVES", "documentation", "generic_leaves", "words"),
+    ("tooldial.dialogue.answer_fields", "TABLE_GOAL", "answer_goals", "table_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "QUOTE_GOAL", "answer_goals", "quote_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "PRICE_FIELDS", "answer_goals", "price_fields", "words"),
 ]
 
 

@@ -136,7 +136,7 @@ def _leads(path: tuple[str, ...], goal: set[str]) -> bool:
 
 
 #: Words of a goal about a league table or a ranking: its rows' positions and points are the answer.
-TABLE_GOAL = frozenset({"standings", "standing", "table", "tables", "ranking", "rankings", "leaderboard"})
+TABLE_GOAL = knowledge_words("answer_goals", "table_goal")
 
 
 def _table_column(key: str) -> bool:
@@ -154,9 +154,8 @@ def _how_it_went(key: str, text: str, enumerated: frozenset[str]) -> bool:
 
 
 #: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).
-QUOTE_GOAL = frozenset({"quote", "quotes", "price", "prices", "cost", "costs"})
-PRICE_FIELDS = frozenset({"last", "price", "lastprice", "last_price", "current_price", "currentprice", "close",
-                          "regularmarketprice", "regular_market_price", "price_usd", "priceusd"})
+QUOTE_GOAL = knowledge_words("answer_goals", "quote_goal")
+PRICE_FIELDS = knowledge_words("answer_goals", "price_fields")
 
 
 def _all_said(result: dict[str, Any], path: tuple[str, ...], said: set[str]) -> bool:
