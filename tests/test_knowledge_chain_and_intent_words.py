@@ -111,3 +111,10 @@ def test_the_coordinate_words_are_sets_by_kind() -> None:
     entries = loader.word_map("places", "coordinate_words")
     assert {kind: set(words) for kind, words in entries.items()} == source_rules._KIND_WORDS
     assert "lng" in source_rules._KIND_WORDS["longitude"]
+
+
+def test_the_id_suffixes_are_the_bare_id_words_and_the_how_suffixes() -> None:
+    from tooldial.dialogue.chains import records
+
+    assert loader.words("identifiers", "bare_id") | loader.words("identifiers", "how_suffixes") == records._ID_SUFFIXES
+    assert {"slug", "token"} <= records._ID_SUFFIXES

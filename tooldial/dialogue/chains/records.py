@@ -15,7 +15,7 @@ from tooldial.knowledge.loader import words as knowledge_words
 _BARE_ID = knowledge_words("identifiers", "bare_id")
 _STOP = knowledge_words("documentation", "chain_stop_words")
 #: Last words of an identifier's name that say how, not what, it identifies (``ticker_slug``, ``ticker_id``).
-_ID_SUFFIXES = _BARE_ID | {"slug", "code", "hash", "token"}
+_ID_SUFFIXES = _BARE_ID | knowledge_words("identifiers", "how_suffixes")
 #: Keys of a response that hold records without saying what they are.
 _CONTAINERS = knowledge_words("containers", "chain_container")
 
