@@ -118,3 +118,32 @@ def test_the_id_suffixes_are_the_bare_id_words_and_the_how_suffixes() -> None:
 
     assert loader.words("identifiers", "bare_id") | loader.words("identifiers", "how_suffixes") == records._ID_SUFFIXES
     assert {"slug", "token"} <= records._ID_SUFFIXES
+
+
+#: (module of tooldial.dialogue.intents, constant, bank of phrases/en/intents.yaml).
+PHRASES = [
+    ("personas", "PERSONAS", "personas"), ("personas", "DEFAULT_PERSONA", "default_persona"),
+    ("candidates", "CLEAR_TEMPLATES", "clear_templates"), ("candidates", "SUGGEST_TEMPLATES", "suggest_templates"),
+    ("candidates", "CLARIFY_TEMPLATES", "clarify_templates"), ("candidates", "GREETINGS", "greetings"),
+    ("candidates", "SELF_INTROS", "self_intros"), ("candidates", "CLEAR_FRAMES", "clear_frames"),
+    ("candidates", "REASON_TAILS", "reason_tails"), ("candidates", "CLARIFY_ASKS", "clarify_asks"),
+    ("candidates", "SUGGEST_PREFIXES", "suggest_prefixes"), ("bank", "CLEAR_ADD_TEMPLATES", "clear_add_templates"),
+    ("personal", "PROFILE_LEADS", "profile_leads"), ("personal", "PROFILE_CLEAR", "profile_clear"),
+    ("personal", "PROFILE_VAGUE", "profile_vague"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "bank"), PHRASES, ids=lambda v: str(v))
+def test_the_intent_writer_reads_its_phrase_book(module: str, name: str, bank: str) -> None:
+    got = getattr(importlib.import_module(f"tooldial.dialogue.intents.{module}"), name)
+    assert got is loader.phrase_banks("en", "intents")[bank]
+
+
+def test_a_persona_shared_by_two_categories_is_one_entry_of_four_texts() -> None:
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.intents import PERSONAS, persona_of
+
+    assert PERSONAS["travel"] == PERSONAS["flight"] and PERSONAS["news"] == PERSONAS["media"]
+    assert all(isinstance(entry, tuple) and len(entry) == 4 for entry in PERSONAS.values())
+    assert persona_of(Api(category="Flights", tool="t", name="x", description="")) == PERSONAS["travel"]
+    assert loader.phrase_banks("en", "intents")["greetings"].count("") == 3  # most users open with no greeting

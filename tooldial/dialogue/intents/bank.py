@@ -14,19 +14,17 @@ from typing import TypeVar
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.intents.candidates import GREETINGS, candidates
 from tooldial.dialogue.retriever import Band, Hits, Retriever
+from tooldial.knowledge.loader import phrase_banks
+
+#: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
+_BANKS = phrase_banks("en", "intents")
 
 _T = TypeVar("_T")
 
 
 #: Composed confirm utterances a clear_add value is added to, per value (besides the two hand-written ones).
 CLEAR_ADD_BASES = 3
-CLEAR_ADD_TEMPLATES = (
-    "{base} The {label} is {value}.",
-    "{base_np} for {label} {value}.",
-    "{base} My {label} is {value}.",
-    "{base} The {label} I have in mind is {value}.",
-    "{base} Use {value} as the {label}.",
-)
+CLEAR_ADD_TEMPLATES = _BANKS["clear_add_templates"]
 
 
 #: Share of confirmed intents drawn from the close-candidate utterances (gold API not ranked first), when an

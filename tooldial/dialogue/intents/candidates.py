@@ -13,46 +13,19 @@ from tooldial.dialogue.intents.goals import _DANGLING, goal_clause
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.intents.text import _stem, readable, words
 from tooldial.dialogue.retriever import Band
+from tooldial.knowledge.loader import phrase_banks
 from tooldial.knowledge.loader import words as knowledge_words
+
+#: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
+_BANKS = phrase_banks("en", "intents")
 
 _STOP = knowledge_words("documentation", "keyword_stop_words")
 
 
-CLEAR_TEMPLATES = (
-    "I'd like to {clause}.",
-    "Can you help me {clause}?",
-    "I need to {clause}.",
-    "Could you {clause} for me?",
-    "Please {clause}.",
-    "I want to {clause}, can you do that?",
-    "Is there a way to {clause}?",
-    "I'm trying to {clause}.",
-    "{lead} Could you {clause}?",
-    "{lead} I'd like to {clause}, {reason}.",
-    "{lead} Can you {clause} for me?",
-    "{lead} I need to {clause}.",
-)
-SUGGEST_TEMPLATES = (
-    "I'm curious about {name}.",
-    "Something about {kw}, maybe?",
-    "Can you help with {kw}?",
-    "I have a question related to {name}.",
-    "Tell me something about {kw}.",
-    "I was wondering about {kw} stuff.",
-    "Anything on {name}?",
-    "I need some {kw} details.",
-    "What can you tell me regarding {kw1}?",
-    "I'm looking into {kw1} things.",
-)
+CLEAR_TEMPLATES = _BANKS["clear_templates"]
+SUGGEST_TEMPLATES = _BANKS["suggest_templates"]
 #: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
-CLARIFY_TEMPLATES = (
-    "{lead} Can you help me with something?",
-    "{lead} Could you help me out?",
-    "{lead} There's something I want to check about {topic}.",
-    "I need some help with {topic}.",
-    "{lead} Could you look something up for me?",
-    "I'm trying to figure something out about {topic}.",
-)
+CLARIFY_TEMPLATES = _BANKS["clarify_templates"]
 
 
 #: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
@@ -70,35 +43,17 @@ def keywords(api: Api, n: int = 3) -> list[str]:
 
 
 #: How a user may start talking: a greeting or nothing (most often nothing).
-GREETINGS = ("", "", "", "Hi!", "Hello.", "Hey there.", "Hi there,", "Good morning.", "Hello, quick question.",
-             "Hi, I hope you can help.")
+GREETINGS = _BANKS["greetings"]
 #: What a user says about themselves (``{lead}``: the persona's own sentence, ``{persona}``: "a sports fan").
-SELF_INTROS = ("", "{lead}", "{lead}", "I'm {persona}.", "As {persona},")
+SELF_INTROS = _BANKS["self_intros"]
 #: Extra clear request frames, on top of :data:`CLEAR_TEMPLATES` (``{clause}``: what the API does).
-CLEAR_FRAMES = (
-    "I'd like to {clause}.", "Can you help me {clause}?", "I need to {clause}.", "Could you {clause} for me?",
-    "Please {clause}.", "I want to {clause}, can you do that?", "Is there a way to {clause}?",
-    "I'm trying to {clause}.", "Could you {clause}?", "Would you be able to {clause}?", "Can you {clause}?",
-    "I was wondering if you could {clause}.", "I'd love to {clause}.", "Help me {clause}, please.",
-    "What I need is to {clause}.", "Is it possible to {clause}?", "I'm hoping to {clause}.",
-    "My goal is to {clause}.", "Could you please {clause}?", "I have to {clause}.",
-)
+CLEAR_FRAMES = _BANKS["clear_frames"]
 #: Why, after a clear request that ends a sentence (``{reason}``: "before booking anything").
-REASON_TAILS = ("", "", " I need it {reason}.", " I'm asking {reason}.")
+REASON_TAILS = _BANKS["reason_tails"]
 #: Vague requests said from the user's situation (``{topic}``: "my trip", ``{reason}``: "for my app").
-CLARIFY_ASKS = (
-    "Can you help me with something?", "Could you help me out?", "There's something I want to check about {topic}.",
-    "I need some help with {topic}.", "Could you look something up for me?",
-    "I'm trying to figure something out about {topic}.", "I have a question about {topic}.",
-    "Can I ask you something about {topic}?", "I could use a hand with {topic}.",
-    "Would you mind helping me with something?", "I wonder if you can help me.",
-    "I need to sort something out {reason}.", "Can you check something for me {reason}?",
-    "There's something I need to know {reason}.", "I'm stuck on something to do with {topic}.",
-    "Could you give me a hand with {topic}?", "I need a bit of help with {topic}.",
-    "Can you find something out for me?", "I'd like some help {reason}.",
-)
+CLARIFY_ASKS = _BANKS["clarify_asks"]
 #: Prefixes that put a suggest-band candidate in a user's mouth (scored like any candidate).
-SUGGEST_PREFIXES = ("", "Hi!", "Hello.", "{lead}", "Hey,", "Hmm.")
+SUGGEST_PREFIXES = _BANKS["suggest_prefixes"]
 #: Candidates kept per API and band after composing (a deterministic sample; the hand-written ones always stay).
 POOL_SIZE = {"confirm": 50, "suggest": 60, "clarify": 200}
 

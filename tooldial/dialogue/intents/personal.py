@@ -11,38 +11,19 @@ from tooldial.dialogue.intents.candidates import _compose
 from tooldial.dialogue.intents.goals import goal_clause
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.retriever import Band
+from tooldial.knowledge.loader import phrase_banks
+
+#: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
+_BANKS = phrase_banks("en", "intents")
 
 #: Who the user is, said before a pool utterance (``{me} {a_job} {r} {n} {co}`` of the dialogue's
 #: :class:`~tooldial.dialogue.user_profile.UserProfile`). Nothing here depends on the goal, so every sentence fits
 #: any domain; the occasion is left out on purpose ("my son's choir concert" would not fit "a weekend outdoors").
-PROFILE_LEADS = (
-    "I'm {a_job}.", "I work as {a_job}.", "My name's {me}.", "I'm {me}, {a_job}.", "{me} here.",
-    "I'm {a_job} at {co}.", "I work at {co}.", "{me} here, from {co}.", "I'm asking for my {r} {n}.",
-    "My {r} {n} asked me to look into this.", "I'm helping my {r} {n} out.", "This is for my {r} {n}.",
-    "I'm {me}, and my {r} {n} needs this too.", "I'm {a_job}, and my {r} {n} asked me to check.",
-    "I'm {me}, {a_job} at {co}.", "My {r} {n} sent me here.", "I'm {a_job}, quick question.",
-)
+PROFILE_LEADS = _BANKS["profile_leads"]
 #: Clear requests that carry the user's profile around the API's clause (confirm band, no input value).
-PROFILE_CLEAR = (
-    "My {r} {n} asked me to {clause}. Can you do that?", "I'm {a_job}, and I need to {clause}.",
-    "I'm helping my {r} {n}: could you {clause}?", "Could you {clause}? It's for my {r} {n}.",
-    "{me} here, {a_job} at {co}. I'd like to {clause}.",
-    "My {r} {n} wants me to {clause}. Can you help?", "I'm {me}. Can you {clause} for me?",
-    "I'm {me}. Is there a way to {clause}?", "I'm {a_job}. Could you {clause}, {reason}?",
-    "My {r} {n} and I need to {clause}.", "I'm {me}, {a_job}. I'm trying to {clause}.",
-    "For my {r} {n}: I'd like to {clause}.", "We at {co} need to {clause}. Can you help?",
-    "I'm {a_job} and I have to {clause} {reason}.", "{me} here. Please {clause}.",
-)
+PROFILE_CLEAR = _BANKS["profile_clear"]
 #: Vague openers that carry the profile (clarify band; ``{topic}``: what the user names, e.g. "my trip").
-PROFILE_VAGUE = (
-    "I'm {a_job} and I could use a hand with {topic}.", "My {r} {n} asked me to sort something out about {topic}.",
-    "I'm helping my {r} {n} with {topic}. Can you help?", "{me} here. I have a question about {topic}.",
-    "I'm {me}, and I need some help with {topic}.", "My {r} {n} and I need help with {topic}.",
-    "I'm {a_job}. Can I ask you something about {topic}?", "I'm {me}, {a_job}. Could you help me out?",
-    "Something came up with {topic}, and my {r} {n} can't help.", "I'm {a_job} at {co}. I need a hand.",
-    "I'm {me}. There's something I want to check about {topic}.",
-    "I'm asking for my {r} {n}: it's about {topic}.",
-)
+PROFILE_VAGUE = _BANKS["profile_vague"]
 #: Frames that tie the request to the user's employer: only for a user whose task is their work
 #: (:attr:`~tooldial.dialogue.user_profile.UserProfile.work`).
 _WORK_INTENT_FRAMES = frozenset(("{me} here, from {co}.", "We at {co} need to {clause}. Can you help?"))
