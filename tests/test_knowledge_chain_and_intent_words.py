@@ -68,6 +68,13 @@ READS = [
     ("tooldial.dialogue.answer_fields", "TABLE_GOAL", "answer_goals", "table_goal", "words"),
     ("tooldial.dialogue.answer_fields", "QUOTE_GOAL", "answer_goals", "quote_goal", "words"),
     ("tooldial.dialogue.answer_fields", "PRICE_FIELDS", "answer_goals", "price_fields", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_PLACE_CATEGORIES", "places", "place_categories", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_LOCATOR_WORDS", "places", "locator_words", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_GEOCODER_WORDS", "places", "geocoder_words", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_STATE_WORDS", "places", "state_words", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_POSTAL_CODE_WORDS", "places", "postal_code_words", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ORIGIN_WORDS", "places", "origin_words", "ordered"),
+    ("tooldial.dialogue.chains.user_rules", "_DESTINATION_WORDS", "places", "destination_words", "ordered"),
 ]
 
 

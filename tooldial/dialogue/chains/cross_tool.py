@@ -34,6 +34,12 @@ _TRACKER_WORDS = knowledge_words("ownership", "tracker_words")
 #: Words that say which market a tool's symbols belong to (``knowledge/packs/markets.yaml``).
 _MARKETS = {market: knowledge_words("markets", market) for market in ("crypto", "stock")}
 
+#: Categories of a place-aware tool, words of a source that locates things, and of one that geocodes
+#: (``knowledge/packs/places.yaml``).
+_PLACE_CATEGORIES = knowledge_words("places", "place_categories")
+_LOCATOR_WORDS = knowledge_words("places", "locator_words")
+_GEOCODER_WORDS = knowledge_words("places", "geocoder_words")
+
 
 def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
                         edge: dict[str, Any]) -> str:
@@ -86,12 +92,10 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
         return f"a place name the user says: {readable(chain_param)}"  # learnt only from a position
     if kind in _PLACE or place_id:
         words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
-        locator = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
-            words & {"geocode", "geocoding", "ip", "locate", "geolocation", "address", "coordinates"})
+        locator = bool(set(readable(source.category).split()) & _PLACE_CATEGORIES) or bool(words & _LOCATOR_WORDS)
         if not words & _PLACE_WORDS or (source.category != target.category and not locator):
             return f"place value from a source that is not place-aware: {source.tool}"
-        geocoder = bool(set(readable(source.category).split()) & {"location", "mapping", "geography"}) or bool(
-            words & {"geocode", "geocoding", "ip", "locate", "geolocation"})
+        geocoder = bool(set(readable(source.category).split()) & _PLACE_CATEGORIES) or bool(words & _GEOCODER_WORDS)
         if kind in ("latitude", "longitude") and not geocoder and source.category != target.category and \
                 set(readable(target.category).split()).isdisjoint(_TRAVEL_DOMAINS):
             # an airport's coordinates stand for the airport, not for the town where the user shops or commutes

@@ -20,14 +20,17 @@ _MOVING_WORDS = knowledge_words("places", "moving_things")
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
 _PLACE = knowledge_words("field_kinds", "place")
 
+#: Words of a target about states and about postal codes (``knowledge/packs/places.yaml``).
+_STATE_WORDS = knowledge_words("places", "state_words")
+_POSTAL_CODE_WORDS = knowledge_words("places", "postal_code_words")
+
 
 def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
                    edge: dict[str, Any]) -> str:
     """A place the user's plans are about: not today's hottest city, not where a flight is right now."""
     place = kind in _PLACE or kind == "id" and FieldName(chain_param).has("city", "country", "region", "location")
     target_words = set(readable(target.name).split())
-    if kind == "postal" and target_words & {"state", "states", "province", "provinces"} and not target_words & {
-            "zip", "zipcode", "postal", "postcode", "code", "codes"}:
+    if kind == "postal" and target_words & _STATE_WORDS and not target_words & _POSTAL_CODE_WORDS:
         return f"a state's postal abbreviation is not a postal code: {target.name}"
     if kind in ("city", "address", "state") and not _locates(source, chain):
         # learnt only from a position or from a record that is the place itself: the city of a fuel provider at

@@ -43,6 +43,10 @@ _COARSER_PLACE = knowledge_words("field_kinds", "coarser_place")
 #: Words of an API that checks what the user holds (a ticket, an address, a code).
 _CHECKER_WORDS = knowledge_words("actions", "checker_words")
 
+#: Words of an input that is where a trip starts, and of one where it ends (``knowledge/packs/places.yaml``).
+_ORIGIN_WORDS = ordered_words("places", "origin_words")
+_DESTINATION_WORDS = ordered_words("places", "destination_words")
+
 
 def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
                 edge: dict[str, Any]) -> str:
@@ -60,8 +64,7 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
     if not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS and \
             (readable(target.name).split() or [""])[0] in _COMPUTE_VERBS:
         return f"a featured item stands in for the user's own in a computation: {source.name} -> {target.name}"
-    if f.has("from", "origin", "departure", "source") and any(
-            FieldName(p.name).has("to", "destination", "arrival", "target") for p in target.parameters):
+    if f.has(*_ORIGIN_WORDS) and any(FieldName(p.name).has(*_DESTINATION_WORDS) for p in target.parameters):
         return f"value the user knows: where they start ({chain_param})"
     if kind in _ADDRESS_PARTS and any(
             _kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
