@@ -75,6 +75,7 @@ READS = [
     ("tooldial.dialogue.chains.place_rules", "_POSTAL_CODE_WORDS", "places", "postal_code_words", "words"),
     ("tooldial.dialogue.chains.user_rules", "_ORIGIN_WORDS", "places", "origin_words", "ordered"),
     ("tooldial.dialogue.chains.user_rules", "_DESTINATION_WORDS", "places", "destination_words", "ordered"),
+    ("tooldial.dialogue.answer_fields", "_LINK_GOALS", "web", "link_goals", "words"),
 ]
 
 

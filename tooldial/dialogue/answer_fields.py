@@ -29,6 +29,9 @@ from tooldial.knowledge.loader import words as knowledge_words
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
 _GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
 
+#: Words of a goal that asks for links or images (``knowledge/packs/web.yaml``).
+_LINK_GOALS = knowledge_words("web", "link_goals")
+
 
 def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
                   ) -> list[tuple[str, str, str]]:
@@ -41,7 +44,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     ``known`` values (what the user said: the id they looked up is not news to them)."""
     said = {k.strip() for k in known if k.strip()}
     goal = _goal_words(api)
-    wants_links = bool(goal & {"url", "link", "links", "image", "photo", "logo", "download", "website"})
+    wants_links = bool(goal & _LINK_GOALS)
     # the fields the description enumerates ("agency, phone, rating and number of active listings") are all
     # reported, whatever the limit: a user who named four fields gets four (world engineer, issue 11)
     enumerated = enumerated_words(api.description)
