@@ -76,6 +76,8 @@ READS = [
     ("tooldial.dialogue.chains.user_rules", "_ORIGIN_WORDS", "places", "origin_words", "ordered"),
     ("tooldial.dialogue.chains.user_rules", "_DESTINATION_WORDS", "places", "destination_words", "ordered"),
     ("tooldial.dialogue.answer_fields", "_LINK_GOALS", "web", "link_goals", "words"),
+    ("tooldial.dialogue.answer_fields", "_COLOUR_GOAL", "answer_goals", "colour_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "_TABLE_COLUMNS", "answer_goals", "table_columns", "words"),
 ]
 
 

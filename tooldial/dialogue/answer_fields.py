@@ -32,6 +32,9 @@ _GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
 #: Words of a goal that asks for links or images (``knowledge/packs/web.yaml``).
 _LINK_GOALS = knowledge_words("web", "link_goals")
 
+#: Words of a goal about colours (``knowledge/packs/answer_goals.yaml``).
+_COLOUR_GOAL = knowledge_words("answer_goals", "colour_goal")
+
 
 def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
                   ) -> list[tuple[str, str, str]]:
@@ -67,7 +70,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             continue
         if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links and not asked) or (
-                re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & {"color", "colour", "colors", "colours"}):
+                re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL):
             continue
         score = _relevance(path, kind, goal) + (100.0 if asked else 0.0)  # every enumerated field first: the
         # limit then never cuts one
@@ -141,10 +144,13 @@ def _leads(path: tuple[str, ...], goal: set[str]) -> bool:
 #: Words of a goal about a league table or a ranking: its rows' positions and points are the answer.
 TABLE_GOAL = knowledge_words("answer_goals", "table_goal")
 
+#: Last words of a table row's answer fields (``knowledge/packs/answer_goals.yaml``).
+_TABLE_COLUMNS = knowledge_words("answer_goals", "table_columns")
+
 
 def _table_column(key: str) -> bool:
     f = FieldName(key, "number")
-    return field_kind(f) == "standing" and f.tokens[-1] in ("pts", "points", "position", "rank") and not f.has(
+    return field_kind(f) == "standing" and f.tokens[-1] in _TABLE_COLUMNS and not f.has(
         "home", "away")
 
 
