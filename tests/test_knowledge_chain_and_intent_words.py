@@ -78,6 +78,8 @@ READS = [
     ("tooldial.dialogue.answer_fields", "_LINK_GOALS", "web", "link_goals", "words"),
     ("tooldial.dialogue.answer_fields", "_COLOUR_GOAL", "answer_goals", "colour_goal", "words"),
     ("tooldial.dialogue.answer_fields", "_TABLE_COLUMNS", "answer_goals", "table_columns", "words"),
+    ("tooldial.dialogue.intents.goals", "_PLAIN_GET_VERBS", "actions", "plain_get_verbs", "words"),
+    ("tooldial.dialogue.intents.goals", "_PHRASAL_PARTICLES", "actions", "phrasal_particles", "words"),
 ]
 
 

@@ -69,6 +69,10 @@ def _user_phrase(phrase: str, params: set[str]) -> str | None:
     kept = [t for t in phrase.split() if t.lower().strip(",.") not in _MARKERS]
     return " ".join(kept)
 
+#: Verbs of a plain lookup, and the words after one that make another verb (``knowledge/packs/actions.yaml``).
+_PLAIN_GET_VERBS = knowledge_words("actions", "plain_get_verbs")
+_PHRASAL_PARTICLES = knowledge_words("actions", "phrasal_particles")
+
 
 def goal_clause(api: Api) -> str:
     """What a user wants from the API, as a verb phrase in their words (``find standings for leagues``), from
@@ -83,8 +87,7 @@ def goal_clause(api: Api) -> str:
     if not tokens:
         return described
     said_verb = _base_verb((intent_source(api).split() or [""])[0])
-    if tokens[0].lower() in ("get", "retrieve", "fetch", "obtain") and said_verb and \
-            tokens[1].lower() not in ("back", "up", "out", "in", "rid"):
+    if tokens[0].lower() in _PLAIN_GET_VERBS and said_verb and tokens[1].lower() not in _PHRASAL_PARTICLES:
         pick = int(hashlib.sha256(api.id.encode()).hexdigest(), 16) % len(_GOAL_VERBS)
         tokens[0] = _GOAL_VERBS[pick]
     return " ".join(tokens)
