@@ -80,6 +80,7 @@ READS = [
     ("tooldial.dialogue.answer_fields", "_TABLE_COLUMNS", "answer_goals", "table_columns", "words"),
     ("tooldial.dialogue.intents.goals", "_PLAIN_GET_VERBS", "actions", "plain_get_verbs", "words"),
     ("tooldial.dialogue.intents.goals", "_PHRASAL_PARTICLES", "actions", "phrasal_particles", "words"),
+    ("tooldial.dialogue.intents.clauses", "_QUESTION_WORDS", "documentation", "question_words", "words"),
 ]
 
 

@@ -62,6 +62,9 @@ def _plain(text: str) -> str:
                        prose, flags=re.I)
     return prose.strip()
 
+#: First words of a description that asks a question (``knowledge/packs/documentation.yaml``).
+_QUESTION_WORDS = knowledge_words("documentation", "question_words")
+
 
 def description_clause(api: Api) -> str:
     """The API's description as a verb phrase a user could say (``get the playlist of a station``).
@@ -81,7 +84,7 @@ def description_clause(api: Api) -> str:
     verb = _base_verb(tokens[0])
     if tokens[0].lower() in _COPULAS:
         clause = _question_clause(tokens)
-    elif tokens[0].lower() in ("when", "what", "which", "where", "how", "who", "whether"):
+    elif tokens[0].lower() in _QUESTION_WORDS:
         clause = " ".join(["find out", tokens[0].lower(), *tokens[1:]])
     elif verb is not None:
         clause = " ".join([verb, *tokens[1:]])
