@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue import error_results
 from tooldial.dialogue.answer_fields import answer_fields
 from tooldial.dialogue.chains import alike_record, chain_problem, schema_copies
+from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.mockdata import (
     FieldName,
     MockWorld,
@@ -38,88 +38,15 @@ from tooldial.dialogue.mockdata import (
     sibling_candidates,
     values_at,
 )
-from tooldial.dialogue.record import STATE_SYSTEM_ACTION
 from tooldial.dialogue.scenario_writer import build_scenario, label, opening_turns, subgraph_type, user_goal
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
 from tooldial.knowledge.loader import words as knowledge_words
 
-#: Step 2 and the answer's fields live in their own modules; their names stay importable from here.
+#: The plan's data (dialogue_plan), step 2 (scenario_writer) and the answer's fields (answer_fields) live in their
+#: own modules; their names stay importable from here.
 __all__ = ["ApiSlots", "DialoguePlan", "DialogueUnit", "answer_fields", "build_scenario", "carry_entity",
            "chain_problem", "choose_slots", "label", "opening_turns", "plan_dialogue", "subgraph_type", "user_goal",
            "world_problems"]
-
-
-@dataclass(frozen=True)
-class DialogueUnit:
-    """What one dialogue is about: one API, or an edge source → target (``chain_output`` feeds ``chain_param``)."""
-
-    target: str
-    source: str = ""
-    chain_param: str = ""
-    chain_output: str = ""  # release spelling, ``a|b``
-    #: The graph edge's attributes (``reason``, ``confidence``, ``input_group``, ``group_members``, …) when the
-    #: graph has them; not part of the unit's identity.
-    edge_items: tuple[tuple[str, Any], ...] = field(default=(), compare=False, hash=False)
-
-    @property
-    def edge(self) -> dict[str, Any]:
-        return dict(self.edge_items)
-
-    @property
-    def partners(self) -> dict[str, str]:
-        """Other members of the chain parameter's input group -> the source output (``a|b``) providing each,
-        from the graph edge's ``group_sources`` (``latitude=lat,longitude=lng``); procured together."""
-        sources = dict(item.split("=", 1) for item in str(self.edge.get("group_sources") or "").split(",")
-                       if "=" in item)
-        return {param: path for param, path in sources.items() if param != self.chain_param}
-
-    @property
-    def is_pair(self) -> bool:
-        return bool(self.source)
-
-
-@dataclass
-class ApiSlots:
-    """The slots one API has in one dialogue, with their mock values."""
-
-    api: Api
-    required: list[str]
-    optional: list[str]
-    values: dict[str, str]
-
-    @property
-    def names(self) -> list[str]:
-        return self.required + self.optional
-
-    def state(self, known: set[str] | frozenset[str], action: str) -> dict[str, Any]:
-        """Confirmed dialogue state with the ``known`` slots filled."""
-        return {
-            "api_confirmed": "true",
-            "api_status": {
-                "api_name": self.api.id,
-                "required_parameters": {n: self.values[n] if n in known else "" for n in self.required},
-                "optional_parameters": {n: self.values[n] if n in known else "" for n in self.optional},
-                "system_action": STATE_SYSTEM_ACTION[action],
-            },
-        }
-
-    def request(self) -> dict[str, Any]:
-        return {
-            "api_name": self.api.id,
-            "required_parameters": {n: self.values[n] for n in self.required},
-            "optional_parameters": {n: self.values[n] for n in self.optional},
-        }
-
-    def mock(self, result: dict[str, Any]) -> dict[str, Any]:
-        """The release ``mockdata`` element for this API."""
-        req = self.request()
-        return {
-            "api_name": self.api.id,
-            "api_description": self.api.description,
-            "required_parameters": req["required_parameters"],
-            "optional_parameters": req["optional_parameters"],
-            "output_components": result,
-        }
 
 
 def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optional: bool,
@@ -136,36 +63,6 @@ def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optiona
         optional.append(rng.choice(pool))
     values = input_values(api, required + optional, world or MockWorld(rng))
     return ApiSlots(api, required, optional, values)
-
-
-@dataclass
-class DialoguePlan:
-    """Everything decided before the intent utterances are chosen."""
-
-    unit: DialogueUnit
-    sequence: ActionSequence
-    target: ApiSlots
-    target_result: dict[str, Any]
-    world: MockWorld | None = None
-    source: ApiSlots | None = None
-    source_result: dict[str, Any] | None = None
-    chain_component: OutputComponent | None = None
-    #: request-multi: the records returned, the attribute picked by, the picked record.
-    options: list[str] = field(default_factory=list)
-    pick_by: OutputComponent | None = None
-    picked: str = ""
-    #: clear_add: the slot whose value the first clear utterance carries.
-    added_slot: str = ""
-
-    @property
-    def partners(self) -> dict[str, str]:
-        """Target slots procured together with the chain parameter (its input group) -> source output."""
-        return {p: path for p, path in self.unit.partners.items() if p in self.target.names}
-
-    @property
-    def procured(self) -> list[str]:
-        """The chain parameter and its group partners: what the user does not know."""
-        return [self.unit.chain_param, *self.partners] if self.unit.chain_param else []
 
 
 def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,

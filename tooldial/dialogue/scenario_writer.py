@@ -8,11 +8,12 @@ were said or returned), ``api_request`` / ``api_response`` and the values each m
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.answer_fields import answer_fields
 from tooldial.dialogue.answer_text import build_answer
+from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan
 from tooldial.dialogue.intents import Intent, goal_clause, persona_of, readable
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, procurement_text
 from tooldial.dialogue.retriever import Retriever
@@ -26,9 +27,6 @@ from tooldial.dialogue.scenario import (
     make_turn,
 )
 from tooldial.dialogue.slot_words import slot_label
-
-if TYPE_CHECKING:
-    from tooldial.dialogue.planner import ApiSlots, DialoguePlan
 
 
 def label(name: str) -> str:
