@@ -81,6 +81,11 @@ READS = [
     ("tooldial.dialogue.intents.goals", "_PLAIN_GET_VERBS", "actions", "plain_get_verbs", "words"),
     ("tooldial.dialogue.intents.goals", "_PHRASAL_PARTICLES", "actions", "phrasal_particles", "words"),
     ("tooldial.dialogue.intents.clauses", "_QUESTION_WORDS", "documentation", "question_words", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_SAID_PLACES", "field_kinds", "said_places", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_LOCATED_PLACES", "field_kinds", "located_places", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_LOCATED_PLACES", "field_kinds", "located_places", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ACCOUNT_CONTACTS", "field_kinds", "account_contacts", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_PERSON_CONTACTS", "field_kinds", "person_contacts", "words"),
 ]
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, OutputComponent
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.place_rules import _PLACE
+from tooldial.dialogue.chains.place_rules import _PLACE, _SAID_PLACES
 from tooldial.dialogue.chains.records import _coordinate, _kind, _words
 from tooldial.dialogue.chains.scope import countries_of
 from tooldial.dialogue.intents import readable
@@ -40,6 +40,9 @@ _PLACE_CATEGORIES = knowledge_words("places", "place_categories")
 _LOCATOR_WORDS = knowledge_words("places", "locator_words")
 _GEOCODER_WORDS = knowledge_words("places", "geocoder_words")
 
+#: Kinds of a person's contact details (``knowledge/packs/field_kinds.yaml``).
+_PERSON_CONTACTS = knowledge_words("field_kinds", "person_contacts")
+
 
 def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
                         edge: dict[str, Any]) -> str:
@@ -62,7 +65,7 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
         # a user acts (uploads, sets a webhook, sends) with their own values: a street address is no webhook
         # address, a ZIP code no ZIP file
         return f"cross-tool value into a change: {source.tool} -> {target.name}"
-    if kind in ("email", "phone", "username", "first_name", "last_name"):
+    if kind in _PERSON_CONTACTS:
         # a pet shop's user record does not say who someone is in a time tracker: each service keeps its own
         # accounts, and people say their own contact details
         return f"an account's contact value across services: {readable(chain_param)} ({source.tool} -> {target.tool})"
@@ -86,7 +89,7 @@ def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: Outpu
     if graph_kind == "standard" and edge.get("standard") in _FORMATTED_STANDARDS \
             and Evidence.FORMATS_AGREE not in evidence:
         return f"cross-tool standard value without agreeing formats: {reason}"
-    if kind in ("city", "address", "state") and not any(
+    if kind in _SAID_PLACES and not any(
             _kind(p.name, p.type) in ("latitude", "longitude") or _coordinate(p.name) or FieldName(p.name).has("ip")
             for p in source.required_parameters):
         return f"a place name the user says: {readable(chain_param)}"  # learnt only from a position

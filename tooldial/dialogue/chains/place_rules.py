@@ -24,6 +24,10 @@ _PLACE = knowledge_words("field_kinds", "place")
 _STATE_WORDS = knowledge_words("places", "state_words")
 _POSTAL_CODE_WORDS = knowledge_words("places", "postal_code_words")
 
+#: Kinds of a place name a user says, and of where something is (``knowledge/packs/field_kinds.yaml``).
+_SAID_PLACES = knowledge_words("field_kinds", "said_places")
+_LOCATED_PLACES = knowledge_words("field_kinds", "located_places")
+
 
 def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
                    edge: dict[str, Any]) -> str:
@@ -32,7 +36,7 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
     target_words = set(readable(target.name).split())
     if kind == "postal" and target_words & _STATE_WORDS and not target_words & _POSTAL_CODE_WORDS:
         return f"a state's postal abbreviation is not a postal code: {target.name}"
-    if kind in ("city", "address", "state") and not _locates(source, chain):
+    if kind in _SAID_PLACES and not _locates(source, chain):
         # learnt only from a position or from a record that is the place itself: the city of a fuel provider at
         # the airport the user named is a city the user would say
         return f"a place name the user says: {readable(chain_param)} of a {_record_words(source, chain)} record"
@@ -47,7 +51,7 @@ def _place_problem(source: Api, target: Api, chain_param: str, chain: OutputComp
         # "airports near me": a point the user has in mind is not among a whole database's first records
         return f"coordinates from a list the user did not narrow: {source.name}"
     if kind in ("latitude", "longitude") and "reverse" in readable(f"{target.tool} {target.name}").split() and any(
-            o.path[:-1] == chain.path[:-1] and _kind(o.name, o.type) in ("address", "city", "postal")
+            o.path[:-1] == chain.path[:-1] and _kind(o.name, o.type) in _LOCATED_PLACES
             for o in source.output_components):
         # reverse-geocoding a listed home's (or a geocoded address's) point: its record already gives the address
         return f"the record already gives the address a reverse geocoder would: {source.name}"

@@ -47,6 +47,10 @@ _CHECKER_WORDS = knowledge_words("actions", "checker_words")
 _ORIGIN_WORDS = ordered_words("places", "origin_words")
 _DESTINATION_WORDS = ordered_words("places", "destination_words")
 
+#: Kinds of where something is, and of an account's contact value (``knowledge/packs/field_kinds.yaml``).
+_LOCATED_PLACES = knowledge_words("field_kinds", "located_places")
+_ACCOUNT_CONTACTS = knowledge_words("field_kinds", "account_contacts")
+
 
 def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
                 edge: dict[str, Any]) -> str:
@@ -81,7 +85,7 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
     if given is not None:
         # zip codes "by city" answer with that city's country: the user who named the city knows it
         return f"value the user knows: the {readable(chain_param)} of the {readable(given)} they gave the source"
-    if kind in _COARSER_PLACE and any(p.name != chain_param and _kind(p.name, p.type) in ("city", "address", "postal")
+    if kind in _COARSER_PLACE and any(p.name != chain_param and _kind(p.name, p.type) in _LOCATED_PLACES
                                       for p in target.required_parameters):
         return f"value the user knows: the {readable(chain_param)} of the place they give the target"
     if kind in _COARSER_PLACE and _kind(chain.name, chain.type) in _COARSER_PLACE and any(
@@ -89,7 +93,7 @@ def _user_knows(source: Api, target: Api, chain_param: str, chain: OutputCompone
             for p in source.required_parameters):
         # a next-new-moon lookup for location "France" answers with a country: the one the user named
         return f"value the user knows: the {readable(chain_param)} they gave the source"
-    if kind in ("email", "phone", "username") and set(readable(source.name).split()) & _OWN_ACCOUNT:
+    if kind in _ACCOUNT_CONTACTS and set(readable(source.name).split()) & _OWN_ACCOUNT:
         # a credits or profile call returns the caller's own account: its email is one the user knows
         return f"value the user knows: their own account's {readable(chain_param)} ({source.name})"
     if _words(target, description=False) & _CHECKER_WORDS:
