@@ -1,0 +1,167 @@
+"""The chain rules, the intent writer and the planner read their vocabularies from the knowledge packs
+(``tooldial/knowledge/packs``): each module constant is the pack's own object, and each set's ``doc`` names the
+module that reads it."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from tooldial.knowledge import loader
+
+#: (module, constant, subject, set or map, how the module reads it: words | ordered | map).
+READS = [
+    ("tooldial.dialogue.chains.effects", "_SIDE_EFFECT_VERBS", "actions", "side_effect_verbs", "words"),
+    ("tooldial.dialogue.chains.effects", "_NAME_VERBS", "actions", "name_change_verbs", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_COMPUTE_VERBS", "actions", "compute_verbs", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_CHECKER_WORDS", "actions", "checker_words", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_FETCH_VERBS", "actions", "fetch_verbs", "words"),
+    ("tooldial.dialogue.intents.clauses", "_VERB_MAP", "actions", "verb_base_forms", "map"),
+    ("tooldial.dialogue.intents.clauses", "_BASE_VERBS", "actions", "base_verbs", "words"),
+    ("tooldial.dialogue.intents.clauses", "_COPULAS", "actions", "copulas", "words"),
+    ("tooldial.dialogue.intents.clauses", "_ADJECTIVES", "actions", "checked_states", "ordered"),
+    ("tooldial.dialogue.intents.goals", "_GOAL_VERBS", "actions", "goal_verbs", "ordered"),
+    ("tooldial.dialogue.chains.cross_tool", "_PLACE_WORDS", "places", "place_aware_words", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_TRAVEL_DOMAINS", "places", "travel_domains", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_MOVING_WORDS", "places", "moving_things", "words"),
+    ("tooldial.dialogue.chains.records", "_PLACE_RECORDS", "places", "place_records", "words"),
+    ("tooldial.dialogue.chains.scope", "_DEMONYMS", "places", "demonyms", "map"),
+    ("tooldial.dialogue.chains.scope", "_ABBREVIATIONS", "places", "country_abbreviations", "map"),
+    ("tooldial.dialogue.planner", "_PLACES", "places", "place_entities", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_NEVER_PROCURED", "field_kinds", "never_procured", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_USER_CHOSEN", "field_kinds", "user_chosen", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_SAID", "field_kinds", "said", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ADDRESS", "field_kinds", "address", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ADDRESS_PARTS", "field_kinds", "address_parts", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_COARSER_PLACE", "field_kinds", "coarser_place", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_CHOSEN_FOR_NEW", "field_kinds", "chosen_for_new", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_PLACE", "field_kinds", "provided_place", "words"),
+    ("tooldial.dialogue.answer_fields", "_READABLE_KINDS", "field_kinds", "readable", "words"),
+    ("tooldial.dialogue.answer_fields", "_LISTED_KINDS", "field_kinds", "listed", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_URL_WORDS", "web", "url_words", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_HOST_WORDS", "web", "host_outputs", "ordered"),
+    ("tooldial.dialogue.chains.user_rules", "_DOMAIN_WORDS", "web", "domain_inputs", "ordered"),
+    ("tooldial.dialogue.chains.user_rules", "_AUTHORED_WORDS", "ownership", "authored_text", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_OWN_ACCOUNT", "ownership", "own_account", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_PEOPLE_RECORDS", "ownership", "people_records", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_CONSUMER_WORDS", "ownership", "consumer_records", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ROLE_WORDS", "ownership", "author_roles", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_TRACKER_WORDS", "ownership", "tracker_words", "words"),
+    ("tooldial.dialogue.chains.records", "_STOP", "documentation", "chain_stop_words", "words"),
+    ("tooldial.dialogue.intents.candidates", "_STOP", "documentation", "keyword_stop_words", "words"),
+    ("tooldial.dialogue.intents.candidates", "_NOT_TOPIC", "documentation", "not_topic", "words"),
+    ("tooldial.dialogue.intents.goals", "_DEV_WORDS", "documentation", "developer_words", "words"),
+    ("tooldial.dialogue.intents.goals", "_PLAIN_DEV", "documentation", "plain_developer_words", "words"),
+    ("tooldial.dialogue.intents.goals", "_MARKERS", "documentation", "parameter_markers", "words"),
+    ("tooldial.dialogue.intents.goals", "_ARTICLES", "documentation", "phrase_fillers", "words"),
+    ("tooldial.dialogue.intents.goals", "_DANGLING_PARTICIPLES", "documentation", "dangling_participles", "words"),
+    ("tooldial.dialogue.intents.goals", "_DANGLING", "documentation", "dangling_words", "words"),
+    ("tooldial.dialogue.intents.text", "_FUNCTION_WORDS", "documentation", "function_words", "words"),
+    ("tooldial.dialogue.intents.text", "_NAME_NOISE", "documentation", "name_noise", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_FEATURED_WORDS", "documentation", "featured_words", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_PAGINATION_WORDS", "documentation", "pagination_state", "words"),
+    ("tooldial.dialogue.chains.source_rules", "_BARE_ATTRIBUTE", "documentation", "bare_attributes", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_TIME_WORDS", "time", "time_subject", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_FORMATTED_STANDARDS", "standards", "formatted_standards", "words"),
+    ("tooldial.dialogue.answer_fields", "_GENERIC_LEAVES", "documentation", "generic_leaves", "words"),
+    ("tooldial.dialogue.answer_fields", "TABLE_GOAL", "answer_goals", "table_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "QUOTE_GOAL", "answer_goals", "quote_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "PRICE_FIELDS", "answer_goals", "price_fields", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_PLACE_CATEGORIES", "places", "place_categories", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_LOCATOR_WORDS", "places", "locator_words", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_GEOCODER_WORDS", "places", "geocoder_words", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_STATE_WORDS", "places", "state_words", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_POSTAL_CODE_WORDS", "places", "postal_code_words", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ORIGIN_WORDS", "places", "origin_words", "ordered"),
+    ("tooldial.dialogue.chains.user_rules", "_DESTINATION_WORDS", "places", "destination_words", "ordered"),
+    ("tooldial.dialogue.answer_fields", "_LINK_GOALS", "web", "link_goals", "words"),
+    ("tooldial.dialogue.answer_fields", "_COLOUR_GOAL", "answer_goals", "colour_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "_TABLE_COLUMNS", "answer_goals", "table_columns", "words"),
+    ("tooldial.dialogue.intents.goals", "_PLAIN_GET_VERBS", "actions", "plain_get_verbs", "words"),
+    ("tooldial.dialogue.intents.goals", "_PHRASAL_PARTICLES", "actions", "phrasal_particles", "words"),
+    ("tooldial.dialogue.intents.clauses", "_QUESTION_WORDS", "documentation", "question_words", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_SAID_PLACES", "field_kinds", "said_places", "words"),
+    ("tooldial.dialogue.chains.place_rules", "_LOCATED_PLACES", "field_kinds", "located_places", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_LOCATED_PLACES", "field_kinds", "located_places", "words"),
+    ("tooldial.dialogue.chains.user_rules", "_ACCOUNT_CONTACTS", "field_kinds", "account_contacts", "words"),
+    ("tooldial.dialogue.chains.cross_tool", "_PERSON_CONTACTS", "field_kinds", "person_contacts", "words"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "subject", "entry", "how"), READS, ids=lambda v: str(v))
+def test_the_module_reads_the_pack(module: str, name: str, subject: str, entry: str, how: str) -> None:
+    got = getattr(importlib.import_module(module), name)
+    reader = {"words": loader.words, "ordered": loader.ordered_words, "map": loader.word_map}[how]
+    assert got is reader(subject, entry)
+    pack = loader.pack(subject)
+    doc = (pack.word_sets.get(entry) or pack.maps[entry]).doc
+    assert module.removeprefix("tooldial.dialogue.") in doc, f"{subject}.{entry}'s doc does not name its reader {module}"
+
+
+def test_a_verb_added_to_the_pack_is_what_the_rules_see() -> None:
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.chains import side_effects
+    from tooldial.dialogue.intents import description_clause
+
+    assert {"cancel", "mute"} <= loader.words("actions", "side_effect_verbs") & loader.words("actions", "base_verbs")
+    assert side_effects(Api(category="Data", tool="t", name="Seat", description="Cancels the booking of a seat."))
+    assert not side_effects(Api(category="Data", tool="t", name="Seats", description="Lists the seats of a user."))
+    # the description's third-person verb becomes the base form the pack maps it to
+    assert loader.word_map("actions", "verb_base_forms")["shows"] == "see"
+    assert description_clause(Api(category="Data", tool="t", name="x", description="Shows the seats of a plane.")) \
+        .startswith("see the seats")
+
+
+def test_a_demonym_of_the_places_pack_scopes_a_tool_to_its_country() -> None:
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.chains import countries_of
+
+    assert loader.word_map("places", "demonyms")["norwegian"] == "NO"  # quoted in YAML: a bare NO is a boolean
+    assert countries_of(Api(category="Data", tool="Norwegian Addresses", name="Search", description="")) == {"NO"}
+    assert loader.word_map("places", "country_abbreviations")["UK"] == "GB"
+    assert countries_of(Api(category="Data", tool="UK Postcodes", name="Lookup", description="")) == {"GB"}
+
+
+def test_the_coordinate_words_are_sets_by_kind() -> None:
+    from tooldial.dialogue.chains import source_rules
+
+    entries = loader.word_map("places", "coordinate_words")
+    assert {kind: set(words) for kind, words in entries.items()} == source_rules._KIND_WORDS
+    assert "lng" in source_rules._KIND_WORDS["longitude"]
+
+
+def test_the_id_suffixes_are_the_bare_id_words_and_the_how_suffixes() -> None:
+    from tooldial.dialogue.chains import records
+
+    assert loader.words("identifiers", "bare_id") | loader.words("identifiers", "how_suffixes") == records._ID_SUFFIXES
+    assert {"slug", "token"} <= records._ID_SUFFIXES
+
+
+#: (module of tooldial.dialogue.intents, constant, bank of phrases/en/intents.yaml).
+PHRASES = [
+    ("personas", "PERSONAS", "personas"), ("personas", "DEFAULT_PERSONA", "default_persona"),
+    ("candidates", "CLEAR_TEMPLATES", "clear_templates"), ("candidates", "SUGGEST_TEMPLATES", "suggest_templates"),
+    ("candidates", "CLARIFY_TEMPLATES", "clarify_templates"), ("candidates", "GREETINGS", "greetings"),
+    ("candidates", "SELF_INTROS", "self_intros"), ("candidates", "CLEAR_FRAMES", "clear_frames"),
+    ("candidates", "REASON_TAILS", "reason_tails"), ("candidates", "CLARIFY_ASKS", "clarify_asks"),
+    ("candidates", "SUGGEST_PREFIXES", "suggest_prefixes"), ("bank", "CLEAR_ADD_TEMPLATES", "clear_add_templates"),
+    ("personal", "PROFILE_LEADS", "profile_leads"), ("personal", "PROFILE_CLEAR", "profile_clear"),
+    ("personal", "PROFILE_VAGUE", "profile_vague"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "bank"), PHRASES, ids=lambda v: str(v))
+def test_the_intent_writer_reads_its_phrase_book(module: str, name: str, bank: str) -> None:
+    got = getattr(importlib.import_module(f"tooldial.dialogue.intents.{module}"), name)
+    assert got is loader.phrase_banks("en", "intents")[bank]
+
+
+def test_a_persona_shared_by_two_categories_is_one_entry_of_four_texts() -> None:
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.intents import PERSONAS, persona_of
+
+    assert PERSONAS["travel"] == PERSONAS["flight"] and PERSONAS["news"] == PERSONAS["media"]
+    assert all(isinstance(entry, tuple) and len(entry) == 4 for entry in PERSONAS.values())
+    assert persona_of(Api(category="Flights", tool="t", name="x", description="")) == PERSONAS["travel"]
+    assert loader.phrase_banks("en", "intents")["greetings"].count("") == 3  # most users open with no greeting

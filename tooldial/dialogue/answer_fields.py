@@ -1,0 +1,189 @@
+"""Which fields of a call result answer the user's goal (:func:`answer_fields`), most relevant first.
+
+The scenario writer reports them in the final answer; :mod:`~tooldial.dialogue.answer_text` then says them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents import readable
+from tooldial.dialogue.mockdata import (
+    PAGING_KEYS,
+    STATUS_KEYS,
+    FieldName,
+    as_text,
+    field_kind,
+    leaf_items,
+    values_at,
+)
+from tooldial.dialogue.weather import WEATHER_GOAL
+from tooldial.dialogue.weather import role as weather_role
+from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id, word_stem
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
+_READABLE_KINDS = knowledge_words("field_kinds", "readable")
+_GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
+
+#: Words of a goal that asks for links or images (``knowledge/packs/web.yaml``).
+_LINK_GOALS = knowledge_words("web", "link_goals")
+
+#: Words of a goal about colours (``knowledge/packs/answer_goals.yaml``).
+_COLOUR_GOAL = knowledge_words("answer_goals", "colour_goal")
+
+
+def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
+                  ) -> list[tuple[str, str, str]]:
+    """The result fields relevant to the user's goal, most relevant first: (path ``a|b``, label, value).
+
+    Relevance: the field's words shared with the API's name and description (what the user asked for), then
+    whether people read that kind of value (a name, a date, a price, a temperature) at all. Ids only count when
+    the documentation is about ids (:func:`~tooldial.dialogue.world_checks.unasked_id`, the ``answer`` check's
+    rule), URLs and booleans when the goal names them; values longer than 80 characters are not recited, nor
+    ``known`` values (what the user said: the id they looked up is not news to them)."""
+    said = {k.strip() for k in known if k.strip()}
+    goal = _goal_words(api)
+    wants_links = bool(goal & _LINK_GOALS)
+    # the fields the description enumerates ("agency, phone, rating and number of active listings") are all
+    # reported, whatever the limit: a user who named four fields gets four (world engineer, issue 11)
+    enumerated = enumerated_words(api.description)
+    asked_count = len({p[-1] for p, v in leaf_items(result) if p and asked_field(p[-1], enumerated)
+                       and not unasked_id(p[-1], api.name, api.description)})
+    limit = max(limit, asked_count)
+    scored: list[tuple[float, int, str, str, str]] = []
+    seen_paths: set[tuple[str, ...]] = set()
+    items = leaf_items(result)
+    # a JSON:API record's ``type`` ("discussion", "filing") names the resource kind, never an answer
+    resource_types = {p[:-1] + ("type",) for p, _ in items if len(p) >= 2 and p[-2] in ("attributes", "relationships")}
+    for order, (path, value) in enumerate(items):
+        if not path or path in seen_paths or value is None or isinstance(value, bool):
+            continue
+        seen_paths.add(path)
+        text = as_text(value).strip()
+        kind = field_kind(FieldName(path[-1], "string"))
+        asked = asked_field(path[-1], enumerated)
+        if path in resource_types or text in said and _all_said(result, path, said):
+            continue
+        if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
+                kind in ("url", "image") and not wants_links and not asked) or (
+                re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL):
+            continue
+        score = _relevance(path, kind, goal) + (100.0 if asked else 0.0)  # every enumerated field first: the
+        # limit then never cuts one
+        scored.append((-score, order, "|".join(path), _field_label(path), text))
+    scored.sort()
+    if any(not _how_it_went(key, text, enumerated) for _, _, key, _, text in scored):
+        # how the call went ("status: success", "errors: none", "current page: 1") is not an answer when there
+        # is one
+        scored = [row for row in scored if not _how_it_went(row[2], row[4], enumerated)]
+    out: list[tuple[str, str, str]] = []
+    for _, _, key, lab, text in scored:
+        path = tuple(key.split("|"))
+        found = [as_text(v).strip() for v in values_at(result, path) if not isinstance(v, dict | list)
+                 and as_text(v).strip()]
+        listed = list(dict.fromkeys(found))
+        if len(found) > 1 and len(listed) == 1:
+            continue  # the same in every record (the sport of every event): what the list shares, not news
+        if len(listed) > 1:
+            # a list was asked for: its records by their most telling field ("Arabic, Bulgarian and
+            # Croatian"), not the first record's fields (world engineer, issue 11); a field the goal names
+            # (the ADX of an "ADX" series, the x and y of "points") is listed too, not only the timestamps
+            asked = bool(set(readable(" ".join(path)).split()) & goal) or _leads(path, goal)
+            listed_kind = field_kind(FieldName(path[-1], "string"))
+            if (not out and listed_kind in _LISTED_KINDS) or (asked and all(lab != o[1] for o in out)) or (
+                    out and listed_kind in ("name", "title", "company") and all(lab != o[1] for o in out)):
+                out.append((key, lab, ", ".join(listed[:-1]) + " and " + listed[-1]))
+                if len(out) == limit:
+                    break
+            continue
+        if asked_field(path[-1], enumerated) and any(o[0].split("|")[-1] == path[-1] for o in out):
+            continue  # one report of an enumerated field (customer|name, not billing_address|name too): the
+            # limit counts enumerated fields by their last key
+        if all(lab != o[1] and (text != o[2] or asked_field(path[-1], enumerated)) for o in out):
+            out.append((key, lab, text))
+        if len(out) == limit:
+            break
+    if not out and scored:  # only list fields that do not name their records: the first record's field that
+        # tells them apart (the comments of each discussion, not the "discussion" every record is)
+        telling = [row for row in scored if len({as_text(v) for v in values_at(result, tuple(row[2].split("|")))}) > 1]
+        _, _, key, lab, text = (telling or scored)[0]
+        out.append((key, lab, text))
+    return out
+
+
+def _goal_words(api: Api) -> set[str]:
+    """The words of what the user asks for: the API's name and description, singular forms too ("ingredient
+    quantities" asks for each ``quantity``), less what the call is asked *by* (schedules "from a specific
+    category" on "a specific day": the category's name is no answer to a schedule)."""
+    goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
+    goal |= {word_stem(w) for w in goal}
+    given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
+    return goal - given
+
+
+def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float:
+    """How much a field answers the goal: its words in the goal, a kind people read, a shallow path; a forecast's
+    air temperature and a quote's last price lead their goals."""
+    words = set(readable(" ".join(path)).split())
+    words |= {word_stem(w) for w in words}
+    return 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
+        3.0 if _leads(path, goal) else 0.0)
+
+
+def _leads(path: tuple[str, ...], goal: set[str]) -> bool:
+    """Whether the field is what its kind of goal is about: a forecast's air temperature, a quote's last price,
+    a table's positions and points."""
+    return bool(goal & WEATHER_GOAL and weather_role(path[-1]) == "temp" or goal & QUOTE_GOAL and path[
+        -1].lower() in PRICE_FIELDS or goal & TABLE_GOAL and _table_column(path[-1]))
+
+
+#: Words of a goal about a league table or a ranking: its rows' positions and points are the answer.
+TABLE_GOAL = knowledge_words("answer_goals", "table_goal")
+
+#: Last words of a table row's answer fields (``knowledge/packs/answer_goals.yaml``).
+_TABLE_COLUMNS = knowledge_words("answer_goals", "table_columns")
+
+
+def _table_column(key: str) -> bool:
+    f = FieldName(key, "number")
+    return field_kind(f) == "standing" and f.tokens[-1] in _TABLE_COLUMNS and not f.has(
+        "home", "away")
+
+
+def _how_it_went(key: str, text: str, enumerated: frozenset[str]) -> bool:
+    """Whether a field says how the call went (status, paging); a status the description asks for ("delivery
+    status": out for delivery) is news."""
+    done = text.lower() in ("success", "ok", "200")
+    return (key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS or done) and not (
+        asked_field(key.split("|")[-1], enumerated) and not done)
+
+
+#: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).
+QUOTE_GOAL = knowledge_words("answer_goals", "quote_goal")
+PRICE_FIELDS = knowledge_words("answer_goals", "price_fields")
+
+
+def _all_said(result: dict[str, Any], path: tuple[str, ...], said: set[str]) -> bool:
+    """Whether every value of ``path`` is one the user said (a search's other titles are news, its own is not)."""
+    return all(as_text(v).strip() in said for v in values_at(result, path) if not isinstance(v, dict | list))
+
+
+#: Kinds that name a list's records (what a list answer enumerates).
+_LISTED_KINDS = knowledge_words("field_kinds", "listed")
+
+
+def _field_label(path: tuple[str, ...]) -> str:
+    """How a response names a field: its last part, with the parent for generic ones (``artist name``)."""
+    last = readable(path[-1])
+    if path[-1].lower() in _GENERIC_LEAVES and len(path) > 1:
+        parent = readable(path[-2])
+        if parent.endswith("ies"):
+            parent = parent[:-3] + "y"
+        elif parent.endswith("s") and not parent.endswith("ss"):
+            parent = parent[:-1]
+        return f"{parent} {last}"
+    return last

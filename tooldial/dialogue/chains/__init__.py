@@ -1,0 +1,96 @@
+"""Which graph edges make a chain a careful reader accepts: would a user procure that value from that API?
+
+A graph edge says an output *can* fill an input; a dialogue also needs a user who plausibly does not know the
+value and would get it from that source. :func:`chain_problem` names the first reason a reader would reject a
+chain ("" when none); the sampler leaves such edges out (counted by the text before the colon) and picks
+another sequence or unit instead. The rules, from the held-out chain reviews (``scripts/data/chain_review_*.tsv``):
+
+- **what the user says**: values a user knows or chooses (a year, a page, dates, currencies), names, titles
+  and search terms, where they start from, and the place parts of an address they gave to the source;
+- **what the source really gives**: no source that changes something, needs the value it would give, or asks
+  for ids the user would not know; an output of the same kind as the input; a bare ``id`` only between APIs
+  about the same thing; no second lookup of the record the source already returned;
+- **input groups**: coordinates, date ranges and currency pairs are procured together from one record (one
+  point's latitude *and* longitude, never one of each of two points), and never into a target documenting one
+  coordinate without its pair;
+- **echoes**: no value from the source's request echo (``request.city``) or an output repeating one of the
+  source's inputs (the user's own value), no target whose documented answer is an error about its input;
+- **across tools**, only what the graph judged one value space: identifiers with evidence of one provider
+  (a documented provider or the target's documentation naming the source tool; a tool-name resemblance is
+  not enough), standard values whose formats agree (country, language, currency codes), place values from a
+  place-aware source; never generic or free-text values, never between tools scoped to different countries,
+  never a ticker across markets (crypto vs stocks), never into a checker (it checks the user's own ticket,
+  address, code).
+
+The rules live in submodules by concept (``user_rules``, ``source_rules``, ``place_rules``, ``cross_tool``) with
+the readings they share (``records``, ``documented``, ``scope``, ``effects``); :func:`chain_problem` runs them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tooldial.corpus.models import Api, OutputComponent
+from tooldial.dialogue.chains.cross_tool import _MARKETS, _cross_tool_problem
+from tooldial.dialogue.chains.documented import documented_error, value_shape
+from tooldial.dialogue.chains.effects import side_effects
+from tooldial.dialogue.chains.place_rules import _place_problem
+from tooldial.dialogue.chains.records import (
+    _BARE_ID,
+    _CONTAINERS,
+    _COPIED_SCHEMA,
+    _coordinate,
+    _kind,
+    alike_record,
+    schema_copies,
+    top_record,
+)
+from tooldial.dialogue.chains.scope import countries_of
+from tooldial.dialogue.chains.source_rules import (
+    _circular_problem,
+    _entity_problem,
+    _record_problem,
+    _shape_problem,
+    _source_error,
+    _source_problem,
+    _target_error,
+)
+from tooldial.dialogue.chains.user_rules import (
+    _echo_problem,
+    _group_problem,
+    _own_records,
+    _owner_problem,
+    _user_knows,
+)
+from tooldial.dialogue.mockdata import FieldName, field_kind
+
+#: Names other modules and tests import from here (the submodules hold them).
+__all__ = ["_BARE_ID", "_CONTAINERS", "_MARKETS", "alike_record", "chain_problem", "countries_of", "documented_error",
+           "schema_copies", "side_effects", "top_record", "value_shape"]
+
+
+def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
+                  edge: dict[str, Any] | None = None, *, schema_copies: int = 1) -> str:
+    """Why a careful reader would reject procuring ``chain_param`` of ``target`` from ``source``'s ``chain``
+    output, as ``"<kind>: <detail>"`` ("" when the chain is plausible); the module docstring lists the rules.
+    ``edge`` holds the graph edge's attributes (``kind``, ``reason``, ``cross_tool``, ``group_members``,
+    ``group_sources``) when the graph has them; ``schema_copies`` is how many APIs of the source's tool document
+    the source's very output (:func:`schema_copies`)."""
+    edge = dict(edge or {})
+    if schema_copies >= _COPIED_SCHEMA:
+        edge["schema_copies"] = schema_copies
+    param = target.parameter(chain_param)
+    f = FieldName(chain_param, param.type if param is not None else "string")
+    # lat1 is a latitude too, country1 (person 1's country) a country
+    kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0] or _kind(re.sub(r"\d+", "", chain_param))
+    if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
+        kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
+    for rule in (_source_error, _user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem,
+                 _entity_problem, _circular_problem, _owner_problem, _own_records, _record_problem, _place_problem, _target_error):
+        problem = rule(source, target, chain_param, chain, kind, edge)
+        if problem:
+            return problem
+    if source.tool == target.tool:
+        return ""
+    return _cross_tool_problem(source, target, chain_param, chain, kind, edge)

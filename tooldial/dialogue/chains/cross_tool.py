@@ -1,0 +1,121 @@
+"""The chain rule across tools: one value space by graph evidence, one country, one market, a place-aware
+source."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tooldial.corpus.models import Api, OutputComponent
+from tooldial.dialogue.chains.effects import side_effects
+from tooldial.dialogue.chains.place_rules import _PLACE, _SAID_PLACES
+from tooldial.dialogue.chains.records import _coordinate, _kind, _words
+from tooldial.dialogue.chains.scope import countries_of
+from tooldial.dialogue.intents import readable
+from tooldial.dialogue.mockdata import FieldName, as_text
+from tooldial.graph.evidence import Evidence, edge_evidence
+from tooldial.knowledge.loader import words as knowledge_words
+
+_PLACE_WORDS = knowledge_words("places", "place_aware_words")
+#: Standard values with several spellings (alpha-2 / alpha-3 / numeric / name): across tools only when the graph
+#: saw both formats agree.
+_FORMATTED_STANDARDS = knowledge_words("standards", "formatted_standards")
+#: Evidence of one id space across tools; a tool-family name resemblance ("Real Estate" vs "Real Estate
+#: Property API") is not.
+_ID_EVIDENCE = frozenset({Evidence.SAME_PROVIDER, Evidence.DOCS_NAME_SOURCE, Evidence.ONE_PROVIDER})
+#: Domains where a thing's coordinates (an airport's) stay that thing's: its address, its time zone. Other
+#: searches near it (weather stations, transit stops, shops) take it as a stand-in for the user's own place.
+_TRAVEL_DOMAINS = knowledge_words("places", "travel_domains")
+
+
+#: Words of a tool that tracks things of many services (parcels, shipments): its ids are not theirs.
+_TRACKER_WORDS = knowledge_words("ownership", "tracker_words")
+
+
+#: Words that say which market a tool's symbols belong to (``knowledge/packs/markets.yaml``).
+_MARKETS = {market: knowledge_words("markets", market) for market in ("crypto", "stock")}
+
+#: Categories of a place-aware tool, words of a source that locates things, and of one that geocodes
+#: (``knowledge/packs/places.yaml``).
+_PLACE_CATEGORIES = knowledge_words("places", "place_categories")
+_LOCATOR_WORDS = knowledge_words("places", "locator_words")
+_GEOCODER_WORDS = knowledge_words("places", "geocoder_words")
+
+#: Kinds of a person's contact details (``knowledge/packs/field_kinds.yaml``).
+_PERSON_CONTACTS = knowledge_words("field_kinds", "person_contacts")
+
+
+def _cross_tool_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent, kind: str | None,
+                        edge: dict[str, Any]) -> str:
+    """Across tools: one value space (graph evidence), one country, one market, a place-aware source."""
+    f = FieldName(chain_param)
+    s_countries, t_countries = countries_of(source), countries_of(target)
+    if s_countries and t_countries and not s_countries & t_countries:
+        return (f"tools scoped to different countries: {'/'.join(sorted(s_countries))} vs "
+                f"{'/'.join(sorted(t_countries))}")
+    if t_countries and not s_countries and kind in _PLACE:
+        # an IP's city, a brewery's postal code, a seaport's point lie anywhere: a US-only or India-only target
+        # takes a place of its own country, which a worldwide source does not promise
+        return f"a place from a worldwide source into a {'/'.join(sorted(t_countries))}-only tool: {target.tool}"
+    s_words, t_words = _words(source), _words(target)
+    s_markets = {m for m, words in _MARKETS.items() if s_words & words}
+    t_markets = {m for m, words in _MARKETS.items() if t_words & words}
+    if kind == "symbol" and s_markets and t_markets and not s_markets & t_markets:
+        return f"symbols of different markets: {'/'.join(sorted(s_markets))} vs {'/'.join(sorted(t_markets))}"
+    if side_effects(target):
+        # a user acts (uploads, sets a webhook, sends) with their own values: a street address is no webhook
+        # address, a ZIP code no ZIP file
+        return f"cross-tool value into a change: {source.tool} -> {target.name}"
+    if kind in _PERSON_CONTACTS:
+        # a pet shop's user record does not say who someone is in a time tracker: each service keeps its own
+        # accounts, and people say their own contact details
+        return f"an account's contact value across services: {readable(chain_param)} ({source.tool} -> {target.tool})"
+    if kind == "timezone" and not set(readable(f"{target.name} {target.description}").split()) & _TIME_WORDS:
+        # a scores or news feed's "timezone" formats its times: nobody looks up a zone to set it
+        return f"a time zone as a display setting of a target about something else: {target.name}"
+    graph_kind, reason = str(edge.get("kind") or ""), str(edge.get("reason") or "")
+    if graph_kind in ("generic", "value"):
+        return f"cross-tool {graph_kind} value (not one value space): {source.tool} -> {target.tool}"
+    evidence = edge_evidence(edge)  # typed facts of the graph stage; its ``reason`` is for people only
+    if graph_kind == "identifier" and not evidence & _ID_EVIDENCE:
+        return f"cross-tool identifier without shared-id-space evidence: {reason or source.tool}"
+    place_id = kind == "id" and f.has("city", "country", "region", "location", "place", "airport")
+    if kind == "id" and not place_id and set(readable(source.tool).split()) & _TRACKER_WORDS and not set(
+            readable(target.tool).split()) & _TRACKER_WORDS:
+        # a parcel tracker follows orders of many shops: its item ids are no one shop's product ids
+        return f"a tracker's record id in another service: {source.tool} -> {target.tool}"
+    if kind == "id" and not place_id and source.category != target.category:
+        # one provider's match_id of an esports API is not its football API's match_id
+        return f"identifier across domains: {source.category} -> {target.category}"
+    if graph_kind == "standard" and edge.get("standard") in _FORMATTED_STANDARDS \
+            and Evidence.FORMATS_AGREE not in evidence:
+        return f"cross-tool standard value without agreeing formats: {reason}"
+    if kind in _SAID_PLACES and not any(
+            _kind(p.name, p.type) in ("latitude", "longitude") or _coordinate(p.name) or FieldName(p.name).has("ip")
+            for p in source.required_parameters):
+        return f"a place name the user says: {readable(chain_param)}"  # learnt only from a position
+    if kind in _PLACE or place_id:
+        words = set(readable(source.name + " " + source.description).split()) | set(readable(source.tool).split())
+        locator = bool(set(readable(source.category).split()) & _PLACE_CATEGORIES) or bool(words & _LOCATOR_WORDS)
+        if not words & _PLACE_WORDS or (source.category != target.category and not locator):
+            return f"place value from a source that is not place-aware: {source.tool}"
+        geocoder = bool(set(readable(source.category).split()) & _PLACE_CATEGORIES) or bool(words & _GEOCODER_WORDS)
+        if kind in ("latitude", "longitude") and not geocoder and source.category != target.category and \
+                set(readable(target.category).split()).isdisjoint(_TRAVEL_DOMAINS):
+            # an airport's coordinates stand for the airport, not for the town where the user shops or commutes
+            return f"coordinates of a {source.category} record for a {target.category} search: {source.name}"
+    if graph_kind:  # the graph judged it: an identifier of one provider or a standard value
+        return ""
+    param = target.parameter(chain_param)
+    documented_same = param is not None and chain.example is not None and as_text(chain.example) in (
+        as_text(param.example), as_text(param.default))
+    if kind == "id" or kind is None:
+        if documented_same:
+            return ""
+        if kind is None and set(FieldName(chain.name).tokens) == set(f.tokens):
+            return ""
+        return f"cross-tool {kind or 'value'} without documented evidence: {source.tool} -> {target.tool}"
+    return ""
+
+
+#: Words of a target about time: a time zone is its subject, not a display setting.
+_TIME_WORDS = knowledge_words("time", "time_subject")

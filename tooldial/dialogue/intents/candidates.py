@@ -1,0 +1,146 @@
+"""The fixed, deterministic candidate intent utterances of an API per band (:func:`candidates`), composed
+from templates, the user's persona and the API's goal clause."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable, Sequence
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents.goals import _DANGLING, goal_clause
+from tooldial.dialogue.intents.personas import persona_of
+from tooldial.dialogue.intents.text import _stem, readable, words
+from tooldial.dialogue.retriever import Band
+from tooldial.knowledge.loader import phrase_banks
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
+_BANKS = phrase_banks("en", "intents")
+
+_STOP = knowledge_words("documentation", "keyword_stop_words")
+
+
+CLEAR_TEMPLATES = _BANKS["clear_templates"]
+SUGGEST_TEMPLATES = _BANKS["suggest_templates"]
+#: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
+CLARIFY_TEMPLATES = _BANKS["clarify_templates"]
+
+
+#: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
+_NOT_TOPIC = knowledge_words("documentation", "not_topic")
+
+
+def keywords(api: Api, n: int = 3) -> list[str]:
+    """Topic words of the API's name and description, name first, deduplicated (no question words or
+    modifiers such as "full": "Tell me something about article full." is not English)."""
+    seen: list[str] = []
+    for w in words(api.name) + words(api.description or ""):
+        if w not in _STOP and w not in _NOT_TOPIC and len(w) > 2 and not w.isdigit() and w not in seen:
+            seen.append(w)
+    return seen[:n] or words(api.name)[:1] or [api.name]
+
+
+#: How a user may start talking: a greeting or nothing (most often nothing).
+GREETINGS = _BANKS["greetings"]
+#: What a user says about themselves (``{lead}``: the persona's own sentence, ``{persona}``: "a sports fan").
+SELF_INTROS = _BANKS["self_intros"]
+#: Extra clear request frames, on top of :data:`CLEAR_TEMPLATES` (``{clause}``: what the API does).
+CLEAR_FRAMES = _BANKS["clear_frames"]
+#: Why, after a clear request that ends a sentence (``{reason}``: "before booking anything").
+REASON_TAILS = _BANKS["reason_tails"]
+#: Vague requests said from the user's situation (``{topic}``: "my trip", ``{reason}``: "for my app").
+CLARIFY_ASKS = _BANKS["clarify_asks"]
+#: Prefixes that put a suggest-band candidate in a user's mouth (scored like any candidate).
+SUGGEST_PREFIXES = _BANKS["suggest_prefixes"]
+#: Candidates kept per API and band after composing (a deterministic sample; the hand-written ones always stay).
+POOL_SIZE = {"confirm": 50, "suggest": 60, "clarify": 200}
+
+
+def _compose(*parts: str, names: Sequence[str] = ()) -> str:
+    """Sentences joined with one space; a part ending in ``,`` continues with a lowercase word (never "I" or one
+    of ``names``: "Hi there, Cindy here.", not "cindy here")."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        if not part:
+            continue
+        if out.endswith(",") and not re.match(r"I\b|I'", part) and not any(n and part.startswith(n) for n in names):
+            part = part[:1].lower() + part[1:]
+        out = f"{out} {part}" if out else part
+    return out
+
+
+def _sample(api: Api, band: Band, fixed: list[str], parts: Sequence[Sequence[str]],
+            make: Callable[..., str | None]) -> list[str]:
+    """``fixed`` then a deterministic sample (seeded by API — by persona for vague openers, which depend only on
+    it — and band) of the compositions ``make(*combination)`` over ``parts``, up to :data:`POOL_SIZE`.
+
+    Combinations are sampled before they are composed: composing all of them costs more than the generation."""
+    keep = max(POOL_SIZE[band] - len(fixed), 0)
+    rng = random.Random(f"intents|{persona_of(api)[0] if band == 'clarify' else api.id}|{band}")
+    combos = list(itertools.product(*parts))
+    out = list(fixed)
+    seen = set(fixed)
+    for combo in rng.sample(combos, min(len(combos), 2 * keep)):
+        text = make(*combo)
+        if text is not None and text not in seen:
+            seen.add(text)
+            out.append(text)
+            if len(out) - len(fixed) >= keep:
+                break
+    return out
+
+
+def candidates(api: Api) -> dict[Band, list[str]]:
+    """The candidate intent utterances of an API per band (deterministic, deduplicated).
+
+    The hand-written templates come first; then compositions from the user's situation (a greeting, what they
+    say about themselves, a request frame, why they ask) — the same persona, goal and reason the scenario's
+    :class:`~tooldial.dialogue.scenario.UserGoal` states — sampled down to :data:`POOL_SIZE` per band.
+    """
+    clause = goal_clause(api)
+    name = readable(api.name)
+    kws = keywords(api)
+    kw = " ".join(kws[:2])
+    domain = readable(api.domain)
+    persona, lead, topic, reason = persona_of(api)
+    fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
+              "topic": topic, "reason": reason,
+              "persona": re.sub(r"\btheir\b", "my", persona)}  # said by the user: "I'm someone … my health"
+    fixed: dict[Band, list[str]] = {}
+    for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
+                            ("clarify", CLARIFY_TEMPLATES)):
+        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in templates))
+    # graded vagueness: the start of the clear request, cut shorter and shorter, lands between the bands
+    clause_words = clause.split()
+    for k in range(2, min(len(clause_words), 8)):
+        if clause_words[k - 1].lower() in _DANGLING:
+            continue
+        part = " ".join(clause_words[:k]).rstrip(",;:")
+        fixed["suggest"].extend((f"I was hoping to {part}, or something like that.",
+                                 f"Maybe you can {part}? Not sure exactly."))
+    domain_stems = {_stem(w) for w in re.findall(r"[A-Za-z']+", domain)}
+    for k in range(1, len(kws) + 1):
+        # not "Something with restaurant and restaurants": the domain only when it adds a word
+        tail = "" if domain_stems & {_stem(w) for w in kws[:k]} else f" and {domain}"
+        fixed["suggest"].append(f"Something with {' '.join(kws[:k])}{tail}, I think.")
+    fixed["suggest"] = list(dict.fromkeys(fixed["suggest"]))
+    intros = [i.format(**fields) for i in SELF_INTROS]
+
+    def confirm(greeting: str, intro: str, frame: str, tail: str) -> str:
+        request = frame.format(**fields) + (tail.format(**fields) if frame.endswith(".") else "")
+        return _compose(greeting, intro, request)
+
+    def clarify(greeting: str, intro: str, ask: str) -> str | None:
+        if not intro and "{topic}" not in ask and "{reason}" not in ask:
+            return None  # a bare "Can you help me?" says nothing of the user
+        return _compose(greeting, intro, ask.format(**fields))
+
+    def suggest(prefix: str, text: str) -> str:
+        return _compose(prefix.format(**fields), text)
+
+    return {"confirm": _sample(api, "confirm", fixed["confirm"], (GREETINGS, intros, CLEAR_FRAMES, REASON_TAILS),
+                               confirm),
+            "suggest": _sample(api, "suggest", fixed["suggest"], (SUGGEST_PREFIXES, fixed["suggest"]), suggest),
+            "clarify": _sample(api, "clarify", fixed["clarify"], (GREETINGS, intros, CLARIFY_ASKS), clarify)}

@@ -1,0 +1,170 @@
+"""What an API does, as a verb phrase a user could say (:func:`description_clause`), from the documentation
+sentence that says what a call does (:func:`intent_source`) or from the API's name."""
+
+from __future__ import annotations
+
+import re
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents.text import name_words
+from tooldial.knowledge.loader import ordered_words, word_map
+from tooldial.knowledge.loader import words as knowledge_words
+
+_VERB_MAP = word_map("actions", "verb_base_forms")
+
+
+#: Verbs an API description may start with in their base form (``Download the file`` → ``download the file``).
+_BASE_VERBS = knowledge_words("actions", "base_verbs")
+_COPULAS = knowledge_words("actions", "copulas")
+_ADJECTIVES = ordered_words("actions", "checked_states")
+
+
+def _base_verb(word: str) -> str | None:
+    """The base form of a description's first word when it is a verb (``downloads`` → ``download``)."""
+    low = word.lower()
+    if low in _VERB_MAP:
+        return _VERB_MAP[low]
+    for stem in (low, low[:-1] if low.endswith("s") else "", low[:-2] if low.endswith("es") else "",
+                 low[:-3] + "y" if low.endswith("ies") else "", low[:-3] if low.endswith("ing") else ""):
+        if stem and stem in _BASE_VERBS:
+            return stem
+    return None
+
+
+def _question_clause(tokens: list[str]) -> str:
+    """``is a book available in …`` → ``check whether a book is available in …``."""
+    copula, rest = tokens[0].lower(), tokens[1:]
+    if copula not in ("is", "are"):
+        return "check whether " + " ".join(rest) if rest else "check that"
+    at = next((i for i, w in enumerate(rest) if w.lower() in _ADJECTIVES), max(len(rest) - 1, 0))
+    return "check whether " + " ".join([*rest[:at], copula, *rest[at:]])
+
+
+def _useless(text: str) -> bool:
+    """A description that says nothing a user could ask for (``b``, ``/scraper``, ``[Link to API reference]``)."""
+    low = text.lower()
+    return (len(text.split()) < 3 or low[:1] in "[/<{" or "link to" in low or low.startswith(("default", "test"))
+            or "endpoint" in low.split()[:3] or low.startswith("complimentary"))
+
+
+#: Where the prose of a description ends: a markdown table, a code fence or rule, a link, an HTML tag.
+_MARKUP_END = re.compile(r"\||```|-{3,}|={3,}|https?://|www\.|<\w|\\n|#{1,6}\s")
+
+
+def _plain(text: str) -> str:
+    """A description's prose as a user could say it: its first line, emphasis marks (``**Branch**``, backticks)
+    dropped, cut where a table, code, link or HTML starts (``Parameter | Default | Description ---``)."""
+    text = text.strip().splitlines()[0] if text.strip() else ""
+    text = re.sub(r"\*\*|__|`", "", text)
+    prose, *cut = _MARKUP_END.split(text, maxsplit=1)
+    if cut:  # "…, see https://…" → "…": the words that led into the markup go with it
+        prose = re.sub(r"[\s,;:(\[]*\b(see|visit|at|here|via|refer to|check|documentation|docs)?[\s,;:(\[]*$", "",
+                       prose, flags=re.I)
+    return prose.strip()
+
+#: First words of a description that asks a question (``knowledge/packs/documentation.yaml``).
+_QUESTION_WORDS = knowledge_words("documentation", "question_words")
+
+
+def description_clause(api: Api) -> str:
+    """The API's description as a verb phrase a user could say (``get the playlist of a station``).
+
+    The text comes from :func:`intent_source`: the first sentence of the documentation that says what the API
+    does (not a tool's marketing blurb), else the API's name. Parenthesised asides are dropped, a third-person
+    or base verb becomes the base form (``Downloads the file`` → ``download the file``), a question (``Is a
+    book available``) becomes ``check whether a book is available``, and a noun phrase gets ``get`` in front."""
+    text = intent_source(api)
+    if not text:
+        return name_clause(api)
+    text = re.sub(r"^(is|are)\s+(an?|the)\s+[\w\s-]*?(method|endpoint|api|way|service)\s+(that|which|to)\s+"
+                  r"(allows|lets|helps)?\s*(you\s+)?(to\s+)?", "", text, flags=re.I)
+    tokens = text.split()
+    if not tokens:
+        return name_clause(api)
+    verb = _base_verb(tokens[0])
+    if tokens[0].lower() in _COPULAS:
+        clause = _question_clause(tokens)
+    elif tokens[0].lower() in _QUESTION_WORDS:
+        clause = " ".join(["find out", tokens[0].lower(), *tokens[1:]])
+    elif verb is not None:
+        clause = " ".join([verb, *tokens[1:]])
+    else:
+        clause = " ".join(["get", *([tokens[0].lower()] + tokens[1:] if tokens[0][1:].islower() else tokens)])
+    return re.sub(r"\s+([,;:])", r"\1", clause).rstrip(",;: ")[:200]
+
+
+#: Subjects of a preamble before what the API does ("This endpoint returns ...", "The resource will ...").
+_PREAMBLE = re.compile(r"^(this|the)\s+(api|apis|endpoint|endpoints|tool|service|method|resource|route|function|"
+                       r"call|request)\s+(will\s+|can\s+|is used to\s+|allows you to\s+|lets you\s+)?", re.I)
+#: Sentences about the tool or a term, not about what a call does: "Koliseo is an event ticketing platform",
+#: "This is a chat API", "With the Voter Card Verification API, you can now onboard with confidence".
+_BLURB = re.compile(r"^(this|that|it|there|here)\s+(is|are)\b|^(with|using|welcome|introducing|meet|our)\b", re.I)
+_DEFINITION = re.compile(r"^[^,;:]{1,60}?\s(is|are)\s+(a|an|the|one|used|designed|meant|intended|how|what)\b",
+                         re.I)
+#: A passive sentence names what comes back first: "A list of best moves is returned when ..." → its subject.
+_PASSIVE = re.compile(r"^(.{3,80}?)\s+(is|are)\s+(returned|provided|given|listed|shown|retrieved|fetched)\b", re.I)
+
+
+def _sentences(text: str) -> list[str]:
+    """The prose sentences of a description, in order (each line read as :func:`_plain` reads prose)."""
+    out: list[str] = []
+    for line in (text or "").strip().splitlines()[:6]:
+        prose = _plain(line)
+        out += [part.strip().rstrip(".!?").strip() for part in re.split(r"(?<=[.!?])\s", prose) if part.strip()]
+    return out[:6]
+
+
+def _english(text: str) -> bool:
+    letters = re.findall(r"[^\W\d_]", text)
+    return bool(letters) and sum(c.isascii() for c in letters) >= 0.9 * len(letters)
+
+
+def _action_text(sentence: str) -> str:
+    """The sentence with its preamble dropped, or "" when it does not say what a call does (a blurb, a
+    definition, a fragment, another language)."""
+    text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
+    text = _PREAMBLE.sub("", text)
+    text = re.sub(r"^(used to|allows you to|lets you|helps you|helps to|you can|it)\s+", "", text, flags=re.I)
+    text = re.sub(r"^(this|it)\s+(is|will)\s+(an?|the)?\s*(simple\s+)?(method|endpoint|api|function|service)\s+"
+                  r"(to|that|which|for)\s+", "", text, flags=re.I)
+    if not text or _useless(text) or not _english(text):
+        return ""
+    first = text.split()[0].lower()
+    passive = _PASSIVE.match(text)
+    if passive and _base_verb(first) is None:
+        return passive.group(1)
+    if _BLURB.match(text):
+        return ""
+    if first not in _COPULAS and _base_verb(first) is None and _DEFINITION.match(text):
+        return ""
+    return text
+
+
+def intent_source(api: Api) -> str:
+    """The documentation text an intent is built from: the first sentence of the API's description that says
+    what a call does; with no description, a tool description sentence that starts with a verb (a tool's blurb
+    describes the tool, not this endpoint); "" when there is none (:func:`name_clause` then reads the name)."""
+    for n, sentence in enumerate(_sentences(api.description)):
+        text = _action_text(sentence)
+        # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
+        # follow a blurb too)
+        if text and (n == 0 or _base_verb(text.split()[0]) is not None):
+            return text
+    if not (api.description or "").strip():
+        for sentence in _sentences(api.tool_description):
+            text = _action_text(sentence)
+            if text and _base_verb(text.split()[0]) is not None:
+                return text
+    return ""
+
+
+def name_clause(api: Api) -> str:
+    """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
+    campaign``; a noun name → ``get the image caption from Image Caption Generator``."""
+    parts = name_words(api.name)
+    if not parts:
+        return f"use {api.tool}"
+    verb = _base_verb(parts[0])
+    if verb is not None and len(parts) > 1:
+        return " ".join([verb, *parts[1:]])
+    return f"get the {' '.join(parts)} from {api.tool}".strip()

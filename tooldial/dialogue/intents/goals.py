@@ -1,0 +1,138 @@
+"""What a user wants from an API, in their words (:func:`goal_clause`): the description clause without the
+developer's parts (parameters, keys, plan and request mechanics)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents.clauses import _base_verb, description_clause, intent_source, name_clause
+from tooldial.dialogue.intents.text import name_words, readable, words
+from tooldial.knowledge.loader import ordered_words
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: Words that make a phrase of a description about calling the API, not about what the user wants from it:
+#: plan limits ("included in your current subscription plan"), request mechanics ("all Search endpoint
+#: parameters"), where the data lives ("within your environment").
+_DEV_WORDS = knowledge_words("documentation", "developer_words")
+#: Words that point at a parameter instead of naming a thing ("for the given latitude", "a specified user").
+_MARKERS = knowledge_words("documentation", "parameter_markers")
+#: Words that name a key, not a thing a person knows ("by Filing ID", "by user_id").
+_ID_WORDS = knowledge_words("identifiers", "description_key")
+#: Where a phrase of a description starts: a preposition or a participle that qualifies what went before.
+_PHRASE_START = re.compile(r"\s+(?=(?:for|by|with|using|via|from|given|matching|within|on|in|at|according to|"
+                           r"based on|included|including|such as|along with|together with|that|which|who|where|"
+                           r"and (?:returns?|gives?|provides?|outputs?|shows?))\b)", re.I)
+#: Phrases that add detail about what comes back or how, never what the user asks for.
+_DETAIL = re.compile(r"^(that|which|who|where|included|including|such as|along with|together with|and)\b", re.I)
+_ARTICLES = knowledge_words("documentation", "phrase_fillers")
+#: A description that starts with a noun and then says what it does ("Device service manages the registry",
+#: "We provide the last candle price", "accepts all Search endpoint parameters"): no verb phrase to read.
+_NOT_A_CLAUSE = re.compile(r"^get\s+(?:(?:we|you|it|they|itself)\b|(?:\S+\s+){0,5}?(?:is|are|was|can|will|"
+                           r"may|might|must|should|could|manages|"
+                           r"provides|allows|accepts|returns|gives|lets|helps|offers|supports|contains|aggregates)\b|"
+                           r"(?:\S+\s+){0,3}?(?:service|api|endpoint|tool|module|function|method|resource|system|"
+                           r"platform|app|application)\s+[a-z]+s\b)", re.I)
+#: Developer words that are also everyday words ("my account", "the default language").
+_PLAIN_DEV = knowledge_words("documentation", "plain_developer_words")
+#: "… allows you to get the change addresses": what the sentence says the user can do.
+_ENABLES = re.compile(r"\b(?:allows|lets|enables|helps)\s+(?:you|users|developers|clients)?\s*(?:to\s+)?(\w+\s+.+)$", re.I)
+#: Participles left at the end once the phrase they led into is dropped ("the addresses associated").
+_DANGLING_PARTICIPLES = knowledge_words("documentation", "dangling_participles")
+#: How a person asks for records instead of "get" (one per API, so an API's utterances agree).
+_GOAL_VERBS = ordered_words("actions", "goal_verbs")
+
+
+def _param_words(api: Api) -> set[str]:
+    return {w for p in api.parameters for w in words(p.name) + name_words(p.name)}
+
+
+def _phrase_words(phrase: str) -> list[str]:
+    return [w for w in words(phrase) if w not in _ARTICLES]
+
+
+def _user_phrase(phrase: str, params: set[str]) -> str | None:
+    """A qualifying phrase of a description as the user would keep it, or None when it is the developer's:
+    it names plan or request mechanics, or only parameters and keys ("by ticker_slug and period", "for the
+    given latitude, longitude, and start date/time"). Marker words go ("a specified user" → "a user")."""
+    content = _phrase_words(phrase)
+    if _DETAIL.match(phrase) or any(w in _DEV_WORDS for w in content):
+        return None
+    rest = [w for w in content[1:] if w not in _MARKERS]
+    if content[:1] == ["by"] and rest and rest[-1] in _ID_WORDS:
+        return None  # "by album ID": how the call finds the record
+    keys = [w for w in rest if w in params or w in _ID_WORDS or re.fullmatch(r"\d+", w)]
+    pointed = any(w in _MARKERS for w in content) or any(w in _ID_WORDS for w in rest) or "_" in phrase
+    if not rest or (len(keys) == len(rest) and (pointed or len(rest) >= 2)) or (pointed and len(keys) * 2 >= len(rest)):
+        return None  # "for the given latitude, longitude, and start date/time", "by ticker_slug and period"
+    kept = [t for t in phrase.split() if t.lower().strip(",.") not in _MARKERS]
+    return " ".join(kept)
+
+#: Verbs of a plain lookup, and the words after one that make another verb (``knowledge/packs/actions.yaml``).
+_PLAIN_GET_VERBS = knowledge_words("actions", "plain_get_verbs")
+_PHRASAL_PARTICLES = knowledge_words("actions", "phrasal_particles")
+
+
+def goal_clause(api: Api) -> str:
+    """What a user wants from the API, as a verb phrase in their words (``find standings for leagues``), from
+    :func:`description_clause` with the developer's parts left out, decided by the documentation's own
+    structure: a phrase that names only the API's parameters or keys (``for the given latitude``, ``by id``), plan
+    and request mechanics (``included in your current subscription plan``), what follows a comma, dash, colon
+    or semicolon (lists of returned fields, requirements), marker words (``specified``, ``given``) and raw
+    identifiers (``ticker_slug`` → ``ticker slug``). A description that is not a verb phrase reads the API
+    name instead; the usual ``get`` becomes one of :data:`_GOAL_VERBS` per API."""
+    described = description_clause(api)
+    tokens = _user_words(_what_it_does(described, api), api) or _user_words(name_clause(api), api)
+    if not tokens:
+        return described
+    said_verb = _base_verb((intent_source(api).split() or [""])[0])
+    if tokens[0].lower() in _PLAIN_GET_VERBS and said_verb and tokens[1].lower() not in _PHRASAL_PARTICLES:
+        pick = int(hashlib.sha256(api.id.encode()).hexdigest(), 16) % len(_GOAL_VERBS)
+        tokens[0] = _GOAL_VERBS[pick]
+    return " ".join(tokens)
+
+
+def _what_it_does(clause: str, api: Api) -> str:
+    """The clause, or what it says the caller can do ("… Endpoint allows you to get Y" → "get Y"), or the API
+    name's clause when the sentence is about calling the API ("in order to use this endpoint you should …")."""
+    enabled = _ENABLES.search(clause)
+    if enabled and _base_verb(enabled.group(1).split()[0]) is not None:
+        verb, _, rest = enabled.group(1).partition(" ")
+        clause = f"{_base_verb(verb)} {rest}".strip()
+    head_words = _phrase_words(_PHRASE_START.split(clause, maxsplit=1)[0])
+    if _NOT_A_CLAUSE.match(clause) or any(w in _DEV_WORDS - _PLAIN_DEV for w in head_words):
+        return name_clause(api)
+    return clause
+
+
+def _user_words(clause: str, api: Api) -> list[str]:
+    """The words of ``clause`` a user keeps (see :func:`goal_clause`), or [] when nothing but a verb is left."""
+    clause = re.sub(r"\b(thousands|hundreds|millions|dozens|tons)\s+of\s+|\b(over|more than|up to)\s+\d[\d,+]*\s+",
+                    "", clause, flags=re.I)
+    clause = re.split(r"\s+[-–—]\s+|[;:]|\s+e\.g\.|\s+i\.e\.|\s+etc\b|\s['\"]", clause, maxsplit=1)[0].strip()
+    before_comma = clause.split(",", 1)[0]
+    if len(_phrase_words(before_comma)) >= 4:  # a verb and three words: "open, high, low, close prices" stays a list
+        clause = before_comma
+    params = _param_words(api)
+    head, *phrases = _PHRASE_START.split(clause)
+    kept = [re.sub(r"\b(a|an|the)\s+(?:" + "|".join(_MARKERS) + r")\s+", r"\1 ", head, flags=re.I)]
+    for phrase in phrases:
+        user = _user_phrase(phrase, params)
+        if user is None:
+            break  # what follows a developer's phrase qualifies it, not the user's goal
+        kept.append(user)
+    out = re.sub(r"\b((a|the)\s+)?(list|set|collection|array)\s+of\s+(the\s+)?", "", " ".join(kept), flags=re.I)
+    out = re.sub(r"\b(get|retrieve|fetch|obtain)\s+(all\s+)?(the\s+)?((detailed|full|basic|more|some)\s+)?"
+                 r"(details|information|info|data)\s+(of|on|about|for)\s+", r"\1 ", out, flags=re.I)
+    names = {p.name for p in api.parameters}
+    tokens = [readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()]
+    while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES):
+        tokens.pop()
+    if not _phrase_words(" ".join(tokens[1:])) or any(w in _DEV_WORDS - _PLAIN_DEV for w in words(" ".join(tokens))):
+        return []
+    return tokens
+
+
+#: Words a cut-off clause must not end with ("I was hoping to get the, …" is not English).
+_DANGLING = knowledge_words("documentation", "dangling_words")

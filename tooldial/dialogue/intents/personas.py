@@ -1,0 +1,27 @@
+"""Who a user of a domain is (:data:`PERSONAS`): the persona, the sentence they open with, the topic they
+name and why they ask."""
+
+from __future__ import annotations
+
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents.text import words
+from tooldial.knowledge.loader import phrase_banks
+
+#: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
+_BANKS = phrase_banks("en", "intents")
+
+
+#: Who a user of a domain is: (persona, the sentence they open with, the topic they name, why they ask).
+#: Keyed by the start of a lowercase word of the API's category; :func:`persona_of` picks the entry.
+PERSONAS: dict[str, tuple[str, str, str, str]] = _BANKS["personas"]
+#: The developer persona serves technical domains (data, tools, storage, security, AI, text analysis, ...).
+DEFAULT_PERSONA = _BANKS["default_persona"]
+
+
+def persona_of(api: Api) -> tuple[str, str, str, str]:
+    """The :data:`PERSONAS` entry of the API's category (the developer persona when none fits)."""
+    for word in words(api.category):
+        for key, entry in PERSONAS.items():
+            if word.startswith(key):
+                return entry
+    return DEFAULT_PERSONA

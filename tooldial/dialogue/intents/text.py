@@ -1,0 +1,66 @@
+"""Words of API names and descriptions: split, made readable, glued names split with an English word list."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from tooldial.knowledge.loader import words as knowledge_words
+
+
+def words(text: str) -> list[str]:
+    """Lowercase words of a name or description (camelCase and separators split)."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return [w for w in re.split(r"[^A-Za-z0-9']+", spaced.lower()) if w]
+
+
+def readable(name: str) -> str:
+    """``stationId`` → ``station id``; ``/crypto/intraday`` → ``crypto intraday``."""
+    return " ".join(words(name)) or name
+
+
+#: Short words a glued name may hold ("setthepermissionsofafile"); other pieces under 3 letters mean a bad split.
+_FUNCTION_WORDS = knowledge_words("documentation", "function_words")
+#: Words of an API name that say nothing of what it does (path noise: ``/api/v1.0/image_caption``).
+_NAME_NOISE = knowledge_words("documentation", "name_noise")
+
+
+@lru_cache(maxsize=1)
+def _word_costs() -> dict[str, float]:
+    import wordninja
+
+    return wordninja.DEFAULT_LANGUAGE_MODEL._wordcost
+
+
+def raw_name(word: str) -> bool:
+    """A field or parameter name no person would say: ``snake_case``, ``camelCase``, a letter-digit mix
+    (``AddressLine1``) or a glued non-word of 7+ letters (``animename``, ``arturl`` is too short to tell)."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", word) or len(word) < 4:
+        return False
+    if "_" in word.strip("_") or re.search(r"[a-z][A-Z]", word) or re.search(r"[A-Za-z]\d", word):
+        return True
+    return len(word) >= 7 and word.isalpha() and word.lower() not in _word_costs()
+
+
+def name_words(name: str) -> list[str]:
+    """The words of an API name, glued ones split with an English word list (``setthepermissionsofafile`` →
+    ``set the permissions of a file``) and path noise (``api``, ``v1``, numbers) dropped."""
+    import wordninja
+
+    out: list[str] = []
+    for word in words(name):
+        if word in _NAME_NOISE or re.fullmatch(r"v?\d+", word):
+            continue
+        if len(word) >= 8 and word.isalpha() and word not in _word_costs():
+            parts = wordninja.split(word)
+            if len(parts) > 1 and parts[-1] not in _FUNCTION_WORDS and all(
+                    len(p) > 2 or p in _FUNCTION_WORDS for p in parts):  # not "extend au th token", "linked in"
+                out += parts
+                continue
+        out.append(word)
+    return out
+
+
+def _stem(word: str) -> str:
+    """A word without its plural or possessive ending: "restaurants", "restaurant's" → "restaurant"."""
+    return re.sub(r"(?:'s|s')$|(?<=[^s])s$", "", word.lower())
