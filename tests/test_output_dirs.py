@@ -203,7 +203,8 @@ def test_build_key_code_digest_follows_the_code_that_shapes_dialogues(tmp_path, 
     monkeypatch.setattr(pipeline, "__file__", str(copy / "dataset" / "pipeline.py"))
     before = pipeline.code_digest()
     assert before == pipeline.code_digest()
-    for part in ("dataset/pipeline.py", "registry.py", "dialogue/planner.py"):
+    for part in ("dataset/pipeline.py", "registry.py", "dialogue/planner.py", "rules/record.py",
+                 "knowledge/packs/identifiers.yaml", "knowledge/phrases/en/user.yaml"):
         with (copy / part).open("a", encoding="utf-8") as f:
             f.write("\n# edited\n")
         after = pipeline.code_digest()

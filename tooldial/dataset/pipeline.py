@@ -112,8 +112,10 @@ _UNKEYED_RENDERER_OPTIONS = frozenset({"api_key", "timeout", "max_retries", "max
 _UNKEYED_GRAPH_OPTIONS = frozenset({"llm_timeout", "llm_max_attempts", "llm_concurrency"})
 #: Source folders and files whose code shapes the graph and the dialogues (their digest is part of the build key):
 #: this module too, since it turns the options into the stage configs and filters what the validator rejects.
-_CODE_PARTS = ("corpus", "graph", "dialogue", "tasks", "embedding.py", "llm.py", "registry.py",
+_CODE_PARTS = ("corpus", "graph", "dialogue", "rules", "knowledge", "tasks", "embedding.py", "llm.py", "registry.py",
                "dataset/pipeline.py", "data/graph_edge_model.json")
+#: What in a folder of ``_CODE_PARTS`` shapes the output: code, and the knowledge packs and phrase books (data).
+_CODE_SUFFIXES = frozenset({".py", ".yaml"})
 
 
 def path_digest(path: str | Path) -> str:
@@ -146,7 +148,7 @@ def code_digest() -> str:
     digest = hashlib.sha256(f"prompts={PROMPT_VERSION}\n".encode())
     for part in _CODE_PARTS:
         target = root / part
-        files = [target] if target.is_file() else sorted(target.rglob("*.py"))
+        files = [target] if target.is_file() else sorted(p for p in target.rglob("*") if p.suffix in _CODE_SUFFIXES)
         for file in files:
             digest.update(f"{file.relative_to(root).as_posix()}\0{file_sha256(file)}\n".encode())
     return digest.hexdigest()
