@@ -2,7 +2,7 @@
 
 A word list is a module-level assignment whose value is a literal set/frozenset/tuple/list of >= 3 strings, a
 ``frozenset()``/``set()``/``tuple()`` of such a literal, a call on one string literal of >= 3 words (``_W("a b c")``),
-or a dict whose values are such lists. Usage: ``python scripts/count_word_lists.py [tooldial]``.
+or a dict whose values are such lists. ``__all__`` lists are not counted. Usage: ``python scripts/count_word_lists.py [tooldial] [--all]``.
 """
 import ast
 import sys
@@ -23,10 +23,14 @@ def strs(node):
         return strs(node.left) + strs(node.right)
     return 0
 
-root = Path(sys.argv[1] if len(sys.argv) > 1 else "tooldial")
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+root = Path(args[0] if args else "tooldial")
 lists, words, per = 0, 0, {}
 for p in sorted(root.rglob("*.py")):
     for node in ast.parse(p.read_text()).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            continue  # a module's export list names code, not vocabulary
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             v = node.value
             n = strs(v)
@@ -39,5 +43,5 @@ for p in sorted(root.rglob("*.py")):
                 words += n
                 per[str(p.relative_to(root))] = per.get(str(p.relative_to(root)), 0) + 1
 print(f"{lists} module-level word lists, {words} words")
-for k, v in sorted(per.items(), key=lambda x: -x[1])[:8]:
+for k, v in sorted(per.items(), key=lambda x: -x[1])[: None if "--all" in sys.argv else 8]:
     print(" ", k, v)
