@@ -352,3 +352,61 @@ def test_cli_reports_errors_in_one_line(tmp_path, capsys):
     assert err.startswith("tooldial: command line: lora_rank: unknown config key") and err.count("\n") == 1
     assert main(["train", "--config", str(recipe), "--max_steps", "5", "--print-config"]) == 0
     assert "max_steps: 5" in capsys.readouterr().out
+
+
+def _dialogue_rows(n_turns: int) -> list[dict]:
+    """Action rows of one dialogue, one per turn: the history grows, and the last turn's label is its own."""
+    rows = []
+    for turn in range(1, n_turns + 1):
+        history = "\n".join(f"User: line {i} about the forecast for city number {i}.\nSystem: noted {i}."
+                            for i in range(turn))
+        prompt = f"Predict the next system action.\nDialogue History:\n{history}\nUser: and now?\nSystem:\n"
+        target = "- Action:system_bye" if turn == n_turns else "- Action:request"
+        rows.append({"id": f"t{turn}", "dialogue_id": "d", "turn_index": turn, "task": "action", "setting": "gt",
+                     "messages": [{"role": "user", "content": prompt}, {"role": "assistant", "content": target}],
+                     "tools": json.dumps([])})
+    return rows
+
+
+def test_trim_history_keeps_late_turns_that_skip_drops(smollm2_dir, tmp_path):
+    """`skip` loses exactly the long late turns (and their labels); `trim_history` keeps every row within
+    max_length by dropping the fewest oldest history lines, instruction, latest turn and answer intact."""
+    from transformers import AutoTokenizer
+
+    from tooldial.training.data import HISTORY_MARKER, trim_history
+    from tooldial.training.trainer import prepare_datasets
+
+    tokenizer = AutoTokenizer.from_pretrained(smollm2_dir)
+    rows = _dialogue_rows(12)
+    dataset = write_sft_dataset(tmp_path / "ds", {"train": rows})
+
+    def length(row) -> int:
+        return len(tokenizer.apply_chat_template(row["prompt"] + row["completion"])["input_ids"])
+
+    limit = 160
+    skipped, _, report = prepare_datasets(load_train_config(
+        _recipe(smollm2_dir, dataset, tmp_path / "o", max_length=limit)), tokenizer)
+    assert 0 < report.skipped_tokens < len(rows) and report.trimmed == 0
+    assert "- Action:system_bye" not in {r["completion"][0]["content"] for r in skipped}
+    trimmed, _, report = prepare_datasets(load_train_config(
+        _recipe(smollm2_dir, dataset, tmp_path / "o", max_length=limit, long_examples="trim_history")), tokenizer)
+    assert report.kept == len(rows) and report.skipped_tokens == 0
+    assert report.trimmed == len(rows) - len(skipped) and report.by_task["action"]["trimmed"] == report.trimmed
+    assert "- Action:system_bye" in {r["completion"][0]["content"] for r in trimmed}
+    for row, original in zip(trimmed, rows, strict=True):
+        assert length(row) <= limit and row["completion"][0]["content"] == original["messages"][-1]["content"]
+        text, source = row["prompt"][-1]["content"], original["messages"][0]["content"]
+        assert text.startswith("Predict the next system action.\n" + HISTORY_MARKER)
+        assert source.endswith(text[text.index(HISTORY_MARKER) + len(HISTORY_MARKER):])  # a suffix of the history
+    # the fewest lines: one more line back would not fit
+    last = {"prompt": [{"role": "user", "content": rows[-1]["messages"][0]["content"]}],
+            "completion": rows[-1]["messages"][-1:], "tools": None}
+    cut = trim_history(last, tokenizer, limit)
+    kept_lines = cut["prompt"][0]["content"].split(HISTORY_MARKER)[1].split("\n")
+    all_lines = last["prompt"][0]["content"].split(HISTORY_MARKER)[1].split("\n")
+    one_more = {**last, "prompt": [{"role": "user", "content": last["prompt"][0]["content"].split(HISTORY_MARKER)[0]
+                                    + HISTORY_MARKER + "\n".join(all_lines[-len(kept_lines) - 1:])}]}
+    assert cut["history_trimmed"] and length(cut) <= limit < length(one_more)
+    # a long row without a history marker cannot be trimmed: left as it is (the length rule skips it)
+    plain = {**last, "prompt": [{"role": "user", "content": "x " * 400}]}
+    assert trim_history(plain, tokenizer, limit) == {**plain, "history_trimmed": False}

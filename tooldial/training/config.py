@@ -78,9 +78,11 @@ class TrainConfig(BaseModel):
     include_tools: bool = Field(
         False, description="Pass the row's `tools` (the APIs retrieved before the turn) to the chat template. "
         "Off: the A.13 prompts already hold the API documentation, and the evaluation sends no tools either.")
-    long_examples: Literal["skip", "truncate"] = Field(
+    long_examples: Literal["skip", "truncate", "trim_history"] = Field(
         "skip", description="Rows whose templated prompt+answer exceed `max_length` tokens: `skip` drops and "
-        "counts them; `truncate` lets TRL cut them (`truncation_mode`) and counts them.")
+        "counts them; `truncate` lets TRL cut them (`truncation_mode`) and counts them; `trim_history` drops the "
+        "oldest dialogue-history lines of the prompt until the row fits (instruction and answer whole), skipping "
+        "rows that still do not fit. Skipping biases the labels towards early turns (short histories).")
     max_chars: int | None = Field(
         None, ge=1, description="Also skip rows whose templated text exceeds this many characters (the original "
         "release used 15000).")

@@ -9,7 +9,11 @@ which most templates (SmolLM2's, Llama 3's) lack.
 
 Length rule (documented in the recipes): a row is measured as its full templated text, exactly what TRL
 tokenizes. With ``long_examples: skip`` (default) rows over ``max_length`` tokens are dropped and counted; with
-``truncate`` they are kept, cut by TRL (``truncation_mode``) and counted. Independently, ``max_chars`` /
+``truncate`` they are kept, cut by TRL (``truncation_mode``) and counted; with ``trim_history`` the oldest lines of
+the prompt's dialogue history are dropped until the row fits (instruction and answer kept whole; a row that still
+does not fit, or has no history, is skipped), counted as ``trimmed``. Skipping is biased on dialogue data: late
+turns have long histories, so the labels of late turns (``call``, ``response``, ``system_bye``) are mostly skipped
+(docs/history/training.md, issue 30). Independently, ``max_chars`` /
 ``max_chars_by_task`` skip rows whose templated text is longer than that many characters (the original rule:
 15,000, or 10,000 for faithfulness).
 """
@@ -36,6 +40,7 @@ class LengthReport(BaseModel):
     skipped_tokens: int = 0
     skipped_chars: int = 0
     truncated: int = 0
+    trimmed: int = 0
     max_tokens_seen: int = 0
     by_task: dict[str, dict[str, int]] = Field(default_factory=dict)
 
@@ -47,6 +52,8 @@ class LengthReport(BaseModel):
             parts.append(f"{self.skipped_chars} skipped (> max_chars)")
         if self.truncated:
             parts.append(f"{self.truncated} truncated to max_length")
+        if self.trimmed:
+            parts.append(f"{self.trimmed} with their oldest history lines dropped to fit max_length")
         return ", ".join(parts)
 
 
@@ -162,20 +169,76 @@ def prepare_rows(rows, *, include_tools: bool, num_proc: int | None = None):
     )
 
 
+def _templated(tokenizer, chat: list[dict[str, str]], tools: Any) -> str:
+    return tokenizer.apply_chat_template(chat, tools=json.loads(tools) if isinstance(tools, str) else tools,
+                                         tokenize=False)
+
+
 def measure_rows(rows, tokenizer, *, num_proc: int | None = None):
     """Add ``n_tokens`` and ``n_chars``: the length of the full templated chat, as TRL will tokenize it."""
 
     def measure(batch: dict[str, list]) -> dict[str, list[int]]:
         chats = [p + c for p, c in zip(batch["prompt"], batch["completion"], strict=True)]
         tools = batch.get("tools") or [None] * len(chats)
-        texts = [
-            tokenizer.apply_chat_template(chat, tools=json.loads(t) if isinstance(t, str) else t, tokenize=False)
-            for chat, t in zip(chats, tools, strict=True)
-        ]
+        texts = [_templated(tokenizer, chat, t) for chat, t in zip(chats, tools, strict=True)]
         ids = tokenizer(texts, add_special_tokens=False)["input_ids"]
         return {"n_tokens": [len(x) for x in ids], "n_chars": [len(t) for t in texts]}
 
     return rows.map(measure, batched=True, batch_size=64, num_proc=num_proc, desc="Measuring lengths")
+
+
+#: Where a task prompt's dialogue history starts (both prompt profiles, action and DST): the lines after it are
+#: the turns, oldest first.
+HISTORY_MARKER = "Dialogue History:\n"
+
+
+def trim_history(example: dict[str, Any], tokenizer, max_length: int) -> dict[str, Any]:
+    """Drop the fewest oldest history lines of the last prompt message so the templated row fits ``max_length``.
+
+    The instruction (before :data:`HISTORY_MARKER`), the latest lines and the answer stay whole, so the row keeps
+    its label and the prompt keeps the form it is scored with. Returns the row with ``history_trimmed`` set
+    (``False``: it fitted already, has no history, or does not fit even with one history line left; the length
+    rule then skips it).
+    """
+    prompt, completion, tools = example["prompt"], example["completion"], example.get("tools")
+
+    def n_tokens(messages: list[dict[str, str]]) -> int:
+        return len(tokenizer(_templated(tokenizer, messages + completion, tools), add_special_tokens=False)
+                   ["input_ids"])
+
+    untouched = {**example, "history_trimmed": False}
+    total = n_tokens(prompt)
+    if total <= max_length:
+        return untouched
+    content = prompt[-1]["content"]
+    at = content.find(HISTORY_MARKER)
+    if at < 0:
+        return untouched
+    head, lines = content[: at + len(HISTORY_MARKER)], content[at + len(HISTORY_MARKER):].split("\n")
+
+    def dropped(k: int) -> list[dict[str, str]]:
+        return [*prompt[:-1], {**prompt[-1], "content": head + "\n".join(lines[k:])}]
+
+    if len(lines) < 2 or n_tokens(dropped(len(lines) - 1)) > max_length:
+        return untouched
+    # estimate from per-line token counts (one batch), then check the real templated length: the estimate is
+    # exact up to merges across a newline, so the loop runs once or twice, not once per line
+    sizes = [len(ids) + 1 for ids in tokenizer(lines, add_special_tokens=False)["input_ids"]]
+    excess, k = total - max_length, 0
+    while excess > 0 and k < len(lines) - 1:
+        excess -= sizes[k]
+        k += 1
+    while k > 1 and n_tokens(dropped(k - 1)) <= max_length:  # the estimate overshot: fewest lines that fit
+        k -= 1
+    while n_tokens(dropped(k)) > max_length:  # undershot (ends: the last line alone fits, checked above)
+        k += 1
+    return {**example, "prompt": dropped(k), "history_trimmed": True}
+
+
+def trim_rows(rows, tokenizer, *, max_length: int, num_proc: int | None = None):
+    """:func:`trim_history` on every row (adds the ``history_trimmed`` column the length report counts)."""
+    return rows.map(trim_history, fn_kwargs={"tokenizer": tokenizer, "max_length": max_length}, num_proc=num_proc,
+                    desc="Trimming long histories")
 
 
 def apply_length_rules(
@@ -188,12 +251,13 @@ def apply_length_rules(
 ) -> tuple[Any, LengthReport]:
     """Drop rows over the limits, count every decision; return (kept rows without helper columns, report)."""
     tasks = rows["task"] if "task" in rows.column_names else ["all"] * len(rows)
+    trimmed = rows["history_trimmed"] if "history_trimmed" in rows.column_names else [False] * len(rows)
     n_tokens = rows["n_tokens"]
     n_chars = rows["n_chars"]
     report = LengthReport(rows=len(rows), max_tokens_seen=max(n_tokens, default=0))
     keep: list[int] = []
     per_task: dict[str, Counter] = {}
-    for i, (task, tokens, chars) in enumerate(zip(tasks, n_tokens, n_chars, strict=True)):
+    for i, (task, tokens, chars, cut) in enumerate(zip(tasks, n_tokens, n_chars, trimmed, strict=True)):
         counter = per_task.setdefault(task, Counter())
         counter["rows"] += 1
         char_limit = max_chars_by_task.get(task, max_chars)
@@ -201,17 +265,19 @@ def apply_length_rules(
             counter["skipped_chars"] += 1
             continue
         if max_length is not None and tokens > max_length:
-            if long_examples == "skip":
+            if long_examples != "truncate":  # skip, or trim_history that could not make the row fit
                 counter["skipped_tokens"] += 1
                 continue
             counter["truncated"] += 1
+        if cut:
+            counter["trimmed"] += 1
         counter["kept"] += 1
         keep.append(i)
-    for field in ("kept", "skipped_tokens", "skipped_chars", "truncated"):
+    for field in ("kept", "skipped_tokens", "skipped_chars", "truncated", "trimmed"):
         setattr(report, field, sum(c[field] for c in per_task.values()))
     report.by_task = {task: dict(sorted(c.items())) for task, c in sorted(per_task.items())}
     kept = rows.select(keep) if len(keep) < len(rows) else rows
-    helper_columns = [c for c in ("task", "n_tokens", "n_chars") if c in kept.column_names]
+    helper_columns = [c for c in ("task", "n_tokens", "n_chars", "history_trimmed") if c in kept.column_names]
     return kept.remove_columns(helper_columns), report
 
 

@@ -27,6 +27,7 @@ from tooldial.training.data import (
     measure_rows,
     prepare_rows,
     subsample,
+    trim_rows,
 )
 from tooldial.training.metrics import ThroughputCallback, loss_history, plot_loss
 from tooldial.training.model import load_tokenizer, merge_adapter, quantization_config
@@ -88,8 +89,10 @@ def prepare_datasets(resolved: ResolvedConfig, tokenizer) -> tuple[Any, Any, Len
         if len(rows) == 0:
             raise ConfigError(f"no `{split}` rows left after the tasks/settings filters", file=cfg.dataset,
                               field="tasks")
-        rows = measure_rows(prepare_rows(rows, include_tools=cfg.include_tools, num_proc=num_proc), tokenizer,
-                            num_proc=num_proc)
+        rows = prepare_rows(rows, include_tools=cfg.include_tools, num_proc=num_proc)
+        if cfg.long_examples == "trim_history" and max_length is not None:
+            rows = trim_rows(rows, tokenizer, max_length=max_length, num_proc=num_proc)
+        rows = measure_rows(rows, tokenizer, num_proc=num_proc)
         kept, report = apply_length_rules(rows, max_length=max_length, long_examples=cfg.long_examples,
                                           max_chars=cfg.max_chars, max_chars_by_task=cfg.max_chars_by_task)
         if len(kept) == 0:
