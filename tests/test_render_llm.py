@@ -350,3 +350,15 @@ def test_sentence_mode_gets_sentences_from_the_real_small_model(openai_server, t
     assert all(r.ok and check_messages(s, r.messages) == [] for s, r in zip(scenarios, results, strict=True))
     assert renderer.totals["sentences"] > 0 and renderer.totals["llm_sentences"] >= 1
     assert renderer.share() > 0
+
+
+def test_the_debris_pattern_is_the_same_under_every_hash_seed() -> None:
+    """The format labels come from a set: their order (equal lengths) must not follow PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from tooldial.dialogue.render_llm import _DEBRIS; print(_DEBRIS.pattern)"
+    patterns = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
+    assert len(patterns) == 1

@@ -89,8 +89,9 @@ _YES = re.compile("|".join(loader.ordered_words("replies", "says_yes")), re.IGNO
 _BYE = re.compile("|".join(loader.ordered_words("replies", "says_goodbye")), re.IGNORECASE)
 #: Every line label of the ToolDial history format (``- Dialogue State:``, ``- Thought:``, ``- Action:``, … from
 #: :data:`tooldial.tasks.format.PREFIXES`) and ``API:``: a message holding one is annotation, not speech.
+#: Longest first (a label that starts another must not win), then by text: the same pattern under every hash seed.
 _FORMAT_LABELS = sorted({p.strip().lstrip("- ").rstrip(":").strip() for p in PREFIXES.values()} | {"API", "Dialogue"},
-                        key=len, reverse=True)
+                        key=lambda label: (-len(label), label))
 _DEBRIS = re.compile(r"[{}|]|###|\bTurn \d|\b(?:Assistant|" + "|".join(re.escape(x) for x in _FORMAT_LABELS)
                      + r")\s*:|must contain|situation:", re.IGNORECASE)
 #: Speaking about the participants instead of as one of them ("The user does not know…", "Thanks, user").
