@@ -131,3 +131,36 @@ RECORD_RULES = Registry("record rule", {
     "match_score": "tooldial.rules.world.mockdata_checks:MatchScore",
     "country_facts": "tooldial.rules.world.mockdata_checks:CountryFacts",
 }, field="record rule")
+
+#: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by
+#: :func:`tooldial.rules.edge.base.decide` (:func:`tooldial.graph.validity.judge_edge`); the first verdict wins.
+#: One rule per file; each declares the pairs of value kinds and the tools (same / across) it judges.
+EDGE_RULES = Registry("edge rule", {
+    "cross_tool": "tooldial.rules.edge.cross_tool:CrossTool",
+    "object_into_scalar": "tooldial.rules.edge.object_into_scalar:ObjectIntoScalar",
+    "array_into_scalar": "tooldial.rules.edge.array_into_scalar:ArrayIntoScalar",
+    "image_url_lookup": "tooldial.rules.edge.image_url_lookup:ImageUrlLookup",
+    "count_not_id": "tooldial.rules.edge.count_not_id:CountNotId",
+    "market_setting": "tooldial.rules.edge.market_setting:MarketSetting",
+    "standard_into_foreign_id": "tooldial.rules.edge.standard_into_foreign_id:StandardIntoForeignId",
+    "plain_value_into_bare_id": "tooldial.rules.edge.plain_value_into_bare_id:PlainValueIntoBareId",
+    "record_type": "tooldial.rules.edge.record_type:RecordType",
+    "shared_id_space": "tooldial.rules.edge.shared_id_space:SharedIdSpace",
+    "different_standards": "tooldial.rules.edge.different_standards:DifferentStandards",
+    "standard_format": "tooldial.rules.edge.standard_format:StandardFormat",
+    "box_corner": "tooldial.rules.edge.box_corner:BoxCorner",
+    "symbol_market": "tooldial.rules.edge.symbol_market:SymbolMarket",
+    "area_centre": "tooldial.rules.edge.area_centre:AreaCentre",
+    "media_url": "tooldial.rules.edge.media_url:MediaUrl",
+    "same_tool_standard": "tooldial.rules.edge.same_tool_standard:SameToolStandard",
+    "same_tool": "tooldial.rules.edge.same_tool:SameTool",
+    "value_space": "tooldial.rules.edge.value_space:ValueSpace",
+    "date_standard": "tooldial.rules.edge.date_standard:DateStandard",
+    "reference_lookup": "tooldial.rules.edge.reference_lookup:ReferenceLookup",
+    "keyed_lookup": "tooldial.rules.edge.keyed_lookup:KeyedLookup",
+    "unrelated_domains": "tooldial.rules.edge.unrelated_domains:UnrelatedDomains",
+    "standard_value": "tooldial.rules.edge.standard_value:StandardValue",
+    "syntax_standard": "tooldial.rules.edge.syntax_standard:SyntaxStandard",
+    "generic_name": "tooldial.rules.edge.generic_name:GenericName",
+    "value_keywords": "tooldial.rules.edge.value_keywords:ValueKeywords",
+}, field="edge rule")

@@ -12,6 +12,7 @@ from typing import cast
 
 from tooldial.corpus.models import Corpus, make_api_id
 from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import Candidate
 from tooldial.graph.validity import EntityKind, Verdict
 
@@ -21,7 +22,7 @@ DOCUMENTED_REASON = "documented link"
 
 
 def documented_verdict(name: str) -> Verdict:
-    return Verdict(True, f"{DOCUMENTED_REASON} {name}", 1.0, DOCUMENTED_KIND)
+    return Verdict(True, f"{DOCUMENTED_REASON} {name}", 1.0, DOCUMENTED_KIND, code=EdgeReason.DOCUMENTED)
 
 
 def _entity(api_id: str, role: str, key: str, provider: str) -> Entity:

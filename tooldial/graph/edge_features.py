@@ -23,15 +23,18 @@ some tools can read on candidates of other tools: no tool names, no category nam
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import META_FIELDS
-from tooldial.graph.validity import Traits, _api_subject, classify, is_coordinate
+from tooldial.graph.validity import Traits, Verdict, _api_subject, classify, is_coordinate
+from tooldial.knowledge.loader import word_map
 
 #: Characters of an API's or a tool's documentation that go into its relevance text (MiniLM reads 256 tokens;
 #: the first sentences say what an endpoint does).
@@ -79,26 +82,42 @@ def tool_text(api: Api) -> str:
     return f"{api.tool}: {api.tool_description}"[:TEXT_CHARS]
 
 
-def reason_class(keep: bool, reason: str) -> str:
-    """The class of a rule verdict's reason (:data:`REASON_CLASSES`)."""
-    r = reason.lower()
+#: The class of each typed reason (:class:`~tooldial.graph.reasons.EdgeReason`); a kept verdict of a code not
+#: listed is ``kept_other``, a rejected one ``rejected_structure``.
+_CLASS_OF: dict[EdgeReason, str] = {
+    **dict.fromkeys((EdgeReason.SAME_TOOL_ID, EdgeReason.TOOL_FAMILY_ID, EdgeReason.SAME_TOOL_STANDARD,
+                     EdgeReason.SAME_TOOL), "kept_same_tool"),
+    EdgeReason.SHARED_ID_SPACE: "kept_identifier",
+    **dict.fromkeys((EdgeReason.REFERENCE_LOOKUP, EdgeReason.KEYED_LOOKUP, EdgeReason.STANDARD_VALUE),
+                    "kept_standard"),
+    **dict.fromkeys((EdgeReason.COUNT_NOT_ID, EdgeReason.STANDARD_INTO_FOREIGN_ID, EdgeReason.PLAIN_VALUE_INTO_BARE_ID,
+                     EdgeReason.RECORD_TYPE, EdgeReason.SEASON_OF_OTHER_PROVIDER, EdgeReason.ID_OF_OTHER_PROVIDER,
+                     EdgeReason.USER_ID), "rejected_id_space"),
+    **dict.fromkeys((EdgeReason.SETTING_OF_OTHER_MARKET, EdgeReason.DIFFERENT_STANDARDS, EdgeReason.FORMATS_DIFFER,
+                     EdgeReason.SYMBOL_MARKETS, EdgeReason.OWN_LIST, EdgeReason.SYMBOL_FORMATS,
+                     EdgeReason.UNKNOWN_MARKET, EdgeReason.URL_SITES, EdgeReason.SITE_URLS), "rejected_value_space"),
+    **dict.fromkeys((EdgeReason.CROSS_TOOL_SIMILARITY, EdgeReason.UNRELATED_DOMAINS,
+                     EdgeReason.SAME_TOOL_KEYWORDS_DISAGREE, EdgeReason.GENERIC_DISAGREE,
+                     EdgeReason.VALUE_KEYWORDS_DISAGREE), "rejected_similarity"),
+}
+
+
+#: Parts of the field names a structural rejection lists that put it in another class (the knowledge pack).
+_CLASS_BY_NAME_PART = cast("Mapping[str, tuple[str, ...]]", word_map("edge_reasons", "class_by_name_part"))
+
+
+def reason_class(verdict: Verdict) -> str:
+    """The class of a rule verdict (:data:`REASON_CLASSES`) from its typed code; a structural rejection whose
+    listed field names hold a part of :data:`_CLASS_BY_NAME_PART` is of that part's class."""
+    code, keep = verdict.code, verdict.keep
+    got = _CLASS_OF.get(code) if code is not None else None
+    if got is not None and got.startswith("kept_") == keep:
+        return got
     if keep:
-        if "same tool" in r:
-            return "kept_same_tool"
-        if r.startswith("identifier"):
-            return "kept_identifier"
-        if r.startswith("standard value"):
-            return "kept_standard"
         return "kept_other"
-    if "identifier" in r or "season" in r or "user's id" in r or "provider" in r:
-        return "rejected_id_space"
-    if any(w in r for w in ("format", "market", "different kinds", "site", "own tool's list", "of another market")):
-        return "rejected_value_space"
-    if "disagree" in r or "unrelated domains" in r or "differ too much" in r:
-        return "rejected_similarity"
-    return "rejected_structure"
-
-
+    names = ", ".join(verdict.names).lower()
+    return next((cls for cls, parts in _CLASS_BY_NAME_PART.items() if any(p in names for p in parts)),
+                "rejected_structure")
 
 
 def _norm(name: str) -> str:
@@ -203,7 +222,7 @@ class FeatureContext:
                 row[col[f"std_{family}"]] = 1.0
             row[col["rule_keep"]] = v.keep
             row[col["rule_confidence"]] = v.confidence
-            row[col[f"reason_{reason_class(v.keep, v.reason)}"]] = 1.0
+            row[col[f"reason_{reason_class(v)}"]] = 1.0
             row[col["target_names_record"]] = bool(record_words(o) & self.target_words.get(t.api_id, set()))
             leaf = _norm(o.raw or o.key.rsplit("|", 1)[-1])
             row[col["echo"]] = bool(leaf) and leaf in self.params.get(o.api_id, frozenset())

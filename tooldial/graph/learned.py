@@ -181,15 +181,16 @@ def learned_verdicts(cands: Sequence, p: np.ndarray, threshold: float, selector,
     """The candidates with the learned probability as ``confidence``; with ``decide`` kept iff ``p >= threshold``
     (else the rules' keep/drop stands). A kept coordinate still needs its partner from the same record. The
     ``reason`` stays the rules' (downstream checks read its evidence words). Returns new candidate objects."""
-    from tooldial.graph.validity import Verdict
+    from tooldial.graph.validity import EdgeReason, Verdict
 
     out = []
     for c, prob in zip(cands, p.tolist(), strict=True):
         v = c.verdict
         keep = prob >= threshold if decide else v.keep
-        new = replace(c, verdict=Verdict(keep, v.reason, prob, v.kind, v.test, v.evidence, v.standard), group=c.group, sources=dict(c.sources))
+        new = replace(c, verdict=Verdict(keep, v.reason, prob, v.kind, v.test, v.evidence, v.standard, v.code),
+                      group=c.group, sources=dict(c.sources))
         if keep and not v.keep and new.group is None and (why := selector.assign_group(new)):
-            new.verdict = Verdict(False, why, prob, v.kind, v.test)
+            new.verdict = Verdict(False, why, prob, v.kind, v.test, code=EdgeReason.NO_PARTNER_COORDINATE)
         out.append(new)
     return out
 

@@ -25,12 +25,11 @@ from tooldial.corpus.models import Corpus
 from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
-    KEYED_REASON,
-    VALUE_REASON,
     InputGroup,
     RuleConfig,
     Verdict,
@@ -53,7 +52,7 @@ from tooldial.graph.validity import (
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: The verdict of an edge when the rules are switched off (``--no-rules``).
-EQ1_ONLY = Verdict(True, "Eq. 1 only (rules off)", 0.5, "value")
+EQ1_ONLY = Verdict(True, "Eq. 1 only (rules off)", 0.5, "value", code=EdgeReason.EQ1_ONLY)
 
 
 @dataclass
@@ -99,6 +98,10 @@ def candidates_from_arrays(outputs: list[Entity], inputs: list[Entity], edges: E
     return [best[k] for k in sorted(best)]
 
 
+def _unfed_reason(missing: list[str]) -> str:
+    return f"a value across tools into a call that needs more than its source gives ({', '.join(missing[:3])})"
+
+
 class EdgeSelector:
     """Applies the rules, input groups and caps for one corpus and its entities."""
 
@@ -140,55 +143,71 @@ class EdgeSelector:
                                    for p in a.required_parameters} for a in corpus.apis}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
+        """:meth:`record_clash_of`'s prose alone."""
+        return clash.text if (clash := self.record_clash_of(output, target)) else None
+
+    def record_clash_of(self, output: Entity, target: Entity) -> Clash | None:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
-        placed by coordinates comes from the record that gives the coordinates."""
+        placed by coordinates comes from the record that gives the coordinates. The first clash, typed."""
         if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
                       self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, [])):
-            return "a round trip: the target returns what the caller already had"
+            return Clash(EdgeReason.ROUND_TRIP, "a round trip: the target returns what the caller already had")
         if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
-            return "a user's id (the response documents a person's account) is not the id the input wants"
+            return Clash(EdgeReason.USER_ID,
+                         "a user's id (the response documents a person's account) is not the id the input wants")
         if why := country_scope_clash(output, target, self.tool_text.get(output.api_id, ""),
                                       self.tool_text.get(target.api_id, "")):
-            return why
+            return Clash(EdgeReason.COUNTRY_SCOPE, why)
         if output.tool_id != target.tool_id and (why := region_scope_clash(
                 output, f"{self.api_text.get(target.api_id, '')} {target.documented}",
                 self.request_values.get(output.api_id, {}))):
-            return why
+            return Clash(EdgeReason.REGION_SCOPE, why)
         required, optional, _ = self.params.get(output.api_id, ((), (), ()))
         sent = (*required, *optional, *(e.raw or e.key for e in self.inputs_by_api.get(output.api_id, {}).values()))
         if self.rules.holds_answer and output.api_id not in self.creates and target.api_id not in self.writes \
                 and holds_answer(output, target, self.outputs_by_api.get(output.api_id, []),
                                                               self.outputs_by_api.get(target.api_id, []), sent):
-            return "the source record already holds the answer: the target returns the same fields again"
+            return Clash(EdgeReason.HOLDS_ANSWER,
+                         "the source record already holds the answer: the target returns the same fields again")
         if why := goal_less_source(output, target):
-            return why
-        if why := copies_into_new_record(output, target, target.api_id in self.creates) or current_value_as_new(
-                output, target) or account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
-            return why
+            return Clash(EdgeReason.GOAL_LESS_SOURCE, why)
+        if why := copies_into_new_record(output, target, target.api_id in self.creates):
+            return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
+        if why := current_value_as_new(output, target):
+            return Clash(EdgeReason.CURRENT_VALUE_AS_NEW, why)
+        if why := account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
+            return Clash(EdgeReason.ACCOUNT_EMAIL, why)
         if file_into_folder(output, target):
-            return "a file's path is not the folder path the input takes"
+            return Clash(EdgeReason.FILE_INTO_FOLDER, "a file's path is not the folder path the input takes")
         if why := named_record_clash(output, target):
-            return why
+            return Clash(EdgeReason.NAMED_RECORD, why)
         if is_setting_of_answer(output):
-            return "a setting of how the source's answer was made is no value to pass on"
+            return Clash(EdgeReason.SETTING_OF_ANSWER, "a setting of how the source's answer was made is no value to "
+                                                       "pass on")
         if chosen_style(target):
-            return "a style the caller picks from the input's documented choices is no value of another answer"
+            return Clash(EdgeReason.CHOSEN_STYLE,
+                         "a style the caller picks from the input's documented choices is no value of another answer")
         if language_of_another_record(output, target):
-            return "a record's language (a movie's, a post's) gives a translation no text to translate"
+            return Clash(EdgeReason.LANGUAGE_OF_RECORD,
+                         "a record's language (a movie's, a post's) gives a translation no text to translate")
         if detected_language_as_target(output, target):
-            return "a language detected in a text is that text's own: it is no translation's target language"
+            return Clash(EdgeReason.DETECTED_LANGUAGE,
+                         "a language detected in a text is that text's own: it is no translation's target language")
         if writes_back(output, target):
-            return "the value read is written back to the field it came from: the call changes nothing"
+            return Clash(EdgeReason.WRITES_BACK,
+                         "the value read is written back to the field it came from: the call changes nothing")
         if key := unkeyed_qualifier(output, target, self.outputs_by_api.get(output.api_id, []),
                                     self.inputs_by_api.get(target.api_id, {})):
-            return f"a value that qualifies the target's key ({key}) comes with that key from one record"
+            return Clash(EdgeReason.UNKEYED_QUALIFIER,
+                         f"a value that qualifies the target's key ({key}) comes with that key from one record")
         if classify(target).standard == "timezone" and any(g.name == "coordinates"
                                                            for g in self.groups_of(target.api_id)):
             parent = output.key.split("|")[:-1]
             kinds = {classify(o).standard for o in self.outputs_by_api.get(output.api_id, [])
                      if o.key.split("|")[:-1] == parent}
             if not {"latitude", "longitude"} <= kinds:
-                return "a time zone for a call placed by coordinates comes from the record that gives them"
+                return Clash(EdgeReason.ZONE_WITHOUT_COORDINATES,
+                             "a time zone for a call placed by coordinates comes from the record that gives them")
         return None
 
     def groups_of(self, api_id: str) -> list[InputGroup]:
@@ -210,17 +229,20 @@ class EdgeSelector:
                                                   sent_values=self.sent_values.get(cand.output.api_id))
                                      or echoed_point(cand.output, self.sent_values.get(cand.output.api_id, {}))
                                      or echoed_owner(cand.output, required)):
-            verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind)
-        if verdict.keep and verdict.reason == VALUE_REASON and (why := self.unfed_inputs(cand.output, cand.input)):
-            verdict = Verdict(False, why, 0.6, verdict.kind)
-        keyed = verdict.keep and verdict.reason.startswith("standard value (") and KEYED_REASON in verdict.reason
+            verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind, code=EdgeReason.ECHO,
+                              names=(echo,))
+        if verdict.keep and verdict.code is EdgeReason.VALUE_KEYWORDS_AGREE \
+                and len(missing := self.missing_inputs(cand.output, cand.input)) > 1:
+            verdict = Verdict(False, _unfed_reason(missing), 0.6, verdict.kind, code=EdgeReason.UNFED_INPUTS,
+                              names=tuple(missing[:3]))
+        keyed = verdict.keep and verdict.code is EdgeReason.KEYED_LOOKUP
         if keyed and (why := keyed_country_clash(cand.output, cand.input, self.tool_text.get(cand.output.api_id, ""),
                                                  self.tool_text.get(cand.input.api_id, ""))):
-            verdict = Verdict(False, why, 0.7, verdict.kind)
-        if verdict.keep and (why := self.record_clash(cand.output, cand.input)):
-            verdict = Verdict(False, why, 0.75, verdict.kind)
+            verdict = Verdict(False, why, 0.7, verdict.kind, code=EdgeReason.KEYED_COUNTRY)
+        if verdict.keep and (clash := self.record_clash_of(cand.output, cand.input)):
+            verdict = Verdict(False, clash.text, 0.75, verdict.kind, code=clash.code)
         if verdict.keep and (why := self.assign_group(cand)):
-            verdict = Verdict(False, why, 0.8, verdict.kind)
+            verdict = Verdict(False, why, 0.8, verdict.kind, code=EdgeReason.NO_PARTNER_COORDINATE)
         cand.verdict = verdict
         if not verdict.keep:
             self.rejected[verdict.reason.split(" (")[0]] += 1
@@ -235,14 +257,19 @@ class EdgeSelector:
         salary estimate by job title). An
         age estimated from a photo into a clinical score that needs a dozen vitals ties no user goal to that record.
         Returns the reason, else ``None``."""
-        record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in self.outputs_by_api.get(output.api_id, [])}
-        own = target.param or target.key
-        missing = sorted(k for k, e in self.inputs_by_api.get(target.api_id, {}).items()
-                         if (e.param or k) != own and not set(split_words(e.raw or k)) & _SETTING_WORDS
-                         and _norm(e.raw or k) not in record)
+        missing = self.missing_inputs(output, target)
         if len(missing) <= 1:  # one more value the user may give (a city for a salary estimate by job title)
             return None
-        return f"a value across tools into a call that needs more than its source gives ({', '.join(missing[:3])})"
+        return _unfed_reason(missing)
+
+    def missing_inputs(self, output: Entity, target: Entity) -> list[str]:
+        """The target's other required inputs (credentials and settings aside) that the source record does not
+        give, sorted (:meth:`unfed_inputs`)."""
+        record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in self.outputs_by_api.get(output.api_id, [])}
+        own = target.param or target.key
+        return sorted(k for k, e in self.inputs_by_api.get(target.api_id, {}).items()
+                      if (e.param or k) != own and not set(split_words(e.raw or k)) & _SETTING_WORDS
+                      and _norm(e.raw or k) not in record)
 
     def assign_group(self, cand: Candidate) -> str | None:
         """Record the input group of the candidate's target input and the source outputs of the same record; a

@@ -26,6 +26,7 @@ import numpy as np
 from tooldial.corpus.models import Api, Corpus
 from tooldial.graph.edges import EdgeArrays, EntityIndex
 from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.validity import SETTING_WORDS, Verdict, media_url_clash
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -156,4 +157,4 @@ def judge_transform(source: Entity, target: Entity) -> Verdict:
     """The verdict on a candidate :func:`transform_edges` proposed (the kinds, the purpose and the source were read
     there); the selector's echo and record rules still apply after it."""
     kind = content_leaf(source) or "value"
-    return Verdict(True, f"a {kind} {TRANSFORM_REASON} of any {kind}", 0.6, "value")
+    return Verdict(True, f"a {kind} {TRANSFORM_REASON} of any {kind}", 0.6, "value", code=EdgeReason.TRANSFORM)

@@ -13,6 +13,7 @@ from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.geo_scope import is_box_corner
 from tooldial.graph.id_spaces import shared_id_space
 from tooldial.graph.markets import _symbol_market, markets_named
+from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.urls import url_site, url_site_named
 from tooldial.graph.value_kinds import Traits, classify, is_coordinate
 from tooldial.graph.verdict import RuleConfig
@@ -30,17 +31,25 @@ _KEY_FORMATS = cast("Mapping[str, str]", word_map("standards", "key_formats"))
 UNCOMMON_FORMATS = cast(Mapping[str, tuple[str, ...]], word_map("standards", "uncommon_formats"))
 
 
-def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
+def format_clash(a: Traits, b: Traits, target_api_text: str = "") -> Clash | None:
+    """Two standard values whose formats (or symbol markets) clash, or ``None``."""
     if a.fmt and b.fmt and a.fmt != b.fmt:
-        return f"{a.standard} formats differ ({a.fmt} vs {b.fmt})"
+        return Clash(EdgeReason.FORMATS_DIFFER, f"{a.standard} formats differ ({a.fmt} vs {b.fmt})")
     if a.fmt is None and b.fmt in UNCOMMON_FORMATS.get(b.standard or "", ()):
-        return (f"{b.standard} formats differ (the input documents {b.fmt}; the source shows no format, read as "
-                "the common one)")
+        return Clash(EdgeReason.FORMATS_DIFFER,
+                     f"{b.standard} formats differ (the input documents {b.fmt}; the source shows no format, read "
+                     "as the common one)")
     if (key := _KEY_FORMATS.get(a.standard or "")) and (a.fmt == key) != (b.fmt == key):
-        return f"{a.standard} formats differ ({a.fmt or 'plain'} vs {b.fmt or 'plain'}: a {key} is not the plain value)"
+        return Clash(EdgeReason.FORMATS_DIFFER, f"{a.standard} formats differ ({a.fmt or 'plain'} vs "
+                                                f"{b.fmt or 'plain'}: a {key} is not the plain value)")
     if a.market and b.market and a.market != b.market and a.market not in markets_named(target_api_text):
-        return f"symbols of different markets ({a.market} vs {b.market})"
+        return Clash(EdgeReason.SYMBOL_MARKETS, f"symbols of different markets ({a.market} vs {b.market})")
     return None
+
+
+def _format_clash(a: Traits, b: Traits, target_api_text: str = "") -> str | None:
+    """:func:`format_clash`'s prose alone."""
+    return clash.text if (clash := format_clash(a, b, target_api_text)) else None
 
 
 @dataclass(frozen=True)
@@ -98,8 +107,8 @@ def _symbol_fmt_or_default(entity: Entity, traits: Traits) -> str | None:
     return "pair" if words & _PAIR_WORDS else "asset"
 
 
-def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
-                      target_api_text: str, config: RuleConfig) -> str | None:
+def value_space_clash_of(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
+                         target_api_text: str, config: RuleConfig) -> Clash | None:
     """Why a standard, generic or other value of one tool is not in the value space of another tool's input, or
     ``None``: the target takes its own tool's list, a bounding-box corner is no place, a symbol's market is not
     known on both sides, URLs of different sites."""
@@ -108,22 +117,32 @@ def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, targ
                                                                                           ["tz"])))
     if provider_listed(target) and (t.kind in ("generic", "value") or t.standard in _LISTABLE_STANDARDS) \
             and not registry and shared_id_space(source, target, target_docs, config) is None:
-        return "the input takes its own tool's list of values (its documentation names an endpoint for them)"
+        return Clash(EdgeReason.OWN_LIST,
+                     "the input takes its own tool's list of values (its documentation names an endpoint for them)")
     if is_coordinate(s) and is_box_corner(source) and not is_box_corner(target):
-        return "a corner of a bounding box is not a place"
+        return Clash(EdgeReason.BOX_CORNER, "a corner of a bounding box is not a place")
     if s.standard == "symbol" and t.standard == "symbol":
         s_fmt, t_fmt = _symbol_fmt_or_default(source, s), _symbol_fmt_or_default(target, t)
         if (s.fmt or t.fmt) and s_fmt != t_fmt:
-            return f"symbol formats differ ({s_fmt} vs {t_fmt}; a symbol without an example is read as one asset)"
+            return Clash(EdgeReason.SYMBOL_FORMATS, f"symbol formats differ ({s_fmt} vs {t_fmt}; a symbol without an "
+                                                    "example is read as one asset)")
         t_market = t.market or _symbol_market(target_docs)
         if not s.market or not (t_market or markets_named(target_api_text)):
-            return "a symbol of an unknown market (no evidence that both sides list one market)"
+            return Clash(EdgeReason.UNKNOWN_MARKET,
+                         "a symbol of an unknown market (no evidence that both sides list one market)")
         if t.market is None and t_market and t_market != s.market and s.market not in markets_named(target_api_text):
-            return f"symbols of different markets ({s.market} vs {t_market})"
+            return Clash(EdgeReason.SYMBOL_MARKETS, f"symbols of different markets ({s.market} vs {t_market})")
     if s.standard == "url" and t.standard == "url":
         s_site, t_site = url_site(source.example), url_site(target.example)
         if s_site and t_site and s_site != t_site:
-            return f"URLs of different sites ({s_site} vs {t_site})"
+            return Clash(EdgeReason.URL_SITES, f"URLs of different sites ({s_site} vs {t_site})")
         if site := url_site_named(source, target):
-            return f"the input takes one site's URLs ({site}; nothing says the source's are)"
+            return Clash(EdgeReason.SITE_URLS, f"the input takes one site's URLs ({site}; nothing says the source's are)")
     return None
+
+
+def value_space_clash(source: Entity, target: Entity, s: Traits, t: Traits, target_docs: str,
+                      target_api_text: str, config: RuleConfig) -> str | None:
+    """:func:`value_space_clash_of`'s prose alone."""
+    clash = value_space_clash_of(source, target, s, t, target_docs, target_api_text, config)
+    return clash.text if clash else None

@@ -1,5 +1,5 @@
-"""What a validity rule decides on one Eq. 1 candidate (:class:`Verdict`), the kinds of value it speaks of
-(:data:`EntityKind`) and the thresholds the rules read (:class:`RuleConfig`)."""
+"""What a validity rule decides on one Eq. 1 candidate (:class:`Verdict`, with its typed :class:`EdgeReason`), the
+kinds of value it speaks of (:data:`EntityKind`) and the thresholds the rules read (:class:`RuleConfig`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tooldial.graph.evidence import Evidence
+from tooldial.graph.reasons import EdgeReason
 
 EntityKind = Literal["identifier", "standard", "generic", "value"]
 
@@ -68,3 +69,7 @@ class Verdict:
     evidence: tuple[Evidence, ...] = ()
     #: The standard kind of a standard value (``country``), written to the edge as ``standard``.
     standard: str | None = None
+    #: Which decision this is (:class:`EdgeReason`), beside the prose ``reason``: code reads this, people the prose.
+    code: EdgeReason | None = None
+    #: The field names a rejection lists (the echoed input, the inputs the call still lacks), as data.
+    names: tuple[str, ...] = ()
