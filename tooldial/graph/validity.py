@@ -30,7 +30,9 @@ partner coordinate is rejected.
 
 The rules live in sibling modules by concept (what kind of value: :mod:`~tooldial.graph.value_kinds`, its format:
 :mod:`~tooldial.graph.value_formats`; id spaces, record types, markets, places, URLs, counts, keyed lookups,
-echoes, input groups); this module holds the verdict (:func:`judge_edge`) and re-exports their names.
+echoes, input groups); the rules that decide, one class per file, in :mod:`tooldial.rules.edge` (registered in
+:data:`tooldial.registry.EDGE_RULES`, in order); this module holds the loop's entry point (:func:`judge_edge`) and
+re-exports the helpers' names.
 """
 
 from __future__ import annotations

@@ -5,4 +5,7 @@ planner and the validator share.
 A rule declares what it needs (the field kinds of :func:`tooldial.dialogue.mockdata.field_kind`; it is skipped
 on a record that has none of them) and returns :class:`~tooldial.rules.record.Problem` values whose evidence is
 typed (:class:`~tooldial.rules.record.Check`, the record's keys): no stage parses another stage's prose.
+
+Edge rules of the graph (:mod:`tooldial.rules.edge`) follow the same pattern: one class per file, registered in
+:data:`tooldial.registry.EDGE_RULES`, one loop (:func:`tooldial.rules.edge.base.decide`), typed codes.
 """
