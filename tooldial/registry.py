@@ -131,3 +131,23 @@ RECORD_RULES = Registry("record rule", {
     "match_score": "tooldial.rules.world.mockdata_checks:MatchScore",
     "country_facts": "tooldial.rules.world.mockdata_checks:CountryFacts",
 }, field="record rule")
+
+#: Rules on one chain (a graph edge a dialogue would follow; :class:`tooldial.rules.chaining.ChainRule`), run in
+#: this order by :func:`tooldial.rules.chaining.check_chain` for the sampler, the planner and the validator: the
+#: first problem rejects the chain. One rule per file.
+CHAIN_RULES = Registry("chain rule", {
+    "source_error": "tooldial.rules.chain.source_error:SourceError",
+    "user_knows": "tooldial.rules.chain.user_knows:UserKnows",
+    "groups": "tooldial.rules.chain.groups:Groups",
+    "echo": "tooldial.rules.chain.echo:Echo",
+    "shape": "tooldial.rules.chain.shape:Shape",
+    "lookup": "tooldial.rules.chain.lookup:Lookup",
+    "one_thing": "tooldial.rules.chain.one_thing:OneThing",
+    "circular": "tooldial.rules.chain.circular:Circular",
+    "owner": "tooldial.rules.chain.owner:Owner",
+    "own_records": "tooldial.rules.chain.own_records:OwnRecords",
+    "holding_record": "tooldial.rules.chain.holding_record:HoldingRecord",
+    "place": "tooldial.rules.chain.place:Place",
+    "target_error": "tooldial.rules.chain.target_error:TargetError",
+    "cross_tool": "tooldial.rules.chain.cross_tool:CrossTool",
+}, field="chain rule")

@@ -20,7 +20,7 @@ from typing import Any
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue import error_results
 from tooldial.dialogue.answer_fields import answer_fields
-from tooldial.dialogue.chains import alike_record, chain_problem, schema_copies
+from tooldial.dialogue.chains import alike_record, chain_problem, chain_verdict, schema_copies
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.mockdata import (
     FieldName,
@@ -84,8 +84,8 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     plan = DialoguePlan(unit, sequence, target_slots, {}, world=world)
     if source is not None:
         chain = source.output(unit.chain_output)
-        if chain is None or chain_problem(source, target, unit.chain_param, chain, unit.edge,
-                                          schema_copies=schema_copies(corpus, source)):
+        if chain is None or chain_verdict(source, target, unit.chain_param, chain, unit.edge,
+                                          schema_copies=schema_copies(corpus, source)) is not None:
             return None
         plan.chain_component = chain
         plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra, world=world)

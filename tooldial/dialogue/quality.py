@@ -171,7 +171,7 @@ class RuleCheckReport(BaseModel):
     failing: dict[str, int] = Field(default_factory=dict)
     unchecked: int = 0
     examples: dict[str, str] = Field(default_factory=dict)  # kind -> "dialogue_id: first problem"
-    plausible_kinds: dict[str, int] = Field(default_factory=dict)  # reason (text before the colon) -> dialogues
+    plausible_kinds: dict[str, int] = Field(default_factory=dict)  # chain check (ChainCheck's name) -> dialogues
     #: world check -> rule it broke (the text before the message's colon: "ohlc", "start after end") -> dialogues
     world_rules: dict[str, dict[str, int]] = Field(default_factory=dict)
 
@@ -201,7 +201,8 @@ def rule_checks(records: Iterable[DialogueRecord], corpus: Corpus | None = None)
                              failing=dict.fromkeys(kinds_checked, 0))
     for record in records:
         report.dialogues += 1
-        problems = validate_record(record, corpus=corpus).problems
+        checked = validate_record(record, corpus=corpus)
+        problems = checked.problems
         kinds = {kind for kind, _ in problems}
         if kinds & set(_BLOCKING):
             report.unchecked += 1
@@ -212,7 +213,7 @@ def rule_checks(records: Iterable[DialogueRecord], corpus: Corpus | None = None)
                 if kind not in report.examples:
                     message = next(m for k, m in problems if k == kind)
                     report.examples[kind] = f"{record.dialogue_id or '?'}: {message}"
-        for why in {reason(m) for k, m in problems if k == "plausible"}:
+        for why in checked.checks("plausible"):
             report.plausible_kinds[why] = report.plausible_kinds.get(why, 0) + 1
         for kind, why in {(k, reason(m)) for k, m in problems if k in WORLD_CHECKS}:
             rules = report.world_rules.setdefault(kind, {})
