@@ -52,7 +52,7 @@ from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.schema_checks import check_slot_names, check_spec
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
-from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world, reason
+from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world
 from tooldial.rules.chaining import ChainCheck
 
 CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "plausible",
@@ -94,8 +94,8 @@ class ValidationReport:
     #: ``plausible`` problems by check (:class:`tooldial.rules.chaining.ChainCheck`: "a name or search term the
     #: user says", ...) -> dialogues.
     plausible_kinds: Counter = field(default_factory=Counter)
-    #: World-check problems by rule: (kind, rule) -> dialogues (``("consistency", "ohlc")``; the rule is the text
-    #: before the message's first colon, :func:`tooldial.dialogue.world_checks.reason`).
+    #: World-check problems by typed check: (kind, check) -> dialogues (``("consistency", Check.OHLC)``, which
+    #: prints as ``ohlc``; :class:`tooldial.rules.world_check.WorldCheck`, :class:`tooldial.rules.record.Check`).
     world_rules: Counter = field(default_factory=Counter)
 
     @property
@@ -572,7 +572,7 @@ def validate_records(records: Iterable[DialogueRecord], *, corpus: Corpus | None
             for kind in dp.kinds:
                 report.by_kind[kind] += 1
             report.plausible_kinds.update(dp.checks("plausible"))
-            report.world_rules.update({(k, reason(m)) for k, m in dp.problems if k in WORLD_CHECKS})
+            report.world_rules.update({(k, c) for k, c in dp.checked if k in WORLD_CHECKS})
         else:
             report.by_sequence[record.sequence_id] += 1
             for action in record.actions or record.turn_actions():

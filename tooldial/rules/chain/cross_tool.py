@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.records import (
-    _coordinate,
-    _kind,
-    _words,
-)
+from tooldial.dialogue.chains.records import _coordinate, _kind, _words
 from tooldial.dialogue.chains.scope import countries_of
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
@@ -57,7 +53,8 @@ class CrossTool(ChainRule):
         return link.cross_tool  # within one tool, the rules above decide
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind, edge = link.source, link.target, link.chain_param, link.chain, link.kind, link.edge
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind, edge = link.chain, link.kind, link.edge
         f = FieldName(chain_param)
         s_countries, t_countries = countries_of(source), countries_of(target)
         if s_countries and t_countries and not s_countries & t_countries:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.records import (
-    _kind,
-)
+from tooldial.dialogue.chains.records import _kind
 from tooldial.dialogue.intents import readable
 from tooldial.graph.validity import ECHO_CONTAINERS
 from tooldial.rules.chaining import ChainCheck, ChainProblem, ChainRule, Link

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.records import (
-    _coordinate,
-    _kind,
-)
+from tooldial.dialogue.chains.records import _coordinate, _kind
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.rules.chaining import ChainCheck, ChainProblem, ChainRule, Link
 

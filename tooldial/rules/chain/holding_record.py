@@ -35,7 +35,8 @@ class HoldingRecord(ChainRule):
               ChainCheck.IDS_APART)
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind, edge = link.source, link.target, link.chain_param, link.chain, link.kind, link.edge
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind, edge = link.chain, link.kind, link.edge
         if set(FieldName(chain_param).tokens) <= _BARE_ATTRIBUTE and set(FieldName(chain.name).tokens) <= _BARE_ATTRIBUTE:
             # a school's type is no kind of professional, an agent's page no property's: a bare attribute belongs to
             # its record (the output's parent unless a container, else the source's subject), which the target names

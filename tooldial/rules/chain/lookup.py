@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import _MAKES_NEW, side_effects
-from tooldial.dialogue.chains.records import (
-    _kind,
-)
+from tooldial.dialogue.chains.records import _kind
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.knowledge.loader import word_map
@@ -26,7 +24,8 @@ class Lookup(ChainRule):
               ChainCheck.OPAQUE_IDS, ChainCheck.STARTED_FROM, ChainCheck.UNKNOWN_ID, ChainCheck.MEASURED)
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind = link.source, link.target, link.chain_param, link.chain, link.kind
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind = link.chain, link.kind
         out_kind = _kind(chain.name, chain.type)
         if out_kind and kind and out_kind != kind and not {out_kind, kind} & {"name", "title", "query"}:
             return ChainProblem(ChainCheck.OTHER_KIND,

@@ -24,7 +24,8 @@ class OneThing(ChainRule):
               ChainCheck.REFETCH_RETURNED, ChainCheck.REFETCH_LISTED)
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind = link.source, link.target, link.chain_param, link.chain, link.kind
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind = link.chain, link.kind
         if kind != "id":
             return None
         if set(FieldName(chain_param).tokens) <= _BARE_ID and set(FieldName(chain.name).tokens) <= _BARE_ID:

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.records import (
-    _named_entity,
-    _stems,
-)
+from tooldial.dialogue.chains.records import _named_entity, _stems
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.knowledge.loader import words as knowledge_words
@@ -30,7 +27,8 @@ class Owner(ChainRule):
     checks = (ChainCheck.REFERENCED_ONLY, ChainCheck.CHOSEN_FOR_NEW, ChainCheck.USER_KNOWS)
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind = link.source, link.target, link.chain_param, link.chain, link.kind
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind = link.chain, link.kind
         if not side_effects(target):
             return None
         words = set(readable(" ".join((source.name, *chain.path[:-1]))).split())

@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.documented import (
-    value_shape,
-)
-from tooldial.dialogue.chains.records import (
-    _kind,
-    _locates,
-    _record_words,
-)
+from tooldial.dialogue.chains.documented import value_shape
+from tooldial.dialogue.chains.records import _kind, _locates, _record_words
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
 from tooldial.knowledge.loader import words as knowledge_words
@@ -38,7 +32,8 @@ class Place(ChainRule):
               ChainCheck.MOVING_THING)
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind = link.source, link.target, link.chain_param, link.chain, link.kind
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind = link.chain, link.kind
         place = kind in _PLACE or kind == "id" and FieldName(chain_param).has("city", "country", "region", "location")
         target_words = set(readable(target.name).split())
         if kind == "postal" and target_words & _STATE_WORDS and not target_words & _POSTAL_CODE_WORDS:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.documented import (
-    _DATA_KEY,
-    value_shape,
-)
+from tooldial.dialogue.chains.documented import _DATA_KEY, value_shape
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
 from tooldial.knowledge.loader import ordered_words

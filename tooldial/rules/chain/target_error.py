@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.documented import (
-    documented_error,
-)
+from tooldial.dialogue.chains.documented import documented_error
 from tooldial.rules.chaining import ChainCheck, ChainProblem, ChainRule, Link
 
 

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.records import (
-    _kind,
-    _words,
-)
+from tooldial.dialogue.chains.records import _kind, _words
 from tooldial.dialogue.chains.scope import _names_a_country
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
@@ -54,7 +51,8 @@ class UserKnows(ChainRule):
               ChainCheck.CHECKER)
 
     def problem(self, link: Link) -> ChainProblem | None:
-        source, target, chain_param, chain, kind = link.source, link.target, link.chain_param, link.chain, link.kind
+        source, target, chain_param = link.source, link.target, link.chain_param
+        chain, kind = link.chain, link.kind
         f = FieldName(chain_param)
         if kind in _NEVER_PROCURED and source.tool != target.tool or kind in _USER_CHOSEN:
             return ChainProblem(ChainCheck.USER_KNOWS, f"value the user knows: {kind}")
