@@ -14,6 +14,7 @@ from typing import Any
 
 from tooldial.corpus.error_example import documented_error, error_text, http_error_status
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.dialogue.result_records import leaves
 from tooldial.knowledge import loader
 from tooldial.rules.world_check import WorldCheck, WorldProblem
 
@@ -104,12 +105,3 @@ def dialogue_problems(turns: list[tuple[str, dict[str, Any]]]) -> list[WorldProb
         if documented_error(_body(result)):
             errors.append({as_text(v).strip() for _, v in leaves(_body(result))} - {""})
     return out
-
-
-def leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
-    """Every scalar of a JSON value with its dotted path (``records.price``; list items share their list's path)."""
-    if isinstance(node, dict):
-        return [leaf for k, v in node.items() for leaf in leaves(v, f"{path}.{k}" if path else str(k))]
-    if isinstance(node, list):
-        return [leaf for v in node for leaf in leaves(v, path)]
-    return [(path, node)]

@@ -27,7 +27,10 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue import error_results
+from tooldial.dialogue.documented_values import (  # the readings moved; their names stay importable here
+    documented_corpus as documented_corpus,
+)
+from tooldial.dialogue.documented_values import documented_values as documented_values
 from tooldial.dialogue.mockdata import (
     OLD_TITLE_WORDS,
     STATUS_KEYS,
@@ -37,6 +40,9 @@ from tooldial.dialogue.mockdata import (
     leaf_items,
 )
 from tooldial.dialogue.record import DialogueRecord
+from tooldial.dialogue.result_records import dict_lists as dict_lists
+from tooldial.dialogue.result_records import objects as objects
+from tooldial.dialogue.result_records import objects_at as objects_at
 from tooldial.dialogue.slot_words import is_headline
 from tooldial.knowledge import loader
 from tooldial.rules.record import check_record
@@ -108,51 +114,6 @@ def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozens
     return len(words) > 1 or (value.islower() and value not in _VALUE_WORDS)
 
 
-@lru_cache(maxsize=1)
-def _builtin() -> Corpus:
-    from tooldial.corpus import load_corpus
-
-    return load_corpus("builtin")
-
-
-def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozenset[str] | None:
-    """Every scalar the documentation of the record's APIs shows (examples, defaults, enums, example
-    responses), as text; None when the documentation is not at hand (no corpus, and the APIs are not the
-    embedded corpus's): the lorem check is then skipped rather than guessed."""
-    if corpus is None or record.target not in corpus:
-        corpus = _builtin()
-        if record.target not in corpus:
-            return None
-    out: set[str] = set()
-    for api_id in (record.source, record.target):
-        if not api_id or api_id not in corpus:
-            continue
-        api = corpus.get(api_id)
-        for p in api.parameters:
-            for v in (p.example, p.default, *(p.enum or [])):
-                out.update(as_text(x) for _, x in error_results.leaves(v))
-        for c in api.output_components:  # a documented enum member ("standard" tier) is documented, not lorem
-            out.update(as_text(x) for _, x in error_results.leaves([c.example, *(c.enum or ())]))
-        out.update(as_text(x) for _, x in error_results.leaves(api.example_response))
-    return frozenset(out)
-
-
-def documented_corpus(record: DialogueRecord, corpus: Corpus | None) -> Corpus | None:
-    """The corpus that documents the record's target (the one given, else the embedded one), or None."""
-    if corpus is not None and record.target in corpus:
-        return corpus
-    return _builtin() if record.target in _builtin() else None
-
-
-def objects(node: Any) -> list[dict[str, Any]]:
-    """Every dict in a result (each is one record)."""
-    if isinstance(node, dict):
-        return [node] + [o for v in node.values() for o in objects(v)]
-    if isinstance(node, list):
-        return [o for v in node for o in objects(v)]
-    return []
-
-
 def record_problems(record: dict[str, Any]) -> list[str]:
     """Consistency problems of one flat record (nested dicts are checked on their own): the registered record
     rules (:data:`tooldial.registry.RECORD_RULES`, one loop for the planner and the validator), as messages."""
@@ -186,34 +147,6 @@ def venue_problems(record: DialogueRecord) -> list[str]:
 
     return [str(p) for p in Venues().problems(Scene(record, []))]
 
-
-def weather_answer_problems(body: Any, fields: list[str], api_name: str, description: str,
-                            message: str) -> list[str]:
-    """The weather checks of rule ``answer``, as messages (:mod:`tooldial.rules.dialogue.answer`)."""
-    from tooldial.rules.dialogue import answer
-
-    return [str(p) for p in answer.weather_answer_problems(body, fields, api_name, description, message)]
-
-
-def objects_at(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
-    """Every dict in a result with the path of keys above it."""
-    if isinstance(node, dict):
-        return [(path, node)] + [x for k, v in node.items() for x in objects_at(v, (*path, str(k)))]
-    if isinstance(node, list):
-        return [x for v in node for x in objects_at(v, path)]
-    return []
-
-
-def dict_lists(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], list[dict[str, Any]]]]:
-    """Every list of two or more records in a result, with its path."""
-    if isinstance(node, dict):
-        return [x for k, v in node.items() for x in dict_lists(v, (*path, str(k)))]
-    if not isinstance(node, list):
-        return []
-    found = [x for v in node for x in dict_lists(v, path)]
-    if len(node) > 1 and all(isinstance(v, dict) for v in node):
-        found.insert(0, (path, node))
-    return found
 
 
 def is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
@@ -305,5 +238,3 @@ def asked_left_out(result: Any, fields: list[str], enumerated: frozenset[str], a
             continue
         out.append("|".join(path))
     return out
-
-

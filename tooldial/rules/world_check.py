@@ -17,6 +17,7 @@ from functools import cache, cached_property
 from typing import Any, ClassVar
 
 from tooldial.corpus.models import Corpus
+from tooldial.dialogue.documented_values import documented_values
 from tooldial.dialogue.mockdata import as_text
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.registry import WORLD_RULES
@@ -123,8 +124,6 @@ class Scene:
     @cached_property
     def documented(self) -> frozenset[str] | None:
         """Every scalar the documentation of the record's APIs shows, or None when it is not at hand."""
-        from tooldial.dialogue.world_checks import documented_values
-
         return documented_values(self.record, self.corpus)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.mockdata import code_name_problems
-from tooldial.dialogue.world_checks import objects_at
+from tooldial.dialogue.result_records import objects_at
 from tooldial.rules.world_check import Call, Delegated, WorldCheck
 
 

@@ -14,7 +14,7 @@ from tooldial.dialogue.mockdata import (
     series_direction,
     series_key,
 )
-from tooldial.dialogue.world_checks import dict_lists, objects_at
+from tooldial.dialogue.result_records import dict_lists, objects_at
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 #: "Now" stamps may lie this many days before the world's first "today" (a "last updated" of yesterday).

@@ -4,6 +4,7 @@ own entity."""
 from __future__ import annotations
 
 from tooldial.dialogue import error_results
+from tooldial.dialogue.documented_values import documented_corpus
 from tooldial.dialogue.mockdata import (
     as_text,
     code_kind,
@@ -12,7 +13,6 @@ from tooldial.dialogue.mockdata import (
     foreign_strings,
     names_elsewhere,
 )
-from tooldial.dialogue.world_checks import documented_corpus
 from tooldial.rules.world_check import DialogueRule, Scene, WorldCheck, WorldProblem
 
 

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
-from tooldial.dialogue.world_checks import dict_lists
+from tooldial.dialogue.result_records import dict_lists
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 _FORMED_ID = re.compile(r"^[A-Za-z]{1,6}[_\-][A-Za-z0-9]")

@@ -3,7 +3,7 @@ rules (:data:`tooldial.registry.RECORD_RULES`); the planner runs it on its plans
 
 from __future__ import annotations
 
-from tooldial.dialogue.world_checks import objects
+from tooldial.dialogue.result_records import objects
 from tooldial.rules.record import Check, check_record
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldProblem
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.mockdata import one_name_problems, price_jump_problems
-from tooldial.dialogue.world_checks import dict_lists
+from tooldial.dialogue.result_records import dict_lists
 from tooldial.rules.world_check import Call, Delegated, WorldCheck
 
 

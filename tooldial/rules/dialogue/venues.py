@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
-from tooldial.dialogue.world_checks import objects
+from tooldial.dialogue.result_records import objects
 from tooldial.knowledge import loader
 from tooldial.rules.world.city_country import city_countries
 from tooldial.rules.world_check import DialogueRule, Scene, WorldCheck, WorldProblem

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tooldial.dialogue.mockdata import input_climate
+from tooldial.dialogue.result_records import objects
 from tooldial.dialogue.weather import needs_climate, weather_problems
-from tooldial.dialogue.world_checks import objects
 from tooldial.rules.world_check import Call, Delegated, WorldCheck
 
 
