@@ -89,7 +89,7 @@ def _call(args, result):
 
 
 def _rules(problems):
-    return {p.split(":", 1)[0] for p in problems}
+    return {p.check for p in problems}
 
 
 def test_null_island_is_flagged_as_inputs_and_as_results_but_a_real_place_is_not():

@@ -129,11 +129,11 @@ def test_the_stages_read_their_container_words_from_the_pack() -> None:
 
 
 def test_the_chain_sampler_reads_its_market_words_from_the_pack() -> None:
-    from tooldial.dialogue import chains
+    from tooldial.rules.chain import cross_tool
 
-    assert list(chains._MARKETS) == ["crypto", "stock"]
-    assert chains._MARKETS["crypto"] == loader.words("markets", "crypto") and "nft" in chains._MARKETS["crypto"]
-    assert chains._MARKETS["stock"] == loader.words("markets", "stock")
+    assert list(cross_tool._MARKETS) == ["crypto", "stock"]
+    assert cross_tool._MARKETS["crypto"] == loader.words("markets", "crypto") and "nft" in cross_tool._MARKETS["crypto"]
+    assert cross_tool._MARKETS["stock"] == loader.words("markets", "stock")
 
 
 def test_the_mock_world_reads_its_past_words_from_the_pack() -> None:

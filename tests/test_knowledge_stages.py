@@ -89,6 +89,7 @@ def test_the_answer_text_reads_units_money_abbreviations_and_labels_from_the_pac
 
 def test_the_world_checks_read_fillers_statuses_venues_and_stopwords_from_the_packs() -> None:
     from tooldial.dialogue import schema_values, weather, world_checks
+    from tooldial.rules.dialogue import venues
 
     assert world_checks._OLD_WORDS is loader.ordered_words("placeholders", "old_generator_words")
     assert world_checks._VALUE_WORDS is loader.words("status", "plain_values")
@@ -100,9 +101,9 @@ def test_the_world_checks_read_fillers_statuses_venues_and_stopwords_from_the_pa
     assert weather._HINTS is loader.ordered_words("weather", "field_hints")
     # the patterns are built from the packs: every venue ending and every filler word is recognised
     for ending in loader.ordered_words("venues", "name_endings"):
-        match = world_checks._VENUE_NAME.match(f"Tabriz {ending}")
+        match = venues._VENUE_NAME.match(f"Tabriz {ending}")
         assert match is not None and match.group("city") == "Tabriz", ending
-    assert world_checks._VENUE_NAME.match("Tabriz Spaceport") is None
+    assert venues._VENUE_NAME.match("Tabriz Spaceport") is None
     for word in world_checks._OLD_WORDS:
         assert world_checks.FILLER.search(f"{word}-1234") and world_checks.FILLER.match(f"{word.capitalize()} Atlas")
 

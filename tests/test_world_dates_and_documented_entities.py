@@ -175,7 +175,7 @@ def test_the_validator_counts_a_documented_entity_served_for_another_id():
         def __init__(self):
             self.seen = []
 
-        def add(self, kind, message):
+        def add(self, kind, message, check=None):
             self.seen.append((kind, message))
 
     mock = {"api_name": api.id, "required_parameters": {"id": "46"}, "optional_parameters": {},
@@ -282,7 +282,7 @@ def test_a_call_placed_in_another_city_serves_none_of_the_documented_places_name
     seen = []
 
     class Problems:
-        def add(self, kind, message):
+        def add(self, kind, message, check=None):
             seen.append((kind, message))
 
     check_world(record, [("User", {"message": "I'm at 33.5883, -7.6114.", "action": "inform"})], None, Problems(),

@@ -115,13 +115,12 @@ def test_lorem_filler_check_catches_faker_words_but_not_documented_or_real_value
 
 
 def test_answer_check_rejects_error_or_status_only_answers_to_lookups():
-    from tooldial.dialogue.world_checks import _check_answer
 
     class Problems:
         def __init__(self):
             self.found = []
 
-        def add(self, kind, message):
+        def add(self, kind, message, check=None):
             self.found.append((kind, message))
 
     def record(result, fields, description):
@@ -184,7 +183,7 @@ def test_answer_fields_leave_out_the_ids_the_answer_check_rejects():
     """One rule for chooser and check: a description whose "ID" is glued to other text (``のID``,
     ``reply_to_id``) is not about ids, so ``user_utt_id`` is neither chosen nor accepted (issue 11)."""
     from tooldial.dialogue.planner import answer_fields
-    from tooldial.dialogue.world_checks import _check_answer, unasked_id
+    from tooldial.dialogue.world_checks import unasked_id
 
     chat = _api("on_twitter", description="ツイッター用の雑談APIです。reply_to_id（リプライ先のID）を渡します。")
     result = {"response": {"res": "おはよう", "user_utt_id": "u-81", "bot_utt_id": "b-82", "user_score": -2.87}}
@@ -197,7 +196,7 @@ def test_answer_fields_leave_out_the_ids_the_answer_check_rejects():
     assert [k for k, _, _ in answer_fields(by_id, {"response": {"user_id": "u-81"}})] == ["user_id"]
 
     class Problems(list):
-        def add(self, kind, message):
+        def add(self, kind, message, check=None):
             self.append((kind, message))
 
     from tooldial.dialogue.record import DialogueRecord
@@ -260,3 +259,12 @@ def test_looked_up_entity_keeps_the_picked_records_name_from_a_root_list_and_in_
                         chain_component=assets.output("symbol"))
     carry_entity(plan)
     assert plan.target_result["response"]["metadata"]["name"] == "Lumber"
+
+
+def _check_answer(record, turns, dp, corpus=None):
+    """The ``answer`` rule on one dialogue, its problems added to ``dp``."""
+    from tooldial.rules.dialogue.answer import Answer
+    from tooldial.rules.world_check import Scene
+
+    for problem in Answer().problems(Scene(record, turns, corpus=corpus)):
+        dp.add("answer", str(problem), problem.check)

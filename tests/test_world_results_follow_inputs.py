@@ -12,13 +12,13 @@ from tooldial.dialogue.answer_text import ShownFact, _clause, _plural
 from tooldial.dialogue.mockdata import MockWorld, build_result, date_bounds, places
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.world_checks import (
-    _AGREEMENT,
     OLD_TITLE,
     date_problems,
     record_problems,
     timezone_problems,
     venue_problems,
 )
+from tooldial.rules.dialogue.answer import _AGREEMENT
 
 
 def _api(name, *, tool="t", required=(), example=None):

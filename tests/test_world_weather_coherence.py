@@ -11,7 +11,7 @@ from tooldial.dialogue.answer_text import build_answer
 from tooldial.dialogue.mockdata import MockWorld, build_result, records_at
 from tooldial.dialogue.planner import answer_fields
 from tooldial.dialogue.weather import dew_point, fix_weather, weather_problems
-from tooldial.dialogue.world_checks import weather_answer_problems
+from tooldial.rules.dialogue.answer import weather_answer_problems
 
 #: An hourly entry of review 8 (td-s509-000046): snow at 25.6 °C, UV 94, 70.71 hPa, dew point = temperature.
 BAD_HOUR = {"cloudCover": 58.17, "uvIndex": 94, "humidity": 85, "pressure": 70.71, "snowfallAmount": "126.64",
@@ -86,7 +86,7 @@ def test_validator_flags_flag_names_and_a_forecast_without_temperature():
     name, description = "Historical (hourly)", "Get a historical hourly forecast."
     bad = weather_answer_problems(body, ["hours|humidity"], name, description,
                                   "I found 2 entries: true (humidity 60%) and false (humidity 60%).")
-    assert [p.split(":")[0] for p in bad] == ["flag as name", "forecast without temperature"]
+    assert [p.check.value for p in bad] == ["flag as name", "forecast without temperature"]
     assert weather_answer_problems(body, ["hours|temperature", "hours|humidity"], name, description,
                                    "I found 2 entries: temperature 21.0 (humidity 60%) and ...") == []
     # no weather goal: a humidity sensor's reading is no forecast

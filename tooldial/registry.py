@@ -164,3 +164,49 @@ EDGE_RULES = Registry("edge rule", {
     "generic_name": "tooldial.rules.edge.generic_name:GenericName",
     "value_keywords": "tooldial.rules.edge.value_keywords:ValueKeywords",
 }, field="edge rule")
+
+#: Rules on one chain (a graph edge a dialogue would follow; :class:`tooldial.rules.chaining.ChainRule`), run in
+#: this order by :func:`tooldial.rules.chaining.check_chain` for the sampler, the planner and the validator: the
+#: first problem rejects the chain. One rule per file.
+CHAIN_RULES = Registry("chain rule", {
+    "source_error": "tooldial.rules.chain.source_error:SourceError",
+    "user_knows": "tooldial.rules.chain.user_knows:UserKnows",
+    "groups": "tooldial.rules.chain.groups:Groups",
+    "echo": "tooldial.rules.chain.echo:Echo",
+    "shape": "tooldial.rules.chain.shape:Shape",
+    "lookup": "tooldial.rules.chain.lookup:Lookup",
+    "one_thing": "tooldial.rules.chain.one_thing:OneThing",
+    "circular": "tooldial.rules.chain.circular:Circular",
+    "owner": "tooldial.rules.chain.owner:Owner",
+    "own_records": "tooldial.rules.chain.own_records:OwnRecords",
+    "holding_record": "tooldial.rules.chain.holding_record:HoldingRecord",
+    "place": "tooldial.rules.chain.place:Place",
+    "target_error": "tooldial.rules.chain.target_error:TargetError",
+    "cross_tool": "tooldial.rules.chain.cross_tool:CrossTool",
+}, field="chain rule")
+
+#: World rules of a dialogue (:class:`tooldial.rules.world_check.CallRule` on each call, then
+#: :class:`~tooldial.rules.world_check.DialogueRule` on the whole), run in this order by
+#: :func:`tooldial.rules.world_check.check_dialogue` for the validator and :func:`~tooldial.rules.world_check.
+#: check_call` for the planner's plans. One rule per file.
+WORLD_RULES = Registry("world rule", {
+    "filler_values": "tooldial.rules.dialogue.filler_values:FillerValues",
+    "id_form": "tooldial.rules.dialogue.id_form:IdForm",
+    "records": "tooldial.rules.dialogue.records:Records",
+    "dates": "tooldial.rules.dialogue.dates:Dates",
+    "time_zones": "tooldial.rules.dialogue.time_zones:TimeZones",
+    "climate": "tooldial.rules.dialogue.climate:Climate",
+    "weather": "tooldial.rules.dialogue.weather:Weather",
+    "rows": "tooldial.rules.dialogue.rows:Rows",
+    "exchange_rate": "tooldial.rules.dialogue.exchange_rate:ExchangeRate",
+    "calendar": "tooldial.rules.dialogue.calendar:Calendar",
+    "id_echo": "tooldial.rules.dialogue.id_echo:IdEcho",
+    "code_name": "tooldial.rules.dialogue.code_name:CodeName",
+    "paging": "tooldial.rules.dialogue.paging:Paging",
+    "error_records": "tooldial.rules.dialogue.error_records:ErrorRecords",
+    "venues": "tooldial.rules.dialogue.venues:Venues",
+    "entities": "tooldial.rules.dialogue.entities:Entities",
+    "groups": "tooldial.rules.dialogue.groups:Groups",
+    "error_data": "tooldial.rules.dialogue.error_data:ErrorData",
+    "answer": "tooldial.rules.dialogue.answer:Answer",
+}, field="world rule")

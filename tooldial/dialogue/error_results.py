@@ -14,7 +14,9 @@ from typing import Any
 
 from tooldial.corpus.error_example import documented_error, error_text, http_error_status
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.dialogue.result_records import leaves
 from tooldial.knowledge import loader
+from tooldial.rules.world_check import WorldCheck, WorldProblem
 
 #: Keys whose value is how a call went: an error text or an HTTP error status there reports a failure.
 _STATUS_KEYS = loader.words("errors", "status_keys")
@@ -48,14 +50,14 @@ def null_island(record: dict[str, Any]) -> list[str]:
     return []
 
 
-def result_problems(result: Any) -> list[str]:
+def result_problems(result: Any) -> list[WorldProblem]:
     """Error rules on one call result: an error record, an error text or HTTP error status in a result field,
     (0, 0) coordinates in a record."""
     body = _body(result)
     if body in (None, {}, []):
         return []
     if documented_error(body):
-        return [f"error served: the result is an error record: {as_text(body)[:80]}"]
+        return [WorldProblem(WorldCheck.ERROR_SERVED, f"the result is an error record: {as_text(body)[:80]}")]
     out = []
     for path, record in _dicts(body):
         for key, value in record.items():
@@ -63,48 +65,43 @@ def result_problems(result: Any) -> list[str]:
             if isinstance(value, dict | list) or low in _TRACE_KEYS:
                 continue
             if low in _STATUS_KEYS and http_error_status(value):
-                out.append(f"error field: {path + '.' if path else ''}{key}={value!r} is an HTTP error status")
+                out.append(WorldProblem(WorldCheck.ERROR_FIELD,
+                                        f"{path + '.' if path else ''}{key}={value!r} is an HTTP error status"))
             elif ("error" in low or low in _MESSAGE_KEYS) and error_text(value):
-                out.append(f"error field: {path + '.' if path else ''}{key}={as_text(value)[:60]!r} reads as an error")
+                out.append(WorldProblem(WorldCheck.ERROR_FIELD,
+                                        f"{path + '.' if path else ''}{key}={as_text(value)[:60]!r} reads as an error"))
         keys = null_island(record)
         if keys:
-            out.append(f"null island: {path or 'result'} {' and '.join(keys)} are 0, 0 (an error's placeholder)")
+            out.append(WorldProblem(WorldCheck.NULL_ISLAND,
+                                    f"{path or 'result'} {' and '.join(keys)} are 0, 0 (an error's placeholder)"))
     return out
 
 
-def input_problems(args: dict[str, Any]) -> list[str]:
+def input_problems(args: dict[str, Any]) -> list[WorldProblem]:
     """(0, 0) coordinates sent as a call's inputs."""
     keys = null_island(args)
-    return [f"null island: inputs {' and '.join(keys)} are 0, 0 (an error's placeholder, not a place)"] if keys \
-        else []
+    return [WorldProblem(WorldCheck.NULL_ISLAND, f"inputs {' and '.join(keys)} are 0, 0 (an error's placeholder, not a "
+                         "place)")] if keys else []
 
 
-def dialogue_problems(turns: list[tuple[str, dict[str, Any]]]) -> list[str]:
+def dialogue_problems(turns: list[tuple[str, dict[str, Any]]]) -> list[WorldProblem]:
     """The error rules over a dialogue's calls: each call's inputs and result, and inputs procured from an
     earlier result that is an error record."""
-    out: list[str] = []
+    out: list[WorldProblem] = []
     errors: list[set[str]] = []  # the values of results that are errors: never procured as inputs
     for i, (speaker, body) in enumerate(turns):
         if speaker != "System" or body.get("action") != "call":
             continue
         request = body.get("api_request") or {}
         args = {**request.get("required_parameters", {}), **request.get("optional_parameters", {})}
-        out += [f"{p.split(':', 1)[0]}: turn {i}: {p.split(':', 1)[1].strip()}" for p in input_problems(args)]
+        out += [WorldProblem(p.check, f"turn {i}: {p.detail.strip()}") for p in input_problems(args)]
         for key, value in args.items():
             text = as_text(value).strip()
             if len(text) > 2 and any(text in values for values in errors):
-                out.append(f"error procured: turn {i}: {key}={text[:40]!r} comes from a result that is an error")
+                out.append(WorldProblem(WorldCheck.ERROR_PROCURED,
+                                        f"turn {i}: {key}={text[:40]!r} comes from a result that is an error"))
         result = (body.get("api_response") or {}).get("result")
-        out += [f"{p.split(':', 1)[0]}: turn {i}: {p.split(':', 1)[1].strip()}" for p in result_problems(result)]
+        out += [WorldProblem(p.check, f"turn {i}: {p.detail.strip()}") for p in result_problems(result)]
         if documented_error(_body(result)):
             errors.append({as_text(v).strip() for _, v in leaves(_body(result))} - {""})
     return out
-
-
-def leaves(node: Any, path: str = "") -> list[tuple[str, Any]]:
-    """Every scalar of a JSON value with its dotted path (``records.price``; list items share their list's path)."""
-    if isinstance(node, dict):
-        return [leaf for k, v in node.items() for leaf in leaves(v, f"{path}.{k}" if path else str(k))]
-    if isinstance(node, list):
-        return [leaf for v in node for leaf in leaves(v, path)]
-    return [(path, node)]

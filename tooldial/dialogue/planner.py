@@ -18,9 +18,8 @@ import re
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
-from tooldial.dialogue import error_results
 from tooldial.dialogue.answer_fields import answer_fields
-from tooldial.dialogue.chains import alike_record, chain_problem, schema_copies
+from tooldial.dialogue.chains import alike_record, chain_problem, chain_verdict, schema_copies
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.mockdata import (
     FieldName,
@@ -41,6 +40,7 @@ from tooldial.dialogue.mockdata import (
 from tooldial.dialogue.scenario_writer import build_scenario, label, opening_turns, subgraph_type, user_goal
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
 from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.rules.world_check import Call, WorldProblem, check_call
 
 #: The plan's data (dialogue_plan), step 2 (scenario_writer) and the answer's fields (answer_fields) live in their
 #: own modules; their names stay importable from here.
@@ -84,8 +84,8 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     plan = DialoguePlan(unit, sequence, target_slots, {}, world=world)
     if source is not None:
         chain = source.output(unit.chain_output)
-        if chain is None or chain_problem(source, target, unit.chain_param, chain, unit.edge,
-                                          schema_copies=schema_copies(corpus, source)):
+        if chain is None or chain_verdict(source, target, unit.chain_param, chain, unit.edge,
+                                          schema_copies=schema_copies(corpus, source)) is not None:
             return None
         plan.chain_component = chain
         plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra, world=world)
@@ -227,19 +227,15 @@ def _typed_like(text: str, like: Any) -> Any:
     return int(text) if isinstance(like, int) and not isinstance(like, bool) and text.isdigit() else text
 
 
-def world_problems(plan: DialoguePlan) -> list[str]:
-    """Consistency problems of the plan's inputs and results (:func:`~tooldial.dialogue.world_checks.
-    record_problems`); a plan with any is not used (a chained value may clash with a documented one)."""
-    from tooldial.dialogue.world_checks import objects, record_problems
-
-    out: list[str] = []
+def world_problems(plan: DialoguePlan) -> list[WorldProblem]:
+    """Problems of the plan's calls by the world rules the planner runs (:func:`tooldial.rules.world_check.
+    check_call` with ``plan``: the record rules and the error-record rules); a plan with any is not used (a
+    chained value may clash with a documented one)."""
+    out: list[WorldProblem] = []
     for slots, result in ((plan.target, plan.target_result), (plan.source, plan.source_result)):
         if slots is None:
             continue
-        out += record_problems(dict(slots.values))
-        out += error_results.input_problems(dict(slots.values)) + error_results.result_problems(result)
-        for obj in objects(result):
-            out += record_problems(obj)
+        out += [p for _, p in check_call(Call("", dict(slots.values), result), plan=True)]
     return out
 
 

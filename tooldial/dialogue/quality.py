@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.validate import validate_record
-from tooldial.dialogue.world_checks import WORLD_CHECKS, reason
+from tooldial.dialogue.world_checks import WORLD_CHECKS
 from tooldial.llm import ChatRequest, LLMClient
 
 PROMPT_VERSION = "quality-geval-1"
@@ -171,8 +171,8 @@ class RuleCheckReport(BaseModel):
     failing: dict[str, int] = Field(default_factory=dict)
     unchecked: int = 0
     examples: dict[str, str] = Field(default_factory=dict)  # kind -> "dialogue_id: first problem"
-    plausible_kinds: dict[str, int] = Field(default_factory=dict)  # reason (text before the colon) -> dialogues
-    #: world check -> rule it broke (the text before the message's colon: "ohlc", "start after end") -> dialogues
+    plausible_kinds: dict[str, int] = Field(default_factory=dict)  # chain check (ChainCheck's name) -> dialogues
+    #: world check -> the typed check it broke ("ohlc", "start after end": the check's name) -> dialogues
     world_rules: dict[str, dict[str, int]] = Field(default_factory=dict)
 
     def table(self) -> str:
@@ -201,7 +201,8 @@ def rule_checks(records: Iterable[DialogueRecord], corpus: Corpus | None = None)
                              failing=dict.fromkeys(kinds_checked, 0))
     for record in records:
         report.dialogues += 1
-        problems = validate_record(record, corpus=corpus).problems
+        checked = validate_record(record, corpus=corpus)
+        problems = checked.problems
         kinds = {kind for kind, _ in problems}
         if kinds & set(_BLOCKING):
             report.unchecked += 1
@@ -212,9 +213,9 @@ def rule_checks(records: Iterable[DialogueRecord], corpus: Corpus | None = None)
                 if kind not in report.examples:
                     message = next(m for k, m in problems if k == kind)
                     report.examples[kind] = f"{record.dialogue_id or '?'}: {message}"
-        for why in {reason(m) for k, m in problems if k == "plausible"}:
+        for why in checked.checks("plausible"):
             report.plausible_kinds[why] = report.plausible_kinds.get(why, 0) + 1
-        for kind, why in {(k, reason(m)) for k, m in problems if k in WORLD_CHECKS}:
+        for kind, why in {(k, c) for k, c in checked.checked if k in WORLD_CHECKS}:
             rules = report.world_rules.setdefault(kind, {})
             rules[why] = rules.get(why, 0) + 1
     return report

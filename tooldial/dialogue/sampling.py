@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.chains import chain_problem, schema_copies
+from tooldial.dialogue.chains import chain_verdict, schema_copies
 from tooldial.dialogue.planner import DialogueUnit
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, profile_of
 
@@ -69,7 +69,8 @@ class Sampler:
         singles = api_units(corpus)
         pairs = edge_units(graph, corpus)
         profiles = {}
-        #: Edges left out because a careful reader would reject the chain (reason -> edges).
+        #: Edges left out because a careful reader would reject the chain (:class:`~tooldial.rules.chaining.
+        #: ChainCheck` -> edges).
         self.implausible: Counter = Counter()
         copies: dict[str, int] = {}
         for unit in singles + pairs:
@@ -81,10 +82,10 @@ class Sampler:
                     continue
                 if unit.source not in copies:
                     copies[unit.source] = schema_copies(corpus, source)
-                reason = chain_problem(source, target, unit.chain_param, chain, unit.edge,
-                                       schema_copies=copies[unit.source])
-                if reason:
-                    self.implausible[reason.split(":")[0]] += 1
+                problem = chain_verdict(source, target, unit.chain_param, chain, unit.edge,
+                                        schema_copies=copies[unit.source])
+                if problem is not None:
+                    self.implausible[problem.check] += 1
                     continue
                 profiles[unit] = profile_of(target, corpus.get(unit.source), chain_param=unit.chain_param,
                                             chain_output=unit.chain_output)

@@ -19,8 +19,8 @@ one *kind* of failure, counted separately:
 - ``chain``: the target's chain value is the source's returned value (the picked record's for
   ``request-multi``), and the mock data agree;
 - ``plausible`` (with a corpus): a careful reader would accept the chain — :func:`tooldial.dialogue.chains.
-  chain_problem` on the documented APIs and the graph edge kept in ``scenario.chain``; the message starts with
-  the problem's kind, counted per kind in :attr:`ValidationReport.plausible_kinds`;
+  chain_verdict` (the registered chain rules) on the documented APIs and the graph edge kept in ``scenario.chain``;
+  counted per typed check in :attr:`ValidationReport.plausible_kinds`;
 - ``call``: ``call`` turns carry a request whose arguments equal the state (all filled) and a response of the
   same API equal to the mock data's output; ``response`` turns repeat the last call;
 - ``messages``: silent turns (``retriever_call``, ``call``) have no message, the others have one, containing
@@ -41,17 +41,19 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.actions import SILENT_ACTIONS
-from tooldial.dialogue.chains import chain_problem, schema_copies
+from tooldial.dialogue.chains import chain_verdict, schema_copies
 from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.schema_checks import check_slot_names, check_spec
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
-from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world, reason
+from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world
+from tooldial.rules.chaining import ChainCheck
 
 CHECKS = ("schema", "sequence", "conditions", "retriever", "state_params", "provenance", "chain", "plausible",
           "call", "messages", "filler", "consistency", "groups", "answer", "spec", "slot_names")
@@ -64,10 +66,18 @@ _PROCURE = re.compile(r"^Output to procure input parameter (?P<param>.+?) of (?P
 class DialogueProblems:
     dialogue_id: str
     problems: list[tuple[str, str]] = field(default_factory=list)  # (kind, message)
+    #: (kind, typed check) of each problem added with one: what reports count (never the message's words).
+    checked: list[tuple[str, StrEnum]] = field(default_factory=list)
 
-    def add(self, kind: str, message: str) -> None:
+    def add(self, kind: str, message: str, check: StrEnum | None = None) -> None:
         assert kind in CHECKS or kind in FILE_CHECKS, kind
         self.problems.append((kind, message))
+        if check is not None:
+            self.checked.append((kind, check))
+
+    def checks(self, kind: str) -> set[StrEnum]:
+        """The typed checks of ``kind``'s problems (each once)."""
+        return {c for k, c in self.checked if k == kind}
 
     @property
     def kinds(self) -> set[str]:
@@ -81,10 +91,11 @@ class ValidationReport:
     by_kind: Counter = field(default_factory=Counter)  # kind -> dialogues failing it
     by_sequence: Counter = field(default_factory=Counter)
     actions: Counter = field(default_factory=Counter)
-    #: ``plausible`` problems by kind (the text before the colon: "a name or search term the user says", ...).
+    #: ``plausible`` problems by check (:class:`tooldial.rules.chaining.ChainCheck`: "a name or search term the
+    #: user says", ...) -> dialogues.
     plausible_kinds: Counter = field(default_factory=Counter)
-    #: World-check problems by rule: (kind, rule) -> dialogues (``("consistency", "ohlc")``; the rule is the text
-    #: before the message's first colon, :func:`tooldial.dialogue.world_checks.reason`).
+    #: World-check problems by typed check: (kind, check) -> dialogues (``("consistency", Check.OHLC)``, which
+    #: prints as ``ohlc``; :class:`tooldial.rules.world_check.WorldCheck`, :class:`tooldial.rules.record.Check`).
     world_rules: Counter = field(default_factory=Counter)
 
     @property
@@ -511,13 +522,13 @@ def _check_plausible(record: DialogueRecord, corpus: Corpus, dp: DialogueProblem
         return
     component = corpus.get(record.source).output(output)
     if component is None:
-        dp.add("plausible", f"undocumented output: {record.source} has no {output}")
+        dp.add("plausible", f"undocumented output: {record.source} has no {output}", ChainCheck.UNDOCUMENTED_OUTPUT)
         return
     source = corpus.get(record.source)
-    problem = chain_problem(source, corpus.get(record.target), chain, component, edge,
+    problem = chain_verdict(source, corpus.get(record.target), chain, component, edge,
                             schema_copies=schema_copies(corpus, source))
-    if problem:
-        dp.add("plausible", problem)
+    if problem is not None:
+        dp.add("plausible", str(problem), problem.check)
 
 
 def _path_records(result: Any, path: tuple[str, ...]) -> list[tuple[str, list[str]]]:
@@ -560,8 +571,8 @@ def validate_records(records: Iterable[DialogueRecord], *, corpus: Corpus | None
             report.failed.append(dp)
             for kind in dp.kinds:
                 report.by_kind[kind] += 1
-            report.plausible_kinds.update({reason(m) for k, m in dp.problems if k == "plausible"})
-            report.world_rules.update({(k, reason(m)) for k, m in dp.problems if k in WORLD_CHECKS})
+            report.plausible_kinds.update(dp.checks("plausible"))
+            report.world_rules.update({(k, c) for k, c in dp.checked if k in WORLD_CHECKS})
         else:
             report.by_sequence[record.sequence_id] += 1
             for action in record.actions or record.turn_actions():

@@ -22,8 +22,10 @@ another sequence or unit instead. The rules, from the held-out chain reviews (``
   never a ticker across markets (crypto vs stocks), never into a checker (it checks the user's own ticket,
   address, code).
 
-The rules live in submodules by concept (``user_rules``, ``source_rules``, ``place_rules``, ``cross_tool``) with
-the readings they share (``records``, ``documented``, ``scope``, ``effects``); :func:`chain_problem` runs them.
+The rules are registered units, one per file under ``tooldial/rules/chain/`` (:data:`tooldial.registry.CHAIN_RULES`,
+contract in :mod:`tooldial.rules.chaining`); this package holds the readings they share (``records``,
+``documented``, ``scope``, ``effects``) and :func:`chain_verdict`, the one loop the sampler, the planner and the
+validator call.
 """
 
 from __future__ import annotations
@@ -32,10 +34,8 @@ import re
 from typing import Any
 
 from tooldial.corpus.models import Api, OutputComponent
-from tooldial.dialogue.chains.cross_tool import _MARKETS, _cross_tool_problem
 from tooldial.dialogue.chains.documented import documented_error, value_shape
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.place_rules import _place_problem
 from tooldial.dialogue.chains.records import (
     _BARE_ID,
     _CONTAINERS,
@@ -47,36 +47,20 @@ from tooldial.dialogue.chains.records import (
     top_record,
 )
 from tooldial.dialogue.chains.scope import countries_of
-from tooldial.dialogue.chains.source_rules import (
-    _circular_problem,
-    _entity_problem,
-    _record_problem,
-    _shape_problem,
-    _source_error,
-    _source_problem,
-    _target_error,
-)
-from tooldial.dialogue.chains.user_rules import (
-    _echo_problem,
-    _group_problem,
-    _own_records,
-    _owner_problem,
-    _user_knows,
-)
 from tooldial.dialogue.mockdata import FieldName, field_kind
+from tooldial.rules.chaining import ChainProblem, Link, check_chain
 
 #: Names other modules and tests import from here (the submodules hold them).
-__all__ = ["_BARE_ID", "_CONTAINERS", "_MARKETS", "alike_record", "chain_problem", "countries_of", "documented_error",
-           "schema_copies", "side_effects", "top_record", "value_shape"]
+__all__ = ["_BARE_ID", "_CONTAINERS", "alike_record", "chain_link", "chain_problem", "chain_verdict",
+           "countries_of", "documented_error", "schema_copies", "side_effects", "top_record", "value_shape"]
 
 
-def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
-                  edge: dict[str, Any] | None = None, *, schema_copies: int = 1) -> str:
-    """Why a careful reader would reject procuring ``chain_param`` of ``target`` from ``source``'s ``chain``
-    output, as ``"<kind>: <detail>"`` ("" when the chain is plausible); the module docstring lists the rules.
-    ``edge`` holds the graph edge's attributes (``kind``, ``reason``, ``cross_tool``, ``group_members``,
-    ``group_sources``) when the graph has them; ``schema_copies`` is how many APIs of the source's tool document
-    the source's very output (:func:`schema_copies`)."""
+def chain_link(source: Api, target: Api, chain_param: str, chain: OutputComponent,
+               edge: dict[str, Any] | None = None, *, schema_copies: int = 1) -> Link:
+    """The chain the rules judge: ``target``'s input ``chain_param`` from ``source``'s ``chain`` output, with the
+    input's field kind. ``edge`` holds the graph edge's attributes (``kind``, ``reason``, ``cross_tool``,
+    ``group_members``, ``group_sources``) when the graph has them; ``schema_copies`` is how many APIs of the
+    source's tool document the source's very output (:func:`schema_copies`)."""
     edge = dict(edge or {})
     if schema_copies >= _COPIED_SCHEMA:
         edge["schema_copies"] = schema_copies
@@ -86,11 +70,18 @@ def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputCompo
     kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0] or _kind(re.sub(r"\d+", "", chain_param))
     if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
-    for rule in (_source_error, _user_knows, _group_problem, _echo_problem, _shape_problem, _source_problem,
-                 _entity_problem, _circular_problem, _owner_problem, _own_records, _record_problem, _place_problem, _target_error):
-        problem = rule(source, target, chain_param, chain, kind, edge)
-        if problem:
-            return problem
-    if source.tool == target.tool:
-        return ""
-    return _cross_tool_problem(source, target, chain_param, chain, kind, edge)
+    return Link(source, target, chain_param, chain, kind, edge)
+
+
+def chain_verdict(source: Api, target: Api, chain_param: str, chain: OutputComponent,
+                  edge: dict[str, Any] | None = None, *, schema_copies: int = 1) -> ChainProblem | None:
+    """The first problem a registered chain rule finds with procuring ``chain_param`` of ``target`` from
+    ``source``'s ``chain`` output (None when the chain is plausible); arguments as for :func:`chain_link`."""
+    return check_chain(chain_link(source, target, chain_param, chain, edge, schema_copies=schema_copies))
+
+
+def chain_problem(source: Api, target: Api, chain_param: str, chain: OutputComponent,
+                  edge: dict[str, Any] | None = None, *, schema_copies: int = 1) -> str:
+    """:func:`chain_verdict`'s message, ``"<kind>: <detail>"`` ("" when the chain is plausible), for people."""
+    problem = chain_verdict(source, target, chain_param, chain, edge, schema_copies=schema_copies)
+    return "" if problem is None else str(problem)

@@ -1,0 +1,92 @@
+"""World rules as registered plug-ins (``tooldial/rules/dialogue/``): the case table in
+``tests/data/rules/world_cases.yaml``, the registry's contract, and the one loop the validator (every call, then
+the dialogue) and the planner (its plan's calls) run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tooldial.corpus.models import Corpus, Tool
+from tooldial.dialogue.record import DialogueRecord
+from tooldial.registry import WORLD_RULES
+from tooldial.rules.record import Check
+from tooldial.rules.world_check import (
+    Call,
+    CallRule,
+    DialogueRule,
+    Scene,
+    WorldCheck,
+    WorldProblem,
+    check_call,
+    check_dialogue,
+    world_rules,
+)
+
+CASES = yaml.safe_load((Path(__file__).parent / "data" / "rules" / "world_cases.yaml").read_text(encoding="utf-8"))
+RULES = dict(zip(WORLD_RULES, world_rules(), strict=True))
+
+
+def _scene(case: dict[str, Any]) -> Scene:
+    from test_rules_chain import _api
+
+    corpus = None
+    if case.get("corpus"):
+        apis = tuple(_api(spec) for spec in case["corpus"])
+        corpus = Corpus(spec="test", tools=[Tool(category=apis[0].category, name=apis[0].tool, apis=apis)])
+    record = DialogueRecord.model_construct(dialogue_id="case", source="", target=case.get("target", ""),
+                                            scenario=case.get("scenario", {}), dialogue=[],
+                                            mockdata=case.get("mockdata", {"source": [], "target": []}))
+    return Scene(record, [tuple(turn) for turn in case.get("turns", [])], None, corpus)
+
+
+def _problems(case: dict[str, Any]) -> list[WorldProblem]:
+    rule = RULES[case["rule"]]
+    if isinstance(rule, CallRule):
+        return rule.problems(Call(case.get("api_name", "Api"), case.get("inputs", {}), case.get("result")), None)
+    return rule.problems(_scene(case))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['rule']}:{','.join(c['expect']) or 'clean'}")
+def test_world_case_table(case: dict[str, Any]) -> None:
+    problems = _problems(case)
+    assert [p.check.value for p in problems] == case["expect"], [str(p) for p in problems]
+    assert all(p.check in RULES[case["rule"]].checks for p in problems)
+
+
+def test_every_registered_rule_has_a_case_and_every_check_a_rule() -> None:
+    """A rule no case makes report is untested; a world check no rule declares is dead."""
+    assert {c["rule"] for c in CASES if c["expect"]} == set(WORLD_RULES)
+    declared = {c for rule in world_rules() for c in rule.checks}
+    assert declared == set(WorldCheck) | set(Check)
+
+
+def test_every_registered_rule_is_a_world_rule_in_its_own_module() -> None:
+    modules = [WORLD_RULES.target(n).partition(":")[0] for n in WORLD_RULES]
+    assert len(set(modules)) == len(modules) and all(m.startswith("tooldial.rules.dialogue.") for m in modules)
+    assert all(isinstance(r, CallRule | DialogueRule) and r.checks and r.kind in ("filler", "consistency", "groups",
+                                                                                 "answer") for r in world_rules())
+
+
+def test_the_message_is_the_check_then_where_then_the_detail() -> None:
+    problem = RULES["records"].problems(Call("Quote", {}, {"volume": -5}), None)[0]
+    assert problem == WorldProblem(Check.NEGATIVE_VOLUME, "Quote result: volume=-5", ("volume",))
+    assert str(problem) == "negative volume: Quote result: volume=-5"
+
+
+def test_the_planner_runs_the_records_and_error_rules_of_the_same_loop() -> None:
+    call = Call("Api", {"latitude": 0, "longitude": 0}, {"volume": -5, "name": "willow-5166"})
+    planned = [p.check for _, p in check_call(call, plan=True)]
+    assert planned == [Check.NEGATIVE_VOLUME, WorldCheck.NULL_ISLAND]  # records, then error records
+    checked = [p.check for _, p in check_call(call)]
+    assert WorldCheck.FILLER_TOKEN in checked and WorldCheck.NULL_ISLAND not in checked  # the turns' rule judges it
+
+
+def test_a_dialogue_runs_the_call_rules_on_each_call_then_the_dialogue_rules() -> None:
+    case = next(c for c in CASES if c["rule"] == "venues" and c["expect"])
+    scene = _scene(case)
+    found = check_dialogue(scene)
+    assert [(k, p.check) for k, p in found] == [("consistency", WorldCheck.VENUE_ELSEWHERE)]
