@@ -35,7 +35,7 @@ class FieldName:
 
     @property
     def numeric(self) -> bool:
-        return (self.type or "").lower() in ("integer", "int", "number", "float", "double")
+        return (self.type or "").lower() in _NUMERIC_TYPES
 
     def named(self, *words: str) -> bool:
         """The field, the API's name or the enclosing path (not the description) mentions one of ``words``."""
@@ -104,11 +104,19 @@ _WORK = loader.ordered_words("media", "works")
 _DAY_QUANTITY = loader.ordered_words("time", "day_quantity")
 
 
+def _cue(name: str) -> frozenset[str]:
+    """A word set of the ``field_words`` pack: the cues of one kind's rule."""
+    return loader.words("field_words", name)
+
+
+_NUMERIC_TYPES = _cue("numeric_types")
+
+
 def _is_date_kind(f: FieldName) -> bool:
     if f.tokens and f.tokens[-1] in _DAY_QUANTITY:
         return False
-    return f.has("date", "day", "dob", "birthday", "checkin", "checkout") or f.joined.endswith("date") \
-        or f.joined in ("checkin", "checkout") or (f.type or "").lower() == "date"
+    return f.has(*_cue("date")) or f.joined.endswith("date") \
+        or f.joined in _cue("date_joined") or (f.type or "").lower() == "date"
 
 
 #: Words ending in "id" that are not ids (``is_paid``, ``valid``).
@@ -125,86 +133,80 @@ def _is_id(f: FieldName) -> bool:
 _NOT_STREET = loader.ordered_words("addresses", "not_street")
 
 
-#: (kind, predicate) in priority order; the first predicate that holds names the field's kind.
+#: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
+#: ``field_words`` pack's (one set per cue).
 RULES: tuple[tuple[str, Callable[[FieldName], bool]], ...] = (
-    ("boolean", lambda f: len(f.tokens) > 1 and f.tokens[0] in ("is", "has", "can", "allow", "allows")),
+    ("boolean", lambda f: len(f.tokens) > 1 and f.tokens[0] in _cue("boolean_prefixes")),
     ("id", _is_id),
     ("email", lambda f: "email" in f.joined),
-    ("image", lambda f: f.has("image", "avatar", "thumbnail", "photo", "picture", "logo", "icon", "poster")
-     and not f.numeric),
-    ("url", lambda f: f.has("url", "link", "website", "href", "uri", "homepage")),
-    ("file", lambda f: f.has("file", "filename", "attachment", "document", "pdf") and not f.numeric),
-    ("latitude", lambda f: f.has("lat", "latitude")),
-    ("longitude", lambda f: f.has("lon", "lng", "long", "longitude")),
-    ("timezone", lambda f: f.has("timezone", "tz") or "timezone" in f.joined),
-    ("datetime", lambda f: f.has("datetime", "timestamp", "ts") or (f.has("at") and len(f.tokens) == 2
-                                                              and f.tokens[-1] == "at")),
+    ("image", lambda f: f.has(*_cue("image")) and not f.numeric),
+    ("url", lambda f: f.has(*_cue("url"))),
+    ("file", lambda f: f.has(*_cue("file")) and not f.numeric),
+    ("latitude", lambda f: f.has(*_cue("latitude"))),
+    ("longitude", lambda f: f.has(*_cue("longitude"))),
+    ("timezone", lambda f: f.has(*_cue("timezone")) or "timezone" in f.joined),
+    ("datetime", lambda f: f.has(*_cue("datetime")) or (f.has("at") and len(f.tokens) == 2
+                                                       and f.tokens[-1] == "at")),
     ("date", _is_date_kind),
-    ("hours", lambda f: f.has("hours") and f.about("opening", "open", "business", "working")),
-    ("time", lambda f: f.has("time") and not f.has("times", "runtime")),
-    ("year", lambda f: f.has("year") and f.tokens[-1] not in _DAY_QUANTITY and not f.has("per", "a", "each") or (
-        f.has("season") and f.numeric) or (f.numeric and f.has("fiscalyear", "calendaryear", "modelyear"))),
-    ("quarter", lambda f: f.numeric and f.has("quarter", "fiscalquarter", "calendarquarter")),
+    ("hours", lambda f: f.has("hours") and f.about(*_cue("opening_hours_context"))),
+    ("time", lambda f: f.has("time") and not f.has(*_cue("not_time"))),
+    ("year", lambda f: f.has("year") and f.tokens[-1] not in _DAY_QUANTITY and not f.has(*_cue("per_unit")) or (
+        f.has("season") and f.numeric) or (f.numeric and f.has(*_cue("year_numbers")))),
+    ("quarter", lambda f: f.numeric and f.has(*_cue("quarter"))),
     ("month", lambda f: f.has("month")),
-    ("temperature", lambda f: f.has("temp", "temperature", "feels", "feelslike", "dewpoint") or (
-        f.has("c", "celsius", "f", "fahrenheit") and f.has("min", "max", "avg", "mean", "high", "low", "day", "night")
+    ("temperature", lambda f: f.has(*_cue("temperature")) or (
+        f.has(*_cue("temperature_units")) and f.has(*_cue("temperature_stats"))
         and len(f.tokens) == 2)),  # a forecast's ``max_c`` is a temperature, not a page size capped at 50
     ("pressure", lambda f: f.numeric and weather_role(f.name) == "pressure"),
     ("uv_index", lambda f: f.numeric and weather_role(f.name) == "uv"),
-    ("precipitation", lambda f: f.numeric and f.has("precip", "precipitation", "rain", "rainfall", "snow", "snowfall")
-     and f.has("amount", "mm", "cm", "accumulation", "intensity", "depth", "sum", "total")),
-    ("percent", lambda f: f.has("humidity", "percent", "percentage", "probability", "chance", "pct", "precip")),
-    ("page", lambda f: f.has("page", "offset") and not f.has("pages", "url")),
-    ("limit", lambda f: f.has("limit", "size", "per", "max", "results") and f.numeric and not f.has(
-        "price", "cost", "fee", "amount", "tariff") or f.joined in (
-        "limit", "pagesize", "perpage", "maxresults")),
-    ("country_code", lambda f: (f.has("country") and f.has("code", "iso", "cc")) or f.joined in (
-        "countrycode", "cc", "iso2") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
-    ("country", lambda f: f.has("country", "nation", "nationality")),
-    ("city", lambda f: f.has("city", "town", "destination", "origin", "location", "place", "locality")),
-    ("address", lambda f: f.has("address", "street") and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
-    ("state", lambda f: f.has("state", "province") and not f.numeric and not f.about(
-        "status", "order", "job", "task", "payment", "machine")),
-    ("postal", lambda f: f.has("zip", "postal", "postcode", "zipcode")),
-    ("language_code", lambda f: f.has("lang", "locale") or (f.has("language") and f.has("code", "iso"))),
-    ("language", lambda f: f.has("language", "languages")),
-    ("currency_code", lambda f: f.has("currency", "base", "symbols") and f.about("currency", "exchange", "rate",
-                                                                                  "rates", "convert", "forex")
-     or f.joined in ("from", "to", "base") and f.about("currency", "exchange", "convert", "forex", "rates")),
+    ("precipitation", lambda f: f.numeric and f.has(*_cue("precipitation"))
+     and f.has(*_cue("precipitation_amount"))),
+    ("percent", lambda f: f.has(*_cue("percent"))),
+    ("page", lambda f: f.has(*_cue("page")) and not f.has(*_cue("not_page"))),
+    ("limit", lambda f: f.has(*_cue("limit")) and f.numeric and not f.has(*_cue("not_limit"))
+     or f.joined in _cue("limit_joined")),
+    ("country_code", lambda f: (f.has("country") and f.has(*_cue("country_code_marks")))
+     or f.joined in _cue("country_code_joined") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
+    ("country", lambda f: f.has(*_cue("country"))),
+    ("city", lambda f: f.has(*_cue("city"))),
+    ("address", lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
+    ("state", lambda f: f.has(*_cue("state")) and not f.numeric and not f.about(*_cue("state_not_place"))),
+    ("postal", lambda f: f.has(*_cue("postal"))),
+    ("language_code", lambda f: f.has(*_cue("language_code"))
+     or (f.has("language") and f.has(*_cue("language_code_marks")))),
+    ("language", lambda f: f.has(*_cue("language"))),
+    ("currency_code", lambda f: f.has(*_cue("currency_code")) and f.about(*_cue("currency_context"))
+     or f.joined in _cue("currency_sides") and f.about(*_cue("currency_side_context"))),
     ("currency_name", lambda f: f.has("currency") and f.has("name")),
-    ("coin", lambda f: f.has("coin", "crypto", "cryptocurrency") and not f.numeric),
-    ("symbol", lambda f: f.has("symbol", "ticker", "stock") and not f.numeric),
-    ("phone", lambda f: f.has("phone", "mobile", "telephone", "tel", "fax")),
-    ("rating", lambda f: f.has("rating", "stars", "rated")),
-    ("rate", lambda f: f.has("rate", "rates", "multiplier") and (f.numeric or f.about(
-        "exchange", "currency", "convert", "forex", "conversion", "rates"))),
-    ("converted", lambda f: f.has("converted", "result", "conversion") and f.numeric),
-    ("price", lambda f: f.has("price", "amount", "cost", "balance", "fee", "total", "salary", "revenue", "value")
-     and not f.has("pages", "page", "count", "record", "records", "items", "results", "hits")
-     and (f.numeric or f.has("price", "amount", "cost", "balance", "fee", "salary"))),
-    ("count", lambda f: f.has("count", "num", "number", "quantity", "followers", "views", "likes", "population",
-                              "total") and f.numeric),
+    ("coin", lambda f: f.has(*_cue("coin")) and not f.numeric),
+    ("symbol", lambda f: f.has(*_cue("symbol")) and not f.numeric),
+    ("phone", lambda f: f.has(*_cue("phone"))),
+    ("rating", lambda f: f.has(*_cue("rating"))),
+    ("rate", lambda f: f.has(*_cue("rate")) and (f.numeric or f.about(*_cue("rate_context")))),
+    ("converted", lambda f: f.has(*_cue("converted")) and f.numeric),
+    ("price", lambda f: f.has(*_cue("price")) and not f.has(*_cue("not_price"))
+     and (f.numeric or f.has(*_cue("price_as_text")))),
+    ("count", lambda f: f.has(*_cue("count")) and f.numeric),
     ("standing", lambda f: _is_standing(f)),
     ("match_score", lambda f: _is_match_score(f)),
-    ("measure", lambda f: f.has(*_MEASURES) or f.joined in ("sqft", "numfullbaths", "numbaths", "numbeds")),
-    ("first_name", lambda f: f.has("first", "firstname", "given") and f.has("name", "firstname")),
-    ("last_name", lambda f: f.has("last", "lastname", "surname", "family") and f.has("name", "lastname", "surname")),
-    ("username", lambda f: f.has("username", "handle", "login", "screen")),
-    ("person", lambda f: f.has(*_PERSON) or (f.has("name", "fullname") and f.named(*_PERSON))),
+    ("measure", lambda f: f.has(*_MEASURES) or f.joined in _cue("measure_joined")),
+    ("first_name", lambda f: f.has(*_cue("first_name")) and f.has(*_cue("first_name_marks"))),
+    ("last_name", lambda f: f.has(*_cue("last_name")) and f.has(*_cue("last_name_marks"))),
+    ("username", lambda f: f.has(*_cue("username"))),
+    ("person", lambda f: f.has(*_PERSON) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
     ("company", lambda f: f.has(*_ORG) or (f.has("name") and f.named(*_ORG))),
-    ("gender", lambda f: f.has("gender", "sex")),
-    ("query", lambda f: f.has("query", "q", "keyword", "keywords", "search", "term", "topic", "tag", "tags")),
-    ("text", lambda f: f.has("description", "text", "summary", "content", "comment", "review", "bio", "message",
-                             "body", "overview", "snippet", "caption", "subtitle")),
-    ("title", lambda f: f.has("title", "headline") or (f.has("name", "label") and f.about(*_WORK)
-                                                       and _token_set(f.parent).isdisjoint(_NAMED_PARENTS)
-                                                       and not f.has(*_FORMAT_WORDS))),
-    ("name", lambda f: f.has("name", "label")),
-    ("boolean", lambda f: (f.type or "").lower() in ("boolean", "bool") or f.joined in ("success", "ok")),
+    ("gender", lambda f: f.has(*_cue("gender"))),
+    ("query", lambda f: f.has(*_cue("query"))),
+    ("text", lambda f: f.has(*_cue("text"))),
+    ("title", lambda f: f.has(*_cue("title")) or (f.has(*_cue("name")) and f.about(*_WORK)
+                                                  and _token_set(f.parent).isdisjoint(_NAMED_PARENTS)
+                                                  and not f.has(*_FORMAT_WORDS))),
+    ("name", lambda f: f.has(*_cue("name"))),
+    ("boolean", lambda f: (f.type or "").lower() in _cue("boolean_types") or f.joined in _cue("boolean_joined")),
     ("status", lambda f: f.has("status") and not f.numeric),
     ("status_code", lambda f: f.has("status") and f.numeric),
-    ("error", lambda f: f.has("error", "errors") and not f.numeric),
-    ("category", lambda f: f.has("type", "category", "genre", "kind", "categories") and not f.numeric),
+    ("error", lambda f: f.has(*_cue("error")) and not f.numeric),
+    ("category", lambda f: f.has(*_cue("category")) and not f.numeric),
 )
 
 
@@ -246,8 +248,7 @@ def _is_standing(f: FieldName) -> bool:
 
 def _is_match_score(f: FieldName) -> bool:
     """A match's goals (``match_hometeam_score``, ``halftime_score``): a small whole number."""
-    return f.has("score", "goals") and f.has("match", "home", "away", "hometeam", "awayteam", "halftime", "ft",
-                                             "ht", "fulltime", "penalty", "extra")
+    return f.has(*_cue("match_score")) and f.has(*_cue("match_score_context"))
 
 
 _CREDENTIAL_WORDS = loader.words("credentials", "credential")
