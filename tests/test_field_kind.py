@@ -1,5 +1,6 @@
-"""The field taxonomy ("what kind of value is this field"): the case table ``tests/data/knowledge/field_kind_cases.yaml``
-covers every reachable kind, and every cue set of the ``field_words`` pack has a reader."""
+"""The field taxonomy (:mod:`tooldial.knowledge.taxonomy`, "what kind of value is this field"): the case table
+``tests/data/knowledge/field_kind_cases.yaml`` covers every reachable kind, every cue set of the ``field_words`` pack
+has a reader, and the mock world and the lexicon ask the same function."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 import yaml
 
 from tooldial.dialogue.mockdata import fields
-from tooldial.dialogue.mockdata.fields import RULES, FieldName, field_kind
-from tooldial.knowledge import loader
+from tooldial.knowledge import loader, taxonomy
+from tooldial.knowledge.lexicon import Lexicon
+from tooldial.knowledge.taxonomy import RULES, FieldKind, FieldName, field_kind
 
 CASES = yaml.safe_load((Path(__file__).parent / "data" / "knowledge" / "field_kind_cases.yaml").read_text("utf-8"))
 
@@ -24,6 +26,7 @@ def _field(case: dict) -> FieldName:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['name']}-{c['kind']}")
 def test_a_field_has_its_kind(case: dict) -> None:
     assert field_kind(_field(case)) == case["kind"]
+    assert Lexicon.default().field_kind(_field(case)) == case["kind"]
 
 
 #: Kinds no field reaches: an earlier rule takes every field of theirs (``currency_name``: ``currency`` is a cue of
@@ -38,7 +41,7 @@ def test_every_kind_has_a_case() -> None:
 
 
 def test_every_cue_set_of_the_field_words_pack_has_a_reader() -> None:
-    source = inspect.getsource(fields)
+    source = inspect.getsource(taxonomy)
     for name in loader.pack("field_words").word_sets:
         assert f'"{name}"' in source, name
 
@@ -47,10 +50,26 @@ def test_a_cue_word_added_to_the_pack_names_the_kind(monkeypatch: pytest.MonkeyP
     """The vocabulary is the pack's: a word added to a cue set changes the kind (no word list left in code)."""
     assert field_kind(FieldName("cellular")) is None
     phone = loader.words("field_words", "phone")
-    monkeypatch.setattr(fields, "_cue", lambda name: phone | {"cellular"} if name == "phone"
+    monkeypatch.setattr(taxonomy, "_cue", lambda name: phone | {"cellular"} if name == "phone"
                         else loader.words("field_words", name))
     field_kind.cache_clear()
     try:
         assert field_kind(FieldName("cellular")) == "phone"
     finally:
         field_kind.cache_clear()
+
+
+def test_the_mock_world_asks_the_one_taxonomy() -> None:
+    assert fields.field_kind is field_kind and fields.RULES is RULES and fields.FieldName is FieldName
+    assert [kind for kind, _ in RULES if kind != FieldKind.BOOLEAN] == [k for k in FieldKind if k != "boolean"]
+    assert field_kind(FieldName("city")) is FieldKind.CITY and FieldKind.CITY == "city"
+
+
+@pytest.mark.parametrize(("words", "standard"), [
+    (["home", "country", "code"], "country"), (["time", "zone"], "timezone"), (["lat"], "latitude"),
+    (["code"], None), (["title"], None)])
+def test_the_graph_and_the_lexicon_ask_the_one_standard_lookup(words: list[str], standard: str | None) -> None:
+    from tooldial.graph import value_kinds
+
+    assert value_kinds._standard_of is taxonomy.standard_of
+    assert Lexicon.default().standard(words) == standard
