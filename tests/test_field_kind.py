@@ -73,3 +73,17 @@ def test_the_graph_and_the_lexicon_ask_the_one_standard_lookup(words: list[str],
 
     assert value_kinds._standard_of is taxonomy.standard_of
     assert Lexicon.default().standard(words) == standard
+
+
+#: Mock kinds whose words are the graph's words of a standard kind (``standards.kind_by_word``).
+SHARED = {FieldKind.URL: "url", FieldKind.LATITUDE: "latitude", FieldKind.LONGITUDE: "longitude",
+          FieldKind.TIMEZONE: "timezone", FieldKind.POSTAL: "postal_code"}
+
+
+@pytest.mark.parametrize(("kind", "standard"), SHARED.items())
+def test_the_graph_and_the_mock_world_read_a_shared_kind_from_the_same_words(kind: FieldKind, standard: str) -> None:
+    words = taxonomy.standard_words(standard)
+    assert words and words == {w for w, k in loader.word_map("standards", "kind_by_word").items() if k == standard}
+    for word in words:
+        assert taxonomy.standard_of([word]) == standard
+        assert field_kind(FieldName(word, "number" if kind in ("latitude", "longitude") else "string")) == kind, word

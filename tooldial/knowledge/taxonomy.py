@@ -2,8 +2,9 @@
 
 :func:`field_kind` answers with a :class:`FieldKind` (the first :data:`RULES` predicate that holds; the mock world
 draws a value of that kind), :func:`standard_of` with the standard kind a name's words name (the graph's
-``value_kinds``: country, latitude, url ...). The vocabulary is the packs': ``field_words`` (one cue set per
-rule), ``standards.kind_by_word`` and the sets of identifiers, time, people, media, measures, addresses, sports.
+``value_kinds``: country, latitude, url ...). The vocabulary is the packs': ``standards.kind_by_word`` (the words of
+a standard kind, one vocabulary for the graph and the mock world's rules of that kind), ``field_words`` (one cue
+set per rule of the other kinds) and the sets of identifiers, time, people, media, measures, addresses, sports.
 :class:`tooldial.knowledge.lexicon.Lexicon` asks both.
 """
 
@@ -121,6 +122,32 @@ def _is_match_score(f: FieldName) -> bool:
     return f.has(*_cue("match_score")) and f.has(*_cue("match_score_context"))
 
 
+_STANDARD_BY_WORD = cast("Mapping[str, str]", loader.word_map("standards", "kind_by_word"))
+
+
+def standard_words(kind: str) -> frozenset[str]:
+    """The words of a name that name one standard kind (``standards.kind_by_word``: ``lat``, ``latitude`` →
+    latitude): the graph reads the kind from them, the mock world's rule of that kind the same words."""
+    return _STANDARD_WORDS.get(kind, frozenset())
+
+
+_STANDARD_WORDS = {kind: frozenset(w for w, k in _STANDARD_BY_WORD.items() if k == kind)
+                   for kind in dict.fromkeys(_STANDARD_BY_WORD.values())}
+
+
+def standard_of(words: Sequence[str]) -> str | None:
+    """The standard kind named by a name's words, the last one that names one (``home_country_code``); two words
+    that are one term written apart (``time zone``, ``timeZone``) name it before either word does."""
+    for i in range(len(words) - 1, -1, -1):
+        if i + 1 < len(words) and (hit := _STANDARD_BY_WORD.get(words[i] + words[i + 1])):
+            return hit
+        hit = _STANDARD_BY_WORD.get(words[i])
+        if hit:
+            return hit
+    joined = "".join(words)
+    return _STANDARD_BY_WORD.get(joined)
+
+
 class FieldKind(StrEnum):
     """The kinds of value a field holds, in :data:`RULES` order (a member equals its text: ``FieldKind.CITY ==
     "city"``)."""
@@ -221,11 +248,11 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ID, _is_id),
     (FieldKind.EMAIL, lambda f: "email" in f.joined),
     (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric),
-    (FieldKind.URL, lambda f: f.has(*_cue("url"))),
+    (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
     (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
-    (FieldKind.LATITUDE, lambda f: f.has(*_cue("latitude"))),
-    (FieldKind.LONGITUDE, lambda f: f.has(*_cue("longitude"))),
-    (FieldKind.TIMEZONE, lambda f: f.has(*_cue("timezone")) or "timezone" in f.joined),
+    (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),
+    (FieldKind.LONGITUDE, lambda f: f.has(*standard_words("longitude"))),
+    (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
     (FieldKind.DATETIME, lambda f: f.has(*_cue("datetime")) or (f.has("at") and len(f.tokens) == 2
                                                        and f.tokens[-1] == "at")),
     (FieldKind.DATE, _is_date_kind),
@@ -252,7 +279,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.CITY, lambda f: f.has(*_cue("city"))),
     (FieldKind.ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
     (FieldKind.STATE, lambda f: f.has(*_cue("state")) and not f.numeric and not f.about(*_cue("state_not_place"))),
-    (FieldKind.POSTAL, lambda f: f.has(*_cue("postal"))),
+    (FieldKind.POSTAL, lambda f: f.has(*standard_words("postal_code"))),
     (FieldKind.LANGUAGE_CODE, lambda f: f.has(*_cue("language_code"))
      or (f.has("language") and f.has(*_cue("language_code_marks")))),
     (FieldKind.LANGUAGE, lambda f: f.has(*_cue("language"))),
@@ -299,18 +326,3 @@ def field_kind(f: FieldName) -> FieldKind | None:
             return kind
     return None
 
-
-_STANDARD_BY_WORD = cast("Mapping[str, str]", loader.word_map("standards", "kind_by_word"))
-
-
-def standard_of(words: Sequence[str]) -> str | None:
-    """The standard kind named by a name's words, the last one that names one (``home_country_code``); two words
-    that are one term written apart (``time zone``, ``timeZone``) name it before either word does."""
-    for i in range(len(words) - 1, -1, -1):
-        if i + 1 < len(words) and (hit := _STANDARD_BY_WORD.get(words[i] + words[i + 1])):
-            return hit
-        hit = _STANDARD_BY_WORD.get(words[i])
-        if hit:
-            return hit
-    joined = "".join(words)
-    return _STANDARD_BY_WORD.get(joined)
