@@ -288,7 +288,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.CURRENCY_NAME, lambda f: f.has("currency") and f.has("name")),
     (FieldKind.COIN, lambda f: f.has(*_cue("coin")) and not f.numeric),
     (FieldKind.SYMBOL, lambda f: f.has(*_cue("symbol")) and not f.numeric),
-    (FieldKind.PHONE, lambda f: f.has(*_cue("phone"))),
+    (FieldKind.PHONE, lambda f: f.has(*standard_words("phone"))),
     (FieldKind.RATING, lambda f: f.has(*_cue("rating"))),
     (FieldKind.RATE, lambda f: f.has(*_cue("rate")) and (f.numeric or f.about(*_cue("rate_context")))),
     (FieldKind.CONVERTED, lambda f: f.has(*_cue("converted")) and f.numeric),
