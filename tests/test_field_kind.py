@@ -77,7 +77,8 @@ def test_the_graph_and_the_lexicon_ask_the_one_standard_lookup(words: list[str],
 
 #: Mock kinds whose words are the graph's words of a standard kind (``standards.kind_by_word``).
 SHARED = {FieldKind.URL: "url", FieldKind.LATITUDE: "latitude", FieldKind.LONGITUDE: "longitude",
-          FieldKind.TIMEZONE: "timezone", FieldKind.POSTAL: "postal_code", FieldKind.PHONE: "phone"}
+          FieldKind.TIMEZONE: "timezone", FieldKind.POSTAL: "postal_code", FieldKind.PHONE: "phone",
+          FieldKind.DATE: "date", FieldKind.DATETIME: "datetime"}
 
 
 @pytest.mark.parametrize(("kind", "standard"), SHARED.items())
@@ -87,3 +88,9 @@ def test_the_graph_and_the_mock_world_read_a_shared_kind_from_the_same_words(kin
     for word in words:
         assert taxonomy.standard_of([word]) == standard
         assert field_kind(FieldName(word, "number" if kind in ("latitude", "longitude") else "string")) == kind, word
+
+
+def test_the_mock_world_has_a_generator_for_every_kind() -> None:
+    from tooldial.dialogue.mockdata.generators import GENERATORS
+
+    assert set(FieldKind) - set(GENERATORS) == set()

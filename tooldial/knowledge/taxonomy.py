@@ -223,7 +223,7 @@ _NUMERIC_TYPES = _cue("numeric_types")
 def _is_date_kind(f: FieldName) -> bool:
     if f.tokens and f.tokens[-1] in _DAY_QUANTITY:
         return False
-    return f.has(*_cue("date")) or f.joined.endswith("date") \
+    return f.has(*standard_words("date"), *_cue("date")) or f.joined.endswith("date") \
         or f.joined in _cue("date_joined") or (f.type or "").lower() == "date"
 
 
@@ -253,7 +253,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),
     (FieldKind.LONGITUDE, lambda f: f.has(*standard_words("longitude"))),
     (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
-    (FieldKind.DATETIME, lambda f: f.has(*_cue("datetime")) or (f.has("at") and len(f.tokens) == 2
+    (FieldKind.DATETIME, lambda f: f.has(*standard_words("datetime")) or (f.has("at") and len(f.tokens) == 2
                                                        and f.tokens[-1] == "at")),
     (FieldKind.DATE, _is_date_kind),
     (FieldKind.HOURS, lambda f: f.has("hours") and f.about(*_cue("opening_hours_context"))),
