@@ -6,7 +6,7 @@ type, format, description and example."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
@@ -19,6 +19,8 @@ from tooldial.graph.value_formats import _desc_format, _iso_currency, _name_form
 from tooldial.graph.verdict import EntityKind
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.knowledge.taxonomy import _STANDARD_BY_WORD as _STANDARD_BY_WORD
+from tooldial.knowledge.taxonomy import standard_of as _standard_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +53,6 @@ IDENTIFIER_TAIL = knowledge_words("identifiers", "identifier_tail")
 
 
 GENERIC_WORDS = knowledge_words("names", "graph_generic")
-
-
-_STANDARD_BY_WORD = cast("Mapping[str, str]", word_map("standards", "kind_by_word"))
 
 
 #: Standard kinds whose values are the same thing whatever tool holds them.
@@ -217,19 +216,6 @@ def _is_currency_sign_field(raw_words: list[str], path: str, documented: str) ->
         return False
     parents = split_words(path.rsplit("|", 1)[0]) if "|" in path else []
     return bool({"currency", "currencies"} & set(parents)) or bool(re.search(r"(?i)\bcurrency symbol\b", documented))
-
-
-def _standard_of(words: Sequence[str]) -> str | None:
-    """The standard kind named by a name's words, the last one that names one (``home_country_code``); two words
-    that are one term written apart (``time zone``, ``timeZone``) name it before either word does."""
-    for i in range(len(words) - 1, -1, -1):
-        if i + 1 < len(words) and (hit := _STANDARD_BY_WORD.get(words[i] + words[i + 1])):
-            return hit
-        hit = _STANDARD_BY_WORD.get(words[i])
-        if hit:
-            return hit
-    joined = "".join(words)
-    return _STANDARD_BY_WORD.get(joined)
 
 
 def classify_name_kind(name: str) -> str | None:

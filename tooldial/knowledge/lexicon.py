@@ -1,18 +1,22 @@
 """One place to ask "what kind of value is this field" of the knowledge packs.
 
-This first slice answers for identifiers: :meth:`Lexicon.identifier` says whether a field name is an
-identifier and whether it names what it identifies (``user_id``: :attr:`IdRole.NAMED`, stem ``user``) or not
-(``id``, ``data|uuid``: :attr:`IdRole.BARE`). Further kinds (places, money, time) move here pack by pack.
+:meth:`Lexicon.field_kind` gives the kind of value a field holds (:class:`~tooldial.knowledge.taxonomy.FieldKind`:
+city, date, price, ...; the mock world draws one), :meth:`Lexicon.standard` the standard kind its words name
+(country, latitude, url, ...; the graph's ``value_kinds``), both from :mod:`tooldial.knowledge.taxonomy`.
+:meth:`Lexicon.identifier` says whether a field name is an identifier and whether it names what it identifies
+(``user_id``: :attr:`IdRole.NAMED`, stem ``user``) or not (``id``, ``data|uuid``: :attr:`IdRole.BARE`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from tooldial.knowledge import loader
+from tooldial.knowledge import loader, taxonomy
+from tooldial.knowledge.taxonomy import FieldKind, FieldName
 
 
 class IdRole(StrEnum):
@@ -62,6 +66,14 @@ class Lexicon:
         if words[-1] in self.identifier_words:
             return Identifier(IdRole.NAMED, words[:-1])
         return None
+
+    def field_kind(self, field: FieldName) -> FieldKind | None:
+        """The kind of value ``field`` holds: the first rule of the taxonomy that holds, or None."""
+        return taxonomy.field_kind(field)
+
+    def standard(self, words: Sequence[str]) -> str | None:
+        """The standard kind a name's words name (``home_country_code`` → country), or None."""
+        return taxonomy.standard_of(words)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,328 @@
+"""One field taxonomy: what kind of value a field holds, read from its name, type and context words.
+
+:func:`field_kind` answers with a :class:`FieldKind` (the first :data:`RULES` predicate that holds; the mock world
+draws a value of that kind), :func:`standard_of` with the standard kind a name's words name (the graph's
+``value_kinds``: country, latitude, url ...). The vocabulary is the packs': ``standards.kind_by_word`` (the words of
+a standard kind, one vocabulary for the graph and the mock world's rules of that kind), ``field_words`` (one cue
+set per rule of the other kinds) and the sets of identifiers, time, people, media, measures, addresses, sports.
+:class:`tooldial.knowledge.lexicon.Lexicon` asks both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import cast
+
+from tooldial.knowledge import loader
+
+
+def weather_role(name: str) -> str | None:
+    """The weather quantity a field's name says (:func:`tooldial.dialogue.weather.role`, imported on use: the
+    knowledge layer loads without the dialogue package)."""
+    from tooldial.dialogue.weather import role
+
+    return role(name)
+
+
+@dataclass(frozen=True)
+class FieldName:
+    """A field (parameter or output leaf) as the rules see it: its name's words, its type, its context words."""
+
+    name: str
+    type: str = "string"
+    context: frozenset[str] = frozenset()  # words of the enclosing path and of the API name
+    title: frozenset[str] = frozenset()  # words of the API's name and the enclosing path only (no description)
+    parent: str = ""  # the enclosing key of a result field (``country`` for ``country|isoName``)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return _tokens(self.name)
+
+    def has(self, *words: str) -> bool:
+        return not _token_set(self.name).isdisjoint(words)
+
+    @property
+    def joined(self) -> str:
+        return "".join(self.tokens)
+
+    @property
+    def numeric(self) -> bool:
+        return (self.type or "").lower() in _NUMERIC_TYPES
+
+    def named(self, *words: str) -> bool:
+        """The field, the API's name or the enclosing path (not the description) mentions one of ``words``."""
+        return self.has(*words) or any(w in self.title for w in words)
+
+    def about(self, *words: str) -> bool:
+        """The field or its context mentions one of ``words``."""
+        return self.has(*words) or any(w in self.context for w in words)
+
+
+@lru_cache(maxsize=65536)
+def _tokens(name: str) -> tuple[str, ...]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return tuple(t for t in re.split(r"[^a-zA-Z0-9]+", spaced.lower()) if t)
+
+
+@lru_cache(maxsize=65536)
+def _token_set(name: str) -> frozenset[str]:
+    return frozenset(_tokens(name))
+
+
+_ID_WORDS = loader.ordered_words("identifiers", "mock_id")
+
+
+_NOT_ID = loader.ordered_words("identifiers", "not_id")
+
+
+_PERSON = loader.ordered_words("people", "person_roles")
+
+
+_ORG = loader.ordered_words("people", "organisations")
+
+
+#: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).
+_MEASURES = loader.ordered_words("measures", "quantities")
+
+
+_WORK = loader.ordered_words("media", "works")
+
+
+#: Last words of a field that is a quantity of a day, not a day (``day_volume``, ``day_change``, ``day_high``).
+_DAY_QUANTITY = loader.ordered_words("time", "day_quantity")
+
+
+#: Words of a label that names a format, not a work (a stream's ``qualityLabel`` "720p"): documented or left out.
+_FORMAT_WORDS = loader.ordered_words("media", "formats")
+
+
+#: Enclosing keys that say what their ``name`` names (a caption's ``language.name`` is a language, even in a
+#: video API): never a drawn title.
+_NAMED_PARENTS = loader.words("media", "named_keys")
+
+
+#: The last word of a league table's columns (``overall_league_W``, ``home_league_PTS``, ``position``).
+STANDING_WORDS = frozenset(loader.word_map("sports", "standing_role"))
+
+
+_TABLE_WORDS = loader.ordered_words("sports", "league_table")
+
+
+def _is_standing(f: FieldName) -> bool:
+    """A column of a league table (``overall_league_PTS``): a whole number, never a drawn measure."""
+    return bool(f.tokens) and f.tokens[-1] in STANDING_WORDS and f.has(*_TABLE_WORDS)
+
+
+def _is_match_score(f: FieldName) -> bool:
+    """A match's goals (``match_hometeam_score``, ``halftime_score``): a small whole number."""
+    return f.has(*_cue("match_score")) and f.has(*_cue("match_score_context"))
+
+
+_STANDARD_BY_WORD = cast("Mapping[str, str]", loader.word_map("standards", "kind_by_word"))
+
+
+def standard_words(kind: str) -> frozenset[str]:
+    """The words of a name that name one standard kind (``standards.kind_by_word``: ``lat``, ``latitude`` →
+    latitude): the graph reads the kind from them, the mock world's rule of that kind the same words."""
+    return _STANDARD_WORDS.get(kind, frozenset())
+
+
+_STANDARD_WORDS = {kind: frozenset(w for w, k in _STANDARD_BY_WORD.items() if k == kind)
+                   for kind in dict.fromkeys(_STANDARD_BY_WORD.values())}
+
+
+def standard_of(words: Sequence[str]) -> str | None:
+    """The standard kind named by a name's words, the last one that names one (``home_country_code``); two words
+    that are one term written apart (``time zone``, ``timeZone``) name it before either word does."""
+    for i in range(len(words) - 1, -1, -1):
+        if i + 1 < len(words) and (hit := _STANDARD_BY_WORD.get(words[i] + words[i + 1])):
+            return hit
+        hit = _STANDARD_BY_WORD.get(words[i])
+        if hit:
+            return hit
+    joined = "".join(words)
+    return _STANDARD_BY_WORD.get(joined)
+
+
+class FieldKind(StrEnum):
+    """The kinds of value a field holds, in :data:`RULES` order (a member equals its text: ``FieldKind.CITY ==
+    "city"``)."""
+
+    BOOLEAN = "boolean"
+    ID = "id"
+    EMAIL = "email"
+    IMAGE = "image"
+    URL = "url"
+    FILE = "file"
+    LATITUDE = "latitude"
+    LONGITUDE = "longitude"
+    TIMEZONE = "timezone"
+    DATETIME = "datetime"
+    DATE = "date"
+    HOURS = "hours"
+    TIME = "time"
+    YEAR = "year"
+    QUARTER = "quarter"
+    MONTH = "month"
+    TEMPERATURE = "temperature"
+    PRESSURE = "pressure"
+    UV_INDEX = "uv_index"
+    PRECIPITATION = "precipitation"
+    PERCENT = "percent"
+    PAGE = "page"
+    LIMIT = "limit"
+    COUNTRY_CODE = "country_code"
+    COUNTRY = "country"
+    CITY = "city"
+    ADDRESS = "address"
+    STATE = "state"
+    POSTAL = "postal"
+    LANGUAGE_CODE = "language_code"
+    LANGUAGE = "language"
+    CURRENCY_CODE = "currency_code"
+    CURRENCY_NAME = "currency_name"
+    COIN = "coin"
+    SYMBOL = "symbol"
+    PHONE = "phone"
+    RATING = "rating"
+    RATE = "rate"
+    CONVERTED = "converted"
+    PRICE = "price"
+    COUNT = "count"
+    STANDING = "standing"
+    MATCH_SCORE = "match_score"
+    MEASURE = "measure"
+    FIRST_NAME = "first_name"
+    LAST_NAME = "last_name"
+    USERNAME = "username"
+    PERSON = "person"
+    COMPANY = "company"
+    GENDER = "gender"
+    QUERY = "query"
+    TEXT = "text"
+    TITLE = "title"
+    NAME = "name"
+    STATUS = "status"
+    STATUS_CODE = "status_code"
+    ERROR = "error"
+    CATEGORY = "category"
+
+
+def _cue(name: str) -> frozenset[str]:
+    """A word set of the ``field_words`` pack: the cues of one kind's rule."""
+    return loader.words("field_words", name)
+
+
+_NUMERIC_TYPES = _cue("numeric_types")
+
+
+def _is_date_kind(f: FieldName) -> bool:
+    if f.tokens and f.tokens[-1] in _DAY_QUANTITY:
+        return False
+    return f.has(*standard_words("date"), *_cue("date")) or f.joined.endswith("date") \
+        or f.joined in _cue("date_joined") or (f.type or "").lower() == "date"
+
+
+#: Words ending in "id" that are not ids (``is_paid``, ``valid``).
+_ID_LOOKALIKES = loader.words("identifiers", "id_lookalike")
+
+
+def _is_id(f: FieldName) -> bool:
+    toks = f.tokens
+    return bool(toks) and (toks[-1] in _ID_WORDS or (toks[-1].endswith("id") and toks[-1] not in _ID_LOOKALIKES)) \
+        and not f.has(*_NOT_ID)
+
+
+#: Words of an address that is no street address (a wallet's, a contract's, a network's).
+_NOT_STREET = loader.ordered_words("addresses", "not_street")
+
+
+#: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
+#: ``field_words`` pack's (one set per cue).
+RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
+    (FieldKind.BOOLEAN, lambda f: len(f.tokens) > 1 and f.tokens[0] in _cue("boolean_prefixes")),
+    (FieldKind.ID, _is_id),
+    (FieldKind.EMAIL, lambda f: "email" in f.joined),
+    (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric),
+    (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
+    (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
+    (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),
+    (FieldKind.LONGITUDE, lambda f: f.has(*standard_words("longitude"))),
+    (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
+    (FieldKind.DATETIME, lambda f: f.has(*standard_words("datetime")) or (f.has("at") and len(f.tokens) == 2
+                                                       and f.tokens[-1] == "at")),
+    (FieldKind.DATE, _is_date_kind),
+    (FieldKind.HOURS, lambda f: f.has("hours") and f.about(*_cue("opening_hours_context"))),
+    (FieldKind.TIME, lambda f: f.has("time") and not f.has(*_cue("not_time"))),
+    (FieldKind.YEAR, lambda f: f.has("year") and f.tokens[-1] not in _DAY_QUANTITY and not f.has(*_cue("per_unit")) or (
+        f.has("season") and f.numeric) or (f.numeric and f.has(*_cue("year_numbers")))),
+    (FieldKind.QUARTER, lambda f: f.numeric and f.has(*_cue("quarter"))),
+    (FieldKind.MONTH, lambda f: f.has("month")),
+    (FieldKind.TEMPERATURE, lambda f: f.has(*_cue("temperature")) or (
+        f.has(*_cue("temperature_units")) and f.has(*_cue("temperature_stats"))
+        and len(f.tokens) == 2)),  # a forecast's ``max_c`` is a temperature, not a page size capped at 50
+    (FieldKind.PRESSURE, lambda f: f.numeric and weather_role(f.name) == "pressure"),
+    (FieldKind.UV_INDEX, lambda f: f.numeric and weather_role(f.name) == "uv"),
+    (FieldKind.PRECIPITATION, lambda f: f.numeric and f.has(*_cue("precipitation"))
+     and f.has(*_cue("precipitation_amount"))),
+    (FieldKind.PERCENT, lambda f: f.has(*_cue("percent"))),
+    (FieldKind.PAGE, lambda f: f.has(*_cue("page")) and not f.has(*_cue("not_page"))),
+    (FieldKind.LIMIT, lambda f: f.has(*_cue("limit")) and f.numeric and not f.has(*_cue("not_limit"))
+     or f.joined in _cue("limit_joined")),
+    (FieldKind.COUNTRY_CODE, lambda f: (f.has("country") and f.has(*_cue("country_code_marks")))
+     or f.joined in _cue("country_code_joined") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
+    (FieldKind.COUNTRY, lambda f: f.has(*_cue("country"))),
+    (FieldKind.CITY, lambda f: f.has(*_cue("city"))),
+    (FieldKind.ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
+    (FieldKind.STATE, lambda f: f.has(*_cue("state")) and not f.numeric and not f.about(*_cue("state_not_place"))),
+    (FieldKind.POSTAL, lambda f: f.has(*standard_words("postal_code"))),
+    (FieldKind.LANGUAGE_CODE, lambda f: f.has(*_cue("language_code"))
+     or (f.has("language") and f.has(*_cue("language_code_marks")))),
+    (FieldKind.LANGUAGE, lambda f: f.has(*_cue("language"))),
+    (FieldKind.CURRENCY_CODE, lambda f: f.has(*_cue("currency_code")) and f.about(*_cue("currency_context"))
+     or f.joined in _cue("currency_sides") and f.about(*_cue("currency_side_context"))),
+    (FieldKind.CURRENCY_NAME, lambda f: f.has("currency") and f.has("name")),
+    (FieldKind.COIN, lambda f: f.has(*_cue("coin")) and not f.numeric),
+    (FieldKind.SYMBOL, lambda f: f.has(*_cue("symbol")) and not f.numeric),
+    (FieldKind.PHONE, lambda f: f.has(*standard_words("phone"))),
+    (FieldKind.RATING, lambda f: f.has(*_cue("rating"))),
+    (FieldKind.RATE, lambda f: f.has(*_cue("rate")) and (f.numeric or f.about(*_cue("rate_context")))),
+    (FieldKind.CONVERTED, lambda f: f.has(*_cue("converted")) and f.numeric),
+    (FieldKind.PRICE, lambda f: f.has(*_cue("price")) and not f.has(*_cue("not_price"))
+     and (f.numeric or f.has(*_cue("price_as_text")))),
+    (FieldKind.COUNT, lambda f: f.has(*_cue("count")) and f.numeric),
+    (FieldKind.STANDING, lambda f: _is_standing(f)),
+    (FieldKind.MATCH_SCORE, lambda f: _is_match_score(f)),
+    (FieldKind.MEASURE, lambda f: f.has(*_MEASURES) or f.joined in _cue("measure_joined")),
+    (FieldKind.FIRST_NAME, lambda f: f.has(*_cue("first_name")) and f.has(*_cue("first_name_marks"))),
+    (FieldKind.LAST_NAME, lambda f: f.has(*_cue("last_name")) and f.has(*_cue("last_name_marks"))),
+    (FieldKind.USERNAME, lambda f: f.has(*_cue("username"))),
+    (FieldKind.PERSON, lambda f: f.has(*_PERSON) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
+    (FieldKind.COMPANY, lambda f: f.has(*_ORG) or (f.has("name") and f.named(*_ORG))),
+    (FieldKind.GENDER, lambda f: f.has(*_cue("gender"))),
+    (FieldKind.QUERY, lambda f: f.has(*_cue("query"))),
+    (FieldKind.TEXT, lambda f: f.has(*_cue("text"))),
+    (FieldKind.TITLE, lambda f: f.has(*_cue("title")) or (f.has(*_cue("name")) and f.about(*_WORK)
+                                                  and _token_set(f.parent).isdisjoint(_NAMED_PARENTS)
+                                                  and not f.has(*_FORMAT_WORDS))),
+    (FieldKind.NAME, lambda f: f.has(*_cue("name"))),
+    (FieldKind.BOOLEAN, lambda f: (f.type or "").lower() in _cue("boolean_types") or f.joined in _cue("boolean_joined")),
+    (FieldKind.STATUS, lambda f: f.has("status") and not f.numeric),
+    (FieldKind.STATUS_CODE, lambda f: f.has("status") and f.numeric),
+    (FieldKind.ERROR, lambda f: f.has(*_cue("error")) and not f.numeric),
+    (FieldKind.CATEGORY, lambda f: f.has(*_cue("category")) and not f.numeric),
+)
+
+
+@lru_cache(maxsize=65536)
+def field_kind(f: FieldName) -> FieldKind | None:
+    """The first :data:`RULES` kind whose predicate holds, or None."""
+    for kind, test in RULES:
+        if test(f):
+            return kind
+    return None
+
