@@ -383,9 +383,9 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     faults.checkpoint("graph")
     check = _validator(corpus) if options.validate_dialogues else None
     partial = dialogues_path.with_suffix(".jsonl.partial")
-    from tooldial.dialogue.renderer import get_renderer
+    from tooldial.dialogue.generate import make_renderer
 
-    renderer = get_renderer(generate_config.renderer, **generate_config.renderer_options)
+    renderer = make_renderer(generate_config)
     records = generate_dialogues(corpus, graph, generate_config, renderer=renderer)
     count, written_by = _write_dialogues(records, partial, check, rejected, times)
     _check_renderer_failures(renderer, options.max_failure_rate, partial)
