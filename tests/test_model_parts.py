@@ -7,13 +7,15 @@ reason, labels valid, and a rerun served from the cache with the same bytes.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from test_dialogue import make_corpus, make_graph
 from test_render_llm import weather_scenario
 
+from tooldial.cli import main as cli_main
+from tooldial.dataset.pipeline import model_part_counts, model_part_shares
 from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues, to_record
 from tooldial.dialogue.model_parts import LLM_ROLES, parse_llm_roles, with_result
 from tooldial.dialogue.model_parts.goal import goal_problems
@@ -38,14 +40,23 @@ def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
     assert set(LLM_ROLES) == {"goal", "result", "utterance"}
 
 
-def test_cli_says_in_one_line_that_roles_need_a_server(tmp_path) -> None:
-    run = subprocess.run([sys.executable, "-m", "tooldial", "generate", "--n", "1", "--out", str(tmp_path / "d.jsonl"),
-                          "--llm-roles", "goal,reslt"], capture_output=True, text=True, timeout=120)
-    assert run.returncode != 0 and "did you mean 'result'" in run.stderr and "Traceback" not in run.stderr
-    run = subprocess.run([sys.executable, "-m", "tooldial", "generate", "--n", "1", "--out", str(tmp_path / "d.jsonl"),
-                          "--llm-roles", "goal"], capture_output=True, text=True, timeout=120)
-    assert run.returncode != 0 and "needs --base-url and --llm-model" in run.stderr
-    assert not (tmp_path / "d.jsonl").exists()
+@pytest.mark.parametrize("command", [["generate", "--n", "1"], ["build", "--n", "1"]])
+def test_cli_says_in_one_line_what_is_wrong_with_the_roles(command, tmp_path, capsys) -> None:
+    out = str(tmp_path / "out")
+    for roles, needle in (("goal,reslt", "did you mean 'result'"), ("goal", "needs --base-url and --llm-model")):
+        assert cli_main([*command, "--out", out, "--llm-roles", roles]) != 0
+        err = capsys.readouterr().err
+        assert err.startswith("tooldial: ") and len(err.strip().splitlines()) == 1 and needle in err, err
+    assert not Path(out).exists()
+
+
+def test_card_shares_count_every_part_per_role() -> None:
+    parts = Counter()
+    for written in ({"goal": "model", "result": ["model", "template"]}, {"goal": "template", "result": ["model"]},
+                    {}, None):
+        parts.update(model_part_counts(written))
+    assert parts == Counter({"goal model": 1, "goal template": 1, "result model": 2, "result template": 1})
+    assert model_part_shares(parts) == "goal 1/2 (50.0%), result 2/3 (66.7%)"
 
 
 def test_goal_checks_hold_values_persona_and_debris() -> None:

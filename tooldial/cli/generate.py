@@ -180,6 +180,13 @@ def _generate(args: argparse.Namespace) -> int:
         if parts.failures:
             print("  model parts rejected: " + ", ".join(f"{k} ({v})" for k, v in parts.failures.most_common(8)),
                   file=sys.stderr)
+        if parts.skipped:
+            print("  not sent (template kept): " + ", ".join(f"{k} ({v})" for k, v in parts.skipped.most_common()),
+                  file=sys.stderr)
+        st = parts.client.stats
+        print(f"  model requests: {st.sent} sent, {st.cache_hits} from the cache; tokens: {st.prompt_tokens:,} prompt + "
+              f"{st.completion_tokens:,} generated ({(st.prompt_tokens + st.completion_tokens) / max(1, count):,.0f} "
+              f"per dialogue; sent requests only)", file=sys.stderr)
     written_by = {k: v for k, v in report.rendered_by.items() if k != "fixed"}
     if (args.renderer == "openai" or "utterance" in roles) and written_by:
         total = sum(written_by.values())
