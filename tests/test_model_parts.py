@@ -20,7 +20,9 @@ from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generat
 from tooldial.dialogue.model_parts import LLM_ROLES, parse_llm_roles, with_result
 from tooldial.dialogue.model_parts.goal import goal_problems
 from tooldial.dialogue.model_parts.results import flat_leaves, needed_leaves, shape_problems
+from tooldial.dialogue.render_llm import turn_problems, unsaid_values
 from tooldial.dialogue.render_template import TemplateRenderer
+from tooldial.dialogue.scenario import make_turn
 from tooldial.dialogue.validate import validate_record, validate_records
 from tooldial.errors import ConfigError
 
@@ -152,3 +154,19 @@ def test_real_small_model_parts_are_checked_recorded_and_cached(openai_server, c
     again, _ = run()
     assert openai_server.request_count() - start == asked
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_utterance_checks_catch_a_bare_value_and_a_value_said_too_early() -> None:
+    s = weather_scenario(city="Paris")
+    response = s.turns[3]
+    assert "only the value, no sentence" in turn_problems(response, "sunny, 18")
+    assert "only the value, no sentence" not in turn_problems(response, "Tomorrow is sunny with a high of 18.")
+    # the opening no longer names the city: before the call, nobody has said it
+    quiet = s.model_copy(update={"turns": [s.turns[0].model_copy(update={"fixed_message": "Weather tomorrow?"}),
+                                           *s.turns[1:]]})
+    assert unsaid_values(quiet, 1, ["Weather tomorrow?"]) == ["Paris"]
+    assert unsaid_values(quiet, 3, ["Weather tomorrow?", "", ""]) == []  # the call's result holds it by then
+    ask = make_turn("System", "request", "The system asks for the city.", content={"slots": ["city"]})
+    assert any(p.startswith("says a value before it was given") for p in turn_problems(
+        ask, "Which city, Paris?", unsaid=["Paris"]))
+    assert turn_problems(ask, "Which city is it for?", unsaid=["Paris"]) == []

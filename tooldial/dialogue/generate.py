@@ -560,8 +560,6 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
                           report, bar, parts)
     bar.close()
-    if parts is not None:
-        parts.log_summary()
 
 
 def _model_parts(corpus: Corpus, config: GenerateConfig, renderer: Renderer) -> tuple[Any, Renderer]:

@@ -44,7 +44,7 @@ def _api_line(corpus: Corpus, api_id: str) -> str:
     return f"{api.tool} — {text}"
 
 
-def goal_prompt(corpus: Corpus, scenario: ScenarioInstruction, band: str, value: str | None
+def goal_prompt(corpus: Corpus, scenario: ScenarioInstruction, band: str, value: str | None, label: str = ""
                 ) -> list[dict[str, str]]:
     """The one-message chat of an opening request (short: a 1.5B model reads it on CPU)."""
     user = scenario.user
@@ -53,7 +53,7 @@ def goal_prompt(corpus: Corpus, scenario: ScenarioInstruction, band: str, value:
     need = _api_line(corpus, scenario.target)
     if scenario.source:
         need += f" (first this: {_api_line(corpus, scenario.source)})"
-    value_text = f'\nMention "{value}" exactly as written.' if value else \
+    value_text = f'\nMention their {label or "value"}: "{value}", exactly as written.' if value else \
         "\nDo not give any specific value (no names, numbers, dates or ids)."
     return [{"role": "user", "content": GOAL_PROMPT.format(persona=persona, reason=reason, need=need,
                                                            band=BAND_TEXT[band], value=value_text)}]
@@ -109,13 +109,15 @@ def answer_text(raw: str) -> str:
     return clean_message(raw)
 
 
-def first_band(scenario: ScenarioInstruction, built: Any) -> tuple[str, str | None]:
-    """(band of the first intent utterance, the value it must state or None), from what the scenario was
-    built from (``generate._Built``)."""
+def first_band(scenario: ScenarioInstruction, built: Any) -> tuple[str, str | None, str]:
+    """(band of the first intent utterance, the value it must state or None, that value's slot in words), from
+    what the scenario was built from (``generate._Built``)."""
+    from tooldial.dialogue.planner import label
+
     cond = built.plan.sequence.conditions
     if built.opening is not None:
-        return {"clarify": "clarify", "suggest": "suggest"}.get(cond.opening, "confirm"), None
-    value = None
-    if built.adds_value and built.plan.added_slot:
-        value = str(built.plan.target.values.get(built.plan.added_slot, "")) or None
-    return "confirm", value
+        return {"clarify": "clarify", "suggest": "suggest"}.get(cond.opening, "confirm"), None, ""
+    value, slot = None, built.plan.added_slot
+    if built.adds_value and slot:
+        value = str(built.plan.target.values.get(slot, "")) or None
+    return "confirm", value, label(slot) if value else ""

@@ -98,14 +98,14 @@ class ModelParts:
             first = None if built is None else (built.opening if built.opening is not None else built.clear)
             if first is None:
                 continue
-            band, value = first_band(s, built)
-            jobs[i] = (built, band, value, first)
+            band, value, label = first_band(s, built)
+            jobs[i] = (built, band, value, first, label)
         done: set[int] = set()
         for attempt in range(self.max_attempts):
             todo = [i for i in jobs if i not in done]
             if not todo:
                 break
-            requests = [self._request(goal_prompt(self.corpus, scenarios[i], jobs[i][1], jobs[i][2]),
+            requests = [self._request(goal_prompt(self.corpus, scenarios[i], jobs[i][1], jobs[i][2], jobs[i][4]),
                                       _seed(scenarios[i], 0), attempt, self.goal_tokens) for i in todo]
             answers = self._ask("goal", requests, attempt)
             passed: list[tuple[int, str]] = []
@@ -122,7 +122,7 @@ class ModelParts:
                     passed.append((i, text))
             picks = factory._first_fitting([(scenarios[i].target, jobs[i][1], [t]) for i, t in passed])
             for (i, _text), pick in zip(passed, picks, strict=True):
-                built, band, _value, first = jobs[i]
+                built, band, _value, first, _label = jobs[i]
                 if pick is None:
                     self._fail("goal", [f"retriever hits do not fit the {band} band"])
                     continue
@@ -203,10 +203,6 @@ class ModelParts:
     def summary(self) -> str:
         """``goal 2/3 (66.7%), result 1/4 (25.0%)``: parts written by the model per role."""
         return ", ".join(f"{r} {m}/{n} ({m / n:.1%})" if n else f"{r} 0/0" for r, (m, n) in self.share().items())
-
-    def log_summary(self) -> None:
-        if self.roles:
-            log.info("model-written parts: %s", self.summary())
 
     def share(self) -> dict[str, tuple[int, int]]:
         """role -> (parts the model wrote, parts in all)."""
