@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.render_llm import _DEBRIS, _NARRATION, _SENTENCE, clean_message
+from tooldial.dialogue.render_llm import _DEBRIS, _FIRST, _NARRATION, _SENTENCE, clean_message
 from tooldial.dialogue.render_template import scenario_strings
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.dialogue.schema_checks import is_raw_slot_name
@@ -91,7 +91,7 @@ def goal_problems(text: str, scenario: ScenarioInstruction, value: str | None, *
         problems.append("prompt debris or placeholders")
     if _NARRATION.search(text) or re.match(r"\s*(?:the|a|an) (?:user|customer)\b", text, re.IGNORECASE):
         problems.append("talks about the user instead of as the user")
-    if not re.search(r"\b(?:I|I'm|I'd|I've|my|me|we|our|us)\b", text) and not text.rstrip().endswith("?"):
+    if not _FIRST.search(text) and not text.rstrip().endswith("?"):
         problems.append("not in the first person")
     if value and value not in text:
         problems.append("missing the value to state")
