@@ -560,6 +560,8 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
                           report, bar, parts)
     bar.close()
+    if parts is not None and parts.own_client:
+        parts.client.close()
 
 
 def _model_parts(corpus: Corpus, config: GenerateConfig, renderer: Renderer) -> tuple[Any, Renderer]:
@@ -570,13 +572,15 @@ def _model_parts(corpus: Corpus, config: GenerateConfig, renderer: Renderer) -> 
     from tooldial.llm import LLMClient
 
     opts = config.renderer_options
-    client = getattr(renderer, "client", None) or LLMClient(
+    given = getattr(renderer, "client", None)
+    client = given or LLMClient(
         opts["base_url"], opts["model"], api_key=opts.get("api_key"), cache_dir=opts.get("cache_dir"),
         max_concurrency=opts.get("max_concurrency", 8), max_retries=opts.get("max_retries", 5),
         timeout=opts.get("timeout", 600.0))
     parts = ModelParts(config.llm_roles, client, corpus, max_attempts=opts.get("max_attempts", 2),
                        goal_tokens=opts.get("goal_tokens", 64), result_tokens=opts.get("result_tokens", 384),
                        progress=config.progress)
+    parts.own_client = given is None  # closed when generation ends (the caller's renderer keeps its own)
     if "utterance" in config.llm_roles and not isinstance(renderer, LLMRenderer):
         renderer = LLMRenderer(client=client, max_attempts=opts.get("max_attempts", 3),
                                max_tokens=opts.get("max_tokens", 96), progress=config.progress)

@@ -47,6 +47,8 @@ class ModelParts:
         self.result_tokens = result_tokens
         self.retry_temperature = retry_temperature
         self.progress = progress
+        #: Whether the generator made ``client`` for these parts (then it closes it when done).
+        self.own_client = False
         self.written: Counter = Counter()
         self.failures: Counter = Counter()
         self.usage: Counter = Counter()
