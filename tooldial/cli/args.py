@@ -85,6 +85,16 @@ def add_llm_arguments(parser: argparse.ArgumentParser | Any, *, default_timeout:
                         f"408/409/429 and 5xx (default: {DEFAULT_MAX_ATTEMPTS})")
 
 
+def add_llm_roles_argument(parser: argparse.ArgumentParser | Any) -> None:
+    """``--llm-roles goal,result,utterance``: the dialogue parts a model writes (checked, template fallback)."""
+    from tooldial.dialogue.model_parts.roles import LLM_ROLES
+
+    parser.add_argument("--llm-roles", default=None, metavar="ROLES",
+                        help=f"comma-separated parts a model writes ({', '.join(LLM_ROLES)}): each is checked and "
+                        "the template's part is kept where it fails; needs --base-url and --llm-model "
+                        "(default: none, the template path)")
+
+
 def llm_options(args: argparse.Namespace) -> dict[str, Any]:
     """``LLMClient`` keyword arguments from :func:`add_llm_arguments`' flags."""
     return {"timeout": args.timeout, "max_retries": args.max_attempts - 1}

@@ -12,6 +12,7 @@ from typing import Any
 from tooldial.cli.args import (
     add_failure_rate_argument,
     add_llm_arguments,
+    add_llm_roles_argument,
     llm_options,
     positive_int,
 )
@@ -89,6 +90,10 @@ def _register_build(subparsers: argparse._SubParsersAction) -> None:
                      "server, its settings via --generate-option renderer_options=JSON)")
     gen.add_argument("--generate-option", action="append", metavar="KEY=VALUE",
                      help="any other GenerateConfig field (repeatable)")
+    add_llm_roles_argument(gen)
+    gen.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint of --llm-roles (or set "
+                     "renderer_options via --generate-option)")
+    gen.add_argument("--llm-model", default=None, help="model name at --base-url (--llm-roles)")
     add_llm_arguments(gen)
     add_failure_rate_argument(gen)
     gen.add_argument("--max-tokens", type=positive_int, default=96, metavar="N",
@@ -173,6 +178,7 @@ def _print_summary(result, times: dict[str, float] | None, skipped: list[str], q
 def run_build(args: argparse.Namespace) -> int:
     from tooldial.dataset.pipeline import BuildOptions, build_dataset
     from tooldial.dataset.splits import SplitConfig
+    from tooldial.dialogue.model_parts import parse_llm_roles
 
     graph_options = _key_values(args.graph_option, "--graph-option")
     if args.embedding_model:
@@ -184,7 +190,18 @@ def run_build(args: argparse.Namespace) -> int:
 
         graph_options["thresholds"] = Thresholds.parse(args.thresholds)
     generate_options = _key_values(args.generate_option, "--generate-option")
-    if (args.renderer or generate_options.get("renderer")) == "openai":
+    roles = parse_llm_roles(args.llm_roles)
+    if roles:
+        generate_options["llm_roles"] = roles
+        server = generate_options.setdefault("renderer_options", {})
+        if isinstance(server, dict):
+            for key, value in (("base_url", args.base_url), ("model", args.llm_model)):
+                if value:
+                    server.setdefault(key, value)
+            if not (server.get("base_url") and server.get("model")):
+                raise ConfigError(f"--llm-roles {args.llm_roles} needs --base-url and --llm-model",
+                                  field="--llm-roles")
+    if (args.renderer or generate_options.get("renderer")) == "openai" or roles:
         renderer_options = generate_options.setdefault("renderer_options", {})
         if isinstance(renderer_options, dict):
             for key, value in {**llm_options(args), "max_attempts": args.max_attempts,
@@ -228,8 +245,10 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"  rejected by the validator: {line}", file=sys.stderr)
     _print_summary(result.dataset, result.times.seconds, result.skipped, args.quiet)
     written_by = result.dataset.info.generation.get("messages by renderer")
-    if written_by and (args.renderer or generate_options.get("renderer")) == "openai":
+    if written_by and ((args.renderer or generate_options.get("renderer")) == "openai" or roles):
         print(f"  messages written by: {written_by}")
+    if result.dataset.info.generation.get("model-written parts"):
+        print(f"  model-written parts: {result.dataset.info.generation['model-written parts']}")
     if args.push_to_hub:
         from tooldial.dataset.hub import push_to_hub
 

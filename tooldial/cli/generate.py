@@ -11,6 +11,7 @@ from pathlib import Path
 from tooldial.cli.args import (
     add_failure_rate_argument,
     add_llm_arguments,
+    add_llm_roles_argument,
     check_output_file,
     llm_options,
     non_negative_int,
@@ -49,8 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--renderer", choices=RENDERERS.names(), default=RENDERERS.default,
                    help="how messages are written (default: %(default)s)")
-    g.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (--renderer openai)")
-    g.add_argument("--llm-model", default=None, help="model name at the endpoint (--renderer openai)")
+    g.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint (--renderer openai, --llm-roles)")
+    g.add_argument("--llm-model", default=None, help="model name at the endpoint (--renderer openai, --llm-roles)")
+    add_llm_roles_argument(g)
     g.add_argument("--api-key-env", default="OPENAI_API_KEY",
                    help="environment variable holding the API key (never written anywhere)")
     g.add_argument("--max-concurrency", type=positive_int, default=8, help="requests in flight (--renderer openai)")
@@ -117,21 +119,25 @@ def _generate(args: argparse.Namespace) -> int:
 
     from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues
     from tooldial.dialogue.io import write_dialogues
+    from tooldial.dialogue.model_parts import parse_llm_roles
     from tooldial.embedding import DEFAULT_EMBEDDING_MODEL
     from tooldial.errors import ConfigError
 
     check_output_file(args.out)
+    roles = parse_llm_roles(args.llm_roles)
     options: dict = {}
-    if args.renderer == "openai":
+    if args.renderer == "openai" or roles:
         if not args.base_url or not args.llm_model:
-            raise ConfigError("--renderer openai needs --base-url and --llm-model", field="--renderer")
+            flag = "--renderer" if args.renderer == "openai" else "--llm-roles"
+            raise ConfigError(f"{flag} {args.renderer if flag == '--renderer' else args.llm_roles} needs "
+                              "--base-url and --llm-model", field=flag)
         options = {"base_url": args.base_url, "model": args.llm_model,
                    "api_key": os.environ.get(args.api_key_env), "max_concurrency": args.max_concurrency,
                    **llm_options(args), "max_attempts": args.max_attempts, "max_tokens": args.max_tokens}
     try:
         config = GenerateConfig(
             n=args.n, all_combinations=args.all_combinations, seed=args.seed, renderer=args.renderer,
-            renderer_options=options, retriever=_retriever_config(args),
+            renderer_options=options, llm_roles=roles, retriever=_retriever_config(args),
             embedding_model=args.embedding_model or DEFAULT_EMBEDDING_MODEL,
             sequences=args.sequences.split(",") if args.sequences else None, batch_size=args.batch_size,
             progress=not args.no_progress,
@@ -144,9 +150,9 @@ def _generate(args: argparse.Namespace) -> int:
     graph = _load_graph(args, corpus)
     loaded = time.perf_counter()
     report = GenerationReport()
-    from tooldial.dialogue.renderer import get_renderer
+    from tooldial.dialogue.generate import make_renderer
 
-    renderer = get_renderer(config.renderer, **config.renderer_options)
+    renderer = make_renderer(config)
     count = write_dialogues(generate_dialogues(corpus, graph, config, renderer=renderer, report=report), args.out)
     took = time.perf_counter() - loaded
     print(f"wrote {count} dialogues to {args.out} in {took:.1f}s (corpus+graph {loaded - start:.1f}s); "
@@ -168,8 +174,21 @@ def _generate(args: argparse.Namespace) -> int:
         print(f"tooldial: graph edges left out as implausible chains: {top}", file=sys.stderr)
     if report.personal_intents:
         print("first intent utterances composed for their dialogue: " + report.personal_summary(), file=sys.stderr)
+    if report.model_parts is not None:
+        parts = report.model_parts
+        print("model-written parts: " + (parts.summary() or "none"), file=sys.stderr)
+        if parts.failures:
+            print("  model parts rejected: " + ", ".join(f"{k} ({v})" for k, v in parts.failures.most_common(8)),
+                  file=sys.stderr)
+        if parts.skipped:
+            print("  not sent (template kept): " + ", ".join(f"{k} ({v})" for k, v in parts.skipped.most_common()),
+                  file=sys.stderr)
+        st = parts.client.stats
+        print(f"  model requests: {st.sent} sent, {st.cache_hits} from the cache; tokens: {st.prompt_tokens:,} prompt + "
+              f"{st.completion_tokens:,} generated ({(st.prompt_tokens + st.completion_tokens) / max(1, count):,.0f} "
+              f"per dialogue; sent requests only)", file=sys.stderr)
     written_by = {k: v for k, v in report.rendered_by.items() if k != "fixed"}
-    if args.renderer == "openai" and written_by:
+    if (args.renderer == "openai" or "utterance" in roles) and written_by:
         total = sum(written_by.values())
         print("messages written by: " + ", ".join(f"{k} {v / total:.1%}" for k, v in
                                                      sorted(written_by.items(), key=lambda kv: -kv[1])), file=sys.stderr)
@@ -178,7 +197,7 @@ def _generate(args: argparse.Namespace) -> int:
               f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)
     # requests the server could not answer (not answers that failed the checks) make a run invalid, even when
     # the template fallback wrote those turns
-    stats = getattr(getattr(renderer, "client", None), "stats", None)
+    stats = getattr(getattr(renderer, "client", None) or getattr(report.model_parts, "client", None), "stats", None)
     if stats is not None and report_failures("renderer", stats.errors, stats.sent + stats.cache_hits,
                                              stats.failures, args.max_failure_rate):
         print(f"tooldial: more than {100 * args.max_failure_rate:g}% of the renderer's requests failed "

@@ -293,13 +293,15 @@ def _card_settings(options: BuildOptions, graph_config: Any, generate_config: An
     renderer_model = (generate_config.renderer_options or {}).get("model")
     if renderer_model:
         generation["renderer model"] = renderer_model
+    if generate_config.llm_roles:
+        generation["llm roles"] = ", ".join(generate_config.llm_roles)
     if generate_config.sequences:
         generation["sequences"] = ", ".join(generate_config.sequences)
     return {"graph": graph_info, "generation": generation}
 
 
 def _write_dialogues(records: Any, partial: Path, check: Any, rejected: list[str],
-                     times: StageTimes) -> tuple[int, Counter]:
+                     times: StageTimes, parts: Counter | None = None) -> tuple[int, Counter]:
     """Write the dialogues that pass ``check`` to ``partial`` (the rest go to ``rejected`` with their reasons);
     returns how many were written and the messages per renderer (an LLM renderer falls back turn by turn).
 
@@ -312,6 +314,8 @@ def _write_dialogues(records: Any, partial: Path, check: Any, rejected: list[str
     with partial.open("w", encoding="utf-8") as f:
         for record in records:
             written_by.update(m for m in record.scenario.get("rendered_by") or [] if m != "fixed")
+            if parts is not None:
+                parts.update(model_part_counts(record.scenario.get("written_by")))
             if check is not None:
                 t0, c0 = time.perf_counter(), time.process_time()
                 problems = check(record)
@@ -329,12 +333,29 @@ def _write_dialogues(records: Any, partial: Path, check: Any, rejected: list[str
     return count, written_by
 
 
+def model_part_counts(written_by: dict[str, Any] | None) -> Counter:
+    """``role model`` / ``role template`` -> parts of one dialogue's ``scenario.written_by``."""
+    out: Counter = Counter()
+    for role, who in (written_by or {}).items():
+        out.update(f"{role} {w}" for w in (who if isinstance(who, list) else [who]))
+    return out
+
+
+def model_part_shares(parts: Counter) -> str:
+    """``goal 2/3 (66.7%), result 1/4 (25.0%)``: the parts the model wrote, per role."""
+    roles = list(dict.fromkeys(k.rsplit(" ", 1)[0] for k in parts))
+    return ", ".join(f"{r} {parts[f'{r} model']}/{parts[f'{r} model'] + parts[f'{r} template']} "
+                     f"({parts[f'{r} model'] / max(1, parts[f'{r} model'] + parts[f'{r} template']):.1%})"
+                     for r in roles)
+
+
 def _mark_done(done: Path, dialogues_path: Path, key: str, count: int, rejected: list[str],
-               messages_by_renderer: str) -> None:
+               messages_by_renderer: str, model_parts: str = "") -> None:
     """Record the finished ``dialogues.jsonl`` (count, size, sha256) atomically in ``dialogues.done``."""
     record = {"key": key, "count": count, "size": dialogues_path.stat().st_size,
               "sha256": file_sha256(dialogues_path), "rejected": rejected,
-              "messages by renderer": messages_by_renderer}
+              "messages by renderer": messages_by_renderer,
+              **({"model-written parts": model_parts} if model_parts else {})}
     done_partial = done.with_suffix(".done.partial")
     done_partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
     done_partial.replace(done)
@@ -368,6 +389,8 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
         rejected.extend(finished.get("rejected", []))
         if finished.get("messages by renderer"):
             generation["messages by renderer"] = finished["messages by renderer"]
+        if finished.get("model-written parts"):
+            generation["model-written parts"] = finished["model-written parts"]
         return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times, graph_path)
     done.unlink(missing_ok=True)
     faults.checkpoint("corpus")
@@ -383,18 +406,22 @@ def generate_dialogue_file(options: BuildOptions, times: StageTimes | None = Non
     faults.checkpoint("graph")
     check = _validator(corpus) if options.validate_dialogues else None
     partial = dialogues_path.with_suffix(".jsonl.partial")
-    from tooldial.dialogue.renderer import get_renderer
+    from tooldial.dialogue.generate import make_renderer
 
-    renderer = get_renderer(generate_config.renderer, **generate_config.renderer_options)
+    renderer = make_renderer(generate_config)
     records = generate_dialogues(corpus, graph, generate_config, renderer=renderer)
-    count, written_by = _write_dialogues(records, partial, check, rejected, times)
+    parts: Counter = Counter()
+    count, written_by = _write_dialogues(records, partial, check, rejected, times, parts)
     _check_renderer_failures(renderer, options.max_failure_rate, partial)
     partial.replace(dialogues_path)
     if written_by:
         total = sum(written_by.values())
         generation["messages by renderer"] = ", ".join(f"{name} {n / total:.1%}"
                                                         for name, n in written_by.most_common())
-    _mark_done(done, dialogues_path, key, count, rejected, generation.get("messages by renderer", ""))
+    if parts:
+        generation["model-written parts"] = model_part_shares(parts)
+    _mark_done(done, dialogues_path, key, count, rejected, generation.get("messages by renderer", ""),
+               generation.get("model-written parts", ""))
     faults.checkpoint("dialogues")
     return GeneratedDialogues(dialogues_path, corpus, settings, rejected, times, graph_path)
 

@@ -69,6 +69,9 @@ class GenerateConfig(BaseModel):
     renderer: str = "template"
     #: Passed to the renderer's constructor (``openai``: base_url, model, api_key, cache_dir, max_concurrency).
     renderer_options: dict[str, Any] = Field(default_factory=dict, repr=False)
+    #: Parts a model writes (:data:`~tooldial.dialogue.model_parts.LLM_ROLES`), each checked, the template's part
+    #: kept where it fails; the server is ``renderer_options``' (base_url, model, ...). Empty: none (default).
+    llm_roles: list[str] = Field(default_factory=list)
     retriever: RetrieverConfig = Field(default_factory=RetrieverConfig)
     embedding_model: str = DEFAULT_EMBEDDING_MODEL
     #: Embedding cache directory; None = ``$TOOLDIAL_CACHE``.
@@ -92,6 +95,13 @@ class GenerateConfig(BaseModel):
     def _mode(self) -> GenerateConfig:
         if (self.n is None) == (not self.all_combinations):
             raise ValueError("set exactly one of n and all_combinations")
+        from tooldial.dialogue.model_parts import LLM_ROLES
+
+        bad = [r for r in self.llm_roles if r not in LLM_ROLES]
+        if bad:
+            raise ValueError(f"unknown LLM role {bad[0]!r}; choose from {', '.join(LLM_ROLES)}")
+        if self.llm_roles and not (self.renderer_options.get("base_url") and self.renderer_options.get("model")):
+            raise ValueError("llm_roles need renderer_options base_url and model (the model's server)")
         for sid in self.sequences or []:
             try:
                 get_sequence(sid)
@@ -115,6 +125,8 @@ class GenerationReport:
     #: band -> first-turn intent utterances composed for their dialogue ("confirm") or fallen back to the pool
     #: candidate because no composition fit the band ("confirm fallback"); see ScenarioFactory.personalize.
     personal_intents: Counter = field(default_factory=Counter)
+    #: The model-written parts of this run (None without ``llm_roles``): shares, failures, tokens.
+    model_parts: Any = None
 
     @property
     def total(self) -> int:
@@ -129,6 +141,21 @@ class GenerationReport:
             if kept + back:
                 parts.append(f"{band} {kept:,}/{kept + back:,} kept, {back / (kept + back):.1%} fallback")
         return "; ".join(parts)
+
+
+#: Settings of the model's server in ``renderer_options``: the template renderer takes none of them (with
+#: ``llm_roles`` they are there for the model-written parts).
+SERVER_OPTIONS = frozenset({"base_url", "model", "api_key", "cache_dir", "max_concurrency", "max_retries", "timeout",
+                            "max_attempts", "max_tokens", "goal_tokens",
+                            "result_tokens"})
+
+
+def make_renderer(config: GenerateConfig) -> Renderer:
+    """The configured renderer (the template renderer without the server settings it does not take)."""
+    options = {k: v for k, v in config.renderer_options.items() if k not in ("goal_tokens", "result_tokens")}
+    if config.renderer == "template":
+        options = {k: v for k, v in options.items() if k not in SERVER_OPTIONS}
+    return get_renderer(config.renderer, **options)
 
 
 def clear_add_values(api_id: str, param: Parameter, k: int = 4) -> list[str]:
@@ -227,6 +254,10 @@ class ScenarioFactory:
         self.search = SearchCache(retriever, getattr(retriever.embedder, "cache_dir", None))
         self.bank = IntentBank(corpus, retriever, self.search)
         self._built: dict[str, _Built] = {}  # dialogue id -> what its scenario was built from (until personalize)
+        #: With ``keep_built``: what personalized scenarios were built from, with their final first intents, for
+        #: the model-written opening request (:class:`~tooldial.dialogue.model_parts.ModelParts` pops them).
+        self.keep_built = False
+        self.kept: dict[str, _Built] = {}
 
     def close(self) -> None:
         self.search.close()
@@ -330,6 +361,9 @@ class ScenarioFactory:
             else:
                 report.personal_intents[band] += 1
                 out[i] = swapped
+                built.opening, built.clear = opening, clear
+            if self.keep_built:
+                self.kept[scenarios[i].dialogue_id] = built
         return out
 
     def _first_fitting(self, asks: list[tuple[str, str, list[str]]]) -> list[Intent | None]:
@@ -388,10 +422,11 @@ class _Built:
 
 
 def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str,
-              rendered_by: list[str] | None = None) -> DialogueRecord:
+              rendered_by: list[str] | None = None, written_by: dict[str, Any] | None = None) -> DialogueRecord:
     """Assemble the release-format record (turn keys in the release's order) plus our metadata.
 
-    ``rendered_by`` (per turn: ``fixed`` or the renderer that wrote the message) goes into ``scenario``.
+    ``rendered_by`` (per turn: ``fixed`` or the renderer that wrote the message) and ``written_by`` (model-written
+    parts: ``goal`` and per call ``result``, ``model`` or ``template``) go into ``scenario`` when given.
     """
     turns: list[dict[str, dict[str, Any]]] = []
     for turn, message in zip(scenario.turns, messages, strict=True):
@@ -418,6 +453,7 @@ def to_record(scenario: ScenarioInstruction, messages: list[str], renderer: str,
             "turns": [{"situation": t.situation, "style": t.style, "required_values": t.required_values}
                       for t in scenario.turns],
             **({"rendered_by": rendered_by} if rendered_by is not None else {}),
+            **({"written_by": written_by} if written_by is not None else {}),
         },
     )
 
@@ -452,7 +488,12 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
     from tooldial.progress import restart_clock, steady_bar
 
     if renderer is None:
-        renderer = get_renderer(config.renderer, **config.renderer_options)
+        renderer = make_renderer(config)
+    parts = None
+    if config.llm_roles:
+        parts, renderer = _model_parts(corpus, config, renderer)
+        report.model_parts = parts
+        factory.keep_built = "goal" in config.llm_roles
     sequences = tuple(get_sequence(s) for s in config.sequences) if config.sequences else SEQUENCES
     sampler = Sampler(corpus, graph, rng, sequences)
     problems: dict[DialogueUnit, str] = {}
@@ -510,17 +551,61 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         pending.append(scenario)
         if len(pending) >= config.batch_size:
             first = bar.n == 0
-            yield from _flush(factory.personalize(pending, report), renderer, report, bar)
+            yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
+                              report, bar, parts)
             pending = []
             if first:  # the first batch paid the warm-up (models, the retriever's index): not the run's rate
                 restart_clock(bar)
     if pending:
-        yield from _flush(factory.personalize(pending, report), renderer, report, bar)
+        yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
+                          report, bar, parts)
     bar.close()
+    if parts is not None and parts.own_client:
+        parts.client.close()
 
 
-def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: GenerationReport, bar: Any
-           ) -> Iterator[DialogueRecord]:
+def _model_parts(corpus: Corpus, config: GenerateConfig, renderer: Renderer) -> tuple[Any, Renderer]:
+    """The model-parts writer of ``config.llm_roles`` and the renderer to use (``utterance``: the ``openai``
+    renderer on the same client, unless ``renderer`` is one already)."""
+    from tooldial.dialogue.model_parts import ModelParts
+    from tooldial.dialogue.render_llm import LLMRenderer
+    from tooldial.llm import LLMClient
+
+    opts = config.renderer_options
+    given = getattr(renderer, "client", None)
+    client = given or LLMClient(
+        opts["base_url"], opts["model"], api_key=opts.get("api_key"), cache_dir=opts.get("cache_dir"),
+        max_concurrency=opts.get("max_concurrency", 8), max_retries=opts.get("max_retries", 5),
+        timeout=opts.get("timeout", 600.0))
+    parts = ModelParts(config.llm_roles, client, corpus, max_attempts=opts.get("max_attempts", 2),
+                       goal_tokens=opts.get("goal_tokens", 64), result_tokens=opts.get("result_tokens", 384),
+                       progress=config.progress)
+    parts.own_client = given is None  # closed when generation ends (the caller's renderer keeps its own)
+    if "utterance" in config.llm_roles and not isinstance(renderer, LLMRenderer):
+        renderer = LLMRenderer(client=client, max_attempts=opts.get("max_attempts", 3),
+                               max_tokens=opts.get("max_tokens", 96), progress=config.progress)
+    return parts, renderer
+
+
+def _with_parts(scenarios: list[ScenarioInstruction], parts: Any, factory: ScenarioFactory, corpus: Corpus
+                ) -> list[ScenarioInstruction]:
+    """The scenarios with the model-written parts that passed (unchanged without ``llm_roles``)."""
+    if parts is None:
+        return scenarios
+    from tooldial.dialogue.render_template import TemplateRenderer
+    from tooldial.dialogue.validate import validate_record
+
+    template = TemplateRenderer()
+
+    def problems(scenario: ScenarioInstruction) -> set[str]:
+        record = to_record(scenario, template.messages(scenario), template.name)
+        return {f"{kind}: {message}" for kind, message in validate_record(record, corpus=corpus).problems}
+
+    return parts.apply(scenarios, factory, problems)
+
+
+def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: GenerationReport, bar: Any,
+           parts: Any = None) -> Iterator[DialogueRecord]:
     results = renderer.render(pending)
     for scenario, result in zip(pending, results, strict=True):
         problems = check_messages(scenario, result.messages) if result.ok and result.messages is not None else []
@@ -530,4 +615,5 @@ def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: Gener
         report.produced[scenario.sequence_id] += 1
         report.rendered_by.update(result.rendered_by or [])
         bar.update(1)
-        yield to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by)
+        written_by = parts.written_by.pop(scenario.dialogue_id, {}) if parts is not None else None
+        yield to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by, written_by)

@@ -36,6 +36,7 @@ same scenarios give the same dialogues.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections import Counter
@@ -116,14 +117,22 @@ def clean_message(text: str) -> str:
     return " ".join(text.split())
 
 
-def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, truncated: bool = False) -> list[str]:
+def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, truncated: bool = False,
+                  unsaid: Sequence[str] = ()) -> list[str]:
     """Why ``message`` is not an acceptable utterance of ``turn`` (``[]`` when it is).
 
-    ``truncated``: the answer stopped at ``max_tokens`` (a cut sentence is not a message).
+    ``truncated``: the answer stopped at ``max_tokens`` (a cut sentence is not a message). ``unsaid``: values of
+    the dialogue nobody has said or returned yet and this turn does not give (:func:`unsaid_values`): a message
+    holding one knows what it cannot know yet (a request that names the value it asks for).
     """
     if not message.strip():
         return ["empty message"]
     problems = []
+    if turn.required_values and not re.search(r"[A-Za-z]{2,}", _without(message, turn.required_values)):
+        problems.append("only the value, no sentence")
+    early = [v for v in unsaid if re.search(rf"(?<!\w){re.escape(v)}(?!\w)", message)]
+    if early:
+        problems.append(f"says a value before it was given ({', '.join(early[:3])})")
     if truncated:
         problems.append("cut off at max_tokens")
     if len(message) > MAX_CHARS:
@@ -162,6 +171,31 @@ def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, tr
     elif act in ("clarify", "suggest", "request-multi") and "?" not in message:
         problems.append("asks no question")
     return problems
+
+
+def _without(message: str, values: Sequence[str]) -> str:
+    for v in sorted(values, key=len, reverse=True):
+        message = message.replace(v, " ")
+    return message
+
+
+def unsaid_values(scenario: ScenarioInstruction, index: int, messages: Sequence[str]) -> list[str]:
+    """Values of the dialogue (given by the user, returned by a call) that neither ``messages[:index]`` nor a call
+    result before turn ``index`` holds, and that turn ``index`` does not give; three characters or more."""
+    turns = scenario.turns
+    values: set[str] = set()
+    for t in turns:
+        c = t.content
+        values |= {str(v) for v in c.get("values", {}).values()} | {str(v) for v in c.get("facts", {}).values()}
+        values |= {str(v) for part in ("required_parameters", "optional_parameters")
+                   for v in (t.api_request.get(part) or {}).values() if not isinstance(v, dict | list)}
+    seen = " ".join(m for m in messages[:index] if m)
+    seen += " " + " ".join(json.dumps(t.api_response, ensure_ascii=False) for t in turns[:index] if t.api_response)
+    seen += " " + " ".join(t.fixed_message or "" for t in turns[:index])
+    here = turns[index]
+    mine = set(here.required_values) | {str(v) for v in here.content.get("values", {}).values()}
+    return sorted(v for v in values if len(v) >= 3 and v not in mine and v not in seen
+                  and not any(v in m for m in mine))
 
 
 _META = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "meta_talk")) + r")\b", re.IGNORECASE)
@@ -389,6 +423,10 @@ class _Dialogue:
         self.stats: dict[str, Any] = {"requests": 0, "cached": 0, "attempts": 0, "llm_turns": 0,
                                       "fallback_turns": 0, "problems": Counter()}
 
+    def messages_so_far(self, i: int) -> list[str]:
+        """The messages decided before turn ``i`` (only those: what the dialogue has really said)."""
+        return [m or "" for m in self.messages[:i]]
+
     def next_turn(self) -> int | None:
         return next((i for i in self.todo if self.messages[i] is None), None)
 
@@ -506,7 +544,8 @@ class LLMRenderer:
                     message = clean_message(answer.text)
                     previous = next((m for m in reversed(d.context()[:i]) if m), "")
                     truncated = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
-                    problems = turn_problems(d.scenario.turns[i], message, previous, truncated=truncated)
+                    problems = turn_problems(d.scenario.turns[i], message, previous, truncated=truncated,
+                                             unsaid=unsaid_values(d.scenario, i, d.messages_so_far(i)))
                 if not problems:
                     same = self.mode == "paraphrase" and message == d.fallback[i]
                     d.messages[i], d.by[i] = message, self.template.name if same else self.name

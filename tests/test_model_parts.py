@@ -1,0 +1,172 @@
+"""Model-written dialogue parts (``--llm-roles``): role names, the goal and result checks, the whole dialogue
+still valid with a rewritten result, and an end-to-end run against the real local server (SmolLM2-135M,
+``openai_server``): every part recorded as the model's or the template's, every rejection counted with its
+reason, labels valid, and a rerun served from the cache with the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from test_dialogue import make_corpus, make_graph
+from test_render_llm import weather_scenario
+
+from tooldial.cli import main as cli_main
+from tooldial.dataset.pipeline import model_part_counts, model_part_shares
+from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues, to_record
+from tooldial.dialogue.model_parts import LLM_ROLES, parse_llm_roles, with_result
+from tooldial.dialogue.model_parts.goal import goal_problems
+from tooldial.dialogue.model_parts.results import flat_leaves, needed_leaves, shape_problems
+from tooldial.dialogue.render_llm import turn_problems, unsaid_values
+from tooldial.dialogue.render_template import TemplateRenderer
+from tooldial.dialogue.scenario import make_turn
+from tooldial.dialogue.validate import validate_record, validate_records
+from tooldial.errors import ConfigError
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return make_corpus()
+
+
+def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
+    assert parse_llm_roles("utterance, goal,goal") == ["goal", "utterance"]
+    assert parse_llm_roles("") == [] and parse_llm_roles(None) == []
+    with pytest.raises(ConfigError, match="did you mean 'result'"):
+        parse_llm_roles("goal,results2")
+    with pytest.raises(ValueError, match="llm_roles need"):
+        GenerateConfig(n=1, llm_roles=["goal"])
+    assert set(LLM_ROLES) == {"goal", "result", "utterance"}
+
+
+@pytest.mark.parametrize("command", [["generate", "--n", "1"], ["build", "--n", "1"]])
+def test_cli_says_in_one_line_what_is_wrong_with_the_roles(command, tmp_path, capsys) -> None:
+    out = str(tmp_path / "out")
+    for roles, needle in (("goal,reslt", "did you mean 'result'"), ("goal", "needs --base-url and --llm-model")):
+        assert cli_main([*command, "--out", out, "--llm-roles", roles]) != 0
+        err = capsys.readouterr().err
+        assert err.startswith("tooldial: ") and len(err.strip().splitlines()) == 1 and needle in err, err
+    assert not Path(out).exists()
+
+
+def test_card_shares_count_every_part_per_role() -> None:
+    parts = Counter()
+    for written in ({"goal": "model", "result": ["model", "template"]}, {"goal": "template", "result": ["model"]},
+                    {}, None):
+        parts.update(model_part_counts(written))
+    assert parts == Counter({"goal model": 1, "goal template": 1, "result model": 2, "result template": 1})
+    assert model_part_shares(parts) == "goal 1/2 (50.0%), result 2/3 (66.7%)"
+
+
+def test_goal_checks_hold_values_persona_and_debris() -> None:
+    s = weather_scenario(city="Paris")
+    assert goal_problems("I'm planning a weekend away and want to know what tomorrow looks like.", s, None) == []
+    assert "states a value the dialogue gives later" in goal_problems(
+        "I'm planning a trip to Paris, what will tomorrow bring?", s, None)
+    assert "missing the value to state" in goal_problems("I need tomorrow's forecast for my trip.", s, "Paris")
+    assert goal_problems("I need tomorrow's forecast for Paris, my trip depends on it.", s, "Paris") == []
+    stacked = "I'm a teacher. My sister asked me to check. I follow the weather. What about tomorrow?"
+    assert "more than two sentences" in goal_problems(stacked, s, None)
+    assert any("debris" in p for p in goal_problems("User: {city} forecast please for me", s, None))
+    assert any("talks about the user" in p for p in goal_problems("The user wants the forecast for tomorrow.", s,
+                                                                    None))
+    assert "cut off at max_tokens" in goal_problems("I want the forecast for", s, None, truncated=True)
+
+
+def test_result_checks_keep_the_shape_and_every_value_the_dialogue_uses() -> None:
+    s = weather_scenario(city="Paris")
+    template = s.turns[2].api_response["result"]
+    keep = needed_leaves(template, s)
+    # the city is in the request, sunny and 18 in the response turn: all three are needed
+    assert set(keep) == {("city",), ("condition",), ("high_c",)}
+    assert shape_problems(template, '{"city": "Paris", "condition": "sunny", "high_c": 18}', keep)[1] == ["unchanged"]
+    assert shape_problems(template, '{"city": "Lyon", "condition": "sunny", "high_c": 18}', keep)[1] == [
+        "a value the dialogue uses changed"]
+    assert shape_problems(template, '{"city": "Paris", "condition": "sunny"}', keep)[1] == [
+        "keys or list lengths differ from the template"]
+    assert shape_problems(template, "Sure! The weather is nice.", keep)[1] == ["not JSON of the template's type"]
+    assert "a value changed its type" in shape_problems(
+        template, '{"city": "Paris", "condition": "sunny", "high_c": "18"}', keep)[1]
+
+
+def test_a_rewritten_result_that_passes_leaves_the_dialogue_valid() -> None:
+    """The kept path without a model: a value the dialogue does not use is rewritten; the checks pass, the result is
+    replaced everywhere it appears (calls, response, mock data) and the validator finds nothing new."""
+    base = weather_scenario(city="Paris")
+    call = base.turns[2]
+    mock = {"api_name": call.api_request["api_name"], "api_description": "Daily weather forecast for a city.",
+            "required_parameters": {"city": "Paris"}, "optional_parameters": {},
+            "output_components": call.api_response["result"]}
+    base = base.model_copy(update={"mockdata": {"source": [], "target": [mock]}})
+    template_result = {**call.api_response["result"], "wind": "light breeze"}
+    s = with_result(base, 2, template_result)
+    keep = needed_leaves(template_result, s)
+    assert ("wind",) not in keep
+    answer = {**template_result, "wind": "strong gusts from the west"}
+    assert shape_problems(template_result, json.dumps(answer), keep)[1] == []
+    new = with_result(s, 2, answer)
+    assert [t.api_response.get("result") for t in new.turns if t.api_response] == [answer, answer]
+    assert new.mockdata["target"][0]["output_components"] == answer
+    template = TemplateRenderer()
+    before = validate_record(to_record(s, template.messages(s), "template")).problems
+    after = validate_record(to_record(new, template.messages(new), "template")).problems
+    # the hand-made scenario lacks release fields (retriever status...): the rewrite adds no problem to those
+    assert after == before and not any("mock data" in m for _, m in after)
+
+
+def test_a_result_whose_values_are_all_used_is_not_sent() -> None:
+    s = weather_scenario(city="Paris")
+    result = s.turns[2].api_response["result"]
+    assert set(needed_leaves(result, s)) == {p for p, _ in flat_leaves(result)}
+
+
+def test_real_small_model_parts_are_checked_recorded_and_cached(openai_server, corpus, embedder, tmp_path) -> None:
+    """SmolLM2-135M writes the goal and the results of 2 dialogues; whatever it gets wrong is counted with a reason
+    and replaced by the template's part; the labels stay valid; the same run again asks the server nothing and
+    writes the same records."""
+    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
+               "max_concurrency": 1, "max_attempts": 1, "goal_tokens": 40, "result_tokens": 64}
+    config = GenerateConfig(n=2, seed=21, llm_roles=["goal", "result"], renderer_options=options)
+
+    def run() -> tuple[list, GenerationReport]:
+        report = GenerationReport()
+        return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
+
+    start = openai_server.request_count()
+    records, report = run()
+    asked = openai_server.request_count() - start
+    parts = report.model_parts
+    goals = [r.scenario["written_by"]["goal"] for r in records]
+    results = [b for r in records for b in r.scenario["written_by"].get("result", [])]
+    assert len(goals) == 2 and set(goals) <= {"model", "template"} and results
+    assert parts.written["goal model"] + parts.written["goal template"] == 2
+    assert parts.written["result model"] + parts.written["result template"] == len(results)
+    # one attempt per part: every part the template kept has at least one counted reason
+    for role, written in (("goal", goals), ("result", results)):
+        rejected = sum(v for k, v in parts.failures.items() if k.startswith(f"{role}: "))
+        skipped = sum(v for k, v in parts.skipped.items() if k.startswith(f"{role}: "))
+        assert rejected + skipped >= written.count("template")
+    assert asked == parts.usage["goal requests"] + parts.usage["result requests"] > 0
+    assert validate_records(records, corpus=corpus).ok
+    again, _ = run()
+    assert openai_server.request_count() - start == asked
+    assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_utterance_checks_catch_a_bare_value_and_a_value_said_too_early() -> None:
+    s = weather_scenario(city="Paris")
+    response = s.turns[3]
+    assert "only the value, no sentence" in turn_problems(response, "sunny, 18")
+    assert "only the value, no sentence" not in turn_problems(response, "Tomorrow is sunny with a high of 18.")
+    # the opening no longer names the city: before the call, nobody has said it
+    quiet = s.model_copy(update={"turns": [s.turns[0].model_copy(update={"fixed_message": "Weather tomorrow?"}),
+                                           *s.turns[1:]]})
+    assert unsaid_values(quiet, 1, ["Weather tomorrow?"]) == ["Paris"]
+    assert unsaid_values(quiet, 3, ["Weather tomorrow?", "", ""]) == []  # the call's result holds it by then
+    ask = make_turn("System", "request", "The system asks for the city.", content={"slots": ["city"]})
+    assert any(p.startswith("says a value before it was given") for p in turn_problems(
+        ask, "Which city, Paris?", unsaid=["Paris"]))
+    assert turn_problems(ask, "Which city is it for?", unsaid=["Paris"]) == []

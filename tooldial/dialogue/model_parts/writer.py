@@ -1,0 +1,230 @@
+"""Writes the ``goal`` and ``result`` parts of a batch of scenarios with a model, checks each, keeps the
+template's part where the model's fails, and records who wrote what (see the package docstring)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from tooldial.corpus.models import Corpus
+from tooldial.dialogue.model_parts.goal import answer_text, first_band, goal_problems, goal_prompt
+from tooldial.dialogue.model_parts.results import flat_leaves, needed_leaves, result_prompt, shape_problems
+from tooldial.dialogue.render_template import scenario_profile, scenario_strings
+from tooldial.dialogue.scenario import ScenarioInstruction
+from tooldial.errors import ConfigError
+from tooldial.llm import ChatRequest, ChatResult, LLMClient
+
+log = logging.getLogger(__name__)
+
+#: Bump when a prompt or check changes (the prompts are part of every cached request anyway).
+PARTS_VERSION = "model-parts-1"
+
+
+class ModelParts:
+    """The model-written ``goal`` and ``result`` parts of scenarios (``utterance`` is the ``openai`` renderer).
+
+    ``max_attempts``: requests per part (the first greedy, then sampled at ``retry_temperature`` with a new
+    seed) before the template's part stays. ``goal_tokens`` / ``result_tokens`` bound the answers (a result
+    gets at most twice its template's length in tokens, roughly). Counters: :attr:`written` (``role model`` /
+    ``role template`` -> parts), :attr:`failures` (``role: reason`` -> rejected answers), :attr:`usage`
+    (``role prompt``/``role completion`` tokens, ``role requests`` sent, ``role cached``).
+    """
+
+    def __init__(self, roles: list[str], client: LLMClient, corpus: Corpus, *, max_attempts: int = 2,
+                 goal_tokens: int = 64, result_tokens: int = 384, retry_temperature: float = 0.7,
+                 progress: bool = False) -> None:
+        if max_attempts < 1:
+            raise ConfigError(f"max_attempts must be >= 1, got {max_attempts}", field="max_attempts")
+        self.roles = [r for r in roles if r in ("goal", "result")]
+        self.client = client
+        self.corpus = corpus
+        self.max_attempts = max_attempts
+        self.goal_tokens = goal_tokens
+        self.result_tokens = result_tokens
+        self.retry_temperature = retry_temperature
+        self.progress = progress
+        #: Whether the generator made ``client`` for these parts (then it closes it when done).
+        self.own_client = False
+        self.written: Counter = Counter()
+        self.failures: Counter = Counter()
+        self.usage: Counter = Counter()
+        #: ``role: why`` -> parts not sent to the model (the template's part is kept: nothing for the model to add).
+        self.skipped: Counter = Counter()
+        #: dialogue id -> {"goal": "model"|"template", "result": [one per call turn]} (roles on only).
+        self.written_by: dict[str, dict[str, Any]] = {}
+
+    def apply(self, scenarios: list[ScenarioInstruction], factory: Any,
+              validate: Callable[[ScenarioInstruction], set[str]]) -> list[ScenarioInstruction]:
+        """The scenarios with the model's parts where they passed. ``factory`` is the generator's
+        ``ScenarioFactory`` (its ``kept`` build records, retriever and intent swap); ``validate`` gives the
+        validator's problems of a scenario rendered by the template (a result must add none)."""
+        out = list(scenarios)
+        for s in out:
+            self.written_by[s.dialogue_id] = {}
+        if "goal" in self.roles:
+            out = self._goals(out, factory)
+        if "result" in self.roles:
+            out = self._results(out, validate)
+        return out
+
+    # -- shared --------------------------------------------------------------------------------------------
+
+    def _ask(self, role: str, requests: list[ChatRequest], attempt: int) -> list[ChatResult]:
+        desc = f"model parts: {role} (try {attempt + 1})" if self.progress else False
+        answers = self.client.chat(requests, progress=desc)
+        for a in answers:
+            self.usage[f"{role} prompt"] += a.usage.prompt_tokens
+            self.usage[f"{role} completion"] += a.usage.completion_tokens
+            self.usage[f"{role} {'cached' if a.cached else 'requests'}"] += 1
+        return answers
+
+    def _request(self, messages: list[dict[str, str]], seed: int, attempt: int, max_tokens: int) -> ChatRequest:
+        return ChatRequest(messages=messages, temperature=0.0 if attempt == 0 else self.retry_temperature,
+                           seed=seed + attempt, max_tokens=max_tokens)
+
+    def _fail(self, role: str, reasons: list[str]) -> None:
+        for r in reasons:
+            self.failures[f"{role}: {r}"] += 1
+
+    # -- goal ----------------------------------------------------------------------------------------------
+
+    def _goals(self, scenarios: list[ScenarioInstruction], factory: Any) -> list[ScenarioInstruction]:
+        out = list(scenarios)
+        jobs = {}  # scenario index -> (built, band, value, first intent)
+        for i, s in enumerate(scenarios):
+            built = factory.kept.get(s.dialogue_id)
+            first = None if built is None else (built.opening if built.opening is not None else built.clear)
+            if first is None:
+                continue
+            band, value, label = first_band(s, built)
+            jobs[i] = (built, band, value, first, label)
+        done: set[int] = set()
+        for attempt in range(self.max_attempts):
+            todo = [i for i in jobs if i not in done]
+            if not todo:
+                break
+            requests = [self._request(goal_prompt(self.corpus, scenarios[i], jobs[i][1], jobs[i][2], jobs[i][4]),
+                                      _seed(scenarios[i], 0), attempt, self.goal_tokens) for i in todo]
+            answers = self._ask("goal", requests, attempt)
+            passed: list[tuple[int, str]] = []
+            for i, answer in zip(todo, answers, strict=True):
+                if answer.error is not None:
+                    self._fail("goal", ["request failed"])
+                    continue
+                text = answer_text(answer.text)
+                cut = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
+                problems = goal_problems(text, scenarios[i], jobs[i][2], truncated=cut)
+                if problems:
+                    self._fail("goal", problems)
+                else:
+                    passed.append((i, text))
+            picks = factory._first_fitting([(scenarios[i].target, jobs[i][1], [t]) for i, t in passed])
+            for (i, _text), pick in zip(passed, picks, strict=True):
+                built, band, _value, first, _label = jobs[i]
+                if pick is None:
+                    self._fail("goal", [f"retriever hits do not fit the {band} band"])
+                    continue
+                opening, clear = (pick, built.clear) if first is built.opening else (built.opening, pick)
+                swapped = factory._swap_first_intent(scenarios[i], built, opening, clear)
+                if scenario_strings(swapped) != scenario_strings(scenarios[i]) and \
+                        scenario_profile(swapped) != scenario_profile(scenarios[i]):
+                    self._fail("goal", ["changes the user profile"])
+                    continue
+                out[i] = swapped
+                done.add(i)
+        for i, s in enumerate(scenarios):
+            if i in jobs:
+                who = "model" if i in done else "template"
+                self.written_by[s.dialogue_id]["goal"] = who
+                self.written[f"goal {who}"] += 1
+            factory.kept.pop(s.dialogue_id, None)
+        return out
+
+    # -- result --------------------------------------------------------------------------------------------
+
+    def _results(self, scenarios: list[ScenarioInstruction], validate: Callable[[ScenarioInstruction], set[str]]
+                 ) -> list[ScenarioInstruction]:
+        out = list(scenarios)
+        calls = {i: [k for k, t in enumerate(s.turns) if t.action == "call" and isinstance(
+            t.api_response.get("result"), dict | list)] for i, s in enumerate(scenarios)}
+        for i, ks in calls.items():  # every value used by the dialogue: the model could only copy the template
+            full = [k for k in ks if len(needed_leaves(out[i].turns[k].api_response["result"], out[i])) == len(
+                list(flat_leaves(out[i].turns[k].api_response["result"])))]
+            self.skipped["result: every value is used by the dialogue"] += len(full)
+        todo_ok = {(i, k) for i, ks in calls.items() for k in ks if len(needed_leaves(
+            out[i].turns[k].api_response["result"], out[i])) < len(list(flat_leaves(
+                out[i].turns[k].api_response["result"])))}
+        baseline: dict[int, set[str]] = {}
+        state: dict[tuple[int, int], str] = {}  # (scenario, turn) -> "model" once accepted
+        for attempt in range(self.max_attempts):
+            todo = [(i, k) for i, ks in calls.items() for k in ks if (i, k) not in state and (i, k) in todo_ok]
+            if not todo:
+                break
+            asks = []
+            for i, k in todo:
+                turn = out[i].turns[k]
+                template = turn.api_response["result"]
+                keep = needed_leaves(template, out[i])
+                size = len(json.dumps(template, ensure_ascii=False))
+                asks.append((template, keep, self._request(
+                    result_prompt(self.corpus, turn.api_request.get("api_name", ""), turn.api_request, template,
+                                  keep), _seed(out[i], 1000 + k * 10), attempt,
+                    min(self.result_tokens, size // 2 + 32))))
+            answers = self._ask("result", [r for _, _, r in asks], attempt)
+            for (i, k), (template, keep, _), answer in zip(todo, asks, answers, strict=True):
+                if answer.error is not None:
+                    self._fail("result", ["request failed"])
+                    continue
+                if answer.finish_reasons and answer.finish_reasons[0] == "length":
+                    self._fail("result", ["cut off at max_tokens"])
+                    continue
+                result, problems = shape_problems(template, answer.text, keep)
+                if problems:
+                    self._fail("result", problems)
+                    continue
+                candidate = with_result(out[i], k, result)
+                if i not in baseline:
+                    baseline[i] = validate(scenarios[i])
+                new = sorted(validate(candidate) - baseline[i])
+                if new:
+                    self._fail("result", [f"validator: {p.split(':')[0]}" for p in new[:1]])
+                    continue
+                out[i] = candidate
+                state[i, k] = "model"
+        for i, s in enumerate(out):
+            if calls[i]:
+                by = [state.get((i, k), "template") for k in calls[i]]
+                self.written_by[s.dialogue_id]["result"] = by
+                self.written.update(f"result {b}" for b in by)
+        return out
+
+    def summary(self) -> str:
+        """``goal 2/3 (66.7%), result 1/4 (25.0%)``: parts written by the model per role."""
+        return ", ".join(f"{r} {m}/{n} ({m / n:.1%})" if n else f"{r} 0/0" for r, (m, n) in self.share().items())
+
+    def share(self) -> dict[str, tuple[int, int]]:
+        """role -> (parts the model wrote, parts in all)."""
+        return {r: (self.written[f"{r} model"], self.written[f"{r} model"] + self.written[f"{r} template"])
+                for r in self.roles}
+
+
+def with_result(scenario: ScenarioInstruction, k: int, result: Any) -> ScenarioInstruction:
+    """``scenario`` with the result of call turn ``k`` replaced everywhere it appears (the call, the turns
+    repeating it, the API's mock data element)."""
+    old = scenario.turns[k].api_response
+    new = {**old, "result": result}
+    turns = [t.model_copy(update={"api_response": new}) if t.api_response == old else t for t in scenario.turns]
+    api = old.get("api_name")
+    mock = {side: [{**m, "output_components": result} if m.get("api_name") == api and
+                   m.get("output_components") == old.get("result") else m for m in items]
+            for side, items in scenario.mockdata.items()}
+    return scenario.model_copy(update={"turns": turns, "mockdata": mock})
+
+
+def _seed(scenario: ScenarioInstruction, offset: int) -> int:
+    """A request seed from the dialogue's seed and id (the same dialogue asks the same way on every run)."""
+    return random.Random(f"{scenario.dialogue_id}|{offset}").randrange(2**31) + offset
