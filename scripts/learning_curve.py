@@ -41,6 +41,15 @@ def _tokens(text: str) -> dict[str, int]:
         raise argparse.ArgumentTypeError(f"expected TASK=N[,TASK=N], got {text!r}") from None
 
 
+def _max_length(text: str) -> int | str | None:
+    if text in ("recipe", "none"):
+        return None if text == "none" else text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected N, recipe or none, got {text!r}") from None
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -56,6 +65,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--eval-split", help="split to score (default test)")
     p.add_argument("--max-new-tokens", type=_tokens, help="per task, e.g. action=12,dst=128")
     p.add_argument("--eval-batch-size", type=int)
+    p.add_argument("--eval-max-length", type=_max_length, default="recipe", metavar="N|recipe|none",
+                   help="score each checkpoint on prompts whose oldest history lines are dropped to fit N tokens "
+                   "with the answer (`tooldial eval --max-length`, training's trim_history); default: the recipe's "
+                   "max_length; none: whole prompts")
     p.add_argument("--dry-run", action="store_true",
                    help="check the protocol on the CPU: packaged SmolLM2, steps 0,1,2, 2 rows per task and setting")
     p.add_argument("--no-progress", action="store_true")
@@ -95,12 +108,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "recipe": args.recipe, "dataset": args.dataset, "unseen_dataset": args.unseen_dataset, "out": args.out,
         "steps": args.steps, "save_every": args.save_every, "eval_limit": args.eval_limit, "eval_tasks": args.eval_tasks,
         "eval_split": args.eval_split, "max_new_tokens": args.max_new_tokens, "eval_batch_size": args.eval_batch_size,
+        "eval_max_length": args.eval_max_length,
         "dry_run": args.dry_run, "progress": not args.no_progress,
     }
     try:
         overrides = [a for a in args.overrides if a != "--"]
         fields["train_overrides"] = dict(parse_overrides(overrides))
-        config = CurveConfig(**{k: v for k, v in fields.items() if v is not None})
+        config = CurveConfig(**{k: v for k, v in fields.items() if v is not None or k == "eval_max_length"})
         from tooldial.training.curve import run_curve
 
         table = run_curve(config)

@@ -128,3 +128,58 @@ def test_openai_backend_and_judge_against_a_real_server(openai_server, eval_data
     record = json.loads((tmp_path / "faith" / "predictions.jsonl").read_text().splitlines()[0])
     assert len(record["verdicts"]) == 2 and record["score"] in (0.0, 0.5, 1.0)
     assert metrics["accuracy"] == record["score"]
+
+
+def test_max_length_trims_oldest_history_lines_like_training_and_counts_them(hf_backend, eval_dataset, tmp_path):
+    """`--max-length N`: each action prompt's oldest history lines are dropped (training's trim_history) until the
+    prompt and its max_new_tokens fit N tokens; counted per setting, recorded, and keyed in the cache by the
+    prompt actually sent. Without it, prompts are sent whole and results carry no trace of the option."""
+    from tooldial.errors import ConfigError
+    from tooldial.evaluation.benchmark import load_benchmark
+    from tooldial.evaluation.prompt_fit import PromptFitter
+    from tooldial.evaluation.runner import dataset_profile, load_rows
+    from tooldial.evaluation.tasks import ActionTask
+    from tooldial.training.data import HISTORY_MARKER
+
+    limit, new_tokens, max_length = 5, 4, 700  # the first 5 rows: 501..990 tokens, three of them over 700
+    spec = load_benchmark(None).tasks["action"].model_copy(update={"max_new_tokens": new_tokens})
+    rows = load_rows(str(eval_dataset), spec.config, "test", "gt", limit)
+    requests = [ActionTask().request(row, "gt", spec, profile=dataset_profile(str(eval_dataset))) for row in rows]
+
+    def size(request: GenerationRequest) -> int:
+        return len(hf_backend.tokenizer(hf_backend.render(request), add_special_tokens=False)["input_ids"])
+
+    over = [size(r) + new_tokens > max_length for r in requests]
+    assert 0 < sum(over) < len(rows)
+    fitter = PromptFitter(hf_backend.tokenizer, max_length)
+    fitted = [fitter.fit(r) for r in requests]
+    assert [cut for _, cut in fitted] == over
+    for (request, cut), original in zip(fitted, requests, strict=True):
+        assert size(request) + new_tokens <= max_length
+        if not cut:
+            assert request is original
+            continue
+        head, _, history = original.messages[-1]["content"].partition(HISTORY_MARKER)
+        kept_head, _, kept = request.messages[-1]["content"].partition(HISTORY_MARKER)
+        lines, kept_lines = history.split("\n"), kept.split("\n")
+        # the instruction whole, the newest lines whole, only the oldest dropped: the fewest that make it fit
+        assert kept_head == head and 1 <= len(kept_lines) < len(lines) and lines[-len(kept_lines):] == kept_lines
+        one_more = request.model_copy(update={"messages": [{**request.messages[-1], "content": head + HISTORY_MARKER
+                                                            + "\n".join(lines[-len(kept_lines) - 1:])}]})
+        assert size(one_more) + new_tokens > max_length - 2  # (the trimmed row ends with <|im_end|>\n: 2 tokens)
+
+    config = _config(eval_dataset, tmp_path / "fit", tmp_path / "cache", "hf", model=hf_backend.model_name,
+                     limit=limit, max_new_tokens=new_tokens, max_length=max_length)
+    results = evaluate(config, backend=hf_backend)
+    assert results["tasks"]["action"]["gt"]["history_trimmed"] == sum(over)
+    assert results["prompt_fit"]["max_length"] == max_length
+    assert results["prompt_fit"]["function"] == "tooldial.training.data.trim_history"
+    records = [json.loads(line) for line in (tmp_path / "fit" / "predictions.jsonl").read_text().splitlines()]
+    assert [r["input_hash"] for r in records] == [r.input_hash() for r, _ in fitted]  # what was sent, cached
+
+    whole = evaluate(config.model_copy(update={"out": str(tmp_path / "whole"), "max_length": None}),
+                     backend=hf_backend)
+    assert "prompt_fit" not in whole and "history_trimmed" not in whole["tasks"]["action"]["gt"]
+    assert whole["generation"]["backend_requests"] == sum(over)  # the prompts that fitted came from the cache
+    with pytest.raises(ConfigError, match="max-length"):
+        evaluate(_config(eval_dataset, tmp_path / "rule", tmp_path / "cache", "rule", max_length=max_length))

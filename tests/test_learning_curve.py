@@ -68,6 +68,12 @@ def test_gpu_recipe_dry_run_scores_every_checkpoint_and_resumes(dataset, tmp_pat
     # every checkpoint was scored with its own adapter
     results = json.loads((out / "eval" / "step-00001" / "action" / "results.json").read_text(encoding="utf-8"))
     assert results["backend"]["adapter"].endswith("checkpoint-1")
+    # ... on prompts fitted to the recipe's max_length (the dry run's 700), as its training rows were; the
+    # baselines read rows, not prompts
+    assert table["eval_max_length"] == 700 and results["config"]["max_length"] == 700
+    assert results["prompt_fit"]["max_length"] == 700 and "history_trimmed" in results["tasks"]["action"]["gt"]
+    rule = json.loads((out / "eval" / "baselines-rule" / "action" / "results.json").read_text(encoding="utf-8"))
+    assert rule["config"]["max_length"] is None and "prompt_fit" not in rule
     from PIL import Image
 
     with Image.open(out / "curve.png") as image:
@@ -99,3 +105,27 @@ def test_user_errors_are_one_line(dataset, tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("tooldial: ") and "learning_rate" in err
     assert not (tmp_path / "b" / "train").exists()
+
+
+def test_an_evaluation_made_under_another_protocol_is_scored_again(tmp_path):
+    """A finished evaluation is reused only when it scored the same rows the same way: another --eval-limit or
+    another prompt length (--eval-max-length) is a different measurement, not a resume."""
+    from tooldial.training.config import load_train_config
+    from tooldial.training.curve import _finished, eval_max_length
+    from tooldial.training.curve_config import CurveConfig
+
+    scored = {"gt": {"accuracy": 0.5, "n": 100}, "nogt": {"accuracy": 0.4, "n": 100}}
+    (tmp_path / "results.json").write_text(json.dumps(
+        {"valid": True, "config": {"limit": 100, "max_length": None}, "tasks": {"action": scored}}), encoding="utf-8")
+    settings = ["gt", "nogt"]
+    assert _finished(tmp_path, "action", settings, {"limit": 100, "max_length": None}) == scored
+    assert _finished(tmp_path, "action", settings, {"limit": 200, "max_length": None}) is None
+    assert _finished(tmp_path, "action", settings, {"limit": 100, "max_length": 1024}) is None
+
+    recipe = str(REPO / "train" / "curve-cpu.yaml")
+    resolved = load_train_config(recipe, {})
+    config = CurveConfig(recipe=recipe, dataset="ds", out=str(tmp_path))
+    assert eval_max_length(config, resolved) == resolved.max_length == 1024  # the default: the recipe's
+    assert eval_max_length(config.model_copy(update={"eval_max_length": None}), resolved) is None
+    assert eval_max_length(config.model_copy(update={"eval_max_length": 512}), resolved) == 512
+    assert _script().parser().parse_args(["--eval-max-length", "none"]).eval_max_length is None

@@ -41,6 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--max-new-tokens", type=positive_int,
                         help="override the benchmark's per-task limit (default: the benchmark's; with --backend hf on a "
                         "CPU, an action gets at most 32)")
+    parser.add_argument("--max-length", type=positive_int, metavar="N",
+                        help="hf: fit each action/DST prompt and its --max-new-tokens into N tokens by dropping the "
+                        "oldest dialogue-history lines, as training's `long_examples: trim_history` does (pass the "
+                        "recipe's max_length to score an adapter on prompts like its training rows); default: whole")
     parser.add_argument("--max-concurrency", type=positive_int, default=8, help="openai: requests in flight")
     parser.add_argument("--judge-base-url", help="faithfulness judge server (OpenAI-compatible)")
     parser.add_argument("--judge-model", help="faithfulness judge model, e.g. gpt-4o-mini")
@@ -97,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
         use_cache=not args.no_cache, seed=args.seed, progress=not args.no_progress, out=args.out,
         timeout=args.timeout, max_attempts=args.max_attempts, max_failure_rate=args.max_failure_rate,
         overwrite=args.overwrite,
-        profile=args.profile, scoring=args.scoring,
+        profile=args.profile, scoring=args.scoring, max_length=args.max_length,
     )
     results = evaluate(config)
     print(f"{run_label(results)} -> {args.out}")

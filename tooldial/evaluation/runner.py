@@ -24,13 +24,15 @@ from tooldial.evaluation.cache import PredictionCache
 from tooldial.evaluation.cpu_defaults import runs_on_cpu, task_token_limit
 from tooldial.evaluation.generation import CachedGenerator
 from tooldial.evaluation.metrics import add_intervals
+from tooldial.evaluation.prompt_fit import prompt_fitter
 from tooldial.evaluation.provenance import prepare_run_dir, run_provenance
-from tooldial.evaluation.tasks import EvalTask, TaskContext
+from tooldial.evaluation.tasks import EvalTask, SingleRoundTask, TaskContext
 from tooldial.jsonfile import write_json
 from tooldial.outputs import make_folder, os_error, output_folder
 from tooldial.redact import redact_data
 from tooldial.registry import BACKENDS, EVAL_TASKS
 from tooldial.tasks.prompts import DEFAULT_PROFILE, Profile
+from tooldial.training.data import trim_history
 
 RESULTS_FILE = "results.json"
 PREDICTIONS_FILE = "predictions.jsonl"
@@ -78,6 +80,9 @@ class EvalConfig(BaseModel):
     profile: Literal["original", "paper"] | None = None
     #: ``tooldial``: our scoring; ``original``: the released code's verdicts (``eval/README.md``).
     scoring: Literal["tooldial", "original"] = "tooldial"
+    #: Fit each action/DST prompt and its ``max_new_tokens`` into this many tokens by dropping the oldest history
+    #: lines, with training's ``trim_history`` (``prompt_fit``); ``None``: prompts are sent whole.
+    max_length: int | None = Field(None, ge=1)
 
     @field_validator("backend")
     @classmethod
@@ -215,6 +220,7 @@ class Run:
         self.generator = CachedGenerator(self.backend, self.cache, self.bench.prompt_version,
                                          chunk_size=config.batch_size * (1 if self.on_cpu else 8))
         self.profile = config.profile or dataset_profile(config.dataset)
+        self.fitter = prompt_fitter(self.backend, config.max_length)
         self.results: dict[str, Any] = {
             "benchmark": self.bench.name,
             "prompt_version": self.bench.prompt_version,
@@ -227,6 +233,12 @@ class Run:
                                          config.split),
             "tasks": {},
         }
+        if self.fitter is not None:
+            self.results["prompt_fit"] = {
+                "max_length": config.max_length, "function": f"{trim_history.__module__}.{trim_history.__name__}",
+                "rule": "oldest dialogue-history lines dropped until the templated prompt, the assistant prefix and "
+                        "max_new_tokens fit max_length tokens (action and dst); the count per task and setting is "
+                        "history_trimmed"}
         self._splits: dict[str, Any] = {}  # the config in use, loaded once for both settings
         self._predictions_started = False
 
@@ -329,10 +341,13 @@ class Run:
             return
         t0 = time.perf_counter()
         before = self.generator.stats.backend_requests
+        if self.fitter is not None and not isinstance(task, SingleRoundTask):
+            log.warning("--max-length applies to action and dst: %s prompts are sent whole", task.name)
+        ctx = TaskContext(self.generator, judge, profile=self.profile, scoring=self.config.scoring, fitter=self.fitter)
         with tqdm(total=len(rows), unit="ex", desc=f"{task.name}/{setting or '-'}",
                   disable=not self.config.progress, dynamic_ncols=True) as bar:
-            outcome = task.run(rows, setting, spec, TaskContext(self.generator, judge, bar.update,
-                                                                profile=self.profile, scoring=self.config.scoring))
+            ctx.progress = bar.update
+            outcome = task.run(rows, setting, spec, ctx)
         seconds = time.perf_counter() - t0
         metrics = outcome.metrics.model_copy(update={
             "seconds": round(seconds, 3),
@@ -341,6 +356,7 @@ class Run:
             "max_new_tokens": spec.max_new_tokens,
             "dataset_config": spec.config,
             "derived_from": "gt rows, state and action lines removed from the history" if derived else None,
+            "history_trimmed": ctx.trimmed if self.fitter is not None else None,
         })
         self.results["tasks"].setdefault(task.name, {})[task.result_key(setting)] = add_intervals(
             task.name, metrics.model_dump(mode="json", exclude_none=True), outcome.records, seed=self.config.seed)

@@ -44,6 +44,7 @@ from tooldial.evaluation.parsing import (
     trace_actions,
     trace_states,
 )
+from tooldial.evaluation.prompt_fit import PromptFitter
 from tooldial.evaluation.traces import ObservationQueue, finish_round, observation_count
 from tooldial.tasks.format import ACTION_PREFIX, MESSAGE_PREFIX, OBSERVATION_LINE, filter_history
 from tooldial.tasks.prompts import (
@@ -77,6 +78,8 @@ class TaskMetrics(BaseModel):
     dataset_config: str | None = None
     #: How the rows were made when the dataset does not ship the setting.
     derived_from: str | None = None
+    #: Rows whose oldest history lines were dropped to fit ``--max-length`` (None: the option was not given).
+    history_trimmed: int | None = None
 
 
 class GroupAccuracy(BaseModel):
@@ -147,6 +150,18 @@ class TaskContext:
     progress: Progress | None = None
     profile: Profile = "paper"
     scoring: Scoring = "tooldial"
+    #: ``--max-length``: trims each prompt's oldest history lines as training does (None: prompts sent whole).
+    fitter: PromptFitter | None = None
+    #: How many requests :meth:`fit` trimmed.
+    trimmed: int = 0
+
+    def fit(self, requests: list[GenerationRequest]) -> list[GenerationRequest]:
+        """The requests fitted to the run's token budget (unchanged without one); counts the trimmed ones."""
+        if self.fitter is None:
+            return requests
+        fitted = [self.fitter.fit(r) for r in requests]
+        self.trimmed += sum(cut for _, cut in fitted)
+        return [r for r, _ in fitted]
 
     def generate(self, requests: list[GenerationRequest]) -> list[Completion]:
         progress = self.progress
@@ -223,7 +238,7 @@ class SingleRoundTask(EvalTask):
     """A task answered in one completion per row: :meth:`score` each, then :meth:`aggregate`."""
 
     def run(self, rows: list[Row], setting: str | None, spec: TaskSpec, ctx: TaskContext) -> TaskOutcome:
-        requests = [self.request(row, setting, spec, profile=ctx.profile) for row in rows]
+        requests = ctx.fit([self.request(row, setting, spec, profile=ctx.profile) for row in rows])
         completions = ctx.generate(requests)
         records = [self.score(row, request, completion, ctx.scoring)
                    for row, request, completion in zip(rows, requests, completions, strict=True)]

@@ -254,6 +254,11 @@ class ResolvedConfig:
     def output_dir(self) -> Path:
         return Path(self.sft["output_dir"])
 
+    @property
+    def max_length(self) -> int | None:
+        """Tokens per training row (TRL's default 1024 when the recipe does not say; None: no limit)."""
+        return self.sft.get("max_length", 1024)
+
     def to_yaml(self) -> str:
         """The flat recipe that reproduces this run (``tooldial train --config <output_dir>/train_config.yaml``)."""
         return yaml.safe_dump(_plain(self.explicit), sort_keys=False, allow_unicode=True)

@@ -83,8 +83,9 @@ def _eval_out(config: CurveConfig, label: str, task: str) -> Path:
     return Path(config.out) / EVAL_DIR / label / task
 
 
-def _finished(out: Path, task: str, settings: list[str]) -> dict[str, Any] | None:
-    """The metrics of an evaluation that already ran to the end in ``out`` (every setting scored), else None."""
+def _finished(out: Path, task: str, settings: list[str], protocol: dict[str, Any]) -> dict[str, Any] | None:
+    """The metrics of an evaluation that already ran to the end in ``out`` (every setting scored) under the same
+    ``protocol`` (the run config's rows and prompt keys: ``limit``, ``max_length``), else None."""
     path = out / "results.json"
     if not path.is_file():
         return None
@@ -95,7 +96,18 @@ def _finished(out: Path, task: str, settings: list[str]) -> dict[str, Any] | Non
     scored = results.get("tasks", {}).get(task, {})
     if results.get("valid") is False or any(s not in scored for s in settings):
         return None
+    recorded = results.get("config") or {}
+    changed = {k: (recorded.get(k), v) for k, v in protocol.items() if recorded.get(k) != v}
+    if changed:
+        log.info("curve: %s was scored with %s: scored again", out, ", ".join(
+            f"{k}={old} (now {new})" for k, (old, new) in changed.items()))
+        return None
     return {s: scored[s] for s in settings}
+
+
+def eval_max_length(config: CurveConfig, resolved: ResolvedConfig) -> int | None:
+    """The ``--max-length`` the model's evaluations use (``recipe``: the recipe's ``max_length``)."""
+    return resolved.max_length if config.eval_max_length == "recipe" else config.eval_max_length
 
 
 def evaluate_model(config: CurveConfig, *, label: str, dataset: str, backend: str = "hf", model: str | None = None,
@@ -107,11 +119,13 @@ def evaluate_model(config: CurveConfig, *, label: str, dataset: str, backend: st
     """
     from tooldial.evaluation import EvalConfig, evaluate, make_backend
 
+    # the baselines read the row, not the prompt: only a model's prompts are fitted to the training length
+    max_length = eval_max_length(config, resolve_recipe(config)) if backend == "hf" else None
     scores: dict[str, dict[str, Any]] = {}
     todo = []
     for task in config.eval_tasks:
         out = _eval_out(config, label, task)
-        done = _finished(out, task, config.eval_settings)
+        done = _finished(out, task, config.eval_settings, {"limit": config.eval_limit, "max_length": max_length})
         if done is not None:
             scores[task] = done
         else:
@@ -128,7 +142,8 @@ def evaluate_model(config: CurveConfig, *, label: str, dataset: str, backend: st
                 tasks=[task], settings=list(config.eval_settings), backend=backend, model=model, adapter=adapter,
                 dataset=dataset, split=config.eval_split, limit=config.eval_limit,
                 max_new_tokens=config.tokens_for(task) if backend == "hf" else None,
-                batch_size=config.eval_batch_size, out=str(out), overwrite=True, progress=config.progress)
+                batch_size=config.eval_batch_size, out=str(out), overwrite=True, progress=config.progress,
+                max_length=max_length)
             results = evaluate(eval_config, backend=engine)
             if results.get("valid") is False:
                 raise ConfigError(f"evaluation marked invalid: {results.get('invalid_reason')}", file=str(out))
@@ -144,7 +159,7 @@ def _summary(scores: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for task, settings in scores.items():
         for setting, metrics in settings.items():
             row = {"accuracy": metrics["accuracy"], "accuracy_ci": metrics.get("accuracy_ci"), "n": metrics["n"]}
-            for key in ("lenient_accuracy", "macro_f1", "invalid"):
+            for key in ("lenient_accuracy", "macro_f1", "invalid", "history_trimmed"):
                 if key in metrics:
                     row[key] = metrics[key]
             majority = metrics.get("majority_baseline")
@@ -204,7 +219,8 @@ def run_curve(config: CurveConfig) -> dict[str, Any]:
     table_path = out / CURVE_JSON
     table = _read_table(table_path) if main else {}
     table.update({"config": config.model_dump(), "recipe": resolved.to_yaml(),
-                  "base_model": resolved.tooldial.model_name_or_path})
+                  "base_model": resolved.tooldial.model_name_or_path,
+                  "eval_max_length": eval_max_length(config, resolved)})
     table.setdefault("steps", {})
     table.setdefault("training", {})
 

@@ -7,7 +7,7 @@ says *where to stop and score*. Everything a run's numbers depend on is here and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -59,6 +59,10 @@ class CurveConfig(BaseModel):
     eval_limit: int | None = Field(200, ge=1, description="Rows per task and setting (the first N of the split).")
     max_new_tokens: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_MAX_NEW_TOKENS))
     eval_batch_size: int = Field(8, ge=1)
+    eval_max_length: int | Literal["recipe"] | None = Field(
+        "recipe", description="`tooldial eval --max-length` for the model's rows: prompts trimmed (oldest history "
+        "lines first, training's trim_history) to fit this many tokens with the answer; `recipe`: the recipe's "
+        "max_length, so checkpoints are scored on prompts shaped like their training rows; None: whole prompts.")
     baselines: list[str] = Field(default_factory=lambda: ["rule"],
                                  description="Backends scored once on the same rows (drawn as lines).")
     train_overrides: dict[str, Any] = Field(default_factory=dict,

@@ -81,7 +81,7 @@ def prepare_datasets(resolved: ResolvedConfig, tokenizer) -> tuple[Any, Any, Len
     cfg = resolved.tooldial
     seed = int(resolved.sft.get("seed", 42))
     num_proc = resolved.sft.get("dataset_num_proc")
-    max_length = resolved.sft.get("max_length", 1024)
+    max_length = resolved.max_length
 
     def one(split: str, limit: int | None) -> tuple[Any, LengthReport]:
         rows = load_sft_split(cfg.dataset, cfg.dataset_config, split, revision=cfg.dataset_revision)
