@@ -41,6 +41,9 @@ def test_an_answer_that_is_only_a_fenced_or_bare_call_to_an_offered_tool_is_a_ca
     assert json.loads(calls[0]["function"]["arguments"]) == {"deviceType": "mobile phone", "appName": "SoundWave"}
     _, calls = tool_calls_from_text(bare, offered)
     assert [c["function"]["name"] for c in calls] == ["get_time", "UninstallApp"]
+    doubled = '{{"name": "UninstallApp", "arguments": {"deviceType": "tablet", "appName": "Kahoot"}}}'  # InstallApp task
+    _, calls = tool_calls_from_text(doubled, offered)
+    assert json.loads(calls[0]["function"]["arguments"]) == {"deviceType": "tablet", "appName": "Kahoot"}
 
 
 def test_call_shaped_json_stays_text_unless_it_is_the_whole_answer_and_names_offered_tools() -> None:
@@ -50,5 +53,6 @@ def test_call_shaped_json_stays_text_unless_it_is_the_whole_answer_and_names_off
                           ("Call it like this:\n" + fenced, {"UninstallApp"}),  # an example inside prose
                           ('[{"name": "UninstallApp"}, {"name": "Nope"}]', {"UninstallApp"}),  # one of them unknown
                           ('{"name": "UninstallApp", "arguments": {}', {"UninstallApp"}),  # broken JSON
-                          ('{"city": "Oslo"}', {"UninstallApp"})):
+                          ('{"city": "Oslo"}', {"UninstallApp"}),
+                          ('<tools></tools> {{"name": "UninstallApp", "arguments": {}}}', {"UninstallApp"})):
         assert tool_calls_from_text(text, offered) == (text, [])

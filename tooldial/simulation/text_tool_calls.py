@@ -8,7 +8,8 @@ carries no ``tool_calls``; a block that is not a JSON object with a string ``nam
 
 Without the tags, Qwen2.5-Coder-1.5B often writes the same object as the whole answer, fenced (```json …```) or
 bare (on the AutoDE suite its first answer to "Uninstall SoundWave from my device please." was a fenced
-``{"name": "UninstallApp", "arguments": {…}}``, repeated five times, never a call). Such an answer counts as a
+``{"name": "UninstallApp", "arguments": {…}}``, repeated five times, never a call; another task's was
+``{{"name": "InstallApp", …}}``, the braces doubled as in a template). Such an answer counts as a
 call only when it is nothing but that object (or a list of them) and every ``name`` is a tool offered in the
 request: a JSON example inside prose, or an object naming no offered tool, stays text.
 """
@@ -46,6 +47,8 @@ def _whole_answer_calls(text: str, tool_names: Collection[str]) -> list[dict[str
         body = fenced.group(1)
     if not body.startswith(("{", "[")):
         return []
+    if body.startswith("{{") and body.endswith("}}"):  # the template's escaped braces copied: {{"name": …}}
+        body = body[1:-1]
     try:
         data = json.loads(body)
     except ValueError:
