@@ -45,7 +45,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--prompt-cache-mb", type=non_negative_int, default=0, metavar="MB",
                        help="keep evaluated prompt states in a RAM cache of MB megabytes, looked up by longest "
                        "token prefix (llama.cpp otherwise reuses only the last request's prefix; AutoDE's "
-                       "assistant and user alternate, ~28 KB a token for Qwen 1.5B) (default: 0, off)")
+                       "assistant and user alternate, ~28 KB a token for Qwen 1.5B). MB counts llama.cpp's "
+                       "states only: llama-cpp-python adds an uncounted copy of up to 512 x vocabulary logits "
+                       "to every entry (311 MB for Qwen), so many short prompts outgrow it many times "
+                       "(3072 ended in an out-of-memory kill at 22 GB); for one long shared prompt only "
+                       "(default: 0, off)")
     serve.add_argument("--log", type=Path, metavar="FILE", help="server log (default: a temporary file)")
     serve.set_defaults(func=run_serve)
 
