@@ -233,3 +233,48 @@ def test_llama_server_reports_a_broken_gguf_with_its_log(tmp_path: Path) -> None
     bad.write_bytes(b"GGUF" + b"\x00" * 64)
     with pytest.raises(ServerStartError, match=r"llama_cpp.server exited with status"):
         LlamaCppServer(bad, "bad", threads=1, startup_timeout=120).start()
+
+
+def _chat(base_url: str, system: str, user: str) -> dict:
+    body = json.dumps({"model": "m", "max_tokens": 2, "temperature": 0,
+                       "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}]})
+    request = urllib.request.Request(f"{base_url}/chat/completions", body.encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=120) as resp:
+        return json.load(resp)
+
+
+@needs_llama
+@pytest.mark.parametrize("cache_mb", [0, 64])
+def test_prompt_cache_resumes_the_first_of_two_alternating_prompts(tmp_path: Path, cache_mb: int) -> None:
+    """AutoDE alternates an assistant prompt (a long tool list) with the user's: without ``--prompt-cache-mb`` the
+    third request re-reads the first prompt from scratch, with it the server loads the first prompt's state."""
+    gguf = assemble(load_catalogue().get("smollm2-135m"), cache_dir=tmp_path, progress=False)
+    log = tmp_path / "server.log"
+    tools = "You are an assistant with these tools: " + "; ".join(f"tool_{i}(x, y)" for i in range(60))
+    with LlamaCppServer(gguf, "m", threads=1, ctx=1024, log_path=log, prompt_cache_mb=cache_mb) as server:
+        _chat(server.base_url, tools, "Turn on the light.")
+        _chat(server.base_url, "You are a user who wants a hotel.", "Hello.")
+        _chat(server.base_url, tools, "Turn on the light, please.")
+    assert ("Llama._create_completion: cache hit" in log.read_text()) == bool(cache_mb)
+
+
+def _rss_kb(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+
+
+@needs_llama
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's RSS from /proc")
+def test_a_long_prompt_does_not_keep_every_tokens_logits(tmp_path: Path) -> None:
+    """llama_cpp.server's default `logits_all` keeps 4 B x vocabulary for every prompt token (SmolLM2: 0.2 MB a
+    token; Qwen: 0.6 MB, 7 GB for AutoDE's tool list); the launcher turns it off, so the server's memory does not
+    grow with the prompt."""
+    gguf = assemble(load_catalogue().get("smollm2-135m"), cache_dir=tmp_path, progress=False)
+    long_system = " ".join(f"Rule {i}: answer politely." for i in range(90))  # ~630 tokens
+    with LlamaCppServer(gguf, "m", threads=1, ctx=1024) as server:
+        assert server.process is not None
+        _chat(server.base_url, "Be brief.", "Hi.")
+        before = _rss_kb(server.process.pid)
+        _chat(server.base_url, long_system, "Hi.")
+        grown_mb = (_rss_kb(server.process.pid) - before) / 1024
+    assert grown_mb < 80, f"the server grew by {grown_mb:.0f} MB for a ~630-token prompt"

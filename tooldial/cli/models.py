@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from tooldial.cli.args import positive_int
+from tooldial.cli.args import non_negative_int, positive_int
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,6 +42,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     serve.add_argument("--port", type=positive_int, help="port on 127.0.0.1 (default: a free one)")
     serve.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads")
     serve.add_argument("--ctx", type=positive_int, default=4096, help="context size in tokens")
+    serve.add_argument("--prompt-cache-mb", type=non_negative_int, default=0, metavar="MB",
+                       help="keep evaluated prompt states in a RAM cache of MB megabytes, looked up by longest "
+                       "token prefix (llama.cpp otherwise reuses only the last request's prefix; AutoDE's "
+                       "assistant and user alternate, ~28 KB a token for Qwen 1.5B). MB counts llama.cpp's "
+                       "states only: llama-cpp-python adds an uncounted copy of up to 512 x vocabulary logits "
+                       "to every entry (311 MB for Qwen), so many short prompts outgrow it many times "
+                       "(3072 ended in an out-of-memory kill at 22 GB); for one long shared prompt only "
+                       "(default: 0, off)")
     serve.add_argument("--log", type=Path, metavar="FILE", help="server log (default: a temporary file)")
     serve.set_defaults(func=run_serve)
 
@@ -92,7 +100,8 @@ def run_serve(args: argparse.Namespace) -> int:
     spec = load_catalogue().get(args.name)
     path = verified_path(spec, progress=sys.stderr.isatty())
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # `kill` stops the server too
-    with LlamaCppServer(path, spec.name, args.port, threads=args.threads, ctx=args.ctx, log_path=args.log) as server:
+    with LlamaCppServer(path, spec.name, args.port, threads=args.threads, ctx=args.ctx, log_path=args.log,
+                        prompt_cache_mb=args.prompt_cache_mb) as server:
         print(f"ready in {server.startup_seconds:.1f} s\n  base_url: {server.base_url}\n  model:    {server.model}",
               flush=True)
         try:

@@ -32,9 +32,10 @@ class LlamaCppServer(LocalOpenAIServer):
 
     def __init__(self, model_file: str | Path, name: str, port: int | None = None, *, threads: int = DEFAULT_THREADS,
                  ctx: int = DEFAULT_CTX, startup_timeout: float = 300.0, log_path: str | Path | None = None,
-                 host: str = "127.0.0.1") -> None:
+                 host: str = "127.0.0.1", prompt_cache_mb: int = 0) -> None:
         self.served_name = name
         self.ctx = ctx
+        self.prompt_cache_mb = prompt_cache_mb
         super().__init__(model_file, port, host=host, startup_timeout=startup_timeout, log_path=log_path,
                          threads=threads)
 
@@ -53,4 +54,17 @@ class LlamaCppServer(LocalOpenAIServer):
         threads = str(self.threads or DEFAULT_THREADS)
         return [sys.executable, "-m", "llama_cpp.server", "--model", str(self.model_dir),
                 "--model_alias", self.served_name, "--host", self.host, "--port", str(self.port),
-                "--n_ctx", str(self.ctx), "--n_threads", threads, "--n_threads_batch", threads]
+                "--n_ctx", str(self.ctx), "--n_threads", threads, "--n_threads_batch", threads,
+                # the server's default keeps every prompt token's logits (4 B x 151,936 vocabulary: 0.6 MB a
+                # token, 7 GB for AutoDE's 11,900-token prompt, copied again into every prompt-cache entry);
+                # tooldial never asks for logprobs
+                "--logits_all", "false", *self._prompt_cache_args()]
+
+    def _prompt_cache_args(self) -> list[str]:
+        """llama-cpp-python's RAM prompt cache: evaluated states kept by token prefix, so that requests of two
+        alternating prompts (an AutoDE assistant with an ~11,900-token tool list and the simulated user) each
+        resume from their own prefix; without it the server keeps only the last prompt's state and re-reads
+        the whole tool list after every user turn."""
+        if self.prompt_cache_mb <= 0:
+            return []
+        return ["--cache", "true", "--cache_type", "ram", "--cache_size", str(self.prompt_cache_mb << 20)]

@@ -305,8 +305,9 @@ class NativeToolSystem:
                     ep.end(f"system failed: {result.error}")
                     continue
                 calls = result.tool_calls[0] if result.tool_calls else []
-                if not calls:  # a server that leaves Hermes/Qwen `<tool_call>` blocks in the text
-                    stripped, calls = tool_calls_from_text(result.text)
+                if not calls:  # a server that leaves Hermes/Qwen `<tool_call>` blocks (or bare call JSON) in the text
+                    offered = {t.get("name") for t in self.tools_of(ep)}
+                    stripped, calls = tool_calls_from_text(result.text, offered)
                     if calls:
                         result = result.model_copy(update={"texts": [stripped]})
                 if calls:
