@@ -15,34 +15,122 @@ scored per set:
 Sets: ``name=corpus spec=labels file``; the defaults read ``../shared/data/realtools`` (``--shared``) and
 ``tests/data/graph``. The held-out sets (``tests/data/graph/heldout27``) had their labels written before any graph
 was built on them.
+
+Held out (27b): eight ToolBench tools drawn at random (``tests/data/graph/heldout27b/README.md``), one system
+each, labelled before any graph was built on them. The repository holds only their labels; each tool is taken
+from the ToolBench file (``--toolbench``, default ``<shared>/data/toolbench/tools.jsonl.gz``) at run time into a
+temporary folder. Their labels mark the natural chains (``"natural": true``); the natural recall is printed too.
+
+    python scripts/realtools_recall.py --only-27b             # the eight 27b sets only
+    python scripts/realtools_recall.py --check-labels         # load every set, check its labels; no graph
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+HELD_27B = ROOT / "tests" / "data" / "graph" / "heldout27b"
+# set name -> (ToolBench category, tool_name): drawn with scripts/sample_toolbench.py --tools-with-apis 6-20
+# --documented 3 --seed 92741 --n 8 (see tests/data/graph/heldout27b/README.md)
+TOOLBENCH_27B = {
+    "proxycurl": ("Data", "Proxycurl"),
+    "india_pincode": ("Location", "India Pincode API"),
+    "demo_project": ("Tools", "\N{WAVING HAND SIGN} Demo Project_v13"),
+    "ms_vision": ("Visual_Recognition", "Microsoft Computer Vision"),
+    "stoxx": ("Finance", "Stoxx"),
+    "youtube_powerfull": ("Tools", "YouTube Powerfull API"),
+    "forex": ("Financial", "Forex"),
+    "aspose_words": ("Other", "Aspose.Words Cloud"),
+}
 
 
-def default_sets(shared: Path) -> list[tuple[str, str, str, bool]]:
-    """(name, corpus spec, labels, held out)."""
+def default_sets(shared: Path) -> list[tuple[str, str, str, str]]:
+    """(name, corpus spec, labels, held out: "" / "held out" / ...)."""
     real = shared / "data" / "realtools"
     tests = ROOT / "tests" / "data" / "graph"
     chains = str(tests / "realtools_chains.jsonl")
     held = tests / "heldout27"
     return [
-        ("retail", str(real / "taubench_retail_tools.json"), chains, False),
-        ("airline", str(real / "taubench_airline_tools.json"), chains, False),
-        ("petstore", str(real / "openapi" / "swagger_petstore3.yaml"), chains, False),
-        ("museum", str(real / "openapi" / "redocly_museum.yaml"), chains, False),
-        ("links", str(real / "openapi" / "oai_link_example.yaml"), chains, False),
-        ("bookstore", str(held / "bookstore.yaml"), str(held / "bookstore_chains.jsonl"), True),
-        ("clinic", str(held / "clinic_scheduler.json"), str(held / "clinic_chains.jsonl"), True),
+        ("retail", str(real / "taubench_retail_tools.json"), chains, ""),
+        ("airline", str(real / "taubench_airline_tools.json"), chains, ""),
+        ("petstore", str(real / "openapi" / "swagger_petstore3.yaml"), chains, ""),
+        ("museum", str(real / "openapi" / "redocly_museum.yaml"), chains, ""),
+        ("links", str(real / "openapi" / "oai_link_example.yaml"), chains, ""),
+        ("bookstore", str(held / "bookstore.yaml"), str(held / "bookstore_chains.jsonl"), "held out"),
+        ("clinic", str(held / "clinic_scheduler.json"), str(held / "clinic_chains.jsonl"), "held out"),
     ]
+
+
+def toolbench_27b_sets(toolbench: Path, tmp: Path) -> list[tuple[str, str, str, str]]:
+    """The 27b sets: each tool copied from the ToolBench file into ``tmp`` (never into the repository)."""
+    if not toolbench.is_file():
+        sys.exit(f"{toolbench}: no such file (the 27b sets need the ToolBench tools; give --toolbench)")
+    wanted = {v: k for k, v in TOOLBENCH_27B.items()}
+    found: dict[str, Path] = {}
+    opener = gzip.open if toolbench.suffix == ".gz" else open
+    with opener(toolbench, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            tool = json.loads(line)
+            name = wanted.get((tool.get("category"), tool.get("tool_name")))
+            if name is not None and name not in found:
+                found[name] = tmp / f"{name}.json"
+                found[name].write_text(json.dumps(tool), encoding="utf-8")
+    missing = sorted(set(TOOLBENCH_27B) - set(found))
+    if missing:
+        sys.exit(f"{toolbench}: tools of the 27b sets not found: "
+                 + ", ".join(f"{n} ({'|'.join(TOOLBENCH_27B[n])})" for n in missing))
+    return [(name, str(found[name]), str(HELD_27B / f"{name}_chains.jsonl"), "held out (27b)")
+            for name in TOOLBENCH_27B]
+
+
+def natural_keys(labels_path: str, name: str) -> set[tuple[str, str, str, str]]:
+    """The chains a labels file marks ``"natural": true`` (the 27b sets mark them; older files do not)."""
+    keys = set()
+    with open(labels_path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                if row.get("natural") and row.get("set", "") in ("", name):
+                    keys.add((row["source_api"], row["source_output"], row["target_api"], row["target_input"]))
+    return keys
+
+
+def check_labels(name: str, spec: str, labels_path: str) -> tuple[int, list[str]]:
+    """(labels, problems) of a set against its corpus: unknown APIs, outputs, required inputs. No graph."""
+    from tooldial.corpus import load_corpus
+    from tooldial.graph.labels import read_labels
+
+    corpus = load_corpus(spec)
+    problems = []
+    labels = [p for p in read_labels(labels_path) if p.label_set in ("", name)]
+    if any(p.label_set != name for p in labels):  # a shared file: the set's rows are those of its corpus
+        labels = [p for p in labels if p.label_set == name or p.source_api in corpus]
+    for p in labels:
+        where = f"{labels_path}: {p.source_api} {p.source_output} -> {p.target_api} {p.target_input}"
+        if p.source_api not in corpus:
+            problems.append(f"{where}: no source API {p.source_api}")
+            continue
+        if p.target_api not in corpus:
+            problems.append(f"{where}: no target API {p.target_api}")
+            continue
+        outputs = {"|".join(c.path) for c in corpus.get(p.source_api).output_components}
+        if p.source_output not in outputs:
+            problems.append(f"{where}: {p.source_api} has no output {p.source_output}")
+        required = set()
+        for par in corpus.get(p.target_api).required_parameters:
+            required.add(par.name)
+            required |= {".".join(f.path) for f in par.fields}
+        if p.target_input not in required:
+            problems.append(f"{where}: {p.target_api} has no required input {p.target_input}")
+    return len(labels), problems
 
 
 def score_set(name: str, spec: str, labels_path: str, config, embedder, show: bool) -> dict:
@@ -54,6 +142,7 @@ def score_set(name: str, spec: str, labels_path: str, config, embedder, show: bo
     labels = [p for p in read_labels(labels_path) if p.label_set in ("", name) and p.source_api in corpus]
     graph = build_graph(corpus, config, embedder=embedder)
     wanted = {(p.source_api, "|".join(p.key[1].split("|")), p.target_api, p.target_input) for p in labels}
+    natural = natural_keys(labels_path, name) & wanted
     found: set = set()
     hits = 0
     extras = []
@@ -72,6 +161,8 @@ def score_set(name: str, spec: str, labels_path: str, config, embedder, show: bo
     row = {"set": name, "chains": len(wanted), "found": len(found),
            "recall": round(len(found) / len(wanted), 3) if wanted else None,
            "recall_95": [round(x, 3) if x is not None else None for x in (rec_lo, rec_hi)],
+           "natural_chains": len(natural), "natural_found": len(natural & found),
+           "natural_recall": round(len(natural & found) / len(natural), 3) if natural else None,
            "edges": n_edges, "edges_in_chains": hits,
            "precision_closed_world": round(hits / n_edges, 3) if n_edges else None,
            "precision_95": [round(x, 3) if x is not None else None for x in (pre_lo, pre_hi)],
@@ -90,6 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=SPEC=LABELS",
                     help="score this set instead of the defaults (repeatable)")
     ap.add_argument("--only", action="append", default=[], help="score only these default sets")
+    ap.add_argument("--toolbench", type=Path, default=None,
+                    help="ToolBench tools file for the 27b sets (default <shared>/data/toolbench/tools.jsonl.gz)")
+    ap.add_argument("--no-27b", action="store_true", help="leave out the 27b sets (no ToolBench file needed)")
+    ap.add_argument("--only-27b", action="store_true", help="score only the 27b sets")
+    ap.add_argument("--check-labels", action="store_true",
+                    help="load every set and check its labels name existing APIs, outputs and required inputs")
     ap.add_argument("--single-provider", action="store_true")
     ap.add_argument("--holds-answer", action="store_true")
     ap.add_argument("--cache-dir", default=None, help="embedding cache (default: $TOOLDIAL_CACHE)")
@@ -97,40 +194,69 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="one JSON object per set")
     args = ap.parse_args(argv)
 
+    with tempfile.TemporaryDirectory() as tmp:
+        sets = [(*s.split("=", 2), "") for s in args.set]
+        if not sets:
+            sets = [] if args.only_27b else default_sets(args.shared)
+            toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
+            if args.toolbench or args.only_27b or (not args.no_27b and toolbench.is_file()):
+                sets += toolbench_27b_sets(toolbench, Path(tmp))
+            elif not args.no_27b:
+                print(f"{toolbench}: no such file; the 27b sets are left out", file=sys.stderr)
+        if args.only:
+            sets = [s for s in sets if s[0] in args.only]
+        if args.check_labels:
+            return check_sets(sets)
+        return score_sets(sets, args, Path(tmp))
+
+
+def check_sets(sets: list) -> int:
+    bad = 0
+    for name, spec, labels, held in sets:
+        n, problems = check_labels(name, spec, labels)
+        bad += len(problems)
+        print(f"{name:18s}{(' (' + held + ')') if held else '':18s} {n} labels, {len(problems)} problems")
+        for problem in problems:
+            print(f"    {problem}")
+    return 1 if bad else 0
+
+
+def score_sets(sets: list, args: argparse.Namespace, tmp: Path) -> int:
     from tooldial.embedding import Embedder
     from tooldial.graph import GraphConfig
     from tooldial.graph.validity import RuleConfig
 
-    sets = [(*s.split("=", 2), False) for s in args.set] or default_sets(args.shared)
-    if args.only:
-        sets = [s for s in sets if s[0] in args.only]
     rules = RuleConfig(single_provider=args.single_provider, holds_answer=args.holds_answer)
-    with tempfile.TemporaryDirectory() as tmp:
-        cache = args.cache_dir or None
-        embedder = Embedder(cache_dir=cache)
-        config = GraphConfig(progress=False, rules=rules, cache_dir=cache or Path(tmp))
-        total_found = total_chains = 0
-        for name, spec, labels, held in sets:
-            row = score_set(name, spec, labels, config, embedder, args.show)
-            row["held_out"] = held
-            total_found += row["found"]
-            total_chains += row["chains"]
-            if args.json:
-                print(json.dumps(row))
-                continue
-            print(f"{name:10s}{' (held out)' if held else '':11s} recall {row['found']}/{row['chains']} = "
-                  f"{row['recall']} {row['recall_95']}   precision (closed world) {row['edges_in_chains']}/"
-                  f"{row['edges']} = {row['precision_closed_world']} {row['precision_95']}")
-            if args.show:
-                print(f"    providers {row['providers']}")
-                print(f"    rejected  {row['rejected']}")
-                for m in row["missed"]:
-                    print(f"    missed  {m}")
-                for e in row["unlabelled_edges"]:
-                    print(f"    extra   {e}")
-        embedder.close()
+    cache = args.cache_dir or None
+    embedder = Embedder(cache_dir=cache)
+    config = GraphConfig(progress=False, rules=rules, cache_dir=cache or tmp)
+    total_found = total_chains = natural_found = natural_chains = 0
+    for name, spec, labels, held in sets:
+        row = score_set(name, spec, labels, config, embedder, args.show)
+        row["held_out"] = held or False
+        total_found += row["found"]
+        total_chains += row["chains"]
+        natural_found += row["natural_found"]
+        natural_chains += row["natural_chains"]
+        if args.json:
+            print(json.dumps(row))
+            continue
+        natural = (f"   natural {row['natural_found']}/{row['natural_chains']} = {row['natural_recall']}"
+                   if row["natural_chains"] else "")
+        print(f"{name:10s}{(' (' + held + ')') if held else '':17s} recall {row['found']}/{row['chains']} = "
+              f"{row['recall']} {row['recall_95']}{natural}   precision (closed world) {row['edges_in_chains']}/"
+              f"{row['edges']} = {row['precision_closed_world']} {row['precision_95']}")
+        if args.show:
+            print(f"    providers {row['providers']}")
+            print(f"    rejected  {row['rejected']}")
+            for m in row["missed"]:
+                print(f"    missed  {m}")
+            for e in row["unlabelled_edges"]:
+                print(f"    extra   {e}")
+    embedder.close()
     if not args.json:
-        print(f"all sets: {total_found}/{total_chains}")
+        print(f"all sets: {total_found}/{total_chains}" + (f", natural {natural_found}/{natural_chains}"
+                                                          if natural_chains else ""))
     return 0
 
 
