@@ -91,3 +91,11 @@ def test_the_sampler_carries_the_evidence_to_the_planner_and_the_record() -> Non
     (unit,) = edge_units(graph, corpus)
     assert unit.edge["evidence"] == "same_provider" and "standard" in unit.edge
     assert chain_problem(a, b, "lead_id", a.output("lead_id"), unit.edge) == ""
+
+
+def test_a_rejection_count_key_is_a_code_with_a_label() -> None:
+    from tooldial.graph.reasons import EdgeReason, reason_label
+
+    assert EdgeReason.CROSS_TOOL_SIMILARITY.label == "cross tool similarity"
+    assert reason_label("id_of_other_provider") == "id of other provider"
+    assert reason_label("identifier of another provider") == "identifier of another provider"  # an old graph's key

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tooldial.corpus import load_corpus
-from tooldial.corpus.providers import OTHER_PROVIDER_REASON
+from tooldial.graph.reasons import EdgeReason
 
 FIXTURES = Path(__file__).parent / "data" / "graph" / "issue27"
 
@@ -124,8 +124,10 @@ def test_one_system_function_list_chains_ids_at_defaults_and_stats_hint_the_flag
     graph = build_graph(load_corpus(str(mixed)), config, embedder=embedder)
     assert not designed & set(_edges(graph))
     stats = graph_stats(graph)
-    assert stats.rejected.get(OTHER_PROVIDER_REASON, 0) >= 1
+    assert stats.rejected.get(EdgeReason.ID_OF_OTHER_PROVIDER.value, 0) >= 1  # counted by typed code
     assert "--single-provider" in stats.hint and "--single-provider" in format_stats(stats)
+    assert "id of other provider" in format_stats(stats)  # shown by its label
+    assert {EdgeReason(code) for code in stats.rejected}  # every key is a code, never a reason's prose
 
 
 @pytest.fixture

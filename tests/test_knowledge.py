@@ -45,6 +45,10 @@ GOOD = "subject: money\ndoc: d\nword_sets:\n  codes:\n    doc: d\n    words: [us
     (GOOD.replace("    doc: d\n", "    doc: d\n    wrods: [x]\n"), "word_sets.codes.wrods", "Extra inputs"),
     (GOOD.replace("subject: money", "subject: geo"), "subject", "not the file's name 'money'"),
     (GOOD.replace("doc: d\nword_sets", "word_sets"), "doc", "Field required"),
+    (GOOD + "  more:\n    doc: d\n    includes: [codes]\n    words: [gbp, usd]\n", "",
+     "word set 'more': 'usd' is already in the included set 'codes'"),  # a shared word is written once
+    (GOOD + "  more:\n    doc: d\n    includes: [coins]\n    words: [gbp]\n", "", "includes 'coins', which the pack"),
+    (GOOD.replace("    doc: d\n", "    doc: d\n    includes: [codes]\n"), "", "in a cycle"),
 ])
 def test_a_broken_pack_names_file_and_key(tmp_path: Path, text: str, where: str, problem: str) -> None:
     path = _write(tmp_path, text)
@@ -88,23 +92,34 @@ def test_unknown_pack_and_word_set_suggest_what_exists() -> None:
 def test_loaded_words_are_immutable_and_shared() -> None:
     first = loader.words("identifiers", "bare_id")
     assert isinstance(first, frozenset) and first is loader.words("identifiers", "bare_id")
-    ordered = loader.ordered_words("identifiers", "mock_id")
+    ordered = loader.ordered_words("identifiers", "opaque_identifier")
     assert isinstance(ordered, tuple) and ordered[0] == "id"
     with pytest.raises(Exception):  # noqa: B017 - frozen pydantic model: any mutation fails
-        loader.pack("identifiers").word_sets["mock_id"].words = ()  # type: ignore[misc]
+        loader.pack("identifiers").word_sets["opaque_identifier"].words = ()  # type: ignore[misc]
     with pytest.raises(TypeError):
-        loader.pack("identifiers").word_sets["mine"] = loader.pack("identifiers").word_sets["mock_id"]  # type: ignore[index]
+        loader.pack("identifiers").word_sets["mine"] = loader.pack("identifiers").word_sets["identifier"]  # type: ignore[index]
+
+
+def test_a_set_reads_the_words_of_the_sets_it_includes_first() -> None:
+    opaque = loader.ordered_words("identifiers", "opaque_identifier")
+    own = loader.pack("identifiers").word_sets["identifier"].words
+    assert loader.ordered_words("identifiers", "identifier") == opaque + own and "username" in own
+    assert loader.words("identifiers", "description_key") >= {*opaque, "name", "codes"}
 
 
 def test_the_stages_read_their_identifier_words_from_the_pack() -> None:
     from tooldial.dialogue import chains, intents, mockdata
     from tooldial.graph import entities, validity
+    from tooldial.knowledge import taxonomy
 
-    assert loader.words("identifiers", "graph_identifier") == validity.IDENTIFIER_WORDS
+    identifier = loader.words("identifiers", "identifier")  # the one identifier vocabulary, every stage's
+    assert identifier is taxonomy.IDENTIFIER_WORDS is validity.IDENTIFIER_WORDS
+    assert Lexicon.default().identifier_words is identifier
+    assert identifier | loader.words("identifiers", "identifier_tail") == entities.ID_WORDS
+    opaque = loader.ordered_words("identifiers", "opaque_identifier")  # the mock world's kind id: a part of it
+    assert opaque is mockdata._ID_WORDS and set(opaque) < identifier
     assert loader.words("identifiers", "bare_id") == validity.BARE_IDS
-    assert loader.words("identifiers", "entity_id") == entities.ID_WORDS
-    assert loader.ordered_words("identifiers", "mock_id") == mockdata._ID_WORDS
-    assert loader.words("identifiers", "description_key") == intents._ID_WORDS
+    assert loader.words("identifiers", "description_key") == intents._ID_WORDS > set(opaque)
     assert chains._BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
 
 

@@ -12,7 +12,7 @@ from tooldial.knowledge import loader
 #: (subject, set) read word by word from split_words' tokens; maps by their keys.
 TOKEN_SETS = [("quantities", "count_names"), ("records", "naming_leaves"), ("names", "api_name_noise"),
               ("names", "tool_family_noise"), ("names", "entity_api_filler"), ("names", "graph_generic"),
-              ("names", "entity_generic"), ("names", "marketplace"), ("identifiers", "graph_identifier"),
+              ("names", "entity_generic"), ("names", "marketplace"), ("identifiers", "identifier"),
               ("identifiers", "provider_scoped"), ("identifiers", "identifier_tail"), ("markets", "ledger"),
               ("containers", "graph_container")]
 TOKEN_MAPS = [("media_files", "medium_by_word"), ("standards", "kind_by_word")]

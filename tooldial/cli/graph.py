@@ -290,8 +290,10 @@ def _build(args: argparse.Namespace) -> int:
               f"caps; the rules kept {lr['rules_kept']} ({lr['kept_not_rules']} kept that the rules rejected, "
               f"{lr['rules_not_kept']} dropped that the rules kept)")
     if r.rejected:
+        from tooldial.graph.reasons import reason_label
+
         print(f"  rules: {r.candidates} Eq. 1 candidates, {sum(r.rejected.values())} rejected: "
-              + "; ".join(f"{n} {why}" for why, n in sorted(r.rejected.items(), key=lambda kv: -kv[1])))
+              + "; ".join(f"{n} {reason_label(code)}" for code, n in sorted(r.rejected.items(), key=lambda kv: -kv[1])))
     from tooldial.graph.stats import graph_notes
 
     for line in graph_notes(graph):

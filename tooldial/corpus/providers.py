@@ -33,10 +33,6 @@ ONE_FILE = "one file"
 OWN_TOOL = "own tool"
 EMBEDDED = "embedded ecosystem"
 
-#: The reason :func:`tooldial.graph.validity.judge_edge` gives an identifier rejected only for lack of a shared id
-#: space between two providers (``graph stats`` counts it and suggests ``--single-provider``).
-OTHER_PROVIDER_REASON = "identifier of another provider"
-
 #: One line per rule, for ``graph stats`` and the build's summary.
 RULE_TEXT = {
     DOCUMENTED: "the tool names its provider (provider / host / x-provider)",

@@ -40,10 +40,10 @@ from tooldial.graph.edges import (
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
 from tooldial.graph.entities import _singular as singular
 from tooldial.graph.evidence import edge_attribute
+from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays, keyed_by
 from tooldial.graph.validity import (
     BARE_IDS,
-    CROSS_TOOL_REASON,
     LOOKUP_KINDS,
     RuleConfig,
     classify,
@@ -75,7 +75,8 @@ class BuildReport:
     nodes: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     producer_stats: dict[str, int] = field(default_factory=dict)
-    #: Eq. 1 candidates (one per output × input slot) and the rules' rejections among them, by reason.
+    #: Eq. 1 candidates (one per output × input slot) and the rules' rejections among them, by typed code (an
+    #: :class:`EdgeReason` value: ``cross_tool_similarity``; ``reasons.reason_label`` for people).
     candidates: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
     #: With a learned scorer: what it kept, against what the rules kept (``graph.graph["learned"]`` too).
@@ -455,7 +456,7 @@ def candidate_pool(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     selector = EdgeSelector(corpus, outputs, inputs, config.rules)
     cands = [selector.judge(c) for c in cands]
     if before > len(edges):
-        selector.rejected[CROSS_TOOL_REASON] += before - len(edges)
+        selector.rejected[EdgeReason.CROSS_TOOL_SIMILARITY] += before - len(edges)
     return cands, selector
 
 
@@ -468,7 +469,7 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     graph = nx.MultiDiGraph(**graph_attributes(corpus, config))
     cands, selector = candidate_pool(corpus, outputs, inputs, edges, config)
     if selector is not None:
-        graph.graph["rejected"] = dict(sorted(selector.rejected.items()))
+        graph.graph["rejected"] = {code.value: n for code, n in sorted(selector.rejected.items())}
         if report is not None:
             report.rejected = graph.graph["rejected"]
     if report is not None:

@@ -31,6 +31,7 @@ from tqdm.auto import tqdm
 
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, Corpus, InputField, OutputComponent, Parameter
 from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.knowledge.taxonomy import IDENTIFIER_TAIL, IDENTIFIER_WORDS
 
 Role = Literal["input", "output"]
 
@@ -175,8 +176,10 @@ def api_subject(api: Api, role: Role) -> list[str]:
 
 #: Words naming a standard kind of value (what :mod:`tooldial.graph.validity` classifies as one).
 STANDARD_WORDS = knowledge_words("standards", "entity_standard_words")
-#: Words that make a name an identifier: a scalar list whose items are such values is named ``<item> id``.
-ID_WORDS = knowledge_words("identifiers", "entity_id")
+#: Words that end the name of an identifier: the identifier vocabulary and its tail words (``code``, ``number``),
+#: which the namer reads at the end of a phrase of two or more words (``IATA code of the airport``) or of a list's
+#: plural (``currencyCodes``). A scalar list whose items are such values is named ``<item> id``.
+ID_WORDS = IDENTIFIER_WORDS | IDENTIFIER_TAIL
 _ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
 _ID_VALUE = re.compile(r"^[#\w][\w\-:.#]{0,63}$")
 _NOT_ID_VALUE = re.compile(r"@|://|^\d{4}-\d{2}-\d{2}|\s")

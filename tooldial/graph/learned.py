@@ -180,7 +180,7 @@ class LabelledCandidates:
 def learned_verdicts(cands: Sequence, p: np.ndarray, threshold: float, selector, *, decide: bool = True) -> list:
     """The candidates with the learned probability as ``confidence``; with ``decide`` kept iff ``p >= threshold``
     (else the rules' keep/drop stands). A kept coordinate still needs its partner from the same record. The
-    ``reason`` stays the rules' (downstream checks read its evidence words). Returns new candidate objects."""
+    ``reason``, ``code`` and ``evidence`` stay the rules' (downstream checks read the typed ones). Returns new candidate objects."""
     from tooldial.graph.validity import EdgeReason, Verdict
 
     out = []

@@ -82,6 +82,20 @@ class EdgeReason(StrEnum):
     DOCUMENTED = "documented"
     EQ1_ONLY = "eq1_only"
 
+    @property
+    def label(self) -> str:
+        """The code for people (``id_of_other_provider`` → ``id of other provider``): what reports print."""
+        return self.value.replace("_", " ")
+
+
+def reason_label(key: str) -> str:
+    """The label of a count's key in a graph's ``rejected`` (an :class:`EdgeReason` value); a key that is no code
+    (a graph written before the counts were typed counted the prose) is shown as it is."""
+    try:
+        return EdgeReason(key).label
+    except ValueError:
+        return key
+
 
 class Clash(NamedTuple):
     """A check's finding: its typed code and the prose written into the verdict's ``reason``."""

@@ -122,7 +122,8 @@ class EdgeSelector:
         for api_outputs in self.outputs_by_api.values():
             name_beside_code(api_outputs)
         self._groups: dict[str, list[InputGroup]] = {}
-        self.rejected: Counter[str] = Counter()
+        #: Rejected candidates by :class:`EdgeReason` (the verdict's ``code``, never its prose).
+        self.rejected: Counter[EdgeReason] = Counter()
         #: Per API: required input names, optional ones, and the optional ones documented with a default (the
         #: documented call sends them; :func:`~tooldial.graph.validity.echoed_input`). The required leaves of an object
         #: parameter are sent too (``placeOrder``'s ``items[].isbn``: its order's ``items|isbn`` repeats them).
@@ -217,7 +218,7 @@ class EdgeSelector:
         return got
 
     def judge(self, cand: Candidate) -> Candidate:
-        """Sets the candidate's verdict (and input group); a rejection is counted by its reason."""
+        """Sets the candidate's verdict (and input group); a rejection is counted by its typed code."""
         target_docs = f"{self.docs.get(cand.input.api_id, '')} {cand.input.documented}"
         verdict = judge_transform(cand.output, cand.input) if cand.transform else judge_edge(
             cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim, target_docs=target_docs,
@@ -245,7 +246,9 @@ class EdgeSelector:
             verdict = Verdict(False, why, 0.8, verdict.kind, code=EdgeReason.NO_PARTNER_COORDINATE)
         cand.verdict = verdict
         if not verdict.keep:
-            self.rejected[verdict.reason.split(" (")[0]] += 1
+            if verdict.code is None:
+                raise ValueError(f"an edge verdict without a code (EdgeReason): {verdict.reason}")
+            self.rejected[verdict.code] += 1
         return cand
 
 

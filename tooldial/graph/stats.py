@@ -7,7 +7,8 @@ from collections import Counter
 import networkx as nx
 from pydantic import BaseModel
 
-from tooldial.corpus.providers import OTHER_PROVIDER_REASON, RULE_TEXT
+from tooldial.corpus.providers import RULE_TEXT
+from tooldial.graph.reasons import EdgeReason, reason_label
 
 
 class GraphStats(BaseModel):
@@ -31,7 +32,8 @@ class GraphStats(BaseModel):
     #: How the corpus's providers were decided (:func:`tooldial.corpus.providers.provider_summary`), empty for
     #: graphs built before it was recorded.
     providers: dict = {}
-    #: Candidates each rule rejected, by reason; documented links (OpenAPI ``links``) added as edges.
+    #: Candidates the rules rejected, by typed code (:class:`~tooldial.graph.reasons.EdgeReason` value; graphs
+    #: built before the counts were typed count the reason's prose); documented links (OpenAPI ``links``) added as edges.
     rejected: dict[str, int] = {}
     documented_links: int = 0
     #: What to try when identifier chains were rejected only because their tools are different providers.
@@ -109,7 +111,8 @@ def format_stats(stats: GraphStats) -> str:
         lines.append(f"documented links {stats.documented_links} edges (OpenAPI links; no rule removes them)")
     if stats.rejected:
         lines.append(f"rejected         {sum(stats.rejected.values())} candidates; by rule:")
-        lines += [f"  {n:6d}  {why}" for why, n in sorted(stats.rejected.items(), key=lambda kv: (-kv[1], kv[0]))]
+        lines += [f"  {n:6d}  {reason_label(code)}" for code, n in
+                  sorted(stats.rejected.items(), key=lambda kv: (-kv[1], kv[0]))]
     if stats.hint:
         lines.append(f"hint             {stats.hint}")
     lines.append("degree (API pairs in + out): " + ", ".join(f"{b}: {n}" for b, n in stats.degree_histogram.items()))
@@ -124,7 +127,7 @@ def provider_hint(rejected: dict, rules: dict, providers: dict | None = None) ->
     """When identifier chains were rejected only because their tools are different providers, the flag that keeps
     them; worded for a corpus of one category (perhaps one system documented tool by tool) or of several (a
     multi-tool corpus, where the rejection is expected)."""
-    n = int(rejected.get(OTHER_PROVIDER_REASON, 0))
+    n = int(rejected.get(EdgeReason.ID_OF_OTHER_PROVIDER.value, 0))
     if not n or rules.get("single_provider"):
         return ""
     if (providers or {}).get("categories", 1) > 1:

@@ -17,6 +17,7 @@ from tooldial.graph.markets import _symbol_market
 from tooldial.graph.record_types import _CONTAINERS, _api_subject
 from tooldial.graph.value_formats import _desc_format, _iso_currency, _name_format, _value_format
 from tooldial.graph.verdict import EntityKind
+from tooldial.knowledge import taxonomy
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import _STANDARD_BY_WORD as _STANDARD_BY_WORD
@@ -39,7 +40,8 @@ class Traits:
     market: str | None = None
 
 
-IDENTIFIER_WORDS = knowledge_words("identifiers", "graph_identifier")
+#: The identifier vocabulary (:data:`tooldial.knowledge.taxonomy.IDENTIFIER_WORDS`): a name whose last word is one.
+IDENTIFIER_WORDS = taxonomy.IDENTIFIER_WORDS
 
 
 #: Words of values that only mean something in one provider's own calendar or list: a ``season`` (``2021``,
@@ -49,7 +51,7 @@ PROVIDER_SCOPED_WORDS = knowledge_words("identifiers", "provider_scoped")
 
 
 #: Identifier words that are only identifiers at the end of a name (``code`` of ``country code`` is standard).
-IDENTIFIER_TAIL = knowledge_words("identifiers", "identifier_tail")
+IDENTIFIER_TAIL = taxonomy.IDENTIFIER_TAIL
 
 
 GENERIC_WORDS = knowledge_words("names", "graph_generic")

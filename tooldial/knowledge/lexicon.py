@@ -47,7 +47,8 @@ def tokens(name: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
-    """Answers from named word sets of the packs; the defaults are the graph's identifier vocabulary."""
+    """Answers from named word sets of the packs; the defaults are the identifier vocabulary
+    (:data:`~tooldial.knowledge.taxonomy.IDENTIFIER_WORDS`) and the bare-id words."""
 
     identifier_words: frozenset[str]
     bare_words: frozenset[str]
@@ -78,5 +79,5 @@ class Lexicon:
 
 @lru_cache(maxsize=1)
 def _default() -> Lexicon:
-    return Lexicon(identifier_words=loader.words("identifiers", "graph_identifier"),
+    return Lexicon(identifier_words=taxonomy.IDENTIFIER_WORDS,
                    bare_words=loader.words("identifiers", "bare_id"))

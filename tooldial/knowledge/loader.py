@@ -65,12 +65,14 @@ def words(subject: str, name: str) -> frozenset[str]:
 
 @cache
 def ordered_words(subject: str, name: str) -> tuple[str, ...]:
-    """The word set ``name`` of pack ``subject`` in the file's order (for code that iterates it)."""
+    """The word set ``name`` of pack ``subject`` in the file's order (for code that iterates it): the words of the
+    sets it ``includes`` first, then its own."""
     sets = pack(subject).word_sets
     if name not in sets:
         raise ConfigError(f"no word set {name!r}; it has {', '.join(sets) or 'none'}", file=_shown(PACKS / f"{subject}.yaml"),
                           field="word_sets")
-    return sets[name].words
+    included = tuple(w for other in sets[name].includes for w in ordered_words(subject, other))
+    return included + sets[name].words
 
 
 @cache

@@ -38,7 +38,9 @@ class WordSet(BaseModel):
 
     Words are single tokens in lower case unless the set says otherwise: ``multiword: true`` admits terms of
     several words (single spaces), ``keep_case: true`` keeps proper names and codes as written (``Paris``,
-    ``USD``); a pattern set (regular expressions) says both.
+    ``USD``); a pattern set (regular expressions) says both. ``includes`` names other sets of the same pack whose
+    words this set has too (``description_key`` is ``identifier`` and its own words): the shared words are written
+    once, in the included set, and the loader joins them (included sets first, then ``words``).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -46,6 +48,7 @@ class WordSet(BaseModel):
     doc: StrictStr = Field(min_length=1)
     multiword: bool = False
     keep_case: bool = False
+    includes: tuple[Word, ...] = ()
     words: tuple[Term, ...] = Field(min_length=1)
 
     @field_validator("words")
@@ -103,7 +106,27 @@ class Pack(BaseModel):
             raise ValueError("a pack needs `word_sets` or `maps`")
         if both := sorted(set(self.word_sets) & set(self.maps)):
             raise ValueError(f"{both[0]!r} is both a word set and a map: one name, one thing")
+        for name, word_set in self.word_sets.items():
+            _check_includes(name, word_set, self.word_sets)
         return self
+
+
+def _check_includes(name: str, word_set: WordSet, sets: Mapping[str, WordSet]) -> None:
+    """A set's ``includes`` name other sets of the pack, without a cycle, and its own words are not theirs."""
+    seen: list[str] = []
+    todo = list(word_set.includes)
+    while todo:
+        other = todo.pop(0)
+        if other not in sets:
+            raise ValueError(f"word set {name!r} includes {other!r}, which the pack has not")
+        if other == name or other in seen:
+            raise ValueError(f"word set {name!r} includes {other!r} twice or in a cycle")
+        seen.append(other)
+        todo.extend(sets[other].includes)
+    shared = {w: other for other in seen for w in sets[other].words}
+    for word in word_set.words:
+        if word in shared:
+            raise ValueError(f"word set {name!r}: {word!r} is already in the included set {shared[word]!r}")
 
 
 def validate(model: type[BaseModel], data: Any, *, source: str) -> Any:

@@ -73,7 +73,15 @@ def _token_set(name: str) -> frozenset[str]:
     return frozenset(_tokens(name))
 
 
-_ID_WORDS = loader.ordered_words("identifiers", "mock_id")
+#: The identifier vocabulary (``identifiers.identifier``), one for every stage: a field name whose last word is
+#: one of these is an identifier (the graph's value kinds and entity names, the lexicon).
+IDENTIFIER_WORDS = loader.words("identifiers", "identifier")
+#: Identifier words that are identifiers only at the end of a name of two or more words (``country code``).
+IDENTIFIER_TAIL = loader.words("identifiers", "identifier_tail")
+#: The part of :data:`IDENTIFIER_WORDS` whose values are opaque codes (``identifiers.opaque_identifier``): the mock
+#: world's kind ``id``; a ``username`` or a ``tag`` is an identifier too, but drawn as a name.
+OPAQUE_ID_WORDS = loader.ordered_words("identifiers", "opaque_identifier")
+_ID_WORDS = OPAQUE_ID_WORDS
 
 
 _NOT_ID = loader.ordered_words("identifiers", "not_id")
