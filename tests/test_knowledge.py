@@ -105,7 +105,7 @@ def test_the_stages_read_their_identifier_words_from_the_pack() -> None:
     assert loader.words("identifiers", "entity_id") == entities.ID_WORDS
     assert loader.ordered_words("identifiers", "mock_id") == mockdata._ID_WORDS
     assert loader.words("identifiers", "description_key") == intents._ID_WORDS
-    assert chains._BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
+    assert chains.BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
 
 
 @pytest.mark.parametrize("case", yaml.safe_load((CASES / "identifier_cases.yaml").read_text(encoding="utf-8")),
@@ -123,7 +123,7 @@ def test_the_stages_read_their_container_words_from_the_pack() -> None:
     from tooldial.graph import validity
 
     assert loader.words("containers", "graph_container") == validity._CONTAINERS
-    assert loader.words("containers", "chain_container") == chains._CONTAINERS
+    assert loader.words("containers", "chain_container") == chains.CONTAINERS
     assert loader.words("containers", "echo") == validity.ECHO_CONTAINERS
     assert loader.words("containers", "settings") == validity.SETTINGS_CONTAINERS
 

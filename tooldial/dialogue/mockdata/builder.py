@@ -45,6 +45,7 @@ from tooldial.dialogue.mockdata.places import (
     places,
 )
 from tooldial.dialogue.mockdata.record_rules import apply_rules
+from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.sports import _rank_tables
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
@@ -390,14 +391,10 @@ class ResultBuilder:
 
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
         if isinstance(node, dict):
-            from tooldial.rules.dialogue.code_name import (
-                name_from_code,  # on use: the rule imports this package
-            )
-
             filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
-            name_from_code(path, filled)
+            world_fix("code_name")(path, filled)
             _convert_money(node, filled)
             return filled
         if isinstance(node, list):
@@ -548,19 +545,15 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
 def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     """Mend a filled result as a whole (in place): paging, status, conversions, series in order, the record rules
     on every object, league tables, price walks, country facts, the documented schema; then note its places."""
-    # the fixes of the world rules that have one (imported on use: the rule modules import the mock-data package)
-    from tooldial.rules.dialogue import exchange_rate, paging, rows
-    from tooldial.rules.world.country_facts import fix_countries
-
     words = builder.name_words | frozenset(_tokens(api.tool))
-    paging.fix_paging(body, builder.raw_inputs)
+    world_fix("paging")(body, builder.raw_inputs)
     _fix_status(body)
-    exchange_rate.fix_conversion(body, builder.raw_inputs)
+    world_fix("exchange_rate")(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
     _rank_tables(body)
-    rows.walk_series(body, builder.world.rng)
-    fix_countries(body, builder.raw_inputs)
+    world_fix("rows", "fix_series")(body, builder.world.rng)
+    record_fix("country_facts")(body, builder.raw_inputs)
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     _remember_top(body, builder)
 

@@ -12,6 +12,7 @@ from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import climate_range
 from tooldial.dialogue.mockdata.dates import _ISO_DATE
 from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
@@ -173,20 +174,16 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
             isinstance(a, str) and isinstance(b, str) and bool(_ISO_DATE.match(a)) and bool(_ISO_DATE.match(b)))
         if comparable and b < a:
             record[low], record[high] = b, a
-    # the fixes of the record rules that have one (imported on use: those rule modules import this one)
-    from tooldial.rules.dialogue import weather
-    from tooldial.rules.world import match_score, middle, sky, standings, utc_offset
-
-    middle.fix_middles(record)
-    utc_offset.fix_zone(record, ctx.world.today)
+    record_fix("middle")(record)
+    record_fix("utc_offset")(record, ctx.world.today)
     _fix_ohlc(record)
     _fix_clock(record, ctx)
-    sky.fix_sky(record, ctx.world.rng)
-    standings.fix_standing(record)
+    record_fix("sky")(record, ctx.world.rng)
+    record_fix("standings")(record)
     if any("score" in k.lower() for k in record):
-        match_score.fix_scores(record)
-    weather.fix_weather(record, ctx.world.rng, climate_range(ctx.place, ctx.anchor or ctx.world.today)
-                        if weather.needs_climate(record) else None)
+        record_fix("match_score")(record)
+    world_fix("weather")(record, ctx.world.rng, climate_range(ctx.place, ctx.anchor or ctx.world.today)
+                         if world_fix("weather", "needs_climate")(record) else None)
     keys = {k: field_kind(FieldName(k, json_value_type(v))) for k, v in record.items() if not isinstance(v, dict | list)}
     amount = next((k for k, kind in keys.items() if kind == "price" and FieldName(k).has("amount")), None)
     rate = next((k for k, kind in keys.items() if kind == "rate"), None)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, _is_standing
 from tooldial.dialogue.mockdata.paths import _number
+from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
@@ -54,9 +55,7 @@ def _rank_tables(node: Any) -> None:
         for value in node if isinstance(node, list) else ():
             _rank_tables(value)
         return
-    from tooldial.rules.dialogue.rows import one_name_per_id  # on use: the rule imports this package
-
-    one_name_per_id(node)
+    world_fix("rows", "fix_names")(node)
     groups = [standing_groups(r) for r in node]
     tables = [t for t, g in groups[0].items() if "P" in g]
     if not tables:

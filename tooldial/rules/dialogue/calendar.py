@@ -23,6 +23,11 @@ class Calendar(CallRule):
     def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
         return [p.at(f"{call.api_name} inputs") for p in calendar_problems(call.inputs)]
 
+    @staticmethod
+    def fix(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext, documented: dict[str, str]) -> None:
+        """The generator's fix of a call's inputs: :func:`agree_calendar`."""
+        agree_calendar(out, kinds, ctx, documented)
+
 
 _CALENDAR_PARTS = loader.word_map("time", "calendar_parts")
 

@@ -19,6 +19,11 @@ class CodeName(CallRule):
         return [p.at(f"{call.api_name} result") for path, obj in objects_at(call.result)
                 for p in code_name_problems(path, obj)]
 
+    @staticmethod
+    def fix(path: tuple[str, ...], record: dict[str, Any]) -> None:
+        """The generator's fix of each object it fills: :func:`name_from_code`."""
+        name_from_code(path, record)
+
 
 def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[WorldProblem]:
     """A language, country or currency object whose ``name`` is not its ``code``'s (a caption's language

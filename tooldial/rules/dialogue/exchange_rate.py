@@ -20,6 +20,11 @@ class ExchangeRate(CallRule):
     def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
         return [p.at(f"{call.api_name} result") for p in exchange_rate_problems(call.inputs, call.result)]
 
+    @staticmethod
+    def fix(body: Any, inputs: dict[str, Any]) -> None:
+        """The generator's fix of a whole result: :func:`fix_conversion`."""
+        fix_conversion(body, inputs)
+
 
 def fix_conversion(body: Any, inputs: dict[str, Any]) -> None:
     """A converted amount is the amount asked × the rate between the two currencies asked."""

@@ -30,6 +30,11 @@ class Paging(CallRule):
         problems = paging_problems(call.inputs, body) if isinstance(body, dict) else []
         return [p.at(f"{call.api_name} result") for p in problems]
 
+    @staticmethod
+    def fix(body: Any, inputs: dict[str, Any]) -> None:
+        """The generator's fix of a whole result: :func:`fix_paging`."""
+        fix_paging(body, inputs)
+
 
 def paging_problems(inputs: dict[str, Any], body: dict[str, Any]) -> list[WorldProblem]:
     """A paged result agrees with itself and the call: its page is the page asked for, not past its page count;

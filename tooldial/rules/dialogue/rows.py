@@ -17,11 +17,21 @@ from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldP
 class Rows(CallRule):
     """The records of one list agree: one id has one name, a price series has no jump."""
 
-    checks = (WorldCheck.ONE_ID_TWO_NAMES, WorldCheck.PRICE_JUMP,)
+    checks = (WorldCheck.ONE_ID_TWO_NAMES, WorldCheck.PRICE_JUMP)
 
     def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
         return [p.at(f"{call.api_name} result") for _path, rows in dict_lists(call.result)
                 for p in one_name_problems(rows) + price_jump_problems(rows)]
+
+    @staticmethod
+    def fix_names(records: list[dict[str, Any]]) -> None:
+        """The generator's fix of one list (league tables): :func:`one_name_per_id`."""
+        one_name_per_id(records)
+
+    @staticmethod
+    def fix_series(body: Any, rng: random.Random) -> None:
+        """The generator's fix of a whole result: :func:`walk_series`."""
+        walk_series(body, rng)
 
 
 def one_name_per_id(records: list[dict[str, Any]]) -> None:

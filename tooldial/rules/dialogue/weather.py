@@ -40,6 +40,16 @@ class Weather(CallRule):
         return [p.at(f"{call.api_name} result") for obj in objects(call.result)
                 for p in weather_problems(obj, input_climate(call.inputs) if needs_climate(obj) else None)]
 
+    @staticmethod
+    def fix(record: dict[str, Any], rng: random.Random, climate: tuple[float, float] | None = None) -> None:
+        """The generator's fix of one record: :func:`fix_weather`."""
+        fix_weather(record, rng, climate)
+
+    @staticmethod
+    def needs_climate(record: dict[str, Any]) -> bool:
+        """:func:`needs_climate`: the generator passes the climate of the record's place and day then."""
+        return needs_climate(record)
+
 
 #: Snow needs air near freezing: the coldest temperature of the record at most this (°C).
 SNOW_MAX_C = 4.0

@@ -22,6 +22,11 @@ class CountryFacts(RecordRule):
     def problems(self, record: Record) -> list[Problem]:
         return country_problems(dict(record.scalars))
 
+    @staticmethod
+    def fix(body: Any, inputs: dict[str, Any]) -> None:
+        """The generator's fix of a whole result: :func:`fix_countries`."""
+        fix_countries(body, inputs)
+
 
 def _country_keys(record: dict[str, Any]) -> dict[str, str]:
     """The country facts a record holds, by fact: ``name``, ``capital``, ``calling``, ``currency``,

@@ -18,6 +18,11 @@ class MatchScore(RecordRule):
     def problems(self, record: Record) -> list[Problem]:
         return score_problems(dict(record.scalars))
 
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: :func:`fix_scores`."""
+        fix_scores(record)
+
 
 def score_problems(record: dict[str, Any]) -> list[Problem]:
     """Match scores that are no whole number of goals ("33.4") or a half-time score above the full-time one

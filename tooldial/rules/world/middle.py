@@ -22,6 +22,11 @@ class Middle(RecordRule):
     def problems(self, record: Record) -> list[Problem]:
         return middle_problems(dict(record.scalars))
 
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: :func:`fix_middles`."""
+        fix_middles(record)
+
 
 def middle_triples(record: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(min, middle, max) numeric keys of one record named alike: ``minRent``/``averageRent``/``maxRent``."""

@@ -20,6 +20,11 @@ class Sky(RecordRule):
     def problems(self, record: Record) -> list[Problem]:
         return sky_problems(dict(record.scalars))
 
+    @staticmethod
+    def fix(record: dict[str, Any], rng: random.Random) -> None:
+        """The generator's fix of one record: :func:`fix_sky`."""
+        fix_sky(record, rng)
+
 
 #: Sky conditions that rule a high or a low chance of rain in (``"Sunny"`` with 89% rain reads as a contradiction).
 _DRY_SKY = re.compile(r"\b(sunny|clear|fair|dry)\b", re.I)

@@ -18,6 +18,11 @@ class Standings(RecordRule):
     def problems(self, record: Record) -> list[Problem]:
         return standing_problems(dict(record.scalars))
 
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: :func:`fix_standing`."""
+        fix_standing(record)
+
 
 def standing_problems(record: dict[str, Any]) -> list[Problem]:
     """A table row whose games played are not its wins + draws + losses, or whose points are not 3 per win and 1

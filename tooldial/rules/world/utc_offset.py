@@ -22,6 +22,11 @@ class UtcOffset(RecordRule):
     def problems(self, record: Record) -> list[Problem]:
         return zone_problems(dict(record.scalars))
 
+    @staticmethod
+    def fix(record: dict[str, Any], today: dt.date) -> None:
+        """The generator's fix of one record: :func:`fix_zone`."""
+        fix_zone(record, today)
+
 
 @lru_cache(maxsize=1)
 def _iana_zones() -> frozenset[str]:
