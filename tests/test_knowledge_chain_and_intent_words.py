@@ -48,7 +48,7 @@ READS = [
     ("tooldial.rules.chain.owner", "_CONSUMER_WORDS", "ownership", "consumer_records", "words"),
     ("tooldial.rules.chain.owner", "_ROLE_WORDS", "ownership", "author_roles", "words"),
     ("tooldial.rules.chain.cross_tool", "_TRACKER_WORDS", "ownership", "tracker_words", "words"),
-    ("tooldial.dialogue.chains.records", "_STOP", "documentation", "chain_stop_words", "words"),
+    ("tooldial.dialogue.chains.records", "STOP", "documentation", "chain_stop_words", "words"),
     ("tooldial.dialogue.intents.candidates", "_STOP", "documentation", "keyword_stop_words", "words"),
     ("tooldial.dialogue.intents.candidates", "_NOT_TOPIC", "documentation", "not_topic", "words"),
     ("tooldial.dialogue.intents.goals", "_DEV_WORDS", "documentation", "developer_words", "words"),
