@@ -120,7 +120,7 @@ def test_the_stages_read_their_identifier_words_from_the_pack() -> None:
     assert opaque is mockdata._ID_WORDS and set(opaque) < identifier
     assert loader.words("identifiers", "bare_id") == validity.BARE_IDS
     assert loader.words("identifiers", "description_key") == intents._ID_WORDS > set(opaque)
-    assert chains._BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
+    assert chains.BARE_ID is validity.BARE_IDS  # one vocabulary since the drifted copies were merged
 
 
 @pytest.mark.parametrize("case", yaml.safe_load((CASES / "identifier_cases.yaml").read_text(encoding="utf-8")),
@@ -138,7 +138,7 @@ def test_the_stages_read_their_container_words_from_the_pack() -> None:
     from tooldial.graph import validity
 
     assert loader.words("containers", "graph_container") == validity._CONTAINERS
-    assert loader.words("containers", "chain_container") == chains._CONTAINERS
+    assert loader.words("containers", "chain_container") == chains.CONTAINERS
     assert loader.words("containers", "echo") == validity.ECHO_CONTAINERS
     assert loader.words("containers", "settings") == validity.SETTINGS_CONTAINERS
 

@@ -48,7 +48,7 @@ READS = [
     ("tooldial.rules.chain.owner", "_CONSUMER_WORDS", "ownership", "consumer_records", "words"),
     ("tooldial.rules.chain.owner", "_ROLE_WORDS", "ownership", "author_roles", "words"),
     ("tooldial.rules.chain.cross_tool", "_TRACKER_WORDS", "ownership", "tracker_words", "words"),
-    ("tooldial.dialogue.chains.records", "_STOP", "documentation", "chain_stop_words", "words"),
+    ("tooldial.dialogue.chains.records", "STOP", "documentation", "chain_stop_words", "words"),
     ("tooldial.dialogue.intents.candidates", "_STOP", "documentation", "keyword_stop_words", "words"),
     ("tooldial.dialogue.intents.candidates", "_NOT_TOPIC", "documentation", "not_topic", "words"),
     ("tooldial.dialogue.intents.goals", "_DEV_WORDS", "documentation", "developer_words", "words"),
@@ -134,8 +134,8 @@ def test_the_coordinate_words_are_sets_by_kind() -> None:
 def test_the_id_suffixes_are_the_bare_id_words_and_the_how_suffixes() -> None:
     from tooldial.dialogue.chains import records
 
-    assert loader.words("identifiers", "bare_id") | loader.words("identifiers", "how_suffixes") == records._ID_SUFFIXES
-    assert {"slug", "token"} <= records._ID_SUFFIXES
+    assert loader.words("identifiers", "bare_id") | loader.words("identifiers", "how_suffixes") == records.ID_SUFFIXES
+    assert {"slug", "token"} <= records.ID_SUFFIXES
 
 
 #: (module of tooldial.dialogue.intents, constant, bank of phrases/en/intents.yaml).

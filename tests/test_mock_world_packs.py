@@ -10,13 +10,14 @@ from tooldial.dialogue.mockdata import (
     FieldName,
     MockWorld,
     RecordContext,
-    calendar_parts,
     date_bounds,
     dates,
     field_kind,
     fields,
 )
 from tooldial.knowledge import loader
+from tooldial.rules.dialogue import calendar
+from tooldial.rules.dialogue.calendar import calendar_parts
 
 
 def test_time_words_come_from_the_time_pack() -> None:
@@ -29,7 +30,7 @@ def test_time_words_come_from_the_time_pack() -> None:
     assert dates._RANGE_START is loader.ordered_words("time", "range_start")
     assert dates._RANGE_END is loader.ordered_words("time", "range_end")
     assert dates._NOT_NOW[:len(fields._FUTURE)] == fields._FUTURE and "founded" in dates._NOT_NOW
-    assert dates._CALENDAR_PARTS is loader.word_map("time", "calendar_parts")
+    assert calendar._CALENDAR_PARTS is loader.word_map("time", "calendar_parts")
 
 
 def test_time_words_place_dates() -> None:
@@ -80,11 +81,12 @@ def test_paging_and_envelope_keys_come_from_their_packs() -> None:
 
 
 def test_paging_words_shape_a_paged_result() -> None:
-    from tooldial.dialogue.mockdata import paging_problems, reports_something, requested_records
+    from tooldial.dialogue.mockdata import reports_something, requested_records
+    from tooldial.rules.dialogue.paging import paging_problems
 
     assert requested_records({"forecastDays": "5"}, 2) == 5  # a days input sets the records
     assert requested_records({"take": "1"}, 2) == 1  # a limit input caps them
-    assert paging_problems({"pageNo": "2"}, {"currentPage": 1, "totalPages": 3}) == ["page: currentPage 1 for page 2 asked"]
+    assert [str(p) for p in paging_problems({"pageNo": "2"}, {"currentPage": 1, "totalPages": 3})] == ["page: currentPage 1 for page 2 asked"]
     assert not reports_something({"response": {"status": "success", "msg": "ok"}})  # status keys only
 
 
@@ -100,14 +102,15 @@ def test_credential_words_come_from_the_credentials_pack() -> None:
 
 
 def test_league_table_words_come_from_the_sports_pack() -> None:
-    from tooldial.dialogue.mockdata import STANDING_WORDS, sports, standing_problems
+    from tooldial.dialogue.mockdata import STANDING_WORDS, sports
+    from tooldial.rules.world.standings import standing_problems
 
     roles = loader.word_map("sports", "standing_role")
     assert sports._STANDING_ROLE is roles and frozenset(roles) == STANDING_WORDS  # one vocabulary
     assert fields._TABLE_WORDS is loader.ordered_words("sports", "league_table")
     row = {"overall_league_payed": 10, "overall_league_W": 5, "overall_league_D": 2, "overall_league_L": 2,
            "overall_league_PTS": 17}
-    assert standing_problems(row) == ["standings: overall_league_payed=10 games from 5-2-2"]
+    assert [str(p) for p in standing_problems(row)] == ["standings: overall_league_payed=10 games from 5-2-2"]
     assert standing_problems({**row, "overall_league_payed": 9}) == []
 
 
@@ -168,24 +171,26 @@ def test_venue_words_come_from_the_venues_pack() -> None:
 
 
 def test_price_words_come_from_the_money_pack() -> None:
-    from tooldial.dialogue.mockdata import OHLC_WORDS, ohlc_groups, price_jump_problems, record_rules, series
+    from tooldial.dialogue.mockdata import OHLC_WORDS, ohlc_groups, record_rules
+    from tooldial.rules.dialogue import rows as series
+    from tooldial.rules.dialogue.rows import price_jump_problems
 
     assert series._SERIES_PRICE_WORDS is loader.words("money", "series_prices")
     assert OHLC_WORDS is loader.ordered_words("money", "ohlc")
     assert record_rules._OHLC_LETTERS is loader.word_map("money", "ohlc_letters")
     assert ohlc_groups({"o": 1.0, "h": 2.0, "l": 0.5, "c": 1.5}) == [{"open": "o", "high": "h", "low": "l", "close": "c"}]
     rows = [{"date": "2025-01-01", "adjClose": 10.0}, {"date": "2025-01-02", "adjClose": 31.0}]
-    assert price_jump_problems(rows) == ["price jump: adjClose 10.0 then 31.0"]
+    assert [str(p) for p in price_jump_problems(rows)] == ["price jump: adjClose 10.0 then 31.0"]
 
 
 def test_measure_and_address_words_come_from_their_packs() -> None:
-    from tooldial.dialogue.mockdata import MIDDLE_WORDS, middle_problems
+    from tooldial.rules.world.middle import MIDDLE_WORDS, middle_problems
 
     assert fields._MEASURES is loader.ordered_words("measures", "quantities")
     assert MIDDLE_WORDS is loader.ordered_words("measures", "middle")
     assert fields._NOT_STREET is loader.ordered_words("addresses", "not_street")
     assert field_kind(FieldName("mileage")) == "measure"
-    assert middle_problems({"minRent": 5, "medianRent": 9, "maxRent": 8}) == ["middle: medianRent 9 outside minRent 5..maxRent 8"]
+    assert [str(p) for p in middle_problems({"minRent": 5, "medianRent": 9, "maxRent": 8})] == ["middle: medianRent 9 outside minRent 5..maxRent 8"]
     assert field_kind(FieldName("address")) == "address" and field_kind(FieldName("wallet_address")) != "address"
 
 

@@ -90,3 +90,44 @@ def test_a_dialogue_runs_the_call_rules_on_each_call_then_the_dialogue_rules() -
     scene = _scene(case)
     found = check_dialogue(scene)
     assert [(k, p.check) for k, p in found] == [("consistency", WorldCheck.VENUE_ELSEWHERE)]
+
+
+def _fixed(name: str) -> tuple[dict[str, Any], Any]:
+    """A broken call of each world rule that carries its own fix (run by the mock-data generator), mended by it."""
+    import random
+
+    from tooldial.rules.dialogue import calendar, code_name, exchange_rate, paging, rows, weather
+
+    if name == "calendar":
+        inputs = {"date": "2025-03-10", "month": "7"}
+        assert RULES[name].problems(Call("Api", inputs, None), None)
+        calendar.agree_calendar(inputs, {"date": "date"}, None, {})  # type: ignore[arg-type]  # a full date: no draw
+        return inputs, None
+    inputs, result = {
+        "code_name": ({}, {"language": {"code": "en", "name": "Vietnamese"}}),
+        "exchange_rate": ({"from": "USD", "to": "EUR", "amount": "100"}, {"response": {"converted": 445.67}}),
+        "paging": ({"page": "2"}, {"page": 5, "total_pages": 3}),
+        "rows": ({}, {"teams": [{"team_id": 7, "team_name": "Arsenal"}, {"team_id": 7, "team_name": "Chelsea"}],
+                      "prices": [{"date": "2025-01-01", "close": 100.0}, {"date": "2025-01-02", "close": 900.0}]}),
+        "weather": ({}, {"cloudCover": 58.17, "uvIndex": 94, "humidity": 85, "pressure": 70.71, "windSpeed": 98.62,
+                         "windGust": 39.13, "temperature": 25.6}),
+    }[name]
+    assert RULES[name].problems(Call("Api", inputs, result), None)
+    if name == "code_name":
+        code_name.name_from_code(("language",), result["language"])
+    elif name == "exchange_rate":
+        exchange_rate.fix_conversion(result["response"], inputs)
+    elif name == "paging":
+        paging.fix_paging(result, inputs)
+    elif name == "rows":
+        rows.one_name_per_id(result["teams"])
+        rows.walk_series(result, random.Random(1))
+    else:
+        weather.fix_weather(result, random.Random(1))
+    return inputs, result
+
+
+@pytest.mark.parametrize("name", ["calendar", "code_name", "exchange_rate", "paging", "rows", "weather"])
+def test_a_world_rules_own_fix_mends_what_it_reports(name: str) -> None:
+    inputs, result = _fixed(name)
+    assert RULES[name].problems(Call("Api", inputs, result), None) == []

@@ -106,7 +106,8 @@ def test_a_lookup_by_a_picked_id_keeps_the_picked_records_names_nested_too():
 # --- weather, codes, titles ----------------------------------------------------------------------------------
 
 def test_a_forecasts_max_c_is_a_temperature_of_the_place_and_a_sunny_day_is_dry():
-    from tooldial.dialogue.mockdata import field_kind, sky_problems
+    from tooldial.dialogue.mockdata import field_kind
+    from tooldial.rules.world.sky import sky_problems
 
     assert field_kind(FieldName("max_c", "number")) == "temperature"
     assert field_kind(FieldName("min_c", "number")) == "temperature"
@@ -117,11 +118,11 @@ def test_a_forecasts_max_c_is_a_temperature_of_the_place_and_a_sunny_day_is_dry(
 
 
 def test_a_language_objects_name_follows_its_code():
-    from tooldial.dialogue.mockdata import _name_from_code, code_name_problems
+    from tooldial.rules.dialogue.code_name import code_name_problems, name_from_code
 
     record = {"code": "en", "name": "Hiking Highlights"}
     assert code_name_problems(("captions", "language"), record)
-    _name_from_code(("captions", "language"), record)
+    name_from_code(("captions", "language"), record)
     assert record["name"] == "English" and not code_name_problems(("captions", "language"), record)
     assert not code_name_problems(("captions", "language"), {"code": "en", "name": "English - English"})
     assert not code_name_problems(("captions", "format"), {"code": "en", "name": "Hiking"})

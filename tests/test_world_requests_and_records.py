@@ -14,21 +14,21 @@ from tooldial.dialogue.mockdata import (
     MockWorld,
     RecordContext,
     build_result,
-    calendar_problems,
-    climate_problems,
     climate_range,
     documented_error,
-    echoed_id_problems,
-    exchange_rate_problems,
     input_values,
     local_faker,
-    paging_problems,
     place_of,
     places,
     reports_something,
-    zone_problems,
 )
 from tooldial.dialogue.world_checks import record_problems
+from tooldial.rules.dialogue.calendar import calendar_problems
+from tooldial.rules.dialogue.climate import climate_problems
+from tooldial.rules.dialogue.exchange_rate import exchange_rate_problems
+from tooldial.rules.dialogue.id_echo import echoed_id_problems
+from tooldial.rules.dialogue.paging import paging_problems
+from tooldial.rules.world.utc_offset import zone_problems
 
 
 def _api(name, *, tool="t", required=(), optional=(), example=None, description="Returns data."):
@@ -63,7 +63,7 @@ def test_a_request_id_is_repeated_only_by_the_object_it_names():
         assert asked not in (data["area"]["uuid"], data["season"]["uuid"], data["match"]["team_A"]["uuid"])
         assert not echoed_id_problems({"match_uuid": asked}, result)
     bad = {"response": {"area": {"id": asked}, "season": {"id": asked}, "match": {"id": asked}}}
-    assert echoed_id_problems({"match_uuid": asked}, bad)[0].startswith("id echo:")
+    assert str(echoed_id_problems({"match_uuid": asked}, bad)[0]).startswith("id echo:")
 
 
 # --- error bodies -------------------------------------------------------------------------------------------

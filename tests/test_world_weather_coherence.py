@@ -10,8 +10,9 @@ from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.dialogue.answer_text import build_answer
 from tooldial.dialogue.mockdata import MockWorld, build_result, records_at
 from tooldial.dialogue.planner import answer_fields
-from tooldial.dialogue.weather import dew_point, fix_weather, weather_problems
+from tooldial.dialogue.weather import dew_point
 from tooldial.rules.dialogue.answer import weather_answer_problems
+from tooldial.rules.dialogue.weather import fix_weather, weather_problems
 
 #: An hourly entry of review 8 (td-s509-000046): snow at 25.6 °C, UV 94, 70.71 hPa, dew point = temperature.
 BAD_HOUR = {"cloudCover": 58.17, "uvIndex": 94, "humidity": 85, "pressure": 70.71, "snowfallAmount": "126.64",
@@ -24,7 +25,7 @@ GOOD_HOUR = {"cloudCover": 40.0, "uvIndex": 6, "humidity": 60, "pressure": 1013.
 
 
 def test_review_8_hour_breaks_each_weather_rule_and_a_coherent_one_none():
-    problems = " | ".join(weather_problems(BAD_HOUR))
+    problems = " | ".join(map(str, weather_problems(BAD_HOUR)))
     for part in ("uvIndex=94", "pressure=70.71", "snowfallAmount", "temperatureDewPoint", "windGust",
                  "precipitationAmount"):
         assert part in problems
@@ -181,7 +182,8 @@ def _standings_api() -> Api:
 
 
 def test_a_generated_league_table_adds_up_and_is_ranked_by_points():
-    from tooldial.dialogue.mockdata import one_name_problems, standing_problems
+    from tooldial.rules.dialogue.rows import one_name_problems
+    from tooldial.rules.world.standings import standing_problems
 
     api = _standings_api()
     result = build_result(api, random.Random(4), records=3, inputs={"league_id": "148"},
@@ -202,10 +204,11 @@ def test_a_generated_league_table_adds_up_and_is_ranked_by_points():
 
 
 def test_standings_and_match_score_rules():
-    from tooldial.dialogue.mockdata import score_problems, standing_problems
+    from tooldial.rules.world.match_score import score_problems
+    from tooldial.rules.world.standings import standing_problems
 
     assert standing_problems({"overall_league_W": 3, "overall_league_D": 1, "overall_league_L": 2,
-                              "overall_league_payed": 9, "overall_league_PTS": 10})[0].startswith("standings")
+                              "overall_league_payed": 9, "overall_league_PTS": 10})[0].check == "standings"
     assert standing_problems({"overall_league_W": 3, "overall_league_D": 1, "overall_league_L": 2,
                               "overall_league_payed": 6, "overall_league_PTS": 10}) == []
     assert score_problems({"match_hometeam_score": "33.4", "match_awayteam_score": "2"})
@@ -214,12 +217,12 @@ def test_standings_and_match_score_rules():
 
 
 def test_a_price_series_moves_by_steps_and_the_check_flags_a_jump():
-    from tooldial.dialogue.mockdata import _walk_series, price_jump_problems
+    from tooldial.rules.dialogue.rows import price_jump_problems, walk_series
 
     chart = {"prices": [{"date": "2025-10-01", "price": 3512.9}, {"date": "2025-10-02", "price": 80.11},
                         {"date": "2025-10-03", "price": 15.05}]}
     assert price_jump_problems(chart["prices"])
-    _walk_series(chart, random.Random(1))
+    walk_series(chart, random.Random(1))
     assert price_jump_problems(chart["prices"]) == []
     assert all(3000 < r["price"] < 4200 for r in chart["prices"])
     candles = [{"day": "2025-04-11", "open": 82.4, "high": 84.0, "low": 81.7, "close": 83.8},

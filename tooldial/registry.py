@@ -123,13 +123,13 @@ RECORD_RULES = Registry("record rule", {
     "amount_rate": "tooldial.rules.world.amount_rate:AmountRate",
     "currency_pair": "tooldial.rules.world.currency_pair:CurrencyPair",
     "span_units": "tooldial.rules.world.span_units:SpanUnits",
-    "middle": "tooldial.rules.world.mockdata_checks:Middle",
-    "utc_offset": "tooldial.rules.world.mockdata_checks:UtcOffset",
+    "middle": "tooldial.rules.world.middle:Middle",
+    "utc_offset": "tooldial.rules.world.utc_offset:UtcOffset",
     "street": "tooldial.rules.world.street:Street",
-    "sky": "tooldial.rules.world.mockdata_checks:Sky",
-    "standings": "tooldial.rules.world.mockdata_checks:Standings",
-    "match_score": "tooldial.rules.world.mockdata_checks:MatchScore",
-    "country_facts": "tooldial.rules.world.mockdata_checks:CountryFacts",
+    "sky": "tooldial.rules.world.sky:Sky",
+    "standings": "tooldial.rules.world.standings:Standings",
+    "match_score": "tooldial.rules.world.match_score:MatchScore",
+    "country_facts": "tooldial.rules.world.country_facts:CountryFacts",
 }, field="record rule")
 
 #: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by

@@ -11,7 +11,8 @@ from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
-from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.registry import RECORD_RULES
 
 

@@ -10,7 +10,6 @@ validation reports unchanged. One loop (:func:`check_dialogue`, :func:`check_cal
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, cached_property
@@ -150,24 +149,6 @@ class DialogueRule(WorldRule):
 
     def problems(self, scene: Scene) -> list[WorldProblem]:
         raise NotImplementedError
-
-
-class Delegated(CallRule):
-    """A call rule whose logic still lives beside its fixer (``dialogue/mockdata/``, ``dialogue/weather.py``) and
-    returns messages: each must start with one of the rule's ``checks`` (a contract, not prose read for a
-    decision: a message that does not is an error). The rule places the problems in the call's result."""
-
-    function: ClassVar[Callable[[Call], list[str]]]
-    where: ClassVar[str] = "result"
-
-    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
-        out = []
-        for message in type(self).function(call):
-            check = next((c for c in self.checks if message.startswith(f"{c.value}: ")), None)
-            if check is None:
-                raise ValueError(f"{type(self).__name__}: message {message!r} starts with none of its checks")
-            out.append(WorldProblem(check, message[len(check.value) + 2:]).at(f"{call.api_name} {self.where}"))
-        return out
 
 
 @cache

@@ -37,12 +37,12 @@ from tooldial.corpus.models import Api, OutputComponent
 from tooldial.dialogue.chains.documented import documented_error, value_shape
 from tooldial.dialogue.chains.effects import side_effects
 from tooldial.dialogue.chains.records import (
-    _BARE_ID,
-    _CONTAINERS,
-    _COPIED_SCHEMA,
-    _coordinate,
-    _kind,
+    BARE_ID,
+    CONTAINERS,
+    COPIED_SCHEMA,
     alike_record,
+    coordinate_of,
+    name_kind,
     schema_copies,
     top_record,
 )
@@ -51,7 +51,7 @@ from tooldial.dialogue.mockdata import FieldName, field_kind
 from tooldial.rules.chaining import ChainProblem, Link, check_chain
 
 #: Names other modules and tests import from here (the submodules hold them).
-__all__ = ["_BARE_ID", "_CONTAINERS", "alike_record", "chain_link", "chain_problem", "chain_verdict",
+__all__ = ["BARE_ID", "CONTAINERS", "alike_record", "chain_link", "chain_problem", "chain_verdict",
            "countries_of", "documented_error", "schema_copies", "side_effects", "top_record", "value_shape"]
 
 
@@ -62,13 +62,13 @@ def chain_link(source: Api, target: Api, chain_param: str, chain: OutputComponen
     ``group_members``, ``group_sources``) when the graph has them; ``schema_copies`` is how many APIs of the
     source's tool document the source's very output (:func:`schema_copies`)."""
     edge = dict(edge or {})
-    if schema_copies >= _COPIED_SCHEMA:
+    if schema_copies >= COPIED_SCHEMA:
         edge["schema_copies"] = schema_copies
     param = target.parameter(chain_param)
     f = FieldName(chain_param, param.type if param is not None else "string")
     # lat1 is a latitude too, country1 (person 1's country) a country
-    kind = field_kind(f) or (_coordinate(chain_param) or (None,))[0] or _kind(re.sub(r"\d+", "", chain_param))
-    if kind is None and set(FieldName(chain.name).tokens) <= _BARE_ID:
+    kind = field_kind(f) or (coordinate_of(chain_param) or (None,))[0] or name_kind(re.sub(r"\d+", "", chain_param))
+    if kind is None and set(FieldName(chain.name).tokens) <= BARE_ID:
         kind = "id"  # a bare id into "playlist" ("Playlist URL or ID") is an id of the thing the input names
     return Link(source, target, chain_param, chain, kind, edge)
 

@@ -10,12 +10,12 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.mockdata import FieldName, as_text
 
 
-def _sent_inputs(api: Api) -> list[Any]:
+def sent_inputs(api: Api) -> list[Any]:
     """The inputs a call of ``api`` carries: the required ones and the optional ones with a documented default."""
     return list(api.required_parameters) + [p for p in api.optional_parameters if as_text(p.default).strip()]
 
 
-def _documented_values(param: Any) -> set[str]:
+def param_documented_values(param: Any) -> set[str]:
     """A parameter's documented example and default, a comma list split into its items."""
     values = set()
     for value in (param.example, param.default):
@@ -24,7 +24,7 @@ def _documented_values(param: Any) -> set[str]:
     return values
 
 
-def _example_values(example: Any, path: tuple[str, ...]) -> list[Any]:
+def example_values(example: Any, path: tuple[str, ...]) -> list[Any]:
     """The values a documented example response holds at ``path`` (arrays transparent)."""
     nodes = [example]
     for key in path:
@@ -44,13 +44,13 @@ def _example_values(example: Any, path: tuple[str, ...]) -> list[Any]:
     return [v for v in flat if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
 
 
-def _distinctive(value: str) -> bool:
+def distinctive(value: str) -> bool:
     """A value that names one thing (an id, a name), not one that recurs by chance (``1``, ``en``, ``true``)."""
     return len(value) >= 4 and not re.fullmatch(r"-?\d{1,4}(\.\d+)?", value) and value.lower() not in (
         "true", "false", "null", "none")
 
 
-def _several(param: Any) -> bool:
+def takes_several(param: Any) -> bool:
     """Whether an id input takes several ids (``ids``, ``artist_ids``, "Album IDs (you can use commas)")."""
     tokens = FieldName(param.name).tokens
     text = (param.description or "").lower()
@@ -59,7 +59,7 @@ def _several(param: Any) -> bool:
 
 
 #: A path element that is a value, not a field name: symbols no field name has, or a date or number inside.
-_DATA_KEY = re.compile(r"[@^*:/=+,;]|\d{4}-\d{2}-\d{2}|^\d+$")
+DATA_KEY = re.compile(r"[@^*:/=+,;]|\d{4}-\d{2}-\d{2}|^\d+$")
 #: Upper-case codes, one or a list ("USD", "USD,JPY", "EUR/USD", "BTCUSDT").
 _CODES = re.compile(r"[A-Z]{2,10}(\s*[,/]\s*[A-Z]{2,10})*")
 _DATE_SHAPE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}([T ][\d:.]+Z?)?$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$")

@@ -12,81 +12,81 @@ from tooldial.dialogue.mockdata import FieldName, field_kind
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of a name that say nothing about which thing it identifies.
-_BARE_ID = knowledge_words("identifiers", "bare_id")
-_STOP = knowledge_words("documentation", "chain_stop_words")
+BARE_ID = knowledge_words("identifiers", "bare_id")
+STOP = knowledge_words("documentation", "chain_stop_words")
 #: Last words of an identifier's name that say how, not what, it identifies (``ticker_slug``, ``ticker_id``).
-_ID_SUFFIXES = _BARE_ID | knowledge_words("identifiers", "how_suffixes")
+ID_SUFFIXES = BARE_ID | knowledge_words("identifiers", "how_suffixes")
 #: Keys of a response that hold records without saying what they are.
-_CONTAINERS = knowledge_words("containers", "chain_container")
+CONTAINERS = knowledge_words("containers", "chain_container")
 
 
-def _words(api: Api, *, description: bool = True) -> set[str]:
+def api_text_words(api: Api, *, description: bool = True) -> set[str]:
     text = f"{api.tool} {api.name} {api.category}" + (f" {api.description}" if description else "")
     return set(readable(text).split())
 
 
-def _kind(name: str, type_: str | None = "string") -> str | None:
+def name_kind(name: str, type_: str | None = "string") -> str | None:
     return field_kind(FieldName(name, type_ or "string"))
 
 
-def _coordinate(name: str) -> tuple[str, str] | None:
+def coordinate_of(name: str) -> tuple[str, str] | None:
     """(``latitude`` | ``longitude``, the point it belongs to) of a coordinate name: ``lat1`` → (latitude, 1)."""
     tokens = [t for t in re.split(r"[^a-z]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
               if t]
     point = "".join(re.findall(r"\d+", name))
     rest = [t for t in tokens if t not in ("lat", "latitude", "lng", "lon", "long", "longitude")]
-    kind = _kind(name) or _kind(re.sub(r"\d+", "", name))
+    kind = name_kind(name) or name_kind(re.sub(r"\d+", "", name))
     if kind not in ("latitude", "longitude"):
         return None
     return kind, point + "_".join(rest)
 
 
-def _named_entity(name: str) -> set[str]:
+def named_entity(name: str) -> set[str]:
     """The thing an identifier's name names, stemmed (``artist_ids``, ``tournamentid`` → ``tournament``; empty for
     a bare ``id``)."""
     words = set()
     for token in FieldName(name).tokens:
         stripped = re.sub(r"(ids?|uuids?)$", "", token) if len(token) > 5 else token
-        if token not in _ID_SUFFIXES | {"ids"} and stripped not in _ID_SUFFIXES | {""}:
+        if token not in ID_SUFFIXES | {"ids"} and stripped not in ID_SUFFIXES | {""}:
             words.add(stripped)
-    return _stems(words)
+    return word_stems(words)
 
 
-def _input_entity(source: Api, param: Any) -> set[str]:
+def input_entity_words(source: Api, param: Any) -> set[str]:
     """What an id input names: its name's words (``artist_ids``), else its description's ("Channel ID", "Id of the
     phone"), else the source's subject, the first thing of its name (``Get artists``, ``Retrieve a tournament``)."""
-    words = _named_entity(param.name)
+    words = named_entity(param.name)
     if words:
         return words
     text = (param.description or "").lower()
     said = re.findall(r"\b([a-z]+)\s+(?:id|ids|uuid|identifier)s?\b", text) + re.findall(
         r"\b(?:id|ids|identifier)s? of (?:the |a |an )?([a-z]+)", text)
-    said = [w for w in said if w not in _STOP and w not in _ID_SUFFIXES]
+    said = [w for w in said if w not in STOP and w not in ID_SUFFIXES]
     if said:
-        return _stems(set(said[:1]))
-    return _stems(set([w for w in readable(source.name).split() if w not in _STOP][:1]))
+        return word_stems(set(said[:1]))
+    return word_stems(set([w for w in readable(source.name).split() if w not in STOP][:1]))
 
 
-def _output_entity(source: Api, chain: OutputComponent) -> set[str]:
+def output_entity_words(source: Api, chain: OutputComponent) -> set[str]:
     """What a procured id names: its name's words (``channelId``), else its record (``artists|id``), else the
     source's subject."""
-    words = _named_entity(chain.name)
+    words = named_entity(chain.name)
     if words:
         return words
-    record = [w for w in readable(" ".join(chain.path[-2:-1])).split() if w not in _CONTAINERS | _STOP]
-    return _stems(set(record or readable(source.name).split()) - _STOP)
+    record = [w for w in readable(" ".join(chain.path[-2:-1])).split() if w not in CONTAINERS | STOP]
+    return word_stems(set(record or readable(source.name).split()) - STOP)
 
 
-def _lookup_form(source: Api, target: Api) -> bool:
+def lookup_form(source: Api, target: Api) -> bool:
     """Whether the target's name is the source's for one record (``get_players`` → ``get_players_by_id``,
     ``AllStatesFuelPriceToday`` → ``StateFuelPriceToday``)."""
-    words = _stems(set(readable(target.name).split()) - _STOP - {"by"})
-    return bool(words) and words <= _stems(set(readable(source.name).split()))
+    words = word_stems(set(readable(target.name).split()) - STOP - {"by"})
+    return bool(words) and words <= word_stems(set(readable(source.name).split()))
 
 
 #: Endpoints of one tool documenting one response schema: from this many on, it is the tool's copied boilerplate,
 #: not what each endpoint returns (OCW documents bank accounts under 47 endpoints).
-_COPIED_SCHEMA = 3
+COPIED_SCHEMA = 3
 
 
 def schema_copies(corpus: Corpus, api: Api) -> int:
@@ -113,7 +113,7 @@ _COPIED_SHORT_SCHEMA = 5
 def top_record(chain: OutputComponent) -> str:
     """The outermost named record above an output (``bankAccounts`` of ``data|bankAccounts|bankAccountId``,
     ``events`` of ``events|awayTeam|id``; "" for a top-level field or one under containers only)."""
-    return next((k for k in chain.path[:-1] if k.lower() not in _CONTAINERS), "")
+    return next((k for k in chain.path[:-1] if k.lower() not in CONTAINERS), "")
 
 
 def alike_record(api: Api, chain: OutputComponent) -> str:
@@ -122,18 +122,18 @@ def alike_record(api: Api, chain: OutputComponent) -> str:
     if len(chain.path) < 2:
         return ""
     parent = chain.path[-2]
-    own = _stems(set(readable(parent).split()) - _STOP)
+    own = word_stems(set(readable(parent).split()) - STOP)
     for other in api.output_components:
         path = other.path
         if len(path) != len(chain.path) or path[-1] != chain.path[-1] or path[:-2] != chain.path[:-2] or \
                 path[-2] == parent:
             continue
-        if own & _stems(set(readable(path[-2]).split()) - _STOP):
+        if own & word_stems(set(readable(path[-2]).split()) - STOP):
             return path[-2]
     return ""
 
 
-def _partners(edge: dict[str, Any]) -> set[str]:
+def group_partners(edge: dict[str, Any]) -> set[str]:
     """Target inputs the edge procures together with its own (``group_sources``: ``param=output``)."""
     return {item.split("=", 1)[0] for item in str(edge.get("group_sources") or "").split(",") if "=" in item}
 
@@ -142,14 +142,14 @@ def _partners(edge: dict[str, Any]) -> set[str]:
 _PLACE_RECORDS = knowledge_words("places", "place_records")
 
 
-def _record_words(source: Api, chain: OutputComponent) -> str:
+def record_words_of(source: Api, chain: OutputComponent) -> str:
     return readable(" ".join(chain.path[:-1])) or readable(source.name)
 
 
-def _locates(source: Api, chain: OutputComponent) -> bool:
+def locates_place(source: Api, chain: OutputComponent) -> bool:
     """Whether ``source`` gives the place of something the user points at: it takes a position or an IP, or the
     record holding ``chain`` or the API's name (at the top level also its category) is about places."""
-    if any(_kind(p.name, p.type) in ("latitude", "longitude", "postal", "address") or _coordinate(p.name)
+    if any(name_kind(p.name, p.type) in ("latitude", "longitude", "postal", "address") or coordinate_of(p.name)
            or FieldName(p.name).has("ip") for p in source.required_parameters):
         return True
     words = set(readable(" ".join((*chain.path[:-1], source.name))).split())
@@ -158,6 +158,6 @@ def _locates(source: Api, chain: OutputComponent) -> bool:
     return bool(words & _PLACE_RECORDS)
 
 
-def _stems(words: set[str]) -> set[str]:
+def word_stems(words: set[str]) -> set[str]:
     return {w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-1] if w.endswith("s") and len(w) > 3 else w
             for w in words}

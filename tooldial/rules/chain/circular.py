@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.documented import (
-    _distinctive,
-    _documented_values,
-    _example_values,
-    _sent_inputs,
-    _several,
+    distinctive,
+    example_values,
+    param_documented_values,
+    sent_inputs,
+    takes_several,
 )
 from tooldial.dialogue.chains.records import (
-    _CONTAINERS,
-    _input_entity,
-    _kind,
-    _named_entity,
-    _output_entity,
-    _stems,
+    CONTAINERS,
+    input_entity_words,
+    name_kind,
+    named_entity,
+    output_entity_words,
+    word_stems,
 )
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
@@ -41,35 +41,35 @@ class Circular(ChainRule):
 
     def problem(self, link: Link) -> ChainProblem | None:
         source, chain, kind = link.source, link.chain, link.kind
-        inputs = _sent_inputs(source)
-        given = {v for p in inputs for v in _documented_values(p)}
-        shown = {as_text(v) for v in _example_values(source.example_response, chain.path)}
-        echoed = sorted(v for v in given & shown if _distinctive(v))
+        inputs = sent_inputs(source)
+        given = {v for p in inputs for v in param_documented_values(p)}
+        shown = {as_text(v) for v in example_values(source.example_response, chain.path)}
+        echoed = sorted(v for v in given & shown if distinctive(v))
         if echoed:
             return ChainProblem(ChainCheck.SOURCE_RETURNS_INPUT,
                                 f"the source's documented answer gives back its own input: {'->'.join(chain.path)} = {echoed[0][:30]}")
-        record = [k for k in chain.path[:-1] if k.lower() not in _CONTAINERS]
+        record = [k for k in chain.path[:-1] if k.lower() not in CONTAINERS]
         for p in inputs:
-            if _several(p) and len(record) <= 1 and _stems(set(FieldName(p.name).tokens)) == _stems(
+            if takes_several(p) and len(record) <= 1 and word_stems(set(FieldName(p.name).tokens)) == word_stems(
                     set(FieldName(chain.name).tokens)):
                 # "Get Product Slim (Bulk)" for asins "B07…,B00…": each record's asin is one the user sent
                 return ChainProblem(ChainCheck.OWN_VALUES_LOOKUP,
                                     f"the source looks up the user's own {readable(p.name)}: {source.name} gives those records back")
         if kind != "id":
             return None
-        wanted = _output_entity(source, chain)
-        named = _named_entity(chain.name)
+        wanted = output_entity_words(source, chain)
+        named = named_entity(chain.name)
         for p in inputs:
-            if _kind(p.name, p.type) != "id" or _input_entity(source, p) != wanted:
+            if name_kind(p.name, p.type) != "id" or input_entity_words(source, p) != wanted:
                 continue
-            if _several(p) and len(record) <= 1:
+            if takes_several(p) and len(record) <= 1:
                 return ChainProblem(ChainCheck.OWN_VALUES_LOOKUP,
                                     f"the source looks up the user's own {readable(p.name)}: {source.name} gives those records back")
             if record and set(readable(record[-1]).split()) & _ROLE_WORDS:
                 return ChainProblem(ChainCheck.OWN_CONTENT_AUTHOR,
                                     f"the {readable(record[-1])} of the {'/'.join(sorted(wanted))}'s own content is the "
                         f"{readable(p.name)} the user gave: {source.name}")
-            if named and not _several(p) and not (record and _stems(set(readable(record[-1]).split())) & named):
+            if named and not takes_several(p) and not (record and word_stems(set(readable(record[-1]).split())) & named):
                 # "Retrieve a tournament" by its id lists fixtures whose tournamentid is that tournament: the records
                 # of a lookup by one thing's id point back to it (a record of that thing itself would be another one)
                 return ChainProblem(ChainCheck.POINTS_BACK,

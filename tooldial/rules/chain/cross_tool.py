@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.records import _coordinate, _kind, _words
+from tooldial.dialogue.chains.records import api_text_words, coordinate_of, name_kind
 from tooldial.dialogue.chains.scope import countries_of
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
@@ -66,7 +66,7 @@ class CrossTool(ChainRule):
             # takes a place of its own country, which a worldwide source does not promise
             return ChainProblem(ChainCheck.WORLDWIDE_PLACE,
                                 f"a place from a worldwide source into a {'/'.join(sorted(t_countries))}-only tool: {target.tool}")
-        s_words, t_words = _words(source), _words(target)
+        s_words, t_words = api_text_words(source), api_text_words(target)
         s_markets = {m for m, words in _MARKETS.items() if s_words & words}
         t_markets = {m for m, words in _MARKETS.items() if t_words & words}
         if kind == "symbol" and s_markets and t_markets and not s_markets & t_markets:
@@ -109,7 +109,7 @@ class CrossTool(ChainRule):
             return ChainProblem(ChainCheck.STANDARD_FORMATS,
                                 f"cross-tool standard value without agreeing formats: {reason}")
         if kind in _SAID_PLACES and not any(
-                _kind(p.name, p.type) in ("latitude", "longitude") or _coordinate(p.name) or FieldName(p.name).has("ip")
+                name_kind(p.name, p.type) in ("latitude", "longitude") or coordinate_of(p.name) or FieldName(p.name).has("ip")
                 for p in source.required_parameters):
             return ChainProblem(ChainCheck.PLACE_SAID, f"a place name the user says: {readable(chain_param)}")  # learnt only from a position
         if kind in _PLACE or place_id:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.records import _kind
+from tooldial.dialogue.chains.records import name_kind
 from tooldial.dialogue.intents import readable
 from tooldial.graph.validity import ECHO_CONTAINERS
 from tooldial.rules.chaining import ChainCheck, ChainProblem, ChainRule, Link
@@ -17,9 +17,9 @@ class Echo(ChainRule):
     def problem(self, link: Link) -> ChainProblem | None:
         source, chain = link.source, link.chain
         leaf = chain.path[-1]
-        leaf_kind = _kind(leaf, chain.type)
+        leaf_kind = name_kind(leaf, chain.type)
         for p in source.parameters:
-            p_kind = _kind(p.name, p.type)
+            p_kind = name_kind(p.name, p.type)
             same = p.name.lower() == leaf.lower()
             if len(chain.path) > 1 and chain.path[0].lower() in ECHO_CONTAINERS and (
                     same or leaf_kind is not None and p_kind == leaf_kind

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.records import (
-    _CONTAINERS,
-    _COPIED_SCHEMA,
-    _STOP,
-    _kind,
-    _named_entity,
-    _partners,
-    _stems,
+    CONTAINERS,
+    COPIED_SCHEMA,
+    STOP,
     alike_record,
+    group_partners,
+    name_kind,
+    named_entity,
     top_record,
+    word_stems,
 )
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
@@ -40,30 +40,30 @@ class HoldingRecord(ChainRule):
         if set(FieldName(chain_param).tokens) <= _BARE_ATTRIBUTE and set(FieldName(chain.name).tokens) <= _BARE_ATTRIBUTE:
             # a school's type is no kind of professional, an agent's page no property's: a bare attribute belongs to
             # its record (the output's parent unless a container, else the source's subject), which the target names
-            parent = [w for w in readable(" ".join(chain.path[-2:-1])).split() if w not in _CONTAINERS | _STOP]
-            record_words = set(parent or readable(source.name).split()) - _STOP
-            if not _stems(record_words) & _stems(set(readable(f"{target.name} {target.description}").split()) - _STOP):
+            parent = [w for w in readable(" ".join(chain.path[-2:-1])).split() if w not in CONTAINERS | STOP]
+            record_words = set(parent or readable(source.name).split()) - STOP
+            if not word_stems(record_words) & word_stems(set(readable(f"{target.name} {target.description}").split()) - STOP):
                 return ChainProblem(ChainCheck.ATTRIBUTE_OTHER,
                                     f"a {readable(chain.name)} of another thing: {' '.join(sorted(record_words))} -> {target.name}")
         thing = set(FieldName(chain_param).tokens) - _URL_WORDS
         if set(FieldName(chain.name).tokens) <= _URL_WORDS and thing and set(FieldName(chain_param).tokens) & _URL_WORDS:
             # a profile's website is no station's URL: a URL input named for a thing takes a record of that thing's
-            record_words = set(readable(" ".join(chain.path[:-1]) or source.name).split()) - _STOP
-            if not _stems(record_words) & _stems(thing):
+            record_words = set(readable(" ".join(chain.path[:-1]) or source.name).split()) - STOP
+            if not word_stems(record_words) & word_stems(thing):
                 return ChainProblem(ChainCheck.ATTRIBUTE_OTHER,
                                     f"a {readable(chain.name)} of another thing: {' '.join(sorted(record_words))} -> {chain_param}")
         if kind != "id":
             return None
         short = len(source.output_components) < 3  # a short copied schema: its id's named thing is its record
-        record = top_record(chain) or (" ".join(sorted(_named_entity(chain.name))) if short else "")
-        if record and int(edge.get("schema_copies") or 1) >= _COPIED_SCHEMA:
+        record = top_record(chain) or (" ".join(sorted(named_entity(chain.name))) if short else "")
+        if record and int(edge.get("schema_copies") or 1) >= COPIED_SCHEMA:
             # the copied response is this endpoint's only when its name or description names one of its records
             # (an auto-complete of "countries, cities, places" gives cities and stations alike); an id under
             # containers only is its named thing's (``data|asset_id``: assets)
-            said = _stems(set(readable(f"{source.name} {source.description}").split()))
-            records = {top_record(o) or " ".join(sorted(_named_entity(o.name))) for o in source.output_components
-                       if top_record(o) or short and _kind(o.name, o.type) == "id"} - {""}
-            if not any(_stems(set(readable(r).split()) - _STOP) & said for r in records):
+            said = word_stems(set(readable(f"{source.name} {source.description}").split()))
+            records = {top_record(o) or " ".join(sorted(named_entity(o.name))) for o in source.output_components
+                       if top_record(o) or short and name_kind(o.name, o.type) == "id"} - {""}
+            if not any(word_stems(set(readable(r).split()) - STOP) & said for r in records):
                 return ChainProblem(ChainCheck.UNDOCUMENTED_RECORD,
                                     f"the source's documentation does not say it gives {readable(record)}: {source.name}")
         alike = alike_record(source, chain)
@@ -73,7 +73,7 @@ class HoldingRecord(ChainRule):
                    f"(not {readable(alike)}) of {source.name}")
         own = FieldName(chain_param).tokens
         others = [p.name for p in target.required_parameters
-                  if FieldName(p.name).tokens != own and _kind(p.name, p.type) == "id" and p.name not in _partners(edge)]
+                  if FieldName(p.name).tokens != own and name_kind(p.name, p.type) == "id" and p.name not in group_partners(edge)]
         if others:
             # the user would bring the tournament id with the season id; taking one from another record mixes them
             return ChainProblem(ChainCheck.IDS_APART,

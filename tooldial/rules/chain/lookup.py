@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.effects import _MAKES_NEW, side_effects
-from tooldial.dialogue.chains.records import _kind
+from tooldial.dialogue.chains.effects import MAKES_NEW, side_effects
+from tooldial.dialogue.chains.records import name_kind
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.knowledge.loader import word_map
@@ -26,7 +26,7 @@ class Lookup(ChainRule):
     def problem(self, link: Link) -> ChainProblem | None:
         source, target, chain_param = link.source, link.target, link.chain_param
         chain, kind = link.chain, link.kind
-        out_kind = _kind(chain.name, chain.type)
+        out_kind = name_kind(chain.name, chain.type)
         if out_kind and kind and out_kind != kind and not {out_kind, kind} & {"name", "title", "query"}:
             return ChainProblem(ChainCheck.OTHER_KIND,
                                 f"output is another kind of value: {out_kind} for a {kind}")
@@ -36,7 +36,7 @@ class Lookup(ChainRule):
         if side_effects(source):
             return ChainProblem(ChainCheck.SOURCE_CHANGES,
                                 f"source changes something (not a lookup): {source.name}")
-        if _MAKES_NEW.search(f"{source.name} {description_clause(source)}"):
+        if MAKES_NEW.search(f"{source.name} {description_clause(source)}"):
             # "Obtain a new datacenter proxy": each call issues another resource, whose place or address is nobody's
             return ChainProblem(ChainCheck.SOURCE_CREATES,
                                 f"source makes a new resource (not a lookup): {source.name}")
@@ -46,21 +46,21 @@ class Lookup(ChainRule):
             # e.g. applying to the "job of the week": the user acts on an item they never saw or picked
             return ChainProblem(ChainCheck.UNCHOSEN_ITEM,
                                 f"target changes something for an item the user never chose: {source.name}")
-        if any(p.name.lower() == chain_param.lower() or (kind not in (None, "id") and _kind(p.name, p.type) == kind)
+        if any(p.name.lower() == chain_param.lower() or (kind not in (None, "id") and name_kind(p.name, p.type) == kind)
                for p in source.required_parameters):
             return ChainProblem(ChainCheck.SOURCE_NEEDS_VALUE,
                                 f"source already needs the value it would provide: {chain_param}")
-        if kind != "id" and any(_kind(p.name, p.type) == "id" for p in target.required_parameters
+        if kind != "id" and any(name_kind(p.name, p.type) == "id" for p in target.required_parameters
                                 if p.name != chain_param):
             return ChainProblem(ChainCheck.OPAQUE_IDS,
                                 f"user gives opaque ids but not the {readable(chain_param)}")
         target_words = set(readable(target.name + " " + target.description).split())
         for p in source.required_parameters:
-            if (set(FieldName(p.name).tokens) | _KIND_WORDS.get(_kind(p.name) or "", set())) & \
+            if (set(FieldName(p.name).tokens) | _KIND_WORDS.get(name_kind(p.name) or "", set())) & \
                     target_words - {"id", "name", "data"}:
                 return ChainProblem(ChainCheck.STARTED_FROM,
                                     f"target gives back what the user started from: {p.name}")
-        if kind != "id" and any(_kind(p.name, p.type) == "id" for p in source.required_parameters):
+        if kind != "id" and any(name_kind(p.name, p.type) == "id" for p in source.required_parameters):
             return ChainProblem(ChainCheck.UNKNOWN_ID,
                                 f"source needs an id the user would not know: {readable(chain_param)} looked up by id")
         param = target.parameter(chain_param)

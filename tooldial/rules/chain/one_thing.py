@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.records import (
-    _BARE_ID,
-    _CONTAINERS,
-    _ID_SUFFIXES,
-    _STOP,
-    _kind,
-    _lookup_form,
-    _stems,
+    BARE_ID,
+    CONTAINERS,
+    ID_SUFFIXES,
+    STOP,
+    lookup_form,
+    name_kind,
+    word_stems,
 )
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
@@ -28,32 +28,32 @@ class OneThing(ChainRule):
         chain, kind = link.chain, link.kind
         if kind != "id":
             return None
-        if set(FieldName(chain_param).tokens) <= _BARE_ID and set(FieldName(chain.name).tokens) <= _BARE_ID:
+        if set(FieldName(chain_param).tokens) <= BARE_ID and set(FieldName(chain.name).tokens) <= BARE_ID:
             # the id's record is the output's parent ("events|awayTeam|id": a team), or the source's subject when
             # the parent is a mere container; the target's id names the first thing of its name ("TeamMedia": a team)
-            record = [w for w in readable(" ".join(chain.path[:-1])).split() if w not in _CONTAINERS | _STOP]
-            source_things = set(record or readable(source.name).split()) - _STOP
-            target_things = [w for w in readable(target.name).split() if w not in _STOP]
-            if target_things and not _stems(source_things) & _stems(set(target_things[:1])):
+            record = [w for w in readable(" ".join(chain.path[:-1])).split() if w not in CONTAINERS | STOP]
+            source_things = set(record or readable(source.name).split()) - STOP
+            target_things = [w for w in readable(target.name).split() if w not in STOP]
+            if target_things and not word_stems(source_things) & word_stems(set(target_things[:1])):
                 return ChainProblem(ChainCheck.BARE_ID_OTHER,
                                     f"a bare id of another thing: {source.name} -> {target.name}")
             # the id is its nearest record's: a schedule's "games|…|away|team|id" is a team's, no game's
-            parent = [w for w in readable(chain.path[-2]).split() if w not in _CONTAINERS | _STOP] \
+            parent = [w for w in readable(chain.path[-2]).split() if w not in CONTAINERS | STOP] \
                 if len(chain.path) > 1 else []
-            if parent and target_things and not _stems(set(parent)) & _stems(set(target_things)):
+            if parent and target_things and not word_stems(set(parent)) & word_stems(set(target_things)):
                 return ChainProblem(ChainCheck.BARE_ID_OTHER,
                                     f"a bare id of another thing: a {' '.join(parent)} id -> {target.name}")
-        entity = set(FieldName(chain_param).tokens) - _BARE_ID
-        out_entity = set(FieldName(chain.name).tokens) - _BARE_ID
+        entity = set(FieldName(chain_param).tokens) - BARE_ID
+        out_entity = set(FieldName(chain.name).tokens) - BARE_ID
         for p in source.required_parameters:
             given = FieldName(p.name)
-            if _kind(p.name, p.type) == "id" and out_entity and (set(given.tokens) - _ID_SUFFIXES) == out_entity:
+            if name_kind(p.name, p.type) == "id" and out_entity and (set(given.tokens) - ID_SUFFIXES) == out_entity:
                 # "Option expirations" for ticker NVDA: every record echoes the ticker the user named; a lookup of
                 # something else is not where a user gets the thing's id
                 return ChainProblem(ChainCheck.ECHOED_INPUT,
                                     f"the source echoes the {readable(p.name)} the user gave: {source.name}")
         source_words = readable(source.name).split()
-        if len(chain.path) == 1 and set(FieldName(chain.name).tokens) <= _BARE_ID and entity and (
+        if len(chain.path) == 1 and set(FieldName(chain.name).tokens) <= BARE_ID and entity and (
                 source_words[:1] == ["list"] or {f"{w}s" for w in entity} & set(source_words)):
             return ChainProblem(ChainCheck.LIST_OWN_ID,
                                 f"a list's own id used as a {'/'.join(sorted(entity))} id: {source.name}")
@@ -63,7 +63,7 @@ class OneThing(ChainRule):
             if len(target_fields) >= 4 and len(source_fields & target_fields) >= 0.6 * len(target_fields):
                 return ChainProblem(ChainCheck.REFETCH_RETURNED,
                                     f"target fetches again the record the source returned: {target.name}")
-        elif _lookup_form(source, target):
+        elif lookup_form(source, target):
             # "AllStatesFuelPriceToday" lists each state's prices today; "StateFuelPriceToday" for one of them returns
             # the very record the user picked: the list already answered
             record_fields = {c.path[-1].lower() for c in source.output_components if c.path[:-1] == chain.path[:-1]}

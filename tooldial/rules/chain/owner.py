@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.records import _named_entity, _stems
+from tooldial.dialogue.chains.records import named_entity, word_stems
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.knowledge.loader import words as knowledge_words
@@ -32,7 +32,7 @@ class Owner(ChainRule):
         if not side_effects(target):
             return None
         words = set(readable(" ".join((source.name, *chain.path[:-1]))).split())
-        if kind == "id" and words & _CONSUMER_WORDS and not _stems(_named_entity(chain_param)) & _stems(
+        if kind == "id" and words & _CONSUMER_WORDS and not word_stems(named_entity(chain_param)) & word_stems(
                 words & _CONSUMER_WORDS):
             return ChainProblem(ChainCheck.REFERENCED_ONLY,
                                 f"a change to what a {'/'.join(sorted(words & _CONSUMER_WORDS))} record only refers to: "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.documented import value_shape
-from tooldial.dialogue.chains.records import _kind, _locates, _record_words
+from tooldial.dialogue.chains.records import locates_place, name_kind, record_words_of
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
 from tooldial.knowledge.loader import words as knowledge_words
@@ -39,11 +39,11 @@ class Place(ChainRule):
         if kind == "postal" and target_words & _STATE_WORDS and not target_words & _POSTAL_CODE_WORDS:
             return ChainProblem(ChainCheck.STATE_ABBREVIATION,
                                 f"a state's postal abbreviation is not a postal code: {target.name}")
-        if kind in _SAID_PLACES and not _locates(source, chain):
+        if kind in _SAID_PLACES and not locates_place(source, chain):
             # learnt only from a position or from a record that is the place itself: the city of a fuel provider at
             # the airport the user named is a city the user would say
             return ChainProblem(ChainCheck.PLACE_SAID,
-                                f"a place name the user says: {readable(chain_param)} of a {_record_words(source, chain)} record")
+                                f"a place name the user says: {readable(chain_param)} of a {record_words_of(source, chain)} record")
         if place and not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS:
             return ChainProblem(ChainCheck.FEATURED_PLACE,
                                 f"a featured place stands in for the user's own: {source.name}")
@@ -58,7 +58,7 @@ class Place(ChainRule):
             return ChainProblem(ChainCheck.UNNARROWED_LIST,
                                 f"coordinates from a list the user did not narrow: {source.name}")
         if kind in ("latitude", "longitude") and "reverse" in readable(f"{target.tool} {target.name}").split() and any(
-                o.path[:-1] == chain.path[:-1] and _kind(o.name, o.type) in _LOCATED_PLACES
+                o.path[:-1] == chain.path[:-1] and name_kind(o.name, o.type) in _LOCATED_PLACES
                 for o in source.output_components):
             # reverse-geocoding a listed home's (or a geocoded address's) point: its record already gives the address
             return ChainProblem(ChainCheck.REVERSE_GEOCODE,

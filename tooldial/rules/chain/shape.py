@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.chains.documented import _DATA_KEY, value_shape
+from tooldial.dialogue.chains.documented import DATA_KEY, value_shape
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, as_text
 from tooldial.knowledge.loader import ordered_words
@@ -20,7 +20,7 @@ class Shape(ChainRule):
 
     def problem(self, link: Link) -> ChainProblem | None:
         target, chain_param, chain = link.target, link.chain_param, link.chain
-        data_key = next((k for k in chain.path[:-1] if _DATA_KEY.search(k)), None)
+        data_key = next((k for k in chain.path[:-1] if DATA_KEY.search(k)), None)
         if data_key is not None:
             # "20018x20023@2023-02-14T03_0^1^0*H_PointsBet|site": one example's record key, not a field of every answer
             return ChainProblem(ChainCheck.EXAMPLE_DATA_KEY,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tooldial.dialogue.chains.effects import side_effects
-from tooldial.dialogue.chains.records import _kind, _words
-from tooldial.dialogue.chains.scope import _names_a_country
+from tooldial.dialogue.chains.records import api_text_words, name_kind
+from tooldial.dialogue.chains.scope import names_a_country
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName
 from tooldial.knowledge.loader import ordered_words
@@ -73,29 +73,29 @@ class UserKnows(ChainRule):
         if f.has(*_ORIGIN_WORDS) and any(FieldName(p.name).has(*_DESTINATION_WORDS) for p in target.parameters):
             return ChainProblem(ChainCheck.USER_KNOWS, f"value the user knows: where they start ({chain_param})")
         if kind in _ADDRESS_PARTS and any(
-                _kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
+                name_kind(p.name, p.type) in ("address", "postal") or FieldName(p.name).has("street", "address")
                 for p in source.required_parameters):
             return ChainProblem(ChainCheck.ADDRESS_PLACE_PART,
                                 f"a place part of the address the user gave: {readable(chain_param)}")
         if FieldName(chain_param).has(*_DOMAIN_WORDS) and any(
-                _kind(p.name, p.type) in ("email", "url") or FieldName(p.name).has("email", "url", "link")
+                name_kind(p.name, p.type) in ("email", "url") or FieldName(p.name).has("email", "url", "link")
                 for p in source.required_parameters):
             # an e-mail analysis or a page parser answers with the domain of the address the user gave it
             return ChainProblem(ChainCheck.ADDRESS_PART,
                                 f"a part of the address the user gave: the {readable(chain_param)}")
         coarser = {"city": _COARSER_PLACE, "state": frozenset({"country", "country_code"})}
         given = next((p.name for p in source.required_parameters
-                      if kind in coarser.get(_kind(p.name, p.type) or "", frozenset())), None)
+                      if kind in coarser.get(name_kind(p.name, p.type) or "", frozenset())), None)
         if given is not None:
             # zip codes "by city" answer with that city's country: the user who named the city knows it
             return ChainProblem(ChainCheck.USER_KNOWS,
                                 f"value the user knows: the {readable(chain_param)} of the {readable(given)} they gave the source")
-        if kind in _COARSER_PLACE and any(p.name != chain_param and _kind(p.name, p.type) in _LOCATED_PLACES
+        if kind in _COARSER_PLACE and any(p.name != chain_param and name_kind(p.name, p.type) in _LOCATED_PLACES
                                           for p in target.required_parameters):
             return ChainProblem(ChainCheck.USER_KNOWS,
                                 f"value the user knows: the {readable(chain_param)} of the place they give the target")
-        if kind in _COARSER_PLACE and _kind(chain.name, chain.type) in _COARSER_PLACE and any(
-                _kind(p.name, p.type) in _COARSER_PLACE or _names_a_country(p.example if p.example is not None else p.default)
+        if kind in _COARSER_PLACE and name_kind(chain.name, chain.type) in _COARSER_PLACE and any(
+                name_kind(p.name, p.type) in _COARSER_PLACE or names_a_country(p.example if p.example is not None else p.default)
                 for p in source.required_parameters):
             # a next-new-moon lookup for location "France" answers with a country: the one the user named
             return ChainProblem(ChainCheck.USER_KNOWS,
@@ -104,7 +104,7 @@ class UserKnows(ChainRule):
             # a credits or profile call returns the caller's own account: its email is one the user knows
             return ChainProblem(ChainCheck.USER_KNOWS,
                                 f"value the user knows: their own account's {readable(chain_param)} ({source.name})")
-        if _words(target, description=False) & _CHECKER_WORDS:
+        if api_text_words(target, description=False) & _CHECKER_WORDS:
             return ChainProblem(ChainCheck.CHECKER,
                                 f"a checker checks the user's own value: {readable(chain_param)}")
         return None

@@ -1,18 +1,95 @@
-"""World rule ``calendar``: a weekday, month or year asked beside a date is that date's."""
+"""World rule ``calendar``: a weekday, month or year asked beside a date is that date's; its fix
+(:func:`agree_calendar`, run by the mock-data generator on a call's inputs) makes the parts name one date."""
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import calendar_problems
-from tooldial.rules.world_check import Call, Delegated, WorldCheck
+from typing import TYPE_CHECKING, Any
+
+from tooldial.dialogue.mockdata.dates import parse_date
+from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.knowledge import loader
+from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
+
+if TYPE_CHECKING:
+    from tooldial.dialogue.mockdata.world import RecordContext
 
 
-def _messages(call: Call) -> list[str]:
-    return calendar_problems(call.inputs)
-
-
-class Calendar(Delegated):
-    """A weekday, month or year asked beside a date is that date's (the logic lives beside its fixer: ``calendar_problems``)."""
+class Calendar(CallRule):
+    """A weekday, month or year asked beside a date is that date's."""
 
     checks = (WorldCheck.CALENDAR,)
-    where = "inputs"
-    function = staticmethod(_messages)
+
+    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
+        return [p.at(f"{call.api_name} inputs") for p in calendar_problems(call.inputs)]
+
+    @staticmethod
+    def fix(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext, documented: dict[str, str]) -> None:
+        """The generator's fix of a call's inputs: :func:`agree_calendar`."""
+        agree_calendar(out, kinds, ctx, documented)
+
+
+_CALENDAR_PARTS = loader.word_map("time", "calendar_parts")
+
+
+def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
+    """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part."""
+    out: dict[str, str] = {}
+    for key in values:
+        toks = set(_tokens(key)) - {"start", "from", "selected", "event", "match", "game"}
+        for part, names in _CALENDAR_PARTS.items():
+            if len(toks) == 1 and toks <= set(names):
+                out.setdefault(part, key)
+    return out
+
+
+def calendar_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
+    """A year, month and day asked together that do not name one date (:func:`agree_calendar` mends the inputs so)."""
+    parts = calendar_parts(inputs)
+    full = [parse_date(as_text(v)) for k, v in inputs.items() if parse_date(as_text(v)) is not None
+            and k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")]
+    day = next((d for d in full if d is not None), None) or parse_date(as_text(inputs.get(parts.get("day", ""), "")))
+    if day is None:
+        return []
+    out = []
+    for part, key in parts.items():
+        text = as_text(inputs[key]).strip()
+        shown = parse_date(text)
+        if shown is not None:
+            ok = shown == day
+        elif text.isdigit():
+            ok = int(text) == {"year": day.year, "month": day.month, "day": day.day}[part]
+        else:
+            ok = part != "month" or text.lower()[:3] == day.strftime("%b").lower()
+        if not ok:
+            out.append(WorldProblem(WorldCheck.CALENDAR, f"{key}={text} disagrees with the date {day.isoformat()} asked beside it",
+                                    (key,)))
+    return out
+
+
+def agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: RecordContext,
+                    documented: dict[str, str]) -> None:
+    """A year, a month and a day asked together name one date (not month 12, day 2025-10-04, year 2022): the
+    one full date among the inputs, else one drawn near the dialogue's "today"; each part keeps its form (a
+    day given as a whole date stays one, a zero-padded or named month stays so)."""
+    parts = calendar_parts(out)
+    full = [n for n, k in kinds.items() if k in ("date", "datetime") and parse_date(out.get(n)) is not None]
+    if len(parts) + bool(full) < 2:
+        return
+    day = parse_date(out[full[0]]) if full else None
+    if day is None:
+        day = parse_date(out.get(parts.get("day", ""), "")) or ctx.dates()[0]
+    for part, key in parts.items():
+        old = out[key].strip()
+        if documented.get(key, "").strip().isdigit():
+            old = documented[key].strip()  # documented as a number ("9"): the part, not a drawn whole date
+        if parse_date(old) is not None:
+            out[key] = day.isoformat() + old[10:]
+        elif part == "year":
+            out[key] = str(day.year)
+        elif part == "month" and old.isalpha():
+            name = day.strftime("%B") if len(old) > 3 else day.strftime("%b")
+            out[key] = name.lower() if old.islower() else name.upper() if old.isupper() else name
+        else:
+            number = day.month if part == "month" else day.day
+            out[key] = f"{number:02d}" if len(old) == 2 and old.startswith("0") else str(number)

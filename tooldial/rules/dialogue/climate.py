@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import climate_problems
-from tooldial.rules.world_check import Call, Delegated, WorldCheck
+import datetime as dt
+from typing import Any
+
+from tooldial.dialogue.mockdata.climate import CLIMATE_SLACK, climate_range
+from tooldial.dialogue.mockdata.dates import date_bounds
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.paths import _number, as_text, leaf_items
+from tooldial.dialogue.mockdata.places import place_of
+from tooldial.dialogue.mockdata.world import WORLD_YEAR
+from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
-def _messages(call: Call) -> list[str]:
-    return climate_problems(call.inputs, call.result)
-
-
-class Climate(Delegated):
-    """A record's temperatures fit the climate of the call's place and day (the logic lives beside its fixer: ``climate_problems``)."""
+class Climate(CallRule):
+    """A record's temperatures fit the climate of the call's place and day (no documented 12–20 °C of
+    Lisbon for Kuwait City in July)."""
 
     checks = (WorldCheck.CLIMATE,)
-    function = staticmethod(_messages)
+
+    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
+        return [p.at(f"{call.api_name} result") for p in climate_problems(call.inputs, call.result)]
+
+
+def climate_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
+    """Temperatures (°C) of a call placed by its inputs (a city, coordinates) that the place's climate rules
+    out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July)."""
+    place = place_of({k: as_text(v) for k, v in inputs.items()})
+    if place is None:
+        return []
+    asked = date_bounds(inputs).on
+    out = []
+    for path, value in leaf_items(result):
+        f = FieldName(path[-1], "number")
+        number = _number(value)
+        if number is None or field_kind(f) != "temperature" or f.has("f", "fahrenheit", "k", "kelvin", "imperial"):
+            continue
+        if number > 150:  # Kelvin under a plain name
+            number -= 273.15
+        low, high = climate_range(place, asked or dt.date(WORLD_YEAR, 7, 1))
+        if asked is None:  # no date asked: any season of the year
+            low, high = min(climate_range(place, dt.date(WORLD_YEAR, m, 15))[0] for m in range(1, 13)), max(
+                climate_range(place, dt.date(WORLD_YEAR, m, 15))[1] for m in range(1, 13))
+        if not low - CLIMATE_SLACK <= number <= high + CLIMATE_SLACK:
+            out.append(WorldProblem(WorldCheck.CLIMATE, f"{path[-1]}={value} in {place.city} (expected about {low:.0f}..{high:.0f} °C)",
+                                    (path[-1],)))
+    return out

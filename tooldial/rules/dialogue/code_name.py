@@ -1,18 +1,44 @@
-"""World rule ``code_name``: a standard code's name beside it is that code's (``JP``: Japan)."""
+"""World rule ``code_name``: a standard code's name beside it is that code's (``JP``: Japan); its fix
+(:func:`name_from_code`, run by the mock-data generator on every object it fills) names the code."""
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import code_name_problems
+from typing import Any
+
+from tooldial.dialogue.mockdata.places import _code_name, code_kind
 from tooldial.dialogue.result_records import objects_at
-from tooldial.rules.world_check import Call, Delegated, WorldCheck
+from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
-def _messages(call: Call) -> list[str]:
-    return [p for path, obj in objects_at(call.result) for p in code_name_problems(path, obj)]
-
-
-class CodeName(Delegated):
-    """A standard code's name beside it is that code's (``JP``: Japan) (the logic lives beside its fixer: ``code_name_problems``)."""
+class CodeName(CallRule):
+    """A standard code's name beside it is that code's (``JP``: Japan)."""
 
     checks = (WorldCheck.CODE_NAME,)
-    function = staticmethod(_messages)
+
+    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
+        return [p.at(f"{call.api_name} result") for path, obj in objects_at(call.result)
+                for p in code_name_problems(path, obj)]
+
+    @staticmethod
+    def fix(path: tuple[str, ...], record: dict[str, Any]) -> None:
+        """The generator's fix of each object it fills: :func:`name_from_code`."""
+        name_from_code(path, record)
+
+
+def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[WorldProblem]:
+    """A language, country or currency object whose ``name`` is not its ``code``'s (a caption's language
+    ``{"code": "en", "name": "Vietnamese"}``): rule ``code name``."""
+    kind = code_kind(path)
+    code, name = record.get("code"), record.get("name")
+    if kind is None or not isinstance(code, str) or not isinstance(name, str):
+        return []
+    expected = _code_name(kind, code)
+    if expected is None or expected.casefold() in name.casefold() or name.casefold() in expected.casefold():
+        return []
+    return [WorldProblem(WorldCheck.CODE_NAME, f"{'.'.join(path)} code {code!r} is {expected}, not {name!r}", ("name",))]
+
+
+def name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
+    """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
+    if code_name_problems(path, record):
+        record["name"] = _code_name(code_kind(path) or "", record["code"])

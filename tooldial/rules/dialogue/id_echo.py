@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import echoed_id_problems
-from tooldial.rules.world_check import Call, Delegated, WorldCheck
+from typing import Any
+
+from tooldial.dialogue.mockdata.fields import _ID_WORDS, FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.paths import _owner, as_text, leaf_items
+from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
-def _messages(call: Call) -> list[str]:
-    return echoed_id_problems(call.inputs, call.result)
-
-
-class IdEcho(Delegated):
-    """One id value is not the id of several kinds of object in one result (the logic lives beside its fixer: ``echoed_id_problems``)."""
+class IdEcho(CallRule):
+    """One id value is not the id of several kinds of object in one result."""
 
     checks = (WorldCheck.ID_ECHO,)
-    function = staticmethod(_messages)
+
+    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
+        return [p.at(f"{call.api_name} result") for p in echoed_id_problems(call.inputs, call.result)]
+
+
+def echoed_id_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
+    """A request's id repeated as the id of objects of different kinds (a match uuid as the match's, its
+    area's, its season's and its teams' ids): only the record the request names carries it."""
+    asked = {as_text(v) for k, v in inputs.items() if field_kind(FieldName(k)) == "id" and len(as_text(v)) >= 3}
+    owners: dict[str, set[str]] = {}
+    for path, value in leaf_items(result):
+        text = as_text(value)
+        if text in asked and field_kind(FieldName(path[-1])) == "id" and not set(_tokens(path[-1])) - set(_ID_WORDS):
+            owners.setdefault(text, set()).add(" ".join(sorted(_owner(path))) or "record")
+    return [WorldProblem(WorldCheck.ID_ECHO, f"{value} is the id of {len(kinds)} kinds of object "
+                         f"({', '.join(sorted(kinds)[:4])})")
+            for value, kinds in owners.items() if len(kinds) > 1]

@@ -1,18 +1,116 @@
-"""World rule ``rows``: the records of one list agree: one id has one name, a price series has no jump."""
+"""World rule ``rows``: the records of one list agree: one id has one name, a price series has no jump. Its
+fixes, run by the mock-data generator on a result: :func:`one_name_per_id` and :func:`walk_series`."""
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import one_name_problems, price_jump_problems
+import random
+from typing import Any
+
+from tooldial.dialogue.mockdata.dates import series_key
+from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.paths import _number, as_text
 from tooldial.dialogue.result_records import dict_lists
-from tooldial.rules.world_check import Call, Delegated, WorldCheck
+from tooldial.knowledge import loader
+from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
-def _messages(call: Call) -> list[str]:
-    return [p for _path, rows in dict_lists(call.result) for p in one_name_problems(rows) + price_jump_problems(rows)]
-
-
-class Rows(Delegated):
-    """The records of one list agree: one id has one name, a price series has no jump (the logic lives beside its fixer: ``one_name_problems, price_jump_problems``)."""
+class Rows(CallRule):
+    """The records of one list agree: one id has one name, a price series has no jump."""
 
     checks = (WorldCheck.ONE_ID_TWO_NAMES, WorldCheck.PRICE_JUMP)
-    function = staticmethod(_messages)
+
+    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
+        return [p.at(f"{call.api_name} result") for _path, rows in dict_lists(call.result)
+                for p in one_name_problems(rows) + price_jump_problems(rows)]
+
+    @staticmethod
+    def fix_names(records: list[dict[str, Any]]) -> None:
+        """The generator's fix of one list (league tables): :func:`one_name_per_id`."""
+        one_name_per_id(records)
+
+    @staticmethod
+    def fix_series(body: Any, rng: random.Random) -> None:
+        """The generator's fix of a whole result: :func:`walk_series`."""
+        walk_series(body, rng)
+
+
+def one_name_per_id(records: list[dict[str, Any]]) -> None:
+    """Records of one list that share an id (``league_id``) share its name (``league_name``): one league of a
+    standings table, not "Harare Masters" and "Harare Cup"."""
+    first = records[0]
+    for key in first:
+        if not key.lower().endswith(("_id", "id")) or key.lower() in ("id", "_id"):
+            continue
+        stem = key[:-3] if key.lower().endswith("_id") else key[:-2]
+        name = next((k for k in (f"{stem}_name", f"{stem}Name", f"{stem}name") if k in first), None)
+        if name is None:
+            continue
+        names: dict[str, Any] = {}
+        for record in records:
+            if key in record and name in record:
+                record[name] = names.setdefault(as_text(record[key]), record[name])
+
+
+def one_name_problems(records: list[dict[str, Any]]) -> list[WorldProblem]:
+    """Rule ``one id, two names``: records of a list that share an id give it different names."""
+    probe = [dict(r) for r in records]
+    one_name_per_id(probe)
+    return [WorldProblem(WorldCheck.ONE_ID_TWO_NAMES, f"{k}={r[k]!r} beside {p[k]!r}", (k,))
+            for r, p in zip(records, probe, strict=True) for k in r if r[k] != p[k]][:1]
+
+
+#: Price words of a series record (a candle's open/high/low/close, a chart point's price).
+_SERIES_PRICE_WORDS = loader.words("money", "series_prices")
+
+
+def _series_prices(row: dict[str, Any]) -> list[WorldProblem]:
+    return [k for k, v in row.items() if _number(v) is not None and not isinstance(v, str | bool) and (
+        set(_tokens(k)) & _SERIES_PRICE_WORDS) and field_kind(FieldName(k, "number")) not in ("date", "datetime",
+                                                                                             "time", "count")]
+
+
+#: How far one step of a generated price series moves at most (×), and how far the check allows (documented
+#: charts included).
+SERIES_STEP = 1.25
+
+
+SERIES_JUMP = 2.0
+
+
+def price_jump_problems(rows: list[dict[str, Any]]) -> list[WorldProblem]:
+    """Rule ``price jump``: a price series whose price more than doubles or halves from one record to the next
+    (Pebble Finance at 3,512.90, then 80.11 the next day)."""
+    if len(rows) < 2 or series_key(rows[0]) is None:
+        return []
+    for prev, row in zip(rows, rows[1:], strict=False):
+        for key in _series_prices(prev)[:1]:
+            a, b = _number(prev.get(key)), _number(row.get(key))
+            if a and b and a > 0 and b > 0 and not 1 / SERIES_JUMP <= b / a <= SERIES_JUMP:
+                return [WorldProblem(WorldCheck.PRICE_JUMP, f"{key} {prev[key]} then {row[key]}", (key,))]
+    return []
+
+
+def walk_series(node: Any, rng: random.Random) -> None:
+    """A price series moves by small steps from its first (documented) record: each later record's prices are
+    scaled together (open, high, low and close keep their order) when its lead price leaves ×1.25 of the last."""
+    if isinstance(node, dict):
+        for value in node.values():
+            walk_series(value, rng)
+        return
+    if not isinstance(node, list):
+        return
+    for value in node:
+        walk_series(value, rng)
+    rows = [r for r in node if isinstance(r, dict)]
+    if len(rows) < 2 or len(rows) != len(node) or series_key(rows[0]) is None or not _series_prices(rows[0]):
+        return
+    lead = _series_prices(rows[0])[0]
+    for prev, row in zip(rows, rows[1:], strict=False):
+        a, b = _number(prev.get(lead)), _number(row.get(lead))
+        if not a or not b or a <= 0 or b <= 0 or 1 / SERIES_STEP <= b / a <= SERIES_STEP:
+            continue
+        factor = a * rng.uniform(0.97, 1.03) / b
+        for key in _series_prices(row):
+            digits = len(str(row[key]).split(".")[1]) if "." in str(row[key]) else 0
+            row[key] = round(row[key] * factor, max(digits, 2)) if isinstance(row[key], float) else round(
+                row[key] * factor)
