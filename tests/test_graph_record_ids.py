@@ -111,3 +111,20 @@ def test_an_unnamed_id_is_the_record_its_api_lists_and_an_input_may_abbreviate_i
     inputs = [ent("Sports|rugby|Standings", "input", "comp_id", type="integer"),
               ent("Sports|rugby|Fixtures", "input", "match_id", type="integer")]
     assert _propose(outputs, inputs) == {("results|id", "comp_id")}
+
+
+def test_an_id_of_a_shorter_record_does_not_fill_the_longer_record_the_input_names():
+    from tooldial.graph.record_ids import compound_record_clash, tool_records
+
+    outputs = [ent("Sports|arena|Events", "output", "events|tournament|id", type="integer"),
+               ent("Sports|arena|Events", "output", "events|tournament|uniqueTournament|id", type="integer")]
+    records = tool_records(outputs)["Sports|arena"]
+    wants_unique = ent("Sports|arena|League seasons", "input", "tournamentId", type="integer",
+                       documented="The unique tournament ID for which you want the seasons.")
+    wants_plain = ent("Sports|arena|Tournament", "input", "tournamentId", type="integer",
+                      documented="The tournament ID.")
+    assert compound_record_clash(outputs[0], wants_unique, records)
+    assert compound_record_clash(outputs[1], wants_unique, records) is None
+    assert compound_record_clash(outputs[0], wants_plain, records) is None
+    # a tool that returns no unique tournaments: the word is the docs' own, no record of the tool
+    assert compound_record_clash(outputs[0], wants_unique, tool_records(outputs[:1])["Sports|arena"]) is None

@@ -11,7 +11,7 @@ the edge rules like Eq. 1's (echoes, other record types, the caps)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -92,6 +92,29 @@ def documented_record(entity: Entity, own: tuple[str, ...], records: set[tuple[s
         if len(rec) > len(best) and rec[-len(own):] == own and f" {' '.join(rec)} " in doc:
             best = rec
     return best
+
+
+def tool_records(outputs: Iterable[Entity]) -> dict[str, frozenset[tuple[str, ...]]]:
+    """Per tool (``Category|tool``), the records its outputs return ids of (:func:`output_record`)."""
+    got: dict[str, set[tuple[str, ...]]] = {}
+    for e in outputs:
+        if (rec := output_record(e)) is not None:
+            got.setdefault(e.tool_id, set()).add(rec)
+    return {k: frozenset(v) for k, v in got.items()}
+
+
+def compound_record_clash(source: Entity, target: Entity, records: frozenset[tuple[str, ...]]) -> str | None:
+    """Inside one tool, an id of one record into an input whose documentation names a longer record of the same
+    tool: ``events|tournament|id`` into ``tournamentId`` "The unique tournament ID" when the tool returns unique
+    tournaments too (a tournament and a unique tournament are two records). ``None`` when they agree or the
+    documentation names no longer record of the tool."""
+    src, want = output_record(source), input_record(target)
+    if src is None or want is None:
+        return None
+    named = documented_record(target, want, set(records))
+    if named in (want, src):
+        return None
+    return f"a {' '.join(src)} id is not the {' '.join(named)} id the input wants"
 
 
 def same_tool_record_id_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], out_desc: np.ndarray,
