@@ -151,6 +151,7 @@ EDGE_RULES = Registry("edge rule", {
     "standard_format": "tooldial.rules.edge.standard_format:StandardFormat",
     "box_corner": "tooldial.rules.edge.box_corner:BoxCorner",
     "symbol_market": "tooldial.rules.edge.symbol_market:SymbolMarket",
+    "currency_market": "tooldial.rules.edge.currency_market:CurrencyMarket",
     "area_centre": "tooldial.rules.edge.area_centre:AreaCentre",
     "media_url": "tooldial.rules.edge.media_url:MediaUrl",
     "same_tool_standard": "tooldial.rules.edge.same_tool_standard:SameToolStandard",
