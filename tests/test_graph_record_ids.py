@@ -128,3 +128,18 @@ def test_an_id_of_a_shorter_record_does_not_fill_the_longer_record_the_input_nam
     assert compound_record_clash(outputs[0], wants_plain, records) is None
     # a tool that returns no unique tournaments: the word is the docs' own, no record of the tool
     assert compound_record_clash(outputs[0], wants_unique, tool_records(outputs[:1])["Sports|arena"]) is None
+
+
+def test_a_bare_id_input_takes_the_record_its_documentation_names():
+    from tooldial.graph.record_ids import documented_id_clash
+
+    season = ent("Sports|arena|League seasons", "output", "seasons|id", type="integer")
+    team = ent("Sports|arena|Team player seasons", "input", "id", name="team id", type="integer",
+               documented="The ID of the team for which you want the player statistics seasons.")
+    assert documented_id_clash(season, team)
+    own = ent("Sports|arena|Team details", "output", "team|id", type="integer")
+    assert documented_id_clash(own, team) is None
+    # a name taken from the API name ("downvote id") is no documented record
+    meme = ent("Fun|jokes|random-meme", "output", "id", type="integer")
+    vote = ent("Fun|jokes|downvote-meme", "input", "id", name="downvote id", documented="The object's id.")
+    assert documented_id_clash(meme, vote) is None

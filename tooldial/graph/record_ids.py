@@ -117,6 +117,24 @@ def compound_record_clash(source: Entity, target: Entity, records: frozenset[tup
     return f"a {' '.join(src)} id is not the {' '.join(named)} id the input wants"
 
 
+def documented_id_clash(source: Entity, target: Entity) -> str | None:
+    """Inside one tool, an id of one record into a bare ``id`` input whose documentation names another record
+    ("The ID of the team for which you want the tournaments"; :func:`input_record`) and shares no word with the
+    source's (:func:`output_record`): the API name's words (``TeamTournaments``) do not say which id it takes."""
+    leaf = split_words(target.raw or target.key.rsplit(".", 1)[-1])
+    if len(leaf) != 1 or leaf[0] not in BARE_IDS:
+        return None
+    src, want = output_record(source), input_record(target)
+    if src is None or want is None:
+        return None
+    documented = set(_content_words(target.documented or "", frozenset()))
+    if not set(want) <= documented:  # the name came from the API name ("downvote id"), not from the docs
+        return None
+    if any(a.startswith(b) or b.startswith(a) for a in src for b in want if min(len(a), len(b)) >= 4 or a == b):
+        return None  # ``bounce`` and "the bounced email": one record
+    return f"a {' '.join(src)} id is not the {' '.join(want)} id the input's documentation names"
+
+
 def same_tool_record_id_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], out_desc: np.ndarray,
                               in_desc: np.ndarray, out_kw: np.ndarray, in_kw: np.ndarray, vectors: np.ndarray, *,
                               mask_self: bool = True, limit: int | None = None) -> EdgeArrays:

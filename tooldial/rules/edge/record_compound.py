@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tooldial.graph.reasons import EdgeReason
-from tooldial.graph.record_ids import compound_record_clash
+from tooldial.graph.record_ids import compound_record_clash, documented_id_clash
 from tooldial.graph.verdict import Verdict
 from tooldial.rules.edge.base import EdgeCase, EdgeRule, Pair, Tools
 
@@ -18,7 +18,8 @@ class RecordCompound(EdgeRule):
     codes = (EdgeReason.RECORD_TYPE,)
 
     def judge(self, case: EdgeCase) -> Verdict | None:
-        if case.config.record_types and (clash := compound_record_clash(case.source, case.target, case.tool_records)):
+        if case.config.record_types and (clash := compound_record_clash(case.source, case.target, case.tool_records)
+                                         or documented_id_clash(case.source, case.target)):
             return Verdict(False, f"identifier of another record type ({clash})", 0.75, "identifier",
                            code=EdgeReason.RECORD_TYPE)
         return None
