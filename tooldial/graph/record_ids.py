@@ -141,14 +141,21 @@ def same_tool_record_id_edges(outputs: Sequence[Entity], inputs: Sequence[Entity
     """Candidates inside one tool whose output id keys the record the input wants (:func:`output_record` equal to
     :func:`input_record`, read as :func:`documented_record`) in the same form (:func:`id_word`), one per
     (output, input). ``lcs_sim`` is 1 (the names agree); the cosines are recorded
-    for the caps' ranking, not used as bars. ``limit``: of outputs of one record and one text, only the first
-    ``limit`` per input are paired (one tool that returns a venue id in forty places proposes a few of them)."""
+    for the caps' ranking, not used as bars. ``limit``: each input is paired with at most ``limit`` outputs, distinct output texts
+    first (one tool that returns a venue id in forty places proposes a few of them)."""
     by_record: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
     records: dict[str, set[tuple[str, ...]]] = {}
     for i, e in enumerate(outputs):
         if (rec := output_record(e)) is not None and (form := id_word(e)) is not None:
             by_record.setdefault((e.tool_id, rec, form), []).append(i)
             records.setdefault(e.tool_id, set()).add(rec)
+    if limit is not None:  # distinct output texts first, and a bounded few: a tool of many alike operations
+        for key, found in by_record.items():  # stays linear (an input keeps ``limit`` sources, its own API's aside)
+            firsts: dict[int, int] = {}
+            for i in found:
+                firsts.setdefault(int(out_desc[i]), i)
+            rest = [i for i in found if firsts[int(out_desc[i])] != i]
+            by_record[key] = (list(firsts.values()) + rest)[:2 * limit]
     src: list[int] = []
     dst: list[int] = []
     for j, e in enumerate(inputs):
@@ -162,13 +169,7 @@ def same_tool_record_id_edges(outputs: Sequence[Entity], inputs: Sequence[Entity
             rec = longer[0] if len(longer) == 1 else rec
         found = [i for i in by_record.get((e.tool_id, rec, form), ()) if not (mask_self and outputs[i].api_id == e.api_id)]
         if limit is not None:
-            seen: dict[int, int] = {}
-            kept = []
-            for i in found:  # the same output text in many APIs: a few of them are enough
-                if seen.get(int(out_desc[i]), 0) < limit:
-                    seen[int(out_desc[i])] = seen.get(int(out_desc[i]), 0) + 1
-                    kept.append(i)
-            found = kept
+            found = found[:limit]
         src.extend(found)
         dst.extend([j] * len(found))
     if not src:
