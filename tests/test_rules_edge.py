@@ -35,7 +35,11 @@ def judge(case: dict):
     desc, kw, lcs = case["sims"]
     return judge_edge(entity("output", case["source"]), entity("input", case["target"]), desc, kw, lcs,
                       keyed_lookup=case.get("keyed", False), target_docs=case.get("target_docs", ""),
-                      target_api_text=case.get("target_api_text", ""))
+                      target_api_text=case.get("target_api_text", ""), tool_records=_records(case))
+
+
+def _records(case: dict) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(r) for r in case.get("tool_records", ()))
 
 
 def deciding_rule(case: dict) -> str:
@@ -43,7 +47,7 @@ def deciding_rule(case: dict) -> str:
     desc, kw, lcs = case["sims"]
     source, target = entity("output", case["source"]), entity("input", case["target"])
     view = EdgeCase(source, target, classify(source), classify(target), desc, kw, lcs, case.get("target_docs", ""),
-                    case.get("target_api_text", ""), RuleConfig(), case.get("keyed", False))
+                    case.get("target_api_text", ""), RuleConfig(), case.get("keyed", False), _records(case))
     return next(name for name, rule in RULES.items() if rule.applies(view) and rule.judge(view) is not None)
 
 

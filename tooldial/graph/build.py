@@ -242,6 +242,14 @@ class GraphBuilder:
                                            mask_self=cfg.filters.drop_self_edges, desc=cfg.same_tool_raw_name_desc,
                                            limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, raw), prepared.out_index.group, prepared.in_index.group, limits)
+        if cfg.same_tool_record_ids and not cfg.filters.drop_same_tool_edges:
+            from tooldial.graph.record_ids import same_tool_record_id_edges
+
+            o, i = prepared.out_index, prepared.in_index
+            ids = same_tool_record_id_edges(prepared.outputs, prepared.inputs, o.desc, i.desc, o.kw, i.kw,
+                                            prepared.vectors, mask_self=cfg.filters.drop_self_edges,
+                                            limit=cfg.max_same_tool_candidates_per_input)
+            edges = cap_same_tool(merge_edges(edges, ids), o.group, i.group, limits)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)

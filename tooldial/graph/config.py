@@ -116,6 +116,9 @@ class GraphConfig(BaseModel):
     #: Description bar of those same-name pairs (``None``: Eq. 1's). Lower than Eq. 1's because the equal
     #: documented name inside one tool is itself evidence; the keyword bar stays Eq. 1's.
     same_tool_raw_name_desc: float | None = Field(default=0.35, ge=-1.0, le=1.0)
+    #: Also propose id chains inside one tool whose output keys the record the input names (``team|venue|id`` →
+    #: ``venueId``), judged by the rules without Eq. 1's bars (:mod:`tooldial.graph.record_ids`).
+    same_tool_record_ids: bool = True
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)

@@ -27,6 +27,7 @@ from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
+from tooldial.graph.record_ids import tool_records
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
@@ -117,6 +118,8 @@ class EdgeSelector:
             self.inputs_by_api.setdefault(e.api_id, {})[e.key] = e
         self.conventions = tool_conventions(inputs)  # formats a tool shows for inputs of one name
         self.outputs_by_api: dict[str, list[Entity]] = {}
+        outputs = list(outputs)
+        self.tool_records = tool_records(outputs)  # the records each tool returns ids of
         for e in outputs:
             self.outputs_by_api.setdefault(e.api_id, []).append(e)
         for api_outputs in self.outputs_by_api.values():
@@ -223,7 +226,8 @@ class EdgeSelector:
         verdict = judge_transform(cand.output, cand.input) if cand.transform else judge_edge(
             cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim, target_docs=target_docs,
             target_api_text=self.api_text.get(cand.input.api_id, ""), config=self.rules, conventions=self.conventions,
-            keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})))
+            keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})),
+            tool_records=self.tool_records.get(cand.input.tool_id, frozenset()))
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
                                                   creates=cand.output.api_id in self.creates,

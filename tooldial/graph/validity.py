@@ -191,15 +191,17 @@ __all__ = [
 
 def judge_edge(source: Entity, target: Entity, desc_sim: float, kw_sim: float, lcs_sim: float = 1.0, *,
                target_docs: str = "", target_api_text: str = "", config: RuleConfig | None = None,
-               conventions: ToolConventions | None = None, keyed_lookup: bool = False) -> Verdict:
+               conventions: ToolConventions | None = None, keyed_lookup: bool = False,
+               tool_records: frozenset[tuple[str, ...]] = frozenset()) -> Verdict:
     """Keep or reject one Eq. 1 candidate: the first verdict of the registered edge rules
     (:data:`tooldial.registry.EDGE_RULES`, see the module docstring). ``keyed_lookup``: the input
     is the only value the target API needs (:func:`keyed_by`). ``target_docs``: the
     target API's and tool's descriptions and the input's documentation (evidence of a shared id space);
     ``target_api_text``: the target API's own description (an endpoint documented for "forex or crypto" takes
-    symbols of both markets); ``conventions``: the formats the target's tool shows for inputs of its name."""
+    symbols of both markets); ``conventions``: the formats the target's tool shows for inputs of its name;
+    ``tool_records``: the records the target's tool returns ids of."""
     s, t = classify(source), classify(target)
     if conventions is not None and t.kind == "standard" and t.fmt is None and (fmt := conventions.format_of(target)):
         t = replace(t, fmt=fmt)
     return decide(EdgeCase(source, target, s, t, desc_sim, kw_sim, lcs_sim, target_docs, target_api_text,
-                           config or RuleConfig(), keyed_lookup))
+                           config or RuleConfig(), keyed_lookup, tool_records))

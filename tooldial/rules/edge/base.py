@@ -57,6 +57,8 @@ class EdgeCase:
     config: RuleConfig
     #: The input is the only value its API needs (:func:`tooldial.graph.select.keyed_by`).
     keyed_lookup: bool
+    #: The records the target's tool returns ids of (:func:`tooldial.graph.record_ids.tool_records`).
+    tool_records: frozenset[tuple[str, ...]] = frozenset()
 
     @property
     def same_tool(self) -> bool:
