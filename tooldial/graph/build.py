@@ -241,6 +241,14 @@ class GraphBuilder:
                                            mask_self=cfg.filters.drop_self_edges, desc=cfg.same_tool_raw_name_desc,
                                            limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, raw), prepared.out_index.group, prepared.in_index.group, limits)
+        if cfg.apply_rules and not cfg.filters.drop_same_tool_edges:
+            from tooldial.graph.system_codes import system_code_edges
+
+            codes = system_code_edges(prepared.outputs, prepared.inputs, prepared.vectors, prepared.out_index.desc,
+                                      prepared.out_index.kw, prepared.in_index.desc, prepared.in_index.kw,
+                                      mask_self=cfg.filters.drop_self_edges)
+            if len(codes):
+                edges = merge_edges(edges, codes)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)

@@ -27,6 +27,12 @@ from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
+from tooldial.graph.record_state import (
+    copies_into_update,
+    other_record_as_current,
+    parts_of_ended_record,
+    stored_value_replaced,
+)
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
@@ -175,6 +181,14 @@ class EdgeSelector:
             return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
         if why := current_value_as_new(output, target):
             return Clash(EdgeReason.CURRENT_VALUE_AS_NEW, why)
+        if why := stored_value_replaced(output, target):
+            return Clash(EdgeReason.STORED_VALUE_REPLACED, why)
+        if why := copies_into_update(output, target):
+            return Clash(EdgeReason.COPY_INTO_UPDATE, why)
+        if why := parts_of_ended_record(output, target):
+            return Clash(EdgeReason.PART_OF_ENDED_RECORD, why)
+        if why := other_record_as_current(output, target, self.params.get(target.api_id, ((), (), ()))[0]):
+            return Clash(EdgeReason.OTHER_RECORD_AS_CURRENT, why)
         if why := account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
             return Clash(EdgeReason.ACCOUNT_EMAIL, why)
         if file_into_folder(output, target):

@@ -1,0 +1,65 @@
+"""Candidates of one system's standard codes (issue 27): inside a single-provider corpus (one OpenAPI spec, one
+function list, one tool), an output that is a standard code naming one thing (an IATA airport code, an ISBN: the
+``standards.one_system_codes`` knowledge set) is a candidate for every required input of the same kind, even when
+Eq. 1's similarities are low. One system documents one airport code two ways ("IATA airport code" as a map's key,
+"the origin city airport in three letters, such as 'JFK'" as an input); the words differ, the value does not. The
+rules then judge these candidates like any other (formats must agree where both are known).
+
+Multi-provider corpora (ToolBench) are left as they are: there a code of one provider may be another's
+(``tooldial.rules.edge.standard_value``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tooldial.graph.bounds import pair_dots
+from tooldial.graph.edges import EdgeArrays, lcs_similarity
+from tooldial.graph.entities import Entity
+from tooldial.graph.value_kinds import classify
+from tooldial.knowledge.loader import words as knowledge_words
+
+ONE_SYSTEM_CODES = knowledge_words("standards", "one_system_codes")
+
+
+def system_of(entity: Entity) -> str:
+    """The system an entity belongs to: its provider, else its tool."""
+    return entity.provider or entity.tool_id
+
+
+def one_system_corpus(outputs: list[Entity], inputs: list[Entity]) -> bool:
+    """Whether every entity belongs to one system (one provider, or one tool when none is named)."""
+    return len({system_of(e) for e in (*outputs, *inputs)}) == 1
+
+
+def system_code_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.ndarray, out_desc: np.ndarray,
+                      out_kw: np.ndarray, in_desc: np.ndarray, in_kw: np.ndarray, *,
+                      mask_self: bool = True) -> EdgeArrays:
+    """Output → input candidates of one standard code kind (module docstring); none unless the corpus is one
+    system. Their Eq. 1 similarities are recorded as computed."""
+    if not one_system_corpus(outputs, inputs):
+        return EdgeArrays.empty()
+    by_kind: dict[tuple[str, str | None], list[int]] = {}
+    for i, e in enumerate(outputs):
+        t = classify(e)
+        if t.kind == "standard" and t.standard in ONE_SYSTEM_CODES:
+            by_kind.setdefault((t.standard, t.fmt), []).append(i)
+    src, dst, lcs = [], [], []
+    for j, e in enumerate(inputs):
+        t = classify(e)
+        if t.kind != "standard" or t.standard not in ONE_SYSTEM_CODES:
+            continue
+        for (kind, fmt), found in by_kind.items():
+            if kind != t.standard or (fmt and t.fmt and fmt != t.fmt):
+                continue
+            for i in found:
+                if not (mask_self and outputs[i].api_id == e.api_id):
+                    src.append(i)
+                    dst.append(j)
+                    lcs.append(lcs_similarity(outputs[i].name, e.name))
+    if not src:
+        return EdgeArrays.empty()
+    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+    desc = pair_dots(vectors, out_desc[s], in_desc[d])
+    kw = pair_dots(vectors, out_kw[s], in_kw[d])
+    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
+                      np.array(lcs, dtype=np.float32))
