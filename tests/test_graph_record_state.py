@@ -79,3 +79,44 @@ def test_another_records_value_goes_into_new_x_not_into_the_records_current_x():
     # a call with no new_x: nothing to choose between
     assert not other_record_as_current(variant, _entity("return_delivered_order_items", "input", "item_ids"),
                                        ["order_id", "item_ids"])
+
+
+def test_one_systems_standard_codes_chain_across_its_functions_but_not_across_providers():
+    from tooldial.graph.system_codes import one_system_corpus, same_system_code
+
+    def code(api, role, key, name, desc, provider):
+        from tooldial.graph.entities import Entity
+
+        return Entity(f"T|{api}|{api}", role, key, name, desc, provider=provider, raw=key, documented=desc)
+
+    # names as the entity producer writes them (from the descriptions)
+    airports = code("list_airports", "output", "code", "iata airport code", "IATA code of the airport.", "desk")
+    origin = code("search_flights", "input", "from_airport", "departure airport",
+                  "Departure airport in three letters, such as 'LHR'.", "desk")
+    assert same_system_code(airports, origin)
+    other = code("search_flights", "input", "from_airport", "departure airport", "Departure airport.", "other")
+    assert not same_system_code(airports, other)
+    assert one_system_corpus([airports], [origin]) and not one_system_corpus([airports], [origin, other])
+
+
+def test_the_designed_chains_of_a_travel_desk_function_list_are_found_at_defaults(embedder, tmp_path):
+    """tests/data/graph/issue27/travel_desk_tools.json (OpenAI tools with output schemas): an airport list's IATA
+    code into a flight search's "departure airport in three letters", flight → booking → lookup; a customer's
+    stored address is no input of the call that sets a new one."""
+    from pathlib import Path
+
+    from tooldial.corpus import load_corpus
+    from tooldial.graph import GraphConfig, build_graph
+
+    spec = Path(__file__).parent / "data" / "graph" / "issue27" / "travel_desk_tools.json"
+    graph = build_graph(load_corpus(str(spec)), GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
+    edges = {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_input"])
+             for u, v, d in graph.edges(data=True)}
+    designed = {("list_airports", "airports|code", "search_flights", "from_airport"),
+                ("list_airports", "airports|code", "search_flights", "to_airport"),
+                ("search_flights", "flights|flight_id", "book_flight", "flight_id"),
+                ("book_flight", "booking_id", "get_booking", "booking_id")}
+    assert designed <= edges, designed - edges
+    stored = {e for e in edges if e[0] == "get_customer" and e[2] == "update_customer_address"
+              and e[1].startswith("address|")}
+    assert stored == set()

@@ -10,13 +10,16 @@ Multi-provider corpora (ToolBench) are left as they are: there a code of one pro
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from tooldial.graph.bounds import pair_dots
-from tooldial.graph.edges import EdgeArrays, lcs_similarity
 from tooldial.graph.entities import Entity
 from tooldial.graph.value_kinds import classify
 from tooldial.knowledge.loader import words as knowledge_words
+
+if TYPE_CHECKING:
+    from tooldial.graph.edges import EdgeArrays
 
 ONE_SYSTEM_CODES = knowledge_words("standards", "one_system_codes")
 
@@ -36,6 +39,9 @@ def system_code_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.n
                       mask_self: bool = True) -> EdgeArrays:
     """Output → input candidates of one standard code kind (module docstring); none unless the corpus is one
     system. Their Eq. 1 similarities are recorded as computed."""
+    from tooldial.graph.bounds import pair_dots  # here: bounds -> edges -> config -> rules -> this module
+    from tooldial.graph.edges import EdgeArrays, lcs_similarity
+
     if not one_system_corpus(outputs, inputs):
         return EdgeArrays.empty()
     by_kind: dict[tuple[str, str | None], list[int]] = {}
@@ -63,3 +69,13 @@ def system_code_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.n
     kw = pair_dots(vectors, out_kw[s], in_kw[d])
     return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
                       np.array(lcs, dtype=np.float32))
+
+
+def same_system_code(output: Entity, target: Entity) -> bool:
+    """Both sides are one standard code kind of ``one_system_codes`` (formats agreeing where both are known) in
+    tools of one named provider: the cross-tool similarity bars do not apply (module docstring)."""
+    if not output.provider or output.provider != target.provider:
+        return False
+    s, t = classify(output), classify(target)
+    return (s.kind == t.kind == "standard" and s.standard == t.standard and s.standard in ONE_SYSTEM_CODES
+            and not (s.fmt and t.fmt and s.fmt != t.fmt))

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from tooldial.graph.markets import _symbol_market
 from tooldial.graph.reasons import EdgeReason
+from tooldial.graph.system_codes import same_system_code
 from tooldial.graph.value_kinds import is_coordinate
 from tooldial.graph.verdict import Verdict
 from tooldial.rules.edge.base import EdgeCase, EdgeRule, Pair, Tools
 
 
 class UnrelatedDomains(EdgeRule):
-    """Keywords at or below ``standard_kw`` and no coordinate, one-market symbol or one-format time zone."""
+    """Keywords at or below ``standard_kw`` and no coordinate, one-market symbol, one-format time zone or code of
+    one provider (:func:`tooldial.graph.system_codes.same_system_code`: one system is one domain)."""
 
     pairs = frozenset({Pair.STANDARD})
     tools = Tools.CROSS
@@ -19,7 +21,7 @@ class UnrelatedDomains(EdgeRule):
 
     def judge(self, case: EdgeCase) -> Verdict | None:
         s, t = case.s, case.t
-        if case.kw_sim > case.config.standard_kw:
+        if case.kw_sim > case.config.standard_kw or same_system_code(case.source, case.target):
             return None
         # keyword texts follow the corpus; a coordinate, a market or a zone registry does not
         coordinates = is_coordinate(s) and s.standard == t.standard
