@@ -120,3 +120,23 @@ def test_the_designed_chains_of_a_travel_desk_function_list_are_found_at_default
     stored = {e for e in edges if e[0] == "get_customer" and e[2] == "update_customer_address"
               and e[1].startswith("address|")}
     assert stored == set()
+
+
+def test_the_parts_of_a_composite_key_come_from_one_record():
+    from tooldial.graph.record_state import key_part_of_another_record
+
+    pr = [_entity("getPullRequestsByRepository", "output", k)
+          for k in ("id", "author|username", "repository|slug", "repository|owner|username")]
+    inputs = {k: _entity("getRepository", "input", k) for k in ("username", "slug")}
+    author = pr[1]
+    assert key_part_of_another_record(author, inputs["username"], pr, inputs)
+    # the repository's own owner, and the author alone into a call keyed by the username only, stay
+    assert not key_part_of_another_record(pr[3], inputs["username"], pr, inputs)
+    assert not key_part_of_another_record(author, _entity("getUserByName", "input", "username"), pr,
+                                          {"username": _entity("getUserByName", "input", "username")})
+    # an order's payment method beside its items: the items record has no payment method of its own
+    order = [_entity("get_order_details", "output", k)
+             for k in ("order_id", "items|item_id", "payment_history|payment_method_id")]
+    ret = {k: _entity("return_delivered_order_items", "input", k) for k in ("order_id", "item_ids",
+                                                                             "payment_method_id")}
+    assert not key_part_of_another_record(order[2], ret["payment_method_id"], order, ret)

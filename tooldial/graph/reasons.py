@@ -71,6 +71,7 @@ class EdgeReason(StrEnum):
     COPY_INTO_UPDATE = "copy_into_update"
     PART_OF_ENDED_RECORD = "part_of_ended_record"
     OTHER_RECORD_AS_CURRENT = "other_record_as_current"
+    KEY_PART_OF_ANOTHER_RECORD = "key_part_of_another_record"
     ACCOUNT_EMAIL = "account_email"
     FILE_INTO_FOLDER = "file_into_folder"
     NAMED_RECORD = "named_record"

@@ -92,3 +92,40 @@ def other_record_as_current(output: Entity, target: Entity, target_inputs: list[
     if record_words(output.api_id) & record_words(target.api_id):
         return None
     return f"a value of another record into {name} (what the record holds now); new_{name} takes the new ones"
+
+
+def _raw_key(entity: Entity) -> str:
+    leaf = entity.raw or entity.key.rsplit("|", 1)[-1]
+    return "".join(_singular(w) for w in split_words(leaf.removesuffix("[]")))
+
+
+def key_part_of_another_record(output: Entity, target: Entity, source_outputs: list[Entity],
+                               target_inputs: dict[str, Entity]) -> str | None:
+    """The parts of one composite key come from one record. A target keyed by several ids
+    (``getRepository(username, slug)``) takes its ``username`` from the record that gives its ``slug``: in a pull
+    request that gives ``repository|slug`` and ``author|username``, the author's username sits in a sibling
+    sub-record and is another record's (the repository's is ``repository|owner|username``). Only when the record
+    that gives the other part has its own value for this input, and the two are nested sub-records neither inside
+    the other; a top-level value (a record's own ``user_id``) stays, and so do parts the other record lacks (an
+    order's ``payment_history|payment_method_id`` beside its ``items|item_id``).
+    The reason, else ``None``."""
+    parent = output.key.split("|")[:-1]
+    if not parent or not one_system(output, target) or classify(output).kind != "identifier":
+        return None
+    for name, other in sorted(target_inputs.items()):
+        if other.key == target.key or (other.param or other.key) == (target.param or target.key):
+            continue
+        if classify(other).kind != "identifier":
+            continue
+        holders = {tuple(o.key.split("|")[:-1]) for o in source_outputs if _raw_key(o) == _raw_key(other)}
+        if len(holders) != 1:
+            continue
+        where = list(next(iter(holders)))
+        if not where or where == parent[:len(where)] or parent == where[:len(parent)]:
+            continue
+        # the record that gives the other part gives its own value for this input too
+        if any(_raw_key(o) == _raw_key(output) and o.key.split("|")[:len(where)] == where and o.key != output.key
+               for o in source_outputs):
+            return (f"a part of a composite key from another sub-record: {name} comes from {'|'.join(where)}, "
+                    f"this value from {'|'.join(parent)}")
+    return None

@@ -29,6 +29,7 @@ from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
 from tooldial.graph.record_state import (
     copies_into_update,
+    key_part_of_another_record,
     other_record_as_current,
     parts_of_ended_record,
     stored_value_replaced,
@@ -189,6 +190,9 @@ class EdgeSelector:
             return Clash(EdgeReason.PART_OF_ENDED_RECORD, why)
         if why := other_record_as_current(output, target, self.params.get(target.api_id, ((), (), ()))[0]):
             return Clash(EdgeReason.OTHER_RECORD_AS_CURRENT, why)
+        if why := key_part_of_another_record(output, target, self.outputs_by_api.get(output.api_id, []),
+                                             self.inputs_by_api.get(target.api_id, {})):
+            return Clash(EdgeReason.KEY_PART_OF_ANOTHER_RECORD, why)
         if why := account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
             return Clash(EdgeReason.ACCOUNT_EMAIL, why)
         if file_into_folder(output, target):
@@ -245,7 +249,9 @@ class EdgeSelector:
                                      or echoed_owner(cand.output, required)):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind, code=EdgeReason.ECHO,
                               names=(echo,))
+        # inside one system (tools of one provider) the user gives the rest of a call of that system
         if verdict.keep and verdict.code is EdgeReason.VALUE_KEYWORDS_AGREE \
+                and not (cand.output.provider and cand.output.provider == cand.input.provider) \
                 and len(missing := self.missing_inputs(cand.output, cand.input)) > 1:
             verdict = Verdict(False, _unfed_reason(missing), 0.6, verdict.kind, code=EdgeReason.UNFED_INPUTS,
                               names=tuple(missing[:3]))
