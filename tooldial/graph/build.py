@@ -41,7 +41,7 @@ from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, mak
 from tooldial.graph.entities import _singular as singular
 from tooldial.graph.evidence import edge_attribute
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays, keyed_by
-from tooldial.graph.system_codes import ONE_SYSTEM_CODES
+from tooldial.graph.system_codes import ONE_SYSTEM_CODES, one_system_corpus, system_of
 from tooldial.graph.validity import (
     BARE_IDS,
     CROSS_TOOL_REASON,
@@ -443,14 +443,15 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     in_kind = np.fromiter((kinds.get(lookup_kind(e) or "", 0) if keyed_by(e, by_api[e.api_id]) else 0
                            for e in inputs), dtype=np.int8, count=len(inputs))
     keyed = (out_kind[edges.src] > 0) & (out_kind[edges.src] == in_kind[edges.dst])
-    # and one provider's standard codes of one kind (system_codes.same_system_code)
+    # and, in a one-system corpus, its standard codes of one kind (system_codes.same_system_code)
     code_ids: dict[tuple[str, str], int] = {}
+    one_system = one_system_corpus(outputs, inputs)
 
     def code_id(e: Entity) -> int:
         t = classify(e)
-        if not e.provider or t.kind != "standard" or t.standard not in ONE_SYSTEM_CODES:
+        if not one_system or t.kind != "standard" or t.standard not in ONE_SYSTEM_CODES:
             return 0
-        return code_ids.setdefault((e.provider, t.standard), len(code_ids) + 1)
+        return code_ids.setdefault((system_of(e), t.standard), len(code_ids) + 1)
 
     out_code = np.fromiter((code_id(e) for e in outputs), dtype=np.int64, count=len(outputs))
     in_code = np.fromiter((code_id(e) for e in inputs), dtype=np.int64, count=len(inputs))

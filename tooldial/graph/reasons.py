@@ -85,6 +85,7 @@ class EdgeReason(StrEnum):
     # --- other deciders
     TRANSFORM = "transform"
     DOCUMENTED = "documented"
+    SYSTEM_CODE = "system_code"
     EQ1_ONLY = "eq1_only"
 
 

@@ -34,6 +34,7 @@ from tooldial.graph.record_state import (
     parts_of_ended_record,
     stored_value_replaced,
 )
+from tooldial.graph.system_codes import one_system_corpus, same_system_code
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
@@ -115,6 +116,10 @@ class EdgeSelector:
     def __init__(self, corpus: Corpus, outputs: Iterable[Entity], inputs: Iterable[Entity],
                  rules: RuleConfig | None = None) -> None:
         self.rules = rules or RuleConfig()
+        outputs, inputs = list(outputs), list(inputs)
+        #: One provider and one category (a spec, a function list): its standard codes chain across its functions
+        #: and the user gives the rest of its calls (:mod:`tooldial.graph.system_codes`).
+        self.one_system = one_system_corpus(outputs, inputs)
         self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
         self.api_text = {a.id: f"{a.name} {a.description}" for a in corpus.apis}
         self.tool_text = {a.id: f"{a.tool} {a.tool_description}" for a in corpus.apis}
@@ -241,6 +246,10 @@ class EdgeSelector:
             cand.output, cand.input, cand.desc_sim, cand.kw_sim, cand.lcs_sim, target_docs=target_docs,
             target_api_text=self.api_text.get(cand.input.api_id, ""), config=self.rules, conventions=self.conventions,
             keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})))
+        if not verdict.keep and not cand.transform and self.one_system and same_system_code(cand.output, cand.input):
+            std = classify(cand.output).standard
+            verdict = Verdict(True, f"standard code ({std}) of one system", 0.8, "standard", "standard",
+                              standard=std, code=EdgeReason.SYSTEM_CODE)
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
                                                   creates=cand.output.api_id in self.creates,
@@ -249,9 +258,9 @@ class EdgeSelector:
                                      or echoed_owner(cand.output, required)):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind, code=EdgeReason.ECHO,
                               names=(echo,))
-        # inside one system (tools of one provider) the user gives the rest of a call of that system
+        # inside one system (a one-system corpus) the user gives the rest of a call of that system
         if verdict.keep and verdict.code is EdgeReason.VALUE_KEYWORDS_AGREE \
-                and not (cand.output.provider and cand.output.provider == cand.input.provider) \
+                and not self.one_system \
                 and len(missing := self.missing_inputs(cand.output, cand.input)) > 1:
             verdict = Verdict(False, _unfed_reason(missing), 0.6, verdict.kind, code=EdgeReason.UNFED_INPUTS,
                               names=tuple(missing[:3]))

@@ -10,6 +10,7 @@ Multi-provider corpora (ToolBench) are left as they are: there a code of one pro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,9 +30,11 @@ def system_of(entity: Entity) -> str:
     return entity.provider or entity.tool_id
 
 
-def one_system_corpus(outputs: list[Entity], inputs: list[Entity]) -> bool:
-    """Whether every entity belongs to one system (one provider, or one tool when none is named)."""
-    return len({system_of(e) for e in (*outputs, *inputs)}) == 1
+def one_system_corpus(outputs: Iterable[Entity], inputs: Iterable[Entity]) -> bool:
+    """Whether every entity belongs to one system: one provider (or one tool when none is named) and one category.
+    The embedded corpus (one ecosystem of 21 categories) and ToolBench corpora are not one system."""
+    entities = [*outputs, *inputs]
+    return len({system_of(e) for e in entities}) == 1 and len({e.tool_id.split("|", 1)[0] for e in entities}) == 1
 
 
 def system_code_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.ndarray, out_desc: np.ndarray,
@@ -72,9 +75,10 @@ def system_code_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.n
 
 
 def same_system_code(output: Entity, target: Entity) -> bool:
-    """Both sides are one standard code kind of ``one_system_codes`` (formats agreeing where both are known) in
-    tools of one named provider: the cross-tool similarity bars do not apply (module docstring)."""
-    if not output.provider or output.provider != target.provider:
+    """Both sides are one standard code kind of ``one_system_codes`` (formats agreeing where both are known) of one
+    system: in a one-system corpus (:func:`one_system_corpus`) the selector keeps them whatever the cross-tool
+    similarity bars say (:meth:`tooldial.graph.select.EdgeSelector.judge`; module docstring)."""
+    if system_of(output) != system_of(target):
         return False
     s, t = classify(output), classify(target)
     return (s.kind == t.kind == "standard" and s.standard == t.standard and s.standard in ONE_SYSTEM_CODES

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from tooldial.graph.markets import _symbol_market
 from tooldial.graph.reasons import EdgeReason
-from tooldial.graph.system_codes import same_system_code
 from tooldial.graph.value_kinds import is_coordinate
 from tooldial.graph.verdict import Verdict
 from tooldial.rules.edge.base import EdgeCase, EdgeRule, Pair, Tools
 
 
 class UnrelatedDomains(EdgeRule):
-    """Keywords at or below ``standard_kw`` and no coordinate, one-market symbol, one-format time zone or code of
-    one provider (:func:`tooldial.graph.system_codes.same_system_code`: one system is one domain)."""
+    """Keywords at or below ``standard_kw`` and no coordinate, one-market symbol or one-format time zone."""
 
     pairs = frozenset({Pair.STANDARD})
     tools = Tools.CROSS
@@ -21,7 +19,7 @@ class UnrelatedDomains(EdgeRule):
 
     def judge(self, case: EdgeCase) -> Verdict | None:
         s, t = case.s, case.t
-        if case.kw_sim > case.config.standard_kw or same_system_code(case.source, case.target):
+        if case.kw_sim > case.config.standard_kw:
             return None
         # keyword texts follow the corpus; a coordinate, a market or a zone registry does not
         coordinates = is_coordinate(s) and s.standard == t.standard
