@@ -187,17 +187,8 @@ class EdgeSelector:
             return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
         if why := current_value_as_new(output, target):
             return Clash(EdgeReason.CURRENT_VALUE_AS_NEW, why)
-        if why := stored_value_replaced(output, target):
-            return Clash(EdgeReason.STORED_VALUE_REPLACED, why)
-        if why := copies_into_update(output, target):
-            return Clash(EdgeReason.COPY_INTO_UPDATE, why)
-        if why := parts_of_ended_record(output, target):
-            return Clash(EdgeReason.PART_OF_ENDED_RECORD, why)
-        if why := other_record_as_current(output, target, self.params.get(target.api_id, ((), (), ()))[0]):
-            return Clash(EdgeReason.OTHER_RECORD_AS_CURRENT, why)
-        if why := key_part_of_another_record(output, target, self.outputs_by_api.get(output.api_id, []),
-                                             self.inputs_by_api.get(target.api_id, {})):
-            return Clash(EdgeReason.KEY_PART_OF_ANOTHER_RECORD, why)
+        if self.one_system and (clash := self.record_state_clash(output, target)):
+            return clash
         if why := account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
             return Clash(EdgeReason.ACCOUNT_EMAIL, why)
         if file_into_folder(output, target):
@@ -231,6 +222,22 @@ class EdgeSelector:
             if not {"latitude", "longitude"} <= kinds:
                 return Clash(EdgeReason.ZONE_WITHOUT_COORDINATES,
                              "a time zone for a call placed by coordinates comes from the record that gives them")
+        return None
+
+    def record_state_clash(self, output: Entity, target: Entity) -> Clash | None:
+        """The record-state checks of one system (:mod:`tooldial.graph.record_state`); the selector runs them in a
+        one-system corpus only, so multi-provider corpora (ToolBench) keep their graphs."""
+        if why := stored_value_replaced(output, target):
+            return Clash(EdgeReason.STORED_VALUE_REPLACED, why)
+        if why := copies_into_update(output, target):
+            return Clash(EdgeReason.COPY_INTO_UPDATE, why)
+        if why := parts_of_ended_record(output, target):
+            return Clash(EdgeReason.PART_OF_ENDED_RECORD, why)
+        if why := other_record_as_current(output, target, self.params.get(target.api_id, ((), (), ()))[0]):
+            return Clash(EdgeReason.OTHER_RECORD_AS_CURRENT, why)
+        if why := key_part_of_another_record(output, target, self.outputs_by_api.get(output.api_id, []),
+                                             self.inputs_by_api.get(target.api_id, {})):
+            return Clash(EdgeReason.KEY_PART_OF_ANOTHER_RECORD, why)
         return None
 
     def groups_of(self, api_id: str) -> list[InputGroup]:
