@@ -140,3 +140,23 @@ def test_the_parts_of_a_composite_key_come_from_one_record():
     ret = {k: _entity("return_delivered_order_items", "input", k) for k in ("order_id", "item_ids",
                                                                              "payment_method_id")}
     assert not key_part_of_another_record(order[2], ret["payment_method_id"], order, ret)
+
+
+def test_a_map_keyed_by_its_entries_id_chains_from_the_key_and_the_id_alike():
+    from tooldial.graph.reasons import EdgeReason
+    from tooldial.graph.select import Candidate
+    from tooldial.graph.system_codes import map_key_aliases
+    from tooldial.graph.verdict import Verdict
+
+    key = _entity("get_user_details", "output", "payment_methods|{key}")
+    entry_id = _entity("get_user_details", "output", "payment_methods|id")
+    pay = _entity("update_reservation_baggages", "input", "payment_id")
+    kept = Candidate(key, pay, 0.8, 0.8, 1.0, verdict=Verdict(True, "identifier; same provider", 0.9, "identifier",
+                                                                code=EdgeReason.SAME_TOOL_ID))
+    added = map_key_aliases([kept], [key, entry_id], [pay])
+    assert [(c.output.key, c.input.key) for c in added] == [("payment_methods|id", "payment_id")]
+    assert "same value" in added[0].verdict.reason
+    assert map_key_aliases([kept, *added], [key, entry_id], [pay]) == []  # nothing twice
+    # not in a corpus of several systems
+    other = _entity("get_user_details", "output", "payment_methods|id", tool="Other|tool")
+    assert map_key_aliases([kept], [key, other], [pay]) == []

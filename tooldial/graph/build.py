@@ -517,6 +517,10 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
                       per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api,
                       cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api) + documented
+    if config.apply_rules:  # one system's map keys and its entries' ids are one value (system_codes)
+        from tooldial.graph.system_codes import map_key_aliases
+
+        rows += map_key_aliases(rows, outputs, inputs)
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:

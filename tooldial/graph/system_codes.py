@@ -83,3 +83,41 @@ def same_system_code(output: Entity, target: Entity) -> bool:
     s, t = classify(output), classify(target)
     return (s.kind == t.kind == "standard" and s.standard == t.standard and s.standard in ONE_SYSTEM_CODES
             and not (s.fmt and t.fmt and s.fmt != t.fmt))
+
+
+def map_key_aliases(rows: list, outputs: list[Entity], inputs: list[Entity]) -> list:
+    """In a one-system corpus, a map keyed by its entries' id (``payment_methods`` keyed by payment method id,
+    each entry with a bare ``id``): the key ``M|{key}`` and the entries' ``M|id`` are one value, so each kept
+    edge of one is an edge of the other. Returns the added candidates (copies of kept ones, reason saying whose
+    alias they are); none outside a one-system corpus."""
+    from dataclasses import replace
+
+    from tooldial.graph.record_types import BARE_IDS
+    from tooldial.graph.select import Candidate
+    from tooldial.graph.verdict import Verdict
+
+    if not one_system_corpus(outputs, inputs):
+        return []
+    by_key = {(e.api_id, e.key): e for e in outputs}
+    have = {c.pair_key for c in rows}
+    added: list[Candidate] = []
+    for c in rows:
+        parent, _, leaf = c.output.key.rpartition("|")
+        if not parent or classify(c.output).kind != "identifier":
+            continue
+        if leaf == "{key}":
+            twins = [by_key.get((c.output.api_id, f"{parent}|{b}")) for b in sorted(BARE_IDS)]
+        elif leaf in BARE_IDS:
+            twins = [by_key.get((c.output.api_id, f"{parent}|{{key}}"))]
+        else:
+            continue
+        for twin in twins:
+            if twin is None or (twin.api_id, c.input.api_id, twin.key, c.input.key) in have:
+                continue
+            v = c.verdict
+            verdict = Verdict(True, f"{v.reason}; {twin.key} is the same value as {c.output.key} (a map keyed by "
+                              f"its entries' id)", v.confidence, v.kind, v.test, v.evidence, v.standard, code=v.code)
+            copy = replace(c, output=twin, verdict=verdict)
+            have.add(copy.pair_key)
+            added.append(copy)
+    return added
