@@ -160,3 +160,18 @@ def test_a_map_keyed_by_its_entries_id_chains_from_the_key_and_the_id_alike():
     # not in a corpus of several systems
     other = _entity("get_user_details", "output", "payment_methods|id", tool="Other|tool")
     assert map_key_aliases([kept], [key, other], [pay]) == []
+
+
+def test_in_one_system_a_lookup_that_hands_back_an_input_the_caller_sent_is_a_round_trip():
+    from tooldial.graph.select import round_trip
+
+    sent = [_entity("modify_user_address", "input", k) for k in ("user_id", "address1", "city")]
+    outs = [_entity("modify_user_address", "output", k) for k in ("email", "address|city", "orders")]
+    target_outs = [_entity("find_user_id_by_email", "output", "user_id")]
+    email = outs[0]
+    lookup = _entity("find_user_id_by_email", "input", "email")
+    assert not round_trip(email, lookup, sent, outs, target_outs)  # not every input comes back
+    assert round_trip(email, lookup, sent, outs, target_outs, sent_back=True)
+    # a lookup that returns more than the caller had stays
+    more = [*target_outs, _entity("find_user_id_by_email", "output", "loyalty_tier")]
+    assert not round_trip(email, lookup, sent, outs, more, sent_back=True)

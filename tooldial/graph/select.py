@@ -162,7 +162,8 @@ class EdgeSelector:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
         placed by coordinates comes from the record that gives the coordinates. The first clash, typed."""
         if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
-                      self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, [])):
+                      self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, []),
+                      sent_back=self.one_system):
             return Clash(EdgeReason.ROUND_TRIP, "a round trip: the target returns what the caller already had")
         if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
             return Clash(EdgeReason.USER_ID,
@@ -349,12 +350,14 @@ def _norm(name: str) -> str:
 
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
-               target_outputs: list[Entity]) -> bool:
+               target_outputs: list[Entity], *, sent_back: bool = False) -> bool:
     """Inside one tool (or one provider's tools), a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
     profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
     input of its own name that is none of the source's inputs; the target returns one record (no lists), every
-    field of it is a field or an input of the source, and the source's inputs come back."""
+    field of it is a field or an input of the source, and the source's inputs come back. With ``sent_back`` (a
+    one-system corpus) one of the source's inputs coming back is enough: ``modify_user_address`` (user id and a new
+    address → the user's profile) into ``find_user_id_by_email`` hands back the user id the caller sent."""
     one_system = source.tool_id == target.tool_id or bool(source.provider) and source.provider == target.provider
     if not one_system or source.is_list or not target_outputs or not source_inputs \
             or any(o.is_list for o in target_outputs):
@@ -365,7 +368,8 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
         return False  # the source passes its own input on (``base`` → ``base``): no way back, a next step
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
-    return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
+    sent = {_norm(i.raw or i.key) for i in source_inputs}
+    return returned <= had and (sent <= returned or sent_back and bool(sent & returned))
 
 
 #: Fields of a response that say how the call went, not what it found: never part of an answer.
