@@ -53,6 +53,8 @@ def test_parts_of_an_ended_record_are_no_input_of_a_change_of_such_parts():
 
     items = _entity("cancel_pending_order", "output", "items|item_id")
     assert parts_of_ended_record(items, _entity("return_delivered_order_items", "input", "item_ids"))
+    assert parts_of_ended_record(_entity("cancel_pending_order", "output", "fulfillments|item_ids"),
+                                 _entity("modify_pending_order_items", "input", "item_ids"))
     assert parts_of_ended_record(_entity("cancel_reservation", "output", "passengers|first_name"),
                                  _entity("update_reservation_passengers", "input", "passengers[].first_name"))
     # values that outlive the record stay: its owner, the payment method used

@@ -10,7 +10,8 @@ ended record has no parts left to change.
   into ``updatePet``'s ``name`` is the pet's current name; the update's content is the user's, as for a create
   (:func:`tooldial.graph.record_copy.copies_into_new_record`). Keys stay (the pet's id says which pet).
 - **Parts of an ended record** (:func:`parts_of_ended_record`): what ``cancel_pending_order`` returns is the
-  cancelled order; its items are no input of a call that changes or returns an order's items. Values that outlive
+  cancelled order; its items (``items|item_id``, ``fulfillments|item_ids``: the path or the leaf names the part) are
+  no input of a call that changes or returns an order's items. Values that outlive
   the record (its owner, the payment method used) stay.
 - **Another record's values into a record's current list** (:func:`other_record_as_current`): where a call takes
   both ``x`` and ``new_x`` (``item_ids`` / ``new_item_ids``), ``x`` lists what the record holds now; a value of a
@@ -78,7 +79,9 @@ def parts_of_ended_record(output: Entity, target: Entity) -> str | None:
         return None
     if not one_system(output, target) or "|" not in output.key:
         return None
-    if _path(output)[0] != dest[-1] or not record_words(output.api_id) & record_words(target.api_id):
+    leaf = [_singular(w) for w in split_words((output.raw or output.key.rsplit("|", 1)[-1]).removesuffix("[]"))]
+    names_part = _path(output)[0] == dest[-1] or [w for w in leaf if w not in ("id", "ids")] == [dest[-1]]
+    if not names_part or not record_words(output.api_id) & record_words(target.api_id):
         return None
     return "a part of a record the source ended (cancelled, deleted) into a call that changes such parts"
 
