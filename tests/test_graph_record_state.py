@@ -174,6 +174,16 @@ def test_in_one_system_a_lookup_that_hands_back_an_input_the_caller_sent_is_a_ro
     lookup = _entity("find_user_id_by_email", "input", "email")
     assert not round_trip(email, lookup, sent, outs, target_outs)  # not every input comes back
     assert round_trip(email, lookup, sent, outs, target_outs, sent_back=True)
-    # a lookup that returns more than the caller had stays
-    more = [*target_outs, _entity("find_user_id_by_email", "output", "loyalty_tier")]
+    # a lookup that returns more than the caller sent stays (a new booking's lookup returns the booking)
+    more = [*target_outs, _entity("find_user_id_by_email", "output", "email")]
     assert not round_trip(email, lookup, sent, outs, more, sent_back=True)
+
+
+def test_an_abbreviated_id_names_the_record_of_its_api():
+    from tooldial.graph.system_codes import abbreviated_record
+
+    assert abbreviated_record("pid", "L|x|getPullRequestsById") == ["pull", "request"]
+    assert abbreviated_record("pid", "L|x|mergePullRequest") == ["pull", "request"]
+    assert abbreviated_record("uid", "L|x|getUserProfile") == ["user", "profile"]
+    assert abbreviated_record("pid", "L|x|getUserProfile") is None  # not the record's initial
+    assert abbreviated_record("id", "L|x|getUser") is None and abbreviated_record("petId", "L|x|getPet") is None

@@ -243,13 +243,14 @@ class GraphBuilder:
                                            limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, raw), prepared.out_index.group, prepared.in_index.group, limits)
         if cfg.apply_rules and not cfg.filters.drop_same_tool_edges:
-            from tooldial.graph.system_codes import system_code_edges
+            from tooldial.graph.system_codes import abbreviated_id_edges, system_code_edges
 
-            codes = system_code_edges(prepared.outputs, prepared.inputs, prepared.vectors, prepared.out_index.desc,
-                                      prepared.out_index.kw, prepared.in_index.desc, prepared.in_index.kw,
-                                      mask_self=cfg.filters.drop_self_edges)
-            if len(codes):
-                edges = merge_edges(edges, codes)
+            for propose in (system_code_edges, abbreviated_id_edges):
+                found = propose(prepared.outputs, prepared.inputs, prepared.vectors, prepared.out_index.desc,
+                                prepared.out_index.kw, prepared.in_index.desc, prepared.in_index.kw,
+                                mask_self=cfg.filters.drop_self_edges)
+                if len(found):
+                    edges = merge_edges(edges, found)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)

@@ -356,8 +356,9 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
     input of its own name that is none of the source's inputs; the target returns one record (no lists), every
     field of it is a field or an input of the source, and the source's inputs come back. With ``sent_back`` (a
-    one-system corpus) one of the source's inputs coming back is enough: ``modify_user_address`` (user id and a new
-    address → the user's profile) into ``find_user_id_by_email`` hands back the user id the caller sent."""
+    one-system corpus) a target that returns only inputs the caller sent is one too, whatever else the source
+    took: ``modify_user_address`` (user id and a new address → the user's profile) into ``find_user_id_by_email``
+    hands back just the user id the caller sent."""
     one_system = source.tool_id == target.tool_id or bool(source.provider) and source.provider == target.provider
     if not one_system or source.is_list or not target_outputs or not source_inputs \
             or any(o.is_list for o in target_outputs):
@@ -369,7 +370,7 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
     sent = {_norm(i.raw or i.key) for i in source_inputs}
-    return returned <= had and (sent <= returned or sent_back and bool(sent & returned))
+    return returned <= had and (sent <= returned or sent_back and returned <= sent)
 
 
 #: Fields of a response that say how the call went, not what it found: never part of an answer.

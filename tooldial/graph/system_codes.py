@@ -121,3 +121,57 @@ def map_key_aliases(rows: list, outputs: list[Entity], inputs: list[Entity]) -> 
             have.add(copy.pair_key)
             added.append(copy)
     return added
+
+
+def abbreviated_record(input_name: str, api_id: str) -> list[str] | None:
+    """The record words an abbreviated id input names: ``pid`` of ``getPullRequestsById`` / ``mergePullRequest``
+    (initials ``p`` or ``pr`` of the API's record words pull, request) → [pull, request]; ``None`` when the name is
+    no one-or-two-letter abbreviation followed by ``id``, or the letters are not the record words' initials."""
+    from tooldial.graph.entities import _singular, split_words
+    from tooldial.graph.record_copy import _VERBS
+
+    name = input_name.lower()
+    if not (3 <= len(name) <= 4 and name.endswith("id") and name[:-2].isalpha()):
+        return None
+    words = split_words(api_id.rsplit("|", 1)[-1])
+    if "by" in words[1:]:
+        words = words[:words.index("by", 1)]
+    verbs = _VERBS | knowledge_words("actions", "part_change_verbs") | knowledge_words("actions", "ending_verbs")
+    record = [_singular(w) for w in words if w not in verbs and len(w) > 1 and not w.isdigit()]
+    initials = "".join(w[0] for w in record)
+    letters = name[:-2]
+    return record if record and (letters == initials or letters == initials[:1]) else None
+
+
+def abbreviated_id_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.ndarray, out_desc: np.ndarray,
+                         out_kw: np.ndarray, in_desc: np.ndarray, in_kw: np.ndarray, *,
+                         mask_self: bool = True) -> EdgeArrays:
+    """In a one-system corpus, an abbreviated id input (``pid``: :func:`abbreviated_record`) is a candidate for the
+    bare ids (``id``) of the APIs about the same record (``getPullRequestsByRepository``' ``id``): Eq. 1 cannot
+    see that ``pid`` names the pull request."""
+    from tooldial.graph.bounds import pair_dots
+    from tooldial.graph.edges import EdgeArrays, lcs_similarity
+    from tooldial.graph.record_copy import record_words
+    from tooldial.graph.record_types import BARE_IDS
+
+    if not one_system_corpus(outputs, inputs):
+        return EdgeArrays.empty()
+    src, dst, lcs = [], [], []
+    for j, e in enumerate(inputs):
+        record = abbreviated_record(e.raw or e.key, e.api_id)
+        if record is None:
+            continue
+        for i, o in enumerate(outputs):
+            if "|" in o.key or o.key not in BARE_IDS or (mask_self and o.api_id == e.api_id):
+                continue
+            if record_words(o.api_id) == set(record):
+                src.append(i)
+                dst.append(j)
+                lcs.append(lcs_similarity(o.name, e.name))
+    if not src:
+        return EdgeArrays.empty()
+    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+    desc = pair_dots(vectors, out_desc[s], in_desc[d])
+    kw = pair_dots(vectors, out_kw[s], in_kw[d])
+    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
+                      np.array(lcs, dtype=np.float32))
