@@ -449,8 +449,10 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     one_system = one_system_corpus(outputs, inputs)
 
     def code_id(e: Entity) -> int:
+        if not one_system:
+            return 0
         t = classify(e)
-        if not one_system or t.kind != "standard" or t.standard not in ONE_SYSTEM_CODES:
+        if t.kind != "standard" or t.standard not in ONE_SYSTEM_CODES:
             return 0
         return code_ids.setdefault((system_of(e), t.standard), len(code_ids) + 1)
 
