@@ -16,6 +16,7 @@ READS = [
     ("value_kinds", "IDENTIFIER_TAIL", "identifiers", "identifier_tail"),
     ("value_kinds", "PROVIDER_SCOPED_WORDS", "identifiers", "provider_scoped"),
     ("value_kinds", "GLOBAL_STANDARDS", "standards", "global"),
+    ("system_codes", "ONE_SYSTEM_CODES", "standards", "one_system_codes"),
     ("value_kinds", "PUBLIC_IDS", "standards", "public_registry"),
     ("value_kinds", "DATE_STANDARDS", "standards", "dates"),
     ("value_kinds", "SYNTAX_STANDARDS", "standards", "syntax"),

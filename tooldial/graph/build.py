@@ -42,6 +42,7 @@ from tooldial.graph.entities import _singular as singular
 from tooldial.graph.evidence import edge_attribute
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays, keyed_by
+from tooldial.graph.system_codes import ONE_SYSTEM_CODES, one_system_corpus, system_of
 from tooldial.graph.validity import (
     BARE_IDS,
     LOOKUP_KINDS,
@@ -250,6 +251,15 @@ class GraphBuilder:
                                             prepared.vectors, mask_self=cfg.filters.drop_self_edges,
                                             limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, ids), o.group, i.group, limits)
+        if cfg.apply_rules and not cfg.filters.drop_same_tool_edges:
+            from tooldial.graph.system_codes import abbreviated_id_edges, system_code_edges
+
+            for propose in (system_code_edges, abbreviated_id_edges):
+                found = propose(prepared.outputs, prepared.inputs, prepared.vectors, prepared.out_index.desc,
+                                prepared.out_index.kw, prepared.in_index.desc, prepared.in_index.kw,
+                                mask_self=cfg.filters.drop_self_edges)
+                if len(found):
+                    edges = merge_edges(edges, found)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)
@@ -443,7 +453,22 @@ def cross_tool_bar(outputs: list[Entity], inputs: list[Entity], edges: EdgeArray
     in_kind = np.fromiter((kinds.get(lookup_kind(e) or "", 0) if keyed_by(e, by_api[e.api_id]) else 0
                            for e in inputs), dtype=np.int8, count=len(inputs))
     keyed = (out_kind[edges.src] > 0) & (out_kind[edges.src] == in_kind[edges.dst])
-    keep = (out_tool[edges.src] == in_tool[edges.dst]) | edges.transforms() | (
+    # and, in a one-system corpus, its standard codes of one kind (system_codes.same_system_code)
+    code_ids: dict[tuple[str, str], int] = {}
+    one_system = one_system_corpus(outputs, inputs)
+
+    def code_id(e: Entity) -> int:
+        if not one_system:
+            return 0
+        t = classify(e)
+        if t.kind != "standard" or t.standard not in ONE_SYSTEM_CODES:
+            return 0
+        return code_ids.setdefault((system_of(e), t.standard), len(code_ids) + 1)
+
+    out_code = np.fromiter((code_id(e) for e in outputs), dtype=np.int64, count=len(outputs))
+    in_code = np.fromiter((code_id(e) for e in inputs), dtype=np.int64, count=len(inputs))
+    codes = (out_code[edges.src] > 0) & (out_code[edges.src] == in_code[edges.dst])
+    keep = (out_tool[edges.src] == in_tool[edges.dst]) | edges.transforms() | codes | (
         (edges.lcs_sim > rules.cross_tool_lcs)
         & ((edges.desc_sim > rules.cross_tool_desc) | same_axis | id_lists | keyed))
     return EdgeArrays(edges.src[keep], edges.dst[keep], edges.desc_sim[keep], edges.kw_sim[keep], edges.lcs_sim[keep],
@@ -504,6 +529,10 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
                       per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api,
                       cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api) + documented
+    if config.apply_rules:  # one system's map keys and its entries' ids are one value (system_codes)
+        from tooldial.graph.system_codes import map_key_aliases
+
+        rows += map_key_aliases(rows, outputs, inputs)
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}
     for api in sorted(corpus.apis, key=lambda a: a.id):
         if config.filters.drop_isolated and api.id not in connected:

@@ -67,6 +67,11 @@ class EdgeReason(StrEnum):
     GOAL_LESS_SOURCE = "goal_less_source"
     COPY_INTO_NEW_RECORD = "copy_into_new_record"
     CURRENT_VALUE_AS_NEW = "current_value_as_new"
+    STORED_VALUE_REPLACED = "stored_value_replaced"
+    COPY_INTO_UPDATE = "copy_into_update"
+    PART_OF_ENDED_RECORD = "part_of_ended_record"
+    OTHER_RECORD_AS_CURRENT = "other_record_as_current"
+    KEY_PART_OF_ANOTHER_RECORD = "key_part_of_another_record"
     ACCOUNT_EMAIL = "account_email"
     FILE_INTO_FOLDER = "file_into_folder"
     NAMED_RECORD = "named_record"
@@ -80,6 +85,7 @@ class EdgeReason(StrEnum):
     # --- other deciders
     TRANSFORM = "transform"
     DOCUMENTED = "documented"
+    SYSTEM_CODE = "system_code"
     EQ1_ONLY = "eq1_only"
 
     @property

@@ -33,6 +33,12 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
         f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _MARKETPLACE))
     # a name written as one lower-case word (``playerid``, ``teamid``) names its record before the ``id``
     words |= {w[:-2] for w in words if w.endswith("id") and len(w) > 4}
+    # an abbreviation of the API's record (``pid`` of ``mergePullRequest``) names that record; read for a documented
+    # provider only (a spec, a function list: ToolBench tools name none and keep their verdicts)
+    if target.provider:
+        from tooldial.graph.system_codes import abbreviated_record
+
+        words |= set(abbreviated_record(target.raw or target.key, target.api_id) or ())
     if not words or kind in words:
         return None
     return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"

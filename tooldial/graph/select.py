@@ -28,6 +28,14 @@ from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_wo
 from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
 from tooldial.graph.record_ids import tool_records
+from tooldial.graph.record_state import (
+    copies_into_update,
+    key_part_of_another_record,
+    other_record_as_current,
+    parts_of_ended_record,
+    stored_value_replaced,
+)
+from tooldial.graph.system_codes import one_system_corpus, same_system_code
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
     ECHO_REASON,
@@ -109,6 +117,10 @@ class EdgeSelector:
     def __init__(self, corpus: Corpus, outputs: Iterable[Entity], inputs: Iterable[Entity],
                  rules: RuleConfig | None = None) -> None:
         self.rules = rules or RuleConfig()
+        outputs, inputs = list(outputs), list(inputs)
+        #: One provider and one category (a spec, a function list): its standard codes chain across its functions
+        #: and the user gives the rest of its calls (:mod:`tooldial.graph.system_codes`).
+        self.one_system = one_system_corpus(outputs, inputs)
         self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
         self.api_text = {a.id: f"{a.name} {a.description}" for a in corpus.apis}
         self.tool_text = {a.id: f"{a.tool} {a.tool_description}" for a in corpus.apis}
@@ -154,7 +166,8 @@ class EdgeSelector:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
         placed by coordinates comes from the record that gives the coordinates. The first clash, typed."""
         if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
-                      self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, [])):
+                      self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, []),
+                      sent_back=self.one_system):
             return Clash(EdgeReason.ROUND_TRIP, "a round trip: the target returns what the caller already had")
         if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
             return Clash(EdgeReason.USER_ID,
@@ -179,6 +192,8 @@ class EdgeSelector:
             return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
         if why := current_value_as_new(output, target):
             return Clash(EdgeReason.CURRENT_VALUE_AS_NEW, why)
+        if self.one_system and (clash := self.record_state_clash(output, target)):
+            return clash
         if why := account_email_across_systems(output, target, self.api_text.get(target.api_id, "")):
             return Clash(EdgeReason.ACCOUNT_EMAIL, why)
         if file_into_folder(output, target):
@@ -214,6 +229,22 @@ class EdgeSelector:
                              "a time zone for a call placed by coordinates comes from the record that gives them")
         return None
 
+    def record_state_clash(self, output: Entity, target: Entity) -> Clash | None:
+        """The record-state checks of one system (:mod:`tooldial.graph.record_state`); the selector runs them in a
+        one-system corpus only, so multi-provider corpora (ToolBench) keep their graphs."""
+        if why := stored_value_replaced(output, target):
+            return Clash(EdgeReason.STORED_VALUE_REPLACED, why)
+        if why := copies_into_update(output, target):
+            return Clash(EdgeReason.COPY_INTO_UPDATE, why)
+        if why := parts_of_ended_record(output, target):
+            return Clash(EdgeReason.PART_OF_ENDED_RECORD, why)
+        if why := other_record_as_current(output, target, self.params.get(target.api_id, ((), (), ()))[0]):
+            return Clash(EdgeReason.OTHER_RECORD_AS_CURRENT, why)
+        if why := key_part_of_another_record(output, target, self.outputs_by_api.get(output.api_id, []),
+                                             self.inputs_by_api.get(target.api_id, {})):
+            return Clash(EdgeReason.KEY_PART_OF_ANOTHER_RECORD, why)
+        return None
+
     def groups_of(self, api_id: str) -> list[InputGroup]:
         got = self._groups.get(api_id)
         if got is None:
@@ -228,6 +259,10 @@ class EdgeSelector:
             target_api_text=self.api_text.get(cand.input.api_id, ""), config=self.rules, conventions=self.conventions,
             keyed_lookup=keyed_by(cand.input, self.inputs_by_api.get(cand.input.api_id, {})),
             tool_records=self.tool_records.get(cand.input.tool_id, frozenset()))
+        if not verdict.keep and not cand.transform and self.one_system and same_system_code(cand.output, cand.input):
+            std = classify(cand.output).standard
+            verdict = Verdict(True, f"standard code ({std}) of one system", 0.8, "standard", "standard",
+                              standard=std, code=EdgeReason.SYSTEM_CODE)
         required, optional, defaulted = self.params.get(cand.output.api_id, ((), (), ()))
         if verdict.keep and (echo := echoed_input(cand.output, required, optional, defaulted=defaulted,
                                                   creates=cand.output.api_id in self.creates,
@@ -236,7 +271,9 @@ class EdgeSelector:
                                      or echoed_owner(cand.output, required)):
             verdict = Verdict(False, f"{ECHO_REASON} ({echo})", 0.8, verdict.kind, code=EdgeReason.ECHO,
                               names=(echo,))
+        # inside one system (a one-system corpus) the user gives the rest of a call of that system
         if verdict.keep and verdict.code is EdgeReason.VALUE_KEYWORDS_AGREE \
+                and not self.one_system \
                 and len(missing := self.missing_inputs(cand.output, cand.input)) > 1:
             verdict = Verdict(False, _unfed_reason(missing), 0.6, verdict.kind, code=EdgeReason.UNFED_INPUTS,
                               names=tuple(missing[:3]))
@@ -320,12 +357,15 @@ def _norm(name: str) -> str:
 
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
-               target_outputs: list[Entity]) -> bool:
+               target_outputs: list[Entity], *, sent_back: bool = False) -> bool:
     """Inside one tool (or one provider's tools), a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
     profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
     input of its own name that is none of the source's inputs; the target returns one record (no lists), every
-    field of it is a field or an input of the source, and the source's inputs come back."""
+    field of it is a field or an input of the source, and the source's inputs come back. With ``sent_back`` (a
+    one-system corpus) a target that returns only inputs the caller sent is one too, whatever else the source
+    took: ``modify_user_address`` (user id and a new address → the user's profile) into ``find_user_id_by_email``
+    hands back just the user id the caller sent."""
     one_system = source.tool_id == target.tool_id or bool(source.provider) and source.provider == target.provider
     if not one_system or source.is_list or not target_outputs or not source_inputs \
             or any(o.is_list for o in target_outputs):
@@ -336,7 +376,8 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
         return False  # the source passes its own input on (``base`` → ``base``): no way back, a next step
     returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
-    return returned <= had and all(_norm(i.raw or i.key) in returned for i in source_inputs)
+    sent = {_norm(i.raw or i.key) for i in source_inputs}
+    return returned <= had and (sent <= returned or sent_back and returned <= sent)
 
 
 #: Fields of a response that say how the call went, not what it found: never part of an answer.
