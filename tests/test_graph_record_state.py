@@ -147,7 +147,7 @@ def test_the_parts_of_a_composite_key_come_from_one_record():
 def test_a_map_keyed_by_its_entries_id_chains_from_the_key_and_the_id_alike():
     from tooldial.graph.reasons import EdgeReason
     from tooldial.graph.select import Candidate
-    from tooldial.graph.system_codes import map_key_aliases
+    from tooldial.graph.system_edges import map_key_aliases
     from tooldial.graph.verdict import Verdict
 
     key = _entity("get_user_details", "output", "payment_methods|{key}")
@@ -180,7 +180,7 @@ def test_in_one_system_a_lookup_that_hands_back_an_input_the_caller_sent_is_a_ro
 
 
 def test_an_abbreviated_id_names_the_record_of_its_api():
-    from tooldial.graph.system_codes import abbreviated_record
+    from tooldial.graph.record_names import abbreviated_record
 
     assert abbreviated_record("pid", "L|x|getPullRequestsById") == ["pull", "request"]
     assert abbreviated_record("pid", "L|x|mergePullRequest") == ["pull", "request"]

@@ -252,7 +252,7 @@ class GraphBuilder:
                                             limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, ids), o.group, i.group, limits)
         if cfg.apply_rules and not cfg.filters.drop_same_tool_edges:
-            from tooldial.graph.system_codes import abbreviated_id_edges, system_code_edges
+            from tooldial.graph.system_edges import abbreviated_id_edges, system_code_edges
 
             for propose in (system_code_edges, abbreviated_id_edges):
                 found = propose(prepared.outputs, prepared.inputs, prepared.vectors, prepared.out_index.desc,
@@ -530,7 +530,7 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
                       per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api,
                       cross_tool_in_per_api=config.max_cross_tool_in_edges_per_api) + documented
     if config.apply_rules:  # one system's map keys and its entries' ids are one value (system_codes)
-        from tooldial.graph.system_codes import map_key_aliases
+        from tooldial.graph.system_edges import map_key_aliases
 
         rows += map_key_aliases(rows, outputs, inputs)
     connected = {c.output.api_id for c in rows} | {c.input.api_id for c in rows}

@@ -36,7 +36,7 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     # an abbreviation of the API's record (``pid`` of ``mergePullRequest``) names that record; read for a documented
     # provider only (a spec, a function list: ToolBench tools name none and keep their verdicts)
     if target.provider:
-        from tooldial.graph.system_codes import abbreviated_record
+        from tooldial.graph.record_names import abbreviated_record
 
         words |= set(abbreviated_record(target.raw or target.key, target.api_id) or ())
     if not words or kind in words:

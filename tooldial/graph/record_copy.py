@@ -12,26 +12,13 @@ another type), and so do values whose names differ (an event's ``dates`` into ``
 from __future__ import annotations
 
 from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.record_names import record_words
 from tooldial.graph.validity import PUBLIC_IDS, classify
-
-#: Verbs of an API name that say what it does, not what record it handles.
-_VERBS = frozenset({"add", "create", "post", "place", "buy", "book", "register", "insert", "new", "submit", "make",
-                    "open", "start", "upload", "get", "list", "find", "search", "show", "fetch", "retrieve",
-                    "update", "modify", "set", "change", "edit", "delete", "remove", "cancel", "return", "exchange",
-                    "by", "all", "details", "detail", "info", "api", "of", "for", "the", "a", "an"})
 
 
 def one_system(a: Entity, b: Entity) -> bool:
     """One tool, or tools of one documented provider."""
     return a.tool_id == b.tool_id or bool(a.provider) and a.provider == b.provider
-
-
-def record_words(api_id: str) -> set[str]:
-    """The record words of an API's name (``createSpecialEvent`` → special, event; ``findPetsByStatus`` → pet)."""
-    words = split_words(api_id.rsplit("|", 1)[-1])
-    if "by" in words[1:]:
-        words = words[:words.index("by", 1)]
-    return {_singular(w) for w in words if w not in _VERBS and len(w) > 1 and not w.isdigit()}
 
 
 def _leaf(entity: Entity) -> str:

@@ -23,7 +23,8 @@ All four apply inside one system only (:func:`tooldial.graph.record_copy.one_sys
 from __future__ import annotations
 
 from tooldial.graph.entities import Entity, _singular, split_words
-from tooldial.graph.record_copy import _leaf, one_system, record_words
+from tooldial.graph.record_copy import _leaf, one_system
+from tooldial.graph.record_names import record_words
 from tooldial.graph.validity import PUBLIC_IDS, classify
 from tooldial.knowledge.loader import words as knowledge_words
 
