@@ -13,7 +13,7 @@ from tooldial.corpus.models import Api
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
 from tooldial.dialogue.mockdata.dates import (
-    _ISO_DATE,
+    ISO_DATE,
     _gen_date,
     _gen_time,
     date_bounds,
@@ -33,7 +33,7 @@ from tooldial.dialogue.mockdata.documented import (
 from tooldial.dialogue.mockdata.fields import _ID_WORDS, _PERSON, FieldName, _tokens, api_words, field_kind
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, generate
 from tooldial.dialogue.mockdata.money import _convert_money, _rate_text, currency_inputs
-from tooldial.dialogue.mockdata.paging import _fix_status, requested_records
+from tooldial.dialogue.mockdata.paging import requested_records
 from tooldial.dialogue.mockdata.paths import _WRAPPERS, _number, _owner, _set_path, as_text
 from tooldial.dialogue.mockdata.places import (
     _country_names,
@@ -93,7 +93,7 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     if isinstance(example, float):
         return round(example * rng.uniform(0.5, 1.5), 2)
     text = str(example)
-    if _ISO_DATE.match(text):
+    if ISO_DATE.match(text):
         return _gen_date(f, ctx).isoformat() + text[10:]
     if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", text):  # a clock time stays a clock time
         return _gen_time(f, ctx) + (":00" if text.count(":") == 2 else "")
@@ -337,7 +337,7 @@ class ResultBuilder:
                 return ctx.place.city
             if example.strip().lower() in _country_names():
                 return ctx.place.country
-        if documented and isinstance(example, str) and _ISO_DATE.match(example) and kind not in (
+        if documented and isinstance(example, str) and ISO_DATE.match(example) and kind not in (
                 "date", "datetime") and not stale:
             # a documented moment under another name (a flight's departure_time) moves with the dialogue's dates
             value: Any = _vary(example, f, ctx)
@@ -379,7 +379,7 @@ class ResultBuilder:
                 if text is None:  # nothing the documentation or the name says: the field is left out
                     return OMIT
             value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
-            if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
+            if kind in ("date", "datetime") and isinstance(example, str) and ISO_DATE.match(example):
                 value = str(value)[:10] + example[10:] if kind == "date" else value
         if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
             return OMIT  # a later record varied from another entity's documented one keeps none of its strings
@@ -547,7 +547,7 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     on every object, league tables, price walks, country facts, the documented schema; then note its places."""
     words = builder.name_words | frozenset(_tokens(api.tool))
     world_fix("paging")(body, builder.raw_inputs)
-    _fix_status(body)
+    world_fix("status")(body)
     world_fix("exchange_rate")(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)

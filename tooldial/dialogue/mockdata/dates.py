@@ -81,7 +81,7 @@ _NOT_SERIES = (*_BIRTH, *_PAST, *NOW_WORDS, *_END)
 
 def parse_date(value: Any) -> dt.date | None:
     """The date an ISO date/datetime string starts with (None for anything else)."""
-    if not isinstance(value, str) or not _ISO_DATE.match(value):
+    if not isinstance(value, str) or not ISO_DATE.match(value):
         return None
     try:
         return dt.date.fromisoformat(value[:10])
@@ -223,4 +223,4 @@ def _gen_time(f: FieldName, ctx: RecordContext) -> str:
     return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
 
 
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

@@ -78,16 +78,3 @@ def _page_size(inputs: dict[str, Any]) -> int | None:
         if "".join(_tokens(key)) in _SIZE_KEYS | {"pagesize", "perpage", "maxresults"}:
             return _count(value)
     return None
-
-
-def _fix_status(body: Any) -> None:
-    """A successful call's status code beside its payload or success flag is 200 (not "code 73"), or the
-    documented success code."""
-    if not isinstance(body, dict) or not set(body) & {"success", "status", "data", "message", "result", "results"}:
-        return
-    for key, value in body.items():
-        if "".join(_tokens(key)) in ("code", "statuscode", "httpcode", "responsecode") and isinstance(
-                value, int | str) and not isinstance(value, bool) and as_text(value).isdigit() and as_text(
-                value) not in ("0", "1", "200", "201"):
-            body[key] = 200 if isinstance(value, int) else "200"
-
