@@ -17,8 +17,8 @@ from tooldial.dialogue.mockdata.fields import (
     FORWARD_SERIES,
     NOW_WORDS,
     FieldName,
-    _tokens,
     field_kind,
+    name_tokens,
 )
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
 from tooldial.knowledge import loader
@@ -105,9 +105,9 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
             on = on or day
     if start and end and end < start:
         start, end = end, start
-    year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "").strip()
-    month = next((str(v) for k, v in inputs.items() if _tokens(k) == ("month",)), "").strip()
-    mday = next((str(v) for k, v in inputs.items() if _tokens(k) == ("day",)), "").strip()
+    year = next((str(v) for k, v in inputs.items() if name_tokens(k) == ("year",)), "").strip()
+    month = next((str(v) for k, v in inputs.items() if name_tokens(k) == ("month",)), "").strip()
+    mday = next((str(v) for k, v in inputs.items() if name_tokens(k) == ("day",)), "").strip()
     if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month) and re.fullmatch(
             r"0?[1-9]|[12]\d|3[01]", mday) and re.fullmatch(r"(19|20)\d\d", year):  # the schedule of one day
         try:
@@ -191,7 +191,7 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
     key = series_key(rows[0]) if len(rows) == len(node) and len(rows) > 1 else None
     if key is None or not all(parse_date(r.get(key)) for r in rows):
         return
-    context = words | {t for p in path for t in _tokens(p)} | set(_tokens(key))  # played_at: a history
+    context = words | {t for p in path for t in name_tokens(p)} | set(name_tokens(key))  # played_at: a history
     direction = series_direction(context)
     if direction == 0 and not (bounds.start and bounds.end):
         return

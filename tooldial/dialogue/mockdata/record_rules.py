@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.climate import climate_range
-from tooldial.dialogue.mockdata.fields import FieldName, _tokens
+from tooldial.dialogue.mockdata.fields import FieldName, name_tokens
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.knowledge import loader
 
@@ -41,9 +41,9 @@ def _ordered_pairs(keys: tuple[str, ...], dates: bool) -> tuple[tuple[str, str],
         for a in keys:
             if not FieldName(a).has(*starts):
                 continue
-            rest_a = [t for t in _tokens(a) if t not in starts]
+            rest_a = [t for t in name_tokens(a) if t not in starts]
             out += [(a, b) for b in keys if FieldName(b).has(*ends) and (a, b) not in out
-                    and [t for t in _tokens(b) if t not in ends] == rest_a]
+                    and [t for t in name_tokens(b) if t not in ends] == rest_a]
     return tuple(out)
 
 
@@ -71,7 +71,7 @@ def ohlc_groups(record: dict[str, Any]) -> list[dict[str, str]]:
     groups: dict[tuple[str, ...], dict[str, str]] = {}
     letters = {k for k in record if k in _OHLC_LETTERS}
     for key in record:
-        toks = _tokens(key)
+        toks = name_tokens(key)
         words = [t for t in toks if t in OHLC_WORDS]
         if len(words) == 1:
             rest = tuple(t for t in toks if t not in OHLC_WORDS and not t.isdigit())
@@ -101,7 +101,7 @@ def span_units(record: dict[str, Any]) -> dict[str, str]:
     """The keys of a record that break a span into units (``years``, ``total_months``…): unit -> key."""
     units = {}
     for key, value in record.items():
-        toks = _tokens(key)
+        toks = name_tokens(key)
         if toks and len(toks) <= 2 and toks[-1] in dict(SPAN_UNITS) and isinstance(value, int | float | str) \
                 and not isinstance(value, bool) and re.fullmatch(r"-?\d+(\.\d+)?", str(value)):
             units.setdefault(toks[-1], key)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tooldial.corpus.error_example import http_error_status
-from tooldial.dialogue.mockdata.fields import _tokens
+from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
@@ -42,7 +42,7 @@ def _odd_codes(body: Any) -> list[str]:
     payload or a success flag beside it."""
     if not isinstance(body, dict) or not set(body) & _ENVELOPE:
         return []
-    return [key for key, value in body.items() if "".join(_tokens(key)) in _CODE_KEYS and isinstance(
+    return [key for key, value in body.items() if "".join(name_tokens(key)) in _CODE_KEYS and isinstance(
         value, int | str) and not isinstance(value, bool) and as_text(value).isdigit() and as_text(
         value) not in _SUCCESS_CODES]
 

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from tooldial.dialogue.mockdata import CLOCK_PARTS, FieldName, as_text
-from tooldial.dialogue.mockdata.fields import _tokens
+from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
 
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
@@ -29,7 +29,7 @@ class Values(RecordRule):
         """The generator's fix of one record: a clock part out of its range (``hour: 71``, check ``clock part``) is
         drawn again inside it; the other checks have no fix here (the generator draws such values in range)."""
         for key, value in record.items():
-            part = CLOCK_PARTS.get(_tokens(key))
+            part = CLOCK_PARTS.get(name_tokens(key))
             if part is not None and isinstance(value, int | float | str) and not isinstance(value, bool) and re.fullmatch(
                     r"-?\d+(\.\d+)?", str(value)) and not part[0] <= float(value) <= part[1]:
                 drawn = rng.randint(*part)
