@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tooldial.corpus.error_example import http_error_status
+from tooldial.corpus.error_example import documented_error, http_error_status
 from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
@@ -22,8 +22,8 @@ _SUCCESS_CODES = ("0", "1", "200", "201")
 
 
 class Status(CallRule):
-    """A result with a payload or success flag has a success status code; an HTTP error code there is the error
-    rules' (``error field``: :mod:`tooldial.dialogue.error_results`), not this one's."""
+    """A result with a payload or success flag has a success status code; an error record or an HTTP error code
+    there is the error rules' (``error served``, ``error field``: :mod:`tooldial.dialogue.error_results`)."""
 
     checks = (WorldCheck.STATUS_CODE,)
 
@@ -48,8 +48,10 @@ def _odd_codes(body: Any) -> list[str]:
 
 
 def status_problems(body: Any) -> list[WorldProblem]:
-    """A status code that is no success code beside a payload (``{"code": 73, "data": ...}``), an HTTP error code
-    left out: rule ``status code``."""
+    """A status code that is no success code beside a payload (``{"code": 73, "data": ...}``): rule ``status code``.
+    An error record or an HTTP error code is left out (the error rules report it: ``error served``, ``error field``)."""
+    if documented_error(body):
+        return []
     return [WorldProblem(WorldCheck.STATUS_CODE, f"{key}={body[key]!r} beside a payload is no success code", (key,))
             for key in _odd_codes(body) if not http_error_status(body[key])]
 
