@@ -71,10 +71,10 @@ def test_paging_and_envelope_keys_come_from_their_packs() -> None:
 
     assert paging._LIMIT_WORDS is loader.words("paging", "limit_inputs")
     assert paging._DAYS_NAMES is loader.words("paging", "days_inputs")
-    assert paging._PAGE_KEYS is loader.words("paging", "page_keys")
-    assert paging._PAGES_KEYS is loader.words("paging", "pages_keys")
+    assert paging.PAGE_KEYS is loader.words("paging", "page_keys")
+    assert paging.PAGES_KEYS is loader.words("paging", "pages_keys")
     assert paging._TOTAL_KEYS is loader.words("paging", "total_keys")
-    assert paging._SIZE_KEYS is loader.words("paging", "size_keys")
+    assert paging.SIZE_KEYS is loader.words("paging", "size_keys")
     assert PAGING_KEYS is loader.words("paging", "paging_keys")
     assert ENVELOPE is loader.words("envelope", "envelope")
     assert STATUS_KEYS is loader.words("envelope", "status_keys")
@@ -198,7 +198,7 @@ def test_wrapper_keys_come_from_the_containers_pack() -> None:
     from tooldial.dialogue.mockdata import carry_names, paths
 
     assert paths._WRAPPERS is loader.words("containers", "mock_wrapper")
-    assert paths._owner(("attributes", "area", "id")) == {"area"} and paths._owner(("payload", "id")) == set()
+    assert paths.owner_words(("attributes", "area", "id")) == {"area"} and paths.owner_words(("payload", "id")) == set()
     body = {"payload": {"views": 3}}
     carry_names(body, {"title": "Golden Hour"})  # the wrapper is the record: the picked title goes inside it
     assert body == {"payload": {"views": 3, "title": "Golden Hour"}}

@@ -75,6 +75,15 @@ FIXES = {
                   lambda r: standings.fix_standing(r)),
     "match_score": ({"home_score": 1, "home_halftime_score": 2}, lambda r: match_score.fix_scores(r)),
     "country_facts": ({"country": "France", "capital": "Berlin"}, lambda r: country_facts.fix_country(r, None)),
+    # fixes that were the generator's own (mockdata/record_rules.py) until they moved beside their checks
+    "order": ({"start_date": "2024-05-10", "end_date": "2024-05-01", "min_price": 30, "max_price": 10},
+              lambda r: RECORD_RULES.load("order").fix(r)),
+    "ohlc": ({"open": 10, "high": 9, "low": 8, "close": 9.5}, lambda r: RECORD_RULES.load("ohlc").fix(r)),
+    "volume": ({"volume": -5, "vol": "-7"}, lambda r: RECORD_RULES.load("volume").fix(r)),
+    "values": ({"hour": 71, "minute": "75"}, lambda r: RECORD_RULES.load("values").fix(r, random.Random(1))),
+    "span_units": ({"years": 3, "months": 14, "days": "40"},
+                   lambda r: RECORD_RULES.load("span_units").fix(r, random.Random(1), None)),
+    "amount_rate": ({"amount": 100, "rate": 0.5, "converted": 80}, lambda r: RECORD_RULES.load("amount_rate").fix(r)),
 }
 
 
@@ -85,3 +94,19 @@ def test_a_rules_own_fix_mends_what_it_reports(name: str) -> None:
     assert rule.problems(Record.of(record))
     fix(record)
     assert rule.problems(Record.of(record)) == []
+
+
+def test_the_moved_fixes_keep_what_they_did() -> None:
+    """The fixes moved out of the generator keep their effects: the types of the values, the asked span."""
+    volume = {"volume": -5, "vol": " -7"}
+    RECORD_RULES.load("volume").fix(volume)
+    assert volume == {"volume": 5, "vol": "7"}
+    span = {"years": 3, "months": 14, "days": "40", "hours": 5}
+    RECORD_RULES.load("span_units").fix(span, random.Random(1), 400)  # the call asked about 400 days
+    assert span == {"years": 1, "months": 1, "days": "10", "hours": 0}
+    converted = {"amount": 100, "exchange_rate": "0.5", "converted_amount": 80}  # a rate as text is still read
+    RECORD_RULES.load("amount_rate").fix(converted)
+    assert converted["converted_amount"] == 50.0
+    dates = {"start_date": "2024-05-10", "end_date": "2024-05-01"}
+    RECORD_RULES.load("order").fix(dates)
+    assert dates == {"start_date": "2024-05-01", "end_date": "2024-05-10"}

@@ -96,7 +96,7 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
     """A broken call of each world rule that carries its own fix (run by the mock-data generator), mended by it."""
     import random
 
-    from tooldial.rules.dialogue import calendar, code_name, exchange_rate, paging, rows, weather
+    from tooldial.rules.dialogue import calendar, code_name, exchange_rate, paging, rows, status, weather
 
     if name == "calendar":
         inputs = {"date": "2025-03-10", "month": "7"}
@@ -107,6 +107,7 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
         "code_name": ({}, {"language": {"code": "en", "name": "Vietnamese"}}),
         "exchange_rate": ({"from": "USD", "to": "EUR", "amount": "100"}, {"response": {"converted": 445.67}}),
         "paging": ({"page": "2"}, {"page": 5, "total_pages": 3}),
+        "status": ({}, {"response": {"statusCode": "73", "success": True, "data": {"id": 6796}}}),
         "rows": ({}, {"teams": [{"team_id": 7, "team_name": "Arsenal"}, {"team_id": 7, "team_name": "Chelsea"}],
                       "prices": [{"date": "2025-01-01", "close": 100.0}, {"date": "2025-01-02", "close": 900.0}]}),
         "weather": ({}, {"cloudCover": 58.17, "uvIndex": 94, "humidity": 85, "pressure": 70.71, "windSpeed": 98.62,
@@ -119,6 +120,9 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
         exchange_rate.fix_conversion(result["response"], inputs)
     elif name == "paging":
         paging.fix_paging(result, inputs)
+    elif name == "status":
+        status.fix_status(result["response"])
+        assert result["response"]["statusCode"] == "200"  # a string stays a string
     elif name == "rows":
         rows.one_name_per_id(result["teams"])
         rows.walk_series(result, random.Random(1))
@@ -127,7 +131,7 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
     return inputs, result
 
 
-@pytest.mark.parametrize("name", ["calendar", "code_name", "exchange_rate", "paging", "rows", "weather"])
+@pytest.mark.parametrize("name", ["calendar", "code_name", "exchange_rate", "paging", "status", "rows", "weather"])
 def test_a_world_rules_own_fix_mends_what_it_reports(name: str) -> None:
     inputs, result = _fixed(name)
     assert RULES[name].problems(Call("Api", inputs, result), None) == []

@@ -216,7 +216,7 @@ def test_a_successful_calls_status_code_is_200():
                example={"code": 200, "success": True, "data": [{"id": 1, "date": "2024-01-01"}]})
     body = build_result(api, random.Random(1), inputs={"type_id": "3"})["response"]
     assert body["code"] == 200
-    from tooldial.dialogue.mockdata import _fix_status
+    from tooldial.rules.dialogue.status import fix_status as _fix_status
 
     generated = {"code": 73, "success": "true", "data": {"type": [{"id": 6796}]}}
     _fix_status(generated)

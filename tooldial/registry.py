@@ -205,6 +205,7 @@ WORLD_RULES = Registry("world rule", {
     "id_echo": "tooldial.rules.dialogue.id_echo:IdEcho",
     "code_name": "tooldial.rules.dialogue.code_name:CodeName",
     "paging": "tooldial.rules.dialogue.paging:Paging",
+    "status": "tooldial.rules.dialogue.status:Status",
     "error_records": "tooldial.rules.dialogue.error_records:ErrorRecords",
     "venues": "tooldial.rules.dialogue.venues:Venues",
     "entities": "tooldial.rules.dialogue.entities:Entities",

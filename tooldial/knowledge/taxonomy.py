@@ -40,7 +40,7 @@ class FieldName:
 
     @property
     def tokens(self) -> tuple[str, ...]:
-        return _tokens(self.name)
+        return name_tokens(self.name)
 
     def has(self, *words: str) -> bool:
         return not _token_set(self.name).isdisjoint(words)
@@ -63,14 +63,14 @@ class FieldName:
 
 
 @lru_cache(maxsize=65536)
-def _tokens(name: str) -> tuple[str, ...]:
+def name_tokens(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
     return tuple(t for t in re.split(r"[^a-zA-Z0-9]+", spaced.lower()) if t)
 
 
 @lru_cache(maxsize=65536)
 def _token_set(name: str) -> frozenset[str]:
-    return frozenset(_tokens(name))
+    return frozenset(name_tokens(name))
 
 
 #: The identifier vocabulary (``identifiers.identifier``), one for every stage: a field name whose last word is

@@ -48,6 +48,7 @@ class WorldCheck(StrEnum):
     ID_ECHO = "id echo"
     CODE_NAME = "code name"
     PAGE = "page"
+    STATUS_CODE = "status code"
     VENUE_ELSEWHERE = "venue elsewhere"
     DOCUMENTED_ENTITY = "documented entity"
     DOCUMENTED_PLACE = "documented place"

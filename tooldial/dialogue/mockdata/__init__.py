@@ -47,7 +47,7 @@ from tooldial.dialogue.mockdata.builder import carry_names as carry_names
 from tooldial.dialogue.mockdata.climate import CLIMATE_SLACK as CLIMATE_SLACK
 from tooldial.dialogue.mockdata.climate import climate_range as climate_range
 from tooldial.dialogue.mockdata.climate import input_climate as input_climate
-from tooldial.dialogue.mockdata.dates import _ISO_DATE as _ISO_DATE
+from tooldial.dialogue.mockdata.dates import ISO_DATE as ISO_DATE
 from tooldial.dialogue.mockdata.dates import DateBounds as DateBounds
 from tooldial.dialogue.mockdata.dates import date_bounds as date_bounds
 from tooldial.dialogue.mockdata.dates import is_now_stamp as is_now_stamp
@@ -96,7 +96,6 @@ from tooldial.dialogue.mockdata.inputs import is_placeholder as is_placeholder
 from tooldial.dialogue.mockdata.money import conversion_expected as conversion_expected
 from tooldial.dialogue.mockdata.money import currency_inputs as currency_inputs
 from tooldial.dialogue.mockdata.paging import MAX_REQUESTED_RECORDS as MAX_REQUESTED_RECORDS
-from tooldial.dialogue.mockdata.paging import _fix_status as _fix_status
 from tooldial.dialogue.mockdata.paging import page_input as page_input
 from tooldial.dialogue.mockdata.paging import requested_records as requested_records
 from tooldial.dialogue.mockdata.paths import as_text as as_text
@@ -120,6 +119,7 @@ from tooldial.dialogue.mockdata.record_rules import OHLC_WORDS as OHLC_WORDS
 from tooldial.dialogue.mockdata.record_rules import ORDERED_WORDS as ORDERED_WORDS
 from tooldial.dialogue.mockdata.record_rules import SPAN_UNITS as SPAN_UNITS
 from tooldial.dialogue.mockdata.record_rules import apply_rules as apply_rules
+from tooldial.dialogue.mockdata.record_rules import candle_price as candle_price
 from tooldial.dialogue.mockdata.record_rules import ohlc_groups as ohlc_groups
 from tooldial.dialogue.mockdata.record_rules import ordered_pairs as ordered_pairs
 from tooldial.dialogue.mockdata.record_rules import span_units as span_units

@@ -13,7 +13,7 @@ from tooldial.corpus.models import Api
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
 from tooldial.dialogue.mockdata.dates import (
-    _ISO_DATE,
+    ISO_DATE,
     _gen_date,
     _gen_time,
     date_bounds,
@@ -30,11 +30,18 @@ from tooldial.dialogue.mockdata.documented import (
     list_groups,
     names_elsewhere,
 )
-from tooldial.dialogue.mockdata.fields import _ID_WORDS, _PERSON, FieldName, _tokens, api_words, field_kind
+from tooldial.dialogue.mockdata.fields import (
+    _ID_WORDS,
+    _PERSON,
+    FieldName,
+    api_words,
+    field_kind,
+    name_tokens,
+)
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, generate
-from tooldial.dialogue.mockdata.money import _convert_money, _rate_text, currency_inputs
-from tooldial.dialogue.mockdata.paging import _fix_status, requested_records
-from tooldial.dialogue.mockdata.paths import _WRAPPERS, _number, _owner, _set_path, as_text
+from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
+from tooldial.dialogue.mockdata.paging import requested_records
+from tooldial.dialogue.mockdata.paths import _WRAPPERS, _set_path, as_number, as_text, owner_words
 from tooldial.dialogue.mockdata.places import (
     _country_names,
     _named_city,
@@ -93,7 +100,7 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     if isinstance(example, float):
         return round(example * rng.uniform(0.5, 1.5), 2)
     text = str(example)
-    if _ISO_DATE.match(text):
+    if ISO_DATE.match(text):
         return _gen_date(f, ctx).isoformat() + text[10:]
     if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", text):  # a clock time stays a clock time
         return _gen_time(f, ctx) + (":00" if text.count(":") == 2 else "")
@@ -126,7 +133,7 @@ class ResultBuilder:
         self.records = max(1, records)
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
-        self.name_words = frozenset(_tokens(api.name))
+        self.name_words = frozenset(name_tokens(api.name))
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
         self.records = requested_records(self.raw_inputs, self.records)
@@ -148,7 +155,7 @@ class ResultBuilder:
         #: The places the result's records lie in: the city the inputs name (or the one nearest to their
         #: coordinates), the cities of the country they name, or one city "near" a postal code / address.
         self.record_places: tuple[Place, ...] = (self.input_place,) if self.input_place is not None else ()
-        us_api = bool(frozenset(_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
+        us_api = bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
         if not self.record_places:
             self.record_places = input_places(self.inputs)
             if not self.record_places and us_api:  # a US zip code lies in the US, not in the user's Zunyi
@@ -166,7 +173,7 @@ class ResultBuilder:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
         #: Whether the call names an owner (a channel, an author, an artist) whose records it lists.
-        self.owner_inputs = any(set(_tokens(k)) & set(_OWNER_WORDS) for k in self.raw_inputs)
+        self.owner_inputs = any(set(name_tokens(k)) & set(_OWNER_WORDS) for k in self.raw_inputs)
         self.owned: dict[str, Any] = {}
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
@@ -212,7 +219,7 @@ class ResultBuilder:
     def field(self, path: tuple[str, ...], example: Any) -> FieldName:
         comp = self.by_path.get(path)
         type_ = comp.type if comp is not None else json_value_type(example)
-        in_path = frozenset(t for p in path[:-1] for t in _tokens(p))
+        in_path = frozenset(t for p in path[:-1] for t in name_tokens(p))
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
                          self.name_words | in_path, path[-2] if len(path) > 1 else "")
 
@@ -223,7 +230,7 @@ class ResultBuilder:
         the top of a single result — the id it was looked up by (``id`` for ``property_id`` of "Get Property
         Details by Id")."""
         name = f.name.lower()
-        owner = _owner(path)
+        owner = owner_words(path)
         if name in self.inputs and (top or self._filter(f, path)) and not (
                 top and field_kind(f) == "id" and not set(f.tokens) - set(_ID_WORDS) and owner
                 and not owner <= self.name_words):  # ``awayTeam.id`` is not the event ``id`` asked for
@@ -255,7 +262,7 @@ class ResultBuilder:
             return False
         if kind == "id":  # a category id filters products; an article id is the record's own
             stem = set(f.tokens) - set(_ID_WORDS)
-            container = {t[:-1] if t.endswith("s") else t for p in path[:-1] for t in _tokens(p)}
+            container = {t[:-1] if t.endswith("s") else t for p in path[:-1] for t in name_tokens(p)}
             return bool(stem) and not stem & container
         return True
 
@@ -312,7 +319,7 @@ class ResultBuilder:
 
     def _leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool,
               f: FieldName) -> Any:
-        if example is not None and set(_tokens(f.parent)) & {"sport", "sports"}:
+        if example is not None and set(name_tokens(f.parent)) & {"sport", "sports"}:
             return example  # every record of a sports feed is of the documented sport (its id, name and slug)
         if (chosen := self._enum_value(path, example, documented)) is not None:
             return chosen
@@ -323,7 +330,7 @@ class ResultBuilder:
         if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
             # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
             side = set(f.tokens) & {"from", "to", "source", "target", "local", "base"}
-            return _typed(next((z for k, z in self.zones.items() if side & set(_tokens(k))),
+            return _typed(next((z for k, z in self.zones.items() if side & set(name_tokens(k))),
                                next(iter(self.zones.values()))), f.type, example)
         own_money = kind in ("currency_code", "currency_name") and not f.has(*_EXCHANGE_SIDES)
         follows_input = bool(self.record_places) and (kind in PLACE_KINDS | {"state"} or own_money) and (
@@ -337,7 +344,7 @@ class ResultBuilder:
                 return ctx.place.city
             if example.strip().lower() in _country_names():
                 return ctx.place.country
-        if documented and isinstance(example, str) and _ISO_DATE.match(example) and kind not in (
+        if documented and isinstance(example, str) and ISO_DATE.match(example) and kind not in (
                 "date", "datetime") and not stale:
             # a documented moment under another name (a flight's departure_time) moves with the dialogue's dates
             value: Any = _vary(example, f, ctx)
@@ -351,7 +358,7 @@ class ResultBuilder:
         elif documented and (self.foreign and entity_string(f.name, example) or names_elsewhere(example,
                                                                                                  self.elsewhere)):
             # the documented record is another entity: its names, text and codes are drawn anew, or left out
-            if set(_tokens(f.parent)) & {"sport", "sports"}:
+            if set(name_tokens(f.parent)) & {"sport", "sports"}:
                 return example  # the sport of another match is the same sport
             value = self._another_entity_value(path, example, ctx, f, kind)
             if value is OMIT:
@@ -360,12 +367,12 @@ class ResultBuilder:
             return OMIT  # another entity's slug ("comp.ind", "btc-usd") says which entity it is
         elif documented and self.elsewhere and kind == "id" and example is not None and not isinstance(example, bool):
             value = _vary(example, f, ctx)  # the documented place's ids (a city id of Lisbon) are another place's
-        elif kind == "rate" and self.pair_rate is not None and _number(example) is not None:
-            value = _typed(_rate_text(self.pair_rate), f.type, example)  # the pair asked, not the documented one
-        elif kind == "temperature" and _number(example) is not None and not isinstance(example, bool):
+        elif kind == "rate" and self.pair_rate is not None and as_number(example) is not None:
+            value = _typed(rate_text(self.pair_rate), f.type, example)  # the pair asked, not the documented one
+        elif kind == "temperature" and as_number(example) is not None and not isinstance(example, bool):
             # a documented temperature is the example's city on the example's day: the record's place and
             # date get their own, in the example's scale (Kelvin stays Kelvin, °F stays °F)
-            scale = FieldName(f.name + (" kelvin" if _number(example) > 150 else " f" if self.fahrenheit else ""))
+            scale = FieldName(f.name + (" kelvin" if as_number(example) > 150 else " f" if self.fahrenheit else ""))
             value = _typed(_gen_temperature(scale, ctx), f.type, example)
         elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
@@ -379,7 +386,7 @@ class ResultBuilder:
                 if text is None:  # nothing the documentation or the name says: the field is left out
                     return OMIT
             value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
-            if kind in ("date", "datetime") and isinstance(example, str) and _ISO_DATE.match(example):
+            if kind in ("date", "datetime") and isinstance(example, str) and ISO_DATE.match(example):
                 value = str(value)[:10] + example[10:] if kind == "date" else value
         if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
             return OMIT  # a later record varied from another entity's documented one keeps none of its strings
@@ -476,12 +483,12 @@ def carry_names(body: dict[str, Any], entity: dict[str, Any], owner: Iterable[st
              ("name", "title")]
     if named and not any(field_kind(FieldName(k)) in _NAME_KINDS and isinstance(v, str) and v.strip()
                          for k, v in body.items()) and not any(
-            isinstance(v, dict) and (k.lower() in _WRAPPERS or set(_tokens(k)) & words) for k, v in body.items()):
+            isinstance(v, dict) and (k.lower() in _WRAPPERS or set(name_tokens(k)) & words) for k, v in body.items()):
         body[named[0]] = entity[named[0]]  # a details lookup names what it describes (a channel's badges alone)
     for key, value in body.items():
         if isinstance(value, dict) and key not in entity and key.lower() in _WRAPPERS:
             carry_names(value, entity, words)
-        elif isinstance(value, dict) and key not in entity and set(_tokens(key)) & words:
+        elif isinstance(value, dict) and key not in entity and set(name_tokens(key)) & words:
             carry_names(value, entity)
     for key, value in entity.items():
         if key not in body:
@@ -545,9 +552,9 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
 def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     """Mend a filled result as a whole (in place): paging, status, conversions, series in order, the record rules
     on every object, league tables, price walks, country facts, the documented schema; then note its places."""
-    words = builder.name_words | frozenset(_tokens(api.tool))
+    words = builder.name_words | frozenset(name_tokens(api.tool))
     world_fix("paging")(body, builder.raw_inputs)
-    _fix_status(body)
+    world_fix("status")(body)
     world_fix("exchange_rate")(body, builder.raw_inputs)
     order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)

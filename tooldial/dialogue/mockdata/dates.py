@@ -17,8 +17,8 @@ from tooldial.dialogue.mockdata.fields import (
     FORWARD_SERIES,
     NOW_WORDS,
     FieldName,
-    _tokens,
     field_kind,
+    name_tokens,
 )
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
 from tooldial.knowledge import loader
@@ -81,7 +81,7 @@ _NOT_SERIES = (*_BIRTH, *_PAST, *NOW_WORDS, *_END)
 
 def parse_date(value: Any) -> dt.date | None:
     """The date an ISO date/datetime string starts with (None for anything else)."""
-    if not isinstance(value, str) or not _ISO_DATE.match(value):
+    if not isinstance(value, str) or not ISO_DATE.match(value):
         return None
     try:
         return dt.date.fromisoformat(value[:10])
@@ -105,9 +105,9 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
             on = on or day
     if start and end and end < start:
         start, end = end, start
-    year = next((str(v) for k, v in inputs.items() if _tokens(k) == ("year",)), "").strip()
-    month = next((str(v) for k, v in inputs.items() if _tokens(k) == ("month",)), "").strip()
-    mday = next((str(v) for k, v in inputs.items() if _tokens(k) == ("day",)), "").strip()
+    year = next((str(v) for k, v in inputs.items() if name_tokens(k) == ("year",)), "").strip()
+    month = next((str(v) for k, v in inputs.items() if name_tokens(k) == ("month",)), "").strip()
+    mday = next((str(v) for k, v in inputs.items() if name_tokens(k) == ("day",)), "").strip()
     if not (start or end or on) and re.fullmatch(r"0?[1-9]|1[0-2]", month) and re.fullmatch(
             r"0?[1-9]|[12]\d|3[01]", mday) and re.fullmatch(r"(19|20)\d\d", year):  # the schedule of one day
         try:
@@ -191,7 +191,7 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
     key = series_key(rows[0]) if len(rows) == len(node) and len(rows) > 1 else None
     if key is None or not all(parse_date(r.get(key)) for r in rows):
         return
-    context = words | {t for p in path for t in _tokens(p)} | set(_tokens(key))  # played_at: a history
+    context = words | {t for p in path for t in name_tokens(p)} | set(name_tokens(key))  # played_at: a history
     direction = series_direction(context)
     if direction == 0 and not (bounds.start and bounds.end):
         return
@@ -223,4 +223,4 @@ def _gen_time(f: FieldName, ctx: RecordContext) -> str:
     return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
 
 
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

@@ -25,8 +25,8 @@ from tooldial.knowledge.taxonomy import FieldName as FieldName
 from tooldial.knowledge.taxonomy import _is_match_score as _is_match_score
 from tooldial.knowledge.taxonomy import _is_standing as _is_standing
 from tooldial.knowledge.taxonomy import _token_set as _token_set
-from tooldial.knowledge.taxonomy import _tokens as _tokens
 from tooldial.knowledge.taxonomy import field_kind as field_kind
+from tooldial.knowledge.taxonomy import name_tokens as name_tokens
 
 _PAST = loader.ordered_words("time", "past")
 _BIRTH = loader.ordered_words("time", "birth")
@@ -55,7 +55,7 @@ _END = loader.ordered_words("time", "end")
 def api_words(api: Api) -> frozenset[str]:
     """Context words of an API for the rules: its name, tool, category and the start of its description."""
     text = " ".join((api.name, api.tool, api.category, " ".join((api.description or "").split()[:30])))
-    return frozenset(_tokens(text))
+    return frozenset(name_tokens(text))
 
 
 _CREDENTIAL_WORDS = loader.words("credentials", "credential")
@@ -70,8 +70,8 @@ def is_credential(param: Parameter) -> bool:
     value a user says in a dialogue."""
     if (param.format or "").lower() in ("credentials", "password"):
         return True
-    toks = set(_tokens(param.name))
-    joined = "".join(_tokens(param.name))
+    toks = set(name_tokens(param.name))
+    joined = "".join(name_tokens(param.name))
     if toks & _NOT_CREDENTIAL or joined in _NOT_CREDENTIAL:
         return False
     if toks & _CREDENTIAL_WORDS or joined in _CREDENTIAL_WORDS or joined.endswith(("apikey", "secret", "token")):

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata.documented import _example_record, identifying
-from tooldial.dialogue.mockdata.fields import FieldName, _tokens, api_words, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens
 from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
@@ -48,7 +48,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     ctx = RecordContext(world)
     words = frozenset(context) | api_words(api)
     params = [p for p in (api.parameter(n) for n in names) if p is not None]
-    title = frozenset(_tokens(api.name))
+    title = frozenset(name_tokens(api.name))
     fields = {p.name: FieldName(p.name, p.type or "string", words, title) for p in params}
     documented = {p.name: _documented(p, world.rng) for p in params}
     described = _example_record(api.example_response) if not documented_error(api.example_response) else None

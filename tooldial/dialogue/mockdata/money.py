@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import _number, as_text
+from tooldial.dialogue.mockdata.paths import as_number, as_text
 from tooldial.dialogue.mockdata.world import USD_VALUE
 from tooldial.knowledge import loader
 
@@ -33,10 +33,10 @@ def _gen_rate(f: FieldName, ctx: RecordContext) -> str | None:
     base, quote = ctx.currencies[:2]
     if base not in USD_VALUE or quote not in USD_VALUE:
         return None  # no rate is better than a made-up 1.0
-    return _rate_text(USD_VALUE[base] / USD_VALUE[quote])
+    return rate_text(USD_VALUE[base] / USD_VALUE[quote])
 
 
-def _rate_text(rate: float) -> str:
+def rate_text(rate: float) -> str:
     """A rate with four significant digits at least (0.000024 stays nonzero)."""
     return f"{rate:.4f}" if rate >= 0.01 else f"{rate:.4g}"
 
@@ -56,7 +56,7 @@ def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float]
     from; without side words, the first currency named."""
     codes = {k: as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
              and len(as_text(v).strip()) == 3}
-    amount = next((_number(v) for k, v in inputs.items() if k not in codes and _number(v) is not None
+    amount = next((as_number(v) for k, v in inputs.items() if k not in codes and as_number(v) is not None
                    and FieldName(k).has("amount", "value", "quantity", "qty", "money", "sum")), None)
     if len(codes) != 2 or amount is None or len(set(codes.values())) != 2:
         return None
@@ -81,8 +81,8 @@ def _convert_money(example: dict[str, Any], filled: dict[str, Any]) -> None:
     for k, value in example.items():
         if not (field_kind(FieldName(k, json_value_type(value))) == "price" or FieldName(k).has(
                 "price", "cost", "fee", "amount", "tariff")) or isinstance(value, bool) or \
-                filled.get(k) != value or _number(value) is None:
+                filled.get(k) != value or as_number(value) is None:
             continue
-        amount = (_number(value) or 0.0) * factor
+        amount = (as_number(value) or 0.0) * factor
         filled[k] = round(amount) if isinstance(value, int) else round(amount, 2) if isinstance(value, float) else \
             f"{amount:.2f}"

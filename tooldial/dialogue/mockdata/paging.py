@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import _tokens
+from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.knowledge import loader
 
@@ -19,7 +19,7 @@ _DAYS_NAMES = loader.words("paging", "days_inputs")
 MAX_REQUESTED_RECORDS = 31
 
 
-def _count(value: Any) -> int | None:
+def requested_count(value: Any) -> int | None:
     text = as_text(value).strip()
     return int(text) if text.isdigit() and 0 < int(text) <= 100_000 else None
 
@@ -28,15 +28,15 @@ def requested_records(inputs: dict[str, Any], records: int) -> int:
     """How many records a result's lists hold: as many days as asked (``days=5`` → 5 forecast days), at most
     the page size / limit asked (``pageSize=1`` → 1 record), else ``records``."""
     for key, value in inputs.items():
-        n = _count(value)
+        n = requested_count(value)
         if n is None:
             continue
-        joined = "".join(_tokens(key))
+        joined = "".join(name_tokens(key))
         if joined in _DAYS_NAMES:
             return min(n, MAX_REQUESTED_RECORDS)
     for key, value in inputs.items():
-        n = _count(value)
-        toks = set(_tokens(key))
+        n = requested_count(value)
+        toks = set(name_tokens(key))
         if n is None or "page" in toks and not toks & {"size", "per", "limit"} or toks & {"offset", "skip", "start"}:
             continue
         if toks & _LIMIT_WORDS or "".join(toks) in _LIMIT_WORDS:
@@ -46,21 +46,21 @@ def requested_records(inputs: dict[str, Any], records: int) -> int:
 
 #: Result keys holding the page a result is (``currentPage``, ``page``, ``pageNumber``) and how many pages
 #: there are (``pages``, ``totalPages``, ``lastPage``).
-_PAGE_KEYS = loader.words("paging", "page_keys")
+PAGE_KEYS = loader.words("paging", "page_keys")
 
 
-_PAGES_KEYS = loader.words("paging", "pages_keys")
+PAGES_KEYS = loader.words("paging", "pages_keys")
 
 
 _TOTAL_KEYS = loader.words("paging", "total_keys")
 
 
-_SIZE_KEYS = loader.words("paging", "size_keys")
+SIZE_KEYS = loader.words("paging", "size_keys")
 
 
-def _is_total(joined: str) -> bool:
+def is_total(joined: str) -> bool:
     """A count of all records (``total``, ``totalRecordsCount``, ``numberOfProducts``), not of pages."""
-    return joined in _TOTAL_KEYS or joined not in _PAGES_KEYS and "page" not in joined and (
+    return joined in _TOTAL_KEYS or joined not in PAGES_KEYS and "page" not in joined and (
         joined.startswith(("total", "numberof")) and joined.endswith(("count", "records", "results", "items", "rows",
                                                                     "elements", "s")))
 
@@ -68,26 +68,13 @@ def _is_total(joined: str) -> bool:
 def page_input(inputs: dict[str, Any]) -> int | None:
     """The page a call asked for (``page``, ``pageNumber``, ``page_no``), or None."""
     for key, value in inputs.items():
-        if "".join(_tokens(key)) in _PAGE_KEYS | {"p"}:
-            return _count(value)
+        if "".join(name_tokens(key)) in PAGE_KEYS | {"p"}:
+            return requested_count(value)
     return None
 
 
-def _page_size(inputs: dict[str, Any]) -> int | None:
+def asked_page_size(inputs: dict[str, Any]) -> int | None:
     for key, value in inputs.items():
-        if "".join(_tokens(key)) in _SIZE_KEYS | {"pagesize", "perpage", "maxresults"}:
-            return _count(value)
+        if "".join(name_tokens(key)) in SIZE_KEYS | {"pagesize", "perpage", "maxresults"}:
+            return requested_count(value)
     return None
-
-
-def _fix_status(body: Any) -> None:
-    """A successful call's status code beside its payload or success flag is 200 (not "code 73"), or the
-    documented success code."""
-    if not isinstance(body, dict) or not set(body) & {"success", "status", "data", "message", "result", "results"}:
-        return
-    for key, value in body.items():
-        if "".join(_tokens(key)) in ("code", "statuscode", "httpcode", "responsecode") and isinstance(
-                value, int | str) and not isinstance(value, bool) and as_text(value).isdigit() and as_text(
-                value) not in ("0", "1", "200", "201"):
-            body[key] = 200 if isinstance(value, int) else "200"
-

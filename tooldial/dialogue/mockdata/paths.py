@@ -6,11 +6,11 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import _tokens
+from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.knowledge import loader
 
 
-def _number(value: Any) -> float | None:
+def as_number(value: Any) -> float | None:
     """A number, or a string that is one ("18.4"), else None."""
     if isinstance(value, bool):
         return None
@@ -35,24 +35,24 @@ def as_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def _plain_objects(node: dict[str, Any], depth: int = 3) -> Iterator[dict[str, Any]]:
+def plain_objects(node: dict[str, Any], depth: int = 3) -> Iterator[dict[str, Any]]:
     """A result's objects outside its lists (its envelope and meta blocks), to ``depth`` levels."""
     yield node
     if depth:
         for value in node.values():
             if isinstance(value, dict):
-                yield from _plain_objects(value, depth - 1)
+                yield from plain_objects(value, depth - 1)
 
 
 #: Path keys that wrap a record without naming what it is (``data.id`` is the record's own id).
 _WRAPPERS = loader.words("containers", "mock_wrapper")
 
 
-def _owner(path: tuple[str, ...]) -> set[str]:
+def owner_words(path: tuple[str, ...]) -> set[str]:
     """The words of the object a leaf belongs to (``data.area.id`` → ``{"area"}``), wrappers skipped; empty
     for the record's own fields."""
     for key in reversed(path[:-1]):
-        words = {t[:-1] if len(t) > 3 and t.endswith("s") else t for t in _tokens(key)} - _WRAPPERS
+        words = {t[:-1] if len(t) > 3 and t.endswith("s") else t for t in name_tokens(key)} - _WRAPPERS
         if words:
             return words
     return set()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def currency_name(code: str) -> str:
     return cur.name if cur is not None else code
 
 
-def _code_name(kind: str, code: str) -> str | None:
+def name_of_code(kind: str, code: str) -> str | None:
     """The English name of a language, country or currency code (pycountry), or None when unknown."""
     import pycountry
 
@@ -142,7 +142,7 @@ def _code_name(kind: str, code: str) -> str | None:
 
 def code_kind(path: tuple[str, ...]) -> str | None:
     """Whether an object at ``path`` is a language, a country or a currency (its last key says so)."""
-    words = set(_tokens(path[-1])) if path else set()
+    words = set(name_tokens(path[-1])) if path else set()
     return next((k for k, ws in (("language", {"language", "languages", "lang"}), ("country", {"country", "countries"}),
                                  ("currency", {"currency", "currencies"})) if words & ws), None)
 
@@ -194,7 +194,7 @@ def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
     for name, value in inputs.items():
         kind = field_kind(FieldName(name))
         text = str(value).strip()
-        if "".join(_tokens(name)).startswith("country") and len(text) == 2 and text.isalpha():
+        if "".join(name_tokens(name)).startswith("country") and len(text) == 2 and text.isalpha():
             kind = "country_code"  # countryId=US, countryid=US
         if kind == "country_code" and len(text) == 2:
             found = tuple(p for p in places() if p.country_code == text.upper())

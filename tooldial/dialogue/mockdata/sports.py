@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, _is_standing
-from tooldial.dialogue.mockdata.paths import _number
+from tooldial.dialogue.mockdata.paths import as_number
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.knowledge import loader
 
@@ -40,7 +40,7 @@ def standing_groups(record: dict[str, Any]) -> dict[tuple[str, ...], dict[str, s
         if isinstance(value, dict | list) or not key[-1:].isalpha() and not key[-1:].isdigit():
             continue
         f = FieldName(key, "number")
-        if f.tokens and f.tokens[-1] in _STANDING_ROLE and _is_standing(f) and _number(value) is not None:
+        if f.tokens and f.tokens[-1] in _STANDING_ROLE and _is_standing(f) and as_number(value) is not None:
             out.setdefault(f.tokens[:-1], {})[_STANDING_ROLE[f.tokens[-1]]] = key
     return out
 
@@ -61,11 +61,11 @@ def _rank_tables(node: Any) -> None:
     if not tables:
         return
     main = next((t for t in tables if "overall" in t), tables[0])
-    order = sorted(range(len(node)), key=lambda i: -(_number(node[i].get(groups[i].get(main, {}).get("P", ""))) or 0))
+    order = sorted(range(len(node)), key=lambda i: -(as_number(node[i].get(groups[i].get(main, {}).get("P", ""))) or 0))
     node[:] = [node[i] for i in order]
     groups = [groups[i] for i in order]
     for table in tables:
-        ranked = sorted(range(len(node)), key=lambda i: -(_number(node[i].get(groups[i].get(table, {}).get("P", "")))
+        ranked = sorted(range(len(node)), key=lambda i: -(as_number(node[i].get(groups[i].get(table, {}).get("P", "")))
                                                            or 0))
         for position, i in enumerate(ranked, 1):
             key = groups[i].get(table, {}).get("POS")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tooldial.dialogue.mockdata.fields import _FORMAT_WORDS, _WORK, _token_set, _tokens
+from tooldial.dialogue.mockdata.fields import _FORMAT_WORDS, _WORK, _token_set, name_tokens
 from tooldial.dialogue.mockdata.paths import _WRAPPERS
 from tooldial.dialogue.mockdata.places import currency_name, language_name
 from tooldial.dialogue.mockdata.sports import _team_name
@@ -199,7 +199,7 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     ``currency|name``), then the context (a city, a language, a team, a person)."""
     if f.has(*_FORMAT_WORDS):
         return None
-    parent = set(_tokens(f.parent))
+    parent = set(name_tokens(f.parent))
     if parent & {"country", "countries"}:
         return ctx.place.country
     if parent & _PEOPLE_PARENTS:  # a sender's or a signer's name is a person's, whatever the API is about

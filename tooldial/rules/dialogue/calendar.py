@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.dates import parse_date
-from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
@@ -36,7 +36,7 @@ def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
     """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part."""
     out: dict[str, str] = {}
     for key in values:
-        toks = set(_tokens(key)) - {"start", "from", "selected", "event", "match", "game"}
+        toks = set(name_tokens(key)) - {"start", "from", "selected", "event", "match", "game"}
         for part, names in _CALENDAR_PARTS.items():
             if len(toks) == 1 and toks <= set(names):
                 out.setdefault(part, key)

@@ -8,7 +8,7 @@ from typing import Any
 from tooldial.dialogue.mockdata.climate import CLIMATE_SLACK, climate_range
 from tooldial.dialogue.mockdata.dates import date_bounds
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import _number, as_text, leaf_items
+from tooldial.dialogue.mockdata.paths import as_number, as_text, leaf_items
 from tooldial.dialogue.mockdata.places import place_of
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
@@ -34,7 +34,7 @@ def climate_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
     out = []
     for path, value in leaf_items(result):
         f = FieldName(path[-1], "number")
-        number = _number(value)
+        number = as_number(value)
         if number is None or field_kind(f) != "temperature" or f.has("f", "fahrenheit", "k", "kelvin", "imperial"):
             continue
         if number > 150:  # Kelvin under a plain name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata.places import _code_name, code_kind
+from tooldial.dialogue.mockdata.places import code_kind, name_of_code
 from tooldial.dialogue.result_records import objects_at
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
@@ -32,7 +32,7 @@ def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[Wo
     code, name = record.get("code"), record.get("name")
     if kind is None or not isinstance(code, str) or not isinstance(name, str):
         return []
-    expected = _code_name(kind, code)
+    expected = name_of_code(kind, code)
     if expected is None or expected.casefold() in name.casefold() or name.casefold() in expected.casefold():
         return []
     return [WorldProblem(WorldCheck.CODE_NAME, f"{'.'.join(path)} code {code!r} is {expected}, not {name!r}", ("name",))]
@@ -41,4 +41,4 @@ def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[Wo
 def name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
     """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
     if code_name_problems(path, record):
-        record["name"] = _code_name(code_kind(path) or "", record["code"])
+        record["name"] = name_of_code(code_kind(path) or "", record["code"])

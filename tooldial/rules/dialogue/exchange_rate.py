@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.money import _rate_text, conversion_expected, currency_inputs
-from tooldial.dialogue.mockdata.paths import _number, _plain_objects, leaf_items
+from tooldial.dialogue.mockdata.money import conversion_expected, currency_inputs, rate_text
+from tooldial.dialogue.mockdata.paths import as_number, leaf_items, plain_objects
 from tooldial.dialogue.mockdata.world import RATE_SLACK, USD_VALUE
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
@@ -31,9 +31,9 @@ def fix_conversion(body: Any, inputs: dict[str, Any]) -> None:
     expected = conversion_expected(inputs)
     if expected is None or not isinstance(body, dict):
         return
-    for node in _plain_objects(body):
+    for node in plain_objects(body):
         for key, value in node.items():
-            if _number(value) is not None and field_kind(FieldName(key, "number")) == "converted":
+            if as_number(value) is not None and field_kind(FieldName(key, "number")) == "converted":
                 node[key] = expected[3] if not isinstance(value, str) else f"{expected[3]:.2f}"
 
 
@@ -46,18 +46,18 @@ def exchange_rate_problems(inputs: dict[str, Any], result: Any) -> list[WorldPro
     expected = USD_VALUE[pair[0]] / USD_VALUE[pair[1]]
     out = []
     for path, value in leaf_items(result):
-        rate = _number(value)
+        rate = as_number(value)
         if rate is None or rate <= 0 or field_kind(FieldName(path[-1], "number")) != "rate":
             continue
         if not any(1 / RATE_SLACK <= rate / e <= RATE_SLACK for e in (expected, 1 / expected)):
             out.append(WorldProblem(WorldCheck.EXCHANGE_RATE, f"{path[-1]}={value} for {pair[0]}/{pair[1]} (about "
-                                    f"{_rate_text(expected)})", (path[-1],)))
+                                    f"{rate_text(expected)})", (path[-1],)))
     conversion = conversion_expected(inputs)
     if conversion is not None and isinstance(result, dict):
         body = result.get("response", result)
-        for node in _plain_objects(body) if isinstance(body, dict) else ():
+        for node in plain_objects(body) if isinstance(body, dict) else ():
             for key, value in node.items():
-                got = _number(value)
+                got = as_number(value)
                 if got is not None and field_kind(FieldName(key, "number")) == "converted" and not (
                         1 / RATE_SLACK <= got / max(conversion[3], 1e-9) <= RATE_SLACK):
                     out.append(WorldProblem(WorldCheck.EXCHANGE_RATE, f"{key}={value} for {conversion[2]:g} "

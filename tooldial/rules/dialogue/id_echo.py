@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import _ID_WORDS, FieldName, _tokens, field_kind
-from tooldial.dialogue.mockdata.paths import _owner, as_text, leaf_items
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
+from tooldial.dialogue.mockdata.paths import as_text, leaf_items, owner_words
+from tooldial.knowledge.taxonomy import OPAQUE_ID_WORDS
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
@@ -25,8 +26,8 @@ def echoed_id_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem
     owners: dict[str, set[str]] = {}
     for path, value in leaf_items(result):
         text = as_text(value)
-        if text in asked and field_kind(FieldName(path[-1])) == "id" and not set(_tokens(path[-1])) - set(_ID_WORDS):
-            owners.setdefault(text, set()).add(" ".join(sorted(_owner(path))) or "record")
+        if text in asked and field_kind(FieldName(path[-1])) == "id" and not set(name_tokens(path[-1])) - set(OPAQUE_ID_WORDS):
+            owners.setdefault(text, set()).add(" ".join(sorted(owner_words(path))) or "record")
     return [WorldProblem(WorldCheck.ID_ECHO, f"{value} is the id of {len(kinds)} kinds of object "
                          f"({', '.join(sorted(kinds)[:4])})")
             for value, kinds in owners.items() if len(kinds) > 1]

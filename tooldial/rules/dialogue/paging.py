@@ -6,17 +6,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import _tokens
+from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.dialogue.mockdata.paging import (
-    _PAGE_KEYS,
-    _PAGES_KEYS,
-    _SIZE_KEYS,
-    _count,
-    _is_total,
-    _page_size,
+    PAGE_KEYS,
+    PAGES_KEYS,
+    SIZE_KEYS,
+    asked_page_size,
+    is_total,
     page_input,
+    requested_count,
 )
-from tooldial.dialogue.mockdata.paths import _plain_objects, as_text
+from tooldial.dialogue.mockdata.paths import as_text, plain_objects
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
@@ -39,24 +39,24 @@ class Paging(CallRule):
 def paging_problems(inputs: dict[str, Any], body: dict[str, Any]) -> list[WorldProblem]:
     """A paged result agrees with itself and the call: its page is the page asked for, not past its page count;
     pages = ⌈total / page size⌉ when both are given (in the result's objects outside its lists)."""
-    return [p for record in _plain_objects(body) for p in _page_problems(inputs, record)]
+    return [p for record in plain_objects(body) for p in _page_problems(inputs, record)]
 
 
 def _page_problems(inputs: dict[str, Any], record: dict[str, Any]) -> list[WorldProblem]:
-    found = {"".join(_tokens(k)): (k, v) for k, v in record.items() if not isinstance(v, dict | list | bool)}
+    found = {"".join(name_tokens(k)): (k, v) for k, v in record.items() if not isinstance(v, dict | list | bool)}
     asked = page_input(inputs)
     out = []
-    pages = next((_count(v) for j, (k, v) in found.items() if j in _PAGES_KEYS), None)
+    pages = next((requested_count(v) for j, (k, v) in found.items() if j in PAGES_KEYS), None)
     for joined, (key, value) in found.items():
-        if joined not in _PAGE_KEYS:
+        if joined not in PAGE_KEYS:
             continue
-        page = _count(value)
+        page = requested_count(value)
         if asked is not None and page is not None and page != asked:
             out.append(WorldProblem(WorldCheck.PAGE, f"{key} {value} for page {asked} asked", (key,)))
         if page is not None and pages is not None and page > pages:
             out.append(WorldProblem(WorldCheck.PAGE, f"{key} {value} of {pages} pages", (key,)))
-    total = next((_count(v) for j, (k, v) in found.items() if _is_total(j)), None)
-    size = next((_count(v) for j, (k, v) in found.items() if j in _SIZE_KEYS), None) or _page_size(inputs)
+    total = next((requested_count(v) for j, (k, v) in found.items() if is_total(j)), None)
+    size = next((requested_count(v) for j, (k, v) in found.items() if j in SIZE_KEYS), None) or asked_page_size(inputs)
     if pages is not None and total is not None and size and pages != -(-total // size):
         out.append(WorldProblem(WorldCheck.PAGE, f"{pages} pages of {size} for {total} records"))
     return out
@@ -66,21 +66,21 @@ def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
     """Make a paged result's page, page count and total agree with the call (:func:`paging_problems`)."""
     if not isinstance(body, dict):
         return
-    for node in _plain_objects(body):
-        found = {"".join(_tokens(k)): k for k, v in node.items() if not isinstance(v, dict | list | bool)}
+    for node in plain_objects(body):
+        found = {"".join(name_tokens(k)): k for k, v in node.items() if not isinstance(v, dict | list | bool)}
         asked = page_input(inputs)
         page = asked
         for joined, key in found.items():
-            if joined in _PAGE_KEYS:
+            if joined in PAGE_KEYS:
                 if asked is None:
-                    page = page or _count(node[key]) or 1
+                    page = page or requested_count(node[key]) or 1
                 node[key] = page if not isinstance(node[key], str) else str(page)
         page = page or 1
-        size = next((_count(node[k]) for j, k in found.items() if j in _SIZE_KEYS), None) or _page_size(inputs)
-        total_key = next((k for j, k in found.items() if _is_total(j) and _count(node[k]) is not None), None)
-        pages_key = next((k for j, k in found.items() if j in _PAGES_KEYS and _count(node[k]) is not None), None)
-        paged = size is not None or any(j in _PAGE_KEYS for j in found)
-        loose = next((k for j, k in found.items() if paged and _is_total(j) and _count(node[k]) is None
+        size = next((requested_count(node[k]) for j, k in found.items() if j in SIZE_KEYS), None) or asked_page_size(inputs)
+        total_key = next((k for j, k in found.items() if is_total(j) and requested_count(node[k]) is not None), None)
+        pages_key = next((k for j, k in found.items() if j in PAGES_KEYS and requested_count(node[k]) is not None), None)
+        paged = size is not None or any(j in PAGE_KEYS for j in found)
+        loose = next((k for j, k in found.items() if paged and is_total(j) and requested_count(node[k]) is None
                       and re.fullmatch(r"\d+\.\d+", as_text(node[k]).strip())), None)
         if loose is not None:  # a paged result's total counts records: a whole number, not 286.76
             whole = max(int(float(as_text(node[loose]))), (page - 1) * (size or 1) + 1)
@@ -88,9 +88,9 @@ def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
             total_key = total_key or loose
         if pages_key is None:
             continue
-        pages = max(_count(node[pages_key]) or 1, page)
+        pages = max(requested_count(node[pages_key]) or 1, page)
         if total_key is not None and size:
-            total = max(_count(node[total_key]) or 0, (page - 1) * size + 1)
+            total = max(requested_count(node[total_key]) or 0, (page - 1) * size + 1)
             pages = -(-total // size)
             node[total_key] = total if not isinstance(node[total_key], str) else str(total)
         node[pages_key] = pages if not isinstance(node[pages_key], str) else str(pages)

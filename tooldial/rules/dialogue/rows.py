@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from tooldial.dialogue.mockdata.dates import series_key
-from tooldial.dialogue.mockdata.fields import FieldName, _tokens, field_kind
-from tooldial.dialogue.mockdata.paths import _number, as_text
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
+from tooldial.dialogue.mockdata.paths import as_number, as_text
 from tooldial.dialogue.result_records import dict_lists
 from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
@@ -64,8 +64,8 @@ _SERIES_PRICE_WORDS = loader.words("money", "series_prices")
 
 
 def _series_prices(row: dict[str, Any]) -> list[WorldProblem]:
-    return [k for k, v in row.items() if _number(v) is not None and not isinstance(v, str | bool) and (
-        set(_tokens(k)) & _SERIES_PRICE_WORDS) and field_kind(FieldName(k, "number")) not in ("date", "datetime",
+    return [k for k, v in row.items() if as_number(v) is not None and not isinstance(v, str | bool) and (
+        set(name_tokens(k)) & _SERIES_PRICE_WORDS) and field_kind(FieldName(k, "number")) not in ("date", "datetime",
                                                                                              "time", "count")]
 
 
@@ -84,7 +84,7 @@ def price_jump_problems(rows: list[dict[str, Any]]) -> list[WorldProblem]:
         return []
     for prev, row in zip(rows, rows[1:], strict=False):
         for key in _series_prices(prev)[:1]:
-            a, b = _number(prev.get(key)), _number(row.get(key))
+            a, b = as_number(prev.get(key)), as_number(row.get(key))
             if a and b and a > 0 and b > 0 and not 1 / SERIES_JUMP <= b / a <= SERIES_JUMP:
                 return [WorldProblem(WorldCheck.PRICE_JUMP, f"{key} {prev[key]} then {row[key]}", (key,))]
     return []
@@ -106,7 +106,7 @@ def walk_series(node: Any, rng: random.Random) -> None:
         return
     lead = _series_prices(rows[0])[0]
     for prev, row in zip(rows, rows[1:], strict=False):
-        a, b = _number(prev.get(lead)), _number(row.get(lead))
+        a, b = as_number(prev.get(lead)), as_number(row.get(lead))
         if not a or not b or a <= 0 or b <= 0 or 1 / SERIES_STEP <= b / a <= SERIES_STEP:
             continue
         factor = a * rng.uniform(0.97, 1.03) / b

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import _number
+from tooldial.dialogue.mockdata.paths import as_number
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 
 
@@ -27,7 +27,7 @@ class MatchScore(RecordRule):
 def score_problems(record: dict[str, Any]) -> list[Problem]:
     """Match scores that are no whole number of goals ("33.4") or a half-time score above the full-time one
     (rule ``match score``)."""
-    scores = {k: _number(v) for k, v in record.items() if not isinstance(v, dict | list) and _number(v) is not None
+    scores = {k: as_number(v) for k, v in record.items() if not isinstance(v, dict | list) and as_number(v) is not None
               and field_kind(FieldName(k, "number")) == "match_score"}
     out = [Problem(Check.MATCH_SCORE, f"{k}={record[k]} is no number of goals", (k,)) for k, v in scores.items()
            if v is not None and (v < 0 or not float(v).is_integer())]
@@ -53,7 +53,7 @@ def fix_scores(record: dict[str, Any]) -> None:
         if len(problem.keys) != 2:  # a score that is no number of goals: nothing to lower
             continue
         key = problem.keys[0]
-        scores = {k: _number(v) for k, v in record.items() if not isinstance(v, dict | list) and _number(v) is not None}
+        scores = {k: as_number(v) for k, v in record.items() if not isinstance(v, dict | list) and as_number(v) is not None}
         full = _full_time_key(key, scores)
         if full is not None:
             record[key] = record[full]

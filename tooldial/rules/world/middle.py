@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, _tokens
+from tooldial.dialogue.mockdata.fields import FieldName, name_tokens
 from tooldial.dialogue.mockdata.record_rules import ordered_pairs
 from tooldial.knowledge import loader
 from tooldial.rules.record import Check, Problem, Record, RecordRule
@@ -35,9 +35,9 @@ def middle_triples(record: dict[str, Any]) -> list[tuple[str, str, str]]:
     for low, high in ordered_pairs(numbers):
         if not FieldName(low).has("min", "lowest"):
             continue
-        rest = [t for t in _tokens(low) if t not in ("min", "lowest")]
+        rest = [t for t in name_tokens(low) if t not in ("min", "lowest")]
         out += [(low, mid, high) for mid in numbers if FieldName(mid).has(*MIDDLE_WORDS)
-                and [t for t in _tokens(mid) if t not in MIDDLE_WORDS] == rest]
+                and [t for t in name_tokens(mid) if t not in MIDDLE_WORDS] == rest]
     return out
 
 

@@ -1,8 +1,11 @@
-"""A price bar's high is its highest value and its low its lowest."""
+"""Record rule ``ohlc``: a price bar's high is its highest value and its low its lowest; its fix (:meth:`Ohlc.fix`,
+run by the mock-data generator) swaps the prices into place."""
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import OHLC_WORDS, ohlc_groups
+from typing import Any
+
+from tooldial.dialogue.mockdata import OHLC_WORDS, candle_price, ohlc_groups
 from tooldial.rules.record import Check, Problem, Record, RecordRule, number
 
 
@@ -21,3 +24,18 @@ class Ohlc(RecordRule):
                 out.append(Problem(Check.OHLC, f"high >= open/close >= low does not hold ({shown})",
                                    tuple(group[w] for w in OHLC_WORDS if w in group)))
         return out
+
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: high ≥ max(open, close) ≥ min(open, close) ≥ low (varied documented
+        prices broke it), by swapping the highest price into ``high`` and the lowest into ``low``."""
+        for group in ohlc_groups(record):
+            keys = list(group.values())
+            top = max(keys, key=lambda k: candle_price(record[k]))  # type: ignore[arg-type,return-value]
+            bottom = min(keys, key=lambda k: candle_price(record[k]))  # type: ignore[arg-type,return-value]
+            if top != group["high"]:
+                record[top], record[group["high"]] = record[group["high"]], record[top]
+            if bottom == group["high"]:  # moved by the swap above
+                bottom = top
+            if bottom != group["low"]:
+                record[bottom], record[group["low"]] = record[group["low"]], record[bottom]

@@ -1,10 +1,12 @@
-"""Ranges named alike run forwards: a start no later than its end, a minimum no higher than its maximum."""
+"""Record rule ``order``: ranges named alike run forwards: a start no later than its end, a minimum no higher than its
+maximum; its fix (:meth:`Order.fix`, run by the mock-data generator) swaps a pair that runs backwards."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
-from tooldial.dialogue.mockdata import FieldName, ordered_pairs
+from tooldial.dialogue.mockdata import ISO_DATE, FieldName, ordered_pairs
 from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
 
 
@@ -26,3 +28,17 @@ class Order(RecordRule):
             if (a, b) in numbers and da is None and na is not None and nb is not None and nb < na:
                 out.append(Problem(Check.MIN_ABOVE_MAX, f"{b}={scalars[b]} is below {a}={scalars[a]}", (a, b)))
         return out
+
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: a pair named alike that runs backwards (two numbers, or two ISO
+        dates) is swapped (``low`` ≤ ``high``, start ≤ end)."""
+        scalars = [k for k, v in record.items() if not isinstance(v, dict | list)]
+        numbers = set(ordered_pairs(scalars))
+        for low, high in ordered_pairs(scalars, dates=True):
+            a, b = record[low], record[high]
+            comparable = ((low, high) in numbers and isinstance(a, int | float) and isinstance(b, int | float)
+                          and not isinstance(a, bool) and not isinstance(b, bool)) or (
+                isinstance(a, str) and isinstance(b, str) and bool(ISO_DATE.match(a)) and bool(ISO_DATE.match(b)))
+            if comparable and b < a:
+                record[low], record[high] = b, a

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
-from tooldial.dialogue.mockdata.paths import _number
+from tooldial.dialogue.mockdata.paths import as_number
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 
 
@@ -39,7 +39,7 @@ def _sky_fields(record: dict[str, Any]) -> tuple[str | None, str | None]:
         return None, None  # no chance of rain (a cheap test before the field names)
     sky = next((k for k, v in record.items() if isinstance(v, str) and FieldName(k).has(
         "condition", "conditions", "sky", "weather", "summary", "forecast")), None)
-    chance = next((k for k, v in record.items() if _number(v) is not None and FieldName(k).has("rain", "precip",
+    chance = next((k for k, v in record.items() if as_number(v) is not None and FieldName(k).has("rain", "precip",
                    "precipitation", "pop") and field_kind(FieldName(k, "number")) == "percent"), None)
     return sky, chance
 
@@ -49,7 +49,7 @@ def sky_problems(record: dict[str, Any]) -> list[Problem]:
     sky, chance = _sky_fields(record)
     if sky is None or chance is None:
         return []
-    value = _number(record[chance]) or 0.0
+    value = as_number(record[chance]) or 0.0
     if _DRY_SKY.search(record[sky]) and not _WET_SKY.search(record[sky]) and value > 30:
         return [Problem(Check.WEATHER_CONDITION, f"{sky}={record[sky]!r} with {chance}={record[chance]}", (sky, chance))]
     if _WET_SKY.search(record[sky]) and value < 40:

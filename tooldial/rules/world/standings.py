@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata.paths import _number
+from tooldial.dialogue.mockdata.paths import as_number
 from tooldial.dialogue.mockdata.sports import standing_groups
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 
@@ -29,7 +29,7 @@ def standing_problems(record: dict[str, Any]) -> list[Problem]:
     per draw (rule ``standings``)."""
     out = []
     for group in standing_groups(record).values():
-        n = {role: int(_number(record[key]) or 0) for role, key in group.items()}
+        n = {role: int(as_number(record[key]) or 0) for role, key in group.items()}
         if {"W", "D", "L", "N"} <= n.keys() and n["N"] != n["W"] + n["D"] + n["L"]:
             out.append(Problem(Check.STANDINGS, f"{group['N']}={record[group['N']]} games from {n['W']}-{n['D']}-{n['L']}", (group['N'],)))
         if {"W", "D", "P"} <= n.keys() and n["P"] != 3 * n["W"] + n["D"]:
@@ -45,10 +45,10 @@ def fix_standing(record: dict[str, Any]) -> None:
     if overall is not None and len(parts) == 2:  # the overall table adds the home and the away one up
         for role in ("W", "D", "L", "GF", "GA"):
             if role in overall and all(role in g for g in parts):
-                total = sum(int(_number(record[g[role]]) or 0) for g in parts)
+                total = sum(int(as_number(record[g[role]]) or 0) for g in parts)
                 record[overall[role]] = str(total) if isinstance(record[overall[role]], str) else total
     for group in groups.values():
-        n = {role: int(_number(record[key]) or 0) for role, key in group.items()}
+        n = {role: int(as_number(record[key]) or 0) for role, key in group.items()}
         derived = {"N": n.get("W", 0) + n.get("D", 0) + n.get("L", 0), "P": 3 * n.get("W", 0) + n.get("D", 0),
                    "GD": n.get("GF", 0) - n.get("GA", 0)}
         for role, value in derived.items():

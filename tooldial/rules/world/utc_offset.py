@@ -8,8 +8,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import _tokens
-from tooldial.dialogue.mockdata.paths import _number, as_text
+from tooldial.dialogue.mockdata.fields import name_tokens
+from tooldial.dialogue.mockdata.paths import as_number, as_text
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 
@@ -37,8 +37,8 @@ def _iana_zones() -> frozenset[str]:
 
 def _offset_keys(record: dict[str, Any]) -> list[str]:
     """Keys of a record's UTC offset (``utc_offset``, ``gmtOffset``, ``raw_offset``), not a paging offset."""
-    return [k for k, v in record.items() if not isinstance(v, dict | list | bool) and "offset" in _tokens(k)
-            and not set(_tokens(k)) & {"page", "next", "prev", "start", "result", "results", "record", "records"}]
+    return [k for k, v in record.items() if not isinstance(v, dict | list | bool) and "offset" in name_tokens(k)
+            and not set(name_tokens(k)) & {"page", "next", "prev", "start", "result", "results", "record", "records"}]
 
 
 def _offset_text(delta: dt.timedelta, like: Any) -> Any:
@@ -63,9 +63,9 @@ def fix_zone(record: dict[str, Any], today: dt.date) -> None:
         return
     tz = zoneinfo.ZoneInfo(zone)
     stamps = {k: v for k, v in record.items() if isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}", v)}
-    utc_key = next((k for k in stamps if "utc" in _tokens(k) or "gmt" in _tokens(k)), None)
-    local_key = next((k for k in stamps if k != utc_key and not set(_tokens(k)) & {"utc", "gmt"}
-                      and (set(_tokens(k)) & {"local", "time", "datetime", "now", "current"})), None)
+    utc_key = next((k for k in stamps if "utc" in name_tokens(k) or "gmt" in name_tokens(k)), None)
+    local_key = next((k for k in stamps if k != utc_key and not set(name_tokens(k)) & {"utc", "gmt"}
+                      and (set(name_tokens(k)) & {"local", "time", "datetime", "now", "current"})), None)
     if utc_key is not None:
         moment = dt.datetime.fromisoformat(stamps[utc_key][:19].replace(" ", "T")).replace(tzinfo=dt.UTC)
         local = moment.astimezone(tz)
@@ -80,7 +80,7 @@ def fix_zone(record: dict[str, Any], today: dt.date) -> None:
     for key in _offset_keys(record):
         record[key] = _offset_text(local.utcoffset() or dt.timedelta(0), record[key])
     for key, value in record.items():
-        if isinstance(value, bool | str) and as_text(value).lower() in ("true", "false") and "dst" in _tokens(key):
+        if isinstance(value, bool | str) and as_text(value).lower() in ("true", "false") and "dst" in name_tokens(key):
             flag = bool(local.dst())
             record[key] = flag if isinstance(value, bool) else str(flag).lower()
 
@@ -97,7 +97,7 @@ def zone_problems(record: dict[str, Any]) -> list[Problem]:
     out = []
     for key in _offset_keys(record):
         value = record[key]
-        number = _number(value)
+        number = as_number(value)
         if isinstance(value, str) and number is None:
             m = re.search(r"([+-])(\d{1,2})(?::?(\d{2}))?$", value.strip())
             if m is None:

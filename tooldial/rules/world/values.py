@@ -1,12 +1,15 @@
-"""Each value on its own: clock times that exist, dates that parse, numbers in their kind's range."""
+"""Record rule ``values``: each value on its own: clock times that exist, dates that parse, numbers in their kind's
+range; its fix (:meth:`Values.fix`, run by the mock-data generator) draws clock parts inside their range."""
 
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from typing import Any
 
 from tooldial.dialogue.mockdata import CLOCK_PARTS, FieldName, as_text
+from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
 
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
@@ -20,6 +23,17 @@ class Values(RecordRule):
 
     def problems(self, record: Record) -> list[Problem]:
         return [p for k, v in record.scalars.items() for p in _value_problems(k, v, record.kinds[k])]
+
+    @staticmethod
+    def fix(record: dict[str, Any], rng: random.Random) -> None:
+        """The generator's fix of one record: a clock part out of its range (``hour: 71``, check ``clock part``) is
+        drawn again inside it; the other checks have no fix here (the generator draws such values in range)."""
+        for key, value in record.items():
+            part = CLOCK_PARTS.get(name_tokens(key))
+            if part is not None and isinstance(value, int | float | str) and not isinstance(value, bool) and re.fullmatch(
+                    r"-?\d+(\.\d+)?", str(value)) and not part[0] <= float(value) <= part[1]:
+                drawn = rng.randint(*part)
+                record[key] = str(drawn) if isinstance(value, str) else drawn
 
 
 def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:

@@ -1,8 +1,11 @@
-"""A traded volume is never negative."""
+"""Record rule ``volume``: a traded volume is never negative; its fix (:meth:`Volume.fix`, run by the mock-data
+generator) drops the sign."""
 
 from __future__ import annotations
 
-from tooldial.dialogue.mockdata import FieldName
+from typing import Any
+
+from tooldial.dialogue.mockdata import FieldName, candle_price
 from tooldial.rules.record import Check, Problem, Record, RecordRule, number
 
 
@@ -18,3 +21,11 @@ class Volume(RecordRule):
             if amount is not None and amount < 0 and FieldName(key).has("volume", "vol"):
                 out.append(Problem(Check.NEGATIVE_VOLUME, f"{key}={value}", (key,)))
         return out
+
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: a negative ``volume`` / ``vol`` loses its sign (a string too)."""
+        for key, value in record.items():
+            amount = candle_price(value)
+            if amount is not None and amount < 0 and FieldName(key).has("volume", "vol"):
+                record[key] = -value if isinstance(value, int | float) else value.strip().lstrip("-")

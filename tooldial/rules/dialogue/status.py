@@ -1,0 +1,63 @@
+"""World rule ``status``: a successful result's status code beside its payload or success flag is a success code
+(not "code 73"); its fix (:func:`fix_status`, run by the mock-data generator on a result) sets it to 200."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tooldial.corpus.error_example import documented_error, http_error_status
+from tooldial.dialogue.mockdata.fields import name_tokens
+from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
+
+#: Keys of a result that say it carries something (a payload, a message, a success flag or status).
+_ENVELOPE = frozenset({"success", "status", "data", "message", "result", "results"})
+
+
+#: Keys of a status code (their tokens joined: ``statusCode``, ``http_code``) and the codes that mean success.
+_CODE_KEYS = ("code", "statuscode", "httpcode", "responsecode")
+
+
+_SUCCESS_CODES = ("0", "1", "200", "201")
+
+
+class Status(CallRule):
+    """A result with a payload or success flag has a success status code; an error record or an HTTP error code
+    there is the error rules' (``error served``, ``error field``: :mod:`tooldial.dialogue.error_results`)."""
+
+    checks = (WorldCheck.STATUS_CODE,)
+
+    def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
+        body = call.result.get("response", call.result) if isinstance(call.result, dict) else call.result
+        return [p.at(f"{call.api_name} result") for p in status_problems(body)]
+
+    @staticmethod
+    def fix(body: Any) -> None:
+        """The generator's fix of a whole result: :func:`fix_status`."""
+        fix_status(body)
+
+
+def _odd_codes(body: Any) -> list[str]:
+    """The keys of a result's top object holding a status code that is no success code, when the object has a
+    payload or a success flag beside it."""
+    if not isinstance(body, dict) or not set(body) & _ENVELOPE:
+        return []
+    return [key for key, value in body.items() if "".join(name_tokens(key)) in _CODE_KEYS and isinstance(
+        value, int | str) and not isinstance(value, bool) and as_text(value).isdigit() and as_text(
+        value) not in _SUCCESS_CODES]
+
+
+def status_problems(body: Any) -> list[WorldProblem]:
+    """A status code that is no success code beside a payload (``{"code": 73, "data": ...}``): rule ``status code``.
+    An error record or an HTTP error code is left out (the error rules report it: ``error served``, ``error field``)."""
+    if documented_error(body):
+        return []
+    return [WorldProblem(WorldCheck.STATUS_CODE, f"{key}={body[key]!r} beside a payload is no success code", (key,))
+            for key in _odd_codes(body) if not http_error_status(body[key])]
+
+
+def fix_status(body: Any) -> None:
+    """A successful call's status code beside its payload or success flag is 200 (not "code 73"), or the
+    documented success code (``0``, ``1``, ``201`` stay)."""
+    for key in _odd_codes(body):
+        body[key] = 200 if isinstance(body[key], int) else "200"
