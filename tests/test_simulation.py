@@ -207,6 +207,23 @@ def test_cli_simulate(tmp_path, capsys):
     assert exc.value.code == 2
 
 
+def test_autode_suite_without_a_user_server_is_refused_unless_nobody_asks_the_user(embedder, tmp_path):
+    from tooldial.errors import TooldialError
+    from tooldial.simulation.autode import AutoDEConfig, simulate_autode
+
+    if not AUTODE.is_dir():
+        pytest.skip("AutoDE data not present (../shared/data/autode)")
+    # the rule policy clarifies after the first query, so the user must answer: a clear error up front, not a crash
+    with pytest.raises(TooldialError, match="--system rule on the AutoDE suite needs an LLM user.*--user-base-url"):
+        simulate_autode(AutoDEConfig(autode_dir=str(AUTODE), limit=1, system="rule", protocol="tooldial",
+                                     use_cache=False, progress=False, out=str(tmp_path / "rule")), embedder=embedder)
+    assert not (tmp_path / "rule" / "results.json").exists()
+    # the gold-call oracle never hears the user: it runs without one
+    results = simulate_autode(AutoDEConfig(autode_dir=str(AUTODE), limit=2, system="oracle", protocol="tooldial",
+                                           use_cache=False, progress=False, out=str(tmp_path / "oracle")), embedder=embedder)
+    assert results["episodes"] == 2 and results["figures"]["exact_call"] == 1.0
+
+
 def test_autode_suite_runs_tooldial_format_systems_with_a_live_retriever(embedder, tmp_path):
     from tooldial.simulation.autode import AutoDEConfig, AutoDERetriever, load_apis, simulate_autode
 

@@ -331,6 +331,11 @@ def _autode_user(config: AutoDEConfig, user_prompt: str, by_id: dict[str, AutoDE
     if config.user != "llm":
         raise TooldialError("the AutoDE suite needs --user llm (its users are played by an LLM)", field="user")
     user_client = None
+    gold = config.system == "oracle" and config.protocol == "tooldial"
+    if not (config.user_base_url or config.protocol == "native" or gold) and (config.max_user_turns or 5) > 1:
+        raise TooldialError(f"--system {config.system} on the AutoDE suite needs an LLM user after the task's first "
+                            "query: give --user-base-url and --user-model (or --max-user-turns 1 for the first "
+                            "query only)", field="user_base_url")
     if config.user_base_url or config.protocol == "native":  # the gold-call oracle never hears the user
         user_client = llm_client(config.user_base_url, config.user_model, config, "user_base_url")
         closers.append(user_client)
