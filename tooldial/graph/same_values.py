@@ -57,10 +57,12 @@ def _unglue(w: str) -> list[str]:
     return [w]
 
 
-def phrase(text: str, *, drop_legs: bool = False) -> tuple[str, ...]:
+def phrase(text: str, *, drop_legs: bool = False, prose: bool = False) -> tuple[str, ...]:
     """The words of a name or short text, read through the synonyms: ``stopid`` → (stop, id); ``lng`` →
-    (longitude,); ``Route number`` → (route, number). ``drop_legs``: leading leg words go (``orig_train``)."""
-    raw = [p for w in split_words(text) if not w.isdigit() for p in _unglue(w)]
+    (longitude,); ``Route number`` → (route, number). ``drop_legs``: leading leg words go (``orig_train``).
+    ``prose``: the text is documentation, its words are split at spaces and signs only ("IMDb" is one word)."""
+    split = [w.lower() for w in _TEXT.findall(text)] if prose else split_words(text)
+    raw = [p for w in split if not w.isdigit() for p in _unglue(w)]
     words = [w for w in (_word(w) for w in raw) if w not in STOPWORDS or w in _FORMS]
     if drop_legs:
         while len(words) > 1 and words[0] in _LEGS:
@@ -117,7 +119,7 @@ def input_phrases(entity: Entity, api_doc: str = "") -> set[tuple[str, ...]]:
         got.add(phrase(raw, drop_legs=True))
     doc = entity.documented or ""
     if doc and len(_TEXT.findall(doc)) <= _MAX_DOC_WORDS:
-        got.add(phrase(doc, drop_legs=True))
+        got.add(phrase(doc, drop_legs=True, prose=True))
     alt = _alternatives(f"{api_doc} {doc}")
     for p in list(got):
         for i, w in enumerate(p):
@@ -133,7 +135,7 @@ def is_search_input(entity: Entity) -> bool:
 
 
 def _ngrams(text: str, n: int = 4) -> set[tuple[str, ...]]:
-    words = phrase(text)
+    words = phrase(text, prose=True)
     return {words[i:i + k] for k in range(1, n + 1) for i in range(len(words) - k + 1)}
 
 
@@ -168,10 +170,9 @@ def _why(outs: set[tuple[str, ...]], s: tuple[str, ...] | None, ins: set[tuple[s
                 return "one name"
             if len(o) >= 2 and o[-1] == i[-1] and len(o) < len(i) and _subsequence(o, i):
                 return "the input's qualified name"
-    if grams is not None:
-        if any(o in grams and any(w not in GENERIC_NAMES for w in o) and (len(o) >= 2 or len(o[0]) >= 4)
-               for o in outs):
-            return "a value the search input's documentation names"
+    if grams is not None and any(o in grams and any(w not in GENERIC_NAMES for w in o)
+                                 and (len(o) >= 2 or len(o[0]) >= 4) for o in outs):
+        return "a value the search input's documentation names"
     if s is not None and s == t:
         return "examples of one shape"
     return None
