@@ -89,6 +89,10 @@ def test_an_alternative_the_api_offers_and_the_example_shapes():
     assert matches(outputs[1], page) == "examples of one shape"
     assert matches(outputs[2], ent("Geo|codes|Film", "input", "film", example="tt0068646")) == "examples of one shape"
     assert matches(outputs[2], ent("Geo|codes|Film", "input", "film", example="12345678")) is None
+    doctor = ent("Med|clinic|Search doctors", "output", "doctors|doctor_id", example="D-1021")
+    assert matches(doctor, ent("Med|clinic|Book", "input", "patient_id", example="P-5531")) is None
+    image = ent("Geo|codes|By city", "output", "data|image", example="https://films.example.org/img/1.jpg")
+    assert matches(image, page) is None  # one host, another kind of page
 
 
 def test_each_input_keeps_a_bounded_few_sources():
@@ -117,3 +121,15 @@ def test_a_default_build_keeps_the_chain_eq1_misses(embedder, tmp_path):
     pairs = {(d["source_output"], d["target_input"]) for _, _, d in on.edges(data=True)}
     assert ("stopid", "req1") in pairs and ("Route", "route") in pairs
     assert ("stopid", "req1") not in {(d["source_output"], d["target_input"]) for _, _, d in off.edges(data=True)}
+
+
+def test_a_count_and_what_an_api_returns_are_not_the_value():
+    images = ent("Video|art|Generate", "output", "result|images", example="https://img.example.org/a.png")
+    assert matches(images, ent("Video|art|Anime", "input", "image_num", example="1")) is None
+    route = ent("Travel|bus|Alerts", "output", "Route", example="17")
+    assert matches(route, ent("Travel|bus|Stops", "input", "req1", documented="Route number")) == "one name"
+    price = ent("Shop|deals|Deal", "output", "price", example="$12")
+    query = ent("Shop|deals|Search", "input", "query")
+    returns = "This endpoint takes a search query and returns details including title, price, date posted."
+    assert matches(price, query, returns) is None
+    assert matches(price, query, "Search deals by price or title.") is not None

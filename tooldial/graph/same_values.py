@@ -6,12 +6,14 @@ are far apart); inside one tool a value keeps one meaning, so the names are the 
 required input of another API of the same tool are paired when
 
 - their names are one phrase once words are read through a small synonym vocabulary and the form words
-  (``id``, ``number``, ``no``) are set aside (``knowledge/packs/same_values.yaml``), the input read by its name or,
-  when that says nothing (``req1``), by its short documentation;
+  (``id``, ``number``, ``no``) are set aside (``knowledge/packs/same_values.yaml``; a name with no form word
+  stands for a number only when its value is one: ``route`` '17' is a route number, ``images`` no ``image_num``),
+  the input read by its name or, when that says nothing (``req1``), by its short documentation;
 - the output's phrase is the input's phrase less its qualifiers (``profile url`` in "LinkedIn profile URL"); or
 - the input takes free search text (``keyword``), or is its API's one required input and says nothing of
   itself (``req1``, undocumented), and its documentation or its API's description names the output's phrase
-  ("matching on: Movie Title/IMDb Code"; "By train number");
+  ("matching on: Movie Title/IMDb Code"; "By train number"; a sentence telling what the API returns names no
+  input);
 - or, whatever the names, both documented examples are URLs of one host, or one code pattern (``tt0111161``).
 
 Candidates are judged by the edge rules like Eq. 1's (echoes, record types, the caps); each input keeps at most
@@ -35,6 +37,8 @@ _SYNONYMS: Mapping[str, object] = word_map("same_values", "synonyms")
 _FORMS = knowledge_words("same_values", "form_words")
 _SEARCH = knowledge_words("same_values", "search_inputs")
 _LEGS = knowledge_words("same_values", "leg_roles")
+_RETURNS = knowledge_words("same_values", "return_words")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _OPAQUE = re.compile(r"^[a-z]{1,5}\d+$")  # req1, param2, arg3: the name says nothing
 _TEXT = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _ALTERNATIVE = re.compile(r"\b([A-Za-z]{3,})\s*(?:/|\bor\b)\s*([A-Za-z]{3,})\b")
@@ -139,35 +143,50 @@ def _ngrams(text: str, n: int = 4) -> set[tuple[str, ...]]:
     return {words[i:i + k] for k in range(1, n + 1) for i in range(len(words) - k + 1)}
 
 
+def search_grams(target: Entity, api_doc: str) -> set[tuple[str, ...]]:
+    """The phrases a search input's documentation names: its own documentation, and the sentences of its API's
+    description that do not tell what the API returns ("returns details ... including title, price")."""
+    sentences = [s for s in _SENTENCE.split(api_doc or "")
+                 if not {w.lower() for w in _TEXT.findall(s)} & _RETURNS]
+    return _ngrams(target.documented or "") | {g for s in sentences for g in _ngrams(s)}
+
+
+def _numeric(entity: Entity) -> bool:
+    return entity.type in ("integer", "number") or (entity.example or "").strip().isdigit()
+
+
 def _shape(example: str) -> tuple[str, ...] | None:
-    """What a documented example's shape is: ``("url", host)`` for a URL, ``("code", pattern)`` for a code mixing
-    letters and digits (``tt0111161`` → a9), else ``None`` (a number or a word says nothing of its kind)."""
+    """What a documented example's shape is: ``("url", host, first path segment)`` for a URL
+    (``https://www.linkedin.com/in/jane`` → linkedin.com, in), ``("code", pattern)`` for a code mixing letters and
+    digits whose letters are kept and digit runs read as 9 (``tt0111161`` → tt9; ``D-1021`` → D-9, not ``P-9``),
+    else ``None`` (a number or a word says nothing of its kind)."""
     text = (example or "").strip()
     if not text or " " in text:
         return None
     if text.startswith(("http://", "https://")):
-        host = urlparse(text).hostname or ""
-        return ("url", host.removeprefix("www.")) if "." in host else None
+        url = urlparse(text)
+        host = (url.hostname or "").removeprefix("www.")
+        first = url.path.strip("/").split("/", 1)[0]
+        return ("url", host, first) if "." in host else None
     if len(text) < 6 or not re.search(r"\d", text) or not re.search(r"[A-Za-z]", text):
         return None
-    pattern = re.sub(r"\d+", "9", re.sub(r"[a-z]+", "a", re.sub(r"[A-Z]+", "A", text)))
-    return ("code", pattern, str(len(text)))
+    return ("code", re.sub(r"\d+", "9", text))
 
 
 def matches(source: Entity, target: Entity, api_doc: str = "") -> str | None:
     """Why an output and a required input of one tool name one value (``None``: they do not). A pure function of
     the two entities and the target API's description."""
-    grams = _ngrams(f"{target.documented} {api_doc}") if is_search_input(target) else None
+    grams = search_grams(target, api_doc) if is_search_input(target) else None
     return _why(output_phrases(source), _shape(source.example), input_phrases(target, api_doc), grams,
-                _shape(target.example))
+                _shape(target.example), _numeric(source))
 
 
 def _why(outs: set[tuple[str, ...]], s: tuple[str, ...] | None, ins: set[tuple[str, ...]],
-         grams: set[tuple[str, ...]] | None, t: tuple[str, ...] | None) -> str | None:
+         grams: set[tuple[str, ...]] | None, t: tuple[str, ...] | None, numeric: bool = False) -> str | None:
     for o in outs:
         for i in ins:
-            if o == i or core(o) == core(i):
-                return "one name"
+            if o == i or (core(o) == core(i) and (numeric or core(o) != o and core(i) != i)):
+                return "one name"  # ``route`` '17' is a route number; ``images`` is no ``image_num``
             if len(o) >= 2 and o[-1] == i[-1] and len(o) < len(i) and _subsequence(o, i):
                 return "the input's qualified name"
     if grams is not None and any(o in grams and any(w not in GENERIC_NAMES for w in o)
@@ -195,6 +214,7 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
     by_tool: dict[str, list[int]] = {}
     phrases: dict[int, set[tuple[str, ...]]] = {}
     shapes: dict[int, tuple[str, ...] | None] = {}
+    numeric = [_numeric(e) for e in outputs]
     for i, e in enumerate(outputs):
         phrases[i], shapes[i] = output_phrases(e), _shape(e.example)
         if phrases[i] or shapes[i] is not None:
@@ -210,12 +230,12 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
             continue
         doc = api_docs.get(t.api_id, "")
         ins, shape = input_phrases(t, doc), _shape(t.example)
-        grams = _ngrams(f"{t.documented} {doc}") if is_search_input(t) or (
+        grams = search_grams(t, doc) if is_search_input(t) or (
             not ins and not t.documented and required[t.api_id] == 1) else None
         if not ins and grams is None and shape is None:
             continue
         found = [i for i in candidates if not (mask_self and outputs[i].api_id == t.api_id)
-                 and _why(phrases[i], shapes[i], ins, grams, shape) is not None]
+                 and _why(phrases[i], shapes[i], ins, grams, shape, numeric[i]) is not None]
         if limit is not None and len(found) > limit:
             firsts: dict[int, int] = {}
             for i in found:
