@@ -89,6 +89,9 @@ def test_an_alternative_the_api_offers_and_the_example_shapes():
     assert matches(outputs[1], page) == "examples of one shape"
     assert matches(outputs[2], ent("Geo|codes|Film", "input", "film", example="tt0068646")) == "examples of one shape"
     assert matches(outputs[2], ent("Geo|codes|Film", "input", "film", example="12345678")) is None
+    gid = ent("Geo|codes|Place", "output", "data|google_id", example="0x880fd393d427a591:0x8cba02d713a995ed")
+    assert matches(gid, ent("Geo|codes|Reviews", "input", "business_id", example="0x89c259af:0x3c4c3b5e2a")) \
+        == "examples of one shape"
     doctor = ent("Med|clinic|Search doctors", "output", "doctors|doctor_id", example="D-1021")
     assert matches(doctor, ent("Med|clinic|Book", "input", "patient_id", example="P-5531")) is None
     image = ent("Geo|codes|By city", "output", "data|image", example="https://films.example.org/img/1.jpg")
@@ -133,3 +136,15 @@ def test_a_count_and_what_an_api_returns_are_not_the_value():
     returns = "This endpoint takes a search query and returns details including title, price, date posted."
     assert matches(price, query, returns) is None
     assert matches(price, query, "Search deals by price or title.") is not None
+
+
+def test_ids_flags_and_a_description_of_several_inputs_are_left_alone():
+    assert output_phrases(ent("S|t|Team", "output", "team|uniqueTournament|id")) == set()
+    flag = ent("T|f|Stats", "input", "isDeparture", type="boolean")
+    assert _propose([ent("T|f|Airport", "output", "departures")], [flag]) == set()
+    area = "S|maps|Search In Area"
+    outputs = [ent("S|maps|Details", "output", "data|zoom"), ent("S|maps|Details", "output", "data|latitude")]
+    inputs = [ent(area, "input", "query", documented="Search query / keyword."), ent(area, "input", "zoom"),
+              ent(area, "input", "lat")]
+    got = _propose(outputs, inputs, {area: "Search businesses around a center point and zoom level."})
+    assert ("data|zoom", "query") not in got and ("data|latitude", "lat") in got

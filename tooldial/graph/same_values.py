@@ -11,7 +11,8 @@ required input of another API of the same tool are paired when
   the input read by its name or, when that says nothing (``req1``), by its short documentation;
 - the output's phrase is the input's phrase less its qualifiers (``profile url`` in "LinkedIn profile URL"); or
 - the input takes free search text (``keyword``), or is its API's one required input and says nothing of
-  itself (``req1``, undocumented), and its documentation or its API's description names the output's phrase
+  itself (``req1``, undocumented), and its documentation or (when it is the API's one required input) its API's
+  description names the output's phrase
   ("matching on: Movie Title/IMDb Code"; "By train number"; a sentence telling what the API returns names no
   input);
 - or, whatever the names, both documented examples are URLs of one host, or one code pattern (``tt0111161``).
@@ -38,6 +39,7 @@ _FORMS = knowledge_words("same_values", "form_words")
 _SEARCH = knowledge_words("same_values", "search_inputs")
 _LEGS = knowledge_words("same_values", "leg_roles")
 _RETURNS = knowledge_words("same_values", "return_words")
+_BARE_IDS = knowledge_words("same_values", "bare_ids")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 _OPAQUE = re.compile(r"^[a-z]{1,5}\d+$")  # req1, param2, arg3: the name says nothing
 _TEXT = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -93,7 +95,7 @@ def output_phrases(entity: Entity) -> set[tuple[str, ...]]:
         return got
     if not (len(leaf) == 1 and leaf[0] in GENERIC_NAMES):
         got.add(leaf)
-    if len(leaf) == 1:
+    if len(leaf) == 1 and leaf[0] not in _FORMS and leaf[0] not in _BARE_IDS:  # ids: the record-id proposer's
         for part in reversed(parts[:-1]):
             words = [w for w in split_words(part) if w not in CONTAINER_NAMES]
             if words:
@@ -145,7 +147,9 @@ def _ngrams(text: str, n: int = 4) -> set[tuple[str, ...]]:
 
 def search_grams(target: Entity, api_doc: str) -> set[tuple[str, ...]]:
     """The phrases a search input's documentation names: its own documentation, and the sentences of its API's
-    description that do not tell what the API returns ("returns details ... including title, price")."""
+    description that do not tell what the API returns ("returns details ... including title, price"). Give
+    ``api_doc`` only when the input is its API's one required input (else the description speaks of the others:
+    "a center coordinate point and zoom level")."""
     sentences = [s for s in _SENTENCE.split(api_doc or "")
                  if not {w.lower() for w in _TEXT.findall(s)} & _RETURNS]
     return _ngrams(target.documented or "") | {g for s in sentences for g in _ngrams(s)}
@@ -158,7 +162,8 @@ def _numeric(entity: Entity) -> bool:
 def _shape(example: str) -> tuple[str, ...] | None:
     """What a documented example's shape is: ``("url", host, first path segment)`` for a URL
     (``https://www.linkedin.com/in/jane`` → linkedin.com, in), ``("code", pattern)`` for a code mixing letters and
-    digits whose letters are kept and digit runs read as 9 (``tt0111161`` → tt9; ``D-1021`` → D-9, not ``P-9``),
+    digits whose letters are kept and digit runs read as 9 (``tt0111161`` → tth, a hex run with a digit
+    being h; ``D-1021`` → D-9, not ``P-9``),
     else ``None`` (a number or a word says nothing of its kind)."""
     text = (example or "").strip()
     if not text or " " in text:
@@ -170,13 +175,15 @@ def _shape(example: str) -> tuple[str, ...] | None:
         return ("url", host, first) if "." in host else None
     if len(text) < 6 or not re.search(r"\d", text) or not re.search(r"[A-Za-z]", text):
         return None
+    # a hex run with a digit (``0x880fd393``) is read as one; other digit runs as 9; letters stay
+    text = re.sub(r"[0-9a-f]{6,}", lambda m: "h" if re.search(r"\d", m.group()) else m.group(), text)
     return ("code", re.sub(r"\d+", "9", text))
 
 
 def matches(source: Entity, target: Entity, api_doc: str = "") -> str | None:
     """Why an output and a required input of one tool name one value (``None``: they do not). A pure function of
     the two entities and the target API's description."""
-    grams = search_grams(target, api_doc) if is_search_input(target) else None
+    grams = search_grams(target, api_doc) if is_search_input(target) else None  # api_doc: see search_grams
     return _why(output_phrases(source), _shape(source.example), input_phrases(target, api_doc), grams,
                 _shape(target.example), _numeric(source))
 
@@ -217,7 +224,7 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
     numeric = [_numeric(e) for e in outputs]
     for i, e in enumerate(outputs):
         phrases[i], shapes[i] = output_phrases(e), _shape(e.example)
-        if phrases[i] or shapes[i] is not None:
+        if (phrases[i] or shapes[i] is not None) and e.type != "boolean":
             by_tool.setdefault(e.tool_id, []).append(i)
     required: dict[str, int] = {}  # an API's one undocumented opaque input (``req1``) is what its description names
     for t in inputs:
@@ -228,10 +235,13 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
         candidates = by_tool.get(t.tool_id)
         if not candidates:
             continue
+        if t.type == "boolean":
+            continue
         doc = api_docs.get(t.api_id, "")
         ins, shape = input_phrases(t, doc), _shape(t.example)
-        grams = search_grams(t, doc) if is_search_input(t) or (
-            not ins and not t.documented and required[t.api_id] == 1) else None
+        sole = required[t.api_id] == 1
+        opaque = bool(_OPAQUE.match((t.raw or t.key).lower())) and not t.documented
+        grams = search_grams(t, doc if sole else "") if is_search_input(t) or (opaque and sole) else None
         if not ins and grams is None and shape is None:
             continue
         found = [i for i in candidates if not (mask_self and outputs[i].api_id == t.api_id)
