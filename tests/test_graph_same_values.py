@@ -57,14 +57,13 @@ def test_short_documentation_of_an_opaque_input_and_a_qualified_name():
                ent("Travel|bus|Route stops", "output", "stopname"),
                ent("Data|people|Company employees", "output", "employees|profile_url",
                    example="https://www.linkedin.com/in/jane"),
-               ent("Data|people|Search", "output", "results|linkedin_profile_url")]
+               ent("Data|people|Person search", "output", "results|linkedin_profile_url")]
     inputs = [ent("Travel|bus|Schedule", "input", "req1", documented="Stop ID", example="17842"),
               ent("Data|people|Profile", "input", "url", documented="LinkedIn profile URL"),
               ent("Data|people|Person lookup", "input", "linkedin_person_profile_url")]
     assert _propose(outputs, inputs) == {("stopid", "req1"), ("employees|profile_url", "url"),
                                          ("results|linkedin_profile_url", "linkedin_person_profile_url"),
-                                         ("results|linkedin_profile_url", "url"),
-                                         ("employees|profile_url", "linkedin_person_profile_url")}
+                                         ("results|linkedin_profile_url", "url")}
 
 
 def test_a_search_input_takes_what_its_api_description_names():
@@ -83,6 +82,8 @@ def test_an_alternative_the_api_offers_and_the_example_shapes():
                ent("Geo|codes|By city", "output", "data|homepage", example="https://films.example.org/m/1"),
                ent("Geo|codes|By city", "output", "data|ref", example="tt0111161")]
     urban = ent("Geo|codes|By urban", "input", "urban_slug")
+    width = ent("Video|art|Anime", "input", "width", documented="maximum width/height 1024")
+    assert matches(ent("Video|art|Info", "output", "height"), width, "Anime art, width/height at most 1024") is None
     assert matches(outputs[0], urban, "Postal code of an urban / village") is not None
     assert matches(outputs[0], urban, "Postal code of an urban area") is None
     page = ent("Geo|codes|Page", "input", "address", example="https://films.example.org/m/2")
@@ -148,3 +149,19 @@ def test_ids_flags_and_a_description_of_several_inputs_are_left_alone():
               ent(area, "input", "lat")]
     got = _propose(outputs, inputs, {area: "Search businesses around a center point and zoom level."})
     assert ("data|zoom", "query") not in got and ("data|latitude", "lat") in got
+
+
+def test_a_qualifier_the_output_does_not_bear_out_is_another_value():
+    person = ent("Data|people|Person search", "output", "results|linkedin_profile_url")
+    company = ent("Data|people|Company", "input", "company_url", documented="LinkedIn company profile URL")
+    assert matches(person, company) is None
+    employee = ent("Data|people|Company employees", "output", "employees|profile_url",
+                   example="https://www.linkedin.com/in/jane")
+    profile = ent("Data|people|Profile", "input", "url", documented="LinkedIn profile URL")
+    assert matches(employee, profile) == "the input's qualified name"
+    bare = ent("Data|people|Company employees", "output", "employees|profile_url")
+    assert matches(bare, profile) is None
+    assert matches(bare, profile, source_doc="Employees of a company on LinkedIn") is not None
+    other = ent("Data|people|Profile", "input", "url", documented="LinkedIn profile URL",
+                example="https://www.linkedin.com/company/acme")
+    assert matches(employee, other) is None  # pages of two kinds

@@ -9,13 +9,17 @@ required input of another API of the same tool are paired when
   (``id``, ``number``, ``no``) are set aside (``knowledge/packs/same_values.yaml``; a name with no form word
   stands for a number only when its value is one: ``route`` '17' is a route number, ``images`` no ``image_num``),
   the input read by its name or, when that says nothing (``req1``), by its short documentation;
-- the output's phrase is the input's phrase less its qualifiers (``profile url`` in "LinkedIn profile URL"); or
+- the output's phrase is the input's phrase less qualifiers that the output's path, API or example bear out
+  (``profile url`` from linkedin.com in "LinkedIn profile URL"; not a person's in "LinkedIn company profile
+  URL"); or
 - the input takes free search text (``keyword``), or is its API's one required input and says nothing of
   itself (``req1``, undocumented), and its documentation or (when it is the API's one required input) its API's
   description names the output's phrase
   ("matching on: Movie Title/IMDb Code"; "By train number"; a sentence telling what the API returns names no
   input);
 - or, whatever the names, both documented examples are URLs of one host, or one code pattern (``tt0111161``).
+
+Examples that are URLs of two kinds of page (``/in/jane``, ``/company/acme``) veto a pair whatever the names.
 
 Candidates are judged by the edge rules like Eq. 1's (echoes, record types, the caps); each input keeps at most
 ``limit`` sources, distinct output texts first."""
@@ -117,8 +121,9 @@ def _alternatives(text: str) -> dict[str, str]:
 
 def input_phrases(entity: Entity, api_doc: str = "") -> set[tuple[str, ...]]:
     """What a required input is called: its name unless opaque (``req1``), its documentation when short ("Stop
-    ID", "LinkedIn profile URL"), each also with a word the API's description offers as its alternative ("an
-    urban / village": ``urban_slug`` is a village slug)."""
+    ID", "LinkedIn profile URL"), each also with a word the API's description offers as the alternative of a
+    word of the API's name ("Postal Code by Urban": "an urban / village": ``urban_slug`` is a village slug; an
+    input's "maximum width/height" makes no width a height)."""
     got: set[tuple[str, ...]] = set()
     raw = entity.raw or entity.key.rsplit(".", 1)[-1]
     if not _OPAQUE.match(raw.lower()):
@@ -126,10 +131,11 @@ def input_phrases(entity: Entity, api_doc: str = "") -> set[tuple[str, ...]]:
     doc = entity.documented or ""
     if doc and len(_TEXT.findall(doc)) <= _MAX_DOC_WORDS:
         got.add(phrase(doc, drop_legs=True, prose=True))
-    alt = _alternatives(f"{api_doc} {doc}")
+    alt = _alternatives(api_doc)
+    named = set(phrase(entity.api_id.rsplit("|", 1)[-1]))  # the API is about it ("Postal Code by Urban")
     for p in list(got):
         for i, w in enumerate(p):
-            if w in alt:
+            if w in alt and w in named:
                 got.add((*p[:i], alt[w], *p[i + 1:]))
     return {p for p in got if core(p)}
 
@@ -180,21 +186,33 @@ def _shape(example: str) -> tuple[str, ...] | None:
     return ("code", re.sub(r"\d+", "9", text))
 
 
-def matches(source: Entity, target: Entity, api_doc: str = "") -> str | None:
+def matches(source: Entity, target: Entity, api_doc: str = "", source_doc: str = "") -> str | None:
     """Why an output and a required input of one tool name one value (``None``: they do not). A pure function of
-    the two entities and the target API's description."""
+    the two entities and the two APIs' descriptions (``api_doc``: the target's; ``source_doc``: the source's)."""
     grams = search_grams(target, api_doc) if is_search_input(target) else None  # api_doc: see search_grams
     return _why(output_phrases(source), _shape(source.example), input_phrases(target, api_doc), grams,
-                _shape(target.example), _numeric(source))
+                _shape(target.example), _numeric(source), _context(source, source_doc))
+
+
+def _context(source: Entity, source_doc: str) -> frozenset[str]:
+    """The words around an output that may qualify it: its path, its API's name and description, its example's
+    words (``https://www.linkedin.com/in/...`` → linkedin)."""
+    api = source.api_id.rsplit("|", 1)[-1]
+    return frozenset(phrase(f"{source.key.replace('|', ' ')} {api}") + phrase(f"{source_doc} {source.example}",
+                                                                            prose=True))
 
 
 def _why(outs: set[tuple[str, ...]], s: tuple[str, ...] | None, ins: set[tuple[str, ...]],
-         grams: set[tuple[str, ...]] | None, t: tuple[str, ...] | None, numeric: bool = False) -> str | None:
+         grams: set[tuple[str, ...]] | None, t: tuple[str, ...] | None, numeric: bool = False,
+         context: frozenset[str] = frozenset()) -> str | None:
+    if s is not None and t is not None and s[0] == t[0] == "url" and s != t:
+        return None  # the examples are pages of two kinds (``/in/jane`` is no ``/company/acme``)
     for o in outs:
         for i in ins:
             if o == i or (core(o) == core(i) and (numeric or core(o) != o and core(i) != i)):
                 return "one name"  # ``route`` '17' is a route number; ``images`` is no ``image_num``
-            if len(o) >= 2 and o[-1] == i[-1] and len(o) < len(i) and _subsequence(o, i):
+            if (len(o) >= 2 and o[-1] == i[-1] and len(o) < len(i) and _subsequence(o, i)
+                    and set(i) - set(o) <= context):  # "LinkedIn company profile URL": a company's, not a person's
                 return "the input's qualified name"
     if grams is not None and any(o in grams and any(w not in GENERIC_NAMES for w in o)
                                  and (len(o) >= 2 or len(o[0]) >= 4) for o in outs):
@@ -220,11 +238,13 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
     api_docs = api_docs or {}
     by_tool: dict[str, list[int]] = {}
     phrases: dict[int, set[tuple[str, ...]]] = {}
+    contexts: dict[int, frozenset[str]] = {}
     shapes: dict[int, tuple[str, ...] | None] = {}
     numeric = [_numeric(e) for e in outputs]
     for i, e in enumerate(outputs):
         phrases[i], shapes[i] = output_phrases(e), _shape(e.example)
         if (phrases[i] or shapes[i] is not None) and e.type != "boolean":
+            contexts[i] = _context(e, api_docs.get(e.api_id, ""))
             by_tool.setdefault(e.tool_id, []).append(i)
     required: dict[str, int] = {}  # an API's one undocumented opaque input (``req1``) is what its description names
     for t in inputs:
@@ -245,7 +265,7 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
         if not ins and grams is None and shape is None:
             continue
         found = [i for i in candidates if not (mask_self and outputs[i].api_id == t.api_id)
-                 and _why(phrases[i], shapes[i], ins, grams, shape, numeric[i]) is not None]
+                 and _why(phrases[i], shapes[i], ins, grams, shape, numeric[i], contexts[i]) is not None]
         if limit is not None and len(found) > limit:
             firsts: dict[int, int] = {}
             for i in found:
