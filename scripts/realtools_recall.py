@@ -27,6 +27,11 @@ temporary folder. Their labels mark the natural chains (``"natural": true``); th
 
     python scripts/realtools_recall.py --only-27b             # the eight 27b sets only
     python scripts/realtools_recall.py --check-labels         # load every set, check its labels; no graph
+
+Fit set (27f): eight other random ToolBench tools (``tests/data/graph/fit27f/README.md``), labelled before any
+graph was built on them and then used to fit the same-tool value proposer; not held out.
+
+    python scripts/realtools_recall.py --fit27f --show
 """
 
 from __future__ import annotations
@@ -52,6 +57,18 @@ TOOLBENCH_27B = {
     "forex": ("Financial", "Forex"),
     "aspose_words": ("Other", "Aspose.Words Cloud"),
 }
+FIT_27F = ROOT / "tests" / "data" / "graph" / "fit27f"
+# the fit set of helper F (tests/data/graph/fit27f/README.md): --tools-with-apis 6-20 --documented 3 --seed 5150 --n 8
+TOOLBENCH_FIT27F = {
+    "text_analytics": ("Text_Analysis", "Microsoft Text Analytics"),
+    "list_movies": ("Video_Images", "List Movies"),
+    "geophysics": ("Science", "Geophysics"),
+    "random_utilities": ("Tools", "teamriverbubbles random utilities"),
+    "metrx": ("Sports", "Metrx Factory"),
+    "septa": ("Travel", "SEPTA"),
+    "aspose_html": ("Other", "Aspose.HTML Cloud"),
+    "indo_postal": ("Location", "Indonesian Postal Code List and Search"),
+}
 
 
 def default_sets(shared: Path) -> list[tuple[str, str, str, str]]:
@@ -71,11 +88,14 @@ def default_sets(shared: Path) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def toolbench_27b_sets(toolbench: Path, tmp: Path) -> list[tuple[str, str, str, str]]:
-    """The 27b sets: each tool copied from the ToolBench file into ``tmp`` (never into the repository)."""
+def toolbench_27b_sets(toolbench: Path, tmp: Path, tools: dict | None = None, labels: Path = HELD_27B,
+                       held: str = "held out (27b)") -> list[tuple[str, str, str, str]]:
+    """The 27b sets (or ``tools``, labelled in ``labels``): each tool copied from the ToolBench file into ``tmp``
+    (never into the repository)."""
+    tools = TOOLBENCH_27B if tools is None else tools
     if not toolbench.is_file():
-        sys.exit(f"{toolbench}: no such file (the 27b sets need the ToolBench tools; give --toolbench)")
-    wanted = {v: k for k, v in TOOLBENCH_27B.items()}
+        sys.exit(f"{toolbench}: no such file (the {held} sets need the ToolBench tools; give --toolbench)")
+    wanted = {v: k for k, v in tools.items()}
     found: dict[str, Path] = {}
     opener = gzip.open if toolbench.suffix == ".gz" else open
     with opener(toolbench, "rt", encoding="utf-8") as fh:
@@ -87,12 +107,11 @@ def toolbench_27b_sets(toolbench: Path, tmp: Path) -> list[tuple[str, str, str, 
             if name is not None and name not in found:
                 found[name] = tmp / f"{name}.json"
                 found[name].write_text(json.dumps(tool), encoding="utf-8")
-    missing = sorted(set(TOOLBENCH_27B) - set(found))
+    missing = sorted(set(tools) - set(found))
     if missing:
-        sys.exit(f"{toolbench}: tools of the 27b sets not found: "
-                 + ", ".join(f"{n} ({'|'.join(TOOLBENCH_27B[n])})" for n in missing))
-    return [(name, str(found[name]), str(HELD_27B / f"{name}_chains.jsonl"), "held out (27b)")
-            for name in TOOLBENCH_27B]
+        sys.exit(f"{toolbench}: tools of the {held} sets not found: "
+                 + ", ".join(f"{n} ({'|'.join(tools[n])})" for n in missing))
+    return [(name, str(found[name]), str(labels / f"{name}_chains.jsonl"), held) for name in tools]
 
 
 def natural_keys(labels_path: str, name: str) -> set[tuple[str, str, str, str]]:
@@ -235,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="ToolBench tools file for the 27b sets (default <shared>/data/toolbench/tools.jsonl.gz)")
     ap.add_argument("--no-27b", action="store_true", help="leave out the 27b sets (no ToolBench file needed)")
     ap.add_argument("--only-27b", action="store_true", help="score only the 27b sets")
+    ap.add_argument("--fit27f", action="store_true",
+                    help="score only the fit set of helper F (tests/data/graph/fit27f; eight ToolBench tools)")
     ap.add_argument("--check-labels", action="store_true",
                     help="load every set and check its labels name existing APIs, outputs and required inputs")
     ap.add_argument("--single-provider", action="store_true")
@@ -248,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         sets = [(*s.split("=", 2), "") for s in args.set]
+        if not sets and args.fit27f:
+            toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
+            sets = toolbench_27b_sets(toolbench, Path(tmp), TOOLBENCH_FIT27F, FIT_27F, "fit (27f)")
         if not sets:
             sets = [] if args.only_27b else default_sets(args.shared)
             toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"

@@ -117,6 +117,8 @@ class PreparedEntities:
     #: Candidates into general-purpose transforms (:func:`tooldial.graph.transforms.transform_edges`): read from the
     #: corpus's documentation, so found here; :meth:`GraphBuilder.find_edges` merges them.
     transforms: EdgeArrays | None = None
+    #: API id → its description, for the same-tool value proposer (:mod:`tooldial.graph.same_values`).
+    api_docs: dict[str, str] | None = None
 
 
 class _Table:
@@ -223,7 +225,8 @@ class GraphBuilder:
             from tooldial.graph.transforms import transform_edges
 
             transforms = transform_edges(corpus, outputs, inputs, vecs, out_index, in_index)
-        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names, transforms)
+        api_docs = {api.id: api.description or "" for api in corpus.apis}
+        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names, transforms, api_docs)
 
     def find_edges(self, prepared: PreparedEntities, thresholds: Thresholds | None = None) -> EdgeArrays:
         """Eq. 1 over prepared entities (``thresholds`` default to the config's)."""
@@ -251,6 +254,15 @@ class GraphBuilder:
                                             prepared.vectors, mask_self=cfg.filters.drop_self_edges,
                                             limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, ids), o.group, i.group, limits)
+        if cfg.same_tool_values and not cfg.filters.drop_same_tool_edges:
+            from tooldial.graph.same_values import same_tool_value_edges
+
+            o, i = prepared.out_index, prepared.in_index
+            values = same_tool_value_edges(prepared.outputs, prepared.inputs, o.desc, i.desc, o.kw, i.kw,
+                                           prepared.vectors, api_docs=prepared.api_docs,
+                                           mask_self=cfg.filters.drop_self_edges,
+                                           limit=cfg.max_same_tool_candidates_per_input)
+            edges = cap_same_tool(merge_edges(edges, values), o.group, i.group, limits)
         if cfg.apply_rules and not cfg.filters.drop_same_tool_edges:
             from tooldial.graph.system_edges import abbreviated_id_edges, system_code_edges
 

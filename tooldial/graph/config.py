@@ -119,6 +119,9 @@ class GraphConfig(BaseModel):
     #: Also propose id chains inside one tool whose output keys the record the input names (``team|venue|id`` →
     #: ``venueId``), judged by the rules without Eq. 1's bars (:mod:`tooldial.graph.record_ids`).
     same_tool_record_ids: bool = True
+    #: Also propose value chains inside one tool whose two names mean one value (``symbol`` → ``ticker``, ``stopid``
+    #: → ``req1`` "Stop ID"), judged by the rules without Eq. 1's bars (:mod:`tooldial.graph.same_values`).
+    same_tool_values: bool = True
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)

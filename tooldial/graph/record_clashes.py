@@ -16,6 +16,10 @@ from tooldial.graph.record_types import (
     record_type,
 )
 from tooldial.graph.value_kinds import IDENTIFIER_TAIL, IDENTIFIER_WORDS, classify
+from tooldial.knowledge.loader import words as _knowledge_words
+
+#: Words of a search API's name (``Query Term``): they name no record (knowledge/packs/same_values.yaml).
+_SEARCH_WORDS = _knowledge_words("same_values", "search_inputs")
 
 
 def record_type_clash(source: Entity, target: Entity) -> str | None:
@@ -76,7 +80,8 @@ def named_record_clash(source: Entity, target: Entity) -> str | None:
             kind = words[-1]
             break
     kind = kind or next(iter(reversed(_api_subject(source.api_id))), None)
-    wanted = set(_api_subject(target.api_id)) - {"title", "name"}
+    # ``Query Term``, ``Search``: the words of a search API name no record
+    wanted = set(_api_subject(target.api_id)) - {"title", "name"} - _SEARCH_WORDS
     # a lower-case compound names its head last (``bestplayer`` is a player)
     if kind is None or not wanted or kind in wanted or any(kind.endswith(w) for w in wanted if len(w) > 2):
         return None
