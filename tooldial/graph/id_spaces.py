@@ -53,11 +53,30 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
     ``quotes_v2``, whose APIs get quotes): that word is the domain's, and two providers of quotes number their
     quotes apart (v10 labels). The target's documentation names the source tool when it spells the tool's whole
     name (``apifootball``), not only its stem (``football``), and that name is not a domain's (``E-Commerce``,
-    :func:`generic_tool_name`)."""
+    :func:`generic_tool_name`) nor one word naming the source's records (``Users`` of ``users|id``)."""
     why = _shared_id_space(source.tool_id, source.provider, target.tool_id, target.provider, target_docs, config)
     if why and why.evidence is Evidence.TOOL_FAMILY and _domain_word_family(source, target):
         return None
+    if why and why.evidence is Evidence.DOCS_NAME_SOURCE and _record_word_tool(source):
+        return None
     return why
+
+
+def _record_word_tool(source: Entity) -> bool:
+    """Whether the source tool's name (without version and trailing filler) is one word naming the records its
+    API serves: its name's head noun or a word of the output's path (``Company`` of ``Company API``, ``Hashtag`` of
+    ``hashtags|tag``, ``Users`` of ``username``), not a brand that an API name also spells (``youtube`` of
+    ``Youtube Channel ID``). Any documentation about such records spells the word, so it names no tool."""
+    words = [w for w in split_words(_VERSION.sub(" ", _tool_name(source.tool_id))) if not w.isdigit()]
+    while words and words[-1] in _FAMILY_NOISE:
+        words.pop()
+    if len(words) != 1:
+        return False
+    word = _singular(words[0])
+    served = {_singular(w) for w in _api_subject(source.api_id)[-1:]}  # the head noun: ``Company API`` → company
+    served |= {_singular(w) for part in source.key.split("|") for w in split_words(part)}
+    leaf = _alnum(source.key.rsplit("|", 1)[-1])
+    return word in served or len(word) >= 4 and leaf.startswith(word)  # ``username`` of ``Users``
 
 
 def _domain_word_family(source: Entity, target: Entity) -> bool:
