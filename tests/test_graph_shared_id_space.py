@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tooldial.graph.entities import Entity
+from tooldial.graph.id_spaces import generic_tool_name
 from tooldial.graph.validity import RuleConfig, classify, is_box_corner, judge_edge, shared_id_space, url_site
 
 
@@ -104,6 +105,22 @@ def test_a_generic_word_of_a_tool_name_is_not_evidence_of_a_shared_id_space():
     assert not judge_edge(countries, odds, 0.9, 0.9, target_docs="Odds for soccer, tennis and hockey").keep
     named = "Country ids as ApiSoccer's Countries endpoint lists them"
     assert shared_id_space(countries, odds, named, cfg) == "target documentation names the source tool (apisoccer)"
+    # a tool named after its domain (E-Commerce, Football API) is spelled by any such tool's documentation
+    shop = ent("eCommerce|E-Commerce|Get all products", "output", "products|_id")
+    admin = ent("eCommerce|storefront_admin|Update product", "input", "productId")
+    assert shared_id_space(shop, admin, "The e-commerce platform's product id", cfg) is None
+    assert generic_tool_name("E-Commerce API", "Commerce") and generic_tool_name("News", "News_Media")
+    assert not generic_tool_name("ApiSoccer", "Sports") and not generic_tool_name("Shopify", "eCommerce")
+    # nor is a one-word tool name that names the source's own records; a brand an API name spells still is
+    users = ent("Business|Users|User Listing", "output", "username")
+    profile = ent("Social|photo_feed|Profile", "input", "username")
+    assert shared_id_space(users, profile, "Profile of one of our users by username", cfg) is None
+    tags = ent("Social|Hashtag|Similar Hashtags", "output", "hashtags|tag")
+    assert shared_id_space(tags, ent("Social|photo_feed|Posts", "input", "tag"), "Posts with a hashtag", cfg) is None
+    channel = ent("Social|youtube_v2|Youtube Channel ID", "output", "channel_id")
+    videos = ent("Social|tube_stats|Channel videos", "input", "channel_id")
+    assert shared_id_space(channel, videos, "The YouTube channel id", cfg) == \
+        "target documentation names the source tool (youtube)"
     # one word that starts two tool names names a domain; whole names that agree name one family
     predictions = ent("Sports|Soccer Predictions|Match", "output", "match_id")
     assert shared_id_space(predictions, ent("Sports|Soccer|Match stats", "input", "match_id"), "", cfg) is None

@@ -28,6 +28,7 @@ from tooldial.graph.bounds import (
     same_tool_limits,
 )
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
+from tooldial.graph.copied_schemas import copied_schemas
 from tooldial.graph.documented import documented_candidates
 from tooldial.graph.edges import (
     EdgeArrays,
@@ -202,6 +203,9 @@ class GraphBuilder:
         texts = self.entity_texts(corpus)
         report.producer_stats = dict(texts.stats)
         outputs, inputs = apply_filters(texts, cfg.filters)
+        if cfg.apply_rules and cfg.rules.copied_schemas:  # outputs of a copied schema are undocumented
+            copied = copied_schemas(corpus.tools)
+            outputs = [e for e in outputs if e.api_id not in copied.untrusted]
         apis = sorted(corpus.apis, key=lambda a: a.id)
         api_ids = {a.id: i for i, a in enumerate(apis)}
         tool_ids: dict[str, int] = {}
@@ -335,6 +339,8 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "validity": config.validity if config.apply_rules else "rules off",
         "tooldial_version": __version__,
         "providers": provider_summary(corpus.tools),
+        **({"copied_schemas": copied_schemas(corpus.tools).summary()}
+           if config.apply_rules and config.rules.copied_schemas else {}),
     }
 
 

@@ -13,6 +13,9 @@ from tooldial.graph.verdict import RuleConfig
 from tooldial.knowledge.loader import words as knowledge_words
 
 _FAMILY_NOISE = knowledge_words("names", "tool_family_noise")
+#: Category names and domain words: a tool named only by one of them is named after a domain, not a provider.
+_CATEGORY_NAMES = knowledge_words("names", "tool_categories")
+_GENERIC_TOOL_NAMES = knowledge_words("names", "generic_tool_names")
 
 
 #: A version mark in a tool name (``Spotify v2``, ``currency_v2``, ``Api-V3``).
@@ -49,11 +52,31 @@ def shared_id_space(source: Entity, target: Entity, target_docs: str, config: Ru
     not a provider. Nor do equal one-word stems that name the records the APIs serve (``quotes_api`` and
     ``quotes_v2``, whose APIs get quotes): that word is the domain's, and two providers of quotes number their
     quotes apart (v10 labels). The target's documentation names the source tool when it spells the tool's whole
-    name (``apifootball``), not only its stem (``football``)."""
+    name (``apifootball``), not only its stem (``football``), and that name is not a domain's (``E-Commerce``,
+    :func:`generic_tool_name`) nor one word naming the source's records (``Users`` of ``users|id``)."""
     why = _shared_id_space(source.tool_id, source.provider, target.tool_id, target.provider, target_docs, config)
     if why and why.evidence is Evidence.TOOL_FAMILY and _domain_word_family(source, target):
         return None
+    if why and why.evidence is Evidence.DOCS_NAME_SOURCE and _record_word_tool(source):
+        return None
     return why
+
+
+def _record_word_tool(source: Entity) -> bool:
+    """Whether the source tool's name (without version and trailing filler) is one word naming the records its
+    API serves: its name's head noun or a word of the output's path (``Company`` of ``Company API``, ``Hashtag`` of
+    ``hashtags|tag``, ``Users`` of ``username``), not a brand that an API name also spells (``youtube`` of
+    ``Youtube Channel ID``). Any documentation about such records spells the word, so it names no tool."""
+    words = [w for w in split_words(_VERSION.sub(" ", _tool_name(source.tool_id))) if not w.isdigit()]
+    while words and words[-1] in _FAMILY_NOISE:
+        words.pop()
+    if len(words) != 1:
+        return False
+    word = _singular(words[0])
+    served = {_singular(w) for w in _api_subject(source.api_id)[-1:]}  # the head noun: ``Company API`` → company
+    served |= {_singular(w) for part in source.key.split("|") for w in split_words(part)}
+    leaf = _alnum(source.key.rsplit("|", 1)[-1])
+    return word in served or len(word) >= 4 and leaf.startswith(word)  # ``username`` of ``Users``
 
 
 def _domain_word_family(source: Entity, target: Entity) -> bool:
@@ -66,6 +89,23 @@ def _domain_word_family(source: Entity, target: Entity) -> bool:
     served = {_singular(w) for e in (source, target) for w in _api_subject(e.api_id)}
     served |= {_singular(w) for part in source.key.split("|")[:-1] for w in split_words(part)}
     return _singular(stem[0]) in served
+
+
+@lru_cache(maxsize=65536)
+def generic_tool_name(tool: str, category: str = "") -> bool:
+    """Whether a tool's name, without version and trailing filler words, names a domain rather than a provider: it is a
+    category name or part of one (its own category's, or one of ``names.tool_categories``: ``E-Commerce`` of
+    eCommerce, ``News`` of News_Media) or a generic domain word (``names.generic_tool_names``: ``Football``).
+    Any shop's documentation says "e-commerce", so spelling such a name is no evidence of naming that tool."""
+    words = [w for w in split_words(_VERSION.sub(" ", tool)) if not w.isdigit()]
+    while words and words[-1] in _FAMILY_NOISE:  # ``Weather API``, not ``ApiFootball`` (a provider's name)
+        words.pop()
+    stem = "".join(words)
+    if not stem:
+        return True
+    if stem in _GENERIC_TOOL_NAMES:
+        return True
+    return any(stem in name for name in (*_CATEGORY_NAMES, _alnum(category)) if name)
 
 
 @lru_cache(maxsize=262144)  # per pair of tools and target documentation, not per candidate (speed only)
@@ -85,7 +125,7 @@ def _shared_id_space(s_tool_id: str, s_provider: str, t_tool_id: str, t_provider
         if s_stem == t_stem or (multi_word and (s_stem.startswith(t_stem) or t_stem.startswith(s_stem))):
             return IdSpace(f"same tool family ({min(s_stem, t_stem, key=len)})", Evidence.TOOL_FAMILY)
     full = tool_full_name(s_tool)
-    if len(full) >= 5 and full in _alnum(target_docs):
+    if len(full) >= 5 and full in _alnum(target_docs) and not generic_tool_name(s_tool, s_tool_id.split("|", 1)[0]):
         return IdSpace(f"target documentation names the source tool ({full})", Evidence.DOCS_NAME_SOURCE)
     return None
 

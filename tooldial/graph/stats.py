@@ -107,6 +107,8 @@ def format_stats(stats: GraphStats) -> str:
         rules = stats.providers.get("rules", {})
         lines.append(f"providers        {stats.providers.get('providers')} for {stats.providers.get('tools')} tools, "
                      "decided by: " + "; ".join(f"{RULE_TEXT.get(r, r)} ({n} tools)" for r, n in rules.items()))
+    if line := copied_schema_line(stats.attributes.get("copied_schemas")):
+        lines.append(line)
     if stats.documented_links:
         lines.append(f"documented links {stats.documented_links} edges (OpenAPI links; no rule removes them)")
     if stats.rejected:
@@ -121,6 +123,14 @@ def format_stats(stats: GraphStats) -> str:
     lines.append("API pairs per category pair:")
     lines += [f"  {n:6d}  {a} -> {b}" for a, b, n in stats.category_pairs]
     return "\n".join(lines)
+
+
+def copied_schema_line(summary: dict | None) -> str:
+    """What the copied-schema check (:mod:`tooldial.graph.copied_schemas`) did, or ``""`` when it touched nothing."""
+    if not summary or not summary.get("apis"):
+        return ""
+    return (f"copied schemas: outputs of {summary['apis']} APIs in {summary['tools']} tools count as undocumented "
+            "(a response schema copied onto APIs that do not name its record)")
 
 
 def provider_hint(rejected: dict, rules: dict, providers: dict | None = None) -> str:
@@ -146,6 +156,8 @@ def graph_notes(graph: nx.MultiDiGraph) -> list[str]:
                      + "; ".join(f"{n} {r}" for r, n in summary.get("rules", {}).items()) + ")")
     if graph.graph.get("documented_links"):
         lines.append(f"documented links: {graph.graph['documented_links']} edges")
+    if line := copied_schema_line(graph.graph.get("copied_schemas")):
+        lines.append(line)
     if hint := provider_hint(graph.graph.get("rejected") or {}, graph.graph.get("rules") or {},
                              graph.graph.get("providers")):
         lines.append(f"hint: {hint}")

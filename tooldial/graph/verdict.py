@@ -52,6 +52,9 @@ class RuleConfig(BaseModel):
     #: converter, an article's URL into a link shortener; :mod:`tooldial.graph.transforms`), which Eq. 1 does not
     #: propose.
     transforms: bool = True
+    #: A response schema copied onto many APIs of one tool is trusted only where the API names its record; the
+    #: others' outputs count as undocumented (:mod:`tooldial.graph.copied_schemas`).
+    copied_schemas: bool = True
 
 
 @dataclass(frozen=True, slots=True)
