@@ -30,6 +30,7 @@ from typing import Literal, Protocol
 from tqdm.auto import tqdm
 
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, Corpus, InputField, OutputComponent, Parameter
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import IDENTIFIER_TAIL, IDENTIFIER_WORDS
 
@@ -451,7 +452,7 @@ def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:
     return False
 
 
-_SEVERAL = re.compile(r"\b(comma[- ]separated|separated by commas?|list of|one or more|multiple)\b", re.I)
+_SEVERAL = re.compile(r"\b(" + "|".join(ordered_words("quantities", "several_values_docs")) + r")\b", re.I)
 
 
 def takes_several(name: str, description: str) -> bool:
