@@ -106,11 +106,14 @@ COMPILED = [
     ("counts", "_SIZE_DOC", "quantities", "request_size_docs"),
     ("entities", "_SEVERAL", "quantities", "several_values_docs"),
     ("select", "_CHOICES", "documentation", "choice_lists"),
+    ("entities", "_ID_MENTION", "identifiers", "id_mentions"),
+    ("markets", "_CRYPTO_CURRENCY", "markets", "virtual_currency_adjectives"),
+    ("value_kinds", "_INTERNET_DOC", "web", "internet_docs"),
 ]
 #: Sets read as part of a union or compiled (checked on their own below).
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Sets of a graph pack read by a later stage (each tested with its reader): the chain rules' standards with formats.
-LATER_STAGES = {("standards", "formatted_standards")}
+LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_operations")}
 #: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
 GRAPH_PACKS = ("standards", "geography", "media_files", "quantities", "records", "accounts", "requests", "languages", "plurals")
 

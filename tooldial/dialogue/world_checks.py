@@ -160,7 +160,7 @@ def is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
 
 
 #: Words by which an API's documentation says it is about ids (then an id is an answer).
-_ABOUT_IDS = re.compile(r"\b(id|ids|identifier|code|key)\b", re.I)
+_ABOUT_IDS = re.compile(r"\b(" + "|".join(loader.ordered_words("identifiers", "about_ids")) + r")\b", re.I)
 
 
 def unasked_id(field: str, api_name: str, api_description: str) -> bool:

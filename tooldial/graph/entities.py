@@ -181,7 +181,7 @@ STANDARD_WORDS = knowledge_words("standards", "entity_standard_words")
 #: which the namer reads at the end of a phrase of two or more words (``IATA code of the airport``) or of a list's
 #: plural (``currencyCodes``). A scalar list whose items are such values is named ``<item> id``.
 ID_WORDS = IDENTIFIER_WORDS | IDENTIFIER_TAIL
-_ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
+_ID_MENTION = re.compile(r"\b(" + "|".join(ordered_words("identifiers", "id_mentions")) + r")\b", re.I)
 _ID_VALUE = re.compile(r"^[#\w][\w\-:.#]{0,63}$")
 _NOT_ID_VALUE = re.compile(r"@|://|^\d{4}-\d{2}-\d{2}|\s")
 

@@ -83,8 +83,7 @@ def value_shape(text: str) -> str:
 
 
 _ERROR_TEXT = re.compile(r"\b(" + "|".join(ordered_words("errors", "result_error_text")) + r")\b", re.I)
-_ACCOUNT_TEXT = re.compile(r"\b(key|token|subscri\w*|auth\w*|rate|quota|plan|limit|unauthori[sz]ed|forbidden)\b",
-                           re.I)
+_ACCOUNT_TEXT = re.compile(r"\b(" + "|".join(ordered_words("errors", "account_error_text")) + r")\b", re.I)
 
 
 def documented_error(api: Api) -> str:
