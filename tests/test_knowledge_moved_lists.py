@@ -51,6 +51,8 @@ COMPILED = [
     ("tooldial.evaluation.backends.rule", "_FAIL_INFORM", "replies", "fail_inform_cues"),
     ("tooldial.audit.probes", "_OPENERS", "replies", "reply_fillers"),
     ("tooldial.audit.probes", "_OPENERS", "replies", "choice_lead_ins"),
+    ("tooldial.audit.coherence", "_WORK_TIE", "replies", "work_ties"),
+    ("tooldial.audit.coherence", "_SHORT_CLAIM", "replies", "short_claims"),
 ]
 
 
