@@ -90,6 +90,7 @@ MAPS = [
     ("value_space", "UNCOMMON_FORMATS", "standards", "uncommon_formats"),
     ("geo_scope", "_CONTINENTS", "geography", "continent_by_word"),
     ("urls", "_MEDIA_KINDS", "media_files", "medium_by_word"),
+    ("transforms", "CONTENT_LEAVES", "records", "content_leaves"),
 ]
 #: Regular expressions compiled from a set's words, joined by ``|`` in the file's order (module, constant, sets).
 COMPILED = [

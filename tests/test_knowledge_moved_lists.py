@@ -48,11 +48,13 @@ COMPILED = [
     ("tooldial.dialogue.world_checks", "_ABOUT_IDS", "identifiers", "about_ids"),
     ("tooldial.rules.world.sky", "_DRY_SKY", "weather", "dry_sky"),
     ("tooldial.rules.world.sky", "_WET_SKY", "weather", "wet_sky"),
+    ("tooldial.rules.dialogue.answer", "_AGREEMENT", "english", "count_participles"),
     ("tooldial.evaluation.backends.rule", "_FAIL_INFORM", "replies", "fail_inform_cues"),
     ("tooldial.audit.probes", "_OPENERS", "replies", "reply_fillers"),
     ("tooldial.audit.probes", "_OPENERS", "replies", "choice_lead_ins"),
     ("tooldial.audit.coherence", "_WORK_TIE", "replies", "work_ties"),
     ("tooldial.audit.coherence", "_SHORT_CLAIM", "replies", "short_claims"),
+    ("tooldial.audit.coherence", "_IDENTITY", "replies", "self_description_leads"),
 ]
 
 

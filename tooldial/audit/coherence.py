@@ -42,7 +42,7 @@ _COPIED = "|".join(ordered_words("replies", "copied_value_sources"))
 #: Words of a turn above which "I'll keep this short" contradicts the turn itself.
 LONG_TURN = 35
 #: Self-descriptions: "I'm a …", "I work as an …", "As a …,", "Being a …".
-_IDENTITY = re.compile(r"(?:\bI'm|\bI am|\bI work as|(?:^|[.!?,]\s+)As|\bBeing)\s+(an?\s+[a-z][a-z' -]+)",
+_IDENTITY = re.compile(r"(?:" + "|".join(ordered_words("replies", "self_description_leads")) + r")\s+(an?\s+[a-z][a-z' -]+)",
                        re.IGNORECASE)
 
 

@@ -19,7 +19,8 @@ image or a document (OCR); a URL to shorten from any record that holds no short 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import cast
 
 import numpy as np
 
@@ -28,14 +29,14 @@ from tooldial.graph.edges import EdgeArrays, EntityIndex
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.validity import SETTING_WORDS, Verdict, media_url_clash
-from tooldial.knowledge.loader import ordered_words
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: The reason of a kept transform candidate starts so (downstream readers match it).
 TRANSFORM_REASON = "into a general-purpose transform"
 
 #: The plain leaf words of the kinds a general-purpose transform takes.
-CONTENT_LEAVES = {"title": "title", "headline": "title", "url": "url", "link": "url", "text": "text"}
+CONTENT_LEAVES = cast("Mapping[str, str]", word_map("records", "content_leaves"))
 
 #: Verbs (and their nouns) of an API that transforms the value it is given.
 _TRANSFORM_VERBS = re.compile(r"(?i)\b(" + "|".join(ordered_words("actions", "text_transforms")) + r")\b")
