@@ -81,6 +81,8 @@ READS = [
     ("entities", "_BOILERPLATE", "records", "boilerplate_descriptions"),
     ("build", "_NOT_QUALIFIERS", "requests", "range_or_direction"),
     ("transforms", "_LOOKUP_WORDS", "requests", "lookup_apis"),
+    ("account_email", "ADDRESS_SUBJECT_WORDS", "accounts", "address_subject_apis"),
+    ("edge_features", "_NUMERIC", "field_words", "numeric_types"),
 ]
 ORDERED = [("value_formats", "_QUOTES", "markets", "quote_tickers")]
 MAPS = [
@@ -91,11 +93,31 @@ MAPS = [
     ("value_space", "UNCOMMON_FORMATS", "standards", "uncommon_formats"),
     ("geo_scope", "_CONTINENTS", "geography", "continent_by_word"),
     ("urls", "_MEDIA_KINDS", "media_files", "medium_by_word"),
+    ("transforms", "CONTENT_LEAVES", "records", "content_leaves"),
+]
+#: Regular expressions compiled from a set's words, joined by ``|`` in the file's order (module, constant, sets).
+COMPILED = [
+    ("geo_scope", "_AREA_TARGET", "geography", "area_target_inputs"),
+    ("geo_scope", "_REGION_ONLY", "geography", "region_only_before"),
+    ("geo_scope", "_REGION_ONLY", "geography", "region_only_after"),
+    ("transforms", "_TRANSFORM_VERBS", "actions", "text_transforms"),
+    ("transforms", "_READS_TEXT", "actions", "text_readers"),
+    ("transforms", "_SHORT_ONLY", "web", "unshorteners"),
+    ("transforms", "_NOT_ANY_URL", "web", "not_any_url"),
+    ("transforms", "_WRITTEN", "media", "written_content"),
+    ("record_clashes", "_FOLDER", "media_files", "folder_words"),
+    ("record_clashes", "_FILE", "media_files", "file_words"),
+    ("counts", "_SIZE_DOC", "quantities", "request_size_docs"),
+    ("entities", "_SEVERAL", "quantities", "several_values_docs"),
+    ("select", "_CHOICES", "documentation", "choice_lists"),
+    ("entities", "_ID_MENTION", "identifiers", "id_mentions"),
+    ("markets", "_CRYPTO_CURRENCY", "markets", "virtual_currency_adjectives"),
+    ("value_kinds", "_INTERNET_DOC", "web", "internet_docs"),
 ]
 #: Sets read as part of a union or compiled (checked on their own below).
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Sets of a graph pack read by a later stage (each tested with its reader): the chain rules' standards with formats.
-LATER_STAGES = {("standards", "formatted_standards")}
+LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_operations")}
 #: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
 GRAPH_PACKS = ("standards", "geography", "media_files", "quantities", "records", "accounts", "requests", "languages", "plurals")
 
@@ -128,9 +150,21 @@ def test_derived_vocabularies_are_built_from_the_packs() -> None:
     assert all(rx.pattern == patterns[m] for m, rx in markets._MARKETS.items())
 
 
+@pytest.mark.parametrize(("module", "name", "subject", "word_set"), COMPILED, ids=lambda x: str(x))
+def test_a_graph_pattern_is_compiled_from_the_packs_words(module: str, name: str, subject: str, word_set: str) -> None:
+    assert "|".join(loader.ordered_words(subject, word_set)) in _constant(module, name).pattern
+
+
+def test_a_transform_verb_of_the_pack_is_what_the_rule_sees() -> None:
+    from tooldial.graph.transforms import _TRANSFORM_VERBS
+
+    assert "capitali[sz]\\w*" in loader.ordered_words("actions", "text_transforms")
+    assert _TRANSFORM_VERBS.search("Capitalize a title") and not _TRANSFORM_VERBS.search("Get a title by id")
+
+
 @pytest.mark.parametrize("subject", GRAPH_PACKS)
 def test_every_set_of_a_graph_pack_has_a_reader(subject: str) -> None:
-    read = {(s, n) for _, _, s, n in READS + ORDERED + MAPS} | DERIVED | LATER_STAGES
+    read = {(s, n) for _, _, s, n in READS + ORDERED + MAPS + COMPILED} | DERIVED | LATER_STAGES
     pack = loader.pack(subject)
     assert {(subject, n) for n in (*pack.word_sets, *pack.maps)} <= read
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from tooldial.audit.leaks import Check
+from tooldial.knowledge.loader import ordered_words
 
 #: What a kind of incoherence means, for the verdict.
 KINDS = {
@@ -33,19 +34,15 @@ KINDS = {
     "short_claim_long": "says they keep it short (\"I'll keep this short\", \"short replies\") in a long turn",
 }
 #: Phrases that tie a task to the user's work or employer (said by a user whose role is private).
-_WORK_TIE = re.compile(r"comes up at work|run into this a lot|\bWork stuff\b|(?<!Time )\bfor work\b|has on file|"
-                       r"\b(?:my|the) team at\b|\bwe use it at\b|what we need at\b|\bSomeone at [A-Z]|\bWe at [A-Z]|"
-                       r"run things at\b|small team at\b|I'm doing this for [A-Z]|help with my work|"
-                       r"(?:from|in|against) my work laptop\b|shared drive at work|office logbook|project wiki|meeting minutes|"
-                       r"handover notes|the minutes \w+ took|never sent it to me|Quick one from [A-Z]", re.IGNORECASE)
-_SHORT_CLAIM = re.compile(r"keep this short|short replies|short and simple|quick answers are welcome|"
-                          r"Quick one, I'm", re.IGNORECASE)  # not "Quick is good": that is about the answer
+_WORK_TIE = re.compile("|".join(ordered_words("replies", "work_ties")), re.IGNORECASE)
+#: A user saying they keep it short (not "Quick is good": that is about the answer).
+_SHORT_CLAIM = re.compile("|".join(ordered_words("replies", "short_claims")), re.IGNORECASE)
 #: Sources that are not records but still say a value was copied or read out (not how one picks an option).
-_COPIED = r"gave me that|wrote that down for me|read it out to me|I have it right here|on the list \w+ gave me|checked it twice"
+_COPIED = "|".join(ordered_words("replies", "copied_value_sources"))
 #: Words of a turn above which "I'll keep this short" contradicts the turn itself.
 LONG_TURN = 35
 #: Self-descriptions: "I'm a …", "I work as an …", "As a …,", "Being a …".
-_IDENTITY = re.compile(r"(?:\bI'm|\bI am|\bI work as|(?:^|[.!?,]\s+)As|\bBeing)\s+(an?\s+[a-z][a-z' -]+)",
+_IDENTITY = re.compile(r"(?:" + "|".join(ordered_words("replies", "self_description_leads")) + r")\s+(an?\s+[a-z][a-z' -]+)",
                        re.IGNORECASE)
 
 

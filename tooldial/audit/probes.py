@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tooldial.evaluation.parsing import NOT_CONFIRMED, load_json_field, states_equal, strip_system_action
+from tooldial.knowledge.loader import ordered_words
 from tooldial.tasks.format import API_DOCS_PREFIX as DOCS_PREFIX
 from tooldial.tasks.format import STATE_PREFIX, USER_PREFIX
 
@@ -102,9 +103,8 @@ def _slot_pattern(slot: str) -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
-_OPENERS = re.compile(r"^(?:(?:sure|ok|okay|yes|certainly|well|so|hmm|um+)[!,.]?\s+)*"
-                      r"(?:it'?s|it is|that would be|that's|i'll take|let's go with|the one with)?\s*",
-                      re.IGNORECASE)
+_OPENERS = re.compile(r"^(?:(?:" + "|".join(ordered_words("replies", "reply_fillers")) + r")[!,.]?\s+)*"
+                      r"(?:" + "|".join(ordered_words("replies", "choice_lead_ins")) + r")?\s*", re.IGNORECASE)
 
 
 _FROM_RESULT = re.compile(r"\b(\w+) is (.+?) from the result of\b")

@@ -47,20 +47,17 @@ _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}
 _INTEGER = re.compile(r"^-?\d+$")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 #: Kinds that name a record (the subject of a single-record answer, the label of a list item), best first.
-_LABEL_KINDS = ("name", "title", "person", "company", "city", "country", "language", "symbol", "username",
-                "category", "address", "date", "datetime")
+_LABEL_KINDS = loader.ordered_words("field_kinds", "answer_labels")
 #: Kinds that name the record a single-record answer is about (a person may be an author, not the subject).
-_SUBJECT_KINDS = ("title", "name", "company", "city", "country")
+_SUBJECT_KINDS = loader.ordered_words("field_kinds", "answer_subjects")
 #: Kinds worth a detail of a list item when the goal fields give none.
-_DETAIL_KINDS = frozenset({"price", "time", "datetime", "date", "rating", "temperature", "percent", "count",
-                           "hours", "status"})
+_DETAIL_KINDS = loader.words("field_kinds", "answer_details")
 #: The order in which those kinds are added ("time" stands for dates and times).
-_DETAIL_ORDER = ("price", "time", "rating", "temperature", "percent", "count", "status")
+_DETAIL_ORDER = loader.ordered_words("field_kinds", "answer_detail_order")
 #: Kinds never recited in a detail (opaque to a reader).
-_HIDDEN_KINDS = frozenset({"id", "url", "image", "boolean", "latitude", "longitude", "page", "limit", "error",
-                           "status_code"})
+_HIDDEN_KINDS = loader.words("field_kinds", "answer_hidden")
 #: Kinds whose numbers are never grouped in thousands.
-_NO_GROUPING = frozenset({"id", "year", "postal", "phone", "status_code", "page", "time", "hours"})
+_NO_GROUPING = loader.words("field_kinds", "no_digit_grouping")
 
 
 class ShownFact(BaseModel):

@@ -199,7 +199,7 @@ def unsaid_values(scenario: ScenarioInstruction, index: int, messages: Sequence[
 
 
 _META = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "meta_talk")) + r")\b", re.IGNORECASE)
-_NEG_WORD = re.compile(r"\b(not|no|never|nothing|nobody|none|cannot)\b|n't\b", re.IGNORECASE)
+_NEG_WORD = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "negation_words")) + r")\b|n't\b", re.IGNORECASE)
 _FIRST = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "first_person")) + r")\b", re.IGNORECASE)
 _SECOND = re.compile(r"\b(" + "|".join(loader.ordered_words("replies", "second_person")) + r")\b", re.IGNORECASE)
 _LOOP = re.compile(r"\b(\w+(?:\W+\w+){0,3})\W+\1\W+\1\b|\b(\w+(?:\W+\w+){1,3})\W+\2\b", re.IGNORECASE)

@@ -40,7 +40,7 @@ _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _TIME = re.compile(r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
 #: Operation names that create a record (its status starts at the beginning of its lifecycle).
-_CREATES = re.compile(r"^(create|add|place|new|book|submit|register|open|start|make|insert|post)(?![a-z])", re.I)
+_CREATES = re.compile(r"^(" + "|".join(loader.ordered_words("records", "creating_operations")) + r")(?![a-z])", re.I)
 _STATUS_WORDS = loader.words("status", "field_words")
 
 

@@ -164,7 +164,7 @@ NO_JOB_ROLES = words("people", "no_job_roles")
 
 _COMPANY_FORMS = _PERSONA["company_forms"]
 _COMPANY_SUFFIXES = ordered_words("people", "company_suffixes")
-_COMPANY = re.compile(r"\b(company|employer|organi[sz]ation|business|firm|brand|corporation)\b")
+_COMPANY = re.compile(r"\b(" + "|".join(ordered_words("people", "employer_words")) + r")\b")
 
 
 #: What a user may be preparing for.
@@ -180,9 +180,9 @@ _NAME_MARK = "\x00n\x00"
 
 
 #: Slots (or values) a user's own name, occupation or employer would answer or contradict: then not said.
-_PERSON_NAME = re.compile(r"\b(first|last|full|user|person|contact|customer|author|nick|given|family|player|"
-                          r"artist|owner|guest)[ _]?name\b|\busername\b|\bsurname\b|\bhandle\b|\bgamertag\b")
-_JOB = re.compile(r"\b(job|occupation|profession|career|employer|role)\b")
+_PERSON_NAME = re.compile(r"\b(" + "|".join(ordered_words("people", "name_slot_prefixes")) + r")[ _]?name\b|"
+                          + "|".join(rf"\b{w}\b" for w in ordered_words("people", "name_slot_words")))
+_JOB = re.compile(r"\b(" + "|".join(ordered_words("people", "job_words")) + r")\b")
 
 
 #: Records a value can come from; shared by :data:`SOURCES` and :data:`NOT_AT_HAND`. Everyday records fit any

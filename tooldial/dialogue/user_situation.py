@@ -31,12 +31,9 @@ from tooldial.dialogue.user_profile import domain_key  # the domain tables here 
 from tooldial.knowledge.loader import ordered_words, phrase_banks
 
 #: Slot or value words that make a named town read like a value (the aside is then left out).
-PLACE_SLOT = re.compile(r"\b(city|cities|country|countries|location|lat|latitude|lon|lng|longitude|address|region|"
-                        r"postal|postcode|zip|place|area|airport|station|state|town|destination|origin|venue|"
-                        r"coordinates|geo|iata|icao|near|district|neighbou?rhood|county)\b")
+PLACE_SLOT = re.compile(r"\b(" + "|".join(ordered_words("places", "place_slot_words")) + r")\b")
 #: Slot words that make a time phrase read like a value.
-TIME_SLOT = re.compile(r"\b(date|dates|time|times|day|days|hour|hours|week|month|year|season|from|to|start|end|"
-                       r"check|checkin|checkout|departure|arrival|when|schedule|timestamp|period|range)\b")
+TIME_SLOT = re.compile(r"\b(" + "|".join(ordered_words("time", "time_slot_words")) + r")\b")
 
 # The parts and frames live in tooldial/knowledge/phrases/en/situation.yaml, the pets in
 # tooldial/knowledge/packs/pets.yaml (each bank and set with what it is for).

@@ -84,10 +84,7 @@ def _lorem_words() -> frozenset[str]:
 _VALUE_WORDS = loader.words("status", "plain_values")
 _WORDS = re.compile(r"[A-Za-z]+")
 #: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
-_NAMED_KINDS = frozenset({"status", "gender", "boolean", "query", "category", "person", "company", "first_name",
-                          "last_name", "username", "address", "city", "country", "state", "language",
-                          "currency_name", "email", "url", "image", "file", "language_code", "country_code",
-                          "currency_code", "timezone"})
+_NAMED_KINDS = loader.words("field_kinds", "named_values")
 
 
 @lru_cache(maxsize=1)
@@ -163,7 +160,7 @@ def is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
 
 
 #: Words by which an API's documentation says it is about ids (then an id is an answer).
-_ABOUT_IDS = re.compile(r"\b(id|ids|identifier|code|key)\b", re.I)
+_ABOUT_IDS = re.compile(r"\b(" + "|".join(loader.ordered_words("identifiers", "about_ids")) + r")\b", re.I)
 
 
 def unasked_id(field: str, api_name: str, api_description: str) -> bool:

@@ -12,13 +12,10 @@ from __future__ import annotations
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.record_copy import one_system
 from tooldial.graph.validity import classify
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of an API that takes any address as its subject: checking it or writing to it.
-ADDRESS_SUBJECT_WORDS = frozenset({
-    "validate", "validation", "validator", "valid", "verify", "verification", "verifier", "check", "checker",
-    "deliverability", "mx", "bounce", "disposable", "syntax", "send", "sender", "compose", "notify", "invite",
-    "lookup", "enrich", "enrichment", "reputation", "breach", "breaches", "pwned", "gravatar", "hash",
-})
+ADDRESS_SUBJECT_WORDS = knowledge_words("accounts", "address_subject_apis")
 
 
 def account_email_across_systems(output: Entity, target: Entity, target_api_text: str) -> str | None:

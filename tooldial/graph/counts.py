@@ -7,6 +7,7 @@ import re
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.value_kinds import PROVIDER_SCOPED_WORDS
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of a number that counts records (``followers``, ``results``, ``total``): a count is neither an id nor a
@@ -18,8 +19,7 @@ COUNT_WORDS = knowledge_words("quantities", "count_names")
 _SIZE_WORDS = knowledge_words("quantities", "request_size_names")
 
 
-_SIZE_DOC = re.compile(r"(?i)\b(number of|how many|max(imum)? (number|count)|results? to (return|fetch|show)|"
-                       r"page size|limit)\b")
+_SIZE_DOC = re.compile(r"(?i)\b(" + "|".join(ordered_words("quantities", "request_size_docs")) + r")\b")
 
 
 def is_count(entity: Entity) -> bool:

@@ -35,6 +35,7 @@ from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import META_FIELDS
 from tooldial.graph.validity import Traits, Verdict, _api_subject, classify, is_coordinate
 from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import words as knowledge_words
 
 #: Characters of an API's or a tool's documentation that go into its relevance text (MiniLM reads 256 tokens;
 #: the first sentences say what an endpoint does).
@@ -69,7 +70,7 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 #: Numeric JSON types (``integer`` and ``number`` carry the same values for a chain).
-_NUMERIC = frozenset({"integer", "number", "int", "float", "double"})
+_NUMERIC = knowledge_words("field_words", "numeric_types")
 
 
 def api_text(api: Api) -> str:

@@ -30,6 +30,7 @@ from typing import Literal, Protocol
 from tqdm.auto import tqdm
 
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, Corpus, InputField, OutputComponent, Parameter
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import IDENTIFIER_TAIL, IDENTIFIER_WORDS
 
@@ -180,7 +181,7 @@ STANDARD_WORDS = knowledge_words("standards", "entity_standard_words")
 #: which the namer reads at the end of a phrase of two or more words (``IATA code of the airport``) or of a list's
 #: plural (``currencyCodes``). A scalar list whose items are such values is named ``<item> id``.
 ID_WORDS = IDENTIFIER_WORDS | IDENTIFIER_TAIL
-_ID_MENTION = re.compile(r"\b(ids?|identifiers?|uuids?|keys?|codes?|slugs?)\b", re.I)
+_ID_MENTION = re.compile(r"\b(" + "|".join(ordered_words("identifiers", "id_mentions")) + r")\b", re.I)
 _ID_VALUE = re.compile(r"^[#\w][\w\-:.#]{0,63}$")
 _NOT_ID_VALUE = re.compile(r"@|://|^\d{4}-\d{2}-\d{2}|\s")
 
@@ -451,7 +452,7 @@ def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:
     return False
 
 
-_SEVERAL = re.compile(r"\b(comma[- ]separated|separated by commas?|list of|one or more|multiple)\b", re.I)
+_SEVERAL = re.compile(r"\b(" + "|".join(ordered_words("quantities", "several_values_docs")) + r")\b", re.I)
 
 
 def takes_several(name: str, description: str) -> bool:

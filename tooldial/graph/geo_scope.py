@@ -14,7 +14,7 @@ from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.lookups import lookup_kind
 from tooldial.graph.record_types import _CONTAINERS, _api_subject
 from tooldial.graph.value_kinds import classify, is_coordinate
-from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Record words of an area (its coordinates are a centre point, not a place a user is at).
@@ -25,7 +25,7 @@ _AREA_WORDS = knowledge_words("geography", "area_records")
 _POINT_WORDS = knowledge_words("geography", "point_records")
 
 
-_AREA_TARGET = re.compile(r"(?i)\b(countr\w*|states?|time ?zones?|timezone|local time|time)\b")
+_AREA_TARGET = re.compile(r"(?i)\b(" + "|".join(ordered_words("geography", "area_target_inputs")) + r")\b")
 
 
 def is_area_centre(entity: Entity) -> bool:
@@ -96,9 +96,9 @@ def country_scope_clash(source: Entity, target: Entity, source_tool_text: str, t
 _CONTINENTS = cast("Mapping[str, str]", word_map("geography", "continent_by_word"))
 
 
-_REGION_ONLY = re.compile(r"(?i)\b(europe|african?|asian?|north america|south america|latin america|oceania)\W{0,3}"
-                          r"only\b|\bonly (?:in|for|within|covers?) (?:the )?(europe|africa|asia|north america|"
-                          r"south america|latin america|oceania)\b")
+_REGION_ONLY = re.compile(r"(?i)\b(" + "|".join(ordered_words("geography", "region_only_before")) + r")\W{0,3}"
+                          r"only\b|\bonly (?:in|for|within|covers?) (?:the )?("
+                          + "|".join(ordered_words("geography", "region_only_after")) + r")\b")
 
 
 _POINT_PAIR = re.compile(r"(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)")

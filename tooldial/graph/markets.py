@@ -7,12 +7,13 @@ import re
 from functools import lru_cache
 from typing import cast
 
-from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Names of coins that contain the word currency (``digital currency``, ``DIGITAL_CURRENCY_DAILY``,
 #: ``digital/crypto currency``): crypto, not a fiat currency.
-_CRYPTO_CURRENCY = re.compile(r"\b(digital|crypto|virtual)(\s*/\s*(digital|crypto|virtual))?\s*currenc\w*", re.I)
+_VIRTUAL = "|".join(ordered_words("markets", "virtual_currency_adjectives"))
+_CRYPTO_CURRENCY = re.compile(rf"\b({_VIRTUAL})(\s*/\s*({_VIRTUAL}))?\s*currenc\w*", re.I)
 
 
 #: A market -> the pattern of words that name it (the first that alone matches is the market).

@@ -16,6 +16,7 @@ from tooldial.graph.record_types import (
     record_type,
 )
 from tooldial.graph.value_kinds import IDENTIFIER_TAIL, IDENTIFIER_WORDS, classify
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as _knowledge_words
 
 #: Words of a search API's name (``Query Term``): they name no record (knowledge/packs/same_values.yaml).
@@ -48,10 +49,10 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     return f"a {kind} id is not the {'/'.join(sorted(words)[:3])} id the input wants"
 
 
-_FOLDER = re.compile(r"(?i)\b(folder|directory|dir)\b")
+_FOLDER = re.compile(r"(?i)\b(" + "|".join(ordered_words("media_files", "folder_words")) + r")\b")
 
 
-_FILE = re.compile(r"(?i)\b(file|document)\b")
+_FILE = re.compile(r"(?i)\b(" + "|".join(ordered_words("media_files", "file_words")) + r")\b")
 
 
 def file_into_folder(source: Entity, target: Entity) -> bool:

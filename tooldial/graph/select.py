@@ -58,6 +58,7 @@ from tooldial.graph.validity import (
     region_scope_clash,
     tool_conventions,
 )
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: The verdict of an edge when the rules are switched off (``--no-rules``).
@@ -334,8 +335,8 @@ class EdgeSelector:
 #: Input words of a presentation setting (``style``, ``substyle``, ``mode``, ``format``, ``tone``).
 _STYLE_WORDS = knowledge_words("requests", "presentation_settings")
 #: Documentation that enumerates an input's choices ("can be any of the following:", "one of", "- apa:").
-_CHOICES = re.compile(r"(?i)(any of the following|one of\b|options? (are|is)\b|possible values|choose from|"
-                      r"(^|\n)\s*[-*] ?[\w-]+\s*:.*\n\s*[-*] ?[\w-]+\s*:)")
+_CHOICES = re.compile(r"(?i)(" + "|".join(ordered_words("documentation", "choice_lists"))
+                      + r"|(^|\n)\s*[-*] ?[\w-]+\s*:.*\n\s*[-*] ?[\w-]+\s*:)")
 
 
 def chosen_style(target: Entity) -> bool:

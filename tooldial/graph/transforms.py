@@ -19,7 +19,8 @@ image or a document (OCR); a URL to shorten from any record that holds no short 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import cast
 
 import numpy as np
 
@@ -28,31 +29,27 @@ from tooldial.graph.edges import EdgeArrays, EntityIndex
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.validity import SETTING_WORDS, Verdict, media_url_clash
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: The reason of a kept transform candidate starts so (downstream readers match it).
 TRANSFORM_REASON = "into a general-purpose transform"
 
 #: The plain leaf words of the kinds a general-purpose transform takes.
-CONTENT_LEAVES = {"title": "title", "headline": "title", "url": "url", "link": "url", "text": "text"}
+CONTENT_LEAVES = cast("Mapping[str, str]", word_map("records", "content_leaves"))
 
 #: Verbs (and their nouns) of an API that transforms the value it is given.
-_TRANSFORM_VERBS = re.compile(
-    r"(?i)\b(capitali[sz]\w*|(title|sentence|upper|lower)[ -]?case|shorten(s|ed|er|ing)?|summari[sz]\w*|"
-    r"translat\w*|profan\w*|censor\w*|keywords?|lemmati[sz]\w*|part[- ]of[- ]speech|named[- ]entit\w*|"
-    r"sentiment|spell[- ]?check\w*|grammar|paraphras\w*|rewrit\w*|detect\w* (the )?language|language detection)\b")
+_TRANSFORM_VERBS = re.compile(r"(?i)\b(" + "|".join(ordered_words("actions", "text_transforms")) + r")\b")
 #: An API that finds records by the value (``Search By Title``, ``Get Quote By Id``) looks it up in its catalogue.
 _LOOKUP_WORDS = knowledge_words("requests", "lookup_apis")
 #: An API that takes only short links (an unshortener).
-_SHORT_ONLY = re.compile(r"(?i)\b(unshorten\w*|expand\w*|resolve\w*)\b")
+_SHORT_ONLY = re.compile(r"(?i)\b(" + "|".join(ordered_words("web", "unshorteners")) + r")\b")
 #: A URL input documented as a short link, or as a website (an SEO audit of the caller's own site).
-_NOT_ANY_URL = re.compile(r"(?i)\b(tiny ?url|short(ened)? (url|link)s?|web ?sites?|sites?|domains?)\b")
+_NOT_ANY_URL = re.compile(r"(?i)\b(" + "|".join(ordered_words("web", "not_any_url")) + r")\b")
 #: Words of a source whose records are written content: a title or a page of it is worth restyling or analysing.
-_WRITTEN = re.compile(r"(?i)\b(news|articles?|headlines?|stor(y|ies)|books?|posts?|blogs?|publications?|papers?|"
-                      r"essays?|novels?|press|summar\w*|journals?|magazines?)\b")
+_WRITTEN = re.compile(r"(?i)\b(" + "|".join(ordered_words("media", "written_content")) + r")\b")
 #: Words of a source that reads text from an image or a document.
-_READS_TEXT = re.compile(r"(?i)\b(ocr|optical character|text (detection|recognition|extraction)|"
-                         r"(read|extract)s? (the )?text)\b")
+_READS_TEXT = re.compile(r"(?i)\b(" + "|".join(ordered_words("actions", "text_readers")) + r")\b")
 
 
 def content_leaf(entity: Entity) -> str | None:

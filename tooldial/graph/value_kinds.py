@@ -18,7 +18,7 @@ from tooldial.graph.record_types import _CONTAINERS, _api_subject
 from tooldial.graph.value_formats import _desc_format, _iso_currency, _name_format, _value_format
 from tooldial.graph.verdict import EntityKind
 from tooldial.knowledge import taxonomy
-from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import _STANDARD_BY_WORD as _STANDARD_BY_WORD
 from tooldial.knowledge.taxonomy import standard_of as _standard_of
@@ -186,8 +186,7 @@ _SYNTAX = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I),
 
 
 #: Documentation words that make a bare ``domain`` an internet domain.
-_INTERNET_DOC = re.compile(r"(?i)\b(web\w*|dns|whois|e-?mails?|url|internet|hosts?|hostnames?|ssl|registr\w*|"
-                           r"tlds?|sites?|ip|mx|domains? names?|spf|dkim|smtp)\b")
+_INTERNET_DOC = re.compile(r"(?i)\b(" + "|".join(ordered_words("web", "internet_docs")) + r")\b")
 
 
 def _has_syntax(example: str, standard: str) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.mockdata import FieldName, as_text
+from tooldial.knowledge.loader import ordered_words
 
 
 def sent_inputs(api: Api) -> list[Any]:
@@ -81,10 +82,8 @@ def value_shape(text: str) -> str:
     return ""
 
 
-_ERROR_TEXT = re.compile(r"\b(invalid|not found|bad request|missing|is required|unknown|no (?:data|results?) found)\b",
-                         re.I)
-_ACCOUNT_TEXT = re.compile(r"\b(key|token|subscri\w*|auth\w*|rate|quota|plan|limit|unauthori[sz]ed|forbidden)\b",
-                           re.I)
+_ERROR_TEXT = re.compile(r"\b(" + "|".join(ordered_words("errors", "result_error_text")) + r")\b", re.I)
+_ACCOUNT_TEXT = re.compile(r"\b(" + "|".join(ordered_words("errors", "account_error_text")) + r")\b", re.I)
 
 
 def documented_error(api: Api) -> str:

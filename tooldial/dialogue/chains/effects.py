@@ -6,6 +6,7 @@ import re
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import description_clause, readable
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 
@@ -20,7 +21,7 @@ def side_effects(api: Api) -> bool:
 
 
 #: A source that issues a new resource on each call ("Obtain a new residential proxy", "Generate a new wallet").
-MAKES_NEW = re.compile(r"\b(obtain|create|generate|allocate|request|issue|open)s?\s+(a\s+|an\s+)?new\b", re.I)
+MAKES_NEW = re.compile(r"\b(" + "|".join(ordered_words("actions", "issue_new_verbs")) + r")s?\s+(a\s+|an\s+)?new\b", re.I)
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
 #: learn a value).
 _SIDE_EFFECT_VERBS = knowledge_words("actions", "side_effect_verbs")

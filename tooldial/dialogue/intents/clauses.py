@@ -94,8 +94,8 @@ def description_clause(api: Api) -> str:
 
 
 #: Subjects of a preamble before what the API does ("This endpoint returns ...", "The resource will ...").
-_PREAMBLE = re.compile(r"^(this|the)\s+(api|apis|endpoint|endpoints|tool|service|method|resource|route|function|"
-                       r"call|request)\s+(will\s+|can\s+|is used to\s+|allows you to\s+|lets you\s+)?", re.I)
+_PREAMBLE = re.compile(r"^(this|the)\s+(" + "|".join(ordered_words("documentation", "preamble_subjects")) + r")\s+("
+                       + "|".join(ordered_words("documentation", "preamble_verbs")) + r")?", re.I)
 #: Sentences about the tool or a term, not about what a call does: "Koliseo is an event ticketing platform",
 #: "This is a chat API", "With the Voter Card Verification API, you can now onboard with confidence".
 _BLURB = re.compile(r"^(this|that|it|there|here)\s+(is|are)\b|^(with|using|welcome|introducing|meet|our)\b", re.I)

@@ -21,11 +21,13 @@ _MARKERS = knowledge_words("documentation", "parameter_markers")
 #: Words that name a key, not a thing a person knows ("by Filing ID", "by user_id").
 _ID_WORDS = knowledge_words("identifiers", "description_key")
 #: Where a phrase of a description starts: a preposition or a participle that qualifies what went before.
-_PHRASE_START = re.compile(r"\s+(?=(?:for|by|with|using|via|from|given|matching|within|on|in|at|according to|"
-                           r"based on|included|including|such as|along with|together with|that|which|who|where|"
-                           r"and (?:returns?|gives?|provides?|outputs?|shows?))\b)", re.I)
+_DETAIL_STARTS = ordered_words("documentation", "detail_starts")
+_PHRASE_START = re.compile(r"\s+(?=(?:" + "|".join(ordered_words("documentation", "qualifier_starts") + _DETAIL_STARTS
+                                                    + ordered_words("documentation", "result_clause_starts"))
+                           + r")\b)", re.I)
 #: Phrases that add detail about what comes back or how, never what the user asks for.
-_DETAIL = re.compile(r"^(that|which|who|where|included|including|such as|along with|together with|and)\b", re.I)
+#: (a bare "and": a result clause's start without its verb)
+_DETAIL = re.compile(r"^(" + "|".join(_DETAIL_STARTS) + r"|and)\b", re.I)
 _ARTICLES = knowledge_words("documentation", "phrase_fillers")
 #: A description that starts with a noun and then says what it does ("Device service manages the registry",
 #: "We provide the last candle price", "accepts all Search endpoint parameters"): no verb phrase to read.

@@ -23,6 +23,7 @@ from typing import Any
 
 from tooldial.evaluation.backends.base import Backend, GenerationRequest
 from tooldial.evaluation.parsing import NOT_CONFIRMED
+from tooldial.knowledge.loader import ordered_words
 from tooldial.tasks.format import (
     ACTION_PREFIX,
     MESSAGE_PREFIX,
@@ -37,11 +38,7 @@ from tooldial.tasks.format import (
 CONFIRM_THRESHOLD = 0.6
 SUGGEST_THRESHOLD = 0.5
 
-_FAIL_INFORM = re.compile(
-    r"\b(don'?t|do not|doesn'?t|not sure|no idea|unsure|unfortunately|sorry|can'?t|cannot|unknown|forgot|"
-    r"not aware|no clue|haven'?t|not have)\b",
-    re.IGNORECASE,
-)
+_FAIL_INFORM = re.compile(r"\b(" + "|".join(ordered_words("replies", "fail_inform_cues")) + r")\b", re.IGNORECASE)
 _NEGATE = re.compile(r"\b(no|not|nope|don'?t|doesn'?t|isn'?t|wrong|rather|neither|nah)\b", re.IGNORECASE)
 _ID_LIKE = re.compile(r"\b(?=\w*\d)(?=\w*[a-z_])\w{4,}\b", re.IGNORECASE)  # st_48213, boo_73570, B07XJ8C8F5
 _NOT_CONFIRMED_ACTIONS = {"retrievercall", "clarify", "suggest", "responsefail", "systembye"}

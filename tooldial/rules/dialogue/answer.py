@@ -16,6 +16,7 @@ from tooldial.dialogue.mockdata import (
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_left_out, enumerated_words, is_action, unasked_id
+from tooldial.knowledge.loader import ordered_words
 from tooldial.rules.world_check import DialogueRule, Scene, WorldCheck, WorldProblem
 
 #: A listed record named by a yes/no flag ("I found 2 entries: true (humidity 85%) and false").
@@ -23,7 +24,7 @@ _FLAG_NAME = re.compile(r"(?i)\b(?:entries|results|records|items|\w+s):\s+(?:tru
 #: A plural noun with a singular verb or number, as field names phrased carelessly read ("the copies available
 #: is 1", "there is 1 copies").
 _AGREEMENT = re.compile(r"\bthere is 1 (?!\w*(?:ss|us|is|news|series)\b)[a-z]{3,}s\b|\bthe (?!\w*(?:ss|us|is)\b)[a-z]{3,}s "
-                        r"(?:available|remaining|left|sold|booked) is\b")
+                        r"(?:" + "|".join(ordered_words("english", "count_participles")) + r") is\b")
 
 
 class Answer(DialogueRule):

@@ -8,17 +8,16 @@ from typing import Any
 from tooldial.corpus.error_example import documented_error, http_error_status
 from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.knowledge.loader import words
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 #: Keys of a result that say it carries something (a payload, a message, a success flag or status).
-_ENVELOPE = frozenset({"success", "status", "data", "message", "result", "results"})
+_ENVELOPE = words("envelope", "result_carriers")
 
 
 #: Keys of a status code (their tokens joined: ``statusCode``, ``http_code``) and the codes that mean success.
-_CODE_KEYS = ("code", "statuscode", "httpcode", "responsecode")
-
-
-_SUCCESS_CODES = ("0", "1", "200", "201")
+_CODE_KEYS = words("errors", "status_code_keys")
+_SUCCESS_CODES = words("status", "success_codes")
 
 
 class Status(CallRule):

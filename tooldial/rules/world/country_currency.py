@@ -5,11 +5,12 @@ from __future__ import annotations
 from functools import cache
 
 from tooldial.dialogue.mockdata import FieldName, as_text, places
+from tooldial.knowledge.loader import ordered_words
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 from tooldial.rules.world.city_country import country_codes
 
 #: Words of a currency field that make it a conversion's side or a preference, not the country's own currency.
-_NOT_OWN = ("from", "to", "base", "target", "quote", "source", "dest", "destination", "local", "preferred")
+_NOT_OWN = ordered_words("field_words", "currency_not_own")
 
 
 @cache

@@ -9,6 +9,7 @@ from typing import Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import as_number
+from tooldial.knowledge.loader import ordered_words
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 
 
@@ -27,10 +28,10 @@ class Sky(RecordRule):
 
 
 #: Sky conditions that rule a high or a low chance of rain in (``"Sunny"`` with 89% rain reads as a contradiction).
-_DRY_SKY = re.compile(r"\b(sunny|clear|fair|dry)\b", re.I)
+_DRY_SKY = re.compile(r"\b(" + "|".join(ordered_words("weather", "dry_sky")) + r")\b", re.I)
 
 
-_WET_SKY = re.compile(r"\b(rain|rainy|showers?|drizzle|storms?|thunderstorms?|snow|sleet)\b", re.I)
+_WET_SKY = re.compile(r"\b(" + "|".join(ordered_words("weather", "wet_sky")) + r")\b", re.I)
 
 
 def _sky_fields(record: dict[str, Any]) -> tuple[str | None, str | None]:
