@@ -165,3 +165,20 @@ def test_a_qualifier_the_output_does_not_bear_out_is_another_value():
     other = ent("Data|people|Profile", "input", "url", documented="LinkedIn profile URL",
                 example="https://www.linkedin.com/company/acme")
     assert matches(employee, other) is None  # pages of two kinds
+
+
+def test_particles_long_hex_lengths_and_keys_keep_values_apart():
+    # check_in and check_out are two dates, not one name once "in"/"out" are read as stop words
+    assert phrase("check_in") != phrase("check_out")
+    assert matches(ent("T|stay|Booking", "output", "check_in"), ent("T|stay|Rooms", "input", "check_out")) is None
+    # a 64-digit transaction hash is no 40-digit wallet address, though both are 0x and hex
+    tx = ent("T|chain|Transactions", "output", "data|tx_hash", example="0x" + "a1" * 32)
+    wallet = ent("T|chain|Balance", "input", "wallet_address", example="0x" + "9f" * 20)
+    assert matches(tx, wallet) is None
+    assert matches(ent("T|chain|Tx", "output", "from_address", example="0x" + "b2" * 20), wallet) is not None
+    # a record's key is no search text, a record's title is
+    outputs = [ent("T|radio|Featured", "output", "station|station_id", example="st-1042"),
+               ent("T|radio|Featured", "output", "station|name")]
+    search = [ent("T|radio|Search", "input", "keyword", documented="station name or station id to search for")]
+    got = _propose(outputs, search, api_docs={"T|radio|Search": "Search stations by station name or station id."})
+    assert ("station|name", "keyword") in got and ("station|station_id", "keyword") not in got

@@ -35,6 +35,7 @@ import numpy as np
 from tooldial.graph.bounds import pair_dots
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, GENERIC_NAMES, STOPWORDS, Entity, _singular, split_words
+from tooldial.graph.value_kinds import classify
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -42,6 +43,7 @@ _SYNONYMS: Mapping[str, object] = word_map("same_values", "synonyms")
 _FORMS = knowledge_words("same_values", "form_words")
 _SEARCH = knowledge_words("same_values", "search_inputs")
 _LEGS = knowledge_words("same_values", "leg_roles")
+_PARTICLES = knowledge_words("same_values", "kept_particles")
 _RETURNS = knowledge_words("same_values", "return_words")
 _BARE_IDS = knowledge_words("same_values", "bare_ids")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
@@ -73,7 +75,7 @@ def phrase(text: str, *, drop_legs: bool = False, prose: bool = False) -> tuple[
     ``prose``: the text is documentation, its words are split at spaces and signs only ("IMDb" is one word)."""
     split = [w.lower() for w in _TEXT.findall(text)] if prose else split_words(text)
     raw = [p for w in split if not w.isdigit() for p in _unglue(w)]
-    words = [w for w in (_word(w) for w in raw) if w not in STOPWORDS or w in _FORMS]
+    words = [w for w in (_word(w) for w in raw) if w not in STOPWORDS or w in _FORMS or w in _PARTICLES]
     if drop_legs:
         while len(words) > 1 and words[0] in _LEGS:
             words = words[1:]
@@ -181,9 +183,19 @@ def _shape(example: str) -> tuple[str, ...] | None:
         return ("url", host, first) if "." in host else None
     if len(text) < 6 or not re.search(r"\d", text) or not re.search(r"[A-Za-z]", text):
         return None
-    # a hex run with a digit (``0x880fd393``) is read as one; other digit runs as 9; letters stay
-    text = re.sub(r"[0-9a-f]{6,}", lambda m: "h" if re.search(r"\d", m.group()) else m.group(), text)
-    return ("code", re.sub(r"\d+", "9", text))
+    # a hex run with a digit (``0x880fd393``) is read as one, a long one (32+) with its length (a 64-digit hash is
+    # no 40-digit address; short ones drop leading zeros); other digit runs as 9; letters stay
+    runs: list[str] = []
+
+    def hex_run(m: re.Match) -> str:
+        if not re.search(r"\d", m.group()):
+            return m.group()
+        if len(m.group()) >= 32 and re.search(r"[a-f]", m.group()):  # a long hex run's length is its kind
+            runs.append(str(len(m.group())))
+        return "h"
+
+    text = re.sub(r"[0-9a-f]{6,}", hex_run, text)
+    return ("code", re.sub(r"\d+", "9", text), *runs)
 
 
 def matches(source: Entity, target: Entity, api_doc: str = "", source_doc: str = "") -> str | None:
@@ -264,7 +276,9 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
         grams = search_grams(t, doc if sole else "") if is_search_input(t) or (opaque and sole) else None
         if not ins and grams is None and shape is None:
             continue
+        search = is_search_input(t)
         found = [i for i in candidates if not (mask_self and outputs[i].api_id == t.api_id)
+                 and not (search and classify(outputs[i]).kind == "identifier")  # a key is no search text
                  and _why(phrases[i], shapes[i], ins, grams, shape, numeric[i], contexts[i]) is not None]
         if limit is not None and len(found) > limit:
             firsts: dict[int, int] = {}
