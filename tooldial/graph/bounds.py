@@ -79,6 +79,19 @@ def pair_dots(vectors: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
+def proposed_edges(src: list[int], dst: list[int], vectors: np.ndarray, out_desc: np.ndarray, out_kw: np.ndarray,
+                   in_desc: np.ndarray, in_kw: np.ndarray, lcs: list[float] | None = None) -> EdgeArrays:
+    """A proposer's (output, input) index pairs as candidate edges: their two Eq. 1 cosines recorded (for the caps'
+    ranking), their LCS given or 1 (the proposer found the names agree)."""
+    if not src:
+        return EdgeArrays.empty()
+    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+    desc = pair_dots(vectors, out_desc[s], in_desc[d])
+    kw = pair_dots(vectors, out_kw[s], in_kw[d])
+    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
+                      np.ones(len(s), dtype=np.float32) if lcs is None else np.array(lcs, dtype=np.float32))
+
+
 def check_candidate_budget(count: int, limit: int | None, corpus: str) -> None:
     """Stop before the per-candidate work when ``count`` exceeds ``limit`` (``max_candidates``)."""
     if limit is not None and count > limit:

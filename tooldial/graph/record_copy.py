@@ -31,12 +31,18 @@ def copies_into_new_record(output: Entity, target: Entity, target_creates: bool)
     record of the same type (module docstring), else ``None``."""
     if not target_creates or not one_system(output, target):
         return None
-    traits = classify(output)
-    if traits.kind == "identifier" or (traits.standard or "") in PUBLIC_IDS or _leaf(output) != _leaf(target):
-        return None
-    if not record_words(output.api_id) & record_words(target.api_id):
+    if not same_field_of_record_type(output, target):
         return None
     return "a field of a record copied into a new record of its type: the new record's content is the user's"
+
+
+def same_field_of_record_type(output: Entity, target: Entity) -> bool:
+    """The output is a record's own field (no identifier, no public id) of the target's name, and both APIs handle
+    one record type (their names share a record word)."""
+    traits = classify(output)
+    if traits.kind == "identifier" or (traits.standard or "") in PUBLIC_IDS or _leaf(output) != _leaf(target):
+        return False
+    return bool(record_words(output.api_id) & record_words(target.api_id))
 
 
 def current_value_as_new(output: Entity, target: Entity) -> str | None:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from tooldial.graph.bounds import pair_dots
+from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.record_types import _API_NAME_NOISE, _CONTAINERS, BARE_IDS, _api_subject, _content_words
@@ -172,10 +172,4 @@ def same_tool_record_id_edges(outputs: Sequence[Entity], inputs: Sequence[Entity
             found = found[:limit]
         src.extend(found)
         dst.extend([j] * len(found))
-    if not src:
-        return EdgeArrays.empty()
-    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
-    desc = pair_dots(vectors, out_desc[s], in_desc[d])
-    kw = pair_dots(vectors, out_kw[s], in_kw[d])
-    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
-                      np.ones(len(s), dtype=np.float32))
+    return proposed_edges(src, dst, vectors, out_desc, out_kw, in_desc, in_kw)

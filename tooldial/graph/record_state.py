@@ -23,9 +23,9 @@ All four apply inside one system only (:func:`tooldial.graph.record_copy.one_sys
 from __future__ import annotations
 
 from tooldial.graph.entities import Entity, _singular, split_words
-from tooldial.graph.record_copy import _leaf, one_system
+from tooldial.graph.record_copy import one_system, same_field_of_record_type
 from tooldial.graph.record_names import record_words
-from tooldial.graph.validity import PUBLIC_IDS, classify
+from tooldial.graph.validity import classify
 from tooldial.knowledge.loader import words as knowledge_words
 
 _REPLACE = knowledge_words("actions", "replace_verbs")
@@ -64,10 +64,7 @@ def copies_into_update(output: Entity, target: Entity) -> str | None:
     words = _name_words(target.api_id)
     if not words or words[0] not in _REPLACE or not one_system(output, target) or _in_list(target):
         return None
-    traits = classify(output)
-    if traits.kind == "identifier" or (traits.standard or "") in PUBLIC_IDS or _leaf(output) != _leaf(target):
-        return None
-    if not record_words(output.api_id) & record_words(target.api_id):
+    if not same_field_of_record_type(output, target):
         return None
     return "a record's stored field into an update of its record type: the update's content is the user's"
 

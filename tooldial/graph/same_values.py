@@ -32,7 +32,7 @@ from urllib.parse import urlparse
 
 import numpy as np
 
-from tooldial.graph.bounds import pair_dots
+from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, GENERIC_NAMES, STOPWORDS, Entity, _singular, split_words
 from tooldial.graph.value_kinds import classify
@@ -288,10 +288,4 @@ def same_tool_value_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], o
             found = (list(firsts.values()) + rest)[:limit]
         src.extend(found)
         dst.extend([j] * len(found))
-    if not src:
-        return EdgeArrays.empty()
-    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
-    desc = pair_dots(vectors, out_desc[s], in_desc[d])
-    kw = pair_dots(vectors, out_kw[s], in_kw[d])
-    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
-                      np.ones(len(s), dtype=np.float32))
+    return proposed_edges(src, dst, vectors, out_desc, out_kw, in_desc, in_kw)

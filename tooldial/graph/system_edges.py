@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from tooldial.graph.bounds import pair_dots
+from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays, lcs_similarity
 from tooldial.graph.entities import Entity
 from tooldial.graph.record_names import abbreviated_record, record_words
@@ -44,13 +44,7 @@ def system_code_edges(outputs: list[Entity], inputs: list[Entity], vectors: np.n
                     src.append(i)
                     dst.append(j)
                     lcs.append(lcs_similarity(outputs[i].name, e.name))
-    if not src:
-        return EdgeArrays.empty()
-    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
-    desc = pair_dots(vectors, out_desc[s], in_desc[d])
-    kw = pair_dots(vectors, out_kw[s], in_kw[d])
-    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
-                      np.array(lcs, dtype=np.float32))
+    return proposed_edges(src, dst, vectors, out_desc, out_kw, in_desc, in_kw, lcs)
 
 
 def map_key_aliases(rows: list, outputs: list[Entity], inputs: list[Entity]) -> list:
@@ -105,10 +99,4 @@ def abbreviated_id_edges(outputs: list[Entity], inputs: list[Entity], vectors: n
                 src.append(i)
                 dst.append(j)
                 lcs.append(lcs_similarity(o.name, e.name))
-    if not src:
-        return EdgeArrays.empty()
-    s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
-    desc = pair_dots(vectors, out_desc[s], in_desc[d])
-    kw = pair_dots(vectors, out_kw[s], in_kw[d])
-    return EdgeArrays(s, d, np.clip(desc, -1, 1).astype(np.float32), np.clip(kw, -1, 1).astype(np.float32),
-                      np.array(lcs, dtype=np.float32))
+    return proposed_edges(src, dst, vectors, out_desc, out_kw, in_desc, in_kw, lcs)
