@@ -139,6 +139,8 @@ EDGE_RULES = Registry("edge rule", {
     "cross_tool": "tooldial.rules.edge.cross_tool:CrossTool",
     "object_into_scalar": "tooldial.rules.edge.object_into_scalar:ObjectIntoScalar",
     "array_into_scalar": "tooldial.rules.edge.array_into_scalar:ArrayIntoScalar",
+    "json_type": "tooldial.rules.edge.json_type:JsonType",
+    "url_page_kind": "tooldial.rules.edge.url_page_kind:UrlPageKind",
     "image_url_lookup": "tooldial.rules.edge.image_url_lookup:ImageUrlLookup",
     "count_not_id": "tooldial.rules.edge.count_not_id:CountNotId",
     "market_setting": "tooldial.rules.edge.market_setting:MarketSetting",
