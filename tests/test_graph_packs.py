@@ -97,7 +97,7 @@ MAPS = [
 ]
 #: Regular expressions compiled from a set's words, joined by ``|`` in the file's order (module, constant, sets).
 COMPILED = [
-    ("geo_scope", "_AREA_TARGET", "geography", "area_target_inputs"),
+    ("geo_scope", "AREA_TARGET_INPUTS", "geography", "area_target_inputs"),
     ("geo_scope", "_REGION_ONLY", "geography", "region_only_before"),
     ("geo_scope", "_REGION_ONLY", "geography", "region_only_after"),
     ("transforms", "_TRANSFORM_VERBS", "actions", "text_transforms"),

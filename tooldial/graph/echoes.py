@@ -12,8 +12,8 @@ from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
     BARE_IDS,
-    _api_subject,
     _names_created_record,
+    api_subject_words,
     record_type,
 )
 from tooldial.graph.value_kinds import _STANDARD_BY_WORD, classify, classify_name_kind, is_coordinate
@@ -222,7 +222,7 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
         return None
     names = _sent_names(output, required, optional, defaulted)
     any_input = {_echo_norm(n) for n in (*required, *optional)}
-    subject = {_singular(w) for w in _api_subject(output.api_id)}
+    subject = {_singular(w) for w in api_subject_words(output.api_id)}
 
     # a list of the records the API is about is what was found (``Nearby areas``' ``areas|pincode``), unless the API
     # is named for the filter the leaf repeats (``Airport Details by ... City``' ``airport|city``)

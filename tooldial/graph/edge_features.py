@@ -33,7 +33,7 @@ from tooldial.corpus.models import Api, Corpus
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import META_FIELDS
-from tooldial.graph.validity import Traits, Verdict, _api_subject, classify, is_coordinate
+from tooldial.graph.validity import Traits, Verdict, api_subject_words, classify, is_coordinate
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -135,7 +135,7 @@ def record_words(entity: Entity) -> set[str]:
     words: set[str] = set()
     for part in entity.key.split("|")[:-1]:
         words |= {w for w in _words(part) if w not in CONTAINER_NAMES}
-    return words | set(_api_subject(entity.api_id))
+    return words | set(api_subject_words(entity.api_id))
 
 
 def _family(s: Traits, t: Traits) -> str | None:

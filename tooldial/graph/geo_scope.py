@@ -12,7 +12,7 @@ import numpy as np
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.lookups import lookup_kind
-from tooldial.graph.record_types import _CONTAINERS, _api_subject
+from tooldial.graph.record_types import _CONTAINERS, api_subject_words
 from tooldial.graph.value_kinds import classify, is_coordinate
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
@@ -25,7 +25,7 @@ _AREA_WORDS = knowledge_words("geography", "area_records")
 _POINT_WORDS = knowledge_words("geography", "point_records")
 
 
-_AREA_TARGET = re.compile(r"(?i)\b(" + "|".join(ordered_words("geography", "area_target_inputs")) + r")\b")
+AREA_TARGET_INPUTS = re.compile(r"(?i)\b(" + "|".join(ordered_words("geography", "area_target_inputs")) + r")\b")
 
 
 def is_area_centre(entity: Entity) -> bool:
@@ -38,7 +38,7 @@ def is_area_centre(entity: Entity) -> bool:
         return False
     if set(record) & {_singular(w) for w in _AREA_WORDS}:
         return True
-    subject = set(_api_subject(entity.api_id))
+    subject = set(api_subject_words(entity.api_id))
     return not subject & _POINT_WORDS and bool(subject & {_singular(w) for w in _AREA_WORDS})
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.evidence import Evidence, IdSpace
-from tooldial.graph.record_types import _api_subject
+from tooldial.graph.record_types import api_subject_words
 from tooldial.graph.verdict import RuleConfig
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -73,7 +73,7 @@ def _record_word_tool(source: Entity) -> bool:
     if len(words) != 1:
         return False
     word = _singular(words[0])
-    served = {_singular(w) for w in _api_subject(source.api_id)[-1:]}  # the head noun: ``Company API`` → company
+    served = {_singular(w) for w in api_subject_words(source.api_id)[-1:]}  # the head noun: ``Company API`` → company
     served |= {_singular(w) for part in source.key.split("|") for w in split_words(part)}
     leaf = _alnum(source.key.rsplit("|", 1)[-1])
     return word in served or len(word) >= 4 and leaf.startswith(word)  # ``username`` of ``Users``
@@ -86,7 +86,7 @@ def _domain_word_family(source: Entity, target: Entity) -> bool:
             if w not in _FAMILY_NOISE and not w.isdigit()]
     if len(stem) != 1:
         return False
-    served = {_singular(w) for e in (source, target) for w in _api_subject(e.api_id)}
+    served = {_singular(w) for e in (source, target) for w in api_subject_words(e.api_id)}
     served |= {_singular(w) for part in source.key.split("|")[:-1] for w in split_words(part)}
     return _singular(stem[0]) in served
 

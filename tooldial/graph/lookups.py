@@ -33,11 +33,11 @@ LOOKUP_KINDS = knowledge_words("standards", "lookup_keys")
 def lookup_kind(entity: Entity) -> str | None:
     """The :data:`LOOKUP_KINDS` kind of an entity, else ``None`` (like coordinates of one axis, a found value of such
     a kind into a lookup keyed by it passes the cross-tool description bar: the name and the kind say it)."""
-    kind = _lookup_kind(entity, classify(entity))
+    kind = lookup_key_kind(entity, classify(entity))
     return kind if kind in LOOKUP_KINDS else None
 
 
-def _lookup_kind(entity: Entity, traits: Traits) -> str | None:
+def lookup_key_kind(entity: Entity, traits: Traits) -> str | None:
     """The kind a keyed lookup takes: a syntax kind as classified, a place only when named a city (``location``,
     ``region``, ``state``, ``address`` are free text, areas or wallets as often as places)."""
     if traits.standard == "place":

@@ -22,7 +22,7 @@ _MARKETS = {market: re.compile(cast(str, pattern), re.I)
 
 
 @lru_cache(maxsize=65536)  # target documentation repeats across candidates (speed only)
-def _symbol_market(text: str) -> str | None:
+def sole_market_named(text: str) -> str | None:
     """Which market a symbol belongs to (``currency``, ``stock``, ``crypto``), when its words say one only."""
     text = _CRYPTO_CURRENCY.sub(" crypto ", text.replace("_", " "))
     hits = [m for m, rx in _MARKETS.items() if rx.search(text)]
@@ -41,7 +41,7 @@ def api_market(api_id: str) -> str | None:
     currency, ``DIGITAL_CURRENCY_DAILY`` → crypto, tool ``Crypto`` → crypto; a ``Currency Converter`` of a crypto
     tool converts coins: coins are currencies too)."""
     parts = api_id.split("|")
-    own, tool = _symbol_market(parts[-1]), (_symbol_market(parts[-2]) if len(parts) >= 2 else None)
+    own, tool = sole_market_named(parts[-1]), (sole_market_named(parts[-2]) if len(parts) >= 2 else None)
     return tool if own is None or (own == "currency" and tool == "crypto") else own
 
 

@@ -11,8 +11,8 @@ from tooldial.graph.record_types import (
     _CONTAINERS,
     _MARKETPLACE,
     BARE_IDS,
-    _api_subject,
     _content_words,
+    api_subject_words,
     record_type,
 )
 from tooldial.graph.value_kinds import IDENTIFIER_TAIL, IDENTIFIER_WORDS, classify
@@ -80,9 +80,9 @@ def named_record_clash(source: Entity, target: Entity) -> str | None:
         if words := _content_words(part, _CONTAINERS | _API_NAME_NOISE):
             kind = words[-1]
             break
-    kind = kind or next(iter(reversed(_api_subject(source.api_id))), None)
+    kind = kind or next(iter(reversed(api_subject_words(source.api_id))), None)
     # ``Query Term``, ``Search``: the words of a search API name no record
-    wanted = set(_api_subject(target.api_id)) - {"title", "name"} - _SEARCH_WORDS
+    wanted = set(api_subject_words(target.api_id)) - {"title", "name"} - _SEARCH_WORDS
     # a lower-case compound names its head last (``bestplayer`` is a player)
     if kind is None or not wanted or kind in wanted or any(kind.endswith(w) for w in wanted if len(w) > 2):
         return None

@@ -18,7 +18,13 @@ import numpy as np
 from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import Entity, split_words
-from tooldial.graph.record_types import _API_NAME_NOISE, _CONTAINERS, BARE_IDS, _api_subject, _content_words
+from tooldial.graph.record_types import (
+    _API_NAME_NOISE,
+    _CONTAINERS,
+    BARE_IDS,
+    _content_words,
+    api_subject_words,
+)
 from tooldial.graph.value_kinds import IDENTIFIER_TAIL, IDENTIFIER_WORDS, classify
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -53,7 +59,7 @@ def output_record(entity: Entity) -> tuple[str, ...] | None:
     for part in reversed(parts[:-1]):
         if _content_words(part, _CONTAINERS | _API_NAME_NOISE):
             return _record_words(part) or None
-    subject = _api_subject(entity.api_id)  # ``Competitions``' ``results|id``: the API lists competitions
+    subject = api_subject_words(entity.api_id)  # ``Competitions``' ``results|id``: the API lists competitions
     return tuple(subject[-1:]) or None
 
 

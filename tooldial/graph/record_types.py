@@ -29,11 +29,11 @@ def _names_created_record(output: Entity) -> bool:
     """A create call's key of the record it makes (``addPet``'s ``id``, ``createCustomer``'s ``customerId``), not a
     key of another record the caller sent (``placeOrder``'s ``customerId``, ``addReview``'s ``bookId``)."""
     words = _content_words(output.raw or output.key.rsplit("|", 1)[-1], BARE_IDS)
-    subject = _api_subject(output.api_id)
+    subject = api_subject_words(output.api_id)
     return not words or any(s in w for w in words for s in subject)  # ``username`` names the user
 
 
-def _api_subject(api_id: str) -> list[str]:
+def api_subject_words(api_id: str) -> list[str]:
     """The record words of an API name: what comes before ``by`` (``ObservationHistoryByCoordinates`` →
     ``observation history``; ``Get city by ID`` → ``city``)."""
     words = split_words(api_id.rsplit("|", 1)[-1])
@@ -53,5 +53,5 @@ def record_type(entity: Entity) -> str | None:
         words = _content_words(part, _CONTAINERS | _API_NAME_NOISE)
         if words:
             return words[-1]
-    words = _api_subject(entity.api_id)
+    words = api_subject_words(entity.api_id)
     return words[-1] if words else None

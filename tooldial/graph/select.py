@@ -445,11 +445,11 @@ def language_of_another_record(output: Entity, target: Entity) -> bool:
     ``language``) into a translation API's language input: the translation needs a text, and that record gives
     none (labelling guide: a call must make sense). A language list, a detection or a translation's own answer (its
     API is about languages or translating) still feeds one."""
-    from tooldial.graph.validity import _api_subject
+    from tooldial.graph.validity import api_subject_words
 
     if classify(output).standard != "language" or not _TRANSLATION.search(target.api_id):
         return False
-    about = {_singular(w) for w in _api_subject(output.api_id)} | {
+    about = {_singular(w) for w in api_subject_words(output.api_id)} | {
         _singular(w) for part in output.key.split("|")[:-1] for w in split_words(part)}
     return not about & _LANGUAGE_TOPICS and not _TRANSLATION.search(output.api_id)
 
@@ -507,15 +507,15 @@ def writes_back(output: Entity, target: Entity) -> bool:
     input is that field's *new value* (its docs say "new"; an update's key — ``updateUser(username)`` — says which
     record, and is fed by a read) under the output's normalised name: writing back what was read changes nothing
     (labelling guide: a call must do something for the user)."""
-    from tooldial.graph.validity import _api_subject
+    from tooldial.graph.validity import api_subject_words
 
     if output.tool_id != target.tool_id:
         return False
     verb = split_words(target.api_id.rsplit("|", 1)[-1])[:1]
     if not verb or verb[0] not in _SETTER_VERBS:
         return False
-    subject = [_singular(w) for w in _api_subject(output.api_id)]
-    if not subject or subject != [_singular(w) for w in _api_subject(target.api_id) if w not in _SETTER_VERBS]:
+    subject = [_singular(w) for w in api_subject_words(output.api_id)]
+    if not subject or subject != [_singular(w) for w in api_subject_words(target.api_id) if w not in _SETTER_VERBS]:
         return False
     new_value = re.search(r"(?i)\bnew\b", target.documented or "") or split_words(target.raw or target.key)[:1] == ["new"]
     return bool(new_value) and _norm(output.raw or output.key.rsplit("|", 1)[-1]) == _norm(target.raw or target.key)

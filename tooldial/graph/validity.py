@@ -79,7 +79,7 @@ from tooldial.graph.record_clashes import (
     named_record_clash,
     record_type_clash,
 )
-from tooldial.graph.record_types import _API_NAME_NOISE, _CONTAINERS, BARE_IDS, _api_subject, record_type
+from tooldial.graph.record_types import _API_NAME_NOISE, _CONTAINERS, BARE_IDS, api_subject_words, record_type
 from tooldial.graph.urls import media_url_clash, url_site, url_site_named
 from tooldial.graph.value_kinds import (
     DATE_STANDARDS,
@@ -146,9 +146,9 @@ __all__ = [
     "Verdict",
     "_API_NAME_NOISE",
     "_CONTAINERS",
-    "_api_subject",
     "_standard_of",
     "api_market",
+    "api_subject_words",
     "classify",
     "classify_name_kind",
     "country_scope_clash",

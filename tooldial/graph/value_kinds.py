@@ -13,8 +13,8 @@ from typing import cast
 
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.id_spaces import _tool_name
-from tooldial.graph.markets import _symbol_market
-from tooldial.graph.record_types import _CONTAINERS, _api_subject
+from tooldial.graph.markets import sole_market_named
+from tooldial.graph.record_types import _CONTAINERS, api_subject_words
 from tooldial.graph.value_formats import _desc_format, _iso_currency, _name_format, _value_format
 from tooldial.graph.verdict import EntityKind
 from tooldial.knowledge import taxonomy
@@ -126,11 +126,11 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         if standard == "symbol":
             # the field's own words first, then its path and API name, then the tool's name (``Realtime Crypto
             # Prices``, ``Forex``): a ``symbol`` of a crypto price API is a coin even where the API name is neutral
-            market = (_symbol_market(f"{name} {documented}") or _symbol_market(context)
-                      or _symbol_market(tool))
+            market = (sole_market_named(f"{name} {documented}") or sole_market_named(context)
+                      or sole_market_named(tool))
             if market == "currency" and value_fmt == "asset" and not _iso_currency(example):
                 # ``BTC`` shown for a "base currency" of a crypto tool: a coin, the tool's market says which
-                market = _symbol_market(tool) if _symbol_market(tool) != "currency" else None
+                market = sole_market_named(tool) if sole_market_named(tool) != "currency" else None
             if value_fmt is None and _is_currency_sign_field(raw_words, path, documented):
                 value_fmt = "sign"  # ``currencies|symbol``: a currency record's symbol is its sign (``$``)
             return Traits("standard", standard, value_fmt, market)
@@ -206,7 +206,7 @@ def _coded_record(path: str, api_name: str) -> str | None:
         words = [_singular(w) for w in split_words(part) if w not in _CONTAINERS]
         if words:
             return _CODED_RECORDS.get(words[-1])
-    subject = _api_subject(f"|{api_name}")
+    subject = api_subject_words(f"|{api_name}")
     return _CODED_RECORDS.get(subject[0]) if subject else None
 
 

@@ -12,7 +12,7 @@ from typing import cast
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.geo_scope import is_box_corner
 from tooldial.graph.id_spaces import shared_id_space
-from tooldial.graph.markets import _symbol_market, markets_named
+from tooldial.graph.markets import markets_named, sole_market_named
 from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.urls import url_site, url_site_named
 from tooldial.graph.value_kinds import Traits, classify, is_coordinate
@@ -126,7 +126,7 @@ def value_space_clash_of(source: Entity, target: Entity, s: Traits, t: Traits, t
         if (s.fmt or t.fmt) and s_fmt != t_fmt:
             return Clash(EdgeReason.SYMBOL_FORMATS, f"symbol formats differ ({s_fmt} vs {t_fmt}; a symbol without an "
                                                     "example is read as one asset)")
-        t_market = t.market or _symbol_market(target_docs)
+        t_market = t.market or sole_market_named(target_docs)
         if not s.market or not (t_market or markets_named(target_api_text)):
             return Clash(EdgeReason.UNKNOWN_MARKET,
                          "a symbol of an unknown market (no evidence that both sides list one market)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tooldial.graph.geo_scope import _AREA_TARGET, is_area_centre
+from tooldial.graph.geo_scope import AREA_TARGET_INPUTS, is_area_centre
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.value_kinds import is_coordinate
 from tooldial.graph.verdict import Verdict
@@ -20,7 +20,7 @@ class AreaCentre(EdgeRule):
     def judge(self, case: EdgeCase) -> Verdict | None:
         source, target = case.source, case.target
         if is_coordinate(case.s) and is_area_centre(source) and not is_area_centre(target) \
-                and not _AREA_TARGET.search(target.api_id.rsplit("|", 1)[-1]):
+                and not AREA_TARGET_INPUTS.search(target.api_id.rsplit("|", 1)[-1]):
             return Verdict(False, "a country's or a state's centre point is not a place", 0.75, "standard",
                            code=EdgeReason.AREA_CENTRE)
         return None

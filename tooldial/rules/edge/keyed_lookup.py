@@ -3,7 +3,7 @@ without the keyword bar."""
 
 from __future__ import annotations
 
-from tooldial.graph.lookups import LOOKUP_KINDS, _lookup_kind
+from tooldial.graph.lookups import LOOKUP_KINDS, lookup_key_kind
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.verdict import Verdict
 from tooldial.rules.edge.base import EdgeCase, EdgeRule, Pair, Tools, formats_agree
@@ -22,8 +22,8 @@ class KeyedLookup(EdgeRule):
 
     def judge(self, case: EdgeCase) -> Verdict | None:
         s = case.s
-        if case.keyed_lookup and (kind := _lookup_kind(case.source, s)) in LOOKUP_KINDS \
-                and kind == _lookup_kind(case.target, case.t) and case.kw_sim <= case.config.standard_kw:
+        if case.keyed_lookup and (kind := lookup_key_kind(case.source, s)) in LOOKUP_KINDS \
+                and kind == lookup_key_kind(case.target, case.t) and case.kw_sim <= case.config.standard_kw:
             known, agree = formats_agree(case)
             return Verdict(True, f"standard value ({s.standard}){KEYED_REASON} a {s.standard}{known}", 0.7,
                            "standard", "standard", agree, s.standard, code=EdgeReason.KEYED_LOOKUP)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tooldial.graph.reasons import EdgeReason
-from tooldial.graph.record_types import _api_subject
+from tooldial.graph.record_types import api_subject_words
 from tooldial.graph.verdict import Verdict
 from tooldial.rules.edge.base import EdgeCase, EdgeRule, Pair, Tools, formats_agree
 
@@ -25,7 +25,7 @@ class ReferenceLookup(EdgeRule):
 
     def judge(self, case: EdgeCase) -> Verdict | None:
         std = case.s.standard
-        if std in REFERENCE_KINDS and REFERENCE_KINDS[std].search(" ".join(_api_subject(case.target.api_id))):
+        if std in REFERENCE_KINDS and REFERENCE_KINDS[std].search(" ".join(api_subject_words(case.target.api_id))):
             known, agree = formats_agree(case)
             return Verdict(True, f"standard value ({std}) into a lookup of that {std}{known}", 0.8, "standard",
                            evidence=agree, standard=std, code=EdgeReason.REFERENCE_LOOKUP)

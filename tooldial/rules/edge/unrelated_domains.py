@@ -3,7 +3,7 @@ its relation (a place's coordinates, a symbol of one known market, a time zone o
 
 from __future__ import annotations
 
-from tooldial.graph.markets import _symbol_market
+from tooldial.graph.markets import sole_market_named
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.value_kinds import is_coordinate
 from tooldial.graph.verdict import Verdict
@@ -24,7 +24,7 @@ class UnrelatedDomains(EdgeRule):
         # keyword texts follow the corpus; a coordinate, a market or a zone registry does not
         coordinates = is_coordinate(s) and s.standard == t.standard
         one_market = s.standard == "symbol" and s.market is not None and (
-            t.market or _symbol_market(case.target_docs)) == s.market
+            t.market or sole_market_named(case.target_docs)) == s.market
         one_zone = s.standard == "timezone" and s.fmt is not None and s.fmt == t.fmt
         if not (coordinates or one_market or one_zone):
             return Verdict(False, f"standard value ({s.standard}) across unrelated domains", 0.6, "standard",
