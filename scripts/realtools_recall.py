@@ -88,9 +88,9 @@ def default_sets(shared: Path) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def toolbench_27b_sets(toolbench: Path, tmp: Path, tools: dict | None = None, labels: Path = HELD_27B,
+def toolbench_tool_sets(toolbench: Path, tmp: Path, tools: dict | None = None, labels: Path = HELD_27B,
                        held: str = "held out (27b)") -> list[tuple[str, str, str, str]]:
-    """The 27b sets (or ``tools``, labelled in ``labels``): each tool copied from the ToolBench file into ``tmp``
+    """Single-tool ToolBench sets (the held-out 27b sets, or ``tools`` labelled in ``labels``): each tool copied from the ToolBench file into ``tmp``
     (never into the repository)."""
     tools = TOOLBENCH_27B if tools is None else tools
     if not toolbench.is_file():
@@ -271,12 +271,12 @@ def main(argv: list[str] | None = None) -> int:
         sets = [(*s.split("=", 2), "") for s in args.set]
         if not sets and args.fit27f:
             toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
-            sets = toolbench_27b_sets(toolbench, Path(tmp), TOOLBENCH_FIT27F, FIT_27F, "fit (27f)")
+            sets = toolbench_tool_sets(toolbench, Path(tmp), TOOLBENCH_FIT27F, FIT_27F, "fit (27f)")
         if not sets:
             sets = [] if args.only_27b else default_sets(args.shared)
             toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
             if args.toolbench or args.only_27b or (not args.no_27b and toolbench.is_file()):
-                sets += toolbench_27b_sets(toolbench, Path(tmp))
+                sets += toolbench_tool_sets(toolbench, Path(tmp))
             elif not args.no_27b:
                 print(f"{toolbench}: no such file; the 27b sets are left out", file=sys.stderr)
         if args.only:

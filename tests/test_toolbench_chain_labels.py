@@ -69,7 +69,7 @@ def test_label_files_are_well_formed(kind):
 def test_labels_match_the_toolbench_tools(kind, shared_dir, tmp_path):
     toolbench = _toolbench(shared_dir)
     script, tools, folder, _seed, mark, _all_natural = _set(kind)
-    sets = script.toolbench_27b_sets(toolbench, tmp_path, tools, folder, mark)
+    sets = script.toolbench_tool_sets(toolbench, tmp_path, tools, folder, mark)
     assert [s[0] for s in sets] == list(tools)
     for name, spec, labels, held in sets:
         n, problems = script.check_labels(name, spec, labels)
