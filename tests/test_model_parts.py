@@ -170,3 +170,21 @@ def test_utterance_checks_catch_a_bare_value_and_a_value_said_too_early() -> Non
     assert any(p.startswith("says a value before it was given") for p in turn_problems(
         ask, "Which city, Paris?", unsaid=["Paris"]))
     assert turn_problems(ask, "Which city is it for?", unsaid=["Paris"]) == []
+
+
+def test_user_words_in_the_assistants_voice_are_not_kept() -> None:
+    """A small model asked for the user's words often answers as the assistant it is (issue 28's held-out run: 37
+    of the first 117 goal answers). Such a message is rejected for a user turn and the opening request, and a
+    system turn may still offer help."""
+    s = weather_scenario(city="Paris")
+    for text in ("Sure, I can help you with that.", "Good evening, how can I assist you with your weekend plans?",
+                 "Hello! I'm an AI assistant ready to help you with the weather.",
+                 "Sure, I'd be happy to help you with that."):
+        assert "in the assistant's voice" in goal_problems(text, s, None), text
+    assert "in the assistant's voice" not in goal_problems(
+        "Hey there! I'm planning a weekend away, can you help me with tomorrow's weather?", s, None)
+    affirm = make_turn("User", "affirm", "The user accepts.")
+    assert "a user turn in the assistant's voice" in turn_problems(affirm, "Sure, I'd be happy to help you with that.")
+    assert turn_problems(affirm, "Yes please, go ahead.") == []
+    offer = make_turn("System", "suggest", "The system suggests the forecast API.")
+    assert not any("voice" in p for p in turn_problems(offer, "How can I help? Would a forecast for tomorrow do?"))

@@ -88,6 +88,9 @@ _UNKNOWN = re.compile("|".join(loader.ordered_words("replies", "does_not_know"))
 _NEGATION = re.compile("|".join(loader.ordered_words("replies", "says_no")), re.IGNORECASE)
 _YES = re.compile("|".join(loader.ordered_words("replies", "says_yes")), re.IGNORECASE)
 _BYE = re.compile("|".join(loader.ordered_words("replies", "says_goodbye")), re.IGNORECASE)
+#: A user message written in the assistant's voice ("Sure, I can help you with that.", "How can I assist you?"):
+#: a small model asked for the user's words often answers as the assistant it is.
+_ASSISTANT_VOICE = re.compile("|".join(loader.ordered_words("replies", "speaks_as_assistant")), re.IGNORECASE)
 #: Every line label of the ToolDial history format (``- Dialogue State:``, ``- Thought:``, ``- Action:``, … from
 #: :data:`tooldial.tasks.format.PREFIXES`) and ``API:``: a message holding one is annotation, not speech.
 #: Longest first (a label that starts another must not win), then by text: the same pattern under every hash seed.
@@ -141,6 +144,8 @@ def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, tr
         problems.append("prompt debris in the message (braces, API ids, turn numbers, speaker labels)")
     if _NARRATION.search(message):
         problems.append("talks about the user or the system instead of speaking as one")
+    if turn.speaker == "User" and _ASSISTANT_VOICE.search(message):
+        problems.append("a user turn in the assistant's voice")
     if turn.situation and turn.situation.strip() in message or turn.thought and turn.thought.strip() in message:
         problems.append("copies the instructions")
     sentences = [x.strip().lower() for x in _SENTENCE.split(message) if x.strip()]

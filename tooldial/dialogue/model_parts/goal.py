@@ -2,7 +2,7 @@
 scenario's user (one persona, one reason), then checked.
 
 Checks (:func:`goal_problems`) before the retriever: one or two sentences of 4-45 words, first person, no
-prompt debris or format labels, no placeholder brackets, no API name spelled as code, the value the opening
+prompt debris or format labels, not in the assistant's voice, no placeholder brackets, no API name spelled as code, the value the opening
 must state verbatim (``inform_intent_clear_add``), and no other value of the dialogue (the user gives those
 when the system asks: the dialogue state must not hold a value the history never said, nor miss one it did).
 A text that passes is scored by the real retriever and kept only when its hits fit the turn's band (confirm,
@@ -15,7 +15,14 @@ import re
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.render_llm import _DEBRIS, _FIRST, _NARRATION, _SENTENCE, clean_message
+from tooldial.dialogue.render_llm import (
+    _ASSISTANT_VOICE,
+    _DEBRIS,
+    _FIRST,
+    _NARRATION,
+    _SENTENCE,
+    clean_message,
+)
 from tooldial.dialogue.render_template import scenario_strings
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.dialogue.schema_checks import is_raw_slot_name
@@ -91,6 +98,8 @@ def goal_problems(text: str, scenario: ScenarioInstruction, value: str | None, *
         problems.append("prompt debris or placeholders")
     if _NARRATION.search(text) or re.match(r"\s*(?:the|a|an) (?:user|customer)\b", text, re.IGNORECASE):
         problems.append("talks about the user instead of as the user")
+    if _ASSISTANT_VOICE.search(text):
+        problems.append("in the assistant's voice")
     if not _FIRST.search(text) and not text.rstrip().endswith("?"):
         problems.append("not in the first person")
     if value and value not in text:
