@@ -7,6 +7,7 @@ the role's own scores. The simulated user and the quality judge are measured wit
 
     python scripts/measure_roles.py --base-url URL --model M entity --corpus ../shared/data/realtools --n 4
     python scripts/measure_roles.py --base-url URL --model M judge --corpus /tmp/v11.jsonl --n 20 --prompt short
+    python scripts/measure_roles.py --base-url URL --model M judge --corpus /tmp/v11.jsonl --per-class 5
     python scripts/measure_roles.py --base-url URL --model M render --mode turn --n 2
 """
 
@@ -79,7 +80,14 @@ def run_judge(args: argparse.Namespace, client: LLMClient) -> None:
     corpus = load_corpus(args.corpus)
     labels = [p for p in read_labels(args.labels, split=args.split)
               if p.source_api in corpus and p.target_api in corpus]
-    picked = random.Random(args.seed).sample(labels, min(args.n, len(labels)))
+    rng = random.Random(args.seed)
+    if args.per_class:
+        # as many valid as invalid pairs: the split holds few valid ones (4 of a random 50), so a plain draw of a
+        # few dozen pairs says nothing about recall
+        picked = [p for want in (True, False) for p in rng.sample(
+            [q for q in labels if q.valid is want], min(args.per_class, sum(q.valid is want for q in labels)))]
+    else:
+        picked = rng.sample(labels, min(args.n, len(labels)))
     requests = []
     for p in picked:
         messages = judge_messages(corpus, *p.key)
@@ -150,6 +158,8 @@ def main() -> None:
     j.add_argument("--n", type=int, default=20)
     j.add_argument("--seed", type=int, default=26)
     j.add_argument("--prompt", choices=("paper", "short"), default="paper")
+    j.add_argument("--per-class", type=int, default=0, metavar="K",
+                   help="draw K valid and K invalid pairs instead of --n at random (recall needs valid pairs)")
     j.add_argument("--max-tokens", type=int, default=None)
     r = sub.add_parser("render")
     r.add_argument("--mode", choices=("turn", "dialogue", "paraphrase", "sentence"), default="turn")
