@@ -84,8 +84,8 @@ def run_judge(args: argparse.Namespace, client: LLMClient) -> None:
     if args.per_class:
         # as many valid as invalid pairs: the split holds few valid ones (4 of a random 50), so a plain draw of a
         # few dozen pairs says nothing about recall
-        picked = [p for want in (True, False) for p in rng.sample(
-            [q for q in labels if q.valid is want], min(args.per_class, sum(q.valid is want for q in labels)))]
+        pools = [[q for q in labels if q.valid is want] for want in (True, False)]
+        picked = [p for pool in pools for p in rng.sample(pool, min(args.per_class, len(pool)))]
     else:
         picked = rng.sample(labels, min(args.n, len(labels)))
     requests = []

@@ -173,14 +173,17 @@ def test_utterance_checks_catch_a_bare_value_and_a_value_said_too_early() -> Non
 
 
 def test_user_words_in_the_assistants_voice_are_not_kept() -> None:
-    """A small model asked for the user's words often answers as the assistant it is (issue 28's held-out run: 37
+    """A small model asked for the user's words often answers as the assistant it is (issue 28's held-out run: 34
     of the first 117 goal answers). Such a message is rejected for a user turn and the opening request, and a
     system turn may still offer help."""
     s = weather_scenario(city="Paris")
     for text in ("Sure, I can help you with that.", "Good evening, how can I assist you with your weekend plans?",
                  "Hello! I'm an AI assistant ready to help you with the weather.",
-                 "Sure, I'd be happy to help you with that."):
+                 "Sure, I'd be happy to help you with that.", "Sure, I can help with that! Which games do you like?"):
         assert "in the assistant's voice" in goal_problems(text, s, None), text
+    # a user's own persona that happens to start with "AI" is not the assistant speaking
+    assert "in the assistant's voice" not in goal_problems(
+        "Hey there! I'm an AI investor watching the markets, what is the weather tomorrow?", s, None)
     assert "in the assistant's voice" not in goal_problems(
         "Hey there! I'm planning a weekend away, can you help me with tomorrow's weather?", s, None)
     affirm = make_turn("User", "affirm", "The user accepts.")

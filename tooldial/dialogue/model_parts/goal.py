@@ -1,10 +1,11 @@
 """The ``goal`` role: the user's opening request written by the model from both APIs' documentation and the
 scenario's user (one persona, one reason), then checked.
 
-Checks (:func:`goal_problems`) before the retriever: one or two sentences of 4-45 words, first person, no
-prompt debris or format labels, not in the assistant's voice, no placeholder brackets, no API name spelled as code, the value the opening
-must state verbatim (``inform_intent_clear_add``), and no other value of the dialogue (the user gives those
-when the system asks: the dialogue state must not hold a value the history never said, nor miss one it did).
+Checks (:func:`goal_problems`) before the retriever: one or two sentences of 4-45 words, first person, not in
+the assistant's voice, no prompt debris or format labels, no placeholder brackets, no API name spelled as code,
+the value the opening must state verbatim (``inform_intent_clear_add``), and no other value of the dialogue
+(the user gives those when the system asks: the dialogue state must not hold a value the history never said,
+nor miss one it did).
 A text that passes is scored by the real retriever and kept only when its hits fit the turn's band (confirm,
 suggest, clarify), as the composed intent utterances are: the retriever status stays true.
 """
