@@ -4,6 +4,7 @@ unknown-format error and the no-output note (issue 31)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,11 +68,26 @@ def test_a_toolbench_tool_is_not_taken_for_a_function():
 
 
 def test_functions_without_outputs_load_and_the_note_says_why_nothing_chains():
-    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"))
+    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"), implied_outputs=False)
     assert len(corpus.apis) == 7 and not any(a.output_components for a in corpus.apis)
     note = no_output_note(corpus)
-    assert note is not None and "no chain can start" in note and "output schema" in note
+    assert note is not None and "no chain can start from them (" in note and "output schema" in note
     assert no_output_note(load_corpus(str(DATA / "bookstore_tools.json"))) is None
+
+
+def test_functions_without_outputs_get_the_ids_their_names_imply_and_the_note_counts_them():
+    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"))
+    implied = {a.name: [(o.key, o.is_list) for o in a.output_components] for a in corpus.apis if a.output_components}
+    # a search lists books, a find by isbn finds one, an order is created, a listing lists orders; the reads that
+    # take the id they would return (get_book, get_order_status) and a customer nobody creates imply nothing
+    assert implied == {"search_books": [("books|book_id", True)], "find_book_by_isbn": [("book_id", False)],
+                       "place_order": [("order_id", False)], "list_orders": [("orders|order_id", True)]}
+    assert {o.implied for a in corpus.apis for o in a.output_components} == {"created", "listed", "found"}
+    # in the form the input documents (the book id's pattern), and never serialised
+    assert corpus.get(corpus.apis[0].id).output_components[0].constraints.pattern == "^bk_[0-9]{6}$"
+    assert '"implied"' not in corpus.apis[0].model_dump_json()
+    note = no_output_note(corpus)
+    assert note is not None and "but from the ids their names imply (4 API(s)" in note
 
 
 def test_an_unknown_format_and_an_empty_corpus_are_errors_naming_the_formats(tmp_path):
@@ -139,7 +155,7 @@ def test_functions_without_outputs_build_one_api_dialogues_that_pass_validation(
     from tooldial.dialogue.generate import GenerateConfig, generate_dialogues
     from tooldial.dialogue.validate import validate_record
 
-    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"))
+    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"), implied_outputs=False)
     records = list(generate_dialogues(corpus, nx.MultiDiGraph(), GenerateConfig(n=16, seed=1), embedder=embedder))
     assert len(records) == 16 and not any(r.source for r in records)
     called = [r for r in records if "call" in r.actions]
@@ -149,3 +165,28 @@ def test_functions_without_outputs_build_one_api_dialogues_that_pass_validation(
     for r in called:
         response = next(b for t in r.dialogue for s, b in t.items() if s == "System" and b["action"] == "response")
         assert response["api_response"]["result"] == {"response": {"status": "success"}}
+
+
+def test_functions_without_outputs_chain_through_the_ids_their_names_imply(embedder):
+    """With the implied ids (the default), the function list gives two-API dialogues that pass validation: the
+    isbn lookup finds the book id ``get_book`` takes, in the documented form; placing an order is never called to
+    learn an order id (a created id starts no chain), and an API with only an implied id answers nothing."""
+    from tooldial.dialogue.generate import GenerateConfig, generate_dialogues
+    from tooldial.dialogue.validate import validate_record
+    from tooldial.graph import GraphConfig, build_graph
+
+    corpus = load_corpus(str(DATA / "bookstore_tools_no_outputs.json"))
+    graph = build_graph(corpus, GraphConfig(progress=False), embedder=embedder)
+    edges = {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_input"])
+             for u, v, d in graph.edges(data=True)}
+    assert ("find_book_by_isbn", "book_id", "get_book", "book_id") in edges
+    assert ("place_order", "order_id", "get_order_status", "order_id") in edges  # valid as a graph edge
+    records = list(generate_dialogues(corpus, graph, GenerateConfig(n=16, seed=1), embedder=embedder))
+    chained = [r for r in records if r.source]
+    assert chained and {r.source.rsplit("|", 1)[-1] for r in chained} == {"find_book_by_isbn"}
+    for r in records:
+        assert validate_record(r, corpus=corpus).problems == [], r.dialogue_id
+        for turn in r.dialogue:
+            for speaker, body in turn.items():
+                if speaker == "System" and body["action"] == "call" and r.source and r.source in body["api_response"]["api_name"]:
+                    assert re.fullmatch(r"bk_[0-9]{6}", body["api_response"]["result"]["response"]["book_id"])

@@ -118,6 +118,10 @@ COMPILED = [
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Sets of a graph pack read by a later stage (each tested with its reader): the chain rules' standards with formats.
 LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_operations")}
+#: Sets of the records pack read by the corpus stage's implied outputs (tested below with their reader).
+IMPLIED = [("_CREATE", "create_verbs"), ("_LIST", "listing_verbs"), ("_FIND", "finding_verbs"),
+           ("_ENDS", "record_name_ends"), ("_ASSOCIATE", "association_verbs"), ("_FILLER", "record_name_filler"),
+           ("_ID", "implied_id_words"), ("_ROLES", "record_roles")]
 #: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
 GRAPH_PACKS = ("standards", "geography", "media_files", "quantities", "records", "accounts", "requests", "languages", "plurals")
 
@@ -164,7 +168,8 @@ def test_a_transform_verb_of_the_pack_is_what_the_rule_sees() -> None:
 
 @pytest.mark.parametrize("subject", GRAPH_PACKS)
 def test_every_set_of_a_graph_pack_has_a_reader(subject: str) -> None:
-    read = {(s, n) for _, _, s, n in READS + ORDERED + MAPS + COMPILED} | DERIVED | LATER_STAGES
+    read = ({(s, n) for _, _, s, n in READS + ORDERED + MAPS + COMPILED} | DERIVED | LATER_STAGES
+            | {("records", n) for _, n in IMPLIED})
     pack = loader.pack(subject)
     assert {(subject, n) for n in (*pack.word_sets, *pack.maps)} <= read
 
@@ -242,3 +247,10 @@ def test_entity_stopwords_stay_out_of_a_descriptions_leading_noun_phrase() -> No
 
     for word in sorted(loader.words("stopwords", "entity_text")):
         assert word not in leading_noun_phrase(f"{word} city name"), word
+
+
+@pytest.mark.parametrize(("name", "word_set"), IMPLIED)
+def test_the_implied_outputs_read_the_records_pack(name: str, word_set: str) -> None:
+    from tooldial.corpus import implied_outputs
+
+    assert getattr(implied_outputs, name) is loader.words("records", word_set)

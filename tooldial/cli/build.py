@@ -263,9 +263,10 @@ def run_convert(args: argparse.Namespace) -> int:
     check_output(args.out, overwrite=args.overwrite)
     corpus = None
     if args.corpus:
+        from tooldial.cli.corpus import implied_outputs
         from tooldial.corpus import load_corpus
 
-        corpus = load_corpus(args.corpus, progress=not args.no_progress)
+        corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args), progress=not args.no_progress)
     result, report = convert_release(args.release, args.out, corpus=corpus, num_proc=args.num_proc,
                                      progress=not args.no_progress, overwrite=args.overwrite,
                                      license=args.license, profile=args.profile)

@@ -29,13 +29,21 @@ def add_corpus_argument(parser: argparse.ArgumentParser, *, strict: bool = True)
     if strict:
         parser.add_argument("--strict", action="store_true",
                             help="stop at the first broken file or record instead of skipping it")
+    parser.add_argument("--no-implied-outputs", action="store_true",
+                        help="do not give APIs that document no response the ids their names imply "
+                        "(createFolder → folderId when another API of the tool takes a folderId)")
+
+
+def implied_outputs(args: argparse.Namespace) -> bool:
+    """Whether to add the ids undocumented API names imply (off with ``--no-implied-outputs``)."""
+    return not getattr(args, "no_implied_outputs", False)
 
 
 def load_corpus_from_args(args: argparse.Namespace, *, quiet: bool = False):
     """Load ``args.corpus`` (progress bar on a terminal); print a one-line skip summary to stderr."""
     from tooldial.corpus import load_corpus
 
-    corpus = load_corpus(args.corpus, strict=getattr(args, "strict", False), progress=sys.stderr.isatty())
+    corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args), strict=getattr(args, "strict", False), progress=sys.stderr.isatty())
     if corpus.skipped and not quiet and corpus.apis:
         first = corpus.skipped[0]
         print(f"tooldial: skipped {len(corpus.skipped)} broken record(s) in {args.corpus} "

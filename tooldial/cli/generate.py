@@ -215,9 +215,10 @@ def _validate(args: argparse.Namespace) -> int:
     corpus = None
     retriever = None
     if args.corpus:
+        from tooldial.cli.corpus import implied_outputs
         from tooldial.corpus import load_corpus
 
-        corpus = load_corpus(args.corpus)
+        corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args))
     if args.rescore:
         if corpus is None:
             raise ConfigError("--rescore needs --corpus", field="--rescore")

@@ -228,6 +228,7 @@ def _default_labels(corpus_spec: str, labels: Path | None) -> Path | None:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from tooldial.cli.corpus import implied_outputs
     from tooldial.corpus import load_corpus
     from tooldial.errors import ConfigError
     from tooldial.graph import GraphBuilder, export_graphml, save_graph
@@ -256,7 +257,7 @@ def _build(args: argparse.Namespace) -> int:
         config = config.model_copy(update={"rules": config.rules.model_copy(update=rule_flags)})
     from tooldial.corpus.functions import check_loaded
 
-    corpus = check_loaded(load_corpus(args.corpus, progress=progress))
+    corpus = check_loaded(load_corpus(args.corpus, implied_outputs=implied_outputs(args), progress=progress))
     builder = GraphBuilder(config)
     graph = builder.build(corpus)
     r = builder.report
@@ -311,6 +312,7 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _evaluate(args: argparse.Namespace) -> int:
+    from tooldial.cli.corpus import implied_outputs
     from tooldial.corpus import load_corpus
     from tooldial.errors import ConfigError
     from tooldial.graph import load_graph
@@ -328,7 +330,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     closed = args.closed_world or (args.corpus == "builtin" and args.labels is None)
     if labels_path is None and not args.base_url:
         raise ConfigError("nothing to evaluate: give --labels and/or --base-url (LLM judge)", field="graph evaluate")
-    corpus = load_corpus(args.corpus)
+    corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args))
     result: dict = {"graph": str(args.graph)}
     labels = read_labels(labels_path, split=args.split) if labels_path else None
     if labels_path and not labels:
@@ -396,6 +398,7 @@ def _f(x: float | None) -> str:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
+    from tooldial.cli.corpus import implied_outputs
     from tooldial.corpus import load_corpus
     from tooldial.errors import ConfigError
     from tooldial.graph.calibrate import calibrate, plot_calibration
@@ -407,7 +410,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     labels = read_labels(labels_path, split=args.split)
     if not labels:
         raise ConfigError(f"no labelled rows{f' in split {args.split!r}' if args.split else ''}", field="--labels")
-    corpus = load_corpus(args.corpus)
+    corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args))
     config = _config(args, progress=True)
     if args.learn:
         return _learn(args, corpus, labels, labels_path, config)

@@ -67,9 +67,10 @@ def run(args: argparse.Namespace) -> int:
                           field="--base-url" if args.base_url is None else "--model")
     corpus = None
     if args.corpus:
+        from tooldial.cli.corpus import implied_outputs
         from tooldial.corpus import load_corpus
 
-        corpus = load_corpus(args.corpus)  # a bad spec: one-line ConfigError naming it
+        corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args))  # a bad spec: one-line error
     records = list(read_dialogues(args.file))
     if not records:
         raise ConfigError("no dialogues in the file", file=str(args.file))

@@ -146,15 +146,20 @@ def _api(definition: dict, wrapper: dict, name: str, *, category: str, tool: str
 
 
 def no_output_note(corpus: Corpus) -> str | None:
-    """One line when some tool documents no output at all (so no chain can start from its APIs), else None."""
-    silent = [t for t in corpus.tools if t.apis and not any(a.output_components for a in t.apis)]
+    """One line when some tool documents no output at all (so no chain can start from its APIs but the ids its
+    API names imply, :mod:`tooldial.corpus.implied_outputs`), else None."""
+    silent = [t for t in corpus.tools if t.apis and not any(not o.implied for a in t.apis for o in a.output_components)]
     if not silent:
         return None
     names = ", ".join(t.name for t in silent[:3]) + (f" and {len(silent) - 3} more" if len(silent) > 3 else "")
     apis = sum(len(t.apis) for t in silent)
-    return (f"{apis} API(s) of {len(silent)} tool(s) ({names}) document no output, so no chain can start from "
-            "them (a function definition has no output schema: add an outputSchema, or a response schema, to "
-            "chain them); they still give one-API dialogues")
+    implied = sum(1 for t in silent for a in t.apis if a.output_components)
+    start = ("no chain can start from them" if not implied else
+             f"no chain can start from them but from the ids their names imply ({implied} API(s): createX, listXs "
+             "→ xId)")
+    return (f"{apis} API(s) of {len(silent)} tool(s) ({names}) document no output, so {start} (a function "
+            "definition has no output schema: add an outputSchema, or a response schema, to chain them); they "
+            "still give one-API dialogues")
 
 
 def check_loaded(corpus: Corpus) -> Corpus:

@@ -57,8 +57,10 @@ def builtin_dir() -> Path:
     return Path(str(resources.files("tooldial") / "data" / "builtin"))
 
 
-def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = False) -> Corpus:
-    """Load the corpus named by ``spec`` (see the module docstring)."""
+def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = False,
+                implied_outputs: bool = True) -> Corpus:
+    """Load the corpus named by ``spec`` (see the module docstring). ``implied_outputs``: give undocumented APIs
+    the id outputs their names imply (:mod:`tooldial.corpus.implied_outputs`)."""
     log = ProblemLog(strict)
     spec = str(spec)
     if spec == BUILTIN:
@@ -82,7 +84,12 @@ def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = F
                 "ToolBench tools, or an OpenAPI .yaml / .json file",
                 file=spec,
             )
-    return Corpus(spec=spec, tools=_unique(tools, log), skipped=log.skipped)
+    unique = _unique(tools, log)
+    if implied_outputs:
+        from tooldial.corpus.implied_outputs import add_implied_outputs
+
+        unique = add_implied_outputs(unique)
+    return Corpus(spec=spec, tools=unique, skipped=log.skipped)
 
 
 def _unique(tools: Iterable[tuple[Tool, str]], log: ProblemLog) -> list[Tool]:

@@ -109,6 +109,10 @@ class OutputComponent(_Leaf):
     is_list: bool = False
     #: The closed set of values the response schema documents for the leaf (``enum``), when it does.
     enum: tuple[Any, ...] | None = None
+    #: How the API's name implies this id where its documentation gives no response (``created``, ``listed``,
+    #: ``found``; :mod:`tooldial.corpus.implied_outputs`), ``""`` for a documented leaf; never serialised, so
+    #: files and caches keep their bytes.
+    implied: str = Field(default="", exclude=True)
 
     @property
     def name(self) -> str:

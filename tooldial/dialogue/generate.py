@@ -187,9 +187,10 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit) -> str:
 def _silent_system(corpus: Corpus, api: Any) -> bool:
     """Whether no API of the target's tool documents an output (function definitions without output schemas):
     then the user chose a format with no results to show, and its one-API dialogues still teach the calls
-    (the loader said in one line why nothing chains)."""
+    (the loader said in one line why nothing chains; ids only implied by API names are no documentation)."""
     tool = next((t for t in corpus.tools if t.name == api.tool and t.category == api.category), None)
-    return tool is not None and not any(a.output_components or a.example_response for a in tool.apis)
+    return tool is not None and not any(any(not c.implied for c in a.output_components) or a.example_response
+                                        for a in tool.apis)
 
 
 def plan_problem(plan: Any) -> str:

@@ -320,6 +320,7 @@ class GraphBuilder:
 
 def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
     from tooldial import __version__
+    from tooldial.corpus.implied_outputs import implied_count  # here: it reads graph.entities (package init)
 
     t = config.effective_thresholds
     return {
@@ -341,6 +342,8 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "providers": provider_summary(corpus.tools),
         **({"copied_schemas": copied_schemas(corpus.tools).summary()}
            if config.apply_rules and config.rules.copied_schemas else {}),
+        **({"implied_outputs": {"outputs": implied[0], "apis": implied[1]}}
+           if (implied := implied_count(corpus.apis))[0] else {}),
     }
 
 

@@ -109,6 +109,8 @@ def format_stats(stats: GraphStats) -> str:
                      "decided by: " + "; ".join(f"{RULE_TEXT.get(r, r)} ({n} tools)" for r, n in rules.items()))
     if line := copied_schema_line(stats.attributes.get("copied_schemas")):
         lines.append(line)
+    if line := implied_output_line(stats.attributes.get("implied_outputs")):
+        lines.append(line)
     if stats.documented_links:
         lines.append(f"documented links {stats.documented_links} edges (OpenAPI links; no rule removes them)")
     if stats.rejected:
@@ -131,6 +133,15 @@ def copied_schema_line(summary: dict | None) -> str:
         return ""
     return (f"copied schemas: outputs of {summary['apis']} APIs in {summary['tools']} tools count as undocumented "
             "(a response schema copied onto APIs that do not name its record)")
+
+
+def implied_output_line(summary: dict | None) -> str:
+    """What the corpus' implied outputs (:mod:`tooldial.corpus.implied_outputs`) added, or ``""``."""
+    if not summary or not summary.get("outputs"):
+        return ""
+    return (f"implied outputs: {summary['outputs']} ids on {summary['apis']} APIs that document no response "
+            "(createX / listXs / findX where another API of the tool takes an xId; `--no-implied-outputs` leaves "
+            "them out)")
 
 
 def provider_hint(rejected: dict, rules: dict, providers: dict | None = None) -> str:
@@ -157,6 +168,8 @@ def graph_notes(graph: nx.MultiDiGraph) -> list[str]:
     if graph.graph.get("documented_links"):
         lines.append(f"documented links: {graph.graph['documented_links']} edges")
     if line := copied_schema_line(graph.graph.get("copied_schemas")):
+        lines.append(line)
+    if line := implied_output_line(graph.graph.get("implied_outputs")):
         lines.append(line)
     if hint := provider_hint(graph.graph.get("rejected") or {}, graph.graph.get("rules") or {},
                              graph.graph.get("providers")):

@@ -160,11 +160,12 @@ PAGING_KEYS = loader.words("paging", "paging_keys")
 
 def documented_output(api: Api) -> bool:
     """Whether the documentation says what the API returns: a non-error example response, or output fields
-    beyond a status/envelope (``get``/``parameters``/``errors``/``results``/``response``)."""
+    beyond a status/envelope (``get``/``parameters``/``errors``/``results``/``response``). An id its name only
+    implies (:mod:`tooldial.corpus.implied_outputs`) lets a chain start from the API but answers nothing."""
     example = api.example_response
     if isinstance(example, dict | list) and example and not documented_error(example):
         return True
-    return any(c.path and c.path[0] not in ENVELOPE for c in api.output_components)
+    return any(c.path and c.path[0] not in ENVELOPE and not c.implied for c in api.output_components)
 
 
 def reports_something(result: Any) -> bool:

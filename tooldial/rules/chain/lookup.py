@@ -36,7 +36,7 @@ class Lookup(ChainRule):
         if side_effects(source):
             return ChainProblem(ChainCheck.SOURCE_CHANGES,
                                 f"source changes something (not a lookup): {source.name}")
-        if MAKES_NEW.search(f"{source.name} {description_clause(source)}"):
+        if MAKES_NEW.search(f"{source.name} {description_clause(source)}") or chain.implied == "created":
             # "Obtain a new datacenter proxy": each call issues another resource, whose place or address is nobody's
             return ChainProblem(ChainCheck.SOURCE_CREATES,
                                 f"source makes a new resource (not a lookup): {source.name}")

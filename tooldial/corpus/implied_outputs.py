@@ -1,0 +1,156 @@
+"""Outputs an API's name implies when its documentation gives none.
+
+Most ToolBench APIs document no response (60-80% of a random sample), so nothing can chain from them, not even
+the chains every reader of the tool sees: ``createFolder`` returns the new folder's id that ``deleteFolder``
+takes, ``listUsers`` the users' ids that ``getUser`` takes. An API that documents no output (no schema, no
+example response) gets one implied id output when
+
+- its name starts with a verb that creates, lists or finds records (knowledge pack ``records``:
+  ``create_verbs``, ``listing_verbs``, ``finding_verbs``) and names a record after it, up to the first word
+  that ends the record's name (``record_name_ends``: ``uploadAttachmentToTask`` is about an attachment) — an
+  association verb before such a word puts an existing record somewhere (``association_verbs``:
+  ``addUserToWorkspace``) and implies nothing; filler words name no record (``record_name_filler``:
+  ``getSingleBasket``); a finding verb names several records only with a plural (``getEnterpriseGroups``),
+  ``all`` or ``list``;
+- another API **of the same tool** requires an id of exactly that record (``folderId``, ``folder_id``; its
+  words without the id word and a leading role word such as ``home``), so the tool itself says such ids exist
+  and what they are called;
+- and the API does not require that id itself (``getFolder(folderId)`` returns nothing new about it).
+
+The output is named like that input (``folderId``; a listing's under the plural record, ``folders|folderId``,
+one per listed record), typed ``string``, with a description saying it is implied, and ``implied`` set to how (``created``,
+``listed``, ``found``; not serialised: the release files and caches keep their bytes). A created id never
+starts a dialogue's chain (nobody creates a record to learn an id: ``rules/chain/lookup``). The graph judges it with its usual rules; the mock
+world writes it into the API's result like any documented leaf, so a dialogue can chain from it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tooldial.corpus.models import Api, OutputComponent, Parameter, Tool
+from tooldial.graph.entities import _singular, split_words
+from tooldial.knowledge.loader import words as knowledge_words
+
+_CREATE = knowledge_words("records", "create_verbs")
+_LIST = knowledge_words("records", "listing_verbs")
+_FIND = knowledge_words("records", "finding_verbs")
+_ENDS = knowledge_words("records", "record_name_ends")
+_ASSOCIATE = knowledge_words("records", "association_verbs")
+_ID = knowledge_words("records", "implied_id_words")
+_ROLES = knowledge_words("records", "record_roles")
+_FILLER = knowledge_words("records", "record_name_filler")
+
+
+def name_record(api: Api) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """What an API name says it returns: ``(how, record words singular, record words as written)`` with ``how``
+    one of ``created``, ``listed``, ``found`` (``createFolder`` → created, (folder,); ``getEnterpriseGroups`` →
+    listed, (enterprise, group)); ``None`` when the name starts with no such verb or names no record."""
+    words = split_words(api.name)
+    if len(words) < 2:
+        return None
+    verb, rest = words[0], words[1:]
+    for i, w in enumerate(rest):
+        if w in _ENDS:
+            if verb in _ASSOCIATE:  # ``addUserToWorkspace`` puts an existing user somewhere
+                return None
+            rest = rest[:i]
+            break
+    several = "all" in rest or "list" in rest
+    rest = [w for w in rest if w not in _FILLER and len(w) > 1 and not w.isdigit()]
+    if not rest:
+        return None
+    record = tuple(_singular(w) for w in rest)
+    if len(record) > 1 and record[-1] in _ID:  # ``findUserIdByEmail`` finds a user's id
+        return "found", record[:-1], tuple(rest[:-1])
+    if verb in _CREATE:
+        how = "created"
+    elif verb in _LIST:
+        how = "listed"
+    elif verb in _FIND:
+        how = "listed" if several or record[-1] != rest[-1] else "found"
+    else:
+        return None
+    return how, record, tuple(rest)
+
+
+def wanted_record(name: str) -> tuple[str, ...] | None:
+    """The record a required id input names (``folderId`` → (folder,); ``homeTeam_id`` → (team,)), or ``None``
+    for a bare ``id`` or a name that does not end in an id word."""
+    words = split_words(name)
+    if len(words) < 2 or words[-1] not in _ID:
+        return None
+    words = words[:-1]
+    while len(words) > 1 and words[0] in _ROLES:
+        words = words[1:]
+    return tuple(_singular(w) for w in words)
+
+
+def _documents_output(api: Api) -> bool:
+    return bool(api.output_components) or api.example_response not in (None, "", {}, [])
+
+
+def _container(written: tuple[str, ...], like: str) -> str:
+    """The listing's key, spelled like the input it feeds (``enterpriseGroups`` / ``enterprise_groups``)."""
+    if "_" in like or like.islower():
+        return "_".join(written)
+    return written[0] + "".join(w.capitalize() for w in written[1:])
+
+
+def implied_components(api: Api, wanted: dict[tuple[str, ...], list[tuple[str, Parameter]]],
+                       ) -> tuple[OutputComponent, ...]:
+    """The implied id outputs of one API given its tool's required id inputs (record → [(API id, parameter)]),
+    each in the form the input documents (type, format, example, pattern)."""
+    if _documents_output(api) or (named := name_record(api)) is None:
+        return ()
+    how, record, written = named
+    own = {wanted_record(p.name) for p in api.required_parameters}
+    if record in own:
+        return ()
+    takers = {}  # input name → the first parameter of that name (its documented form is the id's form)
+    for api_id, param in wanted.get(record, ()):
+        if api_id != api.id:
+            takers.setdefault(param.name, param)
+    shown = " ".join(record)
+    out = []
+    for name, param in sorted(takers.items()):
+        if how == "listed":
+            path, doc = (_container(written, name), name), f"the id of each listed {shown}"
+        else:
+            path, doc = (name,), f"the id of the {shown} it {'creates' if how == 'created' else 'finds'}"
+        out.append(OutputComponent(path=path, type=param.type or "string", format=param.format,
+                                   example=param.example if param.example is not None else param.default or None,
+                                   constraints=param.constraints, is_list=how == "listed", implied=how,
+                                   description=f"The {doc[4:]} (implied by the API's name; no response is "
+                                               "documented)."))
+    return tuple(out)
+
+
+def add_implied_outputs(tools: Iterable[Tool]) -> list[Tool]:
+    """The tools with implied id outputs on their undocumented APIs (:func:`implied_components`); a tool with
+    none is returned as it was (the same object)."""
+    result = []
+    for tool in tools:
+        wanted: dict[tuple[str, ...], list[tuple[str, Parameter]]] = {}
+        for api in tool.apis:
+            for p in api.required_parameters:
+                if (rec := wanted_record(p.name)) is not None:
+                    wanted.setdefault(rec, []).append((api.id, p))
+        if not wanted:
+            result.append(tool)
+            continue
+        apis = []
+        changed = False
+        for api in tool.apis:
+            comps = implied_components(api, wanted)
+            if comps:
+                api = api.model_copy(update={"output_components": comps})
+                changed = True
+            apis.append(api)
+        result.append(tool.model_copy(update={"apis": apis}) if changed else tool)
+    return result
+
+
+def implied_count(apis: Iterable[Api]) -> tuple[int, int]:
+    """(implied outputs, APIs that have them)."""
+    counts = [sum(1 for c in api.output_components if c.implied) for api in apis]
+    return sum(counts), sum(1 for n in counts if n)
