@@ -169,6 +169,12 @@ def test_an_id_named_for_another_record_does_not_fill_an_input_of_another_head_n
     for src, dst in (("categoryId", "parentId"), ("productId", "itemId"), ("userId", "authorId"),
                      ("compId", "competitionId")):
         assert named_id_clash(ent(api, "output", f"data|{src}"), ent(api, "input", dst)) is None, (src, dst)
+    # what the id is made of (a company name's slug), or the target's own text naming the source's record alone
+    assert named_id_clash(ent(api, "output", "results|company_name_slug"), ent(api, "input", "company_slug")) is None
+    village, urban = ent(api, "output", "data|village_slug"), ent(api, "input", "urban_slug")
+    assert named_id_clash(village, urban) == "a village id is not the urban id the input wants"
+    assert named_id_clash(village, urban, "Postal code by urban Get postal code from an urban / village") is None
+    assert named_id_clash(bank, wants, "Get bank account Get one bank account of a user") is not None
     # the rule: one tool only, off with the record-type switch
     rule = NamedId()
 

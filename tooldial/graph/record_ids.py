@@ -11,13 +11,14 @@ the edge rules like Eq. 1's (echoes, other record types, the caps)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.entities import STOPWORDS, Entity, split_words
 from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
@@ -39,6 +40,9 @@ _ROLE_HEADS = knowledge_words("records", "role_heads")
 
 #: Records that are people (``userId``, ``authorId``, ``customerId``): one person may be named by two of them.
 _PERSON_HEADS = knowledge_words("accounts", "person_records")
+
+#: Words that name the value a record's id is made of, not a record (``company_name_slug``; ``records.naming_leaves``).
+_NAMING = knowledge_words("records", "naming_leaves")
 
 
 def _record_words(text: str) -> tuple[str, ...]:
@@ -148,7 +152,17 @@ def documented_id_clash(source: Entity, target: Entity) -> str | None:
     return f"a {' '.join(src)} id is not the {' '.join(want)} id the input's documentation names"
 
 
-def named_id_clash(source: Entity, target: Entity) -> str | None:
+def _names_alone(text: str, word: str) -> bool:
+    """``text`` names ``word`` as a noun of its own, not as a modifier of the next word: "an urban / village
+    (Kelurahan/Desa)" names a village, "Get a bank account" no bank."""
+    for m in re.finditer(rf"\b{re.escape(word)}(?:s|es)?\b", text, re.IGNORECASE):
+        after = re.match(r"[ \t_-]+([A-Za-z]+)", text[m.end():])
+        if after is None or after.group(1).lower() in STOPWORDS:
+            return True
+    return False
+
+
+def named_id_clash(source: Entity, target: Entity, docs: str = "") -> str | None:
     """Inside one tool, an output id named for one record into a required id input named for another:
     ``data|bankAccounts|bankId`` (a bank's id, kept in a bank account) into ``bankAccountId``. Both leaves name
     their record before an id word (a bare ``id`` is :func:`~tooldial.graph.record_clashes.record_type_clash`'s),
@@ -157,7 +171,10 @@ def named_id_clash(source: Entity, target: Entity) -> str | None:
     (``accountId`` → ``bankAccountId``), so neither record is then a word-suffix of the other. ``None`` (nothing
     decided) when they agree, when one head starts or ends the other (``catId`` / ``categoryId``, a lower-case
     compound ``bankaccountId``), when a head says a role or no kind of record (``ownerId``, ``parentId``,
-    ``itemId``; ``records.role_heads``) or when both heads are people (``userId`` / ``authorId``)."""
+    ``itemId``; ``records.role_heads``) or what the id is made of (``company_name_slug``;
+    ``records.naming_leaves``), when both heads are people (``userId`` / ``authorId``), or when ``docs`` (the
+    target API's name and description, the input's documentation) name the source's record as a noun of its own
+    (``urban_slug`` of "Get postal code from an urban / village": a village's slug)."""
     if id_word(source) is None or id_word(target) is None:
         return None
     if not _record_words(source.raw or source.key.rsplit("|", 1)[-1]):
@@ -170,7 +187,9 @@ def named_id_clash(source: Entity, target: Entity) -> str | None:
     a, b = src[-1], want[-1]
     if a.startswith(b) or b.startswith(a) or a.endswith(b) or b.endswith(a):
         return None
-    if a in _ROLE_HEADS or b in _ROLE_HEADS or (a in _PERSON_HEADS and b in _PERSON_HEADS):
+    if a in _ROLE_HEADS or b in _ROLE_HEADS or a in _NAMING or b in _NAMING:
+        return None
+    if (a in _PERSON_HEADS and b in _PERSON_HEADS) or _names_alone(docs, a):
         return None
     return f"a {' '.join(src)} id is not the {' '.join(want)} id the input wants"
 

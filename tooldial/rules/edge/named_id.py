@@ -18,7 +18,8 @@ class NamedId(EdgeRule):
     codes = (EdgeReason.NAMED_ID_RECORD,)
 
     def judge(self, case: EdgeCase) -> Verdict | None:
-        if case.config.record_types and (clash := named_id_clash(case.source, case.target)):
+        docs = f"{case.target_api_text} {case.target.documented}"
+        if case.config.record_types and (clash := named_id_clash(case.source, case.target, docs)):
             return Verdict(False, f"identifier named for another record ({clash})", 0.75, "identifier",
                            code=EdgeReason.NAMED_ID_RECORD)
         return None
