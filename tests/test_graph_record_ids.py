@@ -143,3 +143,62 @@ def test_a_bare_id_input_takes_the_record_its_documentation_names():
     meme = ent("Fun|jokes|random-meme", "output", "id", type="integer")
     vote = ent("Fun|jokes|downvote-meme", "input", "id", name="downvote id", documented="The object's id.")
     assert documented_id_clash(meme, vote) is None
+
+
+def test_an_id_named_for_another_record_does_not_fill_an_input_of_another_head_noun():
+    """``bankId`` (a bank's id, a field of a bank account) is not the ``bankAccountId`` an API wants: the head
+    nouns differ (bank, account). A modifier added, a role word, a bare id or a one-word name decide nothing."""
+    from tooldial.graph.record_ids import named_id_clash
+    from tooldial.graph.validity import RuleConfig, classify
+    from tooldial.rules.edge.base import EdgeCase
+    from tooldial.rules.edge.named_id import NamedId
+
+    api = "Finance|OCW|Get bank account"
+    wants = ent(api, "input", "bankAccountId")
+    bank = ent("Finance|OCW|List bank accounts", "output", "data|bankAccounts|bankId")
+    assert named_id_clash(bank, wants) == "a bank id is not the bank account id the input wants"
+    for key in ("data|accountId", "data|bankAccounts|bankAccountId", "data|bankAccounts|id",
+                "data|bankaccountId", "data|ownerId"):
+        assert named_id_clash(ent("Finance|OCW|List bank accounts", "output", key), wants) is None, key
+    assert named_id_clash(ent("Sports|arena|Match", "output", "match|homeTeamId"), ent(api, "input", "teamId")) is None
+    assert named_id_clash(ent("Sports|arena|Players", "output", "players|playerid"),
+                          ent(api, "input", "playerId")) is None
+    assert named_id_clash(ent("Sports|arena|Players", "output", "players|playerId"),
+                          ent(api, "input", "teamId")) == "a player id is not the team id the input wants"
+    # a role or no kind of record (``parentId``, ``itemId``), two people, an abbreviation: not decided here
+    for src, dst in (("categoryId", "parentId"), ("productId", "itemId"), ("userId", "authorId"),
+                     ("compId", "competitionId")):
+        assert named_id_clash(ent(api, "output", f"data|{src}"), ent(api, "input", dst)) is None, (src, dst)
+    # what the id is made of (a company name's slug), or the target's own text naming the source's record alone
+    assert named_id_clash(ent(api, "output", "results|company_name_slug"), ent(api, "input", "company_slug")) is None
+    village, urban = ent(api, "output", "data|village_slug"), ent(api, "input", "urban_slug")
+    assert named_id_clash(village, urban) == "a village id is not the urban id the input wants"
+    assert named_id_clash(village, urban, "Postal code by urban Get postal code from an urban / village") is None
+    assert named_id_clash(bank, wants, "Get bank account Get one bank account of a user") is not None
+    # the rule: one tool only, off with the record-type switch
+    rule = NamedId()
+
+    def case(source: Entity, target: Entity, config: RuleConfig | None = None) -> EdgeCase:
+        return EdgeCase(source, target, classify(source), classify(target), 0.7, 0.8, 0.8, "", "",
+                        config or RuleConfig(), False)
+
+    assert rule.applies(case(bank, wants)) and rule.judge(case(bank, wants)).keep is False
+    other_tool = ent("Finance|bank_hub|Banks", "output", "data|bankId")
+    assert not rule.applies(case(other_tool, wants))
+    assert rule.judge(case(bank, wants, RuleConfig(record_types=False))) is None
+
+
+def test_a_build_drops_a_banks_id_into_a_bank_account_input(embedder, tmp_path):
+    """Two APIs of one ToolBench tool: the list's ``bankId`` was kept as a same-tool id into ``bankAccountId``."""
+    listing = Api(category="Finance", tool="OCW", name="List bank accounts", description="List the bank accounts",
+                  output_components=(OutputComponent(path=("data", "bankAccounts", "bankId")),
+                                     OutputComponent(path=("data", "bankAccounts", "bankAccountId"))))
+    detail = Api(category="Finance", tool="OCW", name="Get bank account", description="Get one bank account",
+                 required_parameters=(Parameter(name="bankAccountId", type="string",
+                                                description="The bank account ID"),),
+                 output_components=(OutputComponent(path=("data", "balance")),))
+    corpus = Corpus(spec="named-id", tools=[Tool(category="Finance", name="OCW", apis=(listing, detail))])
+    graph = build_graph(corpus, GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
+    keys = {k for _, _, k in graph.edges(keys=True)}
+    assert "data|bankAccounts|bankAccountId -> bankAccountId" in keys
+    assert "data|bankAccounts|bankId -> bankAccountId" not in keys
