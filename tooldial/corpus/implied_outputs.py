@@ -12,7 +12,8 @@ example response) gets one implied id output when
   ``addUserToWorkspace``) and implies nothing; filler words name no record (``record_name_filler``:
   ``getSingleBasket``); a finding verb names several records only with a plural (``getEnterpriseGroups``),
   ``all`` or ``list``;
-- another API **of the same tool** requires an id of exactly that record (``folderId``, ``folder_id``; its
+- another API **of the same system** (the tools of one provider: a function file, an OpenAPI spec; else one
+  tool — each ToolBench tool is its own provider) requires an id of exactly that record (``folderId``, ``folder_id``; its
   words without the id word and a leading role word such as ``home``), so the tool itself says such ids exist
   and what they are called;
 - and the API does not require that id itself (``getFolder(folderId)`` returns nothing new about it).
@@ -126,28 +127,31 @@ def implied_components(api: Api, wanted: dict[tuple[str, ...], list[tuple[str, P
 
 
 def add_implied_outputs(tools: Iterable[Tool]) -> list[Tool]:
-    """The tools with implied id outputs on their undocumented APIs (:func:`implied_components`); a tool with
-    none is returned as it was (the same object)."""
-    result = []
+    """The tools with implied id outputs on their undocumented APIs (:func:`implied_components`), matched inside
+    one system: the tools of one provider (a function file, an OpenAPI spec; ToolBench tools are each their own),
+    else one tool. A tool with none is returned as it was (the same object)."""
+    tools = list(tools)
+    systems: dict[tuple[str, str], dict[tuple[str, ...], list[tuple[str, Parameter]]]] = {}
     for tool in tools:
-        wanted: dict[tuple[str, ...], list[tuple[str, Parameter]]] = {}
+        wanted = systems.setdefault(_system(tool), {})
         for api in tool.apis:
             for p in api.required_parameters:
                 if (rec := wanted_record(p.name)) is not None:
                     wanted.setdefault(rec, []).append((api.id, p))
-        if not wanted:
+    result = []
+    for tool in tools:
+        wanted = systems[_system(tool)]
+        comps = [implied_components(api, wanted) if wanted else () for api in tool.apis]
+        if not any(comps):
             result.append(tool)
             continue
-        apis = []
-        changed = False
-        for api in tool.apis:
-            comps = implied_components(api, wanted)
-            if comps:
-                api = api.model_copy(update={"output_components": comps})
-                changed = True
-            apis.append(api)
-        result.append(tool.model_copy(update={"apis": apis}) if changed else tool)
+        apis = tuple(api.model_copy(update={"output_components": c}) if c else api for api, c in zip(tool.apis, comps))
+        result.append(tool.model_copy(update={"apis": apis}))
     return result
+
+
+def _system(tool: Tool) -> tuple[str, str]:
+    return ("provider", tool.provider) if tool.provider else ("tool", f"{tool.category}|{tool.name}")
 
 
 def implied_count(apis: Iterable[Api]) -> tuple[int, int]:
