@@ -28,6 +28,7 @@ READS = [
     ("echoes", "_CREATE_VERBS", "records", "create_verbs"),
     ("echoes", "_RELATED_RECORDS", "records", "related_records"),
     ("record_ids", "_ROLES", "records", "record_roles"),
+    ("record_ids", "_ROLE_HEADS", "records", "role_heads"),
     ("echoes", "_KEY_TAIL", "identifiers", "key_tail"),
     ("echoes", "_POINT_INPUT_WORDS", "geography", "point_inputs"),
     ("echoes", "_ROUTE_ENDS", "geography", "route_ends"),

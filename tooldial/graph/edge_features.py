@@ -97,7 +97,7 @@ _CLASS_OF: dict[EdgeReason, str] = {
     **dict.fromkeys((EdgeReason.SETTING_OF_OTHER_MARKET, EdgeReason.DIFFERENT_STANDARDS, EdgeReason.FORMATS_DIFFER,
                      EdgeReason.SYMBOL_MARKETS, EdgeReason.OWN_LIST, EdgeReason.SYMBOL_FORMATS,
                      EdgeReason.UNKNOWN_MARKET, EdgeReason.URL_SITES, EdgeReason.SITE_URLS,
-                     EdgeReason.URL_PAGE_KIND), "rejected_value_space"),
+                     EdgeReason.URL_PAGE_KIND, EdgeReason.PAGING_CURSOR), "rejected_value_space"),
     **dict.fromkeys((EdgeReason.CROSS_TOOL_SIMILARITY, EdgeReason.UNRELATED_DOMAINS,
                      EdgeReason.SAME_TOOL_KEYWORDS_DISAGREE, EdgeReason.GENERIC_DISAGREE,
                      EdgeReason.VALUE_KEYWORDS_DISAGREE), "rejected_similarity"),

@@ -1,0 +1,48 @@
+"""A pagination cursor continues the listing that returned it: it fills the input of no other API."""
+
+from __future__ import annotations
+
+from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.reasons import EdgeReason
+from tooldial.graph.verdict import Verdict
+from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.rules.edge.base import EdgeCase, EdgeRule
+
+_CURSOR = knowledge_words("paging", "cursor_words")
+_TOKEN = knowledge_words("paging", "cursor_token_words")
+_LEAD = knowledge_words("paging", "cursor_lead_words")
+_NOISE = knowledge_words("actions", "record_name_noise")
+
+
+def is_cursor(entity: Entity) -> bool:
+    """Whether an output is a pagination cursor: its leaf's words hold a cursor word (``continuation_token``,
+    ``next_cursor``) or a token word after next / page (``nextPageToken``)."""
+    words = split_words(entity.raw or entity.key.rsplit("|", 1)[-1])
+    if set(words) & _CURSOR:
+        return True
+    return len(words) > 1 and words[-1] in _TOKEN and bool(set(words[:-1]) & _LEAD)
+
+
+def listing_words(api_id: str) -> frozenset[str]:
+    """What an API name says it lists, without cursor words, verbs and filler (``Tweet User Retweets
+    Continuation`` → tweet, user, retweet; ``Continuation User's Likes_2`` → user, like)."""
+    words = split_words(api_id.rsplit("|", 1)[-1])
+    return frozenset(_singular(w) for w in words
+                     if w not in _CURSOR and w not in _NOISE and len(w) > 1 and not w.isdigit())
+
+
+class PagingCursor(EdgeRule):
+    """A cursor output (:func:`is_cursor`) into an API whose name does not hold every word of the source's
+    listing (:func:`listing_words`): ``Hashtag``'s continuation token continues ``Hashtag Continuation``, not
+    ``Tweet Replies Continuation``."""
+
+    codes = (EdgeReason.PAGING_CURSOR,)
+
+    def judge(self, case: EdgeCase) -> Verdict | None:
+        if not is_cursor(case.source):
+            return None
+        listing = listing_words(case.source.api_id)
+        if listing and listing <= listing_words(case.target.api_id):
+            return None
+        return Verdict(False, "a pagination cursor continues only the listing that returned it", 0.85, "value",
+                       code=EdgeReason.PAGING_CURSOR)
