@@ -145,7 +145,8 @@ def add_implied_outputs(tools: Iterable[Tool]) -> list[Tool]:
         if not any(comps):
             result.append(tool)
             continue
-        apis = tuple(api.model_copy(update={"output_components": c}) if c else api for api, c in zip(tool.apis, comps))
+        apis = tuple(api.model_copy(update={"output_components": c}) if c else api
+                     for api, c in zip(tool.apis, comps, strict=True))
         result.append(tool.model_copy(update={"apis": apis}))
     return result
 
