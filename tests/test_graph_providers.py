@@ -205,6 +205,21 @@ def test_a_field_copied_into_a_new_record_of_its_type_is_no_chain_but_keys_and_o
                                       _entity("buyMuseumTickets", "input", "ticketDate"), True)
 
 
+def test_an_existing_records_id_is_not_the_key_of_a_new_record_of_its_type():
+    from tooldial.graph.record_copy import existing_key_into_new_record
+
+    listed = _entity("getUsers", "output", "users|userId", "userId")
+    assert existing_key_into_new_record(listed, _entity("createUserById", "input", "userId"), True)
+    assert not existing_key_into_new_record(listed, _entity("createUserById", "input", "userId"), False)
+    # another record's key stays: a task's id into the assignment created for it, a user's id into a new order
+    assert not existing_key_into_new_record(_entity("getTasks", "output", "tasks|taskId", "taskId"),
+                                            _entity("createTaskAssignment", "input", "taskId"), True)
+    assert not existing_key_into_new_record(listed, _entity("createOrder", "input", "userId"), True)
+    assert not existing_key_into_new_record(listed, _entity("createUserById", "input", "userId", tool="B|b"), True)
+    basket = _entity("createBasket", "output", "basketId")
+    assert not existing_key_into_new_record(basket, _entity("submitBasket", "input", "basketId"), True)
+
+
 def test_a_records_current_value_does_not_fill_the_input_of_its_new_value():
     from tooldial.graph.record_copy import current_value_as_new
 

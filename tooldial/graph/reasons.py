@@ -71,6 +71,7 @@ class EdgeReason(StrEnum):
     HOLDS_ANSWER = "holds_answer"
     GOAL_LESS_SOURCE = "goal_less_source"
     COPY_INTO_NEW_RECORD = "copy_into_new_record"
+    NEW_RECORD_KEY = "new_record_key"
     CURRENT_VALUE_AS_NEW = "current_value_as_new"
     STORED_VALUE_REPLACED = "stored_value_replaced"
     COPY_INTO_UPDATE = "copy_into_update"

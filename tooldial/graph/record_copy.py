@@ -14,6 +14,10 @@ from __future__ import annotations
 from tooldial.graph.entities import Entity, _singular, split_words
 from tooldial.graph.record_names import record_words
 from tooldial.graph.validity import PUBLIC_IDS, classify
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: First words of a call that makes a new record (``records.new_record_verbs``; not ``submit``, ``place``, ``book``).
+_NEW_RECORD_VERBS = knowledge_words("records", "new_record_verbs")
 
 
 def one_system(a: Entity, b: Entity) -> bool:
@@ -34,6 +38,26 @@ def copies_into_new_record(output: Entity, target: Entity, target_creates: bool)
     if not same_field_of_record_type(output, target):
         return None
     return "a field of a record copied into a new record of its type: the new record's content is the user's"
+
+
+def existing_key_into_new_record(output: Entity, target: Entity, target_creates: bool) -> str | None:
+    """The reason when any output fills the own key of a record that the target creates (``getUsers``'
+    ``users|userId`` into ``createUserById``' ``userId``, a listed charge's id into ``createCharge``' ``chargeId``):
+    the new record's key is new, chosen by the caller or the system, never an existing record's. The key is an
+    identifier input whose record (:func:`tooldial.graph.record_ids.input_record`) is all the create call's name
+    names (``createTaskAssignment``' ``taskId`` is another record's: it stays), and the call's name starts with a
+    verb of a new record (``records.new_record_verbs``: ``submitBasket`` sends an existing basket). ``None``
+    otherwise."""
+    from tooldial.graph.record_ids import input_record
+
+    if not target_creates or not one_system(output, target) or classify(target).kind != "identifier":
+        return None
+    if (split_words(target.api_id.rsplit("|", 1)[-1])[:1] or [""])[0] not in _NEW_RECORD_VERBS:
+        return None
+    want = input_record(target)
+    if not want or set(want) != record_words(target.api_id):
+        return None
+    return "an existing record's id into the key of a new record of its type"
 
 
 def same_field_of_record_type(output: Entity, target: Entity) -> bool:

@@ -26,7 +26,11 @@ from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
 from tooldial.graph.reasons import Clash, EdgeReason
-from tooldial.graph.record_copy import copies_into_new_record, current_value_as_new
+from tooldial.graph.record_copy import (
+    copies_into_new_record,
+    current_value_as_new,
+    existing_key_into_new_record,
+)
 from tooldial.graph.record_ids import tool_records
 from tooldial.graph.record_state import (
     copies_into_update,
@@ -191,6 +195,8 @@ class EdgeSelector:
             return Clash(EdgeReason.GOAL_LESS_SOURCE, why)
         if why := copies_into_new_record(output, target, target.api_id in self.creates):
             return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
+        if why := existing_key_into_new_record(output, target, target.api_id in self.creates):
+            return Clash(EdgeReason.NEW_RECORD_KEY, why)
         if why := current_value_as_new(output, target):
             return Clash(EdgeReason.CURRENT_VALUE_AS_NEW, why)
         if self.one_system and (clash := self.record_state_clash(output, target)):
