@@ -7,6 +7,7 @@ interval, overall and within / across tools.
 
     python scripts/blind_edge_sample.py draw --graph tb400.json --corpus tb400.jsonl --n 150 --seed 27 --out edges.jsonl
     python scripts/blind_edge_sample.py score --edges edges.jsonl --labels labels.jsonl
+    python scripts/blind_edge_sample.py draw ... --implied-only --exclude edges.jsonl --id-prefix i   # implied only
 """
 
 from __future__ import annotations
@@ -49,13 +50,19 @@ def draw(args: argparse.Namespace) -> int:
     graph = load_graph(args.graph)
     edges = sorted((u, v, d["source_output"], d.get("target_path") or d["target_input"])
                    for u, v, d in graph.edges(data=True))
+    if args.implied_only:  # edges from an id the source's name implies (tooldial.corpus.implied_outputs)
+        edges = [e for e in edges if (c := corpus.get(e[0]).output(e[2])) is not None and c.implied]
+    if args.exclude:  # edges an earlier draw already holds
+        drawn = {(r["source"]["id"], r["target"]["id"], r["edge"]["source_output"], r["edge"]["target_input"])
+                 for r in map(json.loads, Path(args.exclude).read_text(encoding="utf-8").splitlines()) if r}
+        edges = [e for e in edges if e not in drawn]
     picked = random.Random(args.seed).sample(edges, min(args.n, len(edges)))
     rows = []
     for i, (u, v, out, inp) in enumerate(picked, start=1):
         src, tgt = corpus.get(u), corpus.get(v)
         comp = src.output(out)
         param = tgt.parameter(inp.split(".", 1)[0].removesuffix("[]"))
-        rows.append({"id": f"e{i:03d}", "source": api_doc(src), "target": api_doc(tgt),
+        rows.append({"id": f"{args.id_prefix}{i:03d}", "source": api_doc(src), "target": api_doc(tgt),
                      "edge": {"source_output": out,
                               "source_output_description": comp.description if comp else "",
                               "target_input": inp,
@@ -102,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--n", type=int, default=150)
     d.add_argument("--seed", type=int, default=27)
     d.add_argument("--out", required=True)
+    d.add_argument("--implied-only", action="store_true", help="draw only edges from implied outputs")
+    d.add_argument("--exclude", metavar="EDGES", help="leave out the edges of an earlier draw")
+    d.add_argument("--id-prefix", default="e", help="prefix of the edge ids (default e)")
     s = sub.add_parser("score")
     s.add_argument("--edges", required=True)
     s.add_argument("--labels", required=True)

@@ -190,3 +190,14 @@ def test_functions_without_outputs_chain_through_the_ids_their_names_imply(embed
             for speaker, body in turn.items():
                 if speaker == "System" and body["action"] == "call" and r.source and r.source in body["api_response"]["api_name"]:
                     assert re.fullmatch(r"bk_[0-9]{6}", body["api_response"]["result"]["response"]["book_id"])
+
+
+def test_corpus_stats_and_show_say_which_outputs_are_implied_and_the_flag_turns_them_off():
+    spec = str(DATA / "bookstore_tools_no_outputs.json")
+    on = _cli("corpus", "stats", "--corpus", spec)
+    assert on.returncode == 0 and "4 ids implied by the names of 4 APIs" in on.stdout
+    off = _cli("corpus", "stats", "--corpus", spec, "--no-implied-outputs")
+    assert off.returncode == 0 and "implied" not in off.stdout and "output components     0" in off.stdout
+    show = _cli("corpus", "show", "--corpus", spec, "--api",
+                "bookstore_tools_no_outputs|bookstore_tools_no_outputs|list_orders")
+    assert "orders—order_id (string, list, implied by the name)" in show.stdout

@@ -110,13 +110,18 @@ def _stats(args: argparse.Namespace) -> int:
     if args.json:
         print(stats.model_dump_json(indent=2))
         return 0
+    from tooldial.corpus.implied_outputs import implied_count
+
+    implied = implied_count(corpus.apis)
     rows: list[tuple[str, Any]] = [
         ("tools", stats.tools),
         ("APIs", stats.apis),
         ("domains", stats.domains),
         ("required parameters", stats.required_parameters),
         ("optional parameters", stats.optional_parameters),
-        ("output components", f"{stats.output_components} ({stats.list_output_components} inside lists)"),
+        ("output components", f"{stats.output_components} ({stats.list_output_components} inside lists"
+                              + (f"; {implied[0]} ids implied by the names of {implied[1]} APIs that document no "
+                                 "response, see --no-implied-outputs" if implied[0] else "") + ")"),
         ("APIs without inputs", stats.apis_without_inputs),
         ("APIs without outputs", stats.apis_without_outputs),
         ("list-returning APIs", stats.list_returning_apis),
@@ -209,7 +214,7 @@ def _show(args: argparse.Namespace) -> int:
         kind = o.type + (", list" if o.is_list else "")
         desc = f" — {_prose(o.description)}" if o.description else ""
         example = f" [e.g. {_value(o.example)}]" if o.example is not None else ""
-        print(f"    {o.label} ({kind}){desc}{example}")
+        print(f"    {o.label} ({kind}{', implied by the name' if o.implied else ''}){desc}{example}")
     if api.example_response is not None:
         text = api.example_response if isinstance(api.example_response, str) else json.dumps(
             api.example_response, ensure_ascii=False, indent=2, default=str)
