@@ -19,7 +19,13 @@ from tooldial.dataset.pipeline import model_part_counts, model_part_shares
 from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues, to_record
 from tooldial.dialogue.model_parts import LLM_ROLES, parse_llm_roles, with_result
 from tooldial.dialogue.model_parts.goal import goal_problems
-from tooldial.dialogue.model_parts.results import flat_leaves, needed_leaves, shape_problems
+from tooldial.dialogue.model_parts.results import (
+    fill_problems,
+    flat_leaves,
+    free_leaves,
+    needed_leaves,
+    result_prompt,
+)
 from tooldial.dialogue.render_llm import turn_problems, unsaid_values
 from tooldial.dialogue.render_template import TemplateRenderer
 from tooldial.dialogue.scenario import make_turn
@@ -78,18 +84,31 @@ def test_goal_checks_hold_values_persona_and_debris() -> None:
 
 def test_result_checks_keep_the_shape_and_every_value_the_dialogue_uses() -> None:
     s = weather_scenario(city="Paris")
-    template = s.turns[2].api_response["result"]
+    template = {"response": {**s.turns[2].api_response["result"], "wind": "light breeze", "hours": [
+        {"t": "09:00", "note": "dry"}, {"t": "12:00", "note": "dry"}]}}
     keep = needed_leaves(template, s)
-    # the city is in the request, sunny and 18 in the response turn: all three are needed
-    assert set(keep) == {("city",), ("condition",), ("high_c",)}
-    assert shape_problems(template, '{"city": "Paris", "condition": "sunny", "high_c": 18}', keep)[1] == ["unchanged"]
-    assert shape_problems(template, '{"city": "Lyon", "condition": "sunny", "high_c": 18}', keep)[1] == [
-        "a value the dialogue uses changed"]
-    assert shape_problems(template, '{"city": "Paris", "condition": "sunny"}', keep)[1] == [
-        "keys or list lengths differ from the template"]
-    assert shape_problems(template, "Sure! The weather is nice.", keep)[1] == ["not JSON of the template's type"]
-    assert "a value changed its type" in shape_problems(
-        template, '{"city": "Paris", "condition": "sunny", "high_c": "18"}', keep)[1]
+    # the city is in the request, sunny and 18 in the response turn: all three are kept; the rest is free
+    assert {p[1:] for p in keep} == {("city",), ("condition",), ("high_c",)}
+    assert [p[1:] for p in free_leaves(template, keep)] == [("wind",), ("hours", 0, "t"), ("hours", 0, "note"),
+                                                             ("hours", 1, "t"), ("hours", 1, "note")]
+    filled, problems = fill_problems(template, '{"wind": "gusts", "hours|1|note": "showers"}', keep)
+    assert problems == [] and filled["response"]["wind"] == "gusts" and filled["response"]["city"] == "Paris"
+    assert filled["response"]["hours"] == [{"t": "09:00", "note": "dry"}, {"t": "12:00", "note": "showers"}]
+    assert fill_problems(template, '{"wind": "light breeze"}', keep)[1] == ["unchanged"]
+    assert fill_problems(template, '{"city": "Lyon"}', keep)[1] == ["keys the response does not have"]
+    assert fill_problems(template, "Sure! The weather is nice.", keep)[1] == ["not a JSON object"]
+    assert fill_problems(template, '{"wind": 3}', keep)[1] == ["a value changed its type"]
+    assert fill_problems(template, '{"wind": " "}', keep)[1] == ["an empty text"]
+
+
+def test_the_result_prompt_shows_the_kept_values_and_asks_for_the_free_leaves_only(corpus) -> None:
+    api = corpus.apis[0]
+    template = {"response": {"a": "x", "b": {"c": "y"}, "d": list(range(20))}}
+    keep = {("response", "a"): "x"}
+    text = result_prompt(corpus, api.id, {"required_parameters": {}}, template, keep)[0]["content"]
+    assert 'The response holds: {"a": "x"}' in text
+    assert 'fields of the response: {"b|c": "y", "d|0": 0,' in text and '"d|10": 10}' in text  # 12 at most
+    assert '"d|11"' not in text
 
 
 def test_a_rewritten_result_that_passes_leaves_the_dialogue_valid() -> None:
@@ -106,7 +125,8 @@ def test_a_rewritten_result_that_passes_leaves_the_dialogue_valid() -> None:
     keep = needed_leaves(template_result, s)
     assert ("wind",) not in keep
     answer = {**template_result, "wind": "strong gusts from the west"}
-    assert shape_problems(template_result, json.dumps(answer), keep)[1] == []
+    filled, problems = fill_problems(template_result, json.dumps({"wind": "strong gusts from the west"}), keep)
+    assert problems == [] and filled == answer
     new = with_result(s, 2, answer)
     assert [t.api_response.get("result") for t in new.turns if t.api_response] == [answer, answer]
     assert new.mockdata["target"][0]["output_components"] == answer

@@ -12,7 +12,14 @@ from typing import Any
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.model_parts.goal import answer_text, first_band, goal_problems, goal_prompt
-from tooldial.dialogue.model_parts.results import flat_leaves, needed_leaves, result_prompt, shape_problems
+from tooldial.dialogue.model_parts.results import (
+    fill_problems,
+    flat_leaves,
+    free_leaves,
+    leaf_key,
+    needed_leaves,
+    result_prompt,
+)
 from tooldial.dialogue.render_template import scenario_profile, scenario_strings
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.errors import ConfigError
@@ -169,11 +176,12 @@ class ModelParts:
                 turn = out[i].turns[k]
                 template = turn.api_response["result"]
                 keep = needed_leaves(template, out[i])
-                size = len(json.dumps(template, ensure_ascii=False))
+                size = len(json.dumps({leaf_key(p): v for p, v in free_leaves(template, keep).items()},
+                                      default=str, ensure_ascii=False)) + 16
                 asks.append((template, keep, self._request(
                     result_prompt(self.corpus, turn.api_request.get("api_name", ""), turn.api_request, template,
                                   keep), _seed(out[i], 1000 + k * 10), attempt,
-                    min(self.result_tokens, size // 2 + 32))))
+                    min(self.result_tokens, size // 2 + 48))))
             answers = self._ask("result", [r for _, _, r in asks], attempt)
             for (i, k), (template, keep, _), answer in zip(todo, asks, answers, strict=True):
                 if answer.error is not None:
@@ -182,7 +190,7 @@ class ModelParts:
                 if answer.finish_reasons and answer.finish_reasons[0] == "length":
                     self._fail("result", ["cut off at max_tokens"])
                     continue
-                result, problems = shape_problems(template, answer.text, keep)
+                result, problems = fill_problems(template, answer.text, keep)
                 if problems:
                     self._fail("result", problems)
                     continue
