@@ -41,3 +41,25 @@ def test_the_rule_leaves_a_listings_own_continuation_to_the_other_rules() -> Non
         case = EdgeCase(source, target, classify(source), classify(target), 0.9, 0.9, 1.0, "", "", RuleConfig(),
                         False)
         assert (PagingCursor().judge(case) is not None) is decided
+
+
+def test_an_implied_id_stays_inside_its_system() -> None:
+    from tooldial.graph.value_kinds import classify
+    from tooldial.graph.verdict import RuleConfig
+    from tooldial.rules.edge.base import EdgeCase
+    from tooldial.rules.edge.implied_scope import ImpliedScope
+
+    def case(source: Entity, target_api: str, provider: str = "") -> EdgeCase:
+        target = Entity(api_id=target_api, role="input", key="petId", name="pet id", description="pet id",
+                        provider=provider)
+        return EdgeCase(source, target, classify(source), classify(target), 1.0, 1.0, 1.0, "", "", RuleConfig(),
+                        False)
+
+    implied = Entity(api_id="S|store_a|addPet", role="output", key="petId", name="pet id", description="pet id",
+                     implied=True, provider="")
+    assert ImpliedScope().judge(case(implied, "S|store_b|getPetById")) is not None
+    one_file = Entity(api_id="S|add_pet|add_pet", role="output", key="petId", name="pet id", description="pet id",
+                      implied=True, provider="file:pets.json")
+    assert ImpliedScope().judge(case(one_file, "S|get_pet|get_pet", provider="file:pets.json")) is None
+    documented = Entity(api_id="S|store_a|addPet", role="output", key="petId", name="pet id", description="pet id")
+    assert ImpliedScope().judge(case(documented, "S|store_b|getPetById")) is None

@@ -144,6 +144,7 @@ EDGE_RULES = Registry("edge rule", {
     "image_url_lookup": "tooldial.rules.edge.image_url_lookup:ImageUrlLookup",
     "count_not_id": "tooldial.rules.edge.count_not_id:CountNotId",
     "paging_cursor": "tooldial.rules.edge.paging_cursor:PagingCursor",
+    "implied_scope": "tooldial.rules.edge.implied_scope:ImpliedScope",
     "market_setting": "tooldial.rules.edge.market_setting:MarketSetting",
     "standard_into_foreign_id": "tooldial.rules.edge.standard_into_foreign_id:StandardIntoForeignId",
     "plain_value_into_bare_id": "tooldial.rules.edge.plain_value_into_bare_id:PlainValueIntoBareId",

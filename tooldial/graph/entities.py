@@ -60,6 +60,9 @@ class Entity:
     param: str = ""
     provider: str = ""
     documented: str = ""
+    #: An id the API's name implies where its documentation gives no response
+    #: (:mod:`tooldial.corpus.implied_outputs`): it holds inside its own system only.
+    implied: bool = False
     #: ``Category|tool``, computed once (read for every candidate by the rules and the caps).
     _tool: str = field(default="", init=False, repr=False, compare=False)
     #: What :func:`tooldial.graph.validity.classify` found, kept here once computed (a cache, not data).
@@ -403,7 +406,7 @@ class OfflineEntityText:
         return Entity(api.id, "output", comp.key, name,
                       entity_description(name, comp.description, self.max_description_words), keywords,
                       comp.is_list, comp.type, fmt, example_text(comp.example), raw, "", provider,
-                      comp.description)
+                      comp.description, implied=bool(comp.implied))
 
     def input_entity(self, api: Api, param: Parameter, fld: InputField | None, keywords: tuple[str, ...],
                      provider: str) -> Entity:

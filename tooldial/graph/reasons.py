@@ -22,6 +22,7 @@ class EdgeReason(StrEnum):
     IMAGE_URL_LOOKUP = "image_url_lookup"
     COUNT_NOT_ID = "count_not_id"
     PAGING_CURSOR = "paging_cursor"
+    IMPLIED_OUTSIDE_SYSTEM = "implied_outside_system"
     SETTING_OF_OTHER_MARKET = "setting_of_other_market"
     # --- an identifier on either side
     STANDARD_INTO_FOREIGN_ID = "standard_into_foreign_id"
