@@ -28,7 +28,6 @@ READS = [
     ("echoes", "_CREATE_VERBS", "records", "create_verbs"),
     ("echoes", "_RELATED_RECORDS", "records", "related_records"),
     ("record_ids", "_ROLES", "records", "record_roles"),
-    ("record_ids", "_ROLE_HEADS", "records", "role_heads"),
     ("record_copy", "_NEW_RECORD_VERBS", "records", "new_record_verbs"),
     ("echoes", "_KEY_TAIL", "identifiers", "key_tail"),
     ("echoes", "_POINT_INPUT_WORDS", "geography", "point_inputs"),

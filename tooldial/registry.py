@@ -150,7 +150,6 @@ EDGE_RULES = Registry("edge rule", {
     "plain_value_into_bare_id": "tooldial.rules.edge.plain_value_into_bare_id:PlainValueIntoBareId",
     "record_type": "tooldial.rules.edge.record_type:RecordType",
     "record_compound": "tooldial.rules.edge.record_compound:RecordCompound",
-    "named_id": "tooldial.rules.edge.named_id:NamedId",
     "shared_id_space": "tooldial.rules.edge.shared_id_space:SharedIdSpace",
     "different_standards": "tooldial.rules.edge.different_standards:DifferentStandards",
     "standard_format": "tooldial.rules.edge.standard_format:StandardFormat",

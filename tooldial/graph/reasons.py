@@ -28,7 +28,6 @@ class EdgeReason(StrEnum):
     STANDARD_INTO_FOREIGN_ID = "standard_into_foreign_id"
     PLAIN_VALUE_INTO_BARE_ID = "plain_value_into_bare_id"
     RECORD_TYPE = "record_type"
-    NAMED_ID_RECORD = "named_id_record"
     SEASON_OF_OTHER_PROVIDER = "season_of_other_provider"
     ID_OF_OTHER_PROVIDER = "id_of_other_provider"
     SAME_TOOL_ID = "same_tool_id"

@@ -11,14 +11,13 @@ the edge rules like Eq. 1's (echoes, other record types, the caps)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import STOPWORDS, Entity, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
@@ -33,16 +32,6 @@ _ID_NOISE = _API_NAME_NOISE | BARE_IDS | IDENTIFIER_WORDS | IDENTIFIER_TAIL
 
 #: Words that name a record's role in another record (``homeTeam`` is a team): dropped from the front of a name.
 _ROLES = knowledge_words("records", "record_roles")
-
-#: Last words of an id's name that say a record's part for another one, or no kind of record (``ownerId``,
-#: ``parentId``, ``itemId``): :func:`named_id_clash` decides nothing for them.
-_ROLE_HEADS = knowledge_words("records", "role_heads")
-
-#: Records that are people (``userId``, ``authorId``, ``customerId``): one person may be named by two of them.
-_PERSON_HEADS = knowledge_words("accounts", "person_records")
-
-#: Words that name the value a record's id is made of, not a record (``company_name_slug``; ``records.naming_leaves``).
-_NAMING = knowledge_words("records", "naming_leaves")
 
 
 def _record_words(text: str) -> tuple[str, ...]:
@@ -150,48 +139,6 @@ def documented_id_clash(source: Entity, target: Entity) -> str | None:
     if any(a.startswith(b) or b.startswith(a) for a in src for b in want if min(len(a), len(b)) >= 4 or a == b):
         return None  # ``bounce`` and "the bounced email": one record
     return f"a {' '.join(src)} id is not the {' '.join(want)} id the input's documentation names"
-
-
-def _names_alone(text: str, word: str) -> bool:
-    """``text`` names ``word`` as a noun of its own, not as a modifier of the next word: "an urban / village
-    (Kelurahan/Desa)" names a village, "Get a bank account" no bank."""
-    for m in re.finditer(rf"\b{re.escape(word)}(?:s|es)?\b", text, re.IGNORECASE):
-        after = re.match(r"[ \t_-]+([A-Za-z]+)", text[m.end():])
-        if after is None or after.group(1).lower() in STOPWORDS:
-            return True
-    return False
-
-
-def named_id_clash(source: Entity, target: Entity, docs: str = "") -> str | None:
-    """Inside one tool, an output id named for one record into a required id input named for another:
-    ``data|bankAccounts|bankId`` (a bank's id, kept in a bank account) into ``bankAccountId``. Both leaves name
-    their record before an id word (a bare ``id`` is :func:`~tooldial.graph.record_clashes.record_type_clash`'s),
-    read as :func:`output_record` / :func:`input_record` read them (role words dropped: ``homeTeamId`` is a team's).
-    A clash when the head nouns (the last record words) differ: a record with a modifier added keeps its head
-    (``accountId`` → ``bankAccountId``), so neither record is then a word-suffix of the other. ``None`` (nothing
-    decided) when they agree, when one head starts or ends the other (``catId`` / ``categoryId``, a lower-case
-    compound ``bankaccountId``), when a head says a role or no kind of record (``ownerId``, ``parentId``,
-    ``itemId``; ``records.role_heads``) or what the id is made of (``company_name_slug``;
-    ``records.naming_leaves``), when both heads are people (``userId`` / ``authorId``), or when ``docs`` (the
-    target API's name and description, the input's documentation) name the source's record as a noun of its own
-    (``urban_slug`` of "Get postal code from an urban / village": a village's slug)."""
-    if id_word(source) is None or id_word(target) is None:
-        return None
-    if not _record_words(source.raw or source.key.rsplit("|", 1)[-1]):
-        return None  # a bare id: its record is the path's
-    if not _record_words(target.raw or target.key.rsplit(".", 1)[-1]):
-        return None  # a bare id input: its documentation names its record
-    src, want = output_record(source), input_record(target)
-    if src is None or want is None:
-        return None
-    a, b = src[-1], want[-1]
-    if a.startswith(b) or b.startswith(a) or a.endswith(b) or b.endswith(a):
-        return None
-    if a in _ROLE_HEADS or b in _ROLE_HEADS or a in _NAMING or b in _NAMING:
-        return None
-    if (a in _PERSON_HEADS and b in _PERSON_HEADS) or _names_alone(docs, a):
-        return None
-    return f"a {' '.join(src)} id is not the {' '.join(want)} id the input wants"
 
 
 def same_tool_record_id_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], out_desc: np.ndarray,
