@@ -216,6 +216,8 @@ def test_an_existing_records_id_is_not_the_key_of_a_new_record_of_its_type():
                                             _entity("createTaskAssignment", "input", "taskId"), True)
     assert not existing_key_into_new_record(listed, _entity("createOrder", "input", "userId"), True)
     assert not existing_key_into_new_record(listed, _entity("createUserById", "input", "userId", tool="B|b"), True)
+    image = _entity("CompareImages", "output", "Results|ImageId", "ImageId")
+    assert not existing_key_into_new_record(image, _entity("AddSearchImage", "input", "imageId"), True)
     basket = _entity("createBasket", "output", "basketId")
     assert not existing_key_into_new_record(basket, _entity("submitBasket", "input", "basketId"), True)
 
