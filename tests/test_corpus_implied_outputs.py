@@ -86,3 +86,18 @@ def test_load_corpus_adds_them_by_default_and_not_when_asked(tmp_path) -> None:
          "required_parameters": [{"name": "folderId", "type": "STRING", "default": ""}]}]}]))
     assert implied_count(load_corpus(str(path)).apis) == (1, 1)
     assert implied_count(load_corpus(str(path), implied_outputs=False).apis) == (0, 0)
+
+
+def test_graph_attributes_and_stats_report_the_implied_outputs() -> None:
+    from tooldial.corpus.models import Corpus
+    from tooldial.graph.build import graph_attributes
+    from tooldial.graph.config import GraphConfig
+    from tooldial.graph.stats import implied_output_line
+
+    tools = add_implied_outputs([Tool(category="C", name="t", apis=(
+        _api("createFolder"), _api("listFolders"), _api("deleteFolder", "folderId")))])
+    attrs = graph_attributes(Corpus(spec="x", tools=tools), GraphConfig())
+    assert attrs["implied_outputs"] == {"outputs": 2, "apis": 2}
+    assert implied_output_line(attrs["implied_outputs"]).startswith("implied outputs: 2 ids on 2 APIs")
+    plain = graph_attributes(Corpus(spec="x", tools=[Tool(category="C", name="t", apis=(_api("x"),))]), GraphConfig())
+    assert "implied_outputs" not in plain and implied_output_line(None) == ""
