@@ -132,18 +132,23 @@ def _set(node: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 def fill_problems(template: Any, answer_text: str, keep: dict[tuple[Any, ...], Any]) -> tuple[Any, list[str]]:
     """(the template with the model's values, problems) of a model's answer to :func:`result_prompt`: a JSON object
-    of the free leaves' keys (a key left out keeps the template's value; another key is a problem), no value of
-    another type or emptied, not the template unchanged."""
+    of the free leaves' keys (a key left out keeps the template's value; a kept value may be repeated unchanged; any
+    other key is a problem), no value of another type or emptied, not the template unchanged."""
     free = free_leaves(template, keep)
     try:
         answer = parse_json_answer(answer_text, expect=dict)
     except LLMAnswerError:
         return None, ["not a JSON object"]
     by_key = {leaf_key(p): p for p in free}
-    if set(answer) - set(by_key):
+    kept = {leaf_key(p): v for p, v in keep.items()}
+    if set(answer) - set(by_key) - set(kept):
         return None, ["keys the response does not have"]
+    if any(as_text(answer[k]) != as_text(v) for k, v in kept.items() if k in answer):
+        return None, ["a value the dialogue uses changed"]
     result, problems = template, []
     for key, value in answer.items():
+        if key not in by_key:  # a kept value repeated as it was
+            continue
         old = free[by_key[key]]
         if _kind(value) != _kind(old):
             problems.append("a value changed its type")
