@@ -95,7 +95,10 @@ def test_result_checks_keep_the_shape_and_every_value_the_dialogue_uses() -> Non
     assert problems == [] and filled["response"]["wind"] == "gusts" and filled["response"]["city"] == "Paris"
     assert filled["response"]["hours"] == [{"t": "09:00", "note": "dry"}, {"t": "12:00", "note": "showers"}]
     assert fill_problems(template, '{"wind": "light breeze"}', keep)[1] == ["unchanged"]
+    nested, problems = fill_problems(template, '{"wind": "calm", "hours": [{"t": "09:00", "note": "fog"}]}', keep)
+    assert problems == [] and nested["response"]["hours"][0]["note"] == "fog"  # read leaf by leaf
     assert fill_problems(template, '{"town": "Lyon"}', keep)[1] == ["keys the response does not have"]
+    assert fill_problems(template, '{"town": "Lyon", "wind": "calm"}', keep)[1] == []  # an invented field is not read
     assert fill_problems(template, '{"city": "Lyon", "wind": "calm"}', keep)[1] == ["a value the dialogue uses changed"]
     assert fill_problems(template, '{"city": "Paris", "wind": "calm"}', keep)[1] == []  # a kept value repeated
     assert fill_problems(template, "Sure! The weather is nice.", keep)[1] == ["not a JSON object"]

@@ -132,22 +132,26 @@ def _set(node: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 def fill_problems(template: Any, answer_text: str, keep: dict[tuple[Any, ...], Any]) -> tuple[Any, list[str]]:
     """(the template with the model's values, problems) of a model's answer to :func:`result_prompt`: a JSON object
-    of the free leaves' keys (a key left out keeps the template's value; a kept value may be repeated unchanged; any
-    other key is a problem), no value of another type or emptied, not the template unchanged."""
+    of the free leaves' keys (a key left out keeps the template's value; a kept value may be repeated unchanged, a
+    changed one is a problem; a field the response does not have is not read, and an answer with none of the free
+    keys is a problem; an answer written as the nested response is read leaf by leaf), no value of another type or
+    emptied, not the template unchanged."""
     free = free_leaves(template, keep)
     try:
         answer = parse_json_answer(answer_text, expect=dict)
     except LLMAnswerError:
         return None, ["not a JSON object"]
+    if any(isinstance(v, dict | list) for v in answer.values()):  # written nested, as the response itself
+        answer = {"|".join(map(str, p)): v for p, v in flat_leaves(answer)}
     by_key = {leaf_key(p): p for p in free}
     kept = {leaf_key(p): v for p, v in keep.items()}
-    if set(answer) - set(by_key) - set(kept):
+    if not set(answer) & set(by_key):  # keys of its own only (the fields it invents are not read)
         return None, ["keys the response does not have"]
     if any(as_text(answer[k]) != as_text(v) for k, v in kept.items() if k in answer):
         return None, ["a value the dialogue uses changed"]
     result, problems = template, []
     for key, value in answer.items():
-        if key not in by_key:  # a kept value repeated as it was
+        if key not in by_key:  # a kept value repeated as it was, or a field the response does not have
             continue
         old = free[by_key[key]]
         if _kind(value) != _kind(old):

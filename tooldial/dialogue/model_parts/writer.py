@@ -181,7 +181,7 @@ class ModelParts:
                 asks.append((template, keep, self._request(
                     result_prompt(self.corpus, turn.api_request.get("api_name", ""), turn.api_request, template,
                                   keep), _seed(out[i], 1000 + k * 10), attempt,
-                    min(self.result_tokens, size // 2 + 48))))
+                    min(self.result_tokens, size + 64))))
             answers = self._ask("result", [r for _, _, r in asks], attempt)
             for (i, k), (template, keep, _), answer in zip(todo, asks, answers, strict=True):
                 if answer.error is not None:
