@@ -29,7 +29,6 @@ READS = [
     ("echoes", "_RELATED_RECORDS", "records", "related_records"),
     ("record_ids", "_ROLES", "records", "record_roles"),
     ("record_copy", "_NEW_RECORD_VERBS", "records", "new_record_verbs"),
-    ("record_copy", "_FILLER", "records", "record_name_filler"),
     ("echoes", "_KEY_TAIL", "identifiers", "key_tail"),
     ("echoes", "_POINT_INPUT_WORDS", "geography", "point_inputs"),
     ("echoes", "_ROUTE_ENDS", "geography", "route_ends"),

@@ -43,7 +43,8 @@ def load_corpus_from_args(args: argparse.Namespace, *, quiet: bool = False):
     """Load ``args.corpus`` (progress bar on a terminal); print a one-line skip summary to stderr."""
     from tooldial.corpus import load_corpus
 
-    corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args), strict=getattr(args, "strict", False), progress=sys.stderr.isatty())
+    corpus = load_corpus(args.corpus, implied_outputs=implied_outputs(args), strict=getattr(args, "strict", False),
+                         progress=sys.stderr.isatty())
     if corpus.skipped and not quiet and corpus.apis:
         first = corpus.skipped[0]
         print(f"tooldial: skipped {len(corpus.skipped)} broken record(s) in {args.corpus} "

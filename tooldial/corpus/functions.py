@@ -148,7 +148,8 @@ def _api(definition: dict, wrapper: dict, name: str, *, category: str, tool: str
 def no_output_note(corpus: Corpus) -> str | None:
     """One line when some tool documents no output at all (so no chain can start from its APIs but the ids its
     API names imply, :mod:`tooldial.corpus.implied_outputs`), else None."""
-    silent = [t for t in corpus.tools if t.apis and not any(not o.implied for a in t.apis for o in a.output_components)]
+    silent = [t for t in corpus.tools
+              if t.apis and not any(not o.implied for a in t.apis for o in a.output_components)]
     if not silent:
         return None
     names = ", ".join(t.name for t in silent[:3]) + (f" and {len(silent) - 3} more" if len(silent) > 3 else "")

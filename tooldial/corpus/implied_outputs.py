@@ -46,7 +46,12 @@ def name_record(api: Api) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None
     """What an API name says it returns: ``(how, record words singular, record words as written)`` with ``how``
     one of ``created``, ``listed``, ``found`` (``createFolder`` → created, (folder,); ``getEnterpriseGroups`` →
     listed, (enterprise, group)); ``None`` when the name starts with no such verb or names no record."""
-    words = split_words(api.name)
+    return named_record(api.name)
+
+
+def named_record(name: str) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """:func:`name_record` of an API's name (also read by the graph's ``new_record_key`` check)."""
+    words = split_words(name)
     if len(words) < 2:
         return None
     verb, rest = words[0], words[1:]
@@ -56,7 +61,7 @@ def name_record(api: Api) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None
                 return None
             rest = rest[:i]
             break
-    several = "all" in rest or "list" in rest
+    several = bool(set(rest) & _LIST)  # ``getAllProjects``, ``get collection list``
     rest = [w for w in rest if w not in _FILLER and len(w) > 1 and not w.isdigit()]
     if not rest:
         return None
@@ -115,14 +120,13 @@ def implied_components(api: Api, wanted: dict[tuple[str, ...], list[tuple[str, P
     out = []
     for name, param in sorted(takers.items()):
         if how == "listed":
-            path, doc = (_container(written, name), name), f"the id of each listed {shown}"
+            path, doc = (_container(written, name), name), f"The id of each listed {shown}"
         else:
-            path, doc = (name,), f"the id of the {shown} it {'creates' if how == 'created' else 'finds'}"
+            path, doc = (name,), f"The id of the {shown} it {'creates' if how == 'created' else 'finds'}"
         out.append(OutputComponent(path=path, type=param.type or "string", format=param.format,
                                    example=param.example if param.example is not None else param.default or None,
                                    constraints=param.constraints, is_list=how == "listed", implied=how,
-                                   description=f"The {doc[4:]} (implied by the API's name; no response is "
-                                               "documented)."))
+                                   description=f"{doc} (implied by the API's name; no response is documented)."))
     return tuple(out)
 
 

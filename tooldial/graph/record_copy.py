@@ -18,8 +18,6 @@ from tooldial.knowledge.loader import words as knowledge_words
 
 #: First words of a call that makes a new record (``records.new_record_verbs``; not ``submit``, ``place``, ``book``).
 _NEW_RECORD_VERBS = knowledge_words("records", "new_record_verbs")
-#: Words of an API name that name no record (``records.record_name_filler``).
-_FILLER = knowledge_words("records", "record_name_filler")
 
 
 def one_system(a: Entity, b: Entity) -> bool:
@@ -47,10 +45,11 @@ def existing_key_into_new_record(output: Entity, target: Entity, target_creates:
     ``users|userId`` into ``createUserById``' ``userId``, a listed charge's id into ``createCharge``' ``chargeId``):
     the new record's key is new, chosen by the caller or the system, never an existing record's. The key is an
     identifier input whose record (:func:`tooldial.graph.record_ids.input_record`) is all the create call's name
-    names (:func:`_made_record`; ``createTaskAssignment``' ``taskId`` is another record's: it stays, and so does
-    ``AddSearchImage``' ``imageId``), and the call's name starts with a
+    names (:func:`tooldial.corpus.implied_outputs.named_record`: ``createTaskAssignment``' ``taskId`` is another
+    record's: it stays, and so does ``AddSearchImage``' ``imageId``), and the call's name starts with a
     verb of a new record (``records.new_record_verbs``: ``submitBasket`` sends an existing basket). ``None``
     otherwise."""
+    from tooldial.corpus.implied_outputs import named_record
     from tooldial.graph.record_ids import input_record
 
     if not target_creates or not one_system(output, target) or classify(target).kind != "identifier":
@@ -58,18 +57,10 @@ def existing_key_into_new_record(output: Entity, target: Entity, target_creates:
     if (split_words(target.api_id.rsplit("|", 1)[-1])[:1] or [""])[0] not in _NEW_RECORD_VERBS:
         return None
     want = input_record(target)
-    if not want or want != _made_record(target.api_id):
+    made = named_record(target.api_id.rsplit("|", 1)[-1])
+    if not want or made is None or want != made[1]:
         return None
     return "an existing record's id into the key of a new record of its type"
-
-
-def _made_record(api_id: str) -> tuple[str, ...]:
-    """What a create call's name makes, every word after its verb up to ``by`` but filler (``createUserById`` →
-    user; ``AddSearchImage`` → search, image: an image added to a search, not a new image)."""
-    words = split_words(api_id.rsplit("|", 1)[-1])[1:]
-    if "by" in words:
-        words = words[:words.index("by")]
-    return tuple(_singular(w) for w in words if w not in _FILLER and len(w) > 1 and not w.isdigit())
 
 
 def same_field_of_record_type(output: Entity, target: Entity) -> bool:

@@ -7,10 +7,11 @@ the chain's next call uses. The model is shown the API, the request, the values 
 that object with realistic values; the template keeps its shape and every needed value by construction, so a
 small model writes a few dozen tokens instead of the whole JSON (the first held-out run, which asked for the whole
 response, kept 0 of 89: 67 cut at max_tokens, 49 with other keys). An answer is kept only when
-(:func:`fill_problems`) it is a JSON object whose keys are the free leaves', no value changed its type or became
-empty, something changed, and the whole dialogue then raises no validator problem the template's dialogue did not
-(schema, world rules, chain, states: see :func:`tooldial.dialogue.validate`). A key the model leaves out keeps the
-template's value.
+(:func:`fill_problems`) it is a JSON object (flat, or nested like the response) that answers some free leaf, changes
+no value the dialogue keeps, changes no value's type, empties no text and changes something, and the whole dialogue
+then raises no validator problem the template's dialogue did not (schema, world rules, chain, states: see
+:func:`tooldial.dialogue.validate`). A free leaf the model leaves out keeps the template's value; a field the
+response does not have is not read.
 """
 
 from __future__ import annotations

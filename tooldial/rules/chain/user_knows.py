@@ -36,7 +36,7 @@ _ORIGIN_WORDS = ordered_words("places", "origin_words")
 #: Words of an API about the user's own account: its email, phone or user name is the user's own.
 _OWN_ACCOUNT = knowledge_words("ownership", "own_account")
 #: Words of pagination state (a cursor continues one query; nobody looks it up for another).
-_PAGINATION_WORDS = knowledge_words("documentation", "pagination_state")
+_PAGINATION_WORDS = knowledge_words("paging", "cursor_words")
 #: Free text a user says (a person's name, a title, a search term): never looked up, in any tool.
 _SAID = knowledge_words("field_kinds", "said")
 #: Kinds a user always chooses themselves (their dates, their currencies, their language), in any tool.
