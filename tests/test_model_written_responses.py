@@ -1,0 +1,151 @@
+"""The ``result`` role for lookups whose documentation shows no response (issue 28): the model writes the response
+whole, the checks decide, and the final answer is rebuilt from what was kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tooldial.corpus import load_corpus
+from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues, to_record
+from tooldial.dialogue.model_parts import with_result
+from tooldial.dialogue.model_parts.undocumented import (
+    response_prompt,
+    wants_written_response,
+    with_response,
+    written_problems,
+)
+from tooldial.dialogue.render_template import TemplateRenderer
+from tooldial.dialogue.validate import validate_record, validate_records
+
+DATA = Path(__file__).parent / "data" / "own_api"
+REQUEST = {"api_name": "x", "required_parameters": {"isbn": "9780141439518"}, "optional_parameters": {}}
+BARE = {"response": {"status": "success"}}
+
+
+@pytest.fixture(scope="module")
+def silent():
+    """The bookstore's functions without output schemas: every lookup's template result is a bare status."""
+    return load_corpus(str(DATA / "bookstore_tools_no_outputs.json"))
+
+
+def test_a_written_response_is_kept_only_when_it_is_small_specific_and_agrees_with_the_request() -> None:
+    good = '```json\n{"isbn": "9780141439518", "title": "Pride and Prejudice", "price": 8.99}\n```'
+    result, problems = written_problems(good, REQUEST, BARE)
+    assert problems == [] and result == {"response": {"isbn": "9780141439518", "title": "Pride and Prejudice",
+                                                      "price": 8.99}}
+    wrapped, _ = written_problems('{"response": {"title": "Emma"}}', REQUEST, BARE)
+    assert wrapped == {"response": {"title": "Emma"}}  # the answer written as the release's wrapper is read inside
+    cases = {
+        "Sure, here it is.": "not a JSON object",
+        '{"status": "success", "message": "OK"}': "reports only how the call went",
+        '{"title": "Example Book"}': "a placeholder",
+        '{"title": "Station A"}': "a placeholder",
+        '{"book_id": "12345", "title": "Emma"}': "a placeholder",
+        '{"title": ""}': "an empty value",
+        '{"isbn": "9780000000000", "title": "Emma"}': "a field named like an input differs from it",
+        '{"9780141439518": ["Emma"]}': "a key that is a request's value",
+        '{"book title": "Emma"}': "a key that is not an identifier",
+        '{"a": {"b": {"c": {"d": 1}}}}': "nested too deep",
+        '{"books": [' + ",".join(['{"t": "Emma"}'] * 6) + "]}": "a list of 0 or more than 5 items",
+    }
+    for answer, why in cases.items():
+        assert why in written_problems(answer, REQUEST, BARE)[1], answer
+    # a list of records (object, list, object) is not too deep; the ISBN in another case is the same value
+    records = '{"books": [{"title": "Emma", "year": 1815}, {"title": "Persuasion", "year": 1817}]}'
+    assert written_problems(records, REQUEST, BARE)[1] == []
+    assert written_problems('{"ISBN": "9780141439518", "title": "Emma"}', REQUEST, BARE)[1] == []
+
+
+def test_the_template_results_values_besides_its_status_are_kept() -> None:
+    """An id the template's result holds (a chain may use it) stays as it was, whatever the model wrote there."""
+    template = {"response": {"status": "success", "order_id": "ord_77"}}
+    result, problems = written_problems('{"order_id": "o-1", "total": 23.5, "currency": "EUR"}', REQUEST, template)
+    assert problems == [] and result == {"response": {"order_id": "ord_77", "total": 23.5, "currency": "EUR"}}
+
+
+def test_only_undocumented_lookups_are_written_whole(silent) -> None:
+    documented = load_corpus(str(DATA / "bookstore_tools.json"))
+    get_book = silent.get("bookstore_tools_no_outputs|bookstore_tools_no_outputs|get_book")
+    assert wants_written_response(get_book, BARE)
+    place_order = silent.get("bookstore_tools_no_outputs|bookstore_tools_no_outputs|place_order")
+    action = place_order.model_copy(update={"description": "Create an order of copies of a book for a customer."})
+    assert not wants_written_response(action, BARE)  # an action: how it went is its answer
+    assert not wants_written_response(documented.get("bookstore_tools|bookstore_tools|get_book"), BARE)
+    text = response_prompt(silent, get_book.id, REQUEST)[0]["content"]
+    assert text.startswith("API get_book of bookstore_tools_no_outputs:") and '"isbn": "9780141439518"' in text
+
+
+class _Keeping(TemplateRenderer):
+    """The template renderer, keeping the scenarios it rendered (the test needs the scenario, not only the record)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list = []
+
+    def render(self, scenarios):
+        self.seen.extend(scenarios)
+        return super().render(scenarios)
+
+
+def test_a_kept_response_is_reported_by_the_final_answer_and_the_labels_stay_valid(silent, embedder) -> None:
+    """Without a model: a response as a model would write it replaces the bare status everywhere, the answer
+    reports its fields (not "the status is success"), and the validator finds nothing new."""
+    renderer = _Keeping()
+    config = GenerateConfig(n=12, seed=3, sequences=["one_api_07", "one_api_05"])
+    records = list(generate_dialogues(silent, None, config, embedder=embedder, renderer=renderer))
+    picked = next((s, r) for s, r in zip(renderer.seen, records, strict=True) if s.answer_fields == ["status"])
+    scenario, record = picked
+    k = next(i for i, t in enumerate(scenario.turns) if t.action == "call")
+    call = scenario.turns[k]
+    api = silent.get(call.api_request["api_name"])
+    assert wants_written_response(api, call.api_response["result"])
+    inputs = {**call.api_request["required_parameters"], **call.api_request["optional_parameters"]}
+    answer = json.dumps({**{n: v for n, v in inputs.items()}, "title": "Middlemarch", "author": "George Eliot",
+                         "price": 12.4})
+    result, problems = written_problems(answer, call.api_request, call.api_response["result"])
+    assert problems == []
+    new, why = with_response(with_result(scenario, k, result), api, result)
+    assert why == "" and "title" in new.answer_fields and "status" not in new.answer_fields
+    response = next(t for t in new.turns if t.action == "response")
+    assert response.api_response["result"] == result and "Middlemarch" in response.required_values
+    template = TemplateRenderer()
+    messages = template.messages(new)
+    assert "Middlemarch" in messages[new.turns.index(response)] and "status is success" not in " ".join(messages)
+    before = validate_record(record, corpus=silent).problems
+    after = validate_record(to_record(new, messages, "template"), corpus=silent).problems
+    assert after == before == []
+    # a response that holds only what the user already said answers nothing: not kept
+    echo = {"response": dict(inputs)}
+    assert with_response(with_result(scenario, k, echo), api, echo)[1] == "nothing a user asked for to report"
+
+
+def test_real_small_model_writes_undocumented_responses_or_the_template_stays(openai_server, silent, embedder,
+                                                                             tmp_path) -> None:
+    """SmolLM2-135M is asked for the responses of the bookstore's undocumented lookups: every ask ends kept or
+    counted with a reason, the labels stay valid, and a rerun asks nothing."""
+    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
+               "max_concurrency": 1, "max_attempts": 1, "result_tokens": 24}
+    config = GenerateConfig(n=2, seed=3, sequences=["one_api_07"], llm_roles=["result"], renderer_options=options)
+
+    def run():
+        report = GenerationReport()
+        return list(generate_dialogues(silent, None, config, embedder=embedder, report=report)), report
+
+    start = openai_server.request_count()
+    records, report = run()
+    parts = report.model_parts
+    asked = parts.whole["asked"]
+    assert asked >= 1 and openai_server.request_count() - start >= asked
+    whole_failures = sum(v for k, v in parts.failures.items() if k.startswith("result: written whole"))
+    failed_requests = parts.failures["result: request failed"] + parts.failures["result: cut off at max_tokens"]
+    assert parts.whole["model"] + whole_failures + failed_requests >= asked
+    kept = [r for r in records if "model" in r.scenario["written_by"].get("result", [])]
+    assert all("status" not in r.scenario["answer_fields"] for r in kept)
+    assert validate_records(records, corpus=silent).ok
+    sent = openai_server.request_count()
+    again, _ = run()
+    assert openai_server.request_count() == sent
+    assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]

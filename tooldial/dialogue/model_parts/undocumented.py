@@ -1,0 +1,155 @@
+"""The ``result`` role for a lookup whose documentation shows no response: the model writes the response.
+
+Without a documented output the mock world can only say how the call went (``{"status": "success"}``), and the
+final answer reports "the status is success": the largest realism problem of the held-out review (issue 28:
+answers in 50 of 60 dialogues; 28 of 57 responses of a fresh 60-dialogue ToolBench build). With the ``result``
+role on, the model is shown the API's name, tool, description and the request, and writes the JSON object the
+API returns. The answer is kept only when (:func:`written_problems`) it is a small JSON object (at most
+:data:`MAX_LEAVES` values, lists of at most :data:`MAX_ITEMS`, :data:`MAX_DEPTH` levels) with identifier keys,
+reports something beyond how the call went, has no empty, placeholder or over-long value, and any field named like
+an input echoes the request's value; then the final response is rebuilt from it (answer fields, facts, the
+values the message must say) and the whole dialogue must raise no validator problem the template's did not.
+Values the template's result held besides its status (an id a chain used) are kept as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tooldial.corpus.models import Api, Corpus
+from tooldial.dialogue.chains.effects import side_effects
+from tooldial.dialogue.mockdata import PAGING_KEYS, STATUS_KEYS, as_text, documented_output
+from tooldial.dialogue.model_parts.results import flat_leaves
+from tooldial.dialogue.scenario import ScenarioInstruction
+from tooldial.dialogue.scenario_writer import response_parts
+from tooldial.errors import LLMAnswerError
+from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.llm import parse_json_answer
+
+RESPONSE_PROMPT = """\
+API {name} of {tool}: {description}
+Request: {request}
+Write the JSON object this API returns for this request: a few fields with short keys and realistic, \
+specific values (no placeholders; at most 3 items in a list). Answer with the JSON only."""
+
+#: Bounds of a written response: a small model's answer that a reader can check (and the prompt's budget).
+MAX_LEAVES, MAX_ITEMS, MAX_DEPTH, MAX_TEXT = 16, 5, 3, 200
+
+#: Tokens a written response may take (a few fields; a longer answer is cut and rejected).
+RESPONSE_TOKENS = 200
+
+#: Words that make a value a placeholder rather than data (``knowledge/packs/placeholders.yaml``).
+_PLACEHOLDER_WORDS = knowledge_words("placeholders", "model_placeholders")
+_PLACEHOLDER = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(sorted(map(re.escape, _PLACEHOLDER_WORDS), key=len,
+                                                                  reverse=True)) + r")(?![\w-])|[<>{}]|\.\.\.|…"
+                          r"|^[A-Z][a-z]+ (?:[A-C]|[1-3])$|^0*(?:12345|67890)")
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+
+
+def wants_written_response(api: Api, result: Any) -> bool:
+    """Whether a call's result is one the model should write whole: a lookup (no side effects) whose
+    documentation shows no response, answered by the template with how the call went and implied ids only."""
+    if side_effects(api) or documented_output(api):
+        return False
+    body = result.get("response", result) if isinstance(result, dict) else result
+    return isinstance(body, dict) and all(
+        not isinstance(v, dict | list) for v in body.values())
+
+
+def response_prompt(corpus: Corpus, api_id: str, request: dict[str, Any]) -> list[dict[str, str]]:
+    """The one-message chat asking for the response of an undocumented lookup (short: a 1.5B model on CPU)."""
+    api = corpus.get(api_id)
+    inputs = {**request.get("required_parameters", {}), **request.get("optional_parameters", {})}
+    description = " ".join((api.description or api.name).split())[:300]
+    text = RESPONSE_PROMPT.format(name=api.name, tool=api.tool, description=description,
+                                  request=json.dumps(inputs, ensure_ascii=False))
+    return [{"role": "user", "content": text}]
+
+
+def _norm(key: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", key.lower())
+
+
+def _shape_problems(node: Any, depth: int = 1) -> list[str]:
+    """Keys and nesting: ``depth`` counts the objects and lists around ``node`` (a list of records is 3 deep)."""
+    if isinstance(node, dict | list) and depth > MAX_DEPTH:
+        return ["nested too deep"]
+    out: list[str] = []
+    if isinstance(node, dict):
+        if not node:
+            out.append("an empty object")
+        for key, value in node.items():
+            if not _KEY.fullmatch(str(key)):
+                out.append("a key that is not an identifier")
+            out += _shape_problems(value, depth + 1)
+    elif isinstance(node, list):
+        if not node or len(node) > MAX_ITEMS:
+            out.append(f"a list of 0 or more than {MAX_ITEMS} items")
+        for value in node:
+            out += _shape_problems(value, depth + 1)
+    return out
+
+
+def written_problems(answer_text: str, request: dict[str, Any], template: Any) -> tuple[Any, list[str]]:
+    """(the result ``{"response": …}`` built from the model's answer, problems) for :func:`response_prompt`.
+
+    The template's leaves other than how the call went (an implied id a chain uses) are kept as they were; a
+    model field of the same name does not replace them."""
+    try:
+        answer = parse_json_answer(answer_text, expect=dict)
+    except LLMAnswerError:
+        return None, ["not a JSON object"]
+    if set(answer) == {"response"} and isinstance(answer["response"], dict):
+        answer = answer["response"]
+    problems = sorted(set(_shape_problems(answer)))
+    leaves = list(flat_leaves(answer))
+    if len(leaves) > MAX_LEAVES:
+        problems.append(f"more than {MAX_LEAVES} values")
+    keys = [str(p) for path, _ in leaves for p in path if isinstance(p, str)]
+    if not any(k.lower() not in STATUS_KEYS | PAGING_KEYS for k in keys):
+        problems.append("reports only how the call went")
+    texts = [as_text(v) for _, v in leaves if v is not None and not isinstance(v, bool)]
+    if any(not t.strip() for t in texts) or any(v is None for _, v in leaves):
+        problems.append("an empty value")
+    if any(len(t) > MAX_TEXT for t in texts):
+        problems.append(f"a value over {MAX_TEXT} characters")
+    if any(_PLACEHOLDER.search(t) for t in texts) or any(_PLACEHOLDER.search(k) for k in keys):
+        problems.append("a placeholder")
+    inputs = {_norm(k): as_text(v) for k, v in {**request.get("required_parameters", {}),
+                                                 **request.get("optional_parameters", {})}.items()}
+    values = {v.casefold() for v in inputs.values() if v}
+    if any(str(k).casefold() in values for k in keys):
+        problems.append("a key that is a request's value")
+    for path, value in leaves:
+        name = next((p for p in reversed(path) if isinstance(p, str)), "")
+        if _norm(name) in inputs and inputs[_norm(name)] and \
+                as_text(value).casefold() != inputs[_norm(name)].casefold() and len(path) == 1:
+            problems.append("a field named like an input differs from it")
+            break
+    if problems:
+        return None, sorted(set(problems))
+    body = template.get("response", template) if isinstance(template, dict) else {}
+    kept = {k: v for k, v in body.items() if str(k).lower() not in STATUS_KEYS}
+    return {"response": {**answer, **kept}}, []
+
+
+def with_response(scenario: ScenarioInstruction, api: Api, result: Any) -> tuple[ScenarioInstruction, str]:
+    """``scenario`` with its final response rebuilt from ``result`` (already put in the call turns): answer
+    fields, facts and the values the message must say; ``""`` or why the result answers nothing."""
+    k = next((i for i, t in enumerate(scenario.turns) if t.action == "response"), None)
+    if k is None:
+        return scenario, ""
+    turn = scenario.turns[k]
+    request = turn.api_request
+    known = [as_text(v) for v in {**request.get("required_parameters", {}),
+                                  **request.get("optional_parameters", {})}.values()]
+    situation, required, content = response_parts(api, result, known)
+    fields = content["answer_fields"]
+    if not fields or all(f.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for f in fields):
+        return scenario, "nothing a user asked for to report"
+    new_turn = turn.model_copy(update={"situation": situation, "required_values": required,
+                                       "content": {**turn.content, **content}})
+    turns = [*scenario.turns[:k], new_turn, *scenario.turns[k + 1:]]
+    return scenario.model_copy(update={"turns": turns, "answer_fields": fields}), ""
