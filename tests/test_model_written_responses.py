@@ -33,28 +33,33 @@ def silent():
 
 def test_a_written_response_is_kept_only_when_it_is_small_specific_and_agrees_with_the_request() -> None:
     good = '```json\n{"isbn": "9780141439518", "title": "Pride and Prejudice", "price": 8.99}\n```'
-    result, problems = written_problems(good, REQUEST, BARE)
-    assert problems == [] and result == {"response": {"isbn": "9780141439518", "title": "Pride and Prejudice",
+    result, problems, dropped = written_problems(good, REQUEST, BARE)
+    assert problems == [] and dropped == 0 and result == {"response": {"isbn": "9780141439518", "title": "Pride and Prejudice",
                                                       "price": 8.99}}
-    wrapped, _ = written_problems('{"response": {"title": "Emma"}}', REQUEST, BARE)
+    wrapped, _, _ = written_problems('{"response": {"title": "Emma"}}', REQUEST, BARE)
     assert wrapped == {"response": {"title": "Emma"}}  # the answer written as the release's wrapper is read inside
     cases = {
         "Sure, here it is.": "not a JSON object",
         '{"status": "success", "message": "OK"}': "reports only how the call went",
-        '{"title": "Example Book"}': "a placeholder",
-        '{"title": "Station A"}': "a placeholder",
-        '{"book_id": "12345", "title": "Emma"}': "a placeholder",
+        '{"title": "Example Book"}': "a placeholder",  # nothing left once the placeholder is dropped
+        '{"title": "Station A", "author": "John Doe"}': "a placeholder",
         '{"title": ""}': "an empty value",
         '{"isbn": "9780000000000", "title": "Emma"}': "a field named like an input differs from it",
         '{"9780141439518": ["Emma"]}': "a key that is a request's value",
         '{"book title": "Emma"}': "a key that is not an identifier",
-        '{"a": {"b": {"c": {"d": 1}}}}': "nested too deep",
+        '{"a": {"b": {"c": {"d": {"e": 1}}}}}': "nested too deep",
         '{"books": [' + ",".join(['{"t": "Emma"}'] * 6) + "]}": "a list of 0 or more than 5 items",
     }
     for answer, why in cases.items():
         assert why in written_problems(answer, REQUEST, BARE)[1], answer
-    # a list of records (object, list, object) is not too deep; the ISBN in another case is the same value
-    records = '{"books": [{"title": "Emma", "year": 1815}, {"title": "Persuasion", "year": 1817}]}'
+    # repaired: the fields and items holding a placeholder are dropped, the data stays (and is counted)
+    repaired, problems, dropped = written_problems(
+        '{"book_id": "12345", "title": "Emma", "cover": "https://example.com/e.png", "tags": ["classic", "sample"]}',
+        REQUEST, BARE)
+    assert problems == [] and dropped == 3 and repaired == {"response": {"title": "Emma", "tags": ["classic"]}}
+    # a list of records inside an object (object, object, list, object) is not too deep; the ISBN in another case
+    # is the same value
+    records = '{"data": {"books": [{"title": "Emma", "year": 1815}, {"title": "Persuasion", "year": 1817}]}}'
     assert written_problems(records, REQUEST, BARE)[1] == []
     assert written_problems('{"ISBN": "9780141439518", "title": "Emma"}', REQUEST, BARE)[1] == []
 
@@ -62,8 +67,27 @@ def test_a_written_response_is_kept_only_when_it_is_small_specific_and_agrees_wi
 def test_the_template_results_values_besides_its_status_are_kept() -> None:
     """An id the template's result holds (a chain may use it) stays as it was, whatever the model wrote there."""
     template = {"response": {"status": "success", "order_id": "ord_77"}}
-    result, problems = written_problems('{"order_id": "o-1", "total": 23.5, "currency": "EUR"}', REQUEST, template)
+    result, problems, _ = written_problems('{"order_id": "o-1", "total": 23.5, "currency": "EUR"}', REQUEST, template)
     assert problems == [] and result == {"response": {"order_id": "ord_77", "total": 23.5, "currency": "EUR"}}
+
+
+def test_an_earlier_call_says_what_the_response_describes_and_must_agree_with_it(silent) -> None:
+    """A by-id lookup after a name lookup: the prompt shows the earlier call, and a field named like one of its
+    inputs or outputs must hold the same value (the rider found as Marc Marquez is not Max Verstappen)."""
+    earlier = [({"api_name": "t|MotoGP|Get rider by name", "required_parameters": {"first_name": "Marc",
+                                                                                  "last_name": "Marquez"}},
+                {"response": {"rider_id": "r-93"}})]
+    request = {"api_name": "x", "required_parameters": {"rider_id": "r-93"}}
+    get_book = "bookstore_tools_no_outputs|bookstore_tools_no_outputs|get_book"
+    text = response_prompt(silent, get_book, request, earlier)[0]["content"]
+    assert 'Earlier, Get rider by name with {"first_name": "Marc", "last_name": "Marquez"} returned ' \
+           '{"rider_id": "r-93"}' in text and "about the same thing as the earlier call" in text
+    assert "Earlier" not in response_prompt(silent, get_book, request)[0]["content"]
+    agrees = '{"rider_id": "r-93", "first_name": "Marc", "last_name": "Marquez", "team": "Ducati Lenovo"}'
+    assert written_problems(agrees, request, BARE, earlier)[1] == []
+    other = '{"rider_id": "r-93", "first_name": "Max", "last_name": "Verstappen", "team": "Red Bull Racing"}'
+    assert written_problems(other, request, BARE, earlier)[1] == ["a field disagrees with an earlier call"]
+    assert written_problems(other, request, BARE)[1] == []  # nothing earlier to disagree with
 
 
 def test_only_undocumented_lookups_are_written_whole(silent) -> None:
@@ -105,7 +129,7 @@ def test_a_kept_response_is_reported_by_the_final_answer_and_the_labels_stay_val
     inputs = {**call.api_request["required_parameters"], **call.api_request["optional_parameters"]}
     answer = json.dumps({**{n: v for n, v in inputs.items()}, "title": "Middlemarch", "author": "George Eliot",
                          "price": 12.4})
-    result, problems = written_problems(answer, call.api_request, call.api_response["result"])
+    result, problems, _ = written_problems(answer, call.api_request, call.api_response["result"])
     assert problems == []
     new, why = with_response(with_result(scenario, k, result), api, result)
     assert why == "" and "title" in new.answer_fields and "status" not in new.answer_fields

@@ -178,8 +178,8 @@ def _generate(args: argparse.Namespace) -> int:
         parts = report.model_parts
         print("model-written parts: " + (parts.summary() or "none"), file=sys.stderr)
         if parts.whole["asked"]:
-            print(f"  results written whole (undocumented lookups): {parts.whole['model']}/{parts.whole['asked']}",
-                  file=sys.stderr)
+            print(f"  results written whole (undocumented lookups): {parts.whole['model']}/{parts.whole['asked']} "
+                  f"({parts.whole['repaired']} kept after placeholder fields were dropped)", file=sys.stderr)
         if parts.failures:
             print("  model parts rejected: " + ", ".join(f"{k} ({v})" for k, v in parts.failures.most_common(8)),
                   file=sys.stderr)

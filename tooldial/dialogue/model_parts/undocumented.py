@@ -3,11 +3,13 @@
 Without a documented output the mock world can only say how the call went (``{"status": "success"}``), and the
 final answer reports "the status is success": the largest realism problem of the held-out review (issue 28:
 answers in 50 of 60 dialogues; 28 of 57 responses of a fresh 60-dialogue ToolBench build). With the ``result``
-role on, the model is shown the API's name, tool, description and the request, and writes the JSON object the
-API returns. The answer is kept only when (:func:`written_problems`) it is a small JSON object (at most
+role on, the model is shown the API's name, tool, description, the request and the dialogue's earlier calls (the
+name lookup that found the id asked about: which thing to describe), and writes the JSON object the API returns.
+The answer is kept only when (:func:`written_problems`) it is a small JSON object (at most
 :data:`MAX_LEAVES` values, lists of at most :data:`MAX_ITEMS`, :data:`MAX_DEPTH` levels) with identifier keys,
 reports something beyond how the call went, has no empty, placeholder or over-long value, and any field named like
-an input echoes the request's value; then the final response is rebuilt from it (answer fields, facts, the
+an input echoes the request's value, and a top-level field named like an earlier call's input or output agrees
+with it; then the final response is rebuilt from it (answer fields, facts, the
 values the message must say) and the whole dialogue must raise no validator problem the template's did not.
 Values the template's result held besides its status (an id a chain used) are kept as they were.
 """
@@ -30,12 +32,18 @@ from tooldial.llm import parse_json_answer
 
 RESPONSE_PROMPT = """\
 API {name} of {tool}: {description}
-Request: {request}
-Write the JSON object this API returns for this request: a few fields with short keys and realistic, \
+{earlier}Request: {request}
+Write the JSON object this API returns for this request{same}: a few fields with short keys and realistic, \
 specific values (no placeholders; at most 3 items in a list). Answer with the JSON only."""
 
+#: Characters of an earlier call's result shown (what the conversation is about: the rider a name lookup found).
+EARLIER_CHARS = 240
+
 #: Bounds of a written response: a small model's answer that a reader can check (and the prompt's budget).
-MAX_LEAVES, MAX_ITEMS, MAX_DEPTH, MAX_TEXT = 16, 5, 3, 200
+MAX_LEAVES, MAX_ITEMS, MAX_DEPTH, MAX_TEXT = 16, 5, 4, 200
+
+#: Characters of one request value shown in the prompt (a file sent as base64 must not fill the context).
+SHOWN_VALUE = 200
 
 #: Tokens a written response may take (a few fields; a longer answer is cut and rejected).
 RESPONSE_TOKENS = 200
@@ -58,13 +66,73 @@ def wants_written_response(api: Api, result: Any) -> bool:
         not isinstance(v, dict | list) for v in body.values())
 
 
-def response_prompt(corpus: Corpus, api_id: str, request: dict[str, Any]) -> list[dict[str, str]]:
-    """The one-message chat asking for the response of an undocumented lookup (short: a 1.5B model on CPU)."""
+def _inputs(request: dict[str, Any]) -> dict[str, Any]:
+    return {**request.get("required_parameters", {}), **request.get("optional_parameters", {})}
+
+
+def _shown(request: dict[str, Any]) -> str:
+    """A request's inputs as the prompt shows them: each value at most :data:`SHOWN_VALUE` characters."""
+    return json.dumps({k: v if len(as_text(v)) <= SHOWN_VALUE else as_text(v)[:SHOWN_VALUE] + " (cut)"
+                       for k, v in _inputs(request).items()}, ensure_ascii=False)
+
+
+def _placeholder(key: Any, value: Any) -> bool:
+    return bool(isinstance(key, str) and _PLACEHOLDER.search(key)) or (
+        not isinstance(value, dict | list) and value is not None and bool(_PLACEHOLDER.search(as_text(value))))
+
+
+def without_placeholders(node: Any) -> tuple[Any, int]:
+    """(``node`` without the fields and list items that hold a placeholder, how many were dropped): the repair of
+    a written response whose other fields are data (a team with an ``example.com`` logo keeps its players)."""
+    if isinstance(node, dict):
+        out, dropped = {}, 0
+        for key, value in node.items():
+            if _placeholder(key, value):
+                dropped += 1
+                continue
+            kept, n = without_placeholders(value)
+            dropped += n
+            if kept not in ({}, []) or value in ({}, []):
+                out[key] = kept
+            else:
+                dropped += 1
+        return out, dropped
+    if isinstance(node, list):
+        items, dropped = [], 0
+        for value in node:
+            if _placeholder(None, value):
+                dropped += 1
+                continue
+            kept, n = without_placeholders(value)
+            dropped += n
+            if kept not in ({}, []):
+                items.append(kept)
+        return items, dropped
+    return node, 0
+
+
+def earlier_calls(scenario: ScenarioInstruction, k: int) -> list[tuple[dict[str, Any], Any]]:
+    """(request, result) of the calls before turn ``k`` (the source of a chain): what the dialogue is about."""
+    return [(t.api_request, t.api_response.get("result")) for t in scenario.turns[:k]
+            if t.action == "call" and t.api_request.get("api_name") != scenario.turns[k].api_request.get("api_name")]
+
+
+def response_prompt(corpus: Corpus, api_id: str, request: dict[str, Any],
+                    earlier: list[tuple[dict[str, Any], Any]] = ()) -> list[dict[str, str]]:
+    """The one-message chat asking for the response of an undocumented lookup (short: a 1.5B model on CPU); the
+    earlier calls of the dialogue (a name lookup that found the id asked about) say which thing it describes."""
     api = corpus.get(api_id)
-    inputs = {**request.get("required_parameters", {}), **request.get("optional_parameters", {})}
     description = " ".join((api.description or api.name).split())[:300]
-    text = RESPONSE_PROMPT.format(name=api.name, tool=api.tool, description=description,
-                                  request=json.dumps(inputs, ensure_ascii=False))
+    lines = []
+    for req, result in earlier:
+        name = str(req.get("api_name", "")).rsplit("|", 1)[-1]
+        body = result.get("response", result) if isinstance(result, dict) else result
+        shown = json.dumps(body, ensure_ascii=False)
+        shown = shown if len(shown) <= EARLIER_CHARS else shown[:EARLIER_CHARS] + " ..."
+        lines.append(f"Earlier, {name} with {_shown(req)} returned {shown}\n")
+    text = RESPONSE_PROMPT.format(name=api.name, tool=api.tool, description=description, earlier="".join(lines),
+                                  request=_shown(request),
+                                  same=", about the same thing as the earlier call" if lines else "")
     return [{"role": "user", "content": text}]
 
 
@@ -92,17 +160,22 @@ def _shape_problems(node: Any, depth: int = 1) -> list[str]:
     return out
 
 
-def written_problems(answer_text: str, request: dict[str, Any], template: Any) -> tuple[Any, list[str]]:
-    """(the result ``{"response": …}`` built from the model's answer, problems) for :func:`response_prompt`.
+def written_problems(answer_text: str, request: dict[str, Any], template: Any,
+                     earlier: list[tuple[dict[str, Any], Any]] = ()) -> tuple[Any, list[str], int]:
+    """(the result ``{"response": …}`` built from the model's answer, problems, placeholder fields dropped) for
+    :func:`response_prompt`.
 
     The template's leaves other than how the call went (an implied id a chain uses) are kept as they were; a
     model field of the same name does not replace them."""
     try:
         answer = parse_json_answer(answer_text, expect=dict)
     except LLMAnswerError:
-        return None, ["not a JSON object"]
+        return None, ["not a JSON object"], 0
     if set(answer) == {"response"} and isinstance(answer["response"], dict):
         answer = answer["response"]
+    answer, dropped = without_placeholders(answer)  # repaired: the fields that hold data stay
+    if not answer:
+        return None, ["a placeholder"] if dropped else ["an empty object"], dropped
     problems = sorted(set(_shape_problems(answer)))
     leaves = list(flat_leaves(answer))
     if len(leaves) > MAX_LEAVES:
@@ -115,10 +188,16 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any) -
         problems.append("an empty value")
     if any(len(t) > MAX_TEXT for t in texts):
         problems.append(f"a value over {MAX_TEXT} characters")
-    if any(_PLACEHOLDER.search(t) for t in texts) or any(_PLACEHOLDER.search(k) for k in keys):
-        problems.append("a placeholder")
-    inputs = {_norm(k): as_text(v) for k, v in {**request.get("required_parameters", {}),
-                                                 **request.get("optional_parameters", {})}.items()}
+    inputs = {_norm(k): as_text(v) for k, v in _inputs(request).items()}
+    said = {}  # what the earlier calls sent or returned at top level, by normalised name
+    for req, result in earlier:
+        body = result.get("response", result) if isinstance(result, dict) else {}
+        for name, value in {**_inputs(req), **(body if isinstance(body, dict) else {})}.items():
+            if not isinstance(value, dict | list) and as_text(value).strip():
+                said.setdefault(_norm(str(name)), as_text(value))
+    if any(len(p) == 1 and _norm(str(p[0])) in said and said[_norm(str(p[0]))].casefold() != as_text(v).casefold()
+           and _norm(str(p[0])) not in inputs for p, v in leaves):
+        problems.append("a field disagrees with an earlier call")
     values = {v.casefold() for v in inputs.values() if v}
     if any(str(k).casefold() in values for k in keys):
         problems.append("a key that is a request's value")
@@ -129,10 +208,10 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any) -
             problems.append("a field named like an input differs from it")
             break
     if problems:
-        return None, sorted(set(problems))
+        return None, sorted(set(problems)), dropped
     body = template.get("response", template) if isinstance(template, dict) else {}
     kept = {k: v for k, v in body.items() if str(k).lower() not in STATUS_KEYS}
-    return {"response": {**answer, **kept}}, []
+    return {"response": {**answer, **kept}}, [], dropped
 
 
 def with_response(scenario: ScenarioInstruction, api: Api, result: Any) -> tuple[ScenarioInstruction, str]:

@@ -22,6 +22,7 @@ from tooldial.dialogue.model_parts.results import (
 )
 from tooldial.dialogue.model_parts.undocumented import (
     RESPONSE_TOKENS,
+    earlier_calls,
     response_prompt,
     wants_written_response,
     with_response,
@@ -68,7 +69,8 @@ class ModelParts:
         self.usage: Counter = Counter()
         #: ``role: why`` -> parts not sent to the model (the template's part is kept: nothing for the model to add).
         self.skipped: Counter = Counter()
-        #: Final results of undocumented lookups written whole: ``asked`` (parts), ``model`` (kept).
+        #: Final results of undocumented lookups written whole: ``asked`` (parts), ``model`` (kept), ``repaired``
+        #: (kept after placeholder fields were dropped).
         self.whole: Counter = Counter()
         #: dialogue id -> {"goal": "model"|"template", "result": [one per call turn]} (roles on only).
         self.written_by: dict[str, dict[str, Any]] = {}
@@ -241,8 +243,9 @@ class ModelParts:
             if not todo:
                 break
             requests = [self._request(response_prompt(self.corpus, out[i].turns[k].api_request.get("api_name", ""),
-                                                      out[i].turns[k].api_request), _seed(out[i], 2000 + k * 10),
-                                      attempt, min(self.result_tokens, RESPONSE_TOKENS)) for i, k in todo]
+                                                      out[i].turns[k].api_request, earlier_calls(out[i], k)),
+                                      _seed(out[i], 2000 + k * 10), attempt, min(self.result_tokens, RESPONSE_TOKENS))
+                        for i, k in todo]
             answers = self._ask("result", requests, attempt)
             for (i, k), answer in zip(todo, answers, strict=True):
                 if answer.error is not None:
@@ -252,7 +255,8 @@ class ModelParts:
                     self._fail("result", ["cut off at max_tokens"])
                     continue
                 turn = out[i].turns[k]
-                result, problems = written_problems(answer.text, turn.api_request, turn.api_response["result"])
+                result, problems, dropped = written_problems(answer.text, turn.api_request,
+                                                             turn.api_response["result"], earlier_calls(out[i], k))
                 api = self.corpus.get(turn.api_request["api_name"])
                 candidate, why = (out[i], "") if problems else with_response(with_result(out[i], k, result), api,
                                                                               result)
@@ -269,6 +273,7 @@ class ModelParts:
                 out[i] = candidate
                 state[i, k] = "model"
                 self.whole["model"] += 1
+                self.whole["repaired"] += dropped > 0
 
     def summary(self) -> str:
         """``goal 2/3 (66.7%), result 1/4 (25.0%)``: parts written by the model per role."""
