@@ -8,6 +8,7 @@ were said or returned), ``api_request`` / ``api_response`` and the values each m
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from tooldial.corpus.models import Api
@@ -299,7 +300,7 @@ class _ScenarioWriter:
         self.system("system_bye", "The system says goodbye politely.", "The user is done. I will say goodbye.")
 
 
-def response_parts(api: Api, result: dict[str, Any], known: Any) -> tuple[str, list[str], dict[str, Any]]:
+def response_parts(api: Api, result: dict[str, Any], known: Iterable[str]) -> tuple[str, list[str], dict[str, Any]]:
     """The final response's situation, required values and content (``facts``, ``answer``, ``answer_fields``)
     for ``result`` of the target ``api``; ``known``: the values the user gave (not news to them). Shared by the
     scenario writer and the model-written results that replace a result after the scenario was built."""

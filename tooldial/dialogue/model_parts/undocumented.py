@@ -27,6 +27,7 @@ from tooldial.dialogue.model_parts.results import flat_leaves
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.dialogue.scenario_writer import response_parts
 from tooldial.errors import LLMAnswerError
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.llm import parse_json_answer
 
@@ -48,11 +49,10 @@ SHOWN_VALUE = 200
 #: Tokens a written response may take (a few fields; a longer answer is cut and rejected).
 RESPONSE_TOKENS = 200
 
-#: Words that make a value a placeholder rather than data (``knowledge/packs/placeholders.yaml``).
-_PLACEHOLDER_WORDS = knowledge_words("placeholders", "model_placeholders")
-_PLACEHOLDER = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(sorted(map(re.escape, _PLACEHOLDER_WORDS), key=len,
-                                                                  reverse=True)) + r")(?![\w-])|[<>{}]|\.\.\.|…"
-                          r"|^[A-Z][a-z]+ (?:[A-C]|[1-3])$|^0*(?:12345|67890)")
+#: Words and patterns that make a value a placeholder rather than data (``knowledge/packs/placeholders.yaml``).
+_PLACEHOLDER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(map(re.escape, knowledge_words(
+    "placeholders", "model_placeholders")), key=len, reverse=True)) + r")(?![\w-])|" + "|".join(
+    ordered_words("placeholders", "model_placeholder_patterns")), re.IGNORECASE)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 
 
@@ -195,18 +195,14 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any,
         for name, value in {**_inputs(req), **(body if isinstance(body, dict) else {})}.items():
             if not isinstance(value, dict | list) and as_text(value).strip():
                 said.setdefault(_norm(str(name)), as_text(value))
-    if any(len(p) == 1 and _norm(str(p[0])) in said and said[_norm(str(p[0]))].casefold() != as_text(v).casefold()
-           and _norm(str(p[0])) not in inputs for p, v in leaves):
+    top = {_norm(str(k)): as_text(v).casefold() for k, v in answer.items() if not isinstance(v, dict | list)}
+    if any(k in inputs and inputs[k] and v != inputs[k].casefold() for k, v in top.items()):
+        problems.append("a field named like an input differs from it")
+    if any(k in said and k not in inputs and v != said[k].casefold() for k, v in top.items()):
         problems.append("a field disagrees with an earlier call")
     values = {v.casefold() for v in inputs.values() if v}
     if any(str(k).casefold() in values for k in keys):
         problems.append("a key that is a request's value")
-    for path, value in leaves:
-        name = next((p for p in reversed(path) if isinstance(p, str)), "")
-        if _norm(name) in inputs and inputs[_norm(name)] and \
-                as_text(value).casefold() != inputs[_norm(name)].casefold() and len(path) == 1:
-            problems.append("a field named like an input differs from it")
-            break
     if problems:
         return None, sorted(set(problems)), dropped
     body = template.get("response", template) if isinstance(template, dict) else {}

@@ -198,11 +198,8 @@ class ModelParts:
                     min(self.result_tokens, size + 64))))
             answers = self._ask("result", [r for _, _, r in asks], attempt)
             for (i, k), (template, keep, _), answer in zip(todo, asks, answers, strict=True):
-                if answer.error is not None:
-                    self._fail("result", ["request failed"])
-                    continue
-                if answer.finish_reasons and answer.finish_reasons[0] == "length":
-                    self._fail("result", ["cut off at max_tokens"])
+                if _unreadable(answer):
+                    self._fail("result", [_unreadable(answer)])
                     continue
                 result, problems = fill_problems(template, answer.text, keep)
                 if problems:
@@ -242,21 +239,19 @@ class ModelParts:
             todo = sorted((i, k) for i, k in todo_all if (i, k) not in state)
             if not todo:
                 break
+            earlier = [earlier_calls(out[i], k) for i, k in todo]
             requests = [self._request(response_prompt(self.corpus, out[i].turns[k].api_request.get("api_name", ""),
-                                                      out[i].turns[k].api_request, earlier_calls(out[i], k)),
+                                                      out[i].turns[k].api_request, before),
                                       _seed(out[i], 2000 + k * 10), attempt, min(self.result_tokens, RESPONSE_TOKENS))
-                        for i, k in todo]
+                        for (i, k), before in zip(todo, earlier, strict=True)]
             answers = self._ask("result", requests, attempt)
-            for (i, k), answer in zip(todo, answers, strict=True):
-                if answer.error is not None:
-                    self._fail("result", ["request failed"])
-                    continue
-                if answer.finish_reasons and answer.finish_reasons[0] == "length":
-                    self._fail("result", ["cut off at max_tokens"])
+            for (i, k), before, answer in zip(todo, earlier, answers, strict=True):
+                if _unreadable(answer):
+                    self._fail("result", [_unreadable(answer)])
                     continue
                 turn = out[i].turns[k]
                 result, problems, dropped = written_problems(answer.text, turn.api_request,
-                                                             turn.api_response["result"], earlier_calls(out[i], k))
+                                                             turn.api_response["result"], before)
                 api = self.corpus.get(turn.api_request["api_name"])
                 candidate, why = (out[i], "") if problems else with_response(with_result(out[i], k, result), api,
                                                                               result)
@@ -296,6 +291,13 @@ def with_result(scenario: ScenarioInstruction, k: int, result: Any) -> ScenarioI
                    m.get("output_components") == old.get("result") else m for m in items]
             for side, items in scenario.mockdata.items()}
     return scenario.model_copy(update={"turns": turns, "mockdata": mock})
+
+
+def _unreadable(answer: ChatResult) -> str:
+    """Why a model's answer cannot be read at all ("" when it can): the request failed or was cut at max_tokens."""
+    if answer.error is not None:
+        return "request failed"
+    return "cut off at max_tokens" if answer.finish_reasons and answer.finish_reasons[0] == "length" else ""
 
 
 def _seed(scenario: ScenarioInstruction, offset: int) -> int:
