@@ -180,6 +180,9 @@ def _generate(args: argparse.Namespace) -> int:
         if parts.whole["asked"]:
             print(f"  results written whole (undocumented lookups): {parts.whole['model']}/{parts.whole['asked']} "
                   f"({parts.whole['repaired']} kept after placeholder fields were dropped)", file=sys.stderr)
+        if parts.repaired:
+            print("  kept after a repair: " + ", ".join(f"{k} ({v})" for k, v in parts.repaired.most_common()),
+                  file=sys.stderr)
         if parts.failures:
             print("  model parts rejected: " + ", ".join(f"{k} ({v})" for k, v in parts.failures.most_common(8)),
                   file=sys.stderr)

@@ -11,7 +11,14 @@ from collections.abc import Callable
 from typing import Any
 
 from tooldial.corpus.models import Corpus
-from tooldial.dialogue.model_parts.goal import answer_text, first_band, goal_problems, goal_prompt
+from tooldial.dialogue.model_parts.goal import (
+    answer_text,
+    clear_band,
+    first_band,
+    goal_problems,
+    goal_prompt,
+    repair_goal,
+)
 from tooldial.dialogue.model_parts.results import (
     fill_problems,
     flat_leaves,
@@ -36,7 +43,7 @@ from tooldial.llm import ChatRequest, ChatResult, LLMClient
 log = logging.getLogger(__name__)
 
 #: Bump when a prompt or check changes (the prompts are part of every cached request anyway).
-PARTS_VERSION = "model-parts-2"
+PARTS_VERSION = "model-parts-3"
 
 
 class ModelParts:
@@ -66,6 +73,8 @@ class ModelParts:
         self.own_client = False
         self.written: Counter = Counter()
         self.failures: Counter = Counter()
+        #: ``role: repair`` -> answers kept after a repair (a greeting dropped, cut to two sentences).
+        self.repaired: Counter = Counter()
         self.usage: Counter = Counter()
         #: ``role: why`` -> parts not sent to the model (the template's part is kept: nothing for the model to add).
         self.skipped: Counter = Counter()
@@ -100,8 +109,11 @@ class ModelParts:
             self.usage[f"{role} {'cached' if a.cached else 'requests'}"] += 1
         return answers
 
-    def _request(self, messages: list[dict[str, str]], seed: int, attempt: int, max_tokens: int) -> ChatRequest:
-        return ChatRequest(messages=messages, temperature=0.0 if attempt == 0 else self.retry_temperature,
+    def _request(self, messages: list[dict[str, str]], seed: int, attempt: int, max_tokens: int, *,
+                 sampled: bool = False) -> ChatRequest:
+        """Greedy first, sampled on a retry; ``sampled``: from the first try (a prompt many dialogues share, such
+        as a vague opening's, would otherwise get one text for all of them). The seed keeps every run's bytes."""
+        return ChatRequest(messages=messages, temperature=self.retry_temperature if sampled or attempt else 0.0,
                            seed=seed + attempt, max_tokens=max_tokens)
 
     def _fail(self, role: str, reasons: list[str]) -> None:
@@ -111,56 +123,82 @@ class ModelParts:
     # -- goal ----------------------------------------------------------------------------------------------
 
     def _goals(self, scenarios: list[ScenarioInstruction], factory: Any) -> list[ScenarioInstruction]:
+        """The first intent utterance of each scenario, then, where the opening is vague, the clear request that
+        follows it (written after the opening, which its prompt quotes)."""
         out = list(scenarios)
-        jobs = {}  # scenario index -> (built, band, value, first intent)
+        firsts, clears = {}, {}  # scenario index -> (built, band, value, label)
         for i, s in enumerate(scenarios):
             built = factory.kept.get(s.dialogue_id)
-            first = None if built is None else (built.opening if built.opening is not None else built.clear)
-            if first is None:
+            if built is None or (built.opening is None and built.clear is None):
                 continue
             band, value, label = first_band(s, built)
-            jobs[i] = (built, band, value, first, label)
+            firsts[i] = (built, band, value, label)
+            if built.opening is not None and built.clear is not None:
+                clears[i] = (built, *clear_band(built))
+        done_first = self._goal_round(out, firsts, factory, clear=False)
+        done_clear = self._goal_round(out, clears, factory, clear=True)
+        for i, s in enumerate(scenarios):
+            if i in firsts:
+                who = ["model" if i in done_first else "template"]
+                if i in clears:
+                    who.append("model" if i in done_clear else "template")
+                self.written_by[s.dialogue_id]["goal"] = who
+                for w in who:
+                    self.written[f"goal {w}"] += 1
+            factory.kept.pop(s.dialogue_id, None)
+        return out
+
+    def _goal_round(self, out: list[ScenarioInstruction], jobs: dict[int, tuple], factory: Any, *, clear: bool
+                    ) -> set[int]:
+        """Ask for one intent utterance per job (the first one, or with ``clear`` the clear request after a vague
+        opening), check, repair and score each, and swap the kept ones into ``out``; the indices kept."""
         done: set[int] = set()
         for attempt in range(self.max_attempts):
             todo = [i for i in jobs if i not in done]
             if not todo:
                 break
-            requests = [self._request(goal_prompt(self.corpus, scenarios[i], jobs[i][1], jobs[i][2], jobs[i][4]),
-                                      _seed(scenarios[i], 0), attempt, self.goal_tokens) for i in todo]
+            requests = [self._request(goal_prompt(
+                self.corpus, out[i], jobs[i][1], jobs[i][2], jobs[i][3],
+                clear=clear), _seed(out[i], 1 if clear else 0), attempt, self.goal_tokens,
+                sampled=jobs[i][1] == "clarify") for i in todo]
             answers = self._ask("goal", requests, attempt)
             passed: list[tuple[int, str]] = []
             for i, answer in zip(todo, answers, strict=True):
                 if answer.error is not None:
                     self._fail("goal", ["request failed"])
                     continue
-                text = answer_text(answer.text)
                 cut = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
-                problems = goal_problems(text, scenarios[i], jobs[i][2], truncated=cut)
+                text, repairs = repair_goal(answer_text(answer.text))
+                problems = goal_problems(text, out[i], jobs[i][2], truncated=cut, band=jobs[i][1])
                 if problems:
                     self._fail("goal", problems)
-                else:
-                    passed.append((i, text))
-            picks = factory._first_fitting([(scenarios[i].target, jobs[i][1], [t]) for i, t in passed])
-            for (i, _text), pick in zip(passed, picks, strict=True):
-                built, band, _value, first, _label = jobs[i]
-                if pick is None:
-                    self._fail("goal", [f"retriever hits do not fit the {band} band"])
+                    log.debug("%s: written goal not kept (%s): %.300s", out[i].dialogue_id, "; ".join(problems),
+                              answer.text)
                     continue
-                opening, clear = (pick, built.clear) if first is built.opening else (built.opening, pick)
-                swapped = factory._swap_first_intent(scenarios[i], built, opening, clear)
-                if scenario_strings(swapped) != scenario_strings(scenarios[i]) and \
-                        scenario_profile(swapped) != scenario_profile(scenarios[i]):
+                self.repaired.update(f"goal: {r}" for r in repairs)
+                passed.append((i, text))
+            band_of = {i: jobs[i][1] for i in todo}
+            picks = factory._first_fitting([(out[i].target, band_of[i], [t]) for i, t in passed])
+            for (i, text), pick in zip(passed, picks, strict=True):
+                built = jobs[i][0]
+                if pick is None:
+                    self._fail("goal", [f"retriever hits do not fit the {band_of[i]} band"])
+                    log.debug("%s: written goal not kept (hits outside the %s band): %.300s",
+                              out[i].dialogue_id, band_of[i], text)
+                    continue
+                if clear:
+                    opening, clear_intent = built.opening, pick
+                else:
+                    opening, clear_intent = (pick, built.clear) if built.opening is not None else (None, pick)
+                swapped = factory._swap_first_intent(out[i], built, opening, clear_intent)
+                if scenario_strings(swapped) != scenario_strings(out[i]) and \
+                        scenario_profile(swapped) != scenario_profile(out[i]):
                     self._fail("goal", ["changes the user profile"])
                     continue
                 out[i] = swapped
+                built.opening, built.clear = opening, clear_intent
                 done.add(i)
-        for i, s in enumerate(scenarios):
-            if i in jobs:
-                who = "model" if i in done else "template"
-                self.written_by[s.dialogue_id]["goal"] = who
-                self.written[f"goal {who}"] += 1
-            factory.kept.pop(s.dialogue_id, None)
-        return out
+        return done
 
     # -- result --------------------------------------------------------------------------------------------
 
