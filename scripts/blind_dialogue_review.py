@@ -1,0 +1,147 @@
+"""Blind realism review of two versions of the same dialogues (e.g. the template path and ``--llm-roles``).
+
+``pack`` writes one markdown packet per reviewer and a key. The scenarios are split into groups of equal size; with
+4 reviewers, reviewer 1 reads group A's first version and group B's second, reviewer 2 group B's first and group A's
+second, and so on: every (scenario, version) is read exactly once, and no reviewer reads both versions of a
+scenario. Packets show what a reader of the dialogue sees (the APIs' documentation, every message, every call and
+result) under a blind id, shuffled, with nothing of who wrote what. ``score`` joins the labels (TSV:
+``blind_id problems final_ok notes``) with the key and prints, per version, the dialogues with at least one problem
+(Wilson 95% interval), the count per kind, ``final_ok``, and the paired counts per kind.
+
+    python scripts/blind_dialogue_review.py pack --a template.jsonl --b model.jsonl --corpus tb.jsonl \\
+        --reviewers 4 --seed 1 --out review/
+    python scripts/blind_dialogue_review.py score --key review/key.json --labels review/labels_*.tsv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import hashlib
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tooldial.corpus import load_corpus
+from tooldial.graph.labels import wilson
+
+KINDS = ("filler", "entity", "date", "value", "answer", "utterance")
+LIMIT = 3000
+
+
+def _clip(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= LIMIT else text[:LIMIT] + " … [cut]"
+
+
+def _records(path: str) -> dict[str, dict]:
+    return {r["dialogue_id"]: r for r in map(json.loads, Path(path).read_text(encoding="utf-8").splitlines()) if r}
+
+
+def render(record: dict, corpus, blind_id: str) -> str:
+    """The dialogue as its reader sees it."""
+    lines = [f"## Dialogue {blind_id}", "", "APIs:"]
+    for api_id in dict.fromkeys(a for a in (record.get("source"), record.get("target")) if a):
+        api = corpus.get(api_id)
+        params = ", ".join(f"{p.name} ({' '.join(p.description.split())[:120]})" if p.description else p.name
+                           for p in api.required_parameters) or "none"
+        lines.append(f"- {api.name} ({api.tool}, {api.category}): {' '.join(api.description.split())[:400]} "
+                     f"Required inputs: {params}.")
+    lines.append("")
+    for turn in record["dialogue"]:
+        speaker, body = next(iter(turn.items()))
+        if speaker == "User":
+            lines.append(f"**User:** {body['message']}")
+            continue
+        if body.get("action") == "call" and body.get("api_request"):
+            lines.append(f"*call:* `{_clip(body['api_request'])}`")
+            lines.append(f"*result:* `{_clip(body.get('api_response', {}).get('result'))}`")
+        if body.get("message"):
+            lines.append(f"**Assistant:** {body['message']}")
+    return "\n".join(lines) + "\n"
+
+
+def pack(args: argparse.Namespace) -> int:
+    a, b = _records(args.a), _records(args.b)
+    ids = sorted(set(a) & set(b))
+    if len(ids) < len(a) or len(ids) < len(b):
+        print(f"note: {len(set(a) ^ set(b))} dialogues are in only one file and are left out", file=sys.stderr)
+    if args.reviewers % 2:
+        sys.exit("--reviewers must be even (reviewers read their groups in pairs)")
+    rng = random.Random(args.seed)
+    rng.shuffle(ids)
+    groups = [ids[g::args.reviewers] for g in range(args.reviewers)]
+    corpus = load_corpus(args.corpus)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    key = {}
+    for r in range(args.reviewers):
+        partner = r + 1 if r % 2 == 0 else r - 1  # reviewer r: group r's version a, its partner's version b
+        items = [(d, "a") for d in groups[r]] + [(d, "b") for d in groups[partner]]
+        rng.shuffle(items)
+        parts = []
+        for dialogue_id, version in items:
+            blind = hashlib.sha256(f"{args.seed}|{dialogue_id}|{version}".encode()).hexdigest()[:8]
+            key[blind] = {"dialogue_id": dialogue_id, "version": version, "reviewer": r + 1,
+                          "file": args.a if version == "a" else args.b}
+            parts.append(render((a if version == "a" else b)[dialogue_id], corpus, blind))
+        (out / f"packet_{r + 1}.md").write_text("\n".join(parts), encoding="utf-8")
+    (out / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+    print(f"{len(ids)} scenarios x 2 versions -> {args.reviewers} packets of {2 * len(ids) // args.reviewers} in {out}")
+    return 0
+
+
+def score(args: argparse.Namespace) -> int:
+    key = json.loads(Path(args.key).read_text(encoding="utf-8"))
+    rows = []
+    for path in args.labels:
+        with open(path, encoding="utf-8") as f:
+            rows += [r for r in csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t")]
+    seen = {}
+    for r in rows:
+        k = key.get(r["blind_id"].strip())
+        if k is None:
+            sys.exit(f"{r['blind_id']!r}: not in {args.key}")
+        kinds = {p.strip() for p in r["problems"].split(",") if p.strip() and p.strip() != "none"}
+        if bad := kinds - set(KINDS):
+            sys.exit(f"{r['blind_id']}: unknown kinds {sorted(bad)}")
+        seen[(k["dialogue_id"], k["version"])] = (kinds, r["final_ok"].strip().lower() == "yes")
+    missing = len(key) - len(seen)
+    print(f"{len(seen)} labelled readings of {len(key)}" + (f" ({missing} missing)" if missing else ""))
+    for version in ("a", "b"):
+        got = [v for (d, ver), v in seen.items() if ver == version]
+        n, bad = len(got), sum(1 for kinds, _ in got if kinds)
+        lo, hi = wilson(bad, n)
+        per = Counter(k for kinds, _ in got for k in kinds)
+        ok = sum(1 for _, f in got if f)
+        print(f"version {version}: {bad}/{n} = {bad / max(n, 1):.1%} [{lo:.1%}, {hi:.1%}] with a problem; "
+              f"final_ok {ok}/{n}; " + ", ".join(f"{k} {per[k]}" for k in KINDS))
+    both = {d for d, v in seen if v == "a"} & {d for d, v in seen if v == "b"}
+    for kind in KINDS:
+        c = Counter((kind in seen[d, "a"][0], kind in seen[d, "b"][0]) for d in both)
+        print(f"  {kind}: both {c[True, True]}, only a {c[True, False]}, only b {c[False, True]}, "
+              f"neither {c[False, False]}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("pack")
+    p.add_argument("--a", required=True, help="first version (JSONL records)")
+    p.add_argument("--b", required=True, help="second version, same dialogue ids")
+    p.add_argument("--corpus", required=True)
+    p.add_argument("--reviewers", type=int, default=4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", required=True)
+    s = sub.add_parser("score")
+    s.add_argument("--key", required=True)
+    s.add_argument("--labels", nargs="+", required=True)
+    args = parser.parse_args(argv)
+    return pack(args) if args.command == "pack" else score(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""``scripts/blind_dialogue_review.py``: every (scenario, version) is read exactly once, no reviewer reads both
+versions of a scenario, packets show no trace of who wrote what, and the score joins labels back to versions."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from tooldial.corpus.models import make_api_id
+
+REPO = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("blind_dialogue_review", REPO / "scripts" / "blind_dialogue_review.py")
+review = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(review)
+
+API_ID = make_api_id("Weather", "sky_cast", "Daily Forecast")
+TOOL = {"category": "Weather", "tool_name": "sky_cast", "tool_description": "Forecasts.", "api_list": [
+    {"name": "Daily Forecast", "description": "Daily forecast for a city.", "method": "GET",
+     "required_parameters": [{"name": "city", "type": "STRING", "description": "City name", "default": "Paris"}],
+     "optional_parameters": []}]}
+
+
+def _record(i: int, who: str) -> dict:
+    return {"dialogue_id": f"d{i}", "target": API_ID, "source": None, "dialogue": [
+        {"User": {"message": f"forecast {i} please ({who} words)", "action": "inform_intent_clear"}},
+        {"System": {"action": "call", "message": "", "api_request": {"api_name": API_ID},
+                    "api_response": {"result": {"city": "Paris"}}}},
+        {"System": {"action": "response", "message": "Sunny.", "api_request": {}, "api_response": {}}}],
+        "scenario": {"written_by": {"goal": [who]}}}
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> dict[str, Path]:
+    paths = {"corpus": tmp_path / "corpus.jsonl", "a": tmp_path / "a.jsonl", "b": tmp_path / "b.jsonl"}
+    paths["corpus"].write_text(json.dumps(TOOL) + "\n", encoding="utf-8")
+    for version, who in (("a", "template"), ("b", "model")):
+        paths[version].write_text("".join(json.dumps(_record(i, who)) + "\n" for i in range(8)), encoding="utf-8")
+    return paths
+
+
+def test_each_reading_once_never_both_versions_for_one_reviewer(files, tmp_path) -> None:
+    out = tmp_path / "review"
+    assert review.main(["pack", "--a", str(files["a"]), "--b", str(files["b"]), "--corpus", str(files["corpus"]),
+                        "--reviewers", "4", "--out", str(out)]) == 0
+    key = json.loads((out / "key.json").read_text())
+    assert sorted((k["dialogue_id"], k["version"]) for k in key.values()) == \
+        sorted((f"d{i}", v) for i in range(8) for v in "ab")
+    for r in range(1, 5):
+        mine = [k for k in key.values() if k["reviewer"] == r]
+        assert len(mine) == 4 and len({k["dialogue_id"] for k in mine}) == 4
+        packet = (out / f"packet_{r}.md").read_text()
+        assert packet.count("## Dialogue ") == 4 and "written_by" not in packet and "Daily Forecast" in packet
+        assert all(f"## Dialogue {b}" in packet for b, k in key.items() if k["reviewer"] == r)
+
+
+def test_score_joins_labels_and_rejects_unknown_kinds(files, tmp_path, capsys) -> None:
+    out = tmp_path / "review"
+    review.main(["pack", "--a", str(files["a"]), "--b", str(files["b"]), "--corpus", str(files["corpus"]),
+                 "--reviewers", "2", "--out", str(out)])
+    key = json.loads((out / "key.json").read_text())
+    labels = out / "labels.tsv"
+    lines = ["blind_id\tproblems\tfinal_ok\tnotes"] + [
+        f"{b}\t{'utterance,value' if k['version'] == 'a' else 'none'}\t{'no' if k['version'] == 'a' else 'yes'}\tx"
+        for b, k in key.items()]
+    labels.write_text("\n".join(lines) + "\n")
+    assert review.main(["score", "--key", str(out / "key.json"), "--labels", str(labels)]) == 0
+    text = capsys.readouterr().out
+    assert "version a: 8/8 = 100.0%" in text and "version b: 0/8 = 0.0%" in text and "final_ok 8/8" in text
+    assert "utterance: both 0, only a 8, only b 0, neither 0" in text
+    labels.write_text(lines[0] + "\n" + lines[1].replace("utterance", "grammar") + "\n")
+    with pytest.raises(SystemExit, match="unknown kinds"):
+        review.main(["score", "--key", str(out / "key.json"), "--labels", str(labels)])
