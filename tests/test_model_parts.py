@@ -115,6 +115,9 @@ def test_goal_checks_numbers_code_and_vague_length() -> None:
     assert goal_problems("I need the sha384 forecast for Paris, please.", s, "Paris") == []
     assert goal_problems("I need the forecast for 75001 Paris.", s, "75001 Paris") == []
     assert any("debris" in p for p in goal_problems("I need `city` forecasts from the endpoint.", s, None))
+    coded = s.model_copy(update={"apis": [s.apis[0].model_copy(update={"required_parameters": {"city_id": "id"}})]})
+    assert "spells a slot name as code" in goal_problems("I need forecasts by city_id.", coded, None)
+    assert "spells a slot name as code" not in goal_problems("I need forecasts by city id.", coded, None)
     long = "I need to know roughly what the weather will be like tomorrow because I am going away for a few days " \
            "and want to plan what I pack."
     assert goal_problems(long, s, None) == []

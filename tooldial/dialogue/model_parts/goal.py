@@ -173,6 +173,9 @@ def goal_problems(text: str, scenario: ScenarioInstruction, value: str | None, *
     names = {b.name for b in scenario.apis}
     if any(is_raw_slot_name(n) and n.lower() in low for n in names):
         problems.append("names an API as code")
+    slots = {n for b in scenario.apis for n in (*b.required_parameters, *b.optional_parameters)}
+    if any(is_raw_slot_name(n) and re.search(rf"(?<![\w'’-]){re.escape(n)}(?![\w'’-])", text) for n in slots):
+        problems.append("spells a slot name as code")  # the validator's slot_names check
     return problems
 
 
