@@ -27,7 +27,7 @@ from tooldial.dialogue.render_llm import (
 )
 from tooldial.dialogue.render_template import scenario_strings
 from tooldial.dialogue.scenario import ScenarioInstruction
-from tooldial.dialogue.schema_checks import is_raw_slot_name
+from tooldial.dialogue.schema_checks import is_raw_slot_name, slot_name_problems
 from tooldial.knowledge import loader
 
 GOAL_PROMPT = """\
@@ -155,7 +155,7 @@ def goal_problems(text: str, scenario: ScenarioInstruction, value: str | None, *
         problems.append(f"over {MAX_VAGUE_WORDS} words for a vague opening")
     if len([s for s in _SENTENCE.split(text.strip()) if s]) > 2:
         problems.append("more than two sentences")
-    if _DEBRIS.search(text) or re.search(r"[<>\[\]`]|\bAPIs?\b|\bendpoints?\b|https?://", text):
+    if _DEBRIS.search(text) or _CODE_WORDS.search(text) or re.search(r"[<>\[\]`]|https?://", text):
         problems.append("prompt debris or placeholders")
     if _NARRATION.search(text) or re.match(r"\s*(?:the|a|an) (?:user|customer)\b", text, re.IGNORECASE):
         problems.append("talks about the user instead of as the user")
@@ -174,8 +174,8 @@ def goal_problems(text: str, scenario: ScenarioInstruction, value: str | None, *
     if any(is_raw_slot_name(n) and n.lower() in low for n in names):
         problems.append("names an API as code")
     slots = {n for b in scenario.apis for n in (*b.required_parameters, *b.optional_parameters)}
-    if any(is_raw_slot_name(n) and re.search(rf"(?<![\w'’-]){re.escape(n)}(?![\w'’-])", text) for n in slots):
-        problems.append("spells a slot name as code")  # the validator's slot_names check
+    if slot_name_problems([(0, text)], slots):  # the validator's own check
+        problems.append("spells a slot name as code")
     return problems
 
 
@@ -187,20 +187,15 @@ def answer_text(raw: str) -> str:
 def first_band(scenario: ScenarioInstruction, built: Any) -> tuple[str, str | None, str]:
     """(band of the first intent utterance, the value it must state or None, that value's slot in words), from
     what the scenario was built from (``generate._Built``)."""
-    from tooldial.dialogue.planner import label
-
     cond = built.plan.sequence.conditions
     if built.opening is not None:
         return {"clarify": "clarify", "suggest": "suggest"}.get(cond.opening, "confirm"), None, ""
-    value, slot = None, built.plan.added_slot
-    if built.adds_value and slot:
-        value = str(built.plan.target.values.get(slot, "")) or None
-    return "confirm", value, label(slot) if value else ""
+    return clear_band(built)
 
 
 def clear_band(built: Any) -> tuple[str, str | None, str]:
-    """(band, value, slot in words) of the clear request that follows a vague opening: the value the scenario
-    adds to its intent goes there, not into the opening."""
+    """(band, value, slot in words) of the clear request: the first intent, or the one after a vague opening (the
+    value the scenario adds to its intent goes there, never into a vague opening)."""
     from tooldial.dialogue.planner import label
 
     slot = built.plan.added_slot

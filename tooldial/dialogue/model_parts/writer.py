@@ -124,7 +124,7 @@ class ModelParts:
 
     def _goals(self, scenarios: list[ScenarioInstruction], factory: Any) -> list[ScenarioInstruction]:
         """The first intent utterance of each scenario, then, where the opening is vague, the clear request that
-        follows it (written after the opening, which its prompt quotes)."""
+        follows it (asked after the openings; its prompt does not quote the opening)."""
         out = list(scenarios)
         firsts, clears = {}, {}  # scenario index -> (built, band, value, label)
         for i, s in enumerate(scenarios):
@@ -177,14 +177,13 @@ class ModelParts:
                     continue
                 self.repaired.update(f"goal: {r}" for r in repairs)
                 passed.append((i, text))
-            band_of = {i: jobs[i][1] for i in todo}
-            picks = factory._first_fitting([(out[i].target, band_of[i], [t]) for i, t in passed])
+            picks = factory._first_fitting([(out[i].target, jobs[i][1], [t]) for i, t in passed])
             for (i, text), pick in zip(passed, picks, strict=True):
                 built = jobs[i][0]
                 if pick is None:
-                    self._fail("goal", [f"retriever hits do not fit the {band_of[i]} band"])
+                    self._fail("goal", [f"retriever hits do not fit the {jobs[i][1]} band"])
                     log.debug("%s: written goal not kept (hits outside the %s band): %.300s",
-                              out[i].dialogue_id, band_of[i], text)
+                              out[i].dialogue_id, jobs[i][1], text)
                     continue
                 if clear:
                     opening, clear_intent = built.opening, pick
