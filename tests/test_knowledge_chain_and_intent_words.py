@@ -119,6 +119,26 @@ def test_a_verb_added_to_the_pack_is_what_the_rules_see() -> None:
         .startswith("see the seats")
 
 
+def test_a_get_description_that_says_what_to_send_is_a_lookup() -> None:
+    """ToolBench GETs documented as "Send IP addres", "insert platform, eg: pc" describe their input; a random 40
+    of the 44 such APIs of the whole corpus were judged blind: 39 lookups (docs/history/model-parts.md)."""
+    from tooldial.corpus.models import Api, Parameter
+    from tooldial.dialogue.chains import side_effects
+
+    def api(description: str, *inputs: str, method: str = "GET") -> Api:
+        return Api(category="Data", tool="t", name="Check", description=description, method=method,
+                   required_parameters=tuple(Parameter(name=n) for n in inputs))
+
+    assert not side_effects(api("Send IP addres", "ip"))
+    assert not side_effects(api("insert platform, eg: pc, browser.", "platform"))
+    assert not side_effects(api("Send a request with a URL and get a QR code picture in response", "url"))
+    # a thing whose sending is a change, an input the words do not name, another method: still a change
+    assert side_effects(api("Send a message from the logged in user's phone number", "message", "contacts"))
+    assert side_effects(api("Submit a URL to be indexed", "link"))
+    assert side_effects(api("Send IP addres", "ip", method="POST"))
+    assert {"send", "insert"} <= loader.words("actions", "input_verbs")
+
+
 def test_a_demonym_of_the_places_pack_scopes_a_tool_to_its_country() -> None:
     from tooldial.corpus.models import Api
     from tooldial.dialogue.chains import countries_of

@@ -128,6 +128,62 @@ def test_a_language_objects_name_follows_its_code():
     assert not code_name_problems(("captions", "format"), {"code": "en", "name": "Hiking"})
 
 
+def test_a_country_objects_name_follows_its_alpha2_code():
+    """Sports APIs (ESportApi, CricketAPI2, MMAAPI, ...) document a team's country as {"alpha2", "name"}."""
+    from tooldial.rules.dialogue.code_name import code_name_problems, name_from_code
+
+    record = {"alpha2": "SE", "name": "Australia"}
+    assert code_name_problems(("awayTeam", "country"), record)
+    name_from_code(("awayTeam", "country"), record)
+    assert record == {"alpha2": "SE", "name": "Sweden"}
+    assert not code_name_problems(("homeTeam", "country"), {"iso2": "CN", "name": "China"})
+    # two code fields: which one names the object is unknown, so nothing is judged
+    assert not code_name_problems(("team", "country"), {"alpha2": "SE", "iso2": "FR", "name": "India"})
+    assert not code_name_problems(("team", "venue"), {"alpha2": "SE", "name": "Australia"})
+
+
+def test_a_generated_team_country_keeps_its_code_and_name_together():
+    from tooldial.dialogue.mockdata import build_result
+    from tooldial.dialogue.mockdata.places import name_of_code
+    from tooldial.dialogue.result_records import objects_at
+
+    example = {"events": [{"homeTeam": {"name": "Young Ninjas", "country": {"alpha2": "SE", "name": "Sweden"}}}]}
+    api = Api(category="Gaming", tool="esports", name="Live Matches", description="Live e-sports matches.",
+              method="GET", example_response=example)
+    for seed in range(8):
+        body = build_result(api, random.Random(seed), records=3)
+        countries = [(p, o) for p, o in objects_at(body) if p and p[-1] == "country"]
+        assert len(countries) >= 2
+        assert len({o["name"] for _, o in countries}) >= 2  # the later records are other teams' countries
+        assert all(name_of_code("country", o["alpha2"]) == o["name"] for _, o in countries), countries
+
+
+def test_a_list_filtered_by_the_picked_record_lists_things_of_that_record():
+    """esportapi's CategorySchedules by LoL's id listed CS:GO events (the documented category): 10 dialogues of
+    the session-9 review."""
+    from tooldial.dialogue.planner import carry_filter_record
+
+    lol = {"flag": "lol", "id": 1571, "name": "LoL", "slug": "lol", "sport": {"id": 72}}
+
+    def events() -> dict:
+        return {"events": [{"tournament": {"category": {"flag": "csgo", "id": 1572, "name": "CS:GO"}, "id": 9}},
+                           {"tournament": {"category": {"flag": "csgo", "id": 20008}, "id": 8}}]}
+
+    body = events()
+    assert carry_filter_record(body, lol, "category", "id", ("category", "schedules")) == 2
+    assert [e["tournament"]["category"] for e in body["events"]] == [
+        {"flag": "lol", "id": 1571, "name": "LoL", "slug": "lol"}] * 2
+    # an object right inside a listed item is the item's own record: a follower is no copy of the user asked about
+    followers = {"followers": [{"user": {"id": 4, "name": "Ann"}}]}
+    assert carry_filter_record(followers, {"id": 1, "name": "Bob"}, "user", "id", ("user", "followers")) == 0
+    assert followers["followers"][0]["user"]["name"] == "Ann"
+    # the target's name must name the record; a wrapper word names nothing
+    body = events()
+    assert carry_filter_record(body, lol, "category", "id", ("live", "matches")) == 0
+    assert body == events()
+    assert carry_filter_record({"rows": [{"x": {"data": {"id": 1}}}]}, {"id": 2}, "data", "id", ("data",)) == 0
+
+
 def test_videos_of_an_unsearched_list_are_not_titled_after_a_drawn_topic():
     from tooldial.corpus.models import OutputComponent
     from tooldial.dialogue.mockdata import TOPICS, build_result, drawn_topic_title

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
@@ -217,9 +218,54 @@ def carry_entity(plan: DialoguePlan) -> None:
             for key, value in record.items():
                 if key in nested and not isinstance(value, dict | list) and not isinstance(nested[key], dict | list):
                     nested[key] = value
+    owner_keys = (*container, *rel[:-1])  # the key right above the id names its record: categories, category
+    if owner_keys and isinstance(holder, dict) and FieldName(str(owner_keys[-1])).tokens:
+        carry_filter_record(body, holder, _singular(FieldName(str(owner_keys[-1])).tokens[-1]), out_key,
+                            FieldName(plan.target.api.name).tokens)
+
+
+def carry_filter_record(body: Any, picked: dict[str, Any], record: str, id_key: str, api_words: Iterable[str]) -> int:
+    """A list filtered by the picked record is a list of things of that record: where the target's name names the
+    record (``CategorySchedules`` by the id of a category picked from ``categories``), every object keyed by the
+    record's name at least two levels inside a listed item (an event's ``tournament.category``) holding the id key
+    is the picked record, with its id and names (LoL's events under LoL, not the documented CS:GO). One level
+    inside an item is left alone: a follower list's ``user`` objects are the followers, not the user asked
+    about. Returns the objects changed."""
+    if record not in set(api_words) or record in _WRAPPER_KEYS:  # "Symbols Data": ``data`` wraps, it names nothing
+        return 0
+    changed = 0
+
+    def visit(node: Any, depth: int) -> None:
+        nonlocal changed
+        if isinstance(node, list):
+            for item in node:
+                visit(item, 0)
+            return
+        if not isinstance(node, dict):
+            return
+        for key, value in node.items():
+            if isinstance(value, dict) and depth >= 1 and FieldName(str(key)).tokens == (record,) and id_key in value:
+                for k, v in picked.items():  # its names too where the foreign example's were left out
+                    if not isinstance(v, dict | list) and not isinstance(value.get(k), dict | list) and (
+                            k in value or field_kind(FieldName(k)) in ("name", "title") or FieldName(k).has("slug")):
+                        value[k] = v
+                changed += 1
+            visit(value, depth + 1 if isinstance(value, dict) else depth)
+
+    visit(body, -1)
+    return changed
+
+
+def _singular(noun: str) -> str:
+    """``categories`` → ``category``, ``events`` → ``event`` (a list container's record)."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
 _PLACES = knowledge_words("places", "place_entities")
+#: Path keys that wrap a record without naming what it is (``data``).
+_WRAPPER_KEYS = knowledge_words("containers", "mock_wrapper")
 
 
 def _typed_like(text: str, like: Any) -> Any:

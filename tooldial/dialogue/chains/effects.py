@@ -8,16 +8,36 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import description_clause, readable
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.knowledge.taxonomy import name_tokens
 
 
 def side_effects(api: Api) -> bool:
     """Whether calling the API changes something (by its HTTP method or its description's first verb)."""
     if (api.method or "GET").upper() in ("PUT", "DELETE", "PATCH"):
         return True
-    verb = description_clause(api).split(" ", 1)[0].lower()
+    clause = description_clause(api)
+    verb = clause.split(" ", 1)[0].lower()
     # "api/BillerAuthorizer/CreatePaymentTransaction": a path-like name's last segment names the operation too
     name_verbs = {(readable(name).split() or [""])[0] for name in (api.name, api.name.rstrip("/").rsplit("/", 1)[-1])}
-    return verb in _SIDE_EFFECT_VERBS or bool(name_verbs & _NAME_VERBS)
+    if bool(name_verbs & _NAME_VERBS):
+        return True
+    return verb in _SIDE_EFFECT_VERBS and not describes_its_input(api, clause)
+
+
+def describes_its_input(api: Api, clause: str) -> bool:
+    """Whether a GET API's description tells the caller what to send rather than what the call changes: "Send IP
+    address" (input ``ip``), "insert platform, eg: pc" (``platform``), "send a request with a URL and get a QR
+    code". The first three words after the verb name one of its inputs or the request itself
+    (``actions.request_nouns``) and no thing whose sending is a change (``actions.sent_things``: "send a
+    message", "submit the answer")."""
+    if (api.method or "").upper() != "GET" or clause.split(" ", 1)[0].lower() not in _INPUT_VERBS:
+        return False
+    words = [w for w in re.findall(r"[a-z0-9]+", clause.lower())[1:] if w not in ("a", "an", "the", "your", "some")][:3]
+    if not words or set(words) & _SENT_THINGS:
+        return False
+    inputs = {t for p in (*api.required_parameters, *api.optional_parameters)
+              for t in (*name_tokens(p.name), p.name.lower())}
+    return bool(set(words) & (inputs | _REQUEST_NOUNS))
 
 
 #: A source that issues a new resource on each call ("Obtain a new residential proxy", "Generate a new wallet").
@@ -25,6 +45,12 @@ MAKES_NEW = re.compile(r"\b(" + "|".join(ordered_words("actions", "issue_new_ver
 #: First verbs of descriptions of APIs that change something (a call is not a lookup a user would make to
 #: learn a value).
 _SIDE_EFFECT_VERBS = knowledge_words("actions", "side_effect_verbs")
+
+
+#: First verbs of a GET description that tell the caller what to send, and what they may send without a change.
+_INPUT_VERBS = knowledge_words("actions", "input_verbs")
+_REQUEST_NOUNS = knowledge_words("actions", "request_nouns")
+_SENT_THINGS = knowledge_words("actions", "sent_things")
 
 
 #: First words of API names that are verbs of a change, never nouns ("Order Details", "Post Comments" are lookups).

@@ -1,10 +1,12 @@
 """World rule ``code_name``: a standard code's name beside it is that code's (``JP``: Japan); its fix
-(:func:`name_from_code`, run by the mock-data generator on every object it fills) names the code."""
+(:func:`name_from_code`, run by the mock-data generator on every object it fills) names the code. The code is the
+object's ``code`` field, else its one field of the matching code kind (a country's ``alpha2`` or ``iso2``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.places import code_kind, name_of_code
 from tooldial.dialogue.result_records import objects_at
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
@@ -25,20 +27,35 @@ class CodeName(CallRule):
         name_from_code(path, record)
 
 
+#: The field kind of each code kind's code when the object has no ``code`` field.
+_CODE_FIELD_KINDS = {"country": "country_code", "language": "language_code", "currency": "currency_code"}
+
+
+def _code_key(kind: str, record: dict[str, Any]) -> str | None:
+    """The key of the object's code: ``code``, else its only string field of the kind's code field kind."""
+    if "code" in record:
+        return "code"
+    keys = [k for k, v in record.items() if isinstance(v, str) and field_kind(FieldName(k)) == _CODE_FIELD_KINDS[kind]]
+    return keys[0] if len(keys) == 1 else None
+
+
 def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[WorldProblem]:
-    """A language, country or currency object whose ``name`` is not its ``code``'s (a caption's language
-    ``{"code": "en", "name": "Vietnamese"}``): rule ``code name``."""
+    """A language, country or currency object whose ``name`` is not its code's (a caption's language
+    ``{"code": "en", "name": "Vietnamese"}``, a team's country ``{"alpha2": "SE", "name": "Australia"}``):
+    rule ``code name``."""
     kind = code_kind(path)
-    code, name = record.get("code"), record.get("name")
+    key = _code_key(kind, record) if kind is not None else None
+    code, name = record.get(key or ""), record.get("name")
     if kind is None or not isinstance(code, str) or not isinstance(name, str):
         return []
     expected = name_of_code(kind, code)
     if expected is None or expected.casefold() in name.casefold() or name.casefold() in expected.casefold():
         return []
-    return [WorldProblem(WorldCheck.CODE_NAME, f"{'.'.join(path)} code {code!r} is {expected}, not {name!r}", ("name",))]
+    return [WorldProblem(WorldCheck.CODE_NAME, f"{'.'.join(path)} {key} {code!r} is {expected}, not {name!r}", ("name",))]
 
 
 def name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
     """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
     if code_name_problems(path, record):
-        record["name"] = name_of_code(code_kind(path) or "", record["code"])
+        kind = code_kind(path) or ""
+        record["name"] = name_of_code(kind, record[_code_key(kind, record) or "code"])
