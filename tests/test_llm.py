@@ -333,3 +333,16 @@ def test_parse_json_answer_checks_the_expected_type() -> None:
     assert parse_json_answer('[1] then {"a": 1}', expect=dict) == {"a": 1}
     with pytest.raises(LLMAnswerError, match="expected a JSON dict, got list"):
         parse_json_answer("[1, 2]", expect=dict)
+
+
+def test_json_with_line_comments_is_read_without_them() -> None:
+    """Qwen2.5-Coder-1.5B annotated a written exchange result (``"exchangeRate": 3.75, // Example rate``): the
+    held-out run of issue 28 rejected it as "not a JSON object"."""
+    from tooldial.llm import parse_json_answer
+
+    answer = '```json\n{\n  "from": "USD", "site": "http://x.com/a",\n  "rate": 3.75, // example rate\n' \
+             '  "note": "a // inside a string stays"  // last\n}\n```'
+    assert parse_json_answer(answer, expect=dict) == {"from": "USD", "site": "http://x.com/a", "rate": 3.75,
+                                                      "note": "a // inside a string stays"}
+    with pytest.raises(LLMAnswerError):
+        parse_json_answer('// only a comment {"a": 1', expect=dict)

@@ -373,3 +373,24 @@ def test_brief_users_list_values_with_their_slot_names() -> None:
         forms = {f for f in _LISTED if f.format(k="country code", v="PT") in text and f.format(k="limit", v="10") in text}
         listed += bool(forms)
     assert 20 < listed < 80  # about half of a brief user's informs list the values, one way per message
+
+
+def test_a_goodbye_echoes_one_fact_never_a_run_of_records_or_how_the_call_went() -> None:
+    from tooldial.dialogue.render_template import echoable_facts
+
+    facts = {"home team name": "Minhang United and Yichun United", "status": "success", "first good": "Hat",
+             "hotel name": "Maple Ember", "price per night": "129.5", "cities": "Oslo, Bergen, Tromsø"}
+    assert echoable_facts(facts) == {"hotel name": "Maple Ember", "price per night": "129.5"}
+
+    def bye_scenario(i: int) -> ScenarioInstruction:
+        s = scenario(f"td-bye-{i}")
+        turns = [t.model_copy(update={"content": {"facts": {"team names": "Minhang United and Yichun United",
+                                                            "status": "success"}}})
+                 if t.sequence_action == "response" else t for t in s.turns]
+        return s.model_copy(update={"turns": turns})
+
+    scenarios = [bye_scenario(i) for i in range(40)]
+    byes = [m for s, r in zip(scenarios, TemplateRenderer().render(scenarios), strict=True)
+            for t, m in zip(s.turns, r.messages, strict=True) if t.sequence_action == "user_bye"]
+    assert len(byes) == 40
+    assert not [b for b in byes if "Yichun" in b or "success" in b.lower()]

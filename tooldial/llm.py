@@ -549,8 +549,38 @@ def _balanced(text: str, start: int) -> str | None:
     return None
 
 
+def _without_line_comments(text: str) -> str:
+    """``text`` without ``// ...`` comments outside strings (a small model annotates values: ``"rate": 3.75, //
+    Example rate``), trailing commas removed too."""
+    out: list[str] = []
+    i, quote = 0, ""
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            out.append(ch)
+            if ch == "\\" and i + 1 < len(text):
+                out.append(text[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+            out.append(ch)
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        else:
+            out.append(ch)
+        i += 1
+    return _TRAILING_COMMA.sub(r"\1", "".join(out))
+
+
 def _decode(candidate: str) -> Any:
-    for attempt in (candidate, _TRAILING_COMMA.sub(r"\1", candidate)):
+    attempts = [candidate, _TRAILING_COMMA.sub(r"\1", candidate)]
+    if "//" in candidate:
+        attempts.append(_without_line_comments(candidate))
+    for attempt in attempts:
         try:
             value = json.loads(attempt)
         except json.JSONDecodeError:
@@ -574,7 +604,8 @@ def parse_json_answer(text: str, *, expect: type | tuple[type, ...] | None = Non
 
     Tries, in order: the whole answer, the content of the first code fence, then every ``{``/``[`` span in
     the answer (so leading and trailing prose is ignored). Each candidate is read as JSON, then with trailing
-    commas removed, then as a Python literal (single quotes, ``True``/``None``). ``expect=dict`` (or ``list``)
+    commas removed, then without ``//`` line comments, each also as a Python literal (single quotes,
+    ``True``/``None``). ``expect=dict`` (or ``list``)
     also checks the top-level type. Raises :class:`LLMAnswerError` naming what was wrong.
     """
     if not isinstance(text, str) or not text.strip():
