@@ -102,7 +102,7 @@ class Answer(BaseModel):
         out.update({f.label: f.text for f in self.facts})
         if self.items and not out:  # "So the first hotel is Hotel Miradouro" (not "the hotels is A and B")
             noun = self.noun if self.noun and self.noun not in _GENERIC_NOUNS else "result"
-            out[f"first {_singular(noun)}"] = self.items[0].name
+            out[f"first {singular(noun)}"] = self.items[0].name
         return out
 
 
@@ -135,11 +135,12 @@ def _singular_label(label: str) -> str:
     if not words:
         return label
     i = _head(label)
-    words[i] = _singular(words[i])
+    words[i] = singular(words[i])
     return " ".join(words)
 
 
-def _singular(noun: str) -> str:
+def singular(noun: str) -> str:
+    """A plural noun in the singular by the plain English rules (``categories`` → ``category``)."""
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"
     if noun.endswith(("ches", "shes", "sses", "xes")):
@@ -193,7 +194,7 @@ def field_label(path: tuple[str, ...], numeric: bool = True) -> tuple[str, str, 
     if len(path) > 1 and (not toks or " ".join(toks) in ("name", "value", "title", "text", "type", "code", "label",
                                                          "amount", "count")):
         parent = " ".join(words(path[-2]))
-        toks = [_singular(parent), *toks] if parent else toks
+        toks = [singular(parent), *toks] if parent else toks
     return humanise(toks), unit, currency
 
 
@@ -303,7 +304,7 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
     kinds = {k: _kind_of(k, v) for k, v in scalars.items()}
     for key, value in scalars.items():
         toks = words(key)
-        if noun and len(toks) == 2 and toks[0] == _singular(noun) and toks[1] in ("number", "code", "name", "title") \
+        if noun and len(toks) == 2 and toks[0] == singular(noun) and toks[1] in ("number", "code", "name", "title") \
                 and isinstance(value, str) and not _NUMBER.match(value):
             return key
     for want in _LABEL_KINDS:  # a goal field that names: the programme's name before its teaching language
@@ -613,7 +614,7 @@ def phrase(answer: Answer, rng: Any, p: Any) -> str:
         if not noun.endswith("s"):  # "2 lineup entries", not "2 lineup"
             noun = f"{noun} entries"
         if answer.count == 1:
-            noun = _singular(noun)
+            noun = singular(noun)
         items = join([_item(i, p) for i in answer.items])
         if answer.count > shown:
             sentences.append(rng.choice(_MORE_FRAMES).format(n=answer.count, noun=noun, k=shown, items=items))

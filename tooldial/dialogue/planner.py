@@ -20,6 +20,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.answer_fields import answer_fields
+from tooldial.dialogue.answer_text import singular
 from tooldial.dialogue.chains import alike_record, chain_problem, chain_verdict, schema_copies
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.mockdata import (
@@ -220,7 +221,7 @@ def carry_entity(plan: DialoguePlan) -> None:
                     nested[key] = value
     owner_keys = (*container, *rel[:-1])  # the key right above the id names its record: categories, category
     if owner_keys and isinstance(holder, dict) and FieldName(str(owner_keys[-1])).tokens:
-        carry_filter_record(body, holder, _singular(FieldName(str(owner_keys[-1])).tokens[-1]), out_key,
+        carry_filter_record(body, holder, singular(FieldName(str(owner_keys[-1])).tokens[-1]), out_key,
                             FieldName(plan.target.api.name).tokens)
 
 
@@ -254,13 +255,6 @@ def carry_filter_record(body: Any, picked: dict[str, Any], record: str, id_key: 
 
     visit(body, -1)
     return changed
-
-
-def _singular(noun: str) -> str:
-    """``categories`` → ``category``, ``events`` → ``event`` (a list container's record)."""
-    if noun.endswith("ies") and len(noun) > 4:
-        return noun[:-3] + "y"
-    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
 _PLACES = knowledge_words("places", "place_entities")
