@@ -118,6 +118,12 @@ def test_field_kinds_and_placeholders():
     assert field_kind(FieldName("temp_max", "number")) == "temperature"
     assert field_kind(FieldName("opening_hours", "string", frozenset({"restaurant"}))) == "hours"
     assert is_placeholder("PASSWORD_HERE") and is_placeholder("id", "id") and not is_placeholder("Lisbon", "city")
+    # a JSON type name documented as the value (a Bitly ``page`` input documented as 'integer', sent as the page)
+    assert is_placeholder("integer", "page") and is_placeholder("String") and not is_placeholder("stringify")
+    page = Parameter(name="page", type="NUMBER", default="integer")
+    api = Api(category="Data", tool="t", name="Links", description="List links.", method="GET",
+              required_parameters=(page,))
+    assert input_values(api, ["page"], MockWorld(random.Random(0)))["page"] != "integer"
 
 
 def test_picks_are_by_readable_attributes_never_ids():

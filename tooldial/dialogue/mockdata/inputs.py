@@ -17,8 +17,10 @@ from tooldial.dialogue.mockdata.places import _country_names, _place_index, plac
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs
+from tooldial.knowledge import loader
 
-_PLACEHOLDER = re.compile(r"(_here\b|\byour|\bdomain\.com|\bxxx|^<.*>$|^\{.*\}$|^string$|^example$|^none$|^null$)",
+#: Documented values that are placeholders (``knowledge/packs/placeholders.yaml``: documented_value_patterns).
+_PLACEHOLDER = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("placeholders", "documented_value_patterns")),
                           re.I)
 
 
