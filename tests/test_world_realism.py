@@ -77,6 +77,21 @@ def test_units_with_credentials_or_lookups_without_documented_result_are_left_ou
     assert unit_problem(corpus, DialogueUnit(target=fine.id)) == ""
 
 
+def test_a_silent_tool_among_many_gives_no_lookup_targets_unless_a_model_writes_the_results():
+    """Issue 28, held-out sample 4643: 38 of 60 template dialogues ended on a lookup of a tool that documents no
+    output, answered "the status is success". The exemption is for a corpus that is one silent system."""
+    silent = _api("User Feed", required=[Parameter(name="user_id", example="25025320")])
+    other = _api("Get Country", required=[Parameter(name="code", example="PT")], outputs=[_o("name", "Portugal")])
+    one = Corpus(spec="test:one", tools=[Tool(category="Data", name="t", apis=(silent,))])
+    many = Corpus(spec="test:many", tools=[Tool(category="Data", name="t", apis=(silent,)),
+                                           Tool(category="Data", name="geo", apis=(other,))])
+    assert unit_problem(one, DialogueUnit(target=silent.id)) == ""
+    assert unit_problem(many, DialogueUnit(target=silent.id)) == "lookup without a documented result"
+    assert unit_problem(many, DialogueUnit(target=silent.id), written_results=True) == ""
+    shared = Corpus(spec="test:shared", tools=[t.model_copy(update={"provider": "acme"}) for t in many.tools])
+    assert unit_problem(shared, DialogueUnit(target=silent.id)) == ""  # one provider: one system
+
+
 def test_records_lie_where_the_inputs_say():
     api = _api("Search Hotels", outputs=[_o("hotels|name", None, True), _o("hotels|city", None, True),
                                          _o("hotels|country_code", None, True)])
