@@ -200,3 +200,18 @@ def test_the_date_check_reports_order_range_and_stale_now():
     assert any("outside the range" in p for p in date_problems(asked, prices, "Historical Prices"))
     assert any("stale" in p for p in date_problems({}, {"observed_at": "2023-03-10T10:00:00"}, "Current Weather"))
     assert not date_problems({}, {"days": [{"date": "2025-07-09"}, {"date": "2025-07-27"}]}, "Daily Forecast")
+
+
+def test_a_result_lies_at_the_lat_lon_pair_one_input_holds():
+    """Huge Maps ``/elevation`` takes ``latlong=-6.72,106.48`` (Java); its location came back in Chengdu."""
+    from tooldial.dialogue.mockdata.places import place_of
+
+    assert place_of({"latlong": "-6.7197636720568585,106.48012188549164"}).country_code == "ID"
+    assert place_of({"ll": "40.71, -74.0"}).country_code == "US"
+    assert place_of({"version": "1.5"}) is None and place_of({"ll": "95.0,10.0"}) is None
+    api = _api(outputs=[OutputComponent(path=("location", "lat"), type="number", example=1.0),
+                        OutputComponent(path=("location", "lng"), type="number", example=1.0),
+                        OutputComponent(path=("elevation",), type="number", example=2.0)])
+    for seed in range(4):
+        body = build_result(api, random.Random(seed), inputs={"latlong": "-6.72,106.48"})["response"]
+        assert abs(float(body["location"]["lat"]) + 6.72) < 1.5 and abs(float(body["location"]["lng"]) - 106.48) < 1.5

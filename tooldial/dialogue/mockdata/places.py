@@ -209,9 +209,14 @@ def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
     return ()
 
 
+#: One input holding a latitude and a longitude ("-6.72,106.48", "40.71, -74.0"): decimals, comma between.
+_LAT_LON = re.compile(r"(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)")
+
+
 def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
     """The known place input values name: by city name or latitude, else (given a dict of named inputs) the
-    city nearest to a latitude/longitude pair (within about 150 km), or None."""
+    city nearest to a latitude/longitude pair (two inputs, or one "lat,lon" input; within about 150 km), or
+    None."""
     index = _place_index()
     texts = list(values.values()) if isinstance(values, dict) else list(values)
     found = [index[v.strip()] for v in texts if isinstance(v, str) and v.strip() in index]
@@ -219,6 +224,10 @@ def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
         return found[0] if found else None
     coords: dict[str, float] = {}
     for name, value in values.items():
+        pair = _LAT_LON.fullmatch(str(value).strip())
+        if pair and abs(float(pair[1])) <= 90 and abs(float(pair[2])) <= 180:  # one "lat,lon" input: latlong
+            coords = {"latitude": float(pair[1]), "longitude": float(pair[2])}
+            break
         kind = field_kind(FieldName(name, "number"))
         try:
             if kind in ("latitude", "longitude"):
