@@ -264,3 +264,36 @@ def test_enumerated_fields_repeated_under_several_objects_take_one_slot_each():
     keys = [k for k, _, _ in answer_fields(api, result)]
     words = enumerated_words(api.description)
     assert asked_left_out(result, keys, words, api.name, api.description) == []
+
+
+def test_an_ip_record_is_in_the_eu_exactly_when_its_country_is():
+    """Held-out review of session 10 (sample 5923): IP lookups said ``"isEU": "true"`` for Saudi Arabia, Belarus and
+    Kazakhstan. 8 ToolBench tools document an EU flag beside a country code."""
+    from tooldial.rules.record import check_record
+    from tooldial.rules.world.eu_member import eu_flag, fix_eu_flags
+
+    assert eu_flag("isEU") and eu_flag("in_eu") and eu_flag("isInEuropeanUnion")
+    assert not eu_flag("is_in") and not eu_flag("european") and not eu_flag("eu_size_label")
+    saudi = {"ip": "5.42.1.1", "country_code": "SA", "in_eu": "true", "isEU": True}
+    assert any(str(p).startswith("eu member") for p in check_record(saudi))
+    fix_eu_flags(saudi)
+    assert saudi["in_eu"] == "false" and saudi["isEU"] is False and not check_record(saudi)
+    france = {"countryCode": "FR", "is_eu": False}
+    fix_eu_flags(france)
+    assert france["is_eu"] is True
+    both = {"country_code": "FR", "destination_country_code": "SA", "is_eu": False}  # two countries: not judged
+    fix_eu_flags(both)
+    assert both["is_eu"] is False
+
+
+def test_a_generated_ip_record_has_the_eu_flag_of_its_country():
+    from tooldial.dialogue.mockdata import build_result
+
+    record = {"ip": "81.2.69.142", "country_code": "GB", "country_name": "United Kingdom", "is_eu": "true"}
+    api = Api(category="Data", tool="ip", name="Bulk IP Lookup", description="Geolocate IP addresses.",
+              method="GET", example_response={"results": [record]})
+    members = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT",
+               "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"}
+    rows = [r for seed in range(10) for r in build_result(api, random.Random(seed), records=3)["response"]["results"]]
+    assert len({r["country_code"] for r in rows}) > 3  # the later records are other countries
+    assert all(r["is_eu"] == ("true" if r["country_code"] in members else "false") for r in rows), rows

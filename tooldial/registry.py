@@ -130,6 +130,7 @@ RECORD_RULES = Registry("record rule", {
     "standings": "tooldial.rules.world.standings:Standings",
     "match_score": "tooldial.rules.world.match_score:MatchScore",
     "country_facts": "tooldial.rules.world.country_facts:CountryFacts",
+    "eu_member": "tooldial.rules.world.eu_member:EuMember",
 }, field="record rule")
 
 #: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by

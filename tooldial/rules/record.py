@@ -39,6 +39,7 @@ class Check(StrEnum):
     STANDINGS = "standings"
     MATCH_SCORE = "match score"
     COUNTRY_FACTS = "country facts"
+    EU_MEMBER = "eu member"
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,3 +125,4 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     world_fix("weather")(record, ctx.world.rng, climate_range(ctx.place, ctx.anchor or ctx.world.today)
                          if world_fix("weather", "needs_climate")(record) else None)
     record_fix("amount_rate")(record)
+    record_fix("eu_member")(record)

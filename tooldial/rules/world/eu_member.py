@@ -1,0 +1,61 @@
+"""Record rule ``eu member``: a record of one country says it is in the European Union exactly when that country is
+(``{"country_code": "SA", "in_eu": true}`` is Saudi Arabia in the EU); its fix (:func:`fix_eu_flags`, run by the
+mock-data generator on every record) states the country's membership. Members: ``geography.eu_members``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.knowledge.loader import words
+from tooldial.rules.record import Check, Problem, Record, RecordRule
+from tooldial.rules.world.city_country import country_codes
+
+_MEMBERS = words("geography", "eu_members")
+_FLAG_WORDS = words("geography", "eu_flag_words")
+_TRUTH = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def eu_flag(key: str) -> bool:
+    """Whether a field says EU membership: every word of its name is one of ``geography.eu_flag_words`` and it
+    names the EU (``in_eu``, ``isEU``, ``isInEuropeanUnion``; not ``is_in``)."""
+    tokens = FieldName(key).tokens
+    return bool(tokens) and set(tokens) <= _FLAG_WORDS and ("eu" in tokens or {"european", "union"} <= set(tokens))
+
+
+def _truth(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else _TRUTH.get(as_text(value).strip().lower())
+
+
+class EuMember(RecordRule):
+    """A record of one country says it is in the EU exactly when it is (``SA``: no; ``FR``: yes)."""
+
+    checks = (Check.EU_MEMBER,)
+    needs = frozenset({"country_code"})
+
+    def problems(self, record: Record) -> list[Problem]:
+        codes = set(country_codes(record))
+        if len(codes) != 1:
+            return []
+        code = codes.pop()
+        member = code in _MEMBERS
+        return [Problem(Check.EU_MEMBER, f"{key}={record.scalars[key]!r} but {code} is {'' if member else 'not '}in the EU",
+                        (key,)) for key in record.scalars if eu_flag(key) and _truth(record.scalars[key]) not in (None, member)]
+
+    @staticmethod
+    def fix(record: dict[str, Any]) -> None:
+        """The generator's fix of one record: :func:`fix_eu_flags`."""
+        fix_eu_flags(record)
+
+
+def fix_eu_flags(record: dict[str, Any]) -> None:
+    """Every EU flag of a record with one two-letter country code states that country's membership, in the type it
+    was written in (a boolean, or the text ``"true"``/``"false"``)."""
+    codes = {as_text(v).strip().upper() for k, v in record.items() if not isinstance(v, dict | list)
+             and field_kind(FieldName(k)) == "country_code" and len(as_text(v).strip()) == 2}
+    if len(codes) != 1:
+        return
+    member = codes.pop() in _MEMBERS
+    for key, value in record.items():
+        if eu_flag(key) and _truth(value) is not None:
+            record[key] = member if isinstance(value, bool) else ("true" if member else "false")
