@@ -110,3 +110,18 @@ def test_profile_is_one_person_in_its_domain() -> None:
 
     banks = {*INTRO, *SOURCES, *NOT_AT_HAND, *AFFIRM_WHY, *NEGATE_WHY, *BYE_NEXT, *CHOICES}
     assert banks >= WORK_FRAMES
+
+
+def test_a_companion_introduced_by_the_frame_is_not_introduced_twice() -> None:
+    """Held-out review of session 10: "Well, my grandmother my grandmother Ebony asked me to sort this out" (the
+    frame's capital "My {r} {n}" was not seen as an introduction)."""
+    from tooldial.dialogue.user_profile import say
+
+    for i in range(40):
+        profile = draw_profile(random.Random(i), role="a hobbyist", domain="Data")
+        if not profile.companion:
+            continue
+        text = say(("My {r} {n} asked me to sort this out.",), profile, random.Random(i))
+        assert text == f"My {profile.relation} {profile.companion} asked me to sort this out."
+        later = say(("{N} needs it.",), profile, random.Random(i), said={})
+        assert later.lower().count(profile.relation) == 1

@@ -269,7 +269,8 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
             occasion = re.sub(r"\b(my|our)\b", "your", occasion).replace("I'm", "you're")
         frame = frame.replace("{ev}", occasion)
     named = "{n}" in frame or "{N}" in frame
-    if named and not said.get("companion") and not re.search(r"my \{r\} \{[nN]\}|\{[nN]\}, my \{r\}", frame):
+    if named and not said.get("companion") and not re.search(r"my \{r\} \{[nN]\}|\{[nN]\}, my \{r\}", frame,
+                                                             re.IGNORECASE):  # "My {r} {n} asked me…" introduces
         first = re.search(r"\{[nN]\}", frame)
         if first is not None:
             intro = "my {r} {n}" if first.group(0) == "{n}" else "My {r} {n}"
