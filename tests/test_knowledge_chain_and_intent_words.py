@@ -135,6 +135,8 @@ def test_a_get_description_that_says_what_to_send_is_a_lookup() -> None:
     # a thing whose sending is a change, an input the words do not name, another method: still a change
     assert side_effects(api("Send a message from the logged in user's phone number", "message", "contacts"))
     assert side_effects(api("Submit a URL to be indexed", "link"))
+    assert side_effects(api("Insert user into the group", "user", "group"))
+    assert side_effects(api("Send a request to cancel the booking", "booking_id"))
     assert side_effects(api("Send IP addres", "ip", method="POST"))
     assert {"send", "insert"} <= loader.words("actions", "input_verbs")
 

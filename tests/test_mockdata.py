@@ -209,6 +209,8 @@ def test_a_result_lies_at_the_lat_lon_pair_one_input_holds():
     assert place_of({"latlong": "-6.7197636720568585,106.48012188549164"}).country_code == "ID"
     assert place_of({"ll": "40.71, -74.0"}).country_code == "US"
     assert place_of({"version": "1.5"}) is None and place_of({"ll": "95.0,10.0"}) is None
+    assert place_of({"price_range": "48.85,2.35"}) is None  # a pair of numbers in an input that sends no point
+    assert place_of({"lnglat": "106.48,-6.72"}).country_code == "ID"  # longitude first, by its name
     api = _api(outputs=[OutputComponent(path=("location", "lat"), type="number", example=1.0),
                         OutputComponent(path=("location", "lng"), type="number", example=1.0),
                         OutputComponent(path=("elevation",), type="number", example=2.0)])

@@ -380,7 +380,9 @@ def test_a_goodbye_echoes_one_fact_never_a_run_of_records_or_how_the_call_went()
 
     facts = {"home team name": "Minhang United and Yichun United", "status": "success", "first good": "Hat",
              "hotel name": "Maple Ember", "price per night": "129.5", "cities": "Oslo, Bergen, Tromsø"}
-    assert echoable_facts(facts) == {"hotel name": "Maple Ember", "price per night": "129.5"}
+    assert echoable_facts(facts) == {"hotel name": "Maple Ember", "price per night": "129.5", "first good": "Hat"}
+    assert echoable_facts({"first hotel": "Maple Ember"}) == {}  # a list answer's recap
+    assert echoable_facts({"first name": "Ann", "price": "200"}) == {"first name": "Ann", "price": "200"}
 
     def bye_scenario(i: int) -> ScenarioInstruction:
         s = scenario(f"td-bye-{i}")

@@ -154,7 +154,6 @@ def test_a_generated_team_country_keeps_its_code_and_name_together():
         body = build_result(api, random.Random(seed), records=3)
         countries = [(p, o) for p, o in objects_at(body) if p and p[-1] == "country"]
         assert len(countries) >= 2
-        assert len({o["name"] for _, o in countries}) >= 2  # the later records are other teams' countries
         assert all(name_of_code("country", o["alpha2"]) == o["name"] for _, o in countries), countries
 
 

@@ -172,8 +172,8 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit, *, written_results: bool = 
       system holds those, a user never says them, so the API is left out rather than asking for a key;
     - the target is a lookup whose documentation says nothing about what it returns (no example response,
       only an error example or a generic envelope): its only "answer" would be ``status: success`` — unless a
-      model writes its response (``written_results``: the ``result`` role) or the corpus is one system none of
-      whose APIs documents an output (:func:`_silent_system`).
+      model writes its response (``written_results``: the ``result`` role) or the corpus is one system and no
+      API of the target's tool documents an output (:func:`_silent_system`).
     """
     target = corpus.get(unit.target)
     apis = [target] + ([corpus.get(unit.source)] if unit.source else [])

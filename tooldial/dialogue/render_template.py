@@ -173,10 +173,12 @@ _UNECHOED = words("labels", "unechoed_values")
 
 def echoable_facts(facts: dict[str, str]) -> dict[str, str]:
     """The facts of an answer a user may repeat when thanking: one value, not a list's records run together
-    ("United and Yichun United is just what I needed"), not the first record of a list ("cheers for looking up
-    the first good"), not how the call went ("the status was success"). Held-out review of issue 28 (seed
+    ("United and Yichun United is just what I needed"; a name with "and" in it is left out too), not the first
+    record of a list, the only fact of a list answer ("cheers for looking up the first good"), not how the call
+    went ("the status was success"). Held-out review of issue 28 (seed
     7207): goodbye echoes were flagged in 11 of its 60 dialogues, 7 of them of these three kinds."""
-    return {k: v for k, v in facts.items() if v.strip().lower() not in _UNECHOED and not k.startswith("first ")
+    listed = len(facts) == 1 and next(iter(facts)).startswith("first ")  # a list's recap: "first hotel" alone
+    return {k: v for k, v in facts.items() if v.strip().lower() not in _UNECHOED and not listed
             and " and " not in v and v.count(", ") < 2}
 
 

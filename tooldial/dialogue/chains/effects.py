@@ -29,10 +29,14 @@ def describes_its_input(api: Api, clause: str) -> bool:
     address" (input ``ip``), "insert platform, eg: pc" (``platform``), "send a request with a URL and get a QR
     code". The first three words after the verb name one of its inputs or the request itself
     (``actions.request_nouns``) and no thing whose sending is a change (``actions.sent_things``: "send a
-    message", "submit the answer")."""
+    message", "submit the answer"); nothing later says where it goes or what it changes ("into the group", "to
+    cancel the booking")."""
     if (api.method or "").upper() != "GET" or clause.split(" ", 1)[0].lower() not in _INPUT_VERBS:
         return False
-    words = [w for w in re.findall(r"[a-z0-9]+", clause.lower())[1:] if w not in ("a", "an", "the", "your", "some")][:3]
+    later = re.findall(r"[a-z0-9]+", clause.lower())[1:]
+    if "into" in later or set(later) & _SIDE_EFFECT_VERBS:  # "insert user into the group", "… to cancel the booking"
+        return False
+    words = [w for w in later if w not in _INPUT_FILLERS][:3]
     if not words or set(words) & _SENT_THINGS:
         return False
     inputs = {t for p in (*api.required_parameters, *api.optional_parameters)
@@ -50,6 +54,7 @@ _SIDE_EFFECT_VERBS = knowledge_words("actions", "side_effect_verbs")
 #: First verbs of a GET description that tell the caller what to send, and what they may send without a change.
 _INPUT_VERBS = knowledge_words("actions", "input_verbs")
 _REQUEST_NOUNS = knowledge_words("actions", "request_nouns")
+_INPUT_FILLERS = knowledge_words("actions", "input_verb_fillers")
 _SENT_THINGS = knowledge_words("actions", "sent_things")
 
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
+from tooldial.knowledge import loader
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,15 @@ def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
 
 
 #: One input holding a latitude and a longitude ("-6.72,106.48", "40.71, -74.0"): decimals, comma between.
-_LAT_LON = re.compile(r"(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)")
+_LAT_LON = re.compile(r"(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)")
+_POINT_WORDS = loader.words("places", "lat_lon_inputs")
+_LON_LAT = loader.words("places", "lon_lat_inputs")
+
+
+def _point_input(name: str) -> bool:
+    """Whether an input's name says it sends a point (``latlong``, ``ll``, ``location``; ``places.lat_lon_inputs``)."""
+    f = FieldName(name)
+    return f.joined in _POINT_WORDS | _LON_LAT or bool(set(f.tokens) & _POINT_WORDS)
 
 
 def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
@@ -224,10 +233,13 @@ def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
         return found[0] if found else None
     coords: dict[str, float] = {}
     for name, value in values.items():
-        pair = _LAT_LON.fullmatch(str(value).strip())
-        if pair and abs(float(pair[1])) <= 90 and abs(float(pair[2])) <= 180:  # one "lat,lon" input: latlong
-            coords = {"latitude": float(pair[1]), "longitude": float(pair[2])}
-            break
+        pair = _LAT_LON.fullmatch(str(value).strip()) if _point_input(name) else None
+        if pair:  # one "lat,lon" input (latlong=-6.72,106.48), or "lon,lat" by its name (lnglat)
+            lat, lon = (float(pair[2]), float(pair[1])) if FieldName(name).joined in _LON_LAT else (
+                float(pair[1]), float(pair[2]))
+            if abs(lat) <= 90 and abs(lon) <= 180:
+                coords = {"latitude": lat, "longitude": lon}
+                break
         kind = field_kind(FieldName(name, "number"))
         try:
             if kind in ("latitude", "longitude"):

@@ -1,14 +1,15 @@
 """World rule ``code_name``: a standard code's name beside it is that code's (``JP``: Japan); its fix
 (:func:`name_from_code`, run by the mock-data generator on every object it fills) names the code. The code is the
-object's ``code`` field, else its one field of the matching code kind (a country's ``alpha2`` or ``iso2``)."""
+object's ``code`` field, else its one field named like a code (a country's ``alpha2`` or ``iso2``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName
 from tooldial.dialogue.mockdata.places import code_kind, name_of_code
 from tooldial.dialogue.result_records import objects_at
+from tooldial.knowledge.loader import words
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
@@ -27,15 +28,16 @@ class CodeName(CallRule):
         name_from_code(path, record)
 
 
-#: The field kind of each code kind's code when the object has no ``code`` field.
-_CODE_FIELD_KINDS = {"country": "country_code", "language": "language_code", "currency": "currency_code"}
+#: Whole names of the code field of a country, language or currency object (``places.code_keys``).
+_CODE_KEYS = words("places", "code_keys")
 
 
 def _code_key(kind: str, record: dict[str, Any]) -> str | None:
-    """The key of the object's code: ``code``, else its only string field of the kind's code field kind."""
+    """The key of the object's code: ``code``, else its only string field named like a code (``alpha2``,
+    ``iso2``, ...: ``places.code_keys``)."""
     if "code" in record:
         return "code"
-    keys = [k for k, v in record.items() if isinstance(v, str) and field_kind(FieldName(k)) == _CODE_FIELD_KINDS[kind]]
+    keys = [k for k, v in record.items() if isinstance(v, str) and FieldName(k).joined in _CODE_KEYS]
     return keys[0] if len(keys) == 1 else None
 
 

@@ -1,23 +1,25 @@
 """Record rule ``eu member``: a record of one country says it is in the European Union exactly when that country is
 (``{"country_code": "SA", "in_eu": true}`` is Saudi Arabia in the EU); its fix (:func:`fix_eu_flags`, run by the
-mock-data generator on every record) states the country's membership. Members: ``geography.eu_members``."""
+mock-data generator on every record) states the country's membership. Members: ``places.eu_members``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tooldial.dialogue.mockdata import FieldName, as_text, field_kind
+from tooldial.dialogue.mockdata import FieldName, as_text
 from tooldial.knowledge.loader import words
 from tooldial.rules.record import Check, Problem, Record, RecordRule
 from tooldial.rules.world.city_country import country_codes
 
-_MEMBERS = words("geography", "eu_members")
-_FLAG_WORDS = words("geography", "eu_flag_words")
+_MEMBERS = words("places", "eu_members")
+_FLAG_WORDS = words("places", "eu_flag_words")
 _TRUTH = {"true": True, "yes": True, "false": False, "no": False}
+#: How a flag written as text says each truth value, by the text's own style (``"yes"`` stays yes/no).
+_STYLES = {"true": ("true", "false"), "false": ("true", "false"), "yes": ("yes", "no"), "no": ("yes", "no")}
 
 
 def eu_flag(key: str) -> bool:
-    """Whether a field says EU membership: every word of its name is one of ``geography.eu_flag_words`` and it
+    """Whether a field says EU membership: every word of its name is one of ``places.eu_flag_words`` and it
     names the EU (``in_eu``, ``isEU``, ``isInEuropeanUnion``; not ``is_in``)."""
     tokens = FieldName(key).tokens
     return bool(tokens) and set(tokens) <= _FLAG_WORDS and ("eu" in tokens or {"european", "union"} <= set(tokens))
@@ -49,13 +51,18 @@ class EuMember(RecordRule):
 
 
 def fix_eu_flags(record: dict[str, Any]) -> None:
-    """Every EU flag of a record with one two-letter country code states that country's membership, in the type it
-    was written in (a boolean, or the text ``"true"``/``"false"``)."""
-    codes = {as_text(v).strip().upper() for k, v in record.items() if not isinstance(v, dict | list)
-             and field_kind(FieldName(k)) == "country_code" and len(as_text(v).strip()) == 2}
+    """Every EU flag of a record with one two-letter country code states that country's membership, in the form it
+    was written in (a boolean, ``"true"``/``"false"`` or ``"yes"``/``"no"``, case kept)."""
+    codes = set(country_codes(Record.of(record)))
     if len(codes) != 1:
         return
     member = codes.pop() in _MEMBERS
     for key, value in record.items():
-        if eu_flag(key) and _truth(value) is not None:
-            record[key] = member if isinstance(value, bool) else ("true" if member else "false")
+        if not eu_flag(key) or _truth(value) is None:
+            continue
+        if isinstance(value, bool):
+            record[key] = member
+            continue
+        text = as_text(value).strip()
+        word = _STYLES[text.lower()][0 if member else 1]
+        record[key] = word.capitalize() if text[:1].isupper() else word
