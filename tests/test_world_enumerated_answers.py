@@ -280,6 +280,9 @@ def test_an_ip_record_is_in_the_eu_exactly_when_its_country_is():
     france = {"countryCode": "FR", "is_eu": False}
     fix_eu_flags(france)
     assert france["is_eu"] is True
+    styled = {"country_code": "SA", "in_eu": "Yes", "eu": "y"}
+    fix_eu_flags(styled)
+    assert styled == {"country_code": "SA", "in_eu": "No", "eu": "n"}  # the flag's own yes/no style
     both = {"country_code": "FR", "destination_country_code": "SA", "is_eu": False}  # two countries: not judged
     fix_eu_flags(both)
     assert both["is_eu"] is False

@@ -233,8 +233,8 @@ def place_of(values: Iterable[str] | dict[str, str]) -> Place | None:
         return found[0] if found else None
     coords: dict[str, float] = {}
     for name, value in values.items():
-        pair = _LAT_LON.fullmatch(str(value).strip()) if _point_input(name) else None
-        if pair:  # one "lat,lon" input (latlong=-6.72,106.48), or "lon,lat" by its name (lnglat)
+        pair = _LAT_LON.fullmatch(str(value).strip())
+        if pair and _point_input(name):  # one "lat,lon" input (latlong=-6.72,106.48), or "lon,lat" by its name (lnglat)
             lat, lon = (float(pair[2]), float(pair[1])) if FieldName(name).joined in _LON_LAT else (
                 float(pair[1]), float(pair[2]))
             if abs(lat) <= 90 and abs(lon) <= 180:

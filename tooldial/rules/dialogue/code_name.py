@@ -32,7 +32,7 @@ class CodeName(CallRule):
 _CODE_KEYS = words("places", "code_keys")
 
 
-def _code_key(kind: str, record: dict[str, Any]) -> str | None:
+def _code_key(record: dict[str, Any]) -> str | None:
     """The key of the object's code: ``code``, else its only string field named like a code (``alpha2``,
     ``iso2``, ...: ``places.code_keys``)."""
     if "code" in record:
@@ -46,7 +46,7 @@ def code_name_problems(path: tuple[str, ...], record: dict[str, Any]) -> list[Wo
     ``{"code": "en", "name": "Vietnamese"}``, a team's country ``{"alpha2": "SE", "name": "Australia"}``):
     rule ``code name``."""
     kind = code_kind(path)
-    key = _code_key(kind, record) if kind is not None else None
+    key = _code_key(record) if kind is not None else None
     code, name = record.get(key or ""), record.get("name")
     if kind is None or not isinstance(code, str) or not isinstance(name, str):
         return []
@@ -60,4 +60,4 @@ def name_from_code(path: tuple[str, ...], record: dict[str, Any]) -> None:
     """A language/country/currency object's name follows its code (:func:`code_name_problems`)."""
     if code_name_problems(path, record):
         kind = code_kind(path) or ""
-        record["name"] = name_of_code(kind, record[_code_key(kind, record) or "code"])
+        record["name"] = name_of_code(kind, record[_code_key(record) or "code"])

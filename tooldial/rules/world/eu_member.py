@@ -13,9 +13,9 @@ from tooldial.rules.world.city_country import country_codes
 
 _MEMBERS = words("places", "eu_members")
 _FLAG_WORDS = words("places", "eu_flag_words")
-_TRUTH = {"true": True, "yes": True, "false": False, "no": False}
-#: How a flag written as text says each truth value, by the text's own style (``"yes"`` stays yes/no).
-_STYLES = {"true": ("true", "false"), "false": ("true", "false"), "yes": ("yes", "no"), "no": ("yes", "no")}
+#: The yes/no words a flag may be written in (``labels.boolean_values``), by pair: a fix keeps the flag's style.
+_BOOLEANS = words("labels", "boolean_values")
+_PAIRS = {w: pair for pair in (("true", "false"), ("yes", "no"), ("y", "n")) for w in pair}
 
 
 def eu_flag(key: str) -> bool:
@@ -26,7 +26,19 @@ def eu_flag(key: str) -> bool:
 
 
 def _truth(value: Any) -> bool | None:
-    return value if isinstance(value, bool) else _TRUTH.get(as_text(value).strip().lower())
+    if isinstance(value, bool):
+        return value
+    text = as_text(value).strip().lower()
+    return None if text not in _BOOLEANS or text not in _PAIRS else text == _PAIRS[text][0]
+
+
+def _membership(record: Record) -> tuple[str, bool] | None:
+    """(the record's one two-letter country code, whether it is an EU member), or None."""
+    codes = set(country_codes(record))
+    if len(codes) != 1:
+        return None
+    code = codes.pop()
+    return code, code in _MEMBERS
 
 
 class EuMember(RecordRule):
@@ -36,11 +48,10 @@ class EuMember(RecordRule):
     needs = frozenset({"country_code"})
 
     def problems(self, record: Record) -> list[Problem]:
-        codes = set(country_codes(record))
-        if len(codes) != 1:
+        found = _membership(record)
+        if found is None:
             return []
-        code = codes.pop()
-        member = code in _MEMBERS
+        code, member = found
         return [Problem(Check.EU_MEMBER, f"{key}={record.scalars[key]!r} but {code} is {'' if member else 'not '}in the EU",
                         (key,)) for key in record.scalars if eu_flag(key) and _truth(record.scalars[key]) not in (None, member)]
 
@@ -52,17 +63,18 @@ class EuMember(RecordRule):
 
 def fix_eu_flags(record: dict[str, Any]) -> None:
     """Every EU flag of a record with one two-letter country code states that country's membership, in the form it
-    was written in (a boolean, ``"true"``/``"false"`` or ``"yes"``/``"no"``, case kept)."""
-    codes = set(country_codes(Record.of(record)))
-    if len(codes) != 1:
+    was written in (a boolean, ``"true"``/``"false"``, ``"yes"``/``"no"``, ``"y"``/``"n"``, case kept). Runs on every
+    generated record: records without an EU flag are left at once."""
+    flags = [k for k in record if eu_flag(k) and _truth(record[k]) is not None]
+    found = _membership(Record.of(record)) if flags else None
+    if found is None:
         return
-    member = codes.pop() in _MEMBERS
-    for key, value in record.items():
-        if not eu_flag(key) or _truth(value) is None:
-            continue
+    member = found[1]
+    for key in flags:
+        value = record[key]
         if isinstance(value, bool):
             record[key] = member
             continue
         text = as_text(value).strip()
-        word = _STYLES[text.lower()][0 if member else 1]
+        word = _PAIRS[text.lower()][0 if member else 1]
         record[key] = word.capitalize() if text[:1].isupper() else word
