@@ -326,9 +326,22 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
 )
 
 
+def _names_a_sort(f: FieldName) -> bool:
+    """A name of two or more words whose head noun (its last word) is a word of a category (``member_type``,
+    ``contactType``, ``Content-Type``): the field holds a sort of the thing its first words name, not the thing
+    (no person, no contact, no text), whatever those words are cues of. A flag (``is_category``, a boolean
+    ``should_show_category``) stays a flag."""
+    toks = f.tokens
+    return len(toks) > 1 and toks[-1] in _cue("category") and toks[0] not in _cue("boolean_prefixes") \
+        and (f.type or "").lower() not in _cue("boolean_types")
+
+
 @lru_cache(maxsize=65536)
 def field_kind(f: FieldName) -> FieldKind | None:
-    """The first :data:`RULES` kind whose predicate holds, or None."""
+    """The first :data:`RULES` kind whose predicate holds, or None. A name whose head noun names a sort
+    (:func:`_names_a_sort`) is a category, or of no kind when numeric (a code of the sort: ``timezone_type: 3``)."""
+    if _names_a_sort(f):
+        return None if f.numeric else FieldKind.CATEGORY
     for kind, test in RULES:
         if test(f):
             return kind
