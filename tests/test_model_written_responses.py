@@ -173,3 +173,24 @@ def test_real_small_model_writes_undocumented_responses_or_the_template_stays(op
     again, _ = run()
     assert openai_server.request_count() == sent
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_a_response_that_repeats_an_earlier_calls_is_not_kept_and_the_retry_hides_the_earlier_results(silent) -> None:
+    """The 1.5B model, shown an IP lookup before a hexagon search, answered with the IP lookup's fields: more than
+    half of the written fields (besides those echoing the request) are the earlier response's, so it is rejected,
+    and the retry's prompt shows the earlier call's request but not its response."""
+    earlier = [({"api_name": "t|geoip|IP lookup", "required_parameters": {"ip": "1.2.3.4"}},
+                {"response": {"cityName": "Pune", "countryCode": "IN", "zipCode": "411001", "latitude": 18.52}})]
+    request = {"api_name": "t|boundaries|Hexagon by location", "required_parameters": {"latitude": 18.52,
+                                                                                       "longitude": 73.85}}
+    copied = '{"latitude": 18.52, "longitude": 73.85, "cityName": "Pune", "countryCode": "IN", "zipCode": "411001"}'
+    assert "repeats an earlier call's response" in written_problems(copied, request, BARE, earlier)[1]
+    assert written_problems(copied, request, BARE)[1] == []  # nothing earlier to repeat
+    own = '{"latitude": 18.52, "longitude": 73.85, "h3_index": "8a60145b2a27fff", "resolution": 10, "cityName": "Pune"}'
+    assert written_problems(own, request, BARE, earlier)[1] == []  # one shared field of three: its own answer
+    same_api = [({**earlier[0][0], "api_name": request["api_name"]}, earlier[0][1])]
+    assert written_problems(copied, request, BARE, same_api)[1] == []  # the same API may answer alike
+    get_book = "bookstore_tools_no_outputs|bookstore_tools_no_outputs|get_book"
+    retry = response_prompt(silent, get_book, request, earlier, earlier_results=False)[0]["content"]
+    assert 'Earlier, IP lookup was called with {"ip": "1.2.3.4"}' in retry and "Pune" not in retry
+    assert "returned" in response_prompt(silent, get_book, request, earlier)[0]["content"]

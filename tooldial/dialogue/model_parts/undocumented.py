@@ -8,8 +8,10 @@ name lookup that found the id asked about: which thing to describe), and writes 
 The answer is kept only when (:func:`written_problems`) it is a small JSON object (at most
 :data:`MAX_LEAVES` values, lists of at most :data:`MAX_ITEMS`, :data:`MAX_DEPTH` levels) with identifier keys,
 reports something beyond how the call went, has no empty, placeholder or over-long value, and any field named like
-an input echoes the request's value, and a top-level field named like an earlier call's input or output agrees
-with it; then the final response is rebuilt from it (answer fields, facts, the
+an input echoes the request's value, a top-level field named like an earlier call's input or output agrees
+with it, and it does not repeat an earlier call's response (:func:`repeats_earlier`: the 1.5B model, shown the IP
+lookup before a hexagon or ATM search, answered with the IP lookup's fields; a retry then asks without the earlier
+results); then the final response is rebuilt from it (answer fields, facts, the
 values the message must say) and the whole dialogue must raise no validator problem the template's did not.
 Values the template's result held besides its status (an id a chain used) are kept as they were.
 """
@@ -118,14 +120,19 @@ def earlier_calls(scenario: ScenarioInstruction, k: int) -> list[tuple[dict[str,
 
 
 def response_prompt(corpus: Corpus, api_id: str, request: dict[str, Any],
-                    earlier: list[tuple[dict[str, Any], Any]] = ()) -> list[dict[str, str]]:
+                    earlier: list[tuple[dict[str, Any], Any]] = (), *,
+                    earlier_results: bool = True) -> list[dict[str, str]]:
     """The one-message chat asking for the response of an undocumented lookup (short: a 1.5B model on CPU); the
-    earlier calls of the dialogue (a name lookup that found the id asked about) say which thing it describes."""
+    earlier calls of the dialogue (a name lookup that found the id asked about) say which thing it describes.
+    ``earlier_results=False`` shows the earlier calls' requests only (the retry of an answer that repeated one)."""
     api = corpus.get(api_id)
     description = " ".join((api.description or api.name).split())[:300]
     lines = []
     for req, result in earlier:
         name = str(req.get("api_name", "")).rsplit("|", 1)[-1]
+        if not earlier_results:
+            lines.append(f"Earlier, {name} was called with {_shown(req)}\n")
+            continue
         body = result.get("response", result) if isinstance(result, dict) else result
         shown = json.dumps(body, ensure_ascii=False)
         shown = shown if len(shown) <= EARLIER_CHARS else shown[:EARLIER_CHARS] + " ..."
@@ -138,6 +145,31 @@ def response_prompt(corpus: Corpus, api_id: str, request: dict[str, Any],
 
 def _norm(key: str) -> str:
     return re.sub(r"[^a-z0-9]", "", key.lower())
+
+
+#: Problem of a written response that repeats an earlier call's (the writer's retry leaves the earlier results out).
+REPEATS_EARLIER = "repeats an earlier call's response"
+
+
+def _leaf_names(node: Any) -> set[str]:
+    """The normalised names of a response's leaves (a list item's leaf by its record's key), without how the call
+    or the page went."""
+    names = {_norm(next((p for p in reversed(path) if isinstance(p, str)), "")) for path, _ in flat_leaves(node)}
+    return names - {_norm(k) for k in STATUS_KEYS | PAGING_KEYS} - {""}
+
+
+def repeats_earlier(answer: Any, request: dict[str, Any], earlier: list[tuple[dict[str, Any], Any]]) -> bool:
+    """More than half of the written response's fields (those not named like the request's inputs, which echo
+    it) are fields of one earlier call's response: the answer repeats what an earlier API returned (an IP
+    lookup's city and zip code as a hexagon search's answer) instead of saying what this API returns."""
+    own = _leaf_names(answer) - {_norm(k) for k in _inputs(request)}
+    for req, result in earlier:
+        if req.get("api_name") == request.get("api_name"):
+            continue
+        body = result.get("response", result) if isinstance(result, dict) else result
+        if own and len(own & _leaf_names(body)) * 2 > len(own):
+            return True
+    return False
 
 
 def _shape_problems(node: Any, depth: int = 1) -> list[str]:
@@ -203,6 +235,8 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any,
     values = {v.casefold() for v in inputs.values() if v}
     if any(str(k).casefold() in values for k in keys):
         problems.append("a key that is a request's value")
+    if repeats_earlier(answer, request, earlier):
+        problems.append(REPEATS_EARLIER)
     if problems:
         return None, sorted(set(problems)), dropped
     body = template.get("response", template) if isinstance(template, dict) else {}

@@ -28,6 +28,7 @@ from tooldial.dialogue.model_parts.results import (
     result_prompt,
 )
 from tooldial.dialogue.model_parts.undocumented import (
+    REPEATS_EARLIER,
     RESPONSE_TOKENS,
     earlier_calls,
     response_prompt,
@@ -272,13 +273,15 @@ class ModelParts:
                        state: dict[tuple[int, int], str]) -> None:
         """Responses written whole for the final calls of undocumented lookups (in place in ``out``)."""
         self.whole["asked"] += len(todo_all)
+        repeated: set[tuple[int, int]] = set()  # answers that repeated an earlier call's: retried without its results
         for attempt in range(self.max_attempts):
             todo = sorted((i, k) for i, k in todo_all if (i, k) not in state)
             if not todo:
                 break
             earlier = [earlier_calls(out[i], k) for i, k in todo]
             requests = [self._request(response_prompt(self.corpus, out[i].turns[k].api_request.get("api_name", ""),
-                                                      out[i].turns[k].api_request, before),
+                                                      out[i].turns[k].api_request, before,
+                                                      earlier_results=(i, k) not in repeated),
                                       _seed(out[i], 2000 + k * 10), attempt, min(self.result_tokens, RESPONSE_TOKENS))
                         for (i, k), before in zip(todo, earlier, strict=True)]
             answers = self._ask("result", requests, attempt)
@@ -297,6 +300,8 @@ class ModelParts:
                     if i not in baseline:
                         baseline[i] = validate(out[i])
                     problems = [f"validator: {p}" for p in sorted(validate(candidate) - baseline[i])[:1]]
+                if REPEATS_EARLIER in problems:
+                    repeated.add((i, k))
                 if problems:
                     self._fail("result", [f"written whole: {':'.join(p.split(':')[:2])}" for p in problems])
                     log.debug("%s turn %d: written result not kept (%s): %.300s", out[i].dialogue_id, k,
