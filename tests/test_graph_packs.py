@@ -291,6 +291,11 @@ def test_the_graph_and_the_dialogue_ask_the_one_singular() -> None:
     for module in (entities, build, implied_outputs, answer_text, planner):
         assert module.singular is singular, module.__name__
     assert not hasattr(entities, "_singular")
+    from tooldial.dialogue import answer_fields, world_checks
+    from tooldial.dialogue.chains.records import word_stems
+
+    assert answer_fields.singular is singular and world_checks.singular is singular
+    assert word_stems({"news", "status", "movies", "addresses", "ids"}) == {"news", "status", "movie", "address", "id"}
     assert implied_outputs.named_record("listNewsSeries") == ("listed", ("news", "series"), ("news", "series"))
 
 
