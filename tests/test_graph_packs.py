@@ -296,6 +296,11 @@ def test_the_graph_and_the_dialogue_ask_the_one_singular() -> None:
 
     assert answer_fields.singular is singular and world_checks.singular is singular
     assert word_stems({"news", "status", "movies", "addresses", "ids"}) == {"news", "status", "movie", "address", "id"}
+    from tooldial.corpus.schema import _enum_words
+    from tooldial.dialogue.mockdata.paths import owner_words
+
+    assert owner_words(("addresses", "id")) == {"address"} and owner_words(("categories", "id")) == {"category"}
+    assert _enum_words("Statuses of the news series") >= {"news", "series"}
     assert implied_outputs.named_record("listNewsSeries") == ("listed", ("news", "series"), ("news", "series"))
 
 
