@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import random
 
-from tooldial.dialogue.answer_text import Answer, build_answer, phrase, show_value, split_unit
+from tooldial.dialogue.answer_text import (
+    Answer,
+    ListedItem,
+    build_answer,
+    field_label,
+    phrase,
+    show_value,
+    split_unit,
+)
 from tooldial.dialogue.render_template import Protect
 
 WEATHER = {"response": {"city_name": "Lisbon", "temperature_c": 18.4, "feels_like_c": 17.9, "humidity": 64,
@@ -40,6 +48,17 @@ def test_units_and_forms_keep_the_value() -> None:
     assert show_value(("duration_hours",), 32).text == "32 hours"
     assert show_value(("opening_hours",), "09:00-18:00").label == "opening hours"  # no unit without a number
     assert show_value(("number_of_hearts",), 147).label == "hearts"
+
+
+def test_labels_and_list_nouns_are_singular_by_the_plurals_pack() -> None:
+    for key in ("status", "news", "series", "analysis", "statistics", "gas"):
+        assert not show_value((key,), 3).plural, key  # "the status is 3", not "are"
+    for key in ("students", "metrics", "copies_available", "ids"):
+        assert show_value((key,), 3).plural, key
+    assert field_label(("movies", "name"))[0] == "movie name"  # not "movy name"
+    assert field_label(("series", "title"))[0] == "series title"  # not "sery title"
+    assert field_label(("categories", "name"))[0] == "category name"
+    assert Answer(noun="movies", count=2, items=[ListedItem(name="Alien")]).by_label() == {"first movie": "Alien"}
 
 
 def test_list_without_a_name_field_reads_by_a_plain_word() -> None:

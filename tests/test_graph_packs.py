@@ -74,8 +74,6 @@ READS = [
     ("entities", "API_NAME_FILLER", "names", "entity_api_filler"),
     ("entities", "CONTAINER_NAMES", "containers", "entity_container"),
     ("entities", "STOPWORDS", "stopwords", "entity_text"),
-    ("entities", "_IE_PLURALS", "plurals", "ie_plurals"),
-    ("entities", "_NOT_PLURALS", "plurals", "not_plurals"),
     ("entities", "INPUT_QUALIFIERS", "requests", "direction_qualifiers"),
     ("entities", "STANDARD_WORDS", "standards", "entity_standard_words"),
     ("entities", "_CODED", "standards", "named_beside_code"),
@@ -124,7 +122,7 @@ IMPLIED = [("_CREATE", "create_verbs"), ("_LIST", "listing_verbs"), ("_FIND", "f
            ("_ENDS", "record_name_ends"), ("_ASSOCIATE", "association_verbs"), ("_FILLER", "record_name_filler"),
            ("_ID", "implied_id_words"), ("_ROLES", "record_roles")]
 #: Packs whose every set and map the graph reads (shared packs hold other stages' sets too).
-GRAPH_PACKS = ("standards", "geography", "media_files", "quantities", "records", "accounts", "requests", "languages", "plurals")
+GRAPH_PACKS = ("standards", "geography", "media_files", "quantities", "records", "accounts", "requests", "languages")
 
 
 def _constant(module: str, name: str) -> object:
@@ -233,14 +231,77 @@ def test_a_detected_language_feeds_no_translation_target_named_by_the_pack() -> 
     assert not detected_language_as_target(detected, ent("T|tr|Translate", "input", "source_language"))
 
 
+#: (constant of tooldial.knowledge.english, set of the plurals pack): the one singular reads every set of the pack.
+PLURALS = [("_IE_PLURALS", "ie_plurals"), ("_NOT_PLURALS", "not_plurals"), ("_SHORT_PLURALS", "short_plurals"),
+           ("_ES_ENDINGS", "es_plural_endings"), ("_SINGULAR_ENDINGS", "singular_endings")]
+
+
+def test_every_set_of_the_plurals_pack_is_read_by_the_one_singular() -> None:
+    from tooldial.knowledge import english
+
+    for constant, word_set in PLURALS:
+        assert getattr(english, constant) in (loader.words("plurals", word_set), loader.ordered_words("plurals", word_set))
+    assert {n for _, n in PLURALS} == set(loader.pack("plurals").word_sets)
+
+
 def test_the_plural_exceptions_of_the_pack_decide_singulars() -> None:
-    from tooldial.graph.entities import _singular
+    from tooldial.knowledge.english import singular
 
     for word in loader.words("plurals", "ie_plurals"):
-        assert _singular(word) == word[:-1], word  # ``movies`` -> ``movie``
+        assert singular(word) == word[:-1], word  # ``movies`` -> ``movie``
     for word in loader.words("plurals", "not_plurals"):
-        assert _singular(word) == word, word  # ``news`` stays ``news``
-    assert _singular("cities") == "city"  # the plain rule where the packs say nothing
+        assert singular(word) == word, word  # ``news`` stays ``news``
+    for word in loader.words("plurals", "short_plurals"):
+        assert singular(word) == word[:-1], word  # ``ids`` -> ``id``
+    for ending in loader.words("plurals", "es_plural_endings"):
+        assert singular(f"quux{ending}") == f"quux{ending[:-2]}", ending  # ``boxes`` -> ``box``
+    for ending in loader.words("plurals", "singular_endings"):
+        assert singular(f"quux{ending}") == f"quux{ending}", ending  # ``status`` stays ``status``
+    assert singular("cities") == "city"  # the plain rule where the packs say nothing
+
+
+def test_one_singular_fixes_what_the_plain_rules_cut() -> None:
+    from tooldial.knowledge.english import singular
+
+    # the dialogue's plain rules made these statu, new, serie, analysi / analysis, movy
+    for word, one in [("status", "status"), ("news", "news"), ("series", "series"), ("analysis", "analysis"),
+                      ("movies", "movie"), ("gas", "gas"), ("bus", "bus"), ("dies", "die")]:
+        assert singular(word) == one, word
+
+
+def test_one_singular_keeps_both_old_functions_right_cases() -> None:
+    from tooldial.knowledge.english import singular
+
+    cases = {"ids": "id", "categories": "category", "matches": "match", "wishes": "wish", "boxes": "box",
+             "addresses": "address", "buzzes": "buzz", "users": "user", "metrics": "metric", "address": "address",
+             "campus": "campus", "id": "id", "data": "data", "": ""}
+    for word, one in cases.items():
+        assert singular(word) == one, word
+    assert singular("line items") == "line item"  # a phrase: its last word
+    assert singular("breaking news") == "breaking news"
+    assert singular("lineup entries") == "lineup entry"
+
+
+def test_the_graph_and_the_dialogue_ask_the_one_singular() -> None:
+    from tooldial.corpus import implied_outputs
+    from tooldial.dialogue import answer_text, planner
+    from tooldial.graph import build, entities
+    from tooldial.knowledge.english import singular
+
+    for module in (entities, build, implied_outputs, answer_text, planner):
+        assert module.singular is singular, module.__name__
+    assert not hasattr(entities, "_singular")
+    from tooldial.dialogue import answer_fields, world_checks
+    from tooldial.dialogue.chains.records import word_stems
+
+    assert answer_fields.singular is singular and world_checks.singular is singular
+    assert word_stems({"news", "status", "movies", "addresses", "ids"}) == {"news", "status", "movie", "address", "id"}
+    from tooldial.corpus.schema import _enum_words
+    from tooldial.dialogue.mockdata.paths import owner_words
+
+    assert owner_words(("addresses", "id")) == {"address"} and owner_words(("categories", "id")) == {"category"}
+    assert _enum_words("Statuses of the news series") >= {"news", "series"}
+    assert implied_outputs.named_record("listNewsSeries") == ("listed", ("news", "series"), ("news", "series"))
 
 
 def test_entity_stopwords_stay_out_of_a_descriptions_leading_noun_phrase() -> None:

@@ -45,6 +45,17 @@ def test_an_enumerated_field_equal_to_another_is_still_reported():
     assert {"temperature_c", "feels_like_c", "humidity", "wind_kph"} <= set(keys)
 
 
+def test_plural_ids_a_description_asks_for_meet_the_id_field_in_the_singular():
+    drugs = {"drugs": [{"drug_id": "dg_10045", "brand_name": "Brufenix", "generic_name": "ibuprofen", "strength": "400 mg"},
+                       {"drug_id": "dg_10046", "brand_name": "Generis", "generic_name": "ibuprofen", "strength": "200 mg"}]}
+    api = _api("Search Medications", description="Search medicines by brand or generic name and get their drug ids, "
+                                                  "form and strength.")
+    api = api.model_copy(update={"required_parameters": (Parameter(name="drug_name", type="string"),)})
+    keys = [k for k, _, _ in answer_fields(api, drugs)]
+    assert "drugs|drug_id" in keys  # "drug ids" asks for each drug_id (the plain rules kept "ids" whole)
+    assert {"news", "status", "movie"} <= enumerated_words("Returns the headlines: news, status and movies.")
+
+
 def test_validator_flags_an_enumerated_field_left_out_and_passes_the_full_answer():
     description = "Get a real estate agent's agency, phone, rating and number of active listings."
     words = enumerated_words(description)

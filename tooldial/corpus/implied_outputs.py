@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter, Tool
-from tooldial.graph.entities import _singular, split_words
+from tooldial.graph.entities import split_words
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 _CREATE = knowledge_words("records", "create_verbs")
@@ -65,7 +66,7 @@ def named_record(name: str) -> tuple[str, tuple[str, ...], tuple[str, ...]] | No
     rest = [w for w in rest if w not in _FILLER and len(w) > 1 and not w.isdigit()]
     if not rest:
         return None
-    record = tuple(_singular(w) for w in rest)
+    record = tuple(singular(w) for w in rest)
     if len(record) > 1 and record[-1] in _ID:  # ``findUserIdByEmail`` finds a user's id
         return "found", record[:-1], tuple(rest[:-1])
     if verb in _CREATE:
@@ -88,7 +89,7 @@ def wanted_record(name: str) -> tuple[str, ...] | None:
     words = words[:-1]
     while len(words) > 1 and words[0] in _ROLES:
         words = words[1:]
-    return tuple(_singular(w) for w in words)
+    return tuple(singular(w) for w in words)
 
 
 def _documents_output(api: Api) -> bool:

@@ -34,6 +34,7 @@ from tooldial.corpus.constraints import schema_constraints
 from tooldial.corpus.error_example import documented_error, error_only_path
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, InputField, OutputComponent
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 
 #: Name of the release's response wrapper, and of the single component of a scalar response body.
 RESPONSE_KEY = "response"
@@ -485,7 +486,7 @@ _ENUM_NOISE = loader.words("stopwords", "enum_noise")
 
 def _enum_words(text: str) -> set[str]:
     words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
-    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words} - _ENUM_NOISE
+    return {singular(w) for w in words} - _ENUM_NOISE
 
 
 def share_output_enums(apis: Sequence[Api]) -> tuple[Api, ...]:

@@ -22,7 +22,8 @@ from tooldial.dialogue.mockdata import (
 )
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
-from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id, word_stem
+from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
@@ -120,7 +121,7 @@ def _goal_words(api: Api) -> set[str]:
     quantities" asks for each ``quantity``), less what the call is asked *by* (schedules "from a specific
     category" on "a specific day": the category's name is no answer to a schedule)."""
     goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
-    goal |= {word_stem(w) for w in goal}
+    goal |= {singular(w) for w in goal}
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
     return goal - given
 
@@ -129,7 +130,7 @@ def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float
     """How much a field answers the goal: its words in the goal, a kind people read, a shallow path; a forecast's
     air temperature and a quote's last price lead their goals."""
     words = set(readable(" ".join(path)).split())
-    words |= {word_stem(w) for w in words}
+    words |= {singular(w) for w in words}
     return 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
         3.0 if _leads(path, goal) else 0.0)
 
@@ -180,10 +181,5 @@ def _field_label(path: tuple[str, ...]) -> str:
     """How a response names a field: its last part, with the parent for generic ones (``artist name``)."""
     last = readable(path[-1])
     if path[-1].lower() in _GENERIC_LEAVES and len(path) > 1:
-        parent = readable(path[-2])
-        if parent.endswith("ies"):
-            parent = parent[:-3] + "y"
-        elif parent.endswith("s") and not parent.endswith("ss"):
-            parent = parent[:-1]
-        return f"{parent} {last}"
+        return f"{singular(readable(path[-2]))} {last}"
     return last

@@ -29,6 +29,7 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import words
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 
 #: Records of a list answer that are named (the rest are counted).
 MAX_ITEMS = 3
@@ -124,9 +125,10 @@ def _head(label: str) -> int:
 
 
 def _plural(label: str) -> bool:
+    """Whether a label's head noun is a plural ("copies available"; not "status", "news")."""
     words = label.split()
-    last = words[_head(label)] if words else ""
-    return len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ics", "news", "series"))
+    last = words[_head(label)].lower() if words else ""
+    return singular(last) != last
 
 
 def _singular_label(label: str) -> str:
@@ -137,17 +139,6 @@ def _singular_label(label: str) -> str:
     i = _head(label)
     words[i] = singular(words[i])
     return " ".join(words)
-
-
-def singular(noun: str) -> str:
-    """A plural noun in the singular by the plain English rules (``categories`` → ``category``)."""
-    if noun.endswith("ies") and len(noun) > 4:
-        return noun[:-3] + "y"
-    if noun.endswith(("ches", "shes", "sses", "xes")):
-        return noun[:-2]
-    if noun.endswith("s") and not noun.endswith("ss"):
-        return noun[:-1]
-    return noun
 
 
 def split_unit(name: str, numeric: bool = True) -> tuple[list[str], str, str]:

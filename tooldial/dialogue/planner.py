@@ -20,7 +20,6 @@ from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.answer_fields import answer_fields
-from tooldial.dialogue.answer_text import singular
 from tooldial.dialogue.chains import alike_record, chain_problem, chain_verdict, schema_copies
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.mockdata import (
@@ -41,6 +40,7 @@ from tooldial.dialogue.mockdata import (
 )
 from tooldial.dialogue.scenario_writer import build_scenario, label, opening_turns, subgraph_type, user_goal
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.rules.world_check import Call, WorldProblem, check_call
 

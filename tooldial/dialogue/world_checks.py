@@ -45,6 +45,7 @@ from tooldial.dialogue.result_records import objects as objects
 from tooldial.dialogue.result_records import objects_at as objects_at
 from tooldial.dialogue.slot_words import is_headline
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 from tooldial.rules.record import check_record
 from tooldial.rules.world_check import Scene, check_dialogue
 
@@ -183,15 +184,6 @@ _FIELD_ALIASES = loader.word_map("labels", "field_aliases")
 _HOW_MANY = re.compile(r"(?i)\bhow (?:many|much) ([a-z]+)")
 
 
-def word_stem(word: str) -> str:
-    """A word without its plural ending, so "pages" meets ``page_count`` and "quantities" ``quantity``."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
 @lru_cache(maxsize=4096)
 def enumerated_words(description: str) -> frozenset[str]:
     """The words of the fields an API's description enumerates (the last two words of each item, aliases
@@ -205,13 +197,14 @@ def enumerated_words(description: str) -> frozenset[str]:
                 out.add(w)
                 out.update(_FIELD_ALIASES.get(w, ()))
     out.update(m.group(1).lower() for m in _HOW_MANY.finditer(description) if m.group(1).lower() not in _ENUM_STOP)
-    return frozenset(out | {word_stem(w) for w in out})
+    return frozenset(out | {singular(w) for w in out})
 
 
 def asked_field(key: str, enumerated: frozenset[str]) -> bool:
     """Whether result field ``key`` (its last part) is one the description enumerates (``min_age`` for "age
-    limit", ``active_listings`` for "number of active listings", ``page_count`` for "pages")."""
-    return bool(enumerated) and any(t in enumerated or word_stem(t) in enumerated for t in FieldName(key).tokens)
+    limit", ``active_listings`` for "number of active listings", ``page_count`` for "pages": plurals meet in the
+    singular)."""
+    return bool(enumerated) and any(t in enumerated or singular(t) in enumerated for t in FieldName(key).tokens)
 
 
 def asked_left_out(result: Any, fields: list[str], enumerated: frozenset[str], api_name: str, description: str,

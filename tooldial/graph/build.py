@@ -39,7 +39,6 @@ from tooldial.graph.edges import (
     normalize_name,
 )
 from tooldial.graph.entities import Entity, EntityTextProducer, EntityTexts, make_producer, split_words
-from tooldial.graph.entities import _singular as singular
 from tooldial.graph.evidence import edge_attribute
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import EdgeSelector, apply_caps, candidates_from_arrays, keyed_by
@@ -52,6 +51,7 @@ from tooldial.graph.validity import (
     is_coordinate,
     lookup_kind,
 )
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 if TYPE_CHECKING:

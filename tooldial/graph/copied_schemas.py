@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tooldial.corpus.models import Api, Tool
-from tooldial.graph.entities import _singular, split_words
+from tooldial.graph.entities import split_words
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Path elements that wrap a record without naming it (``data``, ``meta``, ``results``).
@@ -61,7 +62,7 @@ def record_names(api: Api) -> frozenset[str]:
     forms: dict[str, list[str]] = {}
     for o in api.output_components:
         for part in o.path[:-1]:
-            words = [_singular(w) for w in split_words(part) if not w.isdigit()]
+            words = [singular(w) for w in split_words(part) if not w.isdigit()]
             if not words or part.lower() in WRAPPERS or "".join(words) in WRAPPERS:
                 continue
             whole = "".join(words)
@@ -85,7 +86,7 @@ def _own_text(api: Api) -> str:
     another record's id), as lower-case alphanumerics, plain and with each word singular."""
     text = f"{api.name} {api.description.split('<', 1)[0]}"
     words = split_words(text)
-    return _NON_ALNUM.sub("", text.lower()) + " " + "".join(_singular(w) for w in words)
+    return _NON_ALNUM.sub("", text.lower()) + " " + "".join(singular(w) for w in words)
 
 
 def copied_schemas(tools: Iterable[Tool], min_apis: int = MIN_APIS) -> CopiedSchemas:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.value_kinds import PROVIDER_SCOPED_WORDS
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -30,7 +31,7 @@ def is_count(entity: Entity) -> bool:
     if not words:
         return False
     last = words[-1]
-    return last in COUNT_WORDS or (len(last) > 3 and last.endswith("s") and _singular(last) != last
+    return last in COUNT_WORDS or (len(last) > 3 and last.endswith("s") and singular(last) != last
                                    and last not in PROVIDER_SCOPED_WORDS)
 
 

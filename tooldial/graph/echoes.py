@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tooldial.graph.entities import INPUT_QUALIFIERS, Entity, _singular, split_words
+from tooldial.graph.entities import INPUT_QUALIFIERS, Entity, split_words
 from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
@@ -17,6 +17,7 @@ from tooldial.graph.record_types import (
     record_type,
 )
 from tooldial.graph.value_kinds import _STANDARD_BY_WORD, classify, classify_name_kind, is_coordinate
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Response containers that repeat the request an API answers (``input|geo|lat``, SerpApi's
@@ -53,7 +54,7 @@ def _by_words(api_id: str) -> list[str]:
 
 
 def _echo_norm(name: str) -> str:
-    return "".join(_singular(w) for w in split_words(name))
+    return "".join(singular(w) for w in split_words(name))
 
 
 #: Verbs of an API name that write a record (``addPet``, ``createUser``, ``buyMuseumTickets``).
@@ -222,14 +223,14 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
         return None
     names = _sent_names(output, required, optional, defaulted)
     any_input = {_echo_norm(n) for n in (*required, *optional)}
-    subject = {_singular(w) for w in api_subject_words(output.api_id)}
+    subject = {singular(w) for w in api_subject_words(output.api_id)}
 
     # a list of the records the API is about is what was found (``Nearby areas``' ``areas|pincode``), unless the API
     # is named for the filter the leaf repeats (``Airport Details by ... City``' ``airport|city``)
     filtered_by = leaf in {_echo_norm(w) for w in _by_words(output.api_id)}
 
     def own_record(part: str) -> bool:
-        words = {_singular(w) for w in split_words(part)} - _CONTAINERS - _API_NAME_NOISE
+        words = {singular(w) for w in split_words(part)} - _CONTAINERS - _API_NAME_NOISE
         return part.lower() in _CONTAINERS or _echo_norm(part) in any_input or (
             (not output.is_list or filtered_by) and bool(words and words <= subject))
 

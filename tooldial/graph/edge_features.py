@@ -30,10 +30,11 @@ from typing import cast
 import numpy as np
 
 from tooldial.corpus.models import Api, Corpus
-from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import META_FIELDS
 from tooldial.graph.validity import Traits, Verdict, api_subject_words, classify, is_coordinate
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -124,11 +125,11 @@ def reason_class(verdict: Verdict) -> str:
 
 
 def _norm(name: str) -> str:
-    return "".join(_singular(w) for w in split_words(name))
+    return "".join(singular(w) for w in split_words(name))
 
 
 def _words(text: str) -> set[str]:
-    return {_singular(w) for w in split_words(text) if len(w) > 2 and not w.isdigit()}
+    return {singular(w) for w in split_words(text) if len(w) > 2 and not w.isdigit()}
 
 
 def record_words(entity: Entity) -> set[str]:

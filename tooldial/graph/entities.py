@@ -30,6 +30,7 @@ from typing import Literal, Protocol
 from tqdm.auto import tqdm
 
 from tooldial.corpus.models import ARRAY_MARK, MAP_KEY, Api, Corpus, InputField, OutputComponent, Parameter
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import IDENTIFIER_TAIL, IDENTIFIER_WORDS
@@ -121,31 +122,9 @@ def split_words(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name)]
 
 
-#: Plurals in -ies whose singular ends in -ie (``movies`` → ``movie``, not ``movy``).
-_IE_PLURALS = knowledge_words("plurals", "ie_plurals")
 #: Leading words of an input name that say which way a value flows, not what it is: ``from_currency_code``
 #: takes a currency code, ``new_item_ids`` item ids.
 INPUT_QUALIFIERS = knowledge_words("requests", "direction_qualifiers")
-
-
-#: Words in -s that are not plurals.
-_NOT_PLURALS = knowledge_words("plurals", "not_plurals")
-
-
-def _singular(word: str) -> str:
-    if word == "ids":
-        return "id"
-    if word in _NOT_PLURALS:
-        return word
-    if word in _IE_PLURALS:
-        return word[:-1]
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("ches", "shes", "xes", "sses", "zzes")):
-        return word[:-2]  # matches → match, boxes → box, addresses → address
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
 
 
 def _clip(text: str, max_words: int) -> str:
@@ -164,18 +143,18 @@ def api_subject(api: Api, role: Role) -> list[str]:
     if role == "input" and "by" in words:
         after = [w for w in words[words.index("by") + 1 :] if w not in API_NAME_FILLER and w not in GENERIC_NAMES]
         if after:
-            return [_singular(after[0])]
+            return [singular(after[0])]
     if role == "output" and "by" in words[1:]:  # what comes back is named before ``by`` (``findPetsByStatus``)
         before = [w for w in words[:words.index("by", 1)]
                   if w not in API_NAME_FILLER and w not in GENERIC_NAMES and not w.isdigit()]
         if before:
-            return [_singular(before[-1])]
+            return [singular(before[-1])]
     content = [w for w in words if w not in API_NAME_FILLER and w not in GENERIC_NAMES and not w.isdigit()]
     if not content:
         content = [w for w in split_words(api.tool) if w not in API_NAME_FILLER and w not in GENERIC_NAMES]
     if not content:
         return []
-    return [_singular(content[0] if role == "input" else content[-1])]
+    return [singular(content[0] if role == "input" else content[-1])]
 
 
 #: Words naming a standard kind of value (what :mod:`tooldial.graph.validity` classifies as one).
@@ -216,7 +195,7 @@ def leading_noun_phrase(text: str, max_words: int = 3) -> list[str]:
     for w in words[:max_words]:
         if w in STOPWORDS or len(w) < 2:
             break
-        out.append(_singular(w))
+        out.append(singular(w))
     return out
 
 
@@ -280,7 +259,7 @@ def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str 
         named = leading_noun_phrase(description)
         if named:
             return " ".join(named)
-        owner = [_singular(w) for w in _words(parts[-2])] if len(parts) > 1 else api_subject(api, "output")
+        owner = [singular(w) for w in _words(parts[-2])] if len(parts) > 1 else api_subject(api, "output")
         return " ".join([*owner[-2:], "id"]) if owner else "id"
     if not parts:
         if clean == ["response"]:  # a scalar body: what it is comes from its description, else the API
@@ -291,14 +270,14 @@ def short_name(api: Api, role: Role, path: tuple[str, ...], *, description: str 
         parts[-1] = bracketed.group(1)
     leaf = _words(parts[-1])
     if role == "input" and description:
-        said = described_input_name([_singular(w) for w in leaf], description)
+        said = described_input_name([singular(w) for w in leaf], description)
         if said:
             return " ".join(said)
     if len(leaf) > 1 and leaf[0] in INPUT_QUALIFIERS and not all(w in GENERIC_NAMES for w in leaf[1:]):
         leaf = leaf[1:]  # from_symbol / to_symbol of a pair: both are symbols
-    leaf = [_singular(w) for w in leaf]
+    leaf = [singular(w) for w in leaf]
     if all(w in GENERIC_NAMES for w in leaf) or all(w in CONTAINER_NAMES for w in leaf):
-        parent = [_singular(w) for w in _words(parts[-2]) if w not in CONTAINER_NAMES] if len(parts) > 1 else []
+        parent = [singular(w) for w in _words(parts[-2]) if w not in CONTAINER_NAMES] if len(parts) > 1 else []
         subject = parent[-2:] if parent else api_subject(api, role)
         if subject and subject[-1] not in leaf:
             leaf = subject + leaf
@@ -398,7 +377,7 @@ class OfflineEntityText:
         last = _words(comp.path[-1])[-1]
         fmt = comp.format or (NAME_FORMAT if _has_code_sibling(api, comp) else None)
         id_list = (comp.is_list and comp.type not in ("object", "array", "boolean") and comp.path[-1] != MAP_KEY
-                   and last != _singular(last) and looks_like_id_list(comp.description, comp.example))
+                   and last != singular(last) and looks_like_id_list(comp.description, comp.example))
         name = short_name(api, "output", comp.path, description=comp.description, id_list=id_list)
         raw = comp.path[-1]
         if raw == MAP_KEY and leading_noun_phrase(comp.description):
@@ -463,7 +442,7 @@ def takes_several(name: str, description: str) -> bool:
     ``currencyCodes``) or its description says so (*comma-separated*, *list of*, *one or more*)."""
     words = split_words(name)
     last = words[-1] if words else ""
-    plural_id = last != _singular(last) and _singular(last) in ID_WORDS
+    plural_id = last != singular(last) and singular(last) in ID_WORDS
     return plural_id or bool(_SEVERAL.search(description or ""))
 
 

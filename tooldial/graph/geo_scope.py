@@ -10,10 +10,11 @@ from typing import cast
 
 import numpy as np
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.lookups import lookup_kind
 from tooldial.graph.record_types import _CONTAINERS, api_subject_words
 from tooldial.graph.value_kinds import classify, is_coordinate
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -33,13 +34,13 @@ def is_area_centre(entity: Entity) -> bool:
     ``latLng|lat``, ``Get States``' ``data|longitude``): a centre point. Read from the record's path, else the API's
     subject; a path that names a city or a place is no area."""
     parents = [w for part in entity.key.split("|")[:-1] for w in split_words(part)]
-    record = [_singular(w) for w in parents if w not in _CONTAINERS]
+    record = [singular(w) for w in parents if w not in _CONTAINERS]
     if set(record) & _POINT_WORDS:
         return False
-    if set(record) & {_singular(w) for w in _AREA_WORDS}:
+    if set(record) & {singular(w) for w in _AREA_WORDS}:
         return True
     subject = set(api_subject_words(entity.api_id))
-    return not subject & _POINT_WORDS and bool(subject & {_singular(w) for w in _AREA_WORDS})
+    return not subject & _POINT_WORDS and bool(subject & {singular(w) for w in _AREA_WORDS})
 
 
 #: Country names that are US state names too.

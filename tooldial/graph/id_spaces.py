@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.evidence import Evidence, IdSpace
 from tooldial.graph.record_types import api_subject_words
 from tooldial.graph.verdict import RuleConfig
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 _FAMILY_NOISE = knowledge_words("names", "tool_family_noise")
@@ -72,9 +73,9 @@ def _record_word_tool(source: Entity) -> bool:
         words.pop()
     if len(words) != 1:
         return False
-    word = _singular(words[0])
-    served = {_singular(w) for w in api_subject_words(source.api_id)[-1:]}  # the head noun: ``Company API`` → company
-    served |= {_singular(w) for part in source.key.split("|") for w in split_words(part)}
+    word = singular(words[0])
+    served = {singular(w) for w in api_subject_words(source.api_id)[-1:]}  # the head noun: ``Company API`` → company
+    served |= {singular(w) for part in source.key.split("|") for w in split_words(part)}
     leaf = _alnum(source.key.rsplit("|", 1)[-1])
     return word in served or len(word) >= 4 and leaf.startswith(word)  # ``username`` of ``Users``
 
@@ -86,9 +87,9 @@ def _domain_word_family(source: Entity, target: Entity) -> bool:
             if w not in _FAMILY_NOISE and not w.isdigit()]
     if len(stem) != 1:
         return False
-    served = {_singular(w) for e in (source, target) for w in api_subject_words(e.api_id)}
-    served |= {_singular(w) for part in source.key.split("|")[:-1] for w in split_words(part)}
-    return _singular(stem[0]) in served
+    served = {singular(w) for e in (source, target) for w in api_subject_words(e.api_id)}
+    served |= {singular(w) for part in source.key.split("|")[:-1] for w in split_words(part)}
+    return singular(stem[0]) in served
 
 
 @lru_cache(maxsize=65536)

@@ -11,9 +11,10 @@ another type), and so do values whose names differ (an event's ``dates`` into ``
 
 from __future__ import annotations
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.record_names import record_words
 from tooldial.graph.validity import PUBLIC_IDS, classify
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: First words of a call that makes a new record (``records.new_record_verbs``; not ``submit``, ``place``, ``book``).
@@ -27,7 +28,7 @@ def one_system(a: Entity, b: Entity) -> bool:
 
 def _leaf(entity: Entity) -> str:
     leaf = entity.raw or entity.key.rsplit("|", 1)[-1].rsplit(".", 1)[-1]
-    return "".join(_singular(w) for w in split_words(leaf.removesuffix("[]")))
+    return "".join(singular(w) for w in split_words(leaf.removesuffix("[]")))
 
 
 def copies_into_new_record(output: Entity, target: Entity, target_creates: bool) -> str | None:
@@ -79,7 +80,7 @@ def current_value_as_new(output: Entity, target: Entity) -> str | None:
     words = split_words(target.raw or target.key.rsplit("|", 1)[-1].rsplit(".", 1)[-1])
     if len(words) < 2 or words[0] != "new" or not one_system(output, target):
         return None
-    if "".join(_singular(w) for w in words[1:]) != _leaf(output):
+    if "".join(singular(w) for w in words[1:]) != _leaf(output):
         return None
     if not record_words(output.api_id) & record_words(target.api_id):
         return None

@@ -4,7 +4,8 @@ import order (entities and the knowledge packs only), so the selector's checks a
 
 from __future__ import annotations
 
-from tooldial.graph.entities import _singular, split_words
+from tooldial.graph.entities import split_words
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Verbs and filler of an API name that say what it does, not what record it handles (``actions`` pack).
@@ -16,7 +17,7 @@ def record_words(api_id: str) -> set[str]:
     words = split_words(api_id.rsplit("|", 1)[-1])
     if "by" in words[1:]:
         words = words[:words.index("by", 1)]
-    return {_singular(w) for w in words if w not in NAME_NOISE and len(w) > 1 and not w.isdigit()}
+    return {singular(w) for w in words if w not in NAME_NOISE and len(w) > 1 and not w.isdigit()}
 
 
 def abbreviated_record(input_name: str, api_id: str) -> list[str] | None:
@@ -30,7 +31,7 @@ def abbreviated_record(input_name: str, api_id: str) -> list[str] | None:
     if "by" in words[1:]:
         words = words[:words.index("by", 1)]
     verbs = NAME_NOISE | knowledge_words("actions", "part_change_verbs") | knowledge_words("actions", "ending_verbs")
-    record = [_singular(w) for w in words if w not in verbs and len(w) > 1 and not w.isdigit()]
+    record = [singular(w) for w in words if w not in verbs and len(w) > 1 and not w.isdigit()]
     initials = "".join(w[0] for w in record)
     letters = name[:-2]
     return record if record and (letters == initials or letters == initials[:1]) else None

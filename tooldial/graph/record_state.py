@@ -22,10 +22,11 @@ All four apply inside one system only (:func:`tooldial.graph.record_copy.one_sys
 
 from __future__ import annotations
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.record_copy import one_system, same_field_of_record_type
 from tooldial.graph.record_names import record_words
 from tooldial.graph.validity import classify
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 _REPLACE = knowledge_words("actions", "replace_verbs")
@@ -34,12 +35,12 @@ _PART_CHANGE = knowledge_words("actions", "part_change_verbs")
 
 
 def _name_words(api_id: str) -> list[str]:
-    return [_singular(w) for w in split_words(api_id.rsplit("|", 1)[-1])]
+    return [singular(w) for w in split_words(api_id.rsplit("|", 1)[-1])]
 
 
 def _path(entity: Entity) -> list[str]:
     """The output's path components, each as singular words joined (``payment_history|id`` → paymenthistory, id)."""
-    return ["".join(_singular(w) for w in split_words(p.removesuffix("[]"))) for p in entity.key.split("|")]
+    return ["".join(singular(w) for w in split_words(p.removesuffix("[]"))) for p in entity.key.split("|")]
 
 
 def _in_list(target: Entity) -> bool:
@@ -77,7 +78,7 @@ def parts_of_ended_record(output: Entity, target: Entity) -> str | None:
         return None
     if not one_system(output, target) or "|" not in output.key:
         return None
-    leaf = [_singular(w) for w in split_words((output.raw or output.key.rsplit("|", 1)[-1]).removesuffix("[]"))]
+    leaf = [singular(w) for w in split_words((output.raw or output.key.rsplit("|", 1)[-1]).removesuffix("[]"))]
     names_part = _path(output)[0] == dest[-1] or [w for w in leaf if w not in ("id", "ids")] == [dest[-1]]
     if not names_part or not record_words(output.api_id) & record_words(target.api_id):
         return None
@@ -97,7 +98,7 @@ def other_record_as_current(output: Entity, target: Entity, target_inputs: list[
 
 def _raw_key(entity: Entity) -> str:
     leaf = entity.raw or entity.key.rsplit("|", 1)[-1]
-    return "".join(_singular(w) for w in split_words(leaf.removesuffix("[]")))
+    return "".join(singular(w) for w in split_words(leaf.removesuffix("[]")))
 
 
 def key_part_of_another_record(output: Entity, target: Entity, source_outputs: list[Entity],

@@ -3,7 +3,8 @@ its API's name (the words before ``by``)."""
 
 from __future__ import annotations
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Leaf names that say "the id of this record" and nothing about which record: ``cities|id``, ``data|slug``.
@@ -22,7 +23,7 @@ _API_NAME_NOISE = knowledge_words("names", "api_name_noise")
 _MARKETPLACE = knowledge_words("names", "marketplace")
 
 def _content_words(text: str, noise: frozenset[str]) -> list[str]:
-    return [_singular(w) for w in split_words(text) if w not in noise and not w.isdigit() and len(w) > 1]
+    return [singular(w) for w in split_words(text) if w not in noise and not w.isdigit() and len(w) > 1]
 
 
 def _names_created_record(output: Entity) -> bool:

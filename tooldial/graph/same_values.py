@@ -34,8 +34,9 @@ import numpy as np
 
 from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import CONTAINER_NAMES, GENERIC_NAMES, STOPWORDS, Entity, _singular, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, GENERIC_NAMES, STOPWORDS, Entity, split_words
 from tooldial.graph.value_kinds import classify
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -57,7 +58,7 @@ def _word(w: str) -> str:
     w = w.lower()
     got = _SYNONYMS.get(w)
     if got is None:
-        got = _SYNONYMS.get(_singular(w), _singular(w))
+        got = _SYNONYMS.get(singular(w), singular(w))
     return str(got)
 
 
@@ -105,7 +106,7 @@ def output_phrases(entity: Entity) -> set[tuple[str, ...]]:
         for part in reversed(parts[:-1]):
             words = [w for w in split_words(part) if w not in CONTAINER_NAMES]
             if words:
-                got.add((_singular(words[-1]), *leaf))
+                got.add((singular(words[-1]), *leaf))
                 break
     return {p for p in got if core(p)}
 

@@ -24,7 +24,7 @@ from typing import Literal
 from tooldial.corpus.models import Corpus
 from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import CONTAINER_NAMES, Entity, _singular, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
 from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import (
     copies_into_new_record,
@@ -62,6 +62,7 @@ from tooldial.graph.validity import (
     region_scope_clash,
     tool_conventions,
 )
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -360,7 +361,7 @@ def _documented_default(value: object) -> bool:
 
 
 def _norm(name: str) -> str:
-    return "".join(_singular(w) for w in split_words(name))
+    return "".join(singular(w) for w in split_words(name))
 
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
@@ -455,8 +456,8 @@ def language_of_another_record(output: Entity, target: Entity) -> bool:
 
     if classify(output).standard != "language" or not _TRANSLATION.search(target.api_id):
         return False
-    about = {_singular(w) for w in api_subject_words(output.api_id)} | {
-        _singular(w) for part in output.key.split("|")[:-1] for w in split_words(part)}
+    about = {singular(w) for w in api_subject_words(output.api_id)} | {
+        singular(w) for part in output.key.split("|")[:-1] for w in split_words(part)}
     return not about & _LANGUAGE_TOPICS and not _TRANSLATION.search(output.api_id)
 
 
@@ -520,8 +521,8 @@ def writes_back(output: Entity, target: Entity) -> bool:
     verb = split_words(target.api_id.rsplit("|", 1)[-1])[:1]
     if not verb or verb[0] not in _SETTER_VERBS:
         return False
-    subject = [_singular(w) for w in api_subject_words(output.api_id)]
-    if not subject or subject != [_singular(w) for w in api_subject_words(target.api_id) if w not in _SETTER_VERBS]:
+    subject = [singular(w) for w in api_subject_words(output.api_id)]
+    if not subject or subject != [singular(w) for w in api_subject_words(target.api_id) if w not in _SETTER_VERBS]:
         return False
     new_value = re.search(r"(?i)\bnew\b", target.documented or "") or split_words(target.raw or target.key)[:1] == ["new"]
     return bool(new_value) and _norm(output.raw or output.key.rsplit("|", 1)[-1]) == _norm(target.raw or target.key)
@@ -579,7 +580,7 @@ def user_record_clash(output: Entity, target: Entity, source_outputs: list[Entit
     fields = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
     if len(fields & USER_FIELDS) < 2:
         return False
-    wants = {_singular(w) for w in split_words(target.raw or target.key)} - IDENTIFIER_WORDS - BARE_IDS
+    wants = {singular(w) for w in split_words(target.raw or target.key)} - IDENTIFIER_WORDS - BARE_IDS
     return bool(wants) and not wants & _PERSON_WORDS
 
 

@@ -7,8 +7,9 @@ import re
 from collections.abc import Mapping
 from typing import cast
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.id_spaces import _alnum
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
 
 
@@ -49,11 +50,11 @@ def media_url_clash(source: Entity, target: Entity) -> str | None:
     of its path says which medium) into a URL input that names no such medium (its name, documentation and API
     name: ``stationUrl`` "Station URL.", ``subtitleUrl``, ``detail_url``): an image is no page of the site (fifth
     round, v7 errors). Returns the medium, else ``None``."""
-    words = [_singular(w) for part in source.key.split("|") for w in split_words(part)]
+    words = [singular(w) for part in source.key.split("|") for w in split_words(part)]
     medium = next((_MEDIA_KINDS[w] for w in reversed(words) if w in _MEDIA_KINDS), None)
     if medium is None:
         return None
-    wants = {_singular(w) for w in split_words(f"{target.raw or target.key} {target.documented} "
+    wants = {singular(w) for w in split_words(f"{target.raw or target.key} {target.documented} "
                                                f"{target.api_id.rsplit('|', 1)[-1]}")}
     named = {_MEDIA_KINDS[w] for w in wants if w in _MEDIA_KINDS}
     return None if medium in named or wants & {"media", "file", "any"} else medium

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.id_spaces import _tool_name
 from tooldial.graph.markets import sole_market_named
 from tooldial.graph.record_types import _CONTAINERS, api_subject_words
 from tooldial.graph.value_formats import _desc_format, _iso_currency, _name_format, _value_format
 from tooldial.graph.verdict import EntityKind
 from tooldial.knowledge import taxonomy
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import _STANDARD_BY_WORD as _STANDARD_BY_WORD
@@ -97,7 +98,7 @@ def _classify(raw: str, name: str, kind: str, fmt: str, documented: str, example
         naming = "|" in path and not set(raw_words) - NAMING_LEAVES
         # a naming leaf takes its record's kind first (``email|address`` is an e-mail, ``ip|address`` an IP)
         standard = (naming and _standard_of(words[-2:-1])) or _standard_of(raw_words) \
-            or _standard_of([_singular(w) for w in raw_words])
+            or _standard_of([singular(w) for w in raw_words])
         if standard is None and ("|" not in path or naming):
             # the name the documentation gives (``origin`` ← "IATA code of ..."), or, for a nested field, its
             # record's own value (``country|name``, ``timezone|code``); ``email|result``, ``country|capital`` are
@@ -203,7 +204,7 @@ def _coded_record(path: str, api_name: str) -> str | None:
     currency), else, at the top of a response or as an input, the API's subject (``Get Country By AlphaCode`` →
     country)."""
     for part in reversed(path.split("|")[:-1]):
-        words = [_singular(w) for w in split_words(part) if w not in _CONTAINERS]
+        words = [singular(w) for w in split_words(part) if w not in _CONTAINERS]
         if words:
             return _CODED_RECORDS.get(words[-1])
     subject = api_subject_words(f"|{api_name}")

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.geo_scope import is_box_corner
 from tooldial.graph.id_spaces import shared_id_space
 from tooldial.graph.markets import markets_named, sole_market_named
@@ -17,6 +17,7 @@ from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.urls import url_site, url_site_named
 from tooldial.graph.value_kinds import Traits, classify, is_coordinate
 from tooldial.graph.verdict import RuleConfig
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -65,7 +66,7 @@ class ToolConventions:
 
 
 def _convention_key(entity: Entity) -> str:
-    return "".join(_singular(w) for w in split_words(entity.raw or entity.key.rsplit("|", 1)[-1]))
+    return "".join(singular(w) for w in split_words(entity.raw or entity.key.rsplit("|", 1)[-1]))
 
 
 def tool_conventions(inputs: Iterable[Entity]) -> ToolConventions:

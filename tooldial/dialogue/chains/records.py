@@ -9,6 +9,7 @@ from typing import Any
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import FieldName, field_kind
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words of a name that say nothing about which thing it identifies.
@@ -159,5 +160,5 @@ def locates_place(source: Api, chain: OutputComponent) -> bool:
 
 
 def word_stems(words: set[str]) -> set[str]:
-    return {w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-1] if w.endswith("s") and len(w) > 3 else w
-            for w in words}
+    """The words in the singular (:func:`~tooldial.knowledge.english.singular`), so plural and singular names meet."""
+    return {singular(w) for w in words}

@@ -58,6 +58,7 @@ from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
@@ -262,7 +263,7 @@ class ResultBuilder:
             return False
         if kind == "id":  # a category id filters products; an article id is the record's own
             stem = set(f.tokens) - set(_ID_WORDS)
-            container = {t[:-1] if t.endswith("s") else t for p in path[:-1] for t in name_tokens(p)}
+            container = {singular(t) for p in path[:-1] for t in name_tokens(p)}
             return bool(stem) and not stem & container
         return True
 

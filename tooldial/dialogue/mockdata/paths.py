@@ -8,6 +8,7 @@ from typing import Any
 
 from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 
 
 def as_number(value: Any) -> float | None:
@@ -52,7 +53,7 @@ def owner_words(path: tuple[str, ...]) -> set[str]:
     """The words of the object a leaf belongs to (``data.area.id`` → ``{"area"}``), wrappers skipped; empty
     for the record's own fields."""
     for key in reversed(path[:-1]):
-        words = {t[:-1] if len(t) > 3 and t.endswith("s") else t for t in name_tokens(key)} - _WRAPPERS
+        words = {singular(t) for t in name_tokens(key)} - _WRAPPERS
         if words:
             return words
     return set()

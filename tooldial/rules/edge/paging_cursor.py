@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from tooldial.graph.entities import Entity, _singular, split_words
+from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.verdict import Verdict
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.rules.edge.base import EdgeCase, EdgeRule
 
@@ -27,7 +28,7 @@ def listing_words(api_id: str) -> frozenset[str]:
     """What an API name says it lists, without cursor words, verbs and filler (``Tweet User Retweets
     Continuation`` → tweet, user, retweet; ``Continuation User's Likes_2`` → user, like)."""
     words = split_words(api_id.rsplit("|", 1)[-1])
-    return frozenset(_singular(w) for w in words
+    return frozenset(singular(w) for w in words
                      if w not in _CURSOR and w not in _NOISE and len(w) > 1 and not w.isdigit())
 
 

@@ -1,0 +1,33 @@
+"""English word forms, read from the knowledge packs: :func:`singular` puts a plural noun in the singular, by the
+plain rules and the exceptions of the ``plurals`` pack (one function for every stage)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tooldial.knowledge import loader
+
+_IE_PLURALS = loader.words("plurals", "ie_plurals")
+_NOT_PLURALS = loader.words("plurals", "not_plurals")
+_SHORT_PLURALS = loader.words("plurals", "short_plurals")
+_ES_ENDINGS = loader.ordered_words("plurals", "es_plural_endings")
+_SINGULAR_ENDINGS = loader.ordered_words("plurals", "singular_endings")
+
+
+@lru_cache(maxsize=16384)
+def singular(noun: str) -> str:
+    """``noun`` in the singular (``categories`` → ``category``, ``matches`` → ``match``, ``movies`` → ``movie``,
+    ``ids`` → ``id``); of a phrase, its last word (``line items`` → ``line item``). A word that is no plural
+    (``status``, ``news``, ``series``, ``analysis``, ``gas``) comes back as it is."""
+    head, space, word = noun.rpartition(" ")
+    if word in _SHORT_PLURALS or word in _IE_PLURALS:
+        return head + space + word[:-1]
+    if len(word) <= 3 or word in _NOT_PLURALS:
+        return noun
+    if len(word) > 4 and word.endswith("ies"):
+        return head + space + word[:-3] + "y"
+    if len(word) > 4 and word.endswith(_ES_ENDINGS):
+        return head + space + word[:-2]
+    if word.endswith("s") and not word.endswith(_SINGULAR_ENDINGS):
+        return head + space + word[:-1]
+    return noun
