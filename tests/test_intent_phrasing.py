@@ -23,6 +23,18 @@ def test_vague_topic_never_repeats_its_domain_and_keywords_skip_filler() -> None
                 assert not {_stem(w) for w in m.group(1).split()} & domain, text
 
 
+def test_keywords_never_say_one_word_as_singular_and_plural() -> None:
+    """ "Something with postcodes postcode and location" (a UK postcode API's name and description) reads as a
+    stutter: a word whose stem is already a keyword is skipped."""
+    from tooldial.corpus.models import Api
+
+    api = Api(category="Location", tool="UK PostCode API", name="Postcodes",
+              description="Look up a postcode and its location; creates nothing. Creates maps.")
+    kws = keywords(api)
+    assert kws[:2] == ["postcodes", "look"] and len({_stem(w) for w in kws}) == len(kws)
+    assert len({_stem(w) for w in keywords(api, n=10)}) == len(keywords(api, n=10))
+
+
 def test_a_greeting_phrase_is_not_said_again_by_the_profile_lead() -> None:
     api = load_corpus("builtin").apis[0]
     text = "Hello, quick question. Could you give me a hand with my crypto?"

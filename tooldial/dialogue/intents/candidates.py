@@ -33,12 +33,14 @@ _NOT_TOPIC = knowledge_words("documentation", "not_topic")
 
 
 def keywords(api: Api, n: int = 3) -> list[str]:
-    """Topic words of the API's name and description, name first, deduplicated (no question words or
-    modifiers such as "full": "Tell me something about article full." is not English)."""
+    """Topic words of the API's name and description, name first, deduplicated by stem (no question words or
+    modifiers such as "full": "Tell me something about article full." is not English; not "postcodes postcode")."""
     seen: list[str] = []
+    stems: set[str] = set()
     for w in words(api.name) + words(api.description or ""):
-        if w not in _STOP and w not in _NOT_TOPIC and len(w) > 2 and not w.isdigit() and w not in seen:
+        if w not in _STOP and w not in _NOT_TOPIC and len(w) > 2 and not w.isdigit() and _stem(w) not in stems:
             seen.append(w)
+            stems.add(_stem(w))
     return seen[:n] or words(api.name)[:1] or [api.name]
 
 
