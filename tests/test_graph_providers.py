@@ -77,6 +77,62 @@ def test_openapi_links_are_read_with_refs_operation_refs_and_broken_ones_reporte
     assert any("noSuchOperation" in s.reason for s in corpus.skipped)
 
 
+ARAZZO = FIXTURES / "arazzo"
+#: The chains the fixture's ``reserveStock`` workflow declares inside the warehouse's document.
+WORKFLOW_CHAINS = {("reserveStock.stock", "searchProducts", "items|sku", "getStockLevel", "productCode"),
+                   ("reserveStock.pick", "getStockLevel", "bin", "POST /picklists", "bin"),
+                   ("reserveStock.pick", "getStockLevel", "units", "POST /picklists", "units")}
+
+
+@pytest.mark.parametrize("spec", ["", "restock.arazzo.yaml"], ids=["directory", "workflow file"])
+def test_arazzo_steps_that_pass_an_earlier_steps_body_output_are_documented_links(spec):
+    """In a directory, or given as the corpus (its OpenAPI sources read from beside it): a step's parameter whose
+    value is an earlier step's body output is a link (qualified operationId, operationPath, braces); workflow
+    inputs, headers and the whole body are none; a typo'd operation, an output the source lacks and a chain into
+    another document are reported with the file, workflow, step and field, and the rest loads."""
+    corpus = load_corpus(str(ARAZZO / spec))
+    tools = {t.name: t for t in corpus.tools}
+    assert set(tools) == {"Warehouse", "Couriers"}
+    got = {(x.name, x.source, x.source_output, x.target, x.target_input) for x in tools["Warehouse"].links}
+    assert got == WORKFLOW_CHAINS and tools["Couriers"].links == ()
+    reasons = {s.location.split(": ", 1)[1]: s.reason for s in corpus.skipped}
+    assert reasons == {
+        "workflow 'reserveStock' step 'courier': workflows[0].steps[3].parameters[0]":
+            "'POST /picklists' and 'bookPickup' are in two documents: no chain inside one tool",
+        "workflow 'reserveStock' step 'typo': workflows[0].steps[4]":
+            "operationId 'getStockLevels' is in no loaded OpenAPI document",
+        "workflow 'wrongOutput' step 'stock': workflows[1].steps[1].parameters[0]":
+            "'$response.body#/items/0/colour' -> 'productCode' names no output of 'searchProducts' or no required "
+            "parameter of 'getStockLevel'"}
+    assert all(s.location.startswith(str(ARAZZO / "restock.arazzo.yaml")) for s in corpus.skipped)
+    assert "operations" not in tools["Warehouse"].model_dump()  # never serialised: files and caches keep their bytes
+
+
+def test_a_workflow_file_whose_source_is_not_beside_it_is_reported_and_nothing_is_fetched(tmp_path):
+    flow = (ARAZZO / "restock.arazzo.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "flow.arazzo.yaml"
+    path.write_text(flow.replace("./couriers.openapi.yaml", "https://couriers.example.com/openapi.yaml"),
+                    encoding="utf-8")
+    corpus = load_corpus(str(path))
+    assert corpus.tools == [] and {s.reason for s in corpus.skipped} >= {
+        "source description 'https://couriers.example.com/openapi.yaml' is no local file beside the workflow "
+        "document (nothing is fetched)",
+        "source description './warehouse.openapi.yaml' is no local file beside the workflow document (nothing is "
+        "fetched)"}
+
+
+def test_workflow_chains_are_edges_at_the_defaults(embedder, tmp_path):
+    """``items|sku`` → ``productCode`` is no name match, and ``POST /picklists`` is an action: the workflow
+    declares both, so both are documented edges."""
+    from tooldial.graph import GraphConfig, build_graph, graph_stats
+
+    graph = build_graph(load_corpus(str(ARAZZO)), GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
+    edges = _edges(graph)
+    for _, source, output, target, param in WORKFLOW_CHAINS:
+        assert edges[(source, output, target, param)]["kind"] == "documented"
+    assert graph_stats(graph).documented_links == 3
+
+
 def _edges(graph) -> dict[tuple[str, str, str, str], dict]:
     return {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_path"]): d
             for u, v, d in graph.edges(data=True)}

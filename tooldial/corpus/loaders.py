@@ -7,7 +7,9 @@ Specs:
   file's ``category`` / ``category_name`` key, else its folder's name), and/or OpenAPI documents;
 - a ``.json`` file — a list of tool objects, one tool object, or an OpenAPI document;
 - a ``.jsonl`` / ``.jsonl.gz`` file — one tool object per line;
-- a ``.yaml`` / ``.yml`` file — an OpenAPI 3.0 / 3.1 document (recognised by its ``openapi`` key).
+- a ``.yaml`` / ``.yml`` file — an OpenAPI 3.0 / 3.1 document (recognised by its ``openapi`` key);
+- an Arazzo 1.x workflow document (``arazzo`` key; :mod:`tooldial.corpus.arazzo`): as the corpus, its OpenAPI
+  source descriptions are read from beside it; in a directory, its chains join the directory's OpenAPI tools.
 
 Lenient by default: a broken file, line or API is left out and recorded in ``Corpus.skipped`` (location and
 reason), the rest loads. ``strict=True`` raises the first problem as a :class:`~tooldial.errors.CorpusError`.
@@ -25,6 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tooldial.corpus.arazzo import Workflows, is_arazzo, with_workflow_links
 from tooldial.corpus.functions import KNOWN_FORMATS, is_function_list, parse_functions
 from tooldial.corpus.models import Corpus, SkippedRecord, Tool
 from tooldial.corpus.openapi import is_openapi, parse_openapi
@@ -74,16 +77,20 @@ def load_corpus(spec: str = BUILTIN, *, strict: bool = False, progress: bool = F
                  for t, where in _load_directory(root, log, progress, display=f"{BUILTIN}:")]
     else:
         path = Path(spec).expanduser()
+        workflows: list[Workflows] = []
         if path.is_dir():
-            tools = _load_directory(path, log, progress, display=None)
+            tools = _load_directory(path, log, progress, display=None, workflows=workflows)
         elif path.is_file():
-            tools = _load_file(path, log, progress, display=str(spec), folder_category=None)
+            tools = _load_file(path, log, progress, display=str(spec), folder_category=None, workflows=workflows)
+            tools += _workflow_sources(path, workflows, log)
         else:
             raise CorpusError(
                 "no such corpus: expected 'builtin', a directory, a .json / .jsonl / .jsonl.gz file of "
-                "ToolBench tools, or an OpenAPI .yaml / .json file",
+                "ToolBench tools, an OpenAPI .yaml / .json file or an Arazzo workflow file",
                 file=spec,
             )
+        if workflows:
+            tools = with_workflow_links(tools, workflows, log)
     unique = _unique(tools, log)
     if implied_outputs:
         from tooldial.corpus.implied_outputs import add_implied_outputs
@@ -107,13 +114,29 @@ def _unique(tools: Iterable[tuple[Tool, str]], log: ProblemLog) -> list[Tool]:
     return out
 
 
+def _workflow_sources(path: Path, workflows: list[Workflows], log: ProblemLog) -> list[tuple[Tool, str]]:
+    """The OpenAPI documents an Arazzo file given as the corpus names, read from their paths relative to it;
+    a source that is not a local file is reported (nothing is fetched)."""
+    tools: list[tuple[Tool, str]] = []
+    for flow in workflows:
+        for i, url in enumerate(flow.openapi_urls()):
+            source = path.parent / url
+            if "://" in url or not source.is_file():
+                log(CorpusError(f"source description {url!r} is no local file beside the workflow document "
+                                "(nothing is fetched)", file=flow.file, field=f"sourceDescriptions[{i}].url"))
+                continue
+            tools += _load_file(source, log, False, display=str(source), folder_category=None)
+    return tools
+
+
 def _display(path: Path, root: Path, prefix: str | None) -> str:
     if prefix is None:
         return str(path)
     return prefix + path.relative_to(root).as_posix()
 
 
-def _load_directory(root: Path, log: ProblemLog, progress: bool, display: str | None) -> list[tuple[Tool, str]]:
+def _load_directory(root: Path, log: ProblemLog, progress: bool, display: str | None,
+                    workflows: list[Workflows] | None = None) -> list[tuple[Tool, str]]:
     files = sorted(p for p in root.rglob("*") if p.is_file() and p.name.endswith(TOOL_SUFFIXES)
                    and not any(part.startswith(".") for part in p.relative_to(root).parts))
     if not files:
@@ -127,7 +150,8 @@ def _load_directory(root: Path, log: ProblemLog, progress: bool, display: str | 
     for path in files_iter:
         rel = path.relative_to(root).parts
         folder = rel[-2] if len(rel) >= 2 else None  # <dir>/<Category>/<tool>.json
-        tools.extend(_load_file(path, log, False, display=_display(path, root, display), folder_category=folder))
+        tools.extend(_load_file(path, log, False, display=_display(path, root, display), folder_category=folder,
+                                workflows=workflows))
     return tools
 
 
@@ -146,14 +170,18 @@ def _json_error(exc: json.JSONDecodeError) -> str:
 
 
 def _load_file(path: Path, log: ProblemLog, progress: bool, display: str,
-               folder_category: str | None) -> list[tuple[Tool, str]]:
-    """Tools of one file; a file that cannot be read at all is reported and yields nothing."""
+               folder_category: str | None, workflows: list[Workflows] | None = None) -> list[tuple[Tool, str]]:
+    """Tools of one file; a file that cannot be read at all is reported and yields nothing. An Arazzo document
+    yields no tool: it goes to ``workflows`` (its chains join the tools once all are loaded)."""
     try:
         if path.name.endswith((".jsonl", ".jsonl.gz")):
             return list(_load_jsonl(path, log, progress, display))
         text = _read_text(path, display)
         if path.suffix in (".yaml", ".yml"):
             doc = _load_yaml(text, display)
+            if is_arazzo(doc) and workflows is not None:
+                workflows.append(Workflows(doc, display))
+                return []
             if is_function_list(doc):
                 return [(t, display) for t in parse_functions(doc, file=display, report=log)]
             if not is_openapi(doc):
@@ -163,6 +191,9 @@ def _load_file(path: Path, log: ProblemLog, progress: bool, display: str,
             doc = loads_json(text)
         except json.JSONDecodeError as exc:
             raise CorpusError(_json_error(exc), file=display) from None
+        if is_arazzo(doc) and workflows is not None:
+            workflows.append(Workflows(doc, display))
+            return []
         return list(_tools_of_document(doc, log, display, folder_category))
     except CorpusError as exc:
         log(exc)

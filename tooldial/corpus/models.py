@@ -216,8 +216,11 @@ class Tool(BaseModel):
     #: How ``provider`` was decided (:mod:`tooldial.corpus.providers`): ``documented``, ``server host``,
     #: ``one file``, ``own tool``, ``embedded ecosystem``; empty when a loader did not say.
     provider_rule: str = ""
-    #: Chains between the tool's APIs that its documentation declares (OpenAPI ``links``).
+    #: Chains between the tool's APIs that its documentation declares (OpenAPI ``links``, Arazzo workflows).
     links: tuple[DocumentedLink, ...] = ()
+    #: An OpenAPI tool's operations by ``operationId`` and by ``"<method> <path>"`` → API name, for the workflows
+    #: that name them (:mod:`tooldial.corpus.arazzo`); never serialised, so files and caches keep their bytes.
+    operations: tuple[tuple[str, str], ...] = Field(default=(), exclude=True)
 
 
 class SkippedRecord(BaseModel):

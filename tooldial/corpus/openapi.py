@@ -369,8 +369,9 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
     provider, rule = _provider(doc)
     apis = share_output_enums(apis)
     links = resolve_links(pending_links, list(apis), operations, operation_ids, file=file, report=report)
+    named = {**operation_ids, **{f"{method} {path}": name for (path, method), name in operations.items()}}
     return [Tool(category=category, name=tool, description=description, apis=apis,
-                 provider=provider, provider_rule=rule, links=links)]
+                 provider=provider, provider_rule=rule, links=links, operations=tuple(sorted(named.items())))]
 
 
 def _provider(doc: dict) -> tuple[str, str]:

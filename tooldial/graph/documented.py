@@ -1,4 +1,4 @@
-"""Documented chains (OpenAPI ``links``) as graph edges of kind ``documented``.
+"""Documented chains (OpenAPI ``links``, Arazzo workflows) as graph edges of kind ``documented``.
 
 A spec that declares "the ``username`` of ``getUserByName``'s answer is what ``getRepositoriesByOwner`` takes"
 states the chain: no similarity bar, validity rule or density cap removes it. Such an edge is added whether or not
