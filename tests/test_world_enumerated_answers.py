@@ -56,6 +56,20 @@ def test_plural_ids_a_description_asks_for_meet_the_id_field_in_the_singular():
     assert {"news", "status", "movie"} <= enumerated_words("Returns the headlines: news, status and movies.")
 
 
+def test_a_word_after_a_one_letter_prefix_is_one_goal_word():
+    """ "Details of an E-Sports player" asks for the player, not for sports: the ``sport`` sub-record every team
+    holds is no answer (session-11 review: "the ID is 72 and the slug is esports"); a slug's ``create-a-file`` and a
+    phrase's "due-back" keep their words."""
+    player = {"player": {"name": "Kim Hyuk-kyu", "position": "ADC", "team": {
+        "name": "DRX", "sport": {"id": 72, "name": "E-sports", "slug": "esports"}}}}
+    api = _api("PlayerDetails", description="Get the details for a specific E-Sports player by providing the player ID.")
+    api = api.model_copy(update={"required_parameters": (Parameter(name="id", type="number"),)})
+    keys = [k for k, _, _ in answer_fields(api, player)]
+    assert keys[:2] == ["player|name", "player|team|name"], keys  # the sport sub-record, if at all, last
+    file = _api("Get File", description="Returns a file's name and size: see create-a-file.")
+    assert [k for k, _, _ in answer_fields(file, {"file": {"file_name": "a.pdf", "size": 12}})][0] == "file|file_name"
+
+
 def test_validator_flags_an_enumerated_field_left_out_and_passes_the_full_answer():
     description = "Get a real estate agent's agency, phone, rating and number of active listings."
     words = enumerated_words(description)

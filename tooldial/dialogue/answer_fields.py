@@ -116,11 +116,20 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     return out
 
 
+#: A word with a one-letter prefix (``E-Sports``, ``e-mail``, ``X-ray``): one word; not inside a longer hyphenated
+#: run (a URL slug's ``create-a-file``), nor after the article (``a-``) or ``I``.
+_PREFIXED = re.compile(r"(?<![\w-])[B-HJ-Zb-hj-z]-[A-Za-z]+(?![\w-])")
+
+
 def _goal_words(api: Api) -> set[str]:
     """The words of what the user asks for: the API's name and description, singular forms too ("ingredient
     quantities" asks for each ``quantity``), less what the call is asked *by* (schedules "from a specific
     category" on "a specific day": the category's name is no answer to a schedule)."""
-    goal = set(readable(api.name + " " + api.description).replace("'s", "").split())
+    # a word after a one-letter prefix is one word ("E-Sports" is esports, not sports: a player's team's ``sport``
+    # is no answer; e-mail, X-ray); longer hyphenated phrases keep their words ("due-back date", "feels-like")
+    text = _PREFIXED.sub(lambda m: m.group(0).replace("-", ""), api.name + " " + api.description)
+    goal = set(readable(text).replace("'s", "").split()) | {
+        m.group(0).replace("-", "").lower() for m in _PREFIXED.finditer(api.description)}
     goal |= {singular(w) for w in goal}
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
     return goal - given
