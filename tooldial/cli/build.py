@@ -66,7 +66,7 @@ def _register_build(subparsers: argparse._SubParsersAction) -> None:
                        "files it did not write)")
     src = build.add_argument_group("source")
     src.add_argument("--corpus", default="builtin", help="corpus spec: builtin, a ToolBench dir/.json/.jsonl[.gz], "
-                     "an OpenAPI 3 file (default: builtin); with --dialogues it documents the APIs in the "
+                     "an OpenAPI 3 or Arazzo file (default: builtin); with --dialogues it documents the APIs in the "
                      "histories (`none`: use the dialogues' mock data)")
     src.add_argument("--graph", type=Path, help="use a graph saved by `tooldial graph build` instead of building one")
     src.add_argument("--dialogues", type=Path, nargs="+", metavar="FILE",

@@ -18,8 +18,8 @@ from tooldial.errors import TooldialError
 CORPUS_HELP = (
     "API corpus: 'builtin' (the embedded corpus, default), a directory of ToolBench tool files "
     "(<dir>/<Category>/<tool>.json), a .json list or .jsonl[.gz] of tool objects, an OpenAPI 3 "
-    ".yaml/.json file or directory, or a .json file of OpenAI tools / function definitions or an MCP "
-    "tools/list result (one file = one system)"
+    ".yaml/.json file or directory (with Arazzo workflow files beside them, or one given alone), or a "
+    ".json file of OpenAI tools / function definitions or an MCP tools/list result (one file = one system)"
 )
 
 

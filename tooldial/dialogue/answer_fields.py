@@ -117,8 +117,9 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
 
 
 #: A word with a one-letter prefix (``E-Sports``, ``e-mail``, ``X-ray``): one word; not inside a longer hyphenated
-#: run (a URL slug's ``create-a-file``), nor after the article (``a-``) or ``I``.
-_PREFIXED = re.compile(r"(?<![\w-])[B-HJ-Zb-hj-z]-[A-Za-z]+(?![\w-])")
+#: run (a URL slug's ``create-a-file``), nor after a one-letter English word (``english.one_letter_words``).
+_PREFIXED = re.compile(r"(?<![\w-])(?!(?:" + "|".join(sorted(knowledge_words("english", "one_letter_words")))
+                       + r")-)[A-Za-z]-[A-Za-z]+(?![\w-])", re.IGNORECASE)
 
 
 def _goal_words(api: Api) -> set[str]:
@@ -128,8 +129,7 @@ def _goal_words(api: Api) -> set[str]:
     # a word after a one-letter prefix is one word ("E-Sports" is esports, not sports: a player's team's ``sport``
     # is no answer; e-mail, X-ray); longer hyphenated phrases keep their words ("due-back date", "feels-like")
     text = _PREFIXED.sub(lambda m: m.group(0).replace("-", ""), api.name + " " + api.description)
-    goal = set(readable(text).replace("'s", "").split()) | {
-        m.group(0).replace("-", "").lower() for m in _PREFIXED.finditer(api.description)}
+    goal = set(readable(text).replace("'s", "").split())
     goal |= {singular(w) for w in goal}
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
     return goal - given
