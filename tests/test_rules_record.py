@@ -84,6 +84,8 @@ FIXES = {
     "span_units": ({"years": 3, "months": 14, "days": "40"},
                    lambda r: RECORD_RULES.load("span_units").fix(r, random.Random(1), None)),
     "amount_rate": ({"amount": 100, "rate": 0.5, "converted": 80}, lambda r: RECORD_RULES.load("amount_rate").fix(r)),
+    "date_parts": ({"time": "13:15", "year": 2025, "month": 12, "day": 3, "hour": 16, "minute": 10, "weekday": "Mon",
+                    "week_number": 7}, lambda r: RECORD_RULES.load("date_parts").fix(r)),
 }
 
 
@@ -110,3 +112,33 @@ def test_the_moved_fixes_keep_what_they_did() -> None:
     dates = {"start_date": "2024-05-10", "end_date": "2024-05-01"}
     RECORD_RULES.load("order").fix(dates)
     assert dates == {"start_date": "2024-05-01", "end_date": "2024-05-10"}
+
+
+def test_the_date_parts_fix_writes_one_moment_in_each_values_form() -> None:
+    """Text stays text (zero-padded when it was), a weekday keeps its length and case, epoch seconds are the
+    moment's in the record's zone (milliseconds stay milliseconds), and a day past its month's end is its last."""
+    fix = RECORD_RULES.load("date_parts").fix
+    record = {"to_time": "20:30", "year": "2012", "month": "01", "day": "7", "hour": "05", "minute": "38",
+              "weekday": "mon", "seconds_since_epoch": 21, "utc_time": "12:30", "local_timezone": "Asia/Shanghai"}
+    fix(record)
+    assert record == {"to_time": "20:30", "year": "2012", "month": "01", "day": "7", "hour": "20", "minute": "30",
+                      "weekday": "sat", "seconds_since_epoch": 1325939400, "utc_time": "12:30",
+                      "local_timezone": "Asia/Shanghai"}
+    assert dt.datetime.fromtimestamp(1325939400, dt.UTC) == dt.datetime(2012, 1, 7, 12, 30, tzinfo=dt.UTC)  # Shanghai +8
+    stamp = {"year": 2025, "month": 3, "day": 1, "hour": 0, "minute": 0, "epoch": 1.0e12, "weekday": "SATURDAY"}
+    fix(stamp)
+    assert stamp["epoch"] == 1740787200000 and stamp["weekday"] == "SATURDAY"
+    leap = {"year": 2023, "month": 2, "day": 30, "week": 1}
+    fix(leap)
+    assert leap == {"year": 2023, "month": 2, "day": 28, "week": 9}
+
+
+def test_date_parts_leave_records_that_break_down_no_moment() -> None:
+    """A part out of its range (a percentage as "week"), a season's year and week, an hour with no minute beside a
+    clock time: the fix changes nothing."""
+    fix = RECORD_RULES.load("date_parts").fix
+    for record in ({"week": "1.2%", "month": "5.1%", "year": "12.0%"}, {"season": 2023, "week": 5, "year": 2023},
+                   {"time": "13:15", "hour": 3, "temperature": 12}, {"date": "2023-06-15", "month": 7, "year": 2023}):
+        before = dict(record)
+        fix(record)
+        assert record == before

@@ -131,6 +131,7 @@ RECORD_RULES = Registry("record rule", {
     "match_score": "tooldial.rules.world.match_score:MatchScore",
     "country_facts": "tooldial.rules.world.country_facts:CountryFacts",
     "eu_member": "tooldial.rules.world.eu_member:EuMember",
+    "date_parts": "tooldial.rules.world.date_parts:DateParts",
 }, field="record rule")
 
 #: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by

@@ -231,6 +231,8 @@ _NUMERIC_TYPES = _cue("numeric_types")
 def _is_date_kind(f: FieldName) -> bool:
     if f.tokens and f.tokens[-1] in _DAY_QUANTITY:
         return False
+    if f.joined in _cue("weekday") or (f.numeric and f.joined in _cue("date_part_numbers")):
+        return False
     return f.has(*standard_words("date"), *_cue("date")) or f.joined.endswith("date") \
         or f.joined in _cue("date_joined") or (f.type or "").lower() == "date"
 

@@ -40,6 +40,7 @@ class Check(StrEnum):
     MATCH_SCORE = "match score"
     COUNTRY_FACTS = "country facts"
     EU_MEMBER = "eu member"
+    DATE_PARTS = "date parts"
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,7 +89,7 @@ def ohlc_groups(record: dict[str, Any]) -> list[dict[str, str]]:
 #: A field that is one part of a clock reading or a date (``hour``, ``minute``, ``second``) and its range.
 CLOCK_PARTS: dict[tuple[str, ...], tuple[int, int]] = {
     ("hour",): (0, 23), ("minute",): (0, 59), ("second",): (0, 59), ("hour", "of", "day"): (0, 23),
-    ("day", "of", "month"): (1, 31)}
+    ("day", "of", "month"): (1, 31), ("day",): (1, 31)}
 
 
 #: The units of a broken-down span ("3 years, 2 months, 5 days") with how many of each make the next larger.
@@ -117,6 +117,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     record_fix("ohlc")(record)
     record_fix("volume")(record)
     record_fix("values")(record, ctx.world.rng)
+    record_fix("date_parts")(record)
     record_fix("span_units")(record, ctx.world.rng, ctx.span if ctx.asked_span else None)
     record_fix("sky")(record, ctx.world.rng)
     record_fix("standings")(record)

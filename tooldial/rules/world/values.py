@@ -26,12 +26,13 @@ class Values(RecordRule):
 
     @staticmethod
     def fix(record: dict[str, Any], rng: random.Random) -> None:
-        """The generator's fix of one record: a clock part out of its range (``hour: 71``, check ``clock part``) is
-        drawn again inside it; the other checks have no fix here (the generator draws such values in range)."""
+        """The generator's fix of one record: a clock part out of its range (``hour: 71``, check ``clock part``; a
+        whole number: ``"hour": 25753.3`` is a price an hour ago) is drawn again inside it; the other checks have
+        no fix here (the generator draws such values in range)."""
         for key, value in record.items():
             part = CLOCK_PARTS.get(name_tokens(key))
             if part is not None and isinstance(value, int | float | str) and not isinstance(value, bool) and re.fullmatch(
-                    r"-?\d+(\.\d+)?", str(value)) and not part[0] <= float(value) <= part[1]:
+                    r"-?\d+(\.0+)?", str(value)) and not part[0] <= float(value) <= part[1]:
                 drawn = rng.randint(*part)
                 record[key] = str(drawn) if isinstance(value, str) else drawn
 
@@ -60,8 +61,8 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a month", (key,)))
     if kind in ranges and not ranges[kind][0] <= value_number <= ranges[kind][1]:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a {kind}", (key,)))
-    part = CLOCK_PARTS.get(FieldName(key).tokens)
-    if part is not None and not part[0] <= value_number <= part[1]:
+    part = CLOCK_PARTS.get(FieldName(key).tokens)  # a fraction is no part (a price an hour ago: "hour": 25753.3)
+    if part is not None and value_number == int(value_number) and not part[0] <= value_number <= part[1]:
         out.append(Problem(Check.CLOCK_PART, f"{key}={text} is out of range for {'/'.join(FieldName(key).tokens)}",
                            (key,)))
     return out
