@@ -4,6 +4,7 @@ whole, the checks decide, and the final answer is rebuilt from what was kept."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,33 @@ def test_real_small_model_writes_undocumented_responses_or_the_template_stays(op
     again, _ = run()
     assert openai_server.request_count() == sent
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_a_dialogue_whose_undocumented_answer_the_model_did_not_write_is_dropped_and_drawn_again(
+        openai_server, silent, embedder, tmp_path) -> None:
+    """With 4 tokens the real server's every written response is cut off, so no undocumented lookup gets an answer:
+    those dialogues are dropped (the template path leaves such lookups out), counted with their reason, their
+    parts are not counted as written, and others are drawn in their place, at most ``--n`` of them."""
+    from tooldial.dialogue.model_parts.writer import DROPPED_UNWRITTEN
+
+    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
+               "max_concurrency": 1, "max_attempts": 1, "result_tokens": 4}
+    config = GenerateConfig(n=3, seed=5, sequences=["one_api_07", "one_api_05"], llm_roles=["result"],
+                            renderer_options=options, batch_size=2)
+    report = GenerationReport()
+    renderer = _Keeping()
+    records = list(generate_dialogues(silent, None, config, embedder=embedder, report=report, renderer=renderer))
+    parts = report.model_parts
+    dropped = parts.dropped[DROPPED_UNWRITTEN]
+    assert dropped >= 1 and parts.whole["model"] == 0
+    assert parts.failures["result: cut off at max_tokens"] >= dropped
+    assert all(r.scenario["answer_fields"] != ["status"] for r in records)  # no "the status is success" answers
+    assert len(records) <= config.n and len(renderer.seen) == len(records)  # dropped before they were rendered
+    ids = [int(r.dialogue_id.rsplit("-", 1)[1]) for r in records]
+    assert max(ids, default=0) + 1 <= config.n + min(dropped, config.n)  # drawn again: later ids, at most n more
+    assert len(records) == config.n or dropped >= config.n  # replaced until n are written or the cap is reached
+    tally = Counter(f"result {w}" for r in records for w in r.scenario["written_by"].get("result", []))
+    assert +parts.written == +tally  # the dropped dialogues' parts are not counted
 
 
 def test_a_response_that_repeats_an_earlier_calls_is_not_kept_and_the_retry_hides_the_earlier_results(silent) -> None:

@@ -180,6 +180,9 @@ def _generate(args: argparse.Namespace) -> int:
         if parts.whole["asked"]:
             print(f"  results written whole (undocumented lookups): {parts.whole['model']}/{parts.whole['asked']} "
                   f"({parts.whole['repaired']} kept after placeholder fields were dropped)", file=sys.stderr)
+        if parts.dropped:
+            print("  dialogues dropped and drawn again: " + ", ".join(f"{k} ({v})" for k, v in parts.dropped.items()),
+                  file=sys.stderr)
         if parts.repaired:
             print("  kept after a repair: " + ", ".join(f"{k} ({v})" for k, v in parts.repaired.most_common()),
                   file=sys.stderr)

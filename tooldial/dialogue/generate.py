@@ -523,8 +523,21 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
     index = 0
     buffer: list[tuple[ActionSequence, DialogueUnit]] = []
     draws_left = True
-    while draws_left or buffer:
-        if config.n is not None and index >= config.n:
+
+    def dropped() -> int:
+        """Dialogues the model parts dropped so far, each drawn again (``--n`` counts the dialogues written), up to
+        ``--n`` of them: a model that fails every time does not keep the run drawing forever."""
+        return min(sum(parts.dropped.values()), config.n or 0) if parts is not None else 0
+
+    while draws_left or buffer or (pending and config.n is not None):
+        if config.n is not None and index - dropped() >= config.n:
+            if not pending:
+                break
+            yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
+                              report, bar, parts)
+            pending = []
+            continue  # the flush may have dropped some: draw again while draws are left
+        if not (draws_left or buffer):
             break
         if not buffer:
             for draw in draws:

@@ -43,6 +43,9 @@ from tooldial.llm import ChatRequest, ChatResult, LLMClient
 
 log = logging.getLogger(__name__)
 
+#: Why a dialogue is dropped when the model wrote no acceptable response for its undocumented final lookup.
+DROPPED_UNWRITTEN = "the model wrote no acceptable result for an undocumented lookup"
+
 #: Bump when a prompt or check changes (the prompts are part of every cached request anyway).
 PARTS_VERSION = "model-parts-3"
 
@@ -84,6 +87,9 @@ class ModelParts:
         self.whole: Counter = Counter()
         #: dialogue id -> {"goal": "model"|"template", "result": [one per call turn]} (roles on only).
         self.written_by: dict[str, dict[str, Any]] = {}
+        #: why -> dialogues dropped (the generator draws others in their place; their parts are not counted).
+        self.dropped: Counter = Counter()
+        self._unwritten: set[str] = set()
 
     def apply(self, scenarios: list[ScenarioInstruction], factory: Any,
               validate: Callable[[ScenarioInstruction], set[str]]) -> list[ScenarioInstruction]:
@@ -97,7 +103,21 @@ class ModelParts:
             out = self._goals(out, factory)
         if "result" in self.roles:
             out = self._results(out, validate)
+            out = [s for s in out if not self._drop(s.dialogue_id)]
         return out
+
+    def _drop(self, dialogue_id: str) -> bool:
+        """Whether the dialogue is dropped: its answer is an undocumented lookup's response that the model did not
+        write acceptably. The template's ``status: success`` would be no answer, and the template path leaves
+        such lookups out (:func:`~tooldial.dialogue.generate.unit_problem`), so the model path does too."""
+        if dialogue_id not in self._unwritten:
+            return False
+        self._unwritten.discard(dialogue_id)
+        self.dropped[DROPPED_UNWRITTEN] += 1
+        for role, who in self.written_by.pop(dialogue_id, {}).items():
+            for w in who if isinstance(who, list) else [who]:
+                self.written[f"{role} {w}"] -= 1
+        return True
 
     # -- shared --------------------------------------------------------------------------------------------
 
@@ -211,6 +231,7 @@ class ModelParts:
         baseline: dict[int, set[str]] = {}
         state: dict[tuple[int, int], str] = {}  # (scenario, turn) -> "model" once accepted
         self._whole_results(out, whole, validate, baseline, state)
+        self._unwritten |= {out[i].dialogue_id for i, k in whole if (i, k) not in state}
         calls_left = {i: [k for k in ks if (i, k) not in whole] for i, ks in calls.items()}
         for i, ks in calls_left.items():  # every value used by the dialogue: the model could only copy the template
             full = [k for k in ks if len(needed_leaves(out[i].turns[k].api_response["result"], out[i])) == len(
