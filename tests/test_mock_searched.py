@@ -88,3 +88,11 @@ def test_only_a_search_api_reads_a_name_input_as_the_searched_thing():
     assert searched(insult, {"name": "Alex"}) is None
     message = _api("Search messages", "mail", ["from_name"], {"text": "hi"})
     assert searched(message, {"from_name": "Mailee"}) is None  # a sender, not what the search finds
+
+
+def test_a_keyword_that_filters_or_a_flag_names_no_record():
+    domains = _api("newlyRegisteredDomains", "check_disposable_email", ["keywords"], {"domains": [{"name": "00005.top"}]})
+    body = build_result(domains, random.Random(1), inputs={"keywords": "startups"})["response"]
+    assert body["domains"][0]["name"] == "00005.top"  # no domain named "Startups": the API searches nothing
+    stocks = _api("Query Stocks V2", "StockSearch", ["searchMetadata", "query"], [{"symbol": "TSLA"}], "Finance")
+    assert searched(stocks, {"searchMetadata": "true", "query": "pizza hut"}).ticker == "YUM"

@@ -54,6 +54,9 @@ class Searched:
     key: str
     ticker: str | None = None
     place: Place | None = None
+    #: Whether the API's name says it searches (:data:`_SEARCH_VERBS`): only then is its first record named so
+    #: (the ``keyword`` of "Get Cities" or of "newlyRegisteredDomains" filters, it names no record).
+    search_api: bool = False
 
     @property
     def filter(self) -> bool:
@@ -107,18 +110,20 @@ def searched(api: Api, inputs: dict[str, Any]) -> Searched | None:
     search_api = bool(title & _SEARCH_VERBS)
     for key, value in inputs.items():
         text = as_text(value).strip()
-        if not 2 <= len(text) <= 60 or not re.search(r"[A-Za-z]", text) or "://" in text:
-            continue
+        param = api.parameter(key)
+        if not 2 <= len(text) <= 60 or not re.search(r"[A-Za-z]", text) or "://" in text or text.lower() in (
+                "true", "false") or param is not None and (param.type or "").lower() in ("boolean", "bool"):
+            continue  # a flag (``searchMetadata=true``) searches for nothing
         f = FieldName(key)
         kind = field_kind(f)
         own = {singular(t) for t in f.tokens} - _NAME_WORDS
         if kind == "query" or kind in _FILTER_KINDS or (
                 kind in _NAMED_KINDS and search_api and own <= title):
             about_places = bool(api_words(api) & _PLACE_WORDS)
-            place = searched_place(text, prefix=kind == "query" and about_places) if kind == "city" or (
+            place = searched_place(text, prefix=kind == "query" and about_places and search_api) if kind == "city" or (
                 kind in ("query", "name") and about_places) else None
             ticker = _ticker(text, kind) if kind not in ("city", "person", "username") and place is None else None
-            return Searched(text, str(kind), key, ticker, place)
+            return Searched(text, str(kind), key, ticker, place, search_api)
     return None
 
 
@@ -170,10 +175,12 @@ def about_searched(api: Api, body: Any, asked: Searched) -> None:
         if asked.kind == "city" and asked.place is None:
             for key in (k for k in scalars if kinds[k] == "city" and not _holds(record[k], asked)):
                 record[key] = asked.shown
-        if asked.kind in ("city", "symbol") or asked.kind == "coin" and asked.ticker == asked.text.upper():
+        if not asked.search_api and asked.place is None or asked.kind in ("city", "symbol") or (
+                asked.kind == "coin" and asked.ticker == asked.text.upper()):
             continue  # a filter's records are not named after it; a ticker is no name
         names = [k for k in scalars if kinds[k] in _RECORD_NAME_KINDS and isinstance(record[k], str)
-                 and _own_name(k, title)]
+                 and _own_name(k, title) and not re.fullmatch(
+                     r"\S+[.@]\S+", record[k].strip())]  # a domain or an address is not renamed with words
         if names and not any(_holds(record[k], asked) for k in names):
             record[names[0]] = asked.place.city if asked.place is not None else \
                 asked.shown if kinds[names[0]] != "username" else asked.text
