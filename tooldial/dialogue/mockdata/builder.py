@@ -53,6 +53,7 @@ from tooldial.dialogue.mockdata.places import (
 )
 from tooldial.dialogue.mockdata.record_rules import apply_rules
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
+from tooldial.dialogue.mockdata.searched import about_searched, searched
 from tooldial.dialogue.mockdata.sports import _rank_tables
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
@@ -142,6 +143,10 @@ class ResultBuilder:
         self.fahrenheit = any(as_text(v).strip().lower() in ("imperial", "fahrenheit", "f", "us")
                               for k, v in self.inputs.items() if "unit" in k or "scale" in k or "temp" in k)
         self.bounds = date_bounds(inputs or {})  # the names as written: ``startDate`` is a start, ``startdate`` not
+        #: What the call searched for ("New York", "Apple"): its records are about it (:func:`about_searched`).
+        self.searched = searched(api, dict(inputs or {}))
+        #: The place the first record lies in: the city searched by name (New York for a city search).
+        self.first_place: Place | None = None
         self.top = self.context()
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = currency_inputs(self.inputs)
@@ -168,6 +173,11 @@ class ResultBuilder:
             if self.record_places:
                 self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
                     world.rng.choice(self.record_places)
+        if not self.record_places and self.searched is not None and self.searched.place is not None:
+            place = self.searched.place  # a city searched by name: the best match first, then others of its country
+            self.first_place = self.input_place = place
+            self.record_places = (place,) if self.searched.kind == "city" else tuple(
+                p for p in places() if p.country_code == place.country_code and p != place) or (place,)
         if not self.record_places and us_api:
             self.record_places = tuple(p for p in places() if p.country_code == "US")  # "US Geo Data"
         if self.input_place is not None:
@@ -204,12 +214,15 @@ class ResultBuilder:
         return next((as_text(v).strip().upper() for k, v in self.raw_inputs.items() if field_kind(FieldName(k)) in (
             "symbol", "coin") and 1 < len(as_text(v).strip()) <= 12), None)
 
-    def context(self) -> RecordContext:
+    def context(self, first: bool = False) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
-        lies where the inputs say (:attr:`record_places`)."""
+        lies where the inputs say (:attr:`record_places`), the first record's where a search by name says
+        (:attr:`first_place`)."""
         ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
         places_ = getattr(self, "record_places", ())
-        if places_:
+        if first and getattr(self, "first_place", None) is not None:
+            ctx._place = self.first_place
+        elif places_:
             ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
         if self.bounds.on is not None:
             ctx.anchor = self.bounds.on
@@ -425,7 +438,7 @@ class ResultBuilder:
         for i in range(self.records):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
-            ctx = self.context()
+            ctx = self.context(first=i == 0)
             item = self.fill(template, path, ctx, doc)
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
@@ -451,9 +464,9 @@ class ResultBuilder:
                     _set_path(body, container, values)
                 continue
             rows: list[dict[str, Any]] = []
-            for _ in range(self.records):
+            for i in range(self.records):
                 row: dict[str, Any] = {}
-                ctx = self.context()
+                ctx = self.context(first=i == 0)
                 for comp in comps:
                     value = self.leaf(comp.path, comp.example, ctx, False)
                     if value is not OMIT:
@@ -562,6 +575,8 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     _rank_tables(body)
     world_fix("rows", "fix_series")(body, builder.world.rng)
     record_fix("country_facts")(body, builder.raw_inputs)
+    if builder.searched is not None:
+        about_searched(api, body, builder.searched)  # the records are about what was searched
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     _remember_top(body, builder)
 

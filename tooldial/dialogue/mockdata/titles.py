@@ -178,7 +178,10 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named("book", "books", "course", "courses"):
         return _title(_BOOK_TITLES, ctx, topic)
     if f.named("product", "products"):
-        return f"{world.fake.last_name()} {rng.choice(_PRODUCTS)}"
+        brand, product = world.fake.last_name(), rng.choice(_PRODUCTS)
+        if ctx.topic and not ctx.drawn_topic:  # a search for "RTX" finds "Booker RTX", not a water bottle
+            return f"{brand} {ctx.topic.title() if ctx.topic.islower() else ctx.topic}"
+        return f"{brand} {product}"
     if f.named("recipe", "recipes", "dish", "meal"):
         return rng.choice(_DISHES)
     if f.named("event", "events", "festival", "concert"):

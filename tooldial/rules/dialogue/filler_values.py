@@ -10,8 +10,9 @@ from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldP
 
 
 class FillerValues(CallRule):
-    """``willow-5166``, "The Frozen Harvest", a title about a topic nobody asked for, "Civil Imagine Minute";
-    each leaf of the call's inputs and result reports the first of these it is."""
+    """``willow-5166``, "The Frozen Harvest", a title about a topic nobody asked for, "Civil Imagine Minute" (not
+    the words of one of the call's inputs: a search's result holds them); each leaf of the call's inputs and result reports the
+    first of these it is."""
 
     kind = "filler"
     checks = (WorldCheck.FILLER_TOKEN, WorldCheck.PLACEHOLDER_TITLE, WorldCheck.UNASKED_TOPIC, WorldCheck.LOREM)
@@ -19,6 +20,7 @@ class FillerValues(CallRule):
     def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
         documented = scene.documented if scene is not None else None
         said = scene.spoken if scene is not None else ""
+        asked = {str(v).lower() for v in call.inputs.values() if isinstance(v, str)}
         out = []
         for where, value in error_results.leaves({"inputs": call.inputs, "result": call.result}):
             if isinstance(value, str) and FILLER.search(value):
@@ -29,6 +31,7 @@ class FillerValues(CallRule):
                 out.append(WorldProblem(WorldCheck.UNASKED_TOPIC, f"{call.api_name}: {where}={value!r} is about "
                                         f"{drawn_topic_title(value, said)}, which the dialogue never mentions",
                                         (where,)))
-            elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented):
+            elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented) and (
+                    value.lower() not in asked):  # a station found by "space travel" is named with the words asked
                 out.append(WorldProblem(WorldCheck.LOREM, f"{call.api_name}: {where}={value!r}", (where,)))
         return out
