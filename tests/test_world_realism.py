@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
+from tooldial.dialogue.chains import made_for_its_output, side_effects
 from tooldial.dialogue.generate import unit_problem
 from tooldial.dialogue.mockdata import (
     MockWorld,
@@ -15,6 +16,7 @@ from tooldial.dialogue.mockdata import (
     places,
     reports_something,
 )
+from tooldial.dialogue.model_parts.undocumented import wants_written_response
 from tooldial.dialogue.planner import DialogueUnit
 
 
@@ -75,6 +77,29 @@ def test_units_with_credentials_or_lookups_without_documented_result_are_left_ou
     assert unit_problem(corpus, DialogueUnit(target=blind.id)) == "lookup without a documented result"
     assert unit_problem(corpus, DialogueUnit(target=action.id)) == ""  # "done" is an answer to an action
     assert unit_problem(corpus, DialogueUnit(target=fine.id)) == ""
+
+
+def test_a_call_made_for_what_it_returns_needs_a_documented_result_like_a_lookup():
+    """Review 1787: "Send image and get result" (AI Picture Colorizer, AI Image Enhancer) documents no output and its
+    dialogues ended on "the status is success" with no image. A name that says the call returns something makes it
+    need a documented result (or a model-written one), as a lookup does; a plain action does not."""
+    product = _api("Send Image And Get Result", required=[Parameter(name="image", example="a.png")], method="POST",
+                   description="Send Image And Get Result")
+    url = _api("Upload Image And Return URL", required=[Parameter(name="image", example="a.png")], method="POST")
+    team = _api("Create team", required=[Parameter(name="name", example="Ops")], method="POST",
+                description="Creates a new Team and makes you a member.")
+    forecast = _api("Get Forecast", required=[Parameter(name="city", example="Porto")])
+    assert [made_for_its_output(a) for a in (product, url, team, forecast)] == [True, True, False, True]
+    assert side_effects(product) and side_effects(url)  # still calls that change something (sequences, chains)
+    other = _api("Get Country", required=[Parameter(name="code", example="PT")], outputs=[_o("name", "Portugal")])
+    corpus = Corpus(spec="test:world", tools=[Tool(category="Data", name="t", apis=(product, url, team)),
+                                              Tool(category="Data", name="geo", apis=(other,))])
+    assert unit_problem(corpus, DialogueUnit(target=product.id)) == "lookup without a documented result"
+    assert unit_problem(corpus, DialogueUnit(target=url.id)) == "lookup without a documented result"
+    assert unit_problem(corpus, DialogueUnit(target=team.id)) == ""  # "done" answers an action
+    assert unit_problem(corpus, DialogueUnit(target=product.id), written_results=True) == ""
+    assert wants_written_response(product, {"response": {"status": "success"}})
+    assert not wants_written_response(team, {"response": {"status": "success"}})
 
 
 def test_a_silent_tool_among_many_gives_no_lookup_targets_unless_a_model_writes_the_results():

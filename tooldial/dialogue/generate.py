@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
-from tooldial.dialogue.chains import side_effects
+from tooldial.dialogue.chains import made_for_its_output
 from tooldial.dialogue.intents import Intent, IntentBank, SearchCache, personal_texts, ungreeted
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
@@ -170,7 +170,8 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit, *, written_results: bool = 
 
     - a required input (or the chain input) is a credential (API key, token, session id, password): the
       system holds those, a user never says them, so the API is left out rather than asking for a key;
-    - the target is a lookup whose documentation says nothing about what it returns (no example response,
+    - the target is a lookup (or a call made for what it returns: "Send image and get result") whose
+      documentation says nothing about what it returns (no example response,
       only an error example or a generic envelope): its only "answer" would be ``status: success`` — unless a
       model writes its response (``written_results``: the ``result`` role) or the corpus is one system and no
       API of the target's tool documents an output (:func:`_silent_system`).
@@ -180,7 +181,7 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit, *, written_results: bool = 
     chain = target.parameter(unit.chain_param) if unit.chain_param else None
     if any(is_credential(p) for a in apis for p in a.required_parameters) or (chain and is_credential(chain)):
         return "credential input"
-    if not side_effects(target) and not documented_output(target) and not written_results and not _silent_system(
+    if made_for_its_output(target) and not documented_output(target) and not written_results and not _silent_system(
             corpus, target):
         return "lookup without a documented result"
     return ""
@@ -211,7 +212,7 @@ def plan_problem(plan: Any) -> str:
         if any(not str(v).strip() for v in slots.values.values()):
             return "undocumented input"
     # an API that documents no output at all passed unit_problem only as part of a silent system: no answer to ask
-    if not side_effects(plan.target.api) and documented_output(plan.target.api) and (
+    if made_for_its_output(plan.target.api) and documented_output(plan.target.api) and (
             not reports_something(plan.target_result) or all(
             key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in answer_fields(
                 plan.target.api, plan.target_result, known=plan.target.values.values()))):

@@ -35,7 +35,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, OutputComponent
 from tooldial.dialogue.chains.documented import documented_error, value_shape
-from tooldial.dialogue.chains.effects import side_effects
+from tooldial.dialogue.chains.effects import made_for_its_output, side_effects
 from tooldial.dialogue.chains.records import (
     BARE_ID,
     CONTAINERS,
@@ -52,7 +52,8 @@ from tooldial.rules.chaining import ChainProblem, Link, check_chain
 
 #: Names other modules and tests import from here (the submodules hold them).
 __all__ = ["BARE_ID", "CONTAINERS", "alike_record", "chain_link", "chain_problem", "chain_verdict",
-           "countries_of", "documented_error", "schema_copies", "side_effects", "top_record", "value_shape"]
+           "countries_of", "documented_error", "made_for_its_output", "schema_copies", "side_effects", "top_record",
+           "value_shape"]
 
 
 def chain_link(source: Api, target: Api, chain_param: str, chain: OutputComponent,

@@ -24,6 +24,16 @@ def side_effects(api: Api) -> bool:
     return verb in _SIDE_EFFECT_VERBS and not describes_its_input(api, clause)
 
 
+def made_for_its_output(api: Api) -> bool:
+    """Whether the call is made for what it returns: a lookup, or a call whose name says it sends something and
+    gets a result back ("Send image and get result", "Upload Image And Return URL"; ``actions.product_phrases``).
+    Such a call that documents no output has no answer to show."""
+    if not side_effects(api):
+        return True
+    name = f" {readable(api.name).lower()} "
+    return any(f" {phrase} " in name for phrase in _PRODUCT_PHRASES)
+
+
 def describes_its_input(api: Api, clause: str) -> bool:
     """Whether a GET API's description tells the caller what to send rather than what the call changes: "Send IP
     address" (input ``ip``), "insert platform, eg: pc" (``platform``), "send a request with a URL and get a QR
@@ -60,3 +70,5 @@ _SENT_THINGS = knowledge_words("actions", "sent_things")
 
 #: First words of API names that are verbs of a change, never nouns ("Order Details", "Post Comments" are lookups).
 _NAME_VERBS = knowledge_words("actions", "name_change_verbs")
+#: Words of a name that say a call that changes something is made for what it returns.
+_PRODUCT_PHRASES = knowledge_words("actions", "product_phrases")

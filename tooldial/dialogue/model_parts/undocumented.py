@@ -23,7 +23,7 @@ import re
 from typing import Any
 
 from tooldial.corpus.models import Api, Corpus
-from tooldial.dialogue.chains.effects import side_effects
+from tooldial.dialogue.chains.effects import made_for_its_output
 from tooldial.dialogue.mockdata import PAGING_KEYS, STATUS_KEYS, as_text, documented_output
 from tooldial.dialogue.model_parts.results import flat_leaves
 from tooldial.dialogue.scenario import ScenarioInstruction
@@ -59,9 +59,10 @@ _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 
 
 def wants_written_response(api: Api, result: Any) -> bool:
-    """Whether a call's result is one the model should write whole: a lookup (no side effects) whose
-    documentation shows no response, answered by the template with how the call went and implied ids only."""
-    if side_effects(api) or documented_output(api):
+    """Whether a call's result is one the model should write whole: a lookup (no side effects; or a call made for
+    what it returns, :func:`~tooldial.dialogue.chains.effects.made_for_its_output`) whose documentation shows no
+    response, answered by the template with how the call went and implied ids only."""
+    if not made_for_its_output(api) or documented_output(api):
         return False
     body = result.get("response", result) if isinstance(result, dict) else result
     return isinstance(body, dict) and all(
