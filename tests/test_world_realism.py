@@ -308,3 +308,18 @@ def _check_answer(record, turns, dp, corpus=None):
 
     for problem in Answer().problems(Scene(record, turns, corpus=corpus)):
         dp.add("answer", str(problem), problem.check)
+
+
+def test_a_price_lies_in_the_range_of_what_it_prices():
+    """Review 1787: a home's price was "296.29" (a product's 5-500 range). What the field or its API's name prices
+    (``money.priced_things``: a home, a rent, a car) sets the range (``money.price_ranges_usd``), in the record's
+    currency; an unnamed thing keeps the product range."""
+    home = _api("properties/v2/detail", outputs=[_o("price", None, type_="number")])
+    rent = _api("properties/v2/detail", outputs=[_o("rent_price", None, type_="number")])
+    product = _api("Get Product", outputs=[_o("price", None, type_="number")])
+    for seed in range(8):
+        assert 90_000 <= float(build_result(home, random.Random(seed))["response"]["price"]) <= 1_500_000
+        assert 700 <= float(build_result(rent, random.Random(seed))["response"]["rent_price"]) <= 4_500
+        assert 5 <= float(build_result(product, random.Random(seed))["response"]["price"]) <= 500
+    euros = build_result(home, random.Random(1), inputs={"currency": "EUR"})["response"]["price"]
+    assert 90_000 / 1.08 - 1000 <= float(euros) <= 1_500_000 / 1.08 + 1000 and float(euros) % 1000 == 0

@@ -15,15 +15,47 @@ if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
 
 
+#: What a price is of (``money.priced_things``: a home, a car, a flight) and that thing's price range in USD.
+_PRICED_THINGS = {thing: frozenset(words) for thing, words in loader.word_map("money", "priced_things").items()}  # type: ignore[arg-type]
+_PRICE_RANGES = {thing: (float(lo), float(hi)) for thing, (lo, hi) in loader.word_map(  # type: ignore[misc]
+    "money", "price_ranges_usd").items()}
+
+
+_PRICE_HEADS = frozenset(loader.word_map("money", "price_heads")["whole"])  # type: ignore[arg-type]
+_LODGING = frozenset(loader.word_map("money", "lodging_context")["stay"])  # type: ignore[arg-type]
+
+
+def priced_thing(f: FieldName) -> str | None:
+    """What a price field prices: the first thing its own name names (``rent_price``), else the first its API's
+    name or path names (``properties/detail``: a home; a property of a hotel or travel API is a stay), else None
+    (a product: a few to a few hundred dollars). Only a whole price is priced so (its last word a price's:
+    ``money.price_heads``; not ``pricePerSqFt``, ``priceChange``)."""
+    if not f.tokens or f.tokens[-1] not in _PRICE_HEADS:
+        return None
+    for words in (set(f.tokens), f.title):
+        thing = next((t for t, names in _PRICED_THINGS.items() if names & words), None)
+        if thing == "property" and _LODGING & f.context:
+            return "stay"
+        if thing is not None:
+            return thing
+    return None
+
+
 def _gen_price(f: FieldName, ctx: RecordContext) -> str:
-    """A price of a few to a few hundred US dollars' worth, in the record's currency (the currency drawn for
-    it, else its place's): 5–500 ZAR is no hotel night in Soweto."""
+    """A price in the record's currency (the currency drawn for it, else its place's): 5–500 ZAR is no hotel
+    night in Soweto. A few to a few hundred US dollars' worth, unless the field or its API names a thing with a
+    range of its own (a home, a car, a flight: :func:`priced_thing`); a price of thousands is rounded."""
     rng = ctx.world.rng
     currency = ctx.currencies[0] if ctx.currencies else ctx._place.currency if ctx._place is not None else "USD"
     factor = 1 / USD_VALUE[currency] if currency in USD_VALUE else 1.0
     if f.has("salary", "revenue"):
         return str(int(round(rng.randint(30, 180) * 1000 * factor, -3)))
-    return f"{rng.uniform(5, 500) * factor:.2f}"
+    thing = priced_thing(f)
+    if thing is None:
+        return f"{rng.uniform(5, 500) * factor:.2f}"
+    low, high = _PRICE_RANGES[thing]
+    price = rng.uniform(low, high) * factor
+    return str(int(round(price, -3))) if price >= 10_000 else f"{price:.2f}"
 
 
 def _gen_rate(f: FieldName, ctx: RecordContext) -> str | None:
