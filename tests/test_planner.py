@@ -137,6 +137,32 @@ def test_the_picked_city_is_the_city_the_target_reports():
     assert plan.target_result["response"] == {"city_name": "Istanbul", "kind": "sunny"}  # only the city's fields
 
 
+def test_a_lookup_by_the_picked_records_uuid_names_that_record():
+    """Soccerway's Competition data by the uuid of the picked Premier League (the record's second id, not its
+    first) named it "Tangshan Open" (held-out sample 5011): a uuid or slug is the record's own id too."""
+    from tooldial.dialogue.mockdata import MockWorld
+    from tooldial.dialogue.planner import ApiSlots, DialoguePlan, carry_entity
+
+    listed = {"data": [{"id": 8, "uuid": "2kwbb", "name": "Premier League"}, {"id": 70, "uuid": "7ntvb",
+                                                                             "name": "Championship"}]}
+    source = Api(category="Sports", tool="feed", name="Explore competitions", example_response=listed,
+                 output_components=tuple(OutputComponent(path=("data", k), is_list=True) for k in ("id", "uuid", "name")))
+    target = Api(category="Sports", tool="feed", name="Competition data",
+                 required_parameters=(Parameter(name="competition_id"),),
+                 output_components=(OutputComponent(path=("data", "competition", "id")),
+                                    OutputComponent(path=("data", "competition", "name"))))
+    result = {"response": {"data": {"competition": {"id": "2kwbb", "name": "Tangshan Open"}}}}
+    plan = DialoguePlan(DialogueUnit(target=target.id, source=source.id, chain_param="competition_id",
+                                     chain_output="data|uuid"), get_sequence("two_api_15"),
+                        ApiSlots(target, ["competition_id"], [], {"competition_id": "2kwbb"}), result,
+                        world=MockWorld(random.Random(0)))
+    plan.source = ApiSlots(source, [], [], {})
+    plan.source_result = {"response": listed}
+    plan.chain_component = source.output("data|uuid")
+    carry_entity(plan)
+    assert plan.target_result["response"]["data"]["competition"]["name"] == "Premier League"
+
+
 def test_a_single_nested_record_is_carried_too():
     """Hottest City Right Now returns {"city": {...}}: the weather looked up by its id names that city."""
     from tooldial.dialogue.mockdata import MockWorld

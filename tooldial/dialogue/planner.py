@@ -20,7 +20,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.dialogue.answer_fields import answer_fields
-from tooldial.dialogue.chains import alike_record, chain_problem, chain_verdict, schema_copies
+from tooldial.dialogue.chains import BARE_ID, alike_record, chain_problem, chain_verdict, schema_copies
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.mockdata import (
     FieldName,
@@ -197,8 +197,11 @@ def carry_entity(plan: DialoguePlan) -> None:
     holder: Any = record  # the object that holds the id (a result's ``video`` under its list item)
     for key in rel[:-1]:
         holder = holder.get(key) if isinstance(holder, dict) else None
-    if isinstance(holder, dict) and next((k for k in holder if field_kind(FieldName(k)) == "id"), None) == out_key:
-        carry_names(body, holder, entity_words)  # names of the picked record, nested ones too (world engineer)
+    if isinstance(holder, dict) and (next((k for k in holder if field_kind(FieldName(k)) == "id"), None) == out_key
+                                     or set(FieldName(out_key).tokens) <= BARE_ID):
+        # names of the picked record, nested ones too (world engineer); its uuid or slug is its own id as its
+        # first id is (Competition data by the picked Premier League's uuid was "Tangshan Open")
+        carry_names(body, holder, entity_words)
     # a lookup by the picked record's own id (its first id) whose documented example is another entity: the
     # fields both name (a title, a name) are the picked record's, also where the foreign example's were left out
     own_id = next((k for k in record if field_kind(FieldName(k)) == "id"), None) == out_key
