@@ -84,6 +84,7 @@ FIXES = {
     "span_units": ({"years": 3, "months": 14, "days": "40"},
                    lambda r: RECORD_RULES.load("span_units").fix(r, random.Random(1), None)),
     "amount_rate": ({"amount": 100, "rate": 0.5, "converted": 80}, lambda r: RECORD_RULES.load("amount_rate").fix(r)),
+    "sale_price": ({"discountPrice": "30.00", "price": "20.00"}, lambda r: RECORD_RULES.load("sale_price").fix(r)),
     "date_parts": ({"time": "13:15", "year": 2025, "month": 12, "day": 3, "hour": 16, "minute": 10, "weekday": "Mon",
                     "week_number": 7}, lambda r: RECORD_RULES.load("date_parts").fix(r)),
 }

@@ -132,6 +132,7 @@ RECORD_RULES = Registry("record rule", {
     "country_facts": "tooldial.rules.world.country_facts:CountryFacts",
     "eu_member": "tooldial.rules.world.eu_member:EuMember",
     "date_parts": "tooldial.rules.world.date_parts:DateParts",
+    "sale_price": "tooldial.rules.world.sale_price:SalePrice",
 }, field="record rule")
 
 #: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by

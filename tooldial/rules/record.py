@@ -41,6 +41,7 @@ class Check(StrEnum):
     COUNTRY_FACTS = "country facts"
     EU_MEMBER = "eu member"
     DATE_PARTS = "date parts"
+    SALE_PRICE = "sale price"
 
 
 @dataclass(frozen=True, slots=True)

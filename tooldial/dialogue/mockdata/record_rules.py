@@ -116,6 +116,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     record_fix("utc_offset")(record, ctx.world.today)
     record_fix("ohlc")(record)
     record_fix("volume")(record)
+    record_fix("sale_price")(record)
     record_fix("values")(record, ctx.world.rng)
     record_fix("date_parts")(record)
     record_fix("span_units")(record, ctx.world.rng, ctx.span if ctx.asked_span else None)
