@@ -53,7 +53,7 @@ from tooldial.dialogue.mockdata.places import (
 )
 from tooldial.dialogue.mockdata.record_rules import apply_rules
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
-from tooldial.dialogue.mockdata.sports import _rank_tables
+from tooldial.dialogue.mockdata.sports import _rank_tables, sport_of, team_context
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
@@ -132,6 +132,7 @@ class ResultBuilder:
     def __init__(self, api: Api, world: MockWorld, records: int, inputs: dict[str, str] | None = None) -> None:
         self.world = world
         self.records = max(1, records)
+        self.sport = sport_of(api.tool, api.name, api.description, api.tool_description, api.category)
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
@@ -208,6 +209,7 @@ class ResultBuilder:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
         lies where the inputs say (:attr:`record_places`)."""
         ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
+        ctx.sport, ctx.league = self.sport
         places_ = getattr(self, "record_places", ())
         if places_:
             ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
@@ -399,7 +401,13 @@ class ResultBuilder:
 
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
         if isinstance(node, dict):
-            filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
+            base, filled = ctx._place, {}
+            for k, v in node.items():
+                # a team's sub-record lies where its team plays; the record, where its first team does
+                own = team_context(ctx, str(k), base) if isinstance(v, dict) else ctx
+                filled[k] = self.fill(v, (*path, str(k)), own, documented)
+                if ctx._place is None and own is not ctx:
+                    ctx._place = own._place
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
             world_fix("code_name")(path, filled)
