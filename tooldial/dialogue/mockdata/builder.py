@@ -53,7 +53,7 @@ from tooldial.dialogue.mockdata.places import (
 )
 from tooldial.dialogue.mockdata.record_rules import apply_rules
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
-from tooldial.dialogue.mockdata.sports import _rank_tables, sport_of, team_context
+from tooldial.dialogue.mockdata.sports import _rank_tables, names_team, own_team, sport_of, team_context
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
@@ -434,6 +434,8 @@ class ResultBuilder:
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
             ctx = self.context()
+            if path and isinstance(template, dict) and names_team(path[-1]):
+                own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             item = self.fill(template, path, ctx, doc)
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
@@ -462,8 +464,16 @@ class ResultBuilder:
             for _ in range(self.records):
                 row: dict[str, Any] = {}
                 ctx = self.context()
+                if container and names_team(container[-1]):
+                    own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays
+                base, teams = ctx._place, {}
                 for comp in comps:
-                    value = self.leaf(comp.path, comp.example, ctx, False)
+                    # a team's sub-record lies where its team plays (as in :meth:`fill`)
+                    key = next((k for k in comp.path[len(container):-1] if names_team(k)), None)
+                    own = ctx if key is None else teams.setdefault(key, team_context(ctx, key, base))
+                    if ctx._place is None and own is not ctx:
+                        ctx._place = own._place
+                    value = self.leaf(comp.path, comp.example, own, False)
                     if value is not OMIT:
                         _set_path(row, comp.path[len(container):], value)
                 apply_rules(row, ctx)

@@ -140,15 +140,20 @@ def names_team(key: str) -> bool:
     return any(t in TEAM_KEYS or t.endswith("team") for t in name_tokens(key))
 
 
+def own_team(ctx: RecordContext, key: str) -> None:
+    """Draw the team of a record that is a team (an item of ``teams``, the value of ``homeTeam``) before its
+    fields, so that a country written before the team's name is the team's."""
+    ctx.values["<team>"] = draw_team(FieldName(key), ctx).name
+
+
 def team_context(ctx: RecordContext, key: str, place: Place | None) -> RecordContext:
-    """The context of a team's own sub-record (``homeTeam``: {name, country}): it lies where its team plays
-    (``place``: the record's place before any team was drawn, else the team's), not where the other team does;
-    the record's teams stay one list, so home and away differ. Its team is drawn at once, so that a country
-    written before the team's name is the team's. Any other key: ``ctx`` itself."""
+    """The context of a team's own sub-record (``homeTeam``: {name, country}): it lies where its team
+    plays (``place``: the record's place before any team was drawn, else the team's), not where the other team
+    does; the record's teams stay one list, so home and away differ. Any other key: ``ctx`` itself."""
     if not names_team(key):
         return ctx
     own = dataclasses.replace(ctx, _place=place, _person=None, currencies=[], values={})
-    own.values["<team>"] = draw_team(FieldName(key), own).name
+    own_team(own, key)
     return own
 
 
