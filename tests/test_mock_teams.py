@@ -91,3 +91,17 @@ def test_team_names_are_the_same_bytes_for_the_same_seed() -> None:
     api = _match_api("esports", "Live e-sports matches.")
     a, b = (json.dumps(build_result(api, random.Random(3), records=5)) for _ in range(2))
     assert a == b
+
+
+def test_a_listed_team_whose_country_comes_first_lies_in_its_own_country() -> None:
+    """A row of ``team_1`` with ``country`` before ``name`` (LiveScore's matches): its team is drawn first."""
+    from tooldial.corpus.models import OutputComponent
+
+    api = Api(category="Sports", tool="soccer scores", name="Matches", description="Football matches.",
+              output_components=tuple(OutputComponent(path=("team_1", k), is_list=True, type="string")
+                                      for k in ("country", "name")))
+    for seed in range(4):
+        rows = _body(build_result(api, random.Random(seed), records=4))["team_1"]
+        teams = _teams("football")
+        assert len({r["name"] for r in rows}) == len(rows) == 4
+        assert all(r["country"] == country_info()[teams[r["name"]].country]["name"] for r in rows), rows
