@@ -445,11 +445,26 @@ class ResultBuilder:
                 self.world.remember_places(out[-1], ctx)
         return out
 
+    @staticmethod
+    def _team_context(ctx: RecordContext, path: tuple[str, ...], base: Place | None,
+                      teams: dict[str, RecordContext]) -> RecordContext:
+        """The context of a documented leaf at ``path`` inside a record: its team's (``homeTeam|name``: a team's
+        sub-record lies where its team plays, as in :meth:`fill`), drawn once per team key, else ``ctx``."""
+        key = next((k for k in path[:-1] if names_team(k)), None)
+        if key is None:
+            return ctx
+        if key not in teams:
+            teams[key] = team_context(ctx, key, base)
+            if ctx._place is None:
+                ctx._place = teams[key]._place
+        return teams[key]
+
     def from_components(self, api: Api) -> Any:
         body: dict[str, Any] = {}
+        base, teams = self.top._place, {}
         for comp in api.output_components:
             if not comp.is_list:
-                value = self.leaf(comp.path, comp.example, self.top, False)
+                value = self.leaf(comp.path, comp.example, self._team_context(self.top, comp.path, base, teams), False)
                 if value is not OMIT:
                     _set_path(body, comp.path, value)
         root_list: list[Any] | None = None
@@ -468,11 +483,7 @@ class ResultBuilder:
                     own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays
                 base, teams = ctx._place, {}
                 for comp in comps:
-                    # a team's sub-record lies where its team plays (as in :meth:`fill`)
-                    key = next((k for k in comp.path[len(container):-1] if names_team(k)), None)
-                    own = ctx if key is None else teams.setdefault(key, team_context(ctx, key, base))
-                    if ctx._place is None and own is not ctx:
-                        ctx._place = own._place
+                    own = self._team_context(ctx, comp.path[len(container):], base, teams)
                     value = self.leaf(comp.path, comp.example, own, False)
                     if value is not OMIT:
                         _set_path(row, comp.path[len(container):], value)

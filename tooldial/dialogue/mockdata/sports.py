@@ -142,8 +142,12 @@ def names_team(key: str) -> bool:
 
 def own_team(ctx: RecordContext, key: str) -> None:
     """Draw the team of a record that is a team (an item of ``teams``, the value of ``homeTeam``) before its
-    fields, so that a country written before the team's name is the team's."""
-    ctx.values["<team>"] = draw_team(FieldName(key), ctx).name
+    fields, so that a country written before the team's name is the team's; a team of another country than the
+    record's (the sport has no team there) takes the record to its own place."""
+    team = draw_team(FieldName(key), ctx)
+    ctx.values["<team>"] = team.name
+    if ctx._place is not None and ctx._place.country_code != team.country:
+        ctx._place = team_place(team) or ctx._place
 
 
 def team_context(ctx: RecordContext, key: str, place: Place | None) -> RecordContext:
