@@ -105,3 +105,17 @@ def test_a_listed_team_whose_country_comes_first_lies_in_its_own_country() -> No
         teams = _teams("football")
         assert len({r["name"] for r in rows}) == len(rows) == 4
         assert all(r["country"] == country_info()[teams[r["name"]].country]["name"] for r in rows), rows
+
+
+def test_the_home_and_away_team_of_a_listed_match_differ() -> None:
+    """ApiFootball's H2H: a list named after teams (``firstTeam_VS_secondTeam``) whose rows are matches."""
+    from tooldial.corpus.models import OutputComponent
+
+    api = Api(category="Sports", tool="ApiFootball", name="H2H", description="Head to head of two teams.",
+              output_components=tuple(OutputComponent(path=("firstTeam_VS_secondTeam", k), is_list=True,
+                                                      type="string")
+                                      for k in ("country_name", "match_hometeam_name", "match_awayteam_name")))
+    for seed in range(4):
+        rows = _body(build_result(api, random.Random(seed), records=4))["firstTeam_VS_secondTeam"]
+        assert all(r["match_hometeam_name"] != r["match_awayteam_name"] for r in rows), rows
+        assert all(r["match_hometeam_name"] in ALL for r in rows), rows

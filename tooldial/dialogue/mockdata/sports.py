@@ -127,8 +127,14 @@ def draw_team(f: FieldName, ctx: RecordContext) -> Team:
 
 
 def _team_name(f: FieldName, ctx: RecordContext) -> str:
-    """The team of the field's own team sub-record (:func:`team_context`), else a new one of the record."""
-    return ctx.values.get("<team>") or draw_team(f, ctx).name
+    """The team of the field's own team record (:func:`own_team`) when the field is its name (``name``,
+    ``teamName``), else a new one of the record (``match_awayteam_name`` beside ``match_hometeam_name``)."""
+    own = ctx.values.get("<team>")
+    return own if own and set(f.tokens) <= _OWN_NAME else draw_team(f, ctx).name
+
+
+#: Words of a field that is a team record's own name (``teamName``, ``full_name``; ``teams`` pack).
+_OWN_NAME = loader.words("teams", "own_name")
 
 
 #: Keys of a record's team (``homeTeam``, ``away_team``, ``club``, ``opponent``; ``teams`` pack).
