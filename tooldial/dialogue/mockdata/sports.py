@@ -99,9 +99,9 @@ def team_place(team: Team) -> Place | None:
 def draw_team(f: FieldName, ctx: RecordContext) -> Team:
     """A real team of the sport the field's path or else the API is about (football when it names none).
 
-    A record's teams differ (home and away); they are, where the pack allows, teams the dialogue has not named
-    yet (a league table's rows differ), of the record's country (a record that lies in Spain names Spanish
-    clubs), of one league (the record's first team's, else the league the API names, else the dialogue's first
+    A record's teams differ (home and away); they are, where the pack allows, of the record's country (a record
+    that lies in Spain names Spanish clubs), teams the dialogue has not named yet (a league table's rows
+    differ), of one league (the record's first team's, else the league the API names, else the dialogue's first
     team's). A record with no place yet lies where its first team plays: its city, country and time zone are
     the team's."""
     sport, league = sport_of(f.parent)
@@ -114,7 +114,7 @@ def draw_team(f: FieldName, ctx: RecordContext) -> Team:
     league = taken[0].league if taken else league or (seen[0].league if seen else None)
     country = ctx._place.country_code if ctx._place is not None else None
     candidates = [t for t in pool if t.name not in ctx.teams] or list(pool)
-    for keep in (lambda t: t.name not in ctx.world.teams, lambda t: t.country == country,
+    for keep in (lambda t: t.country == country, lambda t: t.name not in ctx.world.teams,
                  lambda t: t.league == league):
         narrowed = [t for t in candidates if keep(t)]
         candidates = narrowed or candidates
