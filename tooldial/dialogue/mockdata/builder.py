@@ -53,7 +53,14 @@ from tooldial.dialogue.mockdata.places import (
 )
 from tooldial.dialogue.mockdata.record_rules import apply_rules
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
-from tooldial.dialogue.mockdata.sports import _rank_tables, names_team, own_team, sport_of, team_context
+from tooldial.dialogue.mockdata.sports import (
+    _rank_tables,
+    has_team_name,
+    names_team,
+    own_team,
+    sport_of,
+    team_context,
+)
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
@@ -434,7 +441,7 @@ class ResultBuilder:
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
             ctx = self.context()
-            if path and isinstance(template, dict) and names_team(path[-1]):
+            if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             item = self.fill(template, path, ctx, doc)
             if out and item in out:
@@ -479,7 +486,8 @@ class ResultBuilder:
             for _ in range(self.records):
                 row: dict[str, Any] = {}
                 ctx = self.context()
-                if container and names_team(container[-1]):
+                if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
+                                                                             if len(c.path) == len(container) + 1):
                     own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays
                 base, teams = ctx._place, {}
                 for comp in comps:

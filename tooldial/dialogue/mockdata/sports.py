@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -144,6 +145,12 @@ TEAM_KEYS = loader.words("teams", "team_keys")
 def names_team(key: str) -> bool:
     """Whether ``key`` names a team (a word of :data:`TEAM_KEYS`, or one ending in ``team``: ``hometeam``)."""
     return any(t in TEAM_KEYS or t.endswith("team") for t in name_tokens(key))
+
+
+def has_team_name(keys: Iterable[str]) -> bool:
+    """Whether a record with these keys names its own team (``name``, ``team_name``): a list of such records is a
+    list of teams; ``team_id`` and ``city_name`` alone name none."""
+    return any(set(name_tokens(k)) <= _OWN_NAME for k in keys)
 
 
 def own_team(ctx: RecordContext, key: str) -> None:
