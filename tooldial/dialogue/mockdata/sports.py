@@ -148,9 +148,9 @@ def names_team(key: str) -> bool:
 
 
 def has_team_name(keys: Iterable[str]) -> bool:
-    """Whether a record with these keys names its own team (``name``, ``team_name``): a list of such records is a
-    list of teams; ``team_id`` and ``city_name`` alone name none."""
-    return any(set(name_tokens(k)) <= _OWN_NAME for k in keys)
+    """Whether a record with these keys names a team (``name``, ``team_name``, ``match_hometeam_name``): a list of
+    such records, keyed by a team word, lists teams or their matches; ``team_id`` and ``city_name`` name none."""
+    return any(set(name_tokens(k)) <= _OWN_NAME or "name" in name_tokens(k) and names_team(k) for k in keys)
 
 
 def own_team(ctx: RecordContext, key: str) -> None:
