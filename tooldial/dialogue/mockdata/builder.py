@@ -54,7 +54,14 @@ from tooldial.dialogue.mockdata.places import (
 from tooldial.dialogue.mockdata.record_rules import apply_rules
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.searched import about_searched, searched
-from tooldial.dialogue.mockdata.sports import _rank_tables
+from tooldial.dialogue.mockdata.sports import (
+    _rank_tables,
+    has_team_name,
+    names_team,
+    own_team,
+    sport_of,
+    team_context,
+)
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
@@ -133,6 +140,7 @@ class ResultBuilder:
     def __init__(self, api: Api, world: MockWorld, records: int, inputs: dict[str, str] | None = None) -> None:
         self.world = world
         self.records = max(1, records)
+        self.sport = sport_of(api.tool, api.name, api.description, api.tool_description, api.category)
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
@@ -219,6 +227,7 @@ class ResultBuilder:
         lies where the inputs say (:attr:`record_places`), the first record's where a search by name says
         (:attr:`first_place`)."""
         ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
+        ctx.sport, ctx.league = self.sport
         places_ = getattr(self, "record_places", ())
         if first and getattr(self, "first_place", None) is not None:
             ctx._place = self.first_place
@@ -412,7 +421,13 @@ class ResultBuilder:
 
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
         if isinstance(node, dict):
-            filled = {k: self.fill(v, (*path, str(k)), ctx, documented) for k, v in node.items()}
+            base, filled = ctx._place, {}
+            for k, v in node.items():
+                # a team's sub-record lies where its team plays; the record, where its first team does
+                own = team_context(ctx, str(k), base) if isinstance(v, dict) else ctx
+                filled[k] = self.fill(v, (*path, str(k)), own, documented)
+                if ctx._place is None and own is not ctx:
+                    ctx._place = own._place
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
             world_fix("code_name")(path, filled)
@@ -439,6 +454,8 @@ class ResultBuilder:
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
             ctx = self.context(first=i == 0)
+            if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
+                own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             item = self.fill(template, path, ctx, doc)
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
@@ -448,11 +465,26 @@ class ResultBuilder:
                 self.world.remember_places(out[-1], ctx)
         return out
 
+    @staticmethod
+    def _team_context(ctx: RecordContext, path: tuple[str, ...], base: Place | None,
+                      teams: dict[str, RecordContext]) -> RecordContext:
+        """The context of a documented leaf at ``path`` inside a record: its team's (``homeTeam|name``: a team's
+        sub-record lies where its team plays, as in :meth:`fill`), drawn once per team key, else ``ctx``."""
+        key = next((k for k in path[:-1] if names_team(k)), None)
+        if key is None:
+            return ctx
+        if key not in teams:
+            teams[key] = team_context(ctx, key, base)
+            if ctx._place is None:
+                ctx._place = teams[key]._place
+        return teams[key]
+
     def from_components(self, api: Api) -> Any:
         body: dict[str, Any] = {}
+        base, teams = self.top._place, {}
         for comp in api.output_components:
             if not comp.is_list:
-                value = self.leaf(comp.path, comp.example, self.top, False)
+                value = self.leaf(comp.path, comp.example, self._team_context(self.top, comp.path, base, teams), False)
                 if value is not OMIT:
                     _set_path(body, comp.path, value)
         root_list: list[Any] | None = None
@@ -467,8 +499,13 @@ class ResultBuilder:
             for i in range(self.records):
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
+                if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
+                                                                             if len(c.path) == len(container) + 1):
+                    own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays
+                base, teams = ctx._place, {}
                 for comp in comps:
-                    value = self.leaf(comp.path, comp.example, ctx, False)
+                    own = self._team_context(ctx, comp.path[len(container):], base, teams)
+                    value = self.leaf(comp.path, comp.example, own, False)
                     if value is not OMIT:
                         _set_path(row, comp.path[len(container):], value)
                 apply_rules(row, ctx)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, _is_standing
+from tooldial.dialogue.mockdata.fields import FieldName, _is_standing, name_tokens
 from tooldial.dialogue.mockdata.paths import as_number
+from tooldial.dialogue.mockdata.places import Place, lookup_places, places
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.knowledge import loader
 
@@ -13,13 +18,160 @@ if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
 
 
-def _team_name(ctx: RecordContext) -> str:
-    """A club named after its city (``Osaka FC``); a record's two teams differ (home and away)."""
-    taken = ctx.values.get("<teams>", "").split("\n")
-    suffixes = [s for s in ("United", "FC", "Rovers", "City", "Athletic") if f"{ctx.place.city} {s}" not in taken]
-    name = f"{ctx.place.city} {ctx.world.rng.choice(suffixes or ['Wanderers'])}"
-    ctx.values["<teams>"] = "\n".join([*taken, name])
-    return name
+@dataclasses.dataclass(frozen=True)
+class Team:
+    """A real team of the ``teams`` pack: its sport, league (or region), country (ISO alpha-2), short code, city."""
+
+    name: str
+    sport: str
+    league: str
+    country: str
+    code: str
+    city: str
+
+
+#: Words of an API that say which sport it is about, by sport; words that name one league (``teams`` pack).
+_SPORT_CUES = {sport: tuple(cues) for sport, cues in loader.word_map("teams", "sport_cues").items()}
+_LEAGUE_CUES = loader.word_map("teams", "league_cues")
+
+
+#: The real teams of each sport (``teams`` pack, ``teams_<sport>``), in the file's order.
+_TEAMS: dict[str, tuple[Team, ...]] = {
+    sport: tuple(Team(name, sport, *row) for name, row in loader.word_map("teams", f"teams_{sport}").items())
+    for sport in _SPORT_CUES}
+
+
+#: A league's sport (a league cue names its sport too).
+_LEAGUE_SPORT = {team.league: sport for sport, teams in _TEAMS.items() for team in teams}
+
+
+#: The sport of an API that names none but whose records name teams.
+DEFAULT_SPORT = "football"
+
+
+def _words(text: str) -> str:
+    """``text`` as lower-case words between spaces, twice: split at every non-letter (``LoL_Stats`` → ``lol
+    stats``), then by the name tokenizer (``ESportApi`` → ``esport api``), so a cue matches either way."""
+    plain = " ".join(w for w in re.split(r"[^0-9a-z]+", text.lower()) if w)
+    return f" {plain} | {' '.join(name_tokens(text))} "
+
+
+@lru_cache(maxsize=4096)
+def sport_of(*texts: str) -> tuple[str | None, str | None]:
+    """The sport and league (None when not named) that the first of ``texts`` naming one is about: in it, the
+    earliest cue wins (a longer cue, then a league, on a tie): "OddsBeta Fancy (Cricket + All Sports)" is
+    cricket, "NBA Stats" is basketball's NBA."""
+    for text in texts:
+        words = _words(text)
+        hits = [(pos, -len(cue), 0, _LEAGUE_SPORT.get(str(league)), str(league))
+                for cue, league in _LEAGUE_CUES.items() if (pos := words.find(f" {cue} ")) >= 0]
+        hits += [(pos, -len(cue), 1, sport, None) for sport, cues in _SPORT_CUES.items() for cue in cues
+                 if (pos := words.find(f" {cue} ")) >= 0]
+        if hits:
+            _, _, _, sport, league = min(hits, key=lambda h: h[:3])
+            return sport, league
+    return None, None
+
+
+@lru_cache(maxsize=1)
+def _places_by_country() -> dict[tuple[str, str], Place]:
+    """The mock world's places by (city, country code), and each country's first place by ("", code)."""
+    out: dict[tuple[str, str], Place] = {}
+    for place in (*places(), *lookup_places()):
+        out.setdefault((place.city, place.country_code), place)
+        out.setdefault(("", place.country_code), place)
+    return out
+
+
+def team_place(team: Team) -> Place | None:
+    """Where a record about ``team`` lies: its home city in its country; else the place of its country's
+    capital (else of its first city) under the home city's name; None for a country the world has no place in."""
+    index = _places_by_country()
+    home = index.get((team.city, team.country))
+    if home is not None:
+        return home
+    from tooldial.dialogue.mockdata.countries import country_info
+
+    capital = str(country_info().get(team.country, {}).get("capital") or "")
+    other = index.get((capital, team.country)) or index.get(("", team.country))
+    return dataclasses.replace(other, city=team.city) if other is not None else None
+
+
+def draw_team(f: FieldName, ctx: RecordContext) -> Team:
+    """A real team of the sport the field's path or else the API is about (football when it names none).
+
+    A record's teams differ (home and away); they are, where the pack allows, of the record's country (a record
+    that lies in Spain names Spanish clubs), teams the dialogue has not named yet (a league table's rows
+    differ), of one league (the record's first team's, else the league the API names, else the dialogue's first
+    team's). A record with no place yet lies where its first team plays: its city, country and time zone are
+    the team's."""
+    sport, league = sport_of(f.parent)
+    if sport is None:
+        sport, league = ctx.sport, ctx.league
+    pool = _TEAMS.get(sport or DEFAULT_SPORT) or _TEAMS[DEFAULT_SPORT]
+    by_name = {t.name: t for t in pool}
+    taken = [by_name[n] for n in ctx.teams if n in by_name]
+    seen = [by_name[n] for n in ctx.world.teams if n in by_name]
+    league = taken[0].league if taken else league or (seen[0].league if seen else None)
+    country = ctx._place.country_code if ctx._place is not None else None
+    candidates = [t for t in pool if t.name not in ctx.teams] or list(pool)
+    for keep in (lambda t: t.country == country, lambda t: t.name not in ctx.world.teams,
+                 lambda t: t.league == league):
+        narrowed = [t for t in candidates if keep(t)]
+        candidates = narrowed or candidates
+    team = ctx.world.rng.choice(candidates)
+    ctx.teams.append(team.name)
+    ctx.world.teams.append(team.name)
+    if ctx._place is None:
+        ctx._place = team_place(team)
+    return team
+
+
+def _team_name(f: FieldName, ctx: RecordContext) -> str:
+    """The team of the field's own team record (:func:`own_team`) when the field is its name (``name``,
+    ``teamName``), else a new one of the record (``match_awayteam_name`` beside ``match_hometeam_name``)."""
+    own = ctx.values.get("<team>")
+    return own if own and set(f.tokens) <= _OWN_NAME else draw_team(f, ctx).name
+
+
+#: Words of a field that is a team record's own name (``teamName``, ``full_name``; ``teams`` pack).
+_OWN_NAME = loader.words("teams", "own_name")
+
+
+#: Keys of a record's team (``homeTeam``, ``away_team``, ``club``, ``opponent``; ``teams`` pack).
+TEAM_KEYS = loader.words("teams", "team_keys")
+
+
+def names_team(key: str) -> bool:
+    """Whether ``key`` names a team (a word of :data:`TEAM_KEYS`, or one ending in ``team``: ``hometeam``)."""
+    return any(t in TEAM_KEYS or t.endswith("team") for t in name_tokens(key))
+
+
+def has_team_name(keys: Iterable[str]) -> bool:
+    """Whether a record with these keys names a team (``name``, ``team_name``, ``match_hometeam_name``): a list of
+    such records, keyed by a team word, lists teams or their matches; ``team_id`` and ``city_name`` name none."""
+    return any(set(name_tokens(k)) <= _OWN_NAME or "name" in name_tokens(k) and names_team(k) for k in keys)
+
+
+def own_team(ctx: RecordContext, key: str) -> None:
+    """Draw the team of a record that is a team (an item of ``teams``, the value of ``homeTeam``) before its
+    fields, so that a country written before the team's name is the team's; a team of another country than the
+    record's (the sport has no team there) takes the record to its own place."""
+    team = draw_team(FieldName(key), ctx)
+    ctx.values["<team>"] = team.name
+    if ctx._place is not None and ctx._place.country_code != team.country:
+        ctx._place = team_place(team) or ctx._place
+
+
+def team_context(ctx: RecordContext, key: str, place: Place | None) -> RecordContext:
+    """The context of a team's own sub-record (``homeTeam``: {name, country}): it lies where its team
+    plays (``place``: the record's place before any team was drawn, else the team's), not where the other team
+    does; the record's teams stay one list, so home and away differ. Any other key: ``ctx`` itself."""
+    if not names_team(key):
+        return ctx
+    own = dataclasses.replace(ctx, _place=place, _person=None, currencies=[], values={})
+    own_team(own, key)
+    return own
 
 
 def _gen_match_score(f: FieldName, ctx: RecordContext) -> str | None:

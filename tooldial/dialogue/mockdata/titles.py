@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tooldial.dialogue.mockdata.fields import _FORMAT_WORDS, _WORK, _token_set, name_tokens
 from tooldial.dialogue.mockdata.paths import _WRAPPERS
 from tooldial.dialogue.mockdata.places import currency_name, language_name
-from tooldial.dialogue.mockdata.sports import _team_name
+from tooldial.dialogue.mockdata.sports import _team_name, names_team
 from tooldial.dialogue.mockdata.world import TOPICS
 from tooldial.knowledge import loader
 
@@ -211,9 +211,8 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     if (parent | own) & {"tournament", "tournaments", "league", "leagues", "competition", "competitions", "cup"}:
         # ``league_name`` names a league even in a feed about teams (was "Quanzhou Rovers" as a league)
         return f"{ctx.place.city} {ctx.world.rng.choice(('Cup', 'Open', 'Masters', 'Championship', 'League'))}"
-    if parent & {"team", "teams", "club", "clubs", "squad", "opponent"} or any(
-            t.endswith("team") for t in parent):  # ``homeTeam.name``, ``team_A.name``
-        return _team_name(ctx)
+    if names_team(f.parent):  # ``homeTeam.name``, ``team_A.name``
+        return _team_name(f, ctx)
     if parent & {"tournament", "tournaments", "league", "leagues", "competition", "competitions", "cup"}:
         return f"{ctx.place.city} {ctx.world.rng.choice(('Cup', 'Open', 'Masters', 'Championship', 'League'))}"
     if parent & {"sport", "sports", "category", "categories", "genre", "genres", "type", "types", "flag", "round",
@@ -238,7 +237,7 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     if f.about("currency", "currencies"):
         return currency_name(ctx.currency())
     if f.about("team", "club", "teams") and not parent:
-        return _team_name(ctx)
+        return _team_name(f, ctx)
     return _gen_title(f, ctx)
 
 

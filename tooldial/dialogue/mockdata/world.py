@@ -56,6 +56,8 @@ class MockWorld:
         #: The place of every id a result of this dialogue gave out (a city id, a hotel id): a later call by
         #: that id lies there (hotels searched by Brisbane's city id are in Brisbane, not in Tabriz).
         self.id_places: dict[str, Place] = {}
+        #: The teams this dialogue's results named, in order (a league table's rows name different teams).
+        self.teams: list[str] = []
 
     def remember_places(self, record: dict[str, Any], ctx: RecordContext | None) -> None:
         """Note the place of ``record``'s ids: the record's own place, else the table city it names."""
@@ -114,6 +116,11 @@ class RecordContext:
     topic: str | None = None
     #: Whether ``topic`` was drawn (the call asked none): a video is then not titled after it.
     drawn_topic: bool = False
+    #: The sport and league the API is about (``sports.sport_of``; None: not named): its teams are drawn there.
+    sport: str | None = None
+    league: str | None = None
+    #: The teams the record names (home and away differ); a team's sub-record shares its record's list.
+    teams: list[str] = field(default_factory=list)
 
     @property
     def place(self) -> Place:
