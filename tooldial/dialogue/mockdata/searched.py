@@ -39,6 +39,8 @@ _COINS = loader.word_map("money", "coin_symbols")
 _PLACE_WORDS = loader.words("places", "place_records")
 #: Response keys that echo the request (``request``, ``params``).
 _ECHO = loader.words("containers", "echo")
+#: Documented types of a flag (``searchMetadata=true`` searches for nothing).
+_BOOLEAN_TYPES = loader.words("field_words", "boolean_types")
 
 #: A ticker or coin symbol as written ("AAPL", "BRK.B", "BTC").
 _TICKER = re.compile(r"[A-Z][A-Z0-9]{0,5}([.\-][A-Z]{1,2})?")
@@ -112,7 +114,7 @@ def searched(api: Api, inputs: dict[str, Any]) -> Searched | None:
         text = as_text(value).strip()
         param = api.parameter(key)
         if not 2 <= len(text) <= 60 or not re.search(r"[A-Za-z]", text) or "://" in text or text.lower() in (
-                "true", "false") or param is not None and (param.type or "").lower() in ("boolean", "bool"):
+                "true", "false") or param is not None and (param.type or "").lower() in _BOOLEAN_TYPES:
             continue  # a flag (``searchMetadata=true``) searches for nothing
         f = FieldName(key)
         kind = field_kind(f)

@@ -30,7 +30,7 @@ _RANGES = {"year": (1, 9999), "month": (1, 12), "day": (1, 31), "hour": (0, 23),
            "second": (0, 59), "week": (0, 53)}
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _STAMP = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
-_UTC = ("utc", "gmt", "zulu")
+_UTC = tuple(loader.ordered_words("time", "utc_words"))
 _WEEKDAYS = tuple(dt.date(2024, 1, d).strftime("%A") for d in range(1, 8))  # Monday first
 
 
