@@ -1,12 +1,15 @@
-"""The JSON-type and URL-page-kind edge rules (``json_type``, ``url_page_kind``): what they leave to later rules."""
+"""The JSON-type, id-shape and URL-page-kind edge rules (``json_type``, ``id_shape``, ``url_page_kind``): what they
+leave to later rules."""
 
 from __future__ import annotations
 
 import pytest
 
 from tooldial.graph.entities import Entity
+from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.validity import RuleConfig, classify
 from tooldial.rules.edge.base import EdgeCase
+from tooldial.rules.edge.id_shape import IdShape, id_shape
 from tooldial.rules.edge.json_type import JsonType, container_input
 from tooldial.rules.edge.url_page_kind import UrlPageKind, page_kind
 
@@ -80,3 +83,40 @@ def test_same_kind_or_unknown_kind_or_other_tool_is_left() -> None:
     other_tool = _entity("D|q|Company Profile Endpoint", "output", "similar_companies|link")
     assert not UrlPageKind().applies(_case(other_tool, person_input))
     assert UrlPageKind().judge(_case(company, person_input)) is not None
+
+
+# --- id_shape: a record's numeric id and its letters-and-digits key are not one another
+
+
+@pytest.mark.parametrize(("type_", "example", "want"), [
+    ("integer", "", "numeric"),
+    ("string", "68", "numeric"),
+    ("string", '"3517394"', "numeric"),
+    ("string", "1fk5l4hkqk12i7zske6mcqju6", "token"),
+    ("string", "tt0111161", "token"),
+    ("string", "9b2f6c1e-3d4a-4b8e-9f00-1a2b3c4d5e6f", "token"),
+    ("string", "string", None),          # a placeholder word tells nothing
+    ("string", "manchester united", None),
+    ("string", "", None),
+    ("number", "1fk5", "token"),         # the documented example wins over a type the docs got wrong
+])
+def test_id_shape_of_an_entity(type_: str, example: str, want: str | None) -> None:
+    assert id_shape(_entity("A|t|B", "input", "x_id", type=type_, example=example)) == want
+
+
+def test_a_records_two_keys_fill_only_the_input_of_their_shape() -> None:
+    numeric = _entity("S|feed|Match data", "output", "data|area|id", type="integer", example="68")
+    token = _entity("S|feed|Match data", "output", "data|area|uuid", example="1fk5l4hkqk12i7zske6mcqju6")
+    by_number = _entity("S|feed|Explore competitions", "input", "area_id", type="number", example="68")
+    by_token = _entity("S|feed|Area flag", "input", "area_uid", example="1fk5l4hkqk12i7zske6mcqju6")
+    assert IdShape().judge(_case(numeric, by_number)) is None
+    assert IdShape().judge(_case(token, by_token)) is None
+    for source, target in ((numeric, by_token), (token, by_number)):
+        verdict = IdShape().judge(_case(source, target))
+        assert verdict is not None and not verdict.keep and verdict.code is EdgeReason.ID_SHAPE
+
+
+def test_an_id_without_documented_shape_is_left_to_later_rules() -> None:
+    source = _entity("S|feed|Search", "output", "data|teams|id")                     # no example, string type
+    target = _entity("S|feed|Team Data", "input", "team_id", type="number", example="662")
+    assert IdShape().judge(_case(source, target)) is None

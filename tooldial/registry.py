@@ -143,6 +143,7 @@ EDGE_RULES = Registry("edge rule", {
     "object_into_scalar": "tooldial.rules.edge.object_into_scalar:ObjectIntoScalar",
     "array_into_scalar": "tooldial.rules.edge.array_into_scalar:ArrayIntoScalar",
     "json_type": "tooldial.rules.edge.json_type:JsonType",
+    "id_shape": "tooldial.rules.edge.id_shape:IdShape",
     "url_page_kind": "tooldial.rules.edge.url_page_kind:UrlPageKind",
     "image_url_lookup": "tooldial.rules.edge.image_url_lookup:ImageUrlLookup",
     "count_not_id": "tooldial.rules.edge.count_not_id:CountNotId",

@@ -18,6 +18,7 @@ class EdgeReason(StrEnum):
     ARRAY_INTO_SCALAR = "array_into_scalar"
     SCALAR_INTO_CONTAINER = "scalar_into_container"
     FLAG_INTO_ID = "flag_into_id"
+    ID_SHAPE = "id_shape"
     URL_PAGE_KIND = "url_page_kind"
     IMAGE_URL_LOOKUP = "image_url_lookup"
     COUNT_NOT_ID = "count_not_id"
