@@ -76,9 +76,11 @@ OLD_TITLE = re.compile(r"^The (" + "|".join(OLD_TITLE_WORDS[0]) + r") (" + "|".j
 
 @lru_cache(maxsize=1)
 def _lorem_words() -> frozenset[str]:
+    """Faker's English lorem words, in lower case (the list spells "TV", "Mr", "Congress" and "I" capitalised, and a
+    value's words are compared lowercased: "Tv program actually race." is a Faker sentence)."""
     from faker.providers.lorem.en_US import Provider
 
-    return frozenset(Provider.word_list)
+    return frozenset(w.lower() for w in Provider.word_list)
 
 
 @lru_cache(maxsize=1)
@@ -94,6 +96,8 @@ _VALUE_WORDS = loader.words("status", "plain_values")
 _WORDS = re.compile(r"[A-Za-z]+")
 #: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
 _NAMED_KINDS = loader.words("field_kinds", "named_values")
+#: Two words joined by a hyphen: Faker joins its lorem words with its ``word_connector`` (a space) only.
+_JOINED = re.compile(r"[A-Za-z]-[A-Za-z]")
 #: Field-name words of a field that holds one choice of a set of plain words (its genre, colour, level, status).
 _SET_VALUED = loader.words("placeholders", "set_valued_field_words") | loader.words("status", "field_words")
 
@@ -124,7 +128,8 @@ def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozens
     """A lorem value standing in for a typed one, that the documentation does not show: Latin lorem ipsum from
     any writer; from a Faker draw (``written`` False: the template path, or a value whose writer is not known)
     also a string of Faker's English lorem words: one lowercase word, or two or more words in any case (not words
-    of one or two letters only: codes such as ``be``, ``us``, ``be-BY``), that is not a plain value word (``success``, ``open``)
+    of one or two letters only: codes such as ``be``, ``us``, ``be-BY``; nor words joined by hyphens, which Faker
+    never writes: ``evening-star``), that is not a plain value word (``success``, ``open``)
     of a status-like field, a headline, a job, or a value of a field whose name says it holds one choice of a
     set (one or two words: ``"color": "green"``, ``"sentiment": "Very Positive"``).
 
@@ -140,6 +145,8 @@ def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozens
         return False
     if latin_lorem(words):
         return True
+    if _JOINED.search(value):  # "three-inside-up", "right-center": words joined into a slug or compound
+        return False
     lorem = _lorem_words()
     if written or not all(w.lower() in lorem for w in words) or value in _faker_jobs() or is_headline(value):
         return False
