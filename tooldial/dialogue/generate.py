@@ -619,8 +619,8 @@ def _with_parts(scenarios: list[ScenarioInstruction], parts: Any, factory: Scena
 
     template = TemplateRenderer()
 
-    def problems(scenario: ScenarioInstruction) -> set[str]:
-        record = to_record(scenario, template.messages(scenario), template.name)
+    def problems(scenario: ScenarioInstruction, written_by: dict[str, Any] | None = None) -> set[str]:
+        record = to_record(scenario, template.messages(scenario), template.name, written_by=written_by)
         return {f"{kind}: {message}" for kind, message in validate_record(record, corpus=corpus).problems}
 
     return parts.apply(scenarios, factory, problems)

@@ -76,9 +76,19 @@ OLD_TITLE = re.compile(r"^The (" + "|".join(OLD_TITLE_WORDS[0]) + r") (" + "|".j
 
 @lru_cache(maxsize=1)
 def _lorem_words() -> frozenset[str]:
+    """Faker's English lorem words, in lower case (the list spells "TV", "Mr", "Congress" and "I" capitalised, and a
+    value's words are compared lowercased: "Tv program actually race." is a Faker sentence)."""
     from faker.providers.lorem.en_US import Provider
 
-    return frozenset(Provider.word_list)
+    return frozenset(w.lower() for w in Provider.word_list)
+
+
+@lru_cache(maxsize=1)
+def _latin_words() -> frozenset[str]:
+    """Lorem ipsum's words: Faker's Latin list and the classic passage's ("lorem ipsum dolor sit amet")."""
+    from faker.providers.lorem.la import Provider
+
+    return frozenset(Provider.word_list) | loader.words("placeholders", "lorem_ipsum")
 
 
 #: Plain words that are real values of status-like fields (and Faker lorem words too).
@@ -86,6 +96,10 @@ _VALUE_WORDS = loader.words("status", "plain_values")
 _WORDS = re.compile(r"[A-Za-z]+")
 #: Kinds whose values are plain words or come from Faker's name/company/address providers (not lorem text).
 _NAMED_KINDS = loader.words("field_kinds", "named_values")
+#: Two words joined by a hyphen: Faker joins its lorem words with its ``word_connector`` (a space) only.
+_JOINED = re.compile(r"[A-Za-z]-[A-Za-z]")
+#: Field-name words of a field that holds one choice of a set of plain words (its genre, colour, level, status).
+_SET_VALUED = loader.words("placeholders", "set_valued_field_words") | loader.words("status", "field_words")
 
 
 @lru_cache(maxsize=1)
@@ -95,19 +109,50 @@ def _faker_jobs() -> frozenset[str]:
     return frozenset(Provider.jobs)
 
 
-def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozenset()) -> bool:
-    """A Faker lorem value standing in for a typed one: a string made only of lorem words (one lowercase word,
-    or two or more words in any case) that the documentation does not show and that is not a plain value word
-    (``success``, ``open``) of a status-like field."""
+def latin_lorem(words: list[str]) -> bool:
+    """Lorem ipsum: two or more words, all of Faker's Latin lorem list, one of them no English lorem word (``sit``,
+    ``in`` and ``a`` are both). No API value is written in it, whoever wrote the value."""
+    latin, english = _latin_words(), _lorem_words()
+    return len(words) > 1 and all(w.lower() in latin for w in words) and any(
+        w.lower() not in english for w in words)
+
+
+def set_valued(key: str) -> bool:
+    """The field named ``key`` holds one choice of a set of plain words (``genre``, ``color``, ``weightClass``,
+    ``sentiment``): a word or two of ordinary English is its value, not filler."""
+    return any(t in _SET_VALUED or singular(t) in _SET_VALUED for t in FieldName(key).tokens)
+
+
+def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozenset(), *,
+                 written: bool = False) -> bool:
+    """A lorem value standing in for a typed one, that the documentation does not show: Latin lorem ipsum from
+    any writer; from a Faker draw (``written`` False: the template path, or a value whose writer is not known)
+    also a string of Faker's English lorem words: one lowercase word, or two or more words in any case (not words
+    of one or two letters only: codes such as ``be``, ``us``, ``be-BY``; nor words joined by hyphens, which Faker
+    never writes: ``evening-star``), that is not a plain value word (``success``, ``open``)
+    of a status-like field, a headline, a job, or a value of a field whose name says it holds one choice of a
+    set (one or two words: ``"color": "green"``, ``"sentiment": "Very Positive"``).
+
+    Faker's English list is the thousand commonest words ("red", "rock", "strong", "buy", "well"), so a value
+    the model wrote (``written``) is not judged by it: Faker drew none of its words, and a model fills a field
+    it has no data for with lorem ipsum or a placeholder word (``model_placeholders``), not English word salad."""
     if not isinstance(value, str) or not value.strip() or value in documented or value.lower() in documented:
         return False
     words = _WORDS.findall(value)
     if not words or len("".join(words)) < len(re.sub(r"[\s.,!?'-]", "", value)):  # digits, symbols: not lorem
         return False
+    if all(len(w) < 3 for w in words):  # codes: "be", "us", "be-BY"
+        return False
+    if latin_lorem(words):
+        return True
+    if _JOINED.search(value):  # "three-inside-up", "right-center": words joined into a slug or compound
+        return False
     lorem = _lorem_words()
-    if not all(w.lower() in lorem for w in words) or value in _faker_jobs() or is_headline(value):
+    if written or not all(w.lower() in lorem for w in words) or value in _faker_jobs() or is_headline(value):
         return False
     if (field_kind(FieldName(key)) if key else None) in _NAMED_KINDS:
+        return False
+    if len(words) <= 2 and set_valued(key):
         return False
     return len(words) > 1 or (value.islower() and value not in _VALUE_WORDS)
 

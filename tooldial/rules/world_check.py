@@ -122,6 +122,16 @@ class Scene:
             as_text(v) for call in self.calls for v in call.inputs.values()]).lower()
 
     @cached_property
+    def written_results(self) -> tuple[Any, ...]:
+        """The results a model wrote: the call turns' (those with a record or list result, in order) that
+        ``scenario.written_by["result"]`` marks ``model``. Faker drew none of their words."""
+        marks = (self.record.scenario.get("written_by") or {}).get("result") or []
+        system = [t["System"] for t in self.record.dialogue if "System" in t]
+        results = [r for r in ((b.get("api_response") or {}).get("result") for b in system
+                               if b.get("action") == "call") if isinstance(r, dict | list)]
+        return tuple(r for r, m in zip(results, marks, strict=False) if m == "model")
+
+    @cached_property
     def documented(self) -> frozenset[str] | None:
         """Every scalar the documentation of the record's APIs shows, or None when it is not at hand."""
         return documented_values(self.record, self.corpus)

@@ -7,8 +7,7 @@ import json
 import logging
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.model_parts.goal import (
@@ -40,6 +39,14 @@ from tooldial.dialogue.render_template import scenario_profile, scenario_strings
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.errors import ConfigError
 from tooldial.llm import ChatRequest, ChatResult, LLMClient
+
+
+class Validate(Protocol):
+    """The validator's problems of a scenario rendered by the template; ``written_by`` says which of its parts a
+    model wrote (``{"result": ["model", "template", ...]}``, one per call turn), as the dialogue will record."""
+
+    def __call__(self, scenario: ScenarioInstruction, written_by: dict[str, Any] | None = None) -> set[str]: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +99,7 @@ class ModelParts:
         self._unwritten: set[str] = set()
 
     def apply(self, scenarios: list[ScenarioInstruction], factory: Any,
-              validate: Callable[[ScenarioInstruction], set[str]]) -> list[ScenarioInstruction]:
+              validate: Validate) -> list[ScenarioInstruction]:
         """The scenarios with the model's parts where they passed. ``factory`` is the generator's
         ``ScenarioFactory`` (its ``kept`` build records, retriever and intent swap); ``validate`` gives the
         validator's problems of a scenario rendered by the template (a result must add none)."""
@@ -222,7 +229,7 @@ class ModelParts:
 
     # -- result --------------------------------------------------------------------------------------------
 
-    def _results(self, scenarios: list[ScenarioInstruction], validate: Callable[[ScenarioInstruction], set[str]]
+    def _results(self, scenarios: list[ScenarioInstruction], validate: Validate
                  ) -> list[ScenarioInstruction]:
         out = list(scenarios)
         calls = {i: [k for k, t in enumerate(s.turns) if t.action == "call" and isinstance(
@@ -267,7 +274,7 @@ class ModelParts:
                 candidate = with_result(out[i], k, result)
                 if i not in baseline:
                     baseline[i] = validate(scenarios[i])
-                new = sorted(validate(candidate) - baseline[i])
+                new = sorted(validate(candidate, _written(candidate, state, i, k)) - baseline[i])
                 if new:
                     self._fail("result", [f"validator: {p.split(':')[0]}" for p in new[:1]])
                     continue
@@ -290,7 +297,7 @@ class ModelParts:
                 and wants_written_response(self.corpus.get(name), turn.api_response["result"]))
 
     def _whole_results(self, out: list[ScenarioInstruction], todo_all: set[tuple[int, int]],
-                       validate: Callable[[ScenarioInstruction], set[str]], baseline: dict[int, set[str]],
+                       validate: Validate, baseline: dict[int, set[str]],
                        state: dict[tuple[int, int], str]) -> None:
         """Responses written whole for the final calls of undocumented lookups (in place in ``out``)."""
         self.whole["asked"] += len(todo_all)
@@ -320,7 +327,8 @@ class ModelParts:
                 if not problems:
                     if i not in baseline:
                         baseline[i] = validate(out[i])
-                    problems = [f"validator: {p}" for p in sorted(validate(candidate) - baseline[i])[:1]]
+                    problems = [f"validator: {p}" for p in sorted(
+                        validate(candidate, _written(candidate, state, i, k)) - baseline[i])[:1]]
                 if REPEATS_EARLIER in problems:
                     repeated.add((i, k))
                 if problems:
@@ -354,6 +362,14 @@ def with_result(scenario: ScenarioInstruction, k: int, result: Any) -> ScenarioI
                    m.get("output_components") == old.get("result") else m for m in items]
             for side, items in scenario.mockdata.items()}
     return scenario.model_copy(update={"turns": turns, "mockdata": mock})
+
+
+def _written(scenario: ScenarioInstruction, state: dict[tuple[int, int], str], i: int, k: int) -> dict[str, Any]:
+    """``written_by`` of scenario ``i`` with call turn ``k``'s result and those kept before written by the model:
+    the validator judges a model's values as the model's (the filler rule reads no Faker words into them)."""
+    calls = [j for j, t in enumerate(scenario.turns) if t.action == "call" and isinstance(
+        t.api_response.get("result"), dict | list)]
+    return {"result": ["model" if j == k or state.get((i, j)) == "model" else "template" for j in calls]}
 
 
 def _unreadable(answer: ChatResult) -> str:

@@ -21,6 +21,7 @@ class FillerValues(CallRule):
         documented = scene.documented if scene is not None else None
         said = scene.spoken if scene is not None else ""
         asked = {str(v).lower() for v in call.inputs.values() if isinstance(v, str)}
+        written = scene is not None and call.result in scene.written_results  # a model's words, not Faker's
         out = []
         for where, value in error_results.leaves({"inputs": call.inputs, "result": call.result}):
             if isinstance(value, str) and FILLER.search(value):
@@ -31,7 +32,8 @@ class FillerValues(CallRule):
                 out.append(WorldProblem(WorldCheck.UNASKED_TOPIC, f"{call.api_name}: {where}={value!r} is about "
                                         f"{drawn_topic_title(value, said)}, which the dialogue never mentions",
                                         (where,)))
-            elif documented is not None and lorem_filler(value, where.rsplit(".", 1)[-1], documented) and (
+            elif documented is not None and lorem_filler(
+                    value, where.rsplit(".", 1)[-1], documented, written=written and where.startswith("result")) and (
                     value.lower() not in asked):  # a station found by "space travel" is named with the words asked
                 out.append(WorldProblem(WorldCheck.LOREM, f"{call.api_name}: {where}={value!r}", (where,)))
         return out
