@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from typing import cast
 
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 
 
 def weather_role(name: str) -> str | None:
@@ -169,6 +170,7 @@ class FieldKind(StrEnum):
     LATITUDE = "latitude"
     LONGITUDE = "longitude"
     TIMEZONE = "timezone"
+    DATE_PART = "date_part"
     DATETIME = "datetime"
     DATE = "date"
     HOURS = "hours"
@@ -201,6 +203,7 @@ class FieldKind(StrEnum):
     CONVERTED = "converted"
     PRICE = "price"
     COUNT = "count"
+    LEVEL = "level"
     STANDING = "standing"
     MATCH_SCORE = "match_score"
     MEASURE = "measure"
@@ -251,6 +254,34 @@ def _is_id(f: FieldName) -> bool:
 _NOT_STREET = loader.ordered_words("addresses", "not_street")
 
 
+def _of_split(toks: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(head, what it is of) of a name "A of B" (``number_of_pages``: number, pages; ``dayOfTheMonth``: day, month),
+    else None: in English the head of "A of B" is A, which names the kind. B is one word: after a longer one the
+    head may be its last word (``dateOfBirthTimestamp`` is a timestamp)."""
+    for i, word in enumerate(toks):
+        if 0 < i < len(toks) - 1 and word in _cue("of_words"):
+            rest = tuple(w for w in toks[i + 1:] if w not in _cue("of_fillers"))
+            return (toks[:i], rest) if len(rest) == 1 else None
+    return None
+
+
+_PART_OF_UNIT = cast("Mapping[str, int]", loader.word_map("time", "part_of_unit"))
+
+
+def date_part_range(f: FieldName) -> tuple[int, int] | None:
+    """The lowest and highest value of a part of a date named "<unit> of <unit>" (``dayOfMonth``: 1-31,
+    ``hourOfDay``: 0-23), else None (``time.part_of_unit``): a number within its unit, never a whole date or
+    year."""
+    split = _of_split(f.tokens)
+    if split is None or len(split[0]) != 1:
+        return None
+    top = _PART_OF_UNIT.get(f"{split[0][0]} {split[1][0]}")
+    if top is None:
+        return None
+    first = 0 if split[0][0] in loader.words("time", "zero_based_parts") else 1
+    return first, top
+
+
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
 #: ``field_words`` pack's (one set per cue).
 RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
@@ -263,6 +294,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),
     (FieldKind.LONGITUDE, lambda f: f.has(*standard_words("longitude"))),
     (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
+    (FieldKind.DATE_PART, lambda f: date_part_range(f) is not None),
     (FieldKind.DATETIME, lambda f: f.has(*standard_words("datetime")) or (f.has("at") and len(f.tokens) == 2
                                                        and f.tokens[-1] == "at")),
     (FieldKind.DATE, _is_date_kind),
@@ -305,6 +337,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.PRICE, lambda f: f.has(*_cue("price")) and not f.has(*_cue("not_price"))
      and (f.numeric or f.has(*_cue("price_as_text")))),
     (FieldKind.COUNT, lambda f: f.has(*_cue("count")) and f.numeric),
+    (FieldKind.LEVEL, lambda f: f.numeric and bool(f.tokens) and f.tokens[-1] in _cue("level")),
     (FieldKind.STANDING, lambda f: _is_standing(f)),
     (FieldKind.MATCH_SCORE, lambda f: _is_match_score(f)),
     (FieldKind.MEASURE, lambda f: f.has(*_MEASURES) or f.joined in _cue("measure_joined")),
@@ -338,14 +371,62 @@ def _names_a_sort(f: FieldName) -> bool:
         and (f.type or "").lower() not in _cue("boolean_types")
 
 
-@lru_cache(maxsize=65536)
-def field_kind(f: FieldName) -> FieldKind | None:
-    """The first :data:`RULES` kind whose predicate holds, or None. A name whose head noun names a sort
-    (:func:`_names_a_sort`) is a category, or of no kind when numeric (a code of the sort: ``timezone_type: 3``)."""
-    if _names_a_sort(f):
-        return None if f.numeric else FieldKind.CATEGORY
+_HEAD_KINDS = cast("Mapping[str, str]", loader.word_map("field_words", "head_kinds"))
+
+
+def _counted_plural(word: str) -> bool:
+    """A plural noun of things counted (reviews, questions, rentals): no money (``field_words.money_plurals``, a
+    plural of a price word), no unit (seconds, miles), no word that names a kind of its own but a count (views)."""
+    one = singular(word)
+    return one != word and word not in _cue("money_plurals") and one not in _cue("price") \
+        and word not in _UNIT_WORDS and one not in _UNIT_WORDS \
+        and _rules_kind(FieldName(word, "number")) in (None, FieldKind.COUNT)
+
+
+_UNIT_WORDS = loader.words("units", "numeric_only") | frozenset(loader.word_map("units", "field_suffix"))
+
+
+def _head_kind(f: FieldName) -> tuple[bool, FieldKind | None]:
+    """(whether the name's head noun decides, the kind it gives). English compounds have a head: in "A of B"
+    (``dayOfMonth``, ``number_of_pages``) it is A; in "A B" (``price_level``, ``page_count``) the last word B. A
+    "<unit> of <unit>" is a part of a date (:func:`date_part_range`); else "A of B" has the kind of A. A last word
+    of ``field_words.head_kinds`` names the kind of a numeric name (a documented text keeps its form: no kind); a
+    counted plural (``total_reviews``, ``ratings_total``) makes a numeric name a count where a word before it made
+    it a price or a page. A flag (boolean type) is left to the rules."""
+    if (f.type or "").lower() in _cue("boolean_types"):
+        return False, None
+    toks = f.tokens
+    split = None if f.joined in _cue("weekday") else _of_split(toks)  # a day of the week: its own (no) kind
+    if split is not None:
+        if date_part_range(f) is not None:
+            return True, FieldKind.DATE_PART
+        return True, field_kind(replace(f, name=" ".join(split[0])))
+    if len(toks) < 2:
+        return False, None
+    head = _HEAD_KINDS.get(toks[-1])
+    if head is not None:
+        return True, FieldKind(head) if f.numeric and head != "none" else None
+    counted = toks[-2] if toks[-1] in _cue("total_heads") else toks[-1]
+    if f.numeric and _counted_plural(counted) and _rules_kind(f) in _cue("counted_over"):
+        return True, FieldKind.COUNT
+    return False, None
+
+
+def _rules_kind(f: FieldName) -> FieldKind | None:
+    """The first :data:`RULES` kind whose predicate holds, or None."""
     for kind, test in RULES:
         if test(f):
             return kind
     return None
+
+
+@lru_cache(maxsize=65536)
+def field_kind(f: FieldName) -> FieldKind | None:
+    """The kind of a field: a name whose head noun names a sort (:func:`_names_a_sort`) is a category, or of no kind
+    when numeric (a code of the sort: ``timezone_type: 3``); else the kind its head noun gives (:func:`_head_kind`);
+    else the first :data:`RULES` kind whose predicate holds, or None."""
+    if _names_a_sort(f):
+        return None if f.numeric else FieldKind.CATEGORY
+    decided, kind = _head_kind(f)
+    return kind if decided else _rules_kind(f)
 

@@ -25,6 +25,7 @@ from tooldial.knowledge.taxonomy import FieldName as FieldName
 from tooldial.knowledge.taxonomy import _is_match_score as _is_match_score
 from tooldial.knowledge.taxonomy import _is_standing as _is_standing
 from tooldial.knowledge.taxonomy import _token_set as _token_set
+from tooldial.knowledge.taxonomy import date_part_range as date_part_range
 from tooldial.knowledge.taxonomy import field_kind as field_kind
 from tooldial.knowledge.taxonomy import name_tokens as name_tokens
 

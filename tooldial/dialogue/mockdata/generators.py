@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate
 from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
 from tooldial.dialogue.mockdata.sports import _gen_match_score
@@ -107,6 +107,12 @@ def _gen_count(f: FieldName, ctx: RecordContext) -> str:
     return str(rng.randint(1, 250))
 
 
+def _gen_date_part(f: FieldName, ctx: RecordContext) -> str:
+    """A number within the part's unit (a day of the month 1-31, an hour of the day 0-23), never a whole date."""
+    low, high = date_part_range(f) or (1, 31)
+    return str(ctx.world.rng.randint(low, high))
+
+
 def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
     if f.has("beds", "bedrooms", "baths", "bathrooms", "rooms", "floors") or f.joined.startswith("num"):
@@ -175,6 +181,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "latitude": lambda f, c: _gen_place_text("latitude", c),
     "longitude": lambda f, c: _gen_place_text("longitude", c),
     "timezone": lambda f, c: _gen_place_text("timezone", c),
+    "date_part": _gen_date_part,
     "datetime": lambda f, c: f"{_gen_date(f, c).isoformat()}T{_gen_time(f, c)}:00",
     "date": lambda f, c: _gen_date(f, c).isoformat(),
     "hours": lambda f, c: f"{_gen_time(FieldName('open'), c)}–{_gen_time(FieldName('close'), c)}",
@@ -207,6 +214,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "price": _gen_price,
     "converted": _gen_price,
     "count": _gen_count,
+    "level": lambda f, c: str(c.world.rng.randint(1, 4)),  # a short scale: a price level 1-4, a risk level
     "measure": _gen_measure,
     "standing": lambda f, c: str(c.world.rng.randint(0, 12)),  # made coherent per record by _fix_standing
     "match_score": _gen_match_score,
