@@ -51,6 +51,26 @@ def test_proposals_are_deterministic_carry_the_profile_and_keep_a_given_value(co
         assert "Jeff" in t and "choir" not in t and "{" not in t
 
 
+def test_a_profile_lead_replaces_the_pool_texts_own_self_introduction(corpus) -> None:
+    """One introduction per opening: "I'm a hydrologist. I follow sports closely. ..." stacks two."""
+    from tooldial.dialogue.intents import persona_of
+
+    api = corpus.apis[0]
+    persona, lead, _topic, _reason = persona_of(api)
+    request = "Could you get the playlist?"
+    for intro in (lead, f"I'm {persona}.", f"As {persona},"):
+        text = f"Hi! {intro} {request}"
+        proposals = personal_texts(text, "confirm", api, PROFILE.fields(), random.Random("w"), carries_value=True)
+        assert proposals
+        for t in proposals:
+            assert intro not in t and t.startswith("Hi! ")
+            assert t.endswith(request)                 # the request itself is kept whole, capitalised
+    # a pool text that is only the introduction keeps it (nothing would be left to ask)
+    for t in personal_texts(f"Hi! {lead}", "confirm", api, PROFILE.fields(), random.Random("v"),
+                            carries_value=True):
+        assert lead in t
+
+
 def _generate(corpus, embedder) -> tuple[list, GenerationReport]:
     report = GenerationReport()
     records = list(generate_dialogues(corpus, make_graph(corpus), GenerateConfig(n=N, seed=11), embedder=embedder,

@@ -31,6 +31,21 @@ _WORK_INTENT_FRAMES = frozenset(("{me} here, from {co}.", "We at {co} need to {c
 _NO_JOB_PERSONAS = frozenset(("a student", "a job seeker"))
 #: Per-dialogue texts proposed per intent; the first that fits the band is kept.
 PERSONAL_TRIES = 2
+#: How a pool utterance says who the user is (``{lead}``, "I'm {persona}.", "As {persona},"): a profile lead
+#: replaces it rather than stacking a second introduction on it.
+_SELF_INTROS = tuple(f for f in _BANKS["self_intros"] if f)
+
+
+def _without_self_intro(rest: str, persona: str, lead: str) -> str:
+    """``rest`` without the persona's self-introduction (the first that it holds), capitalised again: "I'm a
+    software engineer, and my assistant asked me to check." is one introduction, and "I follow sports closely."
+    after it would be a second (issue 28: "three persona clauses stacked")."""
+    for frame in _SELF_INTROS:
+        intro = frame.format(lead=lead, persona=persona)
+        if intro and intro in rest:
+            out = " ".join(rest.replace(intro, "", 1).split())
+            return out[:1].upper() + out[1:] if out else rest
+    return rest
 
 
 def _fill(frame: str, fields: dict[str, str]) -> str | None:
@@ -53,7 +68,7 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     One identity per dialogue: when ``text`` or ``later`` (the dialogue's later intent utterance) names the
     user's role ("As a crypto investor, …"), no proposal names a job as well.
     """
-    persona, _lead, topic, reason = persona_of(api)
+    persona, lead, topic, reason = persona_of(api)
     fields = {**profile_fields, "clause": goal_clause(api), "topic": topic, "reason": reason}
     if persona in _NO_JOB_PERSONAS:  # "I'm a hydrologist. I'm looking for a new job." contradicts itself
         fields.update(job="", a_job="", co="")
@@ -80,7 +95,7 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
         if frames and (not leads or rng.random() < 0.5):
             proposal = _compose(greeting, rng.choice(frames), names=names)
         else:
-            proposal = _compose(greeting, rng.choice(leads), rest, names=names)
+            proposal = _compose(greeting, rng.choice(leads), _without_self_intro(rest, persona, lead), names=names)
         if proposal != text and proposal not in out:
             out.append(proposal)
     return out
