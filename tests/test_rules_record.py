@@ -74,6 +74,7 @@ FIXES = {
     "standings": ({"overall_league_W": 3, "overall_league_D": 1, "overall_league_L": 2, "overall_league_payed": 9},
                   lambda r: standings.fix_standing(r)),
     "match_score": ({"home_score": 1, "home_halftime_score": 2}, lambda r: match_score.fix_scores(r)),
+    "league_team": ({"league": "Serie A", "home_team": "Arsenal"}, lambda r: RECORD_RULES.load("league_team").fix(r)),
     "country_facts": ({"country": "France", "capital": "Berlin"}, lambda r: country_facts.fix_country(r, None)),
     # fixes that were the generator's own (mockdata/record_rules.py) until they moved beside their checks
     "order": ({"start_date": "2024-05-10", "end_date": "2024-05-01", "min_price": 30, "max_price": 10},

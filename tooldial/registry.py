@@ -129,6 +129,7 @@ RECORD_RULES = Registry("record rule", {
     "sky": "tooldial.rules.world.sky:Sky",
     "standings": "tooldial.rules.world.standings:Standings",
     "match_score": "tooldial.rules.world.match_score:MatchScore",
+    "league_team": "tooldial.rules.world.league_team:LeagueTeam",
     "country_facts": "tooldial.rules.world.country_facts:CountryFacts",
     "eu_member": "tooldial.rules.world.eu_member:EuMember",
     "date_parts": "tooldial.rules.world.date_parts:DateParts",

@@ -42,6 +42,7 @@ class Check(StrEnum):
     EU_MEMBER = "eu member"
     DATE_PARTS = "date parts"
     SALE_PRICE = "sale price"
+    LEAGUE_TEAM = "league and team"
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,10 +56,10 @@ from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.searched import about_searched, searched
 from tooldial.dialogue.mockdata.sports import (
     _rank_tables,
+    api_sport,
     has_team_name,
     names_team,
     own_team,
-    sport_of,
     team_context,
 )
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
@@ -140,7 +140,7 @@ class ResultBuilder:
     def __init__(self, api: Api, world: MockWorld, records: int, inputs: dict[str, str] | None = None) -> None:
         self.world = world
         self.records = max(1, records)
-        self.sport = sport_of(api.tool, api.name, api.description, api.tool_description, api.category)
+        self.sport = api_sport(api)
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))

@@ -15,7 +15,7 @@ from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
-from tooldial.dialogue.mockdata.sports import sport_of
+from tooldial.dialogue.mockdata.sports import api_sport
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs
 from tooldial.knowledge import loader
@@ -49,7 +49,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     (drawn around the dialogue's "today") and groups (:data:`INPUT_GROUPS`: coordinates, a currency pair, a
     place) with an undocumented member, which are generated as a whole so that their members agree."""
     ctx = RecordContext(world)
-    ctx.sport, ctx.league = sport_of(api.tool, api.name, api.description, api.tool_description, api.category)
+    ctx.sport, ctx.league = api_sport(api)
     words = frozenset(context) | api_words(api)
     params = [p for p in (api.parameter(n) for n in names) if p is not None]
     title = frozenset(name_tokens(api.name))

@@ -124,6 +124,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     record_fix("standings")(record)
     if any("score" in k.lower() for k in record):
         record_fix("match_score")(record)
+    record_fix("league_team")(record)
     world_fix("weather")(record, ctx.world.rng, climate_range(ctx.place, ctx.anchor or ctx.world.today)
                          if world_fix("weather", "needs_climate")(record) else None)
     record_fix("amount_rate")(record)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tooldial.dialogue.mockdata.fields import _FORMAT_WORDS, _WORK, _token_set, name_tokens
 from tooldial.dialogue.mockdata.paths import _WRAPPERS
 from tooldial.dialogue.mockdata.places import currency_name, language_name
-from tooldial.dialogue.mockdata.sports import _team_name, names_team
+from tooldial.dialogue.mockdata.sports import COMPETITION_KEYS, _team_name, competition_name, names_team
 from tooldial.dialogue.mockdata.world import TOPICS
 from tooldial.knowledge import loader
 
@@ -208,13 +208,12 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     if parent & _PEOPLE_PARENTS:  # a sender's or a signer's name is a person's, whatever the API is about
         return _gen_person(f, ctx)
     own = set(f.tokens) - {"name"}
-    if (parent | own) & {"tournament", "tournaments", "league", "leagues", "competition", "competitions", "cup"}:
-        # ``league_name`` names a league even in a feed about teams (was "Quanzhou Rovers" as a league)
-        return f"{ctx.place.city} {ctx.world.rng.choice(('Cup', 'Open', 'Masters', 'Championship', 'League'))}"
-    if names_team(f.parent):  # ``homeTeam.name``, ``team_A.name``
-        return _team_name(f, ctx)
-    if parent & {"tournament", "tournaments", "league", "leagues", "competition", "competitions", "cup"}:
-        return f"{ctx.place.city} {ctx.world.rng.choice(('Cup', 'Open', 'Masters', 'Championship', 'League'))}"
+    if (parent | own) & COMPETITION_KEYS:
+        # ``league_name`` names a league even in a feed about teams (was "Quanzhou Rovers" as a league): a real
+        # one of the API's sport and of the record's team (was "Karachi Cup" beside Arsenal)
+        return competition_name(f, ctx)
+    if names_team(f.parent) and (team := _team_name(f, ctx)) is not None:  # ``homeTeam.name``, ``team_A.name``
+        return team
     if parent & {"sport", "sports", "category", "categories", "genre", "genres", "type", "types", "flag", "round",
                  "rounds", "season", "seasons", "status", "group", "groups", "stage", "stages"}:
         return None  # a classification's name is documented or left out, never a drawn title
@@ -236,8 +235,8 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return language_name(ctx.place.languages[0])
     if f.about("currency", "currencies"):
         return currency_name(ctx.currency())
-    if f.about("team", "club", "teams") and not parent:
-        return _team_name(f, ctx)
+    if f.about("team", "club", "teams") and not parent and (team := _team_name(f, ctx)) is not None:
+        return team
     return _gen_title(f, ctx)
 
 
