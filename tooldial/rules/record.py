@@ -34,6 +34,7 @@ class Check(StrEnum):
     SPAN_UNITS = "span units"
     MIDDLE = "middle"
     UTC_OFFSET = "utc offset"
+    LOCAL_TIME = "local time"
     ADDRESS_STREET = "address street"
     WEATHER_CONDITION = "weather condition"
     STANDINGS = "standings"
