@@ -158,7 +158,8 @@ def _written(moment: dt.datetime, old: str) -> str:
         hour = hour % 12 or 12
         letter = "A" if moment.hour < 12 else "P"
         marker = m["gap"] + (letter if m["ap"].isupper() else letter.lower()) + m["mk"]
-    text = f"{hour:0{len(m['h'])}d}:{moment.minute:02d}" + (f":{moment.second:02d}" if m["s"] else "")
+    padded = m["h"].startswith("0") or (len(m["h"]) == 2 and not m["ap"])  # "11 am" says nothing of "4 am"
+    text = f"{hour:0{2 if padded else 1}d}:{moment.minute:02d}" + (f":{moment.second:02d}" if m["s"] else "")
     return old[:len(old) - len(old.lstrip())] + text + marker + old[len(old.rstrip()):]
 
 
