@@ -127,6 +127,12 @@ def test_two_stamps_disagreeing_are_reported_too() -> None:
     assert _checks({**record, "local_datetime": "2025-03-01T19:00:00"}) == []
 
 
+def test_an_impossible_stamp_is_no_time_and_breaks_nothing() -> None:
+    """30 February is the rule ``impossible date``'s to report; this rule reads it as no time at all."""
+    record = {"timezone": "Asia/Tokyo", "utc_datetime": "2025-02-30T10:00:00", "local_time": "03:00"}
+    assert zone_problems(record) == [] and _fixed(record) == record
+
+
 # --- through the generator -------------------------------------------------------------------------------------
 
 def test_a_generated_result_has_its_local_clock_in_its_zone() -> None:
@@ -141,3 +147,4 @@ def test_a_generated_result_has_its_local_clock_in_its_zone() -> None:
         utc = dt.datetime.strptime(body["utc_time"], "%H:%M")
         assert body["timezone"] == "Asia/Karachi" and body["local_time"] == f"{(utc.hour + 5) % 24:02d}:{utc.minute:02d}"
         assert _checks(body) == [], body
+

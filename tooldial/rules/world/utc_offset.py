@@ -107,11 +107,11 @@ class _Times:
     def of(cls, record: dict[str, Any]) -> _Times:
         offsets = set(_offset_keys(record))
         timed = [k for k, v in record.items() if k not in offsets and isinstance(v, str)
-                 and (_STAMP.match(v) or _clock(v) is not None)]
+                 and (_stamp(v) is not None or _clock(v) is not None)]
         utc = next((k for k in timed if set(name_tokens(k)) & _UTC), None)
         local = [k for k in timed if k != utc and not set(name_tokens(k)) & _UTC and set(name_tokens(k)) & _LOCAL]
-        stamp = next((k for k in local if _STAMP.match(record[k])), None)
-        clock = next((k for k in local if not _STAMP.match(record[k])), None)
+        stamp = next((k for k in local if _stamp(record[k]) is not None), None)
+        clock = next((k for k in local if _stamp(record[k]) is None), None)
         return cls(utc, tuple(k for k in (stamp, clock) if k is not None), _record_date(record))
 
 
@@ -127,11 +127,20 @@ def _record_date(record: dict[str, Any]) -> dt.date | None:
     return None
 
 
+def _stamp(text: str) -> dt.datetime | None:
+    """The naive moment of a full stamp (``2025-05-02 19:00:00``, ``2025-05-02T19:00Z``); None for any other text
+    and for a stamp that names no moment (30 February: that is the rule ``impossible date``'s)."""
+    if not _STAMP.match(text):
+        return None
+    try:
+        return dt.datetime.fromisoformat(text[:19].replace(" ", "T"))
+    except ValueError:
+        return None
+
+
 def _moment(text: str, day: dt.date) -> dt.datetime:
     """The naive moment of a stamp (its own date) or of a clock time (on ``day``)."""
-    if _STAMP.match(text):
-        return dt.datetime.fromisoformat(text[:19].replace(" ", "T"))
-    return dt.datetime.combine(day, _clock(text) or dt.time())
+    return _stamp(text) or dt.datetime.combine(day, _clock(text) or dt.time())
 
 
 def _local_moment(utc_text: str, day: dt.date, tz: dt.tzinfo) -> dt.datetime:
@@ -240,8 +249,8 @@ def _local_agrees(record: dict[str, Any], utc_key: str, local_key: str, day: dt.
         shifts = offsets
     unit = 1 if _has_seconds(utc_text) and _has_seconds(local_text) else 60
     both_stamps = bool(_STAMP.match(utc_text) and _STAMP.match(local_text))
-    for shift in shifts - {None}:
-        want = utc + shift  # type: ignore[operator]
+    for shift in (s for s in shifts if s is not None):
+        want = utc + shift
         if both_stamps:
             if _floor(local, unit) == _floor(want, unit):
                 return True
@@ -252,7 +261,7 @@ def _local_agrees(record: dict[str, Any], utc_key: str, local_key: str, day: dt.
 
 def _stamp_date(*texts: str) -> dt.date | None:
     """The date of the first full stamp among ``texts``."""
-    return next((dt.date.fromisoformat(t[:10]) for t in texts if _STAMP.match(t)), None)
+    return next((moment.date() for t in texts if (moment := _stamp(t)) is not None), None)
 
 
 def _has_seconds(text: str) -> bool:
