@@ -71,6 +71,18 @@ def test_a_profile_lead_replaces_the_pool_texts_own_self_introduction(corpus) ->
         assert lead in t
 
 
+@pytest.mark.parametrize(("text", "opener", "ask"), [
+    ("Hmm. Can you help with cash flow?", "Hmm. ", "Can you help with cash flow?"),
+    ("Hey, could you get the playlist?", "Hey, ", "Could you get the playlist?"),
+])
+def test_a_profile_lead_goes_after_a_hesitation_and_before_its_request(corpus, text, opener, ask) -> None:
+    api = corpus.apis[0]
+    proposals = personal_texts(text, "suggest", api, PROFILE.fields(), random.Random("u"), carries_value=True)
+    assert proposals
+    for t in proposals:
+        assert t.startswith(opener) and t.endswith(ask) and t != f"{opener}{ask}"
+
+
 def _generate(corpus, embedder) -> tuple[list, GenerationReport]:
     report = GenerationReport()
     records = list(generate_dialogues(corpus, make_graph(corpus), GenerateConfig(n=N, seed=11), embedder=embedder,

@@ -36,6 +36,25 @@ PERSONAL_TRIES = 2
 _SELF_INTROS = tuple(f for f in _BANKS["self_intros"] if f)
 
 
+#: Openers of a suggest-band pool utterance that are no greeting ("Hmm.", "Hey,"): a profile lead goes after them.
+_OPENERS = tuple(sorted((p for p in _BANKS["suggest_prefixes"] if p and "{" not in p), key=len, reverse=True))
+
+
+def _split_opener(text: str) -> tuple[str, str]:
+    """(greeting or opener, rest): a lead goes after a hesitation too ("Hmm. My name's Cindy. Can you ...?", not
+    "My name's Cindy. Hmm. ..."); a rest that followed a comma ("Hey, could you ...") starts a sentence of its own
+    after the lead."""
+    greeting, rest = _split_greeting(text)
+    if not greeting:
+        for opener in _OPENERS:
+            if rest.startswith(opener + " "):
+                greeting, rest = opener, rest[len(opener) + 1:]
+                break
+    if greeting.endswith(","):
+        rest = rest[:1].upper() + rest[1:]
+    return greeting, rest
+
+
 def _without_self_intro(rest: str, persona: str, lead: str) -> str:
     """``rest`` without the persona's self-introduction (the first that it holds), capitalised again: "I'm a
     software engineer, and my assistant asked me to check." is one introduction, and "I follow sports closely."
@@ -79,7 +98,7 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     def fit(frame: str) -> bool:
         return bool(fields.get("work")) or frame not in _WORK_INTENT_FRAMES
 
-    greeting, rest = _split_greeting(text)
+    greeting, rest = _split_opener(text)
     # no "Hello, quick question. I'm a chief of staff, quick question.": a phrase the greeting says is not said twice
     leads = [t for t in (_fill(f, fields) for f in PROFILE_LEADS if fit(f)) if t
              and not ("quick question" in t and "quick question" in greeting.lower())]
