@@ -102,6 +102,16 @@ def test_raw_slot_names_are_flagged_and_plain_words_are_not():
     assert slot_label("q", "q") == "search terms" and slot_label("city", "city") == "city"
 
 
+def test_no_label_of_a_short_name_spells_the_name():
+    """The table's labels are what a message says instead of the code: "the IP address", never "the ip address"."""
+    from tooldial.dialogue.slot_words import short_slot_names
+
+    table = short_slot_names()
+    assert table["ip"] == "IP address"
+    for name, words in table.items():
+        assert slot_name_problems([(0, f"The {words} is set.")], [name]) == [], name
+
+
 def test_a_headline_title_is_not_lorem_but_lorem_still_is():
     assert is_headline("A Short History of Space Travel")
     assert not lorem_filler("A Short History of Space Travel", "title")
