@@ -120,6 +120,11 @@ def test_field_kinds_and_placeholders():
     assert is_placeholder("PASSWORD_HERE") and is_placeholder("id", "id") and not is_placeholder("Lisbon", "city")
     # a JSON type name documented as the value (a Bitly ``page`` input documented as 'integer', sent as the page)
     assert is_placeholder("integer", "page") and is_placeholder("String") and not is_placeholder("stringify")
+    # a short phrase naming its own parameter describes what to send; a value that merely shares a word does not
+    assert is_placeholder("Target IP", "ip") and is_placeholder("Payee Name", "payee")
+    assert is_placeholder("sample_user_id", "user_id") and is_placeholder("some message", "message")
+    assert not is_placeholder("receiver@gmail.com", "receiver") and not is_placeholder("8.8.8.8", "ip")
+    assert not is_placeholder("Lisbon", "city") and not is_placeholder("United Kingdom", "country")
     page = Parameter(name="page", type="NUMBER", default="integer")
     api = Api(category="Data", tool="t", name="Links", description="List links.", method="GET",
               required_parameters=(page,))

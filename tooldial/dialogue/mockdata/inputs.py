@@ -26,8 +26,19 @@ _PLACEHOLDER = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("pla
 
 
 def is_placeholder(text: str, name: str = "") -> bool:
-    """A documented value that is a placeholder (``PASSWORD_HERE``, ``YOUR_KEY``, the parameter's own name)."""
-    return bool(_PLACEHOLDER.search(text)) or (bool(name) and text.strip().lower() == name.strip().lower())
+    """A documented value that is a placeholder (``PASSWORD_HERE``, ``YOUR_KEY``, the parameter's own name, or a
+    short phrase naming it: "Target IP" for ``ip``, "Payee Name" for ``payee``, ``sample_user_id``)."""
+    return bool(_PLACEHOLDER.search(text)) or (bool(name) and (text.strip().lower() == name.strip().lower()
+                                                               or _names_its_parameter(text, name)))
+
+
+def _names_its_parameter(text: str, name: str) -> bool:
+    """The value's words are the parameter name's words and one or two more: a description of what to send, not a
+    value (an e-mail address or a URL is a value, whatever its words)."""
+    if "@" in text or "/" in text:
+        return False
+    own, said = set(name_tokens(name)), re.findall(r"[a-z]+", text.lower())
+    return bool(own) and own <= set(said) and 1 <= len(said) - len(own) <= 2
 
 
 def _documented(param: Parameter, rng: random.Random) -> str:
