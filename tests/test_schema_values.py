@@ -6,6 +6,8 @@ import datetime as dt
 import random
 from pathlib import Path
 
+import pytest
+
 from tooldial.corpus import load_corpus
 from tooldial.corpus.models import Constraints
 from tooldial.dialogue.mockdata import MockWorld, build_result, input_value, input_values
@@ -100,6 +102,20 @@ def test_raw_slot_names_are_flagged_and_plain_words_are_not():
     assert slot_name_problems(messages, ["q", "min_rating", "limit"]) == [
         "turn 2: message spells the slot name 'q'", "turn 4: message spells the slot name 'min_rating'"]
     assert slot_label("q", "q") == "search terms" and slot_label("city", "city") == "city"
+
+
+@pytest.mark.parametrize(("name", "documented", "want"), [
+    ("k", "Strike Price", "strike price"),          # the table's "number of results" is another API's k
+    ("s", "season id", "season id"),
+    ("ip", "IP Address", "IP address"),
+    ("l", "The language code", "language code"),
+    ("u", "user u", "u"),                           # a description that says the code is no label
+    ("x", "X position of start point for cropping rectangle.", "x"),   # a sentence is no label
+    ("q", "", "search terms"),                      # undocumented: the table's common meaning
+    ("city", "Name of the city", "city"),           # a name people say is said as is
+])
+def test_a_short_name_is_called_by_its_own_documentation(name, documented, want):
+    assert slot_label(name, name, documented) == want
 
 
 def test_no_label_of_a_short_name_spells_the_name():

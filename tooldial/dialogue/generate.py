@@ -278,8 +278,9 @@ class ScenarioFactory:
         self.bank.prepare(ids)
         items = []
         for api_id in ids:
-            for param in self.corpus.get(api_id).parameters:
-                items.append((api_id, param.name, label(param.name), clear_add_values(api_id, param)))
+            api = self.corpus.get(api_id)
+            for param in api.parameters:
+                items.append((api_id, param.name, label(param.name, api), clear_add_values(api_id, param)))
         self.bank.prepare_clear_add(items)
 
     def realize(self, seq: ActionSequence, unit: DialogueUnit, rng: random.Random, did: str, seed: int
@@ -309,7 +310,7 @@ class ScenarioFactory:
                 param = plan.target.api.parameter(slot)
                 assert param is not None
                 values = clear_add_values(target, param)
-                pool = self.bank.clear_add_pool(target, slot, label(slot), values)
+                pool = self.bank.clear_add_pool(target, slot, label(slot, plan.target.api), values)
                 if not pool:
                     return None, "no clear_add intent"
                 value, clear = rng.choice(ungreeted(pool) if opening is not None else pool)

@@ -30,9 +30,11 @@ from tooldial.dialogue.scenario import (
 from tooldial.dialogue.slot_words import slot_label
 
 
-def label(name: str) -> str:
-    """How a parameter is called in messages (``stationId`` → ``station id``, ``q`` → ``search terms``)."""
-    return slot_label(name, readable(name))
+def label(name: str, api: Api | None = None) -> str:
+    """How a parameter of ``api`` is called in messages (``stationId`` → ``station id``, ``q`` → ``search terms``,
+    ``k`` documented "Strike Price" → ``strike price``)."""
+    param = api.parameter(name) if api is not None else None
+    return slot_label(name, readable(name), param.description if param is not None else "")
 
 
 
@@ -42,17 +44,17 @@ def user_goal(plan: DialoguePlan) -> UserGoal:
     persona, _lead, _topic, reason = persona_of(api)
     goal = goal_clause(api)
     chain = plan.unit.chain_param
-    known = {label(n): plan.target.values[n] for n in plan.target.names if n not in plan.procured}
+    known = {label(n, api): plan.target.values[n] for n in plan.target.names if n not in plan.procured}
     if plan.source is not None:
-        known.update({label(n): plan.source.values[n] for n in plan.source.names})
+        known.update({label(n, plan.source.api): plan.source.values[n] for n in plan.source.names})
     situation = f"The user is {persona} and wants to {goal}, {reason}."
     if known:
         situation += " They know the " + ", ".join(f"{k} ({v})" for k, v in known.items())
-        situation += f" but not the {' and the '.join(map(label, plan.procured))}." if chain else "."
+        situation += f" but not the {' and the '.join(label(n, api) for n in plan.procured)}." if chain else "."
     elif chain:
-        situation += f" They do not know the {' and the '.join(map(label, plan.procured))}."
+        situation += f" They do not know the {' and the '.join(label(n, api) for n in plan.procured)}."
     return UserGoal(persona=persona, goal=goal, reason=reason, situation=situation, known=known,
-                    unknown=[label(n) for n in plan.procured])
+                    unknown=[label(n, api) for n in plan.procured])
 
 
 def _style(action: str, rng: random.Random) -> str | None:
@@ -148,12 +150,12 @@ class _ScenarioWriter:
                     dialogue_state=slots.state(set(slots.names), "call"), content={"api": slots.api.id})
 
     def request(self, slots: ApiSlots, names: list[str], thought: str, known: set[str], **content: Any) -> None:
-        self.system("request", f"The system asks the user for {', '.join(map(label, names))} to call "
+        self.system("request", f"The system asks the user for {', '.join(label(n, slots.api) for n in names)} to call "
                     f"{slots.api.id}.", thought, dialogue_state=slots.state(known, "request"),
-                    content={"api": slots.api.id, "slots": [label(n) for n in names], **content})
+                    content={"api": slots.api.id, "slots": [label(n, slots.api) for n in names], **content})
 
     def inform(self, slots: ApiSlots, names: list[str]) -> None:
-        informed = {label(n): slots.values[n] for n in names}
+        informed = {label(n, slots.api): slots.values[n] for n in names}
         self.user("inform", "User gives the requested information: "
                   + ", ".join(f"{k} is {v}" for k, v in informed.items()) + ".",
                   required_values=list(informed.values()), content={"values": informed})
@@ -195,7 +197,7 @@ class _ScenarioWriter:
             situation = "User states clearly what they want."
             if cond.adds_value:
                 slot = self.plan.added_slot
-                situation += f" The user mentions the {label(slot)}: {tgt.values[slot]}."
+                situation += f" The user mentions the {label(slot, tgt.api)}: {tgt.values[slot]}."
                 self.known_t.add(slot)
             self.user(action, situation, fixed_message=clear_intent.text)
             self.intent_search(clear_intent)
@@ -233,8 +235,8 @@ class _ScenarioWriter:
         others = [n for n in tgt.names if n not in plan.procured]
         self.request(tgt, tgt.names, f"{self.confirm_why} To call it I need {', '.join(tgt.names)}. I will ask "
                      "the user.", self.known_t, clause=self.clause)
-        rest = {label(n): tgt.values[n] for n in others} if cond.user_gives_rest_in_fail_inform else {}
-        unknown = [label(n) for n in plan.procured]
+        rest = {label(n, tgt.api): tgt.values[n] for n in others} if cond.user_gives_rest_in_fail_inform else {}
+        unknown = [label(n, tgt.api) for n in plan.procured]
         situation = f"User does not know the {' and the '.join(unknown)}."
         if rest:
             situation += " User gives the rest: " + ", ".join(f"{k} is {v}" for k, v in rest.items()) + "."
@@ -250,7 +252,7 @@ class _ScenarioWriter:
         if src.names:
             self.request(src, src.names, f"{src.api.id} can provide {chain} from {chain_comp.arrow}. To call it "
                          f"I need {', '.join(src.names)}. I will ask the user.", set(),
-                         clause=goal_clause(src.api), why=label(chain))
+                         clause=goal_clause(src.api), why=label(chain, tgt.api))
             self.inform(src, src.names)
             self.call(src, plan.source_result, f"I have every input of {src.api.id}. I will call it to get "
                       f"{chain}.")

@@ -13,6 +13,7 @@ multi-word values are headline titles rather than filler.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -20,6 +21,8 @@ from tooldial.knowledge import loader
 
 #: Words a headline keeps in lower case inside it (articles, conjunctions, short prepositions).
 SMALL_WORDS = loader.words("english", "headline_small_words")
+#: Two-letter (or shorter) names that are English words a message may hold (``to``, ``id``).
+SHORT_WORDS = loader.words("english", "short_words")
 
 
 @lru_cache(maxsize=1)
@@ -29,11 +32,31 @@ def short_slot_names() -> dict[str, str]:
     return {k.lower(): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
-def slot_label(name: str, plain: str) -> str:
-    """How a message calls the parameter ``name`` whose plain words are ``plain``."""
+def slot_label(name: str, plain: str, documented: str = "") -> str:
+    """How a message calls the parameter ``name`` whose plain words are ``plain``: a name of one or two letters by
+    its own documentation where that is a short noun phrase ("Strike Price" for ``k``, "season id" for ``s``: the
+    same letter means different things in different APIs), else by the table's common meaning, else as is."""
     if len(name) <= 2:
-        return short_slot_names().get(name.lower(), plain)
+        if name.lower() in SHORT_WORDS:  # "to", "id": a word people say
+            return short_slot_names().get(name.lower(), plain)
+        return _noun_phrase(documented, name) or short_slot_names().get(name.lower(), plain)
     return plain
+
+
+#: A parameter description that is a name for it: one to three words of letters ("Strike Price", "IP Address");
+#: a longer one is a sentence more often than a name ("The Google query goes here").
+_NOUN_PHRASE = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){0,2}")
+
+
+def _noun_phrase(documented: str, name: str) -> str:
+    """``documented`` as a slot label (lower case, acronyms kept: "IP address"; a leading article dropped), or ""
+    when it is a sentence, a code, or holds the name itself."""
+    said = " ".join(documented.split()).rstrip(".").split()
+    if said and said[0].lower() in SMALL_WORDS:  # "The language code"
+        said = said[1:]
+    if not said or not _NOUN_PHRASE.fullmatch(" ".join(said)) or name.lower() in {w.lower() for w in said}:
+        return ""  # "user u" would say the code anyway
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in said)
 
 
 def is_headline(value: str) -> bool:

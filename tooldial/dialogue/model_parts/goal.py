@@ -200,4 +200,4 @@ def clear_band(built: Any) -> tuple[str, str | None, str]:
 
     slot = built.plan.added_slot
     value = str(built.plan.target.values.get(slot, "")) or None if built.adds_value and slot else None
-    return "confirm", value, label(slot) if value else ""
+    return "confirm", value, label(slot, built.plan.target.api) if value else ""
