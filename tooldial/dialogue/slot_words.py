@@ -2,8 +2,10 @@
 multi-word values are headline titles rather than filler.
 
 - :func:`slot_label`: a parameter name of one or two letters (``q``, ``s``, ``n``) is never said as is ("The q?
-  le guin earthsea"): it is called by its documented meaning from ``tooldial/data/short_slot_names.json``
-  (knowledge as data), else by the plain words of the name (``stationId`` → ``station id``).
+  le guin earthsea"): it is called by its own documentation where that is a short noun phrase ("season id": the
+  same letter means different things in different APIs), else by its common meaning from
+  ``tooldial/data/short_slot_names.json`` (knowledge as data), else by the plain words of the name
+  (``stationId`` → ``station id``).
 - :func:`is_headline`: a title written in headline style — capitalised words with the small connecting words
   inside it in lower case ("A Short History of Space Travel") — is a real title. Faker's lorem text never has
   that shape: its words are all lower case, or only the first is capitalised, and a ``.title()`` of them
