@@ -10,7 +10,11 @@ from typing import Any
 
 from tooldial.dialogue.mockdata import CLOCK_PARTS, FieldName, as_text
 from tooldial.dialogue.mockdata.fields import name_tokens
+from tooldial.knowledge import loader
 from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
+
+#: Words of a temperature field's name that say °F: its range is -60..125, not -50..50.
+_FAHRENHEIT_KEYS = loader.ordered_words("units", "fahrenheit_keys")
 
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 
@@ -48,7 +52,7 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
     value_number = number(value)
     if value_number is None:
         return out
-    fahrenheit = FieldName(key).has("f", "fahrenheit", "imperial")
+    fahrenheit = FieldName(key).has(*_FAHRENHEIT_KEYS)
     change = FieldName(key).has("change", "diff", "delta", "growth", "return")
     ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
               "percent": (-100.0, 100.0) if change else (0.0, 100.0),
