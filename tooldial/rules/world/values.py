@@ -15,6 +15,9 @@ from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, 
 
 #: Words of a temperature field's name that say °F: its range is -60..125, not -50..50.
 _FAHRENHEIT_KEYS = loader.ordered_words("units", "fahrenheit_keys")
+#: Words of a percent field that is a change (-100..100); last words of a year field (1000..2100).
+_CHANGE_WORDS = loader.ordered_words("quantities", "change_words")
+_YEAR_FIELDS = loader.words("time", "year_fields")
 
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 
@@ -53,13 +56,13 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
     if value_number is None:
         return out
     fahrenheit = FieldName(key).has(*_FAHRENHEIT_KEYS)
-    change = FieldName(key).has("change", "diff", "delta", "growth", "return")
+    change = FieldName(key).has(*_CHANGE_WORDS)
     ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
               "percent": (-100.0, 100.0) if change else (0.0, 100.0),
               "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0),
               "quarter": (1.0, 4.0)}
     last = FieldName(key).tokens[-1] if FieldName(key).tokens else ""
-    if kind == "year" and last in ("year", "fiscalyear", "calendaryear", "modelyear") and not 1000 <= value_number <= 2100:
+    if kind == "year" and last in _YEAR_FIELDS and not 1000 <= value_number <= 2100:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a year", (key,)))
     if kind == "month" and last == "month" and not 1 <= value_number <= 12:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a month", (key,)))
