@@ -15,8 +15,9 @@ body or argument defaults, holding >= 3 *words*. A word is a string constant of 
 ``'`` and spaces that starts with a letter, at most 40 characters: format strings (f-strings, ``{Topic}``),
 regular expressions, paths and prose are no words, so a literal of them is no word set. A set whose words are
 all our own format's (the words of the module-level lists of ``word_list_formats.txt``: action names, JSON keys
-of our records, metric and check names) is counted apart as a format, not as vocabulary; so is one that is
-``__all__``/``__slots__``. Decorator arguments are registrations, not vocabulary, and are not counted.
+of our records, metric and check names; and the values of the package's ``StrEnum`` classes: field kinds, check
+names) is counted apart as a format, not as vocabulary (rough: a domain set whose every word happens to be a kind
+name counts there too); ``__all__``/``__slots__`` are not counted. Decorator arguments are registrations, not vocabulary, and are not counted.
 Usage: ``python scripts/count_word_lists.py [tooldial] [--all] [--domain] [--inline]`` (``--all``: lists per file;
 ``--domain``: each domain list left, by file, line and name; ``--inline``: inline word sets too, per file, and
 with ``--domain`` each one by file and line).
@@ -83,6 +84,16 @@ def words_of(node: ast.AST) -> set[str]:
     return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
+def enum_values(source: str) -> set[str]:
+    """The string values of the ``StrEnum`` classes of ``source`` (code constants: field kinds, check names)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(b).endswith("StrEnum") for b in node.bases):
+            out |= {s.value.value for s in node.body if isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant)
+                    and isinstance(s.value.value, str)}
+    return out
+
+
 def _words(elts: list[ast.expr]) -> list[str]:
     return [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
             and _WORD.fullmatch(e.value)]
@@ -146,7 +157,8 @@ def main(argv: list[str]) -> None:
         for k, v in sorted(per.items(), key=lambda x: -x[1])[: None if "--all" in argv else 8]:
             print(" ", k, v)
     if "--inline" in argv:
-        own_words = frozenset(w for f in fmt for w in words_of(f[4]))
+        own_words = frozenset({w for f in fmt for w in words_of(f[4])}
+                              | {w for p in sorted(root.rglob("*.py")) for w in enum_values(p.read_text())})
         inline = [(str(p.relative_to(root)), *s) for p in sorted(root.rglob("*.py"))
                   for s in inline_sets(p.read_text(), own_words)]
         ifmt = [s for s in inline if s[3]]

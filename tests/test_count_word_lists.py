@@ -48,3 +48,8 @@ def test_a_set_of_our_own_format_words_is_counted_apart() -> None:
     own = [(words, is_format) for _, words, is_format in _sets() if "inform" in words]
     assert own == [(["inform", "request", "call"], True)]
     assert all(not is_format for _, words, is_format in _sets() if "sport" in words)
+
+
+def test_the_values_of_a_str_enum_are_code_constants() -> None:
+    source = 'from enum import StrEnum\n\n\nclass Kind(StrEnum):\n    CITY = "city"\n    NAME = "name"\n    X = 3\n'
+    assert counter.enum_values(source) == {"city", "name"}
