@@ -13,6 +13,8 @@ from tooldial.knowledge import loader
 
 #: (module of tooldial.graph, constant, pack subject, word set or map name)
 READS = [
+    ("geo_scope", "_BOX_COORDINATES", "geography", "box_coordinate_words"),
+    ("entities", "_CODE_SUFFIXES", "standards", "code_suffixes"),
     ("value_kinds", "IDENTIFIER_TAIL", "identifiers", "identifier_tail"),
     ("value_kinds", "PROVIDER_SCOPED_WORDS", "identifiers", "provider_scoped"),
     ("value_kinds", "GLOBAL_STANDARDS", "standards", "global"),
@@ -117,6 +119,16 @@ COMPILED = [
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Sets of a graph pack read by a later stage (each tested with its reader): the chain rules' standards with formats.
 LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_operations")}
+#: Sets of a graph pack read by the mock world or its record rules (module, constant, subject, set, ordered):
+#: vocabulary moved out of their function bodies; each constant is the loader's own object.
+MOCK_WORLD = [
+    ("dialogue.mockdata.generators", "_IMAGE_FILE_CONTEXT", "media_files", "image_file_context", True),
+    ("dialogue.mockdata.generators", "_DOCUMENT_EXTENSIONS", "media_files", "document_extensions", True),
+    ("dialogue.mockdata.generators", "_AUDIENCE_COUNTS", "quantities", "audience_counts", True),
+    ("rules.world.values", "_CHANGE_WORDS", "quantities", "change_words", True),
+    ("dialogue.mockdata.builder", "_SHORT_NAME_WORDS", "records", "short_name_words", False),
+    ("dialogue.mockdata.builder", "_OWN_NAME_FIELDS", "records", "own_name_fields", False),
+]
 #: Sets of the records pack read by the corpus stage's implied outputs (tested below with their reader).
 IMPLIED = [("_CREATE", "create_verbs"), ("_LIST", "listing_verbs"), ("_FIND", "finding_verbs"),
            ("_ENDS", "record_name_ends"), ("_ASSOCIATE", "association_verbs"), ("_FILLER", "record_name_filler"),
@@ -144,6 +156,13 @@ def test_a_graph_lookup_table_is_the_packs_own(module: str, name: str, subject: 
     assert _constant(module, name) is loader.word_map(subject, word_map)
 
 
+@pytest.mark.parametrize(("module", "name", "subject", "word_set", "ordered"), MOCK_WORLD, ids=lambda x: str(x))
+def test_a_mock_world_word_set_of_a_graph_pack_is_the_packs_own(module: str, name: str, subject: str, word_set: str,
+                                                                   ordered: bool) -> None:
+    read = loader.ordered_words if ordered else loader.words
+    assert getattr(importlib.import_module(f"tooldial.{module}"), name) is read(subject, word_set)
+
+
 def test_derived_vocabularies_are_built_from_the_packs() -> None:
     from tooldial.graph import echoes, markets, record_types
 
@@ -168,6 +187,7 @@ def test_a_transform_verb_of_the_pack_is_what_the_rule_sees() -> None:
 @pytest.mark.parametrize("subject", GRAPH_PACKS)
 def test_every_set_of_a_graph_pack_has_a_reader(subject: str) -> None:
     read = ({(s, n) for _, _, s, n in READS + ORDERED + MAPS + COMPILED} | DERIVED | LATER_STAGES
+            | {(s, n) for _, _, s, n, _ in MOCK_WORLD}
             | {("records", n) for _, n in IMPLIED})
     pack = loader.pack(subject)
     assert {(subject, n) for n in (*pack.word_sets, *pack.maps)} <= read

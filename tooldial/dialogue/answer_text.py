@@ -44,6 +44,20 @@ _CURRENCY_CODES = loader.words("units", "field_currency_codes")
 #: Abbreviations of real API documentation, spelled out ("" drops the word).
 _ABBREVIATIONS = loader.word_map("labels", "abbreviations")
 _MONTHS = loader.ordered_words("time", "month_names")
+#: Words of a field name around a unit (min as a minimum, c/f as a temperature, a currency code before money); of a
+#: generic leaf, a price-like limit, a record's own code; labels that read as a temperature, a founding, a rating,
+#: a departure, a date (the ``labels`` pack).
+_MINIMUM_HEADS = loader.ordered_words("labels", "minimum_heads")
+_TEMPERATURE_HEADS = loader.ordered_words("labels", "temperature_unit_heads")
+_MONEY_AFTER_CODE = loader.words("labels", "money_after_code")
+_GENERIC_LEAVES = loader.words("labels", "generic_leaves")
+_PRICE_LIMIT_WORDS = loader.words("labels", "price_limit_words")
+_NAMING_CODE_WORDS = loader.words("labels", "naming_code_words")
+_TEMPERATURE_LABELS = loader.words("labels", "temperature_labels")
+_FOUNDED_LABELS = loader.words("labels", "founded_labels")
+_RATING_LABELS = loader.words("labels", "rating_labels")
+_DEPARTURE_WORDS = loader.words("labels", "departure_label_words")
+_DATE_LABEL_WORDS = loader.words("labels", "date_label_words")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 _INTEGER = re.compile(r"^-?\d+$")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
@@ -147,16 +161,15 @@ def split_unit(name: str, numeric: bool = True) -> tuple[list[str], str, str]:
     ``numeric``: the value is a number (``opening_hours`` "09:00-18:00" has no unit)."""
     toks = words(name)
     if len(toks) >= 2 and toks[-1] in _UNITS and (numeric or toks[-1] not in _NUMERIC_ONLY_UNITS):
-        if toks[-1] == "min" and any(t in toks for t in ("temp", "temperature", "price", "value")):
+        if toks[-1] == "min" and any(t in toks for t in _MINIMUM_HEADS):
             return toks, "", ""  # temp_min is a minimum
         unit = _UNITS[toks[-1]]
-        if toks[-1] in ("c", "f") and not any(t in toks for t in ("temp", "temperature", "feels", "like", "dew",
-                                                                  "dewpoint", "max", "min", "high", "low")):
+        if toks[-1] in ("c", "f") and not any(t in toks for t in _TEMPERATURE_HEADS):
             return toks, "", ""
         return toks[:-1], unit, ""
     if len(toks) >= 2 and toks[-1] in _CURRENCY_CODES:
         return toks[:-1], "", toks[-1].upper()
-    if len(toks) >= 2 and toks[0] in _CURRENCY_CODES and toks[1] in ("price", "amount", "value", "cost"):
+    if len(toks) >= 2 and toks[0] in _CURRENCY_CODES and toks[1] in _MONEY_AFTER_CODE:
         return toks[1:], "", toks[0].upper()
     return toks, "", ""
 
@@ -182,8 +195,7 @@ def humanise(toks: list[str]) -> str:
 def field_label(path: tuple[str, ...], numeric: bool = True) -> tuple[str, str, str]:
     """(label, unit, currency) of a result field; the parent's name leads a generic leaf ("artist name")."""
     toks, unit, currency = split_unit(path[-1], numeric)
-    if len(path) > 1 and (not toks or " ".join(toks) in ("name", "value", "title", "text", "type", "code", "label",
-                                                         "amount", "count")):
+    if len(path) > 1 and (not toks or " ".join(toks) in _GENERIC_LEAVES):
         parent = " ".join(words(path[-2]))
         toks = [singular(parent), *toks] if parent else toks
     return humanise(toks), unit, currency
@@ -274,7 +286,7 @@ def _kind_of(key: str, value: Any) -> str:
     kind = field_kind(FieldName(key, "number" if isinstance(value, int | float) else "string")) or ""
     if isinstance(value, str) and kind not in ("id",) and (m := _ISO_DATE.match(value.strip())):
         return "datetime" if m.group(4) is not None else "date"
-    if kind == "limit" and {"price", "cost", "fee", "rate"} & set(words(key)):  # price_per_night
+    if kind == "limit" and _PRICE_LIMIT_WORDS & set(words(key)):  # price_per_night
         return "price"
     return kind
 
@@ -295,7 +307,7 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
     kinds = {k: _kind_of(k, v) for k, v in scalars.items()}
     for key, value in scalars.items():
         toks = words(key)
-        if noun and len(toks) == 2 and toks[0] == singular(noun) and toks[1] in ("number", "code", "name", "title") \
+        if noun and len(toks) == 2 and toks[0] == singular(noun) and toks[1] in _NAMING_CODE_WORDS \
                 and isinstance(value, str) and not _NUMBER.match(value):
             return key
     for want in _LABEL_KINDS:  # a goal field that names: the programme's name before its teaching language
@@ -490,7 +502,7 @@ def _count_like(fact: ShownFact) -> bool:
 def _clause(fact: ShownFact, p: Any) -> str:
     """One fact as an independent clause without a subject ("the humidity is 64%")."""
     v, label = p(fact.text), fact.label
-    if fact.kind == "temperature" and label in ("temperature", "temp", "current temperature"):
+    if fact.kind == "temperature" and label in _TEMPERATURE_LABELS:
         return f"it's {v}"
     if fact.kind == "temperature" and label.startswith("feels like"):
         return f"it feels like {v}"
@@ -498,7 +510,7 @@ def _clause(fact: ShownFact, p: Any) -> str:
         if label.startswith("maximum "):
             return f"it takes up to {v} {label[len('maximum '):]}"
         return f"there are {v} {label}" if fact.text not in ("1", "-1") else f"there is {v} {_singular_label(label)}"
-    if label in ("founded", "year founded", "founded year", "established", "founded in"):
+    if label in _FOUNDED_LABELS:
         return f"it was founded in {v}"
     be = "are" if fact.plural and fact.kind not in ("count", "price", "measure") else "is"
     return f"the {label} {be} {v}"
@@ -513,11 +525,11 @@ def _predicate(fact: ShownFact, p: Any) -> str:
         if label.startswith("maximum "):
             return f"takes up to {v} {label[len('maximum '):]}"
         return f"has {v} {label}"
-    if label in ("founded", "year founded", "founded year", "established", "founded in"):
+    if label in _FOUNDED_LABELS:
         return f"was founded in {v}"
     if fact.kind == "address" and label in ("address", "street address"):
         return f"is at {v}"
-    if fact.kind == "rating" and label in ("rating", "stars", "star rating"):
+    if fact.kind == "rating" and label in _RATING_LABELS:
         return f"is rated {v}" if label != "stars" else f"has {v} stars"
     if fact.kind == "price" and label == "price":
         return f"costs {v}"
@@ -534,11 +546,11 @@ def _detail(fact: ShownFact, p: Any) -> tuple[str, bool]:
     first = label.split()[0] if label.split() else ""
     if fact.text.startswith("no ") and fact.text.endswith(label):
         return f"with {v}", True
-    if fact.kind in ("time", "hours", "datetime") and first in ("departure", "departs", "departing", "start"):
+    if fact.kind in ("time", "hours", "datetime") and first in _DEPARTURE_WORDS:
         return (f"departing {v}" if first != "start" else f"starting {v}"), True
     if fact.kind in ("time", "hours") and re.match(r"^\d{1,2}:\d{2}$", fact.text) and first in ("time", "at"):
         return f"at {v}", True
-    if fact.kind in ("date", "datetime") and first in ("date", "day", "event", "time", "at"):
+    if fact.kind in ("date", "datetime") and first in _DATE_LABEL_WORDS:
         return f"on {v}", True
     if fact.kind == "price" and not re.match(r"^-?[\d,.]+$", fact.text):  # a currency is shown
         per = re.match(r"price (per|a) (\w+)", label)

@@ -172,7 +172,7 @@ def carry_entity(plan: DialoguePlan) -> None:
     body = plan.target_result.get("response")
     chain_value = plan.target.values.get(plan.unit.chain_param, "")
     param = FieldName(plan.unit.chain_param)
-    if field_kind(param) != "id" and not param.has("code", "isbn", "symbol", "ticker", "slug"):
+    if field_kind(param) != "id" and not param.has(*_SAME_ENTITY_INPUTS):
         return  # only an identifier says "the same entity"
     if not isinstance(body, dict) or plan.chain_component is None or plan.source_result is None:
         return
@@ -182,8 +182,8 @@ def carry_entity(plan: DialoguePlan) -> None:
     echoed = any(as_text(v) == chain_value for v in body.values() if not isinstance(v, dict | list))
     # without the echo, only the fields that name the entity of the id (city_name for city_id: the weather of
     # the city the user picked names that city) and its place
-    entity = [t for t in param.tokens if t not in ("id", "code", "key", "slug")]
-    entity_words = set(entity) | {t for t in FieldName(out_key).tokens if t not in ("id", "code", "key", "slug")}
+    entity = [t for t in param.tokens if t not in _KEY_WORDS]
+    entity_words = set(entity) | {t for t in FieldName(out_key).tokens if t not in _KEY_WORDS}
     container = list_container(plan.source.api, plan.chain_component) if plan.source is not None else ()
     root_list = isinstance(plan.source_result.get("response"), list)  # container () is then the root list
     records = records_at(plan.source_result, container) if container or root_list else [
@@ -261,6 +261,9 @@ def carry_filter_record(body: Any, picked: dict[str, Any], record: str, id_key: 
 
 
 _PLACES = knowledge_words("places", "place_entities")
+#: Words of a non-id input that still name one entity; words that key an entity, not say which.
+_SAME_ENTITY_INPUTS = knowledge_words("identifiers", "same_entity_inputs")
+_KEY_WORDS = knowledge_words("identifiers", "entity_key_words")
 #: Path keys that wrap a record without naming what it is (``data``).
 _WRAPPER_KEYS = knowledge_words("containers", "mock_wrapper")
 

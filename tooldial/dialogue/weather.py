@@ -12,7 +12,7 @@ import math
 import random
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from tooldial.knowledge import loader
 
@@ -29,6 +29,14 @@ PRESSURE_UNITS = ((frozenset({"hpa", "mb", "mbar", "millibar", "millibars"}), 87
 _PRESSURE_DRAW = ((995.0, 1030.0, 1), (29.4, 30.4, 2), (99.5, 103.0, 2), (746.0, 772.0, 0))
 #: Words of a goal about the weather: its answer reports the air temperature first (not humidity alone).
 WEATHER_GOAL = loader.words("weather", "goal")
+#: A weather field's role → the words of its name that say it (``role``).
+_ROLE_WORDS = {role: frozenset(cast("tuple[str, ...]", words))
+               for role, words in loader.word_map("weather", "role_words").items()}
+#: Words of a temperature field's name that say °F, K; a day's extreme (no air temperature); a field in inches.
+_FAHRENHEIT_KEYS = loader.words("units", "fahrenheit_keys")
+_KELVIN_KEYS = loader.words("weather", "kelvin_keys")
+_EXTREME_KEYS = loader.words("weather", "low_keys") | loader.words("weather", "high_keys")
+_INCH_KEYS = loader.words("weather", "inch_keys")
 
 
 @lru_cache(maxsize=8192)
@@ -55,36 +63,36 @@ def role(key: str) -> str | None:
     ``pressure``, ``humidity``, ``cloud``, ``wind``, ``gust``), or None."""
     w = key_words(key)
     joined = "".join(sorted(w))
-    if w & {"dew", "dewpoint"}:
+    if w & _ROLE_WORDS["dew"]:
         return "dew"
     if w & _APPARENT:
         return None
-    if w & {"temp", "temperature"}:
+    if w & _ROLE_WORDS["temp"]:
         return "temp"
-    if w & {"uv", "uvi", "uvindex"}:
+    if w & _ROLE_WORDS["uv"]:
         return "uv"
-    if w & {"snow", "snowfall"}:
+    if w & _ROLE_WORDS["snow"]:
         return None if w & _NOT_AMOUNT else "snow"
-    if w & {"precip", "precipitation", "rain", "rainfall", "qpf"}:
-        return "chance" if w & {"chance", "probability", "prob", "pop"} else None if w & _NOT_AMOUNT else "precip"
-    if w & {"pressure", "baro", "barometric", "mslp", "slp"} and not w & _NOT_PRESSURE:
+    if w & _ROLE_WORDS["precip"]:
+        return "chance" if w & _ROLE_WORDS["chance"] else None if w & _NOT_AMOUNT else "precip"
+    if w & _ROLE_WORDS["pressure"] and not w & _NOT_PRESSURE:
         return "pressure"
-    if w & {"humidity", "rh"}:
+    if w & _ROLE_WORDS["humidity"]:
         return "humidity"
-    if w & {"cloud", "clouds", "cloudcover", "cloudiness"} and "type" not in w:
+    if w & _ROLE_WORDS["cloud"] and "type" not in w:
         return "cloud"
     if "gust" in w or "gusts" in w:
         return "gust"
-    if "wind" in w and w & {"speed", "kph", "mph", "kmh", "ms", "knots", "kt"} or joined == "windspeed":
+    if "wind" in w and w & _ROLE_WORDS["wind_speed"] or joined == "windspeed":
         return "wind"
     return None
 
 
 def celsius(key: str, value: float) -> float:
     w = key_words(key)
-    if w & {"f", "fahrenheit", "imperial"}:
+    if w & _FAHRENHEIT_KEYS:
         return (value - 32) * 5 / 9
-    if w & {"k", "kelvin"} or value > 150:
+    if w & _KELVIN_KEYS or value > 150:
         return value - 273.15
     return value
 
@@ -116,13 +124,13 @@ def air_temperature(record: dict[str, Any], temps: list[str]) -> tuple[float, fl
     values = {k: celsius(k, number(record[k]) or 0.0) for k in temps}
     if not values:
         return None
-    plain = [v for k, v in values.items() if not key_words(k) & {"min", "max", "low", "high", "lowest", "highest"}]
+    plain = [v for k, v in values.items() if not key_words(k) & _EXTREME_KEYS]
     air = plain[0] if plain else sum(values.values()) / len(values)
     return air, min(values.values())
 
 
 def imperial(key: str) -> bool:
-    return bool(key_words(key) & {"in", "inch", "inches", "imperial"})
+    return bool(key_words(key) & _INCH_KEYS)
 
 
 def pressure_value(key: str, rng: random.Random) -> str:

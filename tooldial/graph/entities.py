@@ -417,6 +417,8 @@ class OfflineEntityText:
 #: ``Entity.format`` of a ``country`` / ``language`` / ``currency`` output whose record also has the code: a name.
 NAME_FORMAT = "name"
 _CODED = knowledge_words("standards", "named_beside_code")
+#: Last words of a sibling that is the code of a named thing (country_code).
+_CODE_SUFFIXES = knowledge_words("standards", "code_suffixes")
 
 
 def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:
@@ -429,7 +431,7 @@ def _has_code_sibling(api: Api, comp: OutputComponent) -> bool:
     for other in api.output_components:
         if other.path[:-1] == parent and other.path != comp.path:
             ow = _words(other.path[-1])
-            if ow[0] == words[0] and len(ow) > 1 and ow[-1] in ("code", "iso", "iso2", "alpha2", "id"):
+            if ow[0] == words[0] and len(ow) > 1 and ow[-1] in _CODE_SUFFIXES:
                 return True
     return False
 

@@ -201,6 +201,8 @@ def keyed_country_clash(source: Entity, target: Entity, source_tool_text: str, t
 
 #: Path words of a bounding box: its corners are no place a user looks up.
 _BOX_WORDS = knowledge_words("geography", "bounding_box")
+#: Words of a box's coordinate inputs (min_lat): with min or max, a box.
+_BOX_COORDINATES = knowledge_words("geography", "box_coordinate_words")
 
 
 def is_box_corner(entity: Entity) -> bool:
@@ -208,5 +210,4 @@ def is_box_corner(entity: Entity) -> bool:
     words = set()
     for part in (entity.raw or entity.key).split("|") + entity.key.split("|")[:-1]:
         words.update(split_words(part))
-    return bool(words & _BOX_WORDS) or bool(words & {"min", "max"} and words & {"lat", "latitude", "lng", "lon",
-                                                                                "long", "longitude", "latlong"})
+    return bool(words & _BOX_WORDS) or bool(words & {"min", "max"} and words & _BOX_COORDINATES)

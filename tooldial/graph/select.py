@@ -156,7 +156,7 @@ class EdgeSelector:
         self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
         #: APIs that change a record (``updatePetWithForm``, ``deleteUser``): acting on a record is no lookup.
         self.writes = {a.id for a in corpus.apis
-                       if set(split_words(a.name)[:1]) & (_SETTER_VERBS | {"delete", "remove", "merge", "cancel"})}
+                       if set(split_words(a.name)[:1]) & (_SETTER_VERBS | _REMOVAL_VERBS)}
         #: Per API: the documented default (else example) of every input, as text (where its places lie).
         self.request_values = {a.id: {p.name: str(p.default if p.default not in (None, "") else p.example or "")
                                       for p in a.parameters} for a in corpus.apis}
@@ -506,6 +506,8 @@ def name_beside_code(api_outputs: list[Entity]) -> None:
 
 #: First words of an API that writes a field's new value.
 _SETTER_VERBS = knowledge_words("requests", "setter_verbs")
+#: First words of an API that writes by removing (delete, cancel), with the setter verbs.
+_REMOVAL_VERBS = knowledge_words("actions", "removal_verbs")
 
 
 def writes_back(output: Entity, target: Entity) -> bool:

@@ -42,6 +42,8 @@ CONTENT_LEAVES = cast("Mapping[str, str]", word_map("records", "content_leaves")
 _TRANSFORM_VERBS = re.compile(r"(?i)\b(" + "|".join(ordered_words("actions", "text_transforms")) + r")\b")
 #: An API that finds records by the value (``Search By Title``, ``Get Quote By Id``) looks it up in its catalogue.
 _LOOKUP_WORDS = knowledge_words("requests", "lookup_apis")
+#: Words of a sibling field that holds a short URL (short_url): the output beside it is a short link's.
+_SHORT_URL_WORDS = knowledge_words("web", "short_url_words")
 #: An API that takes only short links (an unshortener).
 _SHORT_ONLY = re.compile(r"(?i)\b(" + "|".join(ordered_words("web", "unshorteners")) + r")\b")
 #: A URL input documented as a short link, or as a website (an SEO audit of the caller's own site).
@@ -97,7 +99,7 @@ def content_source_kind(output: Entity, api: Api, siblings: Iterable[Entity], *,
         if output.example and not output.example.startswith(("http://", "https://")):
             return None
         parent = output.key.split("|")[:-1]
-        if any(s.key.split("|")[:-1] == parent and {"short", "shortened", "tiny"} & set(split_words(s.raw or s.key))
+        if any(s.key.split("|")[:-1] == parent and _SHORT_URL_WORDS & set(split_words(s.raw or s.key))
                for s in siblings):
             return None  # the record already holds its short link
         if any_url:

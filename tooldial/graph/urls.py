@@ -11,6 +11,7 @@ from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.id_spaces import _alnum
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
+from tooldial.knowledge.loader import words as knowledge_words
 
 
 def url_site_named(source: Entity, target: Entity) -> str | None:
@@ -29,6 +30,9 @@ def url_site_named(source: Entity, target: Entity) -> str | None:
 
 
 _HOST = re.compile(r"https?://([^/\s:?#]+)", re.I)
+#: Second-level labels a registered domain keeps under a country's (bbc.co.uk); words of an input of any medium.
+_SECOND_LEVEL = knowledge_words("web", "second_level_domains")
+_ANY_MEDIUM = knowledge_words("web", "any_medium_words")
 
 
 def url_site(example: str) -> str | None:
@@ -37,7 +41,7 @@ def url_site(example: str) -> str | None:
     if not m:
         return None
     labels = m.group(1).lower().split(".")
-    keep = 3 if len(labels) >= 3 and labels[-2] in ("co", "com", "org", "net", "ac", "gov") and len(labels[-1]) == 2 else 2
+    keep = 3 if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2 else 2
     return ".".join(labels[-keep:])
 
 
@@ -57,4 +61,4 @@ def media_url_clash(source: Entity, target: Entity) -> str | None:
     wants = {singular(w) for w in split_words(f"{target.raw or target.key} {target.documented} "
                                                f"{target.api_id.rsplit('|', 1)[-1]}")}
     named = {_MEDIA_KINDS[w] for w in wants if w in _MEDIA_KINDS}
-    return None if medium in named or wants & {"media", "file", "any"} else medium
+    return None if medium in named or wants & _ANY_MEDIUM else medium

@@ -55,7 +55,7 @@ def takes_several(param: Any) -> bool:
     """Whether an id input takes several ids (``ids``, ``artist_ids``, "Album IDs (you can use commas)")."""
     tokens = FieldName(param.name).tokens
     text = (param.description or "").lower()
-    return bool(tokens) and tokens[-1] in ("ids", "uuids", "keys") or bool(
+    return bool(tokens) and tokens[-1] in _ID_LIST_ENDINGS or bool(
         re.search(r"\b(comma|commas|comma-separated|one or more|list of)\b|\bids\b", text))
 
 
@@ -82,6 +82,11 @@ def value_shape(text: str) -> str:
     return ""
 
 
+#: Last words of an input that takes a list of ids; keys of a response example's status and of its texts (read in
+#: this order).
+_ID_LIST_ENDINGS = ordered_words("identifiers", "id_list_endings")
+_STATUS_KEYS = ordered_words("errors", "example_status_keys")
+_TEXT_KEYS = ordered_words("errors", "example_text_keys")
 _ERROR_TEXT = re.compile(r"\b(" + "|".join(ordered_words("errors", "result_error_text")) + r")\b", re.I)
 _ACCOUNT_TEXT = re.compile(r"\b(" + "|".join(ordered_words("errors", "account_error_text")) + r")\b", re.I)
 
@@ -91,10 +96,10 @@ def documented_error(api: Api) -> str:
     example = api.example_response
     if not isinstance(example, dict):
         return ""
-    status = next((example[k] for k in ("code", "status_code", "statusCode", "status") if k in example), None)
+    status = next((example[k] for k in _STATUS_KEYS if k in example), None)
     bad_status = isinstance(status, (int, str)) and not isinstance(status, bool) and \
         str(status).isdigit() and 400 <= int(str(status)) < 500 and int(str(status)) not in (401, 402, 403, 429)
-    texts = [str(example[k]) for k in ("error", "errors", "message", "data", "status", "detail", "msg")
+    texts = [str(example[k]) for k in _TEXT_KEYS
              if isinstance(example.get(k), str)]
     for text in texts:
         if _ERROR_TEXT.search(text) and not _ACCOUNT_TEXT.search(text):

@@ -12,6 +12,9 @@ from tooldial.dialogue.mockdata import FieldName, field_kind
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
+#: Words of a coordinate's name (lat, lng): the rest of the name says which point it is.
+_LAT_LON = knowledge_words("geography", "latitude_names") | knowledge_words("geography", "longitude_names")
+
 #: Words of a name that say nothing about which thing it identifies.
 BARE_ID = knowledge_words("identifiers", "bare_id")
 STOP = knowledge_words("documentation", "chain_stop_words")
@@ -35,7 +38,7 @@ def coordinate_of(name: str) -> tuple[str, str] | None:
     tokens = [t for t in re.split(r"[^a-z]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower())
               if t]
     point = "".join(re.findall(r"\d+", name))
-    rest = [t for t in tokens if t not in ("lat", "latitude", "lng", "lon", "long", "longitude")]
+    rest = [t for t in tokens if t not in _LAT_LON]
     kind = name_kind(name) or name_kind(re.sub(r"\d+", "", name))
     if kind not in ("latitude", "longitude"):
         return None

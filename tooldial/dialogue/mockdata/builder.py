@@ -127,6 +127,14 @@ PLACE_KINDS = loader.words("field_kinds", "place")
 
 #: Owners whose records a call lists (its channel's videos, its artist's tracks).
 _OWNER_WORDS = loader.ordered_words("media", "owners")
+#: Values of a unit input that ask for °F; words of an API that lists people; of a short-form name field; of a
+#: time-zone field's side; a record's own name and id field names (the packs' sets of the same names).
+_FAHRENHEIT_INPUTS = loader.words("units", "fahrenheit_inputs")
+_PEOPLE_LISTS = loader.ordered_words("people", "people_lists")
+_SHORT_NAME_WORDS = loader.words("records", "short_name_words")
+_ZONE_SIDES = loader.words("time", "zone_sides")
+_OWN_NAME_FIELDS = loader.words("records", "own_name_fields")
+_RECORD_ID_NAMES = loader.words("identifiers", "record_id_names")
 
 
 _EXCHANGE_SIDES = loader.ordered_words("money", "exchange_side")
@@ -148,7 +156,7 @@ class ResultBuilder:
         self.raw_inputs = dict(inputs or {})
         self.records = requested_records(self.raw_inputs, self.records)
         #: Whether the call asks for Fahrenheit (``units=imperial``, ``unit=F``).
-        self.fahrenheit = any(as_text(v).strip().lower() in ("imperial", "fahrenheit", "f", "us")
+        self.fahrenheit = any(as_text(v).strip().lower() in _FAHRENHEIT_INPUTS
                               for k, v in self.inputs.items() if "unit" in k or "scale" in k or "temp" in k)
         self.bounds = date_bounds(inputs or {})  # the names as written: ``startDate`` is a start, ``startdate`` not
         #: What the call searched for ("New York", "Apple"): its records are about it (:func:`about_searched`).
@@ -276,7 +284,7 @@ class ResultBuilder:
     @staticmethod
     def _filter(f: FieldName, path: tuple[str, ...]) -> bool:
         """Whether a same-named input filters a list's records (so every record repeats it)."""
-        if f.name.lower() in ("id", "_id", "uuid", "guid"):
+        if f.name.lower() in _RECORD_ID_NAMES:
             return False
         kind = field_kind(f)
         if kind in ("name", "title", "query", "person", "company", "text", "first_name", "last_name", "username"):
@@ -314,11 +322,10 @@ class ResultBuilder:
                               kind: str | None) -> Any:
         """A documented field of another entity (Inception for the Interstellar picked): its names, text and codes
         drawn anew by kind, or ``OMIT``."""
-        if kind == "name" and "".join(f.tokens) not in ("name", "title", "fullname", "displayname"):
+        if kind == "name" and "".join(f.tokens) not in _OWN_NAME_FIELDS:
             return OMIT  # another entity's short name or code ("nameCode": "ZUR") is not drawn anew
         people = kind in ("name", "person", None) and f.has("name") and any(
-            w in f.title for w in (*_PERSON, "cast", "crew", "staff", "doctors", "members", "players", "authors",
-                                   "artists"))  # a first name or a country name stays what it is
+            w in f.title for w in (*_PERSON, *_PEOPLE_LISTS))  # a first name or a country name stays what it is
         value = _gen_person(f, ctx) if people else generate(f, ctx) if kind not in (
             "text", "query", "file", "symbol", "coin", "url", "image", "name", None) else _gen_name(
             f, ctx) if kind == "name" else None
@@ -346,13 +353,12 @@ class ResultBuilder:
             return example  # every record of a sports feed is of the documented sport (its id, name and slug)
         if (chosen := self._enum_value(path, example, documented)) is not None:
             return chosen
-        if not documented and field_kind(f) == "name" and set(f.tokens) & {"short", "code", "abbr", "abbreviation",
-                                                                           "tla", "acronym"}:
+        if not documented and field_kind(f) == "name" and set(f.tokens) & _SHORT_NAME_WORDS:
             return OMIT  # a drawn record has no drawn short form beside its name ("nameCode": "Recife United")
         kind = field_kind(f)
         if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
             # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
-            side = set(f.tokens) & {"from", "to", "source", "target", "local", "base"}
+            side = set(f.tokens) & _ZONE_SIDES
             return _typed(next((z for k, z in self.zones.items() if side & set(name_tokens(k))),
                                next(iter(self.zones.values()))), f.type, example)
         own_money = kind in ("currency_code", "currency_name") and not f.has(*_EXCHANGE_SIDES)

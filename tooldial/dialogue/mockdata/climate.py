@@ -11,6 +11,7 @@ from tooldial.dialogue.mockdata.fields import FieldName
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import place_of
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
+from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
@@ -31,6 +32,12 @@ def climate_range(place: Place, day: dt.date) -> tuple[float, float]:
 
 #: How far a served temperature may lie from :func:`climate_range` (weather varies; a forecast's min/max too).
 CLIMATE_SLACK = 14.0
+
+#: Words of a temperature field's name that say a day's lowest, highest; °F, K (``units``, ``weather`` packs).
+_LOW_KEYS = loader.ordered_words("weather", "low_keys")
+_HIGH_KEYS = loader.ordered_words("weather", "high_keys")
+_FAHRENHEIT_KEYS = loader.ordered_words("units", "fahrenheit_keys")
+_KELVIN_KEYS = loader.ordered_words("weather", "kelvin_keys")
 
 
 def input_climate(inputs: dict[str, Any]) -> tuple[float, float] | None:
@@ -54,13 +61,13 @@ def _gen_temperature(f: FieldName, ctx: RecordContext) -> str:
         low, high = climate_range(ctx.place, ctx.anchor or ctx.world.today)
         ctx.base_temp = round(rng.uniform(low, high), 1)
     value = ctx.base_temp
-    if f.has("min", "low", "lowest"):
+    if f.has(*_LOW_KEYS):
         value -= 4
-    elif f.has("max", "high", "highest"):
+    elif f.has(*_HIGH_KEYS):
         value += 4
-    if f.has("f", "fahrenheit", "imperial"):
+    if f.has(*_FAHRENHEIT_KEYS):
         value = value * 9 / 5 + 32
-    elif f.has("k", "kelvin"):
+    elif f.has(*_KELVIN_KEYS):
         value += 273.15
     return f"{value:.1f}"
 

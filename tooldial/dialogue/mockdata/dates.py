@@ -40,7 +40,7 @@ def is_now_stamp(f: FieldName) -> bool:
 
 def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
     world, rng = ctx.world, ctx.world.rng
-    if f.has("today", "current", "now"):
+    if f.has(*_TODAY_WORDS):
         return world.today
     if is_now_stamp(f):
         return world.today - dt.timedelta(days=rng.randint(0, 1 if f.has(*NOW_WORDS) else 3))
@@ -54,7 +54,7 @@ def _gen_date(f: FieldName, ctx: RecordContext) -> dt.date:
     anchor, span = ctx.dates()
     if f.has(*_END) or "checkout" in f.joined:
         return anchor + dt.timedelta(days=span)
-    if f.parent and FieldName(f.parent).has("previous", "prev", "last"):  # a chart's previousWeek.date
+    if f.parent and FieldName(f.parent).has(*_PREVIOUS_PARENTS):  # a chart's previousWeek.date
         return anchor - dt.timedelta(days=7)
     if f.parent and FieldName(f.parent).has("next", "following"):
         return anchor + dt.timedelta(days=7)
@@ -71,6 +71,13 @@ class DateBounds(NamedTuple):
 
 
 _RANGE_START = loader.ordered_words("time", "range_start")
+#: Words of a date field that is today; of an enclosing key a week back; of an hourly series; of a clock time that
+#: opens or closes a day (the ``time`` pack).
+_TODAY_WORDS = loader.ordered_words("time", "today_field_words")
+_PREVIOUS_PARENTS = loader.ordered_words("time", "previous_parent_words")
+_HOURLY_WORDS = loader.words("time", "hourly_words")
+_OPENING_WORDS = loader.ordered_words("time", "opening_time_words")
+_CLOSING_WORDS = loader.ordered_words("time", "closing_time_words")
 
 
 _RANGE_END = loader.ordered_words("time", "range_end")
@@ -195,7 +202,7 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
     direction = series_direction(context)
     if direction == 0 and not (bounds.start and bounds.end):
         return
-    hourly = bool(context & {"hourly", "hours", "hour", "intraday"}) and "T" in rows[0][key]
+    hourly = bool(context & _HOURLY_WORDS) and "T" in rows[0][key]
     moments = _series_moments(len(rows), _moment(rows[0][key]), direction, hourly, bounds, today)
     for row, moment in zip(rows, moments, strict=True):
         old = parse_date(row[key])
@@ -216,9 +223,9 @@ def order_series(node: Any, words: frozenset[str], bounds: DateBounds, today: dt
 
 def _gen_time(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
-    if f.has("open", "opening", "opens", "start", "from"):
+    if f.has(*_OPENING_WORDS):
         return f"{rng.randint(6, 10):02d}:{rng.choice(('00', '30'))}"
-    if f.has("close", "closing", "closes", "end", "to", "until"):
+    if f.has(*_CLOSING_WORDS):
         return f"{rng.randint(17, 22):02d}:{rng.choice(('00', '30'))}"
     return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
 

@@ -64,6 +64,9 @@ _CREDENTIAL_WORDS = loader.words("credentials", "credential")
 
 #: Words of a token that is not a credential (a page token, a search keyword).
 _NOT_CREDENTIAL = loader.words("credentials", "not_credential")
+#: Endings of a whole name that make it a credential (``client_secret``); words that make a ``key`` none.
+_CREDENTIAL_ENDINGS = loader.ordered_words("credentials", "credential_endings")
+_NOT_CREDENTIAL_KEY = loader.words("credentials", "not_credential_key")
 
 
 def is_credential(param: Parameter) -> bool:
@@ -75,8 +78,8 @@ def is_credential(param: Parameter) -> bool:
     joined = "".join(name_tokens(param.name))
     if toks & _NOT_CREDENTIAL or joined in _NOT_CREDENTIAL:
         return False
-    if toks & _CREDENTIAL_WORDS or joined in _CREDENTIAL_WORDS or joined.endswith(("apikey", "secret", "token")):
+    if toks & _CREDENTIAL_WORDS or joined in _CREDENTIAL_WORDS or joined.endswith(_CREDENTIAL_ENDINGS):
         return True
     if "key" in toks or joined.endswith("key"):  # key, api_key, user_key, application_key, x-rapidapi-key
-        return not toks & {"search", "sort", "order", "cache", "booking", "primary", "partition"}
+        return not toks & _NOT_CREDENTIAL_KEY
     return False

@@ -20,6 +20,19 @@ from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
 
+#: Words of fields drawn as hex digits, match goals, a played match's status, audience counts, room counts, a
+#: house number, an image file; a plain street's types, document extensions, drawn statuses (each set's doc says).
+_HEX_WORDS = loader.ordered_words("credentials", "hex_value_words")
+_SCORE_CONTEXT = loader.ordered_words("sports", "score_context")
+_MATCH_WORDS = loader.ordered_words("sports", "match_words")
+_AUDIENCE_COUNTS = loader.ordered_words("quantities", "audience_counts")
+_ROOM_COUNTS = loader.ordered_words("measures", "room_counts")
+_HOUSE_NUMBER_WORDS = loader.ordered_words("addresses", "house_number_words")
+_IMAGE_FILE_CONTEXT = loader.ordered_words("media_files", "image_file_context")
+_PLAIN_STREET_TYPES = loader.ordered_words("addresses", "plain_street_types")
+_DOCUMENT_EXTENSIONS = loader.ordered_words("media_files", "document_extensions")
+_DRAWN_STATUSES = loader.ordered_words("status", "drawn_statuses")
+
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
 
@@ -42,14 +55,14 @@ def _gen_id(f: FieldName, ctx: RecordContext) -> str:
         return str(uuid.UUID(int=rng.getrandbits(128), version=4))
     if f.has("slug"):  # the slug of what the record names: its city by default
         return re.sub(r"[^a-z0-9]+", "-", ctx.place.city.lower()).strip("-")
-    if f.has("hash", "token", "key"):
+    if f.has(*_HEX_WORDS):
         return f"{rng.getrandbits(128):032x}"
     return _digits(rng, rng.choice((5, 6, 7, 8)))
 
 
 def _gen_rating(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
-    if f.has("score") and f.about("match", "game", "team", "goals"):
+    if f.has("score") and f.about(*_SCORE_CONTEXT):
         return str(rng.randint(0, 5))
     return f"{rng.uniform(2.5, 5.0):.1f}"
 
@@ -102,7 +115,7 @@ def _gen_count(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
     if f.has("population"):
         return str(rng.randint(50_000, 5_000_000))
-    if f.has("followers", "views", "likes"):
+    if f.has(*_AUDIENCE_COUNTS):
         return str(rng.randint(100, 2_000_000))
     return str(rng.randint(1, 250))
 
@@ -115,7 +128,7 @@ def _gen_date_part(f: FieldName, ctx: RecordContext) -> str:
 
 def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
-    if f.has("beds", "bedrooms", "baths", "bathrooms", "rooms", "floors") or f.joined.startswith("num"):
+    if f.has(*_ROOM_COUNTS) or f.joined.startswith("num"):
         return str(rng.randint(1, 4))
     if f.has("sqft"):
         return str(rng.randint(45, 320) * 10)
@@ -137,7 +150,7 @@ def _street_parts(ctx: RecordContext, local: Any | None) -> tuple[str, str, str]
     if "<street>" not in ctx.values:
         rng = ctx.world.rng
         if local is None:  # no Latin-script locale for the country: a plain "12 Moyo Road", no US "Apt. 147"
-            street, number = f"{ctx.world.fake.last_name()} {rng.choice(('Road', 'Street', 'Avenue', 'Drive'))}", str(
+            street, number = f"{ctx.world.fake.last_name()} {rng.choice(_PLAIN_STREET_TYPES)}", str(
                 rng.randint(1, 250))
             line = f"{number} {street}"
         else:
@@ -158,7 +171,7 @@ def _gen_address(f: FieldName, ctx: RecordContext) -> str:
     if f.has("type", "suffix"):
         return local.street_suffix() if local is not None and local.locales[0].startswith("en") else None
     street, number, line = _street_parts(ctx, local)
-    if f.has("number", "num", "no"):
+    if f.has(*_HOUSE_NUMBER_WORDS):
         return number
     if f.has("name") or f.joined == "street":
         return street
@@ -166,8 +179,8 @@ def _gen_address(f: FieldName, ctx: RecordContext) -> str:
 
 
 def _gen_file(f: FieldName, ctx: RecordContext) -> str:
-    ext = "jpg" if f.about("image", "photo", "picture", "video", "media") else ctx.world.rng.choice(
-        ("pdf", "docx", "csv", "txt"))
+    ext = "jpg" if f.about(*_IMAGE_FILE_CONTEXT) else ctx.world.rng.choice(
+        _DOCUMENT_EXTENSIONS)
     return f"{ctx.world.fake.last_name().lower()}_{ctx.world.today:%Y%m%d}.{ext}"
 
 
@@ -229,8 +242,8 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "title": _gen_title,
     "name": _gen_name,
     "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
-    "status": lambda f, c: "Finished" if f.has("match", "game", "fixture") else c.world.rng.choice(
-        ("active", "completed", "success", "available")),  # a played match is finished, not a "success"
+    "status": lambda f, c: "Finished" if f.has(*_MATCH_WORDS) else c.world.rng.choice(
+        _DRAWN_STATUSES),  # a played match is finished, not a "success"
     "status_code": lambda f, c: "200",  # a numeric status of a successful call
     "error": lambda f, c: None,  # a successful result carries no error field
     "category": lambda f, c: None,  # categories are documented (enums, examples) or left out

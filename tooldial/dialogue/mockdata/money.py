@@ -80,6 +80,9 @@ def currency_inputs(inputs: dict[str, Any]) -> list[str]:
 
 
 _FROM_SIDE = loader.ordered_words("money", "from_side")
+#: Words of a conversion's amount input; of a money field that a currency change converts.
+_AMOUNT_INPUTS = loader.ordered_words("money", "amount_inputs")
+_PRICE_WORDS = loader.ordered_words("field_words", "not_limit")
 
 
 def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float] | None:
@@ -89,7 +92,7 @@ def conversion_expected(inputs: dict[str, Any]) -> tuple[str, str, float, float]
     codes = {k: as_text(v).strip().upper() for k, v in inputs.items() if as_text(v).strip().upper() in USD_VALUE
              and len(as_text(v).strip()) == 3}
     amount = next((as_number(v) for k, v in inputs.items() if k not in codes and as_number(v) is not None
-                   and FieldName(k).has("amount", "value", "quantity", "qty", "money", "sum")), None)
+                   and FieldName(k).has(*_AMOUNT_INPUTS)), None)
     if len(codes) != 2 or amount is None or len(set(codes.values())) != 2:
         return None
     keys = list(codes)
@@ -111,8 +114,7 @@ def _convert_money(example: dict[str, Any], filled: dict[str, Any]) -> None:
         return
     factor = USD_VALUE[old] / USD_VALUE[new]
     for k, value in example.items():
-        if not (field_kind(FieldName(k, json_value_type(value))) == "price" or FieldName(k).has(
-                "price", "cost", "fee", "amount", "tariff")) or isinstance(value, bool) or \
+        if not (field_kind(FieldName(k, json_value_type(value))) == "price" or FieldName(k).has(*_PRICE_WORDS)) or isinstance(value, bool) or \
                 filled.get(k) != value or as_number(value) is None:
             continue
         amount = (as_number(value) or 0.0) * factor

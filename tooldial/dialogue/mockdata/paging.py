@@ -37,7 +37,7 @@ def requested_records(inputs: dict[str, Any], records: int) -> int:
     for key, value in inputs.items():
         n = requested_count(value)
         toks = set(name_tokens(key))
-        if n is None or "page" in toks and not toks & {"size", "per", "limit"} or toks & {"offset", "skip", "start"}:
+        if n is None or "page" in toks and not toks & _PAGE_SIZE_WORDS or toks & _OFFSET_WORDS:
             continue
         if toks & _LIMIT_WORDS or "".join(toks) in _LIMIT_WORDS:
             return max(1, min(records, n))
@@ -56,13 +56,18 @@ _TOTAL_KEYS = loader.words("paging", "total_keys")
 
 
 SIZE_KEYS = loader.words("paging", "size_keys")
+#: Whole input names of a page size asked for; words of a page size, of an offset; how a total's key starts, ends.
+_REQUESTED_SIZE_KEYS = loader.words("paging", "requested_size_keys")
+_PAGE_SIZE_WORDS = loader.words("paging", "page_size_words")
+_OFFSET_WORDS = loader.words("paging", "offset_words")
+_TOTAL_STARTS = loader.ordered_words("paging", "total_starts")
+_TOTAL_ENDINGS = loader.ordered_words("paging", "total_endings")
 
 
 def is_total(joined: str) -> bool:
     """A count of all records (``total``, ``totalRecordsCount``, ``numberOfProducts``), not of pages."""
     return joined in _TOTAL_KEYS or joined not in PAGES_KEYS and "page" not in joined and (
-        joined.startswith(("total", "numberof")) and joined.endswith(("count", "records", "results", "items", "rows",
-                                                                    "elements", "s")))
+        joined.startswith(_TOTAL_STARTS) and joined.endswith(_TOTAL_ENDINGS))
 
 
 def page_input(inputs: dict[str, Any]) -> int | None:
@@ -75,6 +80,6 @@ def page_input(inputs: dict[str, Any]) -> int | None:
 
 def asked_page_size(inputs: dict[str, Any]) -> int | None:
     for key, value in inputs.items():
-        if "".join(name_tokens(key)) in SIZE_KEYS | {"pagesize", "perpage", "maxresults"}:
+        if "".join(name_tokens(key)) in _REQUESTED_SIZE_KEYS:
             return requested_count(value)
     return None

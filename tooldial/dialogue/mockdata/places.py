@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.knowledge import loader
@@ -144,8 +144,7 @@ def name_of_code(kind: str, code: str) -> str | None:
 def code_kind(path: tuple[str, ...]) -> str | None:
     """Whether an object at ``path`` is a language, a country or a currency (its last key says so)."""
     words = set(name_tokens(path[-1])) if path else set()
-    return next((k for k, ws in (("language", {"language", "languages", "lang"}), ("country", {"country", "countries"}),
-                                 ("currency", {"currency", "currencies"})) if words & ws), None)
+    return next((k for k in ("language", "country", "currency") if words & _CODE_KEYS[k]), None)
 
 
 @lru_cache(maxsize=1)
@@ -213,6 +212,9 @@ def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
 #: One input holding a latitude and a longitude ("-6.72,106.48", "40.71, -74.0"): decimals, comma between.
 _LAT_LON = re.compile(r"(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)")
 _POINT_WORDS = loader.words("places", "lat_lon_inputs")
+#: Last keys of an object that is a language, a country or a currency (``media.name_parents``, which titles reads).
+_CODE_KEYS = {kind: frozenset(cast("tuple[str, ...]", keys))
+              for kind, keys in loader.word_map("media", "name_parents").items()}
 _LON_LAT = loader.words("places", "lon_lat_inputs")
 
 

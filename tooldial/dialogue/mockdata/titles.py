@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tooldial.dialogue.mockdata.fields import _FORMAT_WORDS, _WORK, _token_set, name_tokens
 from tooldial.dialogue.mockdata.paths import _WRAPPERS
@@ -114,6 +115,29 @@ _VENUES = loader.ordered_words("venues", "venues")
 _DISHES = _TITLES["dishes"]
 
 
+def _word_lists(subject: str, name: str) -> Mapping[str, tuple[str, ...]]:
+    """A pack map whose values are word lists (the maps below: kind → words)."""
+    return cast("Mapping[str, tuple[str, ...]]", loader.word_map(subject, name))
+
+
+#: Words of a field's own name that make its title a work's of one kind (``video_title``).
+_TITLE_FIELD = _word_lists("media", "title_field_words")
+#: Words of a field, the API's name or the enclosing path that make a title a work's of one kind.
+_TITLE_CONTEXT = _word_lists("media", "title_context_words")
+#: Words of a field or its context that make a bare title a video's or a book's (else a film's).
+_TITLE_ABOUT = _word_lists("media", "title_about_words")
+#: Last words of a generated newspaper's name ("The Lisbon Herald").
+_NEWSPAPERS = loader.ordered_words("media", "newspaper_names")
+#: Enclosing keys whose ``title`` is a person's (a video's ``author.title``: its channel's name).
+_PERSON_TITLE_PARENTS = loader.words("people", "title_person_keys")
+#: What a civic venue's name has between its city and its label, drawn ("Brisbane Central Station"; "" for none).
+_CIVIC_WORDS = ("", *(f"{w} " for w in loader.ordered_words("venues", "civic_name_words")))
+#: Enclosing keys, and else context words, that say what a bare ``name`` names (a country, a currency, ...).
+_NAME_PARENTS = {kind: frozenset(keys) for kind, keys in _word_lists("media", "name_parents").items()}
+_NAME_CONTEXT = _word_lists("media", "name_contexts")
+_LANGUAGE_WORDS = loader.ordered_words("field_words", "language")
+
+
 def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:
     rng, fake = ctx.world.rng, ctx.world.fake
     text = rng.choice(templates)
@@ -136,7 +160,7 @@ def _venue_name(venue: str, ctx: RecordContext) -> str:
     label = venue.capitalize()
     if venue not in _BUSINESSES:
         label = rng.choice(_VENUE_LABELS.get(venue, (label,)))
-        return f"{ctx.place.city} {rng.choice(('', 'Central ', 'North ', 'South ', 'East ', 'West '))}{label}"
+        return f"{ctx.place.city} {rng.choice(_CIVIC_WORDS)}{label}"
     last = _last_name(ctx)
     return rng.choice((f"{last}'s {label}", f"The {last} {label}", f"{label} {last}" if venue == "hotel" else
                        f"{last} {label}"))
@@ -146,51 +170,50 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     """A title by what the record is (an article, a job, a product, a recipe, a film or song); None when the
     context says nothing (a bare "label" is left out rather than filled with words)."""
     world, rng = ctx.world, ctx.world.rng
-    if not _token_set(f.parent).isdisjoint(_PEOPLE_PARENTS | {"channel", "artist", "uploader"}):
+    if not _token_set(f.parent).isdisjoint(_PEOPLE_PARENTS | _PERSON_TITLE_PARENTS):
         return _gen_person(f, ctx)  # a video's ``author.title`` is its channel's name, not a video title
     topic = ctx.topic or rng.choice(TOPICS)
     own_venue = next((w for w in _VENUES if f.has(w)), None)
     if own_venue is not None and f.has("name"):  # venue_name of an event: a venue, not the event's title
         return _venue_name(own_venue, ctx)
-    if f.named("achievement", "achievements", "badge", "badges", "trophy", "trophies"):
+    if f.named(*_TITLE_CONTEXT["achievement"]):
         return rng.choice(_ACHIEVEMENTS)
-    if f.has("app", "apps", "feature", "features") or f.named("app", "apps", "application", "applications"):
+    if f.has(*_TITLE_FIELD["app"]) or f.named(*_TITLE_CONTEXT["app"]):
         return _title(_APP_TITLES, ctx, topic)
-    if f.has("video", "videos", "episode", "playlist", "podcast", "short", "shorts", "channel") or f.named(
-            "video", "videos", "youtube", "playlist", "podcast", "shorts", "episode", "episodes"):
+    if f.has(*_TITLE_FIELD["video"]) or f.named(*_TITLE_CONTEXT["video"]):
         if ctx.drawn_topic or not ctx.topic:
             return _title(_UNTOPICAL_VIDEOS, ctx, topic)
         return _title(_VIDEO_TITLES, ctx, topic)
-    if f.has("game", "games") or f.named("game", "games"):
+    if f.has(*_TITLE_FIELD["game"]) or f.named(*_TITLE_CONTEXT["game"]):
         return _title(_GAME_TITLES, ctx, topic)
-    if f.has("album", "song", "track") or f.named("album", "albums", "song", "songs", "track", "tracks", "music"):
+    if f.has(*_TITLE_FIELD["song"]) or f.named(*_TITLE_CONTEXT["song"]):
         return _title(_SONG_TITLES, ctx, topic)
-    if f.has("movie", "film", "show", "series") or f.named("movie", "movies", "film", "films", "show", "shows"):
+    if f.has(*_TITLE_FIELD["film"]) or f.named(*_TITLE_CONTEXT["film"]):
         return _title(_FILM_TITLES, ctx, topic)
-    if f.named("job", "jobs", "position", "vacancy"):
+    if f.named(*_TITLE_CONTEXT["job"]):
         return world.fake.job()
-    if f.has(*_OUTLET_WORDS) and f.named("article", "news", "articles", "stories", "headlines", "post", "posts"):
-        return f"The {ctx.world.home.city} {rng.choice(('Herald', 'Times', 'Post', 'Gazette', 'Chronicle'))}"
-    if f.named("article", "story", "news", "post", "headline", "blog", "articles", "stories", "posts"):
+    if f.has(*_OUTLET_WORDS) and f.named(*_TITLE_CONTEXT["news_list"]):
+        return f"The {ctx.world.home.city} {rng.choice(_NEWSPAPERS)}"
+    if f.named(*_TITLE_CONTEXT["article"]):
         text = rng.choice((f"{rng.randint(3, 12)} things to know about {topic}",
                            f"How {topic} is changing in {world.today.year}", f"A beginner's guide to {topic}"))
         return text[0].upper() + text[1:]  # "USD/EUR" keeps its capitals
-    if f.named("book", "books", "course", "courses"):
+    if f.named(*_TITLE_CONTEXT["book"]):
         return _title(_BOOK_TITLES, ctx, topic)
-    if f.named("product", "products"):
+    if f.named(*_TITLE_CONTEXT["product"]):
         brand, product = world.fake.last_name(), rng.choice(_PRODUCTS)
         if ctx.topic and not ctx.drawn_topic:  # a search for "RTX" finds "Booker RTX", not a water bottle
             return f"{brand} {ctx.topic.title() if ctx.topic.islower() else ctx.topic}"
         return f"{brand} {product}"
-    if f.named("recipe", "recipes", "dish", "meal"):
+    if f.named(*_TITLE_CONTEXT["recipe"]):
         return rng.choice(_DISHES)
-    if f.named("event", "events", "festival", "concert"):
+    if f.named(*_TITLE_CONTEXT["event"]):
         return f"{ctx.place.city} {topic.title()} Festival"
-    if f.named(*_WORK) or f.has("title", "headline"):
-        if f.about("video", "youtube", "channel") and (ctx.drawn_topic or not ctx.topic):
+    if f.named(*_WORK) or f.has(*_TITLE_FIELD["title"]):
+        if f.about(*_TITLE_ABOUT["video"]) and (ctx.drawn_topic or not ctx.topic):
             return _title(_UNTOPICAL_VIDEOS, ctx, topic)
-        return _title(_VIDEO_TITLES if f.about("video", "youtube", "channel") else _BOOK_TITLES if f.about(
-            "book", "books", "course") else _FILM_TITLES, ctx, topic)
+        return _title(_VIDEO_TITLES if f.about(*_TITLE_ABOUT["video"]) else _BOOK_TITLES if f.about(
+            *_TITLE_ABOUT["book"]) else _FILM_TITLES, ctx, topic)
     venue = next((w for w in _VENUES if w in f.title or f"{w}s" in f.title), None)
     if venue is not None:  # a named place of the record's city: "Lisbon Station", "Osaka Museum"
         return _venue_name(venue, ctx)
@@ -203,7 +226,7 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
     if f.has(*_FORMAT_WORDS):
         return None
     parent = set(name_tokens(f.parent))
-    if parent & {"country", "countries"}:
+    if parent & _NAME_PARENTS["country"]:
         return ctx.place.country
     if parent & _PEOPLE_PARENTS:  # a sender's or a signer's name is a person's, whatever the API is about
         return _gen_person(f, ctx)
@@ -214,28 +237,27 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return competition_name(f, ctx)
     if names_team(f.parent) and (team := _team_name(f, ctx)) is not None:  # ``homeTeam.name``, ``team_A.name``
         return team
-    if parent & {"sport", "sports", "category", "categories", "genre", "genres", "type", "types", "flag", "round",
-                 "rounds", "season", "seasons", "status", "group", "groups", "stage", "stages"}:
+    if parent & _NAME_PARENTS["classification"]:
         return None  # a classification's name is documented or left out, never a drawn title
-    if parent & {"currency", "currencies"}:
+    if parent & _NAME_PARENTS["currency"]:
         return currency_name(ctx.place.currency)
-    if parent & {"language", "languages", "lang"} or parent & {"iso"} and f.about("language"):
+    if parent & _NAME_PARENTS["language"] or parent & {"iso"} and f.about("language"):
         return language_name(ctx.place.languages[0])
-    if parent & {"city", "cities", "location", "place"}:
+    if parent & _NAME_PARENTS["city"]:
         return ctx.place.city
     venue = next((w for w in _BUSINESSES if w in f.title or f"{w}s" in f.title), None)
     if venue is not None and parent <= {venue, f"{venue}s", *_WRAPPERS}:
         # a hotel found in Soweto is "Hotel Moon", not "Soweto" (review 7)
         return _venue_name(venue, ctx)
-    if f.about("city", "cities", "location", "locations", "place", "places"):
+    if f.about(*_NAME_CONTEXT["city"]):
         return ctx.place.city
-    if f.about("country", "countries"):
+    if f.about(*_NAME_CONTEXT["country"]):
         return ctx.place.country
-    if f.about("language", "languages"):
+    if f.about(*_LANGUAGE_WORDS):
         return language_name(ctx.place.languages[0])
-    if f.about("currency", "currencies"):
+    if f.about(*_NAME_CONTEXT["currency"]):
         return currency_name(ctx.currency())
-    if f.about("team", "club", "teams") and not parent and (team := _team_name(f, ctx)) is not None:
+    if f.about(*_NAME_CONTEXT["team"]) and not parent and (team := _team_name(f, ctx)) is not None:
         return team
     return _gen_title(f, ctx)
 

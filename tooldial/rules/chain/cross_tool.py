@@ -28,6 +28,8 @@ _PLACE = knowledge_words("field_kinds", "provided_place")
 #: Categories of a place-aware tool, words of a source that locates things, and of one that geocodes
 #: (``knowledge/packs/places.yaml``).
 _PLACE_CATEGORIES = knowledge_words("places", "place_categories")
+#: Words of an id output that make it a place's id (city_id, airport_id).
+_PLACE_ID_WORDS = knowledge_words("places", "place_id_words_wide")
 _PLACE_WORDS = knowledge_words("places", "place_aware_words")
 #: Kinds of a place name a user says, and of where something is (``knowledge/packs/field_kinds.yaml``).
 _SAID_PLACES = knowledge_words("field_kinds", "said_places")
@@ -94,7 +96,7 @@ class CrossTool(ChainRule):
         if graph_kind == "identifier" and not evidence & _ID_EVIDENCE:
             return ChainProblem(ChainCheck.ID_SPACE,
                                 f"cross-tool identifier without shared-id-space evidence: {reason or source.tool}")
-        place_id = kind == "id" and f.has("city", "country", "region", "location", "place", "airport")
+        place_id = kind == "id" and f.has(*_PLACE_ID_WORDS)
         if kind == "id" and not place_id and set(readable(source.tool).split()) & _TRACKER_WORDS and not set(
                 readable(target.tool).split()) & _TRACKER_WORDS:
             # a parcel tracker follows orders of many shops: its item ids are no one shop's product ids

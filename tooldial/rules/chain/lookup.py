@@ -12,6 +12,8 @@ from tooldial.rules.chaining import ChainCheck, ChainProblem, ChainRule, Link
 
 #: First words of APIs that fetch a file or a rendering (a download costs quota; nobody runs one to learn an id).
 _FETCH_VERBS = knowledge_words("actions", "fetch_verbs")
+#: Words of a target's name and description too generic to say it gives back what the user started from.
+_GENERIC_TARGET_WORDS = knowledge_words("documentation", "generic_target_words")
 #: Words that name a kind of value in a description (what an API gives back).
 _KIND_WORDS = {kind: set(words) for kind, words in word_map("places", "coordinate_words").items()}
 
@@ -57,7 +59,7 @@ class Lookup(ChainRule):
         target_words = set(readable(target.name + " " + target.description).split())
         for p in source.required_parameters:
             if (set(FieldName(p.name).tokens) | _KIND_WORDS.get(name_kind(p.name) or "", set())) & \
-                    target_words - {"id", "name", "data"}:
+                    target_words - _GENERIC_TARGET_WORDS:
                 return ChainProblem(ChainCheck.STARTED_FROM,
                                     f"target gives back what the user started from: {p.name}")
         if kind != "id" and any(name_kind(p.name, p.type) == "id" for p in source.required_parameters):

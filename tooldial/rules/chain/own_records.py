@@ -11,6 +11,8 @@ from tooldial.rules.chaining import ChainCheck, ChainProblem, ChainRule, Link
 
 #: Records that are other people (followers, contacts): their user ids are theirs, not the caller's.
 _PEOPLE_RECORDS = knowledge_words("ownership", "people_records")
+#: Words of an output and an input that are both the user's own record (user_id into owner_id).
+_OWN_RECORD_WORDS = knowledge_words("ownership", "own_record_words")
 #: "all your subscriptions": the records a listing says are the caller's own.
 _YOUR_RECORDS = re.compile(r"\b(?:your|my)\s+(?:own\s+)?(\w+)", re.I)
 
@@ -26,8 +28,7 @@ class OwnRecords(ChainRule):
         found = _YOUR_RECORDS.search(source.description)
         if kind != "id" or found is None or found.group(1).lower() in _PEOPLE_RECORDS:
             return None
-        if FieldName(chain.name).has("user", "owner", "account") and FieldName(chain_param).has("user", "owner",
-                                                                                                  "account"):
+        if FieldName(chain.name).has(*_OWN_RECORD_WORDS) and FieldName(chain_param).has(*_OWN_RECORD_WORDS):
             return ChainProblem(ChainCheck.USER_KNOWS,
                                 f"value the user knows: their own {readable(chain_param)} in a list of their {found.group(1)}")
         return None

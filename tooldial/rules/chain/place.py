@@ -17,6 +17,9 @@ _LOCATED_PLACES = knowledge_words("field_kinds", "located_places")
 _MOVING_WORDS = knowledge_words("places", "moving_things")
 #: Kinds that a place-aware API (geocoder, IP lookup, city search) provides to another service.
 _PLACE = knowledge_words("field_kinds", "provided_place")
+#: Words of an id input that make it a place's id; of a source's input that takes a site.
+_PLACE_ID_WORDS = knowledge_words("places", "place_id_words")
+_SITE_INPUTS = knowledge_words("web", "site_inputs")
 _POSTAL_CODE_WORDS = knowledge_words("places", "postal_code_words")
 #: Kinds of a place name a user says, and of where something is (``knowledge/packs/field_kinds.yaml``).
 _SAID_PLACES = knowledge_words("field_kinds", "said_places")
@@ -34,7 +37,7 @@ class Place(ChainRule):
     def problem(self, link: Link) -> ChainProblem | None:
         source, target, chain_param = link.source, link.target, link.chain_param
         chain, kind = link.chain, link.kind
-        place = kind in _PLACE or kind == "id" and FieldName(chain_param).has("city", "country", "region", "location")
+        place = kind in _PLACE or kind == "id" and FieldName(chain_param).has(*_PLACE_ID_WORDS)
         target_words = set(readable(target.name).split())
         if kind == "postal" and target_words & _STATE_WORDS and not target_words & _POSTAL_CODE_WORDS:
             return ChainProblem(ChainCheck.STATE_ABBREVIATION,
@@ -47,7 +50,7 @@ class Place(ChainRule):
         if place and not source.required_parameters and set(readable(source.name).split()) & _FEATURED_WORDS:
             return ChainProblem(ChainCheck.FEATURED_PLACE,
                                 f"a featured place stands in for the user's own: {source.name}")
-        if place and any(FieldName(p.name).has("domain", "url", "host", "hostname", "website", "site")
+        if place and any(FieldName(p.name).has(*_SITE_INPUTS)
                          or value_shape(as_text(p.example if p.example is not None else p.default)) == "host"
                          for p in source.required_parameters):
             # "IP location by domain name": where a website is hosted is no place of the user's plans

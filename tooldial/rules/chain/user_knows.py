@@ -25,6 +25,9 @@ _COMPUTE_VERBS = knowledge_words("actions", "compute_verbs")
 _DESTINATION_WORDS = ordered_words("places", "destination_words")
 #: Words of an input's name that say it takes a domain (the part after the @ of an e-mail, the host of a URL).
 _DOMAIN_WORDS = ordered_words("web", "domain_inputs")
+#: Words of an input that is an id or a code; of a source's input that takes an e-mail or a URL.
+_WRITTEN_IDS = ordered_words("identifiers", "written_ids")
+_CONTACT_ADDRESS_WORDS = ordered_words("web", "contact_address_words")
 #: Words of a source that ranks or features things of the moment (the hottest city, today's extremes, the job of
 #: the week): its one place is never the place of the user's own plans.
 _FEATURED_WORDS = knowledge_words("documentation", "featured_words")
@@ -59,7 +62,7 @@ class UserKnows(ChainRule):
         if kind in _SAID:
             return ChainProblem(ChainCheck.USER_SAYS,
                                 f"a name or search term the user says: {readable(chain_param)}")
-        if set(f.tokens) & _AUTHORED_WORDS and not f.has("id", "ids", "uuid", "key", "code") and side_effects(target):
+        if set(f.tokens) & _AUTHORED_WORDS and not f.has(*_WRITTEN_IDS) and side_effects(target):
             # the target creates or sends something: its description or message is text the user writes
             return ChainProblem(ChainCheck.USER_WRITES,
                                 f"text the user writes for the record the target creates: {readable(chain_param)}")
@@ -78,7 +81,7 @@ class UserKnows(ChainRule):
             return ChainProblem(ChainCheck.ADDRESS_PLACE_PART,
                                 f"a place part of the address the user gave: {readable(chain_param)}")
         if FieldName(chain_param).has(*_DOMAIN_WORDS) and any(
-                name_kind(p.name, p.type) in ("email", "url") or FieldName(p.name).has("email", "url", "link")
+                name_kind(p.name, p.type) in ("email", "url") or FieldName(p.name).has(*_CONTACT_ADDRESS_WORDS)
                 for p in source.required_parameters):
             # an e-mail analysis or a page parser answers with the domain of the address the user gave it
             return ChainProblem(ChainCheck.ADDRESS_PART,

@@ -30,13 +30,15 @@ class Calendar(CallRule):
 
 
 _CALENDAR_PARTS = loader.word_map("time", "calendar_parts")
+#: Words around a date part in an input's name (``startYear``): the input still names that part.
+_PART_QUALIFIERS = loader.words("time", "calendar_part_qualifiers")
 
 
 def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
     """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part."""
     out: dict[str, str] = {}
     for key in values:
-        toks = set(name_tokens(key)) - {"start", "from", "selected", "event", "match", "game"}
+        toks = set(name_tokens(key)) - _PART_QUALIFIERS
         for part, names in _CALENDAR_PARTS.items():
             if len(toks) == 1 and toks <= set(names):
                 out.setdefault(part, key)

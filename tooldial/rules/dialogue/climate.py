@@ -11,7 +11,11 @@ from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import as_number, as_text, leaf_items
 from tooldial.dialogue.mockdata.places import place_of
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
+from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
+
+#: Words of a temperature field's name that say °F or K: its value is no °C reading to compare.
+_NOT_CELSIUS = (*loader.ordered_words("units", "fahrenheit_keys"), *loader.ordered_words("weather", "kelvin_keys"))
 
 
 class Climate(CallRule):
@@ -35,7 +39,7 @@ def climate_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
     for path, value in leaf_items(result):
         f = FieldName(path[-1], "number")
         number = as_number(value)
-        if number is None or field_kind(f) != "temperature" or f.has("f", "fahrenheit", "k", "kelvin", "imperial"):
+        if number is None or field_kind(f) != "temperature" or f.has(*_NOT_CELSIUS):
             continue
         if number > 150:  # Kelvin under a plain name
             number -= 273.15

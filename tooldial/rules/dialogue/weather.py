@@ -27,7 +27,13 @@ from tooldial.dialogue.weather import (
     pressure_value,
     weather_fields,
 )
+from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
+
+#: Words of a short flag key that says whether it is day; of a wind speed in metres per second, in knots.
+_DAYLIGHT_KEYS = loader.words("weather", "daylight_keys")
+_METRE_PER_SECOND_KEYS = loader.words("weather", "metre_per_second_keys")
+_KNOT_KEYS = loader.words("weather", "knot_keys")
 
 
 class Weather(CallRule):
@@ -80,7 +86,7 @@ def weather_problems(record: dict[str, Any], climate: tuple[float, float] | None
 
 def _night(record: dict[str, Any]) -> bool:
     """Whether the record says it is night (``daylight``/``isDay`` false)."""
-    return any(key_words(k) & {"daylight", "isday", "day"} and len(key_words(k)) <= 2 and v in (False, 0, "false", "0")
+    return any(key_words(k) & _DAYLIGHT_KEYS and len(key_words(k)) <= 2 and v in (False, 0, "false", "0")
                for k, v in record.items() if not isinstance(v, dict | list))
 
 
@@ -145,7 +151,7 @@ def _wind_problems(record: dict[str, Any], fields: dict[str, list[str]], num: di
 def _wind_cap(key: str) -> float:
     """The strongest wind speed a weather record plausibly reports, in the unit its name says (km/h else)."""
     w = key_words(key)
-    return 75.0 if "mph" in w else 33.0 if w & {"ms", "mps"} else 65.0 if w & {"knots", "kt", "kn"} else 120.0
+    return 75.0 if "mph" in w else 33.0 if w & _METRE_PER_SECOND_KEYS else 65.0 if w & _KNOT_KEYS else 120.0
 
 
 def _typed(like: Any, value: float, digits: int) -> Any:

@@ -12,7 +12,16 @@ from tooldial.dialogue.mockdata.countries import country_by_name, country_info
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import language_name
+from tooldial.knowledge import loader
 from tooldial.rules.record import Check, Problem, Record, RecordRule
+
+#: Parts of a key that a country's capital or calling code holds; words (or joined names) of a country record's
+#: name, calling code and area fields (the ``places`` pack).
+_FACT_HINTS = loader.ordered_words("places", "country_fact_hints")
+_NAME_FIELDS = loader.words("places", "country_name_fields")
+_CALLING_WORDS = loader.ordered_words("places", "calling_code_words")
+_CALLING_FIELDS = loader.words("places", "calling_code_fields")
+_AREA_FIELDS = loader.words("places", "country_area_fields")
 
 
 class CountryFacts(RecordRule):
@@ -32,22 +41,22 @@ class CountryFacts(RecordRule):
 def _country_keys(record: dict[str, Any]) -> dict[str, str]:
     """The country facts a record holds, by fact: ``name``, ``capital``, ``calling``, ``currency``,
     ``population``, ``area``, ``languages`` (its own keys)."""
-    if not any(w in key.lower() for key in record for w in ("capital", "calling", "dial", "phone")):
+    if not any(w in key.lower() for key in record for w in _FACT_HINTS):
         return {}  # no capital or calling code: no country record (a cheap test before the field names)
     out: dict[str, str] = {}
     for key in record:
         f = FieldName(key)
-        if f.joined in ("name", "country", "countryname", "commonname"):
+        if f.joined in _NAME_FIELDS:
             out.setdefault("name", key)
         elif f.has("capital"):
             out.setdefault("capital", key)
-        elif f.has("calling", "dial", "dialling", "dialing") or f.joined in ("phonecode", "phoneprefix"):
+        elif f.has(*_CALLING_WORDS) or f.joined in _CALLING_FIELDS:
             out.setdefault("calling", key)
         elif f.has("currency") and f.has("code") or f.joined == "currency":
             out.setdefault("currency", key)
         elif f.joined == "population":
             out.setdefault("population", key)
-        elif f.joined in ("area", "areakm2", "areasqkm", "areakm"):
+        elif f.joined in _AREA_FIELDS:
             out.setdefault("area", key)
         elif f.joined == "languages" and isinstance(record[key], list):
             out.setdefault("languages", key)

@@ -33,15 +33,18 @@ _DRY_SKY = re.compile(r"\b(" + "|".join(ordered_words("weather", "dry_sky")) + r
 
 _WET_SKY = re.compile(r"\b(" + "|".join(ordered_words("weather", "wet_sky")) + r")\b", re.I)
 
+#: Parts of a key that a chance of rain holds; words of a sky condition field and of a chance-of-rain field.
+_RAIN_HINTS = ordered_words("weather", "rain_hints")
+_SKY_WORDS = ordered_words("weather", "sky_condition_words")
+_RAIN_WORDS = ordered_words("weather", "rain_chance_words")
+
 
 def _sky_fields(record: dict[str, Any]) -> tuple[str | None, str | None]:
     """A record's sky condition and its chance of rain (keys), when it has both."""
-    if not any(w in key.lower() for key in record for w in ("rain", "precip", "pop")):
+    if not any(w in key.lower() for key in record for w in _RAIN_HINTS):
         return None, None  # no chance of rain (a cheap test before the field names)
-    sky = next((k for k, v in record.items() if isinstance(v, str) and FieldName(k).has(
-        "condition", "conditions", "sky", "weather", "summary", "forecast")), None)
-    chance = next((k for k, v in record.items() if as_number(v) is not None and FieldName(k).has("rain", "precip",
-                   "precipitation", "pop") and field_kind(FieldName(k, "number")) == "percent"), None)
+    sky = next((k for k, v in record.items() if isinstance(v, str) and FieldName(k).has(*_SKY_WORDS)), None)
+    chance = next((k for k, v in record.items() if as_number(v) is not None and FieldName(k).has(*_RAIN_WORDS) and field_kind(FieldName(k, "number")) == "percent"), None)
     return sky, chance
 
 

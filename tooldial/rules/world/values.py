@@ -10,7 +10,14 @@ from typing import Any
 
 from tooldial.dialogue.mockdata import CLOCK_PARTS, FieldName, as_text
 from tooldial.dialogue.mockdata.fields import name_tokens
+from tooldial.knowledge import loader
 from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, number
+
+#: Words of a temperature field's name that say °F: its range is -60..125, not -50..50.
+_FAHRENHEIT_KEYS = loader.ordered_words("units", "fahrenheit_keys")
+#: Words of a percent field that is a change (-100..100); last words of a year field (1000..2100).
+_CHANGE_WORDS = loader.ordered_words("quantities", "change_words")
+_YEAR_FIELDS = loader.words("time", "year_fields")
 
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 
@@ -48,14 +55,14 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
     value_number = number(value)
     if value_number is None:
         return out
-    fahrenheit = FieldName(key).has("f", "fahrenheit", "imperial")
-    change = FieldName(key).has("change", "diff", "delta", "growth", "return")
+    fahrenheit = FieldName(key).has(*_FAHRENHEIT_KEYS)
+    change = FieldName(key).has(*_CHANGE_WORDS)
     ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
               "percent": (-100.0, 100.0) if change else (0.0, 100.0),
               "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0),
               "quarter": (1.0, 4.0)}
     last = FieldName(key).tokens[-1] if FieldName(key).tokens else ""
-    if kind == "year" and last in ("year", "fiscalyear", "calendaryear", "modelyear") and not 1000 <= value_number <= 2100:
+    if kind == "year" and last in _YEAR_FIELDS and not 1000 <= value_number <= 2100:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a year", (key,)))
     if kind == "month" and last == "month" and not 1 <= value_number <= 12:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a month", (key,)))
