@@ -63,6 +63,17 @@ def test_codes_of_one_or_two_letters_are_no_lorem_words() -> None:
     assert lorem_filler("mother", "pb")  # a word of three letters or more still is
 
 
+def test_a_name_with_an_acronym_is_no_faker_draw() -> None:
+    """Faker capitalises a first letter only (its list writes "TV" and "I" in capitals): "US Open" is a name."""
+    from tooldial.dialogue.world_checks import FILLER
+
+    for key, value in [("name", "US Open"), ("title", "NBA Finals")]:
+        assert not lorem_filler(value, key), (key, value)
+    assert lorem_filler("Tv program actually race.", "pb") and lorem_filler("Open us", "pb")
+    # a slug ending in a year is a film's, not the old generator's word-1234 filler
+    assert not FILLER.search("village-2023") and FILLER.search("willow-5166")
+
+
 def test_a_model_written_values_common_words_are_not_faker_draws() -> None:
     for key, value in [("name", "Small Forward"), ("pb", "personal"), ("title", "Another Day Of Summer"),
                        ("message", "Thank you for your order.")]:

@@ -3,8 +3,8 @@ run as registered rules (:data:`tooldial.registry.WORLD_RULES`, one per file und
 contract :mod:`tooldial.rules.world_check`) by :func:`check_world`; this module holds the readings they share.
 
 - ``filler``: no value of the mock data is a generated filler token (``willow-5166``, ``Velvet Orbit``) — the
-  vocabulary of the old generator, and any ``word-1234`` token — nor Faker lorem text standing in for a typed
-  value (``"pb": "mother"``, ``"homeStatusLabel": "Civil Imagine Minute"``, a sentence of lorem words) that
+  vocabulary of the old generator, and any ``word-1234`` token whose number is no year (``village-2023`` is a
+  film's slug) — nor Faker lorem text standing in for a typed value (``"pb": "mother"``, ``"homeStatusLabel": "Civil Imagine Minute"``, a sentence of lorem words) that
   the documentation does not show (:func:`lorem_filler`);
 - ``consistency``: every record (inputs of a call, each object of a result) agrees with itself and the world:
   a start/check-in date before its end/check-out, minimum ≤ maximum temperature, temperatures, ratings and
@@ -67,7 +67,7 @@ def check_world(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]],
 
 
 _OLD_WORDS = loader.ordered_words("placeholders", "old_generator_words")
-FILLER = re.compile(r"^[a-z]+-\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b|^(" +
+FILLER = re.compile(r"^[a-z]+-(?!(?:19|20)\d\d$)\d{4}$|\b(" + "|".join(_OLD_WORDS) + r")-\d{3,5}\b|^(" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r") (" +
                     "|".join(w.capitalize() for w in _OLD_WORDS) + r")$")
 #: The old generator's titles ("The Frozen Harvest", "The Secret Cathedral"): placeholders whatever they name.
@@ -81,6 +81,15 @@ def _lorem_words() -> frozenset[str]:
     from faker.providers.lorem.en_US import Provider
 
     return frozenset(w.lower() for w in Provider.word_list)
+
+
+@lru_cache(maxsize=1)
+def _lorem_capitals() -> frozenset[str]:
+    """The words Faker's English list itself writes in capitals ("TV", "I"): any other word in capitals ("US Open",
+    "NBA Finals") is no Faker draw, which only capitalises a first letter."""
+    from faker.providers.lorem.en_US import Provider
+
+    return frozenset(w for w in Provider.word_list if w.isupper())
 
 
 @lru_cache(maxsize=1)
@@ -146,6 +155,8 @@ def lorem_filler(value: Any, key: str = "", documented: frozenset[str] = frozens
     if latin_lorem(words):
         return True
     if _JOINED.search(value):  # "three-inside-up", "right-center": words joined into a slug or compound
+        return False
+    if any(len(w) > 1 and w.isupper() and w not in _lorem_capitals() for w in words):  # "US Open": an acronym
         return False
     lorem = _lorem_words()
     if written or not all(w.lower() in lorem for w in words) or value in _faker_jobs() or is_headline(value):
