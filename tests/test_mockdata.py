@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import re
 
 import pytest
 
@@ -222,3 +223,19 @@ def test_a_result_lies_at_the_lat_lon_pair_one_input_holds():
     for seed in range(4):
         body = build_result(api, random.Random(seed), inputs={"latlong": "-6.72,106.48"})["response"]
         assert abs(float(body["location"]["lat"]) + 6.72) < 1.5 and abs(float(body["location"]["lng"]) - 106.48) < 1.5
+
+
+def test_a_varied_value_keeps_its_years_years() -> None:
+    """Digits of a documented value are redrawn in place, but a year stays a recent year ("village-2004", not
+    "village-2544"); a run of digits that only starts like a year ("20231115") is digits."""
+    from tooldial.dialogue.mockdata.builder import _vary_digits
+    from tooldial.dialogue.mockdata.world import WORLD_YEAR
+
+    rng = random.Random(3)
+    for _ in range(50):
+        slug = _vary_digits("the-village-2004", rng)
+        assert slug.startswith("the-village-") and 1994 <= int(slug[-4:]) <= 2004
+        order = _vary_digits("ORD-20231115-88", rng)
+        assert re.fullmatch(r"ORD-\d{8}-\d\d", order)
+    assert _vary_digits(f"plan-{WORLD_YEAR + 5}", rng) == f"plan-{WORLD_YEAR + 5}"
+    assert len({_vary_digits("ORD-20231115-88", rng) for _ in range(20)}) > 1

@@ -63,7 +63,7 @@ from tooldial.dialogue.mockdata.sports import (
     team_context,
 )
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
-from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, MockWorld, RecordContext
+from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
@@ -114,8 +114,25 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?", text):  # a clock time stays a clock time
         return _gen_time(f, ctx) + (":00" if text.count(":") == 2 else "")
     if re.search(r"\d", text) and len(text) <= 80 and not re.search(r"\d:\d", text):
-        return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text)
+        return _vary_digits(text, rng)
     return example
+
+
+#: A year standing alone among other characters ("the-village-2004", "Report 2019 Q3"; not inside "20231115").
+_YEAR_IN_TEXT = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _vary_digits(text: str, rng: random.Random) -> str:
+    """``text`` with its digits redrawn in place, except that a year stays a year of the past ten (a film's slug
+    "village-2004" became "village-2544"); a year after the mock world's is kept."""
+    out, last = [], 0
+    for m in _YEAR_IN_TEXT.finditer(text):
+        out.append(re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text[last:m.start()]))
+        year = int(m.group())
+        out.append(str(rng.randint(year - 10, year) if year <= WORLD_YEAR else year))
+        last = m.end()
+    out.append(re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text[last:]))
+    return "".join(out)
 
 
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
