@@ -92,7 +92,7 @@ def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
         return None
     rng = ctx.world.rng
     if re.search(r"\d", example) and re.search(r"[A-Za-z]", example):
-        return re.sub(r"\d", lambda _: str(rng.randint(0, 9)), example)
+        return _vary_digits(example, rng)
     if re.fullmatch(r"[a-z]+(-[a-z]+)+", example):  # a slug ("solaris-token"): another name, the same kind
         return f"{_last_name(ctx).lower()}-{example.rsplit('-', 1)[-1]}"
     prefix = re.match(r"^([A-Za-z]{1,6}[_\-])[A-Za-z]", example)
@@ -123,8 +123,8 @@ _YEAR_IN_TEXT = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def _vary_digits(text: str, rng: random.Random) -> str:
-    """``text`` with its digits redrawn in place, except that a year stays a year of the past ten (a film's slug
-    "village-2004" became "village-2544"); a year after the mock world's is kept."""
+    """``text`` with its digits redrawn in place (a varied value, a patterned id), except that a year stays a year
+    of the past ten (a film's slug "village-2023" became "village-2544"); a year after the mock world's is kept."""
     out, last = [], 0
     for m in _YEAR_IN_TEXT.finditer(text):
         out.append(re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text[last:m.start()]))
