@@ -118,21 +118,21 @@ def _vary(example: Any, f: FieldName, ctx: RecordContext) -> Any:
     return example
 
 
-#: A year standing alone among other characters ("the-village-2004", "Report 2019 Q3"; not inside "20231115").
-_YEAR_IN_TEXT = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: A year standing alone among other characters ("the-village-2004", "Report 2019 Q3"; not inside "20231115"),
+#: else one digit: what :func:`_vary_digits` redraws, left to right.
+_YEAR_OR_DIGIT = re.compile(r"(?<!\d)(?P<year>(?:19|20)\d\d)(?!\d)|\d")
 
 
 def _vary_digits(text: str, rng: random.Random) -> str:
     """``text`` with its digits redrawn in place (a varied value, a patterned id), except that a year stays a year
     of the past ten (a film's slug "village-2023" became "village-2544"); a year after the mock world's is kept."""
-    out, last = [], 0
-    for m in _YEAR_IN_TEXT.finditer(text):
-        out.append(re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text[last:m.start()]))
-        year = int(m.group())
-        out.append(str(rng.randint(year - 10, year) if year <= WORLD_YEAR else year))
-        last = m.end()
-    out.append(re.sub(r"\d", lambda _: str(rng.randint(0, 9)), text[last:]))
-    return "".join(out)
+    def redraw(m: re.Match[str]) -> str:
+        if m["year"] is None:
+            return str(rng.randint(0, 9))
+        year = int(m["year"])
+        return str(rng.randint(year - 10, year) if year <= WORLD_YEAR else year)
+
+    return _YEAR_OR_DIGIT.sub(redraw, text)
 
 
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
