@@ -7,7 +7,7 @@ import re
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.bank import _split_greeting
-from tooldial.dialogue.intents.candidates import _compose
+from tooldial.dialogue.intents.candidates import SELF_INTROS, SUGGEST_PREFIXES, _compose
 from tooldial.dialogue.intents.goals import goal_clause
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.retriever import Band
@@ -33,11 +33,11 @@ _NO_JOB_PERSONAS = frozenset(("a student", "a job seeker"))
 PERSONAL_TRIES = 2
 #: How a pool utterance says who the user is (``{lead}``, "I'm {persona}.", "As {persona},"): a profile lead
 #: replaces it rather than stacking a second introduction on it.
-_SELF_INTROS = tuple(f for f in _BANKS["self_intros"] if f)
+_SELF_INTROS = tuple(f for f in SELF_INTROS if f)
 
 
 #: Openers of a suggest-band pool utterance that are no greeting ("Hmm.", "Hey,"): a profile lead goes after them.
-_OPENERS = tuple(sorted((p for p in _BANKS["suggest_prefixes"] if p and "{" not in p), key=len, reverse=True))
+_OPENERS = tuple(sorted((p for p in SUGGEST_PREFIXES if p and "{" not in p), key=len, reverse=True))
 
 
 def _split_opener(text: str) -> tuple[str, str]:
