@@ -126,6 +126,9 @@ def test_field_kinds_and_placeholders():
     assert is_placeholder("sample_user_id", "user_id") and is_placeholder("some message", "message")
     assert not is_placeholder("receiver@gmail.com", "receiver") and not is_placeholder("8.8.8.8", "ip")
     assert not is_placeholder("Lisbon", "city") and not is_placeholder("United Kingdom", "country")
+    # a code generator's serialised option and an empty list are no values
+    assert is_placeholder("Some()", "id") and is_placeholder("Some(2)", "digits") and is_placeholder("[]", "ids")
+    assert not is_placeholder("Something", "name") and not is_placeholder("[1, 2]", "ids")
     page = Parameter(name="page", type="NUMBER", default="integer")
     api = Api(category="Data", tool="t", name="Links", description="List links.", method="GET",
               required_parameters=(page,))

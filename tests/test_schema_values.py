@@ -160,3 +160,29 @@ def test_a_documented_output_enum_member_is_documented_not_lorem():
     documented = documented_values(record, _bookstore())
     assert {"standard", "silver", "gold"} <= documented
     assert not lorem_filler("standard", "tier", documented)
+
+
+def test_a_number_input_gets_a_number_the_validator_accepts():
+    """A date said for a Unix-timestamp input becomes its epoch count (milliseconds when the input says so), and
+    any other word a number: the validator reads a number input as a number."""
+    from tooldial.corpus.models import Api, Parameter
+    from tooldial.dialogue.schema_values import conform_input
+
+    rng = random.Random(0)
+    seconds = Parameter(name="timestamp", type="number", description="Unix timestamp in seconds.")
+    assert conform_input(seconds, "2025-07-02T19:30:00", rng, TODAY) == "1751484600"
+    assert conform_input(seconds, "2025-07-02", rng, TODAY) == "1751414400"
+    millis = Parameter(name="startTimeMs", type="integer", description="Start of the window.")
+    assert conform_input(millis, "2025-07-02", rng, TODAY) == "1751414400000"
+    documented = Parameter(name="contact", type="number", description="Contact data", example=42)
+    assert conform_input(documented, "James Huynh", rng, TODAY) == "42"
+    drawn = Parameter(name="webhook", type="number", description="Webhook data")
+    assert conform_input(drawn, "Jane Doe", rng, TODAY).isdigit()
+    assert conform_input(drawn, "17", rng, TODAY) == "17" and conform_input(drawn, "", rng, TODAY) == ""
+    text = Parameter(name="since", type="string")
+    assert conform_input(text, "2025-07-02", rng, TODAY) == "2025-07-02"
+    api = Api(category="Communication", tool="Hooks", name="deleteWebhook", description="Delete a webhook",
+              method="DELETE", required_parameters=(Parameter(name="id", type="number", default="Some()",
+                                                               description="ID of webhook"),))
+    value = input_values(api, ["id"], MockWorld(random.Random(3)))["id"]
+    assert value != "Some()" and not spec_problems(api, {"id": value}, None)

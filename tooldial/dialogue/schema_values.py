@@ -42,6 +42,7 @@ _TIME = re.compile(r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$")
 #: Operation names that create a record (its status starts at the beginning of its lifecycle).
 _CREATES = re.compile(r"^(" + "|".join(loader.ordered_words("records", "creating_operations")) + r")(?![a-z])", re.I)
 _STATUS_WORDS = loader.words("status", "field_words")
+_MILLISECOND_WORDS = loader.words("time", "millisecond_words")
 
 
 @dataclass(frozen=True)
@@ -374,13 +375,43 @@ def conform_result(api: Api, body: Any, rng: random.Random, today: dt.date,
 def conform_input(param: Parameter, value: str, rng: random.Random, today: dt.date) -> str:
     """One input string repaired to its parameter's documented schema (a value that obeys is kept). An input the
     field kinds had nothing for (``""``) gets one from its schema when the schema can make one (a pattern, a
-    format, a numeric range)."""
+    format, a numeric range). A number input always gets a number, as the validator reads it: a date said for it
+    becomes its epoch count, any other word the documented number or a drawn id (a generator that types every
+    input ``NUMBER`` documents "Contact data" so)."""
     if param.type in ("array", "object"):
         return value
+    if param.type in ("integer", "number") and value != "" and _as_number(value, True) is None:
+        value = _epoch_text(value, param) or _documented_number(param) or str(rng.randint(1000, 99999))
     slot = slot_of(param)
     if value == "" and not _can_make(slot):
         return value
     return conform(value, slot, rng, today, text=True) if slot.bounded else value
+
+
+def _epoch_text(value: str, param: Parameter) -> str | None:
+    """A date or date-time said for a number input, as the epoch count the number means (a Unix timestamp: the
+    validator reads a number input as a number, and "2025-07-02T19:30:00" is none), in milliseconds when the
+    input's name or description says so; None when ``value`` is no ISO date."""
+    text = value.strip()
+    if _is_date(text):
+        moment = dt.datetime.combine(dt.date.fromisoformat(text), dt.time(), dt.UTC)
+    elif _is_datetime(text):
+        moment = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+        moment = moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    else:
+        return None
+    said = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", f"{param.name} {param.description or ''}")
+                          .lower()))
+    seconds = int(moment.timestamp())
+    return str(seconds * 1000 if said & _MILLISECOND_WORDS else seconds)
+
+
+def _documented_number(param: Parameter) -> str | None:
+    """The parameter's documented example or default when it reads as a number."""
+    for value in (param.example, param.default):
+        if isinstance(value, int | float | str) and _as_number(value, True) is not None:
+            return str(value).strip()
+    return None
 
 
 def _can_make(slot: Slot) -> bool:
