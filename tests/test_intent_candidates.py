@@ -6,6 +6,7 @@ import re
 
 from tooldial.corpus import load_corpus
 from tooldial.dialogue.intents import POOL_SIZE, candidates, goal_clause, persona_of
+from tooldial.dialogue.intents.topics import goal_topic
 
 
 def test_candidates_are_many_deterministic_and_well_formed() -> None:
@@ -17,7 +18,8 @@ def test_candidates_are_many_deterministic_and_well_formed() -> None:
         cands = first[api.id]
         for band, texts in cands.items():
             assert len(texts) == len(set(texts))
-            assert len(texts) >= min(POOL_SIZE[band], 40), (api.id, band, len(texts))
+            if band != "suggest" or goal_topic(api) is not None:  # no topic: only cuts of the request, or none
+                assert len(texts) >= min(POOL_SIZE[band], 40), (api.id, band, len(texts))
             for text in texts:
                 # no cut-off clause ending in a function word or a colon, no doubled punctuation
                 assert not re.search(r"\b(the|a|an|of|to|for|and|with|from)[,?]|:[,?]|[.,!?]{2}", text), text

@@ -6,33 +6,61 @@ import random
 import re
 
 from tooldial.corpus import load_corpus
-from tooldial.dialogue.intents import _stem, candidates, keywords, personal_texts, readable
+from tooldial.corpus.models import Api
+from tooldial.dialogue.intents import _stem, candidates, personal_texts, raw_name
+from tooldial.dialogue.intents.topics import goal_topic
 
 PROFILE_FIELDS = {"me": "Vanessa", "job": "chief of staff", "a_job": "a chief of staff", "r": "sister", "n": "Norma",
                   "co": "Waters-Stout", "work": ""}
 
 
-def test_vague_topic_never_repeats_its_domain_and_keywords_skip_filler() -> None:
-    corpus = load_corpus("builtin")
-    for api in corpus.apis:
-        assert "like" not in keywords(api)  # "weather like city" is not a topic
-        domain = {_stem(w) for w in re.findall(r"[A-Za-z']+", readable(api.category))}
+def _api(name: str, description: str = "", tool: str = "Tool") -> Api:
+    return Api(category="Data", tool=tool, name=name, description=description)
+
+
+def test_a_vague_request_names_the_goal_noun_phrase_not_the_api_name() -> None:
+    """"Can you help with deleteanopportunity link?" and "Something with geocoding tolatlng convert and mapping"
+    read an API's name and category aloud; a vague user names what the goal is about."""
+    assert goal_topic(_api("Get fuel economy information",
+                           "Look up fuel economy information from the official U.S. government source.")) \
+        == "fuel economy information"
+    assert goal_topic(_api("Deleteanopportunity", "[Link to API reference](https://example.com/docs)")) \
+        == "opportunity"
+    assert goal_topic(_api("All live giveaways", "Find all live giveaways")) == "live giveaways"
+    assert goal_topic(_api("getUserGroups", "Find groups a user is a member of")) == "groups"
+    assert goal_topic(_api("Artist", "Get Spotify artist details")) == "Spotify artist details"
+    # a name that is no verb phrase, a glued word, an empty noun: no topic, so no such request
+    assert goal_topic(_api("Zatec", tool="Zatec")) is None
+    assert goal_topic(_api("/provider2/live/inplaying", "Find inplaying matches list")) is None
+    assert goal_topic(_api("With RT Ratings", "Find the list with the Rotten Tomatoes rating")) is None
+    api = _api("Zatec", tool="Zatec")
+    assert not any("atec" in text.lower() for text in candidates(api)["suggest"])
+    api = _api("Deleteanopportunity", "[Link to API reference](https://example.com/docs)")
+    suggest = candidates(api)["suggest"]
+    assert "Can you help with opportunity?" in suggest and not any("deleteanopportunity" in t for t in suggest)
+
+
+def test_a_vague_cut_of_the_request_ends_where_a_phrase_ends() -> None:
+    """"I was hoping to get agent's active, or something like that." cut a noun phrase in two."""
+    api = _api("Agent active listings", "Get agent's active listings by zuid")
+    suggest = candidates(api)["suggest"]
+    assert any(re.fullmatch(r"I was hoping to \w+ agent's active listings, or something like that\.", t)
+               for t in suggest), suggest
+    assert not any(re.search(r"\bactive(,|\?)", t) for t in suggest), suggest
+
+
+def test_the_suggest_candidates_of_the_embedded_corpus_say_plain_words() -> None:
+    for api in load_corpus("builtin").apis:
+        topic = goal_topic(api)
         for text in candidates(api)["suggest"]:
-            m = re.search(r"Something with (.+) and (.+), I think\.", text)
-            if m:  # "Something with restaurant and restaurants, I think." reads as a stutter
-                assert not {_stem(w) for w in m.group(1).split()} & domain, text
+            assert not raw_name_in(text), (api.name, text)
+        assert topic is None or 1 <= len(topic.split()) <= 4
 
 
-def test_keywords_never_say_one_word_as_singular_and_plural() -> None:
-    """ "Something with postcodes postcode and location" (a UK postcode API's name and description) reads as a
-    stutter: a word whose stem is already a keyword is skipped."""
-    from tooldial.corpus.models import Api
-
-    api = Api(category="Location", tool="UK PostCode API", name="Postcodes",
-              description="Look up a postcode and its location; creates nothing. Creates maps.")
-    kws = keywords(api)
-    assert kws[:2] == ["postcodes", "look"] and len({_stem(w) for w in kws}) == len(kws)
-    assert len({_stem(w) for w in keywords(api, n=10)}) == len(keywords(api, n=10))
+def raw_name_in(text: str) -> bool:
+    """A code-shaped word: snake_case, camelCase or a letter-digit mix."""
+    return any(raw_name(w) and not w.isalpha() or re.search(r"[a-z][A-Z]", w)
+               for w in re.findall(r"[A-Za-z0-9_]+", text))
 
 
 def test_a_greeting_phrase_is_not_said_again_by_the_profile_lead() -> None:

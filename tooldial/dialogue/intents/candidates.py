@@ -9,39 +9,20 @@ import re
 from collections.abc import Callable, Sequence
 
 from tooldial.corpus.models import Api
-from tooldial.dialogue.intents.goals import _DANGLING, goal_clause
+from tooldial.dialogue.intents.goals import _DANGLING, _PHRASE_START, goal_clause
 from tooldial.dialogue.intents.personas import persona_of
-from tooldial.dialogue.intents.text import _stem, readable, words
+from tooldial.dialogue.intents.topics import goal_topic, reads_the_name
 from tooldial.dialogue.retriever import Band
 from tooldial.knowledge.loader import phrase_banks
-from tooldial.knowledge.loader import words as knowledge_words
 
 #: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
 _BANKS = phrase_banks("en", "intents")
 
-_STOP = knowledge_words("documentation", "keyword_stop_words")
-
-
 CLEAR_TEMPLATES = _BANKS["clear_templates"]
+#: Vague requests naming what the goal is about (``{subject}``: "similar songs", see :func:`goal_topic`).
 SUGGEST_TEMPLATES = _BANKS["suggest_templates"]
 #: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
 CLARIFY_TEMPLATES = _BANKS["clarify_templates"]
-
-
-#: Words of a name that say nothing of its topic ("Article Full Text" is about articles, not "article full").
-_NOT_TOPIC = knowledge_words("documentation", "not_topic")
-
-
-def keywords(api: Api, n: int = 3) -> list[str]:
-    """Topic words of the API's name and description, name first, deduplicated by stem (no question words or
-    modifiers such as "full": "Tell me something about article full." is not English; not "postcodes postcode")."""
-    seen: list[str] = []
-    stems: set[str] = set()
-    for w in words(api.name) + words(api.description or ""):
-        if w not in _STOP and w not in _NOT_TOPIC and len(w) > 2 and not w.isdigit() and _stem(w) not in stems:
-            seen.append(w)
-            stems.add(_stem(w))
-    return seen[:n] or words(api.name)[:1] or [api.name]
 
 
 #: How a user may start talking: a greeting or nothing (most often nothing).
@@ -102,31 +83,26 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     :class:`~tooldial.dialogue.scenario.UserGoal` states — sampled down to :data:`POOL_SIZE` per band.
     """
     clause = goal_clause(api)
-    name = readable(api.name)
-    kws = keywords(api)
-    kw = " ".join(kws[:2])
-    domain = readable(api.domain)
+    subject = goal_topic(api)
     persona, lead, topic, reason = persona_of(api)
-    fields = {"clause": clause, "name": name, "kw": kw, "kw1": kws[0], "domain": domain, "lead": lead,
-              "topic": topic, "reason": reason,
+    fields = {"clause": clause, "subject": subject or "", "lead": lead, "topic": topic, "reason": reason,
               "persona": re.sub(r"\btheir\b", "my", persona)}  # said by the user: "I'm someone … my health"
     fixed: dict[Band, list[str]] = {}
     for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
                             ("clarify", CLARIFY_TEMPLATES)):
-        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in templates))
-    # graded vagueness: the start of the clear request, cut shorter and shorter, lands between the bands
-    clause_words = clause.split()
-    for k in range(2, min(len(clause_words), 8)):
-        if clause_words[k - 1].lower() in _DANGLING:
+        # no subject, no vague request naming one: "Anything on shazam songs list similarities?" is the name
+        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in templates if subject or "{subject}" not in t))
+    # graded vagueness: the start of the clear request, cut where a qualifying phrase starts ("get teams" of "get
+    # teams for a league"), lands between the bands; never inside a noun phrase ("get agent's active")
+    clause_words = [] if reads_the_name(api, clause) else clause.split()
+    for k in range(2, len(clause_words)):  # the whole clause is the clear request
+        if clause_words[k - 1].lower() in _DANGLING or not _PHRASE_START.match(" " + " ".join(clause_words[k:])):
             continue
         part = " ".join(clause_words[:k]).rstrip(",;:")
         fixed["suggest"].extend((f"I was hoping to {part}, or something like that.",
                                  f"Maybe you can {part}? Not sure exactly."))
-    domain_stems = {_stem(w) for w in re.findall(r"[A-Za-z']+", domain)}
-    for k in range(1, len(kws) + 1):
-        # not "Something with restaurant and restaurants": the domain only when it adds a word
-        tail = "" if domain_stems & {_stem(w) for w in kws[:k]} else f" and {domain}"
-        fixed["suggest"].append(f"Something with {' '.join(kws[:k])}{tail}, I think.")
+    if subject:
+        fixed["suggest"].append(f"Something with {subject}, I think.")
     fixed["suggest"] = list(dict.fromkeys(fixed["suggest"]))
     intros = [i.format(**fields) for i in SELF_INTROS]
 
