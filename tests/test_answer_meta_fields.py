@@ -49,3 +49,8 @@ def test_a_text_flag_names_nothing_when_the_result_has_more():
     api = _api("Store Details", "Get the details of a store")
     keys = _keys(api, {"name": "Corner Books", "is_open": "true"})
     assert keys == ["name"]
+
+
+def test_a_lone_flag_or_status_is_still_said():
+    api = _api("Check Username", "Check whether a username is taken", ("username",))
+    assert _keys(api, {"status": "false"}) == ["status"]

@@ -66,14 +66,14 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     resource_types = {p[:-1] + ("type",) for p, _ in items if len(p) >= 2 and p[-2] in ("attributes", "relationships")}
     for order, (path, value) in enumerate(items):
         if not path or path in seen_paths or value is None or isinstance(value, bool):
-            continue  # a flag, as a bool or as the text "true" (below), names nothing: "following: true"
+            continue
         seen_paths.add(path)
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
         asked = asked_field(path[-1], enumerated)
         if path in resource_types or text in said and _all_said(result, path, said):
             continue
-        if not text or text.lower() in _FLAG_VALUES or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
+        if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links and not asked) or (
                 re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL):
             continue
@@ -174,12 +174,14 @@ _META_KEYS = knowledge_words("envelope", "meta_keys")
 
 def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
     """Whether a field is about the call rather than what it was for: how it went (status, paging), what it
-    cost or returned (server time, credits, a more-pages flag, a count of returned items, a next-page token).
+    cost or returned (server time, credits, a more-pages flag, a count of returned items, a next-page token),
+    or a bare yes/no flag.
     A status the description asks for ("delivery status": out for delivery) is news. (Paging tokens and cursors
     are mostly ids already: ``unasked_id`` keeps them out.)"""
     last = key.split("|")[-1]
     done = text.lower() in ("success", "ok", "200")
-    meta = last.lower() in STATUS_KEYS | PAGING_KEYS or "".join(name_tokens(last)) in _META_KEYS
+    meta = last.lower() in STATUS_KEYS | PAGING_KEYS or "".join(name_tokens(last)) in _META_KEYS or (
+        text.lower() in _FLAG_VALUES)  # a flag in text ("following: true") names nothing either
     return (meta or done) and not (asked_field(last, enumerated) and not done)
 
 
