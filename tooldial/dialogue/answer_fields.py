@@ -25,6 +25,7 @@ from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.knowledge.taxonomy import name_tokens
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
@@ -32,6 +33,9 @@ _GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
 
 #: Words of a goal that asks for links or images (``knowledge/packs/web.yaml``).
 _LINK_GOALS = knowledge_words("web", "link_goals")
+
+#: Values of a yes/no flag whatever its documented type (``knowledge/packs/labels.yaml``): "true" names nothing.
+_FLAG_VALUES = knowledge_words("labels", "boolean_values")
 
 #: Words of a goal about colours (``knowledge/packs/answer_goals.yaml``).
 _COLOUR_GOAL = knowledge_words("answer_goals", "colour_goal")
@@ -77,10 +81,10 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         # limit then never cuts one
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
-    if any(not _how_it_went(key, text, enumerated) for _, _, key, _, text in scored):
-        # how the call went ("status: success", "errors: none", "current page: 1") is not an answer when there
-        # is one
-        scored = [row for row in scored if not _how_it_went(row[2], row[4], enumerated)]
+    if any(not _about_the_call(key, text, enumerated) for _, _, key, _, text in scored):
+        # how the call went ("status: success", "current page: 1") and what it cost ("server time: 10:45",
+        # "credit count: 115", "has more: yes", "num results: 5") are no answer when the result holds one
+        scored = [row for row in scored if not _about_the_call(row[2], row[4], enumerated)]
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
         path = tuple(key.split("|"))
@@ -164,12 +168,21 @@ def _table_column(key: str) -> bool:
         "home", "away")
 
 
-def _how_it_went(key: str, text: str, enumerated: frozenset[str]) -> bool:
-    """Whether a field says how the call went (status, paging); a status the description asks for ("delivery
-    status": out for delivery) is news."""
+#: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``).
+_META_KEYS = knowledge_words("envelope", "meta_keys")
+
+
+def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
+    """Whether a field is about the call rather than what it was for: how it went (status, paging), what it
+    cost or returned (server time, credits, a more-pages flag, a count of returned items, a next-page token),
+    or a bare yes/no flag.
+    A status the description asks for ("delivery status": out for delivery) is news. (Paging tokens and cursors
+    are mostly ids already: ``unasked_id`` keeps them out.)"""
+    last = key.split("|")[-1]
     done = text.lower() in ("success", "ok", "200")
-    return (key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS or done) and not (
-        asked_field(key.split("|")[-1], enumerated) and not done)
+    meta = last.lower() in STATUS_KEYS | PAGING_KEYS or "".join(name_tokens(last)) in _META_KEYS or (
+        text.lower() in _FLAG_VALUES)  # a flag in text ("following: true") names nothing either
+    return (meta or done) and not (asked_field(last, enumerated) and not done)
 
 
 #: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).

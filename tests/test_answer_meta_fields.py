@@ -1,0 +1,56 @@
+"""The final answer reports what the call was for before fields about the call itself (server time, credits, a
+more-pages flag, a count of returned items, a paging token); those only when nothing else is there."""
+
+from __future__ import annotations
+
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.answer_fields import answer_fields
+
+
+def _api(name: str, description: str, params: tuple[str, ...] = ("id",)) -> Api:
+    return Api(category="Data", tool="tool", name=name, description=description,
+               required_parameters=tuple(Parameter(name=p) for p in params))
+
+
+def _keys(api: Api, result: dict) -> list[str]:
+    return [key for key, _, _ in answer_fields(api, result)]
+
+
+def test_server_time_and_credits_give_way_to_the_records():
+    api = _api("Finance Cash", "You can get all current and historical cash of stock")
+    result = {"code": 200, "info": {"credit_count": 115, "server_time": "10:45"}, "status": "true",
+              "response": [{"duration": "113", "symbol": "AAPL"}, {"duration": "66", "symbol": "MSFT"}]}
+    keys = _keys(api, result)
+    assert keys and not {"info|server_time", "info|credit_count"} & set(keys)
+    assert any(key.endswith("symbol") for key in keys)
+
+
+def test_paging_flags_and_counts_give_way_to_the_users():
+    api = _api("user-search", "Get user search results of keyword", ("q",))
+    result = {"num_results": 2, "has_more": "true", "rank_token": "aab7388686be7fc5",
+              "users": [{"full_name": "Anna Berg"}, {"full_name": "Bob Cole"}]}
+    assert _keys(api, result) == ["users|full_name"]
+
+
+def test_meta_fields_are_said_when_nothing_else_is_there():
+    api = _api("user-search", "Get user search results of keyword", ("q",))
+    assert "num_results" in _keys(api, {"num_results": 5, "has_more": "true", "users": {"flags": [
+        {"following": "true"}, {"following": "false"}]}})
+    assert _keys(_api("CreateJob", "Encode the specified video"), {"status": "success"}) == ["status"]
+
+
+def test_a_paging_token_and_a_next_link_are_no_answer():
+    lookup = _api("Search Songs", "Search songs by title", ("title",))
+    assert _keys(lookup, {"next_page_token": "Zx81", "songs": [{"title": "Yellow"}]}) == ["songs|title"]
+    assert _keys(lookup, {"next": "page 2", "songs": [{"title": "Yellow"}, {"title": "Fix You"}]}) == ["songs|title"]
+
+
+def test_a_text_flag_names_nothing_when_the_result_has_more():
+    api = _api("Store Details", "Get the details of a store")
+    keys = _keys(api, {"name": "Corner Books", "is_open": "true"})
+    assert keys == ["name"]
+
+
+def test_a_lone_flag_or_status_is_still_said():
+    api = _api("Check Username", "Check whether a username is taken", ("username",))
+    assert _keys(api, {"status": "false"}) == ["status"]
