@@ -58,6 +58,7 @@ def test_a_status_no_noun_tells_is_a_records_inside_a_result_and_the_calls_at_it
     inside = rk.status_words(_field(("widgets", "status"), "getWidgets", "w"))
     assert inside == loader.ordered_words("record_kinds", "record_statuses") and "success" not in inside
     assert rk.status_words(_field(("data", "status"), "getWidgets", "w")) is None  # the call's: drawn as before
+    assert rk.status_words(_field(("status",), "getWidgets", "w"), listed=True) == inside  # a listed record's
     # the top of an action's result says how the call went, whatever its tool is about
     assert rk.status_words(_field(("status",), "Cancel subscription", "Invoices for Stripe")) is None
 
@@ -84,6 +85,14 @@ def test_injury_records_get_injury_statuses_and_documented_values_win() -> None:
     documented = _api([("injuries", "status")], "Player Injuries", "feeds",
                       example={"injuries": [{"status": "Out for season"}]})
     assert _leaves(build_result(documented, random.Random(1), records=1), "status") == ["Out for season"]
+
+
+def test_records_of_a_top_level_list_get_record_statuses_not_the_calls() -> None:
+    api = Api(category="Data", tool="w", name="similar widgets", description="",
+              output_components=(OutputComponent(path=("status",), is_list=True),
+                                 OutputComponent(path=("widget_id",), is_list=True)))
+    statuses = _leaves(build_result(api, random.Random(2), records=8), "status")
+    assert statuses and set(statuses) <= set(loader.ordered_words("record_kinds", "record_statuses"))
 
 
 def test_a_noun_added_to_the_pack_is_what_the_world_sees(monkeypatch: pytest.MonkeyPatch) -> None:

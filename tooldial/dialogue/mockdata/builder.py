@@ -183,6 +183,7 @@ class ResultBuilder:
         #: The place the first record lies in: the city searched by name (New York for a city search).
         self.first_place: Place | None = None
         self.top = self.context()
+        self.top.top = True
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = currency_inputs(self.inputs)
         pair = self.top.currencies

@@ -49,7 +49,7 @@ def _gen_status(f: FieldName, ctx: RecordContext) -> str:
     "success"); at the top of a result whose record no noun tells, how the call went or a drawn state."""
     if f.has(*_MATCH_WORDS):
         return "Finished"
-    return ctx.world.rng.choice(status_words(f) or _DRAWN_STATUSES)
+    return ctx.world.rng.choice(status_words(f, listed=not ctx.top) or _DRAWN_STATUSES)
 
 
 def _digits(rng: random.Random, n: int) -> str:

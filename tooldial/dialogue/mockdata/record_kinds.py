@@ -68,17 +68,20 @@ def record_kind(f: FieldName, kinds: Collection[str]) -> str | None:
     return None
 
 
-def at_top(f: FieldName) -> bool:
-    """The field sits at the top of the result (no enclosing key but wrappers)."""
-    return not f.parent or f.parent.lower() in _WRAPPERS
+def at_top(f: FieldName, listed: bool = False) -> bool:
+    """The field sits at the top of the result: no enclosing key but wrappers, and not in a record of a list
+    (``listed``)."""
+    return not listed and (not f.parent or f.parent.lower() in _WRAPPERS)
 
 
-def status_words(f: FieldName) -> tuple[str, ...] | None:
-    """The statuses an undocumented status field takes by its record's kind; at the top of an action's result
-    (``deleteWebhook``) or of a record no noun tells, None: the caller draws how the call went."""
-    if at_top(f) and not f.title.isdisjoint(_ACTION_VERBS):
+def status_words(f: FieldName, listed: bool = False) -> tuple[str, ...] | None:
+    """The statuses an undocumented status field takes by its record's kind (``listed``: it is in a record of a
+    list); at the top of an action's result (``deleteWebhook``) or of a result no noun tells, None: the caller
+    draws how the call went."""
+    top = at_top(f, listed)
+    if top and not f.title.isdisjoint(_ACTION_VERBS):
         return None
     kind = record_kind(f, _STATUSES)
     if kind is not None:
         return _STATUSES[kind]
-    return None if at_top(f) else _RECORD_STATUSES
+    return None if top else _RECORD_STATUSES
