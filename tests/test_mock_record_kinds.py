@@ -47,11 +47,23 @@ def test_record_words_read_keys_nearest_first_then_the_api_name_then_the_tool() 
     (("orders", "payment_status"), "listOrders", "Shop", "payment"),  # its own qualifier names it first
     (("orders", "status"), "listOrders", "Shop", "order"),
     (("status",), "/sp500_search by Ticker", "Stock Search", "security"),
-    (("matches", "status"), "Tennis Live", "t", "match"),
+    (("matches", "status"), "Tennis Results", "t", "match"),
 ])
 def test_a_status_takes_the_words_of_its_records_kind(path: tuple[str, ...], api: str, tool: str,
                                                       kind: str) -> None:
-    assert rk.status_words(_field(path, api, tool)) == loader.word_map("record_kinds", "statuses")[kind]
+    assert rk.status_words(_field(path, api, tool), listed=True) == loader.word_map("record_kinds", "statuses")[kind]
+
+
+def test_the_top_of_a_result_is_the_calls_unless_the_field_names_its_record() -> None:
+    assert rk.status_words(_field(("status",), "User Followers", "instagram")) is None  # "ok" of the call
+    assert rk.status_words(_field(("payment_status",), "createPayment", "p")) == \
+        loader.word_map("record_kinds", "statuses")["payment"]
+
+
+def test_a_matchs_status_follows_its_phase() -> None:
+    assert rk.status_words(_field(("matches", "status"), "Upcoming Matches", "c")) == ("Scheduled",)
+    assert rk.status_words(_field(("matches", "status"), "Live Scores", "c")) == ("Live",)
+    assert rk.status_words(_field(("matches", "status"), "Match Results", "c")) == ("Finished",)
 
 
 def test_a_status_no_noun_tells_is_a_records_inside_a_result_and_the_calls_at_its_top() -> None:

@@ -25,14 +25,14 @@ def _lists(name: str) -> Mapping[str, tuple[str, ...]]:
 _KINDS = _lists("kinds")
 #: Record kind → the statuses a record of it takes.
 _STATUSES = _lists("statuses")
+#: A match's status → words of the API's name or the enclosing keys that put its matches in that phase.
+_MATCH_PHASES = _lists("match_phases")
 #: Statuses of a record inside a result whose kind no noun tells.
 _RECORD_STATUSES = loader.ordered_words("record_kinds", "record_statuses")
 #: Words of a field name that make it a status (the qualifier before them is a noun: ``payment_status``).
 _STATUS_WORDS = loader.words("status", "field_words")
 #: Words of an API name that do, not name (``get``, ``create``, ``by``): no record noun.
 _NAME_NOISE = loader.words("actions", "record_name_noise") | loader.words("records", "record_name_filler")
-#: Verbs of an API name that change something: the top of its result says how the call went.
-_ACTION_VERBS = loader.words("actions", "side_effect_verbs")
 
 
 def _nouns(text: str) -> list[str]:
@@ -57,11 +57,12 @@ def record_words(path: tuple[str, ...], api_name: str, tool: str) -> tuple[str, 
     return tuple(dict.fromkeys(words))
 
 
-def record_kind(f: FieldName, kinds: Collection[str]) -> str | None:
+def record_kind(f: FieldName, kinds: Collection[str], own_only: bool = False) -> str | None:
     """The kind among ``kinds`` of the first of the field's record nouns that names one (its own qualifier first:
-    ``payment_status`` is a payment's whatever holds it); None when no noun does."""
+    ``payment_status`` is a payment's whatever holds it; ``own_only``: that qualifier alone); None when no noun
+    does."""
     own = [w for w in _nouns(f.name) if w not in _STATUS_WORDS and w != "title"]
-    for noun in (*own, *f.record):
+    for noun in (*own, *(() if own_only else f.record)):
         for kind, nouns in _KINDS.items():
             if kind in kinds and noun in nouns:
                 return kind
@@ -76,12 +77,15 @@ def at_top(f: FieldName, listed: bool = False) -> bool:
 
 def status_words(f: FieldName, listed: bool = False) -> tuple[str, ...] | None:
     """The statuses an undocumented status field takes by its record's kind (``listed``: it is in a record of a
-    list); at the top of an action's result (``deleteWebhook``) or of a result no noun tells, None: the caller
-    draws how the call went."""
+    list; a match's by its phase); at the top of a result, unless the field's own name says whose it is, None:
+    the caller draws how the call went."""
     top = at_top(f, listed)
-    if top and not f.title.isdisjoint(_ACTION_VERBS):
-        return None
-    kind = record_kind(f, _STATUSES)
+    # the top of a lookup's result is as often how the call went ("User Followers": "ok") as its record's state:
+    # only the field's own qualifier (``payment_status``) names its record there
+    kind = record_kind(f, _STATUSES, own_only=top)
+    if kind == "match":
+        return next(((phase,) for phase, cues in _MATCH_PHASES.items() if not f.title.isdisjoint(cues)),
+                    _STATUSES[kind])
     if kind is not None:
         return _STATUSES[kind]
     return None if top else _RECORD_STATUSES
