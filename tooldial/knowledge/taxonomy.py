@@ -38,6 +38,9 @@ class FieldName:
     context: frozenset[str] = frozenset()  # words of the enclosing path and of the API name
     title: frozenset[str] = frozenset()  # words of the API's name and the enclosing path only (no description)
     parent: str = ""  # the enclosing key of a result field (``country`` for ``country|isoName``)
+    #: The nouns that may name the record a result field belongs to, nearest first (enclosing keys, the API's
+    #: name, its tool: ``mockdata.record_kinds.record_words``); empty for an input.
+    record: tuple[str, ...] = ()
 
     @property
     def tokens(self) -> tuple[str, ...]:

@@ -51,6 +51,7 @@ from tooldial.dialogue.mockdata.places import (
     place_of,
     places,
 )
+from tooldial.dialogue.mockdata.record_kinds import record_words
 from tooldial.dialogue.mockdata.record_rules import apply_rules
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.searched import about_searched, searched
@@ -169,6 +170,7 @@ class ResultBuilder:
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
+        self.api_name, self.tool = api.name, api.tool
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
         self.records = requested_records(self.raw_inputs, self.records)
@@ -181,6 +183,7 @@ class ResultBuilder:
         #: The place the first record lies in: the city searched by name (New York for a city search).
         self.first_place: Place | None = None
         self.top = self.context()
+        self.top.top = True
         #: The place the inputs name (a city, a country code, coordinates): top-level place fields follow it.
         self.top.currencies = currency_inputs(self.inputs)
         pair = self.top.currencies
@@ -269,7 +272,8 @@ class ResultBuilder:
         type_ = comp.type if comp is not None else json_value_type(example)
         in_path = frozenset(t for p in path[:-1] for t in name_tokens(p))
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
-                         self.name_words | in_path, path[-2] if len(path) > 1 else "")
+                         self.name_words | in_path, path[-2] if len(path) > 1 else "",
+                         record_words(path, self.api_name, self.tool))
 
     def echo(self, f: FieldName, top: bool, path: tuple[str, ...] = ()) -> str | None:
         """The input a result field repeats: a same-named input (at the top; in every record of a list when it

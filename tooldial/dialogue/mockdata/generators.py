@@ -14,6 +14,7 @@ from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
 from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate
 from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
+from tooldial.dialogue.mockdata.record_kinds import status_words
 from tooldial.dialogue.mockdata.sports import _gen_match_score
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
@@ -41,6 +42,14 @@ def _gen_postal(f: FieldName, ctx: RecordContext) -> str:
     """A postcode in the form of the record's country (Faker's locale), else five digits."""
     fake = local_faker(ctx.place, ctx.world.rng)
     return fake.postcode() if fake is not None else _digits(ctx.world.rng, 5)
+
+
+def _gen_status(f: FieldName, ctx: RecordContext) -> str:
+    """A status by what its record is (an injury "out", an order "shipped"; a played match is finished, not a
+    "success"); at the top of a result whose record no noun tells, how the call went or a drawn state."""
+    if f.has(*_MATCH_WORDS):
+        return "Finished"
+    return ctx.world.rng.choice(status_words(f, listed=not ctx.top) or _DRAWN_STATUSES)
 
 
 def _digits(rng: random.Random, n: int) -> str:
@@ -242,8 +251,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "title": _gen_title,
     "name": _gen_name,
     "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
-    "status": lambda f, c: "Finished" if f.has(*_MATCH_WORDS) else c.world.rng.choice(
-        _DRAWN_STATUSES),  # a played match is finished, not a "success"
+    "status": _gen_status,
     "status_code": lambda f, c: "200",  # a numeric status of a successful call
     "error": lambda f, c: None,  # a successful result carries no error field
     "category": lambda f, c: None,  # categories are documented (enums, examples) or left out

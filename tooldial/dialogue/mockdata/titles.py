@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from tooldial.dialogue.mockdata.fields import _FORMAT_WORDS, _WORK, _token_set, name_tokens
 from tooldial.dialogue.mockdata.paths import _WRAPPERS
 from tooldial.dialogue.mockdata.places import currency_name, language_name
+from tooldial.dialogue.mockdata.record_kinds import record_kind
 from tooldial.dialogue.mockdata.sports import COMPETITION_KEYS, _team_name, competition_name, names_team
 from tooldial.dialogue.mockdata.world import TOPICS
 from tooldial.knowledge import loader
@@ -49,6 +50,10 @@ _ACHIEVEMENTS = _TITLES["achievements"]
 
 
 _BOOK_TITLES = _TITLES["book_titles"]
+
+
+#: Titles of a task, a todo, a note or a ticket: a short thing to do.
+_TASK_TITLES = _TITLES["task_titles"]
 
 
 #: Video titles of earlier passes that read as filler whatever their topic (held-out review 7).
@@ -210,6 +215,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named(*_TITLE_CONTEXT["event"]):
         return f"{ctx.place.city} {topic.title()} Festival"
     if f.named(*_WORK) or f.has(*_TITLE_FIELD["title"]):
+        if record_kind(f, ("work", "task")) == "task":  # a todo's title is a thing to do, not a novel's
+            return ctx.world.rng.choice(_TASK_TITLES)
         if f.about(*_TITLE_ABOUT["video"]) and (ctx.drawn_topic or not ctx.topic):
             return _title(_UNTOPICAL_VIDEOS, ctx, topic)
         return _title(_VIDEO_TITLES if f.about(*_TITLE_ABOUT["video"]) else _BOOK_TITLES if f.about(

@@ -116,6 +116,8 @@ class RecordContext:
     topic: str | None = None
     #: Whether ``topic`` was drawn (the call asked none): a video is then not titled after it.
     drawn_topic: bool = False
+    #: Whether this is the result's top object, not a record of a list in it (its status may be the call's).
+    top: bool = False
     #: The sport and league the API is about (``sports.sport_of``; None: not named): its teams are drawn there.
     sport: str | None = None
     league: str | None = None
