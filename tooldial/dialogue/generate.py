@@ -27,7 +27,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
 from tooldial.dialogue.chains import made_for_its_output
-from tooldial.dialogue.intents import Intent, IntentBank, SearchCache, personal_texts, ungreeted
+from tooldial.dialogue.intents import (
+    Intent,
+    IntentBank,
+    SearchCache,
+    persona_of,
+    personal_texts,
+    ungreeted,
+    unintroduced,
+)
 from tooldial.dialogue.mockdata import (
     PAGING_KEYS,
     STATUS_KEYS,
@@ -313,7 +321,8 @@ class ScenarioFactory:
                 pool = self.bank.clear_add_pool(target, slot, label(slot, plan.target.api), values)
                 if not pool:
                     return None, "no clear_add intent"
-                value, clear = rng.choice(ungreeted(pool) if opening is not None else pool)
+                later = unintroduced(ungreeted(pool), persona_of(plan.target.api)) if opening is not None else pool
+                value, clear = rng.choice(later)
                 plan.target.values[slot] = value
                 plan.target_result = build_result(plan.target.api, rng, records=2, inputs=plan.target.values,
                                                   world=plan.world)

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from tooldial.dialogue.answer_text import Answer, join, phrase
+from tooldial.dialogue.intents.personas import introduces, persona_entry
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
 from tooldial.dialogue.user_profile import (
@@ -295,6 +296,15 @@ def glue(parts: Sequence[str]) -> str:
     return out
 
 
+def _aside_parts(said: dict[str, bool]) -> frozenset[str]:
+    """The situation parts told so far that make an aside (where, doing, mood, ...; not the plan or what the user
+    tried, which are their story)."""
+    return frozenset(k for k, v in said.items() if v and k.startswith("sit:") and k not in _STORY_PARTS)
+
+
+_STORY_PARTS = frozenset(("sit:plan", "sit:tried"))
+
+
 def _at_most(n: int, *extras: str | Callable[[], str]) -> tuple[str, ...]:
     """The first ``n`` non-empty ``extras`` and "" for the rest: a user adds a sentence or two of their own
     around the act, not four. A callable is called only while fewer than ``n`` were kept, so a sentence left
@@ -367,6 +377,8 @@ def _context_sentence(act: str, persona: str, domain: str, profile: UserProfile 
     profile, the user's own situation, or a domain context; "" when none is said here."""
     if ctx.get("context_said") or act not in ("inform", "fail_inform"):
         return ""
+    if ctx.get("said", {}).get("introduced"):  # who the user is and why was said: a later turn never restates it
+        return ""
     if rng.random() >= _CONTEXT_RATE[persona]:
         return ""
     said = ctx.setdefault("said", {})
@@ -425,6 +437,12 @@ class TemplateRenderer:
             said["me"] = True  # only a name the user said may be used back to them ("Take care, Jean!")
         if any(v and re.search(rf"\b{re.escape(v)}\b", said_first) for v in (profile.me, profile.job)):
             context["context_said"] = True
+        # one introduction per dialogue: an intent turn that said who the user is or why (the persona's sentence,
+        # role or reason; a profile lead's name, job, companion or employer) is the only one
+        told = (profile.me, profile.job, profile.companion, profile.employer)
+        if any(v and re.search(rf"\b{re.escape(v)}\b", said_first) for v in told) or \
+                (user is not None and introduces(said_first, persona_entry(user.persona))):
+            said["introduced"] = True
         # one identity per dialogue: a job or a role the intent utterances said is the only one
         role = re.sub(r"\btheir\b", "my", user.persona) if user is not None else ""
         if any(v and re.search(rf"\b{re.escape(v)}\b", said_first, re.IGNORECASE) for v in (profile.job, role)):
@@ -500,11 +518,20 @@ class TemplateRenderer:
             if persona not in _BRIEF:  # only a user who writes short turns says they keep it short
                 frames = tuple(f for f in frames if not _SHORT_CLAIM.search(f))
             said = ctx.setdefault("said", {})
+            if said.get("aside") or ctx.get("introducing"):  # one aside per dialogue, never beside an introduction
+                frames = ()
+            if said.get("introduced"):  # the user's plan is their reason: not after they introduced themselves
+                story = tuple(f for f in story if "{plan}" not in f)
+            parts = _aside_parts(said)
             if story and rng.random() < share:
                 told = aside(story, situation, rng, p, said)
                 if told:
+                    said["introduced"] = said.get("introduced", False) or bool(said.get("sit:plan"))
+                    said["aside"] = said.get("aside", False) or _aside_parts(said) != parts  # "I'm {where}, trying …"
                     return say((told,), profile, rng, p, said) if profile is not None and "{" in told else told
-            return aside(frames, situation, rng, p, said)
+            told = aside(frames, situation, rng, p, said)
+            said["aside"] = said.get("aside", False) or bool(told)
+            return told
 
         goal = ""
         # the aim and the context sentence are said at most once per dialogue, as a person would
@@ -514,6 +541,9 @@ class TemplateRenderer:
         opener = rng.choice(_USER_OPENERS[persona])
         closer = _closer(persona, rng) if rng.random() < 0.25 else ""
         context = _context_sentence(act, persona, domain, profile, rng, p, ctx)
+        ctx["introducing"] = bool(context)  # this message introduces the user: no aside beside it
+        if context:
+            ctx.setdefault("said", {})["introduced"] = True
         if act in ("inform", "fail_inform"):
             ctx["aim_said"] = ctx.get("aim_said") or bool(goal)
             ctx["context_said"] = ctx.get("context_said") or bool(context)
@@ -580,8 +610,8 @@ class TemplateRenderer:
         thanks = rng.choice(_BYE_THANKS) if rng.random() < 0.5 else \
             f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR[1:])}"  # not "in advance" when leaving
         tail = _bye_tail(rng)
-        if ctx.get("reason") and rng.random() < 0.25:  # the user's own reason, said in closing
-            tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])
+        if ctx.get("reason") and rng.random() < 0.25 and not ctx.get("said", {}).get("introduced"):
+            tail = rng.choice(_BYE_WHY).format(why=ctx["reason"])  # the user's own reason, said in closing
         facts = echoable_facts({k: _spoken(v) for k, v in (ctx.get("facts") or {}).items()})
         if "register_rng" in ctx:  # dates, times and amounts echoed as a person says them (not tracked state)
             said_rng = ctx["register_rng"]

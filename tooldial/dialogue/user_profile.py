@@ -226,8 +226,9 @@ WORK_FRAMES = frozenset(_PERSONA["work_frames"])
 
 def usable_frame(frame: str, profile: UserProfile) -> bool:
     """Whether ``frame`` fits the profile's person: a work frame only for a work task, the occasion only when the
-    domain has one."""
-    if frame in WORK_FRAMES and not profile.work:
+    domain has one. The employer is named only when the task is their work: "I work at Campbell, Alvarado and
+    Rollins" before a question about a trading signal is a line the request never uses."""
+    if (frame in WORK_FRAMES or "{co}" in frame) and not profile.work:
         return False
     if not (profile.job or profile.work) and re.search(r"\bwork\b", frame):  # a job seeker has no work to go back to
         return False

@@ -49,6 +49,11 @@ DOING_OUT = _SITUATION["doing_out"]
 DEVICE = _SITUATION["device"]
 #: How the user feels today (after "I'm").
 MOOD = _SITUATION["mood"]
+#: Moods that make help or a quick answer a relief (``{hurried}``) and moods that explain a slow reply or a
+#: forgotten value (``{worn}``): a frame that draws a consequence from the mood uses one of these, so no
+#: "I'm in a good mood and it slipped my mind".
+HURRIED_MOODS = frozenset(_SITUATION["hurried_moods"])
+WORN_MOODS = frozenset(_SITUATION["worn_moods"])
 #: Pets a user may mention (kind) and pet names.
 PET_KINDS = ordered_words("pets", "kinds")
 PET_NAMES = ordered_words("pets", "names")
@@ -97,6 +102,8 @@ class Situation:
         """Format fields of the phrase banks; ``wrap`` protects the names (pet, town) from persona rewrites."""
         bare_doing = re.sub(r"^(on|between|stuck|halfway|waiting|queuing) .*", "", self.doing)
         return {"where": self.where, "doing": self.doing, "device": self.device, "mood": self.mood,
+                "hurried": self.mood if self.mood in HURRIED_MOODS else "",
+                "worn": self.mood if self.mood in WORN_MOODS else "",
                 "pet": wrap(self.pet), "hobby": self.hobby, "next": self.next, "town": wrap(self.town),
                 "when": self.when, "plan": self.plan, "tried": self.tried, "problem": self.problem,
                 "doing_bare": bare_doing or self.next}
@@ -159,7 +166,7 @@ _NO_TRIP_OUT = tuple(w for w in DOING_OUT if w not in TRIP_PARTS)
 
 #: Which situation part each field tells (a part is told at most once per dialogue).
 _PART = {"where": "where", "doing": "doing", "doing_bare": "doing", "device": "device",
-         "mood": "mood", "pet": "pet", "town": "town", "hobby": "hobby", "when": "when", "next": "next",
+         "mood": "mood", "hurried": "mood", "worn": "mood", "pet": "pet", "town": "town", "hobby": "hobby", "when": "when", "next": "next",
          "plan": "plan", "tried": "tried", "problem": "tried"}
 #: Fields of the user's profile a frame may also hold; :func:`aside` leaves them for
 #: :func:`tooldial.dialogue.user_profile.say` to fill.

@@ -19,16 +19,22 @@ Submodules by concept: ``text`` (words of names), ``personas``, ``clauses`` (wha
 
 from __future__ import annotations
 
-from tooldial.dialogue.intents.bank import Intent, IntentBank, SearchCache, ungreeted
+from tooldial.dialogue.intents.bank import Intent, IntentBank, SearchCache, ungreeted, unintroduced
 from tooldial.dialogue.intents.candidates import CLARIFY_TEMPLATES, POOL_SIZE, candidates
 from tooldial.dialogue.intents.clauses import description_clause, intent_source, name_clause
 from tooldial.dialogue.intents.goals import _ID_WORDS, goal_clause
 from tooldial.dialogue.intents.personal import personal_texts
-from tooldial.dialogue.intents.personas import DEFAULT_PERSONA, PERSONAS, persona_of
+from tooldial.dialogue.intents.personas import (
+           DEFAULT_PERSONA,
+           PERSONAS,
+           introduces,
+           persona_entry,
+           persona_of,
+)
 from tooldial.dialogue.intents.text import _stem, name_words, raw_name, readable, words
 
 #: Names other modules and tests import from here (the submodules hold them).
 __all__ = ["CLARIFY_TEMPLATES", "DEFAULT_PERSONA", "Intent", "IntentBank", "PERSONAS", "POOL_SIZE",
            "SearchCache", "_ID_WORDS", "_stem", "candidates", "description_clause", "goal_clause",
-           "intent_source", "name_clause", "name_words", "persona_of", "personal_texts",
-           "raw_name", "readable", "ungreeted", "words"]
+           "intent_source", "introduces", "name_clause", "name_words", "persona_entry", "persona_of",
+           "personal_texts", "raw_name", "readable", "ungreeted", "unintroduced", "words"]

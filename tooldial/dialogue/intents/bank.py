@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.intents.candidates import GREETINGS, candidates
+from tooldial.dialogue.intents.personas import introduces, persona_of
 from tooldial.dialogue.retriever import Band, Hits, Retriever
 from tooldial.knowledge.loader import phrase_banks
 
@@ -128,10 +129,11 @@ class IntentBank:
     def choose(self, api_id: str, band: Band, rng: random.Random, *, later: bool = False) -> Intent | None:
         """A fitting utterance; for ``confirm``, one where the API is a close candidate but not ranked first
         with probability :data:`CLOSE_SHARE` when the pool has such utterances (hard retrieval cases).
-        ``later``: the user has already spoken, so no utterance that greets again ("Hello, quick question.")."""
+        ``later``: the user has already spoken, so no utterance that greets again ("Hello, quick question.") or
+        says again who they are and why (:func:`unintroduced`)."""
         pool = self.pool(api_id, band)
         if later:
-            pool = ungreeted(pool)
+            pool = unintroduced(ungreeted(pool), persona_of(self.corpus.get(api_id)))
         if not pool:
             return None
         close = [i for i in pool if i.hits[0][0] != api_id]
@@ -189,6 +191,16 @@ def ungreeted(pool: Sequence[_T]) -> list[_T]:
         return item.text if isinstance(item, Intent) else item[1].text  # type: ignore[index]
 
     kept = [i for i in pool if not _split_greeting(text(i))[0]]
+    return kept or list(pool)
+
+
+def unintroduced(pool: Sequence[_T], entry: tuple[str, str, str, str]) -> list[_T]:
+    """The utterances of ``pool`` that do not say who the user is or why they ask (:func:`introduces`): a later
+    intent turn leaves that to the first one (one introduction per dialogue); all of them when every one does."""
+    def text(item: object) -> str:
+        return item.text if isinstance(item, Intent) else item[1].text  # type: ignore[index]
+
+    kept = [i for i in pool if not introduces(text(i), entry)]
     return kept or list(pool)
 
 

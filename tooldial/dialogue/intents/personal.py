@@ -95,8 +95,8 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     if re.search(rf"\b{re.escape(role)}\b", f"{text} {later}", re.IGNORECASE):
         fields.update(job="", a_job="")
 
-    def fit(frame: str) -> bool:
-        return bool(fields.get("work")) or frame not in _WORK_INTENT_FRAMES
+    def fit(frame: str) -> bool:  # the employer only when the task is their work (as the renderer's frames)
+        return bool(fields.get("work")) or (frame not in _WORK_INTENT_FRAMES and "{co}" not in frame)
 
     greeting, rest = _split_opener(text)
     # no "Hello, quick question. I'm a chief of staff, quick question.": a phrase the greeting says is not said twice

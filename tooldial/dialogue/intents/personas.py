@@ -25,3 +25,20 @@ def persona_of(api: Api) -> tuple[str, str, str, str]:
             if word.startswith(key):
                 return entry
     return DEFAULT_PERSONA
+
+
+def persona_entry(role: str) -> tuple[str, str, str, str]:
+    """The :data:`PERSONAS` entry whose persona is ``role`` (a scenario's ``UserGoal.persona``); the developer
+    persona when none is."""
+    return next((e for e in PERSONAS.values() if e[0] == role), DEFAULT_PERSONA)
+
+
+def introduces(text: str, entry: tuple[str, str, str, str]) -> bool:
+    """Whether ``text`` says who the user of ``entry`` is or why they ask: the persona's own sentence ("I'm
+    building a small app."), "I'm / As <persona>" or the reason ("for my app"). A user says that once per
+    dialogue, so a later utterance that holds it restates it ("... I'm asking for my app" twice)."""
+    persona, lead, _topic, reason = entry
+    role = persona.replace("their", "my")
+    said = [lead.rstrip("."), f"I'm {role}", f"As {role}", reason]
+    low = text.lower()
+    return any(s and s.lower() in low for s in said)
