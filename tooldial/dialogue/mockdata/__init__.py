@@ -92,7 +92,6 @@ from tooldial.dialogue.mockdata.generators import generate as generate
 from tooldial.dialogue.mockdata.inputs import grouped_kind as grouped_kind
 from tooldial.dialogue.mockdata.inputs import input_value as input_value
 from tooldial.dialogue.mockdata.inputs import input_values as input_values
-from tooldial.dialogue.mockdata.inputs import is_placeholder as is_placeholder
 from tooldial.dialogue.mockdata.money import conversion_expected as conversion_expected
 from tooldial.dialogue.mockdata.money import currency_inputs as currency_inputs
 from tooldial.dialogue.mockdata.paging import MAX_REQUESTED_RECORDS as MAX_REQUESTED_RECORDS
@@ -103,6 +102,7 @@ from tooldial.dialogue.mockdata.paths import leaf_items as leaf_items
 from tooldial.dialogue.mockdata.paths import leaf_values as leaf_values
 from tooldial.dialogue.mockdata.paths import records_at as records_at
 from tooldial.dialogue.mockdata.paths import values_at as values_at
+from tooldial.dialogue.mockdata.placeholders import is_placeholder as is_placeholder
 from tooldial.dialogue.mockdata.places import Place as Place
 from tooldial.dialogue.mockdata.places import code_kind as code_kind
 from tooldial.dialogue.mockdata.places import currency_name as currency_name

@@ -42,6 +42,7 @@ from tooldial.dialogue.mockdata.generators import _by_type, _digits, generate
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
 from tooldial.dialogue.mockdata.paging import requested_records
 from tooldial.dialogue.mockdata.paths import _WRAPPERS, _set_path, as_number, as_text, owner_words
+from tooldial.dialogue.mockdata.placeholders import counted_record, names_its_field
 from tooldial.dialogue.mockdata.places import (
     _country_names,
     _named_city,
@@ -326,10 +327,25 @@ class ResultBuilder:
         owned = self._owned(f)
         if owned is not None and owned in self.owned:
             return self.owned[owned]
+        if self._placeholder(f, example):
+            example, documented = None, False  # drawn by its kind, as if undocumented
         value = self._leaf(path, example, ctx, documented, f)
         if owned is not None:
             self.owned[owned] = value
         return value
+
+    def _placeholder(self, f: FieldName, example: Any) -> bool:
+        """A documented value that stands in for one (:mod:`~tooldial.dialogue.mockdata.placeholders`): the field's
+        own words ("content": "content") or, as a record's name or title, the API's record noun and a counting
+        number ("todo 1"). Only a field whose kind can be drawn: with no kind, nothing better is known than the
+        documented value (HelloSalut's "hello": "Hello" is its answer)."""
+        if not isinstance(example, str) or not example.strip():
+            return False
+        kind = field_kind(f)
+        if kind is None:
+            return False
+        return names_its_field(example, f.name) or (kind in ("name", "title") and counted_record(
+            example, self.name_words))
 
     def _owned(self, f: FieldName) -> str | None:
         """The key of a field every record of a call by an owner repeats: the videos of one channel share its

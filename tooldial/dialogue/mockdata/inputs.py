@@ -13,32 +13,12 @@ from tooldial.dialogue.mockdata.documented import _example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens
 from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
 from tooldial.dialogue.mockdata.paths import as_text
+from tooldial.dialogue.mockdata.placeholders import is_placeholder
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.sports import api_sport
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs
-from tooldial.knowledge import loader
-
-#: Documented values that are placeholders (``knowledge/packs/placeholders.yaml``: documented_value_patterns).
-_PLACEHOLDER = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("placeholders", "documented_value_patterns")),
-                          re.I)
-
-
-def is_placeholder(text: str, name: str = "") -> bool:
-    """A documented value that is a placeholder (``PASSWORD_HERE``, ``YOUR_KEY``, the parameter's own name, or a
-    short phrase naming it: "Target IP" for ``ip``, "Payee Name" for ``payee``, ``sample_user_id``)."""
-    return bool(_PLACEHOLDER.search(text)) or (bool(name) and (text.strip().lower() == name.strip().lower()
-                                                               or _names_its_parameter(text, name)))
-
-
-def _names_its_parameter(text: str, name: str) -> bool:
-    """The value's words are the parameter name's words and one or two more: a description of what to send, not a
-    value (an e-mail address or a URL is a value, whatever its words)."""
-    if "@" in text or "/" in text:
-        return False
-    own, said = set(name_tokens(name)), re.findall(r"[a-z]+", text.lower())
-    return bool(own) and own <= set(said) and 1 <= len(said) - len(own) <= 2
 
 
 def _documented(param: Parameter, rng: random.Random) -> str:
