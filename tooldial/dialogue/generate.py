@@ -60,6 +60,7 @@ from tooldial.dialogue.renderer import Renderer, check_messages, get_renderer
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.sampling import Sampler
 from tooldial.dialogue.scenario import ScenarioInstruction
+from tooldial.dialogue.schema_checks import is_raw_slot_name
 from tooldial.dialogue.sequences import SEQUENCES, ActionSequence, get_sequence
 from tooldial.dialogue.user_profile import UserProfile
 from tooldial.embedding import DEFAULT_EMBEDDING_MODEL, Embedder
@@ -288,7 +289,8 @@ class ScenarioFactory:
         for api_id in ids:
             api = self.corpus.get(api_id)
             for param in api.parameters:
-                items.append((api_id, param.name, label(param.name, api), clear_add_values(api_id, param)))
+                if not is_raw_slot_name(label(param.name, api)):
+                    items.append((api_id, param.name, label(param.name, api), clear_add_values(api_id, param)))
         self.bank.prepare_clear_add(items)
 
     def realize(self, seq: ActionSequence, unit: DialogueUnit, rng: random.Random, did: str, seed: int
@@ -318,7 +320,10 @@ class ScenarioFactory:
                 param = plan.target.api.parameter(slot)
                 assert param is not None
                 values = clear_add_values(target, param)
-                pool = self.bank.clear_add_pool(target, slot, label(slot, plan.target.api), values)
+                said = label(slot, plan.target.api)
+                if is_raw_slot_name(said):  # "The mt is 1.": a value is added under a name a user can say
+                    return None, "added slot has no spoken name"
+                pool = self.bank.clear_add_pool(target, slot, said, values)
                 if not pool:
                     return None, "no clear_add intent"
                 later = unintroduced(ungreeted(pool), persona_of(plan.target.api)) if opening is not None else pool
