@@ -113,6 +113,12 @@ class DialoguePlan:
         return {p: path for p, path in self.unit.partners.items() if p in self.target.names}
 
     @property
+    def known_to_user(self) -> list[str]:
+        """What the user knows when the answer comes: the target's input values and the record they picked
+        ("MSCI EM" picked from a list is no answer to "its income statement")."""
+        return [*map(str, self.target.values.values()), *([self.picked] if self.picked else [])]
+
+    @property
     def procured(self) -> list[str]:
         """The chain parameter and its group partners: what the user does not know."""
         return [self.unit.chain_param, *self.partners] if self.unit.chain_param else []

@@ -212,7 +212,8 @@ def _silent_system(corpus: Corpus, api: Any) -> bool:
 
 def plan_problem(plan: Any) -> str:
     """Why a plan is not used ("" when it is): a credential slot (an optional one drawn), an input nothing
-    documents or names (the user could only say a filler word), or a lookup whose result says nothing."""
+    documents or names (the user could only say a filler word), an input the user is asked for that has no name
+    but its code (the ``slot_names`` check), or a lookup whose result says nothing."""
     for slots in (plan.target, plan.source):
         if slots is None:
             continue
@@ -220,11 +221,13 @@ def plan_problem(plan: Any) -> str:
             return "credential input"
         if any(not str(v).strip() for v in slots.values.values()):
             return "undocumented input"
+        if any(is_raw_slot_name(label(n, slots.api)) for n in slots.names if n not in plan.procured):
+            return "input without a spoken name"  # "Please share the op": asked of the user by its code
     # an API that documents no output at all passed unit_problem only as part of a silent system: no answer to ask
     if made_for_its_output(plan.target.api) and documented_output(plan.target.api) and (
             not reports_something(plan.target_result) or all(
             key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in answer_fields(
-                plan.target.api, plan.target_result, known=plan.target.values.values()))):
+                plan.target.api, plan.target_result, known=plan.known_to_user))):
         return "lookup without an answer"
     return ""
 

@@ -291,7 +291,7 @@ class _ScenarioWriter:
     def finish(self) -> None:
         """The answer from the target's result (goal-relevant fields), then the goodbyes."""
         tgt = self.plan.target
-        situation, required, content = response_parts(tgt.api, self.plan.target_result, tgt.values.values())
+        situation, required, content = response_parts(tgt.api, self.plan.target_result, self.plan.known_to_user)
         last_call = self.turns[-1]
         self.system("response", situation, "I can answer the user's request from the call result.",
                     api_request=last_call.api_request, api_response=last_call.api_response,
@@ -333,6 +333,6 @@ def _scenario(plan: DialoguePlan, turns: list[TurnInstruction], query: Intent | 
         chain_edge={"source_output": plan.unit.chain_output, "target_input": plan.unit.chain_param,
                     **plan.unit.edge} if src is not None else {},
         user=user_goal(plan), answer_fields=[key for key, _, _ in answer_fields(tgt.api, plan.target_result,
-                                                                   known=tgt.values.values())],
+                                                                   known=plan.known_to_user)],
         mockdata=mock, turns=turns,
     )

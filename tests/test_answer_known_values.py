@@ -1,0 +1,46 @@
+"""What the user already knows is no answer, and a slot asked by its code is never planned (sample 7541: "that
+would be MSCI EM" after the user picked MSCI EM; "Please share the op and the page.")."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan
+from tooldial.dialogue.generate import plan_problem
+from tooldial.dialogue.planner import answer_fields
+
+STATEMENT = Api(category="Finance", tool="Stocks", name="Income statement",
+                description="Get the income statement of a stock or index.", method="GET",
+                required_parameters=(Parameter(name="pair_id", type="string", description="Pair id"),))
+
+
+def _plan(api: Api, values: dict[str, str], picked: str = "", procured: tuple[str, ...] = ()) -> SimpleNamespace:
+    plan = SimpleNamespace(target=ApiSlots(api, list(values), [], values), source=None, picked=picked,
+                           procured=list(procured), target_result={})
+    plan.known_to_user = DialoguePlan.known_to_user.fget(plan)  # type: ignore[attr-defined]
+    return plan
+
+
+def test_the_record_the_user_picked_is_no_answer() -> None:
+    result = {"data": {"title": "MSCI EM", "revenue": "417460"}}
+    plan = _plan(STATEMENT, {"pair_id": "942978"}, picked="MSCI EM")
+    assert plan.known_to_user == ["942978", "MSCI EM"]
+    said = [value for _, _, value in answer_fields(STATEMENT, result, known=plan.known_to_user)]
+    assert "MSCI EM" not in said and "417460" in said
+    # nothing picked: the name is news (a lookup by id names its record)
+    assert "MSCI EM" in [v for _, _, v in answer_fields(STATEMENT, result, known=_plan(
+        STATEMENT, {"pair_id": "942978"}).known_to_user)]
+
+
+def test_an_input_asked_by_its_code_is_not_planned() -> None:
+    api = Api(category="Media", tool="Gallery", name="Pagination", description="Get a page of galleries.",
+              method="GET", required_parameters=(
+                  Parameter(name="op", type="number", description="Number of items per page"),
+                  Parameter(name="page", type="number", description="Page")))
+    assert plan_problem(_plan(api, {"op": "30", "page": "1"})) == "input without a spoken name"
+    # procured from an earlier call, the user is never asked for it
+    assert plan_problem(_plan(api, {"op": "30", "page": "1"}, procured=("op",))) == ""
+    named = Api(category="Media", tool="Gallery", name="Pagination", description="Get a page of galleries.",
+                method="GET", required_parameters=(Parameter(name="ip", type="string", description="IP"),))
+    assert plan_problem(_plan(named, {"ip": "8.8.4.4"})) == ""
