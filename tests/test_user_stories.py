@@ -56,7 +56,9 @@ def test_the_users_plan_comes_from_the_dialogues_domain_and_is_said_at_most_once
         assert sum(before_bye.count(p) for p in PLANS["weather"]) <= 1, before_bye
         said_plan += bool(plans)
         said_tried += any(t in text for t in TRIED["weather"])
-    assert said_plan > 60 and said_tried > 15, (said_plan, said_tried)
+    # a plan introduces the user, who is introduced once (tests/test_user_asides.py): said in 35 of 300 since
+    # session 14 (was > 60 when every turn could add it)
+    assert said_plan > 25 and said_tried > 15, (said_plan, said_tried)
 
 
 def test_a_plan_never_shares_a_word_with_the_dialogues_values() -> None:
