@@ -44,3 +44,27 @@ def test_an_input_asked_by_its_code_is_not_planned() -> None:
     named = Api(category="Media", tool="Gallery", name="Pagination", description="Get a page of galleries.",
                 method="GET", required_parameters=(Parameter(name="ip", type="string", description="IP"),))
     assert plan_problem(_plan(named, {"ip": "8.8.4.4"})) == ""
+
+
+def test_a_lookup_answered_only_by_its_records_name_is_not_planned() -> None:
+    """Technicals whose documented arrays came back empty leave only ``title``: "that would be MSCI EM"."""
+    from tooldial.corpus.models import OutputComponent
+    from tooldial.dialogue.answer_fields import names_only
+
+    technicals = Api(category="Finance", tool="Stocks", name="Stock technicals",
+                     description="Get the technical indicators of a stock.", method="GET",
+                     required_parameters=(Parameter(name="pair_id", type="string", description="Pair id"),),
+                     output_components=(OutputComponent(path=("data", "title"), description="title"),
+                                        OutputComponent(path=("data", "tech_studies"), description="studies")))
+    empty = {"data": {"title": "MSCI EM", "tech_studies": []}}
+    fields = answer_fields(technicals, empty)
+    assert [key for key, _, _ in fields] == ["data|title"] and names_only(technicals, fields)
+    plan = _plan(technicals, {"pair_id": "942978"})
+    plan.target_result = empty
+    assert plan_problem(plan) == "lookup without an answer"
+    full = {"data": {"title": "MSCI EM", "rsi": "54.2"}}
+    assert not names_only(technicals, answer_fields(technicals, full))
+    # a goal that asks for the name itself is answered by it
+    station = Api(category="Music", tool="Radio", name="Station name", description="Get the name of a station.",
+                  method="GET", output_components=(OutputComponent(path=("name",), description="name"),))
+    assert not names_only(station, answer_fields(station, {"name": "Radio Paradise"}))

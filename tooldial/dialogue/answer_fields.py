@@ -126,6 +126,18 @@ _PREFIXED = re.compile(r"(?<![\w-])(?!(?:" + "|".join(sorted(knowledge_words("en
                        + r")-)[A-Za-z]-[A-Za-z]+(?![\w-])", re.IGNORECASE)
 
 
+#: Field names that only name their record, and goal words that ask for a name (``answer_goals`` pack).
+_LABEL_FIELDS = knowledge_words("answer_goals", "label_fields")
+_LABEL_GOAL = knowledge_words("answer_goals", "label_goal")
+
+
+def names_only(api: Api, fields: list[tuple[str, str, str]]) -> bool:
+    """Whether an answer is only its record's name while the goal asks for something else: a lookup of a
+    statement, technicals or a forecast whose documented data came back empty and leaves only ``title``."""
+    return bool(fields) and all(re.sub(r"[^a-z0-9]", "", key.split("|")[-1].lower()) in _LABEL_FIELDS
+                                for key, _, _ in fields) and not (_goal_words(api) & _LABEL_GOAL)
+
+
 def _goal_words(api: Api) -> set[str]:
     """The words of what the user asks for: the API's name and description, singular forms too ("ingredient
     quantities" asks for each ``quantity``), less what the call is asked *by* (schedules "from a specific

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Corpus, Parameter
+from tooldial.dialogue.answer_fields import names_only
 from tooldial.dialogue.chains import made_for_its_output
 from tooldial.dialogue.intents import (
     Intent,
@@ -224,11 +225,11 @@ def plan_problem(plan: Any) -> str:
         if any(is_raw_slot_name(label(n, slots.api)) for n in slots.names if n not in plan.procured):
             return "input without a spoken name"  # "Please share the op": asked of the user by its code
     # an API that documents no output at all passed unit_problem only as part of a silent system: no answer to ask
-    if made_for_its_output(plan.target.api) and documented_output(plan.target.api) and (
-            not reports_something(plan.target_result) or all(
-            key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in answer_fields(
-                plan.target.api, plan.target_result, known=plan.known_to_user))):
-        return "lookup without an answer"
+    if made_for_its_output(plan.target.api) and documented_output(plan.target.api):
+        fields = answer_fields(plan.target.api, plan.target_result, known=plan.known_to_user)
+        if not reports_something(plan.target_result) or names_only(plan.target.api, fields) or all(
+                key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in fields):
+            return "lookup without an answer"
     return ""
 
 
