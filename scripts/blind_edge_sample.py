@@ -8,6 +8,7 @@ interval, overall and within / across tools.
     python scripts/blind_edge_sample.py draw --graph tb400.json --corpus tb400.jsonl --n 150 --seed 27 --out edges.jsonl
     python scripts/blind_edge_sample.py score --edges edges.jsonl --labels labels.jsonl
     python scripts/blind_edge_sample.py draw ... --implied-only --exclude edges.jsonl --id-prefix i   # implied only
+    python scripts/blind_edge_sample.py draw --graph after.json --not-in before.json ...   # only what a change added
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def draw(args: argparse.Namespace) -> int:
         drawn = {(r["source"]["id"], r["target"]["id"], r["edge"]["source_output"], r["edge"]["target_input"])
                  for r in map(json.loads, Path(args.exclude).read_text(encoding="utf-8").splitlines()) if r}
         edges = [e for e in edges if e not in drawn]
+    if args.not_in:  # only what a change added: edges the other graph lacks
+        other = load_graph(args.not_in)
+        known = {(u, v, d["source_output"], d.get("target_path") or d["target_input"])
+                 for u, v, d in other.edges(data=True)}
+        edges = [e for e in edges if e not in known]
     picked = random.Random(args.seed).sample(edges, min(args.n, len(edges)))
     rows = []
     for i, (u, v, out, inp) in enumerate(picked, start=1):
@@ -111,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--out", required=True)
     d.add_argument("--implied-only", action="store_true", help="draw only edges from implied outputs")
     d.add_argument("--exclude", metavar="EDGES", help="leave out the edges of an earlier draw")
+    d.add_argument("--not-in", metavar="GRAPH", help="draw only edges that GRAPH lacks (what a change added)")
     d.add_argument("--id-prefix", default="e", help="prefix of the edge ids (default e)")
     s = sub.add_parser("score")
     s.add_argument("--edges", required=True)

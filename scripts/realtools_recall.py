@@ -26,6 +26,7 @@ from the ToolBench file (``--toolbench``, default ``<shared>/data/toolbench/tool
 temporary folder. Their labels mark the natural chains (``"natural": true``); the natural recall is printed too.
 
     python scripts/realtools_recall.py --only-27b             # the eight 27b sets only
+    python scripts/realtools_recall.py --only-27c             # the second held-out draw (27c) only
     python scripts/realtools_recall.py --check-labels         # load every set, check its labels; no graph
 
 Fit set (27f): eight other random ToolBench tools (``tests/data/graph/fit27f/README.md``), labelled before any
@@ -56,6 +57,19 @@ TOOLBENCH_27B = {
     "youtube_powerfull": ("Tools", "YouTube Powerfull API"),
     "forex": ("Financial", "Forex"),
     "aspose_words": ("Other", "Aspose.Words Cloud"),
+}
+HELD_27C = ROOT / "tests" / "data" / "graph" / "heldout27c"
+# a second held-out draw (tests/data/graph/heldout27c/README.md): --tools-with-apis 6-20 --documented 3 --seed 31337
+# --n 10, less the two tools already in 27b
+TOOLBENCH_27C = {
+    "image_diffusion": ("Video_Images", "Image diffusion"),
+    "ezml": ("Artificial_Intelligence_Machine_Learning", "ezML"),
+    "apifootball": ("Sports", "ApiFootball"),
+    "daily_quote": ("Media", "Daily Quote"),
+    "alpaca_trading": ("Finance", "Alpaca Trading"),
+    "agrofitdata": ("Business", "AgroFitData"),
+    "redtie": ("SMS", "Redtie"),
+    "chrome_stats": ("Data", "Chrome-Stats"),
 }
 FIT_27F = ROOT / "tests" / "data" / "graph" / "fit27f"
 # the fit set of helper F (tests/data/graph/fit27f/README.md): --tools-with-apis 6-20 --documented 3 --seed 5150 --n 8
@@ -254,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="ToolBench tools file for the 27b sets (default <shared>/data/toolbench/tools.jsonl.gz)")
     ap.add_argument("--no-27b", action="store_true", help="leave out the 27b sets (no ToolBench file needed)")
     ap.add_argument("--only-27b", action="store_true", help="score only the 27b sets")
+    ap.add_argument("--only-27c", action="store_true",
+                    help="score only the second held-out draw (tests/data/graph/heldout27c; eight ToolBench tools)")
     ap.add_argument("--fit27f", action="store_true",
                     help="score only the fit set of helper F (tests/data/graph/fit27f; eight ToolBench tools)")
     ap.add_argument("--check-labels", action="store_true",
@@ -269,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         sets = [(*s.split("=", 2), "") for s in args.set]
+        if not sets and args.only_27c:
+            toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
+            sets = toolbench_tool_sets(toolbench, Path(tmp), TOOLBENCH_27C, HELD_27C, "held out (27c)")
         if not sets and args.fit27f:
             toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
             sets = toolbench_tool_sets(toolbench, Path(tmp), TOOLBENCH_FIT27F, FIT_27F, "fit (27f)")

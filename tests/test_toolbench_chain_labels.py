@@ -1,5 +1,5 @@
-"""The chain-label sets written for single ToolBench tools (``tests/data/graph/heldout27b``, held out, and
-``tests/data/graph/fit27f``, fit): well-formed, naming APIs, outputs and required inputs that exist in the tools
+"""The chain-label sets written for single ToolBench tools (``tests/data/graph/heldout27b`` and ``heldout27c``,
+held out, and ``tests/data/graph/fit27f``, fit): well-formed, naming APIs, outputs and required inputs that exist in the tools
 they were written for (read from ``../shared`` at test time; the repository holds only the labels), and the
 draw that chose the tools is reproducible."""
 
@@ -16,9 +16,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 KEYS = {"set", "source_api", "source_output", "target_api", "target_input", "reason", "natural"}
 # (tools of the set in scripts/realtools_recall.py, its label folder there, the seed of its draw, the mark it is scored
-# under, whether every label is a natural chain)
-SETS = {"held out": ("TOOLBENCH_27B", "HELD_27B", "92741", "held out (27b)", False),
-        "fit": ("TOOLBENCH_FIT27F", "FIT_27F", "5150", "fit (27f)", True)}
+# under, whether every label is a natural chain, tools drawn, the earlier set whose tools the draw skipped)
+SETS = {"held out": ("TOOLBENCH_27B", "HELD_27B", "92741", "held out (27b)", False, 8, None),
+        "held out 27c": ("TOOLBENCH_27C", "HELD_27C", "31337", "held out (27c)", False, 10, "TOOLBENCH_27B"),
+        "fit": ("TOOLBENCH_FIT27F", "FIT_27F", "5150", "fit (27f)", True, 8, None)}
 
 
 def _recall_script():
@@ -29,7 +30,7 @@ def _recall_script():
 
 
 def _set(kind: str):
-    tools_name, folder_name, seed, mark, all_natural = SETS[kind]
+    tools_name, folder_name, seed, mark, all_natural, _n, _skipped = SETS[kind]
     script = _recall_script()
     return script, getattr(script, tools_name), getattr(script, folder_name), seed, mark, all_natural
 
@@ -80,10 +81,13 @@ def test_labels_match_the_toolbench_tools(kind, shared_dir, tmp_path):
 @pytest.mark.parametrize("kind", list(SETS))
 def test_the_draw_is_reproducible(kind, shared_dir, tmp_path):
     toolbench = _toolbench(shared_dir)
-    _script, tools, _folder, seed, _mark, _all_natural = _set(kind)
+    script, tools, _folder, seed, _mark, _all_natural = _set(kind)
+    n, skipped = SETS[kind][5:]
     out = tmp_path / "drawn.jsonl"
     subprocess.run([sys.executable, str(REPO / "scripts" / "sample_toolbench.py"), "--source", str(toolbench),
-                    "--tools-with-apis", "6-20", "--documented", "3", "--seed", seed, "--n", "8",
+                    "--tools-with-apis", "6-20", "--documented", "3", "--seed", seed, "--n", str(n),
                     "--out", str(out)], check=True, capture_output=True)
     drawn = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert [(t["category"], t["tool_name"]) for t in drawn] == list(tools.values())
+    earlier = set(getattr(script, skipped).values()) if skipped else set()
+    kept = [(t["category"], t["tool_name"]) for t in drawn if (t["category"], t["tool_name"]) not in earlier]
+    assert kept == list(tools.values()) and len(kept) == 8
