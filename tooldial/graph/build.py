@@ -268,11 +268,7 @@ class GraphBuilder:
                                            limit=cfg.max_same_tool_candidates_per_input)
             edges = cap_same_tool(merge_edges(edges, values), o.group, i.group, limits)
         if cfg.apply_rules and not cfg.filters.drop_same_tool_edges:
-            from tooldial.graph.system_edges import (
-                abbreviated_id_edges,
-                same_tool_kind_edges,
-                system_code_edges,
-            )
+            from tooldial.graph.system_edges import abbreviated_id_edges, system_code_edges
 
             for propose in (system_code_edges, abbreviated_id_edges):
                 found = propose(prepared.outputs, prepared.inputs, prepared.vectors, prepared.out_index.desc,
@@ -280,13 +276,6 @@ class GraphBuilder:
                                 mask_self=cfg.filters.drop_self_edges)
                 if len(found):
                     edges = merge_edges(edges, found)
-            if cfg.same_tool_kinds:
-                o, i = prepared.out_index, prepared.in_index
-                found = same_tool_kind_edges(prepared.outputs, prepared.inputs, prepared.vectors, o.desc, o.kw,
-                                             i.desc, i.kw, mask_self=cfg.filters.drop_self_edges,
-                                             limit=cfg.max_same_tool_candidates_per_input)
-                if len(found):
-                    edges = cap_same_tool(merge_edges(edges, found), o.group, i.group, limits)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)

@@ -122,10 +122,6 @@ class GraphConfig(BaseModel):
     #: Also propose value chains inside one tool whose two names mean one value (``symbol`` → ``ticker``, ``stopid``
     #: → ``req1`` "Stop ID"), judged by the rules without Eq. 1's bars (:mod:`tooldial.graph.same_values`).
     same_tool_values: bool = True
-    #: Also propose chains inside one tool of values that name one thing (a URL, an e-mail, a phone number: the
-    #: ``standards.self_naming_values`` set) into required inputs of the same kind, judged by the rules without
-    #: Eq. 1's bars (:func:`tooldial.graph.system_edges.same_tool_kind_edges`).
-    same_tool_kinds: bool = True
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)

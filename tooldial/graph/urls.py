@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import cast
-from urllib.parse import urlparse
 
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.id_spaces import _alnum
@@ -34,7 +33,6 @@ _HOST = re.compile(r"https?://([^/\s:?#]+)", re.I)
 #: Second-level labels a registered domain keeps under a country's (bbc.co.uk); words of an input of any medium.
 _SECOND_LEVEL = knowledge_words("web", "second_level_domains")
 _ANY_MEDIUM = knowledge_words("web", "any_medium_words")
-_FILE_PATH = re.compile(r"\.[A-Za-z0-9]{2,5}$")  # a path ending in a file name's extension
 
 
 def url_site(example: str) -> str | None:
@@ -51,25 +49,13 @@ def url_site(example: str) -> str | None:
 _MEDIA_KINDS = cast("Mapping[str, str]", word_map("media_files", "medium_by_word"))
 
 
-def medium_of(source: Entity) -> str | None:
-    """The medium an output URL's path names, its last media word (``floorplans|url`` → image), else ``None``."""
-    words = [singular(w) for part in source.key.split("|") for w in split_words(part)]
-    return next((_MEDIA_KINDS[w] for w in reversed(words) if w in _MEDIA_KINDS), None)
-
-
-def is_page_example(example: str) -> bool:
-    """A documented URL example that addresses a page, not a file (``https://www.linkedin.com/in/jane/``; not
-    ``https://x.org/cat.jpg``)."""
-    url = urlparse((example or "").strip())
-    return url.scheme in ("http", "https") and bool(url.netloc) and not _FILE_PATH.search(url.path)
-
-
 def media_url_clash(source: Entity, target: Entity) -> str | None:
     """A URL of a media file (``channel|avatar|url``, ``floorplans|url``, ``audios|items|url``: the last media word
     of its path says which medium) into a URL input that names no such medium (its name, documentation and API
     name: ``stationUrl`` "Station URL.", ``subtitleUrl``, ``detail_url``): an image is no page of the site (fifth
     round, v7 errors). Returns the medium, else ``None``."""
-    medium = medium_of(source)
+    words = [singular(w) for part in source.key.split("|") for w in split_words(part)]
+    medium = next((_MEDIA_KINDS[w] for w in reversed(words) if w in _MEDIA_KINDS), None)
     if medium is None:
         return None
     wants = {singular(w) for w in split_words(f"{target.raw or target.key} {target.documented} "
