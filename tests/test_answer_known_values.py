@@ -3,23 +3,23 @@ would be MSCI EM" after the user picked MSCI EM; "Please share the op and the pa
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan
+from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
 from tooldial.dialogue.generate import plan_problem
 from tooldial.dialogue.planner import answer_fields
+from tooldial.dialogue.sequences import SEQUENCES
 
 STATEMENT = Api(category="Finance", tool="Stocks", name="Income statement",
                 description="Get the income statement of a stock or index.", method="GET",
                 required_parameters=(Parameter(name="pair_id", type="string", description="Pair id"),))
 
 
-def _plan(api: Api, values: dict[str, str], picked: str = "", procured: tuple[str, ...] = ()) -> SimpleNamespace:
-    plan = SimpleNamespace(target=ApiSlots(api, list(values), [], values), source=None, picked=picked,
-                           procured=list(procured), target_result={})
-    plan.known_to_user = DialoguePlan.known_to_user.fget(plan)  # type: ignore[attr-defined]
-    return plan
+def _plan(api: Api, values: dict[str, str], picked: str = "", procured: str = "") -> DialoguePlan:
+    """A plan of one call to ``api`` with these input values (``procured``: the input an earlier call filled)."""
+    unit = DialogueUnit(target=api.id, source="Media|Gallery|List" if procured else "", chain_param=procured,
+                        chain_output=f"items|{procured}" if procured else "")
+    return DialoguePlan(unit=unit, sequence=SEQUENCES[0], target=ApiSlots(api, list(values), [], values),
+                        target_result={}, picked=picked)
 
 
 def test_the_record_the_user_picked_is_no_answer() -> None:
@@ -40,7 +40,7 @@ def test_an_input_asked_by_its_code_is_not_planned() -> None:
                   Parameter(name="page", type="number", description="Page")))
     assert plan_problem(_plan(api, {"op": "30", "page": "1"})) == "input without a spoken name"
     # procured from an earlier call, the user is never asked for it
-    assert plan_problem(_plan(api, {"op": "30", "page": "1"}, procured=("op",))) == ""
+    assert plan_problem(_plan(api, {"op": "30", "page": "1"}, procured="op")) == ""
     named = Api(category="Media", tool="Gallery", name="Pagination", description="Get a page of galleries.",
                 method="GET", required_parameters=(Parameter(name="ip", type="string", description="IP"),))
     assert plan_problem(_plan(named, {"ip": "8.8.4.4"})) == ""

@@ -293,8 +293,9 @@ class ScenarioFactory:
         for api_id in ids:
             api = self.corpus.get(api_id)
             for param in api.parameters:
-                if not is_raw_slot_name(label(param.name, api)):
-                    items.append((api_id, param.name, label(param.name, api), clear_add_values(api_id, param)))
+                said = label(param.name, api)
+                if not is_raw_slot_name(said):
+                    items.append((api_id, param.name, said, clear_add_values(api_id, param)))
         self.bank.prepare_clear_add(items)
 
     def realize(self, seq: ActionSequence, unit: DialogueUnit, rng: random.Random, did: str, seed: int

@@ -42,19 +42,30 @@ def raw_name(word: str) -> bool:
     return len(word) >= 7 and word.isalpha() and word.lower() not in _word_costs()
 
 
+def glued_words(word: str, *, short: frozenset[str] = frozenset()) -> list[str] | None:
+    """The English words ``word`` runs together ("setthepermissionsofafile" → set the permissions of a file,
+    "cryptocurrencies" → crypto currencies), or ``None`` when it is no such run: one piece, a piece of under three
+    letters that is not one of ``short`` ("tolatlng" → to lat lng), or a run ending in one of ``short`` ("linked
+    in")."""
+    import wordninja
+
+    costs = _word_costs()
+    parts = wordninja.split(word)
+    if len(parts) < 2 or parts[-1] in short:
+        return None
+    return parts if all((len(p) >= 3 and p in costs) or p in short for p in parts) else None
+
+
 def name_words(name: str) -> list[str]:
     """The words of an API name, glued ones split with an English word list (``setthepermissionsofafile`` →
     ``set the permissions of a file``) and path noise (``api``, ``v1``, numbers) dropped."""
-    import wordninja
-
     out: list[str] = []
     for word in words(name):
         if word in _NAME_NOISE or re.fullmatch(r"v?\d+", word):
             continue
         if len(word) >= 8 and word.isalpha() and word not in _word_costs():
-            parts = wordninja.split(word)
-            if len(parts) > 1 and parts[-1] not in _FUNCTION_WORDS and all(
-                    len(p) > 2 or p in _FUNCTION_WORDS for p in parts):  # not "extend au th token", "linked in"
+            parts = glued_words(word, short=_FUNCTION_WORDS)  # not "extend au th token", "linked in"
+            if parts is not None:
                 out += parts
                 continue
         out.append(word)

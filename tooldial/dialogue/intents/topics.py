@@ -13,7 +13,7 @@ from tooldial.dialogue.intents.goals import (
     _PHRASE_START,
     goal_clause,
 )
-from tooldial.dialogue.intents.text import _word_costs
+from tooldial.dialogue.intents.text import _word_costs, glued_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words that open a goal's noun phrase without naming its topic ("all the", "a single").
@@ -79,10 +79,5 @@ def _plain_word(word: str) -> bool:
 
 
 def _english(word: str) -> bool:
-    import wordninja
-
     costs = _word_costs()
-    if word in costs or re.sub(r"(?<=[^s])s$|es$", "", word) in costs:
-        return True
-    parts = wordninja.split(word)
-    return len(parts) > 1 and all(len(p) >= 3 and p in costs for p in parts)
+    return word in costs or re.sub(r"(?<=[^s])s$|es$", "", word) in costs or glued_words(word) is not None
