@@ -68,3 +68,26 @@ def test_a_lookup_answered_only_by_its_records_name_is_not_planned() -> None:
     station = Api(category="Music", tool="Radio", name="Station name", description="Get the name of a station.",
                   method="GET", output_components=(OutputComponent(path=("name",), description="name"),))
     assert not names_only(station, answer_fields(station, {"name": "Radio Paradise"}))
+
+
+def test_a_result_that_only_says_the_call_went_through_reports_nothing() -> None:
+    """"the status is success" (sample 9311): an update that went through is reported as done, a status that is
+    news ("pending") is said, and what a lookup's goal names is said even when it is about the account."""
+    from tooldial.corpus.models import OutputComponent
+
+    update = Api(category="Education", tool="Campus", name="updateUser", description="Update a user.",
+                 method="PUT", required_parameters=(Parameter(name="id", type="string", description="User id"),),
+                 output_components=(OutputComponent(path=("response", "status"), description="status"),))
+    assert answer_fields(update, {"response": {"status": "success"}}) == []
+    assert [v for _, _, v in answer_fields(update, {"response": {"status": "pending"}})] == ["pending"]
+    credits = Api(category="Data", tool="Pharma", name="Credits left", description="How many credits are left.",
+                  method="GET", output_components=(OutputComponent(path=("credits_left",), description="credits"),))
+    assert [v for _, _, v in answer_fields(credits, {"credits_left": 115})] == ["115"]
+    search = Api(category="Data", tool="Pharma", name="search term", description="Search news by a term.",
+                 method="GET", required_parameters=(Parameter(name="term", type="string", description="Term"),),
+                 output_components=(OutputComponent(path=("requests_remaining",), description="quota"),))
+    result = {"requests_remaining": 99997}
+    assert answer_fields(search, result) == []
+    plan = _plan(search, {"term": "insulin"})
+    plan.target_result = result
+    assert plan_problem(plan) == "lookup without an answer"

@@ -86,6 +86,21 @@ def test_single_record_is_told_about_its_subject() -> None:
     assert said.index("18.4") < said.index("17.9")  # the temperature before what it feels like
 
 
+def test_a_name_with_and_is_one_subject_said_once() -> None:
+    """"for Bruce, Mitchell and Thomas, the name is Bruce, Mitchell and Thomas" (sample 9311): a company's name
+    holding "and" is one value, not a joined list, and the subject is never also told as a fact."""
+    company = {"response": {"id": 9172, "name": "Bruce, Mitchell and Thomas", "year_founded": 2021}}
+    answer = build_answer(None, company, [("name", "name", ""),  # type: ignore[arg-type]
+                                          ("year_founded", "year founded", "")])
+    assert answer.subject == "Bruce, Mitchell and Thomas"
+    for seed in range(20):
+        assert _say(answer, seed).count("Bruce, Mitchell and Thomas") == 1
+    # the name picked after the facts (a fact first in the fields) is not told twice either
+    late = build_answer(None, company, [("year_founded", "year founded", ""),  # type: ignore[arg-type]
+                                        ("name", "name", "")])
+    assert all(_say(late, seed).count("Bruce, Mitchell and Thomas") == 1 for seed in range(20))
+
+
 def test_list_is_answered_as_a_counted_list_by_label() -> None:
     answer = build_answer(None, FLIGHTS, [("flights|stops", "stops", "0")])  # type: ignore[arg-type]
     assert answer.count == 5 and [i.name for i in answer.items] == ["TP100", "TP101", "TP102"]

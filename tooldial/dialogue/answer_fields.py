@@ -85,6 +85,9 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         # how the call went ("status: success", "current page: 1") and what it cost ("server time: 10:45",
         # "credit count: 115", "has more: yes", "num results: 5") are no answer when the result holds one
         scored = [row for row in scored if not _about_the_call(row[2], row[4], enumerated)]
+    else:  # only the call's own report: a status other than "done" ("pending") or what the goal names
+        # ("credits left" of a credits lookup) is news; "status: success", "request left: 99,997" are not
+        scored = [row for row in scored if _still_news(row[2], row[4], goal)]
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
         path = tuple(key.split("|"))
@@ -180,6 +183,20 @@ def _table_column(key: str) -> bool:
         "home", "away")
 
 
+#: Status values that only say the call went through (``knowledge/packs/status.yaml``).
+_DONE_VALUES = knowledge_words("status", "done_values")
+
+
+def _still_news(key: str, text: str, goal: set[str]) -> bool:
+    """Whether a field about the call still tells the user something when the result holds nothing else: a status
+    other than done ("pending", "failed"), or a value the goal names (the credits a credits lookup asks for)."""
+    last = key.split("|")[-1]
+    if last.lower() in STATUS_KEYS:
+        return text.lower() not in _DONE_VALUES and text.lower() not in _FLAG_VALUES
+    words = {w for w in readable(" ".join(key.split("|"))).split()}
+    return bool((words | {singular(w) for w in words}) & goal) and text.lower() not in _FLAG_VALUES
+
+
 #: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``).
 _META_KEYS = knowledge_words("envelope", "meta_keys")
 
@@ -191,7 +208,7 @@ def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
     A status the description asks for ("delivery status": out for delivery) is news. (Paging tokens and cursors
     are mostly ids already: ``unasked_id`` keeps them out.)"""
     last = key.split("|")[-1]
-    done = text.lower() in ("success", "ok", "200")
+    done = text.lower() in _DONE_VALUES
     meta = last.lower() in STATUS_KEYS | PAGING_KEYS or "".join(name_tokens(last)) in _META_KEYS or (
         text.lower() in _FLAG_VALUES)  # a flag in text ("following: true") names nothing either
     return (meta or done) and not (asked_field(last, enumerated) and not done)

@@ -360,8 +360,9 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
         for want in _SUBJECT_KINDS:
             hit = next((as_text(v) for k, v in (record or {}).items() if isinstance(v, str) and v.strip()
                         and len(v) <= 60 and _kind_of(k, v) == want), "")
-            if hit:
+            if hit and any(f.text != hit for f in answer.facts):  # a fact to tell beside the name
                 answer.subject, answer.subject_kind = hit, want
+                answer.facts = [f for f in answer.facts if f.text != hit]  # not "for X, the name is X"
                 break
     return answer
 
@@ -449,14 +450,15 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
         return
     record = _parent_record(result, path)
     fact = show_value(path, values[0], record)
-    if len(dict.fromkeys(as_text(v) for v in values)) > 1:  # a list field named without its records
+    joined = len(dict.fromkeys(as_text(v) for v in values)) > 1
+    if joined:  # a list field named without its records
         fact.text = join(list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2])
     own = _own_name(record)
     if not answer.items and not answer.subject and own is not None and fact.kind in _SUBJECT_KINDS and (
             _SUBJECT_KINDS.index(own[1]) < _SUBJECT_KINDS.index(fact.kind)) and own[0] != fact.text:
         # the book's own title is the subject, its publisher a fact ("As for North of Quiet, the publisher is ...")
         answer.subject, answer.subject_kind = own
-    if not answer.items and fact.kind in _SUBJECT_KINDS and " and " not in fact.text and (
+    if not answer.items and fact.kind in _SUBJECT_KINDS and not joined and (
             not answer.subject or _SUBJECT_KINDS.index(fact.kind) < _SUBJECT_KINDS.index(answer.subject_kind)):
         if answer.subject:  # a better subject (a title over a brand name): the old one is a fact again
             answer.facts.append(ShownFact(key="", label=answer.subject_kind, text=answer.subject,
