@@ -186,3 +186,14 @@ def test_a_number_input_gets_a_number_the_validator_accepts():
                                                                description="ID of webhook"),))
     value = input_values(api, ["id"], MockWorld(random.Random(3)))["id"]
     assert value != "Some()" and not spec_problems(api, {"id": value}, None)
+
+
+def test_a_date_written_in_the_other_date_format_keeps_its_day():
+    """A series placed in the asked range (2025-07-24..2025-08-01) under a documented date-time format kept its
+    days, not redrawn ones years earlier (sample 9353: "closeDateTime dates outside the range asked for")."""
+    today, rng = dt.date(2025, 6, 1), random.Random(3)
+    stamp = conform("2025-07-24", Slot(format="date-time"), rng, today)
+    assert stamp.startswith("2025-07-24T") and not violations(stamp, Slot(format="date-time"))
+    assert conform("2025-07-24T10:30:00Z", Slot(format="date"), rng, today) == "2025-07-24"
+    redrawn = conform("soon", Slot(format="date"), rng, today)  # no day to keep: a drawn date
+    assert not violations(redrawn, Slot(format="date")) and redrawn < today.isoformat()

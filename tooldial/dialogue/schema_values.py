@@ -240,6 +240,18 @@ def _format_value(slot: Slot, rng: random.Random, today: dt.date) -> str:
     return f"user{rng.randint(100, 999)}@example.com"
 
 
+def _same_day(text: str, fmt: str | None, rng: random.Random) -> str | None:
+    """The day a value says, written in the other date format: a date where a date-time is documented gets a
+    clock time, a date-time where a date is documented loses it (a series placed in the asked range keeps its
+    days); ``None`` when the value is neither."""
+    text = text.strip()
+    if fmt == "date-time" and _is_date(text):
+        return f"{text}T{rng.randint(8, 20):02d}:{rng.choice((0, 15, 30, 45)):02d}:00Z"
+    if fmt == "date" and _is_datetime(text):
+        return text[:10]
+    return None
+
+
 def conform(value: Any, slot: Slot, rng: random.Random, today: dt.date, *, text: bool = False) -> Any:
     """``value`` when it obeys ``slot``, else the nearest value that does (a string when ``text``)."""
     if not slot.bounded or not violations(value, slot, text=text):
@@ -258,7 +270,7 @@ def conform(value: Any, slot: Slot, rng: random.Random, today: dt.date, *, text:
         fixed = value if isinstance(value, str) else str(value)
         c = slot.constraints
         if slot.format in CHECKED_FORMATS and not _format_ok(slot.format, fixed):
-            fixed = _format_value(slot, rng, today)
+            fixed = _same_day(fixed, slot.format, rng) or _format_value(slot, rng, today)
         if c is not None and c.pattern is not None and not _search(c.pattern, fixed):
             fixed = _pattern_value(slot, rng)
         if c is not None and c.max_length is not None and len(fixed) > c.max_length:
