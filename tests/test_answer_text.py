@@ -99,6 +99,11 @@ def test_a_name_with_and_is_one_subject_said_once() -> None:
     late = build_answer(None, company, [("year_founded", "year founded", ""),  # type: ignore[arg-type]
                                         ("name", "name", "")])
     assert all(_say(late, seed).count("Bruce, Mitchell and Thomas") == 1 for seed in range(20))
+    # another field holding the subject's text is not told beside it ("as for Russia, the country is Russia")
+    player = {"info": {"name": "Russia", "country": "Russia", "user": "Jonathan Bowman"}}
+    both = build_answer(None, player, [("info|name", "name", ""), ("info|country", "country", ""),  # type: ignore[arg-type]
+                                       ("info|user", "user", "")])
+    assert all(_say(both, seed).count("Russia") == 1 for seed in range(20))
 
 
 def test_list_is_answered_as_a_counted_list_by_label() -> None:

@@ -189,10 +189,10 @@ _DONE_VALUES = knowledge_words("status", "done_values")
 
 def _still_news(key: str, text: str, goal: set[str]) -> bool:
     """Whether a field about the call still tells the user something when the result holds nothing else: a status
-    other than done ("pending", "failed"), or a value the goal names (the credits a credits lookup asks for)."""
+    other than done ("pending", "false"), or a value the goal names (the credits a credits lookup asks for)."""
     last = key.split("|")[-1]
-    if last.lower() in STATUS_KEYS:
-        return text.lower() not in _DONE_VALUES and text.lower() not in _FLAG_VALUES
+    if last.lower() in STATUS_KEYS:  # "status": "false" answers "is this username taken?"
+        return text.lower() not in _DONE_VALUES
     words = {w for w in readable(" ".join(key.split("|"))).split()}
     return bool((words | {singular(w) for w in words}) & goal) and text.lower() not in _FLAG_VALUES
 

@@ -464,11 +464,13 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
             answer.facts.append(ShownFact(key="", label=answer.subject_kind, text=answer.subject,
                                           kind=answer.subject_kind))
         answer.subject, answer.subject_kind = fact.text, fact.kind
+        answer.facts = [f for f in answer.facts if f.text != fact.text]  # the subject is never also a fact
         return
     if any(fact.label == f.label for f in answer.facts):  # "change" -1.37 and "change" -1.6%
         fact.label = ("percentage " if fact.text.endswith("%") else "") + (
             humanise(words(" ".join(path))) if not fact.text.endswith("%") else fact.label)
-    if all(fact.text != f.text for f in answer.facts) and all(fact.label != f.label for f in answer.facts):
+    if fact.text != answer.subject and all(fact.text != f.text for f in answer.facts) and all(
+            fact.label != f.label for f in answer.facts):
         answer.facts.append(fact)
 
 
