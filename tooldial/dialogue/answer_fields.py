@@ -157,10 +157,15 @@ def _goal_words(api: Api) -> set[str]:
 def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float:
     """How much a field answers the goal: its words in the goal, a kind people read, a shallow path; a forecast's
     air temperature and a quote's last price lead their goals."""
-    words = set(readable(" ".join(path)).split())
-    words |= {singular(w) for w in words}
+    words = _path_words(path)
     return 2.0 * len(words & goal) + (1.0 if kind in _READABLE_KINDS else 0.0) - 0.25 * (len(path) - 1) + (
         3.0 if _leads(path, goal) else 0.0)
+
+
+def _path_words(path: tuple[str, ...]) -> set[str]:
+    """The words of a result path as a goal is compared with them, singular forms too."""
+    words = set(readable(" ".join(path)).split())
+    return words | {singular(w) for w in words}
 
 
 def _leads(path: tuple[str, ...], goal: set[str]) -> bool:
@@ -193,8 +198,7 @@ def _still_news(key: str, text: str, goal: set[str]) -> bool:
     last = key.split("|")[-1]
     if last.lower() in STATUS_KEYS:  # "status": "false" answers "is this username taken?"
         return text.lower() not in _DONE_VALUES
-    words = {w for w in readable(" ".join(key.split("|"))).split()}
-    return bool((words | {singular(w) for w in words}) & goal) and text.lower() not in _FLAG_VALUES
+    return bool(_path_words(tuple(key.split("|"))) & goal) and text.lower() not in _FLAG_VALUES
 
 
 #: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``).

@@ -62,8 +62,12 @@ def chain_key(unit: DialogueUnit) -> tuple[str, str]:
 
 
 def tool_key(unit: DialogueUnit) -> tuple[str, str]:
-    """The tools a unit's chain belongs to: (source's tool, target's tool); ``("", tool)`` for one API."""
-    return unit.source.rsplit("|", 1)[0] if unit.source else "", unit.target.rsplit("|", 1)[0]
+    """The tools a unit's chain belongs to: (source's tool, target's tool) as ``Category|tool``; ``("", tool)`` for
+    one API. Read from the left of the ``Category|tool|api`` id: an API's own name may hold a ``|``."""
+    def tool(api_id: str) -> str:
+        return "|".join(api_id.split("|", 2)[:2]) if api_id else ""
+
+    return tool(unit.source), tool(unit.target)
 
 
 def api_units(corpus: Corpus) -> list[DialogueUnit]:

@@ -232,12 +232,17 @@ def _format_value(slot: Slot, rng: random.Random, today: dt.date) -> str:
     if slot.format == "date":
         return day.isoformat()
     if slot.format == "date-time":
-        return f"{day.isoformat()}T{rng.randint(8, 20):02d}:{rng.choice((0, 15, 30, 45)):02d}:00Z"
+        return _at_a_clock_time(day.isoformat(), rng)
     if slot.format == "time":
         return f"{rng.randint(8, 20):02d}:{rng.choice((0, 15, 30, 45)):02d}"
     if slot.format == "uuid":
         return str(__import__("uuid").UUID(int=rng.getrandbits(128), version=4))
     return f"user{rng.randint(100, 999)}@example.com"
+
+
+def _at_a_clock_time(day: str, rng: random.Random) -> str:
+    """An ISO day as a UTC date-time at a daytime quarter hour (``2025-07-24T14:45:00Z``)."""
+    return f"{day}T{rng.randint(8, 20):02d}:{rng.choice((0, 15, 30, 45)):02d}:00Z"
 
 
 def _same_day(text: str, fmt: str | None, rng: random.Random) -> str | None:
@@ -246,7 +251,7 @@ def _same_day(text: str, fmt: str | None, rng: random.Random) -> str | None:
     days); ``None`` when the value is neither."""
     text = text.strip()
     if fmt == "date-time" and _is_date(text):
-        return f"{text}T{rng.randint(8, 20):02d}:{rng.choice((0, 15, 30, 45)):02d}:00Z"
+        return _at_a_clock_time(text, rng)
     if fmt == "date" and _is_datetime(text):
         return text[:10]
     return None
