@@ -1,15 +1,19 @@
 """Blind realism review of two versions of the same dialogues (e.g. the template path and ``--llm-roles``).
 
-``pack`` writes one markdown packet per reviewer and a key. The scenarios are split into groups of equal size; with
-4 reviewers, reviewer 1 reads group A's first version and group B's second, reviewer 2 group B's first and group A's
-second, and so on: every (scenario, version) is read exactly once, and no reviewer reads both versions of a
-scenario. Packets show what a reader of the dialogue sees (the APIs' documentation, every message, every call and
+``pack`` writes one markdown packet per reviewer and a key. The scenarios are split into groups of equal size. With
+the default ``--design crossed`` and 4 reviewers, reviewer 1 reads group A's first version and group B's second,
+reviewer 2 group B's first and group A's second, and so on: every (scenario, version) is read exactly once, and no
+reviewer reads both versions of a scenario. With ``--design paired`` each reviewer reads *both* versions of their own
+group, shuffled among the rest: a version's effect is then read by one reader, so two readers' strictness no longer
+adds to it (session 15: on byte-identical dialogues two readers disagreed on a problem class in up to 18 of 58).
+Packets show what a reader of the dialogue sees (the APIs' documentation, every message, every call and
 result) under a blind id, shuffled, with nothing of who wrote what. ``score`` joins the labels (TSV:
 ``blind_id problems final_ok notes``) with the key and prints, per version, the dialogues with at least one problem
-(Wilson 95% interval), the count per kind, ``final_ok``, and the paired counts per kind.
+(Wilson 95% interval), the count per kind, ``final_ok``, the paired counts per kind and, for the pairs one reader
+read both of, an exact two-sided sign test on the pairs where the versions differ.
 
     python scripts/blind_dialogue_review.py pack --a template.jsonl --b model.jsonl --corpus tb.jsonl \\
-        --reviewers 4 --seed 1 --out review/
+        --reviewers 4 --seed 1 --out review/ [--design paired]
     python scripts/blind_dialogue_review.py score --key review/key.json --labels review/labels_*.tsv
 """
 
@@ -19,6 +23,7 @@ import argparse
 import csv
 import hashlib
 import json
+import math
 import random
 import sys
 from collections import Counter
@@ -68,8 +73,8 @@ def pack(args: argparse.Namespace) -> int:
     ids = sorted(set(a) & set(b))
     if len(ids) < len(a) or len(ids) < len(b):
         print(f"note: {len(set(a) ^ set(b))} dialogues are in only one file and are left out", file=sys.stderr)
-    if args.reviewers % 2:
-        sys.exit("--reviewers must be even (reviewers read their groups in pairs)")
+    if args.design == "crossed" and args.reviewers % 2:
+        sys.exit("--reviewers must be even with --design crossed (reviewers read their groups in pairs)")
     rng = random.Random(args.seed)
     rng.shuffle(ids)
     groups = [ids[g::args.reviewers] for g in range(args.reviewers)]
@@ -78,7 +83,8 @@ def pack(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     key = {}
     for r in range(args.reviewers):
-        partner = r + 1 if r % 2 == 0 else r - 1  # reviewer r: group r's version a, its partner's version b
+        # crossed: group r's version a and the partner group's version b; paired: both versions of group r
+        partner = r if args.design == "paired" else r + 1 if r % 2 == 0 else r - 1
         items = [(d, "a") for d in groups[r]] + [(d, "b") for d in groups[partner]]
         rng.shuffle(items)
         parts = []
@@ -89,8 +95,20 @@ def pack(args: argparse.Namespace) -> int:
             parts.append(render((a if version == "a" else b)[dialogue_id], corpus, blind))
         (out / f"packet_{r + 1}.md").write_text("\n".join(parts), encoding="utf-8")
     (out / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
-    print(f"{len(ids)} scenarios x 2 versions -> {args.reviewers} packets of {2 * len(ids) // args.reviewers} in {out}")
+    print(f"{len(ids)} scenarios x 2 versions -> {args.reviewers} packets of {2 * len(ids) // args.reviewers} "
+          f"({args.design}) in {out}")
     return 0
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """Exact two-sided sign test (McNemar's exact test) on the discordant pairs: the chance of a split at least
+    this uneven if neither version has more problems."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
 
 
 def score(args: argparse.Namespace) -> int:
@@ -99,7 +117,8 @@ def score(args: argparse.Namespace) -> int:
     for path in args.labels:
         with open(path, encoding="utf-8") as f:
             rows += [r for r in csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t")]
-    seen = {}
+    seen: dict[tuple[str, str], tuple[set[str], bool]] = {}
+    readers: dict[tuple[str, str], int] = {}
     for r in rows:
         k = key.get(r["blind_id"].strip())
         if k is None:
@@ -108,6 +127,7 @@ def score(args: argparse.Namespace) -> int:
         if bad := kinds - set(KINDS):
             sys.exit(f"{r['blind_id']}: unknown kinds {sorted(bad)}")
         seen[(k["dialogue_id"], k["version"])] = (kinds, r["final_ok"].strip().lower() == "yes")
+        readers[(k["dialogue_id"], k["version"])] = k["reviewer"]
     missing = len(key) - len(seen)
     print(f"{len(seen)} labelled readings of {len(key)}" + (f" ({missing} missing)" if missing else ""))
     for version in ("a", "b"):
@@ -119,10 +139,19 @@ def score(args: argparse.Namespace) -> int:
         print(f"version {version}: {bad}/{n} = {bad / max(n, 1):.1%} [{lo:.1%}, {hi:.1%}] with a problem; "
               f"final_ok {ok}/{n}; " + ", ".join(f"{k} {per[k]}" for k in KINDS))
     both = {d for d, v in seen if v == "a"} & {d for d, v in seen if v == "b"}
-    for kind in KINDS:
-        c = Counter((kind in seen[d, "a"][0], kind in seen[d, "b"][0]) for d in both)
-        print(f"  {kind}: both {c[True, True]}, only a {c[True, False]}, only b {c[False, True]}, "
-              f"neither {c[False, False]}")
+    same_reader = {d for d in both if readers[d, "a"] == readers[d, "b"]}
+    print(f"pairs with both versions read: {len(both)} ({len(same_reader)} by one reader)")
+    for kind in ("any", *KINDS):
+        def has(d: str, v: str, kind: str = kind) -> bool:
+            return bool(seen[d, v][0]) if kind == "any" else kind in seen[d, v][0]
+        c = Counter((has(d, "a"), has(d, "b")) for d in both)
+        line = (f"  {kind}: both {c[True, True]}, only a {c[True, False]}, only b {c[False, True]}, "
+                f"neither {c[False, False]}")
+        if same_reader:
+            s = Counter((has(d, "a"), has(d, "b")) for d in same_reader)
+            line += (f"; one reader: only a {s[True, False]}, only b {s[False, True]}, "
+                     f"sign test p = {sign_test(s[True, False], s[False, True]):.3f}")
+        print(line)
     return 0
 
 
@@ -135,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--corpus", required=True)
     p.add_argument("--reviewers", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--design", choices=("crossed", "paired"), default="crossed",
+                   help="crossed: no reviewer reads both versions of a scenario; paired: each reads both of theirs")
     p.add_argument("--out", required=True)
     s = sub.add_parser("score")
     s.add_argument("--key", required=True)

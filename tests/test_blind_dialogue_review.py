@@ -73,3 +73,37 @@ def test_score_joins_labels_and_rejects_unknown_kinds(files, tmp_path, capsys) -
     labels.write_text(lines[0] + "\n" + lines[1].replace("utterance", "grammar") + "\n")
     with pytest.raises(SystemExit, match="unknown kinds"):
         review.main(["score", "--key", str(out / "key.json"), "--labels", str(labels)])
+
+
+def test_paired_design_gives_each_reviewer_both_versions_of_their_scenarios(files, tmp_path, capsys) -> None:
+    out = tmp_path / "review"
+    assert review.main(["pack", "--a", str(files["a"]), "--b", str(files["b"]), "--corpus", str(files["corpus"]),
+                        "--reviewers", "3", "--design", "paired", "--out", str(out)]) == 0
+    key = json.loads((out / "key.json").read_text())
+    assert sorted((k["dialogue_id"], k["version"]) for k in key.values()) == \
+        sorted((f"d{i}", v) for i in range(8) for v in "ab")
+    by_scenario: dict[str, set[int]] = {}
+    for k in key.values():
+        by_scenario.setdefault(k["dialogue_id"], set()).add(k["reviewer"])
+    assert all(len(readers) == 1 for readers in by_scenario.values())  # one reader reads both versions
+    # the score reads the pairs one reader read: a versions all flagged, b none -> 8 discordant pairs, p = 2/2^8
+    lines = ["blind_id\tproblems\tfinal_ok\tnotes"] + [
+        f"{b}\t{'value' if k['version'] == 'a' else 'none'}\tyes\tx" for b, k in key.items()]
+    (out / "labels.tsv").write_text("\n".join(lines) + "\n")
+    assert review.main(["score", "--key", str(out / "key.json"), "--labels", str(out / "labels.tsv")]) == 0
+    text = capsys.readouterr().out
+    assert "(8 by one reader)" in text
+    assert "value: both 0, only a 8, only b 0, neither 0; one reader: only a 8, only b 0, sign test p = 0.008" in text
+
+
+def test_crossed_design_needs_an_even_number_of_reviewers(files, tmp_path) -> None:
+    with pytest.raises(SystemExit, match="must be even"):
+        review.main(["pack", "--a", str(files["a"]), "--b", str(files["b"]), "--corpus", str(files["corpus"]),
+                     "--reviewers", "3", "--out", str(tmp_path / "r")])
+
+
+def test_sign_test_is_exact_and_symmetric() -> None:
+    assert review.sign_test(0, 0) == 1.0
+    assert review.sign_test(5, 0) == review.sign_test(0, 5) == pytest.approx(2 / 32)
+    assert review.sign_test(3, 3) == 1.0
+    assert review.sign_test(1, 9) == pytest.approx(2 * 11 / 1024)
