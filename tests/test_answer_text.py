@@ -145,3 +145,22 @@ def test_generated_responses_hold_their_values_and_repeat(embedder) -> None:
     for message, required in first:
         assert required and all(v in message for v in required), message
         assert not any(frame in message for frame in (" is given as ", " turns out to be ", " comes out at "))
+
+
+def test_values_of_several_records_are_said_with_a_plural_label() -> None:
+    """A field of every record of a list, named without its records (``events|awayTeam|name``), is one fact whose
+    label is plural ("the away team names are Fnatic and BIG", not "the away team name is Fnatic and BIG"); a
+    head with no plural keeps "is"."""
+    events = {"events": [{"awayTeam": {"name": "Fnatic"}, "venue": {"weather": "sunny"}},
+                         {"awayTeam": {"name": "BIG"}, "venue": {"weather": "rainy"}}]}
+    answer = build_answer(None, events, [("events|awayTeam|name", "", "")])  # type: ignore[arg-type]
+    fact = answer.facts[0]
+    assert fact.listed and fact.label == "away team names" and fact.text == "Fnatic and BIG"
+    texts = {_say(answer, seed) for seed in range(10)}
+    assert all("the away team names are Fnatic and BIG" in t.replace("The away", "the away") for t in texts), texts
+    answer = build_answer(None, events, [("events|venue|weather", "", "")])  # type: ignore[arg-type]
+    assert answer.facts[0].label == "weather"
+    assert all("the weather is sunny and rainy" in _say(answer, s).replace("The weather", "the weather")
+               for s in range(10))
+    one = build_answer(None, {"events": [{"awayTeam": {"name": "BIG"}}]}, [("events|awayTeam|name", "", "")])  # type: ignore[arg-type]
+    assert all(not f.listed for f in one.facts)  # one record's value: a plain fact

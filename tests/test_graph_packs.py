@@ -253,7 +253,8 @@ def test_a_detected_language_feeds_no_translation_target_named_by_the_pack() -> 
 
 #: (constant of tooldial.knowledge.english, set of the plurals pack): the one singular reads every set of the pack.
 PLURALS = [("_IE_PLURALS", "ie_plurals"), ("_NOT_PLURALS", "not_plurals"), ("_SHORT_PLURALS", "short_plurals"),
-           ("_ES_ENDINGS", "es_plural_endings"), ("_SINGULAR_ENDINGS", "singular_endings")]
+           ("_ES_ENDINGS", "es_plural_endings"), ("_SINGULAR_ENDINGS", "singular_endings"),
+           ("_UNCOUNTABLE", "uncountable")]
 
 
 def test_every_set_of_the_plurals_pack_is_read_by_the_one_singular() -> None:
@@ -300,6 +301,20 @@ def test_one_singular_keeps_both_old_functions_right_cases() -> None:
     assert singular("line items") == "line item"  # a phrase: its last word
     assert singular("breaking news") == "breaking news"
     assert singular("lineup entries") == "lineup entry"
+
+
+def test_plural_is_the_inverse_of_singular_on_the_same_pack() -> None:
+    from tooldial.knowledge.english import plural, singular
+
+    cases = {"team name": "team names", "category": "categories", "match": "matches", "wish": "wishes",
+             "box": "boxes", "address": "addresses", "id": "ids", "movie": "movies", "day": "days", "key": "keys",
+             "tag": "tags", "price": "prices"}
+    for one, many in cases.items():
+        assert plural(one) == many, one
+        assert singular(many) == one, many
+    for word in loader.words("plurals", "uncountable") | loader.words("plurals", "not_plurals"):
+        assert plural(word) == word, word  # "the weather", never "the weathers"
+    assert plural("teams") == "teams" and plural("") == ""  # a plural already; nothing
 
 
 def test_the_graph_and_the_dialogue_ask_the_one_singular() -> None:

@@ -29,7 +29,7 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import words
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
 from tooldial.knowledge import loader
-from tooldial.knowledge.english import singular
+from tooldial.knowledge.english import is_countable, plural, singular
 
 #: Records of a list answer that are named (the rest are counted).
 MAX_ITEMS = 3
@@ -84,6 +84,7 @@ class ShownFact(BaseModel):
     text: str
     kind: str = ""
     plural: bool = False  # the label is a plural noun ("students"): "has 47,000 students"
+    listed: bool = False  # the text joins several records' values ("Fnatic and BIG"): "the team names are ..."
 
 
 class ListedItem(BaseModel):
@@ -143,6 +144,17 @@ def _plural(label: str) -> bool:
     words = label.split()
     last = words[_head(label)].lower() if words else ""
     return singular(last) != last
+
+
+def _plural_label(label: str) -> str:
+    """A label with its head noun in the plural ("team name" → "team names", "copy available" → "copies
+    available"); a head with no plural ("weather") stays."""
+    words = label.split()
+    if not words:
+        return label
+    i = _head(label)
+    words[i] = plural(words[i])
+    return " ".join(words)
 
 
 def _singular_label(label: str) -> str:
@@ -451,8 +463,10 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
     record = _parent_record(result, path)
     fact = show_value(path, values[0], record)
     joined = len(dict.fromkeys(as_text(v) for v in values)) > 1
-    if joined:  # a list field named without its records
+    if joined:  # a list field named without its records: "the team names are Fnatic and BIG"
         fact.text = join(list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2])
+        fact.listed = True
+        fact.label = _plural_label(fact.label)
     own = _own_name(record)
     if not answer.items and not answer.subject and own is not None and fact.kind in _SUBJECT_KINDS and (
             _SUBJECT_KINDS.index(own[1]) < _SUBJECT_KINDS.index(fact.kind)) and own[0] != fact.text:
@@ -516,6 +530,8 @@ def _clause(fact: ShownFact, p: Any) -> str:
         return f"there are {v} {label}" if fact.text not in ("1", "-1") else f"there is {v} {_singular_label(label)}"
     if label in _FOUNDED_LABELS:
         return f"it was founded in {v}"
+    if fact.listed:  # several records' values: "the team names are Fnatic and BIG", "the weather is sunny and wet"
+        return f"the {label} {'are' if is_countable(label) else 'is'} {v}"
     be = "are" if fact.plural and fact.kind not in ("count", "price", "measure") else "is"
     return f"the {label} {be} {v}"
 
@@ -523,7 +539,7 @@ def _clause(fact: ShownFact, p: Any) -> str:
 def _predicate(fact: ShownFact, p: Any) -> str:
     """One fact as a predicate of a named subject ("has 47,000 students"), or "" when none reads well."""
     v, label = p(fact.text), fact.label
-    if fact.kind == "temperature":
+    if fact.kind == "temperature" or fact.listed:  # several records' values are no predicate of one subject
         return ""
     if _count_like(fact):
         if label.startswith("maximum "):

@@ -1,5 +1,6 @@
 """English word forms, read from the knowledge packs: :func:`singular` puts a plural noun in the singular, by the
-plain rules and the exceptions of the ``plurals`` pack (one function for every stage)."""
+plain rules and the exceptions of the ``plurals`` pack (one function for every stage); :func:`plural` is its
+inverse on the same pack, so ``singular(plural(w)) == w`` for every countable noun."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ _NOT_PLURALS = loader.words("plurals", "not_plurals")
 _SHORT_PLURALS = loader.words("plurals", "short_plurals")
 _ES_ENDINGS = loader.ordered_words("plurals", "es_plural_endings")
 _SINGULAR_ENDINGS = loader.ordered_words("plurals", "singular_endings")
+_UNCOUNTABLE = loader.words("plurals", "uncountable")
 
 
 @lru_cache(maxsize=16384)
@@ -31,3 +33,29 @@ def singular(noun: str) -> str:
     if word.endswith("s") and not word.endswith(_SINGULAR_ENDINGS):
         return head + space + word[:-1]
     return noun
+
+
+def is_countable(noun: str) -> bool:
+    """Whether a noun phrase's last word has a plural (``team name`` yes; ``weather``, ``data`` no)."""
+    word = noun.rpartition(" ")[2].lower()
+    return bool(word) and word not in _UNCOUNTABLE and word not in _NOT_PLURALS
+
+
+@lru_cache(maxsize=16384)
+def plural(noun: str) -> str:
+    """``noun`` in the plural (``team name`` → ``team names``, ``category`` → ``categories``, ``match`` →
+    ``matches``, ``id`` → ``ids``, ``movie`` → ``movies``); of a phrase, its last word. A plural already, or a word
+    with no plural (``weather``, ``status``: :func:`is_countable`), comes back as it is."""
+    head, space, word = noun.rpartition(" ")
+    if not word or not is_countable(noun) or singular(word) != word:
+        return noun
+    low = word.lower()
+    if low + "s" in _SHORT_PLURALS or low + "s" in _IE_PLURALS:
+        return head + space + word + "s"
+    if len(low) > 2 and low.endswith("y") and low[-2] not in "aeiou":
+        return head + space + word[:-1] + "ies"
+    if any((low + "es").endswith(e) for e in _ES_ENDINGS):
+        return head + space + word + "es"
+    if low.endswith(_SINGULAR_ENDINGS):  # "address" -> "addresses" ("sses" is an -es ending); "bus" stays
+        return noun
+    return head + space + word + "s"
