@@ -56,3 +56,13 @@ def test_a_text_flag_names_nothing_when_the_result_has_more():
 def test_a_lone_flag_or_status_is_still_said():
     api = _api("Check Username", "Check whether a username is taken", ("username",))
     assert _keys(api, {"status": "false"}) == ["status"]
+
+
+def test_a_numeric_code_of_a_type_or_gender_is_no_answer_unless_the_goal_names_it():
+    api = _api("TeamDetails", "Get the details of a rugby team")
+    keys = _keys(api, {"team": {"name": "Leinster", "type": 0, "gender": 1, "teamType": 2,
+                                "manager": {"name": "Leo Cullen"}}})
+    assert not {"team|type", "team|gender", "team|teamType"} & set(keys) and "team|name" in keys
+    assert "team|type" in _keys(api, {"team": {"name": "Leinster", "type": "club"}})  # a word is no code
+    typed = _api("TeamType", "Get the type of a team")  # the goal names the field: the code is the answer
+    assert "team|type" in _keys(typed, {"team": {"name": "Leinster", "type": 0}})

@@ -164,3 +164,6 @@ def test_values_of_several_records_are_said_with_a_plural_label() -> None:
                for s in range(10))
     one = build_answer(None, {"events": [{"awayTeam": {"name": "BIG"}}]}, [("events|awayTeam|name", "", "")])  # type: ignore[arg-type]
     assert all(not f.listed for f in one.facts)  # one record's value: a plain fact
+    blank = {"coins": [{"links": {"twitter": ""}}, {"links": {"twitter": "https://twitter.com/Ripple"}}]}
+    fact = build_answer(None, blank, [("coins|links|twitter", "", "")]).facts[0]  # type: ignore[arg-type]
+    assert fact.text == "https://twitter.com/Ripple" and not fact.listed  # not "the twitter is  and https://..."

@@ -30,6 +30,8 @@ from tooldial.knowledge.taxonomy import name_tokens
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
 _GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
+#: Kinds whose bare-number value is an unexplained code ("the team type is 0"): said only when the goal names it.
+_CODED_KINDS = knowledge_words("field_kinds", "coded_when_numeric")
 
 #: Words of a goal that asks for links or images (``knowledge/packs/web.yaml``).
 _LINK_GOALS = knowledge_words("web", "link_goals")
@@ -73,6 +75,9 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         asked = asked_field(path[-1], enumerated)
         if path in resource_types or text in said and _all_said(result, path, said):
             continue
+        if kind in _CODED_KINDS and re.fullmatch(r"-?\d+", text) and not asked and not _path_words(
+                tuple(name_tokens(path[-1])[-1:])) & goal:
+            continue  # "the team type is 0": a code, not a fact, unless the goal names its head ("Get team type")
         if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links and not asked) or (
                 re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL):

@@ -461,6 +461,8 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
     if not values:
         return
     record = _parent_record(result, path)
+    said = [v for v in values if as_text(v).strip()]  # an empty value says nothing ("the twitter is  and ...")
+    values = said or values
     fact = show_value(path, values[0], record)
     joined = len(dict.fromkeys(as_text(v) for v in values)) > 1
     if joined:  # a list field named without its records: "the team names are Fnatic and BIG"
@@ -483,6 +485,8 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
     if any(fact.label == f.label for f in answer.facts):  # "change" -1.37 and "change" -1.6%
         fact.label = ("percentage " if fact.text.endswith("%") else "") + (
             humanise(words(" ".join(path))) if not fact.text.endswith("%") else fact.label)
+        if fact.listed:  # "groups unique tournaments IDs are 294 and 13352"
+            fact.label = _plural_label(fact.label)
     if fact.text != answer.subject and all(fact.text != f.text for f in answer.facts) and all(
             fact.label != f.label for f in answer.facts):
         answer.facts.append(fact)
