@@ -137,6 +137,10 @@ def _vary_digits(text: str, rng: random.Random) -> str:
     return _YEAR_OR_DIGIT.sub(redraw, text)
 
 
+#: JSON type names a documentation writes as a field's value when it documents a schema as an example
+#: (``{"label": "string", "quality": "number"}``; ``knowledge/packs/placeholders.yaml``: json_type_names).
+_TYPE_NAMES = loader.words("placeholders", "json_type_names")
+
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
 OMIT: Any = object()
 
@@ -341,6 +345,9 @@ class ResultBuilder:
         documented value (HelloSalut's "hello": "Hello" is its answer)."""
         if not isinstance(example, str) or not example.strip():
             return False
+        if example.strip().lower() in _TYPE_NAMES:  # a type map given as the example: {"label": "string"}; but
+            # a field that names a type holds one ("dataType": "string", "type": "NUMBER"), whatever its documented type
+            return field_kind(FieldName(f.name, "string")) != "category"
         kind = field_kind(f)
         if kind is None:
             return False
