@@ -8,9 +8,8 @@ import random
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.mockdata import build_result, leaf_items
-from tooldial.knowledge import loader
 
-TYPE_NAMES = loader.words("placeholders", "json_type_names")
+TYPE_NAMES = {"string", "str", "number", "integer", "int", "float", "double", "boolean", "bool"}
 
 
 def _api(example: dict) -> Api:
@@ -32,3 +31,9 @@ def test_a_field_that_names_a_type_keeps_its_documented_type_name() -> None:
     api = _api({"record": {"poemId": {"type": "NUMBER", "value": "18"}, "column": {"dataType": "string"}}})
     result = build_result(api, random.Random(0))["response"]
     assert result["record"]["poemId"]["type"] == "NUMBER" and result["record"]["column"]["dataType"] == "string"
+
+
+def test_a_format_name_is_not_read_as_a_type_map() -> None:
+    from tooldial.dialogue.mockdata.builder import _TYPE_NAMES
+
+    assert {"string", "int", "double", "bool"} <= _TYPE_NAMES and not {"date", "time", "file", "enum", "none"} & _TYPE_NAMES

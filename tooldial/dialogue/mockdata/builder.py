@@ -137,9 +137,14 @@ def _vary_digits(text: str, rng: random.Random) -> str:
     return _YEAR_OR_DIGIT.sub(redraw, text)
 
 
-#: JSON type names a documentation writes as a field's value when it documents a schema as an example
-#: (``{"label": "string", "quality": "number"}``; ``knowledge/packs/placeholders.yaml``: json_type_names).
-_TYPE_NAMES = loader.words("placeholders", "json_type_names")
+#: Scalar type names (``knowledge/packs/schema_types.yaml``: type_aliases) that a documentation writer puts where a
+#: value goes when the documented response is a type map, not an example (``{"label": "string", "quality":
+#: "number"}``: 126 ToolBench APIs of 50 tools hold such leaves).
+#: Spellings that carry a format ("date", "file") or a choice ("enum", "none") are left out: "sort": "date" is a value.
+_TYPE_NAMES = frozenset(name for name, json_type in loader.word_map("schema_types", "type_aliases").items()
+                        if name and json_type in ("string", "number", "integer", "boolean")
+                        and name not in loader.word_map("schema_types", "format_aliases")
+                        and name not in ("enum", "select", "none"))
 
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
 OMIT: Any = object()
