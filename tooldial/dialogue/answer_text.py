@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -149,21 +149,21 @@ def _plural(label: str) -> bool:
 def _plural_label(label: str) -> str:
     """A label with its head noun in the plural ("team name" → "team names", "copy available" → "copies
     available"); a head with no plural ("weather") stays."""
-    words = label.split()
-    if not words:
-        return label
-    i = _head(label)
-    words[i] = plural(words[i])
-    return " ".join(words)
+    return _with_head(label, plural)
 
 
 def _singular_label(label: str) -> str:
     """A label with its head noun in the singular ("copies available" → "copy available")."""
+    return _with_head(label, singular)
+
+
+def _with_head(label: str, form: Callable[[str], str]) -> str:
+    """``label`` with ``form`` applied to its head noun (:func:`_head`)."""
     words = label.split()
     if not words:
         return label
     i = _head(label)
-    words[i] = singular(words[i])
+    words[i] = form(words[i])
     return " ".join(words)
 
 
@@ -535,7 +535,8 @@ def _clause(fact: ShownFact, p: Any) -> str:
     if label in _FOUNDED_LABELS:
         return f"it was founded in {v}"
     if fact.listed:  # several records' values: "the team names are Fnatic and BIG", "the weather is sunny and wet"
-        return f"the {label} {'are' if is_countable(label) else 'is'} {v}"
+        head = (label.split() or [""])[_head(label)]
+        return f"the {label} {'are' if is_countable(head) else 'is'} {v}"
     be = "are" if fact.plural and fact.kind not in ("count", "price", "measure") else "is"
     return f"the {label} {be} {v}"
 

@@ -144,7 +144,7 @@ def _vary_digits(text: str, rng: random.Random) -> str:
 _TYPE_NAMES = frozenset(name for name, json_type in loader.word_map("schema_types", "type_aliases").items()
                         if name and json_type in ("string", "number", "integer", "boolean")
                         and name not in loader.word_map("schema_types", "format_aliases")
-                        and name not in ("enum", "select", "none"))
+                        and name not in loader.words("schema_types", "choice_type_names"))
 
 #: A result field with nothing to say (no documented value, a name that says nothing): left out.
 OMIT: Any = object()
