@@ -6,7 +6,10 @@ every caller gets the same objects and nothing can change them.
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -83,6 +86,51 @@ def word_map(subject: str, name: str) -> Mapping[str, object]:
         raise ConfigError(f"no map {name!r}; it has {', '.join(maps) or 'none'}",
                           file=_shown(PACKS / f"{subject}.yaml"), field="maps")
     return maps[name].entries
+
+
+@dataclass(frozen=True, slots=True)
+class NumberRange:
+    """A range of numbers written ``"low..high"`` in a map; ``decimals`` is how many the ends are written with
+    (``"-6.00..6.00"``: 2), so a value drawn from it is written alike (``"0..100"``: whole numbers)."""
+
+    low: float
+    high: float
+    decimals: int
+
+    def __contains__(self, value: float) -> bool:
+        return self.low <= value <= self.high
+
+    def draw(self, rng: random.Random) -> str:
+        """A value inside the range, as text with the range's decimals (whole numbers: ``randint``)."""
+        if not self.decimals:
+            return str(rng.randint(int(self.low), int(self.high)))
+        return f"{rng.uniform(self.low, self.high):.{self.decimals}f}"
+
+
+_RANGE = re.compile(r"^\s*(-?\d+(?:\.(\d+))?)\s*\.\.\s*(-?\d+(?:\.(\d+))?)\s*$")
+
+
+@cache
+def number_ranges(subject: str, name: str) -> Mapping[str, NumberRange]:
+    """The map ``name`` of pack ``subject`` read as ranges (``kind: "low..high"``); an entry that is no range, or
+    whose low end lies above its high end, is a ``ConfigError`` naming the file, the map and the key."""
+    out: dict[str, NumberRange] = {}
+    for key, text in word_map(subject, name).items():
+        try:
+            out[key] = parse_range(text)
+        except ValueError as exc:
+            raise ConfigError(
+                f"{key}: {exc}", file=_shown(PACKS / f"{subject}.yaml"), field=f"maps.{name}.entries"
+            ) from None
+    return MappingProxyType(out)
+
+
+def parse_range(text: object) -> NumberRange:
+    """``"low..high"`` as a :class:`NumberRange`; ``ValueError`` when it is no such text or low lies above high."""
+    m = _RANGE.match(text) if isinstance(text, str) else None
+    if m is None or float(m[1]) > float(m[3]):
+        raise ValueError(f'{text!r} is no range: write "low..high" with low <= high')
+    return NumberRange(float(m[1]), float(m[3]), max(len(m[2] or ""), len(m[4] or "")))
 
 
 def read_phrase_book(path: Path) -> PhraseBook:

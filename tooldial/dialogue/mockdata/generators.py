@@ -193,6 +193,13 @@ def _gen_file(f: FieldName, ctx: RecordContext) -> str:
     return f"{ctx.world.fake.last_name().lower()}_{ctx.world.today:%Y%m%d}.{ext}"
 
 
+#: Kind -> the range an undocumented value of it is drawn from (``measures.drawn_ranges``; a percent that is a
+#: change: ``percent_change``).
+_DRAWN = loader.number_ranges("measures", "drawn_ranges")
+#: Words of a percent field that holds a change (``quantities.change_words``): drawn signed and small.
+CHANGE_WORDS = loader.ordered_words("quantities", "change_words")
+
+
 #: kind -> generator(field, record context) -> text
 GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "id": _gen_id,
@@ -209,8 +216,8 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "hours": lambda f, c: f"{_gen_time(FieldName('open'), c)}–{_gen_time(FieldName('close'), c)}",
     "time": _gen_time,
     "year": lambda f, c: str(c.world.rng.randint(2010, c.world.today.year)),
-    "quarter": lambda f, c: str(c.world.rng.randint(1, 4)),
-    "month": lambda f, c: str(c.world.rng.randint(1, 12)),
+    "quarter": lambda f, c: _DRAWN["quarter"].draw(c.world.rng),
+    "month": lambda f, c: _DRAWN["month"].draw(c.world.rng),
     "page": lambda f, c: str(c.world.rng.randint(1, 3)),
     "limit": lambda f, c: str(c.world.rng.choice((5, 10, 20, 25, 50))),
     "country_code": lambda f, c: _gen_place_text("country_code", c),
@@ -227,18 +234,18 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "symbol": lambda f, c: c.world.rng.choice(COINS if f.about("crypto", "coin") else SYMBOLS),
     "phone": _gen_phone,
     "temperature": _gen_temperature,
-    "percent": lambda f, c: str(c.world.rng.randint(5, 95)),
+    "percent": lambda f, c: _DRAWN["percent_change" if f.has(*CHANGE_WORDS) else "percent"].draw(c.world.rng),
     "precipitation": _gen_precipitation,
     "pressure": lambda f, c: pressure_value(f.name, c.world.rng),
-    "uv_index": lambda f, c: str(c.world.rng.randint(0, 11)),
+    "uv_index": lambda f, c: _DRAWN["uv_index"].draw(c.world.rng),
     "rating": _gen_rating,
     "rate": _gen_rate,
     "price": _gen_price,
     "converted": _gen_price,
     "count": _gen_count,
-    "level": lambda f, c: str(c.world.rng.randint(1, 4)),  # a short scale: a price level 1-4, a risk level
+    "level": lambda f, c: _DRAWN["level"].draw(c.world.rng),  # a short scale: a price level, a risk level
     "measure": _gen_measure,
-    "standing": lambda f, c: str(c.world.rng.randint(0, 12)),  # made coherent per record by _fix_standing
+    "standing": lambda f, c: _DRAWN["standing"].draw(c.world.rng),  # made coherent per record by _fix_standing
     "match_score": _gen_match_score,
     "first_name": lambda f, c: c.person[0],
     "last_name": lambda f, c: c.person[1],

@@ -18,13 +18,15 @@ _FAHRENHEIT_KEYS = loader.ordered_words("units", "fahrenheit_keys")
 #: Words of a percent field that is a change (-100..100); last words of a year field (1000..2100).
 _CHANGE_WORDS = loader.ordered_words("quantities", "change_words")
 _YEAR_FIELDS = loader.words("time", "year_fields")
+#: Kind -> the range its values must lie in (``measures.allowed_ranges``).
+_ALLOWED = loader.number_ranges("measures", "allowed_ranges")
 
 _CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 
 
 class Values(RecordRule):
-    """``25:70`` is no clock time, ``2024-02-30`` no date; a latitude lies in -90..90, a month in 1..12, a
-    temperature in -50..50 (Fahrenheit fields -60..125), a percentage in 0..100 (a change in -100..100)."""
+    """``25:70`` is no clock time, ``2024-02-30`` no date; a number lies in its kind's range
+    (``measures.allowed_ranges``: a latitude in -90..90, a month in 1..12, a percentage in 0..100)."""
 
     checks = (Check.CLOCK_TIME, Check.IMPOSSIBLE_DATE, Check.OUT_OF_RANGE, Check.CLOCK_PART)
 
@@ -44,6 +46,18 @@ class Values(RecordRule):
                 record[key] = str(drawn) if isinstance(value, str) else drawn
 
 
+def _allowed_range(key: str, kind: str | None, last: str) -> str | None:
+    """The ``measures.allowed_ranges`` entry a field's value must lie in: its kind's, a Fahrenheit temperature's
+    or a percent change's; a year or a month only when the name ends in it (``year``, not ``years_active``)."""
+    if kind == "temperature" and FieldName(key).has(*_FAHRENHEIT_KEYS):
+        return "temperature_fahrenheit"
+    if kind == "percent" and FieldName(key).has(*_CHANGE_WORDS):
+        return "percent_change"
+    if kind == "year" and last not in _YEAR_FIELDS or kind == "month" and last != "month":
+        return None
+    return kind if kind in _ALLOWED else None
+
+
 def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
     out = []
     text = as_text(value)
@@ -55,18 +69,9 @@ def _value_problems(key: str, value: Any, kind: str | None) -> list[Problem]:
     value_number = number(value)
     if value_number is None:
         return out
-    fahrenheit = FieldName(key).has(*_FAHRENHEIT_KEYS)
-    change = FieldName(key).has(*_CHANGE_WORDS)
-    ranges = {"temperature": (-60.0, 125.0) if fahrenheit else (-50.0, 50.0),
-              "percent": (-100.0, 100.0) if change else (0.0, 100.0),
-              "rating": (0.0, 100.0), "latitude": (-90.0, 90.0), "longitude": (-180.0, 180.0),
-              "quarter": (1.0, 4.0)}
     last = FieldName(key).tokens[-1] if FieldName(key).tokens else ""
-    if kind == "year" and last in _YEAR_FIELDS and not 1000 <= value_number <= 2100:
-        out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a year", (key,)))
-    if kind == "month" and last == "month" and not 1 <= value_number <= 12:
-        out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a month", (key,)))
-    if kind in ranges and not ranges[kind][0] <= value_number <= ranges[kind][1]:
+    allowed = _allowed_range(key, kind, last)
+    if allowed is not None and value_number not in _ALLOWED[allowed]:
         out.append(Problem(Check.OUT_OF_RANGE, f"{key}={text} is out of range for a {kind}", (key,)))
     part = CLOCK_PARTS.get(FieldName(key).tokens)  # a fraction is no part (a price an hour ago: "hour": 25753.3)
     if part is not None and value_number == int(value_number) and not part[0] <= value_number <= part[1]:
