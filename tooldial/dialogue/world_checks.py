@@ -39,6 +39,7 @@ from tooldial.dialogue.mockdata import (
     field_kind,
     leaf_items,
 )
+from tooldial.dialogue.mockdata.created import created_record
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.result_records import dict_lists as dict_lists
 from tooldial.dialogue.result_records import objects as objects
@@ -224,8 +225,12 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
     """Whether result field ``field`` (its last key) is an id the user did not ask for: an id, and the API's name
     and description do not say id, identifier, code or key as a word. One rule for the answer chooser
     (:func:`tooldial.dialogue.planner.answer_fields`) and the ``answer`` check, so generation never emits what
-    validation rejects."""
-    return field_kind(FieldName(field)) == "id" and not _ABOUT_IDS.search(f"{api_name} {api_description}")
+    validation rejects. The id of the record the API's name creates (``image_id`` of ``uploadImage``) is news: the
+    user needs it to find the new record again."""
+    if field_kind(FieldName(field)) != "id" or _ABOUT_IDS.search(f"{api_name} {api_description}"):
+        return False
+    created = created_record(api_name)
+    return created is None or FieldName(field).tokens != (created[-1], "id")
 
 
 #: An enumeration in an API's description ("agency, phone, rating and number of active listings"): the fields

@@ -12,6 +12,7 @@ from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
+from tooldial.dialogue.mockdata.created import created_id_output
 from tooldial.dialogue.mockdata.dates import (
     ISO_DATE,
     _gen_date,
@@ -640,7 +641,8 @@ def _distinct_item(items: list[Any], i: int) -> bool:
 def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict[str, str] | None = None,
                  world: MockWorld | None = None) -> dict[str, Any]:
     """An API result ``{"response": …}``: the documented example's structure (its records first), or a
-    structure built from the output components. Lists hold ``records`` records. Non-list fields named like an
+    structure built from the output components, or for an undocumented create the new record's id
+    (:mod:`~tooldial.dialogue.mockdata.created`). Lists hold ``records`` records. Non-list fields named like an
     input echo the input's value."""
     builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
     example = api.example_response
@@ -649,6 +651,9 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         _mend(api, body, builder)
         return {"response": body}
     body = builder.from_components(api)
+    created = created_id_output(api) if body in ({}, []) else None
+    if created is not None:  # an undocumented create returns the new record's id
+        body = {"status": "success", **builder.from_components(api.model_copy(update={"output_components": (created,)}))}
     _mend(api, body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}

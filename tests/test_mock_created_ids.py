@@ -1,0 +1,62 @@
+"""An undocumented call that creates a record returns the new record's id beside its status, and the final answer
+says it (blind review of session 16: an upload "returns only status: success with no id to fetch results").
+Reads, updates and deletes that document nothing keep ``{"status": "success"}``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tooldial.corpus.models import Api, OutputComponent
+from tooldial.dialogue.answer_fields import answer_fields
+from tooldial.dialogue.mockdata import build_result
+from tooldial.dialogue.mockdata.created import created_record
+from tooldial.dialogue.world_checks import unasked_id
+
+
+@pytest.mark.parametrize(("name", "record"), [
+    ("createFolder", ("folder",)), ("uploadImage", ("image",)), ("Create an item", ("item",)),
+    ("Add Single Birthday Contact", ("birthday", "contact")), ("place_order", ("order",)),
+    ("media.upload", ("media",)), ("list.create", ("list",)), ("OCR Create", ("ocr",)),  # RPC style: record first
+    ("Book Hotel", ("booking",)), ("Send Image Message", ("message",)), ("Message Send", ("message",)),
+    ("getFolder", None), ("get_book", None), ("updatePetWithForm", None), ("Delete Message", None),
+    ("addUserToWorkspace", None), ("Book Details", None), ("create", None), ("Upload", None)])
+def test_the_record_a_name_creates(name: str, record: tuple[str, ...] | None) -> None:
+    assert created_record(name) == record
+
+
+def _api(name: str, description: str = "", method: str = "POST", **kw: object) -> Api:
+    return Api(category="Other", tool="t", name=name, description=description, method=method, **kw)
+
+
+def test_an_undocumented_create_returns_the_new_records_id() -> None:
+    ids = set()
+    for seed in range(5):
+        result = build_result(_api("uploadImage", "Upload an image"), random.Random(seed))["response"]
+        assert set(result) == {"status", "image_id"} and result["status"] == "success"
+        ids.add(result["image_id"])
+    assert len(ids) == 5  # drawn per call, not one constant
+
+
+@pytest.mark.parametrize("api", [
+    _api("updatePetWithForm", "Updates a pet in the store"), _api("Delete Message", "Delete a message by id"),
+    _api("Book Reviews", "Get reviews of a book", method="GET"),  # a read, whatever its first word
+    _api("createRecipeCard", "", method="GET")])  # a GET that does not say it creates
+def test_other_undocumented_calls_return_how_they_went(api: Api) -> None:
+    assert build_result(api, random.Random(0)) == {"response": {"status": "success"}}
+
+
+def test_a_documented_create_keeps_its_documented_result() -> None:
+    api = _api("createUser", "Create a user", output_components=(OutputComponent(path=("username",)),),
+               example_response={"username": "kim"})
+    assert "user_id" not in build_result(api, random.Random(0))["response"]
+
+
+def test_the_answer_says_the_created_id_and_no_other_id() -> None:
+    api = _api("uploadImage", "Upload an image")
+    assert not unasked_id("image_id", api.name, api.description)  # news: the user needs it to find the image
+    assert unasked_id("user_id", api.name, api.description) and unasked_id("image_id", "getImage", "Get an image")
+    result = build_result(api, random.Random(0))
+    assert [(key, value) for key, _, value in answer_fields(api, result)] == [
+        ("image_id", result["response"]["image_id"])]
