@@ -9,6 +9,8 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from faker.providers.currency import Provider as CurrencyProvider
+
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
 from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
@@ -193,6 +195,34 @@ def _gen_file(f: FieldName, ctx: RecordContext) -> str:
     return f"{ctx.world.fake.last_name().lower()}_{ctx.world.today:%Y%m%d}.{ext}"
 
 
+_CRYPTO_CONTEXTS = loader.ordered_words("markets", "crypto")
+_STOCK_CONTEXTS = loader.ordered_words("markets", "stock") + loader.ordered_words("markets", "ticker_contexts")
+_CURRENCY_CONTEXTS = loader.ordered_words("markets", "currency_contexts")
+
+
+def _gen_symbol(f: FieldName, ctx: RecordContext) -> str | None:
+    """A symbol by what its API trades: a coin's (a crypto API), a currency's sign when the field or its parent
+    names money ("price_symbol", "currencies|symbol"), a ticker (a stock or finance API), a currency's sign (an API
+    about currencies); else nothing: a weather API's ``symbol`` or a unit converter's ``from_symbol`` is no
+    ticker (it is documented or left out)."""
+    rng = ctx.world.rng
+    if f.about(*_CRYPTO_CONTEXTS):
+        return rng.choice(COINS)
+    if (f.has(*_CURRENCY_CONTEXTS) or FieldName(f.parent).has(*_CURRENCY_CONTEXTS)) and not f.has(
+            "stock", "ticker"):  # ``price_symbol``, ``currency|symbol``: not a StockPrices API's ``symbol``
+        return _currency_sign(ctx)
+    if f.about(*_STOCK_CONTEXTS) or f.has("ticker"):
+        return rng.choice(SYMBOLS)
+    return _currency_sign(ctx) if f.about(*_CURRENCY_CONTEXTS) else None
+
+
+def _currency_sign(ctx: RecordContext) -> str:
+    """The sign of the record's currency (its last drawn: the code beside it; Faker's table of signs), its code
+    for one the table lacks."""
+    code = ctx.currencies[-1] if ctx.currencies else ctx.currency()
+    return CurrencyProvider.currency_symbols.get(code, code)
+
+
 #: Kind -> the range an undocumented value of it is drawn from (``measures.drawn_ranges``; a percent that is a
 #: change: ``percent_change``).
 _DRAWN = loader.number_ranges("measures", "drawn_ranges")
@@ -231,7 +261,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "currency_code": lambda f, c: c.currency(),
     "currency_name": lambda f, c: currency_name(c.currency()),
     "coin": lambda f, c: c.world.rng.choice(COINS),
-    "symbol": lambda f, c: c.world.rng.choice(COINS if f.about("crypto", "coin") else SYMBOLS),
+    "symbol": _gen_symbol,
     "phone": _gen_phone,
     "temperature": _gen_temperature,
     "percent": lambda f, c: _DRAWN["percent_change" if f.has(*CHANGE_WORDS) else "percent"].draw(c.world.rng),
