@@ -223,6 +223,36 @@ def _currency_sign(ctx: RecordContext) -> str:
     return CurrencyProvider.currency_symbols.get(code, code)
 
 
+#: Words of a company field that names a brand; the word of a record -> its kind of brand; the kind -> real names.
+_BRAND_FIELDS = loader.words("brands", "brand_fields")
+_BRAND_CUES = loader.word_map("brands", "brand_cues")
+_BRAND_NAMES = loader.word_map("brands", "brand_names")
+#: Words of a field naming who made the thing, and the kinds of brand that make things.
+_MAKER_FIELDS = loader.words("brands", "maker_fields")
+_MADE_KINDS = loader.words("brands", "made_kinds")
+#: Words of a brand field that holds a code (IATA, ICAO); an airline -> "IATA ICAO".
+_CODE_FIELDS = loader.ordered_words("brands", "code_fields")
+_AIRLINE_CODES = loader.word_map("brands", "airline_codes")
+
+
+def _gen_company(f: FieldName, ctx: RecordContext) -> str:
+    """An organisation's name: a real brand when the field names a brand of a record that has one (a payment
+    method's ``brand`` is Visa, a flight's ``airline`` Lufthansa, a vehicle's ``manufacturer`` Toyota: the
+    ``brands`` pack; its IATA or ICAO code for a field named so), else Faker's company ("Frey, White and Watson" is
+    a firm, never an airline)."""
+    if f.has(*_BRAND_FIELDS):
+        kinds = (_BRAND_CUES[w] for w in (*f.tokens, *f.record) if w in _BRAND_CUES)
+        kind = next((k for k in kinds if k in _MADE_KINDS or not f.has(*_MAKER_FIELDS)), None)
+        if kind is not None:  # one brand per record: a flight's airline name and its IATA code agree
+            name = ctx.values.setdefault(f"<brand {kind}>", str(ctx.world.rng.choice(_BRAND_NAMES[str(kind)])))
+            code = next((i for i, w in enumerate(_CODE_FIELDS) if f.has(w)), None)
+            if code is None:
+                return name
+            if name in _AIRLINE_CODES:
+                return str(_AIRLINE_CODES[name]).split()[code]
+    return ctx.world.fake.company()
+
+
 #: Kind -> the range an undocumented value of it is drawn from (``measures.drawn_ranges``; a percent that is a
 #: change: ``percent_change``).
 _DRAWN = loader.number_ranges("measures", "drawn_ranges")
@@ -281,7 +311,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "last_name": lambda f, c: c.person[1],
     "username": _gen_username,
     "person": _gen_person,
-    "company": lambda f, c: c.world.fake.company(),
+    "company": _gen_company,
     "gender": lambda f, c: c.world.rng.choice(("male", "female")),
     "query": lambda f, c: c.world.rng.choice(TOPICS),
     "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)

@@ -1,0 +1,56 @@
+"""An undocumented brand of a record that has real brands is a real one (the ``brands`` pack): a payment method's
+card network, a vehicle's make, a flight's airline with its own IATA and ICAO codes; other organisation names stay
+Faker's (blind review of session 16: airlines "Martinez-Zamora", a car brand "Gonzales Group")."""
+
+from __future__ import annotations
+
+import random
+
+from tooldial.corpus.models import Api, OutputComponent
+from tooldial.dialogue.mockdata import build_result, leaf_items
+from tooldial.knowledge import loader
+
+NAMES = loader.word_map("brands", "brand_names")
+CODES = loader.word_map("brands", "airline_codes")
+
+
+def _records(name: str, tool: str, *paths: tuple[str, ...]) -> list[dict[str, str]]:
+    api = Api(category="Travel", tool=tool, name=name, description="",
+              output_components=tuple(OutputComponent(path=p) for p in paths))
+    out = []
+    for seed in range(10):
+        result = build_result(api, random.Random(seed))
+        out.append({"|".join(p): str(v) for p, v in leaf_items(result)})
+    return out
+
+
+def test_a_payment_methods_brand_is_a_card_network() -> None:
+    records = _records("Checkout", "Shop", ("payment_method", "brand"), ("payment_method", "last4"))
+    assert {r["payment_method|brand"] for r in records} <= set(NAMES["payment_card"])
+
+
+def test_a_vehicles_brand_and_manufacturer_are_car_makes() -> None:
+    records = _records("Get Vehicle", "VIN Decoder", ("vehicle", "brand"), ("vehicle", "manufacturer"))
+    assert {v for r in records for v in r.values()} <= set(NAMES["car"])
+
+
+def test_a_flights_airline_name_and_codes_are_one_real_airline() -> None:
+    records = _records("Flight Info", "Flight Data", ("flight", "airline_name"), ("flight", "airline_iata"),
+                       ("flight", "airline_icao"))
+    for r in records:
+        name = r["flight|airline_name"]
+        assert name in NAMES["airline"] and [r["flight|airline_iata"], r["flight|airline_icao"]] == str(
+            CODES[name]).split()
+
+
+def test_a_flights_manufacturer_is_no_airline_and_a_firms_brand_stays_fakers() -> None:
+    makers = {r["flight|manufacturer"] for r in _records("Flight Info", "Flight Data", ("flight", "manufacturer"))}
+    assert not makers & set(NAMES["airline"])
+    brands = {r["company|brandName"] for r in _records("Get Company", "B2B", ("company", "brandName"))}
+    assert not brands & {n for names in NAMES.values() for n in names}
+
+
+def test_every_airline_has_its_codes() -> None:
+    assert set(NAMES["airline"]) == set(CODES)
+    assert all(len(str(c).split()) == 2 and len(str(c).split()[0]) == 2 and len(str(c).split()[1]) == 3
+               for c in CODES.values())
