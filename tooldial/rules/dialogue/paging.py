@@ -1,4 +1,5 @@
-"""World rule ``paging``: a page of a result agrees with the page asked and its own counts; its fix
+"""World rule ``paging``: a page of a result agrees with the page asked and its own counts, and a count agrees with
+the records listed beside it (a total counts at least those; an unpaged ``count`` counts exactly those); its fix
 (:func:`fix_paging`, run by the mock-data generator on a result) makes them agree."""
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from tooldial.dialogue.mockdata.paging import (
     requested_count,
 )
 from tooldial.dialogue.mockdata.paths import as_text, plain_objects
+from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
+
+#: Keys that count exactly the records listed beside them when the result is not paged; words of paging.
+_LISTED_COUNTS = loader.words("paging", "listed_counts")
+_PAGED_WORDS = loader.words("paging", "paged_words")
 
 
 class Paging(CallRule):
@@ -59,11 +65,42 @@ def _page_problems(inputs: dict[str, Any], record: dict[str, Any]) -> list[World
     size = next((requested_count(v) for j, (k, v) in found.items() if j in SIZE_KEYS), None) or asked_page_size(inputs)
     if pages is not None and total is not None and size and pages != -(-total // size):
         out.append(WorldProblem(WorldCheck.PAGE, f"{pages} pages of {size} for {total} records"))
+    counted = _listed_count(inputs, record)
+    if counted is not None:
+        key, wanted, exact = counted
+        value = int(as_text(record[key]).strip())
+        if value < wanted or exact and value != wanted:
+            out.append(WorldProblem(WorldCheck.PAGE, f"{key} {value} for {wanted} records listed", (key,)))
     return out
 
 
+def _listed_count(inputs: dict[str, Any], record: dict[str, Any]) -> tuple[str, int, bool] | None:
+    """A count of the records listed beside it: (its key, how many it must count at least, whether exactly). The
+    list is the record's one list, or the one named like the count (``totalVessels`` → ``vessels``); a total counts
+    the pages before it too (``(page - 1) × size``); an unpaged ``count`` (:data:`_LISTED_COUNTS`; no page, cursor
+    or limit in the result or the call) counts exactly its list."""
+    lists = {k: v for k, v in record.items() if isinstance(v, list)}
+    if not lists:
+        return None
+    for key, value in record.items():
+        joined = "".join(name_tokens(key))
+        if isinstance(value, bool) or not re.fullmatch(r"\d+", as_text(value).strip()) or not is_total(joined):
+            continue
+        rest = [t for t in name_tokens(key) if t not in ("total", "count", "num", "number", "of")]
+        named = [k for k in lists if rest and [t.rstrip("s") for t in name_tokens(k)] == [t.rstrip("s") for t in rest]]
+        listed = named or (list(lists) if len(lists) == 1 else [])
+        if len(listed) != 1:
+            continue
+        paged = any(set(name_tokens(k)) & _PAGED_WORDS for k in (*record, *inputs) if k != key)
+        page = page_input(inputs) or 1
+        size = asked_page_size(inputs) or 0
+        return key, len(lists[listed[0]]) + (page - 1) * size, not paged and joined in _LISTED_COUNTS
+    return None
+
+
 def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
-    """Make a paged result's page, page count and total agree with the call (:func:`paging_problems`)."""
+    """Make a paged result's page, page count and total agree with the call, and a count with the records listed
+    beside it (:func:`paging_problems`)."""
     if not isinstance(body, dict):
         return
     for node in plain_objects(body):
@@ -86,6 +123,12 @@ def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
             whole = max(int(float(as_text(node[loose]))), (page - 1) * (size or 1) + 1)
             node[loose] = whole if not isinstance(node[loose], str) else str(whole)
             total_key = total_key or loose
+        counted = _listed_count(inputs, node)
+        if counted is not None:
+            key, wanted, exact = counted
+            value = int(as_text(node[key]).strip())
+            value = wanted if exact else max(value, wanted)
+            node[key] = value if not isinstance(node[key], str) else str(value)
         if pages_key is None:
             continue
         pages = max(requested_count(node[pages_key]) or 1, page)
