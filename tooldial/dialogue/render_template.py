@@ -33,6 +33,7 @@ from tooldial.dialogue.answer_text import Answer, join, phrase
 from tooldial.dialogue.intents.personas import introduces, persona_entry
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
+from tooldial.dialogue.slot_words import own_or_the
 from tooldial.dialogue.user_profile import (
     AFFIRM_WHY,
     BYE_NEXT,
@@ -652,7 +653,7 @@ class TemplateRenderer:
             return listed + "." if sentence else listed
         if single and len(values) == 1:
             (k, v), = values.items()
-            return rng.choice(_INFORM_ONE).format(k=p(k), v=p(v))
+            return own_or_the(rng.choice(_INFORM_ONE), k).format(k=p(k), v=p(v))
         pair = next(((a, b, kind) for a, b, kind in _PAIRS if a in values and b in values), None)
         clauses = []
         for k, v in values.items():
@@ -661,7 +662,7 @@ class TemplateRenderer:
                     frames = _PAIR_FRAMES[pair[2]] + (_PAIR_ALONE[pair[2]] if len(values) == 2 and sentence else ())
                     clauses.append(rng.choice(frames).format(a=p(values[pair[0]]), b=p(values[pair[1]])))
                 continue
-            clauses.append(rng.choice(_INFORM_CLAUSE).format(k=p(k), v=p(v)))
+            clauses.append(own_or_the(rng.choice(_INFORM_CLAUSE), k).format(k=p(k), v=p(v)))
         if len(clauses) > 1 and rng.random() < 0.2:
             clauses[-1] = f"{rng.choice(_HEDGES)} {clauses[-1]}"
         text = join(clauses, rng.choice(("and", "and", "plus", "and also")))

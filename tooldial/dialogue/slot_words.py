@@ -6,6 +6,8 @@ multi-word values are headline titles rather than filler.
   same letter means different things in different APIs), else by its common meaning from
   ``tooldial/data/short_slot_names.json`` (knowledge as data), else by the plain words of the name
   (``stationId`` → ``station id``).
+- :func:`own_or_the`: "my {k} is …" only of a value the user calls their own (an email, a city), else "the {k} is …"
+  ("the months is 3", never "my months is 3").
 - :func:`is_headline`: a title written in headline style — capitalised words with the small connecting words
   inside it in lower case ("A Short History of Space Travel") — is a real title. Faker's lorem text never has
   that shape: its words are all lower case, or only the first is capitalised, and a ``.title()`` of them
@@ -20,11 +22,26 @@ from functools import lru_cache
 from importlib import resources
 
 from tooldial.knowledge import loader
+from tooldial.knowledge.taxonomy import FieldName, field_kind
 
 #: Words a headline keeps in lower case inside it (articles, conjunctions, short prepositions).
 SMALL_WORDS = loader.words("english", "headline_small_words")
 #: Two-letter (or shorter) names that are English words a message may hold (``to``, ``id``).
 SHORT_WORDS = loader.words("english", "short_words")
+
+
+#: Input kinds whose value a user calls their own ("my email"): ``field_kinds.own_values``.
+OWN_VALUE_KINDS = loader.words("field_kinds", "own_values")
+
+
+def own_or_the(frame: str, slot: str, placeholder: str = "k") -> str:
+    """``frame`` for a value of ``slot`` (named ``{placeholder}`` in it): "my {k}" only of the user's own values
+    (kinds :data:`OWN_VALUE_KINDS`), else "the {k}". The frame is rewritten, not drawn again, so a caller's random
+    stream stays the same."""
+    mine = f"my {{{placeholder}}}"
+    if mine not in frame.lower() or field_kind(FieldName(slot)) in OWN_VALUE_KINDS:
+        return frame
+    return frame.replace(f"My {{{placeholder}}}", f"The {{{placeholder}}}").replace(mine, f"the {{{placeholder}}}")
 
 
 @lru_cache(maxsize=1)

@@ -15,6 +15,7 @@ from tooldial.corpus.models import Corpus
 from tooldial.dialogue.intents.candidates import GREETINGS, candidates
 from tooldial.dialogue.intents.personas import introduces, persona_of
 from tooldial.dialogue.retriever import Band, Hits, Retriever
+from tooldial.dialogue.slot_words import own_or_the
 from tooldial.knowledge.loader import phrase_banks
 
 #: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
@@ -172,7 +173,8 @@ class IntentBank:
                     for template in templates:
                         if template.startswith("{base_np}") and not intent.text.endswith("."):
                             continue  # "Can you …? for city Lisbon." is not a sentence
-                        texts.append(template.format(base=intent.text, base_np=base_np, label=label, value=value))
+                        texts.append(own_or_the(template, label, "label").format(
+                            base=intent.text, base_np=base_np, label=label, value=value))
                         owners.append((key, value))
         unique = list(dict.fromkeys(texts))
         found = dict(zip(unique, self.search(unique), strict=True))
