@@ -198,6 +198,7 @@ def _gen_file(f: FieldName, ctx: RecordContext) -> str:
 _CRYPTO_CONTEXTS = loader.ordered_words("markets", "crypto")
 _STOCK_CONTEXTS = loader.ordered_words("markets", "stock") + loader.ordered_words("markets", "ticker_contexts")
 _CURRENCY_CONTEXTS = loader.ordered_words("markets", "currency_contexts")
+_TICKER_FIELDS = loader.words("markets", "ticker_fields")
 
 
 def _gen_symbol(f: FieldName, ctx: RecordContext) -> str | None:
@@ -209,9 +210,9 @@ def _gen_symbol(f: FieldName, ctx: RecordContext) -> str | None:
     if f.about(*_CRYPTO_CONTEXTS):
         return rng.choice(COINS)
     if (f.has(*_CURRENCY_CONTEXTS) or FieldName(f.parent).has(*_CURRENCY_CONTEXTS)) and not f.has(
-            "stock", "ticker"):  # ``price_symbol``, ``currency|symbol``: not a StockPrices API's ``symbol``
+            *_TICKER_FIELDS):  # ``price_symbol``, ``currency|symbol``: not a StockPrices API's ``symbol``
         return _currency_sign(ctx)
-    if f.about(*_STOCK_CONTEXTS) or f.has("ticker"):
+    if f.about(*_STOCK_CONTEXTS) or f.has(*_TICKER_FIELDS):
         return rng.choice(SYMBOLS)
     return _currency_sign(ctx) if f.about(*_CURRENCY_CONTEXTS) else None
 

@@ -24,6 +24,8 @@ from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldP
 #: Keys that count exactly the records listed beside them when the result is not paged; words of paging.
 _LISTED_COUNTS = loader.words("paging", "listed_counts")
 _PAGED_WORDS = loader.words("paging", "paged_words")
+#: Words of a count's key that say it counts; the rest name the list it counts.
+_COUNT_WORDS = loader.words("paging", "count_words")
 
 
 class Paging(CallRule):
@@ -86,7 +88,7 @@ def _listed_count(inputs: dict[str, Any], record: dict[str, Any]) -> tuple[str, 
         joined = "".join(name_tokens(key))
         if isinstance(value, bool) or not re.fullmatch(r"\d+", as_text(value).strip()) or not is_total(joined):
             continue
-        rest = [t for t in name_tokens(key) if t not in ("total", "count", "num", "number", "of")]
+        rest = [t for t in name_tokens(key) if t not in _COUNT_WORDS]
         named = [k for k in lists if rest and [t.rstrip("s") for t in name_tokens(k)] == [t.rstrip("s") for t in rest]]
         listed = named or (list(lists) if len(lists) == 1 else [])
         if len(listed) != 1:
