@@ -20,6 +20,8 @@ from tooldial.dialogue.world_checks import unasked_id
     ("Add Single Birthday Contact", ("birthday", "contact")), ("place_order", ("order",)),
     ("media.upload", ("media",)), ("list.create", ("list",)), ("OCR Create", ("ocr",)),  # RPC style: record first
     ("Book Hotel", ("booking",)), ("Send Image Message", ("message",)), ("Message Send", ("message",)),
+    ("Create User (Sign Up)", ("user",)), ("upload_custom_ontology(CSV file)", ("custom", "ontology")),  # a gloss
+    ("Playlist: Songs (Add)", ("playlist", "song")),  # ... unless only the gloss says what the call does
     ("getFolder", None), ("get_book", None), ("updatePetWithForm", None), ("Delete Message", None),
     ("addUserToWorkspace", None), ("Book Details", None), ("create", None), ("Upload", None)])
 def test_the_record_a_name_creates(name: str, record: tuple[str, ...] | None) -> None:

@@ -13,6 +13,8 @@ is not known).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tooldial.corpus.implied_outputs import named_record
 from tooldial.corpus.models import Api, OutputComponent
 from tooldial.graph.entities import split_words
@@ -28,24 +30,32 @@ _NOISE = loader.words("actions", "record_name_noise")
 _VERB_RECORDS = loader.word_map("actions", "created_records")
 
 
+@lru_cache(maxsize=16384)  # read for every id field of an answer and of a validated result (speed only)
 def created_record(name: str) -> tuple[str, ...] | None:
     """The words (singular) of the record an API's name says it creates, or None: ``createFolder`` → (folder,),
-    ``media.upload`` → (media,), ``Book Hotel`` → (booking,), ``getFolder`` and ``addUserToWorkspace`` → None."""
+    ``media.upload`` → (media,), ``Book Hotel`` → (booking,), ``getFolder`` and ``addUserToWorkspace`` → None. A
+    gloss in brackets names no record (``Create User (Sign Up)`` creates a user, not an "up") unless only the gloss
+    says what the call does (``Playlist: Songs (Add)``)."""
+    plain = name.split("(")[0]
+    return (_created_record(plain) if plain.strip() else None) or (_created_record(name) if plain != name else None)
+
+
+def _created_record(name: str) -> tuple[str, ...] | None:
+    """:func:`created_record` of one reading of a name."""
     words = split_words(name)
     named = named_record(name)
-    if named is not None and named[0] == "created":
-        verb, record = words[0], named[1]
-    elif words and words[0] in _VERB_RECORDS:
-        verb, record = words[0], tuple(singular(w) for w in words[1:])
+    created = named[1] if named is not None and named[0] == "created" else None
+    if created is not None or words and words[0] in _VERB_RECORDS:
+        verb, record = words[0], created if created is not None else tuple(singular(w) for w in words[1:])
+        # verbs and filler name no record: ``post_alert_get_or_update`` is about an alert, ``Book Details`` none
+        record = tuple(w for w in record if w not in _NOISE and w not in _FILLER)
     elif 2 <= len(words) <= 3 and words[-1] in _CREATE | _VERB_RECORDS.keys() and not set(words[:-1]) & (
-            _CREATE | _FIND):
-        verb = words[-1]  # ``media.upload``, ``list.create``: the record's words come first, as they are
-        record = tuple(singular(w) for w in words[:-1] if len(w) > 1 and not w.isdigit())
-        return (str(_VERB_RECORDS[verb]),) if verb in _VERB_RECORDS else record or None
+            _CREATE | _FIND):  # ``media.upload``, ``list.create``: the record's words come first, as they are
+        verb, record = words[-1], tuple(singular(w) for w in words[:-1])
     else:
         return None
-    record = tuple(w for w in record if w not in _NOISE and w not in _FILLER and len(w) > 1 and not w.isdigit())
-    if record and verb in _VERB_RECORDS:  # ``Book Hotel``; ``Book Details`` names no record
+    record = tuple(w for w in record if len(w) > 1 and not w.isdigit())
+    if record and verb in _VERB_RECORDS:  # ``Book Hotel`` creates a booking
         return (str(_VERB_RECORDS[verb]),)
     return record or None
 
@@ -67,4 +77,4 @@ def _writes(api: Api) -> bool:
     if (api.method or "GET").upper() != "GET":
         return True
     first = (split_words(api.description)[:1] or [""])[0]
-    return bool({first, first.removesuffix("s"), first.removesuffix("es")} & (_CREATE | _VERB_RECORDS.keys()))
+    return bool({first, singular(first)} & (_CREATE | _VERB_RECORDS.keys()))  # "Creates", "Uploads"

@@ -19,6 +19,7 @@ from tooldial.dialogue.mockdata.paging import (
 )
 from tooldial.dialogue.mockdata.paths import as_text, plain_objects
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 #: Keys that count exactly the records listed beside them when the result is not paged; words of paging.
@@ -88,15 +89,14 @@ def _listed_count(inputs: dict[str, Any], record: dict[str, Any]) -> tuple[str, 
         joined = "".join(name_tokens(key))
         if isinstance(value, bool) or not re.fullmatch(r"\d+", as_text(value).strip()) or not is_total(joined):
             continue
-        rest = [t for t in name_tokens(key) if t not in _COUNT_WORDS]
-        named = [k for k in lists if rest and [t.rstrip("s") for t in name_tokens(k)] == [t.rstrip("s") for t in rest]]
+        rest = [singular(t) for t in name_tokens(key) if t not in _COUNT_WORDS]
+        named = [k for k in lists if rest and [singular(t) for t in name_tokens(k)] == rest]
         listed = named or (list(lists) if len(lists) == 1 else [])
         if len(listed) != 1:
             continue
         paged = any(set(name_tokens(k)) & _PAGED_WORDS for k in (*record, *inputs) if k != key)
-        page = page_input(inputs) or 1
-        size = asked_page_size(inputs) or 0
-        return key, len(lists[listed[0]]) + (page - 1) * size, not paged and joined in _LISTED_COUNTS
+        before = ((page_input(inputs) or 1) - 1) * (asked_page_size(inputs) or 0)
+        return key, len(lists[listed[0]]) + before, not paged and joined in _LISTED_COUNTS
     return None
 
 
