@@ -29,7 +29,8 @@ from tooldial.graph.bounds import (
 )
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.copied_schemas import copied_schemas
-from tooldial.graph.documented import documented_candidates
+from tooldial.graph.described_links import described_links
+from tooldial.graph.documented import DESCRIBED_REASON, documented_candidates
 from tooldial.graph.edges import (
     EdgeArrays,
     EntityIndex,
@@ -541,11 +542,13 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
         graph.graph["learned"] = summary
         if report is not None:
             report.learned = summary
-    documented = documented_candidates(corpus, outputs, inputs, {c.pair_key: c for c in cands})
+    described = described_links(corpus) if config.described_links and config.apply_rules else []
+    documented = documented_candidates(corpus, outputs, inputs, {c.pair_key: c for c in cands}, described)
     if documented:  # declared by the spec: no rule or cap removes them (tooldial.graph.documented)
         keys = {c.pair_key for c in documented}
         cands = [c for c in cands if c.pair_key not in keys]
         graph.graph["documented_links"] = len(documented)
+        graph.graph["described_links"] = sum(c.verdict.reason.startswith(DESCRIBED_REASON) for c in documented)
     cands = [c for c in cands if c.verdict.keep]
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,
                       per_target=config.max_in_edges_per_api, cross_tool_per_api=config.max_cross_tool_edges_per_api,

@@ -122,6 +122,10 @@ class GraphConfig(BaseModel):
     #: Also propose value chains inside one tool whose two names mean one value (``symbol`` → ``ticker``, ``stopid``
     #: → ``req1`` "Stop ID"), judged by the rules without Eq. 1's bars (:mod:`tooldial.graph.same_values`).
     same_tool_values: bool = True
+    #: Also read the chains an input's documentation states in words ("The value of matchId field returned in
+    #: .../matches/list"): edges of kind ``documented`` that no rule or cap removes
+    #: (:mod:`tooldial.graph.described_links`).
+    described_links: bool = True
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)

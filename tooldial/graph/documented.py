@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from tooldial.corpus.models import Corpus, make_api_id
+from tooldial.graph.described_links import DescribedLink
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import Candidate
@@ -19,6 +20,8 @@ from tooldial.graph.validity import EntityKind, Verdict
 DOCUMENTED_KIND = cast(EntityKind, "documented")
 #: The reason of a documented edge starts with this (``documented link userRepositories``).
 DOCUMENTED_REASON = "documented link"
+#: The reason of a chain the documentation states in words starts with this (``described: The value of ...``).
+DESCRIBED_REASON = "described"
 
 
 def documented_verdict(name: str) -> Verdict:
@@ -33,9 +36,11 @@ def _entity(api_id: str, role: str, key: str, provider: str) -> Entity:
 
 
 def documented_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Entity],
-                          proposed: dict[tuple[str, str, str, str], Candidate]) -> list[Candidate]:
-    """One kept candidate per documented link of the corpus, sorted by pair key. ``proposed``: Eq. 1's candidates
-    by pair key (their similarities are kept)."""
+                          proposed: dict[tuple[str, str, str, str], Candidate],
+                          described: list[DescribedLink] = ()) -> list[Candidate]:
+    """One kept candidate per documented link of the corpus, and per chain its documentation states in words
+    (``described``, :mod:`tooldial.graph.described_links`; a declared link of the same pair wins), sorted by pair
+    key. ``proposed``: Eq. 1's candidates by pair key (their similarities are kept)."""
     outs = {(e.api_id, e.key): e for e in outputs}
     ins = {(e.api_id, e.key): e for e in inputs}
     found: dict[tuple[str, str, str, str], Candidate] = {}
@@ -56,4 +61,16 @@ def documented_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[En
             cand = Candidate(output, target_entity, old.desc_sim if old else 0.0, old.kw_sim if old else 0.0,
                              old.lcs_sim if old else 0.0, documented_verdict(link.name))
             found[key] = cand
+    for d in described:
+        key = (d.source, d.target, d.source_output, d.target_input)
+        target_entity = ins.get((d.target, d.target_input))
+        if key in found or target_entity is None:  # an input the filters left out (paging) stays out
+            continue
+        old = proposed.get(key)
+        output = outs.get((d.source, d.source_output)) or _entity(d.source, "output", d.source_output,
+                                                                  target_entity.provider)
+        verdict = Verdict(True, f"{DESCRIBED_REASON}: {d.sentence[:160]}", 1.0, DOCUMENTED_KIND,
+                          code=EdgeReason.DOCUMENTED)
+        found[key] = Candidate(output, target_entity, old.desc_sim if old else 0.0, old.kw_sim if old else 0.0,
+                               old.lcs_sim if old else 0.0, verdict)
     return [found[k] for k in sorted(found)]

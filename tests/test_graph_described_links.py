@@ -1,0 +1,93 @@
+"""Chains an input's documentation states in words ("The value of shelf_id field returned in .../shelves/list") are
+documented edges; ordinary words that happen to be an API's name, credentials and comparisons are not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tooldial.corpus import load_corpus
+from tooldial.graph.described_links import described_links
+
+
+def _api(name: str, description: str, required: list[tuple[str, str]], example: object = None) -> dict:
+    return {"name": name, "description": description, "method": "GET",
+            "required_parameters": [{"name": n, "type": "STRING", "description": d, "default": ""}
+                                    for n, d in required],
+            "optional_parameters": [], "example_response": json.dumps(example) if example is not None else ""}
+
+
+def _library() -> dict:
+    """A made-up library system whose inputs say, in several styles, which API gives their value."""
+    return {"category": "Education", "tool_name": "Shelfmark", "tool_description": "A library catalogue.",
+            "api_list": [
+                _api("shelves/list", "List the shelves of a branch.", [],
+                     {"data": {"shelves": [{"shelf_id": "sh-18", "label": "Poetry"}]}}),
+                _api("shelves/books", "Books on one shelf.",
+                     [("shelfId", "The value of shelf_id field returned in .../shelves/list endpoint")],
+                     {"data": [{"isbn": "9780141182803", "title": "Ariel"}]}),
+                _api("Title Search", "Search the catalogue by title.", [("q", "Words of the title")],
+                     {"hits": [{"item": {"handle": "ariel-1965"}, "author": {"handle": "plath"}}]}),
+                _api("Item Card", "The catalogue card of one item.",
+                     [("ref", "Get it from **Title Search**, hits->`handle` of the item")],
+                     {"title": "Ariel", "year": 1965}),
+                _api("Loans", "Current loans of a branch. The `branch` code comes from the `branches/list` endpoint.",
+                     [("branch", "")], {"loans": [{"isbn": "9780141182803"}]}),
+                _api("branches/list", "All branches.", [], {"branches": [{"branch": "NW3", "city": "London"}]}),
+                _api("Renew", "Renew a loan.", [("token", "Session token from the `session/open` endpoint")],
+                     {"renewed": True}),
+                _api("session/open", "Open a session.", [], {"token": "t-0a9f"}),
+                _api("Shelf Audit", "Audit a shelf.",
+                     [("shelfId", "Same as the shelf_id of the shelves/list endpoint, but audited")], {"ok": True}),
+                _api("Reading List", "Books to search for later.",
+                     [("list_id", "Id of a list you created to search for books")], {"items": []}),
+            ]}
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    path = tmp_path_factory.mktemp("described") / "library.json"
+    path.write_text(json.dumps(_library()), encoding="utf-8")
+    return load_corpus(str(path))
+
+
+def _links(corpus) -> dict[tuple[str, str], tuple[str, str]]:
+    """(target API, input) → (source API, source output), API names without the tool."""
+    return {(d.target.rsplit("|", 1)[-1], d.target_input): (d.source.rsplit("|", 1)[-1], d.source_output)
+            for d in described_links(corpus)}
+
+
+def test_an_input_documented_as_another_apis_field_is_a_chain_from_that_field(corpus):
+    links = _links(corpus)
+    assert links[("shelves/books", "shelfId")] == ("shelves/list", "data|shelves|shelf_id")
+    # a path written in the sentence picks the item's handle, not the author's
+    assert links[("Item Card", "ref")] == ("Title Search", "hits|item|handle")
+    # a sentence of the API's description that names the input
+    assert links[("Loans", "branch")] == ("branches/list", "branches|branch")
+
+
+def test_no_chain_from_a_plain_word_a_credential_or_a_comparison(corpus):
+    links = _links(corpus)
+    assert ("Reading List", "list_id") not in links  # "to search for": a word, not the Title Search API
+    assert ("Renew", "token") not in links  # a session token is the system's, never a record's value
+    assert ("Shelf Audit", "shelfId") not in links  # "same as": a comparison, not a source
+    assert len(links) == 3
+
+
+def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(corpus, embedder):
+    from tooldial.graph import build_graph
+    from tooldial.graph.config import GraphConfig
+
+    def edges(**kw):
+        graph = build_graph(corpus, GraphConfig(**kw), embedder=embedder)
+        return {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_input"]): d
+                for u, v, d in graph.edges(data=True)}, graph
+
+    on, graph = edges()
+    card = on[("Title Search", "hits|item|handle", "Item Card", "ref")]
+    assert card["kind"] == "documented" and card["reason"].startswith("described: Get it from **Title Search**")
+    assert graph.graph["described_links"] == 3
+    off, graph_off = edges(described_links=False)
+    assert not any(d["reason"].startswith("described") for d in off.values())
+    assert "described_links" not in graph_off.graph

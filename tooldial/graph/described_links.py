@@ -1,0 +1,215 @@
+"""Chains an API's documentation states in words, read as documented edges.
+
+Real API references often say where an input comes from: "The value of matchId field returned in .../matches/list
+endpoint", "Use **Game List** method to get available games", "The `key` is the raw data CSV file name provided by
+the Raw data - List API". That is the author's own word on a chain, as an OpenAPI ``link`` is
+(:mod:`tooldial.graph.documented`), so such a chain becomes an edge of kind ``documented`` that no similarity bar,
+rule or cap removes, whatever names the two fields have.
+
+A chain is read only when all of these hold, so that a tool whose API is called "Search" or "Team" does not
+link every sentence that uses the word:
+
+- the text is the required input's own documentation, or a sentence of its API's description that names the input;
+- it names another API of the same tool, marked as a name: a path or name with separators or inner capitals
+  (``matches/list``, ``getAccessToken``, ``Game List``), or code / quote / bold marks around it, or a word such
+  as "endpoint" after it (``documentation.provenance_marks``); a one-word name inside a URL is no mention;
+- the sentence says the value comes from there (``documentation.provenance_cues``: returned, from, provided,
+  obtained, use ...) and not that it is merely like it (``documentation.likeness_cues``: "same as");
+- the source field is found: a field the sentence names (in code marks, before "field", or a path such as
+  ``artist->adamid``), else the source's output of the input's own name, else the id of the record the input
+  names. Credentials and transport settings (``requests.transport_settings``: key, token, page, format) are
+  never chained: no record gives them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tooldial.corpus.models import Api, Corpus, Parameter, Tool
+from tooldial.graph.entities import split_words
+from tooldial.knowledge.english import singular
+from tooldial.knowledge.loader import ordered_words
+from tooldial.knowledge.loader import words as knowledge_words
+
+_CUES = re.compile(r"(?i)\b(" + "|".join(map(re.escape, ordered_words("documentation", "provenance_cues"))) + r")\b")
+_LIKENESS = re.compile(r"(?i)\b(" + "|".join(map(re.escape, ordered_words("documentation", "likeness_cues")))
+                       + r")\b")
+_MARK_AFTER = knowledge_words("documentation", "provenance_marks")
+#: Input words of credentials and transport settings (the graph's, :mod:`tooldial.graph.select`): no record
+#: gives them, so no described chain is read into them.
+_SETTING_WORDS = knowledge_words("requests", "transport_settings")
+_URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+")
+#: A sentence end: ``.`` ``!`` ``?`` followed by space and an upper-case letter, or a line break. ``.../x`` and
+#: ``e.g.`` stay inside their sentence.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|\n+")
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Code, quote and bold marks around a name: `x`, 'x', "x", **x**, [x].
+_MARKS = "`'\"*[]"
+#: A field written as a path: ``artist->adamid``, ``seasons/id``, ``data[index]->`locationIdentifier```.
+_PATH_STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\W{0,3}(?:->|/|\.)\W{0,3}([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@dataclass(frozen=True)
+class DescribedLink:
+    """A chain an API's documentation states: ``source_output`` of ``source`` is what ``target_input`` of
+    ``target`` takes (API ids; the output as a graph key ``a|b``). ``sentence`` is the text that says so."""
+
+    source: str
+    source_output: str
+    target: str
+    target_input: str
+    sentence: str
+
+
+def _norm(name: str) -> str:
+    return "".join(singular(w) for w in split_words(name))
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(_URL.sub(" ", text or "")) if s.strip()]
+
+
+def _is_marked_name(name: str, text: str, start: int, end: int) -> bool:
+    """Whether the API name at ``text[start:end]`` is written as a name, not as an ordinary word."""
+    if re.search(r"[/_{}.]", name) or re.search(r"[a-z][A-Z]", name) or re.search(r"\d", name):
+        return True
+    written = text[start:end]
+    if re.search(r"[\s-]", name.strip()) and written == name.strip() and re.search(r"\b[A-Z]", written):
+        return True  # ``Game List``, ``UK property to rent`` as their API writes them (not "story highlights")
+    before, after = text[max(0, start - 2):start], text[end:end + 2]
+    if any(c in _MARKS for c in before) and any(c in _MARKS for c in after):
+        return True
+    if before.endswith("/"):
+        return True
+    following = text[end:].split()[:2]
+    return any(w.strip(_MARKS + ".,;:()").lower() in _MARK_AFTER for w in following)
+
+
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])" + re.escape(name.strip()) + r"(?![\w-])", re.IGNORECASE)
+
+
+def mentioned_apis(text: str, tool: Tool, target: Api) -> list[Api]:
+    """The other APIs of ``tool`` that ``text`` names as names (longest names first; a name inside a longer
+    mention is not counted), in order of first mention."""
+    found: list[tuple[int, Api]] = []
+    taken: list[tuple[int, int]] = []
+    for api in sorted(tool.apis, key=lambda a: (-len(a.name.strip()), a.name)):
+        name = api.name.strip()
+        if api.name == target.name or len(name) < 4 or not re.search(r"[A-Za-z]", name):
+            continue
+        for m in _name_pattern(name).finditer(text):
+            if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            if _is_marked_name(name, text, m.start(), m.end()):
+                taken.append((m.start(), m.end()))
+                found.append((m.start(), api))
+                break
+    seen: set[str] = set()
+    ordered = []
+    for _, api in sorted(found, key=lambda x: x[0]):
+        if api.name not in seen:
+            seen.add(api.name)
+            ordered.append(api)
+    return ordered
+
+
+def _named_fields(sentence: str, api_names: list[str]) -> tuple[set[str], set[tuple[str, str]]]:
+    """Field names the sentence marks as fields (code / quote marks, a following "field", a name with
+    underscores or inner capitals), normalized, and the two-step paths it writes (``artist->adamid``; matched
+    only against an output path with those two last steps)."""
+    text = sentence
+    for name in api_names:  # the API names are no field names
+        text = _name_pattern(name).sub(" ", text)
+    names: set[str] = set()
+    for m in _TOKEN.finditer(text):
+        tok = m.group(0)
+        before, after = text[max(0, m.start() - 1):m.start()], text[m.end():m.end() + 1]
+        nxt = text[m.end():].split()[:1]
+        if (before and before in _MARKS and after and after in _MARKS) or "_" in tok.strip("_") \
+                or re.search(r"[a-z][A-Z]", tok) or (nxt and nxt[0].lower().strip(".,;:") == "field"):
+            names.add(_norm(tok))
+    return names, {(_norm(a), _norm(b)) for a, b in _PATH_STEP.findall(text)}
+
+
+def _source_output(source: Api, target: Api, param: Parameter, sentence: str, api_names: list[str]) -> str | None:
+    """The output of ``source`` the sentence means for ``param`` (graph key), else ``None``. Of several fields
+    of that name, the one whose record the sentence or the target's name mentions (``type is station``:
+    ``stations|id``, not ``cities|id``), then the shallowest."""
+    outs = [(("|".join(o.path)), o.path) for o in source.output_components if o.path]
+    if not outs:
+        return None
+    said = {singular(w) for w in split_words(f"{sentence} {target.name}")}
+
+    def best(keys: list[tuple[str, tuple[str, ...]]]) -> str | None:
+        def rank(k: tuple[str, tuple[str, ...]]) -> tuple[int, int, str]:
+            mentioned = sum(singular(w) in said for part in k[1][:-1] for w in split_words(part))
+            return -mentioned, len(k[1]), k[0]
+        return min(keys, key=rank)[0] if keys else None
+
+    names, paths = _named_fields(sentence, api_names)
+    if paths:
+        hit = [k for k in outs if len(k[1]) >= 2 and (_norm(k[1][-2]), _norm(k[1][-1])) in paths]
+        if hit:
+            return best(hit)
+    own = _norm(param.name)
+    if names:
+        hit = [k for k in outs if _norm(k[1][-1]) in names]
+        if len(hit) > 1 and any(_norm(k[1][-1]) == own for k in hit):
+            hit = [k for k in hit if _norm(k[1][-1]) == own]
+        if hit:
+            return best(hit)
+    hit = [k for k in outs if _norm(k[1][-1]) == own]
+    if hit:
+        return best(hit)
+    words = split_words(param.name)
+    if len(words) >= 2 and words[-1] == "id":  # ``playerId``: the id of a player record of the source
+        record = singular(words[-2])
+        hit = [k for k in outs if _norm(k[1][-1]) == "id" and len(k[1]) >= 2 and singular(
+            (split_words(k[1][-2]) or [""])[-1]) == record]
+        if hit:
+            return best(hit)
+    return None
+
+
+def _has_cue(sentence: str) -> bool:
+    """A provenance cue after the sentence's first word (an API description's own verb, "Fetch ...", "Get ...",
+    says what the API does, not where an input comes from)."""
+    return any(m.start() > 0 and sentence[:m.start()].strip() for m in _CUES.finditer(sentence))
+
+
+def _texts(target: Api, param: Parameter) -> list[str]:
+    """The sentences that speak of ``param``: all of its own documentation, and the sentences of its API's
+    description that name it."""
+    own = [" ".join(_sentences(param.description))] if param.description else []
+    name = _name_pattern(param.name)
+    return own + [s for s in _sentences(target.description) if name.search(s)]
+
+
+def described_links(corpus: Corpus) -> list[DescribedLink]:
+    """Every chain the corpus's documentation states in words (see the module docstring), one per target input
+    and source API, sorted."""
+    found: dict[tuple[str, str, str], DescribedLink] = {}
+    for tool in corpus.tools:
+        if len(tool.apis) < 2:
+            continue
+        for target in tool.apis:
+            for param in target.required_parameters:
+                if param.format == "credentials" or set(split_words(param.name)) & _SETTING_WORDS:
+                    continue
+                for sentence in _texts(target, param):
+                    if not _has_cue(sentence) or _LIKENESS.search(sentence):
+                        continue
+                    sources = mentioned_apis(sentence, tool, target)
+                    names = [a.name for a in sources]
+                    for source in sources:
+                        key = (source.id, target.id, param.name)
+                        if key in found:
+                            continue
+                        output = _source_output(source, target, param, sentence, names)
+                        if output is not None:
+                            found[key] = DescribedLink(source.id, output, target.id, param.name, sentence[:300])
+    return [found[k] for k in sorted(found)]
