@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tooldial.corpus import load_corpus
-from tooldial.graph.described_links import described_links
+from tooldial.corpus.described_links import described_links
 
 
 def _api(name: str, description: str, required: list[tuple[str, str]], example: object = None) -> dict:
@@ -42,6 +42,15 @@ def _library() -> dict:
                      [("shelfId", "Same as the shelf_id of the shelves/list endpoint, but audited")], {"ok": True}),
                 _api("Reading List", "Books to search for later.",
                      [("list_id", "Id of a list you created to search for books")], {"items": []}),
+                # documents no response: what it returns is known only from the sentences of the APIs after it
+                _api("members/list", "Members of a branch.", [("branch", "Branch code")]),
+                _api("members/detail", "One member.",
+                     [("memberId", "The value of memberId field returned in .../members/list endpoint")],
+                     {"name": "Ada Byron", "joined": "2019-04-02"}),
+                _api("members/fines", "Fines of one member.", [("memberId", "Id of the member")], {"fines": []}),
+                _api("members/cards", "Cards of one member.",
+                     [("card_ref", "The `cardNo` or `card_id` returned in .../members/list endpoint")],
+                     {"cards": []}),
             ]}
 
 
@@ -72,7 +81,23 @@ def test_no_chain_from_a_plain_word_a_credential_or_a_comparison(corpus):
     assert ("Reading List", "list_id") not in links  # "to search for": a word, not the Title Search API
     assert ("Renew", "token") not in links  # a session token is the system's, never a record's value
     assert ("Shelf Audit", "shelfId") not in links  # "same as": a comparison, not a source
-    assert len(links) == 3
+    assert ("members/cards", "card_ref") not in links  # two fields named for an undocumented source: which?
+    assert len(links) == 4
+
+
+def test_an_undocumented_api_returns_what_another_apis_documentation_says_and_chains_only_there(corpus, embedder):
+    from tooldial.graph import build_graph
+
+    listing = next(a for a in corpus.apis if a.name == "members/list")
+    implied = {c.key: c.implied for c in listing.output_components}
+    assert implied == {"memberId": "described"}  # not cardNo / card_id: the sentence names two
+    assert _links(corpus)[("members/detail", "memberId")] == ("members/list", "memberId")
+    graph = build_graph(corpus, embedder=embedder)
+    into = {(v.rsplit("|", 1)[-1], d["target_input"]): d["kind"] for u, v, d in graph.edges(data=True)
+            if u.endswith("|members/list")}
+    # members/fines also takes a memberId, but no sentence says it comes from the listing
+    assert into == {("members/detail", "memberId"): "documented"}
+    assert graph.graph["implied_outputs"]["described"] == 1
 
 
 def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(corpus, embedder):
@@ -87,7 +112,7 @@ def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(cor
     on, graph = edges()
     card = on[("Title Search", "hits|item|handle", "Item Card", "ref")]
     assert card["kind"] == "documented" and card["reason"].startswith("described: Get it from **Title Search**")
-    assert graph.graph["described_links"] == 3
+    assert graph.graph["described_links"] == 4
     off, graph_off = edges(described_links=False)
     assert not any(d["reason"].startswith("described") for d in off.values())
     assert "described_links" not in graph_off.graph

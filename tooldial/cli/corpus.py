@@ -31,7 +31,8 @@ def add_corpus_argument(parser: argparse.ArgumentParser, *, strict: bool = True)
                             help="stop at the first broken file or record instead of skipping it")
     parser.add_argument("--no-implied-outputs", action="store_true",
                         help="do not give APIs that document no response the ids their names imply "
-                        "(createFolder → folderId when another API of the tool takes a folderId)")
+                        "(createFolder → folderId when another API of the tool takes a folderId) or the fields "
+                        "another API's documentation says they return")
 
 
 def implied_outputs(args: argparse.Namespace) -> bool:

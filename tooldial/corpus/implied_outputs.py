@@ -18,6 +18,10 @@ example response) gets one implied id output when
   and what they are called;
 - and the API does not require that id itself (``getFolder(folderId)`` returns nothing new about it).
 
+An undocumented API also gets the field another API's documentation says it returns ("The value of matchId field
+returned in .../matches/list endpoint"; :mod:`tooldial.corpus.described_links` reads such sentences): the one field
+the sentence names, else the input's own name, unless the API itself requires it; ``implied`` is ``described``.
+
 The output is named like that input (``folderId``; a listing's under the plural record, ``folders|folderId``,
 one per listed record), typed ``string``, with a description saying it is implied, and ``implied`` set to how (``created``,
 ``listed``, ``found``; not serialised: the release files and caches keep their bytes). A created id never
@@ -131,6 +135,33 @@ def implied_components(api: Api, wanted: dict[tuple[str, ...], list[tuple[str, P
     return tuple(out)
 
 
+def described_components(tool: Tool) -> dict[str, tuple[OutputComponent, ...]]:
+    """API name → the outputs other APIs' documentation says that undocumented API returns (module docstring),
+    each in the form of the input it feeds (type, format, example)."""
+    from tooldial.corpus.described_links import mentions
+
+    found: dict[str, dict[str, OutputComponent]] = {}
+    for m in mentions(tool):
+        field = m.named_field()
+        if field is None and not m.field_names():
+            field = m.param.name
+        if field is None:
+            continue
+        norm = "".join(singular(w) for w in split_words(field))
+        for source in m.sources:
+            if _documents_output(source) or any("".join(singular(w) for w in split_words(p.name)) == norm
+                                                for p in source.required_parameters):
+                continue
+            param = m.param
+            found.setdefault(source.name, {}).setdefault(norm, OutputComponent(
+                path=(field,), type=param.type or "string", format=param.format,
+                example=param.example if param.example is not None else param.default or None,
+                constraints=param.constraints, implied="described",
+                description=f"The {field} that {m.target.name}'s documentation says this API returns (implied: no "
+                            "response is documented)."))
+    return {name: tuple(by[k] for k in sorted(by)) for name, by in found.items()}
+
+
 def add_implied_outputs(tools: Iterable[Tool]) -> list[Tool]:
     """The tools with implied id outputs on their undocumented APIs (:func:`implied_components`), matched inside
     one system: the tools of one provider (a function file, an OpenAPI spec; ToolBench tools are each their own),
@@ -147,6 +178,11 @@ def add_implied_outputs(tools: Iterable[Tool]) -> list[Tool]:
     for tool in tools:
         wanted = systems[_system(tool)]
         comps = [implied_components(api, wanted) if wanted else () for api in tool.apis]
+        described = described_components(tool)
+        if described:  # the documentation's word first; a name-implied id of the same name adds nothing
+            comps = [described.get(api.name, ()) + tuple(
+                c for c in own if c.path[-1] not in {d.path[-1] for d in described.get(api.name, ())})
+                for api, own in zip(tool.apis, comps, strict=True)]
         if not any(comps):
             result.append(tool)
             continue

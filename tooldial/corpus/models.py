@@ -110,7 +110,8 @@ class OutputComponent(_Leaf):
     #: The closed set of values the response schema documents for the leaf (``enum``), when it does.
     enum: tuple[Any, ...] | None = None
     #: How the API's name implies this id where its documentation gives no response (``created``, ``listed``,
-    #: ``found``; :mod:`tooldial.corpus.implied_outputs`), ``""`` for a documented leaf; never serialised, so
+    #: ``found``), or that another API's documentation says it returns it (``described``;
+    #: :mod:`tooldial.corpus.implied_outputs`), ``""`` for a documented leaf; never serialised, so
     #: files and caches keep their bytes.
     implied: str = Field(default="", exclude=True)
 

@@ -29,7 +29,6 @@ from tooldial.graph.bounds import (
 )
 from tooldial.graph.config import FilterConfig, GraphConfig, Thresholds
 from tooldial.graph.copied_schemas import copied_schemas
-from tooldial.graph.described_links import described_links
 from tooldial.graph.documented import DESCRIBED_REASON, documented_candidates
 from tooldial.graph.edges import (
     EdgeArrays,
@@ -207,6 +206,11 @@ class GraphBuilder:
         if cfg.apply_rules and cfg.rules.copied_schemas:  # outputs of a copied schema are undocumented
             copied = copied_schemas(corpus.tools)
             outputs = [e for e in outputs if e.api_id not in copied.untrusted]
+        # a field known only from another API's sentence ("The value of match_id returned in .../matches/list")
+        # chains only where a sentence says (documented edges): into other inputs 20/30 judged valid
+        described = {(a.id, c.key) for a in corpus.apis for c in a.output_components if c.implied == "described"}
+        if described:
+            outputs = [e for e in outputs if (e.api_id, e.key) not in described]
         apis = sorted(corpus.apis, key=lambda a: a.id)
         api_ids = {a.id: i for i, a in enumerate(apis)}
         tool_ids: dict[str, int] = {}
@@ -343,7 +347,10 @@ def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
         "providers": provider_summary(corpus.tools),
         **({"copied_schemas": copied_schemas(corpus.tools).summary()}
            if config.apply_rules and config.rules.copied_schemas else {}),
-        **({"implied_outputs": {"outputs": implied[0], "apis": implied[1]}}
+        **({"implied_outputs": {"outputs": implied[0], "apis": implied[1],
+                                **({"described": described} if (described := sum(
+                                    c.implied == "described" for a in corpus.apis for c in a.output_components))
+                                   else {})}}
            if (implied := implied_count(corpus.apis))[0] else {}),
     }
 
@@ -542,6 +549,8 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
         graph.graph["learned"] = summary
         if report is not None:
             report.learned = summary
+    from tooldial.corpus.described_links import described_links  # corpus → graph: imported where used
+
     described = described_links(corpus) if config.described_links and config.apply_rules else []
     documented = documented_candidates(corpus, outputs, inputs, {c.pair_key: c for c in cands}, described)
     if documented:  # declared by the spec: no rule or cap removes them (tooldial.graph.documented)

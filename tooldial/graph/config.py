@@ -124,7 +124,7 @@ class GraphConfig(BaseModel):
     same_tool_values: bool = True
     #: Also read the chains an input's documentation states in words ("The value of matchId field returned in
     #: .../matches/list"): edges of kind ``documented`` that no rule or cap removes
-    #: (:mod:`tooldial.graph.described_links`).
+    #: (:mod:`tooldial.corpus.described_links`).
     described_links: bool = True
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True

@@ -8,14 +8,17 @@ pair (an echo, a record-type clash...). Links come from the loaders (:attr:`~too
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from tooldial.corpus.models import Corpus, make_api_id
-from tooldial.graph.described_links import DescribedLink
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import Candidate
 from tooldial.graph.validity import EntityKind, Verdict
+
+if TYPE_CHECKING:
+    from tooldial.corpus.described_links import DescribedLink
 
 DOCUMENTED_KIND = cast(EntityKind, "documented")
 #: The reason of a documented edge starts with this (``documented link userRepositories``).
@@ -37,9 +40,9 @@ def _entity(api_id: str, role: str, key: str, provider: str) -> Entity:
 
 def documented_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Entity],
                           proposed: dict[tuple[str, str, str, str], Candidate],
-                          described: list[DescribedLink] = ()) -> list[Candidate]:
+                          described: Sequence[DescribedLink] = ()) -> list[Candidate]:
     """One kept candidate per documented link of the corpus, and per chain its documentation states in words
-    (``described``, :mod:`tooldial.graph.described_links`; a declared link of the same pair wins), sorted by pair
+    (``described``, :mod:`tooldial.corpus.described_links`; a declared link of the same pair wins), sorted by pair
     key. ``proposed``: Eq. 1's candidates by pair key (their similarities are kept)."""
     outs = {(e.api_id, e.key): e for e in outputs}
     ins = {(e.api_id, e.key): e for e in inputs}

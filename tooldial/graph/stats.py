@@ -139,9 +139,11 @@ def implied_output_line(summary: dict | None) -> str:
     """What the corpus' implied outputs (:mod:`tooldial.corpus.implied_outputs`) added, or ``""``."""
     if not summary or not summary.get("outputs"):
         return ""
+    described = (f"; {summary['described']} of them fields another API's documentation says they return, which "
+                 "chain only where it says" if summary.get("described") else "")
     return (f"implied outputs: {summary['outputs']} ids on {summary['apis']} APIs that document no response "
-            "(createX / listXs / findX where another API of the tool takes an xId; `--no-implied-outputs` leaves "
-            "them out)")
+            f"(createX / listXs / findX where another API of the tool takes an xId{described}; "
+            "`--no-implied-outputs` leaves them out)")
 
 
 def provider_hint(rejected: dict, rules: dict, providers: dict | None = None) -> str:

@@ -45,8 +45,11 @@ _URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+")
 #: ``e.g.`` stay inside their sentence.
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|\n+")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-#: Code, quote and bold marks around a name: `x`, 'x', "x", **x**, [x].
+#: Code, quote and bold marks around an API's name: `x`, 'x', "x", **x**, [x].
 _MARKS = "`'\"*[]"
+#: Code and quote marks around a field's name (bold and brackets mark API and section names: **Hotels**
+#: collection).
+_FIELD_MARKS = "`'\""
 #: A field written as a path: ``artist->adamid``, ``seasons/id``, ``data[index]->`locationIdentifier```.
 _PATH_STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\W{0,3}(?:->|/|\.)\W{0,3}([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -117,21 +120,21 @@ def mentioned_apis(text: str, tool: Tool, target: Api) -> list[Api]:
     return ordered
 
 
-def _named_fields(sentence: str, api_names: list[str]) -> tuple[set[str], set[tuple[str, str]]]:
+def _named_fields(sentence: str, api_names: list[str]) -> tuple[dict[str, str], set[tuple[str, str]]]:
     """Field names the sentence marks as fields (code / quote marks, a following "field", a name with
-    underscores or inner capitals), normalized, and the two-step paths it writes (``artist->adamid``; matched
-    only against an output path with those two last steps)."""
+    underscores or inner capitals), normalized → as written, and the two-step paths it writes (``artist->adamid``;
+    matched only against an output path with those two last steps)."""
     text = sentence
     for name in api_names:  # the API names are no field names
         text = _name_pattern(name).sub(" ", text)
-    names: set[str] = set()
+    names: dict[str, str] = {}
     for m in _TOKEN.finditer(text):
         tok = m.group(0)
         before, after = text[max(0, m.start() - 1):m.start()], text[m.end():m.end() + 1]
         nxt = text[m.end():].split()[:1]
-        if (before and before in _MARKS and after and after in _MARKS) or "_" in tok.strip("_") \
+        if (before and before in _FIELD_MARKS and after and after in _FIELD_MARKS) or "_" in tok.strip("_") \
                 or re.search(r"[a-z][A-Z]", tok) or (nxt and nxt[0].lower().strip(".,;:") == "field"):
-            names.add(_norm(tok))
+            names.setdefault(_norm(tok), tok)
     return names, {(_norm(a), _norm(b)) for a, b in _PATH_STEP.findall(text)}
 
 
@@ -189,27 +192,61 @@ def _texts(target: Api, param: Parameter) -> list[str]:
     return own + [s for s in _sentences(target.description) if name.search(s)]
 
 
+@dataclass(frozen=True)
+class Mention:
+    """A sentence of ``target``'s documentation saying that ``param`` comes from ``sources`` (other APIs of the
+    same tool, in order of mention)."""
+
+    target: Api
+    param: Parameter
+    sentence: str
+    sources: tuple[Api, ...]
+
+    def field_names(self) -> dict[str, str]:
+        """The fields the sentence names: normalized → as written."""
+        return _named_fields(self.sentence, [a.name for a in self.sources])[0]
+
+    def named_field(self) -> str | None:
+        """The one field the sentence names, as written (``matchId``), else ``None`` (none, or several)."""
+        names = self.field_names()
+        own = _norm(self.param.name)
+        if own in names:
+            return names[own]
+        return next(iter(names.values())) if len(names) == 1 else None
+
+
+def mentions(tool: Tool) -> list[Mention]:
+    """Every sentence of the tool's documentation that states where a required input comes from (see the module
+    docstring): the input's own documentation, or its API's description naming it, with a provenance cue, no
+    likeness cue and another API of the tool named as a name. Credentials and transport settings are skipped."""
+    out: list[Mention] = []
+    if len(tool.apis) < 2:
+        return out
+    for target in tool.apis:
+        for param in target.required_parameters:
+            if param.format == "credentials" or set(split_words(param.name)) & _SETTING_WORDS:
+                continue
+            for sentence in _texts(target, param):
+                if not _has_cue(sentence) or _LIKENESS.search(sentence):
+                    continue
+                sources = mentioned_apis(sentence, tool, target)
+                if sources:
+                    out.append(Mention(target, param, sentence, tuple(sources)))
+    return out
+
+
 def described_links(corpus: Corpus) -> list[DescribedLink]:
     """Every chain the corpus's documentation states in words (see the module docstring), one per target input
     and source API, sorted."""
     found: dict[tuple[str, str, str], DescribedLink] = {}
     for tool in corpus.tools:
-        if len(tool.apis) < 2:
-            continue
-        for target in tool.apis:
-            for param in target.required_parameters:
-                if param.format == "credentials" or set(split_words(param.name)) & _SETTING_WORDS:
+        for m in mentions(tool):
+            names = [a.name for a in m.sources]
+            for source in m.sources:
+                key = (source.id, m.target.id, m.param.name)
+                if key in found:
                     continue
-                for sentence in _texts(target, param):
-                    if not _has_cue(sentence) or _LIKENESS.search(sentence):
-                        continue
-                    sources = mentioned_apis(sentence, tool, target)
-                    names = [a.name for a in sources]
-                    for source in sources:
-                        key = (source.id, target.id, param.name)
-                        if key in found:
-                            continue
-                        output = _source_output(source, target, param, sentence, names)
-                        if output is not None:
-                            found[key] = DescribedLink(source.id, output, target.id, param.name, sentence[:300])
+                output = _source_output(source, m.target, m.param, m.sentence, names)
+                if output is not None:
+                    found[key] = DescribedLink(source.id, output, m.target.id, m.param.name, m.sentence[:300])
     return [found[k] for k in sorted(found)]
