@@ -28,7 +28,13 @@ def _library() -> dict:
                      [("shelfId", "The value of shelf_id field returned in .../shelves/list endpoint")],
                      {"data": [{"isbn": "9780141182803", "title": "Ariel"}]}),
                 _api("Title Search", "Search the catalogue by title.", [("q", "Words of the title")],
-                     {"hits": [{"item": {"handle": "ariel-1965"}, "author": {"handle": "plath"}}]}),
+                     {"hits": [{"item": {"handle": "ariel-1965"}, "author": {"handle": "plath"}}], "shelf": "Poetry"}),
+                # its own name holds another API's ("Title Search"): no mention of that API
+                _api("Title Search Export", "Export a search.",
+                     [("shelf", "Shelf to export, as used by Title Search Export")], {"url": "https://x.test/e.csv"}),
+                # the API named is nearer another parameter: it sources the shelfId, not the isbn
+                _api("Holds", "Place a hold. Give the `isbn` of the book and a `shelfId` as returned by the "
+                     "shelves/books endpoint.", [("isbn", ""), ("shelfId", "")], {"hold": "h-1"}),
                 _api("Item Card", "The catalogue card of one item.",
                      [("ref", "Get it from **Title Search**, hits->`handle` of the item")],
                      {"title": "Ariel", "year": 1965}),
@@ -82,6 +88,8 @@ def test_no_chain_from_a_plain_word_a_credential_or_a_comparison(corpus):
     assert ("Renew", "token") not in links  # a session token is the system's, never a record's value
     assert ("Shelf Audit", "shelfId") not in links  # "same as": a comparison, not a source
     assert ("members/cards", "card_ref") not in links  # two fields named for an undocumented source: which?
+    assert ("Title Search Export", "shelf") not in links  # "Title Search" inside the target's own name
+    assert ("Holds", "isbn") not in links  # shelves/books returns isbns, but the sentence sources the shelfId
     assert len(links) == 4
 
 

@@ -99,7 +99,9 @@ def mentioned_apis(text: str, tool: Tool, target: Api) -> list[Api]:
     """The other APIs of ``tool`` that ``text`` names as names (longest names first; a name inside a longer
     mention is not counted), in order of first mention."""
     found: list[tuple[int, Api]] = []
-    taken: list[tuple[int, int]] = []
+    # the target's own name is no mention, nor is a shorter name inside it ("Google Product" in "Google Product
+    # Specifications")
+    taken: list[tuple[int, int]] = [(m.start(), m.end()) for m in _name_pattern(target.name.strip()).finditer(text)]
     for api in sorted(tool.apis, key=lambda a: (-len(a.name.strip()), a.name)):
         name = api.name.strip()
         if api.name == target.name or len(name) < 4 or not re.search(r"[A-Za-z]", name):
@@ -120,10 +122,12 @@ def mentioned_apis(text: str, tool: Tool, target: Api) -> list[Api]:
     return ordered
 
 
-def _named_fields(sentence: str, api_names: list[str]) -> tuple[dict[str, str], set[tuple[str, str]]]:
+def _named_fields(sentence: str, api_names: list[str], others: frozenset[str] = frozenset(),
+                  ) -> tuple[dict[str, str], set[tuple[str, str]]]:
     """Field names the sentence marks as fields (code / quote marks, a following "field", a name with
     underscores or inner capitals), normalized → as written, and the two-step paths it writes (``artist->adamid``;
-    matched only against an output path with those two last steps)."""
+    matched only against an output path with those two last steps). A name in ``others`` (the target's other
+    inputs, normalized) is the target's parameter, not a source field, unless "field" follows it."""
     text = sentence
     for name in api_names:  # the API names are no field names
         text = _name_pattern(name).sub(" ", text)
@@ -132,10 +136,19 @@ def _named_fields(sentence: str, api_names: list[str]) -> tuple[dict[str, str], 
         tok = m.group(0)
         before, after = text[max(0, m.start() - 1):m.start()], text[m.end():m.end() + 1]
         nxt = text[m.end():].split()[:1]
+        field = bool(nxt) and nxt[0].lower().strip(".,;:") == "field"
+        if _norm(tok) in others and not field:
+            continue
         if (before and before in _FIELD_MARKS and after and after in _FIELD_MARKS) or "_" in tok.strip("_") \
-                or re.search(r"[a-z][A-Z]", tok) or (nxt and nxt[0].lower().strip(".,;:") == "field"):
+                or re.search(r"[a-z][A-Z]", tok) or field:
             names.setdefault(_norm(tok), tok)
     return names, {(_norm(a), _norm(b)) for a, b in _PATH_STEP.findall(text)}
+
+
+def _other_inputs(target: Api, param: Parameter) -> frozenset[str]:
+    """The target's other parameters, normalized: a sentence naming them names no field of the source."""
+    return frozenset(_norm(p.name) for p in target.required_parameters + target.optional_parameters
+                     if p.name != param.name)
 
 
 def _source_output(source: Api, target: Api, param: Parameter, sentence: str, api_names: list[str]) -> str | None:
@@ -153,7 +166,7 @@ def _source_output(source: Api, target: Api, param: Parameter, sentence: str, ap
             return -mentioned, len(k[1]), k[0]
         return min(keys, key=rank)[0] if keys else None
 
-    names, paths = _named_fields(sentence, api_names)
+    names, paths = _named_fields(sentence, api_names, _other_inputs(target, param))
     if paths:
         hit = [k for k in outs if len(k[1]) >= 2 and (_norm(k[1][-2]), _norm(k[1][-1])) in paths]
         if hit:
@@ -184,12 +197,30 @@ def _has_cue(sentence: str) -> bool:
     return any(m.start() > 0 and sentence[:m.start()].strip() for m in _CUES.finditer(sentence))
 
 
-def _texts(target: Api, param: Parameter) -> list[str]:
-    """The sentences that speak of ``param``: all of its own documentation, and the sentences of its API's
-    description that name it."""
-    own = [" ".join(_sentences(param.description))] if param.description else []
+def _texts(target: Api, param: Parameter) -> list[tuple[str, bool]]:
+    """The sentences that speak of ``param``, each with whether it is the input's own documentation (else a sentence
+    of its API's description that names it)."""
+    own = [(" ".join(_sentences(param.description)), True)] if param.description else []
     name = _name_pattern(param.name)
-    return own + [s for s in _sentences(target.description) if name.search(s)]
+    return own + [(s, False) for s in _sentences(target.description) if name.search(s)]
+
+
+def _nearest_parameter(sentence: str, target: Api, param: Parameter, sources: list[Api]) -> bool:
+    """Whether ``param`` is, of the target's parameters the sentence names, the one nearest to the first API it
+    mentions ("The product ID is in the `product_id` parameter; ... a location parameter (locations can be retrieved
+    from the Locations API)" sources the location, not the product id)."""
+    at = min((m.start() for a in sources for m in _name_pattern(a.name.strip()).finditer(sentence)), default=None)
+    if at is None:
+        return True
+
+    def distance(p: Parameter) -> int | None:
+        spots = [abs(m.start() - at) for m in _name_pattern(p.name).finditer(sentence)]
+        return min(spots) if spots else None
+
+    own = distance(param)
+    others = [d for p in target.required_parameters + target.optional_parameters
+              if p.name != param.name and (d := distance(p)) is not None]
+    return own is not None and all(own <= d for d in others)
 
 
 @dataclass(frozen=True)
@@ -203,8 +234,8 @@ class Mention:
     sources: tuple[Api, ...]
 
     def field_names(self) -> dict[str, str]:
-        """The fields the sentence names: normalized → as written."""
-        return _named_fields(self.sentence, [a.name for a in self.sources])[0]
+        """The fields the sentence names, other than the target's other inputs: normalized → as written."""
+        return _named_fields(self.sentence, [a.name for a in self.sources], _other_inputs(self.target, self.param))[0]
 
     def named_field(self) -> str | None:
         """The one field the sentence names, as written (``matchId``), else ``None`` (none, or several)."""
@@ -226,11 +257,11 @@ def mentions(tool: Tool) -> list[Mention]:
         for param in target.required_parameters:
             if param.format == "credentials" or set(split_words(param.name)) & _SETTING_WORDS:
                 continue
-            for sentence in _texts(target, param):
+            for sentence, own_doc in _texts(target, param):
                 if not _has_cue(sentence) or _LIKENESS.search(sentence):
                     continue
                 sources = mentioned_apis(sentence, tool, target)
-                if sources:
+                if sources and (own_doc or _nearest_parameter(sentence, target, param, sources)):
                     out.append(Mention(target, param, sentence, tuple(sources)))
     return out
 
