@@ -150,6 +150,14 @@ def test_a_documented_temperature_is_not_served_for_another_place_and_season():
     assert climate_range(yakutsk, dt.date(2025, 1, 15))[1] < 0
 
 
+def test_a_dew_point_may_lie_far_below_the_climate_but_not_above_it():
+    # dry desert air in July: a dew point of -8 °C beside 40 °C is weather, not a record from another place
+    dry = {"hourly": [{"temperature": 40.2, "temperatureDewPoint": -8.4}]}
+    assert not climate_problems({"city": "Riyadh", "date": "2025-07-15"}, dry)
+    assert climate_problems({"city": "Riyadh", "date": "2025-07-15"}, {"hourly": [{"temperature": -8.4}]})
+    assert climate_problems({"city": "Moscow", "date": "2025-01-15"}, {"hourly": [{"dewpoint_c": 31.0}]})
+
+
 # --- money --------------------------------------------------------------------------------------------------
 
 def test_rates_and_conversions_follow_the_currencies_asked():

@@ -11,6 +11,7 @@ from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import as_number, as_text, leaf_items
 from tooldial.dialogue.mockdata.places import place_of
 from tooldial.dialogue.mockdata.world import WORLD_YEAR
+from tooldial.dialogue.weather import role as weather_role
 from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
@@ -30,7 +31,8 @@ class Climate(CallRule):
 
 def climate_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
     """Temperatures (°C) of a call placed by its inputs (a city, coordinates) that the place's climate rules
-    out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July)."""
+    out on the record's date (the documented 12–20 °C of Lisbon served for Kuwait City in July). A dew point is
+    held to the range's top only: dry air puts it far below the air's temperature."""
     place = place_of({k: as_text(v) for k, v in inputs.items()})
     if place is None:
         return []
@@ -47,7 +49,9 @@ def climate_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
         if asked is None:  # no date asked: any season of the year
             low, high = min(climate_range(place, dt.date(WORLD_YEAR, m, 15))[0] for m in range(1, 13)), max(
                 climate_range(place, dt.date(WORLD_YEAR, m, 15))[1] for m in range(1, 13))
-        if not low - CLIMATE_SLACK <= number <= high + CLIMATE_SLACK:
+        # a dew point is at most the air's temperature, and dry air puts it far below the climate's range
+        floor = -90.0 if weather_role(path[-1]) == "dew" else low - CLIMATE_SLACK
+        if not floor <= number <= high + CLIMATE_SLACK:
             out.append(WorldProblem(WorldCheck.CLIMATE, f"{path[-1]}={value} in {place.city} (expected about {low:.0f}..{high:.0f} °C)",
                                     (path[-1],)))
     return out
