@@ -48,6 +48,12 @@ def _library() -> dict:
                      [("shelfId", "Same as the shelf_id of the shelves/list endpoint, but audited")], {"ok": True}),
                 _api("Reading List", "Books to search for later.",
                      [("list_id", "Id of a list you created to search for books")], {"items": []}),
+                # the source's records are the ones the input names: their bare id
+                _api("Get All Branch Teams", "Teams of all branches.", [],
+                     {"data": [{"id": 7, "name": "Cataloguing", "lead": {"id": 31}}]}),
+                _api("Get Team Rota", "A team's rota.",
+                     [("teamId", "You can get the teamId by using the \"Get All Branch Teams\" endpoint.")],
+                     {"rota": []}),
                 # documents no response: what it returns is known only from the sentences of the APIs after it
                 _api("members/list", "Members of a branch.", [("branch", "Branch code")]),
                 _api("members/detail", "One member.",
@@ -80,6 +86,8 @@ def test_an_input_documented_as_another_apis_field_is_a_chain_from_that_field(co
     assert links[("Item Card", "ref")] == ("Title Search", "hits|item|handle")
     # a sentence of the API's description that names the input
     assert links[("Loans", "branch")] == ("branches/list", "branches|branch")
+    # the listing of teams gives the team's id, not its lead's
+    assert links[("Get Team Rota", "teamId")] == ("Get All Branch Teams", "data|id")
 
 
 def test_no_chain_from_a_plain_word_a_credential_or_a_comparison(corpus):
@@ -90,7 +98,7 @@ def test_no_chain_from_a_plain_word_a_credential_or_a_comparison(corpus):
     assert ("members/cards", "card_ref") not in links  # two fields named for an undocumented source: which?
     assert ("Title Search Export", "shelf") not in links  # "Title Search" inside the target's own name
     assert ("Holds", "isbn") not in links  # shelves/books returns isbns, but the sentence sources the shelfId
-    assert len(links) == 4
+    assert len(links) == 5
 
 
 def test_an_undocumented_api_returns_what_another_apis_documentation_says_and_chains_only_there(corpus, embedder):
@@ -120,7 +128,11 @@ def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(cor
     on, graph = edges()
     card = on[("Title Search", "hits|item|handle", "Item Card", "ref")]
     assert card["kind"] == "documented" and card["reason"].startswith("described: Get it from **Title Search**")
-    assert graph.graph["described_links"] == 4
+    assert graph.graph["described_links"] == 5
+    from tooldial.graph.stats import format_stats, graph_stats
+
+    assert "documented links 5 edges (OpenAPI links, Arazzo steps, 5 of them stated in words" in format_stats(
+        graph_stats(graph))
     off, graph_off = edges(described_links=False)
     assert not any(d["reason"].startswith("described") for d in off.values())
     assert "described_links" not in graph_off.graph

@@ -40,6 +40,8 @@ _MARK_AFTER = knowledge_words("documentation", "provenance_marks")
 #: Input words of credentials and transport settings (the graph's, :mod:`tooldial.graph.select`): no record
 #: gives them, so no described chain is read into them.
 _SETTING_WORDS = knowledge_words("requests", "transport_settings")
+#: Path elements that wrap records without naming them (``data|results|id``): the graph's containers.
+_CONTAINERS = knowledge_words("containers", "graph_container")
 _URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+")
 #: A sentence end: ``.`` ``!`` ``?`` followed by space and an upper-case letter, or a line break. ``.../x`` and
 #: ``e.g.`` stay inside their sentence.
@@ -188,6 +190,13 @@ def _source_output(source: Api, target: Api, param: Parameter, sentence: str, ap
             (split_words(k[1][-2]) or [""])[-1]) == record]
         if hit:
             return best(hit)
+        # ``apiId`` from "Get All APIs", ``organizationTeamId`` from "Get All Teams": the source's records are the
+        # ones the input names, so their bare id (top level, or under a container) is it
+        if record in {singular(w) for w in split_words(source.name)}:
+            hit = [k for k in outs if _norm(k[1][-1]) == "id" and all(
+                p.lower() in _CONTAINERS or singular((split_words(p) or [""])[-1]) == record for p in k[1][:-1])]
+            if hit:
+                return best(hit)
     return None
 
 

@@ -112,7 +112,10 @@ def format_stats(stats: GraphStats) -> str:
     if line := implied_output_line(stats.attributes.get("implied_outputs")):
         lines.append(line)
     if stats.documented_links:
-        lines.append(f"documented links {stats.documented_links} edges (OpenAPI links; no rule removes them)")
+        described = stats.attributes.get("described_links") or 0
+        said = f", {described} of them stated in words" if described else ""
+        lines.append(f"documented links {stats.documented_links} edges (OpenAPI links, Arazzo steps{said}; no rule "
+                     "removes them)")
     if stats.rejected:
         lines.append(f"rejected         {sum(stats.rejected.values())} candidates; by rule:")
         lines += [f"  {n:6d}  {reason_label(code)}" for code, n in
@@ -168,7 +171,9 @@ def graph_notes(graph: nx.MultiDiGraph) -> list[str]:
         lines.append(f"providers: {summary.get('providers')} for {summary.get('tools')} tools ("
                      + "; ".join(f"{n} {r}" for r, n in summary.get("rules", {}).items()) + ")")
     if graph.graph.get("documented_links"):
-        lines.append(f"documented links: {graph.graph['documented_links']} edges")
+        described = graph.graph.get("described_links") or 0
+        lines.append(f"documented links: {graph.graph['documented_links']} edges"
+                     + (f" ({described} stated in words in the APIs' documentation)" if described else ""))
     if line := copied_schema_line(graph.graph.get("copied_schemas")):
         lines.append(line)
     if line := implied_output_line(graph.graph.get("implied_outputs")):
