@@ -54,6 +54,12 @@ def _library() -> dict:
                 _api("Get Team Rota", "A team's rota.",
                      [("teamId", "You can get the teamId by using the \"Get All Branch Teams\" endpoint.")],
                      {"rota": []}),
+                # a run-on documentation: each sentence names its own sources and field
+                _api("rooms/list", "Rooms of a branch.", [("branch", "Branch code")]),
+                _api("floors/list", "Floors of a branch.", [("branch", "Branch code")]),
+                _api("Room Map", "A map of a room or floor.",
+                     [("ref", "The value of 'roomNo' field returned in .../rooms/list endpoint The value of "
+                              "'floorNo' field returned in .../floors/list endpoint")], {"svg": "<svg/>"}),
                 # documents no response: what it returns is known only from the sentences of the APIs after it
                 _api("members/list", "Members of a branch.", [("branch", "Branch code")]),
                 _api("members/detail", "One member.",
@@ -98,7 +104,13 @@ def test_no_chain_from_a_plain_word_a_credential_or_a_comparison(corpus):
     assert ("members/cards", "card_ref") not in links  # two fields named for an undocumented source: which?
     assert ("Title Search Export", "shelf") not in links  # "Title Search" inside the target's own name
     assert ("Holds", "isbn") not in links  # shelves/books returns isbns, but the sentence sources the shelfId
-    assert len(links) == 5
+    assert len(links) == 6
+
+
+def test_a_run_on_documentation_is_read_sentence_by_sentence(corpus):
+    into_map = {(d.source.rsplit("|", 1)[-1], d.source_output) for d in described_links(corpus)
+                if d.target.endswith("|Room Map")}
+    assert into_map == {("rooms/list", "roomNo"), ("floors/list", "floorNo")}
 
 
 def test_an_undocumented_api_returns_what_another_apis_documentation_says_and_chains_only_there(corpus, embedder):
@@ -113,7 +125,7 @@ def test_an_undocumented_api_returns_what_another_apis_documentation_says_and_ch
             if u.endswith("|members/list")}
     # members/fines also takes a memberId, but no sentence says it comes from the listing
     assert into == {("members/detail", "memberId"): "documented"}
-    assert graph.graph["implied_outputs"]["described"] == 1
+    assert graph.graph["implied_outputs"]["described"] == 3
 
 
 def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(corpus, embedder):
@@ -128,10 +140,10 @@ def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(cor
     on, graph = edges()
     card = on[("Title Search", "hits|item|handle", "Item Card", "ref")]
     assert card["kind"] == "documented" and card["reason"].startswith("described: Get it from **Title Search**")
-    assert graph.graph["described_links"] == 5
+    assert graph.graph["described_links"] == 7
     from tooldial.graph.stats import format_stats, graph_stats
 
-    assert "documented links 5 edges (OpenAPI links, Arazzo steps, 5 of them stated in words" in format_stats(
+    assert "documented links 7 edges (OpenAPI links, Arazzo steps, 7 of them stated in words" in format_stats(
         graph_stats(graph))
     off, graph_off = edges(described_links=False)
     assert not any(d["reason"].startswith("described") for d in off.values())

@@ -43,9 +43,9 @@ _SETTING_WORDS = knowledge_words("requests", "transport_settings")
 #: Path elements that wrap records without naming them (``data|results|id``): the graph's containers.
 _CONTAINERS = knowledge_words("containers", "graph_container")
 _URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+")
-#: A sentence end: ``.`` ``!`` ``?`` followed by space and an upper-case letter, or a line break. ``.../x`` and
-#: ``e.g.`` stay inside their sentence.
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|\n+")
+#: A sentence end: ``.`` ``!`` ``?`` followed by space and an upper-case letter, a line break, or a run-on "The"
+#: after a lower-case word ("... endpoint The value of ..."). ``.../x`` and ``e.g.`` stay inside their sentence.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])|\n+|(?<=[a-z])\s+(?=The\s)")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Code, quote and bold marks around an API's name: `x`, 'x', "x", **x**, [x].
 _MARKS = "`'\"*[]"
@@ -137,8 +137,8 @@ def _named_fields(sentence: str, api_names: list[str], others: frozenset[str] = 
     for m in _TOKEN.finditer(text):
         tok = m.group(0)
         before, after = text[max(0, m.start() - 1):m.start()], text[m.end():m.end() + 1]
-        nxt = text[m.end():].split()[:1]
-        field = bool(nxt) and nxt[0].lower().strip(".,;:") == "field"
+        nxt = text[m.end():].lstrip(_FIELD_MARKS + " ").split()[:1]  # ``'artists->id' field``
+        field = bool(nxt) and nxt[0].lower().strip(".,;:") in ("field", "fields")
         if _norm(tok) in others and not field:
             continue
         if (before and before in _FIELD_MARKS and after and after in _FIELD_MARKS) or "_" in tok.strip("_") \
@@ -208,8 +208,12 @@ def _has_cue(sentence: str) -> bool:
 
 def _texts(target: Api, param: Parameter) -> list[tuple[str, bool]]:
     """The sentences that speak of ``param``, each with whether it is the input's own documentation (else a sentence
-    of its API's description that names it)."""
-    own = [(" ".join(_sentences(param.description)), True)] if param.description else []
+    of its API's description that names it). The input's own documentation is read sentence by sentence, then
+    whole; a run-on "... endpoint The value of 'artists->id' field ..." is two sentences."""
+    own: list[tuple[str, bool]] = []
+    if param.description:  # each sentence first (one names its sources and field), then all of it together
+        parts = _sentences(param.description)
+        own = [(p, True) for p in parts] + ([(" ".join(parts), True)] if len(parts) > 1 else [])
     name = _name_pattern(param.name)
     return own + [(s, False) for s in _sentences(target.description) if name.search(s)]
 
