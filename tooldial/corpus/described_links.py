@@ -1,24 +1,31 @@
 """Chains an API's documentation states in words, read as documented edges.
 
 Real API references often say where an input comes from: "The value of matchId field returned in .../matches/list
-endpoint", "Use **Game List** method to get available games", "The `key` is the raw data CSV file name provided by
-the Raw data - List API". That is the author's own word on a chain, as an OpenAPI ``link`` is
+endpoint", "Use **Game List** method to get available games", "You can get the organizationId by using the "Get all
+Organizations" endpoint". That is the author's own word on a chain, as an OpenAPI ``link`` is
 (:mod:`tooldial.graph.documented`), so such a chain becomes an edge of kind ``documented`` that no similarity bar,
 rule or cap removes, whatever names the two fields have.
 
 A chain is read only when all of these hold, so that a tool whose API is called "Search" or "Team" does not
 link every sentence that uses the word:
 
-- the text is the required input's own documentation, or a sentence of its API's description that names the input;
+- the text is the required input's own documentation (sentence by sentence, then whole), or a sentence of its API's
+  description that names the input and names no other parameter nearer to the API it mentions;
 - it names another API of the same tool, marked as a name: a path or name with separators or inner capitals
-  (``matches/list``, ``getAccessToken``, ``Game List``), or code / quote / bold marks around it, or a word such
-  as "endpoint" after it (``documentation.provenance_marks``); a one-word name inside a URL is no mention;
+  (``matches/list``, ``getAccessToken``), a name of several words as its API writes it (``Game List``), code /
+  quote / bold marks around it, or a word such as "endpoint" after it (``documentation.provenance_marks``); a name
+  inside a URL or inside the target's own name is no mention;
 - the sentence says the value comes from there (``documentation.provenance_cues``: returned, from, provided,
-  obtained, use ...) and not that it is merely like it (``documentation.likeness_cues``: "same as");
-- the source field is found: a field the sentence names (in code marks, before "field", or a path such as
-  ``artist->adamid``), else the source's output of the input's own name, else the id of the record the input
-  names. Credentials and transport settings (``requests.transport_settings``: key, token, page, format) are
-  never chained: no record gives them.
+  obtained, use ..., after the sentence's first word) and not that it is merely like it
+  (``documentation.likeness_cues``: "same as");
+- the source field is found: a field the sentence names (in code or quote marks, before "field", or a path such as
+  ``artist->adamid``; a name of the target's other inputs is none), else the source's output of the input's own
+  name, else the bare id of the record the input names (``playerId``: ``players|id``, or the ``id`` of a source
+  named for players). Credentials and transport settings (``requests.transport_settings``: key, token, page,
+  format) are never chained: no record gives them.
+
+An API that documents no response has no field to find; :func:`tooldial.corpus.implied_outputs.described_components`
+gives it the field a :class:`Mention` names, and the graph chains that field only where a sentence says.
 """
 
 from __future__ import annotations
