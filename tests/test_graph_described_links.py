@@ -148,3 +148,16 @@ def test_described_chains_are_documented_edges_and_the_switch_turns_them_off(cor
     off, graph_off = edges(described_links=False)
     assert not any(d["reason"].startswith("described") for d in off.values())
     assert "described_links" not in graph_off.graph
+
+
+def test_the_cue_and_mark_words_are_the_documentation_packs():
+    import re
+
+    from tooldial.corpus import described_links as dl
+    from tooldial.knowledge.loader import ordered_words, words
+
+    for name, pattern in (("provenance_cues", dl._CUES), ("likeness_cues", dl._LIKENESS)):
+        for word in ordered_words("documentation", name):
+            assert pattern.search(f"x {word} y"), (name, word)
+    assert dl._MARK_AFTER is words("documentation", "provenance_marks")
+    assert not dl._CUES.search("the shelf is returnable") and not re.search(dl._LIKENESS, "the same day")
