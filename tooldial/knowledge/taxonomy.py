@@ -94,6 +94,14 @@ _NOT_ID = loader.ordered_words("identifiers", "not_id")
 _PERSON = loader.ordered_words("people", "person_roles")
 
 
+def _names_a_person(f: FieldName) -> bool:
+    """A field whose head noun is a person (``author``, ``members``, ``homePlayer``): a person word that only
+    qualifies another head (``member_religion``, ``userAgent``, ``author_deleted``) names no person, nor does a
+    number or a flag (``currentPlayers``: a count). A plural head (``players``, ``creators``) is left as it was:
+    such lists hold records or ids as often as names (two blind readers preferred no person kind for 4 of 5)."""
+    return bool(f.tokens) and not f.numeric and (f.type or "").lower() != "boolean" and f.tokens[-1] in _PERSON
+
+
 _ORG = loader.ordered_words("people", "organisations")
 
 
@@ -347,7 +355,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.FIRST_NAME, lambda f: f.has(*_cue("first_name")) and f.has(*_cue("first_name_marks"))),
     (FieldKind.LAST_NAME, lambda f: f.has(*_cue("last_name")) and f.has(*_cue("last_name_marks"))),
     (FieldKind.USERNAME, lambda f: f.has(*_cue("username"))),
-    (FieldKind.PERSON, lambda f: f.has(*_PERSON) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
+    (FieldKind.PERSON, lambda f: _names_a_person(f) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
     (FieldKind.COMPANY, lambda f: f.has(*_ORG) or (f.has("name") and f.named(*_ORG))),
     (FieldKind.GENDER, lambda f: f.has(*_cue("gender"))),
     (FieldKind.QUERY, lambda f: f.has(*_cue("query"))),
