@@ -94,15 +94,24 @@ _NOT_ID = loader.ordered_words("identifiers", "not_id")
 _PERSON = loader.ordered_words("people", "person_roles")
 
 
+def _heads(f: FieldName, words: Sequence[str]) -> bool:
+    """Whether one of ``words`` is the field's head noun, its last word, in a field that is no number or flag. A
+    person or organisation word that only qualifies another head (``member_religion``, ``userAgent``,
+    ``seller_vat_number``, ``author_deleted``) names no person or company, nor does a number (``currentPlayers``).
+    A plural head (``players``) is left as it was: such lists hold records or ids as often as names (two blind
+    readers preferred no person kind for 4 of 5)."""
+    return bool(f.tokens) and not f.numeric and (f.type or "").lower() != "boolean" and f.tokens[-1] in words
+
+
 def _names_a_person(f: FieldName) -> bool:
-    """A field whose head noun is a person (``author``, ``members``, ``homePlayer``): a person word that only
-    qualifies another head (``member_religion``, ``userAgent``, ``author_deleted``) names no person, nor does a
-    number or a flag (``currentPlayers``: a count). A plural head (``players``, ``creators``) is left as it was:
-    such lists hold records or ids as often as names (two blind readers preferred no person kind for 4 of 5)."""
-    return bool(f.tokens) and not f.numeric and (f.type or "").lower() != "boolean" and f.tokens[-1] in _PERSON
+    """A field whose head noun is a person (``author``, ``homePlayer``): :func:`_heads` of the person roles."""
+    return _heads(f, _PERSON)
 
 
 _ORG = loader.ordered_words("people", "organisations")
+#: A brand's code under its name (``airline_code``, ``airline_iata``): the company's, drawn with its name (pack
+#: ``brands``).
+_BRAND_CODES = loader.words("brands", "code_heads")
 
 
 #: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).
@@ -356,7 +365,8 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.LAST_NAME, lambda f: f.has(*_cue("last_name")) and f.has(*_cue("last_name_marks"))),
     (FieldKind.USERNAME, lambda f: f.has(*_cue("username"))),
     (FieldKind.PERSON, lambda f: _names_a_person(f) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
-    (FieldKind.COMPANY, lambda f: f.has(*_ORG) or (f.has("name") and f.named(*_ORG))),
+    (FieldKind.COMPANY, lambda f: _heads(f, _ORG) or (f.has("name") and f.named(*_ORG))
+     or (f.has(*_ORG) and bool(f.tokens) and f.tokens[-1] in _BRAND_CODES)),
     (FieldKind.GENDER, lambda f: f.has(*_cue("gender"))),
     (FieldKind.QUERY, lambda f: f.has(*_cue("query"))),
     (FieldKind.TEXT, lambda f: f.has(*_cue("text"))),
