@@ -160,4 +160,5 @@ def test_the_cue_and_mark_words_are_the_documentation_packs():
         for word in ordered_words("documentation", name):
             assert pattern.search(f"x {word} y"), (name, word)
     assert dl._MARK_AFTER is words("documentation", "provenance_marks")
+    assert dl._FIELD_WORDS is words("documentation", "field_marks")
     assert not dl._CUES.search("the shelf is returnable") and not re.search(dl._LIKENESS, "the same day")

@@ -44,6 +44,8 @@ _CUES = re.compile(r"(?i)\b(" + "|".join(map(re.escape, ordered_words("documenta
 _LIKENESS = re.compile(r"(?i)\b(" + "|".join(map(re.escape, ordered_words("documentation", "likeness_cues")))
                        + r")\b")
 _MARK_AFTER = knowledge_words("documentation", "provenance_marks")
+#: Words that, after a name, mark it as a field's ("the value of matchId field"; "Url fields").
+_FIELD_WORDS = knowledge_words("documentation", "field_marks")
 #: Input words of credentials and transport settings (the graph's, :mod:`tooldial.graph.select`): no record
 #: gives them, so no described chain is read into them.
 _SETTING_WORDS = knowledge_words("requests", "transport_settings")
@@ -75,7 +77,8 @@ class DescribedLink:
     sentence: str
 
 
-def _norm(name: str) -> str:
+def name_norm(name: str) -> str:
+    """A field or parameter name compared across spellings: ``match_id``, ``matchId`` and ``matchIds`` are one."""
     return "".join(singular(w) for w in split_words(name))
 
 
@@ -145,18 +148,18 @@ def _named_fields(sentence: str, api_names: list[str], others: frozenset[str] = 
         tok = m.group(0)
         before, after = text[max(0, m.start() - 1):m.start()], text[m.end():m.end() + 1]
         nxt = text[m.end():].lstrip(_FIELD_MARKS + " ").split()[:1]  # ``'artists->id' field``
-        field = bool(nxt) and nxt[0].lower().strip(".,;:") in ("field", "fields")
-        if _norm(tok) in others and not field:
+        field = bool(nxt) and nxt[0].lower().strip(".,;:") in _FIELD_WORDS
+        if name_norm(tok) in others and not field:
             continue
         if (before and before in _FIELD_MARKS and after and after in _FIELD_MARKS) or "_" in tok.strip("_") \
                 or re.search(r"[a-z][A-Z]", tok) or field:
-            names.setdefault(_norm(tok), tok)
-    return names, {(_norm(a), _norm(b)) for a, b in _PATH_STEP.findall(text)}
+            names.setdefault(name_norm(tok), tok)
+    return names, {(name_norm(a), name_norm(b)) for a, b in _PATH_STEP.findall(text)}
 
 
 def _other_inputs(target: Api, param: Parameter) -> frozenset[str]:
     """The target's other parameters, normalized: a sentence naming them names no field of the source."""
-    return frozenset(_norm(p.name) for p in target.required_parameters + target.optional_parameters
+    return frozenset(name_norm(p.name) for p in target.required_parameters + target.optional_parameters
                      if p.name != param.name)
 
 
@@ -177,30 +180,30 @@ def _source_output(source: Api, target: Api, param: Parameter, sentence: str, ap
 
     names, paths = _named_fields(sentence, api_names, _other_inputs(target, param))
     if paths:
-        hit = [k for k in outs if len(k[1]) >= 2 and (_norm(k[1][-2]), _norm(k[1][-1])) in paths]
+        hit = [k for k in outs if len(k[1]) >= 2 and (name_norm(k[1][-2]), name_norm(k[1][-1])) in paths]
         if hit:
             return best(hit)
-    own = _norm(param.name)
+    own = name_norm(param.name)
     if names:
-        hit = [k for k in outs if _norm(k[1][-1]) in names]
-        if len(hit) > 1 and any(_norm(k[1][-1]) == own for k in hit):
-            hit = [k for k in hit if _norm(k[1][-1]) == own]
+        hit = [k for k in outs if name_norm(k[1][-1]) in names]
+        if len(hit) > 1 and any(name_norm(k[1][-1]) == own for k in hit):
+            hit = [k for k in hit if name_norm(k[1][-1]) == own]
         if hit:
             return best(hit)
-    hit = [k for k in outs if _norm(k[1][-1]) == own]
+    hit = [k for k in outs if name_norm(k[1][-1]) == own]
     if hit:
         return best(hit)
     words = split_words(param.name)
     if len(words) >= 2 and words[-1] == "id":  # ``playerId``: the id of a player record of the source
         record = singular(words[-2])
-        hit = [k for k in outs if _norm(k[1][-1]) == "id" and len(k[1]) >= 2 and singular(
+        hit = [k for k in outs if name_norm(k[1][-1]) == "id" and len(k[1]) >= 2 and singular(
             (split_words(k[1][-2]) or [""])[-1]) == record]
         if hit:
             return best(hit)
         # ``apiId`` from "Get All APIs", ``organizationTeamId`` from "Get All Teams": the source's records are the
         # ones the input names, so their bare id (top level, or under a container) is it
         if record in {singular(w) for w in split_words(source.name)}:
-            hit = [k for k in outs if _norm(k[1][-1]) == "id" and all(
+            hit = [k for k in outs if name_norm(k[1][-1]) == "id" and all(
                 p.lower() in _CONTAINERS or singular((split_words(p) or [""])[-1]) == record for p in k[1][:-1])]
             if hit:
                 return best(hit)
@@ -260,7 +263,7 @@ class Mention:
     def named_field(self) -> str | None:
         """The one field the sentence names, as written (``matchId``), else ``None`` (none, or several)."""
         names = self.field_names()
-        own = _norm(self.param.name)
+        own = name_norm(self.param.name)
         if own in names:
             return names[own]
         return next(iter(names.values())) if len(names) == 1 else None

@@ -138,7 +138,7 @@ def implied_components(api: Api, wanted: dict[tuple[str, ...], list[tuple[str, P
 def described_components(tool: Tool) -> dict[str, tuple[OutputComponent, ...]]:
     """API name → the outputs other APIs' documentation says that undocumented API returns (module docstring),
     each in the form of the input it feeds (type, format, example)."""
-    from tooldial.corpus.described_links import mentions
+    from tooldial.corpus.described_links import mentions, name_norm
 
     found: dict[str, dict[str, OutputComponent]] = {}
     for m in mentions(tool):
@@ -147,12 +147,11 @@ def described_components(tool: Tool) -> dict[str, tuple[OutputComponent, ...]]:
             field = m.param.name
         if field is None:
             continue
-        norm = "".join(singular(w) for w in split_words(field))
+        norm = name_norm(field)
+        param = m.param
         for source in m.sources:
-            if _documents_output(source) or any("".join(singular(w) for w in split_words(p.name)) == norm
-                                                for p in source.required_parameters):
+            if _documents_output(source) or any(name_norm(p.name) == norm for p in source.required_parameters):
                 continue
-            param = m.param
             found.setdefault(source.name, {}).setdefault(norm, OutputComponent(
                 path=(field,), type=param.type or "string", format=param.format,
                 example=param.example if param.example is not None else param.default or None,

@@ -103,15 +103,10 @@ def _heads(f: FieldName, words: Sequence[str]) -> bool:
     return bool(f.tokens) and not f.numeric and (f.type or "").lower() != "boolean" and f.tokens[-1] in words
 
 
-def _names_a_person(f: FieldName) -> bool:
-    """A field whose head noun is a person (``author``, ``homePlayer``): :func:`_heads` of the person roles."""
-    return _heads(f, _PERSON)
-
-
 _ORG = loader.ordered_words("people", "organisations")
 #: A brand's code under its name (``airline_code``, ``airline_iata``): the company's, drawn with its name (pack
 #: ``brands``).
-_BRAND_CODES = loader.words("brands", "code_heads")
+_BRAND_CODES = loader.words("brands", "code_fields") | loader.words("brands", "code_heads")
 
 
 #: Names of quantities: a number even when documented as a string (``beds``, ``sqFt``, ``distance``).
@@ -364,9 +359,9 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.FIRST_NAME, lambda f: f.has(*_cue("first_name")) and f.has(*_cue("first_name_marks"))),
     (FieldKind.LAST_NAME, lambda f: f.has(*_cue("last_name")) and f.has(*_cue("last_name_marks"))),
     (FieldKind.USERNAME, lambda f: f.has(*_cue("username"))),
-    (FieldKind.PERSON, lambda f: _names_a_person(f) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
+    (FieldKind.PERSON, lambda f: _heads(f, _PERSON) or (f.has(*_cue("person_name")) and f.named(*_PERSON))),
     (FieldKind.COMPANY, lambda f: _heads(f, _ORG) or (f.has("name") and f.named(*_ORG))
-     or (f.has(*_ORG) and bool(f.tokens) and f.tokens[-1] in _BRAND_CODES)),
+     or (f.has(*_ORG) and f.tokens[-1] in _BRAND_CODES)),
     (FieldKind.GENDER, lambda f: f.has(*_cue("gender"))),
     (FieldKind.QUERY, lambda f: f.has(*_cue("query"))),
     (FieldKind.TEXT, lambda f: f.has(*_cue("text"))),

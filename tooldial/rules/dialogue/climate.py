@@ -50,7 +50,7 @@ def climate_problems(inputs: dict[str, Any], result: Any) -> list[WorldProblem]:
             low, high = min(climate_range(place, dt.date(WORLD_YEAR, m, 15))[0] for m in range(1, 13)), max(
                 climate_range(place, dt.date(WORLD_YEAR, m, 15))[1] for m in range(1, 13))
         # a dew point is at most the air's temperature, and dry air puts it far below the climate's range
-        floor = -90.0 if weather_role(path[-1]) == "dew" else low - CLIMATE_SLACK
+        floor = float("-inf") if weather_role(path[-1]) == "dew" else low - CLIMATE_SLACK
         if not floor <= number <= high + CLIMATE_SLACK:
             out.append(WorldProblem(WorldCheck.CLIMATE, f"{path[-1]}={value} in {place.city} (expected about {low:.0f}..{high:.0f} °C)",
                                     (path[-1],)))
