@@ -162,3 +162,61 @@ def test_the_cue_and_mark_words_are_the_documentation_packs():
     assert dl._MARK_AFTER is words("documentation", "provenance_marks")
     assert dl._FIELD_WORDS is words("documentation", "field_marks")
     assert not dl._CUES.search("the shelf is returnable") and not re.search(dl._LIKENESS, "the same day")
+
+
+def _schema_api(name: str, required: list[tuple[str, str]], properties: dict) -> dict:
+    """An API whose response is documented only by a schema (no example)."""
+    return {**_api(name, f"{name}.", required),
+            "schema": json.dumps({"type": "object", "properties": properties})}
+
+
+@pytest.fixture(scope="module")
+def lettings(tmp_path_factory):
+    """A made-up lettings system whose responses stop at an object or list with no described items."""
+    tool = {"category": "Data", "tool_name": "Letmore", "tool_description": "Homes to let.", "api_list": [
+        _schema_api("lettings/list", [("area", "Area code")],
+                    {"status": {"type": "boolean"}, "data": {"type": "array"}}),
+        _api("lettings/detail", "One letting.", [("id", "id from lettings/list endpoint")], {"rent": 1200}),
+        _schema_api("film-search", [("q", "Words")], {"data": {"type": "object", "properties": {"search": {
+            "type": "object", "properties": {"people": {"type": "array"}, "theaters": {"type": "array"}}}}}}),
+        _api("theaters/detail", "One theater.",
+             [("id", "The value of id field returned in .../theaters/list or .../film-search endpoint")], {"x": 1}),
+        # the only open container is another record's (related videos): nothing says the subtitle lies there
+        _schema_api("Video Details", [("videoId", "Video id")], {"id": {"type": "string"}, "related": {
+            "type": "object", "properties": {"items": {"type": "array"}}}}),
+        _api("Subtitle", "A subtitle file.",
+             [("subtitleUrl", "Subtitle URL. To get this, please call `Video Details` first.")], {"x": 1}),
+        # only the generic envelope: the API documents no response of its own
+        _schema_api("Login", [("user", "User name")], {k: {"type": t} for k, t in (
+            ("get", "string"), ("parameters", "array"), ("errors", "array"), ("results", "integer"),
+            ("response", "object"))}),
+        _api("Logout", "End a session.", [("sessionid", "returned from Login endpoint")], {"ok": True}),
+    ]}
+    path = tmp_path_factory.mktemp("lettings") / "letmore.json"
+    path.write_text(json.dumps(tool), encoding="utf-8")
+    return load_corpus(str(path))
+
+
+def test_a_field_a_sentence_names_goes_under_the_sources_undescribed_container(lettings):
+    import random
+
+    from tooldial.dialogue.mockdata.builder import build_result
+
+    links = _links(lettings)
+    assert links[("lettings/detail", "id")] == ("lettings/list", "data|id")
+    # of two open lists, the one the target's name names
+    assert links[("theaters/detail", "id")] == ("film-search", "data|search|theaters|id")
+    listing = next(a for a in lettings.apis if a.name == "lettings/list")
+    assert {c.key: c.implied for c in listing.output_components} == {"status": "", "data|id": "described"}
+    rows = build_result(listing, random.Random(0))["response"]["data"]
+    assert isinstance(rows, list) and rows and all(isinstance(r.get("id"), str) and r["id"] for r in rows)
+
+
+def test_no_field_under_another_records_container_and_an_envelope_is_no_response(lettings):
+    links = _links(lettings)
+    assert ("Subtitle", "subtitleUrl") not in links  # related|items is the related videos', not the video's
+    video = next(a for a in lettings.apis if a.name == "Video Details")
+    assert not any(c.implied for c in video.output_components)
+    assert links[("Logout", "sessionid")] == ("Login", "sessionid")
+    login = next(a for a in lettings.apis if a.name == "Login")
+    assert [c.key for c in login.output_components] == ["sessionid"]

@@ -163,7 +163,7 @@ def _other_inputs(target: Api, param: Parameter) -> frozenset[str]:
                      if p.name != param.name)
 
 
-def _source_output(source: Api, target: Api, param: Parameter, sentence: str, api_names: list[str]) -> str | None:
+def source_output(source: Api, target: Api, param: Parameter, sentence: str, api_names: list[str]) -> str | None:
     """The output of ``source`` the sentence means for ``param`` (graph key), else ``None``. Of several fields
     of that name, the one whose record the sentence or the target's name mentions (``type is station``:
     ``stations|id``, not ``cities|id``), then the shallowest."""
@@ -300,7 +300,7 @@ def described_links(corpus: Corpus) -> list[DescribedLink]:
                 key = (source.id, m.target.id, m.param.name)
                 if key in found:
                     continue
-                output = _source_output(source, m.target, m.param, m.sentence, names)
+                output = source_output(source, m.target, m.param, m.sentence, names)
                 if output is not None:
                     found[key] = DescribedLink(source.id, output, m.target.id, m.param.name, m.sentence[:300])
     return [found[k] for k in sorted(found)]

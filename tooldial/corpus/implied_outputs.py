@@ -135,12 +135,57 @@ def implied_components(api: Api, wanted: dict[tuple[str, ...], list[tuple[str, P
     return tuple(out)
 
 
+#: Keys of a response that hold no record of the answer (the request's echo, the errors): no field a sentence
+#: names is placed under them.
+_NO_RECORD_KEYS = knowledge_words("containers", "echo") | knowledge_words("errors", "error_keys")
+#: Path elements that wrap records without naming them (the graph's containers).
+_WRAPPERS = knowledge_words("containers", "graph_container")
+#: Top-level keys of the generic response envelope many unrelated APIs document (``get``, ``parameters``, ``errors``,
+#: ``results``, ``response``): it says nothing about what the API returns.
+_ENVELOPE = knowledge_words("envelope", "envelope")
+
+
+def _only_envelope(api: Api) -> bool:
+    """Whether the API documents only the generic envelope (no example, every output under an envelope key): it
+    documents no response of its own, so a field a sentence names is its top-level output."""
+    return api.example_response in (None, "", {}, []) and all(
+        o.path and o.path[0].lower() in _ENVELOPE for o in api.output_components)
+
+
+def _open_container(source: Api, words: set[str]) -> OutputComponent | None:
+    """The object or array leaf of a documented ``source`` whose items are not described (Rightmove's ``data``,
+    ``data|products``, ``data|search|people``), under which a field a sentence names is placed: the one whose path
+    names a word of the sentence or of the target's name (``people`` of "people -> id"), else the only one if it
+    is a mere wrapper (``data``, ``response|hits``; not ``related|items``, another record's)."""
+    from tooldial.corpus.described_links import name_norm
+
+    opened = [o for o in source.output_components if o.type in ("object", "array") and o.path and not o.implied
+              and not any(p.lower() in _NO_RECORD_KEYS for p in o.path)]
+    if not opened:
+        return None
+    said = {name_norm(w) for w in words}
+
+    def named(o: OutputComponent) -> int:
+        return sum(name_norm(w) in said for p in o.path for w in split_words(p))
+
+    top = max(named(o) for o in opened)
+    best = [o for o in opened if named(o) == top]
+    if len(best) == 1 and (top > 0 or (len(opened) == 1 and all(p.lower() in _WRAPPERS for p in best[0].path))):
+        return best[0]
+    return None
+
+
 def described_components(tool: Tool) -> dict[str, tuple[OutputComponent, ...]]:
-    """API name → the outputs other APIs' documentation says that undocumented API returns (module docstring),
-    each in the form of the input it feeds (type, format, example)."""
-    from tooldial.corpus.described_links import mentions, name_norm
+    """API name → the outputs other APIs' documentation says that API returns (module docstring), each in the form
+    of the input it feeds (type, format, example). An undocumented API (or one documenting only the generic
+    envelope) gets the field; a documented one whose
+    response stops at an object or array with no described items (``data``) gets it under that container, which the
+    field replaces (``data`` → ``data|id``); a documented API whose response has the field, or no such container,
+    is left as it is."""
+    from tooldial.corpus.described_links import mentions, name_norm, source_output
 
     found: dict[str, dict[str, OutputComponent]] = {}
+    replaced: dict[str, set[str]] = {}
     for m in mentions(tool):
         field = m.named_field()
         if field is None and not m.field_names():
@@ -149,16 +194,36 @@ def described_components(tool: Tool) -> dict[str, tuple[OutputComponent, ...]]:
             continue
         norm = name_norm(field)
         param = m.param
+        names = [a.name for a in m.sources]
         for source in m.sources:
-            if _documents_output(source) or any(name_norm(p.name) == norm for p in source.required_parameters):
+            if any(name_norm(p.name) == norm for p in source.required_parameters):
                 continue
-            found.setdefault(source.name, {}).setdefault(norm, OutputComponent(
-                path=(field,), type=param.type or "string", format=param.format,
+            path: tuple[str, ...] = (field,)
+            is_list = False
+            if _only_envelope(source):  # the envelope goes: the mock world reads it as no response at all
+                replaced.setdefault(source.name, set()).update(o.key for o in source.output_components)
+            elif _documents_output(source):
+                if source_output(source, m.target, param, m.sentence, names) is not None:
+                    continue
+                container = _open_container(source, set(split_words(f"{m.sentence} {m.target.name}")))
+                if container is None:
+                    continue
+                path, is_list = (*container.path, field), container.is_list or container.type == "array"
+                replaced.setdefault(source.name, set()).add(container.key)
+            found.setdefault(source.name, {}).setdefault("|".join(map(name_norm, path)), OutputComponent(
+                path=path, type=param.type or "string", format=param.format,
                 example=param.example if param.example is not None else param.default or None,
-                constraints=param.constraints, implied="described",
-                description=f"The {field} that {m.target.name}'s documentation says this API returns (implied: no "
-                            "response is documented)."))
-    return {name: tuple(by[k] for k in sorted(by)) for name, by in found.items()}
+                constraints=param.constraints, implied="described", is_list=is_list,
+                description=f"The {field} that {m.target.name}'s documentation says this API returns (implied: "
+                            f"{'its items are not' if len(path) > 1 else 'no response is'} documented)."))
+    out = {}
+    by_name = {api.name: api for api in tool.apis}
+    for name, by in found.items():
+        added = tuple(by[k] for k in sorted(by))
+        # a documented API keeps its components, an opened container replaced by the fields under it
+        added = tuple(o for o in by_name[name].output_components if o.key not in replaced.get(name, ())) + added
+        out[name] = added
+    return out
 
 
 def add_implied_outputs(tools: Iterable[Tool]) -> list[Tool]:

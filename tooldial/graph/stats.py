@@ -142,9 +142,11 @@ def implied_output_line(summary: dict | None) -> str:
     """What the corpus' implied outputs (:mod:`tooldial.corpus.implied_outputs`) added, or ``""``."""
     if not summary or not summary.get("outputs"):
         return ""
-    described = (f"; {summary['described']} of them fields another API's documentation says they return, which "
-                 "chain only where it says" if summary.get("described") else "")
-    return (f"implied outputs: {summary['outputs']} ids on {summary['apis']} APIs that document no response "
+    described = (f"; {summary['described']} of them fields another API's documentation says they return, placed "
+                 "under a response's undescribed object where it has one, which chain only where it says"
+                 if summary.get("described") else "")
+    return (f"implied outputs: {summary['outputs']} ids on {summary['apis']} APIs whose documentation does not give "
+            "them "
             f"(createX / listXs / findX where another API of the tool takes an xId{described}; "
             "`--no-implied-outputs` leaves them out)")
 
