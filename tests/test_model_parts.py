@@ -19,6 +19,7 @@ from tooldial.corpus.models import Api, Corpus, Tool
 from tooldial.dataset.pipeline import model_part_counts, model_part_shares
 from tooldial.dialogue.generate import GenerateConfig, GenerationReport, generate_dialogues, to_record
 from tooldial.dialogue.model_parts import LLM_ROLES, parse_llm_roles, with_result
+from tooldial.dialogue.model_parts.answers import answer_prompt, picked_fields, why_not_sent
 from tooldial.dialogue.model_parts.goal import goal_problems, goal_prompt, repair_goal
 from tooldial.dialogue.model_parts.results import (
     fill_problems,
@@ -46,7 +47,7 @@ def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
         parse_llm_roles("goal,results2")
     with pytest.raises(ValueError, match="llm_roles need"):
         GenerateConfig(n=1, llm_roles=["goal"])
-    assert set(LLM_ROLES) == {"goal", "result", "utterance"}
+    assert LLM_ROLES == ("goal", "result", "answer", "utterance")
 
 
 @pytest.mark.parametrize("command", [["generate", "--n", "1"], ["build", "--n", "1"]])
@@ -259,3 +260,65 @@ def test_user_words_in_the_assistants_voice_are_not_kept() -> None:
     assert turn_problems(affirm, "Yes please, go ahead.") == []
     offer = make_turn("System", "suggest", "The system suggests the forecast API.")
     assert not any("voice" in p for p in turn_problems(offer, "How can I help? Would a forecast for tomorrow do?"))
+
+
+CITY_FIELDS = [("country|name", "country name", "China"), ("currency|name", "currency name", "Yuan Renminbi"),
+               ("latitude", "latitude", "31.6461"), ("name", "name", "Changshu")]
+
+
+def test_an_answer_pick_is_numbers_of_the_list_and_the_found_records_own_fields_come_first() -> None:
+    fields, problems = picked_fields("[2, 4]", CITY_FIELDS)
+    assert not problems and [f[0] for f in fields] == ["name", "currency|name"]  # the city's own name first
+    assert [f[0] for f in picked_fields("3, 1", CITY_FIELDS)[0]] == ["latitude", "country|name"]  # bare numbers
+    assert [f[0] for f in picked_fields("```json\n[4, 1, 2, 3]\n```", CITY_FIELDS)[0]] == [
+        "name", "country|name", "currency|name"]  # at most three, the first ones
+    for text, why in (("[5]", "a number that is no field"), ("[0, 1]", "a number that is no field"),
+                      ("[1, 1]", "a field chosen twice"), ("[]", "no field chosen"),
+                      ("The city name.", "not a list of field numbers")):
+        assert picked_fields(text, CITY_FIELDS) == ([], [why]), text
+
+
+def test_the_answer_prompt_numbers_the_eligible_fields_and_nothing_is_asked_when_there_is_no_choice() -> None:
+    api = Api(id="Location|World|City Details", name="City Details", tool="World", category="Location",
+              description="Get city details by geonameid")
+    text = answer_prompt(api, "look up city details by geonameid", CITY_FIELDS)[0]["content"]
+    assert "The user wants to look up city details by geonameid." in text
+    assert "1. country name: China" in text and "4. name: Changshu" in text and "1 to 3 field numbers" in text
+    assert why_not_sent(api, ["name"], CITY_FIELDS[:1]) == "fewer than two fields to choose from"
+    assert why_not_sent(api, ["name"], CITY_FIELDS) == ""
+    listing = api.model_copy(update={"description": "Returns the agency, phone, rating and number of listings"})
+    assert why_not_sent(listing, ["phone", "rating"], CITY_FIELDS) == "the description names the fields to report"
+
+
+def test_real_small_model_answer_picks_are_checked_recorded_and_cached(openai_server, corpus, embedder,
+                                                                        tmp_path) -> None:
+    """SmolLM2-135M picks the fields of 2 final answers: each kept pick is the model's, each other one keeps the
+    rules' fields with a counted reason; nothing else of the dialogue changes; a rerun asks nothing."""
+    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
+               "max_concurrency": 1, "max_attempts": 1}
+    graph = make_graph(corpus)
+
+    def run(roles: list[str]) -> tuple[list, GenerationReport]:
+        report = GenerationReport()
+        config = GenerateConfig(n=2, seed=23, llm_roles=roles, renderer_options=options) if roles else \
+            GenerateConfig(n=2, seed=23)
+        return list(generate_dialogues(corpus, graph, config, embedder=embedder, report=report)), report
+
+    template, _ = run([])
+    start = openai_server.request_count()
+    records, report = run(["answer"])
+    asked = openai_server.request_count() - start
+    parts = report.model_parts
+    picks = [r.scenario["written_by"].get("answer") for r in records]
+    sent = [p for p in picks if p is not None]
+    assert sent and set(sent) <= {"model", "template"} and asked == parts.usage["answer requests"] == len(sent)
+    assert sum(v for k, v in parts.failures.items() if k.startswith("answer: ")) >= sent.count("template")
+    assert sum(parts.skipped.values()) == picks.count(None)
+    for t, m in zip(template, records, strict=True):  # only the answer (and the goodbye that echoes it) may change
+        assert t.dialogue_id == m.dialogue_id and t.actions == m.actions
+        if m.scenario["written_by"].get("answer") != "model":
+            assert t.scenario["answer_fields"] == m.scenario["answer_fields"]
+    assert validate_records(records, corpus=corpus).ok
+    again, _ = run(["answer"])
+    assert openai_server.request_count() - start == asked
+    assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]

@@ -189,6 +189,8 @@ def _generate(args: argparse.Namespace) -> int:
         if parts.failures:
             print("  model parts rejected: " + ", ".join(f"{k} ({v})" for k, v in parts.failures.most_common(8)),
                   file=sys.stderr)
+        if parts.same:
+            print(f"  answers whose pick is the rules' own: {parts.same['answer']}", file=sys.stderr)
         if parts.skipped:
             print("  not sent (template kept): " + ", ".join(f"{k} ({v})" for k, v in parts.skipped.most_common()),
                   file=sys.stderr)

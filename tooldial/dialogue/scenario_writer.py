@@ -302,11 +302,13 @@ class _ScenarioWriter:
         self.system("system_bye", "The system says goodbye politely.", "The user is done. I will say goodbye.")
 
 
-def response_parts(api: Api, result: dict[str, Any], known: Iterable[str]) -> tuple[str, list[str], dict[str, Any]]:
+def response_parts(api: Api, result: dict[str, Any], known: Iterable[str],
+                   fields: list[tuple[str, str, str]] | None = None) -> tuple[str, list[str], dict[str, Any]]:
     """The final response's situation, required values and content (``facts``, ``answer``, ``answer_fields``)
-    for ``result`` of the target ``api``; ``known``: the values the user gave (not news to them). Shared by the
-    scenario writer and the model-written results that replace a result after the scenario was built."""
-    fields = answer_fields(api, result, known=known)
+    for ``result`` of the target ``api``; ``known``: the values the user gave (not news to them); ``fields``: the
+    fields to tell (path, label, value), else the rules' (:func:`answer_fields`). Shared by the scenario writer
+    and the model-written parts that replace a result or pick the answer after the scenario was built."""
+    fields = answer_fields(api, result, known=known) if fields is None else fields
     answer = build_answer(api, result, fields)  # units, subject, list: answer_text
     facts = answer.by_label() if fields else {}
     situation = ("The system answers the user's request from the call result: "

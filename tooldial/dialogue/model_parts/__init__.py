@@ -1,10 +1,12 @@
-"""Model-written dialogue parts (``--llm-roles goal,result,utterance``), each checked, the template's part kept
+"""Model-written dialogue parts (``--llm-roles goal,result,answer,utterance``), each checked, the template's part kept
 where the model's fails, and who wrote each part recorded in the dialogue (``scenario.written_by``).
 
 - ``goal`` (:mod:`.goal`): the user's opening request, from both APIs' docs and the scenario's user; checked,
   then scored by the real retriever (it must land in the turn's band, so the retriever status stays true).
 - ``result`` (:mod:`.results`): API results, from the docs, the request and the mock world's result (the
   documented shape with the values the dialogue uses); checked against that template, then the validator.
+- ``answer`` (:mod:`.answers`): which fields of the final result the answer tells, picked among the fields the
+  rules allow; checked (numbers of the list), then the validator.
 - ``utterance``: every other message, by the ``openai`` renderer in turn mode
   (:mod:`tooldial.dialogue.render_llm`), which already checks each turn and falls back to the template.
 

@@ -6,9 +6,9 @@ import difflib
 
 from tooldial.errors import ConfigError
 
-#: goal: the user's opening request; utterance: every other message (the ``openai`` renderer, turn mode);
-#: result: the API results. Order: the order they are written in.
-LLM_ROLES = ("goal", "result", "utterance")
+#: goal: the user's opening request; result: the API results; answer: which result fields the final answer tells;
+#: utterance: every other message (the ``openai`` renderer, turn mode). Order: the order they are written in.
+LLM_ROLES = ("goal", "result", "answer", "utterance")
 
 
 def parse_llm_roles(text: str | None, flag: str = "--llm-roles") -> list[str]:

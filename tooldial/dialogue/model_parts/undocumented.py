@@ -245,9 +245,11 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any,
     return {"response": {**answer, **kept}}, [], dropped
 
 
-def with_response(scenario: ScenarioInstruction, api: Api, result: Any) -> tuple[ScenarioInstruction, str]:
+def with_response(scenario: ScenarioInstruction, api: Api, result: Any,
+                  fields: list[tuple[str, str, str]] | None = None) -> tuple[ScenarioInstruction, str]:
     """``scenario`` with its final response rebuilt from ``result`` (already put in the call turns): answer
-    fields, facts and the values the message must say; ``""`` or why the result answers nothing."""
+    fields (``fields``, else the rules'), facts and the values the message must say; ``""`` or why the result
+    answers nothing."""
     k = next((i for i, t in enumerate(scenario.turns) if t.action == "response"), None)
     if k is None:
         return scenario, ""
@@ -255,11 +257,11 @@ def with_response(scenario: ScenarioInstruction, api: Api, result: Any) -> tuple
     request = turn.api_request
     known = [as_text(v) for v in {**request.get("required_parameters", {}),
                                   **request.get("optional_parameters", {})}.values()]
-    situation, required, content = response_parts(api, result, known)
-    fields = content["answer_fields"]
-    if not fields or all(f.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for f in fields):
+    situation, required, content = response_parts(api, result, known, fields)
+    told = content["answer_fields"]
+    if not told or all(f.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for f in told):
         return scenario, "nothing a user asked for to report"
     new_turn = turn.model_copy(update={"situation": situation, "required_values": required,
                                        "content": {**turn.content, **content}})
     turns = [*scenario.turns[:k], new_turn, *scenario.turns[k + 1:]]
-    return scenario.model_copy(update={"turns": turns, "answer_fields": fields}), ""
+    return scenario.model_copy(update={"turns": turns, "answer_fields": told}), ""

@@ -1,4 +1,4 @@
-"""Writes the ``goal`` and ``result`` parts of a batch of scenarios with a model, checks each, keeps the
+"""Writes the ``goal``, ``result`` and ``answer`` parts of a batch of scenarios with a model, checks each, keeps the
 template's part where the model's fails, and records who wrote what (see the package docstring)."""
 
 from __future__ import annotations
@@ -9,7 +9,15 @@ import random
 from collections import Counter
 from typing import Any, Protocol
 
-from tooldial.corpus.models import Corpus
+from tooldial.corpus.models import Api, Corpus
+from tooldial.dialogue.mockdata import as_text
+from tooldial.dialogue.model_parts.answers import (
+    ANSWER_TOKENS,
+    answer_choices,
+    answer_prompt,
+    picked_fields,
+    why_not_sent,
+)
 from tooldial.dialogue.model_parts.goal import (
     answer_text,
     clear_band,
@@ -58,7 +66,8 @@ PARTS_VERSION = "model-parts-3"
 
 
 class ModelParts:
-    """The model-written ``goal`` and ``result`` parts of scenarios (``utterance`` is the ``openai`` renderer).
+    """The model-written ``goal``, ``result`` and ``answer`` parts of scenarios (``utterance`` is the ``openai``
+    renderer).
 
     ``max_attempts``: requests per part (the first greedy, then sampled at ``retry_temperature`` with a new
     seed) before the template's part stays. ``goal_tokens`` / ``result_tokens`` bound the answers (a result
@@ -72,7 +81,7 @@ class ModelParts:
                  progress: bool = False) -> None:
         if max_attempts < 1:
             raise ConfigError(f"max_attempts must be >= 1, got {max_attempts}", field="max_attempts")
-        self.roles = [r for r in roles if r in ("goal", "result")]
+        self.roles = [r for r in roles if r in ("goal", "result", "answer")]
         self.client = client
         self.corpus = corpus
         self.max_attempts = max_attempts
@@ -96,6 +105,8 @@ class ModelParts:
         self.written_by: dict[str, dict[str, Any]] = {}
         #: why -> dialogues dropped (the generator draws others in their place; their parts are not counted).
         self.dropped: Counter = Counter()
+        #: ``answer`` -> picks kept that are the rules' own fields in the rules' order.
+        self.same: Counter = Counter()
         self._unwritten: set[str] = set()
 
     def apply(self, scenarios: list[ScenarioInstruction], factory: Any,
@@ -111,6 +122,8 @@ class ModelParts:
         if "result" in self.roles:
             out = self._results(out, validate)
             out = [s for s in out if not self._drop(s.dialogue_id)]
+        if "answer" in self.roles:
+            out = self._answers(out, validate)
         return out
 
     def _drop(self, dialogue_id: str) -> bool:
@@ -287,6 +300,64 @@ class ModelParts:
                 self.written.update(f"result {b}" for b in by)
         return out
 
+    # -- answer --------------------------------------------------------------------------------------------
+
+    def _answers(self, scenarios: list[ScenarioInstruction], validate: Validate) -> list[ScenarioInstruction]:
+        """The fields each final answer tells, picked by the model among the rules' eligible ones
+        (:mod:`~tooldial.dialogue.model_parts.answers`); the rules' pick stays where the model's fails."""
+        out = list(scenarios)
+        jobs: dict[int, tuple[Api, Any, list[tuple[str, str, str]]]] = {}
+        for i, s in enumerate(out):
+            k = next((j for j, t in enumerate(s.turns) if t.action == "response"), None)
+            name = s.turns[k].api_request.get("api_name", "") if k is not None else ""
+            result = s.turns[k].api_response.get("result") if k is not None else None
+            if not isinstance(result, dict | list) or name not in self.corpus:
+                continue
+            api = self.corpus.get(name)
+            known = [as_text(v) for v in {**s.turns[k].api_request.get("required_parameters", {}),
+                                          **s.turns[k].api_request.get("optional_parameters", {}),
+                                          **(s.user.known if s.user is not None else {})}.values()]
+            choices = answer_choices(api, result, known)
+            why = why_not_sent(api, s.answer_fields, choices)
+            if why:
+                self.skipped[f"answer: {why}"] += 1
+                continue
+            jobs[i] = (api, result, choices)
+        done: set[int] = set()
+        for attempt in range(self.max_attempts):
+            todo = [i for i in jobs if i not in done]
+            if not todo:
+                break
+            requests = [self._request(answer_prompt(jobs[i][0], _goal_of(out[i]), jobs[i][2]), _seed(out[i], 3000),
+                                      attempt, ANSWER_TOKENS) for i in todo]
+            answers = self._ask("answer", requests, attempt)
+            for i, answer in zip(todo, answers, strict=True):
+                api, result, choices = jobs[i]
+                if _unreadable(answer):
+                    self._fail("answer", [_unreadable(answer)])
+                    continue
+                fields, problems = picked_fields(answer.text, choices)
+                candidate, why = (out[i], "") if problems else with_response(out[i], api, result, fields)
+                problems += [why] if why else []
+                if not problems:
+                    problems = [f"validator: {p.split(':')[0]}" for p in sorted(
+                        validate(candidate, self.written_by.get(out[i].dialogue_id) or None)
+                        - validate(out[i], self.written_by.get(out[i].dialogue_id) or None))[:1]]
+                if problems:
+                    self._fail("answer", problems)
+                    log.debug("%s: picked answer fields not kept (%s): %.100s", out[i].dialogue_id,
+                              "; ".join(problems), answer.text)
+                    continue
+                if candidate.answer_fields == out[i].answer_fields:
+                    self.same["answer"] += 1
+                out[i] = candidate
+                done.add(i)
+        for i in jobs:
+            who = "model" if i in done else "template"
+            self.written_by[out[i].dialogue_id]["answer"] = who
+            self.written[f"answer {who}"] += 1
+        return out
+
     def _undocumented_target(self, scenario: ScenarioInstruction, k: int) -> bool:
         """Whether call turn ``k`` is the final answer's call to a lookup whose documentation shows no response
         (then the model writes the whole response: :mod:`~tooldial.dialogue.model_parts.undocumented`)."""
@@ -377,6 +448,13 @@ def _unreadable(answer: ChatResult) -> str:
     if answer.error is not None:
         return "request failed"
     return "cut off at max_tokens" if answer.finish_reasons and answer.finish_reasons[0] == "length" else ""
+
+
+def _goal_of(scenario: ScenarioInstruction) -> str:
+    """What the user wants, as the answer prompt says it (``look up city details by geonameid``)."""
+    if scenario.user is not None and scenario.user.goal:
+        return scenario.user.goal
+    return scenario.query or ""
 
 
 def _seed(scenario: ScenarioInstruction, offset: int) -> int:
