@@ -21,6 +21,9 @@ example response) gets one implied id output when
 An undocumented API also gets the field another API's documentation says it returns ("The value of matchId field
 returned in .../matches/list endpoint"; :mod:`tooldial.corpus.described_links` reads such sentences): the one field
 the sentence names, else the input's own name, unless the API itself requires it; ``implied`` is ``described``.
+A documented API whose response lacks that field but stops at an object or list with no described items (``data``)
+gets it under that container (``data|id``), and one that documents only the generic RapidAPI envelope is read as
+undocumented (:func:`described_components`).
 
 The output is named like that input (``folderId``; a listing's under the plural record, ``folders|folderId``,
 one per listed record), typed ``string``, with a description saying it is implied, and ``implied`` set to how (``created``,
