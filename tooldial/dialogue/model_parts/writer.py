@@ -312,6 +312,7 @@ class ModelParts:
             name = s.turns[k].api_request.get("api_name", "") if k is not None else ""
             result = s.turns[k].api_response.get("result") if k is not None else None
             if not isinstance(result, dict | list) or name not in self.corpus:
+                self.skipped["answer: no result to answer from"] += 1
                 continue
             api = self.corpus.get(name)
             known = [as_text(v) for v in {**s.turns[k].api_request.get("required_parameters", {}),
