@@ -241,6 +241,19 @@ def test_utterance_checks_catch_a_bare_value_and_a_value_said_too_early() -> Non
     assert turn_problems(ask, "Which city is it for?", unsaid=["Paris"]) == []
 
 
+def test_a_model_message_that_spells_a_slot_name_as_code_is_not_kept() -> None:
+    """Session 19's held-out run kept "Please tell me international number and countryCode." and the validator's
+    ``slot_names`` check then failed the dialogue: the utterance check now asks the validator's own question."""
+    from tooldial.dialogue.render_llm import slot_names
+
+    ask = make_turn("System", "request", "The system asks for the country code.")
+    slots = ("countryCode", "international_number", "city")
+    assert "spells a slot name as code" in turn_problems(
+        ask, "Please tell me international number and countryCode.", slots=slots)
+    assert turn_problems(ask, "Which city, and what is the country code?", slots=slots) == []
+    assert slot_names(weather_scenario()) == ("city",)
+
+
 def test_user_words_in_the_assistants_voice_are_not_kept() -> None:
     """A small model asked for the user's words often answers as the assistant it is (issue 28's held-out run: 34
     of the first 117 goal answers). Such a message is rejected for a user turn and the opening request, and a

@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 from tooldial.dialogue.renderer import RenderResult, check_messages
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
+from tooldial.dialogue.schema_checks import slot_name_problems
 from tooldial.errors import ConfigError, LLMAnswerError
 from tooldial.knowledge import loader
 from tooldial.llm import ChatRequest, ChatResult, LLMClient, parse_json_answer
@@ -120,17 +121,26 @@ def clean_message(text: str) -> str:
     return " ".join(text.split())
 
 
+def slot_names(scenario: ScenarioInstruction) -> tuple[str, ...]:
+    """The parameter names of the scenario's APIs (what the validator's ``slot_names`` check reads)."""
+    return tuple(sorted({n for b in scenario.apis for n in (*b.required_parameters, *b.optional_parameters)}))
+
+
 def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, truncated: bool = False,
-                  unsaid: Sequence[str] = ()) -> list[str]:
+                  unsaid: Sequence[str] = (), slots: Sequence[str] = ()) -> list[str]:
     """Why ``message`` is not an acceptable utterance of ``turn`` (``[]`` when it is).
 
     ``truncated``: the answer stopped at ``max_tokens`` (a cut sentence is not a message). ``unsaid``: values of
     the dialogue nobody has said or returned yet and this turn does not give (:func:`unsaid_values`): a message
-    holding one knows what it cannot know yet (a request that names the value it asks for).
+    holding one knows what it cannot know yet (a request that names the value it asks for). ``slots``: the
+    parameter names of the dialogue's APIs (:func:`slot_names`): one spelled as code ("Please tell me
+    countryCode") fails the validator's ``slot_names`` check, so the message is not kept.
     """
     if not message.strip():
         return ["empty message"]
     problems = []
+    if slot_name_problems([(0, message)], slots):
+        problems.append("spells a slot name as code")
     if turn.required_values and not re.search(r"[A-Za-z]{2,}", _without(message, turn.required_values)):
         problems.append("only the value, no sentence")
     early = [v for v in unsaid if re.search(rf"(?<!\w){re.escape(v)}(?!\w)", message)]
@@ -404,7 +414,7 @@ def _turns_from_answer(scenario: ScenarioInstruction, text: str) -> tuple[dict[i
         if not isinstance(message, str):
             issues.append(f"{where}: message is not a string")
             message = ""
-        issues += [f"{where}: {p}" for p in turn_problems(turn, message.strip())]
+        issues += [f"{where}: {p}" for p in turn_problems(turn, message.strip(), slots=slot_names(scenario))]
         written[i] = (message, issues)
     return written, problems
 
@@ -550,7 +560,8 @@ class LLMRenderer:
                     previous = next((m for m in reversed(d.context()[:i]) if m), "")
                     truncated = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
                     problems = turn_problems(d.scenario.turns[i], message, previous, truncated=truncated,
-                                             unsaid=unsaid_values(d.scenario, i, d.messages_so_far(i)))
+                                             unsaid=unsaid_values(d.scenario, i, d.messages_so_far(i)),
+                                             slots=slot_names(d.scenario))
                 if not problems:
                     same = self.mode == "paraphrase" and message == d.fallback[i]
                     d.messages[i], d.by[i] = message, self.template.name if same else self.name
@@ -608,7 +619,8 @@ class LLMRenderer:
                 mine = {k: written[n, i, k] for k in range(len(parts[n, i])) if (n, i, k) in written}
                 message = " ".join(mine.get(k, x) for k, x in enumerate(parts[n, i]))
                 previous = next((m for m in reversed(d.context()[:i]) if m), "")
-                problems = turn_problems(d.scenario.turns[i], message, previous) if mine else ["no sentence"]
+                problems = turn_problems(d.scenario.turns[i], message, previous,
+                                         slots=slot_names(d.scenario)) if mine else ["no sentence"]
                 if mine and problems:
                     for p in problems:
                         d.stats["problems"]["turn: " + re.sub(r"'.*'|\(.*\)", "…", p)] += 1
@@ -634,7 +646,8 @@ class LLMRenderer:
             for i, (message, issues) in written.items():
                 message = message.strip()
                 previous = next((m for m in reversed(d.messages[:i]) if m), "")
-                if not issues and not turn_problems(d.scenario.turns[i], message, previous or ""):
+                if not issues and not turn_problems(d.scenario.turns[i], message, previous or "",
+                                                    slots=slot_names(d.scenario)):
                     d.messages[i], d.by[i] = message, self.name
 
     def _result(self, d: _Dialogue) -> RenderResult:
