@@ -77,11 +77,19 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
             if any((record.get("category"), n) in wanted for n in names):
                 out.write(line)
     corpus = load_corpus(str(subset))
-    error_sources = 0
+    error_sources = opened_sources = 0
     for r in data:
         assert r["source_api"] in corpus and r["target_api"] in corpus, r
         assert corpus.get(r["target_api"]).parameter(r["target_input"]) is not None, r
         source = corpus.get(r["source_api"])
+        opened = [o for o in source.output_components
+                  if o.implied == "described" and o.key.startswith(r["source_output"] + "|")]
+        if source.output(r["source_output"]) is None and opened:
+            # Labelled as a whole undescribed object or list (an array of theater objects is no theater id) before
+            # the corpus placed the field a documentation sentence names under it (implied_outputs, session 19)
+            opened_sources += 1
+            assert not r["valid"], r
+            continue
         if source.output(r["source_output"]) is None:
             # Labelled before the corpus read documented error examples as errors (e8379f8): the output is an
             # error-only field of such an example, no output of a success, and the pair stays a negative.
@@ -89,6 +97,7 @@ def test_every_pair_names_a_real_toolbench_output_and_input(tmp_path):
             assert not r["valid"] and error_only_path(tuple(r["source_output"].split("|"))), r
             assert documented_error(source.example_response), r
     assert error_sources <= 10, error_sources  # 5 when e8379f8 landed; more means the loader lost real outputs
+    assert opened_sources <= 2, opened_sources  # flixster's people and theaters lists; more: a container lost
 
 
 def test_clean_heldout_shares_no_tool_with_fit():
