@@ -106,6 +106,10 @@ def test_result_checks_keep_the_shape_and_every_value_the_dialogue_uses() -> Non
     assert fill_problems(template, "Sure! The weather is nice.", keep)[1] == ["not a JSON object"]
     assert fill_problems(template, '{"wind": 3}', keep)[1] == ["a value changed its type"]
     assert fill_problems(template, '{"wind": " "}', keep)[1] == ["an empty text"]
+    # a placeholder of the model's own is no value (session 19's held-out run kept ids 123456 and such)
+    for value in ("xyz", "John Doe", "123456", "Station A"):
+        assert fill_problems(template, json.dumps({"wind": "calm", "hours|0|note": value}), keep)[1] == [
+            "a placeholder"], value
 
 
 def test_goal_checks_numbers_code_and_vague_length() -> None:

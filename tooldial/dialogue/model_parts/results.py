@@ -17,6 +17,7 @@ response does not have is not read.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +25,8 @@ from tooldial.corpus.models import Corpus
 from tooldial.dialogue.mockdata import as_text
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.errors import LLMAnswerError
+from tooldial.knowledge.loader import ordered_words
+from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.llm import parse_json_answer
 
 RESULT_PROMPT = """\
@@ -32,6 +35,12 @@ Request: {request}
 The response holds: {keep}
 Fill in the other fields of the response: {free}
 Answer with this JSON object only, same keys, realistic values for what was asked for."""
+
+#: Words and patterns that make a value a placeholder rather than data (``knowledge/packs/placeholders.yaml``): a
+#: model's value holding one is not kept, in a result written whole or leaf by leaf.
+PLACEHOLDER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(map(re.escape, knowledge_words(
+    "placeholders", "model_placeholders")), key=len, reverse=True)) + r")(?![\w-])|" + "|".join(
+    ordered_words("placeholders", "model_placeholder_patterns")), re.IGNORECASE)
 
 #: Free leaves sent per result (the rest keep the template's values): a bounded answer for a small model.
 MAX_FREE = 12
@@ -136,7 +145,7 @@ def fill_problems(template: Any, answer_text: str, keep: dict[tuple[Any, ...], A
     of the free leaves' keys (a key left out keeps the template's value; a kept value may be repeated unchanged, a
     changed one is a problem; a field the response does not have is not read, and an answer with none of the free
     keys is a problem; an answer written as the nested response is read leaf by leaf), no value of another type or
-    emptied, not the template unchanged."""
+    emptied or made a placeholder (``xyz``, ``John Doe``, 12345), not the template unchanged."""
     free = free_leaves(template, keep)
     try:
         answer = parse_json_answer(answer_text, expect=dict)
@@ -159,6 +168,8 @@ def fill_problems(template: Any, answer_text: str, keep: dict[tuple[Any, ...], A
             problems.append("a value changed its type")
         elif isinstance(old, str) and old.strip() and not str(value).strip():
             problems.append("an empty text")
+        elif as_text(value) != as_text(old) and PLACEHOLDER.search(as_text(value)):
+            problems.append("a placeholder")
         result = _set(result, by_key[key], value)
     if not problems and result == template:
         problems.append("unchanged")

@@ -25,12 +25,11 @@ from typing import Any
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.chains.effects import made_for_its_output
 from tooldial.dialogue.mockdata import PAGING_KEYS, STATUS_KEYS, as_text, documented_output
+from tooldial.dialogue.model_parts.results import PLACEHOLDER as _PLACEHOLDER
 from tooldial.dialogue.model_parts.results import flat_leaves
 from tooldial.dialogue.scenario import ScenarioInstruction
 from tooldial.dialogue.scenario_writer import response_parts
 from tooldial.errors import LLMAnswerError
-from tooldial.knowledge.loader import ordered_words
-from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.llm import parse_json_answer
 
 RESPONSE_PROMPT = """\
@@ -51,10 +50,6 @@ SHOWN_VALUE = 200
 #: Tokens a written response may take (a few fields; a longer answer is cut and rejected).
 RESPONSE_TOKENS = 200
 
-#: Words and patterns that make a value a placeholder rather than data (``knowledge/packs/placeholders.yaml``).
-_PLACEHOLDER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(map(re.escape, knowledge_words(
-    "placeholders", "model_placeholders")), key=len, reverse=True)) + r")(?![\w-])|" + "|".join(
-    ordered_words("placeholders", "model_placeholder_patterns")), re.IGNORECASE)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 
 
