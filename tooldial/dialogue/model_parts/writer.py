@@ -325,6 +325,7 @@ class ModelParts:
                 continue
             jobs[i] = (api, result, choices)
         done: set[int] = set()
+        baseline: dict[int, set[str]] = {}
         for attempt in range(self.max_attempts):
             todo = [i for i in jobs if i not in done]
             if not todo:
@@ -341,9 +342,11 @@ class ModelParts:
                 candidate, why = (out[i], "") if problems else with_response(out[i], api, result, fields)
                 problems += [why] if why else []
                 if not problems:
-                    problems = [f"validator: {p.split(':')[0]}" for p in sorted(
-                        validate(candidate, self.written_by.get(out[i].dialogue_id) or None)
-                        - validate(out[i], self.written_by.get(out[i].dialogue_id) or None))[:1]]
+                    written = self.written_by.get(out[i].dialogue_id) or None
+                    if i not in baseline:  # the rules' answer's problems, once per dialogue
+                        baseline[i] = validate(out[i], written)
+                    problems = [f"validator: {p.split(':')[0]}"
+                                for p in sorted(validate(candidate, written) - baseline[i])[:1]]
                 if problems:
                     self._fail("answer", problems)
                     log.debug("%s: picked answer fields not kept (%s): %.100s", out[i].dialogue_id,
