@@ -48,6 +48,7 @@ def test_units_and_forms_keep_the_value() -> None:
     assert show_value(("duration_hours",), 32).text == "32 hours"
     assert show_value(("opening_hours",), "09:00-18:00").label == "opening hours"  # no unit without a number
     assert show_value(("number_of_hearts",), 147).label == "hearts"
+    assert show_value(("competitorNum",), 7).label == "competitor number"  # no "number of" with nothing after it
 
 
 def test_labels_and_list_nouns_are_singular_by_the_plurals_pack() -> None:

@@ -79,3 +79,41 @@ def test_a_generated_record_draws_each_field_by_its_head() -> None:
             assert 1 <= record["dayOfMonth"] <= 31 and 1 <= record["weekOfYear"] <= 53
             assert 0 <= record["hourOfDay"] <= 23
             assert isinstance(record["page_count"], int) and record["page_count"] >= 1
+
+
+@pytest.mark.parametrize(("name", "type_", "kind"), [
+    # a place word followed only by its name, form or code, or by another place word, still holds the place
+    ("countryName", "string", "country"), ("city_name", "string", "city"), ("country_iso3", "string", "country"),
+    ("cityAscii", "string", "city"), ("city_state", "string", "city"), ("country_origin", "string", "country"),
+    ("team_country", "string", "country"), ("state_abbr", "string", "state"), ("cityOfBirth", "string", "city"),
+    ("country_a", "string", "country"),
+    # before any other head it only qualifies the head: no place
+    ("originIp", "string", None), ("city_fuel", "string", None), ("country_flag", "string", None),
+    ("stateWebhook", "string", None), ("city_population", "number", "count"), ("origin_postal_code", "string", "postal"),
+])
+def test_a_place_word_names_a_place_only_as_the_head(name: str, type_: str, kind: str | None) -> None:
+    assert field_kind(FieldName(name, type_)) == kind
+
+
+def test_the_place_tails_are_the_packs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word added to ``field_words.place_tails`` keeps the place reading before it (no word list in code)."""
+    words = loader.words("field_words", "place_tails")
+    assert field_kind(FieldName("country_fifa", "string")) is None
+    real = taxonomy._cue
+    monkeypatch.setattr(taxonomy, "_cue", lambda n: words | {"fifa"} if n == "place_tails" else real(n))
+    field_kind.cache_clear()
+    try:
+        assert field_kind(FieldName("country_fifa", "string")) == "country"
+    finally:
+        field_kind.cache_clear()
+
+
+def test_a_documented_number_stays_a_number_whatever_its_name_says() -> None:
+    """An integer ``countryId`` (an API's own code) is never drawn as a country name, in the documented record or
+    the drawn ones; a text ``country`` beside it still follows the place."""
+    example = {"competitors": [{"id": 1303, "name": "Cleveland Cavaliers", "countryId": 353, "country": "USA"}]}
+    api = Api(category="Sports", tool="t", name="Get Competitors", description="Competitors of a league.",
+              example_response=example)
+    for seed in range(15):
+        records = build_result(api, random.Random(seed), records=3, inputs={"city": "Lyon"})["response"]["competitors"]
+        assert all(isinstance(r["countryId"], int) for r in records if "countryId" in r), records

@@ -80,6 +80,9 @@ FIXES = {
     "order": ({"start_date": "2024-05-10", "end_date": "2024-05-01", "min_price": 30, "max_price": 10},
               lambda r: RECORD_RULES.load("order").fix(r)),
     "ohlc": ({"open": 10, "high": 9, "low": 8, "close": 9.5}, lambda r: RECORD_RULES.load("ohlc").fix(r)),
+    "lifecycle": ({"createdAt": "2024-11-10T14:15:00", "canceledAt": "2024-04-26T10:00:00",
+                   "deletedAt": "2023-08-03T09:45:00", "updatedAt": "2025-05-02T07:15:00"},
+                  lambda r: RECORD_RULES.load("lifecycle").fix(r)),
     "volume": ({"volume": -5, "vol": "-7"}, lambda r: RECORD_RULES.load("volume").fix(r)),
     "values": ({"hour": 71, "minute": "75"}, lambda r: RECORD_RULES.load("values").fix(r, random.Random(1))),
     "span_units": ({"years": 3, "months": 14, "days": "40"},
@@ -111,6 +114,10 @@ def test_the_moved_fixes_keep_what_they_did() -> None:
     converted = {"amount": 100, "exchange_rate": "0.5", "converted_amount": 80}  # a rate as text is still read
     RECORD_RULES.load("amount_rate").fix(converted)
     assert converted["converted_amount"] == 50.0
+    stamps = {"createdAt": "2024-11-10T14:15:00", "canceledAt": "2024-04-26T10:00:00", "deletedAt": "2023-08-03T09:45:00"}
+    RECORD_RULES.load("lifecycle").fix(stamps)  # the earliest event's stamp becomes the creation's; no stamp is lost
+    assert stamps == {"createdAt": "2023-08-03T09:45:00", "canceledAt": "2024-04-26T10:00:00",
+                      "deletedAt": "2024-11-10T14:15:00"}
     dates = {"start_date": "2024-05-10", "end_date": "2024-05-01"}
     RECORD_RULES.load("order").fix(dates)
     assert dates == {"start_date": "2024-05-01", "end_date": "2024-05-10"}

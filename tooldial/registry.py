@@ -116,6 +116,7 @@ SIMULATORS = Registry("simulator", {
 RECORD_RULES = Registry("record rule", {
     "values": "tooldial.rules.world.values:Values",
     "order": "tooldial.rules.world.order:Order",
+    "lifecycle": "tooldial.rules.world.lifecycle:Lifecycle",
     "ohlc": "tooldial.rules.world.ohlc:Ohlc",
     "volume": "tooldial.rules.world.volume:Volume",
     "city_country": "tooldial.rules.world.city_country:CityCountry",

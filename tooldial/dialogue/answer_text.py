@@ -190,10 +190,10 @@ def humanise(toks: list[str]) -> str:
     """Words of a field name as a reader would say them (abbreviations spelled out, short unknown ones in
     capitals: ``pb`` → "P/B ratio", ``nav`` → "NAV")."""
     out: list[str] = []
-    for t in toks:
+    for i, t in enumerate(toks):
         if t in _ABBREVIATIONS:
-            if _ABBREVIATIONS[t]:
-                out.append(_ABBREVIATIONS[t])
+            if _ABBREVIATIONS[t]:  # "number of" of ``num_pages``; last, as in ``competitorNum``, "number"
+                out.append(_ABBREVIATIONS[t].removesuffix(" of") if i == len(toks) - 1 else _ABBREVIATIONS[t])
         elif len(t) <= 3 and not re.search(r"[aeiou]", t) and t.isalpha():
             out.append(t.upper())
         else:

@@ -332,10 +332,10 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
      or f.joined in _cue("limit_joined")),
     (FieldKind.COUNTRY_CODE, lambda f: (f.has("country") and f.has(*_cue("country_code_marks")))
      or f.joined in _cue("country_code_joined") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
-    (FieldKind.COUNTRY, lambda f: f.has(*_cue("country"))),
-    (FieldKind.CITY, lambda f: f.has(*_cue("city"))),
+    (FieldKind.COUNTRY, lambda f: _place_head(f, _cue("country"))),
+    (FieldKind.CITY, lambda f: _place_head(f, _cue("city"))),
     (FieldKind.ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
-    (FieldKind.STATE, lambda f: f.has(*_cue("state")) and not f.numeric and not f.about(*_cue("state_not_place"))),
+    (FieldKind.STATE, lambda f: _place_head(f, _cue("state")) and not f.numeric and not f.about(*_cue("state_not_place"))),
     (FieldKind.POSTAL, lambda f: f.has(*standard_words("postal_code"))),
     (FieldKind.LANGUAGE_CODE, lambda f: f.has(*_cue("language_code"))
      or (f.has("language") and f.has(*_cue("language_code_marks")))),
@@ -375,6 +375,19 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ERROR, lambda f: f.has(*_cue("error")) and not f.numeric),
     (FieldKind.CATEGORY, lambda f: f.has(*_cue("category")) and not f.numeric),
 )
+
+
+def _place_head(f: FieldName, words: frozenset[str]) -> bool:
+    """Whether a place word of ``words`` heads the name: nothing follows its last one but words of the place's own
+    name or code, or other place words (``field_words.place_tails``: ``country_name``, ``city_state``). Before any
+    other head the place word only qualifies it (``originIp`` is an address of a machine, ``city_fuel`` a fuel
+    consumption, ``country_flag`` a picture)."""
+    toks = f.tokens
+    last = max((i for i, t in enumerate(toks) if t in words), default=None)
+    if last is None:
+        return False
+    tails = _cue("place_tails") | _cue("city") | _cue("country")
+    return all(t in tails for t in toks[last + 1:])
 
 
 def _names_a_sort(f: FieldName) -> bool:

@@ -44,6 +44,7 @@ class Check(StrEnum):
     DATE_PARTS = "date parts"
     SALE_PRICE = "sale price"
     LEAGUE_TEAM = "league and team"
+    CREATED_AFTER_EVENT = "created after a later event"
 
 
 @dataclass(frozen=True, slots=True)

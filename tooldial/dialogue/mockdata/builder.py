@@ -88,6 +88,14 @@ def _typed(text: str, type_: str, example: Any = None) -> Any:
     return text
 
 
+def _lost_number(value: Any, example: Any) -> bool:
+    """Whether a value drawn for a field whose documented example is a number is text that is no number: the
+    documentation fixes the field's JSON type whatever its name suggests (an integer ``countryId`` is a code of the
+    API's own, no country name; an integer ``status`` is a status code, no "success")."""
+    return isinstance(example, int | float) and not isinstance(example, bool) and isinstance(value, str) \
+        and as_number(value) is None
+
+
 def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
     """A new id in the documented one's form ("htl_31120" → "htl_58203", "rt_blue" → "rt_40912"), so the
     third hotel of a list is no "91584653" beside two "htl_" ones; None when the example has no form to keep."""
@@ -469,6 +477,8 @@ class ResultBuilder:
                 value = str(value)[:10] + example[10:] if kind == "date" else value
         if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
             return OMIT  # a later record varied from another entity's documented one keeps none of its strings
+        if _lost_number(value, example):
+            value = _vary(example, f, ctx)  # a documented number stays a number (countryId 353, never "France")
         seen = self.seen.setdefault(path, set())
         if isinstance(value, str) and len(value) > 200:
             value = value[:200]

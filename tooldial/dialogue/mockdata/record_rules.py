@@ -112,6 +112,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     """Record-level consistency that per-field generation cannot see: the fixes of the record rules (and of the
     world rule ``weather``), each held in its rule's file and looked up by its registered name, in this order."""
     record_fix("order")(record)
+    record_fix("lifecycle")(record)
     record_fix("middle")(record)
     record_fix("utc_offset")(record, ctx.world.today)
     record_fix("ohlc")(record)
