@@ -117,3 +117,14 @@ def test_a_documented_number_stays_a_number_whatever_its_name_says() -> None:
     for seed in range(15):
         records = build_result(api, random.Random(seed), records=3, inputs={"city": "Lyon"})["response"]["competitors"]
         assert all(isinstance(r["countryId"], int) for r in records if "countryId" in r), records
+
+
+def test_a_date_drawn_for_a_documented_timestamp_is_the_timestamp() -> None:
+    """A field documented as a Unix timestamp (seconds or milliseconds) gets the drawn moment as a timestamp of the
+    same unit, within the dialogue's years, not an ISO text and not the example varied at random."""
+    example = {"events": [{"id": 11, "startTimestamp": 1700000000, "changeTimestamp": 1700003600000}]}
+    api = Api(category="Sports", tool="t", name="Get Events", description="Events of a day.", example_response=example)
+    for seed in range(10):
+        for r in build_result(api, random.Random(seed), records=3)["response"]["events"]:
+            assert isinstance(r["startTimestamp"], int) and 1.5e9 < r["startTimestamp"] < 1.9e9, r
+            assert isinstance(r["changeTimestamp"], int) and 1.5e12 < r["changeTimestamp"] < 1.9e12, r

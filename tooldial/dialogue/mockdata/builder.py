@@ -3,6 +3,7 @@ then mends it as a whole (paging, status, conversions, series, record rules, cou
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import re
 from collections.abc import Iterable
@@ -94,6 +95,19 @@ def _lost_number(value: Any, example: Any) -> bool:
     API's own, no country name; an integer ``status`` is a status code, no "success")."""
     return isinstance(example, int | float) and not isinstance(example, bool) and isinstance(value, str) \
         and as_number(value) is None
+
+
+def _epoch_like(value: str, example: Any) -> int | None:
+    """A date drawn for a field documented as a Unix timestamp, as the timestamp: seconds, or milliseconds when the
+    example counts them (``startTimestamp: 1700000000``, ``1700000000000``); None for any other text."""
+    if not isinstance(example, int) or example < 10**8:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    seconds = int((moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)).timestamp())
+    return seconds * 1000 if example >= 10**11 else seconds
 
 
 def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
@@ -477,8 +491,9 @@ class ResultBuilder:
                 value = str(value)[:10] + example[10:] if kind == "date" else value
         if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
             return OMIT  # a later record varied from another entity's documented one keeps none of its strings
-        if _lost_number(value, example):
-            value = _vary(example, f, ctx)  # a documented number stays a number (countryId 353, never "France")
+        if _lost_number(value, example):  # a documented number stays a number (countryId 353, never "France")
+            value = _epoch_like(value, example)
+            value = _vary(example, f, ctx) if value is None else value
         seen = self.seen.setdefault(path, set())
         if isinstance(value, str) and len(value) > 200:
             value = value[:200]
