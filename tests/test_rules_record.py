@@ -151,3 +151,19 @@ def test_date_parts_leave_records_that_break_down_no_moment() -> None:
         before = dict(record)
         fix(record)
         assert record == before
+
+
+def test_the_generator_keeps_a_records_moments_in_order_after_the_schema_made_them() -> None:
+    """Fields named ``*_time`` are drawn as clock times and made date-times by their documented format after the
+    record rules ran: the rules that order moments run again then, so no order is created after its last update
+    and no trip ends before it starts."""
+    from tooldial.corpus.models import Api, OutputComponent
+    from tooldial.dialogue.mockdata import build_result
+
+    comps = tuple(OutputComponent(path=("orders", name), format="date-time", is_list=True)
+                  for name in ("created_time", "last_update_time", "start_time", "end_time"))
+    api = Api(category="Finance", tool="t", name="GetOrders", description="Lists orders.", output_components=comps)
+    for seed in range(12):
+        for order in build_result(api, random.Random(seed), records=3)["response"]["orders"]:
+            assert order["created_time"][:10] <= order["last_update_time"][:10], order
+            assert order["start_time"] <= order["end_time"], order

@@ -700,6 +700,7 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     if builder.searched is not None:
         about_searched(api, body, builder.searched)  # the records are about what was searched
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
+    _order_everywhere(body)  # a moment the schema made of a clock time ("15:45" → a date-time) runs in order too
     _remember_top(body, builder)
 
 
@@ -709,6 +710,19 @@ def _remember_top(body: Any, builder: ResultBuilder) -> None:
         return
     for node in (body, *(v for v in body.values() if isinstance(v, dict))):
         builder.world.remember_places(node, builder.top)
+
+
+def _order_everywhere(node: Any) -> None:
+    """The record rules that order a record's moments (``order``: a start before its end; ``lifecycle``: the
+    creation before the later events) on every object of a result; they draw nothing."""
+    if isinstance(node, dict):
+        record_fix("order")(node)
+        record_fix("lifecycle")(node)
+        for value in node.values():
+            _order_everywhere(value)
+    elif isinstance(node, list):
+        for value in node:
+            _order_everywhere(value)
 
 
 def _apply_everywhere(node: Any, ctx: RecordContext) -> None:
