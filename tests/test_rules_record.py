@@ -118,6 +118,9 @@ def test_the_moved_fixes_keep_what_they_did() -> None:
     RECORD_RULES.load("lifecycle").fix(stamps)  # the earliest event's stamp becomes the creation's; no stamp is lost
     assert stamps == {"createdAt": "2023-08-03T09:45:00", "canceledAt": "2024-04-26T10:00:00",
                       "deletedAt": "2024-11-10T14:15:00"}
+    prices = {"minPrice": "336.42", "maxPrice": "304.94", "min_year": "1999", "max_year": 2004}
+    RECORD_RULES.load("order").fix(prices)  # numbers written as text are put in order too
+    assert prices == {"minPrice": "304.94", "maxPrice": "336.42", "min_year": "1999", "max_year": 2004}
     dates = {"start_date": "2024-05-10", "end_date": "2024-05-01"}
     RECORD_RULES.load("order").fix(dates)
     assert dates == {"start_date": "2024-05-01", "end_date": "2024-05-10"}

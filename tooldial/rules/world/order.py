@@ -31,14 +31,17 @@ class Order(RecordRule):
 
     @staticmethod
     def fix(record: dict[str, Any]) -> None:
-        """The generator's fix of one record: a pair named alike that runs backwards (two numbers, or two ISO
-        dates) is swapped (``low`` ≤ ``high``, start ≤ end)."""
+        """The generator's fix of one record: a pair named alike that runs backwards (two numbers, as numbers or
+        as text, or two ISO dates) is swapped (``low`` ≤ ``high``, start ≤ end)."""
         scalars = [k for k, v in record.items() if not isinstance(v, dict | list)]
         numbers = set(ordered_pairs(scalars))
         for low, high in ordered_pairs(scalars, dates=True):
             a, b = record[low], record[high]
-            comparable = ((low, high) in numbers and isinstance(a, int | float) and isinstance(b, int | float)
-                          and not isinstance(a, bool) and not isinstance(b, bool)) or (
-                isinstance(a, str) and isinstance(b, str) and bool(ISO_DATE.match(a)) and bool(ISO_DATE.match(b)))
-            if comparable and b < a:
+            na, nb = number(a), number(b)  # numbers, or numbers written as text ("241.22")
+            if (low, high) in numbers and na is not None and nb is not None and iso_date(a) is None:
+                backwards = nb < na
+            else:
+                backwards = isinstance(a, str) and isinstance(b, str) and bool(ISO_DATE.match(a)) \
+                    and bool(ISO_DATE.match(b)) and b < a
+            if backwards:
                 record[low], record[high] = b, a
