@@ -242,3 +242,22 @@ def test_a_varied_value_keeps_its_years_years() -> None:
         assert re.fullmatch(r"ORD-\d{8}-\d\d", order)
     assert _vary_digits(f"plan-{WORLD_YEAR + 5}", rng) == f"plan-{WORLD_YEAR + 5}"
     assert len({_vary_digits("ORD-20231115-88", rng) for _ in range(20)}) > 1
+
+
+def test_a_drawn_records_url_keeps_the_documented_site_and_form():
+    """Later records of a list get URLs in the documented one's form (same site, a picture stays a picture, the
+    ids in the path redrawn, a date's month and day kept), never a made-up page on a made-up site."""
+    example = {"albums": [{"name": "Blue", "cover": "https://i.scdn.co/image/ab67616d00001e022f7d5f499b9187d4c049f984",
+                           "product_url": "http://shop.yotpo.com/products/amazing-yotpo-poster",
+                           "article_url": "https://www.nytimes.com/2021/09/20/nyregion/trump-organization.html"}]}
+    api = _api(example=example, name="Get albums", category="Music")
+    for seed in range(8):
+        albums = build_result(api, random.Random(seed), records=3)["response"]["albums"]
+        assert len(albums) == 3
+        covers = [a["cover"] for a in albums]
+        assert len(set(covers)) == 3 and all(c.startswith("https://i.scdn.co/image/ab") for c in covers)
+        for album in albums[1:]:
+            assert album["product_url"].startswith("http://shop.yotpo.com/products/")
+            assert album["product_url"].endswith("-poster")
+            assert re.fullmatch(r"https://www\.nytimes\.com/\d{4}/09/20/nyregion/[a-z-]+\.html",
+                                album["article_url"])

@@ -110,6 +110,35 @@ def _epoch_like(value: str, example: Any) -> int | None:
     return seconds * 1000 if example >= 10**11 else seconds
 
 
+_URL = re.compile(r"(?P<site>https?://[^/?#\s]+)(?P<rest>[^\s]*)")
+
+
+def _patterned_url(example: Any, ctx: RecordContext) -> str | None:
+    """Another record's URL in the documented one's form: the same site and path, its runs of digits redrawn
+    (``https://i.scdn.co/image/ab67616d…`` → another picture there), or, where the path has none, its last
+    segment named anew with its extension kept (``/products/amazing-yotpo-poster`` → ``/products/moreno-poster``).
+    A drawn record's URL then is no made-up page on a made-up site, and a picture's URL stays a picture's. None
+    when the example is no URL."""
+    m = _URL.fullmatch(example.strip()) if isinstance(example, str) else None
+    if m is None or len(example) > 300:
+        return None
+    rest = m["rest"]
+    # runs of three digits or more are ids, hashes and years; one or two are a date's month and day or a size
+    varied = re.sub(r"\d{3,}", lambda run: _vary_digits(run.group(), ctx.world.rng), rest)
+    if varied != rest:
+        return m["site"] + varied
+    parts = re.split(r"([?#])", rest, maxsplit=1)
+    path, sep, tail = parts if len(parts) == 3 else (rest, "", "")
+    slash = "/" if path.endswith("/") and len(path) > 1 else ""
+    head, _, last = path.rstrip("/").rpartition("/")
+    stem, dot, ext = last.rpartition(".") if "." in last else (last, "", "")
+    if not stem:
+        return None  # a site's home page: nothing of the record's own to redraw
+    word = re.split(r"[-_]", stem)[-1] if re.fullmatch(r"[A-Za-z]+([-_][A-Za-z]+)+", stem) else ""
+    name = _last_name(ctx).lower() + (f"-{word.lower()}" if word else "")
+    return f"{m['site']}{head}/{name}{dot}{ext}{slash}{sep}{tail}"
+
+
 def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
     """A new id in the documented one's form ("htl_31120" → "htl_58203", "rt_blue" → "rt_40912"), so the
     third hotel of a list is no "91584653" beside two "htl_" ones; None when the example has no form to keep."""
@@ -480,7 +509,8 @@ class ResultBuilder:
             value = example
         else:
             own = kind is not None and (not stale or kind in ("date", "datetime"))
-            patterned = _patterned_id(example, ctx) if kind == "id" else None
+            patterned = _patterned_id(example, ctx) if kind == "id" else _patterned_url(example, ctx) \
+                if kind in ("url", "image") else None
             text = patterned if patterned is not None else generate(f, ctx) if own else None
             if text is None and example is None:
                 text = _by_type(f.type, ctx)
