@@ -261,3 +261,27 @@ def test_a_drawn_records_url_keeps_the_documented_site_and_form():
             assert album["product_url"].endswith("-poster")
             assert re.fullmatch(r"https://www\.nytimes\.com/\d{4}/09/20/nyregion/[a-z-]+\.html",
                                 album["article_url"])
+
+
+@pytest.mark.parametrize(("example", "pattern"), [
+    ("Mon, 19 Jun 2023 01:21:47 GMT", r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT"),
+    ("2023-06-16 16:45:07", r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"),
+    ("12/4/2019 6:49:21 PM", r"\d\d/\d\d/\d{4} \d\d:\d\d:\d\d [AP]M"),
+    ("1686805860000", r"1\d{12}"),
+    ("2021-01-17T14:34:08.700Z", r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"),
+])
+def test_a_drawn_moment_is_written_as_the_documented_one(example, pattern):
+    """Later records of a list write their dates in the documented layout (``time.written_forms``), a timestamp
+    written as digits stays one; the moment itself is the mock world's."""
+    api = _api(example={"items": [{"id": 1, "created_at": example}]}, name="List items", category="Data")
+    for seed in range(4):
+        items = build_result(api, random.Random(seed), records=3)["response"]["items"]
+        assert all(re.fullmatch(pattern, item["created_at"]) for item in items), items
+
+
+def test_a_country_documented_as_a_code_is_drawn_as_a_code():
+    api = _api(params=[("city", "string")], example={"owners": [{"name": "Acme", "country": "US"}]},
+               name="Owner search", category="Business")
+    for seed in range(6):
+        owners = build_result(api, random.Random(seed), records=3, inputs={"city": "Lyon"})["response"]["owners"]
+        assert all(re.fullmatch(r"[A-Z]{2}", o["country"]) for o in owners if "country" in o), owners

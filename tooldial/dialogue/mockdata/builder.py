@@ -22,6 +22,7 @@ from tooldial.dialogue.mockdata.dates import (
     is_now_stamp,
     order_series,
     parse_date,
+    written_like,
 )
 from tooldial.dialogue.mockdata.documented import (
     documented_places,
@@ -137,6 +138,21 @@ def _patterned_url(example: Any, ctx: RecordContext) -> str | None:
     word = re.split(r"[-_]", stem)[-1] if re.fullmatch(r"[A-Za-z]+([-_][A-Za-z]+)+", stem) else ""
     name = _last_name(ctx).lower() + (f"-{word.lower()}" if word else "")
     return f"{m['site']}{head}/{name}{dot}{ext}{slash}{sep}{tail}"
+
+
+def _country_code_like(example: Any, country: str) -> str | None:
+    """A country drawn by name for a field whose documented example is a code (``"US"``, ``"usa"``): its ISO code
+    of the example's length and case; None when the example is no code or the name no known country."""
+    if not isinstance(example, str) or not re.fullmatch(r"[A-Za-z]{2,3}", example.strip()):
+        return None
+    import pycountry  # a dependency of the graph's value formats; loaded only when a code is documented
+
+    try:
+        found = pycountry.countries.lookup(country)
+    except LookupError:
+        return None
+    code = found.alpha_2 if len(example.strip()) == 2 else found.alpha_3
+    return code.lower() if example.strip().islower() else code
 
 
 def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
@@ -517,8 +533,12 @@ class ResultBuilder:
                 if text is None:  # nothing the documentation or the name says: the field is left out
                     return OMIT
             value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
-            if kind in ("date", "datetime") and isinstance(example, str) and ISO_DATE.match(example):
-                value = str(value)[:10] + example[10:] if kind == "date" else value
+            if kind == "date" and isinstance(example, str) and ISO_DATE.match(example):
+                value = str(value)[:10] + example[10:]
+            elif kind in ("date", "datetime") and isinstance(example, str) and isinstance(value, str):
+                value = written_like(example, value) or value  # "Mon, 19 Jun 2023 01:21:47 GMT" stays so
+            elif kind == "country" and isinstance(value, str):
+                value = _country_code_like(example, value) or value
         if self.foreign and isinstance(example, str) and value == example and entity_string(f.name, example):
             return OMIT  # a later record varied from another entity's documented one keeps none of its strings
         if _lost_number(value, example):  # a documented number stays a number (countryId 353, never "France")

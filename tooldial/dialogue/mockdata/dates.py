@@ -29,6 +29,32 @@ if TYPE_CHECKING:
 
 _NOT_NOW = (*_FUTURE, *_BIRTH, *loader.ordered_words("time", "never_now"))
 
+_WRITTEN_FORMS = loader.ordered_words("time", "written_forms")
+
+
+def written_like(example: str, moment: str) -> str | None:
+    """``moment`` (an ISO date or date-time the mock world drew) written in the layout of a documented example that
+    is no ISO text (``time.written_forms``), or as a Unix timestamp when the example is one written as digits
+    (``"1686966449"``, ``"1686805860000"``); None when the example has no layout of the pack."""
+    try:
+        drawn = dt.datetime.fromisoformat(moment.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    text = example.strip()
+    if re.fullmatch(r"1\d{9}|1\d{12}", text):
+        seconds = int((drawn if drawn.tzinfo else drawn.replace(tzinfo=dt.UTC)).timestamp())
+        return str(seconds * 1000 if len(text) == 13 else seconds)
+    for form in _WRITTEN_FORMS:
+        try:
+            dt.datetime.strptime(text, form)
+        except ValueError:
+            continue
+        if "%z" in form and drawn.tzinfo is None:
+            drawn = drawn.replace(tzinfo=dt.UTC)
+        written = drawn.strftime(form)
+        return written[:-4] + "Z" if form.endswith(".%fZ") else written  # milliseconds, as documented
+    return None
+
 
 def is_now_stamp(f: FieldName) -> bool:
     """A date field that holds the dialogue's "today" or just before: named current/updated/latest/..., or
