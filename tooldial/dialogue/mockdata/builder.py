@@ -115,7 +115,7 @@ _URL = re.compile(r"(?P<site>https?://[^/?#\s]+)(?P<rest>[^\s]*)")
 
 
 def _patterned_url(example: Any, ctx: RecordContext) -> str | None:
-    """Another record's URL in the documented one's form: the same site and path, its runs of digits redrawn
+    """Another record's URL in the documented one's form: the same site and path, the digits of its ids redrawn
     (``https://i.scdn.co/image/ab67616d…`` → another picture there), or, where the path has none, its last
     segment named anew with its extension kept (``/products/amazing-yotpo-poster`` → ``/products/moreno-poster``).
     A drawn record's URL then is no made-up page on a made-up site, and a picture's URL stays a picture's. None
@@ -124,8 +124,10 @@ def _patterned_url(example: Any, ctx: RecordContext) -> str | None:
     if m is None or len(example) > 300:
         return None
     rest = m["rest"]
-    # runs of three digits or more are ids, hashes and years; one or two are a date's month and day or a size
-    varied = re.sub(r"\d{3,}", lambda run: _vary_digits(run.group(), ctx.world.rng), rest)
+    # a token of letters and digits (a video id "U0G5OA6ZH5w", a hash) and a run of three digits or more (an id, a
+    # year) are the record's own; one or two digits alone are a date's month and day or a size, kept
+    varied = re.sub(r"[A-Za-z0-9]{8,}|\d{3,}", lambda run: _vary_digits(run.group(), ctx.world.rng)
+                    if re.search(r"\d", run.group()) else run.group(), rest)
     if varied != rest:
         return m["site"] + varied
     parts = re.split(r"([?#])", rest, maxsplit=1)
