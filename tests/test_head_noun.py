@@ -128,3 +128,16 @@ def test_a_date_drawn_for_a_documented_timestamp_is_the_timestamp() -> None:
         for r in build_result(api, random.Random(seed), records=3)["response"]["events"]:
             assert isinstance(r["startTimestamp"], int) and 1.5e9 < r["startTimestamp"] < 1.9e9, r
             assert isinstance(r["changeTimestamp"], int) and 1.5e12 < r["changeTimestamp"] < 1.9e12, r
+
+
+@pytest.mark.parametrize(("name", "type_", "kind"), [
+    # the time an event happened is a moment, not a time of day
+    ("published_time", "string", "datetime"), ("createTime", "integer", "datetime"),
+    ("lastUpdateTime", "integer", "datetime"), ("time_created", "string", "datetime"),
+    ("publishedDateTime", "string", "datetime"),
+    # a time of day stays one; a relative text ("6 years ago") is left to the rules as before
+    ("start_time", "string", "time"), ("arrival_time", "string", "time"), ("time", "string", "time"),
+    ("publishedTimeText", "string", "time"),
+])
+def test_the_time_of_an_event_is_a_moment(name: str, type_: str, kind: str) -> None:
+    assert field_kind(FieldName(name, type_)) == kind

@@ -311,7 +311,8 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
     (FieldKind.DATE_PART, lambda f: date_part_range(f) is not None),
     (FieldKind.DATETIME, lambda f: f.has(*standard_words("datetime")) or (f.has("at") and len(f.tokens) == 2
-                                                       and f.tokens[-1] == "at")),
+                                                       and f.tokens[-1] == "at")
+     or (f.has("time") and f.has(*_cue("moment_time")) and f.tokens[-1] not in _cue("text"))),
     (FieldKind.DATE, _is_date_kind),
     (FieldKind.HOURS, lambda f: f.has("hours") and f.about(*_cue("opening_hours_context"))),
     (FieldKind.TIME, lambda f: f.has("time") and not f.has(*_cue("not_time"))),
