@@ -285,3 +285,17 @@ def test_a_country_documented_as_a_code_is_drawn_as_a_code():
     for seed in range(6):
         owners = build_result(api, random.Random(seed), records=3, inputs={"city": "Lyon"})["response"]["owners"]
         assert all(re.fullmatch(r"[A-Z]{2}", o["country"]) for o in owners if "country" in o), owners
+
+
+def test_a_url_that_holds_the_records_own_value_follows_the_record():
+    """A documented URL whose path has the record's id as a whole segment carries each drawn record's id there, short
+    ids too (``…/teams/12``); one that ends in a value the record keeps (a language code) stays the documented one
+    rather than getting a made-up last segment."""
+    example = {"data": [{"id": 12, "code": "de", "name": "German",
+                         "links": {"self": {"href": "https://api.textking.com/v1/language/de"}},
+                         "team_url": "https://x.org/teams/12?lang=de"}]}
+    api = _api(example=example, name="List languages", category="Translation")
+    for seed in range(6):
+        for record in build_result(api, random.Random(seed), records=3)["response"]["data"]:
+            assert record["team_url"] == f"https://x.org/teams/{record['id']}?lang=de", record
+            assert record["links"]["self"]["href"] == f"https://api.textking.com/v1/language/{record['code']}", record

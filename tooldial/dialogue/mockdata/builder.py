@@ -563,6 +563,7 @@ class ResultBuilder:
                     ctx._place = own._place
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
+            _rederive_segments(node, filled)
             world_fix("code_name")(path, filled)
             _convert_money(node, filled)
             return filled
@@ -694,6 +695,41 @@ def _rederive(example: dict[str, Any], filled: dict[str, Any]) -> None:
                 len(as_text(old)) < 4 or field_kind(FieldName(str(key))) != "id"):
             continue
         _replace_derived(example, filled, as_text(old), as_text(new), str(key))
+
+
+def _rederive_segments(example: dict[str, Any], filled: dict[str, Any]) -> None:
+    """A URL of the documented record whose path has the record's own value as a whole segment
+    (``…/teams/12`` beside ``"id": 12``) is the documented URL with the new record's value there; one that ends in a
+    value the record keeps (``…/language/de`` beside ``"code": "de"``) stays the documented one. Short values too,
+    which :func:`_rederive` leaves alone as substrings, are safe as whole segments."""
+    own = {key: as_text(old) for key, old in example.items() if isinstance(old, str | int)
+           and not isinstance(old, bool) and as_text(old).strip() and "/" not in as_text(old)
+           and key in filled and not isinstance(filled[key], dict | list | bool)}
+    # a changed id moves into its URLs; any value the record keeps keeps a URL that ends in it (``de`` of a code)
+    segments = {old: as_text(filled[key]) if field_kind(FieldName(str(key))) == "id" else old
+                for key, old in own.items()}
+    if segments:
+        _replace_segments(example, filled, segments)
+
+
+def _replace_segments(example: Any, filled: Any, changed: dict[str, str]) -> None:
+    if isinstance(example, dict) and isinstance(filled, dict):
+        for key, value in example.items():
+            if key not in filled:
+                continue
+            m = _URL.fullmatch(value.strip()) if isinstance(value, str) else None
+            if m is not None:
+                cut = re.split(r"([?#])", m["rest"], maxsplit=1)
+                path, sep, rest = cut if len(cut) == 3 else (m["rest"], "", "")
+                parts = path.split("/")
+                moved = any(p in changed and changed[p] != p for p in parts)
+                if moved or (parts[-1] in changed and isinstance(filled[key], str)):
+                    filled[key] = m["site"] + "/".join(changed.get(p, p) for p in parts) + sep + rest
+            elif isinstance(value, dict | list):
+                _replace_segments(value, filled[key], changed)
+    elif isinstance(example, list) and isinstance(filled, list):
+        for a, b in zip(example, filled, strict=False):
+            _replace_segments(a, b, changed)
 
 
 def _replace_derived(example: Any, filled: Any, old: str, new: str, own: str = "") -> None:
