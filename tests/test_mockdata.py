@@ -299,3 +299,15 @@ def test_a_url_that_holds_the_records_own_value_follows_the_record():
         for record in build_result(api, random.Random(seed), records=3)["response"]["data"]:
             assert record["team_url"] == f"https://x.org/teams/{record['id']}?lang=de", record
             assert record["links"]["self"]["href"] == f"https://api.textking.com/v1/language/{record['code']}", record
+
+
+def test_a_drawn_measure_and_a_numeric_id_keep_the_documented_scale():
+    """Later records of a list: a measure documented as a whole number stays whole and near the documented one (a
+    thumbnail 480 px wide is no 17.3), a numeric id keeps its number of digits."""
+    example = {"items": [{"branchId": 79942, "code": "004512", "thumbnail": {"width": 480, "height": 360}}]}
+    api = _api(example=example, name="List branches", category="Business")
+    for seed in range(8):
+        for item in build_result(api, random.Random(seed), records=3)["response"]["items"]:
+            width, height = item["thumbnail"]["width"], item["thumbnail"]["height"]
+            assert isinstance(width, int) and 240 <= width <= 960 and isinstance(height, int), item
+            assert isinstance(item["branchId"], int) and 10_000 <= item["branchId"] <= 99_999, item

@@ -158,11 +158,16 @@ def _country_code_like(example: Any, country: str) -> str | None:
 
 
 def _patterned_id(example: Any, ctx: RecordContext) -> str | None:
-    """A new id in the documented one's form ("htl_31120" → "htl_58203", "rt_blue" → "rt_40912"), so the
-    third hotel of a list is no "91584653" beside two "htl_" ones; None when the example has no form to keep."""
-    if not isinstance(example, str) or not 3 <= len(example) <= 40 or example.isdigit():
-        return None
+    """A new id in the documented one's form ("htl_31120" → "htl_58203", "rt_blue" → "rt_40912", 79942 → 51380),
+    so the third hotel of a list is no "91584653" beside two "htl_" ones; None when the example has no form to
+    keep."""
     rng = ctx.world.rng
+    digits = str(example) if isinstance(example, int) and not isinstance(example, bool) and example >= 10 else \
+        example if isinstance(example, str) and example.isdigit() and 2 <= len(example) <= 18 else ""
+    if digits:  # a numeric id keeps its number of digits (a branchId 79942 is no 2463)
+        return str(rng.randint(10 ** (len(digits) - 1), 10 ** len(digits) - 1))
+    if not isinstance(example, str) or not 3 <= len(example) <= 40:
+        return None
     if re.search(r"\d", example) and re.search(r"[A-Za-z]", example):
         return _vary_digits(example, rng)
     if re.fullmatch(r"[a-z]+(-[a-z]+)+", example):  # a slug ("solaris-token"): another name, the same kind
@@ -525,6 +530,8 @@ class ResultBuilder:
         elif documented and example is not None and kind not in ("date", "datetime") and not follows_input \
                 and not stale:
             value = example
+        elif kind == "measure" and isinstance(example, int | float) and not isinstance(example, bool):
+            value = _vary(example, f, ctx)  # a width of 480 px stays near 480 and whole, not a drawn 17.3
         else:
             own = kind is not None and (not stale or kind in ("date", "datetime"))
             patterned = _patterned_id(example, ctx) if kind == "id" else _patterned_url(example, ctx) \
