@@ -26,25 +26,25 @@ import json
 import random
 import re
 import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 from tooldial.corpus import load_corpus
 from tooldial.dialogue.mockdata import MockWorld, build_result
 from tooldial.dialogue.mockdata.inputs import input_values
+from tooldial.knowledge.loader import read_pack
 from tooldial.knowledge.taxonomy import name_tokens
 from tooldial.registry import RECORD_RULES
 from tooldial.rules.record import Record
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _PICTURE = re.compile(r"\.(png|jpe?g|gif|webp|svg)(\?|$)", re.I)
-#: The audit's own words (those of the ``time.record_created`` / ``record_later`` packs when it was written), so that
-#: two checkouts are read alike whatever their packs say.
-_CREATED = frozenset({"created", "creation", "registered", "registration", "signup", "signed"})
-_LATER = frozenset({"updated", "modified", "edited", "changed", "deleted", "removed", "canceled", "cancelled",
-                    "completed", "closed", "ended", "expired", "archived", "refunded", "paid", "shipped", "delivered",
-                    "resolved", "revoked", "approved", "confirmed", "processed", "activated", "deactivated",
-                    "suspended", "verified", "last"})
+#: The words of ``time.record_created`` / ``record_later`` read from this script's own checkout (not the one on
+#: ``PYTHONPATH``), so that two checkouts compared are read with the same words, kept once in the pack.
+_TIME_PACK = read_pack(Path(__file__).resolve().parents[1] / "tooldial" / "knowledge" / "packs" / "time.yaml")
+_CREATED = frozenset(_TIME_PACK.word_sets["record_created"].words)
+_LATER = frozenset(_TIME_PACK.word_sets["record_later"].words)
 
 
 class Audit:

@@ -52,15 +52,19 @@ def test_a_date_part_has_the_range_of_its_unit() -> None:
     assert date_part_range(FieldName("dayOfWeek")) is None and date_part_range(FieldName("day")) is None
 
 
-def test_the_heads_are_the_packs(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def relearn():
+    """Forgets the cached kinds once a test patched a pack, and again at its end (before the patch is undone)."""
+    yield field_kind.cache_clear
+    field_kind.cache_clear()
+
+
+def test_the_heads_are_the_packs(monkeypatch: pytest.MonkeyPatch, relearn) -> None:
     """A head word added to ``field_words.head_kinds`` decides the kind (no word list in code)."""
     assert field_kind(FieldName("price_band", "integer")) == "price"
     monkeypatch.setattr(taxonomy, "_HEAD_KINDS", {**loader.word_map("field_words", "head_kinds"), "band": "level"})
-    field_kind.cache_clear()
-    try:
-        assert field_kind(FieldName("price_band", "integer")) == "level"
-    finally:
-        field_kind.cache_clear()
+    relearn()
+    assert field_kind(FieldName("price_band", "integer")) == "level"
 
 
 def test_a_generated_record_draws_each_field_by_its_head() -> None:
@@ -95,22 +99,19 @@ def test_a_place_word_names_a_place_only_as_the_head(name: str, type_: str, kind
     assert field_kind(FieldName(name, type_)) == kind
 
 
-def test_the_place_tails_are_the_packs(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_place_tails_are_the_packs(monkeypatch: pytest.MonkeyPatch, relearn) -> None:
     """A word added to ``field_words.place_tails`` keeps the place reading before it (no word list in code)."""
     words = loader.words("field_words", "place_tails")
     assert field_kind(FieldName("country_fifa", "string")) is None
     real = taxonomy._cue
     monkeypatch.setattr(taxonomy, "_cue", lambda n: words | {"fifa"} if n == "place_tails" else real(n))
-    field_kind.cache_clear()
-    try:
-        assert field_kind(FieldName("country_fifa", "string")) == "country"
-    finally:
-        field_kind.cache_clear()
+    relearn()
+    assert field_kind(FieldName("country_fifa", "string")) == "country"
 
 
 def test_a_documented_number_stays_a_number_whatever_its_name_says() -> None:
     """An integer ``countryId`` (an API's own code) is never drawn as a country name, in the documented record or
-    the drawn ones; a text ``country`` beside it still follows the place."""
+    the drawn ones, though the call names a place its country fields follow."""
     example = {"competitors": [{"id": 1303, "name": "Cleveland Cavaliers", "countryId": 353, "country": "USA"}]}
     api = Api(category="Sports", tool="t", name="Get Competitors", description="Competitors of a league.",
               example_response=example)

@@ -3,7 +3,6 @@ then mends it as a whole (paging, status, conversions, series, record rules, cou
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 import re
 from collections.abc import Iterable
@@ -13,6 +12,7 @@ from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
+from tooldial.dialogue.mockdata.countries import country_by_name, country_info
 from tooldial.dialogue.mockdata.created import created_id_output
 from tooldial.dialogue.mockdata.dates import (
     ISO_DATE,
@@ -22,6 +22,7 @@ from tooldial.dialogue.mockdata.dates import (
     is_now_stamp,
     order_series,
     parse_date,
+    unix_time,
     written_like,
 )
 from tooldial.dialogue.mockdata.documented import (
@@ -103,12 +104,8 @@ def _epoch_like(value: str, example: Any) -> int | None:
     example counts them (``startTimestamp: 1700000000``, ``1700000000000``); None for any other text."""
     if not isinstance(example, int) or example < 10**8:
         return None
-    try:
-        moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    seconds = int((moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)).timestamp())
-    return seconds * 1000 if example >= 10**11 else seconds
+    seconds = unix_time(value)
+    return None if seconds is None else seconds * 1000 if example >= 10**11 else seconds
 
 
 _URL = re.compile(r"(?P<site>https?://[^/?#\s]+)(?P<rest>[^\s]*)")
@@ -144,16 +141,14 @@ def _patterned_url(example: Any, ctx: RecordContext) -> str | None:
 
 def _country_code_like(example: Any, country: str) -> str | None:
     """A country drawn by name for a field whose documented example is a code (``"US"``, ``"usa"``): its ISO code
-    of the example's length and case; None when the example is no code or the name no known country."""
+    of the example's length and case (the country table's); None when the example is no code or the name no
+    country of the table."""
     if not isinstance(example, str) or not re.fullmatch(r"[A-Za-z]{2,3}", example.strip()):
         return None
-    import pycountry  # a dependency of the graph's value formats; loaded only when a code is documented
-
-    try:
-        found = pycountry.countries.lookup(country)
-    except LookupError:
+    iso = country_by_name().get(country.strip().lower())
+    if iso is None:
         return None
-    code = found.alpha_2 if len(example.strip()) == 2 else found.alpha_3
+    code = iso if len(example.strip()) == 2 else str(country_info()[iso]["iso3"])
     return code.lower() if example.strip().islower() else code
 
 

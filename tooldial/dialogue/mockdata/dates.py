@@ -32,6 +32,15 @@ _NOT_NOW = (*_FUTURE, *_BIRTH, *loader.ordered_words("time", "never_now"))
 _WRITTEN_FORMS = loader.ordered_words("time", "written_forms")
 
 
+def unix_time(moment: str) -> int | None:
+    """The Unix time (seconds) of an ISO date or date-time (UTC when it names no offset), None for other text."""
+    try:
+        drawn = dt.datetime.fromisoformat(moment.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return int((drawn if drawn.tzinfo else drawn.replace(tzinfo=dt.UTC)).timestamp())
+
+
 def written_like(example: str, moment: str) -> str | None:
     """``moment`` (an ISO date or date-time the mock world drew) written in the layout of a documented example that
     is no ISO text (``time.written_forms``), or as a Unix timestamp when the example is one written as digits
@@ -42,8 +51,8 @@ def written_like(example: str, moment: str) -> str | None:
         return None
     text = example.strip()
     if re.fullmatch(r"1\d{9}|1\d{12}", text):
-        seconds = int((drawn if drawn.tzinfo else drawn.replace(tzinfo=dt.UTC)).timestamp())
-        return str(seconds * 1000 if len(text) == 13 else seconds)
+        seconds = unix_time(moment)
+        return None if seconds is None else str(seconds * 1000 if len(text) == 13 else seconds)
     for form in _WRITTEN_FORMS:
         try:
             dt.datetime.strptime(text, form)
