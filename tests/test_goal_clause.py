@@ -96,3 +96,60 @@ def test_a_later_intent_turn_does_not_greet_again() -> None:
     assert ungreeted(pool) == pool[1:]
     assert ungreeted([("v", pool[0]), ("w", pool[1])]) == [("w", pool[1])]
     assert ungreeted(pool[:1]) == pool[:1]  # every one greets: keep them rather than lose the dialogue
+
+
+#: Descriptions whose first word is a verb the verb list lacks, or whose verb follows a lead-in, an adverb or a
+#: short subject; each was read wrongly before (``get multiplies all ...``, ``get use this to ...``).
+@pytest.mark.parametrize(("name", "description", "expected"), [
+    ("sumAll", "Multiplies all the numbers given as terms.", "multiply all the numbers"),
+    ("trialRun", "Simulate a newsletter campaign before sending it.", "simulate a newsletter campaign"),
+    ("pageMembers", "Use this to paginate through all members of the club.", "paginate through all members"),
+    ("hotelPicks", "Use this API to list hotels near the one selected.", "hotels near the one selected"),
+    ("jobSearch", "This endpoint provides a way for developers to search for open jobs.", "search for open jobs"),
+    ("asnOf", "Quickly get the ASN that announces an IP address.", "the ASN"),
+    ("keyPhrases", "A mix of statistical models detects the key phrases in a text.", "detect the key phrases"),
+    ("regionsOf", "For a given country, list the regions of the country.", "list the regions of the country"),
+    ("standings", "Get current standings from Serie A", "standings from Serie A"),
+    ("changePassword", "Update a password, user ID and old password must be provided.", "update a password"),
+    ("genres", "List of film genres", "list film genres"),
+    ("unconfirmed", "The Pending Transactions Endpoint returns an array of the latest transactions.",
+     "latest transactions"),
+])
+def test_goal_clause_finds_the_verb_of_a_description(name: str, description: str, expected: str) -> None:
+    goal = goal_clause(_api(name, description, "x"))
+    assert expected in goal and not goal.startswith(("get use", "get multiplies", "get simulate", "get a mix",
+                                                     "get quickly", "get for")), goal
+    assert not re.search(r"\b(of|must|a|an)$", goal), goal
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("scores", "Team scores for the season"),                 # a plural noun before "for": no verb
+    ("sensorInfo", "Sensor service keeps the registry of sensors."),  # what a service does all along
+    ("finishStatus", "Every driver has a finishing status like 'finished'."),  # a sentence about drivers
+    ("keystore", "If you pass several keys, then the call fails."),  # a condition, not a subject
+])
+def test_goal_clause_does_not_read_a_noun_or_a_sentence_as_the_request(name: str, description: str) -> None:
+    goal = goal_clause(_api(name, description, "x"))
+    assert not goal.startswith(("score ", "keep ", "pass ", "get every")), goal
+
+
+def test_a_path_segment_that_starts_with_a_verb_says_what_the_call_does() -> None:
+    """``/label/{projectId}/remove-labels`` removes labels; its path parameter names an input, not the goal."""
+    assert description_clause(_api("/label/{projectId}/remove-labels", "", "projectId")) == "remove labels"
+    assert "project id" not in description_clause(_api("/categories/{id}", "", "id"))
+    assert description_clause(_api("/api/Management/SendNewKeyRequest", "", "x")) == "send new key request"
+
+
+def test_a_verb_in_a_relative_clause_is_not_the_description_s_verb() -> None:
+    """"Home page that introduces the tool": the page is what the user asks for, not "introduce the tool"."""
+    assert not goal_clause(_api("Home", "Home and welcome page that introduces all the tools", "x")).startswith(
+        "introduce")
+
+
+@pytest.mark.parametrize(("name", "description", "not_start"), [
+    ("newBooks", "new book added", "book added"),                      # an adjective, not an adverb
+    ("ratio", "Contains the price to sales ratio for each day", "contain"),  # what the result holds
+    ("schedule", "Team fixtures by all the tournaments a team plays", "tournament"),  # a noun after a preposition
+])
+def test_only_an_adverb_or_an_api_verb_leads_into_the_verb(name: str, description: str, not_start: str) -> None:
+    assert not goal_clause(_api(name, description, "x")).startswith(not_start)

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from tooldial.corpus.models import Api
-from tooldial.dialogue.intents.goals import _DANGLING, _PHRASE_START, goal_clause
+from tooldial.dialogue.intents.goals import _DANGLING, _DANGLING_PARTICIPLES, _PHRASE_START, goal_clause
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.intents.topics import goal_topic, reads_the_name
 from tooldial.dialogue.retriever import Band
@@ -96,7 +96,8 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     # teams for a league"), lands between the bands; never inside a noun phrase ("get agent's active")
     clause_words = [] if reads_the_name(api, clause) else clause.split()
     for k in range(2, len(clause_words)):  # the whole clause is the clear request
-        if clause_words[k - 1].lower() in _DANGLING or not _PHRASE_START.match(" " + " ".join(clause_words[k:])):
+        if clause_words[k - 1].lower() in _DANGLING | _DANGLING_PARTICIPLES \
+                or not _PHRASE_START.match(" " + " ".join(clause_words[k:])):  # not "get the details associated"
             continue
         part = " ".join(clause_words[:k]).rstrip(",;:")
         fixed["suggest"].extend((f"I was hoping to {part}, or something like that.",

@@ -17,18 +17,77 @@ _VERB_MAP = word_map("actions", "verb_base_forms")
 _BASE_VERBS = knowledge_words("actions", "base_verbs")
 _COPULAS = knowledge_words("actions", "copulas")
 _ADJECTIVES = ordered_words("actions", "checked_states")
+#: Words that open a phrase, not an adverb before the verb or an object ("For users", "If you have").
+_DANGLING_STARTS = knowledge_words("documentation", "dangling_words") - knowledge_words("documentation",
+                                                                                       "object_openers")
+#: Verbs of a sentence about its subject ("The response contains ...", "Every driver has ..."); an API's own
+#: returns / provides / gives / offers are what it does, not such a sentence.
+_SYSTEM_NOUNS = knowledge_words("documentation", "system_nouns")
+_RELATIVE_WORDS = knowledge_words("documentation", "relative_words")
+_ADVERBS = knowledge_words("documentation", "leading_adverbs")
+_SENTENCE_VERBS = knowledge_words("documentation", "clause_verbs") - knowledge_words("documentation",
+                                                                                    "api_action_verbs")
 
 
-def _base_verb(word: str) -> str | None:
-    """The base form of a description's first word when it is a verb (``downloads`` → ``download``)."""
+#: Words that open a verb's object, and words that may stand before one without being a verb.
+_OBJECT_OPENERS = knowledge_words("documentation", "object_openers")
+_NOT_VERBS = knowledge_words("documentation", "not_verbs") | knowledge_words("documentation", "dangling_words")
+
+
+def _base_verb(word: str, following: str = "") -> str | None:
+    """The base form of a description's first word when it is a verb (``downloads`` → ``download``).
+
+    A word of :data:`_BASE_VERBS` (or its ``-s``, ``-es``, ``-ies``, ``-ing`` form) is a verb. So is any other word
+    that ``following`` shows to be one: a word before an object opener (``Simulate a campaign``, ``Multiplies
+    all the numbers``) that is no function word or adverb; its ``-s`` ending is dropped."""
     low = word.lower()
     if low in _VERB_MAP:
         return _VERB_MAP[low]
+    ing = low[:-3] if low.endswith("ing") else ""
     for stem in (low, low[:-1] if low.endswith("s") else "", low[:-2] if low.endswith("es") else "",
-                 low[:-3] + "y" if low.endswith("ies") else "", low[:-3] if low.endswith("ing") else ""):
+                 low[:-3] + "y" if low.endswith("ies") else "", ing, ing + "e" if ing else "",
+                 ing[:-1] if len(ing) > 2 and ing[-1] == ing[-2] else ""):
         if stem and stem in _BASE_VERBS:
             return stem
+    if (following.lower() in _OBJECT_OPENERS and re.fullmatch(r"[a-z]{3,}", low) and low not in _NOT_VERBS
+            and low not in _OBJECT_OPENERS and low not in _COPULAS and not low.endswith(("ly", "ing", "ed"))
+            and low not in _SENTENCE_VERBS and low + "s" not in _SENTENCE_VERBS):  # "Contains the ratio": content
+        if low.endswith("ies"):
+            return low[:-3] + "y"
+        if re.search(r"(ch|sh|ss|x|zz|o)es$", low):
+            return low[:-2]
+        return low[:-1] if low.endswith("s") and not low.endswith("ss") else low
     return None
+
+
+def _infinitive(word: str, description: str) -> bool:
+    """Whether the documentation uses ``word`` as a verb after ``to`` (``Use this to paginate through ...``)."""
+    low = word.lower()
+    return (re.fullmatch(r"[a-z]{3,}", low) is not None and low not in _NOT_VERBS and low not in _OBJECT_OPENERS
+            and re.search(r"\b[Tt]o\s+" + low + r"\s+(?!of\b|and\b|or\b)\w", description) is not None)
+
+
+def _leads_verb(tokens: list[str]) -> int:
+    """Where the verb of a description starts: 0, or 1 after an adverb (``Quickly get the ASN``), or after a
+    short subject whose verb has ``-s`` and an object (``A combination of algorithms detects most phrases``:
+    the position of ``detects``); -1 when there is none."""
+    nxt = [*tokens[1:], ""]
+    if _base_verb(tokens[0], nxt[0]) is not None:
+        return 0
+    first = tokens[0].lower()
+    if len(tokens) > 1 and (first.endswith("ly") or first in _ADVERBS) and _base_verb(tokens[1], nxt[1]) is not None:
+        return 1
+    if first in _NOT_VERBS - _OBJECT_OPENERS:
+        return -1  # "If you pass multiple values, ...": a condition, not a subject
+    for i in range(1, min(len(tokens) - 1, 6)):
+        low = tokens[i].lower()
+        if re.search(r"[,;:()]", tokens[i - 1]) or low in _COPULAS | _SENTENCE_VERBS | _RELATIVE_WORDS \
+                or (low in _DANGLING_STARTS and low != "of"):
+            break  # "Technical scores are calculated multiple times a day": that sentence has its verb
+        if low.endswith("s") and nxt[i].lower() in _OBJECT_OPENERS and _base_verb(tokens[i], nxt[i]) is not None \
+                and (_base_verb(tokens[i]) is not None or not _SYSTEM_NOUNS & {t.lower() for t in tokens[:i]}):
+            return i  # "Sensor service keeps the registry": what a service does all along, unless a known verb
+    return -1
 
 
 def _question_clause(tokens: list[str]) -> str:
@@ -81,18 +140,27 @@ def description_clause(api: Api) -> str:
     tokens = text.split()
     if not tokens:
         return name_clause(api)
-    verb = _base_verb(tokens[0])
+    at = -1 if tokens[0].lower() in _COPULAS | _QUESTION_WORDS else _leads_verb(tokens)
     if tokens[0].lower() in _COPULAS:
         clause = _question_clause(tokens)
     elif tokens[0].lower() in _QUESTION_WORDS:
         clause = " ".join(["find out", tokens[0].lower(), *tokens[1:]])
-    elif verb is not None:
-        clause = " ".join([verb, *tokens[1:]])
+    elif at >= 0:
+        rest = _LEAD_IN.sub("", " ".join(tokens[at:])).split() if at else tokens[at:]
+        if not rest or (at and _leads_verb(rest) != 0):
+            return name_clause(api)
+        clause = " ".join([_base_verb(rest[0], (rest[1:] or [""])[0]) or rest[0].lower(), *rest[1:]])
+    elif tokens[0].lower() in _DANGLING_STARTS:
+        return name_clause(api)  # "get if you have a keystore ...", "get for validating an email"
+    elif _infinitive(tokens[0], api.description or ""):
+        clause = " ".join([tokens[0].lower(), *tokens[1:]])  # "Use this to paginate through ..."
     else:
         clause = " ".join(["get", *([tokens[0].lower()] + tokens[1:] if tokens[0][1:].islower() else tokens)])
     return re.sub(r"\s+([,;:])", r"\1", clause).rstrip(",;: ")[:200]
 
 
+#: Words that lead into what a call does ("Use this API to", "is to", "provides a way for developers to").
+_LEAD_IN = re.compile(r"^(?:" + "|".join(ordered_words("documentation", "action_lead_ins")) + r")\s+", re.I)
 #: Subjects of a preamble before what the API does ("This endpoint returns ...", "The resource will ...").
 _PREAMBLE = re.compile(r"^(this|the)\s+(" + "|".join(ordered_words("documentation", "preamble_subjects")) + r")\s+("
                        + "|".join(ordered_words("documentation", "preamble_verbs")) + r")?", re.I)
@@ -124,18 +192,22 @@ def _action_text(sentence: str) -> str:
     definition, a fragment, another language)."""
     text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
     text = _PREAMBLE.sub("", text)
-    text = re.sub(r"^(used to|allows you to|lets you|helps you|helps to|you can|it)\s+", "", text, flags=re.I)
+    text = _LEAD_IN.sub("", text)
+    text = re.sub(r"\s*\([^)]*$", "", text)  # a parenthesis left open where the sentence was cut
+    opener = re.match(r"^[^,]{3,80},\s+(\w+)\s+(\S+)", text)
+    if opener and text.split()[0].lower() in _DANGLING_STARTS and _base_verb(opener.group(1), opener.group(2)):
+        text = text[text.index(",") + 1:].strip()  # "For a given country, get the list of regions"
     text = re.sub(r"^(this|it)\s+(is|will)\s+(an?|the)?\s*(simple\s+)?(method|endpoint|api|function|service)\s+"
                   r"(to|that|which|for)\s+", "", text, flags=re.I)
     if not text or _useless(text) or not _english(text):
         return ""
     first = text.split()[0].lower()
     passive = _PASSIVE.match(text)
-    if passive and _base_verb(first) is None:
+    if passive and _leads_verb(text.split()) != 0:
         return passive.group(1)
     if _BLURB.match(text):
         return ""
-    if first not in _COPULAS and _base_verb(first) is None and _DEFINITION.match(text):
+    if first not in _COPULAS and _leads_verb(text.split()) != 0 and _DEFINITION.match(text):
         return ""
     return text
 
@@ -161,7 +233,12 @@ def intent_source(api: Api) -> str:
 def name_clause(api: Api) -> str:
     """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
     campaign``; a noun name → ``get the image caption from Image Caption Generator``."""
-    parts = name_words(api.name)
+    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", api.name)  # path parameters name inputs, not what it does
+    for segment in reversed(name.split("/")[1:] if "/" in name else []):
+        said = name_words(segment)  # "/label/{projectId}/remove-labels": the segment with a verb says it
+        if len(said) > 1 and _base_verb(said[0]) is not None:
+            return " ".join([_base_verb(said[0]) or said[0], *said[1:]])
+    parts = name_words(name)
     if not parts:
         return f"use {api.tool}"
     verb = _base_verb(parts[0])

@@ -31,11 +31,10 @@ _DETAIL = re.compile(r"^(" + "|".join(_DETAIL_STARTS) + r"|and)\b", re.I)
 _ARTICLES = knowledge_words("documentation", "phrase_fillers")
 #: A description that starts with a noun and then says what it does ("Device service manages the registry",
 #: "We provide the last candle price", "accepts all Search endpoint parameters"): no verb phrase to read.
-_NOT_A_CLAUSE = re.compile(r"^get\s+(?:(?:we|you|it|they|itself)\b|(?:\S+\s+){0,5}?(?:is|are|was|can|will|"
-                           r"may|might|must|should|could|manages|"
-                           r"provides|allows|accepts|returns|gives|lets|helps|offers|supports|contains|aggregates)\b|"
-                           r"(?:\S+\s+){0,3}?(?:service|api|endpoint|tool|module|function|method|resource|system|"
-                           r"platform|app|application)\s+[a-z]+s\b)", re.I)
+_CLAUSE_VERBS = ordered_words("documentation", "clause_verbs")
+_NOT_A_CLAUSE = re.compile(r"^get\s+(?:(?:we|you|it|they|itself)\b|(?:\S+\s+){0,5}?(?:" + "|".join(_CLAUSE_VERBS)
+                           + r")\b|(?:\S+\s+){0,3}?(?:" + "|".join(ordered_words("documentation", "system_nouns"))
+                           + r")\s+[a-z]+s\b)", re.I)
 #: Developer words that are also everyday words ("my account", "the default language").
 _PLAIN_DEV = knowledge_words("documentation", "plain_developer_words")
 #: "… allows you to get the change addresses": what the sentence says the user can do.
@@ -124,13 +123,21 @@ def _user_words(clause: str, api: Api) -> list[str]:
         if user is None:
             break  # what follows a developer's phrase qualifies it, not the user's goal
         kept.append(user)
-    out = re.sub(r"\b((a|the)\s+)?(list|set|collection|array)\s+of\s+(the\s+)?", "", " ".join(kept), flags=re.I)
+    verb, _, rest = " ".join(kept).partition(" ")  # "list of all codes": the verb list stays, "of" goes
+    rest = re.sub(r"^of\s+(?:the\s+)?", "", rest, flags=re.I)
+    out = verb + " " + re.sub(r"\b((an?|the)\s+)?((total|full|complete|whole)\s+)?(list|set|collection|array)\s+of\s+"
+                              r"(the\s+)?", "", rest, flags=re.I)
     out = re.sub(r"\b(get|retrieve|fetch|obtain)\s+(all\s+)?(the\s+)?((detailed|full|basic|more|some)\s+)?"
                  r"(details|information|info|data)\s+(of|on|about|for)\s+", r"\1 ", out, flags=re.I)
     names = {p.name for p in api.parameters}
     tokens = [readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()]
-    while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES):
+    while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES) \
+            and not re.fullmatch(r"[A-Z]", tokens[-1]):  # "from Serie A" ends in a name, not an article
         tokens.pop()
+    if tokens[-1].lower() in _CLAUSE_VERBS and any(t.endswith(",") for t in tokens[:-1]):
+        # "update password, user ID and old password must (be provided)": the clause after the comma is another
+        tokens = tokens[:max(i for i, t in enumerate(tokens[:-1]) if t.endswith(",")) + 1]
+        tokens[-1] = tokens[-1].rstrip(",")
     if not _phrase_words(" ".join(tokens[1:])) or any(w in _DEV_WORDS - _PLAIN_DEV for w in words(" ".join(tokens))):
         return []
     return tokens
