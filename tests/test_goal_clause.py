@@ -153,3 +153,17 @@ def test_a_verb_in_a_relative_clause_is_not_the_description_s_verb() -> None:
 ])
 def test_only_an_adverb_or_an_api_verb_leads_into_the_verb(name: str, description: str, not_start: str) -> None:
     assert not goal_clause(_api(name, description, "x")).startswith(not_start)
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Runs a web search and parses the output to a clean object.", "run a web search and parse the output"),
+    ("You can use this to also retrieve archived events.", "archived events"),
+    ("This request is for sending a text message.", "send a text message"),
+    ("This API offers an efficient means to download clips from a site.", "download clips from a site"),
+    ("Updating a comment requires the user to be logged in.", "update a comment"),
+    ("Creating a new worker generates a temporary password.", "create a new worker"),
+    ("Use this operation to void an existing payment.", "void an existing payment"),
+])
+def test_lead_ins_gerund_subjects_and_second_verbs(description: str, expected: str) -> None:
+    goal = goal_clause(_api("op", description, "x"))
+    assert expected in goal and "requires" not in goal and not goal.startswith("use this"), goal

@@ -147,6 +147,10 @@ def description_clause(api: Api) -> str:
         clause = " ".join(["find out", tokens[0].lower(), *tokens[1:]])
     elif at >= 0:
         rest = _LEAD_IN.sub("", " ".join(tokens[at:])).split() if at else tokens[at:]
+        ends = [j for j, t in enumerate(rest[:7]) if j and (t.lower() in _SENTENCE_VERBS | _COPULAS or (
+            t.lower().endswith("s") and _base_verb(t, ([*rest, ""])[j + 1]) is not None))]
+        if rest[0].lower().endswith("ing") and ends and len(rest) > 1 and rest[1].lower() in _OBJECT_OPENERS:
+            rest = rest[:ends[0]]  # "Updating a comment requires a login": the gerund says what the call does
         if not rest or (at and _leads_verb(rest) != 0):
             return name_clause(api)
         clause = " ".join([_base_verb(rest[0], (rest[1:] or [""])[0]) or rest[0].lower(), *rest[1:]])
@@ -192,7 +196,9 @@ def _action_text(sentence: str) -> str:
     definition, a fragment, another language)."""
     text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
     text = _PREAMBLE.sub("", text)
-    text = _LEAD_IN.sub("", text)
+    while (led := _LEAD_IN.sub("", text)) != text:  # "You can use this to also retrieve ..."
+        text = led
+    text = re.sub(r"^(?:also|then)\s+", "", text, flags=re.I)
     text = re.sub(r"\s*\([^)]*$", "", text)  # a parenthesis left open where the sentence was cut
     opener = re.match(r"^[^,]{3,80},\s+(\w+)\s+(\S+)", text)
     if opener and text.split()[0].lower() in _DANGLING_STARTS and _base_verb(opener.group(1), opener.group(2)):

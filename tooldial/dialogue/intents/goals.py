@@ -129,6 +129,9 @@ def _user_words(clause: str, api: Api) -> list[str]:
                               r"(the\s+)?", "", rest, flags=re.I)
     out = re.sub(r"\b(get|retrieve|fetch|obtain)\s+(all\s+)?(the\s+)?((detailed|full|basic|more|some)\s+)?"
                  r"(details|information|info|data)\s+(of|on|about|for)\s+", r"\1 ", out, flags=re.I)
+    # "run a search and parses the output": a second verb agrees with the first
+    out = re.sub(r"\b(and|or)\s+(?:also\s+)?([a-z]+s)\s+(\S+)",
+                 lambda m: f"{m[1]} {_base_verb(m[2], m[3]) or m[2]} {m[3]}", out)
     names = {p.name for p in api.parameters}
     tokens = [readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()]
     while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES) \
