@@ -119,6 +119,15 @@ class DialoguePlan:
         return [*map(str, self.target.values.values()), *([self.picked] if self.picked else [])]
 
     @property
+    def shared(self) -> list[str]:
+        """Target inputs (not procured) that the source takes too, under the same name and with the same value
+        (allscores' ``timezone`` and ``langId``): the user says them once, and the system never asks again."""
+        if self.source is None:
+            return []
+        return [n for n in self.target.names if n not in self.procured and n in self.source.names
+                and self.source.values.get(n) == self.target.values.get(n)]
+
+    @property
     def procured(self) -> list[str]:
         """The chain parameter and its group partners: what the user does not know."""
         return [self.unit.chain_param, *self.partners] if self.unit.chain_param else []

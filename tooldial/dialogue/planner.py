@@ -91,6 +91,12 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             return None
         plan.chain_component = chain
         plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra, world=world)
+        if (source.category, source.tool) == (target.category, target.tool):
+            # one system: an input both APIs take by the same name is one value of the user's (one timezone,
+            # one language), said once (DialoguePlan.shared)
+            for name in plan.source.names:
+                if name in plan.target.values and name != unit.chain_param and name not in plan.partners:
+                    plan.source.values[name] = plan.target.values[name]
         multi = cond.after_source == "request_multi"
         plan.source_result = build_result(source, rng, records=rng.choice((2, 3)) if multi else 2,
                                           inputs=plan.source.values, world=world)
@@ -114,9 +120,12 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             if len(found) != 1 or isinstance(found[0], dict | list) or not as_text(found[0]).strip():
                 return None
             plan.target.values[param] = as_text(found[0])
-        if cond.after_source == "request" and not [n for n in target_slots.names
-                                                   if n != unit.chain_param and n not in plan.partners]:
-            return None
+        if cond.after_source == "request" and not [n for n in target_slots.names if n != unit.chain_param
+                                                   and n not in plan.partners and n not in plan.shared]:
+            return None  # nothing left to ask once the source's inputs are said
+        if cond.user_gives_rest_in_fail_inform and plan.source.names \
+                and not [n for n in plan.source.names if n not in plan.shared]:
+            return None  # the user gave every source input with the target's: no request for the source
     plan.target_result = build_result(target, rng, records=2, inputs=plan.target.values, world=world)
     if source is not None:
         carry_entity(plan)

@@ -249,11 +249,16 @@ class _ScenarioWriter:
                     retriever_status={"retriever_call": "true", "retrieved_api": [
                         src.api.id, procurement_text(chain, tgt.api.id, chain_comp.arrow)]},
                     content={"api": src.api.id})
+        # a source input the user already gave for the target (same name, same value) is not asked again
+        given = {n for n in plan.shared if n in self.known_t}
+        ask = [n for n in src.names if n not in given]
         if src.names:
-            self.request(src, src.names, f"{src.api.id} can provide {chain} from {chain_comp.arrow}. To call it "
-                         f"I need {', '.join(src.names)}. I will ask the user.", set(),
+            told = f" The user already gave {', '.join(n for n in src.names if n in given)}." if given else ""
+            self.request(src, ask, f"{src.api.id} can provide {chain} from {chain_comp.arrow}. To call it "
+                         f"I need {', '.join(src.names)}.{told} I will ask the user.", given,
                          clause=goal_clause(src.api), why=label(chain, tgt.api))
-            self.inform(src, src.names)
+            self.inform(src, ask)
+            self.known_t.update(plan.shared)  # said for the source: the target's too
             self.call(src, plan.source_result, f"I have every input of {src.api.id}. I will call it to get "
                       f"{chain}.")
         else:
@@ -270,8 +275,10 @@ class _ScenarioWriter:
             self.known_t.update(plan.procured)
         if self.cond.after_source == "request":
             missing = [n for n in others if n not in self.known_t]
-            self.request(tgt, missing, f"{chain} is {tgt.values[chain]} from the result of {src.api.id}. I still "
-                         f"need {', '.join(missing)}. I will ask the user.", self.known_t, clause=self.clause)
+            given = [n for n in plan.shared if n in self.known_t]
+            told = f" The user gave {', '.join(given)} for {src.api.id}." if given else ""
+            self.request(tgt, missing, f"{chain} is {tgt.values[chain]} from the result of {src.api.id}.{told} I "
+                         f"still need {', '.join(missing)}. I will ask the user.", self.known_t, clause=self.clause)
             self.inform(tgt, missing)
             self.known_t.update(missing)
         elif self.cond.after_source == "request_multi":
