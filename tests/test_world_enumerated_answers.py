@@ -324,3 +324,27 @@ def test_a_generated_ip_record_has_the_eu_flag_of_its_country():
     rows = [r for seed in range(10) for r in build_result(api, random.Random(seed), records=3)["response"]["results"]]
     assert len({r["country_code"] for r in rows}) > 3  # the later records are other countries
     assert all(r["is_eu"] == ("true" if r["country_code"] in members else "false") for r in rows), rows
+
+
+def test_the_answer_rule_reads_a_value_the_user_picked_as_said():
+    """Sample 3191: the user picked "China" from a list of players' countries; the answer leaves the country out
+    (the picker's ``known_to_user``), and the validator must not call that an asked field left out."""
+    from tooldial.dialogue.record import DialogueRecord
+    from tooldial.rules.dialogue.answer import Answer
+    from tooldial.rules.world_check import Scene, WorldCheck
+
+    description = "Get name, country, team and more about a player."
+    result = {"data": {"info": {"name": "Carl Wallace", "country": "China", "team": "Bravo"}}}
+    record = DialogueRecord(subgraph_type="two_api", dialogue=[], mockdata={}, source="", target="D|t|x",
+                            scenario={"answer_fields": ["data|info|name", "data|info|team"],
+                                      "apis": [{"api_id": "D|t|x", "name": "Player info",
+                                                "description": description}]})
+
+    def left_out(user_says: str) -> list[str]:
+        turns = [("User", {"action": "inform", "message": user_says}),
+                 ("System", {"action": "response", "api_response": {"result": {"response": result}}})]
+        return [p.detail for p in Answer().problems(Scene(record, turns)) if p.check == WorldCheck.ASKED_LEFT_OUT]
+
+    assert left_out("Ok, China sounds right.") == []
+    assert left_out("Ok, the second one.") and "country" in left_out("Ok, the second one.")[0]
+    assert left_out("Chinatown sounds right.")  # a word that only contains the value is not the value said

@@ -66,6 +66,11 @@ class Answer(DialogueRule):
         request = response.get("api_request") or {}
         said = frozenset(as_text(v).strip() for v in {**request.get("required_parameters", {}),
                                                        **request.get("optional_parameters", {})}.values())
+        # a value the user said (the record they picked from a list: "China") is no news, as the answer picker
+        # (DialoguePlan.known_to_user) reads it
+        user_text = " ".join(str(b.get("message", "")) for sp, b in turns if sp == "User")
+        said |= {text for _, v in leaf_items(body) if (text := as_text(v).strip()) and len(text) > 2
+                 and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", user_text)}
         description = str(brief.get("description", ""))
         for key in asked_left_out(body, fields, enumerated_words(description), str(brief.get("name", "")),
                                   description, said):
