@@ -168,3 +168,13 @@ def test_values_of_several_records_are_said_with_a_plural_label() -> None:
     blank = {"coins": [{"links": {"twitter": ""}}, {"links": {"twitter": "https://twitter.com/Ripple"}}]}
     fact = build_answer(None, blank, [("coins|links|twitter", "", "")]).facts[0]  # type: ignore[arg-type]
     assert fact.text == "https://twitter.com/Ripple" and not fact.listed  # not "the twitter is  and https://..."
+
+
+def test_a_longer_list_with_one_named_record_is_said_in_the_singular() -> None:
+    """Review s20: "the first 1 are ..." — one named record of a longer list reads "the first is"."""
+    one = Answer(noun="videos", count=20, items=[ListedItem(name="Golden Hour")])
+    two = Answer(noun="videos", count=20, items=[ListedItem(name="Golden Hour"), ListedItem(name="Blue Coast")])
+    for seed in range(12):
+        assert "first 1" not in _say(one, seed) and "here are 1" not in _say(one, seed)
+        assert "Golden Hour" in _say(one, seed)
+    assert any("the first 2 are" in _say(two, seed) for seed in range(12))

@@ -509,6 +509,8 @@ _FRAMES = loader.phrase_banks("en", "answer")  # tooldial/knowledge/phrases/en/a
 _LIST_FRAMES = _FRAMES["list_frames"]
 #: A list with more records than are named (``{k}`` named).
 _MORE_FRAMES = _FRAMES["more_frames"]
+#: The same, when one record is named ("the first 1 are" is no English).
+_MORE_FRAMES_ONE = _FRAMES["more_frames_one"]
 #: Facts about a named subject (``{S}``), as independent clauses.
 _SUBJECT_FRAMES = _FRAMES["subject_frames"]
 _TITLE_FRAMES = _FRAMES["title_frames"]
@@ -645,7 +647,8 @@ def phrase(answer: Answer, rng: Any, p: Any) -> str:
             noun = singular(noun)
         items = join([_item(i, p) for i in answer.items])
         if answer.count > shown:
-            sentences.append(rng.choice(_MORE_FRAMES).format(n=answer.count, noun=noun, k=shown, items=items))
+            frames = _MORE_FRAMES_ONE if shown == 1 else _MORE_FRAMES
+            sentences.append(rng.choice(frames).format(n=answer.count, noun=noun, k=shown, items=items))
         else:
             sentences.append(rng.choice(_LIST_FRAMES).format(n=answer.count, noun=noun, items=items))
     facts = answer.facts
