@@ -178,3 +178,20 @@ def test_a_longer_list_with_one_named_record_is_said_in_the_singular() -> None:
         assert "first 1" not in _say(one, seed) and "here are 1" not in _say(one, seed)
         assert "Golden Hour" in _say(one, seed)
     assert any("the first 2 are" in _say(two, seed) for seed in range(12))
+
+
+def test_a_page_of_a_longer_list_is_counted_by_its_total() -> None:
+    """Review s20: "found 2 videos ... There are 20 videos". A count of the listed noun that is at least the
+    records shown is the list's count, said once; a smaller or another count stays a fact."""
+    page = {"number_of_videos": 20, "videos": [{"title": "City Lights", "number_of_views": 1514760},
+                                               {"title": "Golden Hour", "number_of_views": 20}]}
+    fields = [("number_of_videos", "", ""), ("videos|title", "", "")]
+    answer = build_answer(None, page, fields)  # type: ignore[arg-type]
+    assert answer.count == 20 and not answer.facts
+    for seed in range(6):
+        text = _say(answer, seed)
+        assert "20 videos" in text and "2 videos" not in text and "City Lights" in text
+    other = build_answer(None, {**page, "number_of_channels": 20}, [("number_of_channels", "", ""), fields[1]])  # type: ignore[arg-type]
+    assert other.count == 2 and [f.label for f in other.facts] == ["channels"]
+    smaller = build_answer(None, {**page, "number_of_videos": 1}, fields)  # type: ignore[arg-type]
+    assert smaller.count == 2 and smaller.facts

@@ -366,6 +366,7 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
         if fact.label in _GENERIC_LABELS:
             fact.label = humanise([w for w in words(api.name) if w not in _LOOKUP_VERBS]) or fact.label
     answer.facts.sort(key=lambda f: (f.text.endswith((".", "!", "?")), f.label.startswith("feels like")))
+    _count_the_list_by_its_total(answer)
     if not answer.subject and answer.facts and not answer.items:
         # the record's own name leads, when its fields are about one record and it has one
         record = _parent_record(result, tuple(answer.facts[0].key.split("|")))
@@ -377,6 +378,22 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
                 answer.facts = [f for f in answer.facts if f.text != hit]  # not "for X, the name is X"
                 break
     return answer
+
+
+def _count_the_list_by_its_total(answer: Answer) -> None:
+    """A page of a longer list ("found 2 videos ... There are 20 videos"): a count fact that counts the listed
+    noun and is at least the records shown becomes the list's count, said once ("I found 20 videos; the first 2
+    are ...")."""
+    if not answer.items or not answer.noun:
+        return
+    noun = answer.noun.split()[-1].lower()
+    for fact in answer.facts:
+        total = fact.text.replace(",", "")
+        if _count_like(fact) and total.isdigit() and fact.label.split()[-1:] == [noun] \
+                and int(total) >= answer.count:
+            answer.count = int(total)
+            answer.facts.remove(fact)
+            return
 
 
 #: Labels that say nothing about what a value is: the API's name says it instead.
