@@ -167,3 +167,15 @@ def test_only_an_adverb_or_an_api_verb_leads_into_the_verb(name: str, descriptio
 def test_lead_ins_gerund_subjects_and_second_verbs(description: str, expected: str) -> None:
     goal = goal_clause(_api("op", description, "x"))
     assert expected in goal and "requires" not in goal and not goal.startswith("use this"), goal
+
+
+@pytest.mark.parametrize(("description", "foreign"), [
+    ("Devuelve los datos de los tipos de estado de los reportes.", True),
+    ("Liste de tous les medias disponibles, tous types et auteurs.", True),
+    ("Get tour details de la Tour Eiffel and the Louvre for the day.", False),  # names, in an English sentence
+    ("Get the prices of the day in the euro area.", False),
+])
+def test_a_description_in_another_language_is_not_the_request(description: str, foreign: bool) -> None:
+    goal = goal_clause(_api("getReportStatus", description, "x"))
+    assert ("los" in goal or "tous" in goal) is False
+    assert (goal == "get report status") is foreign, goal

@@ -186,9 +186,20 @@ def _sentences(text: str) -> list[str]:
     return out[:6]
 
 
+#: Function words of other languages, and English ones (``documentation`` pack).
+_FOREIGN = knowledge_words("documentation", "foreign_function_words")
+_ENGLISH_FUNCTION = knowledge_words("documentation", "dangling_words") | knowledge_words("documentation",
+                                                                                      "object_openers")
+
+
 def _english(text: str) -> bool:
+    """Latin letters, and not more function words of another language than of English (two at least)."""
     letters = re.findall(r"[^\W\d_]", text)
-    return bool(letters) and sum(c.isascii() for c in letters) >= 0.9 * len(letters)
+    if not letters or sum(c.isascii() for c in letters) < 0.9 * len(letters):
+        return False
+    tokens = [t.lower() for t in re.findall(r"[^\W\d_]+", text)]
+    foreign = sum(t in _FOREIGN for t in tokens)
+    return foreign < 2 or foreign <= sum(t in _ENGLISH_FUNCTION for t in tokens)
 
 
 def _action_text(sentence: str) -> str:
