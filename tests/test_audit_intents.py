@@ -3,31 +3,20 @@ blind A/B packet, and scores readers' labels against the packet's key."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("audit_intents", REPO / "scripts" / "audit_intents.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from scripts import audit_intents
 
 
 def test_draw_pack_and_score_round_trip(tmp_path: Path) -> None:
-    script = _script()
-    rows = script.draw("builtin", 6, 3)
+    rows = audit_intents.draw("builtin", 6, 3)
     assert len(rows) == 6 and all(r["request"].startswith("Could you ") for r in rows)
-    assert rows == script.draw("builtin", 6, 3)  # the same APIs and requests for the same seed
+    assert rows == audit_intents.draw("builtin", 6, 3)  # the same APIs and requests for the same seed
     changed = [dict(r) for r in rows]
     changed[0]["request"] = "Could you do something else?"
     changed[2]["request"] = "Could you do another thing?"
-    text, key = script.pack(rows, changed, seed=1, same=2)
+    text, key = audit_intents.pack(rows, changed, seed=1, same=2)
     assert len(key) == 4 and sum(e["changed"] for e in key.values()) == 2
     assert "Could you do something else?" in text and "Could you do another thing?" in text
     # a reader who always accepts the new request and prefers it
@@ -37,17 +26,16 @@ def test_draw_pack_and_score_round_trip(tmp_path: Path) -> None:
         labels.append({"item": item, "a_ok": "yes" if new_side == "A" or not entry["changed"] else "no",
                        "b_ok": "yes" if new_side == "B" or not entry["changed"] else "no",
                        "better": new_side if entry["changed"] else "equal"})
-    result = script.score(key, labels)
+    result = audit_intents.score(key, labels)
     assert result["better"] == {"before": 0, "after": 2, "equal": 0}  # controls are not pairs to prefer
     assert result["sayable"] == {"before": 2, "after": 4}  # the two controls count for each side
     assert result["sayable_changed"] == {"before": 0, "after": 2}
 
 
 def test_the_cli_writes_a_draw_and_a_packet(tmp_path: Path, capsys) -> None:
-    script = _script()
     out = tmp_path / "a.jsonl"
-    assert script.main(["draw", "--corpus", "builtin", "--n", "4", "--seed", "1", "--out", str(out)]) == 0
+    assert audit_intents.main(["draw", "--corpus", "builtin", "--n", "4", "--seed", "1", "--out", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 4
-    assert script.main(["pack", "--a", str(out), "--b", str(out), "--out", str(tmp_path / "rev"), "--same", "2"]) == 0
+    assert audit_intents.main(["pack", "--a", str(out), "--b", str(out), "--out", str(tmp_path / "rev"), "--same", "2"]) == 0
     key = json.loads((tmp_path / "rev" / "key.json").read_text())
     assert len(key) == 2 and not any(e["changed"] for e in key.values())

@@ -3,24 +3,13 @@ a reader would find wrong; a result that breaks a documented example's form is c
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("audit_mock_results", REPO / "scripts" / "audit_mock_results.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from scripts import audit_mock_results
 
 
 def test_the_audit_counts_what_breaks_the_documented_form() -> None:
-    audit = _script().Audit()
+    audit = audit_mock_results.Audit()
     example = {"countryId": 353, "cover": "https://i.scdn.co/image/ab67.png", "home": "https://a.example.org/x"}
     result = {"countryId": "France", "cover": "https://www.smith.biz/list/tags", "home": "https://a.example.org/y",
               "createdAt": "2024-05-02", "updatedAt": "2023-01-01", "start_date": "2024-05-10",
@@ -29,12 +18,12 @@ def test_the_audit_counts_what_breaks_the_documented_form() -> None:
     assert audit.counts["number_as_text"] == 1 and audit.counts["url_other_site"] == 1
     assert audit.counts["picture_lost"] == 1 and audit.counts["created_after_event"] == 1
     assert audit.counts["start_after_end"] == 1 and audit.counts["documented_urls"] == 2
-    clean = _script().Audit()
+    clean = audit_mock_results.Audit()
     clean.walk({"countryId": 12, "createdAt": "2023-01-01", "updatedAt": "2024-05-02"}, {"countryId": 353}, (), "t")
     assert set(clean.counts) == {"documented_numbers"}
 
 
 def test_the_audit_runs_on_a_corpus(capsys) -> None:
-    assert _script().main(["--corpus", "builtin", "--n", "25", "--seed", "3"]) == 0
+    assert audit_mock_results.main(["--corpus", "builtin", "--n", "25", "--seed", "3"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["apis"] == 25 and "documented_numbers" in report["counts"]

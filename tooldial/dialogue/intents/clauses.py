@@ -22,11 +22,12 @@ _DANGLING_STARTS = knowledge_words("documentation", "dangling_words") - knowledg
                                                                                        "object_openers")
 #: Verbs of a sentence about its subject ("The response contains ...", "Every driver has ..."); an API's own
 #: returns / provides / gives / offers are what it does, not such a sentence.
+_SENTENCE_VERBS = knowledge_words("documentation", "clause_verbs") - knowledge_words("documentation",
+                                                                                    "api_action_verbs")
+#: Nouns a description names the system by, words that open a relative clause, adverbs before a verb.
 _SYSTEM_NOUNS = knowledge_words("documentation", "system_nouns")
 _RELATIVE_WORDS = knowledge_words("documentation", "relative_words")
 _ADVERBS = knowledge_words("documentation", "leading_adverbs")
-_SENTENCE_VERBS = knowledge_words("documentation", "clause_verbs") - knowledge_words("documentation",
-                                                                                    "api_action_verbs")
 
 
 #: Words that open a verb's object, and words that may stand before one without being a verb.
@@ -147,8 +148,9 @@ def description_clause(api: Api) -> str:
         clause = " ".join(["find out", tokens[0].lower(), *tokens[1:]])
     elif at >= 0:
         rest = _LEAD_IN.sub("", " ".join(tokens[at:])).split() if at else tokens[at:]
+        after = [*rest[1:], ""]
         ends = [j for j, t in enumerate(rest[:7]) if j and (t.lower() in _SENTENCE_VERBS | _COPULAS or (
-            t.lower().endswith("s") and _base_verb(t, ([*rest, ""])[j + 1]) is not None))]
+            t.lower().endswith("s") and _base_verb(t, after[j]) is not None))]
         if rest[0].lower().endswith("ing") and ends and len(rest) > 1 and rest[1].lower() in _OBJECT_OPENERS:
             rest = rest[:ends[0]]  # "Updating a comment requires a login": the gerund says what the call does
         if not rest or (at and _leads_verb(rest) != 0):
@@ -209,7 +211,6 @@ def _action_text(sentence: str) -> str:
     text = _PREAMBLE.sub("", text)
     while (led := _LEAD_IN.sub("", text)) != text:  # "You can use this to also retrieve ..."
         text = led
-    text = re.sub(r"^(?:also|then)\s+", "", text, flags=re.I)
     text = re.sub(r"\s*\([^)]*$", "", text)  # a parenthesis left open where the sentence was cut
     opener = re.match(r"^[^,]{3,80},\s+(\w+)\s+(\S+)", text)
     if opener and text.split()[0].lower() in _DANGLING_STARTS and _base_verb(opener.group(1), opener.group(2)):
@@ -219,12 +220,13 @@ def _action_text(sentence: str) -> str:
     if not text or _useless(text) or not _english(text):
         return ""
     first = text.split()[0].lower()
+    verb_first = _leads_verb(text.split()) == 0
     passive = _PASSIVE.match(text)
-    if passive and _leads_verb(text.split()) != 0:
+    if passive and not verb_first:
         return passive.group(1)
     if _BLURB.match(text):
         return ""
-    if first not in _COPULAS and _leads_verb(text.split()) != 0 and _DEFINITION.match(text):
+    if first not in _COPULAS and not verb_first and _DEFINITION.match(text):
         return ""
     return text
 
