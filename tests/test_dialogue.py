@@ -619,3 +619,28 @@ def test_an_optional_input_is_only_the_one_the_user_states_unasked(all_records):
         assert not any(str(v) in requested for v in optional.values())
         stated += 1
     assert stated  # the radio corpus has optional inputs a user can volunteer
+
+
+def test_a_dialogue_its_validator_rejects_is_drawn_again_not_written(corpus, graph, embedder, monkeypatch):
+    """``generate`` writes only what ``tooldial validate`` passes: a rejected dialogue is counted and another is
+    drawn, so ``--n`` dialogues are still written and none of them is the rejected one."""
+    import tooldial.dialogue.validate as validate
+
+    real = validate.validate_record
+    config = GenerateConfig(n=12, seed=11)
+    first = [r.dialogue_id for r in generate_dialogues(corpus, graph, config, embedder=embedder)]
+    rejected = set(first[3:5])
+
+    def strict(record, **kwargs):
+        problems = real(record, **kwargs)
+        if record.dialogue_id in rejected:
+            problems.add("consistency", "id echo: planted for the test")
+        return problems
+
+    monkeypatch.setattr(validate, "validate_record", strict)
+    report = GenerationReport()
+    again = [r.dialogue_id for r in generate_dialogues(corpus, graph, config, embedder=embedder, report=report)]
+    assert len(again) == 12 and not rejected & set(again)
+    assert sorted(d for d, _ in report.invalid) == sorted(rejected)
+    assert all("planted for the test" in why for _, why in report.invalid)
+    assert again[:3] == first[:3]  # the dialogues before the rejected ones are unchanged

@@ -206,6 +206,9 @@ def _generate(args: argparse.Namespace) -> int:
     if report.render_failures:
         print(f"tooldial: {len(report.render_failures)} dialogue(s) dropped by the renderer "
               f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)
+    if report.invalid:
+        print(f"tooldial: {len(report.invalid)} dialogue(s) failed `tooldial validate` and were drawn again "
+              f"(first: {report.invalid[0][0]}: {report.invalid[0][1]})", file=sys.stderr)
     # requests the server could not answer (not answers that failed the checks) make a run invalid, even when
     # the template fallback wrote those turns
     stats = getattr(getattr(renderer, "client", None) or getattr(report.model_parts, "client", None), "stats", None)

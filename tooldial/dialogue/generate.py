@@ -127,6 +127,9 @@ class GenerationReport:
     produced: Counter = field(default_factory=Counter)  # sequence id -> dialogues
     failures: Counter = field(default_factory=Counter)  # reason -> attempts
     render_failures: list[tuple[str, str]] = field(default_factory=list)  # (dialogue id, reason)
+    #: (dialogue id, first problem): rendered dialogues ``tooldial validate`` would reject; never written, each
+    #: drawn again (a generator that writes data its own validator fails hands the user a broken file).
+    invalid: list[tuple[str, str]] = field(default_factory=list)
     pool_sizes: dict[str, int] = field(default_factory=dict)  # sequence id -> compatible units at start
     exhausted: list[str] = field(default_factory=list)  # sequences whose pool ran dry
     rendered_by: Counter = field(default_factory=Counter)  # renderer (or "fixed") -> messages of kept dialogues
@@ -546,16 +549,28 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
     draws_left = True
 
     def dropped() -> int:
-        """Dialogues the model parts dropped so far, each drawn again (``--n`` counts the dialogues written), up to
+        """Dialogues the model parts or the validator dropped so far, each drawn again (``--n`` counts the dialogues written), up to
         ``--n`` of them: a model that fails every time does not keep the run drawing forever."""
-        return min(sum(parts.dropped.values()), config.n or 0) if parts is not None else 0
+        model = sum(parts.dropped.values()) if parts is not None else 0
+        return min(model + len(report.invalid), config.n or 0)
+
+    def flush(scenarios: list[ScenarioInstruction]) -> Iterator[DialogueRecord]:
+        """Write a batch; a dialogue the validator rejects is drawn again for its own sequence (``--n`` stays
+        balanced over the sequences)."""
+        sequence_of = {s.dialogue_id: s.sequence_id for s in scenarios}
+        before = len(report.invalid)
+        yield from _flush(_with_parts(factory.personalize(scenarios, report), parts, factory, corpus), renderer,
+                          report, bar, (corpus, config.retriever), parts)
+        for dialogue_id, _ in report.invalid[before:]:
+            unit = None if config.all_combinations else sampler.redraw(sequence_of[dialogue_id])
+            if unit is not None:
+                buffer.append((get_sequence(sequence_of[dialogue_id]), unit))
 
     while draws_left or buffer or (pending and config.n is not None):
         if config.n is not None and index - dropped() >= config.n:
             if not pending:
                 break
-            yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
-                              report, bar, parts)
+            yield from flush(pending)
             pending = []
             continue  # the flush may have dropped some: draw again while draws are left
         if not (draws_left or buffer):
@@ -593,14 +608,12 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         pending.append(scenario)
         if len(pending) >= config.batch_size:
             first = bar.n == 0
-            yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
-                              report, bar, parts)
+            yield from flush(pending)
             pending = []
             if first:  # the first batch paid the warm-up (models, the retriever's index): not the run's rate
                 restart_clock(bar)
     if pending:
-        yield from _flush(_with_parts(factory.personalize(pending, report), parts, factory, corpus), renderer,
-                          report, bar, parts)
+        yield from flush(pending)
     bar.close()
     if parts is not None and parts.own_client:
         parts.client.close()
@@ -647,15 +660,26 @@ def _with_parts(scenarios: list[ScenarioInstruction], parts: Any, factory: Scena
 
 
 def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: GenerationReport, bar: Any,
-           parts: Any = None) -> Iterator[DialogueRecord]:
+           checked: tuple[Corpus, RetrieverConfig], parts: Any = None) -> Iterator[DialogueRecord]:
+    """Render ``pending`` and yield the records that pass the renderer's message checks and ``tooldial validate``
+    (``checked``: the corpus and the retriever settings the dialogues were scored with); the rest are counted
+    in ``report`` and drawn again by the caller."""
+    from tooldial.dialogue.validate import validate_record
+
     results = renderer.render(pending)
     for scenario, result in zip(pending, results, strict=True):
         problems = check_messages(scenario, result.messages) if result.ok and result.messages is not None else []
         if not result.ok or problems:
             report.render_failures.append((scenario.dialogue_id, result.error or "; ".join(problems)))
             continue
+        written_by = parts.written_by.pop(scenario.dialogue_id, {}) if parts is not None else None
+        record = to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by, written_by)
+        invalid = validate_record(record, corpus=checked[0], retriever_config=checked[1]).problems
+        if invalid:
+            kind, message = invalid[0]
+            report.invalid.append((scenario.dialogue_id, f"{kind}: {message}"))
+            continue
         report.produced[scenario.sequence_id] += 1
         report.rendered_by.update(result.rendered_by or [])
         bar.update(1)
-        written_by = parts.written_by.pop(scenario.dialogue_id, {}) if parts is not None else None
-        yield to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by, written_by)
+        yield record
