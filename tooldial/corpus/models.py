@@ -240,6 +240,7 @@ class Corpus(BaseModel):
 
     def model_post_init(self, __context: Any) -> None:
         self._by_id = {api.id: api for tool in self.tools for api in tool.apis}
+        self._by_tool = {(tool.category, tool.name): tool for tool in self.tools}
 
     @property
     def apis(self) -> list[Api]:
@@ -250,6 +251,11 @@ class Corpus(BaseModel):
             return self._by_id[api_id]
         except KeyError:
             raise KeyError(f"no API {api_id!r} in corpus {self.spec!r}") from None
+
+    def tool_apis(self, category: str, tool: str) -> list[Api]:
+        """The APIs of one tool (one system's endpoints); none for a tool the corpus lacks."""
+        found = self._by_tool.get((category, tool))
+        return list(found.apis) if found is not None else []
 
     def __contains__(self, api_id: object) -> bool:
         return api_id in self._by_id

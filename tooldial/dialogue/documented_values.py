@@ -36,7 +36,9 @@ def documented_values(record: DialogueRecord, corpus: Corpus | None) -> frozense
                 out.update(as_text(x) for _, x in leaves(v))
         for c in api.output_components:  # a documented enum member ("standard" tier) is documented, not lorem
             out.update(as_text(x) for _, x in leaves([c.example, *(c.enum or ())]))
-        out.update(as_text(x) for _, x in leaves(api.example_response))
+        # the tool's other documented records are documented too: a result lists them (mockdata.tool_records)
+        for sibling in corpus.tool_apis(api.category, api.tool) or [api]:
+            out.update(as_text(x) for _, x in leaves(sibling.example_response))
     return frozenset(out)
 
 

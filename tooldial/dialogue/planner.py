@@ -81,7 +81,8 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     if not options:
         return None
     t_extra, s_extra = rng.choice(options)
-    world = MockWorld(rng)
+    world = MockWorld(rng, tool_examples=lambda category, tool: [
+        a.example_response for a in corpus.tool_apis(category, tool)])
     target_slots = choose_slots(target, rng, chain=unit.chain_param or None, add_optional=t_extra, world=world)
     plan = DialoguePlan(unit, sequence, target_slots, {}, world=world)
     if source is not None:

@@ -26,9 +26,11 @@ from tooldial.dialogue.mockdata.dates import (
     written_like,
 )
 from tooldial.dialogue.mockdata.documented import (
+    documented_entities,
     documented_places,
     elsewhere_words,
     entity_string,
+    example_record,
     foreign_lookup,
     identifying,
     list_groups,
@@ -69,6 +71,7 @@ from tooldial.dialogue.mockdata.sports import (
     team_context,
 )
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
+from tooldial.dialogue.mockdata.tool_records import more_records
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_result
 from tooldial.knowledge import loader
@@ -250,7 +253,7 @@ class ResultBuilder:
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
-        self.api_name, self.tool = api.name, api.tool
+        self.api_name, self.tool, self.category = api.name, api.tool, api.category
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
         self.records = requested_records(self.raw_inputs, self.records)
@@ -302,6 +305,9 @@ class ResultBuilder:
         #: Whether the call names an owner (a channel, an author, an artist) whose records it lists.
         self.owner_inputs = any(set(name_tokens(k)) & set(_OWNER_WORDS) for k in self.raw_inputs)
         self.owned: dict[str, Any] = {}
+        #: How many list items are being filled around the current node: a list inside a record belongs to it
+        #: (an actor's characters, a country's native names) and takes no other record's items.
+        self.item_depth = 0
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
                            and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
@@ -314,6 +320,10 @@ class ResultBuilder:
         self.top.drawn_topic = self.drawn_topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
+        #: The documented values of those inputs (the team 1312 the example describes) and the example's record of
+        #: the entity looked up: only that entity's records are another entity's (:meth:`_another_record`).
+        self.asked_documented = frozenset(v for name in self.foreign for v in documented_entities(api, name))
+        self.entity_record = example_record(api.example_response) if self.foreign else None
         #: The names of the documented place when the inputs place the call elsewhere (not served either).
         self.elsewhere = elsewhere_words(api, dict(inputs or {}))
         if self.foreign and not self.record_places and world._home is not None and documented_places(api):
@@ -554,7 +564,27 @@ class ResultBuilder:
         seen.add(as_text(value))
         return value
 
+    def _another_record(self, node: dict[str, Any], path: tuple[str, ...], documented: bool) -> bool:
+        """In a lookup of an entity the example does not describe, a documented record below the looked-up one
+        with an id of its own and none of the asked inputs' documented values (the NBA, competition 103, in the
+        games of another team than the documented one): a real record of the world, which keeps its names with
+        its id (drawn anew, competition 103 became "MLS" beside its slug "nba")."""
+        if not (self.foreign and documented and path) or node is self.entity_record:
+            return False
+        scalars = {k: v for k, v in node.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+        if any(as_text(v) in self.asked_documented for v in scalars.values()):
+            return False
+        own = set(record_words(path, self.api_name, self.tool)) | {singular(t) for t in name_tokens(path[-1])}
+        return any(field_kind(FieldName(k)) == "id" and as_text(v).strip() and set(name_tokens(k)) - set(
+            _ID_WORDS) <= own for k, v in scalars.items())  # its own id (``id``, ``teamId``), not a parent's
+
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
+        if isinstance(node, dict) and self._another_record(node, path, documented):
+            foreign, self.foreign = self.foreign, []
+            try:
+                return self.fill(node, path, ctx, documented)
+            finally:
+                self.foreign = foreign
         if isinstance(node, dict):
             base, filled = ctx._place, {}
             for k, v in node.items():
@@ -586,13 +616,25 @@ class ResultBuilder:
             values = [v for v in (self.leaf(path, item, ctx, documented) for item in items) if v is not OMIT]
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
+        used = [item for i, item in enumerate(items[:self.records]) if _distinct_item(items, i)]
         for i in range(self.records):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
+            if not doc and documented and path and isinstance(items[0], dict) and not self.item_depth:
+                # a further record is one the tool documents elsewhere (a real competitor), not a drawn one
+                pool = more_records(self.world.tool_records(self.category, self.tool).get(path[-1], ()), items[0],
+                                    used)
+                if pool:
+                    template, doc = self.world.rng.choice(pool), True
+                    used.append(template)
             ctx = self.context(first=i == 0)
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
-            item = self.fill(template, path, ctx, doc)
+            self.item_depth += 1
+            try:
+                item = self.fill(template, path, ctx, doc)
+            finally:
+                self.item_depth -= 1
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
             out.append(item)

@@ -31,7 +31,7 @@ def identifying(name: str) -> bool:
     return field_kind(f) == "id" or bool(set(f.tokens) & _IDENTITY_WORDS)
 
 
-def _example_record(example: Any) -> dict[str, Any] | None:
+def example_record(example: Any) -> dict[str, Any] | None:
     """The first record of a documented example response: the object itself, the first of a root list, or the
     first object one key down (``{"data": {...}}``, ``{"airports": [{...}]}``)."""
     if isinstance(example, list):
@@ -41,7 +41,7 @@ def _example_record(example: Any) -> dict[str, Any] | None:
     if any(not isinstance(v, dict | list) for v in example.values()):
         return example
     for value in example.values():
-        found = _example_record(value) if isinstance(value, dict | list) else None
+        found = example_record(value) if isinstance(value, dict | list) else None
         if found:
             return found
     return None
@@ -54,7 +54,7 @@ def documented_entities(api: Api, name: str) -> frozenset[str]:
     param = api.parameter(name)
     out = {as_text(v) for v in (param.example, param.default, *(param.enum or ())) if v not in (None, "")} \
         if param is not None else set()
-    record = _example_record(api.example_response)
+    record = example_record(api.example_response)
     if record is not None:
         out.update(as_text(v) for k, v in record.items() if k.lower() == name.lower() and not isinstance(v, dict | list))
     return frozenset(out)
@@ -63,7 +63,7 @@ def documented_entities(api: Api, name: str) -> frozenset[str]:
 def documented_keys(api: Api) -> frozenset[str]:
     """The top-level keys of an API's documented example response when it is one record (not ``{"data": {...}}``:
     those keys belong one level down)."""
-    record = _example_record(api.example_response)
+    record = example_record(api.example_response)
     return frozenset(record) if record is not None and record is api.example_response else frozenset()
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.mockdata.documented import _example_record, identifying
+from tooldial.dialogue.mockdata.documented import example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens
 from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
 from tooldial.dialogue.mockdata.paths import as_text
@@ -46,7 +46,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     title = frozenset(name_tokens(api.name))
     fields = {p.name: FieldName(p.name, p.type or "string", words, title) for p in params}
     documented = {p.name: _documented(p, world.rng) for p in params}
-    described = _example_record(api.example_response) if not documented_error(api.example_response) else None
+    described = example_record(api.example_response) if not documented_error(api.example_response) else None
     for p in params:  # an id the example response describes is the one asked (the airport it shows: ZUUU)
         shown = next((v for k, v in (described or {}).items() if k.lower() == p.name.lower()
                       and isinstance(v, str | int) and not isinstance(v, bool)), None)

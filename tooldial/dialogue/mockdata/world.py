@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,8 +49,12 @@ WORLD_YEAR = 2025
 class MockWorld:
     """The randomness and the date of one dialogue: every generator draws from ``rng`` (Faker too)."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, tool_examples: Callable[[str, str], Sequence[Any]] | None = None) -> None:
         self.rng = rng
+        #: The documented examples of a tool's APIs by (category, tool), when the corpus is known: a list's items
+        #: beyond its API's example are the tool's other documented records (:mod:`.tool_records`).
+        self.tool_examples = tool_examples
+        self._tool_records: dict[tuple[str, str], dict[str, list[dict[str, Any]]]] = {}
         self.today = dt.date(WORLD_YEAR, 1, 1) + dt.timedelta(days=rng.randrange(365))
         self._home: Place | None = None
         #: The place of every id a result of this dialogue gave out (a city id, a hotel id): a later call by
@@ -72,6 +76,17 @@ class MockWorld:
         for key, value in scalars.items():
             if field_kind(FieldName(key)) == "id":
                 self.id_places.setdefault(as_text(value), place)
+
+    def tool_records(self, category: str, tool: str) -> dict[str, list[dict[str, Any]]]:
+        """The distinct records a tool's examples document, by their list's key (none without ``tool_examples``)."""
+        from tooldial.dialogue.mockdata.tool_records import documented_records
+
+        if self.tool_examples is None:
+            return {}
+        key = (category, tool)
+        if key not in self._tool_records:
+            self._tool_records[key] = documented_records(self.tool_examples(category, tool))
+        return self._tool_records[key]
 
     @property
     def home(self) -> Place:

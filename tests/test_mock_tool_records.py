@@ -1,0 +1,90 @@
+"""Documented records stay whole. A list's records beyond its API's example are the tool's other documented records of
+that list, whole (their
+id, name and slug together), before any is drawn field by field (:mod:`tooldial.dialogue.mockdata.tool_records`)."""
+
+from __future__ import annotations
+
+import random
+
+from tooldial.corpus.models import Api, Corpus, Parameter, Tool
+from tooldial.dialogue.mockdata import MockWorld, build_result
+from tooldial.dialogue.mockdata.tool_records import documented_records, more_records, same_kind
+
+# A made-up bookshop: its branch list documents one branch, its opening-hours API three others.
+BRANCHES = {"branches": [{"id": 11, "name": "Harbour Street", "slug": "harbour-street", "manager": "Ines Duarte"}]}
+HOURS = {"branches": [
+    {"id": 12, "name": "Old Mill Lane", "slug": "old-mill-lane", "manager": "Tom Reyes", "opens": "09:00"},
+    {"id": 13, "name": "Castle Yard", "slug": "castle-yard", "manager": "Ana Lima", "opens": "10:00"},
+    {"id": 11, "name": "Harbour Street", "slug": "harbour-street", "manager": "Ines Duarte", "opens": "08:30"}],
+    "orders": [{"order": "A-1", "total": 12.5}]}
+# a ``branches`` list of another kind of record (a repository's branches) shares no field with the shop's
+OTHER = {"branches": [{"ref": "main", "sha": "9f1c2e"}, {"ref": "dev", "sha": "77ab01"}]}
+
+
+def _corpus() -> Corpus:
+    apis = tuple(Api(category="Commerce", tool="shelfwise", name=name, example_response=example)
+                 for name, example in (("List branches", BRANCHES), ("Branch hours", HOURS), ("Git", OTHER)))
+    return Corpus(spec="test", tools=[Tool(category="Commerce", name="shelfwise", apis=apis)])
+
+
+def test_documented_records_are_keyed_by_their_list_and_distinct() -> None:
+    records = documented_records([BRANCHES, HOURS, BRANCHES])
+    assert [r["id"] for r in records["branches"]] == [11, 12, 13, 11]  # 11 documented twice, in two forms
+    assert records["orders"] == [{"order": "A-1", "total": 12.5}]
+
+
+def test_only_records_of_the_list_s_kind_not_yet_listed_can_be_added() -> None:
+    template = BRANCHES["branches"][0]
+    assert same_kind(HOURS["branches"][0], template) and not same_kind(OTHER["branches"][0], template)
+    pool = documented_records([HOURS, OTHER])["branches"]
+    assert [r["id"] for r in more_records(pool, template, [template])] == [12, 13]  # not 11 again, no git ref
+
+
+def test_a_further_record_is_one_the_tool_documents_whole() -> None:
+    corpus = _corpus()
+    api = corpus.get("Commerce|shelfwise|List branches")
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        world = MockWorld(rng, tool_examples=lambda c, t: [a.example_response for a in corpus.tool_apis(c, t)])
+        items = build_result(api, rng, records=3, inputs={}, world=world)["response"]["branches"]
+        assert items[0]["name"] == "Harbour Street" and len(items) == 3
+        for item in items[1:]:
+            documented = next(r for r in HOURS["branches"] if r["id"] == item["id"])
+            assert (item["name"], item["slug"], item["manager"]) == (
+                documented["name"], documented["slug"], documented["manager"])  # whole, not mixed
+        assert len({i["id"] for i in items}) == 3
+        seen.update(i["id"] for i in items)
+    assert seen == {11, 12, 13}
+
+
+def test_without_the_corpus_further_records_are_drawn_as_before() -> None:
+    api = _corpus().get("Commerce|shelfwise|List branches")
+    a = build_result(api, random.Random(3), records=3, inputs={})
+    b = build_result(api, random.Random(3), records=3, inputs={}, world=MockWorld(random.Random(3)))
+    assert a == b
+    assert not {"Old Mill Lane", "Castle Yard"} & {i.get("name") for i in a["response"]["branches"]}
+
+
+# A made-up fixtures feed: the example documents team 40's fixtures; a call asks for team 77's.
+FIXTURES = Api(category="Sports", tool="kickoff", name="Team fixtures", description="Fixtures of a team.",
+               required_parameters=(Parameter(name="teamId", type="NUMBER", default=40),),
+               example_response={"team": {"id": 40, "name": "Harbour Rovers", "slug": "harbour-rovers"},
+                                 "fixtures": [{"id": 9001, "opponent": {"id": 52, "name": "Castle Athletic",
+                                                                        "slug": "castle-athletic"},
+                                               "competition": {"id": 7, "name": "Coastal League",
+                                                               "slug": "coastal-league"}}]})
+
+
+def test_in_a_lookup_of_another_entity_other_documented_records_keep_their_names() -> None:
+    """The looked-up team is another than the documented one, so the documented team's name is not served; the
+    opponent and the competition are records of their own (their own id, no documented value of the input), and
+    keep their names with their ids."""
+    for seed in range(5):
+        body = build_result(FIXTURES, random.Random(seed), records=1, inputs={"teamId": "77"})["response"]
+        fixture = body["fixtures"][0]
+        assert fixture["opponent"] == {"id": 52, "name": "Castle Athletic", "slug": "castle-athletic"}
+        assert fixture["competition"]["name"] == "Coastal League" and fixture["competition"]["id"] == 7
+        assert body["team"].get("name") != "Harbour Rovers"  # the documented team is not the one asked for
+    documented = build_result(FIXTURES, random.Random(0), records=1, inputs={"teamId": "40"})["response"]
+    assert documented["team"]["name"] == "Harbour Rovers"
