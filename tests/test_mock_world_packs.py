@@ -225,3 +225,24 @@ def test_kind_groups_come_from_the_field_kinds_pack_and_name_real_kinds() -> Non
         assert set(word_set.words) <= kinds, (name, set(word_set.words) - kinds)  # a typo names no kind
     ctx = RecordContext(MockWorld(random.Random(9)))
     assert generate(FieldName("company"), ctx) == generate(FieldName("company"), ctx)  # drawn once per record
+
+
+def test_a_title_of_no_known_kind_of_work_is_not_a_film_s() -> None:
+    """A bare ``title`` says nothing of what it names: a film title there read as filler ("A Summer in Toronto" as
+    a stock index). Only a film, book or video context draws one; otherwise the field is left out."""
+    from tooldial.corpus.models import Api, OutputComponent
+    from tooldial.dialogue.mockdata import build_result
+    from tooldial.dialogue.mockdata.titles import _TITLES
+
+    def titles(api: Api) -> list:
+        return [r.get("title") for seed in range(5)
+                for r in build_result(api, random.Random(seed), records=2, inputs={})["response"].get("items", [{}])]
+
+    def api(name: str, description: str) -> Api:
+        return Api(category="Data", tool="t", name=name, description=description,
+                   output_components=(OutputComponent(path=("items", "title"), is_list=True),))
+
+    films = {p.split("{")[0].strip() for p in _TITLES["film_titles"]} - {""}
+    assert set(titles(api("Index overview", "Overview of a market index."))) == {None}
+    drawn = titles(api("Movie search", "Find movies by keyword."))
+    assert all(isinstance(t, str) and t for t in drawn) and any(t.startswith(tuple(films)) for t in drawn)

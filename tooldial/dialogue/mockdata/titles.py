@@ -219,8 +219,10 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
             return ctx.world.rng.choice(_TASK_TITLES)
         if f.about(*_TITLE_ABOUT["video"]) and (ctx.drawn_topic or not ctx.topic):
             return _title(_UNTOPICAL_VIDEOS, ctx, topic)
-        return _title(_VIDEO_TITLES if f.about(*_TITLE_ABOUT["video"]) else _BOOK_TITLES if f.about(
-            *_TITLE_ABOUT["book"]) else _FILM_TITLES, ctx, topic)
+        bank = _VIDEO_TITLES if f.about(*_TITLE_ABOUT["video"]) else _BOOK_TITLES if f.about(
+            *_TITLE_ABOUT["book"]) else _FILM_TITLES if f.about(*_TITLE_ABOUT["film"]) else None
+        if bank is not None:  # a title of no known kind of work is not one of a film ("A Summer in Toronto" as a
+            return _title(bank, ctx, topic)  # stock index): the documented one is kept or the field left out
     venue = next((w for w in _VENUES if w in f.title or f"{w}s" in f.title), None)
     if venue is not None:  # a named place of the record's city: "Lisbon Station", "Osaka Museum"
         return _venue_name(venue, ctx)
