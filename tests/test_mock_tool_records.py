@@ -88,3 +88,53 @@ def test_in_a_lookup_of_another_entity_other_documented_records_keep_their_names
         assert body["team"].get("name") != "Harbour Rovers"  # the documented team is not the one asked for
     documented = build_result(FIXTURES, random.Random(0), records=1, inputs={"teamId": "40"})["response"]
     assert documented["team"]["name"] == "Harbour Rovers"
+
+
+def test_a_list_inside_a_record_takes_no_other_record_s_items() -> None:
+    """A language's ``links`` are that language's: another API's documented links (another language's) are not
+    added to them, while a top-level list of languages does take the tool's other documented languages."""
+    one = {"code": "de", "name": "German", "links": [{"rel": "self", "href": "https://x.test/v1/language/de"}]}
+    many = {"items": [{"code": "fr", "name": "French", "links": [{"rel": "self", "href": "https://x.test/v1/language/fr"}]},
+                      {"code": "es", "name": "Spanish", "links": [{"rel": "self", "href": "https://x.test/v1/language/es"}]}]}
+    listed = {"items": [{"code": "it", "name": "Italian", "links": [{"rel": "self", "href": "https://x.test/v1/language/it"}]}]}
+    apis = tuple(Api(category="Business", tool="lingo", name=name, example_response=example)
+                 for name, example in (("Get language", one), ("All languages", many), ("Source languages", listed)))
+    corpus = Corpus(spec="test", tools=[Tool(category="Business", name="lingo", apis=apis)])
+    for seed in range(4):
+        rng = random.Random(seed)
+        world = MockWorld(rng, tool_examples=lambda c, t: [a.example_response for a in corpus.tool_apis(c, t)])
+        body = build_result(apis[0], rng, records=3, inputs={}, world=world)["response"]
+        assert not [link for link in body["links"] if link["href"].rsplit("/", 1)[-1] in ("fr", "es", "it")], body
+        rng = random.Random(seed)
+        world = MockWorld(rng, tool_examples=lambda c, t: [a.example_response for a in corpus.tool_apis(c, t)])
+        items = build_result(apis[2], rng, records=3, inputs={}, world=world)["response"]["items"]
+        assert items[0]["name"] == "Italian" and {i["name"] for i in items[1:]} <= {"French", "Spanish"}
+        codes = {"de", "fr", "es", "it"}
+        assert not [link for i in items for link in i["links"] if link["href"].rsplit("/", 1)[-1] in codes - {i["code"]}]
+
+
+def test_records_of_another_kind_under_a_shared_shape_are_not_of_the_list_s_kind() -> None:
+    """JSON:API rows share ``id``/``type``/``attributes`` and edges share ``node``: the kind is in the ``type`` and
+    one level down."""
+    tag = {"id": "1", "type": "tag", "attributes": {"slug": "spx", "name": "S&P 500"}}
+    metric = {"id": "9", "type": "metric", "attributes": {"value": 4.2, "field": "pe"}}
+    other_tag = {"id": "2", "type": "tag", "attributes": {"slug": "dji", "name": "Dow Jones"}}
+    assert same_kind(other_tag, tag) and not same_kind(metric, tag)
+    post = {"node": {"id": "1", "display_url": "https://x.test/p.jpg", "taken_at": 1}}
+    comment = {"node": {"id": "2", "text": "nice", "owner": "a"}}
+    assert not same_kind(comment, post)
+
+
+def test_a_call_s_error_list_takes_no_other_call_s_errors() -> None:
+    failed = {"transfers": [{"hash": "0x1f", "amount": 3.5}],
+              "errors": [{"path": "chain", "reason": "Chains", "note": "chain is partly indexed"}]}
+    other = {"pools": [{"pool": "0x9a", "tvl": 1200}],
+             "errors": [{"path": "service", "reason": "Services", "note": "unknown service"},
+                        {"path": "offset", "reason": "Offset", "note": "offset too large"}]}
+    apis = tuple(Api(category="Finance", tool="chainwatch", name=name, example_response=example)
+                 for name, example in (("Wallet transfers", failed), ("Pools", other)))
+    corpus = Corpus(spec="test", tools=[Tool(category="Finance", name="chainwatch", apis=apis)])
+    rng = random.Random(1)
+    world = MockWorld(rng, tool_examples=lambda c, t: [a.example_response for a in corpus.tool_apis(c, t)])
+    body = build_result(apis[0], rng, records=3, inputs={}, world=world)["response"]
+    assert body["transfers"] and not {e.get("reason") for e in body.get("errors", [])} & {"Services", "Offset"}

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from tooldial.corpus.error_example import documented_error
+from tooldial.corpus.error_example import documented_error, error_key
 from tooldial.corpus.models import Api
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
@@ -305,9 +305,9 @@ class ResultBuilder:
         #: Whether the call names an owner (a channel, an author, an artist) whose records it lists.
         self.owner_inputs = any(set(name_tokens(k)) & set(_OWNER_WORDS) for k in self.raw_inputs)
         self.owned: dict[str, Any] = {}
-        #: How many list items are being filled around the current node: a list inside a record belongs to it
-        #: (an actor's characters, a country's native names) and takes no other record's items.
-        self.item_depth = 0
+        #: How many records enclose the current node (list items, objects with an id or a name of their own): a list
+        #: inside a record belongs to it (an actor's characters, a language's links) and takes no other record's.
+        self.record_depth = 0
         #: What the call searched for ("food"): the titles of the records it finds are about it.
         self.topic = next((str(v).strip() for k, v in (inputs or {}).items() if field_kind(FieldName(k)) == "query"
                            and 2 < len(str(v).strip()) <= 40 and not any(c.isdigit() for c in str(v))), None) or \
@@ -587,12 +587,17 @@ class ResultBuilder:
                 self.foreign = foreign
         if isinstance(node, dict):
             base, filled = ctx._place, {}
-            for k, v in node.items():
-                # a team's sub-record lies where its team plays; the record, where its first team does
-                own = team_context(ctx, str(k), base) if isinstance(v, dict) else ctx
-                filled[k] = self.fill(v, (*path, str(k)), own, documented)
-                if ctx._place is None and own is not ctx:
-                    ctx._place = own._place
+            record = _names_itself(node)
+            self.record_depth += record
+            try:
+                for k, v in node.items():
+                    # a team's sub-record lies where its team plays; the record, where its first team does
+                    own = team_context(ctx, str(k), base) if isinstance(v, dict) else ctx
+                    filled[k] = self.fill(v, (*path, str(k)), own, documented)
+                    if ctx._place is None and own is not ctx:
+                        ctx._place = own._place
+            finally:
+                self.record_depth -= record
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
             _rederive_segments(node, filled)
@@ -620,7 +625,8 @@ class ResultBuilder:
         for i in range(self.records):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
-            if not doc and documented and path and isinstance(items[0], dict) and not self.item_depth:
+            if not doc and documented and path and isinstance(items[0], dict) and not self.record_depth \
+                    and not error_key(path[-1]):  # a call's errors are its own, not another call's
                 # a further record is one the tool documents elsewhere (a real competitor), not a drawn one
                 pool = more_records(self.world.tool_records(self.category, self.tool).get(path[-1], ()), items[0],
                                     used)
@@ -630,11 +636,11 @@ class ResultBuilder:
             ctx = self.context(first=i == 0)
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
-            self.item_depth += 1
+            self.record_depth += 1
             try:
                 item = self.fill(template, path, ctx, doc)
             finally:
-                self.item_depth -= 1
+                self.record_depth -= 1
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
             out.append(item)
@@ -788,6 +794,13 @@ def _replace_derived(example: Any, filled: Any, old: str, new: str, own: str = "
     elif isinstance(example, list) and isinstance(filled, list):
         for a, b in zip(example, filled, strict=False):
             _replace_derived(a, b, old, new)
+
+
+def _names_itself(node: dict[str, Any]) -> bool:
+    """An object that is a record (an id, a name, a title or a code of its own), not an envelope of lists
+    (``{"competitors": [...], "games": [...]}``) or of paging (``{"data": [...], "count": 20}``)."""
+    return any(not isinstance(v, dict | list) and v is not None and (field_kind(FieldName(str(k))) in (
+        "id", "name", "title") or name_tokens(str(k))[-1:] == ("code",)) for k, v in node.items())
 
 
 def _distinct_item(items: list[Any], i: int) -> bool:

@@ -51,10 +51,30 @@ def documented_records(examples: Sequence[Any]) -> dict[str, list[dict[str, Any]
     return out
 
 
+def _shape(record: dict[str, Any]) -> set[str]:
+    """A record's keys and the keys one level down (``node|text``, ``attributes|dividend``): two lists of
+    ``{"node": {...}}`` edges or JSON:API ``{"id", "type", "attributes"}`` rows share their top keys whatever
+    they hold."""
+    out = set()
+    for key, value in record.items():
+        out.add(key)
+        inner = value[0] if isinstance(value, list) and value and isinstance(value[0], dict) else value
+        if isinstance(inner, dict):
+            out.update(f"{key}|{sub}" for sub in inner)
+    return out
+
+
+#: Keys whose value says which kind of record an object is (JSON:API's ``type``, GraphQL's ``__typename``).
+KIND_KEYS = ("type", "__typename", "kind", "object")
+
+
 def same_kind(record: dict[str, Any], template: dict[str, Any]) -> bool:
-    """Whether ``record`` is a record of the kind ``template`` documents (most of the template's keys)."""
-    keys = set(template)
-    return bool(keys) and len(keys & set(record)) >= SHARED_KEYS * len(keys)
+    """Whether ``record`` is a record of the kind ``template`` documents: most of the template's keys, one level
+    down too, and the same value of a key that names the kind."""
+    shape = _shape(template)
+    if not shape or len(shape & _shape(record)) < SHARED_KEYS * len(shape):
+        return False
+    return all(record.get(k) == template[k] for k in KIND_KEYS if isinstance(template.get(k), str) and k in record)
 
 
 def more_records(pool: Sequence[dict[str, Any]], template: dict[str, Any], used: Sequence[dict[str, Any]]
