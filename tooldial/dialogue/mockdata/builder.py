@@ -26,11 +26,11 @@ from tooldial.dialogue.mockdata.dates import (
     written_like,
 )
 from tooldial.dialogue.mockdata.documented import (
-    documented_entities,
+    another_record,
+    asked_documented,
     documented_places,
     elsewhere_words,
     entity_string,
-    example_record,
     foreign_lookup,
     identifying,
     list_groups,
@@ -253,7 +253,7 @@ class ResultBuilder:
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
-        self.api_name, self.tool, self.category = api.name, api.tool, api.category
+        self.api, self.api_name, self.tool, self.category = api, api.name, api.tool, api.category
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
         self.records = requested_records(self.raw_inputs, self.records)
@@ -320,10 +320,9 @@ class ResultBuilder:
         self.top.drawn_topic = self.drawn_topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
         self.foreign = foreign_lookup(api, dict(inputs or {}))
-        #: The documented values of those inputs (the team 1312 the example describes) and the example's record of
-        #: the entity looked up: only that entity's records are another entity's (:meth:`_another_record`).
-        self.asked_documented = frozenset(v for name in self.foreign for v in documented_entities(api, name))
-        self.entity_record = example_record(api.example_response) if self.foreign else None
+        #: The documented values of those inputs (the team 1312 the example describes): records without them are
+        #: records of their own, which keep their names (:func:`~.documented.another_record`).
+        self.asked_documented = asked_documented(api, self.foreign)
         #: The names of the documented place when the inputs place the call elsewhere (not served either).
         self.elsewhere = elsewhere_words(api, dict(inputs or {}))
         if self.foreign and not self.record_places and world._home is not None and documented_places(api):
@@ -564,22 +563,9 @@ class ResultBuilder:
         seen.add(as_text(value))
         return value
 
-    def _another_record(self, node: dict[str, Any], path: tuple[str, ...], documented: bool) -> bool:
-        """In a lookup of an entity the example does not describe, a documented record below the looked-up one
-        with an id of its own and none of the asked inputs' documented values (the NBA, competition 103, in the
-        games of another team than the documented one): a real record of the world, which keeps its names with
-        its id (drawn anew, competition 103 became "MLS" beside its slug "nba")."""
-        if not (self.foreign and documented and path) or node is self.entity_record:
-            return False
-        scalars = {k: v for k, v in node.items() if isinstance(v, str | int) and not isinstance(v, bool)}
-        if any(as_text(v) in self.asked_documented for v in scalars.values()):
-            return False
-        own = set(record_words(path, self.api_name, self.tool)) | {singular(t) for t in name_tokens(path[-1])}
-        return any(field_kind(FieldName(k)) == "id" and as_text(v).strip() and set(name_tokens(k)) - set(
-            _ID_WORDS) <= own for k, v in scalars.items())  # its own id (``id``, ``teamId``), not a parent's
-
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
-        if isinstance(node, dict) and self._another_record(node, path, documented):
+        if isinstance(node, dict) and self.foreign and documented and another_record(
+                node, path, self.api, self.asked_documented):
             foreign, self.foreign = self.foreign, []
             try:
                 return self.fill(node, path, ctx, documented)

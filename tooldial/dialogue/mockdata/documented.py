@@ -10,10 +10,12 @@ from typing import Any
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.dialogue.mockdata.dates import parse_date
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind, is_credential
+from tooldial.dialogue.mockdata.fields import _ID_WORDS, FieldName, field_kind, is_credential, name_tokens
 from tooldial.dialogue.mockdata.paths import as_text, leaf_items
 from tooldial.dialogue.mockdata.places import _place_index, place_names, place_of
+from tooldial.dialogue.mockdata.record_kinds import record_words
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 
 #: Words of an input that names one entity (besides ids): an airport's ICAO code, a book's ISBN, a ticker.
 _IDENTITY_WORDS = loader.words("identifiers", "identity")
@@ -140,9 +142,47 @@ def names_elsewhere(value: Any, words: frozenset[str]) -> bool:
     return isinstance(value, str) and any(re.search(rf"\b{re.escape(w)}\b", value) for w in words)
 
 
-def foreign_strings(api: Api) -> frozenset[str]:
-    """The entity strings of an API's documented example response (:func:`entity_string`)."""
-    return frozenset(node for key, node in _keyed_leaves(api.example_response) if entity_string(key, node))
+def another_record(node: dict[str, Any], path: tuple[str, ...], api: Api, asked_documented: frozenset[str]) -> bool:
+    """In a lookup of an entity the example does not describe (:func:`foreign_lookup`), whether a documented object
+    at ``path`` is a record of its own below the looked-up one: it has its own id (``id``, ``teamId`` in a team)
+    and none of the asked inputs' documented values (``asked_documented``: the team 1312 the example describes).
+    Such a record (the NBA, competition 103, in the games of another team) is a real record of the world: its
+    names are served with its id, not drawn anew (competition 103 became "MLS" beside its slug "nba")."""
+    if not path or node is example_record(api.example_response):
+        return False
+    scalars = {k: v for k, v in node.items() if isinstance(v, str | int) and not isinstance(v, bool)}
+    if any(as_text(v) in asked_documented for v in scalars.values()):
+        return False
+    own = set(record_words(path, api.name, api.tool)) | {singular(t) for t in name_tokens(path[-1])}
+    return any(field_kind(FieldName(k)) == "id" and as_text(v).strip() and set(name_tokens(k)) - set(_ID_WORDS) <= own
+               for k, v in scalars.items())  # its own id, not a parent's (``topParentId``)
+
+
+def asked_documented(api: Api, foreign: list[str]) -> frozenset[str]:
+    """The documented values of the foreign inputs (:func:`documented_entities` of each)."""
+    return frozenset(v for name in foreign for v in documented_entities(api, name))
+
+
+def foreign_strings(api: Api, foreign: list[str] | None = None) -> frozenset[str]:
+    """The entity strings of an API's documented example response (:func:`entity_string`); with the ``foreign``
+    inputs of a call, only those of the records that are not records of their own (:func:`another_record`)."""
+    asked = asked_documented(api, foreign) if foreign else frozenset()
+    out: set[str] = set()
+
+    def walk(node: Any, path: tuple[str, ...], key: str) -> None:
+        if isinstance(node, dict):
+            if foreign and another_record(node, path, api, asked):
+                return
+            for k, v in node.items():
+                walk(v, (*path, str(k)), str(k))
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, path, key)
+        elif entity_string(key, node):
+            out.add(node)
+
+    walk(api.example_response, (), "")
+    return frozenset(out)
 
 
 #: Top-level output names of a generic response envelope (``get``, ``parameters``, ``errors``, ``results``,

@@ -189,7 +189,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
         if ctx.drawn_topic or not ctx.topic:
             return _title(_UNTOPICAL_VIDEOS, ctx, topic)
         return _title(_VIDEO_TITLES, ctx, topic)
-    if f.has(*_TITLE_FIELD["game"]) or f.named(*_TITLE_CONTEXT["game"]):
+    if (f.has(*_TITLE_FIELD["game"]) or f.named(*_TITLE_CONTEXT["game"])) and ctx.sport is None:
+        # in a sports feed a game is a match: its stats, bookmakers and teams are no video game's
         return _title(_GAME_TITLES, ctx, topic)
     if f.has(*_TITLE_FIELD["song"]) or f.named(*_TITLE_CONTEXT["song"]):
         return _title(_SONG_TITLES, ctx, topic)

@@ -37,7 +37,7 @@ class Entities(DialogueRule):
             if api_id in docs:
                 api = docs.get(api_id)
                 foreign = foreign_lookup(api, inputs)
-                strings = foreign_strings(api) if foreign else frozenset()
+                strings = foreign_strings(api, foreign) if foreign else frozenset()
                 elsewhere = elsewhere_words(api, inputs)
                 for where, value in leaves:
                     if not isinstance(value, str) or value in known or value in said:
