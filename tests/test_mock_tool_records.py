@@ -138,3 +138,15 @@ def test_a_call_s_error_list_takes_no_other_call_s_errors() -> None:
     world = MockWorld(rng, tool_examples=lambda c, t: [a.example_response for a in corpus.tool_apis(c, t)])
     body = build_result(apis[0], rng, records=3, inputs={}, world=world)["response"]
     assert body["transfers"] and not {e.get("reason") for e in body.get("errors", [])} & {"Services", "Offset"}
+
+
+def test_the_documented_entity_check_reads_records_of_their_own_as_the_builder_does() -> None:
+    """``validate``'s documented-entity check flags the looked-up entity's documented strings only: the opponent and
+    the competition that the builder keeps are not flagged (a generator whose output its validator rejects)."""
+    from tooldial.dialogue.mockdata import foreign_lookup, foreign_strings
+
+    foreign = foreign_lookup(FIXTURES, {"teamId": "77"})
+    assert foreign == ["teamId"]
+    strings = foreign_strings(FIXTURES, foreign)
+    assert "Harbour Rovers" in strings and not {"Castle Athletic", "Coastal League"} & strings
+    assert {"Harbour Rovers", "Castle Athletic", "Coastal League"} <= foreign_strings(FIXTURES)
