@@ -246,3 +246,18 @@ def test_a_title_of_no_known_kind_of_work_is_not_a_film_s() -> None:
     assert set(titles(api("Index overview", "Overview of a market index."))) == {None}
     drawn = titles(api("Movie search", "Find movies by keyword."))
     assert all(isinstance(t, str) and t for t in drawn) and any(t.startswith(tuple(films)) for t in drawn)
+
+
+def test_a_drawn_record_keeps_the_documented_span_from_its_start_to_its_end() -> None:
+    """A league season documented from August to May is not drawn as five days (the drawn span was 1 to 10 days
+    whatever the record); a record with no documented span keeps the drawn one."""
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.mockdata import build_result
+
+    season = {"seasons": [{"id": 23514, "name": "2023/2024", "start_date": "2023-08-11", "end_date": "2024-05-19"}]}
+    api = Api(category="Sports", tool="t", name="Competition seasons", description="Seasons of a competition.",
+              example_response=season)
+    for seed in range(5):
+        for record in build_result(api, random.Random(seed), records=2, inputs={})["response"]["seasons"]:
+            start, end = (dt.date.fromisoformat(record[k][:10]) for k in ("start_date", "end_date"))
+            assert (end - start).days == 282, record

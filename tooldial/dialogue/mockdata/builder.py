@@ -59,7 +59,7 @@ from tooldial.dialogue.mockdata.places import (
     places,
 )
 from tooldial.dialogue.mockdata.record_kinds import record_words
-from tooldial.dialogue.mockdata.record_rules import apply_rules
+from tooldial.dialogue.mockdata.record_rules import apply_rules, ordered_pairs
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.searched import about_searched, searched
 from tooldial.dialogue.mockdata.sports import (
@@ -573,6 +573,8 @@ class ResultBuilder:
                 self.foreign = foreign
         if isinstance(node, dict):
             base, filled = ctx._place, {}
+            if ctx.documented_span is None:  # a drawn record of a documented template keeps its span too
+                ctx.documented_span = documented_span(node)
             record = _names_itself(node)
             self.record_depth += record
             try:
@@ -780,6 +782,16 @@ def _replace_derived(example: Any, filled: Any, old: str, new: str, own: str = "
     elif isinstance(example, list) and isinstance(filled, list):
         for a, b in zip(example, filled, strict=False):
             _replace_derived(a, b, old, new)
+
+
+def documented_span(node: dict[str, Any]) -> int | None:
+    """The days from a documented record's start to its end (``start_date``/``end_date``, ``checkIn``/``checkOut``)
+    when both are dates in order; None otherwise."""
+    for low, high in ordered_pairs(node, dates=True):
+        start, end = parse_date(as_text(node[low])), parse_date(as_text(node[high]))
+        if start is not None and end is not None and end >= start:
+            return (end - start).days
+    return None
 
 
 def _names_itself(node: dict[str, Any]) -> bool:

@@ -124,6 +124,9 @@ class RecordContext:
     span: int = 0
     #: Whether ``span`` is the days between a start and an end the call asked about (not a drawn one).
     asked_span: bool = False
+    #: The days between the documented start and end of the record (a season's 280, a booking's 3): a drawn span
+    #: keeps it, so a league season does not last five days.
+    documented_span: int | None = None
     base_temp: float | None = None
     currencies: list[str] = field(default_factory=list)
     values: dict[str, str] = field(default_factory=dict)  # kind -> value drawn once per record
@@ -156,6 +159,8 @@ class RecordContext:
         if self.anchor is None:
             self.anchor = self.world.today + dt.timedelta(days=self.world.rng.randint(1, 40))
             self.span = self.world.rng.randint(1, 10)
+        if self.documented_span is not None and not self.asked_span:
+            self.span = self.documented_span
         return self.anchor, self.span
 
     def currency(self) -> str:
