@@ -549,8 +549,8 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
     draws_left = True
 
     def dropped() -> int:
-        """Dialogues the model parts or the validator dropped so far, each drawn again (``--n`` counts the dialogues written), up to
-        ``--n`` of them: a model that fails every time does not keep the run drawing forever."""
+        """Dialogues the model parts or the validator dropped so far, each drawn again (``--n`` counts the dialogues
+        written), up to ``--n`` of them: a model that fails every time does not keep the run drawing forever."""
         model = sum(parts.dropped.values()) if parts is not None else 0
         return min(model + len(report.invalid), config.n or 0)
 
@@ -560,7 +560,7 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         sequence_of = {s.dialogue_id: s.sequence_id for s in scenarios}
         before = len(report.invalid)
         yield from _flush(_with_parts(factory.personalize(scenarios, report), parts, factory, corpus), renderer,
-                          report, bar, (corpus, config.retriever), parts)
+                          report, bar, corpus, config.retriever, parts)
         for dialogue_id, _ in report.invalid[before:]:
             unit = None if config.all_combinations else sampler.redraw(sequence_of[dialogue_id])
             if unit is not None:
@@ -660,10 +660,10 @@ def _with_parts(scenarios: list[ScenarioInstruction], parts: Any, factory: Scena
 
 
 def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: GenerationReport, bar: Any,
-           checked: tuple[Corpus, RetrieverConfig], parts: Any = None) -> Iterator[DialogueRecord]:
+           corpus: Corpus, retriever_config: RetrieverConfig, parts: Any = None) -> Iterator[DialogueRecord]:
     """Render ``pending`` and yield the records that pass the renderer's message checks and ``tooldial validate``
-    (``checked``: the corpus and the retriever settings the dialogues were scored with); the rest are counted
-    in ``report`` and drawn again by the caller."""
+    (with the corpus and the retriever settings the dialogues were scored with); the rest are counted in
+    ``report`` and drawn again by the caller."""
     from tooldial.dialogue.validate import validate_record
 
     results = renderer.render(pending)
@@ -674,7 +674,7 @@ def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: Gener
             continue
         written_by = parts.written_by.pop(scenario.dialogue_id, {}) if parts is not None else None
         record = to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by, written_by)
-        invalid = validate_record(record, corpus=checked[0], retriever_config=checked[1]).problems
+        invalid = validate_record(record, corpus=corpus, retriever_config=retriever_config).problems
         if invalid:
             kind, message = invalid[0]
             report.invalid.append((scenario.dialogue_id, f"{kind}: {message}"))

@@ -794,11 +794,18 @@ def documented_span(node: dict[str, Any]) -> int | None:
     return None
 
 
+#: Last words of a key that make its object a record of its own (``containers.record_own_key_tails``: a ``code``).
+_OWN_KEY_TAILS = loader.words("containers", "record_own_key_tails")
+
+
 def _names_itself(node: dict[str, Any]) -> bool:
     """An object that is a record (an id, a name, a title or a code of its own), not an envelope of lists
     (``{"competitors": [...], "games": [...]}``) or of paging (``{"data": [...], "count": 20}``)."""
-    return any(not isinstance(v, dict | list) and v is not None and (field_kind(FieldName(str(k))) in (
-        "id", "name", "title") or name_tokens(str(k))[-1:] == ("code",)) for k, v in node.items())
+    def own(key: str) -> bool:
+        words = name_tokens(key)
+        return field_kind(FieldName(key)) in ("id", "name", "title") or bool(words) and words[-1] in _OWN_KEY_TAILS
+
+    return any(not isinstance(v, dict | list) and v is not None and own(str(k)) for k, v in node.items())
 
 
 def _distinct_item(items: list[Any], i: int) -> bool:

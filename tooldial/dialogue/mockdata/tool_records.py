@@ -19,6 +19,8 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tooldial.knowledge import loader
+
 #: The share of the list's documented item's keys a record of another API must have to serve as an item of it.
 SHARED_KEYS = 0.6
 
@@ -64,8 +66,9 @@ def _shape(record: dict[str, Any]) -> set[str]:
     return out
 
 
-#: Keys whose value says which kind of record an object is (JSON:API's ``type``, GraphQL's ``__typename``).
-KIND_KEYS = ("type", "__typename", "kind", "object")
+#: Keys whose value says which kind of record an object is (JSON:API's ``type``, GraphQL's ``__typename``;
+#: ``containers.record_kind_keys``).
+KIND_KEYS = loader.ordered_words("containers", "record_kind_keys")
 
 
 def same_kind(record: dict[str, Any], template: dict[str, Any]) -> bool:
