@@ -51,6 +51,8 @@ READS = [
     ("geo_scope", "_COUNTRY_INPUT_NAMES", "geography", "country_input_names"),
     ("counts", "COUNT_WORDS", "quantities", "count_names"),
     ("counts", "_SIZE_WORDS", "quantities", "request_size_names"),
+    ("counts", "_RECORD_NUMBER", "quantities", "record_number_names"),
+    ("rest_resources", "KEY_WORDS", "containers", "resource_key_words"),
     ("input_groups", "_RANGE_START", "records", "range_start"),
     ("input_groups", "_RANGE_END", "records", "range_end"),
     ("id_spaces", "_FAMILY_NOISE", "names", "tool_family_noise"),
@@ -212,6 +214,16 @@ def test_count_and_request_size_words_decide_counts() -> None:
         assert is_count(ent("T|t|A", "output", f"data|{word}", type="integer")), word
     for word in loader.words("quantities", "request_size_names"):
         assert is_request_size(ent("T|t|A", "input", word, documented="")), word
+
+
+def test_a_records_number_is_no_count() -> None:
+    from tooldial.graph.counts import is_count
+
+    for word in loader.words("quantities", "record_number_names"):
+        assert not is_count(ent("T|t|A", "output", f"data|reservation_{word}", type="integer")), word
+        assert is_count(ent("T|t|A", "output", f"data|results_{word}", type="integer")), word  # a plural: counts
+        assert is_count(ent("T|t|A", "output", f"data|total_{word}", type="integer")), word  # a count word
+        assert is_count(ent("T|t|A", "output", f"data|{word}", type="integer")), word
 
 
 def test_range_words_pair_two_dates_into_a_range() -> None:

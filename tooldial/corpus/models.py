@@ -162,6 +162,9 @@ class Api(BaseModel):
     example_response: Any = None
     #: The operation's own tags (OpenAPI ``tags``), when they differ from the tool's category.
     tags: tuple[str, ...] = ()
+    #: The endpoint's URL path template (an OpenAPI ``paths`` key: ``/pets/{petId}``); empty where the
+    #: documentation gives none (ToolBench, function lists). The graph reads REST resources from it.
+    path: str = ""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

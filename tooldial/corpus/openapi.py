@@ -195,6 +195,7 @@ def _operation(resolver: _Resolver, *, path: str, method: str, op: dict, path_pa
         output_components=outputs,
         example_response=example,
         tags=tuple(clean_name(t) for t in as_str_list(op.get("tags")) if clean_name(t)),
+        path=path,
     )
 
 
@@ -322,6 +323,7 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
     if not isinstance(paths, dict):
         raise CorpusError(f"expected an object, got {type_name(paths)}", file=file, field="paths")
     resolver = _Resolver(doc, file)
+    base_path = _server_path(doc)
     description = _text(info.get("description"), info.get("summary"))
     apis: list[Api] = []
     names: set[str] = set()
@@ -352,6 +354,8 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
             except CorpusError as exc:
                 report(exc)
                 continue
+            if base_path:
+                api = api.model_copy(update={"path": base_path + api.path})
             if api.name in names:
                 api = api.model_copy(update={"name": f"{api.name} ({method.upper()} {path})"})
             names.add(api.name)
@@ -372,6 +376,17 @@ def parse_openapi(doc: dict, *, file: str, report: Report) -> list[Tool]:
     named = {**operation_ids, **{f"{method} {path}": name for (path, method), name in operations.items()}}
     return [Tool(category=category, name=tool, description=description, apis=apis,
                  provider=provider, provider_rule=rule, links=links, operations=tuple(sorted(named.items())))]
+
+
+def _server_path(doc: dict) -> str:
+    """The path of the first server URL (``https://api.x.com/crm/v3`` → ``/crm/v3``), which every operation's path
+    follows; ``""`` for none or a root server. Server variables stay as written (``/{basePath}``)."""
+    servers = doc.get("servers")
+    url = as_dict(servers[0]).get("url") if isinstance(servers, list) and servers else None
+    if not isinstance(url, str):
+        return ""
+    path = urlsplit(url).path if "://" in url else url
+    return "/" + path.strip("/") if path.strip("/") else ""
 
 
 def _provider(doc: dict) -> tuple[str, str]:

@@ -552,11 +552,26 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     from tooldial.corpus.described_links import described_links  # corpus → graph: imported where used
 
     described = described_links(corpus) if config.described_links and config.apply_rules else []
-    documented = documented_candidates(corpus, outputs, inputs, {c.pair_key: c for c in cands}, described)
+    proposed = {c.pair_key: c for c in cands}
+    documented = documented_candidates(corpus, outputs, inputs, proposed, described)
+    if config.apply_rules and config.rest_resources:  # the path layout states them (tooldial.graph.rest_resources)
+        from tooldial.graph.rest_resources import reject_parent_echoes, resource_candidates
+
+        cands, echoes = reject_parent_echoes(corpus, cands)
+        if echoes:
+            counts = {**graph.graph.get("rejected", {}), EdgeReason.PARENT_ECHO.value: echoes}
+            graph.graph["rejected"] = dict(sorted(counts.items()))
+            if report is not None:
+                report.rejected = graph.graph["rejected"]
+        declared = {c.pair_key for c in documented}
+        resources = [c for c in resource_candidates(corpus, outputs, inputs, proposed) if c.pair_key not in declared]
+        if resources:
+            graph.graph["resource_chains"] = len(resources)
+            documented = sorted(documented + resources, key=lambda c: c.pair_key)
     if documented:  # declared by the spec: no rule or cap removes them (tooldial.graph.documented)
         keys = {c.pair_key for c in documented}
         cands = [c for c in cands if c.pair_key not in keys]
-        graph.graph["documented_links"] = len(documented)
+        graph.graph["documented_links"] = sum(c.verdict.code == EdgeReason.DOCUMENTED for c in documented)
         graph.graph["described_links"] = sum(c.verdict.reason.startswith(DESCRIBED_REASON) for c in documented)
     cands = [c for c in cands if c.verdict.keep]
     rows = apply_caps(cands, per_pair=config.max_edges_per_api_pair, per_source=config.max_out_edges_per_api,

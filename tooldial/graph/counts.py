@@ -14,6 +14,8 @@ from tooldial.knowledge.loader import words as knowledge_words
 #: Words of a number that counts records (``followers``, ``results``, ``total``): a count is neither an id nor a
 #: request size. A plural noun of an integer output counts too (``likes``, ``comments``).
 COUNT_WORDS = knowledge_words("quantities", "count_names")
+#: Count words that name one record's number after its name (``reservation_number``).
+_RECORD_NUMBER = knowledge_words("quantities", "record_number_names")
 
 
 #: Words of an input that sets how many records a request returns.
@@ -31,6 +33,9 @@ def is_count(entity: Entity) -> bool:
     if not words:
         return False
     last = words[-1]
+    if last in _RECORD_NUMBER and len(words) > 1:  # reservation_number: a reservation's number, not a count
+        before = words[-2]
+        return before in COUNT_WORDS or singular(before) != before
     return last in COUNT_WORDS or (len(last) > 3 and last.endswith("s") and singular(last) != last
                                    and last not in PROVIDER_SCOPED_WORDS)
 

@@ -31,7 +31,7 @@ def documented_verdict(name: str) -> Verdict:
     return Verdict(True, f"{DOCUMENTED_REASON} {name}", 1.0, DOCUMENTED_KIND, code=EdgeReason.DOCUMENTED)
 
 
-def _entity(api_id: str, role: str, key: str, provider: str) -> Entity:
+def end_entity(api_id: str, role: str, key: str, provider: str) -> Entity:
     """An entity for a documented end that the filters left out (or that is no required input)."""
     leaf = key.rsplit("|", 1)[-1].rsplit(".", 1)[-1]
     name = " ".join(split_words(leaf)) or leaf
@@ -57,9 +57,9 @@ def documented_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[En
             if key in found:
                 continue
             old = proposed.get(key)
-            output = outs.get((source, link.source_output)) or _entity(source, "output", link.source_output,
+            output = outs.get((source, link.source_output)) or end_entity(source, "output", link.source_output,
                                                                        tool.provider)
-            target_entity = ins.get((target, link.target_input)) or _entity(target, "input", link.target_input,
+            target_entity = ins.get((target, link.target_input)) or end_entity(target, "input", link.target_input,
                                                                            tool.provider)
             cand = Candidate(output, target_entity, old.desc_sim if old else 0.0, old.kw_sim if old else 0.0,
                              old.lcs_sim if old else 0.0, documented_verdict(link.name))
@@ -70,7 +70,7 @@ def documented_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[En
         if key in found or target_entity is None:  # an input the filters left out (paging) stays out
             continue
         old = proposed.get(key)
-        output = outs.get((d.source, d.source_output)) or _entity(d.source, "output", d.source_output,
+        output = outs.get((d.source, d.source_output)) or end_entity(d.source, "output", d.source_output,
                                                                   target_entity.provider)
         verdict = Verdict(True, f"{DESCRIBED_REASON}: {d.sentence[:160]}", 1.0, DOCUMENTED_KIND,
                           code=EdgeReason.DOCUMENTED)

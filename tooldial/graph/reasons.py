@@ -34,6 +34,7 @@ class EdgeReason(StrEnum):
     SAME_TOOL_ID = "same_tool_id"
     TOOL_FAMILY_ID = "tool_family_id"
     SHARED_ID_SPACE = "shared_id_space"
+    PARENT_ECHO = "parent_echo"
     # --- two standard values
     DIFFERENT_STANDARDS = "different_standards"
     FORMATS_DIFFER = "formats_differ"
@@ -92,6 +93,7 @@ class EdgeReason(StrEnum):
     # --- other deciders
     TRANSFORM = "transform"
     DOCUMENTED = "documented"
+    RESOURCE = "resource"
     SYSTEM_CODE = "system_code"
     EQ1_ONLY = "eq1_only"
 

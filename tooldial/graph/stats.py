@@ -36,6 +36,8 @@ class GraphStats(BaseModel):
     #: built before the counts were typed count the reason's prose); documented links (OpenAPI ``links``) added as edges.
     rejected: dict[str, int] = {}
     documented_links: int = 0
+    #: Edges the path layout of an OpenAPI spec states (:mod:`tooldial.graph.rest_resources`).
+    resource_chains: int = 0
     #: What to try when identifier chains were rejected only because their tools are different providers.
     hint: str = ""
 
@@ -83,6 +85,7 @@ def graph_stats(graph: nx.MultiDiGraph, top: int = 10) -> GraphStats:
         providers=dict(graph.graph.get("providers") or {}),
         rejected=dict(graph.graph.get("rejected") or {}),
         documented_links=int(graph.graph.get("documented_links") or 0),
+        resource_chains=int(graph.graph.get("resource_chains") or 0),
         hint=provider_hint(graph.graph.get("rejected") or {}, graph.graph.get("rules") or {},
                            graph.graph.get("providers")),
     )
@@ -116,6 +119,9 @@ def format_stats(stats: GraphStats) -> str:
         said = f", {described} of them stated in words" if described else ""
         lines.append(f"documented links {stats.documented_links} edges (OpenAPI links, Arazzo steps{said}; no rule "
                      "removes them)")
+    if stats.resource_chains:
+        lines.append(f"REST resources   {stats.resource_chains} edges (a collection's item key into the paths under "
+                     "its items; no rule removes them)")
     if stats.rejected:
         lines.append(f"rejected         {sum(stats.rejected.values())} candidates; by rule:")
         lines += [f"  {n:6d}  {reason_label(code)}" for code, n in
@@ -176,6 +182,9 @@ def graph_notes(graph: nx.MultiDiGraph) -> list[str]:
         described = graph.graph.get("described_links") or 0
         lines.append(f"documented links: {graph.graph['documented_links']} edges"
                      + (f" ({described} stated in words in the APIs' documentation)" if described else ""))
+    if graph.graph.get("resource_chains"):
+        lines.append(f"REST resources: {graph.graph['resource_chains']} edges (a collection's item key into the paths "
+                     "under its items)")
     if line := copied_schema_line(graph.graph.get("copied_schemas")):
         lines.append(line)
     if line := implied_output_line(graph.graph.get("implied_outputs")):

@@ -1,0 +1,90 @@
+"""Chains an OpenAPI spec's path layout states (``tooldial.graph.rest_resources``): a collection's item key into the
+paths under its items, and no chain from a call made on an item into that item's own key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tooldial.corpus import load_corpus
+from tooldial.graph.rest_resources import parent_echo, path_parameter, resource_chains
+
+SPEC = Path(__file__).parent / "data" / "graph" / "rest" / "notebook_openapi.yaml"
+
+
+@pytest.fixture(scope="module")
+def notebook():
+    return load_corpus(str(SPEC))
+
+
+def _short(chains) -> set[tuple[str, str, str, str]]:
+    return {(c.source.rsplit("|", 1)[-1], c.source_output, c.target.rsplit("|", 1)[-1], c.target_input)
+            for c in chains}
+
+
+LIST, MAKE, SEARCH = "GET /{workspaceId}", "POST /{workspaceId}", "GET /{workspaceId}/search"
+NOTE, DROP, COMMENTS = "GET /{workspaceId}/{noteId}", "DELETE /{workspaceId}/{noteId}", "GET /{workspaceId}/{noteId}/comments"
+DROP_COMMENT = "DELETE /{workspaceId}/{noteId}/comments/{commentId}"
+
+
+def test_an_operation_path_follows_its_server_path(notebook):
+    paths = {a.name: a.path for a in notebook.apis}
+    assert paths[NOTE] == "/v2/notes/{workspaceId}/{noteId}"
+    assert paths[LIST] == "/v2/notes/{workspaceId}"
+
+
+def test_a_collections_item_key_fills_the_paths_under_its_items(notebook):
+    found = _short(resource_chains(notebook))
+    under_a_note = (NOTE, DROP, COMMENTS, DROP_COMMENT)
+    expected = {(source, field, target, "noteId") for source, field in
+                ((LIST, "results|id"), (MAKE, "id"), (SEARCH, "data|id")) for target in under_a_note}
+    expected.add((COMMENTS, "comments|id", DROP_COMMENT, "commentId"))
+    # a PUT of the collection changes a note the caller named; a comment's author id keys no comment;
+    # nothing in the spec lists workspaces, so nothing fills workspaceId
+    assert found == expected
+
+
+def test_no_chain_without_documented_paths():
+    builtin = load_corpus()  # ToolBench-like: no API documents a path
+    assert all(a.path == "" for a in builtin.apis)
+    assert resource_chains(builtin) == []
+
+
+def test_a_call_on_an_item_returns_no_other_items_key(notebook):
+    api = {a.name: a for a in notebook.apis}
+    # the new note's id is made inside workspace {workspaceId}: it is no workspace's key
+    assert parent_echo(api[MAKE], "id", api[NOTE], "workspaceId")
+    assert parent_echo(api[NOTE], "id", api[COMMENTS], "noteId")
+    # a field of a record inside the answer is another record's
+    assert not parent_echo(api[COMMENTS], "comments|author|id", api[DROP_COMMENT], "noteId")
+    # the search is made inside the workspace, not on a note
+    assert not parent_echo(api[SEARCH], "data|id", api[NOTE], "noteId")
+
+
+def test_path_parameters_are_whole_segments():
+    assert path_parameter("{petId}") == "petId"
+    assert path_parameter("pets") is None
+    assert path_parameter("file.{ext}") is None
+
+
+def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook, embedder):
+    from tooldial.graph import build_graph
+    from tooldial.graph.config import GraphConfig
+
+    def edges(**kw):
+        g = build_graph(notebook, GraphConfig(progress=False, **kw), embedder=embedder)
+        return g, {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_input"]): d
+                   for u, v, d in g.edges(data=True)}
+
+    on, with_paths = edges()
+    off, without = edges(rest_resources=False)
+    key = (LIST, "results|id", NOTE, "noteId")
+    assert key in with_paths and with_paths[key]["reason"].startswith("REST resource")
+    assert key not in without  # the API names say "workspace", the item only "id": Eq. 1 and its rules miss it
+    assert on.graph["resource_chains"] == len(resource_chains(notebook))
+    assert "resource_chains" not in off.graph
+    # without the layout, the new note's id is read as the workspace's (the API name's record)
+    wrong = (MAKE, "id", NOTE, "workspaceId")
+    assert wrong in without and wrong not in with_paths
+    assert on.graph["rejected"]["parent_echo"] >= 1

@@ -1,0 +1,206 @@
+"""REST resources read from an API's URL path (OpenAPI ``paths``): chains the layout of the paths states.
+
+A collection path lists or creates the items that its child path takes by key: ``GET /templates`` and
+``POST /templates`` return the templates whose key ``GET /templates/{templateId}`` and
+``DELETE /templates/{templateId}/versions`` take. That is the REST convention, and a spec that follows it states
+the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is named for the call
+(``cardId``) and the item only says ``id``. So:
+
+- :func:`resource_chains`: the key field of what a collection returns (the field named as the path parameter,
+  else the parameter's last word, ``id`` of ``cardId``, ``key`` of ``podcastKey``, when the words before it name
+  the collection's items) into every required path parameter of a child path that keys those items. A sibling
+  that lists the same items (``GET /templates/search``, returning a list) is a collection too.
+- :func:`parent_echo`: an output of a call made *inside* an item (``POST /apps/{appId}/cards`` returns the new
+  card's ``id``) never fills that item's own key (``appId``) of another call: the caller had it already.
+
+Only APIs whose documentation gives a path (:attr:`~tooldial.corpus.models.Api.path`) take part; the
+graph builder adds the chains like documented links (:mod:`tooldial.graph.documented`)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import cast
+
+from tooldial.corpus.models import Api, Corpus
+from tooldial.graph.documented import end_entity
+from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.reasons import EdgeReason
+from tooldial.graph.record_types import _CONTAINERS
+from tooldial.graph.select import Candidate
+from tooldial.graph.validity import EntityKind
+from tooldial.graph.verdict import Verdict
+from tooldial.knowledge.english import singular
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: The reason of a resource edge starts with this (``REST resource: GET /cards lists what ...``).
+RESOURCE_REASON = "REST resource"
+
+#: Methods of a collection call that returns items it lists or makes; a ``PUT`` or ``PATCH`` of the collection
+#: changes an item the caller named (Petstore's ``PUT /pet``: its ``id`` is the caller's own).
+SOURCE_METHODS = frozenset({"GET", "POST"})
+
+#: Last words of a path parameter that say which field of an item keys it (``cardId`` → ``id``).
+KEY_WORDS = knowledge_words("containers", "resource_key_words")
+
+
+@dataclass(frozen=True)
+class ResourceChain:
+    """``source_output`` of API ``source`` (a collection) is the key that input ``target_input`` of API
+    ``target`` (a path under one of its items) takes."""
+
+    source: str
+    source_output: str
+    target: str
+    target_input: str
+    #: The two paths, for the edge's reason.
+    source_path: str
+    target_path: str
+
+
+def segments(path: str) -> tuple[str, ...]:
+    return tuple(s for s in path.strip().split("?", 1)[0].split("/") if s)
+
+
+def path_parameter(segment: str) -> str | None:
+    """``{petId}`` → ``petId``; ``None`` for a literal segment or one that mixes text and a parameter."""
+    if segment.startswith("{") and segment.endswith("}") and segment.count("{") == 1:
+        return segment[1:-1].strip() or None
+    return None
+
+
+def _norm(name: str) -> str:
+    return "".join(split_words(name))
+
+
+def _item_words(collection: tuple[str, ...]) -> set[str]:
+    """The words that name a collection's items: its last literal segment, singular and plural
+    (``/crm/cards/{appId}`` → card, cards)."""
+    literal = next((s for s in reversed(collection) if path_parameter(s) is None), "")
+    words = split_words(literal)
+    if not words:
+        return set()
+    last = words[-1]
+    return {last, singular(last), "".join(words), singular("".join(words))}
+
+
+def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> list[str]:
+    """The output keys of ``api`` that hold the key ``parameter`` of the collection's items: fields of the item
+    itself (every element above the leaf a wrapper or the items' own name), named as the parameter, else named by
+    its last word when the words before that name the items. Only the nearest (shortest path) are returned;
+    with ``listed`` only fields inside a list."""
+    words = split_words(parameter)
+    tail = words[-1] if words else ""
+    record = set(words[:-1])
+    own = _norm(parameter)
+    exact: list[tuple[int, str]] = []
+    by_tail: list[tuple[int, str]] = []
+    for o in api.output_components:
+        if listed and not o.is_list:
+            continue
+        above = o.path[:-1]
+        if any(not (set(split_words(p)) <= (_CONTAINERS | items | record)) for p in above):
+            continue
+        leaf = _norm(o.path[-1])
+        if leaf == own:
+            exact.append((len(o.path), "|".join(o.path)))
+        elif (tail in KEY_WORDS and leaf == tail and len(words) > 1
+              and ({" ".join(words[:-1]), "".join(words[:-1])} & items or (record & items and len(record) == 1))):
+            by_tail.append((len(o.path), "|".join(o.path)))
+    found = exact or by_tail
+    if not found:
+        return []
+    nearest = min(n for n, _ in found)
+    return sorted(k for n, k in found if n == nearest)
+
+
+def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
+    by_path: dict[tuple[str, ...], list[Api]] = defaultdict(list)
+    for a in apis:
+        by_path[segments(a.path)].append(a)
+    siblings: dict[tuple[str, ...], list[Api]] = defaultdict(list)
+    for segs, group in by_path.items():
+        if segs and path_parameter(segs[-1]) is None:
+            siblings[segs[:-1]] += [a for a in group if a.method == "GET" and a.returns_list]
+    for target in apis:
+        segs = segments(target.path)
+        required = {p.name for p in target.required_parameters}
+        for k, seg in enumerate(segs):
+            parameter = path_parameter(seg)
+            if parameter is None or parameter not in required or k == 0:
+                continue
+            collection = segs[:k]
+            items = _item_words(collection)
+            sources = [(a, False) for a in by_path.get(collection, [])]
+            sources += [(a, True) for a in siblings.get(collection, []) if a not in by_path.get(collection, [])]
+            for source, listed in sources:
+                if source.id == target.id or source.method not in SOURCE_METHODS:
+                    continue
+                for key in _key_fields(source, parameter, items, listed=listed):
+                    yield ResourceChain(source.id, key, target.id, parameter, source.path, target.path)
+
+
+def resource_chains(corpus: Corpus) -> list[ResourceChain]:
+    """Every chain the path layout of the corpus's tools states (module docstring), sorted."""
+    found: set[ResourceChain] = set()
+    for tool in corpus.tools:
+        apis = [a for a in tool.apis if a.path]
+        if len(apis) > 1:
+            found.update(_tool_chains(apis))
+    return sorted(found, key=lambda c: (c.source, c.target, c.source_output, c.target_input))
+
+
+def parent_echo(source: Api, output_key: str, target: Api, input_name: str) -> bool:
+    """The source call is made on the item that ``input_name`` keys (its path ends at that parameter, with the
+    target's path above it), and ``output_key`` is a field of what it returns, not of a record inside it: the
+    output is the key the caller already had, or the key of something new made there (``POST /cards/{appId}``'
+    ``id`` is the new card's), never another item's key (``appId``)."""
+    if not (source.path and target.path):
+        return False
+    s, t = segments(source.path), segments(target.path)
+    if not s or path_parameter(s[-1]) != input_name or len(t) < len(s) or t[: len(s)] != s:
+        return False
+    items = _item_words(s[:-1])
+    return all(set(split_words(p)) <= (_CONTAINERS | items) for p in output_key.split("|")[:-1])
+
+
+def resource_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Entity],
+                        proposed: dict[tuple[str, str, str, str], Candidate]) -> list[Candidate]:
+    """One kept candidate per :func:`resource_chains` chain whose input the filters kept (Eq. 1's similarities
+    where it proposed the pair, else 0), sorted by pair key."""
+    outs = {(e.api_id, e.key): e for e in outputs}
+    ins = {(e.api_id, e.key): e for e in inputs}
+    found: list[Candidate] = []
+    for chain in resource_chains(corpus):
+        target = ins.get((chain.target, chain.target_input))
+        if target is None:
+            continue
+        output = outs.get((chain.source, chain.source_output)) or end_entity(
+            chain.source, "output", chain.source_output, target.provider)
+        old = proposed.get((chain.source, chain.target, chain.source_output, chain.target_input))
+        verdict = Verdict(True, f"{RESOURCE_REASON}: {chain.source_path} returns the items "
+                          f"{chain.target_path} takes by {{{chain.target_input}}}", 1.0,
+                          cast(EntityKind, "identifier"), code=EdgeReason.RESOURCE)
+        found.append(Candidate(output, target, old.desc_sim if old else 0.0, old.kw_sim if old else 0.0,
+                               old.lcs_sim if old else 0.0, verdict))
+    return sorted(found, key=lambda c: c.pair_key)
+
+
+def reject_parent_echoes(corpus: Corpus, cands: list[Candidate]) -> tuple[list[Candidate], int]:
+    """The kept candidates with each :func:`parent_echo` rejected (typed ``parent_echo``), and how many were."""
+    apis = {a.id: a for a in corpus.apis if a.path}
+    if not apis:
+        return cands, 0
+    out: list[Candidate] = []
+    rejected = 0
+    for c in cands:
+        source, target = apis.get(c.output.api_id), apis.get(c.input.api_id)
+        if (c.verdict.keep and source is not None and target is not None
+                and parent_echo(source, c.output.key, target, c.input.param or c.input.key)):
+            rejected += 1
+            c = replace(c, verdict=Verdict(False, f"{source.path} is called on the item {{{c.input.key}}} keys: "
+                                           f"its {c.output.key} is not another item's key", 0.9, c.verdict.kind,
+                                           code=EdgeReason.PARENT_ECHO))
+        out.append(c)
+    return out, rejected
