@@ -465,3 +465,17 @@ def test_rule_calibration_picks_thresholds_a_build_reproduces(graph_embedder, tm
     g = build_graph(corpus, config(tmp_path, thresholds=fitted.thresholds, max_edges_per_api_pair=None,
                                    rules=RuleConfig(**fitted.rules)), embedder=graph_embedder)
     assert evaluate_graph_on_labels(g, labels) == fitted.metrics
+
+
+def test_a_status_field_is_dropped_but_not_a_record_inside_a_message_envelope():
+    from tests.conftest import graph_entity as ent
+    from tooldial.graph.build import apply_filters
+    from tooldial.graph.entities import EntityTexts
+
+    keys = ["status", "status|code", "error_message", "message|text", "statuses_count",
+            "message|body|track|track_id", "message|header|status_code", "data|status|id"]
+    texts = EntityTexts([ent("T|t|A", "output", k) for k in keys], [])
+    kept = {e.key for e in apply_filters(texts, FilterConfig())[0]}
+    # a status or message field, or one directly in a status object; a record deeper in an envelope named
+    # "message" (Musixmatch's message.body) holds entities
+    assert kept == {"message|body|track|track_id"}

@@ -93,13 +93,21 @@ def _contains_any(text: str, words: tuple[str, ...]) -> bool:
     return any(w in norm for w in words)
 
 
+def _status_field(key: str, words: tuple[str, ...]) -> bool:
+    """A status or message field: its own name holds a drop word (``status_code``, ``error_message``) or it sits
+    directly in a status or message object (``status|code``). A record further down an envelope named so
+    (Musixmatch's ``message|body|track|track_id``) is no status."""
+    parts = key.split("|")
+    return _contains_any(parts[-1], words) or (len(parts) > 1 and normalize_name(parts[-2]) in words)
+
+
 def apply_filters(texts: EntityTexts, filters: FilterConfig) -> tuple[list[Entity], list[Entity]]:
     """The release's entity filters: status/message outputs, page/limit names on either side."""
     drop_out = tuple(normalize_name(w) for w in filters.drop_outputs_containing)
     drop_any = tuple(normalize_name(w) for w in filters.drop_names_containing)
     under = {w.lower() for w in filters.drop_outputs_under}
     outputs = [e for e in texts.outputs
-               if not _contains_any(e.key, drop_out) and not _contains_any(e.key, drop_any)
+               if not _status_field(e.key, drop_out) and not _contains_any(e.key, drop_any)
                and not any(part.lower() in under for part in e.key.split("|")[:-1])]
     inputs = [e for e in texts.inputs if not _contains_any(e.key, drop_any)]
     return outputs, inputs

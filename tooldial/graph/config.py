@@ -80,8 +80,8 @@ class FilterConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    #: Output components whose path contains one of these words are never edge sources (status flags,
-    #: human messages: they carry no entity another API could take).
+    #: Output components whose name contains one of these words, or that sit directly in an object named so, are
+    #: never edge sources (status flags, human messages: they carry no entity another API could take).
     drop_outputs_containing: tuple[str, ...] = ("status", "message")
     #: Output components under one of these path elements are never edge sources: response metadata (paging,
     #: counts, field documentation) describes the response, it holds no entity.

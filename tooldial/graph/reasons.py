@@ -83,6 +83,7 @@ class EdgeReason(StrEnum):
     ACCOUNT_EMAIL = "account_email"
     FILE_INTO_FOLDER = "file_into_folder"
     NAMED_RECORD = "named_record"
+    OTHER_ID_OF_RECORD = "other_id_of_record"
     SETTING_OF_ANSWER = "setting_of_answer"
     CHOSEN_STYLE = "chosen_style"
     LANGUAGE_OF_RECORD = "language_of_record"

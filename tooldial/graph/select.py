@@ -39,6 +39,7 @@ from tooldial.graph.record_state import (
     parts_of_ended_record,
     stored_value_replaced,
 )
+from tooldial.graph.record_types import BARE_IDS
 from tooldial.graph.system_codes import one_system_corpus, same_system_code
 from tooldial.graph.transforms import judge_transform
 from tooldial.graph.validity import (
@@ -208,6 +209,8 @@ class EdgeSelector:
             return Clash(EdgeReason.FILE_INTO_FOLDER, "a file's path is not the folder path the input takes")
         if why := named_record_clash(output, target):
             return Clash(EdgeReason.NAMED_RECORD, why)
+        if why := other_id_of_record(output, target, self.outputs_by_api.get(output.api_id, [])):
+            return Clash(EdgeReason.OTHER_ID_OF_RECORD, why)
         if is_setting_of_answer(output):
             return Clash(EdgeReason.SETTING_OF_ANSWER, "a setting of how the source's answer was made is no value to "
                                                        "pass on")
@@ -362,6 +365,20 @@ def _documented_default(value: object) -> bool:
 
 def _norm(name: str) -> str:
     return "".join(singular(w) for w in split_words(name))
+
+
+def other_id_of_record(output: Entity, target: Entity, source_outputs: list[Entity]) -> str | None:
+    """An identifier input named exactly as a field of the source's record (``artist_id``) takes that field: another
+    id beside it (``artist_mbid``, ``spotify_id``, a block's ``merkleRoot`` beside its ``hash``) is of another id
+    space, not the one the input names."""
+    own = _norm(target.raw or target.key.rsplit(".", 1)[-1])
+    if not own or own in BARE_IDS or _leaf(output) == own or classify(target).kind != "identifier":
+        return None  # a bare ``id`` input names no record: the record's own ``id`` is no twin of ``office_id``
+    parent = output.key.split("|")[:-1]
+    twin = next((o for o in source_outputs if o.key.split("|")[:-1] == parent and _leaf(o) == own), None)
+    if twin is None:
+        return None
+    return f"{twin.key} beside it is named as the input: {output.key} is another id of the record"
 
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
