@@ -7,8 +7,9 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
 (``cardId``) and the item only says ``id``. So:
 
 - :func:`resource_chains`: the key field of what a collection returns (the field named as the path parameter,
-  else the parameter's last word, ``id`` of ``cardId``, ``key`` of ``podcastKey``, when the words before it name
-  the collection's items) into every required path parameter of a child path that keys those items. A sibling
+  else the parameter's last word: ``id`` of ``cardId``, ``key`` of ``podcastKey``; the parameter right after the
+  collection keys its items whatever it is called, ``/payments/{transId}``) into every required path parameter of
+  a child path that keys those items. A sibling
   that lists the same items (``GET /templates/search``, returning a list) is a collection too.
 - :func:`parent_echo`: an output of a call made *inside* an item (``POST /apps/{appId}/cards`` returns the new
   card's ``id``) never fills that item's own key (``appId``) of another call: the caller had it already.
@@ -88,8 +89,8 @@ def _item_words(collection: tuple[str, ...]) -> set[str]:
 def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> list[str]:
     """The output keys of ``api`` that hold the key ``parameter`` of the collection's items: fields of the item
     itself (every element above the leaf a wrapper or the items' own name), named as the parameter, else named by
-    its last word when the words before that name the items. Only the nearest (shortest path) are returned;
-    with ``listed`` only fields inside a list."""
+    its last word (``id`` for ``transId``). Only the nearest (shortest path) are returned; with ``listed`` only
+    fields inside a list."""
     words = split_words(parameter)
     tail = words[-1] if words else ""
     record = set(words[:-1])
@@ -105,8 +106,7 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
         leaf = _norm(o.path[-1])
         if leaf == own:
             exact.append((len(o.path), "|".join(o.path)))
-        elif (tail in KEY_WORDS and leaf == tail and len(words) > 1
-              and ({" ".join(words[:-1]), "".join(words[:-1])} & items or (record & items and len(record) == 1))):
+        elif tail in KEY_WORDS and leaf == tail and len(words) > 1:
             by_tail.append((len(o.path), "|".join(o.path)))
     found = exact or by_tail
     if not found:
