@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tooldial.corpus import load_corpus
-from tooldial.graph.rest_resources import parent_echo, path_parameter, resource_chains
+from tooldial.graph.rest_resources import parent_echo, path_parameter, reference_chains, resource_chains
 
 SPEC = Path(__file__).parent / "data" / "graph" / "rest" / "notebook_openapi.yaml"
 
@@ -26,6 +26,7 @@ def _short(chains) -> set[tuple[str, str, str, str]]:
 LIST, MAKE, SEARCH = "GET /{workspaceId}", "POST /{workspaceId}", "GET /{workspaceId}/search"
 NOTE, DROP, COMMENTS = "GET /{workspaceId}/{noteId}", "DELETE /{workspaceId}/{noteId}", "GET /{workspaceId}/{noteId}/comments"
 DROP_COMMENT = "DELETE /{workspaceId}/{noteId}/comments/{commentId}"
+LABELS, LABEL = "GET /{workspaceId}/labels", "GET /{workspaceId}/labels/{key}"
 
 
 def test_an_operation_path_follows_its_server_path(notebook):
@@ -40,9 +41,18 @@ def test_a_collections_item_key_fills_the_paths_under_its_items(notebook):
     expected = {(source, field, target, "noteId") for source, field in
                 ((LIST, "results|id"), (MAKE, "id"), (SEARCH, "data|id")) for target in under_a_note}
     expected.add((COMMENTS, "comments|id", DROP_COMMENT, "commentId"))
+    expected.add((LABELS, "labels|key", LABEL, "key"))
     # a PUT of the collection changes a note the caller named; a comment's author id keys no comment;
     # nothing in the spec lists workspaces, so nothing fills workspaceId
     assert found == expected
+
+
+def test_a_field_that_refers_to_an_item_by_a_bare_key_fills_its_path(notebook):
+    found = _short(reference_chains(notebook))
+    # a note's labels name the labels they refer to; a label's parent is another label (a relation word)
+    assert found == {(LIST, "results|labelKeys", LABEL, "key"), (SEARCH, "data|labelKeys", LABEL, "key"),
+                     (NOTE, "labelKeys", LABEL, "key"), (MAKE, "labelKeys", LABEL, "key"),
+                     (LABELS, "labels|parentKey", LABEL, "key")}
 
 
 def test_no_chain_without_documented_paths():
@@ -82,7 +92,7 @@ def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook,
     key = (LIST, "results|id", NOTE, "noteId")
     assert key in with_paths and with_paths[key]["reason"].startswith("REST resource")
     assert key not in without  # the API names say "workspace", the item only "id": Eq. 1 and its rules miss it
-    assert on.graph["resource_chains"] == len(resource_chains(notebook))
+    assert on.graph["resource_chains"] == len(resource_chains(notebook)) + len(reference_chains(notebook))
     assert "resource_chains" not in off.graph
     # without the layout, the new note's id is read as the workspace's (the API name's record)
     wrong = (MAKE, "id", NOTE, "workspaceId")

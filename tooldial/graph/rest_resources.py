@@ -11,6 +11,10 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
   collection keys its items whatever it is called, ``/payments/{transId}``) into every required path parameter of
   a child path that keys those items. A sibling
   that lists the same items (``GET /templates/search``, returning a list) is a collection too.
+- :func:`reference_chains`: a field anywhere in the tool that refers to an item of a collection by the bare key
+  its child paths take (an article's ``categoryKeys`` and a domain's ``rootCategoryKey`` into
+  ``/categories/{key}``; in a category itself, its ``parentKey`` and ``childKeys``) into those paths. A bare
+  ``{key}`` or ``{id}`` names nothing Eq. 1 could compare; a named parameter (``paymentId``) is left to it.
 - :func:`parent_echo`: an output of a call made *inside* an item (``POST /apps/{appId}/cards`` returns the new
   card's ``id``) never fills that item's own key (``appId``) of another call: the caller had it already.
 
@@ -37,6 +41,9 @@ from tooldial.knowledge.loader import words as knowledge_words
 
 #: The reason of a resource edge starts with this (``REST resource: GET /cards lists what ...``).
 RESOURCE_REASON = "REST resource"
+
+#: First words of a field that names another record of its own record's kind (``parentKey``).
+RELATIONS = knowledge_words("records", "record_relations")
 
 #: Methods of a collection call that returns items it lists or makes; a ``PUT`` or ``PATCH`` of the collection
 #: changes an item the caller named (Petstore's ``PUT /pet``: its ``id`` is the caller's own).
@@ -141,6 +148,67 @@ def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
                     yield ResourceChain(source.id, key, target.id, parameter, source.path, target.path)
 
 
+def _reference(leaf: str, tail: str, items: set[str]) -> str | None:
+    """How a field refers to an item of a collection by its key ``tail``: ``"named"`` when the words before the
+    key name the items (``categoryKeys``, ``rootCategoryKey``), ``"relation"`` when they only say how another
+    record of the field's own kind relates (``parentKey``, ``childKeys``), else ``None``."""
+    words = split_words(leaf)
+    if len(words) < 2 or singular(words[-1]) != tail:
+        return None
+    before = words[:-1]
+    if singular(before[-1]) in items or before[-1] in items:
+        return "named"
+    if all(w in RELATIONS for w in before):
+        return "relation"
+    return None
+
+
+def _tool_references(apis: list[Api]) -> Iterable[ResourceChain]:
+    for target in apis:
+        segs = segments(target.path)
+        required = {p.name for p in target.required_parameters}
+        for k, seg in enumerate(segs):
+            parameter = path_parameter(seg)
+            if parameter is None or parameter not in required or k == 0:
+                continue
+            words = split_words(parameter)
+            if len(words) != 1 or words[0] not in KEY_WORDS:
+                continue  # a named parameter (paymentId) is read by its name (Eq. 1); a bare one names nothing
+            tail = words[0]
+            collection = segs[:k]
+            items = _item_words(collection)
+            if not items:
+                continue
+            for source in apis:
+                if source.id == target.id or source.method not in SOURCE_METHODS:
+                    continue
+                own = segments(source.path)
+                inside = own[: len(collection)] == collection  # the source's records are items of the collection
+                on_item = own[: k + 1] == segs[: k + 1]  # called on an item: a named key of it is the caller's own
+                for o in source.output_components:
+                    if o.type in ("object",) or not o.path:
+                        continue
+                    how = _reference(o.path[-1], tail, items)
+                    if how == "named" and on_item:
+                        continue
+                    if how == "relation" and not (inside and all(
+                            set(split_words(p)) <= (_CONTAINERS | items) for p in o.path[:-1])):
+                        continue
+                    if how is not None:
+                        yield ResourceChain(source.id, "|".join(o.path), target.id, parameter, source.path,
+                                            target.path)
+
+
+def reference_chains(corpus: Corpus) -> list[ResourceChain]:
+    """Every reference to a collection's item that the path layout names (module docstring), sorted."""
+    found: set[ResourceChain] = set()
+    for tool in corpus.tools:
+        apis = [a for a in tool.apis if a.path]
+        if len(apis) > 1:
+            found.update(_tool_references(apis))
+    return sorted(found, key=lambda c: (c.source, c.target, c.source_output, c.target_input))
+
+
 def resource_chains(corpus: Corpus) -> list[ResourceChain]:
     """Every chain the path layout of the corpus's tools states (module docstring), sorted."""
     found: set[ResourceChain] = set()
@@ -167,12 +235,12 @@ def parent_echo(source: Api, output_key: str, target: Api, input_name: str) -> b
 
 def resource_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Entity],
                         proposed: dict[tuple[str, str, str, str], Candidate]) -> list[Candidate]:
-    """One kept candidate per :func:`resource_chains` chain whose input the filters kept (Eq. 1's similarities
+    """One kept candidate per :func:`resource_chains` and :func:`reference_chains` chain whose input the filters kept (Eq. 1's similarities
     where it proposed the pair, else 0), sorted by pair key."""
     outs = {(e.api_id, e.key): e for e in outputs}
     ins = {(e.api_id, e.key): e for e in inputs}
     found: list[Candidate] = []
-    for chain in resource_chains(corpus):
+    for chain in (*resource_chains(corpus), *reference_chains(corpus)):
         target = ins.get((chain.target, chain.target_input))
         if target is None:
             continue
