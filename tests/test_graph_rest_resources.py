@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from tooldial.corpus import load_corpus
-from tooldial.graph.rest_resources import parent_echo, path_parameter, reference_chains, resource_chains
+from tooldial.graph.rest_resources import (
+    creating_calls,
+    item_collections,
+    other_collection_key,
+    parent_echo,
+    path_parameter,
+    reference_chains,
+    resource_chains,
+)
 
 SPEC = Path(__file__).parent / "data" / "graph" / "rest" / "notebook_openapi.yaml"
 
@@ -72,6 +80,20 @@ def test_a_call_on_an_item_returns_no_other_items_key(notebook):
     assert not parent_echo(api[SEARCH], "data|id", api[NOTE], "noteId")
 
 
+def test_a_post_to_a_collection_makes_an_item(notebook):
+    assert {i.rsplit("|", 1)[-1] for i in creating_calls(notebook)} == {MAKE}
+
+
+def test_one_collections_item_key_keys_no_item_of_another(notebook):
+    api = {a.name: a for a in notebook.apis}
+    collections = item_collections(notebook.apis)
+    # a label's key is no comment's id
+    assert other_collection_key(api[LABELS], "labels|key", api[DROP_COMMENT], "commentId", collections)
+    # a note's own id keys notes; a record inside an answer (an author) may be of any collection
+    assert other_collection_key(api[LIST], "results|id", api[NOTE], "noteId", collections) is None
+    assert other_collection_key(api[COMMENTS], "comments|author|id", api[LABEL], "key", collections) is None
+
+
 def test_path_parameters_are_whole_segments():
     assert path_parameter("{petId}") == "petId"
     assert path_parameter("pets") is None
@@ -81,6 +103,7 @@ def test_path_parameters_are_whole_segments():
 def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook, embedder):
     from tooldial.graph import build_graph
     from tooldial.graph.config import GraphConfig
+    from tooldial.graph.verdict import RuleConfig
 
     def edges(**kw):
         g = build_graph(notebook, GraphConfig(progress=False, **kw), embedder=embedder)
@@ -88,7 +111,7 @@ def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook,
                    for u, v, d in g.edges(data=True)}
 
     on, with_paths = edges()
-    off, without = edges(rest_resources=False)
+    off, without = edges(rules=RuleConfig(rest_resources=False))
     key = (LIST, "results|id", NOTE, "noteId")
     assert key in with_paths and with_paths[key]["reason"].startswith("REST resource")
     assert key not in without  # the API names say "workspace", the item only "id": Eq. 1 and its rules miss it

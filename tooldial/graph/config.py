@@ -126,10 +126,6 @@ class GraphConfig(BaseModel):
     #: .../matches/list"): edges of kind ``documented`` that no rule or cap removes
     #: (:mod:`tooldial.corpus.described_links`).
     described_links: bool = True
-    #: Also read the chains an OpenAPI spec's path layout states: a collection's item key into the paths under its
-    #: items (``POST /cards`` → ``id`` → ``/cards/{cardId}``), kept like documented links, and the echo of a call
-    #: made on an item (:mod:`tooldial.graph.rest_resources`).
-    rest_resources: bool = True
     #: Decide each Eq. 1 candidate with the validity rules (:mod:`tooldial.graph.validity`); off = plain Eq. 1.
     apply_rules: bool = True
     rules: RuleConfig = Field(default_factory=RuleConfig)

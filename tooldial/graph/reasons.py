@@ -84,6 +84,7 @@ class EdgeReason(StrEnum):
     FILE_INTO_FOLDER = "file_into_folder"
     NAMED_RECORD = "named_record"
     OTHER_ID_OF_RECORD = "other_id_of_record"
+    OTHER_COLLECTION_KEY = "other_collection_key"
     SETTING_OF_ANSWER = "setting_of_answer"
     CHOSEN_STYLE = "chosen_style"
     LANGUAGE_OF_RECORD = "language_of_record"

@@ -15,6 +15,10 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
   its child paths take (an article's ``categoryKeys`` and a domain's ``rootCategoryKey`` into
   ``/categories/{key}``; in a category itself, its ``parentKey`` and ``childKeys``) into those paths. A bare
   ``{key}`` or ``{id}`` names nothing Eq. 1 could compare; a named parameter (``paymentId``) is left to it.
+- :func:`creating_calls`: a ``POST`` to a collection that has item paths makes an item (what it takes is the new
+  item's content, :mod:`tooldial.graph.record_copy`).
+- :func:`other_collection_key`: the bare key of an item of one collection (``/designer/templates``' ``id``) keys no
+  item of another collection (``/templates/{id}``).
 - :func:`parent_echo`: an output of a call made *inside* an item (``POST /apps/{appId}/cards`` returns the new
   card's ``id``) never fills that item's own key (``appId``) of another call: the caller had it already.
 
@@ -272,3 +276,61 @@ def reject_parent_echoes(corpus: Corpus, cands: list[Candidate]) -> tuple[list[C
                                            code=EdgeReason.PARENT_ECHO))
         out.append(c)
     return out, rejected
+
+
+def item_collections(apis: Iterable[Api]) -> set[tuple[str, ...]]:
+    """The paths that have item paths under them (``/pets`` of ``/pets/{petId}``)."""
+    found = set()
+    for a in apis:
+        segs = segments(a.path)
+        for k, seg in enumerate(segs):
+            if k and path_parameter(seg) is not None:
+                found.add(segs[:k])
+    return found
+
+
+def creating_calls(corpus: Corpus) -> set[str]:
+    """The ids of ``POST`` calls to a collection that has item paths: each makes a new item."""
+    made: set[str] = set()
+    for tool in corpus.tools:
+        apis = [a for a in tool.apis if a.path]
+        collections = item_collections(apis)
+        made.update(a.id for a in apis if a.method == "POST" and segments(a.path) in collections)
+    return made
+
+
+def _item_collection(api: Api, collections: set[tuple[str, ...]]) -> tuple[str, ...]:
+    """The collection whose items an API's answer describes: its path when it ends in a literal or has item paths
+    of its own (``/cards/{appId}`` of ``/cards/{appId}/{cardId}``), else the path above its item parameter."""
+    segs = segments(api.path)
+    if segs in collections or not segs or path_parameter(segs[-1]) is None:
+        return segs
+    return segs[:-1]
+
+
+def other_collection_key(source: Api, output_key: str, target: Api, input_name: str,
+                         collections: set[tuple[str, ...]]) -> str | None:
+    """The bare key (``id``, ``key``) of what ``source`` lists, makes or reads, when those items are of another
+    collection than the one whose items ``input_name`` keys (both collections have item paths in the spec): the
+    reason, else ``None``. A search or report with no item paths of its own may list the target's items."""
+    if not (source.path and target.path):
+        return None
+    parts = output_key.split("|")
+    leaf = split_words(parts[-1])
+    if len(leaf) != 1 or leaf[0] not in KEY_WORDS:
+        return None
+    t = segments(target.path)
+    k = next((i for i, seg in enumerate(t) if path_parameter(seg) == input_name), None)
+    if not k:
+        return None
+    own, theirs = _item_collection(source, collections), t[:k]
+    if own == theirs or own not in collections or theirs not in collections:
+        return None
+    named = split_words(input_name)
+    if len(named) > 1 and not ({singular(w) for w in named[:-1]} & _item_words(theirs)):
+        return None  # /recommendations/{articleIds} is keyed by another collection's items: they name it
+    items = _item_words(own)
+    if not all(set(split_words(p)) <= (_CONTAINERS | items) for p in parts[:-1]):
+        return None  # a record inside the answer (``template|owner|id``) may be of any collection
+    return (f"the {parts[-1]} of an item of /{'/'.join(own)} keys no item of /{'/'.join(theirs)} "
+            f"({{{input_name}}})")

@@ -155,6 +155,12 @@ class EdgeSelector:
                               [p.name for p in a.optional_parameters if _documented_default(p.default)])
                        for a in corpus.apis}
         self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
+        self.paths = {a.id: a for a in corpus.apis if a.path}  # REST resources (tooldial.graph.rest_resources)
+        if self.paths and rules.rest_resources:
+            from tooldial.graph.rest_resources import creating_calls, item_collections
+
+            self.creates |= creating_calls(corpus)
+            self.collections = item_collections(self.paths.values())
         #: APIs that change a record (``updatePetWithForm``, ``deleteUser``): acting on a record is no lookup.
         self.writes = {a.id for a in corpus.apis
                        if set(split_words(a.name)[:1]) & (_SETTER_VERBS | _REMOVAL_VERBS)}
@@ -211,6 +217,8 @@ class EdgeSelector:
             return Clash(EdgeReason.NAMED_RECORD, why)
         if why := other_id_of_record(output, target, self.outputs_by_api.get(output.api_id, [])):
             return Clash(EdgeReason.OTHER_ID_OF_RECORD, why)
+        if self.paths and self.rules.rest_resources and (why := self.other_collection_key(output, target)):
+            return Clash(EdgeReason.OTHER_COLLECTION_KEY, why)
         if is_setting_of_answer(output):
             return Clash(EdgeReason.SETTING_OF_ANSWER, "a setting of how the source's answer was made is no value to "
                                                        "pass on")
@@ -239,6 +247,14 @@ class EdgeSelector:
                 return Clash(EdgeReason.ZONE_WITHOUT_COORDINATES,
                              "a time zone for a call placed by coordinates comes from the record that gives them")
         return None
+
+    def other_collection_key(self, output: Entity, target: Entity) -> str | None:
+        from tooldial.graph.rest_resources import other_collection_key
+
+        source, sink = self.paths.get(output.api_id), self.paths.get(target.api_id)
+        if source is None or sink is None or output.tool_id != target.tool_id:
+            return None
+        return other_collection_key(source, output.key, sink, target.param or target.key, self.collections)
 
     def record_state_clash(self, output: Entity, target: Entity) -> Clash | None:
         """The record-state checks of one system (:mod:`tooldial.graph.record_state`); the selector runs them in a

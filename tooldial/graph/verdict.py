@@ -55,6 +55,10 @@ class RuleConfig(BaseModel):
     #: A response schema copied onto many APIs of one tool is trusted only where the API names its record; the
     #: others' outputs count as undocumented (:mod:`tooldial.graph.copied_schemas`).
     copied_schemas: bool = True
+    #: Read an OpenAPI spec's path layout (:mod:`tooldial.graph.rest_resources`): a collection's item key into the
+    #: paths under its items (kept like documented links), no call on an item returns another item's key, a ``POST``
+    #: to a collection makes a new item, and one collection's item key keys no item of another.
+    rest_resources: bool = True
 
 
 @dataclass(frozen=True, slots=True)
