@@ -563,7 +563,7 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     proposed = {c.pair_key: c for c in cands}
     documented = documented_candidates(corpus, outputs, inputs, proposed, described)
     if config.apply_rules and config.rules.rest_resources:  # the path layout states them (tooldial.graph.rest_resources)
-        from tooldial.graph.rest_resources import reject_parent_echoes, resource_candidates
+        from tooldial.graph.resource_edges import reject_parent_echoes, resource_candidates
 
         cands, echoes = reject_parent_echoes(corpus, cands)
         if echoes:

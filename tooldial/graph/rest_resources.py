@@ -22,29 +22,21 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
 - :func:`parent_echo`: an output of a call made *inside* an item (``POST /apps/{appId}/cards`` returns the new
   card's ``id``) never fills that item's own key (``appId``) of another call: the caller had it already.
 
-Only APIs whose documentation gives a path (:attr:`~tooldial.corpus.models.Api.path`) take part; the
-graph builder adds the chains like documented links (:mod:`tooldial.graph.documented`)."""
+Only APIs whose documentation gives a path (:attr:`~tooldial.corpus.models.Api.path`) take part. The graph
+builder adds the chains like documented links (:mod:`tooldial.graph.resource_edges`); the selector reads the
+creating calls and the other collection's key (:mod:`tooldial.graph.select`)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import cast
+from dataclasses import dataclass
 
 from tooldial.corpus.models import Api, Corpus
-from tooldial.graph.documented import end_entity
-from tooldial.graph.entities import Entity, split_words
-from tooldial.graph.reasons import EdgeReason
+from tooldial.graph.entities import split_words
 from tooldial.graph.record_types import _CONTAINERS
-from tooldial.graph.select import Candidate
-from tooldial.graph.validity import EntityKind
-from tooldial.graph.verdict import Verdict
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
-
-#: The reason of a resource edge starts with this (``REST resource: GET /cards lists what ...``).
-RESOURCE_REASON = "REST resource"
 
 #: First words of a field that names another record of its own record's kind (``parentKey``).
 RELATIONS = knowledge_words("records", "record_relations")
@@ -235,47 +227,6 @@ def parent_echo(source: Api, output_key: str, target: Api, input_name: str) -> b
         return False
     items = _item_words(s[:-1])
     return all(set(split_words(p)) <= (_CONTAINERS | items) for p in output_key.split("|")[:-1])
-
-
-def resource_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Entity],
-                        proposed: dict[tuple[str, str, str, str], Candidate]) -> list[Candidate]:
-    """One kept candidate per :func:`resource_chains` and :func:`reference_chains` chain whose input the filters kept (Eq. 1's similarities
-    where it proposed the pair, else 0), sorted by pair key."""
-    outs = {(e.api_id, e.key): e for e in outputs}
-    ins = {(e.api_id, e.key): e for e in inputs}
-    found: list[Candidate] = []
-    for chain in (*resource_chains(corpus), *reference_chains(corpus)):
-        target = ins.get((chain.target, chain.target_input))
-        if target is None:
-            continue
-        output = outs.get((chain.source, chain.source_output)) or end_entity(
-            chain.source, "output", chain.source_output, target.provider)
-        old = proposed.get((chain.source, chain.target, chain.source_output, chain.target_input))
-        verdict = Verdict(True, f"{RESOURCE_REASON}: {chain.source_path} returns the items "
-                          f"{chain.target_path} takes by {{{chain.target_input}}}", 1.0,
-                          cast(EntityKind, "identifier"), code=EdgeReason.RESOURCE)
-        found.append(Candidate(output, target, old.desc_sim if old else 0.0, old.kw_sim if old else 0.0,
-                               old.lcs_sim if old else 0.0, verdict))
-    return sorted(found, key=lambda c: c.pair_key)
-
-
-def reject_parent_echoes(corpus: Corpus, cands: list[Candidate]) -> tuple[list[Candidate], int]:
-    """The kept candidates with each :func:`parent_echo` rejected (typed ``parent_echo``), and how many were."""
-    apis = {a.id: a for a in corpus.apis if a.path}
-    if not apis:
-        return cands, 0
-    out: list[Candidate] = []
-    rejected = 0
-    for c in cands:
-        source, target = apis.get(c.output.api_id), apis.get(c.input.api_id)
-        if (c.verdict.keep and source is not None and target is not None
-                and parent_echo(source, c.output.key, target, c.input.param or c.input.key)):
-            rejected += 1
-            c = replace(c, verdict=Verdict(False, f"{source.path} is called on the item {{{c.input.key}}} keys: "
-                                           f"its {c.output.key} is not another item's key", 0.9, c.verdict.kind,
-                                           code=EdgeReason.PARENT_ECHO))
-        out.append(c)
-    return out, rejected
 
 
 def item_collections(apis: Iterable[Api]) -> set[tuple[str, ...]]:
