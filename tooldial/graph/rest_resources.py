@@ -144,7 +144,15 @@ def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
                     yield ResourceChain(source.id, key, target.id, parameter, source.path, target.path)
 
 
-def _reference(leaf: str, tail: str, items: set[str]) -> str | None:
+def _item_noun(collection: tuple[str, ...]) -> list[str]:
+    """The words of a collection's last literal segment, the last one singular (``cache-policies`` → cache
+    policy)."""
+    literal = next((s for s in reversed(collection) if path_parameter(s) is None), "")
+    words = split_words(literal)
+    return [*words[:-1], singular(words[-1])] if words else []
+
+
+def _reference(leaf: str, tail: str, items: set[str], collection: tuple[str, ...]) -> str | None:
     """How a field refers to an item of a collection by its key ``tail``: ``"named"`` when the words before the
     key name the items (``categoryKeys``, ``rootCategoryKey``), ``"relation"`` when they only say how another
     record of the field's own kind relates (``parentKey``, ``childKeys``), else ``None``."""
@@ -152,8 +160,9 @@ def _reference(leaf: str, tail: str, items: set[str]) -> str | None:
     if len(words) < 2 or singular(words[-1]) != tail:
         return None
     before = words[:-1]
-    if singular(before[-1]) in items or before[-1] in items:
-        return "named"
+    noun = _item_noun(collection)
+    if noun and [singular(w) for w in before[-len(noun):]] == noun:
+        return "named"  # categoryKeys, rootCategoryKey; an OriginRequestPolicyId names no cache policy
     if all(w in RELATIONS for w in before):
         return "relation"
     return None
@@ -184,7 +193,7 @@ def _tool_references(apis: list[Api]) -> Iterable[ResourceChain]:
                 for o in source.output_components:
                     if o.type in ("object",) or not o.path:
                         continue
-                    how = _reference(o.path[-1], tail, items)
+                    how = _reference(o.path[-1], tail, items, collection)
                     if how == "named" and on_item:
                         continue
                     if how == "relation" and not (inside and all(
