@@ -74,6 +74,11 @@ def path_parameter(segment: str) -> str | None:
     return None
 
 
+def _shape(segs: tuple[str, ...]) -> tuple[str, ...]:
+    """Segments with every parameter alike (``/trials/{trialId}`` and ``/trials/{id}`` are one path)."""
+    return tuple("{}" if path_parameter(s) is not None else s for s in segs)
+
+
 def _norm(name: str) -> str:
     return "".join(split_words(name))
 
@@ -189,7 +194,8 @@ def _tool_references(apis: list[Api]) -> Iterable[ResourceChain]:
                     continue
                 own = segments(source.path)
                 inside = own[: len(collection)] == collection  # the source's records are items of the collection
-                on_item = own[: k + 1] == segs[: k + 1]  # called on an item: a named key of it is the caller's own
+                # called on an item (its parameter named either way): a named key of it is the caller's own
+                on_item = _shape(own[: k + 1]) == _shape(segs[: k + 1])
                 for o in source.output_components:
                     if o.type in ("object",) or not o.path:
                         continue
