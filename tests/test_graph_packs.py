@@ -53,7 +53,6 @@ READS = [
     ("counts", "_SIZE_WORDS", "quantities", "request_size_names"),
     ("counts", "_RECORD_NUMBER", "quantities", "record_number_names"),
     ("rest_resources", "KEY_WORDS", "containers", "resource_key_words"),
-    ("rest_resources", "RELATIONS", "records", "record_relations"),
     ("input_groups", "_RANGE_START", "records", "range_start"),
     ("input_groups", "_RANGE_END", "records", "range_end"),
     ("id_spaces", "_FAMILY_NOISE", "names", "tool_family_noise"),

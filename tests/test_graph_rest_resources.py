@@ -14,7 +14,6 @@ from tooldial.graph.rest_resources import (
     other_collection_key,
     parent_echo,
     path_parameter,
-    reference_chains,
     resource_chains,
 )
 
@@ -53,14 +52,6 @@ def test_a_collections_item_key_fills_the_paths_under_its_items(notebook):
     # a PUT of the collection changes a note the caller named; a comment's author id keys no comment;
     # nothing in the spec lists workspaces, so nothing fills workspaceId
     assert found == expected
-
-
-def test_a_field_that_refers_to_an_item_by_a_bare_key_fills_its_path(notebook):
-    found = _short(reference_chains(notebook))
-    # a note's labels name the labels they refer to; a label's parent is another label (a relation word)
-    assert found == {(LIST, "results|labelKeys", LABEL, "key"), (SEARCH, "data|labelKeys", LABEL, "key"),
-                     (NOTE, "labelKeys", LABEL, "key"), (MAKE, "labelKeys", LABEL, "key"),
-                     (LABELS, "labels|parentKey", LABEL, "key")}
 
 
 def test_no_chain_without_documented_paths():
@@ -115,7 +106,7 @@ def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook,
     key = (LIST, "results|id", NOTE, "noteId")
     assert key in with_paths and with_paths[key]["reason"].startswith("REST resource")
     assert key not in without  # the API names say "workspace", the item only "id": Eq. 1 and its rules miss it
-    assert on.graph["resource_chains"] == len(resource_chains(notebook)) + len(reference_chains(notebook))
+    assert on.graph["resource_chains"] == len(resource_chains(notebook))
     assert "resource_chains" not in off.graph
     # without the layout, the new note's id is read as the workspace's (the API name's record)
     wrong = (MAKE, "id", NOTE, "workspaceId")

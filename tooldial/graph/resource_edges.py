@@ -10,7 +10,7 @@ from tooldial.corpus.models import Corpus
 from tooldial.graph.documented import end_entity
 from tooldial.graph.entities import Entity
 from tooldial.graph.reasons import EdgeReason
-from tooldial.graph.rest_resources import parent_echo, reference_chains, resource_chains
+from tooldial.graph.rest_resources import parent_echo, resource_chains
 from tooldial.graph.select import Candidate
 from tooldial.graph.validity import EntityKind
 from tooldial.graph.verdict import Verdict
@@ -21,12 +21,12 @@ RESOURCE_REASON = "REST resource"
 
 def resource_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Entity],
                         proposed: dict[tuple[str, str, str, str], Candidate]) -> list[Candidate]:
-    """One kept candidate per resource and reference chain whose input the filters kept (Eq. 1's similarities where
+    """One kept candidate per resource chain whose input the filters kept (Eq. 1's similarities where
     it proposed the pair, else 0), sorted by pair key."""
     outs = {(e.api_id, e.key): e for e in outputs}
     ins = {(e.api_id, e.key): e for e in inputs}
     found: list[Candidate] = []
-    for chain in (*resource_chains(corpus), *reference_chains(corpus)):
+    for chain in resource_chains(corpus):
         target = ins.get((chain.target, chain.target_input))
         if target is None:
             continue

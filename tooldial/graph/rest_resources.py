@@ -11,10 +11,6 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
   collection keys its items whatever it is called, ``/payments/{transId}``) into every required path parameter of
   a child path that keys those items. A sibling
   that lists the same items (``GET /templates/search``, returning a list) is a collection too.
-- :func:`reference_chains`: a field anywhere in the tool that refers to an item of a collection by the bare key
-  its child paths take (an article's ``categoryKeys`` and a domain's ``rootCategoryKey`` into
-  ``/categories/{key}``; in a category itself, its ``parentKey`` and ``childKeys``) into those paths. A bare
-  ``{key}`` or ``{id}`` names nothing Eq. 1 could compare; a named parameter (``paymentId``) is left to it.
 - :func:`creating_calls`: a ``POST`` to a collection that has item paths makes an item (what it takes is the new
   item's content, :mod:`tooldial.graph.record_copy`).
 - :func:`other_collection_key`: the bare key of an item of one collection (``/designer/templates``' ``id``) keys no
@@ -37,9 +33,6 @@ from tooldial.graph.entities import split_words
 from tooldial.graph.record_types import _CONTAINERS
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
-
-#: First words of a field that names another record of its own record's kind (``parentKey``).
-RELATIONS = knowledge_words("records", "record_relations")
 
 #: Methods of a collection call that returns items it lists or makes; a ``PUT`` or ``PATCH`` of the collection
 #: changes an item the caller named (Petstore's ``PUT /pet``: its ``id`` is the caller's own).
@@ -73,10 +66,6 @@ def path_parameter(segment: str) -> str | None:
         return segment[1:-1].strip() or None
     return None
 
-
-def _shape(segs: tuple[str, ...]) -> tuple[str, ...]:
-    """Segments with every parameter alike (``/trials/{trialId}`` and ``/trials/{id}`` are one path)."""
-    return tuple("{}" if path_parameter(s) is not None else s for s in segs)
 
 
 def _norm(name: str) -> str:
@@ -148,76 +137,6 @@ def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
                 for key in _key_fields(source, parameter, items, listed=listed):
                     yield ResourceChain(source.id, key, target.id, parameter, source.path, target.path)
 
-
-def _item_noun(collection: tuple[str, ...]) -> list[str]:
-    """The words of a collection's last literal segment, the last one singular (``cache-policies`` → cache
-    policy)."""
-    literal = next((s for s in reversed(collection) if path_parameter(s) is None), "")
-    words = split_words(literal)
-    return [*words[:-1], singular(words[-1])] if words else []
-
-
-def _reference(leaf: str, tail: str, items: set[str], collection: tuple[str, ...]) -> str | None:
-    """How a field refers to an item of a collection by its key ``tail``: ``"named"`` when the words before the
-    key name the items (``categoryKeys``, ``rootCategoryKey``), ``"relation"`` when they only say how another
-    record of the field's own kind relates (``parentKey``, ``childKeys``), else ``None``."""
-    words = split_words(leaf)
-    if len(words) < 2 or singular(words[-1]) != tail:
-        return None
-    before = words[:-1]
-    noun = _item_noun(collection)
-    if noun and [singular(w) for w in before[-len(noun):]] == noun:
-        return "named"  # categoryKeys, rootCategoryKey; an OriginRequestPolicyId names no cache policy
-    if all(w in RELATIONS for w in before):
-        return "relation"
-    return None
-
-
-def _tool_references(apis: list[Api]) -> Iterable[ResourceChain]:
-    for target in apis:
-        segs = segments(target.path)
-        required = {p.name for p in target.required_parameters}
-        for k, seg in enumerate(segs):
-            parameter = path_parameter(seg)
-            if parameter is None or parameter not in required or k == 0:
-                continue
-            words = split_words(parameter)
-            if len(words) != 1 or words[0] not in KEY_WORDS:
-                continue  # a named parameter (paymentId) is read by its name (Eq. 1); a bare one names nothing
-            tail = words[0]
-            collection = segs[:k]
-            items = _item_words(collection)
-            if not items:
-                continue
-            for source in apis:
-                if source.id == target.id or source.method not in SOURCE_METHODS:
-                    continue
-                own = segments(source.path)
-                inside = own[: len(collection)] == collection  # the source's records are items of the collection
-                # called on an item (its parameter named either way): a named key of it is the caller's own
-                on_item = _shape(own[: k + 1]) == _shape(segs[: k + 1])
-                for o in source.output_components:
-                    if o.type in ("object",) or not o.path:
-                        continue
-                    how = _reference(o.path[-1], tail, items, collection)
-                    if how == "named" and on_item:
-                        continue
-                    if how == "relation" and not (inside and all(
-                            set(split_words(p)) <= (_CONTAINERS | items) for p in o.path[:-1])):
-                        continue
-                    if how is not None:
-                        yield ResourceChain(source.id, "|".join(o.path), target.id, parameter, source.path,
-                                            target.path)
-
-
-def reference_chains(corpus: Corpus) -> list[ResourceChain]:
-    """Every reference to a collection's item that the path layout names (module docstring), sorted."""
-    found: set[ResourceChain] = set()
-    for tool in corpus.tools:
-        apis = [a for a in tool.apis if a.path]
-        if len(apis) > 1:
-            found.update(_tool_references(apis))
-    return sorted(found, key=lambda c: (c.source, c.target, c.source_output, c.target_input))
 
 
 def resource_chains(corpus: Corpus) -> list[ResourceChain]:
