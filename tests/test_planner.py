@@ -183,3 +183,24 @@ def test_a_single_nested_record_is_carried_too():
     plan.chain_component = source.output("city|city_id")
     carry_entity(plan)
     assert plan.target_result["response"] == {"city_name": "Kuwait City"}
+
+
+def test_a_plan_that_cannot_be_made_says_why(corpus):
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.dialogue.planner import plan_or_reason
+
+    pick = get_sequence("two_api_13")  # the user picks one of the listed records
+    unit = DialogueUnit(target="Jobs|career_board|Apply to Job", source="Jobs|career_board|Search Jobs",
+                        chain_param="job_id", chain_output="jobs|job_id")
+    # a list of jobs, picked by title: planned, with no reason
+    outcomes = [plan_or_reason(unit, pick, corpus, random.Random(seed)) for seed in range(6)]
+    assert all((plan is None) == bool(why) for plan, why in outcomes)
+    assert any(plan is not None for plan, _ in outcomes)
+    # the same search whose records hold nothing a user could pick one by (ids and numbers only)
+    search, apply = corpus.get(unit.source), corpus.get(unit.target)
+    bare_search = search.model_copy(update={"example_response": None, "output_components": tuple(
+        c for c in search.output_components if c.name in ("job_id", "company_id"))})
+    bare = Corpus(spec="test", tools=[Tool(category="Jobs", name="career_board", apis=[bare_search, apply])])
+    for seed in range(4):
+        assert plan_or_reason(unit, pick, bare, random.Random(seed)) == (
+            None, "no field tells the listed records apart")

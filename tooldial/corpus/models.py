@@ -114,6 +114,10 @@ class OutputComponent(_Leaf):
     #: :mod:`tooldial.corpus.implied_outputs`), ``""`` for a documented leaf; never serialised, so
     #: files and caches keep their bytes.
     implied: str = Field(default="", exclude=True)
+    #: Where its schema puts the records of the leaf's list: the path of the innermost array or map keyed by
+    #: data it lies in (``()``: the response is a list), None when no schema says (read from the example, else the parent path;
+    #: :func:`tooldial.dialogue.mockdata.documented.list_container`). Never serialised, like ``implied``.
+    list_at: tuple[str, ...] | None = Field(default=None, exclude=True)
 
     @property
     def name(self) -> str:

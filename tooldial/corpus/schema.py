@@ -257,7 +257,9 @@ class _SchemaWalker:
         return merged
 
     def walk(self, schema: Any, path: tuple[str, ...], is_list: bool, where: str,
-             seen: frozenset[str], depth: int) -> None:
+             seen: frozenset[str], depth: int, list_at: tuple[str, ...] | None = None) -> None:
+        """``list_at``: the path of the innermost array or map keyed by data above ``path`` (None outside
+        them)."""
         schema, seen = self.deref(schema, where, seen)
         if not isinstance(schema, dict) or depth > MAX_DEPTH:
             return
@@ -266,7 +268,7 @@ class _SchemaWalker:
             variants = schema.get(key)
             if isinstance(variants, list) and variants:
                 for i, variant in enumerate(variants):
-                    self.walk(variant, path, is_list, f"{where}.{key}[{i}]", seen, depth + 1)
+                    self.walk(variant, path, is_list, f"{where}.{key}[{i}]", seen, depth + 1, list_at)
                 return
         kind, fmt = normalize_type(schema.get("type")) if "type" in schema else (None, None)
         if isinstance(schema.get("format"), str):
@@ -278,9 +280,9 @@ class _SchemaWalker:
                 items = items[0] if items else None
             before = len(self.out)
             if isinstance(items, dict):
-                self.walk(items, path, True, f"{where}.items", seen, depth + 1)
+                self.walk(items, path, True, f"{where}.items", seen, depth + 1, path)
             if len(self.out) == before and path:  # array of scalars, or of unknown items
-                self.leaf(path, "array" if items is None else _scalar_type(items), schema, True, fmt)
+                self.leaf(path, "array" if items is None else _scalar_type(items), schema, True, fmt, path)
             elif path in self.out:  # array of scalars: the array's own words describe its items too
                 self.describe_items(path, schema)
             return
@@ -288,20 +290,20 @@ class _SchemaWalker:
             data_map = is_data_map(props)  # "properties" that are really data keys: a collection
             for name, sub in props.items():
                 self.walk(sub, path if data_map else (*path, clean_key(name)), is_list or data_map,
-                          f"{where}.properties.{name}", seen, depth + 1)
+                          f"{where}.properties.{name}", seen, depth + 1, path if data_map else list_at)
             return
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict) and extra:  # a map keyed by data: its keys and its values are collections
             before = len(self.out)
             self.map_keys(schema, path)
-            self.walk(extra, path, True, f"{where}.additionalProperties", seen, depth + 1)
+            self.walk(extra, path, True, f"{where}.additionalProperties", seen, depth + 1, path)
             if len(self.out) > before:
                 return
         if kind is None and "properties" not in schema and not _has_scalar_hints(schema):
             return
         if not path and kind in (None, "object", "array"):
             return  # a bare "type: object" body documents nothing addressable
-        self.leaf(path or (RESPONSE_KEY,), kind or "object", schema, is_list, fmt)
+        self.leaf(path or (RESPONSE_KEY,), kind or "object", schema, is_list, fmt, list_at)
 
     def describe_items(self, path: tuple[str, ...], schema: dict) -> None:
         comp = self.out[path]
@@ -321,9 +323,10 @@ class _SchemaWalker:
         if isinstance(names.get("format"), str):
             fmt = names["format"]
         key_schema = {"description": described, "example": names.get("example")}
-        self.leaf((*path, MAP_KEY), kind, key_schema, True, fmt)
+        self.leaf((*path, MAP_KEY), kind, key_schema, True, fmt, path)
 
-    def leaf(self, path: tuple[str, ...], kind: str, schema: dict, is_list: bool, fmt: str | None) -> None:
+    def leaf(self, path: tuple[str, ...], kind: str, schema: dict, is_list: bool, fmt: str | None,
+             list_at: tuple[str, ...] | None = None) -> None:
         if path in self.out:
             return
         if kind == "null":  # documented as always null: the value type is unknown
@@ -340,6 +343,7 @@ class _SchemaWalker:
         self.out[path] = OutputComponent(
             path=path, type=kind, format=fmt, description=str(description).strip(), example=example,
             is_list=is_list, enum=enum or None, constraints=schema_constraints(schema),
+            list_at=list_at if is_list else None,
         )
 
 

@@ -53,7 +53,7 @@ from tooldial.dialogue.planner import (
     build_scenario,
     label,
     opening_turns,
-    plan_dialogue,
+    plan_or_reason,
 )
 from tooldial.dialogue.record import DialogueRecord
 from tooldial.dialogue.render_template import scenario_profile, scenario_strings
@@ -309,9 +309,9 @@ class ScenarioFactory:
         needs = {"clear": ["confirm"], "clarify": ["clarify", "confirm"], "suggest": ["suggest"]}[cond.opening]
         # plan first: planning is cheap, scoring an API's ~300 intent candidates is not (cold cache), and most
         # failed draws on real documentation fail in planning
-        plan = plan_dialogue(unit, seq, self.corpus, rng)
+        plan, why = plan_or_reason(unit, seq, self.corpus, rng)
         if plan is None:
-            return None, "unusable mock data"
+            return None, f"no plan: {why}"
         problem = plan_problem(plan)
         if problem:
             return None, problem

@@ -47,7 +47,7 @@ from tooldial.rules.world_check import Call, WorldProblem, check_call
 #: The plan's data (dialogue_plan), step 2 (scenario_writer) and the answer's fields (answer_fields) live in their
 #: own modules; their names stay importable from here.
 __all__ = ["ApiSlots", "DialoguePlan", "DialogueUnit", "answer_fields", "build_scenario", "carry_entity",
-           "chain_problem", "choose_slots", "label", "opening_turns", "plan_dialogue", "subgraph_type", "user_goal",
+           "chain_problem", "choose_slots", "label", "opening_turns", "plan_dialogue", "plan_or_reason", "subgraph_type", "user_goal",
            "world_problems"]
 
 
@@ -70,16 +70,23 @@ def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optiona
 def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
                   rng: random.Random) -> DialoguePlan | None:
     """Fix slots and mock data, or None when this unit cannot realize the sequence."""
+    return plan_or_reason(unit, sequence, corpus, rng)[0]
+
+
+def plan_or_reason(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
+                   rng: random.Random) -> tuple[DialoguePlan | None, str]:
+    """:func:`plan_dialogue` with the reason when there is no plan ("" with one): ``generate`` counts the
+    reasons, so a user whose own APIs give no two-API dialogue sees which step stopped them."""
     cond = sequence.conditions
     target = corpus.get(unit.target)
     source = corpus.get(unit.source) if unit.is_pair else None
     if unit.is_pair and (target.parameter(unit.chain_param) is None or source is None):
-        return None
+        return None, "the chain input is not the target's"
     profile = profile_of(target, source, chain_param=unit.chain_param or None,
                          chain_output=unit.chain_output or None)
     options = slot_options(cond, profile)
     if not options:
-        return None
+        return None, "no choice of inputs fits the sequence"
     t_extra, s_extra = rng.choice(options)
     world = MockWorld(rng, tool_examples=lambda category, tool: [
         a.example_response for a in corpus.tool_apis(category, tool)])
@@ -87,9 +94,12 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     plan = DialoguePlan(unit, sequence, target_slots, {}, world=world)
     if source is not None:
         chain = source.output(unit.chain_output)
-        if chain is None or chain_verdict(source, target, unit.chain_param, chain, unit.edge,
-                                          schema_copies=schema_copies(corpus, source)) is not None:
-            return None
+        if chain is None:
+            return None, "the chain output is not the source's"
+        verdict = chain_verdict(source, target, unit.chain_param, chain, unit.edge,
+                                schema_copies=schema_copies(corpus, source))
+        if verdict is not None:
+            return None, f"chain rule: {verdict.check.value}"
         plan.chain_component = chain
         plan.source = choose_slots(source, rng, chain=None, add_optional=s_extra, world=world)
         if (source.category, source.tool) == (target.category, target.tool):
@@ -103,35 +113,37 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
                                           inputs=plan.source.values, world=world)
         if multi:
             picked = _pick_record(plan, source, chain, rng)
-            if picked is None:
-                return None
+            if isinstance(picked, str):
+                return None, picked
             chain_value, record, prefix = picked
         else:
             found = values_at(plan.source_result, chain.path)
             if len(found) != 1 or isinstance(found[0], dict | list) or not as_text(found[0]).strip():
-                return None
+                return None, "the source result holds no single chain value"
             chain_value = as_text(found[0])
             record, prefix = plan.source_result, ()
         if chain_value in {as_text(v) for v in plan.source.values.values()}:
-            return None  # the result echoes the user's own input: no value was procured
+            return None, "the source result echoes the user's input"  # no value was procured
         plan.target.values[unit.chain_param] = chain_value
         for param, path in plan.partners.items():  # group members come from the same record
             parts = tuple(path.split("|"))
             found = values_at(record, parts[len(prefix):] if parts[:len(prefix)] == prefix else parts)
             if len(found) != 1 or isinstance(found[0], dict | list) or not as_text(found[0]).strip():
-                return None
+                return None, "a grouped input is not in the picked record"
             plan.target.values[param] = as_text(found[0])
         if cond.after_source == "request" and not [n for n in target_slots.names if n != unit.chain_param
                                                    and n not in plan.partners and n not in plan.shared]:
-            return None  # nothing left to ask once the source's inputs are said
+            return None, "nothing left to ask once the source's inputs are said"
         if cond.user_gives_rest_in_fail_inform and plan.source.names \
                 and not [n for n in plan.source.names if n not in plan.shared]:
-            return None  # the user gave every source input with the target's: no request for the source
+            # the user gave every source input with the target's: no request for the source
+            return None, "the user already gave every source input"
     plan.target_result = build_result(target, rng, records=2, inputs=plan.target.values, world=world)
     if source is not None:
         carry_entity(plan)
-    if world_problems(plan):
-        return None
+    problems = world_problems(plan)
+    if problems:
+        return None, f"world rule: {problems[0].check.value}"
     if cond.adds_value:
         # the clear_add value is redrawn from a fixed set: never a member of a group or a date
         # the optional slot, when there is one, is the value the user volunteers (it is never asked for)
@@ -139,21 +151,23 @@ def plan_dialogue(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
         free = [n for n in stated if n not in plan.procured
                 and not grouped_kind(target.parameter(n))]  # type: ignore[arg-type]
         if not free:
-            return None
+            return None, "no input left for the user to add"
         plan.added_slot = rng.choice(free)
-    return plan
+    return plan, ""
 
 
 def _pick_record(plan: DialoguePlan, source: Api, chain: OutputComponent,
-                 rng: random.Random) -> tuple[str, Any, tuple[str, ...]] | None:
+                 rng: random.Random) -> tuple[str, Any, tuple[str, ...]] | str:
     """The user's pick from the source's list: the chained value, its record and the list's path (sets the
-    plan's options, pick field and picked text), or None when the records cannot be told apart."""
+    plan's options, pick field and picked text), or why the user cannot pick one."""
     container = list_container(source, chain)
     records = records_at(plan.source_result, container)
     rel = len(container)
     chain_vals = [_first_scalar(r, chain.path[rel:]) for r in records]
-    if len(records) < 2 or not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
-        return None
+    if len(records) < 2:
+        return "the source lists fewer than two records to pick from"
+    if not all(chain_vals) or len(set(chain_vals)) != len(chain_vals):
+        return "the listed records have no distinct chain values"
     sibling, pick_texts = None, []
     # a record is picked by its own field ("Red Foxes"), not by one of a record inside it (the country
     # both teams of a match share); the away team of a picked match is the system's choice, so a team is
@@ -169,7 +183,7 @@ def _pick_record(plan: DialoguePlan, source: Api, chain: OutputComponent,
     if found:
         sibling, pick_texts = found[0]
     if sibling is None:
-        return None
+        return "no field tells the listed records apart"
     k = rng.randrange(len(records))
     plan.options, plan.pick_by, plan.picked = pick_texts, sibling, pick_texts[k]
     return chain_vals[k], {"response": records[k]}, container

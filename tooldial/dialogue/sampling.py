@@ -157,7 +157,7 @@ class Sampler:
                     return self.rng.choice(chains[key])
 
     def discard(self, sequence_id: str, unit: DialogueUnit) -> None:
-        """Forget a unit that could not realize a sequence (no fitting intent, unusable mock data)."""
+        """Forget a unit that could not realize a sequence (no fitting intent, no plan for its mock data)."""
         pool = self.pools.get(sequence_id, [])
         if unit in pool:
             tools = self._tools(sequence_id)

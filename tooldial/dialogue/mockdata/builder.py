@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.error_example import documented_error, error_key
-from tooldial.corpus.models import Api
+from tooldial.corpus.models import MAP_KEY, Api, OutputComponent
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
 from tooldial.dialogue.mockdata.countries import country_by_name, country_info
@@ -660,7 +660,20 @@ class ResultBuilder:
                 if value is not OMIT:
                     _set_path(body, comp.path, value)
         root_list: list[Any] | None = None
-        for container, comps in list_groups(api).items():
+        placed: dict[tuple[str, ...], list[dict[str, Any]]] = {}  # lists of records built so far, by path
+        # outer lists first: a list inside a record (a payment's refunds) is filled in each of its records
+        groups = list_groups(api)
+        for container, comps in sorted(groups.items(), key=lambda item: len(item[0])):
+            outer = max((p for p in placed if p == container[:len(p)] and p != container), key=len, default=None)
+            if outer is not None:  # a list in a list in a list is left out: a record holds one level of lists
+                if not any(len(outer) < len(p) < len(container) and p == container[:len(p)] for p in groups):
+                    self._fill_inner(placed[outer], outer, container, comps)
+                continue
+            if container and any(c.path == (*container, MAP_KEY) for c in comps):  # a map keyed by data
+                mapped = self._map(container, comps, self.records)
+                if mapped:
+                    _set_path(body, container, mapped)
+                continue
             if any(c.path == container for c in comps):  # a list of scalars
                 values = [v for v in (self.leaf(container, comps[0].example, self.context(), False)
                                       for _ in range(self.records)) if v is not OMIT]
@@ -686,9 +699,70 @@ class ResultBuilder:
                     rows.append(row)
             if container and rows:
                 _set_path(body, container, rows)
-            else:
-                root_list = rows
+                placed[container] = rows
+            elif not container:  # the response itself is the list
+                root_list = placed[container] = rows
         return root_list if root_list is not None else body
+
+    def _fill_inner(self, rows: list[dict[str, Any]], outer: tuple[str, ...], container: tuple[str, ...],
+                    comps: list[OutputComponent]) -> None:
+        """A list the schema puts inside each record of the list at ``outer`` (a payment's refunds): two values
+        or records in each, drawn like the record's own fields."""
+        at = container[len(outer):]
+        for row in rows:
+            if any(c.path == (*container, MAP_KEY) for c in comps):  # a map keyed by data
+                mapped = self._map(container, comps, 2)
+                if mapped:
+                    _set_path(row, at, mapped)
+                continue
+            if any(c.path == container for c in comps):  # a list of scalars
+                values = [v for v in (self.leaf(container, comps[0].example, self.context(), False)
+                                      for _ in range(2)) if v is not OMIT]
+                if values:
+                    _set_path(row, at, values)
+                continue
+            items: list[dict[str, Any]] = []
+            for _ in range(2):
+                item: dict[str, Any] = {}
+                ctx = self.context()
+                for comp in comps:
+                    value = self.leaf(comp.path, comp.example, ctx, False)
+                    if value is not OMIT:
+                        _set_path(item, comp.path[len(container):], value)
+                apply_rules(item, ctx)
+                if item:
+                    items.append(item)
+            if items:
+                _set_path(row, at, items)
+
+    def _map(self, container: tuple[str, ...], comps: list[OutputComponent], n: int) -> dict[str, Any]:
+        """A map keyed by data (``additionalProperties``: a payment's metadata, rates by currency): ``n`` keys
+        drawn as its key leaf says, each with a value or record drawn like a list's."""
+        key_comp = next(c for c in comps if c.path == (*container, MAP_KEY))
+        values = [c for c in comps if c is not key_comp]
+        # the keys are drawn as what the schema says they are ("currency code": USD), named so
+        said = "_".join(re.findall(r"[a-z0-9]+", key_comp.description.lower())[:3])
+        key_path = (*container, said) if said else key_comp.path
+        out: dict[str, Any] = {}
+        for _ in range(3 * n):  # keys are distinct: a drawn twice is drawn again
+            if len(out) == n:
+                break
+            ctx = self.context()
+            key = self.leaf(key_path, key_comp.example, ctx, False)
+            if key is OMIT or not as_text(key).strip() or as_text(key) in out:
+                continue
+            scalar = next((c for c in values if c.path == container), None)
+            if scalar is not None:
+                value = self.leaf(container, scalar.example, ctx, False)
+            else:
+                value = {}
+                for comp in values:
+                    leaf = self.leaf(comp.path, comp.example, ctx, False)
+                    if leaf is not OMIT:
+                        _set_path(value, comp.path[len(container):], leaf)
+            if value is not OMIT and value != {}:
+                out[as_text(key)] = value
+        return out
 
 
 #: Kinds of a record's names: the picked record's carry to the lookup by its id.
@@ -826,6 +900,8 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
         _mend(api, body, builder)
         return {"response": body}
     body = builder.from_components(api)
+    if _only_counts(body):  # an envelope whose records are undocumented ({"results": 25, "response": []})
+        body = {}
     created = created_id_output(api) if body in ({}, []) else None
     if created is not None:  # an undocumented create returns the new record's id
         body = {"status": "success", **builder.from_components(api.model_copy(update={"output_components": (created,)}))}
@@ -833,6 +909,24 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     if body in ({}, []):
         return {"response": {"status": "success"}}
     return {"response": body}
+
+
+#: What a result's counts are: they say how many records there are, never what they hold.
+_COUNT_KINDS = frozenset({"count", "limit", "page"})
+
+
+def _only_counts(body: Any) -> bool:
+    """Whether a result built from a schema holds nothing but counts and page numbers: its records are
+    undocumented, so it says nothing of them (it is built as an undocumented result)."""
+    if not isinstance(body, dict) or not body:
+        return False
+    for key, value in body.items():
+        if isinstance(value, dict):
+            if not _only_counts(value):
+                return False
+        elif isinstance(value, list) or field_kind(FieldName(key, json_value_type(value))) not in _COUNT_KINDS:
+            return False
+    return True
 
 
 def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:

@@ -220,8 +220,8 @@ def list_container(api: Api, comp: OutputComponent) -> tuple[str, ...]:
     """The path of the list that holds ``comp``'s records.
 
     Read from the documented example when it has one (``("tracks",)`` for ``tracks|title`` when ``tracks``
-    is a list of objects; the component's own path when it is a list of scalars, e.g. ``data|gaps``);
-    otherwise the parent path.
+    is a list of objects; the component's own path when it is a list of scalars, e.g. ``data|gaps``); else
+    from the response schema's arrays (``OutputComponent.list_at``); otherwise the parent path.
     """
     node: Any = api.example_response
     container: tuple[str, ...] | None = None
@@ -238,6 +238,8 @@ def list_container(api: Api, comp: OutputComponent) -> tuple[str, ...]:
             return comp.path
         if container is not None:
             return container
+    if comp.list_at is not None:  # the schema's arrays: a record's nested object is no list of its own
+        return comp.list_at
     return comp.path[:-1]
 
 

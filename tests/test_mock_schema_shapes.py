@@ -1,0 +1,114 @@
+"""Results of APIs documented by a response schema only (no example): the schema's arrays say where the records
+are, a list inside each record is filled in each record, and an envelope that documents only counts says nothing."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from tooldial.corpus.models import Api
+from tooldial.corpus.schema import components_from_schema
+from tooldial.dialogue.mockdata import build_result, list_container, records_at
+
+#: A payments search laid out like a real REST API's: paging links, counts, records with nested objects,
+#: a list inside each record, and a map keyed by data.
+SEARCH_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "total": {"type": "integer"},
+        "page": {"type": "integer"},
+        "results": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "payment_id": {"type": "string"},
+                    "description": {"type": "string"},
+                    "card_details": {
+                        "type": "object",
+                        "properties": {
+                            "cardholder_name": {"type": "string"},
+                            "billing_address": {"type": "object", "properties": {
+                                "city": {"type": "string"}, "postcode": {"type": "string"}}},
+                        },
+                    },
+                    "refunds": {"type": "array", "items": {"type": "object", "properties": {
+                        "refund_id": {"type": "string"}, "amount": {"type": "integer"}}}},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+    },
+}
+
+
+def _api(schema: dict, name: str = "Search payments") -> Api:
+    return Api(category="Payments", tool="Pay", name=name, description="Search your payments",
+               output_components=tuple(components_from_schema(schema)))
+
+
+def test_a_schema_leaf_knows_the_array_it_lies_in():
+    comps = {c.key: c for c in components_from_schema(SEARCH_SCHEMA)}
+    assert comps["total"].list_at is None and not comps["total"].is_list
+    # a record's nested objects lie in the record's array, not in lists of their own
+    assert comps["results|card_details|billing_address|city"].list_at == ("results",)
+    assert comps["results|payment_id"].list_at == ("results",)
+    assert comps["results|refunds|refund_id"].list_at == ("results", "refunds")
+    assert comps["results|tags"].list_at == ("results", "tags")  # a list of scalars is its own container
+    # a root array's records are the response's
+    root = {c.key: c for c in components_from_schema({"type": "array", "items": SEARCH_SCHEMA["properties"][
+        "results"]["items"]})}
+    assert root["payment_id"].list_at == ()
+
+
+def test_a_map_keyed_by_data_is_its_own_collection():
+    schema = {"type": "object", "properties": {"app": {"type": "object", "properties": {
+        "title": {"type": "string"},
+        "histogram": {"type": "object", "properties": {"1": {"type": "number"}, "2": {"type": "number"}}}}}}}
+    comps = {c.key: c for c in components_from_schema(schema)}
+    assert comps["app|histogram"].is_list and comps["app|histogram"].list_at == ("app", "histogram")
+    # the app stays one record: its histogram is no list of apps
+    body = build_result(_api(schema, "Get app"), random.Random(0))["response"]
+    assert isinstance(body["app"], dict) and isinstance(body["app"]["title"], str)
+
+
+def test_a_map_keyed_as_documented_gets_keys_of_that_kind():
+    schema = {"type": "object", "properties": {
+        "rates": {"type": "object", "description": "Rates keyed by ISO 4217 currency code",
+                  "additionalProperties": {"type": "number"}},
+        "stock": {"type": "object", "propertyNames": {"description": "warehouse code", "example": "WH-01"},
+                  "additionalProperties": {"type": "object", "properties": {"quantity": {"type": "integer"}}}}}}
+    for seed in range(4):
+        body = build_result(_api(schema, "Get rates and stock"), random.Random(seed))["response"]
+        assert len(body["rates"]) == 2 and all(re.fullmatch(r"[A-Z]{3}", k) for k in body["rates"]), body
+        assert len(body["stock"]) == 2 and all(re.fullmatch(r"WH-\d+", k) for k in body["stock"]), body
+        assert all(set(v) == {"quantity"} for v in body["stock"].values())
+
+
+def test_records_are_built_where_the_schema_puts_them():
+    api = _api(SEARCH_SCHEMA)
+    comps = {c.key: c for c in api.output_components}
+    assert list_container(api, comps["results|card_details|billing_address|city"]) == ("results",)
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), records=3)["response"]
+        records = records_at({"response": body}, ("results",))
+        assert len(records) == 3, body
+        for record in records:
+            assert isinstance(record["card_details"], dict)
+            assert isinstance(record["card_details"]["billing_address"]["city"], str)
+            assert [set(r) for r in record["refunds"]] == [{"refund_id", "amount"}] * 2
+            assert len(record["tags"]) == 2 and all(isinstance(t, str) for t in record["tags"])
+        assert "total" in body and "page" in body  # the record's counts stay beside its list
+
+
+def test_an_envelope_of_counts_alone_documents_nothing():
+    # the RapidAPI sports envelope with its records undocumented: a count beside nothing is no result
+    schema = {"type": "object", "properties": {"get": {"type": "string"}, "results": {"type": "integer"},
+                                               "response": {"type": "array", "items": {}}}}
+    body = build_result(_api(schema, "List leagues"), random.Random(0))["response"]
+    assert body == {"status": "success"}
+    # the same envelope with its records documented keeps its count
+    schema["properties"]["response"] = {"type": "array", "items": {"type": "object", "properties": {
+        "country": {"type": "string"}}}}
+    body = build_result(_api(schema, "List leagues"), random.Random(0))["response"]
+    assert [set(r) for r in body["response"]] == [{"country"}] * 2 and "results" in body
