@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Iterable
 
+from tooldial.corpus.described_values import described_choices, described_example
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata.documented import example_record, identifying
@@ -32,6 +33,14 @@ def _documented(param: Parameter, rng: random.Random) -> str:
         if text and not is_placeholder(text, param.name):
             return text
     return ""
+
+
+def _described(param: Parameter, rng: random.Random) -> str | None:
+    """A value the parameter's description gives in prose (one of the choices it lists, else its example), for
+    an input that neither its schema nor its name says how to draw; None when there is none."""
+    choices = described_choices(param.description)
+    text = as_text(rng.choice(choices)) if choices else described_example(param.description)
+    return text if text and not is_placeholder(text, param.name) else None
 
 
 def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iterable[str] = ()
@@ -77,7 +86,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         value = generate(fields[p.name], ctx)
         if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
             value = value.lower()  # the documented form ("us") is kept
-        value = value if value is not None else (documented[p.name] or _by_type(p.type, ctx))
+        value = value if value is not None else (documented[p.name] or _described(p, world.rng)
+                                                 or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
     return conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
@@ -104,7 +114,7 @@ def input_value(param: Parameter, rng: random.Random) -> str | None:
         return conform_input(param, documented, rng, dt.date(WORLD_YEAR, 1, 1))
     ctx = RecordContext(MockWorld(rng))
     value = generate(FieldName(param.name, param.type or "string"), ctx)
-    value = value if value is not None else _by_type(param.type, ctx)
+    value = value if value is not None else (_described(param, rng) or _by_type(param.type, ctx))
     return conform_input(param, value, rng, ctx.world.today) if value is not None else None
 
 

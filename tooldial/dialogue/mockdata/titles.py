@@ -269,7 +269,22 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return currency_name(ctx.currency())
     if f.about(*_NAME_CONTEXT["team"]) and not parent and (team := _team_name(f, ctx)) is not None:
         return team
-    return _gen_title(f, ctx)
+    return _gen_title(f, ctx) or _resource_name(f, ctx)
+
+
+#: Things an owner names with a slug, and the slugs' first words (pack ``names``).
+_NAMED_RESOURCES = loader.words("names", "named_resources")
+_RESOURCE_NAME_WORDS = loader.ordered_words("names", "resource_name_words")
+
+
+def _resource_name(f: FieldName, ctx: RecordContext) -> str | None:
+    """The name of a resource its owner named (``queueName``: "billing-queue"; the bare ``name`` of "Create
+    collection": "analytics-collection"), when no title fits; None for a name of anything else."""
+    own = [t for t in f.tokens if t != "name"]
+    thing = next((t for t in reversed(own) if t in _NAMED_RESOURCES), None)
+    if thing is None and not own:
+        thing = next((t for t in f.title if t in _NAMED_RESOURCES), None)
+    return None if thing is None else f"{ctx.world.rng.choice(_RESOURCE_NAME_WORDS)}-{thing}"
 
 
 #: Enclosing keys whose ``name`` is a person's.

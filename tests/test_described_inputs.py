@@ -1,0 +1,80 @@
+"""Inputs documented only in prose: the example or choices a description gives, and the slug a user names their
+own resource with. Without them such an input has no value, and the dialogue is not made."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tooldial.corpus.described_values import described_choices, described_example
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.mockdata import MockWorld
+from tooldial.dialogue.mockdata.inputs import input_values
+
+
+@pytest.mark.parametrize(
+    ("description", "example"),
+    [
+        ("Outbound flight segments in the sequence of travel (e.g. 'LH096;LH480')", "LH096;LH480"),
+        ("Include fares for these carriers e.g. ('4U;LH')", "4U;LH"),
+        ("Numero de téléphone au format national (exemple 0680010203) ou international", "0680010203"),
+        ("The name of the database to search. E.g: Genbank", "Genbank"),
+        ("The authorization grant type, must be `authorization_code`.", "authorization_code"),
+        ("The role for which authentication will be made. Value : role_product", "role_product"),
+        ("Journey details e.g. (origin=TXL;destination=CGN)", "origin=TXL;destination=CGN"),
+        ("For example, &quot;en-GB&quot; for British English", "en-GB"),
+        ("Route action. Example: forward('alice@example.com')", "forward('alice@example.com')"),
+        ("Limit facet values. For example: maxValuesPerFacet=10 will retrieve 10", "10"),
+        ("Must be between 1 and 10. The id must be registered.", ""),
+        ("Users to add. Example: [{\".tag\": \"email\"}]", ""),
+        # no value: prose after the cue, or no cue at all
+        ("The type of the thing, such as a book or a film", ""),
+        ("Name of the queue", ""),
+        ("", ""),
+    ],
+)
+def test_the_example_a_description_gives(description, example):
+    assert described_example(description) == example
+
+
+def test_the_choices_a_description_lists():
+    assert described_choices('Allowed values are "cnam", "format", "hlr" and "mnp".') == ("cnam", "format", "hlr",
+                                                                                        "mnp")
+    assert described_choices("Fare range (Acceptable values are: \"byday\", \"bymonth\")") == ("byday", "bymonth")
+    # one value is what the input must be, not a choice
+    assert described_choices("must be `authorization_code`") == ()
+    assert described_choices("One of the user's accounts") == ()
+
+
+def _api(*params: Parameter, name: str = "Send message") -> Api:
+    return Api(category="Messaging", tool="sms", name=name, description=name, required_parameters=params)
+
+
+def test_a_described_value_fills_an_input_nothing_else_documents():
+    kind = Parameter(name="type", description='Allowed values are "cnam", "format", "hlr" and "mnp".')
+    fare = Parameter(name="fare", description="Travel fare (e.g. '1341.45')")
+    seen = set()
+    for seed in range(12):
+        values = input_values(_api(kind, fare), ["type", "fare"], MockWorld(random.Random(seed)))
+        assert values["fare"] == "1341.45"
+        seen.add(values["type"])
+    assert seen <= {"cnam", "format", "hlr", "mnp"} and len(seen) > 1
+    # a documented example still comes first
+    documented = fare.model_copy(update={"example": "99.50"})
+    assert input_values(_api(documented), ["fare"], MockWorld(random.Random(0)))["fare"] == "99.50"
+
+
+def test_a_resource_the_user_named_gets_a_slug():
+    queue = Parameter(name="queueName", description="Name of Queue")
+    for seed in range(5):
+        value = input_values(_api(queue, name="Get queue config"), ["queueName"],
+                             MockWorld(random.Random(seed)))["queueName"]
+        assert value.endswith("-queue") and " " not in value
+    # a bare name of an API about a collection names the collection; a person's name stays a person's
+    bare = Parameter(name="name", description="The unique name of a collection.")
+    value = input_values(_api(bare, name="create_collection"), ["name"], MockWorld(random.Random(0)))["name"]
+    assert value.endswith("-collection")
+    player = Parameter(name="player_name")
+    value = input_values(_api(player, name="Player stats"), ["player_name"], MockWorld(random.Random(0)))
+    assert not value["player_name"].endswith("-player")

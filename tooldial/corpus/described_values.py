@@ -1,0 +1,89 @@
+"""Values an input's description gives in prose: examples ("Ticket number, e.g. '220-1234567890'") and the allowed
+choices ("Allowed values are "cnam", "format" and "hlr"").
+
+Real documentation often says what a value looks like only in its description; a mock call that knows nothing else
+would have to leave the input empty (and the dialogue is not made). The cues are knowledge: the
+``documentation`` pack's ``example_cues`` and ``choice_cues`` (regular expressions, case ignored).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+
+from tooldial.knowledge import loader
+
+#: A quoted value: 'LH096;LH480', "cnam", `authorization_code`, “x”.
+_QUOTED = re.compile(r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|“([^”\n]{1,60})”|&quot;(.{1,60}?)&quot;""")
+#: An unquoted value right after a cue: one token of letters, digits and value punctuation (``0680010203``,
+#: ``Genbank``, ``role_product``), not a word of the sentence's own prose.
+_BARE = re.compile(r"\s*[:=]?\s*\(?\s*([A-Za-z0-9][\w.+\-/;:@#=]*[\w])")
+#: Where a cue's values end: the end of its sentence or bracket.
+_CLAUSE_END = re.compile(r"(?<!\b(?:e\.g|i\.e|etc))\.(?:\s|$)|\)|\n|;\s")
+_PROSE = loader.words("documentation", "function_words") | {"the", "this", "that", "any", "each", "one", "be"}
+
+
+@cache
+def _cues(name: str) -> re.Pattern[str]:
+    words = loader.ordered_words("documentation", name)
+    return re.compile("|".join(f"(?:{w})" for w in words), re.I)
+
+
+def _quoted(text: str) -> list[str]:
+    return [next(g for g in m.groups() if g is not None).strip() for m in _QUOTED.finditer(text)]
+
+
+#: An expression written as the example: ``forward('alice@example.com')``, ``match_recipient(".*@x.org")``.
+_CALL = re.compile(r"\s*:?\s*([A-Za-z_][\w.]*\([^()\n]{0,80}\))")
+#: ``maxValuesPerFacet=10`` written as the example of ``maxValuesPerFacet``: the value is what follows "=".
+_ASSIGNED = re.compile(r"^[A-Za-z_][\w\[\]]*=([^=;&]+)$")
+
+
+def _after(description: str, cues: re.Pattern[str], *, bare: bool = True) -> list[list[str]]:
+    """For each cue in the description, the values said right after it (quoted ones, else one bare token when
+    ``bare``). A JSON example (of an object or array input) gives none."""
+    out = []
+    description = html.unescape(description)  # "&quot;ClientAccount&quot;" as written in some specs
+    for m in cues.finditer(description):
+        rest = description[m.end():]
+        if rest.lstrip(" :(`'\"").startswith(("[", "{")):
+            continue
+        call = _CALL.match(rest)
+        if call:  # "Example: forward('alice@example.com')": the whole expression, not the quoted argument
+            out.append([call.group(1)])
+            continue
+        end = _CLAUSE_END.search(rest)
+        clause = rest[:end.start()] if end else rest
+        values = _quoted(clause)
+        if not values and bare:
+            token = _BARE.match(clause)
+            if token and token.group(1).lower() not in _PROSE:
+                values = [token.group(1)]
+        values = [(m2.group(1) if (m2 := _ASSIGNED.match(v.strip())) else v).strip() for v in values]
+        values = [v for v in values if v and len(v) <= 60]
+        if values:
+            out.append(values)
+    return out
+
+
+def described_choices(description: str) -> tuple[str, ...]:
+    """The allowed values a description lists ("Allowed values are "cnam", "format""), in order; () when none."""
+    for values in _after(description or "", _cues("choice_cues")):
+        if len(values) >= 2:
+            return tuple(dict.fromkeys(values))
+    return ()
+
+
+def described_example(description: str) -> str:
+    """The first example value a description gives ("e.g. 'LH096;LH480'", "(exemple 0680010203)"), a single
+    value the description says the input must be ("must be `authorization_code`"), else ""."""
+    for values in _after(description or "", _cues("example_cues")):
+        return values[0]
+    for values in _after(description or "", _cues("choice_cues")):
+        if len(values) == 1:
+            return values[0]
+    for values in _after(description or "", _cues("exact_cues"), bare=False):  # "must be `x`", never prose
+        if len(values) == 1:
+            return values[0]
+    return ""
