@@ -197,3 +197,14 @@ def test_a_date_written_in_the_other_date_format_keeps_its_day():
     assert conform("2025-07-24T10:30:00Z", Slot(format="date"), rng, today) == "2025-07-24"
     redrawn = conform("soon", Slot(format="date"), rng, today)  # no day to keep: a drawn date
     assert not violations(redrawn, Slot(format="date")) and redrawn < today.isoformat()
+
+
+@pytest.mark.parametrize(("low", "high", "form"), [(24, 24, r"\.\d{3}Z"), (20, 20, r":\d{2}Z"), (25, 25, r"\+00:00"),
+                                                  (None, 19, r":\d{2}")])
+def test_a_date_time_of_documented_length_is_written_in_that_form_not_padded(low, high, form):
+    import re
+
+    slot = Slot(type="string", format="date-time", constraints=Constraints(min_length=low, max_length=high))
+    fixed = conform("2025-08-19T13:30:00", slot, random.Random(0), dt.date(2025, 9, 1))
+    assert not violations(fixed, slot), fixed
+    assert fixed.startswith("2025-08-19T13:30:00") and re.search(form + "$", fixed)

@@ -245,6 +245,27 @@ def _at_a_clock_time(day: str, rng: random.Random) -> str:
     return f"{day}T{rng.randint(8, 20):02d}:{rng.choice((0, 15, 30, 45)):02d}:00Z"
 
 
+#: ISO forms of one moment, by length: a date-time whose length is documented (24: milliseconds and "Z") is
+#: written in the form of that length, not padded.
+_DATETIME_FORMS = ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S.{ms}Z", "%Y-%m-%dT%H:%M:%S+00:00",
+                   "%Y-%m-%dT%H:%M:%S.{ms}+00:00", "%Y-%m-%dT%H:%M:%S.{us}Z", "%Y-%m-%dT%H:%M:%S.{us}+00:00",
+                   "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M")
+
+
+def _datetime_sized(text: str, low: int | None, high: int | None) -> str | None:
+    """The moment ``text`` says, in the first ISO form whose length is within ``low``..``high``; None when the
+    text is no date-time or no form fits."""
+    if not _is_datetime(text):
+        return None
+    moment = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    for form in _DATETIME_FORMS:
+        written = moment.strftime(form.format(ms=f"{moment.microsecond // 1000:03d}",
+                                              us=f"{moment.microsecond:06d}"))
+        if (low is None or len(written) >= low) and (high is None or len(written) <= high):
+            return written
+    return None
+
+
 def _same_day(text: str, fmt: str | None, rng: random.Random) -> str | None:
     """The day a value says, written in the other date format: a date where a date-time is documented gets a
     clock time, a date-time where a date is documented loses it (a series placed in the asked range keeps its
@@ -281,6 +302,8 @@ def conform(value: Any, slot: Slot, rng: random.Random, today: dt.date, *, text:
         if c is not None and c.max_length is not None and len(fixed) > c.max_length:
             cut = fixed[:c.max_length]
             fixed = cut.rsplit(" ", 1)[0] if " " in cut and not violations(cut.rsplit(" ", 1)[0], slot) else cut
+        if c is not None and slot.format == "date-time" and violations(fixed, slot):
+            fixed = _datetime_sized(fixed, c.min_length, c.max_length) or fixed
         if c is not None and c.min_length is not None and len(fixed) < c.min_length:
             fixed = fixed.ljust(c.min_length, "0") if c.pattern is None else _pattern_value(slot, rng)
     else:
