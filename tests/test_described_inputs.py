@@ -28,6 +28,8 @@ from tooldial.dialogue.mockdata.inputs import input_values
         ("Limit facet values. For example: maxValuesPerFacet=10 will retrieve 10", "10"),
         ("Must be between 1 and 10. The id must be registered.", ""),
         ("Users to add. Example: [{\".tag\": \"email\"}]", ""),
+        ("Start date (e.g. MM/DD/YYYY)", ""),  # a format mask is no value
+        ("Output format, can be empty or one of json", "json"),
         # no value: prose after the cue, or no cue at all
         ("The type of the thing, such as a book or a film", ""),
         ("Name of the queue", ""),
@@ -78,3 +80,11 @@ def test_a_resource_the_user_named_gets_a_slug():
     player = Parameter(name="player_name")
     value = input_values(_api(player, name="Player stats"), ["player_name"], MockWorld(random.Random(0)))
     assert not value["player_name"].endswith("-player")
+
+
+def test_a_described_value_that_names_another_input_is_not_used():
+    where = Parameter(name="fieldset", description="Which fields to return, e.g. 'latitude'")
+    lat = Parameter(name="latitude", description="")
+    api = Api(category="Maps", tool="geo", name="Search places", description="", required_parameters=(where,),
+              optional_parameters=(lat,))
+    assert input_values(api, ["fieldset"], MockWorld(random.Random(0)))["fieldset"] != "latitude"

@@ -208,3 +208,18 @@ def test_a_date_time_of_documented_length_is_written_in_that_form_not_padded(low
     fixed = conform("2025-08-19T13:30:00", slot, random.Random(0), dt.date(2025, 9, 1))
     assert not violations(fixed, slot), fixed
     assert fixed.startswith("2025-08-19T13:30:00") and re.search(form + "$", fixed)
+
+
+def test_a_value_drawn_from_a_pattern_is_readable_where_the_pattern_leaves_it_open():
+    arn = r"^arn:aws[^:\s]*:codeguru-reviewer:[^:\s]+:[\d]{12}:association:[a-f0-9]{8}$"
+    slot = Slot(type="string", constraints=Constraints(pattern=arn))
+    for seed in range(5):
+        value = conform("", slot, random.Random(seed), dt.date(2025, 1, 1))
+        assert not violations(value, slot)
+        region = value.split(":")[3]
+        assert value.startswith("arn:aws:codeguru-reviewer:") and region.isalnum() and region.islower(), value
+    # a class that shuts out digits gives letters; one that shuts out letters and digits is drawn as written
+    letters = Slot(type="string", constraints=Constraints(pattern=r"^[^0-9]+$"))
+    assert conform("", letters, random.Random(0), dt.date(2025, 1, 1)).isalpha()
+    symbols = Slot(type="string", constraints=Constraints(pattern=r"^[^a-zA-Z0-9]+$"))
+    assert not violations(conform("", symbols, random.Random(0), dt.date(2025, 1, 1)), symbols)

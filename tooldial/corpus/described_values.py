@@ -21,7 +21,7 @@ _QUOTED = re.compile(r"""'([^'\n]{1,60})'|"([^"\n]{1,60})"|`([^`\n]{1,60})`|“(
 _BARE = re.compile(r"\s*[:=]?\s*\(?\s*([A-Za-z0-9][\w.+\-/;:@#=]*[\w])")
 #: Where a cue's values end: the end of its sentence or bracket.
 _CLAUSE_END = re.compile(r"(?<!\b(?:e\.g|i\.e|etc))\.(?:\s|$)|\)|\n|;\s")
-_PROSE = loader.words("documentation", "function_words") | {"the", "this", "that", "any", "each", "one", "be"}
+_PROSE = loader.words("documentation", "function_words") | loader.words("documentation", "described_value_prose")
 
 
 @cache
@@ -36,6 +36,8 @@ def _quoted(text: str) -> list[str]:
 
 #: An expression written as the example: ``forward('alice@example.com')``, ``match_recipient(".*@x.org")``.
 _CALL = re.compile(r"\s*:?\s*([A-Za-z_][\w.]*\([^()\n]{0,80}\))")
+#: A format mask, no value: ``MM/DD/YYYY``, ``YYYY-MM-DD``, ``hh:mm``, ``DD.MM.YYYY HH:mm:ss``.
+_MASK = re.compile(r"(?i)(?=.*(?:yy|mm|dd|hh))[ymdhs]+(?:[-/.: T][ymdhs]+)*")
 #: ``maxValuesPerFacet=10`` written as the example of ``maxValuesPerFacet``: the value is what follows "=".
 _ASSIGNED = re.compile(r"^[A-Za-z_][\w\[\]]*=([^=;&]+)$")
 
@@ -60,8 +62,8 @@ def _after(description: str, cues: re.Pattern[str], *, bare: bool = True) -> lis
             token = _BARE.match(clause)
             if token and token.group(1).lower() not in _PROSE:
                 values = [token.group(1)]
-        values = [(m2.group(1) if (m2 := _ASSIGNED.match(v.strip())) else v).strip() for v in values]
-        values = [v for v in values if v and len(v) <= 60]
+        values = [(m2.group(1) if (m2 := _ASSIGNED.match(v.strip())) else v).strip().rstrip(".,;:") for v in values]
+        values = [v for v in values if v and len(v) <= 60 and not _MASK.fullmatch(v)]
         if values:
             out.append(values)
     return out

@@ -32,6 +32,7 @@ from tooldial.dialogue.mockdata import (
     field_kind,
     foreign_lookup,
     grouped_kind,
+    input_value,
     input_values,
     list_container,
     records_at,
@@ -111,6 +112,7 @@ def plan_or_reason(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
         multi = cond.after_source == "request_multi"
         plan.source_result = build_result(source, rng, records=rng.choice((2, 3)) if multi else 2,
                                           inputs=plan.source.values, world=world)
+        _supply_chain_values(plan.source_result, source, chain, target.parameter(unit.chain_param), rng)
         if multi:
             picked = _pick_record(plan, source, chain, rng)
             if isinstance(picked, str):
@@ -154,6 +156,35 @@ def plan_or_reason(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
             return None, "no input left for the user to add"
         plan.added_slot = rng.choice(free)
     return plan, ""
+
+
+def _supply_chain_values(result: dict[str, Any], source: Api, chain: OutputComponent, param: Any,
+                         rng: random.Random) -> None:
+    """The chained output in every record of the source's result where the builder left it out (an
+    undocumented field it cannot name a value for: Kinto's ``bucket``, an AWS ``AssociationArn``), drawn as the
+    target's input is drawn (its schema, pattern, described example): what the source gives is what the target
+    takes. Records keep every value they have; values differ between records."""
+    if param is None:
+        return
+    container = list_container(source, chain) if chain.is_list else ()
+    if len(chain.path) <= len(container):
+        return  # a list of scalars: nothing to fill in a record
+    records = records_at(result, container) if chain.is_list else [result.get("response")]
+    rel = chain.path[len(container):]
+    used = {as_text(v) for r in records for v in values_at({"response": r}, rel)}
+    for record in records:
+        if not isinstance(record, dict) or values_at({"response": record}, rel):
+            continue
+        value = next((v for v in (input_value(param, rng) for _ in range(4)) if v and v not in used), None)
+        if value is None:
+            return
+        used.add(value)
+        node = record
+        for key in rel[:-1]:
+            if not isinstance(node.get(key, {}), dict):
+                return  # the path crosses a list inside the record: left as built
+            node = node.setdefault(key, {})
+        node[rel[-1]] = value
 
 
 def _pick_record(plan: DialoguePlan, source: Api, chain: OutputComponent,

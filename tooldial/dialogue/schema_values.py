@@ -192,12 +192,36 @@ def _pattern_value(slot: Slot, rng: random.Random) -> str:
     import rstr
 
     gen = rstr.Rstr(rng)
-    value = gen.xeger(c.pattern)
-    for _ in range(8):  # unbounded repeats: draw again until the lengths fit
-        if not violations(value, slot):
-            break
-        value = gen.xeger(c.pattern)
+    readable = _readable_pattern(c.pattern)
+    for pattern in dict.fromkeys((readable, c.pattern)):
+        value = gen.xeger(pattern)
+        for _ in range(8):  # unbounded repeats: draw again until the lengths fit
+            if not violations(value, slot):
+                return value
+            value = gen.xeger(pattern)
     return value
+
+
+#: A negated class (``[^:\s]``) or a dot, with its repeat: what a pattern leaves open.
+_OPEN_CLASS = re.compile(r"(\[\^(?:\\.|[^\]\\])*\]|(?<!\\)\.)([*+]|\{\d*,?\d*\})?")
+
+
+def _readable_pattern(pattern: str) -> str:
+    """The pattern with what it leaves open written as lowercase letters and digits: ``arn:aws[^:\\s]*:…``
+    gives ``arn:aws:…``, not printable noise ("arn:awswrGoOLE"PYegN#…"); an optional open part is left out, a
+    required one is 3 to 10 characters. The value is still checked against the original pattern."""
+    def readable(m: re.Match[str]) -> str:
+        cls, repeat = m.group(1), m.group(2) or ""
+        inner = "" if cls == "." else re.sub(r"\\[^dw]", "", cls[2:-1])  # escaped punctuation and spaces
+        letters = not re.search(r"[a-z]|\\w", inner)
+        digits = not re.search(r"[0-9]|\\[dw]", inner)
+        if not (letters or digits):
+            return m.group(0)
+        alphabet = "[" + ("a-z" if letters else "") + ("0-9" if digits else "") + "]"
+        if repeat == "*":
+            return ""
+        return alphabet + ("{3,10}" if repeat == "+" else repeat)
+    return _OPEN_CLASS.sub(readable, pattern)
 
 
 def _number_value(value: Any, slot: Slot, rng: random.Random) -> float:

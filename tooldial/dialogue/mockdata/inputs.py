@@ -35,12 +35,14 @@ def _documented(param: Parameter, rng: random.Random) -> str:
     return ""
 
 
-def _described(param: Parameter, rng: random.Random) -> str | None:
+def _described(param: Parameter, rng: random.Random, others: Iterable[str] = ()) -> str | None:
     """A value the parameter's description gives in prose (one of the choices it lists, else its example), for
-    an input that neither its schema nor its name says how to draw; None when there is none."""
-    choices = described_choices(param.description)
+    an input that neither its schema nor its name says how to draw; None when there is none. A value that is
+    the name of one of the API's inputs (``others``) is the description naming a field, not a value."""
+    fields = {name.lower() for name in others}
+    choices = tuple(c for c in described_choices(param.description) if c.lower() not in fields)
     text = as_text(rng.choice(choices)) if choices else described_example(param.description)
-    return text if text and not is_placeholder(text, param.name) else None
+    return text if text and text.lower() not in fields and not is_placeholder(text, param.name) else None
 
 
 def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iterable[str] = ()
@@ -79,6 +81,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         if len(members) > 1 and not all(documented[n] for n in members):
             regenerate.update(n for n in members if n in free)
     out: dict[str, str] = {}
+    inputs = [p.name for p in (*api.required_parameters, *api.optional_parameters)]
     for p in params:
         if documented[p.name] and p.name not in regenerate:
             out[p.name] = documented[p.name]
@@ -86,7 +89,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         value = generate(fields[p.name], ctx)
         if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
             value = value.lower()  # the documented form ("us") is kept
-        value = value if value is not None else (documented[p.name] or _described(p, world.rng)
+        value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)
                                                  or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
@@ -115,6 +118,8 @@ def input_value(param: Parameter, rng: random.Random) -> str | None:
     ctx = RecordContext(MockWorld(rng))
     value = generate(FieldName(param.name, param.type or "string"), ctx)
     value = value if value is not None else (_described(param, rng) or _by_type(param.type, ctx))
+    if value is None and param.constraints is not None and param.constraints.pattern:
+        value = ""  # drawn from its documented pattern (an AWS ARN)
     return conform_input(param, value, rng, ctx.world.today) if value is not None else None
 
 

@@ -283,7 +283,7 @@ def _resource_name(f: FieldName, ctx: RecordContext) -> str | None:
     own = [t for t in f.tokens if t != "name"]
     thing = next((t for t in reversed(own) if t in _NAMED_RESOURCES), None)
     if thing is None and not own:
-        thing = next((t for t in f.title if t in _NAMED_RESOURCES), None)
+        thing = next((t for t in reversed(list(f.title)) if t in _NAMED_RESOURCES), None)
     return None if thing is None else f"{ctx.world.rng.choice(_RESOURCE_NAME_WORDS)}-{thing}"
 
 
