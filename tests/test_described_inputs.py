@@ -44,6 +44,7 @@ def test_the_choices_a_description_lists():
     assert described_choices('Allowed values are "cnam", "format", "hlr" and "mnp".') == ("cnam", "format", "hlr",
                                                                                         "mnp")
     assert described_choices("Fare range (Acceptable values are: \"byday\", \"bymonth\")") == ("byday", "bymonth")
+    assert described_choices('Cabin (Acceptable values are: "", "economy", "business")') == ("economy", "business")
     # one value is what the input must be, not a choice
     assert described_choices("must be `authorization_code`") == ()
     assert described_choices("One of the user's accounts") == ()

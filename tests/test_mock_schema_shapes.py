@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from tooldial.corpus.models import Api
+from tooldial.corpus.models import Api, OutputComponent
 from tooldial.corpus.schema import components_from_schema
 from tooldial.dialogue.mockdata import build_result, list_container, records_at
 
@@ -112,3 +112,18 @@ def test_an_envelope_of_counts_alone_documents_nothing():
         "country": {"type": "string"}}}}
     body = build_result(_api(schema, "List leagues"), random.Random(0))["response"]
     assert [set(r) for r in body["response"]] == [{"country"}] * 2 and "results" in body
+
+
+def test_fields_below_a_response_envelope_document_the_api():
+    from tooldial.dialogue.mockdata import documented_output
+
+    def api(*paths: str) -> Api:
+        return Api(category="Music", tool="lyrics", name="Get track", description="",
+                   output_components=tuple(OutputComponent(path=tuple(p.split("|"))) for p in paths))
+
+    # Musixmatch wraps every result in message|body: its fields are documentation
+    assert documented_output(api("message|header|status_code", "message|body|track|track_name"))
+    # the generic envelope alone, or with the request repeated under it, documents nothing
+    assert not documented_output(api("get", "errors", "results", "response"))
+    assert not documented_output(api("get", "parameters|season", "parameters|league", "results"))
+    assert documented_output(api("get", "results", "response|league|name"))

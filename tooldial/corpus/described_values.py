@@ -31,6 +31,7 @@ def _cues(name: str) -> re.Pattern[str]:
 
 
 def _quoted(text: str) -> list[str]:
+    text = re.sub(r"(?<![\w'\"])(''|\"\")", " ", text)  # an empty choice ("", "economy") keeps the quotes paired
     return [next(g for g in m.groups() if g is not None).strip() for m in _QUOTED.finditer(text)]
 
 
@@ -63,7 +64,7 @@ def _after(description: str, cues: re.Pattern[str], *, bare: bool = True) -> lis
             if token and token.group(1).lower() not in _PROSE:
                 values = [token.group(1)]
         values = [(m2.group(1) if (m2 := _ASSIGNED.match(v.strip())) else v).strip().rstrip(".,;:") for v in values]
-        values = [v for v in values if v and len(v) <= 60 and not _MASK.fullmatch(v)]
+        values = [v for v in values if v and len(v) <= 120 and not _MASK.fullmatch(v)]
         if values:
             out.append(values)
     return out
