@@ -127,3 +127,21 @@ def test_fields_below_a_response_envelope_document_the_api():
     assert not documented_output(api("get", "errors", "results", "response"))
     assert not documented_output(api("get", "parameters|season", "parameters|league", "results"))
     assert documented_output(api("get", "results", "response|league|name"))
+
+
+def test_an_input_echoes_into_the_results_own_field_not_a_nested_namesake():
+    # Flinkster's getProvider(uid) returns a record with its own uid and a nested provider object: the uid asked
+    # for is the record's, once (twice would be one id of two kinds of object)
+    schema = {"type": "object", "properties": {
+        "uid": {"type": "string"}, "type": {"type": "string"},
+        "provider": {"type": "object", "properties": {"uid": {"type": "string"}, "href": {"type": "string"}}}}}
+    api = _api(schema, "getProvider")
+    for seed in range(4):
+        body = build_result(api, random.Random(seed), inputs={"uid": "79642576"})["response"]
+        assert body["uid"] == "79642576"
+        assert body.get("provider", {}).get("uid") != "79642576"
+    # with no top-level namesake, a nested field still repeats what it was asked by
+    nested = _api({"type": "object", "properties": {"provider": {"type": "object", "properties": {
+        "uid": {"type": "string"}, "href": {"type": "string"}}}}}, "getProvider")
+    body = build_result(nested, random.Random(0), inputs={"uid": "79642576"})["response"]
+    assert body["provider"]["uid"] == "79642576"

@@ -256,6 +256,10 @@ class ResultBuilder:
         self.api, self.api_name, self.tool, self.category = api, api.name, api.tool, api.category
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
+        example = api.example_response
+        #: The result's own top-level field names: an input echoes into these, not into a nested namesake.
+        self._top_names = {c.path[0].lower() for c in api.output_components if len(c.path) == 1 and not c.is_list} | (
+            {str(k).lower() for k in example} if isinstance(example, dict) else set())
         self.records = requested_records(self.raw_inputs, self.records)
         #: Whether the call asks for Fahrenheit (``units=imperial``, ``unit=F``).
         self.fahrenheit = any(as_text(v).strip().lower() in _FAHRENHEIT_INPUTS
@@ -372,6 +376,8 @@ class ResultBuilder:
         Details by Id")."""
         name = f.name.lower()
         owner = owner_words(path)
+        if name in self.inputs and top and len(path) > 1 and name in self._top_names:
+            return None  # the result's own ``uid`` repeats the ``uid`` asked for, not a nested ``provider.uid`` too
         if name in self.inputs and (top or self._filter(f, path)) and not (
                 top and field_kind(f) == "id" and not set(f.tokens) - set(_ID_WORDS) and owner
                 and not owner <= self.name_words):  # ``awayTeam.id`` is not the event ``id`` asked for

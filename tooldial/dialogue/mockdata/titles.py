@@ -282,8 +282,10 @@ def _resource_name(f: FieldName, ctx: RecordContext) -> str | None:
     collection": "analytics-collection"), when no title fits; None for a name of anything else."""
     own = [t for t in f.tokens if t != "name"]
     thing = next((t for t in reversed(own) if t in _NAMED_RESOURCES), None)
-    if thing is None and not own:
-        thing = next((t for t in reversed(list(f.title)) if t in _NAMED_RESOURCES), None)
+    if thing is None and not own:  # a bare name: its parent's thing, else the one thing the API's name names
+        parent = [t for t in name_tokens(f.parent) if t in _NAMED_RESOURCES]
+        titled = sorted(t for t in f.title if t in _NAMED_RESOURCES)
+        thing = parent[-1] if parent else titled[0] if len(titled) == 1 and not f.parent else None
     return None if thing is None else f"{ctx.world.rng.choice(_RESOURCE_NAME_WORDS)}-{thing}"
 
 
