@@ -208,6 +208,9 @@ def test_a_date_time_of_documented_length_is_written_in_that_form_not_padded(low
     fixed = conform("2025-08-19T13:30:00", slot, random.Random(0), dt.date(2025, 9, 1))
     assert not violations(fixed, slot), fixed
     assert fixed.startswith("2025-08-19T13:30:00") and re.search(form + "$", fixed)
+    # a longer documented form is rewritten in the shorter one, not cut mid-way
+    longer = conform("2025-08-19T13:30:00.000+00:00", slot, random.Random(0), dt.date(2025, 9, 1))
+    assert not violations(longer, slot) and longer.startswith("2025-08-19T13:30"), longer
 
 
 def test_a_value_drawn_from_a_pattern_is_readable_where_the_pattern_leaves_it_open():

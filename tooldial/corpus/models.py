@@ -115,8 +115,8 @@ class OutputComponent(_Leaf):
     #: files and caches keep their bytes.
     implied: str = Field(default="", exclude=True)
     #: Where its schema puts the records of the leaf's list: the path of the innermost array or map keyed by
-    #: data it lies in (``()``: the response is a list), None when no schema says (read from the example, else the parent path;
-    #: :func:`tooldial.dialogue.mockdata.documented.list_container`). Never serialised, like ``implied``.
+    #: data it lies in (``()``: the response is a list), None when no schema says (then read from the example,
+    #: else the parent path: :func:`tooldial.dialogue.mockdata.documented.list_container`). Never serialised.
     list_at: tuple[str, ...] | None = Field(default=None, exclude=True)
 
     @property

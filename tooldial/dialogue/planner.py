@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from tooldial.corpus.models import Api, Corpus, OutputComponent
+from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter
 from tooldial.dialogue.answer_fields import answer_fields
 from tooldial.dialogue.chains import BARE_ID, alike_record, chain_problem, chain_verdict, schema_copies
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan, DialogueUnit
@@ -48,8 +48,8 @@ from tooldial.rules.world_check import Call, WorldProblem, check_call
 #: The plan's data (dialogue_plan), step 2 (scenario_writer) and the answer's fields (answer_fields) live in their
 #: own modules; their names stay importable from here.
 __all__ = ["ApiSlots", "DialoguePlan", "DialogueUnit", "answer_fields", "build_scenario", "carry_entity",
-           "chain_problem", "choose_slots", "label", "opening_turns", "plan_dialogue", "plan_or_reason", "subgraph_type", "user_goal",
-           "world_problems"]
+           "chain_problem", "choose_slots", "label", "opening_turns", "plan_dialogue", "plan_or_reason",
+           "subgraph_type", "user_goal", "world_problems"]
 
 
 def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optional: bool,
@@ -158,7 +158,7 @@ def plan_or_reason(unit: DialogueUnit, sequence: ActionSequence, corpus: Corpus,
     return plan, ""
 
 
-def _supply_chain_values(result: dict[str, Any], source: Api, chain: OutputComponent, param: Any,
+def _supply_chain_values(result: dict[str, Any], source: Api, chain: OutputComponent, param: Parameter | None,
                          rng: random.Random) -> None:
     """The chained output in every record of the source's result where the builder left it out (an
     undocumented field it cannot name a value for: Kinto's ``bucket``, an AWS ``AssociationArn``), drawn as the

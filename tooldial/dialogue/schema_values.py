@@ -323,11 +323,11 @@ def conform(value: Any, slot: Slot, rng: random.Random, today: dt.date, *, text:
             fixed = _same_day(fixed, slot.format, rng) or _format_value(slot, rng, today)
         if c is not None and c.pattern is not None and not _search(c.pattern, fixed):
             fixed = _pattern_value(slot, rng)
+        if c is not None and slot.format == "date-time" and violations(fixed, slot):  # before a cut breaks it
+            fixed = _datetime_sized(fixed, c.min_length, c.max_length) or fixed
         if c is not None and c.max_length is not None and len(fixed) > c.max_length:
             cut = fixed[:c.max_length]
             fixed = cut.rsplit(" ", 1)[0] if " " in cut and not violations(cut.rsplit(" ", 1)[0], slot) else cut
-        if c is not None and slot.format == "date-time" and violations(fixed, slot):
-            fixed = _datetime_sized(fixed, c.min_length, c.max_length) or fixed
         if c is not None and c.min_length is not None and len(fixed) < c.min_length:
             fixed = fixed.ljust(c.min_length, "0") if c.pattern is None else _pattern_value(slot, rng)
     else:

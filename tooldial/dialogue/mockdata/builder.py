@@ -712,40 +712,44 @@ class ResultBuilder:
 
     def _fill_inner(self, rows: list[dict[str, Any]], outer: tuple[str, ...], container: tuple[str, ...],
                     comps: list[OutputComponent]) -> None:
-        """A list the schema puts inside each record of the list at ``outer`` (a payment's refunds): two values
-        or records in each, drawn like the record's own fields."""
-        at = container[len(outer):]
+        """A list or map the schema puts inside each record of the list at ``outer`` (a payment's refunds): two
+        values, records or keys in each, drawn like the record's own fields."""
         for row in rows:
-            if any(c.path == (*container, MAP_KEY) for c in comps):  # a map keyed by data
-                mapped = self._map(container, comps, 2)
-                if mapped:
-                    _set_path(row, at, mapped)
-                continue
-            if any(c.path == container for c in comps):  # a list of scalars
-                values = [v for v in (self.leaf(container, comps[0].example, self.context(), False)
-                                      for _ in range(2)) if v is not OMIT]
-                if values:
-                    _set_path(row, at, values)
-                continue
-            items: list[dict[str, Any]] = []
-            for _ in range(2):
-                item: dict[str, Any] = {}
-                ctx = self.context()
-                for comp in comps:
-                    value = self.leaf(comp.path, comp.example, ctx, False)
-                    if value is not OMIT:
-                        _set_path(item, comp.path[len(container):], value)
-                apply_rules(item, ctx)
-                if item:
-                    items.append(item)
-            if items:
-                _set_path(row, at, items)
+            value = self._collection(container, comps, 2)
+            if value:
+                _set_path(row, container[len(outer):], value)
+
+    def _collection(self, container: tuple[str, ...], comps: list[OutputComponent], n: int) -> Any:
+        """What the schema puts at ``container``: a map keyed by data, ``n`` scalars, or ``n`` records."""
+        if any(c.path == (*container, MAP_KEY) for c in comps):
+            return self._map(container, comps, n)
+        if any(c.path == container for c in comps):  # a list of scalars
+            return [v for v in (self.leaf(container, comps[0].example, self.context(), False) for _ in range(n))
+                    if v is not OMIT]
+        items: list[dict[str, Any]] = []
+        for _ in range(n):
+            ctx = self.context()
+            item = self._record(container, comps, ctx)
+            apply_rules(item, ctx)
+            if item:
+                items.append(item)
+        return items
+
+    def _record(self, container: tuple[str, ...], comps: list[OutputComponent], ctx: RecordContext) -> dict[str, Any]:
+        """One record of the collection at ``container``: its leaves drawn in one context."""
+        record: dict[str, Any] = {}
+        for comp in comps:
+            value = self.leaf(comp.path, comp.example, ctx, False)
+            if value is not OMIT:
+                _set_path(record, comp.path[len(container):], value)
+        return record
 
     def _map(self, container: tuple[str, ...], comps: list[OutputComponent], n: int) -> dict[str, Any]:
         """A map keyed by data (``additionalProperties``: a payment's metadata, rates by currency): ``n`` keys
         drawn as its key leaf says, each with a value or record drawn like a list's."""
         key_comp = next(c for c in comps if c.path == (*container, MAP_KEY))
         values = [c for c in comps if c is not key_comp]
+        scalar = next((c for c in values if c.path == container), None)
         # the keys are drawn as what the schema says they are ("currency code": USD), named so
         said = "_".join(re.findall(r"[a-z0-9]+", key_comp.description.lower())[:3])
         key_path = (*container, said) if said else key_comp.path
@@ -757,15 +761,8 @@ class ResultBuilder:
             key = self.leaf(key_path, key_comp.example, ctx, False)
             if key is OMIT or not as_text(key).strip() or as_text(key) in out:
                 continue
-            scalar = next((c for c in values if c.path == container), None)
-            if scalar is not None:
-                value = self.leaf(container, scalar.example, ctx, False)
-            else:
-                value = {}
-                for comp in values:
-                    leaf = self.leaf(comp.path, comp.example, ctx, False)
-                    if leaf is not OMIT:
-                        _set_path(value, comp.path[len(container):], leaf)
+            value = self.leaf(container, scalar.example, ctx, False) if scalar is not None else self._record(
+                container, values, ctx)
             if value is not OMIT and value != {}:
                 out[as_text(key)] = value
         return out
@@ -918,7 +915,7 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
 
 
 #: What a result's counts are: they say how many records there are, never what they hold.
-_COUNT_KINDS = frozenset({"count", "limit", "page"})
+_COUNT_KINDS = loader.words("field_kinds", "counts")
 
 
 def _only_counts(body: Any) -> bool:

@@ -198,10 +198,14 @@ STATUS_KEYS = loader.words("envelope", "status_keys")
 PAGING_KEYS = loader.words("paging", "paging_keys")
 
 
+#: Top-level keys under which a response repeats the request.
+REQUEST_ECHO = loader.words("envelope", "request_echo")
+
+
 def documented_output(api: Api) -> bool:
     """Whether the documentation says what the API returns: a non-error example response, or output fields
-    beyond a status/envelope (``get``/``parameters``/``errors``/``results``/``response``) or below it. An id its name only
-    implies (:mod:`tooldial.corpus.implied_outputs`) lets a chain start from the API but answers nothing."""
+    beyond a status/envelope (``get``/``parameters``/``errors``/``results``/``response``) or below it. An id its
+    name only implies (:mod:`tooldial.corpus.implied_outputs`) lets a chain start from the API but answers nothing."""
     example = api.example_response
     if isinstance(example, dict | list) and example and not documented_error(example):
         return True
@@ -210,9 +214,6 @@ def documented_output(api: Api) -> bool:
     return any(c.path and c.path[0] not in REQUEST_ECHO and not set(c.path) <= ENVELOPE and not c.implied
                for c in api.output_components)
 
-
-#: Top-level keys under which a response repeats the request.
-REQUEST_ECHO = loader.words("envelope", "request_echo")
 
 
 def reports_something(result: Any) -> bool:
