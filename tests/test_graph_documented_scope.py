@@ -100,6 +100,11 @@ def test_a_qualified_key_in_each_record_of_a_list_and_a_sent_host_are_echoes():
     assert echoed_input(member, ["taxId"]) is None
     related = ent("Tools|whois_past|Related", "output", "related|domain_name", is_list=True)
     assert echoed_input(related, ["domainName"]) is None
+    # the record the key names, inside each item of a list asked for by that key, is the caller's (a feed's company)
+    feed = ent("Business|firm_news|Feed", "output", "feeds|company|company_id", is_list=True)
+    assert echoed_input(feed, ["company_id"]) == "company_id"
+    investor = ent("Business|firm_news|Feed", "output", "feeds|investor|company_id", is_list=True)
+    assert echoed_input(investor, ["company_id"]) is None  # another record's key of that name
     # a domain in the answer of a call whose nameless input shows a host repeats it; an e-mail default does not
     scraped = ent("Data|contact_scrape|Scrape", "output", "data|domain", example="wsgr.com")
     assert echoed_input(scraped, ["query"], sent_values={"query": "wsgr.com"}) == "query"

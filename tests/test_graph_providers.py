@@ -261,6 +261,19 @@ def test_a_field_copied_into_a_new_record_of_its_type_is_no_chain_but_keys_and_o
                                       _entity("buyMuseumTickets", "input", "ticketDate"), True)
 
 
+def test_an_api_named_only_by_its_verb_takes_its_record_type_from_its_rest_path():
+    from tooldial.graph.record_copy import api_record_words, copies_into_new_record
+
+    assert api_record_words("Docs|pdf|list", "/v1/templates") == {"template"}
+    assert api_record_words("Docs|pdf|create_designer", "/designer/templates") == {"designer"}  # the name has one
+    assert api_record_words("Docs|pdf|get", "/templates/{id}") == {"template"}
+    name = _entity("list", "output", "results|name", "name")
+    target = _entity("create", "input", "name")
+    assert not copies_into_new_record(name, target, True)  # no record word in either name: undecided
+    assert copies_into_new_record(name, target, True, ("/templates", "/designer/templates"))
+    assert not copies_into_new_record(name, target, True, ("/templates", "/reports"))  # another record type
+
+
 def test_an_existing_records_id_is_not_the_key_of_a_new_record_of_its_type():
     from tooldial.graph.record_copy import existing_key_into_new_record
 

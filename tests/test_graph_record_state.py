@@ -179,6 +179,29 @@ def test_in_one_system_a_lookup_that_hands_back_an_input_the_caller_sent_is_a_ro
     assert not round_trip(email, lookup, sent, outs, more, sent_back=True)
 
 
+def test_a_record_fetched_again_by_its_other_key_is_a_round_trip_even_with_lists_inside():
+    from dataclasses import replace
+
+    from tooldial.graph.select import round_trip
+
+    def record(api):  # one company schema, its funding rounds a list inside it
+        return [_entity(api, "output", k) for k in ("company_id", "name", "website")] + [
+            replace(_entity(api, "output", "funding|amount"), is_list=True)]
+
+    by_id, by_url = record("get_company_by_id"), record("get_company_by_url")
+    sent = [_entity("get_company_by_id", "input", "companyId")]
+    website = by_id[2]
+    lookup = _entity("get_company_by_url", "input", "website")
+    assert not round_trip(website, lookup, sent, by_id, by_url)  # lists inside: not read without whole_records
+    assert round_trip(website, lookup, sent, by_id, by_url, whole_records=True)
+    # the target's list is not a part of the source's record (a company's competitors): another answer
+    rivals = [*by_url[:3], replace(_entity("get_company_by_url", "output", "competitor|company_id"), is_list=True)]
+    assert not round_trip(website, lookup, sent, by_id, rivals, whole_records=True)
+    # a list of records with the same fields is no whole record (an author's books after a book)
+    listed = [replace(o, is_list=True) for o in record("list_companies")[:3]]
+    assert not round_trip(website, lookup, sent, by_id[:3], listed, whole_records=True)
+
+
 def test_an_abbreviated_id_names_the_record_of_its_api():
     from tooldial.graph.record_names import abbreviated_record
 

@@ -149,6 +149,7 @@ EDGE_RULES = Registry("edge rule", {
     "url_page_kind": "tooldial.rules.edge.url_page_kind:UrlPageKind",
     "image_url_lookup": "tooldial.rules.edge.image_url_lookup:ImageUrlLookup",
     "count_not_id": "tooldial.rules.edge.count_not_id:CountNotId",
+    "key_into_syntax_value": "tooldial.rules.edge.key_into_syntax_value:KeyIntoSyntaxValue",
     "paging_cursor": "tooldial.rules.edge.paging_cursor:PagingCursor",
     "implied_scope": "tooldial.rules.edge.implied_scope:ImpliedScope",
     "market_setting": "tooldial.rules.edge.market_setting:MarketSetting",

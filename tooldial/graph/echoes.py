@@ -156,6 +156,12 @@ _RELATED_RECORDS = knowledge_words("records", "related_records")
 #: Last words of a key input that names a thing (``chapterId``): an output named as the rest repeats it.
 _KEY_TAIL = knowledge_words("identifiers", "key_tail")
 
+def _names_key_record(parent: str, key: str) -> bool:
+    """``company`` is the record ``company_id`` keys (the key's words but its last, singular)."""
+    words = [singular(w) for w in split_words(key)]
+    return len(words) >= 2 and [singular(w) for w in split_words(parent)] == words[:-1]
+
+
 def _qualified_by_record(parents: list[str]) -> bool:
     """Whether a parent names a record of another thing (``related|domain_name``, ``similar|tax_id``): its field is
     that record's, not the caller's value."""
@@ -244,9 +250,11 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
                                   {_echo_norm(n) for n in required})):
         return names[leaf]
     if output.is_list and leaf in names and names[leaf] in required and len(split_words(names[leaf])) >= 2 \
-            and len(parents) == 1 and not _qualified_by_record(parents):
+            and (len(parents) == 1 or len(parents) == 2 and _names_key_record(parents[-1], names[leaf])) \
+            and not _qualified_by_record(parents):
         # a qualified key the caller sent (``domainName``) in each record of a list (``whois_domains_historical|
-        # domain_name``; not a nested record's: ``members|person|taxId``): the records are about that one value
+        # domain_name``; not a nested record's: ``members|person|taxId``), or in the record that key names inside
+        # each (``feeds|company|company_id`` of a feed asked for by ``company_id``): the records are about that value
         return names[leaf]
     if own and leaf in BARE_IDS and (kind := record_type(output)) and (hit := names.get(_echo_norm(f"{kind} id"))):
         return hit

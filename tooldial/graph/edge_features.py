@@ -95,7 +95,7 @@ _CLASS_OF: dict[EdgeReason, str] = {
     **dict.fromkeys((EdgeReason.COUNT_NOT_ID, EdgeReason.STANDARD_INTO_FOREIGN_ID, EdgeReason.PLAIN_VALUE_INTO_BARE_ID,
                      EdgeReason.RECORD_TYPE, EdgeReason.SEASON_OF_OTHER_PROVIDER,
                      EdgeReason.ID_OF_OTHER_PROVIDER, EdgeReason.USER_ID, EdgeReason.FLAG_INTO_ID, EdgeReason.ID_SHAPE,
-                     EdgeReason.IMPLIED_OUTSIDE_SYSTEM), "rejected_id_space"),
+                     EdgeReason.IMPLIED_OUTSIDE_SYSTEM, EdgeReason.KEY_INTO_SYNTAX_VALUE), "rejected_id_space"),
     **dict.fromkeys((EdgeReason.SETTING_OF_OTHER_MARKET, EdgeReason.DIFFERENT_STANDARDS, EdgeReason.FORMATS_DIFFER,
                      EdgeReason.SYMBOL_MARKETS, EdgeReason.OWN_LIST, EdgeReason.SYMBOL_FORMATS,
                      EdgeReason.UNKNOWN_MARKET, EdgeReason.URL_SITES, EdgeReason.SITE_URLS,

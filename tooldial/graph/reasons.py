@@ -22,6 +22,7 @@ class EdgeReason(StrEnum):
     URL_PAGE_KIND = "url_page_kind"
     IMAGE_URL_LOOKUP = "image_url_lookup"
     COUNT_NOT_ID = "count_not_id"
+    KEY_INTO_SYNTAX_VALUE = "key_into_syntax_value"
     PAGING_CURSOR = "paging_cursor"
     IMPLIED_OUTSIDE_SYSTEM = "implied_outside_system"
     SETTING_OF_OTHER_MARKET = "setting_of_other_market"

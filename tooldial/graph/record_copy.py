@@ -11,12 +11,15 @@ another type), and so do values whose names differ (an event's ``dates`` into ``
 
 from __future__ import annotations
 
+import re
+
 from tooldial.graph.entities import Entity, split_words
-from tooldial.graph.record_names import record_words
+from tooldial.graph.record_names import NAME_NOISE, record_words
 from tooldial.graph.validity import PUBLIC_IDS, classify
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
+_VERSION = re.compile(r"v\d+(\.\d+)*", re.I)
 #: First words of a call that makes a new record (``records.new_record_verbs``; not ``submit``, ``place``, ``book``).
 _NEW_RECORD_VERBS = knowledge_words("records", "new_record_verbs")
 
@@ -31,12 +34,13 @@ def _leaf(entity: Entity) -> str:
     return "".join(singular(w) for w in split_words(leaf.removesuffix("[]")))
 
 
-def copies_into_new_record(output: Entity, target: Entity, target_creates: bool) -> str | None:
+def copies_into_new_record(output: Entity, target: Entity, target_creates: bool,
+                           paths: tuple[str, str] = ("", "")) -> str | None:
     """The reason when ``output`` is a field of a record copied into the same-named field of a call that creates a
-    record of the same type (module docstring), else ``None``."""
+    record of the same type (module docstring), else ``None``. ``paths``: the two APIs' REST paths, if any."""
     if not target_creates or not one_system(output, target):
         return None
-    if not same_field_of_record_type(output, target):
+    if not same_field_of_record_type(output, target, paths):
         return None
     return "a field of a record copied into a new record of its type: the new record's content is the user's"
 
@@ -64,13 +68,22 @@ def existing_key_into_new_record(output: Entity, target: Entity, target_creates:
     return "an existing record's id into the key of a new record of its type"
 
 
-def same_field_of_record_type(output: Entity, target: Entity) -> bool:
+def same_field_of_record_type(output: Entity, target: Entity, paths: tuple[str, str] = ("", "")) -> bool:
     """The output is a record's own field (no identifier, no public id) of the target's name, and both APIs handle
-    one record type (their names share a record word)."""
+    one record type (their names share a record word; a name with none, such as ``create`` or ``list``, is read
+    from its REST path's literal segments: ``/designer/templates`` → designer, template)."""
     traits = classify(output)
     if traits.kind == "identifier" or (traits.standard or "") in PUBLIC_IDS or _leaf(output) != _leaf(target):
         return False
-    return bool(record_words(output.api_id) & record_words(target.api_id))
+    return bool(api_record_words(output.api_id, paths[0]) & api_record_words(target.api_id, paths[1]))
+
+
+def api_record_words(api_id: str, path: str = "") -> set[str]:
+    """:func:`record_words` of the API's name, else of its REST path's literal segments (no parameter, version or
+    name-noise segment)."""
+    return record_words(api_id) or {
+        singular(w) for seg in path.split("/") if seg and "{" not in seg and not _VERSION.fullmatch(seg)
+        for w in split_words(seg) if w not in NAME_NOISE and len(w) > 1 and not w.isdigit()}
 
 
 def current_value_as_new(output: Entity, target: Entity) -> str | None:

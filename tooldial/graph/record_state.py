@@ -59,13 +59,13 @@ def stored_value_replaced(output: Entity, target: Entity) -> str | None:
     return f"a stored {field} into the call that sets a new one: the new value is the user's"
 
 
-def copies_into_update(output: Entity, target: Entity) -> str | None:
+def copies_into_update(output: Entity, target: Entity, paths: tuple[str, str] = ("", "")) -> str | None:
     """The reason when a stored field goes into the same-named field of an update of a record of its type (module
-    docstring), else ``None``."""
+    docstring), else ``None``. ``paths``: the two APIs' REST paths, if any."""
     words = _name_words(target.api_id)
     if not words or words[0] not in _REPLACE or not one_system(output, target) or _in_list(target):
         return None
-    if not same_field_of_record_type(output, target):
+    if not same_field_of_record_type(output, target, paths):
         return None
     return "a record's stored field into an update of its record type: the update's content is the user's"
 

@@ -183,7 +183,9 @@ class EdgeSelector:
         placed by coordinates comes from the record that gives the coordinates. The first clash, typed."""
         if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
                       self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, []),
-                      sent_back=self.one_system):
+                      sent_back=self.one_system,
+                      whole_records=output.api_id not in self.creates and target.api_id not in self.creates
+                      and target.api_id not in self.writes):
             return Clash(EdgeReason.ROUND_TRIP, "a round trip: the target returns what the caller already had")
         if user_record_clash(output, target, self.outputs_by_api.get(output.api_id, [])):
             return Clash(EdgeReason.USER_ID,
@@ -204,7 +206,7 @@ class EdgeSelector:
                          "the source record already holds the answer: the target returns the same fields again")
         if why := goal_less_source(output, target):
             return Clash(EdgeReason.GOAL_LESS_SOURCE, why)
-        if why := copies_into_new_record(output, target, target.api_id in self.creates):
+        if why := copies_into_new_record(output, target, target.api_id in self.creates, self.rest_paths(output, target)):
             return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
         if why := existing_key_into_new_record(output, target, target.api_id in self.creates):
             return Clash(EdgeReason.NEW_RECORD_KEY, why)
@@ -251,6 +253,11 @@ class EdgeSelector:
                              "a time zone for a call placed by coordinates comes from the record that gives them")
         return None
 
+    def rest_paths(self, output: Entity, target: Entity) -> tuple[str, str]:
+        """The two APIs' REST paths (``""`` where an API has none)."""
+        source, sink = self.paths.get(output.api_id), self.paths.get(target.api_id)
+        return (source.path if source else "", sink.path if sink else "")
+
     def other_collection_key(self, output: Entity, target: Entity) -> str | None:
         from tooldial.graph.rest_resources import other_collection_key
 
@@ -265,7 +272,7 @@ class EdgeSelector:
         one-system corpus only, so multi-provider corpora (ToolBench) keep their graphs."""
         if why := stored_value_replaced(output, target):
             return Clash(EdgeReason.STORED_VALUE_REPLACED, why)
-        if why := copies_into_update(output, target):
+        if why := copies_into_update(output, target, self.rest_paths(output, target)):
             return Clash(EdgeReason.COPY_INTO_UPDATE, why)
         if why := parts_of_ended_record(output, target):
             return Clash(EdgeReason.PART_OF_ENDED_RECORD, why)
@@ -402,18 +409,21 @@ def other_id_of_record(output: Entity, target: Entity, source_outputs: list[Enti
 
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
-               target_outputs: list[Entity], *, sent_back: bool = False) -> bool:
+               target_outputs: list[Entity], *, sent_back: bool = False, whole_records: bool = False) -> bool:
     """Inside one tool (or one provider's tools), a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
     profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
-    input of its own name that is none of the source's inputs; the target returns one record (no lists), every
+    input of its own name that is none of the source's inputs; the target returns one record (no lists; with ``whole_records``, a read between two calls that make
+    no record, lists that are parts of one record schema both calls return: :func:`_same_record_schema`), every
     field of it is a field or an input of the source, and the source's inputs come back. With ``sent_back`` (a
     one-system corpus) a target that returns only inputs the caller sent is one too, whatever else the source
     took: ``modify_user_address`` (user id and a new address → the user's profile) into ``find_user_id_by_email``
     hands back just the user id the caller sent."""
     one_system = source.tool_id == target.tool_id or bool(source.provider) and source.provider == target.provider
-    if not one_system or source.is_list or not target_outputs or not source_inputs \
-            or any(o.is_list for o in target_outputs):
+    if not one_system or source.is_list or not target_outputs or not source_inputs:
+        return False
+    if any(o.is_list for o in target_outputs) and not (
+            whole_records and _same_record_schema(source, source_outputs, target_outputs)):
         return False
     if _norm(source.raw or source.key.rsplit("|", 1)[-1]) != _norm(target.raw or target.key):
         return False
@@ -423,6 +433,13 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
     sent = {_norm(i.raw or i.key) for i in source_inputs}
     return returned <= had and (sent <= returned or sent_back and returned <= sent)
+
+
+def _same_record_schema(source: Entity, source_outputs: list[Entity], target_outputs: list[Entity]) -> bool:
+    """A record whose lists are its own parts (a company's ``funding|investor``), returned whole by both calls:
+    the source's value is a top-level field of it, and every path the target returns the source returns too."""
+    return "|" not in source.key and {(o.key, o.is_list) for o in target_outputs} <= {(o.key, o.is_list)
+                                                                                       for o in source_outputs}
 
 
 #: Fields of a response that say how the call went, not what it found: never part of an answer.
