@@ -105,6 +105,11 @@ def test_a_qualified_key_in_each_record_of_a_list_and_a_sent_host_are_echoes():
     assert echoed_input(feed, ["company_id"]) == "company_id"
     investor = ent("Business|firm_news|Feed", "output", "feeds|investor|company_id", is_list=True)
     assert echoed_input(investor, ["company_id"]) is None  # another record's key of that name
+    # a qualified uuid spells the qualified id the caller sent; a bare uuid is a key of its own beside a bare id
+    queue = ent("Health|gene_vault|Authorization queue", "output", "product_uuid")
+    assert echoed_input(queue, ["productId"]) == "productId"
+    skin = ent("Games|skin_store|Skin by id", "output", "uuid")
+    assert echoed_input(skin, ["id"]) is None
     # a domain in the answer of a call whose nameless input shows a host repeats it; an e-mail default does not
     scraped = ent("Data|contact_scrape|Scrape", "output", "data|domain", example="wsgr.com")
     assert echoed_input(scraped, ["query"], sent_values={"query": "wsgr.com"}) == "query"

@@ -53,8 +53,15 @@ def _by_words(api_id: str) -> list[str]:
     return words[words.index("by", 1) + 1:] if "by" in words[1:] else []
 
 
+#: Last words that spell "id" in a qualified name (``product_uuid`` repeats ``productId``).
+_ID_SPELLINGS = knowledge_words("identifiers", "id_spellings")
+
+
 def _echo_norm(name: str) -> str:
-    return "".join(singular(w) for w in split_words(name))
+    words = [singular(w) for w in split_words(name)]
+    if len(words) >= 2 and words[-1] in _ID_SPELLINGS:
+        words[-1] = "id"
+    return "".join(words)
 
 
 #: Verbs of an API name that write a record (``addPet``, ``createUser``, ``buyMuseumTickets``).
