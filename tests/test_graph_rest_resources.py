@@ -112,3 +112,61 @@ def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook,
     wrong = (MAKE, "id", NOTE, "workspaceId")
     assert wrong in without and wrong not in with_paths
     assert on.graph["rejected"]["parent_echo"] >= 1
+
+
+BOARDS = """
+openapi: 3.0.0
+info: {title: Boards, version: "1"}
+servers: [{url: "https://boards.example.test/api"}]
+paths:
+  /boards:
+    get:
+      summary: List board names
+      responses:
+        "200":
+          description: the names
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  names: {type: array, items: {type: string}}
+                  recent:
+                    type: array
+                    items: {type: object, properties: {board: {type: string}, hits: {type: integer}}}
+  /boards/{name}:
+    parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+    get:
+      summary: Get board settings
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {size: {type: integer}}}}}}}
+    put:
+      summary: Update board settings
+      responses: {"204": {description: ok}}
+    post:
+      summary: Create new board
+      description: Creates a new board with this name.
+      responses: {"201": {description: ok}}
+  /accounts:
+    get:
+      summary: Accounts of the user
+      responses:
+        "200":
+          description: ok
+          content: {application/json: {schema: {type: object, properties: {accounts: {type: array, items: {type: string}}}}}}
+  /accounts/{account}/summary:
+    get:
+      summary: Account summary
+      parameters: [{name: account, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {balance: {type: number}}}}}}}
+"""
+
+
+def test_a_list_of_plain_keys_fills_its_items_paths_but_not_a_call_that_creates_one(tmp_path):
+    spec = tmp_path / "boards.yaml"
+    spec.write_text(BOARDS, encoding="utf-8")
+    found = _short(resource_chains(load_corpus(str(spec))))
+    # ``names`` (the keys in the plural) and ``accounts`` (the items themselves) hold the keys; ``recent|board``
+    # is a field of listed records; "Create new board" takes a new name from the caller
+    assert found == {("GET /boards", "names", "GET /boards/{name}", "name"),
+                     ("GET /boards", "names", "PUT /boards/{name}", "name"),
+                     ("GET /accounts", "accounts", "GET /accounts/{account}/summary", "account")}

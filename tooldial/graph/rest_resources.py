@@ -8,7 +8,8 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
 
 - :func:`resource_chains`: the key field of what a collection returns (the field named as the path parameter,
   else the parameter's last word: ``id`` of ``cardId``, ``key`` of ``podcastKey``; the parameter right after the
-  collection keys its items whatever it is called, ``/payments/{transId}``) into every required path parameter of
+  collection keys its items whatever it is called, ``/payments/{transId}``; a list of plain values named as the
+  keys or the items, ``names`` or ``accounts``, holds the keys) into every required path parameter of
   a child path that keys those items. A sibling that lists the same items (``GET /templates/search``, returning a
   list) is a collection too.
 - :func:`creating_calls`: a ``POST`` to a collection that has item paths makes an item (what it takes is the new
@@ -28,7 +29,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tooldial.corpus.models import Api, Corpus
+from tooldial.corpus.models import Api, Corpus, OutputComponent
 from tooldial.graph.edges import normalize_name
 from tooldial.graph.entities import split_words
 from tooldial.graph.record_types import _CONTAINERS
@@ -97,7 +98,7 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
         if any(not (set(split_words(p)) <= (_CONTAINERS | items | record)) for p in above):
             continue
         leaf = normalize_name(o.path[-1])
-        if leaf == own:
+        if leaf == own or _lists_keys(o, own, items):
             exact.append((len(o.path), "|".join(o.path)))
         elif tail in KEY_WORDS and leaf == tail and len(words) > 1:
             by_tail.append((len(o.path), "|".join(o.path)))
@@ -106,6 +107,26 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
         return []
     nearest = min(n for n, _ in found)
     return sorted(k for n, k in found if n == nearest)
+
+
+#: First words of a call (its name or summary) that make a new record (``records.new_record_verbs``).
+_NEW_RECORD_VERBS = knowledge_words("records", "new_record_verbs")
+
+
+def _makes_item(api: Api) -> bool:
+    """A ``POST`` to an item's own path whose name or summary starts with a verb of a new record ("Create new
+    basket"); Petstore's ``POST /pet/{petId}`` "Updates a pet" acts on an existing one."""
+    return any((split_words(text)[:1] or [""])[0] in _NEW_RECORD_VERBS for text in (api.name, api.description))
+
+
+def _lists_keys(output: OutputComponent, own: str, items: set[str]) -> bool:
+    """A list of plain values named as the keys in the plural (``names`` for ``{name}``) or as the items
+    themselves (``accounts`` of ``GET /accounts`` for ``/accounts/{account}``): the list holds the keys."""
+    if not output.is_list or output.type not in ("string", "integer") or output.list_at != output.path:
+        return False  # (a field of listed records, ``items|episode``, is one of their values, not the list)
+    words = split_words(output.path[-1])
+    return bool(words) and (normalize_name(singular("".join(words))) == own or output.path[-1] in items
+                            or "".join(words) in items)
 
 
 def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
@@ -127,6 +148,8 @@ def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
             items = _item_words(collection)
             sources = [(a, False) for a in by_path.get(collection, [])]
             sources += [(a, True) for a in siblings.get(collection, []) if a not in by_path.get(collection, [])]
+            if k == len(segs) - 1 and target.method == "POST" and _makes_item(target):
+                continue  # ``POST /baskets/{name}`` "Create new basket": the caller names a new item
             for source, listed in sources:
                 if source.id == target.id or source.method not in SOURCE_METHODS:
                     continue
