@@ -170,3 +170,40 @@ def test_a_list_of_plain_keys_fills_its_items_paths_but_not_a_call_that_creates_
     assert found == {("GET /boards", "names", "GET /boards/{name}", "name"),
                      ("GET /boards", "names", "PUT /boards/{name}", "name"),
                      ("GET /accounts", "accounts", "GET /accounts/{account}/summary", "account")}
+
+
+CATALOG = """
+openapi: 3.0.0
+info: {title: Catalog, version: "1"}
+paths:
+  /apis/{owner}:
+    get:
+      summary: APIs of an owner
+      parameters: [{name: owner, in: path, required: true, schema: {type: string}}]
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: array
+                items: {type: object, properties: {name: {type: string}, owner: {type: string}, created: {type: string}}}
+  /apis/{owner}/{api}:
+    get:
+      summary: One API
+      parameters:
+        - {name: owner, in: path, required: true, schema: {type: string}}
+        - {name: api, in: path, required: true, schema: {type: string}}
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {swagger: {type: string}}}}}}}
+"""
+
+
+def test_a_parameter_named_for_the_item_itself_takes_the_items_own_key(tmp_path):
+    from tooldial.knowledge.english import singular
+
+    assert singular("apis") == "api" and singular("analysis") == "analysis"  # an acronym's plural, not a Greek one
+    spec = tmp_path / "catalog.yaml"
+    spec.write_text(CATALOG, encoding="utf-8")
+    found = _short(resource_chains(load_corpus(str(spec))))
+    # ``{api}`` names the item: its key is the listed item's ``name`` (no ``id``); ``owner`` is the caller's echo
+    assert found == {("GET /apis/{owner}", "name", "GET /apis/{owner}/{api}", "api")}

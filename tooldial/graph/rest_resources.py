@@ -34,6 +34,7 @@ from tooldial.graph.edges import normalize_name
 from tooldial.graph.entities import split_words
 from tooldial.graph.record_types import _CONTAINERS
 from tooldial.knowledge.english import singular
+from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Methods of a collection call that returns items it lists or makes; a ``PUT`` or ``PATCH`` of the collection
@@ -103,10 +104,31 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
         elif tail in KEY_WORDS and leaf == tail and len(words) > 1:
             by_tail.append((len(o.path), "|".join(o.path)))
     found = exact or by_tail
+    if not found and own in {normalize_name(w) for w in items}:
+        # the parameter is the item itself (``{api}`` under ``/apis/{owner}``): the item's own key field
+        found = _own_key(api, items, listed=listed)
     if not found:
         return []
     nearest = min(n for n, _ in found)
     return sorted(k for n, k in found if n == nearest)
+
+
+#: The fields that key an item, by preference, where the path parameter is the item's name
+#: (``containers.item_key_fields``).
+_ITEM_KEYS = ordered_words("containers", "item_key_fields")
+
+
+def _own_key(api: Api, items: set[str], *, listed: bool) -> list[tuple[int, str]]:
+    """The item's own key field (``id``, else ``key``, ``slug``, ``name``): a leaf of the item itself (no record
+    above it but wrappers or the items' name), inside a list when ``listed``."""
+    fields: dict[str, list[tuple[int, str]]] = {}
+    for o in api.output_components:
+        if listed and not o.is_list:
+            continue
+        if any(not (set(split_words(p)) <= (_CONTAINERS | items)) for p in o.path[:-1]):
+            continue
+        fields.setdefault(normalize_name(o.path[-1]), []).append((len(o.path), "|".join(o.path)))
+    return next((fields[k] for k in _ITEM_KEYS if k in fields), [])
 
 
 #: First words of a call (its name or summary) that make a new record (``records.new_record_verbs``).
