@@ -357,9 +357,11 @@ def score_sets(sets: list, args: argparse.Namespace, tmp: Path) -> int:
     total_found = total_chains = natural_found = natural_chains = 0
     if args.write_unjudged is not None:
         args.write_unjudged.write_text("", encoding="utf-8")
+    by_group: dict[str, list[dict]] = {}
     for name, spec, labels, held in sets:
         row = score_set(name, spec, labels, config, embedder, args.show, args.write_unjudged)
         row["held_out"] = held or False
+        by_group.setdefault(held or "given sets", []).append(row)
         total_found += row["found"]
         total_chains += row["chains"]
         natural_found += row["natural_found"]
@@ -384,9 +386,34 @@ def score_sets(sets: list, args: argparse.Namespace, tmp: Path) -> int:
                 print(f"    extra   {e}")
     embedder.close()
     if not args.json:
+        for label, group in sorted(by_group.items()):
+            print(group_line(label, group))
         print(f"all sets: {total_found}/{total_chains}" + (f", natural {natural_found}/{natural_chains}"
                                                           if natural_chains else ""))
     return 0
+
+
+def group_line(label: str, rows: list[dict]) -> str:
+    """One group's totals: natural recall, and judged precision (labelled edges + extras judged valid, over all
+    edges; unjudged extras count as invalid), with 95% Wilson intervals, and how many sets reach the issue's
+    per-set targets (natural recall 0.85, judged precision 0.9)."""
+    from tooldial.graph.labels import wilson
+
+    def share(k: int, n: int) -> str:
+        if not n:
+            return f"{k}/{n}"
+        lo, hi = wilson(k, n)
+        return f"{k}/{n} = {k / n:.3f} [{lo:.3f}, {hi:.3f}]"
+
+    natural = sum(r["natural_found"] for r in rows), sum(r["natural_chains"] for r in rows)
+    good = sum(r["edges_in_chains"] + r["judged_valid"] for r in rows), sum(r["edges"] for r in rows)
+    with_natural = [r for r in rows if r["natural_chains"]]
+    with_edges = [r for r in rows if r["edges"]]
+    recall_ok = sum(r["natural_found"] >= 0.85 * r["natural_chains"] for r in with_natural)
+    precise = sum(r["edges_in_chains"] + r["judged_valid"] >= 0.9 * r["edges"] for r in with_edges)
+    return (f"group {label}: natural {share(*natural)}; judged precision {share(*good)} "
+            f"({sum(r['unjudged'] for r in rows)} unjudged); natural recall >= 0.85 in {recall_ok}/{len(with_natural)} "
+            f"sets, judged precision >= 0.9 in {precise}/{len(with_edges)}")
 
 
 if __name__ == "__main__":

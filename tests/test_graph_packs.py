@@ -22,6 +22,9 @@ READS = [
     ("value_kinds", "PUBLIC_IDS", "standards", "public_registry"),
     ("value_kinds", "DATE_STANDARDS", "standards", "dates"),
     ("value_kinds", "SYNTAX_STANDARDS", "standards", "syntax"),
+    ("value_kinds", "NAMED_SYNTAX", "standards", "named_syntax"),
+    ("echoes", "_ID_SPELLINGS", "identifiers", "id_spellings"),
+    ("rest_resources", "_NEW_RECORD_VERBS", "records", "new_record_verbs"),
     ("value_kinds", "_LEDGER_WORDS", "markets", "ledger"),
     ("value_kinds", "NAMING_LEAVES", "records", "naming_leaves"),
     ("value_kinds", "PLACEHOLDER_EXAMPLES", "records", "placeholder_examples"),
@@ -87,7 +90,8 @@ READS = [
     ("account_email", "ADDRESS_SUBJECT_WORDS", "accounts", "address_subject_apis"),
     ("edge_features", "_NUMERIC", "field_words", "numeric_types"),
 ]
-ORDERED = [("value_formats", "_QUOTES", "markets", "quote_tickers")]
+ORDERED = [("value_formats", "_QUOTES", "markets", "quote_tickers"),
+           ("rest_resources", "_ITEM_KEYS", "containers", "item_key_fields")]
 MAPS = [
     ("value_kinds", "_STANDARD_BY_WORD", "standards", "kind_by_word"),
     ("value_kinds", "_FORMAT_FORMATS", "standards", "kind_by_schema_format"),

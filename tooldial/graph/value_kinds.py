@@ -179,6 +179,9 @@ PLACEHOLDER_EXAMPLES = knowledge_words("records", "placeholder_examples")
 
 #: Standard kinds with a syntax an example can be checked against.
 SYNTAX_STANDARDS = knowledge_words("standards", "syntax")
+#: Standard kinds whose values have a syntax no record key has (``standards.named_syntax``; read by the edge rule
+#: :mod:`tooldial.rules.edge.key_into_syntax_value`).
+NAMED_SYNTAX = knowledge_words("standards", "named_syntax")
 
 
 _SYNTAX = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I),

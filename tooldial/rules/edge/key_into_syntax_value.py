@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from tooldial.graph.reasons import EdgeReason
-from tooldial.graph.value_kinds import classify_name_kind
+from tooldial.graph.value_kinds import NAMED_SYNTAX, classify_name_kind
 from tooldial.graph.verdict import Verdict
-from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.rules.edge.base import EdgeCase, EdgeRule, Pair
-
-#: Standard kinds whose values have a syntax a record's key never has (``standards.named_syntax``).
-NAMED_SYNTAX = knowledge_words("standards", "named_syntax")
 
 
 class KeyIntoSyntaxValue(EdgeRule):
