@@ -210,3 +210,21 @@ def test_an_abbreviated_id_names_the_record_of_its_api():
     assert abbreviated_record("uid", "L|x|getUserProfile") == ["user", "profile"]
     assert abbreviated_record("pid", "L|x|getUserProfile") is None  # not the record's initial
     assert abbreviated_record("id", "L|x|getUser") is None and abbreviated_record("petId", "L|x|getPet") is None
+
+
+def test_an_input_with_documented_choices_takes_only_values_among_them():
+    from tooldial.corpus.models import OutputComponent
+    from tooldial.graph.select import _shown_values, outside_choices
+
+    service = frozenset({"all", "scheduled", "nonscheduled"})
+    assert outside_choices(frozenset(), service, same_standard=False)  # the caller picks; the source shows nothing
+    assert outside_choices(frozenset({"large_airport"}), service, same_standard=False)  # shown, not a choice
+    assert outside_choices(frozenset({"scheduled"}), service, same_standard=False) is None
+    provinces = frozenset({"ab", "bc", "mb"})
+    assert outside_choices(frozenset(), provinces, same_standard=True) is None  # a code of the same standard
+    assert outside_choices(frozenset(), service, same_standard=True)  # words of a setting are no standard's codes
+    assert outside_choices(frozenset({"2"}), provinces, same_standard=True)  # a documented value outside them
+    assert outside_choices(frozenset(), frozenset(), same_standard=False) is None  # no documented choices
+    listed = OutputComponent(path=("provinces", "id"), type="string", example="MB", enum=("AB", "MB"))
+    assert _shown_values(listed) == frozenset({"ab", "mb"})
+    assert _shown_values(OutputComponent(path=("id",), type="integer", example=2)) == frozenset({"2"})

@@ -195,6 +195,20 @@ paths:
         - {name: owner, in: path, required: true, schema: {type: string}}
         - {name: api, in: path, required: true, schema: {type: string}}
       responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {swagger: {type: string}}}}}}}
+  /plans:
+    get:
+      summary: Plans
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {type: object, properties: {id: {type: string}, name: {type: string}}}}
+  /plans/{plan}:
+    get:
+      summary: One plan
+      parameters: [{name: plan, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {cost: {type: number}}}}}}}
 """
 
 
@@ -205,5 +219,6 @@ def test_a_parameter_named_for_the_item_itself_takes_the_items_own_key(tmp_path)
     spec = tmp_path / "catalog.yaml"
     spec.write_text(CATALOG, encoding="utf-8")
     found = _short(resource_chains(load_corpus(str(spec))))
-    # ``{api}`` names the item: its key is the listed item's ``name`` (no ``id``); ``owner`` is the caller's echo
+    # ``{api}`` names the item: its key is the listed item's ``name`` (no ``id``); ``owner`` is the caller's echo;
+    # a plan has an ``id`` and a ``name``: which one ``{plan}`` takes is unsaid (Azure's ids are full paths)
     assert found == {("GET /apis/{owner}", "name", "GET /apis/{owner}/{api}", "api")}

@@ -88,6 +88,7 @@ class EdgeReason(StrEnum):
     OTHER_COLLECTION_KEY = "other_collection_key"
     SETTING_OF_ANSWER = "setting_of_answer"
     CHOSEN_STYLE = "chosen_style"
+    OUTSIDE_CHOICES = "outside_choices"
     LANGUAGE_OF_RECORD = "language_of_record"
     DETECTED_LANGUAGE = "detected_language"
     WRITES_BACK = "writes_back"

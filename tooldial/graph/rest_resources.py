@@ -119,8 +119,9 @@ _ITEM_KEYS = ordered_words("containers", "item_key_fields")
 
 
 def _own_key(api: Api, items: set[str], *, listed: bool) -> list[tuple[int, str]]:
-    """The item's own key field (``id``, else ``key``, ``slug``, ``name``): a leaf of the item itself (no record
-    above it but wrappers or the items' name), inside a list when ``listed``."""
+    """The item's own key field, when it has exactly one of ``id``, ``key``, ``slug``, ``name``: a leaf of the item
+    itself (no record above it but wrappers or the items' name), inside a list when ``listed``. An item with two
+    (Azure's full-path ``id`` beside the ``name`` its paths take) leaves it unsaid."""
     fields: dict[str, list[tuple[int, str]]] = {}
     for o in api.output_components:
         if listed and not o.is_list:
@@ -128,7 +129,8 @@ def _own_key(api: Api, items: set[str], *, listed: bool) -> list[tuple[int, str]
         if any(not (set(split_words(p)) <= (_CONTAINERS | items)) for p in o.path[:-1]):
             continue
         fields.setdefault(normalize_name(o.path[-1]), []).append((len(o.path), "|".join(o.path)))
-    return next((fields[k] for k in _ITEM_KEYS if k in fields), [])
+    keys = [k for k in _ITEM_KEYS if k in fields]
+    return fields[keys[0]] if len(keys) == 1 else []  # an item with an id and a name: which one keys it is unsaid
 
 
 #: First words of a call (its name or summary) that make a new record (``records.new_record_verbs``).

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tooldial.corpus.models import Corpus
+from tooldial.corpus.models import Corpus, OutputComponent
 from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
@@ -173,6 +173,11 @@ class EdgeSelector:
         #: Per API: the documented default (else example) of each required input, as text.
         self.sent_values = {a.id: {p.name: str(p.default if p.default is not None else p.example or "")
                                    for p in a.required_parameters} for a in corpus.apis}
+        #: Per (API, required input): the closed set of values its documentation allows (``enum``), lower case.
+        self.input_choices = {(a.id, p.name): frozenset(str(v).lower() for v in p.enum)
+                              for a in corpus.apis for p in a.required_parameters if p.enum}
+        #: Per (API, output key): the values its documentation shows (``enum``, else a scalar example), lower case.
+        self.output_values = {(a.id, o.key): _shown_values(o) for a in corpus.apis for o in a.output_components}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
         """:meth:`record_clash_of`'s prose alone."""
@@ -227,6 +232,11 @@ class EdgeSelector:
         if is_setting_of_answer(output):
             return Clash(EdgeReason.SETTING_OF_ANSWER, "a setting of how the source's answer was made is no value to "
                                                        "pass on")
+        if why := outside_choices(self.output_values.get((output.api_id, output.key), frozenset()),
+                                  self.input_choices.get((target.api_id, target.key), frozenset()),
+                                  same_standard=bool(classify(output).standard)
+                                  and classify(output).standard == classify(target).standard):
+            return Clash(EdgeReason.OUTSIDE_CHOICES, why)
         if chosen_style(target):
             return Clash(EdgeReason.CHOSEN_STYLE,
                          "a style the caller picks from the input's documented choices is no value of another answer")
@@ -374,6 +384,31 @@ _STYLE_WORDS = knowledge_words("requests", "presentation_settings")
 #: Documentation that enumerates an input's choices ("can be any of the following:", "one of", "- apa:").
 _CHOICES = re.compile(r"(?i)(" + "|".join(ordered_words("documentation", "choice_lists"))
                       + r"|(^|\n)\s*[-*] ?[\w-]+\s*:.*\n\s*[-*] ?[\w-]+\s*:)")
+
+
+def _shown_values(output: OutputComponent) -> frozenset[str]:
+    if output.enum:
+        return frozenset(str(v).lower() for v in output.enum)
+    if output.example is not None and not isinstance(output.example, (dict, list)) and str(output.example).strip():
+        return frozenset({str(output.example).lower()})
+    return frozenset()
+
+
+def outside_choices(shown: frozenset[str], choices: frozenset[str], *, same_standard: bool) -> str | None:
+    """A required input documented with a closed set of values (``airport_service_type``: All, Scheduled,
+    NonScheduled) takes the caller's pick from it. Another call's value fills it only when the values that call
+    documents are among the choices (a currency list's codes into an input that enumerates codes), or, where the
+    source shows no value, when both are values of one standard and the choices are its codes (a province code
+    into an input enumerating ``AB``, ``BC``, ...). The reason, else ``None``."""
+    if not choices:
+        return None
+    if shown:
+        if shown <= choices:
+            return None
+        return "the values the source documents are not among the input's documented choices"
+    if same_standard and all(len(v) <= 4 and v.isalnum() for v in choices):
+        return None  # codes (``AB``, ``USD``, ``en``), not words of a setting (``Scheduled``)
+    return "the input takes one of its documented choices, which the caller picks; the source shows no such value"
 
 
 def chosen_style(target: Entity) -> bool:
