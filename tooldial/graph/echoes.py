@@ -163,6 +163,7 @@ _RELATED_RECORDS = knowledge_words("records", "related_records")
 #: Last words of a key input that names a thing (``chapterId``): an output named as the rest repeats it.
 _KEY_TAIL = knowledge_words("identifiers", "key_tail")
 
+
 def _names_key_record(parent: str, key: str) -> bool:
     """``company`` is the record ``company_id`` keys (the key's words but its last, singular)."""
     words = [singular(w) for w in split_words(key)]

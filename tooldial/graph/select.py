@@ -177,7 +177,8 @@ class EdgeSelector:
         self.input_choices = {(a.id, p.name): frozenset(str(v).lower() for v in p.enum)
                               for a in corpus.apis for p in a.required_parameters if p.enum}
         #: Per (API, output key): the values its documentation shows (``enum``, else a scalar example), lower case.
-        self.output_values = {(a.id, o.key): _shown_values(o) for a in corpus.apis for o in a.output_components}
+        self.output_values = {(a.id, o.key): shown for a in corpus.apis for o in a.output_components
+                              if (shown := _shown_values(o))}
 
     def record_clash(self, output: Entity, target: Entity) -> str | None:
         """:meth:`record_clash_of`'s prose alone."""
@@ -232,10 +233,10 @@ class EdgeSelector:
         if is_setting_of_answer(output):
             return Clash(EdgeReason.SETTING_OF_ANSWER, "a setting of how the source's answer was made is no value to "
                                                        "pass on")
-        if why := outside_choices(self.output_values.get((output.api_id, output.key), frozenset()),
-                                  self.input_choices.get((target.api_id, target.key), frozenset()),
-                                  same_standard=bool(classify(output).standard)
-                                  and classify(output).standard == classify(target).standard):
+        choices = self.input_choices.get((target.api_id, target.key))
+        if choices and (why := outside_choices(
+                self.output_values.get((output.api_id, output.key), frozenset()), choices,
+                same_standard=bool(std := classify(output).standard) and std == classify(target).standard)):
             return Clash(EdgeReason.OUTSIDE_CHOICES, why)
         if chosen_style(target):
             return Clash(EdgeReason.CHOSEN_STYLE,
@@ -448,8 +449,9 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     """Inside one tool (or one provider's tools), a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
     profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
-    input of its own name that is none of the source's inputs; the target returns one record (no lists; with ``whole_records``, a read between two calls that make
-    no record, lists that are parts of one record schema both calls return: :func:`_same_record_schema`), every
+    input of its own name that is none of the source's inputs; the target returns one record (no lists; with
+    ``whole_records``, a read between two calls that make no record, lists that are parts of one record schema both
+    calls return: :func:`_same_record_schema`), every
     field of it is a field or an input of the source, and the source's inputs come back. With ``sent_back`` (a
     one-system corpus) a target that returns only inputs the caller sent is one too, whatever else the source
     took: ``modify_user_address`` (user id and a new address → the user's profile) into ``find_user_id_by_email``
