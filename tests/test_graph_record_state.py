@@ -228,3 +228,82 @@ def test_an_input_with_documented_choices_takes_only_values_among_them():
     listed = OutputComponent(path=("provinces", "id"), type="string", example="MB", enum=("AB", "MB"))
     assert _shown_values(listed) == frozenset({"ab", "mb"})
     assert _shown_values(OutputComponent(path=("id",), type="integer", example=2)) == frozenset({"2"})
+
+
+def test_a_status_call_is_no_round_trip():
+    from tooldial.graph.select import round_trip
+
+    made = [_entity("create_payment", "output", k) for k in ("paymentId", "status")]
+    sent = [_entity("create_payment", "input", "amount")]
+    status = _entity("payment_status", "input", "paymentId")
+    answer = [_entity("payment_status", "output", k) for k in ("paymentId", "status", "amount")]
+    assert round_trip(made[0], status, sent, made, answer, sent_back=True)  # the same fields again
+    assert not round_trip(made[0], status, sent, made, answer, sent_back=True, reports_state=True)
+
+
+PAYMENTS = """
+openapi: 3.0.0
+info: {title: Payments, version: "1"}
+paths:
+  /payments/sepa:
+    post:
+      operationId: initiateSepa
+      summary: Initiate a SEPA payment
+      requestBody:
+        required: true
+        content: {application/json: {schema: {type: object, required: [amount], properties: {amount: {type: number}}}}}
+      responses:
+        "201": {description: ok, content: {application/json: {schema: {type: object, properties: {
+            paymentId: {type: string}, amount: {type: number}, status: {type: string}}}}}}
+  /payments/sepa/payment-status:
+    post:
+      operationId: sepaStatus
+      summary: SEPA payment status
+      requestBody:
+        required: true
+        content: {application/json: {schema: {type: object, required: [paymentId], properties: {paymentId: {type: string}}}}}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object, properties: {
+            paymentId: {type: string}, amount: {type: number}, status: {type: string}}}}}}
+  /payments/domestic:
+    post:
+      operationId: initiateDomestic
+      summary: Initiate a domestic payment
+      requestBody:
+        required: true
+        content: {application/json: {schema: {type: object, required: [amount], properties: {amount: {type: number}}}}}
+      responses:
+        "201": {description: ok, content: {application/json: {schema: {type: object, properties: {
+            paymentId: {type: string}, amount: {type: number}, status: {type: string}}}}}}
+"""
+
+
+def test_a_payment_made_is_checked_by_the_status_call_under_its_own_path(tmp_path, embedder):
+    from tooldial.corpus import load_corpus
+    from tooldial.graph import build_graph
+    from tooldial.graph.config import GraphConfig
+
+    spec = tmp_path / "payments.yaml"
+    spec.write_text(PAYMENTS, encoding="utf-8")
+    graph = build_graph(load_corpus(str(spec)), GraphConfig(progress=False), embedder=embedder)
+    edges = {(u.rsplit("|", 1)[-1], v.rsplit("|", 1)[-1], d["target_input"]) for u, v, d in graph.edges(data=True)}
+    assert ("initiateSepa", "sepaStatus", "paymentId") in edges
+    # a domestic payment's id is no record the SEPA status call reports: a round trip there
+    assert ("initiateDomestic", "sepaStatus", "paymentId") not in edges
+    assert graph.graph["rejected"].get("round_trip", 0) >= 1
+
+
+def test_another_records_name_is_not_the_name_of_a_record_a_call_makes():
+    from tooldial.graph.record_copy import name_of_another_record
+
+    user_name = _entity("getUsers", "output", "Resources|displayName", tool="Dir|dir")
+    group_name = _entity("createGroup", "input", "displayName", tool="Dir|dir")
+    assert name_of_another_record(user_name, group_name, True)
+    assert name_of_another_record(user_name, group_name, False) is None  # a lookup by name: not a new name
+    own = _entity("getGroups", "output", "Resources|displayName", tool="Dir|dir")
+    assert name_of_another_record(own, group_name, True) is None  # the same record type: the copy rules' case
+    email = _entity("getContacts", "output", "page|email", tool="Dir|dir")
+    subscribe = _entity("createSubscription", "input", "email", tool="Dir|dir")
+    assert name_of_another_record(email, subscribe, True) is None  # a contact's e-mail is passed on
+    other_system = _entity("createGroup", "input", "displayName", tool="Other|other")
+    assert name_of_another_record(user_name, other_system, True) is None

@@ -222,3 +222,140 @@ def test_a_parameter_named_for_the_item_itself_takes_the_items_own_key(tmp_path)
     # ``{api}`` names the item: its key is the listed item's ``name`` (no ``id``); ``owner`` is the caller's echo;
     # a plan has an ``id`` and a ``name``: which one ``{plan}`` takes is unsaid (Azure's ids are full paths)
     assert found == {("GET /apis/{owner}", "name", "GET /apis/{owner}/{api}", "api")}
+
+
+DIRECTORY = """
+openapi: 3.0.0
+info: {title: Directory, version: "1"}
+paths:
+  /Users:
+    get:
+      summary: List users
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  totalResults: {type: integer}
+                  Resources: {type: array, items: {type: object, properties: {id: {type: string}, userName: {type: string}}}}
+    post:
+      summary: Create user
+      responses: {"201": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+  /Users/me:
+    get:
+      summary: The caller's user
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}, userName: {type: string}}}}}}}
+  /Users/categories:
+    get:
+      summary: User categories
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {type: object, properties: {id: {type: string}, label: {type: string}}}}
+  /Users/{userKey}:
+    get:
+      summary: One user
+      parameters: [{name: userKey, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {userName: {type: string}}}}}}}
+  /contacts:
+    get:
+      summary: Contacts
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {page: {type: array, items: {type: object, properties: {_id: {type: string}, email: {type: string}}}}}}
+  /contacts/{contactid}:
+    delete:
+      summary: Delete a contact
+      parameters: [{name: contactid, in: path, required: true, schema: {type: string}}]
+      responses: {"204": {description: gone}}
+  /contacts/lists:
+    get:
+      summary: Contact lists
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {page: {type: array, items: {type: object, properties: {_id: {type: string}}}}}}
+  /contacts/lists/{listid}:
+    put:
+      summary: Rename a list
+      parameters: [{name: listid, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok}}
+  /branches:
+    get:
+      summary: Branches
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {type: object, properties: {Name: {type: string}, OID: {type: string}}}}
+  /branches/{branchID}:
+    get:
+      summary: One branch
+      parameters: [{name: branchID, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {Address: {type: string}}}}}}}
+  /models/quote:
+    get:
+      summary: Quote a model
+      parameters: [{name: model_id, in: query, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {model_id: {type: string}, price: {type: number}}}}}}}
+  /models/{model_id}:
+    get:
+      summary: One model
+      parameters: [{name: model_id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {size: {type: number}}}}}}}
+  /v1/things:search:
+    get:
+      summary: Search things
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {things: {type: array, items: {type: object, properties: {name: {type: string}}}}}}
+  /v1/{name}:
+    get:
+      summary: Any resource by its full name
+      parameters: [{name: name, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {etag: {type: string}}}}}}}
+"""
+
+
+def test_an_items_key_under_any_spelling_of_its_key(tmp_path):
+    spec = tmp_path / "directory.yaml"
+    spec.write_text(DIRECTORY, encoding="utf-8")
+    found = _short(resource_chains(load_corpus(str(spec))))
+    user = "GET /Users/{userKey}"
+    assert found == {
+        # ``{userKey}`` is the user and a key word: the user's own (sole) key, ``id``, in SCIM's ``Resources``
+        ("GET /Users", "Resources|id", user, "userKey"), ("POST /Users", "id", user, "userKey"),
+        # a literal child path with no plural noun returns one of the items (``/Users/me``, ``/gifs/random``)
+        ("GET /Users/me", "id", user, "userKey"),
+        # ``contactid`` is glued from the item and a key word; a sub-collection lists its own items only
+        ("GET /contacts", "page|_id", "DELETE /contacts/{contactid}", "contactid"),
+        ("GET /contacts/lists", "page|_id", "PUT /contacts/lists/{listid}", "listid"),
+    }
+    # not sources: ``/Users/categories`` lists categories; a branch's ``Name`` is no ``{branchID}``; the quote
+    # echoes the ``model_id`` it was asked about; ``/v1`` is a version, not a collection of ``{name}``s
+
+
+def test_a_glued_key_needs_its_split(tmp_path, monkeypatch):
+    """Without the split of a glued name, ``{contactid}`` takes nothing: the reading is what finds it."""
+    from tooldial.graph import rest_resources
+
+    spec = tmp_path / "directory.yaml"
+    spec.write_text(DIRECTORY, encoding="utf-8")
+    corpus = load_corpus(str(spec))
+    monkeypatch.setattr(rest_resources, "_param_words", lambda parameter, items: rest_resources.split_words(parameter))
+    found = _short(resource_chains(corpus))
+    assert not any(target_input == "contactid" for *_, target_input in found)

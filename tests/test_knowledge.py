@@ -74,6 +74,12 @@ def test_terms_names_and_maps_read_in_the_files_order(tmp_path: Path) -> None:
         pack.maps["symbols"].entries["gbp"] = "£"  # type: ignore[index]
 
 
+def test_a_set_written_twice_is_refused_not_replaced(tmp_path: Path) -> None:
+    path = _write(tmp_path, GOOD + "  codes:\n    doc: d\n    words: [gbp]\n")
+    with pytest.raises(ConfigError, match=rf"^{path}: not valid YAML: the key 'codes' is written twice \(line 7"):
+        loader.read_pack(path)
+
+
 def test_invalid_yaml_is_one_line_naming_the_file(tmp_path: Path) -> None:
     path = _write(tmp_path, "subject: [money\n")
     with pytest.raises(ConfigError, match=rf"^{path}: not valid YAML"):

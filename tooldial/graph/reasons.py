@@ -74,6 +74,7 @@ class EdgeReason(StrEnum):
     HOLDS_ANSWER = "holds_answer"
     GOAL_LESS_SOURCE = "goal_less_source"
     COPY_INTO_NEW_RECORD = "copy_into_new_record"
+    NAME_OF_ANOTHER_RECORD = "name_of_another_record"
     NEW_RECORD_KEY = "new_record_key"
     CURRENT_VALUE_AS_NEW = "current_value_as_new"
     STORED_VALUE_REPLACED = "stored_value_replaced"

@@ -45,6 +45,27 @@ def copies_into_new_record(output: Entity, target: Entity, target_creates: bool,
     return "a field of a record copied into a new record of its type: the new record's content is the user's"
 
 
+#: A record's own name fields, as :func:`_leaf` spells them (``records.own_name_fields``).
+_OWN_NAMES = knowledge_words("records", "own_name_fields")
+
+
+def name_of_another_record(output: Entity, target: Entity, target_changes: bool,
+                           paths: tuple[str, str] = ("", "")) -> str | None:
+    """The reason when a record's own name (``getUsers``' ``resources|displayName``) goes into the same-named input
+    of a call that makes or changes a record of *another* type (``createGroup``' ``displayName``), else ``None``.
+    A user's name names no group: the new name is the caller's. Names only: another record's key or e-mail is passed
+    on (a contact's ``email`` into a list subscription); the same record type is :func:`copies_into_new_record`'s.
+    """
+    if not target_changes or not one_system(output, target):
+        return None
+    if _leaf(output) != _leaf(target) or _leaf(output) not in _OWN_NAMES:
+        return None
+    mine, theirs = api_record_words(output.api_id, paths[0]), api_record_words(target.api_id, paths[1])
+    if not mine or not theirs or mine & theirs:
+        return None
+    return "another record's name into the name of a record the call makes or changes: the new name is the user's"
+
+
 def existing_key_into_new_record(output: Entity, target: Entity, target_creates: bool) -> str | None:
     """The reason when any output fills the own key of a record that the target creates (``getUsers``'
     ``users|userId`` into ``createUserById``' ``userId``, a listed charge's id into ``createCharge``' ``chargeId``):

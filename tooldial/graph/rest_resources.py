@@ -25,6 +25,7 @@ creating calls and the other collection's key (:mod:`tooldial.graph.select`)."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,8 +42,17 @@ from tooldial.knowledge.loader import words as knowledge_words
 #: changes an item the caller named (Petstore's ``PUT /pet``: its ``id`` is the caller's own).
 SOURCE_METHODS = frozenset({"GET", "POST"})
 
+#: An API version as a path segment (``v1``, ``v1beta1``, ``v2.1``).
+_VERSION_SEGMENT = re.compile(r"v\d+(?:\.\d+)*(?:[a-z]+\d*)?", re.I)
+
 #: Last words of a path parameter that say which field of an item keys it (``cardId`` → ``id``).
 KEY_WORDS = knowledge_words("containers", "resource_key_words")
+
+#: Key words that name an id (``id`` and ``identifiers.id_spellings``): such a parameter is never an item's name.
+_ID_WORDS = frozenset({"id", *knowledge_words("identifiers", "id_spellings")})
+
+#: Item keys that are the item's name (``containers.item_name_fields``).
+_NAME_KEYS = knowledge_words("containers", "item_name_fields")
 
 
 @dataclass(frozen=True)
@@ -81,22 +91,54 @@ def _item_words(collection: tuple[str, ...]) -> set[str]:
     return {last, singular(last), "".join(words), singular("".join(words))}
 
 
+def _lists_records(api: Api) -> bool:
+    """The call returns a list of records (not only a list of plain values beside one record)."""
+    return any(o.is_list and o.list_at and o.list_at != o.path for o in api.output_components)
+
+
+def _param_words(parameter: str, items: set[str]) -> list[str]:
+    """The words of a path parameter; a lower-case name glued from the item and a key word is split there
+    (``contactid`` of ``/contacts/{contactid}`` → contact, id)."""
+    words = split_words(parameter)
+    if len(words) == 1:
+        glued = normalize_name(parameter)
+        for item in sorted(items):
+            tail = glued.removeprefix(normalize_name(item))
+            if tail != glued and tail in KEY_WORDS:
+                return [item, tail]
+    return words
+
+
 def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> list[str]:
     """The output keys of ``api`` that hold the key ``parameter`` of the collection's items: fields of the item
     itself (every element above the leaf a wrapper or the items' own name), named as the parameter, else named by
-    its last word (``id`` for ``transId``). Only the nearest (shortest path) are returned; with ``listed`` only
-    fields inside a list."""
-    words = split_words(parameter)
+    its last word (``id`` for ``transId``), else the item's own key where the parameter is the item or the item and
+    a key word (``{userKey}`` of ``/Users``). Only the nearest (shortest path) are returned; with ``listed`` only
+    fields inside a list. A field that echoes an input of the call (``model_id`` of ``/model/quote?model_id=``) is
+    none: the caller had it. For a ``POST``, only its required inputs count: a create call's body documents the new
+    record's read-only ``id`` among its optional fields."""
+    sent = {normalize_name(p.name) for p in (api.required_parameters if api.method == "POST" else api.parameters)}
+    found = [(n, k) for n, k in _key_fields_within(api, parameter, items, listed=listed)
+             if normalize_name(k.rsplit("|", 1)[-1]) not in sent]
+    if not found:
+        return []
+    nearest = min(n for n, _ in found)
+    return sorted(k for n, k in found if n == nearest)
+
+
+def _key_fields_within(api: Api, parameter: str, items: set[str], *, listed: bool) -> list[tuple[int, str]]:
+    words = _param_words(parameter, items)
     tail = words[-1] if words else ""
     record = set(words[:-1])
     own = normalize_name(parameter)
+    allowed = _CONTAINERS | items | record
     exact: list[tuple[int, str]] = []
     by_tail: list[tuple[int, str]] = []
     for o in api.output_components:
         if listed and not o.is_list:
             continue
         above = o.path[:-1]
-        if any(not (set(split_words(p)) <= (_CONTAINERS | items | record)) for p in above):
+        if any(not (set(split_words(p)) <= allowed) for p in above):
             continue
         leaf = normalize_name(o.path[-1])
         if leaf == own or _lists_keys(o, own, items):
@@ -104,13 +146,16 @@ def _key_fields(api: Api, parameter: str, items: set[str], *, listed: bool) -> l
         elif tail in KEY_WORDS and leaf == tail and len(words) > 1:
             by_tail.append((len(o.path), "|".join(o.path)))
     found = exact or by_tail
-    if not found and own in {normalize_name(w) for w in items}:
-        # the parameter is the item itself (``{api}`` under ``/apis/{owner}``): the item's own key field
+    named_item = own in {normalize_name(w) for w in items}
+    keyed_item = tail in KEY_WORDS and bool(record) and {singular(w) for w in record} <= {singular(w) for w in items}
+    if not found and (named_item or keyed_item):
+        # the parameter is the item itself (``{api}`` under ``/apis/{owner}``) or the item and a key word
+        # (``{userKey}`` under ``/Users``): the item's own key field
         found = _own_key(api, items, listed=listed)
-    if not found:
-        return []
-    nearest = min(n for n, _ in found)
-    return sorted(k for n, k in found if n == nearest)
+        if keyed_item and not named_item and tail in _ID_WORDS:
+            # ``{branchID}`` names an id: a branch's ``Name`` is no answer to it
+            found = [(n, k) for n, k in found if normalize_name(k.rsplit("|", 1)[-1]) not in _NAME_KEYS]
+    return found
 
 
 #: The fields that key an item, by preference, where the path parameter is the item's name
@@ -126,8 +171,8 @@ def _own_key(api: Api, items: set[str], *, listed: bool) -> list[tuple[int, str]
     for o in api.output_components:
         if listed and not o.is_list:
             continue
-        if any(not (set(split_words(p)) <= (_CONTAINERS | items)) for p in o.path[:-1]):
-            continue
+        if any(not (set(split_words(p)) <= (_CONTAINERS | items)) for p in o.path[:-1]) or o.path[-1].startswith("{"):
+            continue  # (a map's ``{key}`` is no field)
         fields.setdefault(normalize_name(o.path[-1]), []).append((len(o.path), "|".join(o.path)))
     keys = [k for k in _ITEM_KEYS if k in fields]
     return fields[keys[0]] if len(keys) == 1 else []  # an item with an id and a name: which one keys it is unsaid
@@ -153,14 +198,28 @@ def _lists_keys(output: OutputComponent, own: str, items: set[str]) -> bool:
                             or "".join(words) in items)
 
 
+def _literal(segment: str) -> bool:
+    """A path segment that is a plain word: no parameter in it (``{id}{ext}``, ``{name}:access``) and no custom
+    method (``spaces:findDirectMessage``)."""
+    return "{" not in segment and ":" not in segment
+
+
+def _names_other_items(segs: tuple[str, ...]) -> bool:
+    """A literal child path named by a plural noun lists those things, not the collection's items
+    (``/podcasts/categories`` lists categories; ``/gifs/search`` and ``/gifs/random`` return gifs)."""
+    words = split_words(segs[-1])
+    return bool(words) and singular(words[-1]) != words[-1] and words[-1] not in _item_words(segs[:-1])
+
+
 def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
     by_path: dict[tuple[str, ...], list[Api]] = defaultdict(list)
     for a in apis:
         by_path[segments(a.path)].append(a)
+    collections = item_collections(apis)
     siblings: dict[tuple[str, ...], list[Api]] = defaultdict(list)
     for segs, group in by_path.items():
-        if segs and path_parameter(segs[-1]) is None:
-            siblings[segs[:-1]] += [a for a in group if a.method == "GET" and a.returns_list]
+        if segs and _literal(segs[-1]) and segs not in collections and not _names_other_items(segs):
+            siblings[segs[:-1]] += [a for a in group if a.method == "GET"]
     for target in apis:
         segs = segments(target.path)
         required = {p.name for p in target.required_parameters}
@@ -169,9 +228,12 @@ def _tool_chains(apis: list[Api]) -> Iterable[ResourceChain]:
             if parameter is None or parameter not in required or k == 0:
                 continue
             collection = segs[:k]
+            if _VERSION_SEGMENT.fullmatch(collection[-1]):
+                continue  # ``/v1/{name}``: a version is no collection (the name is a whole resource path)
             items = _item_words(collection)
             sources = [(a, False) for a in by_path.get(collection, [])]
-            sources += [(a, True) for a in siblings.get(collection, []) if a not in by_path.get(collection, [])]
+            sources += [(a, _lists_records(a)) for a in siblings.get(collection, [])
+                        if a not in by_path.get(collection, [])]
             if k == len(segs) - 1 and target.method == "POST" and _makes_item(target):
                 continue  # ``POST /baskets/{name}`` "Create new basket": the caller names a new item
             for source, listed in sources:

@@ -30,6 +30,7 @@ from tooldial.graph.record_copy import (
     copies_into_new_record,
     current_value_as_new,
     existing_key_into_new_record,
+    name_of_another_record,
 )
 from tooldial.graph.record_ids import tool_records
 from tooldial.graph.record_state import (
@@ -130,6 +131,8 @@ class EdgeSelector:
         self.one_system = one_system_corpus(outputs, inputs)
         self.docs = {a.id: f"{a.description} {a.tool_description}" for a in corpus.apis}
         self.api_text = {a.id: f"{a.name} {a.description}" for a in corpus.apis}
+        #: APIs that report where a record stands now (``…/payment-status``): re-reading it is no round trip.
+        self.state_lookups = {a.id for a in corpus.apis if set(split_words(a.name)) & STATE_LOOKUP_WORDS}
         self.tool_text = {a.id: f"{a.tool} {a.tool_description}" for a in corpus.apis}
         self.inputs_by_api: dict[str, dict[str, Entity]] = {}
         inputs = list(inputs)
@@ -184,12 +187,29 @@ class EdgeSelector:
         """:meth:`record_clash_of`'s prose alone."""
         return clash.text if (clash := self.record_clash_of(output, target)) else None
 
+    def changes_record(self, api_id: str) -> bool:
+        """The call makes a record (:attr:`creates`), writes one (:attr:`writes`), or is a REST ``PUT``/``PATCH``."""
+        api = self.paths.get(api_id)
+        return api_id in self.creates or api_id in self.writes or api is not None and api.method in ("PUT", "PATCH")
+
+    def reports_state(self, output: Entity, target: Entity) -> bool:
+        """The target reports where the source's record stands now: a status call (:data:`STATE_LOOKUP_WORDS`),
+        under the source's own URL path where both have one (``/payments/sepa/payment-status`` of what ``POST
+        /payments/sepa`` made; not of a domestic transfer's)."""
+        if target.api_id not in self.state_lookups:
+            return False
+        source_api, target_api = self.paths.get(output.api_id), self.paths.get(target.api_id)
+        if source_api is None or target_api is None:
+            return True
+        s, t = source_api.path.rstrip("/").split("/"), target_api.path.rstrip("/").split("/")
+        return len(t) > len(s) and t[: len(s)] == s
+
     def record_clash_of(self, output: Entity, target: Entity) -> Clash | None:
         """Rules that read the two APIs' other entities: a round trip (:func:`round_trip`); a time zone of a call
         placed by coordinates comes from the record that gives the coordinates. The first clash, typed."""
         if round_trip(output, target, list(self.inputs_by_api.get(output.api_id, {}).values()),
                       self.outputs_by_api.get(output.api_id, []), self.outputs_by_api.get(target.api_id, []),
-                      sent_back=self.one_system,
+                      sent_back=self.one_system, reports_state=self.reports_state(output, target),
                       whole_records=output.api_id not in self.creates and target.api_id not in self.creates
                       and target.api_id not in self.writes):
             return Clash(EdgeReason.ROUND_TRIP, "a round trip: the target returns what the caller already had")
@@ -214,6 +234,9 @@ class EdgeSelector:
             return Clash(EdgeReason.GOAL_LESS_SOURCE, why)
         if why := copies_into_new_record(output, target, target.api_id in self.creates, self.rest_paths(output, target)):
             return Clash(EdgeReason.COPY_INTO_NEW_RECORD, why)
+        if why := name_of_another_record(output, target, self.changes_record(target.api_id),
+                                         self.rest_paths(output, target)):
+            return Clash(EdgeReason.NAME_OF_ANOTHER_RECORD, why)
         if why := existing_key_into_new_record(output, target, target.api_id in self.creates):
             return Clash(EdgeReason.NEW_RECORD_KEY, why)
         if why := current_value_as_new(output, target):
@@ -445,7 +468,8 @@ def other_id_of_record(output: Entity, target: Entity, source_outputs: list[Enti
 
 
 def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], source_outputs: list[Entity],
-               target_outputs: list[Entity], *, sent_back: bool = False, whole_records: bool = False) -> bool:
+               target_outputs: list[Entity], *, sent_back: bool = False, whole_records: bool = False,
+               reports_state: bool = False) -> bool:
     """Inside one tool (or one provider's tools), a call that returns nothing the caller did not have: ``GET Username`` (id → the user's
     profile) into ``GET ID`` (username → the same profile), ``kcal → kJ`` into ``kJ → kcal``. The source's output
     is one value (not one of a list: picking a record of a list and asking for it is a real step), fed to an
@@ -455,7 +479,10 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     field of it is a field or an input of the source, and the source's inputs come back. With ``sent_back`` (a
     one-system corpus) a target that returns only inputs the caller sent is one too, whatever else the source
     took: ``modify_user_address`` (user id and a new address → the user's profile) into ``find_user_id_by_email``
-    hands back just the user id the caller sent."""
+    hands back just the user id the caller sent. A target that ``reports_state`` (a payment's status after making
+    the payment) answers what the caller cannot know: where the record stands now."""
+    if reports_state:
+        return False
     one_system = source.tool_id == target.tool_id or bool(source.provider) and source.provider == target.provider
     if not one_system or source.is_list or not target_outputs or not source_inputs:
         return False
@@ -481,6 +508,9 @@ def _same_record_schema(source: Entity, source_outputs: list[Entity], target_out
 
 #: Fields of a response that say how the call went, not what it found: never part of an answer.
 META_FIELDS = knowledge_words("records", "meta_fields")
+
+#: Words of an API name that say the call reports a record's current state (``records.state_lookup_words``).
+STATE_LOOKUP_WORDS = knowledge_words("records", "state_lookup_words")
 
 
 def _leaf(entity: Entity) -> str:

@@ -25,7 +25,22 @@ PHRASES = Path(__file__).parent / "phrases"
 
 
 #: libyaml's loader when PyYAML has it (10x faster than the pure-Python one: every process reads the packs).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _LOADER(_BASE_LOADER):  # type: ignore[misc,valid-type]
+    """The safe loader, refusing a key written twice in one mapping: YAML keeps the last silently, so a second
+    word set of the same name would replace the first one unseen."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        seen: set = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, f"the key {key!r} is written twice",
+                                                        key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 def _load_yaml(path: Path) -> object:
