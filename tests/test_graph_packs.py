@@ -23,6 +23,7 @@ READS = [
     ("value_kinds", "DATE_STANDARDS", "standards", "dates"),
     ("value_kinds", "SYNTAX_STANDARDS", "standards", "syntax"),
     ("value_kinds", "NAMED_SYNTAX", "standards", "named_syntax"),
+    ("value_kinds", "NEVER_KEYS", "standards", "never_keys"),
     ("echoes", "_ID_SPELLINGS", "identifiers", "id_spellings"),
     ("rest_resources", "_NEW_RECORD_VERBS", "records", "new_record_verbs"),
     ("value_kinds", "_LEDGER_WORDS", "markets", "ledger"),

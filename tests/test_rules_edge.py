@@ -28,7 +28,7 @@ def entity(role: str, spec: dict) -> Entity:
     return Entity(spec["api"], role, key, key.replace("_", " ").replace("|", " "), spec.get("documented") or key,
                   raw=key.split("|")[-1], documented=spec.get("documented", ""), example=spec.get("example", ""),
                   type=spec.get("type", "string"), provider=spec.get("provider", ""),
-                  is_list=spec.get("is_list", False), implied=spec.get("implied", False))
+                  is_list=spec.get("is_list", False), implied=spec.get("implied", False), format=spec.get("format"))
 
 
 def judge(case: dict):

@@ -150,6 +150,7 @@ EDGE_RULES = Registry("edge rule", {
     "image_url_lookup": "tooldial.rules.edge.image_url_lookup:ImageUrlLookup",
     "count_not_id": "tooldial.rules.edge.count_not_id:CountNotId",
     "key_into_syntax_value": "tooldial.rules.edge.key_into_syntax_value:KeyIntoSyntaxValue",
+    "measure_into_id": "tooldial.rules.edge.measure_into_id:MeasureIntoId",
     "paging_cursor": "tooldial.rules.edge.paging_cursor:PagingCursor",
     "implied_scope": "tooldial.rules.edge.implied_scope:ImpliedScope",
     "market_setting": "tooldial.rules.edge.market_setting:MarketSetting",

@@ -23,6 +23,7 @@ class EdgeReason(StrEnum):
     IMAGE_URL_LOOKUP = "image_url_lookup"
     COUNT_NOT_ID = "count_not_id"
     KEY_INTO_SYNTAX_VALUE = "key_into_syntax_value"
+    MEASURE_INTO_ID = "measure_into_id"
     PAGING_CURSOR = "paging_cursor"
     IMPLIED_OUTSIDE_SYSTEM = "implied_outside_system"
     SETTING_OF_OTHER_MARKET = "setting_of_other_market"

@@ -183,6 +183,9 @@ SYNTAX_STANDARDS = knowledge_words("standards", "syntax")
 #: :mod:`tooldial.rules.edge.key_into_syntax_value`).
 NAMED_SYNTAX = knowledge_words("standards", "named_syntax")
 
+#: Standard kinds that are moments or positions, never a record's key (``standards.never_keys``).
+NEVER_KEYS = knowledge_words("standards", "never_keys")
+
 
 _SYNTAX = {"email": re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I),
            "domain": re.compile(r"([a-z0-9-]+\.)+[a-z]{2,}\.?|\.[a-z]{2,}", re.I),
