@@ -359,3 +359,31 @@ def test_a_glued_key_needs_its_split(tmp_path, monkeypatch):
     monkeypatch.setattr(rest_resources, "_param_words", lambda parameter, items: rest_resources.split_words(parameter))
     found = _short(resource_chains(corpus))
     assert not any(target_input == "contactid" for *_, target_input in found)
+
+
+def test_a_format_suffix_names_no_item(tmp_path):
+    from tooldial.graph.rest_resources import segments
+
+    assert segments("/v2/providers.json") == ("v2", "providers")
+    assert segments("/v2/{provider}.json") == ("v2", "{provider}")
+    assert segments("/1/profiles/{id}{mediaTypeExtension}") == ("1", "profiles", "{id}")
+    assert segments("/users/{id}.{format}") == ("users", "{id}")
+    assert segments("/v1/{name}:access") == ("v1", "{name}:access")  # a custom method is no format
+    spec = tmp_path / "notes.yaml"
+    spec.write_text("""
+openapi: 3.0.0
+info: {title: Notes, version: "1"}
+paths:
+  /notes.json:
+    get:
+      summary: Notes
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: array, items: {type: object,
+                  properties: {id: {type: string}, title: {type: string}}}}}}}}
+  /notes/{noteId}.json:
+    get:
+      summary: One note
+      parameters: [{name: noteId, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {body: {type: string}}}}}}}
+""", encoding="utf-8")
+    assert _short(resource_chains(load_corpus(str(spec)))) == {("GET /notes.json", "id", "GET /notes/{noteId}.json",
+                                                                  "noteId")}

@@ -69,8 +69,21 @@ class ResourceChain:
     target_path: str
 
 
+#: A segment's format suffix: ``.json`` (``containers.path_extensions``), ``.{format}`` or a trailing parameter named
+#: for the format (``{id}{mediaTypeExtension}``).
+_FILE_TYPES = "|".join(sorted(knowledge_words("containers", "path_extensions")))
+_EXTENSION = re.compile(r"(?:\.(?:" + _FILE_TYPES + r")|\.\{[^{}]+\}|\{[^{}]*(?:extension|format)\})$", re.I)
+
+
 def segments(path: str) -> tuple[str, ...]:
-    return tuple(s for s in path.strip().split("?", 1)[0].split("/") if s)
+    """The path's segments, each without its format suffix (``/providers.json`` → providers, ``/{provider}.json`` →
+    ``{provider}``, ``/profiles/{id}{mediaTypeExtension}`` → profiles, ``{id}``): the format names no item."""
+    out = []
+    for s in path.strip().split("?", 1)[0].split("/"):
+        bare = _EXTENSION.sub("", s) if s else s
+        if bare:
+            out.append(bare)
+    return tuple(out)
 
 
 def path_parameter(segment: str) -> str | None:
