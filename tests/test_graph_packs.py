@@ -80,7 +80,6 @@ READS = [
     ("select", "STATE_LOOKUP_WORDS", "records", "state_lookup_words"),
     ("record_copy", "_OWN_NAMES", "records", "own_name_fields"),
     ("rest_resources", "_NAME_KEYS", "containers", "item_name_fields"),
-    ("rest_resources", "_EXTENSION", "containers", "path_extensions"),
     ("select", "_SHORT_FORMS", "records", "short_forms"),
     ("entities", "GENERIC_NAMES", "names", "entity_generic"),
     ("entities", "API_NAME_FILLER", "names", "entity_api_filler"),
@@ -125,6 +124,7 @@ COMPILED = [
     ("entities", "_ID_MENTION", "identifiers", "id_mentions"),
     ("markets", "_CRYPTO_CURRENCY", "markets", "virtual_currency_adjectives"),
     ("value_kinds", "_INTERNET_DOC", "web", "internet_docs"),
+    ("rest_resources", "_EXTENSION", "containers", "path_extensions"),
 ]
 #: Sets read as part of a union or compiled (checked on their own below).
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
