@@ -71,7 +71,7 @@ class ResourceChain:
 
 #: A segment's format suffix: ``.json`` (``containers.path_extensions``), ``.{format}`` or a trailing parameter named
 #: for the format (``{id}{mediaTypeExtension}``).
-_FILE_TYPES = "|".join(sorted(knowledge_words("containers", "path_extensions")))
+_FILE_TYPES = "|".join(ordered_words("containers", "path_extensions"))
 _EXTENSION = re.compile(r"(?:\.(?:" + _FILE_TYPES + r")|\.\{[^{}]+\}|\{[^{}]*(?:extension|format)\})$", re.I)
 
 
