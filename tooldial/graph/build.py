@@ -93,12 +93,24 @@ def _contains_any(text: str, words: tuple[str, ...]) -> bool:
     return any(w in norm for w in words)
 
 
+#: Last words of a field that make it a record's key (``message_id``, ``messageid``): kept whatever it contains.
+_KEY_ENDS = frozenset({"id", "ids", *knowledge_words("identifiers", "id_spellings")})
+
+
 def _status_field(key: str, words: tuple[str, ...]) -> bool:
     """A status or message field: its own name holds a drop word (``status_code``, ``error_message``) or it sits
     directly in a status or message object (``status|code``). A record further down an envelope named so
-    (Musixmatch's ``message|body|track|track_id``) is no status."""
+    (Musixmatch's ``message|body|track|track_id``) is no status, and neither is a key named for one outside such an
+    object (an SMS API's ``messageid``, a post's ``status_id``): the record is a message."""
     parts = key.split("|")
-    return _contains_any(parts[-1], words) or (len(parts) > 1 and normalize_name(parts[-2]) in words)
+    leaf = parts[-1]
+    if len(parts) > 1 and normalize_name(parts[-2]) in words:
+        return True
+    words_of_leaf = split_words(leaf)
+    if (words_of_leaf and words_of_leaf[-1] in _KEY_ENDS) or normalize_name(leaf) in {
+            w + end for w in words for end in _KEY_ENDS}:
+        return False
+    return _contains_any(leaf, words)
 
 
 def apply_filters(texts: EntityTexts, filters: FilterConfig) -> tuple[list[Entity], list[Entity]]:
