@@ -473,9 +473,11 @@ def test_a_status_field_is_dropped_but_not_a_record_inside_a_message_envelope():
     from tooldial.graph.entities import EntityTexts
 
     keys = ["status", "status|code", "error_message", "message|text", "statuses_count",
-            "message|body|track|track_id", "message|header|status_code", "data|status|id"]
+            "message|body|track|track_id", "message|header|status_code", "data|status|id",
+            "messageid", "messages|message_id", "status|requestId", "message_valid"]
     texts = EntityTexts([ent("T|t|A", "output", k) for k in keys], [])
     kept = {e.key for e in apply_filters(texts, FilterConfig())[0]}
     # a status or message field, or one directly in a status object; a record deeper in an envelope named
-    # "message" (Musixmatch's message.body) holds entities
-    assert kept == {"message|body|track|track_id"}
+    # "message" (Musixmatch's message.body) holds entities, and a key named for a message (an SMS API's
+    # ``messageid``) is the message record's key
+    assert kept == {"message|body|track|track_id", "messageid", "messages|message_id"}
