@@ -80,6 +80,7 @@ READS = [
     ("select", "STATE_LOOKUP_WORDS", "records", "state_lookup_words"),
     ("record_copy", "_OWN_NAMES", "records", "own_name_fields"),
     ("rest_resources", "_NAME_KEYS", "containers", "item_name_fields"),
+    ("rest_resources", "_COPY_VERBS", "records", "copy_verbs"),
     ("select", "_SHORT_FORMS", "records", "short_forms"),
     ("entities", "GENERIC_NAMES", "names", "entity_generic"),
     ("entities", "API_NAME_FILLER", "names", "entity_api_filler"),

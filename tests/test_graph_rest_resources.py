@@ -387,3 +387,76 @@ paths:
 """, encoding="utf-8")
     assert _short(resource_chains(load_corpus(str(spec)))) == {("GET /notes.json", "id", "GET /notes/{noteId}.json",
                                                                   "noteId")}
+
+
+QUEUE = """
+openapi: 3.0.0
+info: {title: Queue, version: "1"}
+paths:
+  /profiles/{id}:
+    get:
+      summary: One profile
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+  /profiles/{id}/updates/pending:
+    get:
+      summary: Pending updates of a profile
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {updates: {
+                  type: array, items: {type: object, properties: {id: {type: string}, profile_id: {type: string}}}}}}}}}}
+  /updates/{id}:
+    get:
+      summary: One update
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+  /updates/{id}/share:
+    post:
+      summary: Share an update now
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+  /updates/{id}/copy:
+    post:
+      summary: Copy an update
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}}
+  /updates/{id}/interactions:
+    get:
+      summary: Interactions of an update
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {interactions: {
+                  type: array, items: {type: object, properties: {id: {type: string}}}}}}}}}}
+  /render/{templateId}:
+    post:
+      summary: Render a template
+      parameters: [{name: templateId, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {renderId: {type: string}}}}}}}
+"""
+
+
+def test_a_call_on_an_item_hands_back_the_key_the_caller_sent(tmp_path):
+    from tooldial.graph.rest_resources import path_echo
+
+    spec = tmp_path / "queue.yaml"
+    spec.write_text(QUEUE, encoding="utf-8")
+    corpus = load_corpus(str(spec))
+    api = {a.name: a for a in corpus.apis}
+    collections = item_collections(corpus.apis)
+    pending = api["GET /profiles/{id}/updates/pending"]
+    assert path_echo(pending, "updates|profile_id", collections) == "id"  # the profile the caller named
+    assert path_echo(pending, "updates|id", collections) is None  # an update's own key: another record
+    assert path_echo(api["POST /updates/{id}/share"], "id", collections) == "id"  # the shared update itself
+    assert path_echo(api["POST /updates/{id}/copy"], "id", collections) is None  # the copy's key is new
+    assert path_echo(api["GET /updates/{id}/interactions"], "interactions|id", collections) is None
+    assert path_echo(api["POST /render/{templateId}"], "renderId", collections) is None  # the new render's key
+
+
+def test_records_listed_under_a_collections_name_key_its_items_only(tmp_path):
+    spec = tmp_path / "queue.yaml"
+    spec.write_text(QUEUE, encoding="utf-8")
+    corpus = load_corpus(str(spec))
+    api = {a.name: a for a in corpus.apis}
+    collections = item_collections(corpus.apis)
+    pending, profile, update = (api["GET /profiles/{id}/updates/pending"], api["GET /profiles/{id}"],
+                                api["GET /updates/{id}"])
+    assert other_collection_key(pending, "updates|id", profile, "id", collections)  # an update is no profile
+    assert other_collection_key(pending, "updates|id", update, "id", collections) is None

@@ -10,7 +10,7 @@ from tooldial.corpus.models import Corpus
 from tooldial.graph.documented import end_entity
 from tooldial.graph.entities import Entity
 from tooldial.graph.reasons import EdgeReason
-from tooldial.graph.rest_resources import parent_echo, resource_chains
+from tooldial.graph.rest_resources import item_collections, parent_echo, path_echo, resource_chains
 from tooldial.graph.select import Candidate
 from tooldial.graph.validity import EntityKind
 from tooldial.graph.verdict import Verdict
@@ -42,20 +42,27 @@ def resource_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Enti
 
 
 def reject_parent_echoes(corpus: Corpus, cands: list[Candidate]) -> tuple[list[Candidate], int]:
-    """The kept candidates with each :func:`parent_echo` rejected (typed ``parent_echo``), and how many were."""
+    """The kept candidates with each :func:`parent_echo` and :func:`path_echo` rejected (typed ``parent_echo``),
+    and how many were."""
     apis = {a.id: a for a in corpus.apis if a.path}
     if not apis:
         return cands, 0
+    collections = {(t.category, t.name): item_collections(a for a in t.apis if a.path) for t in corpus.tools}
     out: list[Candidate] = []
     rejected = 0
     for c in cands:
         source, target = apis.get(c.output.api_id), apis.get(c.input.api_id)
-        if (c.verdict.keep and source is not None and target is not None
-                and parent_echo(source, c.output.key, target, c.input.param or c.input.key)):
-            rejected += 1
-            c = replace(c, verdict=Verdict(False, f"{source.path} is called on the item {{{c.input.key}}} keys: "
-                                           f"its {c.output.key} is not another item's key", 0.9, c.verdict.kind,
-                                           code=EdgeReason.PARENT_ECHO))
-        out.append(c)
+        if not (c.verdict.keep and source is not None and target is not None):
+            out.append(c)
+            continue
+        if parent_echo(source, c.output.key, target, c.input.param or c.input.key):
+            why = f"{source.path} is called on the item {{{c.input.key}}} keys: its {c.output.key} is not another item's key"
+        elif sent := path_echo(source, c.output.key, collections.get((source.category, source.tool), set())):
+            why = f"{c.output.key} repeats the {{{sent}}} the caller sent in {source.path}"
+        else:
+            out.append(c)
+            continue
+        rejected += 1
+        out.append(replace(c, verdict=Verdict(False, why, 0.9, c.verdict.kind, code=EdgeReason.PARENT_ECHO)))
     return out, rejected
 

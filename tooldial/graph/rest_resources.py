@@ -194,6 +194,9 @@ def _own_key(api: Api, items: set[str], *, listed: bool) -> list[tuple[int, str]
 #: First words of a call (its name or summary) that make a new record (``records.new_record_verbs``).
 _NEW_RECORD_VERBS = knowledge_words("records", "new_record_verbs")
 
+#: Actions on an item that make a new one from it (``records.copy_verbs``).
+_COPY_VERBS = knowledge_words("records", "copy_verbs")
+
 
 def _makes_item(api: Api) -> bool:
     """A ``POST`` to an item's own path whose name or summary starts with a verb of a new record ("Create new
@@ -310,6 +313,65 @@ def _item_collection(api: Api, collections: set[tuple[str, ...]]) -> tuple[str, 
     return segs[:-1]
 
 
+def _listed_under_other(parts: list[str], theirs: tuple[str, ...], collections: set[tuple[str, ...]]) -> str | None:
+    """The answer names its records: the key's nearest named parent (``updates`` of ``updates|id``) is the items of
+    another collection with item paths (``/updates/{id}``) than the target's (``/profiles/{id}``)."""
+    named = [p for p in parts[:-1] if not set(split_words(p)) <= _CONTAINERS]
+    if not named:
+        return None
+    words = split_words(named[-1])
+    if not words:
+        return None
+    record = {words[-1], singular(words[-1])}
+    if record & _item_words(theirs):
+        return None
+    other = next((c for c in sorted(collections) if c != theirs and record & _item_words(c)), None)
+    if other is None:
+        return None
+    return f"the {parts[-1]} of {named[-1]} keys an item of /{'/'.join(other)}, not of /{'/'.join(theirs)}"
+
+
+def path_echo(source: Api, output_key: str, collections: set[tuple[str, ...]]) -> str | None:
+    """The path parameter of ``source`` that ``output_key`` repeats (the caller sent it), else ``None``:
+
+    - a key named for the items a path parameter keys (``updates|profile_id`` of
+      ``GET /profiles/{id}/updates/pending``: the profile the caller named), the key's record a wrapper or named;
+    - the own key of the item a call acts on (``id`` of ``POST /updates/{id}/move_to_top``, ``update|id`` of
+      ``POST /updates/{id}/update``): the path goes on from the item with an action only, not with a plural noun
+      (``/updates/{id}/interactions`` lists interactions), a collection of its own, a verb of a new record or a
+      copy (``/templates/{id}/copy`` returns the copy's key)."""
+    if not source.path:
+        return None
+    segs = segments(source.path)
+    parts = output_key.split("|")
+    leaf = split_words(parts[-1])
+    if not leaf or leaf[-1] not in KEY_WORDS:
+        return None
+    glued = normalize_name(parts[-1])
+    for k, seg in enumerate(segs):
+        parameter = path_parameter(seg)
+        if parameter is None or k == 0 or normalize_name(parameter) not in KEY_WORDS:
+            continue  # only a bare ``{id}``: ``/render/{templateId}``'s ``renderId`` is the new render's
+        items = _item_words(segs[:k])
+        named = len(leaf) > 1 and singular("".join(leaf[:-1])) in {singular(w) for w in items}
+        named = named or any(glued == normalize_name(w) + leaf[-1] for w in items if len(leaf) == 1)
+        if named:
+            return parameter
+    k = max((i for i, seg in enumerate(segs) if path_parameter(seg) is not None), default=None)
+    if not k or k == len(segs) - 1 or len(leaf) != 1 or any(path_parameter(s) is not None for s in segs[k + 1:]):
+        return None
+    if glued != normalize_name(path_parameter(segs[k]) or ""):
+        return None  # the item's own key is spelled as the parameter (``id`` of ``{id}``); an export's ``token`` is new
+    action = segs[k + 1:]
+    verb = (split_words(action[0]) or [""])[0]
+    if _names_other_items(segs[: k + 2]) or segs[: k + 2] in collections or verb in _NEW_RECORD_VERBS | _COPY_VERBS:
+        return None
+    items = _item_words(segs[:k])
+    if all(set(split_words(p)) <= (_CONTAINERS | items) for p in parts[:-1]):
+        return path_parameter(segs[k])
+    return None
+
+
 def other_collection_key(source: Api, output_key: str, target: Api, input_name: str,
                          collections: set[tuple[str, ...]]) -> str | None:
     """The bare key (``id``, ``key``) of what ``source`` lists, makes or reads, when those items are of another
@@ -326,9 +388,11 @@ def other_collection_key(source: Api, output_key: str, target: Api, input_name: 
     if not k:
         return None
     own, theirs = _item_collection(source, collections), t[:k]
+    named = split_words(input_name)
+    if len(named) == 1 and theirs in collections and (why := _listed_under_other(parts, theirs, collections)):
+        return f"{why} ({{{input_name}}})"
     if own == theirs or own not in collections or theirs not in collections:
         return None
-    named = split_words(input_name)
     if len(named) > 1 and not ({singular(w) for w in named[:-1]} & _item_words(theirs)):
         return None  # /recommendations/{articleIds} is keyed by another collection's items: they name it
     items = _item_words(own)
