@@ -148,3 +148,16 @@ def test_echoes_named_by_key_stems_directions_record_names_and_documented_defaul
     assert echoed_input(listed, ["code"], sent_values={"code": "INBOM"}) is None
     assert echoed_input(ent("Medical|pill_box|Search", "output", "result|countryCode", is_list=True), ["q"],
                         sent_values={"q": "aspirin"}) is None
+
+
+def test_a_named_record_and_its_key_spell_the_input_they_repeat():
+    # a clip made from a media returns that media under ``media|data``: the caller's own media_id
+    made = ent("Video|clips|createClip", "output", "media|data|id")
+    assert echoed_input(made, ["media_id", "start"]) == "media_id"
+    # a lookup of several sites by their ids lists exactly those sites
+    sites = ent("Roads|traffic|GET sites", "output", "sites|Id", is_list=True)
+    assert echoed_input(sites, ["site_Ids"]) == "site_Ids"
+    # one key sent, a list returned: the records are found, not sent (a site's neighbours)
+    assert echoed_input(sites, ["site_Id"]) is None
+    # another record's key named alike is no echo of a different input
+    assert echoed_input(ent("Video|clips|createClip", "output", "owner|data|id"), ["media_id"]) is None

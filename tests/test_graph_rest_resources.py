@@ -460,3 +460,38 @@ def test_records_listed_under_a_collections_name_key_its_items_only(tmp_path):
                                 api["GET /updates/{id}"])
     assert other_collection_key(pending, "updates|id", profile, "id", collections)  # an update is no profile
     assert other_collection_key(pending, "updates|id", update, "id", collections) is None
+
+
+def test_the_record_a_path_parameter_keys_comes_back_inside_the_answer(tmp_path):
+    from tooldial.graph.rest_resources import path_echo
+
+    spec = tmp_path / "setlists.yaml"
+    spec.write_text("""
+openapi: 3.0.0
+info: {title: Setlists, version: "1"}
+paths:
+  /artist/{mbid}/setlists:
+    get:
+      summary: Setlists of an artist
+      parameters: [{name: mbid, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {setlist: {
+                  type: array, items: {type: object, properties: {id: {type: string}, artist: {type: object,
+                  properties: {mbid: {type: string}}}, venue: {type: object, properties: {id: {type: string}}}}}}}}}}}}
+  /venue/{venueId}/setlists:
+    get:
+      summary: Setlists at a venue
+      parameters: [{name: venueId, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {setlist: {
+                  type: array, items: {type: object, properties: {id: {type: string}, artist: {type: object,
+                  properties: {mbid: {type: string}}}, venue: {type: object, properties: {id: {type: string}}}}}}}}}}}}
+""", encoding="utf-8")
+    corpus = load_corpus(str(spec))
+    api = {a.name: a for a in corpus.apis}
+    collections = item_collections(corpus.apis)
+    by_artist, at_venue = api["GET /artist/{mbid}/setlists"], api["GET /venue/{venueId}/setlists"]
+    assert path_echo(by_artist, "setlist|artist|mbid", collections) == "mbid"
+    assert path_echo(at_venue, "setlist|venue|id", collections) == "venueId"
+    # the other records of the answer are found: the venues of an artist's setlists, the artists at a venue
+    assert path_echo(by_artist, "setlist|venue|id", collections) is None
+    assert path_echo(at_venue, "setlist|artist|mbid", collections) is None
+    assert path_echo(by_artist, "setlist|id", collections) is None

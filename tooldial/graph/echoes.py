@@ -253,6 +253,12 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
         for joined in (_echo_norm(f"{parents[-1]} {path[-1]}"), _echo_norm(f"{path[-1]} {parents[-1]}")):
             if joined in names and not output.is_list:
                 return names[joined]
+        # the nearest named record and its key spell an input: ``media|data|id`` repeats ``media_id``; in a list,
+        # only when the input sends several keys (``sites|Id`` of a lookup by ``site_Ids``: those very records)
+        named = [p for p in parents if p.lower() not in _CONTAINERS]
+        hit = names.get(_echo_norm(f"{named[-1]} {path[-1]}")) if named else None
+        if hit and (not output.is_list or split_words(hit)[-1:] in (["ids"], ["keys"])):
+            return hit
     own = all(own_record(p) for p in parents)
     if leaf in names and (own or (not output.is_list and leaf not in _BARE_LEAVES and leaf in
                                   {_echo_norm(n) for n in required})):

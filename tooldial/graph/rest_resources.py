@@ -345,20 +345,30 @@ def path_echo(source: Api, output_key: str, collections: set[tuple[str, ...]]) -
     segs = segments(source.path)
     parts = output_key.split("|")
     leaf = split_words(parts[-1])
-    if not leaf or leaf[-1] not in KEY_WORDS:
+    if not leaf:
         return None
     glued = normalize_name(parts[-1])
+    record = [p for p in parts[:-1] if not set(split_words(p)) <= _CONTAINERS][-1:]
     for k, seg in enumerate(segs):
         parameter = path_parameter(seg)
-        if parameter is None or k == 0 or normalize_name(parameter) not in KEY_WORDS:
-            continue  # only a bare ``{id}``: ``/render/{templateId}``'s ``renderId`` is the new render's
-        items = _item_words(segs[:k])
-        named = len(leaf) > 1 and singular("".join(leaf[:-1])) in {singular(w) for w in items}
+        if parameter is None or k == 0:
+            continue
+        items = {singular(w) for w in _item_words(segs[:k])}
+        if record and singular("".join(split_words(record[0]))) in items:
+            # the record the parameter keys, inside the answer: ``setlists|artist|mbid`` of
+            # ``/artist/{mbid}/setlists``, ``setlist|venue|id`` of ``/venue/{venueId}/setlists``
+            said = split_words(parameter)
+            if glued == normalize_name(parameter) or (len(leaf) == 1 and said[-1:] == leaf
+                                                       and {singular(w) for w in said[:-1]} <= items):
+                return parameter
+        if normalize_name(parameter) not in KEY_WORDS or leaf[-1] not in KEY_WORDS:
+            continue  # else only a bare ``{id}``: ``/render/{templateId}``'s ``renderId`` is the new render's
+        named = len(leaf) > 1 and singular("".join(leaf[:-1])) in items
         named = named or any(glued == normalize_name(w) + leaf[-1] for w in items if len(leaf) == 1)
         if named:
             return parameter
     k = max((i for i, seg in enumerate(segs) if path_parameter(seg) is not None), default=None)
-    if not k or k == len(segs) - 1 or len(leaf) != 1 or any(path_parameter(s) is not None for s in segs[k + 1:]):
+    if not k or k == len(segs) - 1 or len(leaf) != 1 or leaf[-1] not in KEY_WORDS or any(path_parameter(s) is not None for s in segs[k + 1:]):
         return None
     if glued != normalize_name(path_parameter(segs[k]) or ""):
         return None  # the item's own key is spelled as the parameter (``id`` of ``{id}``); an export's ``token`` is new
