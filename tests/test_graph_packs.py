@@ -126,6 +126,7 @@ COMPILED = [
     ("markets", "_CRYPTO_CURRENCY", "markets", "virtual_currency_adjectives"),
     ("value_kinds", "_INTERNET_DOC", "web", "internet_docs"),
     ("rest_resources", "_EXTENSION", "containers", "path_extensions"),
+    ("rest_resources", "_EXTENSION", "containers", "path_format_parameters"),
 ]
 #: Sets read as part of a union or compiled (checked on their own below).
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}

@@ -577,7 +577,7 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
     if config.apply_rules and config.rules.rest_resources:  # the path layout states them (tooldial.graph.rest_resources)
         from tooldial.graph.resource_edges import reject_parent_echoes, resource_candidates
 
-        cands, echoes = reject_parent_echoes(corpus, cands)
+        cands, echoes = reject_parent_echoes(corpus, cands, selector.collections if selector is not None else None)
         if echoes:
             counts = {**graph.graph.get("rejected", {}), EdgeReason.PARENT_ECHO.value: echoes}
             graph.graph["rejected"] = dict(sorted(counts.items()))

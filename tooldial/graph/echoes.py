@@ -55,6 +55,8 @@ def _by_words(api_id: str) -> list[str]:
 
 #: Last words that spell "id" in a qualified name (``product_uuid`` repeats ``productId``).
 _ID_SPELLINGS = knowledge_words("identifiers", "id_spellings")
+#: Last words of an input that sends several keys (``site_Ids``): a list of its records is those very records.
+_ID_LIST_ENDINGS = knowledge_words("identifiers", "id_list_endings")
 
 
 def _echo_norm(name: str) -> str:
@@ -257,7 +259,7 @@ def echoed_input(output: Entity, required: Iterable[str], optional: Iterable[str
         # only when the input sends several keys (``sites|Id`` of a lookup by ``site_Ids``: those very records)
         named = [p for p in parents if p.lower() not in _CONTAINERS]
         hit = names.get(_echo_norm(f"{named[-1]} {path[-1]}")) if named else None
-        if hit and (not output.is_list or split_words(hit)[-1:] in (["ids"], ["keys"])):
+        if hit and (not output.is_list or (split_words(hit) or [""])[-1] in _ID_LIST_ENDINGS):
             return hit
     own = all(own_record(p) for p in parents)
     if leaf in names and (own or (not output.is_list and leaf not in _BARE_LEAVES and leaf in

@@ -41,13 +41,16 @@ def resource_candidates(corpus: Corpus, outputs: list[Entity], inputs: list[Enti
     return sorted(found, key=lambda c: c.pair_key)
 
 
-def reject_parent_echoes(corpus: Corpus, cands: list[Candidate]) -> tuple[list[Candidate], int]:
+def reject_parent_echoes(corpus: Corpus, cands: list[Candidate],
+                         collections: dict[tuple[str, str], set[tuple[str, ...]]] | None = None,
+                         ) -> tuple[list[Candidate], int]:
     """The kept candidates with each :func:`parent_echo` and :func:`path_echo` rejected (typed ``parent_echo``),
-    and how many were."""
+    and how many were. ``collections``: per tool, the paths with item paths (the selector's, where it has them)."""
     apis = {a.id: a for a in corpus.apis if a.path}
     if not apis:
         return cands, 0
-    collections = {(t.category, t.name): item_collections(a for a in t.apis if a.path) for t in corpus.tools}
+    if collections is None:
+        collections = {(t.category, t.name): item_collections(a for a in t.apis if a.path) for t in corpus.tools}
     out: list[Candidate] = []
     rejected = 0
     for c in cands:
@@ -56,7 +59,8 @@ def reject_parent_echoes(corpus: Corpus, cands: list[Candidate]) -> tuple[list[C
             out.append(c)
             continue
         if parent_echo(source, c.output.key, target, c.input.param or c.input.key):
-            why = f"{source.path} is called on the item {{{c.input.key}}} keys: its {c.output.key} is not another item's key"
+            why = (f"{source.path} is called on the item {{{c.input.key}}} keys: its {c.output.key} is not another "
+                   f"item's key")
         elif sent := path_echo(source, c.output.key, collections.get((source.category, source.tool), set())):
             why = f"{c.output.key} repeats the {{{sent}}} the caller sent in {source.path}"
         else:

@@ -16,6 +16,8 @@ the chain as plainly as a declared ``link``; Eq. 1 misses it where the key is na
   item's content, :mod:`tooldial.graph.record_copy`).
 - :func:`other_collection_key`: the bare key of an item of one collection (``/designer/templates``' ``id``) keys no
   item of another collection (``/templates/{id}``).
+- :func:`path_echo`: what a call on an item hands back of the keys its path was given (``updates|profile_id`` of
+  ``/profiles/{id}/updates/pending``) is the caller's own.
 - :func:`parent_echo`: an output of a call made on an item (``POST /cards/{appId}`` returns the new card's ``id``)
   never fills that item's own key (``appId``) of another call: the caller had it already.
 
@@ -70,9 +72,11 @@ class ResourceChain:
 
 
 #: A segment's format suffix: ``.json`` (``containers.path_extensions``), ``.{format}`` or a trailing parameter named
-#: for the format (``{id}{mediaTypeExtension}``).
+#: for the format (``{id}{mediaTypeExtension}``: ``containers.path_format_parameters``).
 _FILE_TYPES = "|".join(ordered_words("containers", "path_extensions"))
-_EXTENSION = re.compile(r"(?:\.(?:" + _FILE_TYPES + r")|\.\{[^{}]+\}|\{[^{}]*(?:extension|format)\})$", re.I)
+_FORMAT_PARAMETERS = "|".join(ordered_words("containers", "path_format_parameters"))
+_EXTENSION = re.compile(
+    r"(?:\.(?:" + _FILE_TYPES + r")|\.\{[^{}]+\}|\{[^{}]*(?:" + _FORMAT_PARAMETERS + r")\})$", re.I)
 
 
 def segments(path: str) -> tuple[str, ...]:
@@ -184,8 +188,10 @@ def _own_key(api: Api, items: set[str], *, listed: bool) -> list[tuple[int, str]
     for o in api.output_components:
         if listed and not o.is_list:
             continue
-        if any(not (set(split_words(p)) <= (_CONTAINERS | items)) for p in o.path[:-1]) or o.path[-1].startswith("{"):
-            continue  # (a map's ``{key}`` is no field)
+        if o.path[-1].startswith("{"):
+            continue  # a map's ``{key}`` is no field
+        if any(not (set(split_words(p)) <= (_CONTAINERS | items)) for p in o.path[:-1]):
+            continue
         fields.setdefault(normalize_name(o.path[-1]), []).append((len(o.path), "|".join(o.path)))
     keys = [k for k in _ITEM_KEYS if k in fields]
     return fields[keys[0]] if len(keys) == 1 else []  # an item with an id and a name: which one keys it is unsaid
@@ -368,7 +374,9 @@ def path_echo(source: Api, output_key: str, collections: set[tuple[str, ...]]) -
         if named:
             return parameter
     k = max((i for i, seg in enumerate(segs) if path_parameter(seg) is not None), default=None)
-    if not k or k == len(segs) - 1 or len(leaf) != 1 or leaf[-1] not in KEY_WORDS or any(path_parameter(s) is not None for s in segs[k + 1:]):
+    if not k or k == len(segs) - 1 or len(leaf) != 1 or leaf[-1] not in KEY_WORDS:
+        return None
+    if any(path_parameter(s) is not None for s in segs[k + 1:]):
         return None
     if glued != normalize_name(path_parameter(segs[k]) or ""):
         return None  # the item's own key is spelled as the parameter (``id`` of ``{id}``); an export's ``token`` is new
