@@ -9,7 +9,9 @@ the API's documented example:
   (``updatedAt``, ``canceledAt``) — the ``lifecycle`` rule's words;
 - ``start_after_end``: the ``order`` rule's problems (a start after its end, a minimum above its maximum);
 - ``url_other_site`` / ``picture_lost``: a leaf the example documents as a URL came back as a URL on another site,
-  and of those, a picture's URL that is no picture's any more.
+  and of those, a picture's URL that is no picture's any more;
+- ``integer_not_whole`` / ``boolean_not_flag``: a leaf whose documented type (its output component's, from the
+  response schema) is an integer came back as a fraction ("48.3"), or a boolean as anything but true/false.
 
 Run it on two checkouts to compare (``PYTHONPATH=<worktree>``); the counts and a few examples print as JSON::
 
@@ -53,6 +55,8 @@ class Audit:
     def __init__(self) -> None:
         self.counts: collections.Counter[str] = collections.Counter()
         self.examples: dict[str, list[str]] = collections.defaultdict(list)
+        #: The documented type of each output path of the API being walked (lists left out of the path).
+        self.types: dict[tuple[str, ...], str] = {}
 
     def note(self, what: str, text: str) -> None:
         self.counts[what] += 1
@@ -70,6 +74,20 @@ class Audit:
                 self.walk(item, first, path, api)
         else:
             self.leaf(value, example, "|".join(path), api)
+            self.typed(value, self.types.get(path, ""), "|".join(path), api)
+
+    def typed(self, value: Any, type_: str, path: str, api: str) -> None:
+        t = type_.lower()
+        if value is None:
+            return  # a documented null stays null
+        if t in ("integer", "int"):
+            self.counts["documented_integers"] += 1
+            if isinstance(value, bool) or not re.fullmatch(r"-?\d+", str(value).strip()):
+                self.note("integer_not_whole", f"{api} :: {path}: {value!r}")
+        elif t in ("boolean", "bool"):
+            self.counts["documented_booleans"] += 1
+            if not isinstance(value, bool):
+                self.note("boolean_not_flag", f"{api} :: {path}: {value!r}")
 
     def record(self, record: dict[str, Any], api: str) -> None:
         for problem in RECORD_RULES.create("order").problems(Record.of(record)):
@@ -119,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         world = MockWorld(draw)
         inputs = input_values(api, [p.name for p in api.required_parameters], world)
         result = build_result(api, draw, records=3, inputs=inputs, world=world)
+        audit.types = {c.path: c.type for c in api.output_components}
         audit.walk(result["response"], api.example_response, (), f"{api.tool} / {api.name}")
         if (i + 1) % 2000 == 0:
             print(f"{i + 1}/{len(apis)} APIs", file=sys.stderr)

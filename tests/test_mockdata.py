@@ -129,6 +129,10 @@ def test_field_kinds_and_placeholders():
     # a code generator's serialised option and an empty list are no values
     assert is_placeholder("Some()", "id") and is_placeholder("Some(2)", "digits") and is_placeholder("[]", "ids")
     assert not is_placeholder("Something", "name") and not is_placeholder("[1, 2]", "ids")
+    # an address on a domain reserved for documentation (RFC 2606) is nobody's own: CheapShark's alert e-mail
+    assert is_placeholder("someone@example.org", "email") and is_placeholder("http://www.example.com/", "url")
+    assert is_placeholder("example.net", "domain") and is_placeholder("https://example.com/a?b=1", "link")
+    assert not is_placeholder("https://myexample.com", "url") and not is_placeholder("ann@examples.com", "email")
     page = Parameter(name="page", type="NUMBER", default="integer")
     api = Api(category="Data", tool="t", name="Links", description="List links.", method="GET",
               required_parameters=(page,))
@@ -311,3 +315,41 @@ def test_a_drawn_measure_and_a_numeric_id_keep_the_documented_scale():
             width, height = item["thumbnail"]["width"], item["thumbnail"]["height"]
             assert isinstance(width, int) and 240 <= width <= 960 and isinstance(height, int), item
             assert isinstance(item["branchId"], int) and 10_000 <= item["branchId"] <= 99_999, item
+
+
+def test_a_drawn_leaf_keeps_its_documented_json_type() -> None:
+    """The response schema's type wins over what the name suggests (whole ToolBench, 3571's tools left out:
+    booleans drawn as text 11,446 of 13,756 and integers drawn as fractions or words 7,032 of 43,891 before):
+    TextGears' integer error ``length`` is no "27.2", a boolean ``status`` no "false" string, a boolean
+    ``enableEmailOTP`` no e-mail address, an integer ``genderIndex`` no "female", an integer ``createdAt`` a
+    Unix time."""
+    outputs = [OutputComponent(path=("errors", "length"), type="integer", is_list=True),
+               OutputComponent(path=("errors", "offset"), type="integer", is_list=True),
+               OutputComponent(path=("status",), type="boolean"),
+               OutputComponent(path=("enableEmailOTP",), type="boolean"),
+               OutputComponent(path=("genderIndex",), type="integer"),
+               OutputComponent(path=("createdAt",), type="integer"),
+               OutputComponent(path=("rating",), type="number")]
+    api = _api(outputs=outputs, name="Spell checker", tool="TextGears", category="Text_Analysis")
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), records=3)["response"]
+        assert all(type(e["length"]) is int and type(e["offset"]) is int for e in body["errors"]), body
+        for key in ("status", "enableEmailOTP"):
+            assert key not in body or type(body[key]) is bool, body
+        for key in ("genderIndex", "createdAt"):
+            assert key not in body or type(body[key]) is int, body
+        assert "rating" not in body or isinstance(body["rating"], int | float) and not isinstance(body["rating"], bool)
+
+
+def test_a_us_citys_zip_code_lies_in_its_states_range() -> None:
+    """A ZIP drawn for Chicago is an Illinois one (60001–62999), not "23677" (Virginia), as a reader of review
+    3571 caught; the ranges are Faker's en_US table."""
+    from tooldial.dialogue.mockdata.generators import generate
+    from tooldial.dialogue.mockdata.places import places
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+    chicago = next(p for p in places() if p.city == "Chicago" and p.country_code == "US")
+    for seed in range(20):
+        ctx = RecordContext(MockWorld(random.Random(seed)))
+        ctx._place = chicago
+        assert 60001 <= int(generate(FieldName("zip_code"), ctx)) <= 62999

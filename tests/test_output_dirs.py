@@ -163,8 +163,19 @@ def test_truncated_cached_dialogues_are_detected_and_regenerated(tmp_path, caplo
     lines = cached.read_text().splitlines(keepends=True)
     assert len(lines) == 4
     cached.write_text("".join(lines[:2]))  # a truncated cache file
-    with caplog.at_level(logging.WARNING):
-        assert cli_main([*argv, "--out", str(tmp_path / "b")]) == 0
+    # the handler sits on the pipeline's own logger, so a logging setup left by another test of the same worker
+    # (a disabled logger, a global ``logging.disable``, no propagation) cannot hide the warning
+    logger, previous = logging.getLogger("tooldial.dataset.pipeline"), logging.root.manager.disable
+    logger.addHandler(caplog.handler)
+    logger.disabled, was_disabled = False, logger.disabled
+    logging.disable(logging.NOTSET)
+    try:
+        with caplog.at_level(logging.WARNING):
+            assert cli_main([*argv, "--out", str(tmp_path / "b")]) == 0
+    finally:
+        logger.removeHandler(caplog.handler)
+        logger.disabled = was_disabled
+        logging.disable(previous)
     assert "damaged" in caplog.text and "2 dialogues, 4 recorded" in caplog.text
     assert _dialogue_ids(tmp_path / "b") == _dialogue_ids(tmp_path / "a")
     stats = json.loads((tmp_path / "b" / "tooldial_build.json").read_text())["stats"]

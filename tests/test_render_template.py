@@ -323,7 +323,7 @@ def test_situation_asides_never_name_a_place_or_time_when_slots_are_about_them()
             if part:
                 assert user_text.count(part) <= 1, (part, user_text)
                 told += part in user_text
-    assert told > 60  # the asides are said, not just allowed (at most one per dialogue: tests/test_user_asides.py)
+    assert told > 40  # excuses and goodbyes still tell the situation (which acts may: tests/test_user_asides.py)
 
 
 def test_situation_has_a_town_only_without_place_slots() -> None:

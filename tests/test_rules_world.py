@@ -96,12 +96,20 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
     """A broken call of each world rule that carries its own fix (run by the mock-data generator), mended by it."""
     import random
 
-    from tooldial.rules.dialogue import calendar, code_name, exchange_rate, paging, rows, status, weather
+    from tooldial.rules.dialogue import calendar, code_name, exchange_rate, paging, rows, status, weather, window
 
     if name == "calendar":
         inputs = {"date": "2025-03-10", "month": "7"}
         assert RULES[name].problems(Call("Api", inputs, None), None)
         calendar.agree_calendar(inputs, {"date": "date"}, None, {})  # type: ignore[arg-type]  # a full date: no draw
+        return inputs, None
+    if name == "window":
+        inputs = {"to": "2021-01-17T14:34:08.700Z", "from": "2021-01-17T14:34:08.700Z", "startDate": "2021-03-02",
+                  "endDate": "2021-03-01"}
+        assert len(RULES[name].problems(Call("Api", inputs, None), None)) == 2
+        window.Window.fix(inputs)
+        assert inputs == {"to": "2021-01-18T14:34:08.700Z", "from": "2021-01-17T14:34:08.700Z",
+                          "startDate": "2021-03-01", "endDate": "2021-03-02"}  # the end's own form; a backward pair swapped
         return inputs, None
     inputs, result = {
         "code_name": ({}, {"language": {"code": "en", "name": "Vietnamese"}}),
@@ -131,7 +139,8 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
     return inputs, result
 
 
-@pytest.mark.parametrize("name", ["calendar", "code_name", "exchange_rate", "paging", "status", "rows", "weather"])
+@pytest.mark.parametrize("name", ["calendar", "window", "code_name", "exchange_rate", "paging", "status", "rows",
+                                  "weather"])
 def test_a_world_rules_own_fix_mends_what_it_reports(name: str) -> None:
     inputs, result = _fixed(name)
     assert RULES[name].problems(Call("Api", inputs, result), None) == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from tests.test_render_template import scenario
 from tooldial.dialogue.intents import DEFAULT_PERSONA, PERSONAS, introduces, persona_entry, unintroduced
 from tooldial.dialogue.intents.bank import Intent
@@ -19,6 +21,7 @@ from tooldial.dialogue.user_situation import (
     HURRIED_MOODS,
     MOOD,
     REACT,
+    TURN_ASIDES,
     WORN_MOODS,
     Situation,
     aside,
@@ -32,9 +35,11 @@ class _Grouped(TemplateRenderer):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.groups: list[dict[str, str]] = []
+        self.acts: list[str] = []
 
     def _told(self, act: str, p, **parts: str) -> str:  # type: ignore[override]
         self.groups.append({k: p.restore(v) for k, v in parts.items() if v})
+        self.acts.append(act)
         return super()._told(act, p, **parts)
 
 
@@ -79,6 +84,39 @@ def test_one_aside_per_dialogue_never_in_a_message_that_introduces_the_user() ->
         assert not any("context" in g for g in with_aside), with_aside
         told += len(with_aside)
     assert told > 60  # asides are still said
+
+
+def test_a_situation_aside_only_explains_its_turn_by_default() -> None:
+    """Free asides ("I'm a bit tired and washing the car. It is 1196491.") and reactions ("That suits me, I'm at
+    the supermarket") are non sequiturs to blind readers (session 27): by default (bank ``turn_asides``) an
+    aside says why a value is not at hand or what the user goes back to, nothing else."""
+    assert set(TURN_ASIDES) == {"fail_inform", "user_bye"}
+    assert set(TURN_ASIDES["fail_inform"]) == set(EXCUSES) and set(TURN_ASIDES["user_bye"]) == set(AFTER)
+    told: dict[str, int] = {}
+    for i in range(300):
+        s = scenario(f"td-a{i}")
+        renderer = _Grouped(typo_rate=0.0)
+        renderer.messages(s)
+        parts = _situation_words(s)
+        plan = draw_situation(random.Random(f"situation:{s.dialogue_id}"), domain=s.domain).plan
+        for act, g in zip(renderer.acts, renderer.groups, strict=True):
+            told_plan = bool(plan) and plan in g.get("story", "")  # "I'm at the bakery, trying to {plan}": a stake
+            if not told_plan and any(w in g.get("story", "") + g.get("excuse", "") for w in parts):
+                told[act] = told.get(act, 0) + 1
+    assert set(told) <= {"fail_inform", "user_bye"}, told
+    assert told.get("fail_inform", 0) > 20  # why a value is not at hand is still told
+
+
+def test_turn_asides_names_known_acts_and_banks() -> None:
+    """A misspelt act or bank in the phrase book is a clear error naming the book, the table and the act."""
+    from tooldial.dialogue import user_situation as us
+    from tooldial.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"situation.yaml: turn_asides: inform: no frame bank.*asidez"):
+        us._turn_asides({"inform": ["asidez"]})
+    with pytest.raises(ConfigError, match=r"turn_asides: fail_infrom: no user act"):
+        us._turn_asides({"fail_infrom": ["excuses"]})
+    assert us._turn_asides({"negate": ["react"]})["negate"] == REACT
 
 
 def _developer(s: ScenarioInstruction, first: str) -> ScenarioInstruction:

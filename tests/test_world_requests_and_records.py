@@ -282,3 +282,34 @@ def test_an_answer_reports_what_differs_between_records_and_the_list_field_the_g
     result = {"response": {"timestamp": "2025-08-20T18:30:00", "adx": [{"adx": 97.61, "pdi": 34.2},
                                                                        {"adx": 25.48, "pdi": 58.2}]}}
     assert any(k == "adx|adx" and "97.61" in v for k, _, v in answer_fields(api, result))
+
+
+def test_a_window_the_documentation_gives_one_moment_for_is_asked_with_length() -> None:
+    """Get API Logs documents ``from`` and ``to`` with the same example moment: said back, the user asks for an
+    empty window and the result still lists logs. The drawn inputs keep the start and move the end a day on."""
+    from tooldial.dialogue.mockdata.inputs import input_values
+    from tooldial.rules.dialogue.window import window_problems
+
+    moment = "2021-01-17T14:34:08.700Z"
+    api = Api(name="Get API Logs", tool="t", category="Data", required_parameters=(
+        Parameter(name="to", type="STRING", default=moment), Parameter(name="from", type="STRING", default=moment),
+        Parameter(name="apiId", type="STRING", default="42")))
+    assert window_problems({"from": moment, "to": moment})
+    for seed in range(5):
+        values = input_values(api, ["to", "from", "apiId"], MockWorld(random.Random(seed)))
+        assert values["from"] == moment and values["to"] == "2021-01-18T14:34:08.700Z", values
+        assert window_problems(values) == []
+
+
+def test_an_address_on_a_documentation_domain_is_drawn_anew_as_the_named_persons() -> None:
+    """``ana.ribeiro@example.com`` (RFC 2606) is nobody's address: the user gives one of their own, and it is the
+    documented applicant's ("Ana Ribeiro"), not a stranger's beside her name."""
+    from tooldial.dialogue.mockdata.inputs import input_values
+
+    api = Api(name="Apply to Job", tool="t", category="Jobs", required_parameters=(
+        Parameter(name="applicant_name", type="STRING", default="Ana Ribeiro"),
+        Parameter(name="applicant_email", type="STRING", default="ana.ribeiro@example.com")))
+    for seed in range(5):
+        values = input_values(api, ["applicant_name", "applicant_email"], MockWorld(random.Random(seed)))
+        assert values["applicant_name"] == "Ana Ribeiro"
+        assert values["applicant_email"].startswith("ana.ribeiro@") and "example." not in values["applicant_email"]

@@ -214,6 +214,7 @@ WORLD_RULES = Registry("world rule", {
     "rows": "tooldial.rules.dialogue.rows:Rows",
     "exchange_rate": "tooldial.rules.dialogue.exchange_rate:ExchangeRate",
     "calendar": "tooldial.rules.dialogue.calendar:Calendar",
+    "window": "tooldial.rules.dialogue.window:Window",
     "id_echo": "tooldial.rules.dialogue.id_echo:IdEcho",
     "code_name": "tooldial.rules.dialogue.code_name:CodeName",
     "paging": "tooldial.rules.dialogue.paging:Paging",

@@ -48,13 +48,10 @@ from tooldial.dialogue.user_profile import (
 )
 from tooldial.dialogue.user_register import Register, casual_value, draw_register
 from tooldial.dialogue.user_situation import (
-    AFTER,
-    ASIDES,
-    EXCUSES,
     PAYOFFS,
-    REACT,
     STAKES,
     TRIED_FRAMES,
+    TURN_ASIDES,
     Situation,
     aside,
     draw_situation,
@@ -511,11 +508,13 @@ class TemplateRenderer:
 
         situation: Situation | None = ctx.get("situation")
 
-        def moment(frames: tuple[str, ...], chance: float, story: tuple[str, ...] = (), share: float = 0.0) -> str:
-            """A situation aside (``chance``); in a share ``share`` of them one of ``story`` instead (the user's
-            plan, what they tried or what the answer lets them do), as long as that part was not told yet."""
+        def moment(act: str, chance: float, story: tuple[str, ...] = (), share: float = 0.0) -> str:
+            """A situation aside of the frames ``act`` may tell (:data:`TURN_ASIDES`; ``chance``); in a share
+            ``share`` of them one of ``story`` instead (the user's plan, what they tried or what the answer lets
+            them do), as long as that part was not told yet."""
             if situation is None or rng.random() >= chance * extra:
                 return ""
+            frames = TURN_ASIDES.get(act, ())
             if persona not in _BRIEF:  # only a user who writes short turns says they keep it short
                 frames = tuple(f for f in frames if not _SHORT_CLAIM.search(f))
             said = ctx.setdefault("said", {})
@@ -559,7 +558,7 @@ class TemplateRenderer:
                 opener = style.split("~")[0].strip()
             # a code, id, number or date is copied from somewhere; a name, a keyword or a pick is chosen
             copied = "pick_by" not in c and all(_RECORD_LIKE.search(str(v)) for v in values.values())
-            context, story, source, goal = _at_most(2, context, lambda: moment(ASIDES, 0.4, STAKES, 0.6),
+            context, story, source, goal = _at_most(2, context, lambda: moment("inform", 0.4, STAKES, 0.6),
                                                     lambda: detail(SOURCES if copied else CHOICES, 0.5), goal)
             if ctx.get("said", {}).get("sit:plan") and story:  # the plan was said: no goal restatement too
                 goal = ""
@@ -573,14 +572,15 @@ class TemplateRenderer:
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            return self._told(act, p, frame=body, why=detail(AFFIRM_WHY, 0.4), story=moment(REACT, 0.3, STAKES, 0.5),
+            return self._told(act, p, frame=body, why=detail(AFFIRM_WHY, 0.4),
+                              story=moment("affirm", 0.3, STAKES, 0.5),
                               closer=closer if rng.random() < 0.5 else "")
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
                 if persona == "chatty" else ""
-            return self._told(act, p, frame=body, tail=tail, why=detail(NEGATE_WHY, 0.4), story=moment(REACT, 0.2))
+            return self._told(act, p, frame=body, tail=tail, why=detail(NEGATE_WHY, 0.4), story=moment("negate", 0.2))
         if act == "user_bye":
             return self._user_bye(rng, p, ctx, detail, moment)
         return turn.situation
@@ -600,7 +600,7 @@ class TemplateRenderer:
             body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False, sentence=False,
                                                                           brief=persona in _LISTERS))
         lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
-        context, excuse, why, goal = _at_most(2, context, lambda: moment(EXCUSES, 0.5, TRIED_FRAMES, 0.5),
+        context, excuse, why, goal = _at_most(2, context, lambda: moment("fail_inform", 0.5, TRIED_FRAMES, 0.5),
                                               lambda: detail(NOT_AT_HAND, 0.5), goal)
         return self._told("fail_inform", p, opener=lead, context=context, frame=body, excuse=excuse, source=why,
                           goal=goal, closer=closer)
@@ -617,7 +617,7 @@ class TemplateRenderer:
         if "register_rng" in ctx:  # dates, times and amounts echoed as a person says them (not tracked state)
             said_rng = ctx["register_rng"]
             facts = {k: casual_value(v, said_rng) if said_rng.random() < 0.6 else v for k, v in facts.items()}
-        source, story = detail(BYE_NEXT, 0.55), moment(AFTER, 0.5, PAYOFFS, 0.5)
+        source, story = detail(BYE_NEXT, 0.55), moment("user_bye", 0.5, PAYOFFS, 0.5)
         if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
             (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
             frames = _unnamed(_BYE_RECAP2, k in _GENERIC_KEYS or k2 in _GENERIC_KEYS)

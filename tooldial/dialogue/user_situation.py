@@ -26,8 +26,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from tooldial.dialogue.user_profile import domain_key  # the domain tables here are keyed the same way
+from tooldial.errors import ConfigError
 from tooldial.knowledge.loader import ordered_words, phrase_banks
 
 #: Slot or value words that make a named town read like a value (the aside is then left out).
@@ -73,6 +75,29 @@ EXCUSES = _SITUATION["excuses"]
 AFTER = _SITUATION["after"]
 #: After an affirm or a negate: a small aside.
 REACT = _SITUATION["react"]
+
+
+#: The user acts whose messages may carry a situation aside.
+USER_ACTS = ("inform", "fail_inform", "affirm", "negate", "user_bye")
+
+
+def _turn_asides(table: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
+    """The frames each user act may draw its situation aside from (bank ``turn_asides``: act -> bank names)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for act, banks in table.items():
+        unknown = [b for b in banks if b not in _SITUATION or not isinstance(_SITUATION[b], tuple)]
+        if act not in USER_ACTS or unknown:
+            problem = f"no user act {act!r} (acts: {', '.join(USER_ACTS)})" if act not in USER_ACTS else \
+                f"no frame bank of this book: {', '.join(unknown)}"
+            raise ConfigError(problem, file="tooldial/knowledge/phrases/en/situation.yaml", record="turn_asides",
+                              field=act)
+        out[act] = tuple(f for b in banks for f in _SITUATION[b])
+    return MappingProxyType(out)
+
+
+#: Per user act, the frames its one situation aside may come from; an act not listed tells none. By default only
+#: what explains the turn: why a value is not at hand (``fail_inform``), what the user goes back to (``user_bye``).
+TURN_ASIDES = _turn_asides(_SITUATION["turn_asides"])
 
 
 @dataclass(frozen=True)

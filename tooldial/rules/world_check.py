@@ -45,6 +45,7 @@ class WorldCheck(StrEnum):
     PRICE_JUMP = "price jump"
     EXCHANGE_RATE = "exchange rate"
     CALENDAR = "calendar"
+    EMPTY_WINDOW = "empty window"
     ID_ECHO = "id echo"
     CODE_NAME = "code name"
     PAGE = "page"

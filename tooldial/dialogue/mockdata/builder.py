@@ -82,16 +82,48 @@ if TYPE_CHECKING:
 
 
 def _typed(text: str, type_: str, example: Any = None) -> Any:
-    """``text`` as the documented type (an int/float when the type or the example says so)."""
+    """``text`` as the documented type (an int/float when the type or the example says so). A documented integer
+    is whole (a drawn measure "48.3" for an integer ``length`` is 48) and a documented boolean is a flag, not the
+    text "false"."""
     t = (type_ or "").lower()
     numeric_example = isinstance(example, int | float) and not isinstance(example, bool)
     if (t in ("integer", "int") or isinstance(example, int) and numeric_example) and re.fullmatch(r"-?\d+", text):
         return int(text)
+    if t in ("integer", "int") and re.fullmatch(r"-?\d+\.\d+", text):
+        return round(float(text))
     if (t in ("number", "float", "double") or numeric_example) and re.fullmatch(r"-?\d+(\.\d+)?", text):
         return float(text) if "." in text else int(text)
-    if isinstance(example, bool) and text in ("true", "false"):
+    if (isinstance(example, bool) or t in ("boolean", "bool")) and text in ("true", "false"):
         return text == "true"
     return text
+
+
+#: Documented JSON types of a scalar leaf, as the schema writes them (lower case).
+_INTEGER_TYPES, _NUMBER_TYPES, _BOOLEAN_TYPES = ("integer", "int"), ("number", "float", "double"), ("boolean", "bool")
+
+
+def _off_type(value: Any, type_: str) -> bool:
+    """Whether a drawn text breaks the leaf's documented scalar type: an integer ``genderIndex`` drawn "female", a
+    boolean ``enableEmailOTP`` drawn as an e-mail address, an integer ``constTempTime`` drawn as "14:45"."""
+    t = (type_ or "").lower()
+    if not isinstance(value, str):
+        return False
+    if t in _INTEGER_TYPES:
+        return not re.fullmatch(r"-?\d+", value.strip())
+    if t in _NUMBER_TYPES:
+        return as_number(value) is None
+    return t in _BOOLEAN_TYPES and value not in ("true", "false")
+
+
+def _of_type(value: str, type_: str, ctx: RecordContext) -> Any:
+    """A value of the documented type in place of one that breaks it: a moment drawn for an integer is its Unix
+    time, anything else is drawn from the type alone."""
+    t = (type_ or "").lower()
+    seconds = unix_time(value) if t in _INTEGER_TYPES + _NUMBER_TYPES else None
+    if seconds is not None:
+        return seconds
+    drawn = _by_type(t, ctx)
+    return value if drawn is None else _typed(drawn, t)
 
 
 def _lost_number(value: Any, example: Any) -> bool:
@@ -563,6 +595,8 @@ class ResultBuilder:
         if _lost_number(value, example):  # a documented number stays a number (countryId 353, never "France")
             value = _epoch_like(value, example)
             value = _vary(example, f, ctx) if value is None else value
+        elif value != example and _off_type(value, f.type):
+            value = _of_type(value, f.type, ctx)  # the documented JSON type wins over the name's kind
         seen = self.seen.setdefault(path, set())
         if isinstance(value, str) and len(value) > 200:
             value = value[:200]

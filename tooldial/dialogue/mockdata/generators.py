@@ -41,9 +41,15 @@ if TYPE_CHECKING:
 
 
 def _gen_postal(f: FieldName, ctx: RecordContext) -> str:
-    """A postcode in the form of the record's country (Faker's locale), else five digits."""
+    """A postcode in the form of the record's country (Faker's locale), else five digits; a US city's ZIP code lies
+    in its state's range (Faker's ``postcode_in_state``: no Virginia ZIP for Chicago)."""
     fake = local_faker(ctx.place, ctx.world.rng)
-    return fake.postcode() if fake is not None else _digits(ctx.world.rng, 5)
+    if fake is None:
+        return _digits(ctx.world.rng, 5)
+    ranges = getattr(fake.factories[0].provider("faker.providers.address"), "states_postcode", {})
+    if ctx.place.country_code == "US" and ctx.place.admin1 in ranges:
+        return fake.postcode_in_state(ctx.place.admin1)
+    return fake.postcode()
 
 
 def _gen_status(f: FieldName, ctx: RecordContext) -> str:

@@ -66,6 +66,12 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             documented[p.name] = as_text(shown)
     kinds = {p.name: field_kind(fields[p.name]) for p in params}
     free = {p.name for p in params if not p.enum}
+    for p in params:  # an e-mail drawn beside a documented person's name is that person's ("Ana Ribeiro")
+        said = documented[p.name].split()
+        if field_kind(FieldName(p.name)) in ("name", "person") and len(said) == 2 and all(
+                w[:1].isupper() and w.isalpha() for w in said):  # the name alone: a job API's context reads "title"
+            ctx._person = (said[0], said[1])
+            break
     regenerate = {n for n, k in kinds.items() if k in ("date", "datetime") and n in free}
     # the user's own place (coordinates, a city, a country) is the dialogue's, never the documented example's
     # point; the rest of a place group (an address, a postal code) follows it
@@ -93,7 +99,9 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
                                                  or _by_type(p.type, ctx))
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
-    return conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
+    out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
+    world_fix("window")(out)  # a range asked for has length: not the documented example twice
+    return out
 
 
 def _table_place(kind: str | None, text: str) -> bool:
