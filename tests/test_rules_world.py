@@ -96,7 +96,16 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
     """A broken call of each world rule that carries its own fix (run by the mock-data generator), mended by it."""
     import random
 
-    from tooldial.rules.dialogue import calendar, code_name, exchange_rate, paging, rows, status, weather, window
+    from tooldial.rules.dialogue import (
+        calendar,
+        code_name,
+        exchange_rate,
+        paging,
+        rows,
+        status,
+        weather,
+        window,
+    )
 
     if name == "calendar":
         inputs = {"date": "2025-03-10", "month": "7"}
