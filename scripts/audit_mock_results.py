@@ -11,7 +11,11 @@ the API's documented example:
 - ``url_other_site`` / ``picture_lost``: a leaf the example documents as a URL came back as a URL on another site,
   and of those, a picture's URL that is no picture's any more;
 - ``integer_not_whole`` / ``boolean_not_flag``: a leaf whose documented type (its output component's, from the
-  response schema) is an integer came back as a fraction ("48.3"), or a boolean as anything but true/false.
+  response schema) is an integer came back as a fraction ("48.3"), or a boolean as anything but true/false;
+- ``picture_link_not_picture``: an undocumented link directly under a picture's key (``thumbnails[].url``) that
+  is no picture's URL;
+- ``filter_not_repeated``: a record of a list whose field has the words of an input's name (``channel_id`` for
+  ``channelId``) holding another value than the one asked.
 
 Run it on two checkouts to compare (``PYTHONPATH=<worktree>``); the counts and a few examples print as JSON::
 
@@ -35,6 +39,7 @@ from urllib.parse import urlparse
 from tooldial.corpus import load_corpus
 from tooldial.dialogue.mockdata import MockWorld, build_result
 from tooldial.dialogue.mockdata.inputs import input_values
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import read_pack
 from tooldial.knowledge.taxonomy import name_tokens
 from tooldial.registry import RECORD_RULES
@@ -47,6 +52,9 @@ _PICTURE = re.compile(r"\.(png|jpe?g|gif|webp|svg)(\?|$)", re.I)
 _TIME_PACK = read_pack(Path(__file__).resolve().parents[1] / "tooldial" / "knowledge" / "packs" / "time.yaml")
 _CREATED = frozenset(_TIME_PACK.word_sets["record_created"].words)
 _LATER = frozenset(_TIME_PACK.word_sets["record_later"].words)
+#: Picture words, from this checkout's pack like the time words above.
+_PICTURE_WORDS = frozenset(read_pack(Path(__file__).resolve().parents[1] / "tooldial" / "knowledge" / "packs"
+                                     / "field_words.yaml").word_sets["image"].words)
 
 
 class Audit:
@@ -57,24 +65,35 @@ class Audit:
         self.examples: dict[str, list[str]] = collections.defaultdict(list)
         #: The documented type of each output path of the API being walked (lists left out of the path).
         self.types: dict[tuple[str, ...], str] = {}
+        #: The walked call's inputs by the words of their name (names of two words or more).
+        self.asked: dict[tuple[str, ...], str] = {}
 
     def note(self, what: str, text: str) -> None:
         self.counts[what] += 1
         if len(self.examples[what]) < 8:
             self.examples[what].append(text)
 
-    def walk(self, value: Any, example: Any, path: tuple[str, ...], api: str) -> None:
+    def walk(self, value: Any, example: Any, path: tuple[str, ...], api: str, in_list: bool = False) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
-                self.walk(item, example.get(key) if isinstance(example, dict) else None, (*path, key), api)
+                self.walk(item, example.get(key) if isinstance(example, dict) else None, (*path, key), api,
+                          in_list)
+                asked = self.asked.get(tuple(name_tokens(key)))
+                if in_list and asked is not None and not isinstance(item, dict | list) and str(item) != asked:
+                    self.note("filter_not_repeated", f"{api} :: {'|'.join((*path, key))}: {item!r} for {asked!r}")
             self.record(value, api)
         elif isinstance(value, list):
             first = example[0] if isinstance(example, list) and example else None
             for item in value:
-                self.walk(item, first, path, api)
+                self.walk(item, first, path, api, True)
         else:
             self.leaf(value, example, "|".join(path), api)
             self.typed(value, self.types.get(path, ""), "|".join(path), api)
+            if example is None and len(path) > 1 and name_tokens(path[-1])[-1:] in (("url",), ("link",)) and \
+                    {singular(t) for t in name_tokens(path[-2])} & _PICTURE_WORDS and isinstance(value, str):
+                self.counts["picture_links"] += 1
+                if not _PICTURE.search(value):
+                    self.note("picture_link_not_picture", f"{api} :: {'|'.join(path)}: {value[:80]}")
 
     def typed(self, value: Any, type_: str, path: str, api: str) -> None:
         t = type_.lower()
@@ -138,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         inputs = input_values(api, [p.name for p in api.required_parameters], world)
         result = build_result(api, draw, records=3, inputs=inputs, world=world)
         audit.types = {c.path: c.type for c in api.output_components}
+        audit.asked = {tuple(name_tokens(k)): str(v) for k, v in inputs.items() if len(name_tokens(k)) > 1}
         audit.walk(result["response"], api.example_response, (), f"{api.tool} / {api.name}")
         if (i + 1) % 2000 == 0:
             print(f"{i + 1}/{len(apis)} APIs", file=sys.stderr)

@@ -353,3 +353,45 @@ def test_a_us_citys_zip_code_lies_in_its_states_range() -> None:
         ctx = RecordContext(MockWorld(random.Random(seed)))
         ctx._place = chicago
         assert 60001 <= int(generate(FieldName("zip_code"), ctx)) <= 62999
+
+
+def test_a_lists_records_repeat_the_filter_asked_whichever_way_its_name_is_written() -> None:
+    """Channel Videos asked by ``channelId``: every video's ``channel_id`` is that channel (sample 6427 listed
+    other channels' ids there); the ``url`` of a video's thumbnail is a picture, not a web page."""
+    api = _api(params=[("channelId", "STRING")], name="Channel Videos", tool="Youtube Search", category="Data",
+               outputs=[OutputComponent(path=("channel_id",)),
+                        OutputComponent(path=("videos", "channel_id"), is_list=True),
+                        OutputComponent(path=("videos", "title"), is_list=True),
+                        OutputComponent(path=("videos", "thumbnails", "url"), is_list=True)])
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), inputs={"channelId": "UCg6gPGh8HU2U01vaFCAsvmQ"})["response"]
+        assert body["videos"] and all(v["channel_id"] == "UCg6gPGh8HU2U01vaFCAsvmQ" for v in body["videos"])
+        urls = [t["url"] for v in body["videos"] for t in v["thumbnails"]]
+        assert urls and all(re.search(r"\.(jpe?g|png|gif|webp)$", u) for u in urls), urls
+    assert field_kind(FieldName("url", parent="thumbnails")) == "image"
+    assert field_kind(FieldName("url", parent="links")) == "url"
+
+
+def test_an_address_names_its_city_as_a_user_types_it() -> None:
+    from tooldial.dialogue.mockdata.places import _named_city
+
+    assert _named_city("las vegas, nv").city == "Las Vegas"  # geocoded in Yerevan before (sample 6427)
+    assert _named_city("Praca do Comercio, Lisbon").city == "Lisbon"
+    assert _named_city("CF103NP") is None
+
+
+def test_no_record_of_a_radius_search_lies_beyond_the_radius() -> None:
+    """Cities Nearby asked with ``radius=25``: a city 29.7 away is no answer to it (sample 6427)."""
+    from tooldial.dialogue.schema_values import request_bounds
+
+    assert request_bounds({"radius": "25", "min_population": "100"}) == {"distance": (None, 25.0),
+                                                                         "population": (100.0, None)}
+    assert request_bounds({"radiusType": "circle"}) == {}
+    api = _api(params=[("latitude", "NUMBER"), ("longitude", "NUMBER"), ("radius", "NUMBER")], name="Cities Nearby",
+               tool="World Countries", category="Location",
+               outputs=[OutputComponent(path=("data", "name"), is_list=True),
+                        OutputComponent(path=("data", "distance"), type="number", is_list=True)])
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), records=3,
+                            inputs={"latitude": "55.11", "longitude": "37.02", "radius": "25"})["response"]
+        assert all(float(r["distance"]) <= 25 for r in body["data"]), body

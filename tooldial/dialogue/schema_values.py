@@ -33,6 +33,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, Constraints, OutputComponent, Parameter
 from tooldial.knowledge import loader
+from tooldial.knowledge.taxonomy import name_tokens
 
 #: Formats with a check (others are documentation only).
 CHECKED_FORMATS = frozenset({"date", "date-time", "email", "uuid", "time"})
@@ -366,6 +367,8 @@ def creates_record(api: Api) -> bool:
 
 #: Bounded names that size the request (``max_results``, ``min_count``), not a field of the records.
 _SIZE_FIELDS = loader.words("paging", "size_fields")
+#: First words of an input that bounds the searched records' ``distance`` (``radius``, ``within``).
+_RADIUS_FIRST = {(w,) for w in loader.words("measures", "radius_inputs")}
 _BOUND_NAME = re.compile(r"^(?:(?P<pre>min|minimum|max|maximum)_?(?P<a>[a-z][a-z_]*)"
                          r"|(?P<b>[a-z][a-z_]*?)_?(?P<post>min|minimum|max|maximum))$")
 
@@ -377,6 +380,10 @@ def request_bounds(inputs: dict[str, Any]) -> dict[str, tuple[float | None, floa
     for name, value in inputs.items():
         found = _BOUND_NAME.match(re.sub(r"([a-z])([A-Z])", r"\1_\2", str(name)).lower())
         number = _as_number(value, True)
+        if number is not None and number > 0 and name_tokens(str(name))[:1] in _RADIUS_FIRST:
+            # radius=25: no record lies 29.7 away
+            out["distance"] = (out.get("distance", (None, None))[0], number)
+            continue
         if found is None or number is None:
             continue
         field = (found.group("a") or found.group("b") or "").replace("_", "")

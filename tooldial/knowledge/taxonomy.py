@@ -297,6 +297,12 @@ def date_part_range(f: FieldName) -> tuple[int, int] | None:
     return first, top
 
 
+def _picture_parent(f: FieldName) -> bool:
+    """A link directly under a picture's key is the picture's: ``thumbnails[].url``, ``avatar.url`` (a video's
+    thumbnail was a web page, "https://www.taylor.com/category/posts", to a blind reader of sample 6427)."""
+    return bool({singular(t) for t in name_tokens(f.parent)} & _cue("image"))
+
+
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
 #: ``field_words`` pack's (one set per cue).
 RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
@@ -304,6 +310,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ID, _is_id),
     (FieldKind.EMAIL, lambda f: "email" in f.joined),
     (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric),
+    (FieldKind.IMAGE, lambda f: f.has(*standard_words("url")) and _picture_parent(f)),
     (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
     (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),

@@ -288,6 +288,9 @@ class ResultBuilder:
         self.api, self.api_name, self.tool, self.category = api, api.name, api.tool, api.category
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
+        #: Inputs by the words of their name when it has two or more (``channelId`` and ``channel_id`` alike).
+        self._inputs_by_words = {FieldName(k).tokens: k.lower() for k in self.raw_inputs
+                                 if len(FieldName(k).tokens) > 1}
         example = api.example_response
         #: The result's own top-level field names: an input echoes into these, not into a nested namesake.
         self._top_names = {c.path[0].lower() for c in api.output_components if len(c.path) == 1 and not c.is_list} | (
@@ -407,6 +410,8 @@ class ResultBuilder:
         the top of a single result — the id it was looked up by (``id`` for ``property_id`` of "Get Property
         Details by Id")."""
         name = f.name.lower()
+        if name not in self.inputs:  # a video's ``channel_id`` repeats the ``channelId`` asked, written either way
+            name = self._inputs_by_words.get(f.tokens, name)
         owner = owner_words(path)
         if name in self.inputs and top and len(path) > 1 and name in self._top_names:
             return None  # the result's own ``uid`` repeats the ``uid`` asked for, not a nested ``provider.uid`` too

@@ -268,7 +268,8 @@ def _named_city(text: str) -> Place | None:
     """The city of the table an address names ("Praca do Comercio, Lisbon" → Lisbon), by its comma parts."""
     index = _place_index()
     for part in reversed([p.strip() for p in text.split(",")]):
-        found = index.get(part) or index.get(re.sub(r"^\d[\d\- ]*\s+", "", part))  # "1100-148 Lisboa"
+        part = re.sub(r"^\d[\d\- ]*\s+", "", part)  # "1100-148 Lisboa"
+        found = index.get(part) or index.get(part.title())  # "las vegas, nv" as a user types it
         if found is not None:
             return found
     return None
