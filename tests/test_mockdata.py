@@ -133,6 +133,11 @@ def test_field_kinds_and_placeholders():
     assert is_placeholder("someone@example.org", "email") and is_placeholder("http://www.example.com/", "url")
     assert is_placeholder("example.net", "domain") and is_placeholder("https://example.com/a?b=1", "link")
     assert not is_placeholder("https://myexample.com", "url") and not is_placeholder("ann@examples.com", "email")
+    # a run of x in a short value and a counting sequence (FreeSMS8's phone, a voucher code) are no one's own
+    assert is_placeholder("9xxxxxxx;9xxxxxxx", "phone") and is_placeholder("tok_xxxxxxxxxxxxxxxx", "stripe_token")
+    assert is_placeholder("1234567890", "voucher_code") and is_placeholder("12345678", "account")
+    assert not is_placeholder("/9j/4AAQSkZJRgABAQxxxAAQABAAD/4gHUSUNDX1BST0ZJTEUAAQEAAAHEAAAAAAQwAABtbnRy", "image")
+    assert not is_placeholder("1234", "pin") and not is_placeholder("Foxx", "name")
     page = Parameter(name="page", type="NUMBER", default="integer")
     api = Api(category="Data", tool="t", name="Links", description="List links.", method="GET",
               required_parameters=(page,))
@@ -395,3 +400,41 @@ def test_no_record_of_a_radius_search_lies_beyond_the_radius() -> None:
         body = build_result(api, random.Random(seed), records=3,
                             inputs={"latitude": "55.11", "longitude": "37.02", "radius": "25"})["response"]
         assert all(float(r["distance"]) <= 25 for r in body["data"]), body
+
+
+def test_a_lookup_by_a_bare_id_returns_that_record_when_the_name_says_it_in_either_number() -> None:
+    """"Article summary" by ``id`` returns ``payload.articles_id``: the article asked for, not another (five
+    dialogues of sample 1825 summarised another article than the one picked)."""
+    api = _api(params=[("id", "STRING")], name="Article summary", tool="Sentiment on markets", category="Finance",
+               outputs=[OutputComponent(path=("payload", "articles_id"), type="integer"),
+                        OutputComponent(path=("payload", "article_title"))])
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), inputs={"id": "1041425"})["response"]
+        assert str(body["payload"]["articles_id"]) == "1041425", body
+
+
+def test_a_search_around_a_point_lists_the_towns_nearest_to_it() -> None:
+    """Cities Nearby of a point in Las Vegas within 25 km: other towns (North Las Vegas, Winchester, ...), each at
+    its own position and real distance, nearest first; not the point's own city three times at the point's
+    coordinates (sample 6427)."""
+    from tooldial.dialogue.mockdata.places import distance_km, lookup_places
+
+    api = _api(params=[("latitude", "NUMBER"), ("longitude", "NUMBER"), ("radius", "NUMBER")], name="Cities Nearby",
+               tool="World Countries", category="Location",
+               outputs=[OutputComponent(path=("data", "name"), is_list=True),
+                        OutputComponent(path=("data", "latitude"), type="number", is_list=True),
+                        OutputComponent(path=("data", "longitude"), type="number", is_list=True),
+                        OutputComponent(path=("data", "distance"), type="number", is_list=True)])
+    vegas = next(p for p in lookup_places() if p.city == "Las Vegas")
+    inputs = {"latitude": f"{vegas.latitude}", "longitude": f"{vegas.longitude}", "radius": "25"}
+    for seed in range(3):
+        rows = build_result(api, random.Random(seed), records=3, inputs=inputs)["response"]["data"]
+        names = [r["name"] for r in rows]
+        assert len(set(names)) == len(names) == 3 and "Las Vegas" not in names, rows
+        distances = [r["distance"] for r in rows]
+        assert distances == sorted(distances) and all(0 < d <= 25 for d in distances), rows
+        assert all((r["latitude"], r["longitude"]) != (vegas.latitude, vegas.longitude) for r in rows), rows
+    assert 0 < distance_km(vegas, next(p for p in lookup_places() if p.city == "Los Angeles")) - 368 < 5
+    # no town within half a kilometre: the search finds none, rather than the point's own city again
+    inputs["radius"] = "0.5"
+    assert build_result(api, random.Random(0), records=3, inputs=inputs)["response"].get("data") in ([], None)

@@ -309,8 +309,8 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.BOOLEAN, lambda f: len(f.tokens) > 1 and f.tokens[0] in _cue("boolean_prefixes")),
     (FieldKind.ID, _is_id),
     (FieldKind.EMAIL, lambda f: "email" in f.joined),
-    (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric),
-    (FieldKind.IMAGE, lambda f: f.has(*standard_words("url")) and _picture_parent(f)),
+    (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric or f.has(*standard_words("url"))
+     and _picture_parent(f)),
     (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
     (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),

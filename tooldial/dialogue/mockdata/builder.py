@@ -54,7 +54,9 @@ from tooldial.dialogue.mockdata.places import (
     _named_city,
     _place_index,
     _zone_places,
+    distance_km,
     input_places,
+    nearby_places,
     place_of,
     places,
 )
@@ -73,7 +75,7 @@ from tooldial.dialogue.mockdata.sports import (
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.tool_records import more_records
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, MockWorld, RecordContext
-from tooldial.dialogue.schema_values import conform_result
+from tooldial.dialogue.schema_values import conform_result, request_bounds
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
 
@@ -124,6 +126,25 @@ def _of_type(value: str, type_: str, ctx: RecordContext) -> Any:
         return seconds
     drawn = _by_type(t, ctx)
     return value if drawn is None else _typed(drawn, t)
+
+
+_NEARBY_WORDS = loader.words("places", "nearby_words")
+#: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
+_POINT_KINDS = frozenset({"latitude", "longitude", "city", "address", "postal"})
+_RADIUS_FIRST = loader.words("measures", "radius_inputs")
+
+
+def _searches_around(api: Api, inputs: dict[str, Any]) -> bool:
+    """Whether a call searches around a point: its name says so (``places.nearby_words``: "Cities Nearby"; a
+    description's "near real-time" or "around the world" does not), or it takes a radius
+    (``measures.radius_inputs``)."""
+    return bool(set(name_tokens(api.name)) & _NEARBY_WORDS) or any(
+        name_tokens(k)[:1] and name_tokens(k)[0] in _RADIUS_FIRST for k in inputs)
+
+
+def _said_in(words: set[str], said: frozenset[str]) -> bool:
+    """Whether the API's name says every one of ``words``, either number (``articles_id`` of "Article summary")."""
+    return {singular(w) for w in words} <= {singular(w) for w in said}
 
 
 def _lost_number(value: Any, example: Any) -> bool:
@@ -338,6 +359,15 @@ class ResultBuilder:
                 p for p in places() if p.country_code == place.country_code and p != place) or (place,)
         if not self.record_places and us_api:
             self.record_places = tuple(p for p in places() if p.country_code == "US")  # "US Geo Data"
+        #: A search around the point asked (``Cities Nearby``, a ``radius`` input): its records are the towns
+        #: nearest to it, in turn, within the radius; their ``distance`` is the real one (:func:`nearby_places`).
+        self.nearby = self.input_place is not None and _searches_around(api, self.inputs)
+        self._around = 0
+        if self.nearby:
+            assert self.input_place is not None
+            # no town that close: the search finds none (an empty list), not the point's own city three times
+            self.record_places = nearby_places(self.input_place,
+                                               request_bounds(self.inputs).get("distance", (None, None))[1])
         if self.input_place is not None:
             self.top._place = self.input_place
         self.seen: dict[tuple[str, ...], set[str]] = {}
@@ -387,6 +417,8 @@ class ResultBuilder:
         places_ = getattr(self, "record_places", ())
         if first and getattr(self, "first_place", None) is not None:
             ctx._place = self.first_place
+        elif places_ and getattr(self, "nearby", False):
+            ctx._place, self._around = places_[self._around % len(places_)], self._around + 1  # nearest first
         elif places_:
             ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
         if self.bounds.on is not None:
@@ -394,6 +426,11 @@ class ResultBuilder:
             ctx.asked_span = bool(self.bounds.end and self.bounds.start)
             ctx.span = (self.bounds.end - self.bounds.on).days if ctx.asked_span else self.world.rng.randint(1, 10)
         return ctx
+
+    def list_length(self) -> int:
+        """How many records a list of the result holds: :attr:`records`; a search around a point lists as many
+        towns as lie within its radius (none when none does)."""
+        return min(self.records, len(self.record_places)) if self.nearby else self.records
 
     def field(self, path: tuple[str, ...], example: Any) -> FieldName:
         comp = self.by_path.get(path)
@@ -415,7 +452,8 @@ class ResultBuilder:
         owner = owner_words(path)
         if name in self.inputs and top and len(path) > 1 and name in self._top_names:
             return None  # the result's own ``uid`` repeats the ``uid`` asked for, not a nested ``provider.uid`` too
-        if name in self.inputs and (top or self._filter(f, path)) and not (
+        if name in self.inputs and (top or self._filter(f, path) and not (
+                self.nearby and field_kind(f) in _POINT_KINDS)) and not (
                 top and field_kind(f) == "id" and not set(f.tokens) - set(_ID_WORDS) and owner
                 and not owner <= self.name_words):  # ``awayTeam.id`` is not the event ``id`` asked for
             return self.inputs[name]
@@ -429,8 +467,8 @@ class ResultBuilder:
             if field_kind(other) != "id":
                 continue
             other_stem = set(other.tokens) - set(_ID_WORDS)
-            if other_stem == stem or (not other_stem and stem <= self.name_words) or (
-                    not stem and other_stem <= self.name_words):
+            if other_stem == stem or (not other_stem and _said_in(stem, self.name_words)) or (
+                    not stem and _said_in(other_stem, self.name_words)):
                 return value
         return None
 
@@ -527,6 +565,12 @@ class ResultBuilder:
         if not documented and field_kind(f) == "name" and set(f.tokens) & _SHORT_NAME_WORDS:
             return OMIT  # a drawn record has no drawn short form beside its name ("nameCode": "Recife United")
         kind = field_kind(f)
+        if self.nearby and ctx is not self.top and ctx._place is not None and self.input_place is not None and (
+                "distance" in f.tokens) and not isinstance(example, str | bool) and kind in (None, "measure"):
+            km = distance_km(self.input_place, ctx._place)  # the town's real distance from the point asked
+            miles = "mile" in f.joined or any(as_text(v).strip().lower() in ("mi", "mile", "miles")
+                                              for v in self.inputs.values())
+            return _typed(f"{km / 1.609344 if miles else km:.1f}", f.type, example)
         if kind == "timezone" and self.zones and not (isinstance(example, str) and example in self.zones.values()):
             # the zone asked about (a ``to_timezone`` the ``to_tz`` one), not another city's
             side = set(f.tokens) & _ZONE_SIDES
@@ -655,7 +699,7 @@ class ResultBuilder:
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         used = [item for i, item in enumerate(items[:self.records]) if _distinct_item(items, i)]
-        for i in range(self.records):
+        for i in range(self.list_length()):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
             if not doc and documented and path and isinstance(items[0], dict) and not self.record_depth \
@@ -726,7 +770,7 @@ class ResultBuilder:
                     _set_path(body, container, values)
                 continue
             rows: list[dict[str, Any]] = []
-            for i in range(self.records):
+            for i in range(self.list_length()):
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps

