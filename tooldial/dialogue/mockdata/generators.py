@@ -35,6 +35,8 @@ _IMAGE_FILE_CONTEXT = loader.ordered_words("media_files", "image_file_context")
 _PLAIN_STREET_TYPES = loader.ordered_words("addresses", "plain_street_types")
 _DOCUMENT_EXTENSIONS = loader.ordered_words("media_files", "document_extensions")
 _DRAWN_STATUSES = loader.ordered_words("status", "drawn_statuses")
+_TOWN_RECORDS = loader.words("places", "town_records")
+_NOT_TOWN_RECORDS = loader.words("places", "not_town_records")
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
@@ -131,6 +133,10 @@ def _gen_language_code(f: FieldName, ctx: RecordContext) -> str:
 def _gen_count(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
     if f.has("population"):
+        town = ctx._place
+        said = set(f.title)  # the API's name and the result path: "Get City Details", "cities"
+        if town is not None and town.population and said & _TOWN_RECORDS and not said & _NOT_TOWN_RECORDS:
+            return str(town.population)  # Fort Worth has 0.9 million people, not 3.6 (reviews 3571, 1825)
         return str(rng.randint(50_000, 5_000_000))
     if f.has(*_AUDIENCE_COUNTS):
         return str(rng.randint(100, 2_000_000))

