@@ -14,6 +14,8 @@ the API's documented example:
   response schema) is an integer came back as a fraction ("48.3"), or a boolean as anything but true/false;
 - ``picture_link_not_picture``: an undocumented link directly under a picture's key (``thumbnails[].url``) that
   is no picture's URL;
+- ``picture_side_tiny``: an undocumented ``width`` or ``height`` of a picture (under a picture's key, or named for
+  one: ``thumbnail_width``) of fewer than 32 pixels;
 - ``filter_not_repeated``: a record of a list whose field has the words of an input's name (``channel_id`` for
   ``channelId``) holding another value than the one asked.
 
@@ -89,6 +91,12 @@ class Audit:
         else:
             self.leaf(value, example, "|".join(path), api)
             self.typed(value, self.types.get(path, ""), "|".join(path), api)
+            words = {singular(t) for p in path[-2:] for t in name_tokens(p)}
+            if example is None and {"width", "height"} & words and words & _PICTURE_WORDS and \
+                    re.fullmatch(r"\d+(\.\d+)?", str(value)):
+                self.counts["picture_sides"] += 1
+                if float(str(value)) < 32:
+                    self.note("picture_side_tiny", f"{api} :: {'|'.join(path)}: {value}")
             if example is None and len(path) > 1 and name_tokens(path[-1])[-1:] in (("url",), ("link",)) and \
                     {singular(t) for t in name_tokens(path[-2])} & _PICTURE_WORDS and isinstance(value, str):
                 self.counts["picture_links"] += 1

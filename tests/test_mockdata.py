@@ -414,9 +414,9 @@ def test_a_lookup_by_a_bare_id_returns_that_record_when_the_name_says_it_in_eith
 
 
 def test_a_search_around_a_point_lists_the_towns_nearest_to_it() -> None:
-    """Cities Nearby of a point in Las Vegas within 25 km: other towns (North Las Vegas, Winchester, ...), each at
-    its own position and real distance, nearest first; not the point's own city three times at the point's
-    coordinates (sample 6427)."""
+    """Cities Nearby of a point in Las Vegas within 25 km: Las Vegas, then the towns around it (North Las Vegas,
+    Winchester, ...), each once, at its own position and real distance, nearest first; not the point's own city
+    three times at the point's coordinates (sample 6427)."""
     from tooldial.dialogue.mockdata.places import distance_km, lookup_places
 
     api = _api(params=[("latitude", "NUMBER"), ("longitude", "NUMBER"), ("radius", "NUMBER")], name="Cities Nearby",
@@ -430,14 +430,15 @@ def test_a_search_around_a_point_lists_the_towns_nearest_to_it() -> None:
     for seed in range(3):
         rows = build_result(api, random.Random(seed), records=3, inputs=inputs)["response"]["data"]
         names = [r["name"] for r in rows]
-        assert len(set(names)) == len(names) == 3 and "Las Vegas" not in names, rows
+        assert len(set(names)) == len(names) == 3 and names[0] == "Las Vegas", rows
         distances = [r["distance"] for r in rows]
-        assert distances == sorted(distances) and all(0 < d <= 25 for d in distances), rows
-        assert all((r["latitude"], r["longitude"]) != (vegas.latitude, vegas.longitude) for r in rows), rows
+        assert distances == sorted(distances) and all(0 <= d <= 25 for d in distances), rows
+        assert all((r["latitude"], r["longitude"]) != (vegas.latitude, vegas.longitude) for r in rows[1:]), rows
     assert 0 < distance_km(vegas, next(p for p in lookup_places() if p.city == "Los Angeles")) - 368 < 5
-    # no town within half a kilometre: the search finds none, rather than the point's own city again
+    # within half a kilometre of the town's centre lies only the town itself: listed once, not three times
     inputs["radius"] = "0.5"
-    assert build_result(api, random.Random(0), records=3, inputs=inputs)["response"].get("data") in ([], None)
+    rows = build_result(api, random.Random(0), records=3, inputs=inputs)["response"]["data"]
+    assert [r["name"] for r in rows] == ["Las Vegas"], rows
 
 
 def test_a_towns_population_is_its_real_one_and_a_zip_codes_is_not_the_towns() -> None:
@@ -455,3 +456,20 @@ def test_a_towns_population_is_its_real_one_and_a_zip_codes_is_not_the_towns() -
         ctx._place = fort_worth
         value = int(generate(FieldName("population", "integer", title=frozenset(title)), ctx))
         assert (value == fort_worth.population) is real, (title, value)
+
+
+def test_a_pictures_width_and_height_are_a_common_size_as_a_pair() -> None:
+    """Thumbnails of 4 x 4 and 48 x 6 pixels (samples 6427 and 1825): an undocumented picture's sides are one of
+    the common sizes of pack ``media_files.picture_sizes``, width and height of one record from the same size."""
+    from tooldial.knowledge import loader
+
+    sizes = {tuple(int(n) for n in s.split("x")) for s in loader.ordered_words("media_files", "picture_sizes")}
+    api = _api(name="Channel Videos", tool="Youtube Search", category="Data",
+               outputs=[OutputComponent(path=("videos", "thumbnails", "width"), type="integer", is_list=True),
+                        OutputComponent(path=("videos", "thumbnails", "height"), type="integer", is_list=True),
+                        OutputComponent(path=("videos", "thumbnail_width"), type="integer", is_list=True),
+                        OutputComponent(path=("videos", "screen_width"), type="integer", is_list=True)])
+    for seed in range(5):
+        for video in build_result(api, random.Random(seed), records=3)["response"]["videos"]:
+            assert all((t["width"], t["height"]) in sizes for t in video["thumbnails"]), video
+            assert video["thumbnail_width"] in {w for w, _ in sizes}

@@ -132,14 +132,17 @@ _NEARBY_WORDS = loader.words("places", "nearby_words")
 #: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
 _POINT_KINDS = frozenset({"latitude", "longitude", "city", "address", "postal"})
 _RADIUS_FIRST = loader.words("measures", "radius_inputs")
+_TOWN_WORDS = loader.words("places", "town_records")
 
 
 def _searches_around(api: Api, inputs: dict[str, Any]) -> bool:
-    """Whether a call searches around a point: its name says so (``places.nearby_words``: "Cities Nearby"; a
-    description's "near real-time" or "around the world" does not), or it takes a radius
-    (``measures.radius_inputs``)."""
-    return bool(set(name_tokens(api.name)) & _NEARBY_WORDS) or any(
-        name_tokens(k)[:1] and name_tokens(k)[0] in _RADIUS_FIRST for k in inputs)
+    """Whether a call searches for towns around a point: its name says towns (``places.town_records``) and that
+    it searches around (``places.nearby_words``: "Cities Nearby"; a description's "near real-time" does not), or it
+    takes a radius (``measures.radius_inputs``). Stores or airports near a point are no towns: their records keep
+    the point's town and their documented distances."""
+    said = set(name_tokens(api.name))
+    return bool(said & _TOWN_WORDS) and (bool(said & _NEARBY_WORDS) or any(
+        name_tokens(k)[:1] and name_tokens(k)[0] in _RADIUS_FIRST for k in inputs))
 
 
 def _said_in(words: set[str], said: frozenset[str]) -> bool:

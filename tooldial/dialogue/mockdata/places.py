@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import re
@@ -197,10 +198,10 @@ def _towns_table() -> tuple[Place, ...]:
 
 
 def nearby_places(point: Place, within_km: float | None = None, count: int = 5) -> tuple[Place, ...]:
-    """Up to ``count`` other towns nearest to ``point`` (not the point's own), within ``within_km`` when given;
-    () when none lies that close."""
-    others = [p for p in _towns_table() if p.city != point.city]
-    near = sorted(others, key=lambda p: (distance_km(point, p), p.city))[:count]
+    """Up to ``count`` towns nearest to ``point``, nearest first (the point's own town first when it lies there:
+    "Nearest City" of a point in Las Vegas is Las Vegas), each once, within ``within_km`` when given; () when none
+    lies that close."""
+    near = heapq.nsmallest(count, _towns_table(), key=lambda p: (distance_km(point, p), p.city))
     return tuple(p for p in near if within_km is None or distance_km(point, p) <= within_km)
 
 
