@@ -25,6 +25,13 @@ def notebook():
     return load_corpus(str(SPEC))
 
 
+def _load(tmp_path, name: str, text: str):
+    """The corpus of one spec written to ``tmp_path``."""
+    spec = tmp_path / name
+    spec.write_text(text, encoding="utf-8")
+    return load_corpus(str(spec))
+
+
 def _short(chains) -> set[tuple[str, str, str, str]]:
     return {(c.source.rsplit("|", 1)[-1], c.source_output, c.target.rsplit("|", 1)[-1], c.target_input)
             for c in chains}
@@ -162,9 +169,7 @@ paths:
 
 
 def test_a_list_of_plain_keys_fills_its_items_paths_but_not_a_call_that_creates_one(tmp_path):
-    spec = tmp_path / "boards.yaml"
-    spec.write_text(BOARDS, encoding="utf-8")
-    found = _short(resource_chains(load_corpus(str(spec))))
+    found = _short(resource_chains(_load(tmp_path, "boards.yaml", BOARDS)))
     # ``names`` (the keys in the plural) and ``accounts`` (the items themselves) hold the keys; ``recent|board``
     # is a field of listed records; "Create new board" takes a new name from the caller
     assert found == {("GET /boards", "names", "GET /boards/{name}", "name"),
@@ -216,9 +221,7 @@ def test_a_parameter_named_for_the_item_itself_takes_the_items_own_key(tmp_path)
     from tooldial.knowledge.english import singular
 
     assert singular("apis") == "api" and singular("analysis") == "analysis"  # an acronym's plural, not a Greek one
-    spec = tmp_path / "catalog.yaml"
-    spec.write_text(CATALOG, encoding="utf-8")
-    found = _short(resource_chains(load_corpus(str(spec))))
+    found = _short(resource_chains(_load(tmp_path, "catalog.yaml", CATALOG)))
     # ``{api}`` names the item: its key is the listed item's ``name`` (no ``id``); ``owner`` is the caller's echo;
     # a plan has an ``id`` and a ``name``: which one ``{plan}`` takes is unsaid (Azure's ids are full paths)
     assert found == {("GET /apis/{owner}", "name", "GET /apis/{owner}/{api}", "api")}
@@ -332,9 +335,7 @@ paths:
 
 
 def test_an_items_key_under_any_spelling_of_its_key(tmp_path):
-    spec = tmp_path / "directory.yaml"
-    spec.write_text(DIRECTORY, encoding="utf-8")
-    found = _short(resource_chains(load_corpus(str(spec))))
+    found = _short(resource_chains(_load(tmp_path, "directory.yaml", DIRECTORY)))
     user = "GET /Users/{userKey}"
     assert found == {
         # ``{userKey}`` is the user and a key word: the user's own (sole) key, ``id``, in SCIM's ``Resources``
@@ -353,9 +354,7 @@ def test_a_glued_key_needs_its_split(tmp_path, monkeypatch):
     """Without the split of a glued name, ``{contactid}`` takes nothing: the reading is what finds it."""
     from tooldial.graph import rest_resources
 
-    spec = tmp_path / "directory.yaml"
-    spec.write_text(DIRECTORY, encoding="utf-8")
-    corpus = load_corpus(str(spec))
+    corpus = _load(tmp_path, "directory.yaml", DIRECTORY)
     monkeypatch.setattr(rest_resources, "_param_words", lambda parameter, items: rest_resources.split_words(parameter))
     found = _short(resource_chains(corpus))
     assert not any(target_input == "contactid" for *_, target_input in found)
@@ -436,9 +435,7 @@ paths:
 def test_a_call_on_an_item_hands_back_the_key_the_caller_sent(tmp_path):
     from tooldial.graph.rest_resources import path_echo
 
-    spec = tmp_path / "queue.yaml"
-    spec.write_text(QUEUE, encoding="utf-8")
-    corpus = load_corpus(str(spec))
+    corpus = _load(tmp_path, "queue.yaml", QUEUE)
     api = {a.name: a for a in corpus.apis}
     collections = item_collections(corpus.apis)
     pending = api["GET /profiles/{id}/updates/pending"]
@@ -451,9 +448,7 @@ def test_a_call_on_an_item_hands_back_the_key_the_caller_sent(tmp_path):
 
 
 def test_records_listed_under_a_collections_name_key_its_items_only(tmp_path):
-    spec = tmp_path / "queue.yaml"
-    spec.write_text(QUEUE, encoding="utf-8")
-    corpus = load_corpus(str(spec))
+    corpus = _load(tmp_path, "queue.yaml", QUEUE)
     api = {a.name: a for a in corpus.apis}
     collections = item_collections(corpus.apis)
     pending, profile, update = (api["GET /profiles/{id}/updates/pending"], api["GET /profiles/{id}"],

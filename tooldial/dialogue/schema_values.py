@@ -368,7 +368,12 @@ def creates_record(api: Api) -> bool:
 #: Bounded names that size the request (``max_results``, ``min_count``), not a field of the records.
 _SIZE_FIELDS = loader.words("paging", "size_fields")
 #: First words of an input that bounds the searched records' ``distance`` (``radius``, ``within``).
-_RADIUS_FIRST = {(w,) for w in loader.words("measures", "radius_inputs")}
+_RADIUS_FIRST = frozenset((w,) for w in loader.words("measures", "radius_inputs"))
+
+
+def radius_input(name: str) -> bool:
+    """Whether an input bounds how far the searched records lie (``radius``, ``radius_km``, ``within``)."""
+    return name_tokens(str(name))[:1] in _RADIUS_FIRST
 _BOUND_NAME = re.compile(r"^(?:(?P<pre>min|minimum|max|maximum)_?(?P<a>[a-z][a-z_]*)"
                          r"|(?P<b>[a-z][a-z_]*?)_?(?P<post>min|minimum|max|maximum))$")
 
@@ -380,7 +385,7 @@ def request_bounds(inputs: dict[str, Any]) -> dict[str, tuple[float | None, floa
     for name, value in inputs.items():
         found = _BOUND_NAME.match(re.sub(r"([a-z])([A-Z])", r"\1_\2", str(name)).lower())
         number = _as_number(value, True)
-        if number is not None and number > 0 and name_tokens(str(name))[:1] in _RADIUS_FIRST:
+        if number is not None and number > 0 and radius_input(name):
             # radius=25: no record lies 29.7 away
             out["distance"] = (out.get("distance", (None, None))[0], number)
             continue

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
+from tooldial.dialogue.record import USER_ACTIONS
 from tooldial.dialogue.user_profile import domain_key  # the domain tables here are keyed the same way
 from tooldial.errors import ConfigError
 from tooldial.knowledge.loader import ordered_words, phrase_banks
@@ -77,17 +78,13 @@ AFTER = _SITUATION["after"]
 REACT = _SITUATION["react"]
 
 
-#: The user acts whose messages may carry a situation aside.
-USER_ACTS = ("inform", "fail_inform", "affirm", "negate", "user_bye")
-
-
 def _turn_asides(table: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
     """The frames each user act may draw its situation aside from (bank ``turn_asides``: act -> bank names)."""
     out: dict[str, tuple[str, ...]] = {}
     for act, banks in table.items():
         unknown = [b for b in banks if b not in _SITUATION or not isinstance(_SITUATION[b], tuple)]
-        if act not in USER_ACTS or unknown:
-            problem = f"no user act {act!r} (acts: {', '.join(USER_ACTS)})" if act not in USER_ACTS else \
+        if act not in USER_ACTIONS or unknown:
+            problem = f"no user act {act!r} (acts: {', '.join(USER_ACTIONS)})" if act not in USER_ACTIONS else \
                 f"no frame bank of this book: {', '.join(unknown)}"
             raise ConfigError(problem, file="tooldial/knowledge/phrases/en/situation.yaml", record="turn_asides",
                               field=act)

@@ -297,10 +297,13 @@ def date_part_range(f: FieldName) -> tuple[int, int] | None:
     return first, top
 
 
-def _picture_parent(f: FieldName) -> bool:
-    """A link directly under a picture's key is the picture's: ``thumbnails[].url``, ``avatar.url`` (a video's
-    thumbnail was a web page, "https://www.taylor.com/category/posts", to a blind reader of sample 6427)."""
-    return bool({singular(t) for t in name_tokens(f.parent)} & _cue("image"))
+def names_picture(f: FieldName, own: bool = True) -> bool:
+    """Whether the key a field sits directly under (and, with ``own``, its own name) names a picture: a link
+    under ``thumbnails[]`` or ``avatar`` is the picture's (a video's thumbnail was a web page,
+    "https://www.taylor.com/category/posts", to a blind reader of sample 6427), and so are a ``width`` there or a
+    ``thumbnail_width``."""
+    words = (*name_tokens(f.parent), *(f.tokens if own else ()))
+    return bool({singular(t) for t in words} & _cue("image"))
 
 
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
@@ -310,7 +313,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ID, _is_id),
     (FieldKind.EMAIL, lambda f: "email" in f.joined),
     (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric or f.has(*standard_words("url"))
-     and _picture_parent(f)),
+     and names_picture(f, own=False)),
     (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
     (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.error_example import documented_error, error_key
 from tooldial.corpus.models import MAP_KEY, Api, OutputComponent
-from tooldial.corpus.schema import json_value_type
+from tooldial.corpus.schema import json_value_type, normalize_type
 from tooldial.dialogue.mockdata.climate import _gen_temperature
 from tooldial.dialogue.mockdata.countries import country_by_name, country_info
 from tooldial.dialogue.mockdata.created import created_id_output
@@ -75,7 +75,7 @@ from tooldial.dialogue.mockdata.sports import (
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.tool_records import more_records
 from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, MockWorld, RecordContext
-from tooldial.dialogue.schema_values import conform_result, request_bounds
+from tooldial.dialogue.schema_values import conform_result, radius_input, request_bounds
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
 
@@ -87,41 +87,37 @@ def _typed(text: str, type_: str, example: Any = None) -> Any:
     """``text`` as the documented type (an int/float when the type or the example says so). A documented integer
     is whole (a drawn measure "48.3" for an integer ``length`` is 48) and a documented boolean is a flag, not the
     text "false"."""
-    t = (type_ or "").lower()
+    t = normalize_type(type_)[0] if type_ else ""  # the schema's spelling ("int", "NUMBER") as a JSON type
     numeric_example = isinstance(example, int | float) and not isinstance(example, bool)
-    if (t in ("integer", "int") or isinstance(example, int) and numeric_example) and re.fullmatch(r"-?\d+", text):
+    if (t == "integer" or isinstance(example, int) and numeric_example) and re.fullmatch(r"-?\d+", text):
         return int(text)
-    if t in ("integer", "int") and re.fullmatch(r"-?\d+\.\d+", text):
+    if t == "integer" and re.fullmatch(r"-?\d+\.\d+", text):
         return round(float(text))
-    if (t in ("number", "float", "double") or numeric_example) and re.fullmatch(r"-?\d+(\.\d+)?", text):
+    if (t == "number" or numeric_example) and re.fullmatch(r"-?\d+(\.\d+)?", text):
         return float(text) if "." in text else int(text)
-    if (isinstance(example, bool) or t in ("boolean", "bool")) and text in ("true", "false"):
+    if (isinstance(example, bool) or t == "boolean") and text in ("true", "false"):
         return text == "true"
     return text
-
-
-#: Documented JSON types of a scalar leaf, as the schema writes them (lower case).
-_INTEGER_TYPES, _NUMBER_TYPES, _BOOLEAN_TYPES = ("integer", "int"), ("number", "float", "double"), ("boolean", "bool")
 
 
 def _off_type(value: Any, type_: str) -> bool:
     """Whether a drawn text breaks the leaf's documented scalar type: an integer ``genderIndex`` drawn "female", a
     boolean ``enableEmailOTP`` drawn as an e-mail address, an integer ``constTempTime`` drawn as "14:45"."""
-    t = (type_ or "").lower()
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not type_:
         return False
-    if t in _INTEGER_TYPES:
+    t = normalize_type(type_)[0]
+    if t == "integer":
         return not re.fullmatch(r"-?\d+", value.strip())
-    if t in _NUMBER_TYPES:
+    if t == "number":
         return as_number(value) is None
-    return t in _BOOLEAN_TYPES and value not in ("true", "false")
+    return t == "boolean" and value not in ("true", "false")
 
 
 def _of_type(value: str, type_: str, ctx: RecordContext) -> Any:
     """A value of the documented type in place of one that breaks it: a moment drawn for an integer is its Unix
     time, anything else is drawn from the type alone."""
-    t = (type_ or "").lower()
-    seconds = unix_time(value) if t in _INTEGER_TYPES + _NUMBER_TYPES else None
+    t = normalize_type(type_)[0]
+    seconds = unix_time(value) if t in ("integer", "number") else None
     if seconds is not None:
         return seconds
     drawn = _by_type(t, ctx)
@@ -130,8 +126,7 @@ def _of_type(value: str, type_: str, ctx: RecordContext) -> Any:
 
 _NEARBY_WORDS = loader.words("places", "nearby_words")
 #: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
-_POINT_KINDS = frozenset({"latitude", "longitude", "city", "address", "postal"})
-_RADIUS_FIRST = loader.words("measures", "radius_inputs")
+_POINT_KINDS = loader.words("field_kinds", "record_position")
 _TOWN_WORDS = loader.words("places", "town_records")
 
 
@@ -141,8 +136,7 @@ def _searches_around(api: Api, inputs: dict[str, Any]) -> bool:
     takes a radius (``measures.radius_inputs``). Stores or airports near a point are no towns: their records keep
     the point's town and their documented distances."""
     said = set(name_tokens(api.name))
-    return bool(said & _TOWN_WORDS) and (bool(said & _NEARBY_WORDS) or any(
-        name_tokens(k)[:1] and name_tokens(k)[0] in _RADIUS_FIRST for k in inputs))
+    return bool(said & _TOWN_WORDS) and (bool(said & _NEARBY_WORDS) or any(radius_input(k) for k in inputs))
 
 
 def _said_in(words: set[str], said: frozenset[str]) -> bool:

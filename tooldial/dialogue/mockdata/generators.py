@@ -13,7 +13,7 @@ from faker.providers.currency import Provider as CurrencyProvider
 
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
-from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind, name_tokens
+from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate
 from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
 from tooldial.dialogue.mockdata.record_kinds import status_words
@@ -22,7 +22,7 @@ from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
-from tooldial.knowledge.english import singular
+from tooldial.knowledge.taxonomy import names_picture
 
 #: Words of fields drawn as hex digits, match goals, a played match's status, audience counts, room counts, a
 #: house number, an image file; a plain street's types, document extensions, drawn statuses (each set's doc says).
@@ -38,7 +38,6 @@ _DOCUMENT_EXTENSIONS = loader.ordered_words("media_files", "document_extensions"
 _DRAWN_STATUSES = loader.ordered_words("status", "drawn_statuses")
 _TOWN_RECORDS = loader.words("places", "town_records")
 _PICTURE_SIZES = loader.ordered_words("media_files", "picture_sizes")
-_PICTURE_WORDS = loader.words("field_words", "image")
 _NOT_TOWN_RECORDS = loader.words("places", "not_town_records")
 
 if TYPE_CHECKING:
@@ -156,10 +155,7 @@ def _picture_side(f: FieldName) -> int | None:
     """0 for a picture's width, 1 for its height (``thumbnails[].width``, ``thumbnail_height``, ``image.h``
     spelled out), None for any other field."""
     side = 0 if f.has("width") else 1 if f.has("height") else None
-    if side is None:
-        return None
-    own = {singular(t) for t in (*f.tokens, *name_tokens(f.parent))}
-    return side if own & _PICTURE_WORDS else None
+    return side if side is not None and names_picture(f) else None
 
 
 def _gen_measure(f: FieldName, ctx: RecordContext) -> str:

@@ -12,23 +12,12 @@ import datetime as dt
 import re
 from typing import Any
 
-from tooldial.dialogue.mockdata import as_text, ordered_pairs
+from tooldial.dialogue.mockdata import as_text, ordered_pairs, parse_date
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 #: An ISO date with a time of day (``2021-01-17T14:34:08.700Z``, ``2021-07-29 00:00:00``): a moment. Two equal
 #: dates without one name a whole day, which is a window.
 _MOMENT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}")
-_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})(?![\d])")
-
-
-def _day(value: Any) -> dt.date | None:
-    m = _DAY.match(as_text(value).strip())
-    if not m:
-        return None
-    try:
-        return dt.date.fromisoformat(m[1])
-    except ValueError:
-        return None
 
 
 def window_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
@@ -36,7 +25,7 @@ def window_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
     out = []
     for low, high in ordered_pairs(list(inputs), dates=True):
         a, b = as_text(inputs[low]).strip(), as_text(inputs[high]).strip()
-        da, db = _day(a), _day(b)
+        da, db = parse_date(a), parse_date(b)
         if da is None or db is None:
             continue
         if db < da or (db == da and b < a and _MOMENT.match(a) and _MOMENT.match(b)):
@@ -66,6 +55,7 @@ class Window(CallRule):
             if a != b:
                 inputs[low], inputs[high] = b, a
                 continue
-            day = _day(b)
+            end = as_text(b).strip()
+            day = parse_date(end)
             if day is not None:
-                inputs[high] = (day + dt.timedelta(days=1)).isoformat() + as_text(b).strip()[10:]
+                inputs[high] = (day + dt.timedelta(days=1)).isoformat() + end[10:]
