@@ -47,3 +47,31 @@ def test_the_held_group_never_trains_its_own_model():
     tp, kept, _ = next(r for r in rows if r["group"] == "C")["learned"]
     assert kept and tp / kept < 0.1
     assert module.wilson(0, 0) is None and module.wilson(5, 10) == (0.237, 0.763)
+
+
+def test_fitting_reads_every_candidate_and_scoring_only_the_labelled_ones():
+    module = _script()
+    x = np.arange(10, dtype=float)[:, None]
+    y = np.array([True, False, True] + [False] * 7)
+    labelled = np.array([True, True, True] + [False] * 7)  # seven candidates nobody labelled
+    s = module.SetRows("s", "A", x, y, np.ones(10, dtype=bool), labelled=labelled)
+    xs, ys = s.training(closed_world=True)
+    assert len(xs) == 10 and ys.sum() == 2  # an unlabelled candidate is no chain
+    xs, ys = s.training(closed_world=False)
+    assert len(xs) == 3 and ys.tolist() == [True, False, True]
+    scored = s.scored()
+    assert scored.x[:, 0].tolist() == [0.0, 1.0, 2.0] and scored.keep.all() and scored.role == "fit"
+
+
+def test_the_packaged_system_model_never_read_the_held_out_group():
+    import json
+
+    from tooldial.graph.layout_features import LAYOUT_FEATURE_NAMES
+    from tooldial.graph.learned import SYSTEM_EDGE_MODEL, load_edge_model
+
+    model = load_edge_model(SYSTEM_EDGE_MODEL)
+    assert set(LAYOUT_FEATURE_NAMES) <= set(model.features)
+    drawn = json.loads((SCRIPT.parents[1] / "tests" / "data" / "graph" / "apisguru27d" / "sets.json").read_text())
+    fit = sorted({r["group"] for r in drawn if r["role"] == "fit"})
+    assert model.fitted["groups"] == fit and "O" not in fit
+    assert 0 < model.fitted["sets"] <= sum(r["role"] == "fit" for r in drawn)  # sets with no candidate add no row

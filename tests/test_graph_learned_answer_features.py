@@ -16,7 +16,7 @@ ent = graph_entity
 def _context(outputs) -> FeatureContext:
     record, answer, lists = answer_lookups(outputs)
     empty = np.zeros((0, 1))
-    return FeatureContext({}, empty, empty, empty, {}, {}, {}, {}, {}, {}, record, answer, lists)
+    return FeatureContext({}, empty, empty, empty, {}, {}, {}, {}, {}, {}, record, answer, lists, {})
 
 
 def _answer_row(context: FeatureContext, source, target) -> dict[str, float]:

@@ -103,8 +103,8 @@ def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook,
     from tooldial.graph.config import GraphConfig
     from tooldial.graph.verdict import RuleConfig
 
-    def edges(**kw):
-        g = build_graph(notebook, GraphConfig(progress=False, **kw), embedder=embedder)
+    def edges(**kw):  # the hand rules (validity "auto" gives one system's spec to the system model)
+        g = build_graph(notebook, GraphConfig(progress=False, **{"validity": "rules", **kw}), embedder=embedder)
         return g, {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_input"]): d
                    for u, v, d in g.edges(data=True)}
 
@@ -114,6 +114,9 @@ def test_the_graph_keeps_resource_chains_and_the_switch_turns_them_off(notebook,
     assert key in with_paths and with_paths[key]["reason"].startswith("REST resource")
     assert key not in without  # the API names say "workspace", the item only "id": Eq. 1 and its rules miss it
     assert on.graph["resource_chains"] == len(resource_chains(notebook))
+    auto, by_default = edges(validity="auto")  # the system model decides Eq. 1's candidates, never the layout's
+    assert auto.graph["learned"]["auto"] and key in by_default and auto.graph["resource_chains"] == len(
+        resource_chains(notebook))
     assert "resource_chains" not in off.graph
     # without the layout, the new note's id is read as the workspace's (the API name's record)
     wrong = (MAKE, "id", NOTE, "workspaceId")

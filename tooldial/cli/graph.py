@@ -73,12 +73,16 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                         "default: it cuts list -> by-id chains that other labels call valid)")
     b.add_argument("--no-rules", action="store_true",
                    help="plain Eq. 1: no validity rules (identifiers, standard formats, generic names)")
-    b.add_argument("--validity", choices=("rules", "learned", "rules-ranked"), default="rules",
-                   help="who keeps candidates: the hand rules (default), the learned model fitted on the labelled "
-                        "dev pairs (its probability is also the confidence and the cap rank), or the rules with "
-                        "the learned probability as confidence and cap rank")
+    b.add_argument("--validity", choices=("auto", "rules", "learned", "rules-ranked"), default="auto",
+                   help="who keeps candidates: auto (default: the system model for one provider's API set with URL "
+                        "paths, an OpenAPI spec; the hand rules for everything else), the hand rules, the learned "
+                        "model (its probability is also the confidence and the cap rank), or the rules with the "
+                        "learned probability as confidence and cap rank")
     b.add_argument("--edge-model", type=Path, default=None, metavar="FILE",
-                   help="learned model file (default: the packaged tooldial/data/graph_edge_model.json)")
+                   help="learned model file (default: the packaged tooldial/data/graph_edge_model.json; with auto, "
+                        "graph_edge_model_system.json)")
+    b.add_argument("--edge-threshold", type=float, default=None, metavar="P",
+                   help="keep threshold of the learned model instead of its file's (lower: more chains, fewer right)")
     b.add_argument("--judge-base-url", default=None,
                    help="OpenAI-compatible endpoint of an LLM edge judge: keep only edges it judges valid")
     b.add_argument("--judge-model", default=None, help="model of the edge judge")
@@ -251,7 +255,8 @@ def _build(args: argparse.Namespace) -> int:
     config = _config(args, entity_text=args.entity_text, base_url=args.base_url, llm_model=args.llm_model,
                      llm_concurrency=args.concurrency, llm_timeout=args.timeout,
                      llm_max_attempts=args.max_attempts, block_size=args.block_size, progress=progress,
-                     apply_rules=not args.no_rules, validity=args.validity, edge_model=args.edge_model, **caps)
+                     apply_rules=not args.no_rules, validity=args.validity, edge_model=args.edge_model,
+                     edge_threshold=args.edge_threshold, **caps)
     rule_flags = {k: True for k in ("single_provider", "holds_answer") if getattr(args, k)}
     if rule_flags:
         config = config.model_copy(update={"rules": config.rules.model_copy(update=rule_flags)})
@@ -287,9 +292,11 @@ def _build(args: argparse.Namespace) -> int:
             print(f"  {key}: {value}")
     if r.learned:
         lr = r.learned
-        print(f"  learned ({lr['scorer']}, threshold {lr['threshold']:g}): {lr['kept']} candidates kept before the "
-              f"caps; the rules kept {lr['rules_kept']} ({lr['kept_not_rules']} kept that the rules rejected, "
-              f"{lr['rules_not_kept']} dropped that the rules kept)")
+        why = f"{lr['auto']} (--validity rules: the hand rules); " if lr.get("auto") else ""
+        print(f"  learned ({why}{lr['scorer']}, {lr.get('model') or 'model'}, threshold {lr['threshold']:g}): "
+              f"{lr['kept']} candidates kept before the caps; the rules kept {lr['rules_kept']} "
+              f"({lr['kept_not_rules']} kept that the rules rejected, {lr['rules_not_kept']} dropped that the rules "
+              "kept)")
     if r.rejected:
         from tooldial.graph.reasons import reason_label
 

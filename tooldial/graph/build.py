@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -202,15 +203,34 @@ class GraphBuilder:
         if cfg.validity == "rules" or not cfg.apply_rules:
             return None
         from tooldial.errors import ConfigError
-        from tooldial.graph.learned import DEFAULT_EDGE_MODEL, load_edge_model
+        from tooldial.graph.learned import load_edge_model
 
-        path = cfg.edge_model or DEFAULT_EDGE_MODEL
+        path = self.edge_model_path(cfg)
         model = load_edge_model(path)
         if model.embedding_model.lower() != cfg.embedding_model.lower():
             raise ConfigError(f"the edge model {path} was fitted on {model.embedding_model} cosines, not "
                               f"{cfg.embedding_model}: use --validity rules or fit one with `tooldial graph "
                               "calibrate --learn`", field="--validity")
         return model
+
+    @staticmethod
+    def edge_model_path(config: GraphConfig) -> Path:
+        """The model file ``config`` reads: its ``edge_model``, else the packaged one of its ``validity``."""
+        from tooldial.graph.learned import DEFAULT_EDGE_MODEL, SYSTEM_EDGE_MODEL
+
+        return Path(config.edge_model or (SYSTEM_EDGE_MODEL if config.validity == "auto" else DEFAULT_EDGE_MODEL))
+
+    def resolved_config(self, corpus: Corpus) -> GraphConfig:
+        """``validity="auto"`` decided for ``corpus``: ``learned`` (the system model) for one system documented
+        with URL paths (:func:`~tooldial.graph.learned.is_one_system`), else ``rules``. Other settings as given."""
+        cfg = self.config
+        if cfg.validity != "auto":
+            return cfg
+        from tooldial.graph.learned import is_one_system
+
+        if cfg.apply_rules and is_one_system(corpus):
+            return cfg.model_copy(update={"validity": "learned", "edge_model": self.edge_model_path(cfg)})
+        return cfg.model_copy(update={"validity": "rules"})
 
     def entity_texts(self, corpus: Corpus) -> EntityTexts:
         return self.producer.produce(corpus, progress=self.config.progress)
@@ -322,25 +342,35 @@ class GraphBuilder:
         self.report.add_time("embedding", began)
         return context
 
-    def scorer(self, corpus: Corpus, prepared: PreparedEntities) -> EdgeScorer | None:
-        """The learned edge scorer of ``config.validity`` (``None`` for ``rules`` or with the rules off)."""
-        if self.edge_model is None:
+    def scorer(self, corpus: Corpus, prepared: PreparedEntities,
+               config: GraphConfig | None = None) -> EdgeScorer | None:
+        """The learned edge scorer of ``config.validity`` (default: this builder's config resolved for ``corpus``;
+        ``None`` for ``rules`` or with the rules off)."""
+        config = config or self.resolved_config(corpus)
+        if self.edge_model is None or config.validity == "rules" or not config.apply_rules:
             return None
-        from tooldial.graph.learned import DEFAULT_EDGE_MODEL, EdgeScorer, model_digest
+        from tooldial.graph.learned import EdgeScorer, model_digest
 
-        return EdgeScorer(self.edge_model, self.feature_context(corpus, prepared),
-                          model_digest(self.config.edge_model or DEFAULT_EDGE_MODEL))
+        path = self.edge_model_path(config)
+        return EdgeScorer(self.edge_model, self.feature_context(corpus, prepared), model_digest(path), path.name)
 
     def build(self, corpus: Corpus) -> nx.MultiDiGraph:
+        config = self.resolved_config(corpus)
         prepared = self.prepare(corpus)
         edges = self.find_edges(prepared)
-        scorer = self.scorer(corpus, prepared)
+        scorer = self.scorer(corpus, prepared, config)
         began = time.perf_counter()
-        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, self.config, self.report,
+        graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, config, self.report,
                                scorer=scorer)
+        if self.config.validity == "auto" and "learned" in graph.graph:  # say why a model decided
+            graph.graph["learned"]["auto"] = AUTO_REASON
         self.report.edges, self.report.nodes = graph.number_of_edges(), graph.number_of_nodes()
         self.report.add_time("graph", began)
         return graph
+
+
+#: Why ``validity="auto"`` gave a build to the system model (recorded in ``graph.graph["learned"]``).
+AUTO_REASON = "auto: one provider's API set documented with URL paths"
 
 
 def graph_attributes(corpus: Corpus, config: GraphConfig) -> dict:
@@ -560,10 +590,12 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
         from tooldial.graph.learned import learned_verdicts
 
         rules_kept = {c.pair_key for c in cands if c.verdict.keep}
-        cands = learned_verdicts(cands, scorer.probabilities(cands), scorer.model.threshold, selector,
+        threshold = scorer.model.threshold if config.edge_threshold is None else config.edge_threshold
+        cands = learned_verdicts(cands, scorer.probabilities(cands), threshold, selector,
                                  decide=config.validity == "learned")
         kept = {c.pair_key for c in cands if c.verdict.keep}
-        summary = {"scorer": config.validity, "model_sha256": scorer.digest, "threshold": scorer.model.threshold,
+        summary = {"scorer": config.validity, "model": scorer.name, "model_sha256": scorer.digest,
+                   "threshold": threshold,
                    "kept": len(kept), "rules_kept": len(rules_kept), "kept_not_rules": len(kept - rules_kept),
                    "rules_not_kept": len(rules_kept - kept)}
         graph.graph["learned"] = summary

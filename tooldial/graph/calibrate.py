@@ -415,8 +415,10 @@ def cross_validate_rules(corpus: Corpus, labels: list[LabelledPair], config: Gra
 
 # --------------------------------------------------------------------------------------------- learned validity
 
-def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, builder=None) -> LabelledCandidates:
-    """The candidates :func:`tooldial.graph.build.assemble_graph` would judge, with features and label rows."""
+def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, builder=None,
+                        features: tuple[str, ...] | None = None) -> LabelledCandidates:
+    """The candidates :func:`tooldial.graph.build.assemble_graph` would judge, with features (``features``: column
+    names of :data:`~tooldial.graph.edge_features.ALL_FEATURE_NAMES`; default the ToolBench model's) and label rows."""
     from tooldial.graph.build import candidate_pool
 
     config = config or GraphConfig()
@@ -424,7 +426,7 @@ def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, buil
     prepared = builder.prepare(corpus)
     cands, selector = candidate_pool(corpus, prepared.outputs, prepared.inputs, builder.find_edges(prepared), config)
     context = builder.feature_context(corpus, prepared)
-    x = context.rows(cands)
+    x = context.rows(cands, features) if features is not None else context.rows(cands)
     index: dict = {}
     for i, c in enumerate(cands):
         index.setdefault(pair_key(c.output.api_id, c.output.key, c.input.api_id, c.input.key), i)

@@ -167,11 +167,19 @@ class GraphConfig(BaseModel):
     max_candidates: int | None = Field(default=3_000_000, ge=1)
     #: Who decides which candidates become edges: ``rules`` (the hand rules of :mod:`tooldial.graph.validity`),
     #: ``learned`` (the fitted model of :mod:`tooldial.graph.learned` over features that include the rules'
-    #: verdicts; its probability is the edge's ``confidence`` and cap rank), or ``rules-ranked`` (the rules keep
-    #: or drop, the model's probability is the confidence and ranks the edges for the density caps).
-    validity: Literal["rules", "learned", "rules-ranked"] = "rules"
-    #: The learned model file (``None``: the packaged ``tooldial/data/graph_edge_model.json``).
+    #: verdicts; its probability is the edge's ``confidence`` and cap rank), ``rules-ranked`` (the rules keep
+    #: or drop, the model's probability is the confidence and ranks the edges for the density caps), or ``auto``:
+    #: ``learned`` with the packaged system model (``graph_edge_model_system.json``, fitted on labelled real
+    #: OpenAPI specs with the layout features of :mod:`tooldial.graph.layout_features`) for one provider's API
+    #: set documented with URL paths, ``rules`` for everything else (ToolBench, the embedded corpus, function
+    #: lists) (:func:`tooldial.graph.learned.is_one_system`; the graph records what was decided).
+    validity: Literal["auto", "rules", "learned", "rules-ranked"] = "auto"
+    #: The learned model file (``None``: the packaged ``tooldial/data/graph_edge_model.json``; with ``auto``,
+    #: ``graph_edge_model_system.json``).
     edge_model: Path | None = None
+    #: The learned model's keep threshold instead of the one in its file (lower: more chains, fewer of them
+    #: right; the packaged system model's 0.6 is its best MCC out of group).
+    edge_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     #: Embedding batch size.
     batch_size: int = Field(default=128, ge=1)
     #: LLM endpoint for ``entity_text="llm"`` (the key comes from ``OPENAI_API_KEY``).

@@ -18,6 +18,9 @@ some tools can read on candidates of other tools: no tool names, no category nam
   documented response fields the source record already holds, how many it adds, whether it is one record or a
   list, none documented; whether the two leaf names are one and the JSON types agree, whether the output shows an
   example.
+
+The layout features of one system (:mod:`tooldial.graph.layout_features`: URL paths, methods, ranks among
+look-alike candidates) are further columns (:data:`ALL_FEATURE_NAMES`); a model names the columns it reads.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import numpy as np
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
+from tooldial.graph.layout_features import LAYOUT_FEATURE_NAMES, layout_rows
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import META_FIELDS
 from tooldial.graph.validity import Traits, Verdict, api_subject_words, classify, is_coordinate
@@ -69,6 +73,9 @@ FEATURE_NAMES: tuple[str, ...] = (
     "answer_held", "answer_new_log", "answer_undocumented", "answer_one_record", "held_x_one_record",
     "held_x_same_tool", "same_leaf", "type_agree", "src_example",
 )
+
+#: Every column a model may read: the features above, then one system's layout.
+ALL_FEATURE_NAMES: tuple[str, ...] = FEATURE_NAMES + LAYOUT_FEATURE_NAMES
 
 #: Numeric JSON types (``integer`` and ``number`` carry the same values for a chain).
 _NUMERIC = knowledge_words("field_words", "numeric_types")
@@ -169,6 +176,8 @@ class FeatureContext:
     #: most of them are items of a list (the answer holds records, not one).
     answer_fields: dict[str, frozenset[str]]
     answer_lists: dict[str, bool]
+    #: API id -> the API (the layout features read its path, method and parameters).
+    apis: dict[str, Api]
 
     @classmethod
     def build(cls, corpus: Corpus, outputs: Sequence[Entity], inputs: Sequence[Entity], desc_rows_out: np.ndarray,
@@ -188,14 +197,28 @@ class FeatureContext:
         record_fields, answer_fields, answer_lists = answer_lookups(outputs)
         return cls({a.id: i for i, a in enumerate(apis)}, vecs[:n], vecs[n:], vectors, out_rows, in_rows,
                    {a.id: a.category for a in apis}, params, target_words, required, record_fields, answer_fields,
-                   answer_lists)
+                   answer_lists, {a.id: a for a in apis})
 
     def _cos_apis(self, a: np.ndarray, b: np.ndarray, table: np.ndarray) -> np.ndarray:
         return np.einsum("ij,ij->i", table[a], table[b]).astype(np.float64)
 
-    def rows(self, cands: Sequence) -> np.ndarray:
+    def rows(self, cands: Sequence, names: Sequence[str] = FEATURE_NAMES) -> np.ndarray:
         """The feature matrix of ``cands`` (:class:`~tooldial.graph.select.Candidate` s with their rule verdicts),
-        one row per candidate, columns in :data:`FEATURE_NAMES` order."""
+        one row per candidate, columns ``names`` (of :data:`ALL_FEATURE_NAMES`) in that order. The layout columns
+        rank candidates against each other: pass one build's whole pool."""
+        names = tuple(names)
+        if names == FEATURE_NAMES:
+            return self._base_rows(cands)
+        unknown = [n for n in names if n not in ALL_FEATURE_NAMES]
+        if unknown:
+            raise ValueError(f"unknown edge features: {', '.join(unknown)}")
+        base = self._base_rows(cands)
+        layout = (layout_rows(self.apis, cands) if any(n in LAYOUT_FEATURE_NAMES for n in names)
+                  else np.zeros((len(cands), len(LAYOUT_FEATURE_NAMES))))
+        full = np.hstack([base, layout])
+        return full[:, [ALL_FEATURE_NAMES.index(n) for n in names]]
+
+    def _base_rows(self, cands: Sequence) -> np.ndarray:
         n = len(cands)
         x = np.zeros((n, len(FEATURE_NAMES)), dtype=np.float64)
         if not n:

@@ -26,12 +26,16 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tooldial.errors import TooldialError
-from tooldial.graph.edge_features import FEATURE_NAMES, FeatureContext
+from tooldial.graph.edge_features import ALL_FEATURE_NAMES, FEATURE_NAMES, FeatureContext
 from tooldial.graph.labels import BinaryMetrics, LabelledPair
 
 MODEL_VERSION = 1
 #: The packaged model (``tooldial graph calibrate --learn --out`` writes one).
 DEFAULT_EDGE_MODEL = Path(__file__).resolve().parent.parent / "data" / "graph_edge_model.json"
+#: The packaged model for one system's own API set (an OpenAPI spec, a function list), fitted on labelled
+#: single-system specs with the layout features (:mod:`tooldial.graph.layout_features`);
+#: ``scripts/apisguru_learned_logo.py --write-model`` writes it.
+SYSTEM_EDGE_MODEL = Path(__file__).resolve().parent.parent / "data" / "graph_edge_model_system.json"
 #: Inverse regularisation strength of the logistic regression.
 DEFAULT_C = 0.1
 
@@ -101,10 +105,12 @@ def load_edge_model(path: str | Path | None = None) -> EdgeModel:
     if model.version != MODEL_VERSION:
         raise TooldialError(f"edge model version {model.version}, this tooldial reads {MODEL_VERSION}",
                             file=str(path), field="version")
-    if tuple(model.features) != FEATURE_NAMES:
-        raise TooldialError("the model's features are not this tooldial's (refit with `tooldial graph calibrate "
-                            "--learn`)", file=str(path), field="features")
-    n = len(FEATURE_NAMES)
+    unknown = [f for f in model.features if f not in ALL_FEATURE_NAMES]
+    if unknown or len(set(model.features)) != len(model.features) or not model.features:
+        what = f"unknown features {', '.join(unknown)}" if unknown else "features named twice or none"
+        raise TooldialError(f"the model's features are not this tooldial's ({what}; refit with `tooldial graph "
+                            "calibrate --learn`)", file=str(path), field="features")
+    n = len(model.features)
     for name in ("mean", "scale", "coef"):
         if len(getattr(model, name)) != n:
             raise TooldialError(f"{len(getattr(model, name))} values for {n} features", file=str(path), field=name)
@@ -120,9 +126,24 @@ class EdgeScorer:
     model: EdgeModel
     context: FeatureContext
     digest: str
+    #: The model file's name, recorded in the graph (``graph_edge_model_system.json``).
+    name: str = ""
 
     def probabilities(self, cands: Sequence) -> np.ndarray:
-        return self.model.probabilities(self.context.rows(cands))
+        """One probability per candidate; ``cands`` is one build's whole pool (layout features rank within it)."""
+        return self.model.probabilities(self.context.rows(cands, self.model.features))
+
+
+def is_one_system(corpus) -> bool:
+    """One provider's API set whose APIs document URL paths (an OpenAPI spec): what the system model of
+    :data:`SYSTEM_EDGE_MODEL` was fitted on. Multi-provider corpora (ToolBench, the embedded ecosystem) and
+    documentation without paths (function lists, a ToolBench tool) keep the rules."""
+    from tooldial.corpus.providers import EMBEDDED, provider_summary
+
+    summary = provider_summary(corpus.tools)
+    apis = list(corpus.apis)
+    return (summary["providers"] == 1 and EMBEDDED not in summary["rules"] and bool(apis)
+            and 2 * sum(bool(a.path) for a in apis) > len(apis))
 
 
 # --------------------------------------------------------------------------------------------- fitting
