@@ -134,6 +134,11 @@ def test_a_spec_at_defaults_is_judged_by_the_system_model_and_its_threshold_can_
     assert learned["auto"] and learned["model"] == "graph_edge_model_system.json" and learned["threshold"] == 0.6
     assert default.graph["validity"] == "learned" and rules.graph["validity"] == "rules"
     assert "learned" not in rules.graph
+    from tooldial.graph.stats import format_stats, graph_stats
+
+    said = format_stats(graph_stats(default))
+    assert "validity         graph_edge_model_system.json decided" in said and "auto: one provider's" in said
+    assert "validity  " not in format_stats(graph_stats(rules))
     strict, loose = build(edge_threshold=0.99), build(edge_threshold=0.01)
     assert strict.graph["learned"]["threshold"] == 0.99
     assert strict.number_of_edges() < default.number_of_edges() < loose.number_of_edges()

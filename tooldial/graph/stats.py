@@ -91,6 +91,19 @@ def graph_stats(graph: nx.MultiDiGraph, top: int = 10) -> GraphStats:
     )
 
 
+def learned_line(learned: dict | None) -> str:
+    """Who decided the edges when a learned model did (``graph.graph["learned"]``): the model, why, its threshold,
+    and how its picks differ from the rules' (whose rejections ``rejected`` still counts)."""
+    if not learned:
+        return ""
+    why = f"; {learned['auto']}" if learned.get("auto") else ""
+    decided = "decided" if learned.get("scorer") == "learned" else "ranked"
+    return (f"validity         {learned.get('model') or 'a learned model'} {decided} ({learned.get('scorer')}{why}), "
+            f"threshold {learned.get('threshold')}: {learned.get('kept')} candidates kept before the caps, the rules "
+            f"kept {learned.get('rules_kept')} ({learned.get('kept_not_rules')} only by the model, "
+            f"{learned.get('rules_not_kept')} only by the rules; the rejections below are the rules' verdicts)")
+
+
 def format_stats(stats: GraphStats) -> str:
     lines = [
         f"nodes            {stats.nodes}",
@@ -110,6 +123,8 @@ def format_stats(stats: GraphStats) -> str:
         rules = stats.providers.get("rules", {})
         lines.append(f"providers        {stats.providers.get('providers')} for {stats.providers.get('tools')} tools, "
                      "decided by: " + "; ".join(f"{RULE_TEXT.get(r, r)} ({n} tools)" for r, n in rules.items()))
+    if line := learned_line(stats.attributes.get("learned")):
+        lines.append(line)
     if line := copied_schema_line(stats.attributes.get("copied_schemas")):
         lines.append(line)
     if line := implied_output_line(stats.attributes.get("implied_outputs")):
