@@ -306,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--holds-answer", action="store_true")
     ap.add_argument("--validity", choices=("auto", "rules", "learned", "rules-ranked"), default="auto",
                     help="who keeps candidates (graph build's --validity; default auto, as a user's build)")
+    ap.add_argument("--edge-model", type=Path, default=None, help="learned model file (graph build's --edge-model)")
     ap.add_argument("--cache-dir", default=None, help="embedding cache (default: $TOOLDIAL_CACHE)")
     ap.add_argument("--show", action="store_true", help="print missed chains, unlabelled edges, rejections")
     ap.add_argument("--json", action="store_true", help="one JSON object per set")
@@ -356,7 +357,8 @@ def score_sets(sets: list, args: argparse.Namespace, tmp: Path) -> int:
     rules = RuleConfig(single_provider=args.single_provider, holds_answer=args.holds_answer)
     cache = args.cache_dir or None
     embedder = Embedder(cache_dir=cache)
-    config = GraphConfig(progress=False, rules=rules, cache_dir=cache or tmp, validity=args.validity)
+    config = GraphConfig(progress=False, rules=rules, cache_dir=cache or tmp, validity=args.validity,
+                         edge_model=args.edge_model)
     total_found = total_chains = natural_found = natural_chains = 0
     if args.write_unjudged is not None:
         args.write_unjudged.write_text("", encoding="utf-8")
