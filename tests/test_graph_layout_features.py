@@ -142,3 +142,16 @@ def test_a_spec_at_defaults_is_judged_by_the_system_model_and_its_threshold_can_
     strict, loose = build(edge_threshold=0.99), build(edge_threshold=0.01)
     assert strict.graph["learned"]["threshold"] == 0.99
     assert strict.number_of_edges() < default.number_of_edges() < loose.number_of_edges()
+
+
+def test_a_threshold_outside_zero_to_one_is_one_usage_line(tmp_path, capsys):
+    from tooldial.cli import main
+
+    out = tmp_path / "graph.json"
+    for bad in ("2", "lots"):
+        with pytest.raises(SystemExit) as stop:
+            main(["graph", "build", "--edge-threshold", bad, "--out", str(out), "--no-progress"])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert "--edge-threshold" in err and "from 0 to 1" in err and "Traceback" not in err
+    assert not out.exists()
