@@ -153,5 +153,5 @@ def test_a_threshold_outside_zero_to_one_is_one_usage_line(tmp_path, capsys):
             main(["graph", "build", "--edge-threshold", bad, "--out", str(out), "--no-progress"])
         assert stop.value.code == 2
         err = capsys.readouterr().err
-        assert "--edge-threshold" in err and "from 0 to 1" in err and "Traceback" not in err
+        assert "--edge-threshold" in err and "between 0 and 1" in err and "Traceback" not in err
     assert not out.exists()

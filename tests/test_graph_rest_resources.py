@@ -467,21 +467,22 @@ def test_the_record_a_path_parameter_keys_comes_back_inside_the_answer(tmp_path)
     spec.write_text("""
 openapi: 3.0.0
 info: {title: Setlists, version: "1"}
+components:
+  schemas:
+    Setlists: {type: object, properties: {setlist: {type: array, items: {type: object, properties: {
+      id: {type: string}, artist: {type: object, properties: {mbid: {type: string}}},
+      venue: {type: object, properties: {id: {type: string}}}}}}}}
 paths:
   /artist/{mbid}/setlists:
     get:
       summary: Setlists of an artist
       parameters: [{name: mbid, in: path, required: true, schema: {type: string}}]
-      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {setlist: {
-                  type: array, items: {type: object, properties: {id: {type: string}, artist: {type: object,
-                  properties: {mbid: {type: string}}}, venue: {type: object, properties: {id: {type: string}}}}}}}}}}}}
+      responses: {"200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Setlists"}}}}}
   /venue/{venueId}/setlists:
     get:
       summary: Setlists at a venue
       parameters: [{name: venueId, in: path, required: true, schema: {type: string}}]
-      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {setlist: {
-                  type: array, items: {type: object, properties: {id: {type: string}, artist: {type: object,
-                  properties: {mbid: {type: string}}}, venue: {type: object, properties: {id: {type: string}}}}}}}}}}}}
+      responses: {"200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Setlists"}}}}}
 """, encoding="utf-8")
     corpus = load_corpus(str(spec))
     api = {a.name: a for a in corpus.apis}

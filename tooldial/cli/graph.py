@@ -10,6 +10,7 @@ from pathlib import Path
 from tooldial.cli.args import (
     add_llm_arguments,
     check_output_file,
+    fraction,
     llm_options,
     non_negative_int,
     positive_int,
@@ -81,7 +82,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--edge-model", type=Path, default=None, metavar="FILE",
                    help="learned model file (default: the packaged tooldial/data/graph_edge_model.json; with auto, "
                         "graph_edge_model_system.json)")
-    b.add_argument("--edge-threshold", type=_probability, default=None, metavar="P",
+    b.add_argument("--edge-threshold", type=fraction, default=None, metavar="P",
                    help="keep threshold of the learned model instead of its file's (lower: more chains, fewer right)")
     b.add_argument("--judge-base-url", default=None,
                    help="OpenAI-compatible endpoint of an LLM edge judge: keep only edges it judges valid")
@@ -206,17 +207,6 @@ def _model_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--embedding-model", default="all-MiniLM-L6-v2",
                    help="sentence-transformers name or path (default: the packaged all-MiniLM-L6-v2)")
     p.add_argument("--cache-dir", type=Path, default=None, help="embedding/LLM cache (default: $TOOLDIAL_CACHE)")
-
-
-def _probability(text: str) -> float:
-    """A number from 0 to 1 (argparse type: a bad value is one usage line, not a traceback)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text}")
-    return value
 
 
 def _config(args: argparse.Namespace, **extra):

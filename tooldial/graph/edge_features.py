@@ -33,7 +33,7 @@ from typing import cast
 import numpy as np
 
 from tooldial.corpus.models import Api, Corpus
-from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, singular_name, split_words
 from tooldial.graph.layout_features import LAYOUT_FEATURE_NAMES, layout_rows
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.select import META_FIELDS
@@ -132,10 +132,6 @@ def reason_class(verdict: Verdict) -> str:
                 "rejected_structure")
 
 
-def _norm(name: str) -> str:
-    return "".join(singular(w) for w in split_words(name))
-
-
 def _words(text: str) -> set[str]:
     return {singular(w) for w in split_words(text) if len(w) > 2 and not w.isdigit()}
 
@@ -191,7 +187,7 @@ class FeatureContext:
         n = len(apis)
         out_rows = {id(e): int(desc_rows_out[i]) for i, e in enumerate(outputs)}
         in_rows = {id(e): int(desc_rows_in[i]) for i, e in enumerate(inputs)}
-        params = {a.id: frozenset(_norm(p.name) for p in (*a.required_parameters, *a.optional_parameters)) for a in apis}
+        params = {a.id: frozenset(singular_name(p.name) for p in (*a.required_parameters, *a.optional_parameters)) for a in apis}
         target_words = {a.id: _words(f"{a.name} {a.description}") for a in apis}
         required = {a.id: len(a.required_parameters) for a in apis}
         record_fields, answer_fields, answer_lists = answer_lookups(outputs)
@@ -252,7 +248,7 @@ class FeatureContext:
             row[col["rule_confidence"]] = v.confidence
             row[col[f"reason_{reason_class(v)}"]] = 1.0
             row[col["target_names_record"]] = bool(record_words(o) & self.target_words.get(t.api_id, set()))
-            leaf = _norm(o.raw or o.key.rsplit("|", 1)[-1])
+            leaf = singular_name(o.raw or o.key.rsplit("|", 1)[-1])
             row[col["echo"]] = bool(leaf) and leaf in self.params.get(o.api_id, frozenset())
             row[col["source_list"]] = o.is_list
             row[col["target_several"]] = t.is_list
@@ -280,7 +276,7 @@ class FeatureContext:
         row[col["answer_one_record"]] = one
         row[col["held_x_one_record"]] = held * one
         row[col["held_x_same_tool"]] = held * same_tool
-        row[col["same_leaf"]] = _norm(o.raw or o.key.rsplit("|", 1)[-1]) == _norm(t.raw or t.key.rsplit("|", 1)[-1])
+        row[col["same_leaf"]] = singular_name(o.raw or o.key.rsplit("|", 1)[-1]) == singular_name(t.raw or t.key.rsplit("|", 1)[-1])
         row[col["type_agree"]] = o.type == t.type or (o.type in _NUMERIC and t.type in _NUMERIC)
         row[col["src_example"]] = bool(o.example)
 
@@ -292,7 +288,7 @@ def answer_lookups(outputs: Sequence[Entity]) -> tuple[dict, dict, dict]:
     answer: dict[str, set[str]] = {}
     in_list: dict[str, list[int]] = {}
     for e in outputs:
-        leaf = _norm(e.raw or e.key.rsplit("|", 1)[-1])
+        leaf = singular_name(e.raw or e.key.rsplit("|", 1)[-1])
         if not leaf:
             continue
         record.setdefault((e.api_id, tuple(e.key.split("|")[:-1])), set()).add(leaf)

@@ -122,6 +122,12 @@ def split_words(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name)]
 
 
+def singular_name(name: str) -> str:
+    """``channelIds`` and ``channel_id`` → ``channelid``: a name's words, singular, joined (one spelling for a name
+    written either way)."""
+    return "".join(singular(w) for w in split_words(name))
+
+
 #: Leading words of an input name that say which way a value flows, not what it is: ``from_currency_code``
 #: takes a currency code, ``new_item_ids`` item ids.
 INPUT_QUALIFIERS = knowledge_words("requests", "direction_qualifiers")

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from tooldial.corpus.models import Api
-from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, singular_name, split_words
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -43,10 +43,6 @@ LAYOUT_FEATURE_NAMES: tuple[str, ...] = (
 _KEY_WORDS = knowledge_words("containers", "resource_key_words")
 #: Methods that write (a target that writes takes new content or acts on a record).
 _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
-def _norm(name: str) -> str:
-    return "".join(singular(w) for w in split_words(name))
 
 
 def _segments(path: str) -> list[str]:
@@ -77,7 +73,7 @@ def _ranks(cands: Sequence, key) -> list[tuple[int, int]]:
 
 
 def _record_words(entity: Entity) -> set[str]:
-    return {_norm(w) for part in entity.key.split("|")[:-1] for w in split_words(part) if w not in CONTAINER_NAMES}
+    return {singular_name(w) for part in entity.key.split("|")[:-1] for w in split_words(part) if w not in CONTAINER_NAMES}
 
 
 def layout_rows(apis: dict[str, Api], cands: Sequence) -> np.ndarray:
@@ -94,19 +90,19 @@ def layout_rows(apis: dict[str, Api], cands: Sequence) -> np.ndarray:
         o, t, row = c.output, c.input, x[i]
         source, target = apis.get(o.api_id), apis.get(t.api_id)
         source_path, target_path = (source.path if source else ""), (target.path if target else "")
-        name = _norm(t.param or t.key)
+        name = singular_name(t.param or t.key)
         segments = _segments(target_path)
         row[col["path_known"]] = bool(source_path and target_path)
-        row[col["path_param"]] = any(s.startswith("{") and _norm(s.strip("{}")) == name for s in segments)
+        row[col["path_param"]] = any(s.startswith("{") and singular_name(s.strip("{}")) == name for s in segments)
         ls, lt = _literals(source_path), _literals(target_path)
         common = next((k for k, (a, b) in enumerate(zip(ls, lt, strict=False)) if a != b), min(len(ls), len(lt)))
         row[col["path_prefix_share"]] = common / max(len(ls), len(lt), 1)
         row[col["target_under_source"]] = _under(segments, _segments(source_path))
         row[col["source_under_target"]] = _under(_segments(source_path), segments)
         before = next((segments[j - 1] for j, s in enumerate(segments) if j and s.startswith("{")
-                       and _norm(s.strip("{}")) == name and not segments[j - 1].startswith("{")), "")
-        record = _record_words(o) | ({_norm(ls[-1])} if ls else set())
-        row[col["segment_names_record"]] = bool(before) and _norm(before.split(".")[0]) in record
+                       and singular_name(s.strip("{}")) == name and not segments[j - 1].startswith("{")), "")
+        record = _record_words(o) | ({singular_name(ls[-1])} if ls else set())
+        row[col["segment_names_record"]] = bool(before) and singular_name(before.split(".")[0]) in record
         source_method = source.method.upper() if source else "GET"
         target_method = target.method.upper() if target else "GET"
         row[col["source_read"]] = source_method == "GET"
@@ -115,7 +111,7 @@ def layout_rows(apis: dict[str, Api], cands: Sequence) -> np.ndarray:
         row[col["source_write"]] = source_method in _WRITES - {"DELETE"}
         param = target.parameter(t.param or t.key) if target else None
         row[col["target_enum"]] = bool(param is not None and param.enum)
-        row[col["shared_input"]] = bool(source) and name in {_norm(p.name) for p in source.parameters}
+        row[col["shared_input"]] = bool(source) and name in {singular_name(p.name) for p in source.parameters}
         (ri, ni), (ro, no) = rank_in[i], rank_out[i]
         row[col["rank_in_inverse"]], row[col["candidates_in_log"]], row[col["top_in"]] = 1 / ri, math.log1p(ni), ri == 1
         row[col["rank_out_inverse"]], row[col["candidates_out_log"]] = 1 / ro, math.log1p(no)
@@ -123,7 +119,7 @@ def layout_rows(apis: dict[str, Api], cands: Sequence) -> np.ndarray:
         leaf_words = split_words(leaf)
         row[col["leaf_key"]] = bool(leaf_words) and leaf_words[-1] in _KEY_WORDS
         parent = [w for part in o.key.split("|")[:-1] for w in split_words(part) if w not in CONTAINER_NAMES]
-        spelled = {_norm(leaf), _norm("_".join([*parent[-1:], leaf]))} | ({_norm(f"{ls[-1]}_{leaf}")} if ls else set())
+        spelled = {singular_name(leaf), singular_name("_".join([*parent[-1:], leaf]))} | ({singular_name(f"{ls[-1]}_{leaf}")} if ls else set())
         row[col["qualified_match"]] = name in spelled
         input_words = {singular(w) for w in split_words(t.param or t.key)}
         held = {singular(w) for part in o.key.split("|") for w in split_words(part)}

@@ -24,7 +24,7 @@ from typing import Literal
 from tooldial.corpus.models import Corpus, OutputComponent
 from tooldial.graph.account_email import account_email_across_systems
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import CONTAINER_NAMES, Entity, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, singular_name, split_words
 from tooldial.graph.reasons import Clash, EdgeReason
 from tooldial.graph.record_copy import (
     copies_into_new_record,
@@ -381,11 +381,11 @@ class EdgeSelector:
     def missing_inputs(self, output: Entity, target: Entity) -> list[str]:
         """The target's other required inputs (credentials and settings aside) that the source record does not
         give, sorted (:meth:`unfed_inputs`)."""
-        record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in self.outputs_by_api.get(output.api_id, [])}
+        record = {singular_name(o.raw or o.key.rsplit("|", 1)[-1]) for o in self.outputs_by_api.get(output.api_id, [])}
         own = target.param or target.key
         return sorted(k for k, e in self.inputs_by_api.get(target.api_id, {}).items()
                       if (e.param or k) != own and not set(split_words(e.raw or k)) & _SETTING_WORDS
-                      and _norm(e.raw or k) not in record)
+                      and singular_name(e.raw or k) not in record)
 
     def assign_group(self, cand: Candidate) -> str | None:
         """Record the input group of the candidate's target input and the source outputs of the same record; a
@@ -449,15 +449,11 @@ def _documented_default(value: object) -> bool:
                                                                                          "true", "null", "None")
 
 
-def _norm(name: str) -> str:
-    return "".join(singular(w) for w in split_words(name))
-
-
 def other_id_of_record(output: Entity, target: Entity, source_outputs: list[Entity]) -> str | None:
     """An identifier input named exactly as a field of the source's record (``artist_id``) takes that field: another
     id beside it (``artist_mbid``, ``spotify_id``, a block's ``merkleRoot`` beside its ``hash``) is of another id
     space, not the one the input names."""
-    own = _norm(target.raw or target.key.rsplit(".", 1)[-1])
+    own = singular_name(target.raw or target.key.rsplit(".", 1)[-1])
     if not own or own in BARE_IDS or _leaf(output) == own or classify(target).kind != "identifier":
         return None  # a bare ``id`` input names no record: the record's own ``id`` is no twin of ``office_id``
     parent = output.key.split("|")[:-1]
@@ -489,13 +485,13 @@ def round_trip(source: Entity, target: Entity, source_inputs: list[Entity], sour
     if any(o.is_list for o in target_outputs) and not (
             whole_records and _same_record_schema(source, source_outputs, target_outputs)):
         return False
-    if _norm(source.raw or source.key.rsplit("|", 1)[-1]) != _norm(target.raw or target.key):
+    if singular_name(source.raw or source.key.rsplit("|", 1)[-1]) != singular_name(target.raw or target.key):
         return False
-    if _norm(target.raw or target.key) in {_norm(i.raw or i.key) for i in source_inputs}:
+    if singular_name(target.raw or target.key) in {singular_name(i.raw or i.key) for i in source_inputs}:
         return False  # the source passes its own input on (``base`` → ``base``): no way back, a next step
-    returned = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
-    had = {_norm(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
-    sent = {_norm(i.raw or i.key) for i in source_inputs}
+    returned = {singular_name(o.raw or o.key.rsplit("|", 1)[-1]) for o in target_outputs}
+    had = {singular_name(e.raw or e.key.rsplit("|", 1)[-1]) for e in (*source_inputs, *source_outputs)}
+    sent = {singular_name(i.raw or i.key) for i in source_inputs}
     return returned <= had and (sent <= returned or sent_back and returned <= sent)
 
 
@@ -514,7 +510,7 @@ STATE_LOOKUP_WORDS = knowledge_words("records", "state_lookup_words")
 
 
 def _leaf(entity: Entity) -> str:
-    return _norm(entity.raw or entity.key.rsplit("|", 1)[-1])
+    return singular_name(entity.raw or entity.key.rsplit("|", 1)[-1])
 
 
 def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], target_outputs: list[Entity],
@@ -537,7 +533,7 @@ def holds_answer(source: Entity, target: Entity, source_outputs: list[Entity], t
     answer = {_leaf(o) for o in target_outputs} - META_FIELDS - {""}
     if len(answer) < 2 or 2 * sum(o.is_list for o in target_outputs) > len(target_outputs):
         return False
-    if _leaf(source) not in answer or _leaf(source) in {_norm(p) for p in source_params}:
+    if _leaf(source) not in answer or _leaf(source) in {singular_name(p) for p in source_params}:
         return False
     record = {_leaf(o) for o in source_outputs if o.key.split("|")[:-1] == parent}
     return answer <= record
@@ -615,12 +611,12 @@ def name_beside_code(api_outputs: list[Entity]) -> None:
 
     from tooldial.graph.validity import classify
 
-    keys = {(tuple(o.key.split("|")[:-1]), _norm(o.raw or o.key.rsplit("|", 1)[-1])) for o in api_outputs}
+    keys = {(tuple(o.key.split("|")[:-1]), singular_name(o.raw or o.key.rsplit("|", 1)[-1])) for o in api_outputs}
     for o in api_outputs:
         traits = classify(o)
         if traits.standard not in ("country", "place") or traits.fmt is not None:
             continue
-        parent, leaf = tuple(o.key.split("|")[:-1]), _norm(o.raw or o.key.rsplit("|", 1)[-1])
+        parent, leaf = tuple(o.key.split("|")[:-1]), singular_name(o.raw or o.key.rsplit("|", 1)[-1])
         if any((parent, leaf + short) in keys for short in _SHORT_FORMS):
             object.__setattr__(o, "traits_cache", replace(traits, fmt="name"))
 
@@ -648,7 +644,7 @@ def writes_back(output: Entity, target: Entity) -> bool:
     if not subject or subject != [singular(w) for w in api_subject_words(target.api_id) if w not in _SETTER_VERBS]:
         return False
     new_value = re.search(r"(?i)\bnew\b", target.documented or "") or split_words(target.raw or target.key)[:1] == ["new"]
-    return bool(new_value) and _norm(output.raw or output.key.rsplit("|", 1)[-1]) == _norm(target.raw or target.key)
+    return bool(new_value) and singular_name(output.raw or output.key.rsplit("|", 1)[-1]) == singular_name(target.raw or target.key)
 
 
 def keyed_by(target: Entity, target_inputs: dict[str, Entity]) -> bool:
@@ -673,13 +669,13 @@ def unkeyed_qualifier(output: Entity, target: Entity, source_outputs: list[Entit
     if classify(target).standard != "country" or classify(output).standard != "country":
         return None
     parent = output.key.split("|")[:-1]
-    record = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
+    record = {singular_name(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
     for key, other in sorted(target_inputs.items()):
         words = set(split_words(other.raw or key))
         if key == target.key or (other.param or key) == (target.param or target.key) or words & _SETTING_WORDS \
                 or classify(other).kind != "identifier" or _standard_of(list(words)):
             continue
-        if _norm(other.raw or key) not in record:
+        if singular_name(other.raw or key) not in record:
             return key
     return None
 
@@ -700,7 +696,7 @@ def user_record_clash(output: Entity, target: Entity, source_outputs: list[Entit
     if len(leaf) != 1 or leaf[0] not in BARE_IDS:
         return False
     parent = output.key.split("|")[:-1]
-    fields = {_norm(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
+    fields = {singular_name(o.raw or o.key.rsplit("|", 1)[-1]) for o in source_outputs if o.key.split("|")[:-1] == parent}
     if len(fields & USER_FIELDS) < 2:
         return False
     wants = {singular(w) for w in split_words(target.raw or target.key)} - IDENTIFIER_WORDS - BARE_IDS
