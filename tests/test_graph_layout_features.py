@@ -131,7 +131,10 @@ def test_a_spec_at_defaults_is_judged_by_the_system_model_and_its_threshold_can_
 
     default, rules = build(), build(validity="rules")
     learned = default.graph["learned"]
-    assert learned["auto"] and learned["model"] == "graph_edge_model_system.json" and learned["threshold"] == 0.6
+    from tooldial.graph.learned import SYSTEM_EDGE_MODEL, load_edge_model
+
+    packaged = load_edge_model(SYSTEM_EDGE_MODEL).threshold
+    assert learned["auto"] and learned["model"] == "graph_edge_model_system.json" and learned["threshold"] == packaged
     assert default.graph["validity"] == "learned" and rules.graph["validity"] == "rules"
     assert "learned" not in rules.graph
     from tooldial.graph.stats import format_stats, graph_stats

@@ -154,7 +154,9 @@ def fit_model(x: np.ndarray, y: np.ndarray, *, c: float = DEFAULT_C) -> tuple[np
 
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
-    scale[scale < 1e-9] = 1.0
+    # a column constant up to float rounding (inside one system every tool text's cosine with itself is 1 ± 1e-7)
+    # holds no signal: scaled by its rounding it would turn the rounding into a feature
+    scale[scale < 1e-6] = 1.0
     clf = LogisticRegression(C=c, max_iter=5000, solver="lbfgs")
     clf.fit((x - mean) / scale, y.astype(int))
     return mean, scale, clf.coef_[0].astype(np.float64), float(clf.intercept_[0])
