@@ -11,6 +11,7 @@ are inserted in sorted order and similarities rounded to 6 decimals, so equal in
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 import numpy as np
 
-from tooldial.corpus.models import Corpus
+from tooldial.corpus.models import Api, Corpus
 from tooldial.corpus.providers import provider_summary
 from tooldial.embedding import Embedder
 from tooldial.graph.bounds import (
@@ -141,6 +142,8 @@ class PreparedEntities:
     transforms: EdgeArrays | None = None
     #: API id → its description, for the same-tool value proposer (:mod:`tooldial.graph.same_values`).
     api_docs: dict[str, str] | None = None
+    #: API id → the API, for proposers that read the URL layout (:mod:`tooldial.graph.system_keys`).
+    apis: dict[str, Api] | None = None
 
 
 class _Table:
@@ -275,10 +278,14 @@ class GraphBuilder:
 
             transforms = transform_edges(corpus, outputs, inputs, vecs, out_index, in_index)
         api_docs = {api.id: api.description or "" for api in corpus.apis}
-        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names, transforms, api_docs)
+        return PreparedEntities(outputs, inputs, out_index, in_index, vecs, names, transforms, api_docs,
+                                {api.id: api for api in corpus.apis})
 
-    def find_edges(self, prepared: PreparedEntities, thresholds: Thresholds | None = None) -> EdgeArrays:
-        """Eq. 1 over prepared entities (``thresholds`` default to the config's)."""
+    def find_edges(self, prepared: PreparedEntities, thresholds: Thresholds | None = None, *,
+                   proposers: Sequence[str] = ()) -> EdgeArrays:
+        """Eq. 1 over prepared entities (``thresholds`` default to the config's), and the candidates of the same-tool
+        proposers; ``proposers``: more of them, named by the learned model that judges the build
+        (:attr:`~tooldial.graph.learned.EdgeModel.proposers`)."""
         cfg = self.config
         began = time.perf_counter()
         lcs = LCSCache(prepared.names)
@@ -321,6 +328,14 @@ class GraphBuilder:
                                 mask_self=cfg.filters.drop_self_edges)
                 if len(found):
                     edges = merge_edges(edges, found)
+        if "system_keys" in proposers and not cfg.filters.drop_same_tool_edges:
+            from tooldial.graph.system_keys import system_key_edges
+
+            keys = system_key_edges(prepared.outputs, prepared.inputs, prepared.apis or {}, prepared.out_index,
+                                    prepared.in_index, prepared.vectors, lcs,
+                                    mask_self=cfg.filters.drop_self_edges)
+            if len(keys):
+                edges = merge_edges(edges, keys)
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)
@@ -357,8 +372,8 @@ class GraphBuilder:
     def build(self, corpus: Corpus) -> nx.MultiDiGraph:
         config = self.resolved_config(corpus)
         prepared = self.prepare(corpus)
-        edges = self.find_edges(prepared)
         scorer = self.scorer(corpus, prepared, config)
+        edges = self.find_edges(prepared, proposers=scorer.model.proposers if scorer is not None else ())
         began = time.perf_counter()
         graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, config, self.report,
                                scorer=scorer)

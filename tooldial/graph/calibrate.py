@@ -416,7 +416,8 @@ def cross_validate_rules(corpus: Corpus, labels: list[LabelledPair], config: Gra
 # --------------------------------------------------------------------------------------------- learned validity
 
 def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, builder=None,
-                        features: tuple[str, ...] | None = None) -> LabelledCandidates:
+                        features: tuple[str, ...] | None = None, proposers: tuple[str, ...] = ()
+                        ) -> LabelledCandidates:
     """The candidates :func:`tooldial.graph.build.assemble_graph` would judge, with features (``features``: column
     names of :data:`~tooldial.graph.edge_features.ALL_FEATURE_NAMES`; default the ToolBench model's) and label rows."""
     from tooldial.graph.build import candidate_pool
@@ -424,7 +425,8 @@ def labelled_candidates(corpus, labels: list[LabelledPair], config=None, *, buil
     config = config or GraphConfig()
     builder = builder or GraphBuilder(config)
     prepared = builder.prepare(corpus)
-    cands, selector = candidate_pool(corpus, prepared.outputs, prepared.inputs, builder.find_edges(prepared), config)
+    edges = builder.find_edges(prepared, proposers=proposers)
+    cands, selector = candidate_pool(corpus, prepared.outputs, prepared.inputs, edges, config)
     context = builder.feature_context(corpus, prepared)
     x = context.rows(cands, features) if features is not None else context.rows(cands)
     index: dict = {}

@@ -20,7 +20,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -57,6 +57,9 @@ class EdgeModel(BaseModel):
     embedding_model: str
     #: How it was fitted: command, labels file and its sha256, sets, pairs, cross-validation figures.
     fitted: dict[str, Any] = Field(default_factory=dict)
+    #: Candidate proposers beyond Eq. 1 and the same-tool ones that the model was fitted with, and that a build it
+    #: judges therefore runs (``system_keys``: :mod:`tooldial.graph.system_keys`). A model judges the pool it saw.
+    proposers: tuple[Literal["system_keys"], ...] = ()
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
         if x.shape[0] == 0:
