@@ -108,17 +108,22 @@ def test_the_proposer_adds_the_key_chain_eq1_misses_and_nothing_of_another_recor
 def test_a_build_runs_the_proposers_its_model_names(directory, embedder, tmp_path):
     from tooldial.graph import GraphConfig, build_graph
     from tooldial.graph.learned import SYSTEM_EDGE_MODEL, load_edge_model, save_edge_model
+    from tooldial.graph.stats import format_stats, graph_stats
 
     packaged = load_edge_model(SYSTEM_EDGE_MODEL)
-    edges = {}
+    edges, said = {}, {}
     for proposers in ((), ("system_keys",)):
         path = save_edge_model(packaged.model_copy(update={"proposers": proposers}), tmp_path / f"m{len(proposers)}.json")
         graph = build_graph(directory, GraphConfig(cache_dir=tmp_path, progress=False, validity="learned",
                                                    edge_model=path, edge_threshold=0.0), embedder=embedder)
         edges[proposers] = {(u.rsplit("|", 1)[-1], d["source_output"], v.rsplit("|", 1)[-1], d["target_input"])
                             for u, v, d in graph.edges(data=True)}
+        said[proposers] = (graph.graph["learned"].get("proposed"), format_stats(graph_stats(graph)))
     chain = ("listGroups", "resources|id", "listMembers", "parentGroupId")
     assert chain in edges[("system_keys",)] and chain not in edges[()]
+    proposed, line = said[("system_keys",)]
+    assert proposed["system_keys"] >= 1 and f"{proposed['system_keys']} more candidates proposed by its system_keys" in line
+    assert said[()][0] is None and "proposed by" not in said[()][1]
 
 
 def test_a_model_file_naming_an_unknown_proposer_is_one_clear_error(tmp_path):
@@ -131,3 +136,34 @@ def test_a_model_file_naming_an_unknown_proposer_is_one_clear_error(tmp_path):
     with pytest.raises(TooldialError) as err:
         load_edge_model(bad)
     assert "proposers" in str(err.value) and str(bad) in str(err.value)
+
+
+def test_each_input_keeps_at_most_limit_sources_the_most_alike_names_first(embedder, tmp_path):
+    import copy
+
+    from tooldial.corpus.loaders import load_corpus
+    from tooldial.graph import GraphConfig
+    from tooldial.graph.build import GraphBuilder
+    from tooldial.graph.edges import LCSCache
+    from tooldial.graph.system_keys import system_key_edges
+
+    spec = copy.deepcopy(SPEC)
+    spec["paths"]["/Groups/archived"] = {"get": {
+        "operationId": "listArchivedGroups", "summary": "Archived groups",
+        "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+            "type": "object", "properties": {"archived": {"type": "array", "items": {
+                "type": "object", "properties": {"parent_group_id": {"type": "string"}}}}}}}}}}}}
+    path = tmp_path / "directory.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    corpus = load_corpus(str(path))
+    builder = GraphBuilder(GraphConfig(cache_dir=tmp_path, progress=False), embedder=embedder)
+    p = builder.prepare(corpus)
+
+    def sources(limit):
+        edges = system_key_edges(p.outputs, p.inputs, p.apis, p.out_index, p.in_index, p.vectors, LCSCache(p.names),
+                                 limit=limit)
+        return {p.outputs[s].key for s, d in zip(edges.src.tolist(), edges.dst.tolist(), strict=True)
+                if p.inputs[d].key == "parentGroupId"}
+
+    assert sources(None) == {"resources|id", "archived|parent_group_id"}
+    assert sources(1) == {"archived|parent_group_id"}  # the name spelled like the input's

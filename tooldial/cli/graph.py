@@ -297,7 +297,7 @@ def _build(args: argparse.Namespace) -> int:
         print(f"  learned ({why}{lr['scorer']}, {lr.get('model') or 'model'}, threshold {lr['threshold']:g}): "
               f"{lr['kept']} candidates kept before the caps; the rules kept {lr['rules_kept']} "
               f"({lr['kept_not_rules']} kept that the rules rejected, {lr['rules_not_kept']} dropped that the rules "
-              "kept)")
+              "kept)" + "".join(f"; {n} more candidates proposed by {name}" for name, n in lr.get("proposed", {}).items()))
     if r.rejected:
         from tooldial.graph.reasons import reason_label
 

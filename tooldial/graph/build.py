@@ -85,6 +85,9 @@ class BuildReport:
     rejected: dict[str, int] = field(default_factory=dict)
     #: With a learned scorer: what it kept, against what the rules kept (``graph.graph["learned"]`` too).
     learned: dict = field(default_factory=dict)
+    #: Candidates the model's own proposers added beyond Eq. 1 and the same-tool ones, by proposer
+    #: (:attr:`~tooldial.graph.learned.EdgeModel.proposers`; recorded in ``graph.graph["learned"]["proposed"]``).
+    proposed: dict[str, int] = field(default_factory=dict)
 
     def add_time(self, stage: str, began: float) -> None:
         self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - began
@@ -333,9 +336,12 @@ class GraphBuilder:
 
             keys = system_key_edges(prepared.outputs, prepared.inputs, prepared.apis or {}, prepared.out_index,
                                     prepared.in_index, prepared.vectors, lcs,
-                                    mask_self=cfg.filters.drop_self_edges)
+                                    mask_self=cfg.filters.drop_self_edges,
+                                    limit=cfg.max_same_tool_candidates_per_input)
+            before = len(edges)
             if len(keys):
                 edges = merge_edges(edges, keys)
+            self.report.proposed["system_keys"] = len(edges) - before
         if prepared.transforms is not None:
             edges = merge_edges(edges, prepared.transforms)
         self.report.add_time("similarity", began)
@@ -373,7 +379,9 @@ class GraphBuilder:
         config = self.resolved_config(corpus)
         prepared = self.prepare(corpus)
         scorer = self.scorer(corpus, prepared, config)
-        edges = self.find_edges(prepared, proposers=scorer.model.proposers if scorer is not None else ())
+        # a model's own proposers run only where it decides: their pairs are mostly no chains, for it to sort out
+        decides = scorer is not None and config.validity == "learned"
+        edges = self.find_edges(prepared, proposers=scorer.model.proposers if decides else ())
         began = time.perf_counter()
         graph = assemble_graph(corpus, prepared.outputs, prepared.inputs, edges, config, self.report,
                                scorer=scorer)
@@ -613,6 +621,8 @@ def assemble_graph(corpus: Corpus, outputs: list[Entity], inputs: list[Entity], 
                    "threshold": threshold,
                    "kept": len(kept), "rules_kept": len(rules_kept), "kept_not_rules": len(kept - rules_kept),
                    "rules_not_kept": len(rules_kept - kept)}
+        if report is not None and report.proposed:
+            summary["proposed"] = dict(report.proposed)
         graph.graph["learned"] = summary
         if report is not None:
             report.learned = summary

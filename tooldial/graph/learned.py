@@ -58,7 +58,8 @@ class EdgeModel(BaseModel):
     #: How it was fitted: command, labels file and its sha256, sets, pairs, cross-validation figures.
     fitted: dict[str, Any] = Field(default_factory=dict)
     #: Candidate proposers beyond Eq. 1 and the same-tool ones that the model was fitted with, and that a build it
-    #: judges therefore runs (``system_keys``: :mod:`tooldial.graph.system_keys`). A model judges the pool it saw.
+    #: decides (``validity="learned"``, or ``auto`` on one system) therefore runs (``system_keys``:
+    #: :mod:`tooldial.graph.system_keys`). A model judges the pool it saw.
     proposers: tuple[Literal["system_keys"], ...] = ()
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:

@@ -101,7 +101,8 @@ def learned_line(learned: dict | None) -> str:
     return (f"validity         {learned.get('model') or 'a learned model'} {decided} ({learned.get('scorer')}{why}), "
             f"threshold {learned.get('threshold')}: {learned.get('kept')} candidates kept before the caps, the rules "
             f"kept {learned.get('rules_kept')} ({learned.get('kept_not_rules')} only by the model, "
-            f"{learned.get('rules_not_kept')} only by the rules; the rejections below are the rules' verdicts)")
+            f"{learned.get('rules_not_kept')} only by the rules; the rejections below are the rules' verdicts)"
+            + "".join(f"; {n} more candidates proposed by its {name}" for name, n in learned.get("proposed", {}).items()))
 
 
 def format_stats(stats: GraphStats) -> str:

@@ -115,10 +115,11 @@ def input_key_record(entity: Entity, api: Api | None) -> frozenset[str]:
 
 def system_key_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], apis: Mapping[str, Api],
                      out_index, in_index, vectors: np.ndarray, lcs: LCSCache, *,
-                     mask_self: bool = True) -> EdgeArrays:
+                     mask_self: bool = True, limit: int | None = None) -> EdgeArrays:
     """Every (output key, key input) pair of two APIs whose records share a word, in the same form
     (:func:`key_form`; an input named by its path segment alone, ``/groups/{group}``, takes any), as candidates
-    (cosines and the names' LCS recorded, so the model reads them like Eq. 1's)."""
+    (cosines and the names' LCS recorded, so the model reads them like Eq. 1's). ``limit``: each input is paired with
+    at most this many outputs, the most alike names first (a large system stays linear in its inputs)."""
     by_word: dict[str, list[int]] = {}
     by_form: dict[tuple[str, str | None], list[int]] = {}
     for i, e in enumerate(outputs):
@@ -133,10 +134,12 @@ def system_key_edges(outputs: Sequence[Entity], inputs: Sequence[Entity], apis: 
         form = key_form(e.param or e.key)
         for word in input_key_record(e, apis.get(e.api_id)):
             found.update(by_word.get(word, ()) if form is None else by_form.get((word, form), ()))
-        for i in sorted(found):
-            if not (mask_self and outputs[i].api_id == e.api_id):
-                src.append(i)
-                dst.append(j)
+        found = sorted(i for i in found if not (mask_self and outputs[i].api_id == e.api_id))
+        if limit is not None and len(found) > limit:
+            alike = lcs(out_index.name[np.array(found)], np.full(len(found), in_index.name[j]))
+            found = sorted(found[k] for k in np.argsort(-alike, kind="stable")[:limit])
+        src.extend(found)
+        dst.extend([j] * len(found))
     if not src:
         return EdgeArrays.empty()
     s, d = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
