@@ -34,9 +34,6 @@ from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
-#: The name this proposer is listed under in a model file's ``proposers``.
-NAME = "system_keys"
-
 #: Last words of a name that make it a record's key (``containers.resource_key_words``).
 KEY_WORDS = knowledge_words("containers", "resource_key_words")
 #: Key word → its form: identifier, name, code or token (``containers.resource_key_forms``).
