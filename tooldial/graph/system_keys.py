@@ -44,30 +44,31 @@ def _words(text: str) -> list[str]:
     return [singular(w) for w in split_words(text)]
 
 
-def _key_record(words: list[str]) -> set[str] | None:
-    """The record words of a name that ends in a key word (``company_id`` → {company}, ``playerid`` → {player},
-    ``id`` → set()); ``None`` when the name is no key."""
+def _key_word(words: list[str]) -> tuple[str, set[str]] | None:
+    """The key word that ends a name and the record words before it (``company_id`` → id, {company};
+    ``playerid`` → id, {player}; ``id`` → id, set()); ``None`` when the name ends in no key word."""
     if not words:
         return None
     last = words[-1]
     if last in KEY_WORDS:
-        return set(words[:-1])
-    if len(last) > 4 and last.endswith("id"):
-        return {*words[:-1], last[:-2]}
+        return last, set(words[:-1])
+    if len(last) > 4 and last.endswith("id"):  # one word: the record fused with its id
+        return "id", {*words[:-1], last[:-2]}
     return None
+
+
+def _key_record(words: list[str]) -> set[str] | None:
+    """The record words of a name that ends in a key word; ``None`` when the name is no key."""
+    found = _key_word(words)
+    return found[1] if found is not None else None
 
 
 def key_form(name: str) -> str | None:
     """The form of the key word that ends a name (``groupKey``, ``group_uuid``, ``playerid`` → identifier,
     ``queueName`` → name; ``containers.resource_key_forms``), ``None`` for no key word: a group's id fills a
     ``groupKey``, its name does not."""
-    words = _words(name)
-    if not words:
-        return None
-    last = words[-1]
-    if last in KEY_WORDS:
-        return str(KEY_FORMS.get(last, last))
-    return "identifier" if len(last) > 4 and last.endswith("id") else None
+    found = _key_word(_words(name))
+    return str(KEY_FORMS.get(found[0], found[0])) if found is not None else None
 
 
 def _resource(path: str) -> set[str]:
@@ -99,14 +100,13 @@ def input_key_record(entity: Entity, api: Api | None) -> frozenset[str]:
     another input."""
     name = entity.param or entity.key
     record = _key_record(_words(name))
-    path = api.path if api is not None else ""
-    segments = [s for s in path.strip("/").split("/") if s]
+    segs = [s for s in (api.path if api is not None else "").strip("/").split("/") if s]
     own = singular_name(name)
-    for j, segment in enumerate(segments):
+    for j, segment in enumerate(segs):
         if segment.startswith("{") and singular_name(segment.strip("{}")) == own:
             record = record or set()
-            if j and not segments[j - 1].startswith("{"):
-                record |= set(_words(segments[j - 1].split(".")[0]))
+            if j and not segs[j - 1].startswith("{"):
+                record |= set(_words(segs[j - 1].split(".")[0]))
     return frozenset(record or ())
 
 
