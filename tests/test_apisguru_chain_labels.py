@@ -34,8 +34,8 @@ def test_every_drawn_spec_has_well_formed_labels():
     assert sorted(p.name for p in FOLDER.glob("*_chains.jsonl")) == sorted(f"{r['set']}_chains.jsonl" for r in sets)
     for r in sets:
         assert r["set"] == sample.set_name(r["spec"])
-        # A-N fit the packaged system model (tooldial/data/graph_edge_model_system.json); O, P, Q and R were scored
-        assert r["role"] == ("held out" if r["group"] in "OPQR" else "fit")
+        # A-N fit the packaged system model (tooldial/data/graph_edge_model_system.json); O to S were scored
+        assert r["role"] == ("held out" if r["group"] in "OPQRS" else "fit")
         rows = [json.loads(line) for line in (FOLDER / f"{r['set']}_chains.jsonl").read_text().splitlines()
                 if line.strip()]
         keys = [(x["source_api"], x["source_output"], x["target_api"], x["target_input"]) for x in rows]
