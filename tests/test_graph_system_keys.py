@@ -167,3 +167,30 @@ def test_each_input_keeps_at_most_limit_sources_the_most_alike_names_first(embed
 
     assert sources(None) == {"resources|id", "archived|parent_group_id"}
     assert sources(1) == {"archived|parent_group_id"}  # the name spelled like the input's
+
+
+def test_graph_build_prints_how_many_candidates_the_proposer_added(tmp_path, capsys):
+    """A user's own spec at the defaults: the system model decides, its proposer runs, and the build says so."""
+    from tooldial.cli import main
+    from tooldial.graph.io import load_graph
+
+    spec, out = tmp_path / "directory.json", tmp_path / "graph.json"
+    spec.write_text(json.dumps(SPEC), encoding="utf-8")
+    assert main(["graph", "build", "--corpus", str(spec), "--out", str(out), "--cache-dir", str(tmp_path / "c"),
+                 "--no-progress"]) in (0, None)
+    proposed = load_graph(out).graph["learned"]["proposed"]["system_keys"]
+    printed = capsys.readouterr().out
+    assert proposed >= 1 and f"; {proposed} more candidates proposed by system_keys" in printed
+    assert main(["graph", "build", "--corpus", str(spec), "--out", str(tmp_path / "rules.json"),
+                 "--cache-dir", str(tmp_path / "c"), "--no-progress", "--validity", "rules"]) in (0, None)
+    assert "proposed by" not in capsys.readouterr().out  # the rules alone run no proposer
+
+
+def test_a_name_fused_with_its_id_is_read_one_way_by_every_record_reader():
+    from tooldial.graph.entities import fused_id_record
+    from tooldial.graph.record_ids import id_word
+
+    assert [fused_id_record(w) for w in ("playerid", "teamid", "paid", "id", "team")] == ["player", "team", None,
+                                                                                         None, None]
+    assert id_word(graph_entity("X|Y|Z", "output", "playerid")) == "id"
+    assert key_form("playerid") == "identifier" and key_form("paid") is None

@@ -122,6 +122,14 @@ def split_words(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name)]
 
 
+def fused_id_record(word: str) -> str | None:
+    """The record a one-word name fused with its ``id`` names (``playerid`` → ``player``, ``teamid`` → ``team``);
+    ``None`` for a word of four letters or fewer (``id``, ``paid``) or one that does not end in ``id``. The one
+    reading of that spelling for the record readers (:mod:`tooldial.graph.record_ids`,
+    :mod:`tooldial.graph.record_clashes`, :mod:`tooldial.graph.system_keys`)."""
+    return word[:-2] if len(word) > 4 and word.endswith("id") else None
+
+
 def singular_name(name: str) -> str:
     """``channelIds`` and ``channel_id`` → ``channelid``: a name's words, singular, joined (one spelling for a name
     written either way)."""

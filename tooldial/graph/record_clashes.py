@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.entities import Entity, fused_id_record, split_words
 from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
@@ -37,7 +37,7 @@ def record_type_clash(source: Entity, target: Entity) -> str | None:
     words = set(own) if own else set(_content_words(
         f"{target.api_id.rsplit('|', 1)[-1]} {target.documented}", _API_NAME_NOISE | BARE_IDS | _MARKETPLACE))
     # a name written as one lower-case word (``playerid``, ``teamid``) names its record before the ``id``
-    words |= {w[:-2] for w in words if w.endswith("id") and len(w) > 4}
+    words |= {record for w in words if (record := fused_id_record(w))}
     # an abbreviation of the API's record (``pid`` of ``mergePullRequest``) names that record; read for a documented
     # provider only (a spec, a function list: ToolBench tools name none and keep their verdicts)
     if target.provider:

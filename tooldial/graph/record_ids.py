@@ -17,7 +17,7 @@ import numpy as np
 
 from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays
-from tooldial.graph.entities import Entity, split_words
+from tooldial.graph.entities import Entity, fused_id_record, split_words
 from tooldial.graph.record_types import (
     _API_NAME_NOISE,
     _CONTAINERS,
@@ -37,7 +37,7 @@ _ROLES = knowledge_words("records", "record_roles")
 def _record_words(text: str) -> tuple[str, ...]:
     words = _content_words(text, _ID_NOISE)
     # ``playerid``: a name written as one lower-case word names its record before the ``id``
-    words = [w[:-2] if w.endswith("id") and len(w) > 4 else w for w in words]
+    words = [fused_id_record(w) or w for w in words]
     while len(words) > 1 and words[0] in _ROLES:
         words = words[1:]
     return tuple(words)
@@ -81,7 +81,7 @@ def id_word(entity: Entity) -> str | None:
     last = words[-1]
     if last in BARE_IDS or last in IDENTIFIER_WORDS or last in IDENTIFIER_TAIL:
         return last
-    return "id" if last.endswith("id") and len(last) > 4 else None
+    return "id" if fused_id_record(last) else None
 
 
 def _phrases(text: str) -> str:

@@ -29,7 +29,7 @@ import numpy as np
 from tooldial.corpus.models import Api
 from tooldial.graph.bounds import proposed_edges
 from tooldial.graph.edges import EdgeArrays, LCSCache
-from tooldial.graph.entities import CONTAINER_NAMES, Entity, singular_name, split_words
+from tooldial.graph.entities import CONTAINER_NAMES, Entity, fused_id_record, singular_name, split_words
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
@@ -52,8 +52,8 @@ def _key_word(words: list[str]) -> tuple[str, set[str]] | None:
     last = words[-1]
     if last in KEY_WORDS:
         return last, set(words[:-1])
-    if len(last) > 4 and last.endswith("id"):  # one word: the record fused with its id
-        return "id", {*words[:-1], last[:-2]}
+    if record := fused_id_record(last):  # one word: the record fused with its id
+        return "id", {*words[:-1], record}
     return None
 
 
