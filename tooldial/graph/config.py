@@ -178,7 +178,7 @@ class GraphConfig(BaseModel):
     #: ``graph_edge_model_system.json``).
     edge_model: Path | None = None
     #: The learned model's keep threshold instead of the one in its file (lower: more chains, fewer of them
-    #: right; the packaged system model's 0.55 is its best MCC out of group).
+    #: right; a file's own threshold, 0.70 in the packaged system model, is its best MCC out of group).
     edge_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     #: Embedding batch size.
     batch_size: int = Field(default=128, ge=1)
