@@ -7,6 +7,7 @@ paper's prompts (``avatar—url``), ``->`` in procurement strings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -169,6 +170,10 @@ class Api(BaseModel):
     #: The endpoint's URL path template (an OpenAPI ``paths`` key: ``/pets/{petId}``); empty where the
     #: documentation gives none (ToolBench, function lists). The graph reads REST resources from it.
     path: str = ""
+    #: What a person wants from this API, in their words, when a model wrote it (the ``need`` role of
+    #: ``--llm-roles``); empty: the rules read it from the documentation (``intents.goal_clause``). Never dumped:
+    #: it is no part of the documentation.
+    user_goal: str = Field(default="", exclude=True)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -258,6 +263,16 @@ class Corpus(BaseModel):
             return self._by_id[api_id]
         except KeyError:
             raise KeyError(f"no API {api_id!r} in corpus {self.spec!r}") from None
+
+    def with_apis(self, apis: Iterable[Api]) -> Corpus:
+        """A copy in which these APIs replace the ones with their ids (the others are shared, not copied)."""
+        new = {api.id: api for api in apis}
+        unknown = [i for i in new if i not in self._by_id]
+        if unknown:
+            raise KeyError(f"no API {unknown[0]!r} in corpus {self.spec!r}")
+        tools = [t.model_copy(update={"apis": tuple(new.get(a.id, a) for a in t.apis)})
+                 if any(a.id in new for a in t.apis) else t for t in self.tools]
+        return Corpus(spec=self.spec, tools=tools, skipped=self.skipped)
 
     def tool_apis(self, category: str, tool: str) -> list[Api]:
         """The APIs of one tool (one system's endpoints); none for a tool the corpus lacks."""

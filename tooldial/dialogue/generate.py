@@ -283,6 +283,12 @@ class ScenarioFactory:
         #: the model-written opening request (:class:`~tooldial.dialogue.model_parts.ModelParts` pops them).
         self.keep_built = False
         self.kept: dict[str, _Built] = {}
+        #: With the ``need`` role: the model parts that write each API's need (``ModelParts.need``). The
+        #: factory's corpus then holds the needs kept so far (the caller's corpus is never changed).
+        self.needs: Any = None
+        self._asked: set[str] = set()
+        #: The caller's corpus and its pools, for the rules' clauses the needs are compared with.
+        self._rules_bank = IntentBank(corpus, retriever, self.search)
 
     def close(self) -> None:
         self.search.close()
@@ -315,6 +321,8 @@ class ScenarioFactory:
         problem = plan_problem(plan)
         if problem:
             return None, problem
+        if self.needs is not None:
+            self._write_needs(plan)
         for band in needs:
             if not self.bank.has(target, band):  # type: ignore[arg-type]
                 return None, f"no {band} intent"
@@ -346,6 +354,32 @@ class ScenarioFactory:
                                   rng=rng, dialogue_id=did, seed=seed)
         self._built[did] = _Built(plan, opening, clear, state, seed, bool(cond.adds_value))
         return scenario, ""
+
+    def _write_needs(self, plan: DialoguePlan) -> None:
+        """Ask the model for the need of each API of ``plan`` not asked yet, and put the kept ones in the plan and
+        the factory's corpus. A need is kept only where the requests composed from it fit every band the rules'
+        requests fit (the retriever decides, as for every composed request); else the rules' clause stays."""
+        slots = [s for s in (plan.target, plan.source) if s is not None]
+        for slot in slots:
+            api_id = slot.api.id
+            if api_id in self._asked:
+                continue
+            self._asked.add(api_id)
+            need = self.needs.need(api_id)
+            if not need:
+                continue
+            rules_bands = {b for b in ("confirm", "suggest", "clarify") if self._rules_bank.has(api_id, b)}
+            self.corpus = self.corpus.with_apis([self.corpus.get(api_id).model_copy(update={"user_goal": need})])
+            self.bank.corpus = self.corpus
+            self.bank.forget(api_id)
+            lost = sorted(b for b in rules_bands if not self.bank.has(api_id, b))  # type: ignore[arg-type]
+            if lost:
+                self.needs.need_not_kept(api_id, f"no request fits the {' and '.join(lost)} band")
+                self.corpus = self.corpus.with_apis([self._rules_bank.corpus.get(api_id)])
+                self.bank.corpus = self.corpus
+                self.bank.forget(api_id)
+        for slot in slots:
+            slot.api = self.corpus.get(slot.api.id)
 
     def personalize(self, scenarios: list[ScenarioInstruction], report: GenerationReport
                     ) -> list[ScenarioInstruction]:
@@ -526,6 +560,8 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         parts, renderer = _model_parts(corpus, config, renderer)
         report.model_parts = parts
         factory.keep_built = "goal" in config.llm_roles
+        if "need" in config.llm_roles:
+            factory.needs = parts
     sequences = tuple(get_sequence(s) for s in config.sequences) if config.sequences else SEQUENCES
     sampler = Sampler(corpus, graph, rng, sequences)
     problems: dict[DialogueUnit, str] = {}

@@ -120,6 +120,12 @@ class IntentBank:
             if self.retriever.fits(hits, band, api_id):
                 self._pools[api_id][band].append(Intent(text, hits))
 
+    def forget(self, api_id: str) -> None:
+        """Drop the API's pools (its documentation in :attr:`corpus` changed: they are composed again)."""
+        self._pools.pop(api_id, None)
+        for key in [k for k in self._add_pools if k[0] == api_id]:
+            del self._add_pools[key]
+
     def pool(self, api_id: str, band: Band) -> list[Intent]:
         self.prepare([api_id])
         return self._pools[api_id][band]

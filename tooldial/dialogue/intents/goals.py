@@ -82,7 +82,11 @@ def goal_clause(api: Api) -> str:
     and request mechanics (``included in your current subscription plan``), what follows a comma, dash, colon
     or semicolon (lists of returned fields, requirements), marker words (``specified``, ``given``) and raw
     identifiers (``ticker_slug`` → ``ticker slug``). A description that is not a verb phrase reads the API
-    name instead; the usual ``get`` becomes one of :data:`_GOAL_VERBS` per API."""
+    name instead; the usual ``get`` becomes one of :data:`_GOAL_VERBS` per API.
+
+    An API whose ``user_goal`` a model wrote (the ``need`` role, checked) gives that instead."""
+    if api.user_goal:
+        return api.user_goal
     described = description_clause(api)
     tokens = _user_words(_what_it_does(described, api), api) or _user_words(name_clause(api), api)
     if not tokens:

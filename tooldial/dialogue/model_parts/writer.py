@@ -26,6 +26,7 @@ from tooldial.dialogue.model_parts.goal import (
     goal_prompt,
     repair_goal,
 )
+from tooldial.dialogue.model_parts.need import NEED_TOKENS, need_problems, need_prompt, repair_need
 from tooldial.dialogue.model_parts.results import (
     fill_problems,
     flat_leaves,
@@ -81,7 +82,7 @@ class ModelParts:
                  progress: bool = False) -> None:
         if max_attempts < 1:
             raise ConfigError(f"max_attempts must be >= 1, got {max_attempts}", field="max_attempts")
-        self.roles = [r for r in roles if r in ("goal", "result", "answer")]
+        self.roles = [r for r in roles if r in ("need", "goal", "result", "answer")]
         self.client = client
         self.corpus = corpus
         self.max_attempts = max_attempts
@@ -108,6 +109,8 @@ class ModelParts:
         #: ``answer`` -> picks kept that are the rules' own fields in the rules' order.
         self.same: Counter = Counter()
         self._unwritten: set[str] = set()
+        #: api id -> the need kept for it ("" where the rules' clause stays); see :meth:`need`.
+        self.needs: dict[str, str] = {}
 
     def apply(self, scenarios: list[ScenarioInstruction], factory: Any,
               validate: Validate) -> list[ScenarioInstruction]:
@@ -117,6 +120,10 @@ class ModelParts:
         out = list(scenarios)
         for s in out:
             self.written_by[s.dialogue_id] = {}
+            if "need" in self.roles:
+                who = ["model" if self.needs.get(a) else "template" for a in (s.target, s.source) if a]
+                self.written_by[s.dialogue_id]["need"] = who
+                self.written.update(f"need {w}" for w in who)
         if "goal" in self.roles:
             out = self._goals(out, factory)
         if "result" in self.roles:
@@ -160,6 +167,39 @@ class ModelParts:
     def _fail(self, role: str, reasons: list[str]) -> None:
         for r in reasons:
             self.failures[f"{role}: {r}"] += 1
+
+    # -- need ----------------------------------------------------------------------------------------------
+
+    def need(self, api_id: str) -> str:
+        """What a person wants from ``api_id`` in their words, written by the model and checked
+        (:mod:`~tooldial.dialogue.model_parts.need`), or "" where every try failed (the rules' clause stays).
+        Asked once per API (the generator asks when a plan first uses it), greedy first, then sampled."""
+        if api_id in self.needs:
+            return self.needs[api_id]
+        api = self.corpus.get(api_id)
+        self.needs[api_id] = ""
+        for attempt in range(self.max_attempts):
+            request = self._request(need_prompt(self.corpus, api_id), _api_seed(api_id), attempt, NEED_TOKENS)
+            answer = self._ask("need", [request], attempt)[0]
+            if answer.error is not None:
+                self._fail("need", ["request failed"])
+                continue
+            cut = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
+            text, repairs = repair_need(answer.text)
+            problems = need_problems(text, api, truncated=cut)
+            if problems:
+                self._fail("need", problems)
+                log.debug("%s: written need not kept (%s): %.200s", api_id, "; ".join(problems), answer.text)
+                continue
+            self.repaired.update(f"need: {r}" for r in repairs)
+            self.needs[api_id] = text
+            break
+        return self.needs[api_id]
+
+    def need_not_kept(self, api_id: str, reason: str) -> None:
+        """A need that passed its checks but that the generator did not keep (the retriever's bands)."""
+        self.needs[api_id] = ""
+        self._fail("need", [reason])
 
     # -- goal ----------------------------------------------------------------------------------------------
 
@@ -464,3 +504,8 @@ def _goal_of(scenario: ScenarioInstruction) -> str:
 def _seed(scenario: ScenarioInstruction, offset: int) -> int:
     """A request seed from the dialogue's seed and id (the same dialogue asks the same way on every run)."""
     return random.Random(f"{scenario.dialogue_id}|{offset}").randrange(2**31) + offset
+
+
+def _api_seed(api_id: str) -> int:
+    """A request seed from the API's id (its need is asked the same way in every run and every dialogue)."""
+    return random.Random(f"need|{api_id}").randrange(2**31)

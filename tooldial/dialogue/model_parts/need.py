@@ -1,0 +1,134 @@
+"""The ``need`` role: what a person wants from an API, in their words ("view the next page of videos from a
+channel"), written once per API by the model from its documentation, checked, and then used wherever the rules'
+:func:`~tooldial.dialogue.intents.goal_clause` is (every composed request, the user's goal, the later turns).
+
+Why per API and not per dialogue: it is the part the rules get wrong most often (requests copied from the
+documentation: "get a JSON", "get currently in Pokemon Go the majority of Pokemon have been"), it is the same for
+every dialogue of the API, and it is a short answer a small model can give (one request of ~100 prompt tokens and
+~12 generated per API, cached). The template's frames, personas and values stay: the model writes only the clause.
+
+Checks (:func:`need_problems`): 2-12 words starting with a verb; no developer or code words (``API``,
+``endpoint``, the documentation pack's developer words), no identifier spelled as code, no digits, no brackets,
+quotes or links; and at least one content word of the API's own documentation (a clause about something else is
+the model's guess, not the API). The generator then checks the retriever: the requests composed from the clause
+must fit every band the rules' requests fit, or the rules' clause stays (the retriever status stays true).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tooldial.corpus.models import Api, Corpus
+from tooldial.dialogue.intents.clauses import _base_verb
+from tooldial.dialogue.intents.text import name_words, words
+from tooldial.dialogue.model_parts.goal import _api_line
+from tooldial.dialogue.schema_checks import is_raw_slot_name
+from tooldial.knowledge import loader
+
+NEED_PROMPT = """\
+{api}
+
+What does a person want to do when they use this? Finish the sentence "I want to ..." in 3 to 10 plain words, \
+as the person would say it. Say what they want, not how it is done: no API, app, endpoint or parameter names. \
+Answer with the words after "I want to" only."""
+
+#: Tokens of one answer: 10 words and some slack (a longer answer is cut off and rejected).
+NEED_TOKENS = 24
+MIN_WORDS, MAX_WORDS = 2, 12
+
+#: Words about calling the API, not about what a person wants (the documentation pack's own lists).
+_DEV_WORDS = loader.words("documentation", "developer_words") - loader.words("documentation",
+                                                                             "plain_developer_words")
+_CODE = re.compile(r"\b(?:APIs?|endpoints?|JSON|parameters?|swagger|REST(?:ful)?)\b", re.IGNORECASE)
+_MARKERS = loader.words("documentation", "parameter_markers")
+_STOP = loader.words("stopwords", "entity_text")
+#: "I want to", "to", quotes and a final stop around the clause the prompt asked for.
+_LEAD = re.compile(r"^\s*(?:[\"'“]\s*)?(?:i\s+(?:want|would\s+like|need)\s+to\s+|to\s+)?", re.IGNORECASE)
+#: What a purpose tail starts with ("… to gain insights", "so that I can …", "in order to …").
+_PURPOSE = re.compile(r"\s+(?:so\s+that|so\s+i\s+can|in\s+order\s+to|for\s+the\s+purpose\s+of)\b.*$", re.IGNORECASE)
+
+
+def need_prompt(corpus: Corpus, api_id: str) -> list[dict[str, str]]:
+    """The one-message chat asking for ``api_id``'s need (its ``name (tool) — description`` line)."""
+    return [{"role": "user", "content": NEED_PROMPT.format(api=_api_line(corpus, api_id))}]
+
+
+def repair_need(text: str) -> tuple[str, list[str]]:
+    """The clause in an answer: first line, "I want to" and quotes stripped, no final stop, a lowercase first
+    word; a purpose tail cut ("scrape search results to analyze product data" → "scrape search results": a second
+    verb after "to" once three words are said); marker words dropped ("a specific zip code" → "a zip code").
+    Returns the clause and what was repaired (for the counts)."""
+    done = []
+    text = text.strip().split("\n")[0].strip()
+    text = _LEAD.sub("", text).strip().strip("\"'“”").rstrip(".!").strip()
+    if text[:1].isupper() and not text[1:2].isupper():
+        text = text[:1].lower() + text[1:]
+    cut = _PURPOSE.sub("", text)
+    tokens = cut.split()
+    for k in range(3, len(tokens) - 1):
+        if tokens[k].lower() == "to" and _base_verb(tokens[k + 1], tokens[k + 2] if k + 2 < len(tokens) else "") \
+                and tokens[k + 1].lower() not in _STOP:
+            cut = " ".join(tokens[:k])
+            break
+    if cut != text:
+        done.append("purpose cut")
+        text = cut
+    unmarked = re.sub(r"\b(a|an|the)\s+(?:" + "|".join(sorted(_MARKERS)) + r")\s+(\w)",
+                      lambda m: f"{_article(m[1], m[2])} {m[2]}", text, flags=re.IGNORECASE)
+    if unmarked != text:
+        done.append("marker dropped")
+        text = unmarked
+    return text, done
+
+
+def _article(article: str, following: str) -> str:
+    if article.lower() == "the":
+        return article
+    return "an" if following.lower() in "aeiou" else "a"
+
+
+def _stems(text: str, name: str = "") -> set[str]:
+    """Content words cut to five letters ("videos" and "video", "analyse" and "analyze" meet)."""
+    return {w[:5] for w in words(text) + name_words(name) if len(w) >= 3 and w not in _STOP}
+
+
+def need_problems(text: str, api: Api, *, truncated: bool = False) -> list[str]:
+    """Why ``text`` is not an acceptable need of ``api`` (``[]`` when it is)."""
+    if not text.strip():
+        return ["empty"]
+    problems = []
+    if truncated:
+        problems.append("cut off at max_tokens")
+    tokens = text.split()
+    if not MIN_WORDS <= len(tokens) <= MAX_WORDS:
+        problems.append(f"length outside {MIN_WORDS}-{MAX_WORDS} words")
+    if _base_verb(tokens[0], tokens[1] if len(tokens) > 1 else "") is None:
+        problems.append("does not start with a verb")
+    if _CODE.search(text) or any(w in _DEV_WORDS for w in words(text)):
+        problems.append("developer words")
+    if any(is_raw_slot_name(t.strip(",.;:!?()")) and len(t) > 2 for t in tokens):
+        problems.append("a name spelled as code")
+    if re.search(r"\d", text):
+        problems.append("a number")
+    if re.search(r"[<>\[\]{}`\"“”|]|https?://|\n", text):
+        problems.append("quotes, brackets or a link")
+    if _states_a_value(text, api):
+        problems.append("states a value")
+    own = _stems(" ".join([api.name, api.tool, api.description, *(p.name for p in api.parameters)]), api.name)
+    if not _stems(text) & own:
+        problems.append("no word of the API's documentation")
+    return problems
+
+
+def _states_a_value(text: str, api: Api) -> bool:
+    """Whether the need names a value the dialogue would ask for: a documented example, default or choice of a
+    parameter ("find seaports in Chennai" where Chennai is the city's example), or a capitalised word that is in
+    neither the API's nor the tool's name (a name copied from the description). Every dialogue of the API shares
+    its need, so a value in it would contradict the values a user gives or does not know."""
+    documented = {str(v).lower() for p in api.parameters for v in (p.default, p.example, *(p.enum or []))
+                  if v is not None and len(str(v)) >= 3}
+    said = [t.strip(",.;:!?()'’") for t in text.split()]
+    if any(t.lower() in documented for t in said) or any(v in text.lower() for v in documented if " " in v):
+        return True
+    names = {w.lower() for w in words(f"{api.name} {api.tool}") + name_words(api.name)}
+    return any(t[:1].isupper() and t.lower() not in names and not t.isupper() for t in said[1:])
