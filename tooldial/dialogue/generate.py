@@ -357,8 +357,11 @@ class ScenarioFactory:
 
     def _write_needs(self, plan: DialoguePlan) -> None:
         """Ask the model for the need of each API of ``plan`` not asked yet, and put the kept ones in the plan and
-        the factory's corpus. A need is kept only where the requests composed from it fit every band the rules'
-        requests fit (the retriever decides, as for every composed request); else the rules' clause stays."""
+        the factory's corpus. A need is kept only where the retriever finds the API from it, and the requests
+        composed from it fit every band the rules' requests fit (the retriever decides, as for every composed
+        request); else the rules' clause stays."""
+        from tooldial.dialogue.model_parts.need import finds_its_api
+
         slots = [s for s in (plan.target, plan.source) if s is not None]
         for slot in slots:
             api_id = slot.api.id
@@ -367,6 +370,9 @@ class ScenarioFactory:
             self._asked.add(api_id)
             need = self.needs.need(api_id)
             if not need:
+                continue
+            if not finds_its_api(self.search, api_id, need):
+                self.needs.need_not_kept(api_id, "the retriever does not find the API from it")
                 continue
             rules_bands = {b for b in ("confirm", "suggest", "clarify") if self._rules_bank.has(api_id, b)}
             self.corpus = self.corpus.with_apis([self.corpus.get(api_id).model_copy(update={"user_goal": need})])

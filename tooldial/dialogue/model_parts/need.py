@@ -10,18 +10,21 @@ every dialogue of the API, and it is a short answer a small model can give (one 
 Checks (:func:`need_problems`): 2-12 words starting with a verb; no developer or code words (``API``,
 ``endpoint``, the documentation pack's developer words), no identifier spelled as code, no digits, no brackets,
 quotes or links; and at least one content word of the API's own documentation (a clause about something else is
-the model's guess, not the API). The generator then checks the retriever: the requests composed from the clause
-must fit every band the rules' requests fit, or the rules' clause stays (the retriever status stays true).
+the model's guess, not the API). The generator then asks the retriever: the need alone must find its API
+(:func:`finds_its_api`), and the requests composed from it must fit every band the rules' requests fit, or the
+rules' clause stays (the retriever status stays true).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.intents.clauses import _base_verb
 from tooldial.dialogue.intents.text import name_words, words
 from tooldial.dialogue.model_parts.goal import _api_line
+from tooldial.dialogue.retriever import Hits
 from tooldial.dialogue.schema_checks import is_raw_slot_name
 from tooldial.knowledge import loader
 
@@ -46,6 +49,18 @@ _STOP = loader.words("stopwords", "entity_text")
 _LEAD = re.compile(r"^\s*(?:[\"'“]\s*)?(?:i\s+(?:want|would\s+like|need)\s+to\s+|to\s+)?", re.IGNORECASE)
 #: What a purpose tail starts with ("… to gain insights", "so that I can …", "in order to …").
 _PURPOSE = re.compile(r"\s+(?:so\s+that|so\s+i\s+can|in\s+order\s+to|for\s+the\s+purpose\s+of)\b.*$", re.IGNORECASE)
+
+
+def said(need: str) -> str:
+    """The need as a user says it (what the retriever is asked in :func:`finds_its_api`)."""
+    return f"I'd like to {need}."
+
+
+def finds_its_api(search: Callable[[Sequence[str]], list[Hits]], api_id: str, need: str) -> bool:
+    """Whether the retriever, asked the need alone, lists ``api_id`` among its hits. A need that does not lead
+    back to its API is about something else (a small model writes a plausible purpose when the documentation
+    says little: "find the best deals on Amazon" for a list of supported shops)."""
+    return api_id in {hit[0] for hit in search([said(need)])[0]}
 
 
 def need_prompt(corpus: Corpus, api_id: str) -> list[dict[str, str]]:
