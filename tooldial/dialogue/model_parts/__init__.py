@@ -1,6 +1,9 @@
-"""Model-written dialogue parts (``--llm-roles goal,result,answer,utterance``), each checked, the template's part kept
-where the model's fails, and who wrote each part recorded in the dialogue (``scenario.written_by``).
+"""Model-written dialogue parts (``--llm-roles need,goal,result,answer,utterance``), each checked, the template's part
+kept where the model's fails, and who wrote each part recorded in the dialogue (``scenario.written_by``).
 
+- ``need`` (:mod:`.need`): what a person wants from each API in their words, once per API; checked, then the
+  retriever must find the API from it and the requests composed from it must fit the rules' bands
+  (``generate.ScenarioFactory._write_needs``); it then stands for the rules' ``intents.goal_clause``.
 - ``goal`` (:mod:`.goal`): the user's opening request, from both APIs' docs and the scenario's user; checked,
   then scored by the real retriever (it must land in the turn's band, so the retriever status stays true).
 - ``result`` (:mod:`.results`): API results, from the docs, the request and the mock world's result (the
