@@ -48,13 +48,26 @@ def test_a_need_is_repaired_to_the_clause_the_prompt_asked_for() -> None:
     ("use Swagger Resources to create a RESTful API", "developer words"),
     ("view the property history by property_id", "a name spelled as code"),
     ("check the weather tomorrow", "no word of the API's documentation"),
-    ("learn new things", "does not start with a verb"),
+    ("new seaports of a city", "does not start with a verb"),
     ("find seaports in Chennai", "states a value"),
     ("find the 10 seaports of a city", "a number"),
     ("find seaports near <city>", "quotes, brackets or a link"),
 ])
 def test_need_checks_name_what_is_wrong(text: str, problem: str) -> None:
     assert problem in need_problems(text, SEAPORTS)
+
+
+def test_plain_verbs_and_brands_written_as_words_pass_but_identifiers_do_not() -> None:
+    dice = Api(category="Gaming", tool="Dice Roller", name="/roll", description="Roll dice of any kind.")
+    assert need_problems("roll dice", dice) == []  # a verb the documentation grammar's list lacks
+    video = Api(category="Video", tool="Football Highlights", name="Latest Event Youtube Highlight",
+                description="The latest YouTube highlight videos of an event.",
+                required_parameters=(Parameter(name="eventId"),))
+    assert need_problems("watch the latest event highlights on YouTube", video) == []
+    assert "a name spelled as code" in need_problems("watch the highlights of an eventId", video)
+    assert "a name spelled as code" in need_problems("watch the highlights on YouTubeTV", video)
+    assert "does not start with a verb" in need_problems("the latest event highlights", video)
+    assert "does not start with a verb" in need_problems("quickly watch the highlights", video)
 
 
 def test_a_good_need_passes_and_a_cut_off_one_does_not() -> None:

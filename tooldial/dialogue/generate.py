@@ -380,7 +380,8 @@ class ScenarioFactory:
             self.bank.forget(api_id)
             lost = sorted(b for b in rules_bands if not self.bank.has(api_id, b))  # type: ignore[arg-type]
             if lost:
-                self.needs.need_not_kept(api_id, f"no request fits the {' and '.join(lost)} band")
+                bands = " and ".join(lost) + (" bands" if len(lost) > 1 else " band")
+                self.needs.need_not_kept(api_id, f"no request fits the {bands}")
                 self.corpus = self.corpus.with_apis([self._rules_bank.corpus.get(api_id)])
                 self.bank.corpus = self.corpus
                 self.bank.forget(api_id)

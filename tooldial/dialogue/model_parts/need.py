@@ -117,11 +117,11 @@ def need_problems(text: str, api: Api, *, truncated: bool = False) -> list[str]:
     tokens = text.split()
     if not MIN_WORDS <= len(tokens) <= MAX_WORDS:
         problems.append(f"length outside {MIN_WORDS}-{MAX_WORDS} words")
-    if _base_verb(tokens[0], tokens[1] if len(tokens) > 1 else "") is None:
+    if not _starts_with_verb(tokens):
         problems.append("does not start with a verb")
     if _CODE.search(text) or any(w in _DEV_WORDS for w in words(text)):
         problems.append("developer words")
-    if any(is_raw_slot_name(t.strip(",.;:!?()")) and len(t) > 2 for t in tokens):
+    if any(_spelled_as_code(t.strip(",.;:!?()'’"), api) for t in tokens):
         problems.append("a name spelled as code")
     if re.search(r"\d", text):
         problems.append("a number")
@@ -133,6 +133,29 @@ def need_problems(text: str, api: Api, *, truncated: bool = False) -> list[str]:
     if not _stems(text) & own:
         problems.append("no word of the API's documentation")
     return problems
+
+
+def _starts_with_verb(tokens: list[str]) -> bool:
+    """Whether the clause starts with a verb: one the documentation grammar knows (``_base_verb``), or a plain
+    lowercase word that is no function word and has no adverb, participle or plural ending ("roll dice", "watch
+    videos": the verb list is written for descriptions, and the prompt asked for a verb phrase)."""
+    first = tokens[0]
+    if _base_verb(first, tokens[1] if len(tokens) > 1 else "") is not None:
+        return True
+    return bool(re.fullmatch(r"[a-z]{2,}", first)) and first not in _STOP and not first.endswith(
+        ("ly", "ing", "ed", "s"))
+
+
+def _spelled_as_code(token: str, api: Api) -> bool:
+    """Whether a word of the need is an identifier: a parameter's or the API's own name spelled as code
+    (``property_id``, ``getUserByName``), or any word with an underscore. A brand written in capitals inside a word
+    (``YouTube``, ``DhGate``) is no identifier when the tool's name or the description writes it as a word."""
+    if len(token) <= 2 or not is_raw_slot_name(token):
+        return False
+    low = token.lower()
+    if "_" in token or low in {p.name.lower() for p in api.parameters} or low == api.name.lower():
+        return True
+    return not re.search(rf"(?<![\w]){re.escape(token)}(?![\w])", f"{api.tool} {api.description}", re.IGNORECASE)
 
 
 def _states_a_value(text: str, api: Api) -> bool:
