@@ -182,3 +182,21 @@ def test_real_small_model_needs_are_checked_recorded_and_cached(openai_server, c
     again, _ = run()
     assert openai_server.request_count() - start == asked
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_needs_asked_in_batches_give_the_same_dialogues(openai_server, corpus, embedder, tmp_path) -> None:
+    """With several requests in flight the generator asks the needs of a whole batch of draws at once (more than it
+    uses: the draws that fail to plan); each need is seeded by its API, so the dialogues are the same bytes."""
+    def run(concurrency: int) -> tuple[list, GenerationReport]:
+        options = {"base_url": openai_server.base_url, "model": openai_server.model, "max_attempts": 1,
+                   "cache_dir": str(tmp_path / f"llm{concurrency}"), "max_concurrency": concurrency}
+        config = GenerateConfig(n=2, seed=5, llm_roles=["need"], renderer_options=options)
+        report = GenerationReport()
+        return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
+
+    alone, one = run(1)
+    batched, two = run(2)
+    assert [r.model_dump_json() for r in batched] == [r.model_dump_json() for r in alone]
+    used = {a for r in alone for a in (r.target, r.source) if a}
+    assert used <= set(one.model_parts.needs) < set(two.model_parts.needs)  # the batch asked ahead
+    assert {a: two.model_parts.needs[a] for a in one.model_parts.needs} == one.model_parts.needs

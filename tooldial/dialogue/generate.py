@@ -628,6 +628,10 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
             buffer.reverse()
             if not buffer:
                 break
+            if factory.needs is not None and parts.client.max_concurrency > 1:
+                # a server that answers several at once: ask the batch's needs together (asked alone otherwise:
+                # on one CPU server every need of a draw that fails to plan would cost its seconds for nothing)
+                factory.needs.write_needs(a for _, u in buffer for a in (u.target, u.source) if a)
         seq, unit = buffer.pop()
         did = dialogue_id(config.seed, index)
         scenario = None

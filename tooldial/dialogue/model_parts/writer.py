@@ -7,6 +7,7 @@ import json
 import logging
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from tooldial.corpus.models import Api, Corpus
@@ -174,27 +175,37 @@ class ModelParts:
         """What a person wants from ``api_id`` in their words, written by the model and checked
         (:mod:`~tooldial.dialogue.model_parts.need`), or "" where every try failed (the rules' clause stays).
         Asked once per API (the generator asks when a plan first uses it), greedy first, then sampled."""
-        if api_id in self.needs:
-            return self.needs[api_id]
-        api = self.corpus.get(api_id)
-        self.needs[api_id] = ""
-        for attempt in range(self.max_attempts):
-            request = self._request(need_prompt(self.corpus, api_id), _api_seed(api_id), attempt, NEED_TOKENS)
-            answer = self._ask("need", [request], attempt)[0]
-            if answer.error is not None:
-                self._fail("need", ["request failed"])
-                continue
-            cut = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
-            text, repairs = repair_need(answer.text)
-            problems = need_problems(text, api, truncated=cut)
-            if problems:
-                self._fail("need", problems)
-                log.debug("%s: written need not kept (%s): %.200s", api_id, "; ".join(problems), answer.text)
-                continue
-            self.repaired.update(f"need: {r}" for r in repairs)
-            self.needs[api_id] = text
-            break
+        self.write_needs([api_id])
         return self.needs[api_id]
+
+    def write_needs(self, api_ids: Iterable[str]) -> None:
+        """Ask for the needs of these APIs not asked yet, all at once (the client keeps ``max_concurrency``
+        requests in flight), a retry round for those whose answer failed. Each request is seeded by its API, so an
+        API's need is the same whether it was asked alone or in a batch."""
+        todo = [a for a in dict.fromkeys(api_ids) if a not in self.needs]
+        for api_id in todo:
+            self.needs[api_id] = ""
+        for attempt in range(self.max_attempts):
+            if not todo:
+                break
+            requests = [self._request(need_prompt(self.corpus, a), _api_seed(a), attempt, NEED_TOKENS) for a in todo]
+            failed = []
+            for api_id, answer in zip(todo, self._ask("need", requests, attempt), strict=True):
+                if answer.error is not None:
+                    self._fail("need", ["request failed"])
+                    failed.append(api_id)
+                    continue
+                cut = bool(answer.finish_reasons) and answer.finish_reasons[0] == "length"
+                text, repairs = repair_need(answer.text)
+                problems = need_problems(text, self.corpus.get(api_id), truncated=cut)
+                if problems:
+                    self._fail("need", problems)
+                    log.debug("%s: written need not kept (%s): %.200s", api_id, "; ".join(problems), answer.text)
+                    failed.append(api_id)
+                    continue
+                self.repaired.update(f"need: {r}" for r in repairs)
+                self.needs[api_id] = text
+            todo = failed
 
     def need_not_kept(self, api_id: str, reason: str) -> None:
         """A need that passed its checks but that the generator did not keep (the retriever's bands)."""
