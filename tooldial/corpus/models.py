@@ -272,7 +272,8 @@ class Corpus(BaseModel):
             raise KeyError(f"no API {unknown[0]!r} in corpus {self.spec!r}")
         tools = [t.model_copy(update={"apis": tuple(new.get(a.id, a) for a in t.apis)})
                  if any(a.id in new for a in t.apis) else t for t in self.tools]
-        return Corpus(spec=self.spec, tools=tools, skipped=self.skipped)
+        fields = {name: getattr(self, name) for name in type(self).model_fields}
+        return type(self)(**{**fields, "tools": tools})  # built anew: the index is rebuilt
 
     def tool_apis(self, category: str, tool: str) -> list[Api]:
         """The APIs of one tool (one system's endpoints); none for a tool the corpus lacks."""
