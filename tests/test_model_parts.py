@@ -40,6 +40,12 @@ def corpus():
     return make_corpus()
 
 
+def generate_with(corpus: Corpus, embedder, config: GenerateConfig) -> tuple[list, GenerationReport]:
+    """The records of one generation run on the radio corpus and its graph, and the run's report."""
+    report = GenerationReport()
+    return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
+
+
 def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
     assert parse_llm_roles("utterance, goal,goal") == ["goal", "utterance"]
     assert parse_llm_roles("") == [] and parse_llm_roles(None) == []
@@ -206,8 +212,7 @@ def test_real_small_model_parts_are_checked_recorded_and_cached(openai_server, c
     config = GenerateConfig(n=1, seed=21, llm_roles=["goal", "result"], renderer_options=options)
 
     def run() -> tuple[list, GenerationReport]:
-        report = GenerationReport()
-        return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
+        return generate_with(corpus, embedder, config)
 
     start = openai_server.request_count()
     records, report = run()

@@ -5,10 +5,11 @@ retriever's bands. The model path is run against the real local server (SmolLM2-
 from __future__ import annotations
 
 import pytest
-from test_dialogue import make_corpus, make_graph
+from test_dialogue import make_corpus
+from test_model_parts import generate_with
 
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.generate import GenerateConfig, GenerationReport, ScenarioFactory, generate_dialogues
+from tooldial.dialogue.generate import GenerateConfig, GenerationReport, ScenarioFactory
 from tooldial.dialogue.intents import candidates, goal_clause
 from tooldial.dialogue.model_parts import LLM_ROLES
 from tooldial.dialogue.model_parts.need import need_problems, need_prompt, repair_need
@@ -154,8 +155,7 @@ def test_real_small_model_needs_are_checked_recorded_and_cached(openai_server, c
     config = GenerateConfig(n=2, seed=5, llm_roles=["need"], renderer_options=options)
 
     def run() -> tuple[list, GenerationReport]:
-        report = GenerationReport()
-        return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
+        return generate_with(corpus, embedder, config)
 
     start = openai_server.request_count()
     records, report = run()
@@ -190,9 +190,8 @@ def test_needs_asked_in_batches_give_the_same_dialogues(openai_server, corpus, e
     def run(concurrency: int) -> tuple[list, GenerationReport]:
         options = {"base_url": openai_server.base_url, "model": openai_server.model, "max_attempts": 1,
                    "cache_dir": str(tmp_path / f"llm{concurrency}"), "max_concurrency": concurrency}
-        config = GenerateConfig(n=2, seed=5, llm_roles=["need"], renderer_options=options)
-        report = GenerationReport()
-        return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
+        return generate_with(corpus, embedder, GenerateConfig(n=2, seed=5, llm_roles=["need"],
+                                                              renderer_options=options))
 
     alone, one = run(1)
     batched, two = run(2)

@@ -29,7 +29,7 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import words
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
 from tooldial.knowledge import loader
-from tooldial.knowledge.english import is_countable, plural, singular
+from tooldial.knowledge.english import indefinite_article, is_countable, plural, singular
 
 #: Records of a list answer that are named (the rest are counted).
 MAX_ITEMS = 3
@@ -579,7 +579,7 @@ def _predicate(fact: ShownFact, p: Any) -> str:
         return f"costs {v}"
     if fact.kind in ("price", "rating", "percent") or (fact.kind in ("count", "measure") and not fact.plural) \
             or re.search(r"(rate|score|size|ratio|count)$", label):
-        article = "an" if label[:1].lower() in "aeiou" else "a"
+        article = indefinite_article(label)
         return f"has {article} {label} of {v}"
     return ""
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tooldial.knowledge.english import indefinite_article
 from tooldial.knowledge.loader import ordered_words, phrase_banks, word_map, words
 
 # The words live in tooldial/knowledge/packs/{people,occasions}.yaml, the frames in
@@ -95,7 +96,7 @@ class UserProfile:
     def a_job(self) -> str:
         if not self.job:
             return ""
-        return ("an " if self.job[:1].lower() in "aeiou" else "a ") + self.job
+        return f"{indefinite_article(self.job)} {self.job}"
 
     def fields(self) -> dict[str, str]:
         """Format fields of the phrase banks: ``{me} {job} {a_job} {r} {n} {N}`` (``{N}``: name at a sentence start)."""

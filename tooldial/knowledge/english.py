@@ -59,3 +59,8 @@ def plural(noun: str) -> str:
     if low.endswith(_SINGULAR_ENDINGS):  # "address" -> "addresses" ("sses" is an -es ending); "bus" stays
         return noun
     return head + space + word + "s"
+
+
+def indefinite_article(word: str) -> str:
+    """"a" or "an" before ``word``, by its first letter (no phonetics: "an hour" and "a user" are not told apart)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"

@@ -28,6 +28,7 @@ from tooldial.dialogue.model_parts.goal import _api_line
 from tooldial.dialogue.retriever import Hits
 from tooldial.dialogue.schema_checks import is_raw_slot_name
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import indefinite_article
 
 NEED_PROMPT = """\
 {api}
@@ -40,16 +41,17 @@ Answer with the words after "I want to" only."""
 NEED_TOKENS = 24
 MIN_WORDS, MAX_WORDS = 2, 12
 
-#: Words about calling the API, not about what a person wants (the documentation pack's own lists).
-_DEV_WORDS = loader.words("documentation", "developer_words") - loader.words("documentation",
-                                                                             "plain_developer_words")
-_CODE = re.compile(r"\b(?:APIs?|endpoints?|JSON|parameters?|swagger|REST(?:ful)?)\b", re.IGNORECASE)
+#: Words about calling the API or of code, not about what a person wants (the documentation pack's lists).
+_DEV_WORDS = (loader.words("documentation", "developer_words") - loader.words("documentation", "plain_developer_words")
+              | loader.words("documentation", "code_words"))
 _MARKERS = loader.words("documentation", "parameter_markers")
 _STOP = loader.words("stopwords", "entity_text")
 #: "I want to", "to", quotes and a final stop around the clause the prompt asked for.
 _LEAD = re.compile(r"^\s*(?:[\"'“]\s*)?(?:i\s+(?:want|would\s+like|need)\s+to\s+|to\s+)?", re.IGNORECASE)
 #: What a purpose tail starts with ("… to gain insights", "so that I can …", "in order to …").
-_PURPOSE = re.compile(r"\s+(?:so\s+that|so\s+i\s+can|in\s+order\s+to|for\s+the\s+purpose\s+of)\b.*$", re.IGNORECASE)
+_PURPOSE = re.compile(r"\s+(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in
+                                            loader.ordered_words("documentation", "purpose_leads")) + r")\b.*$",
+                      re.IGNORECASE)
 
 
 def said(need: str) -> str:
@@ -90,17 +92,12 @@ def repair_need(text: str) -> tuple[str, list[str]]:
         done.append("purpose cut")
         text = cut
     unmarked = re.sub(r"\b(a|an|the)\s+(?:" + "|".join(sorted(_MARKERS)) + r")\s+(\w)",
-                      lambda m: f"{_article(m[1], m[2])} {m[2]}", text, flags=re.IGNORECASE)
+                      lambda m: f"{m[1] if m[1].lower() == 'the' else indefinite_article(m[2])} {m[2]}", text,
+                      flags=re.IGNORECASE)
     if unmarked != text:
         done.append("marker dropped")
         text = unmarked
     return text, done
-
-
-def _article(article: str, following: str) -> str:
-    if article.lower() == "the":
-        return article
-    return "an" if following.lower() in "aeiou" else "a"
 
 
 def _stems(text: str, name: str = "") -> set[str]:
@@ -120,7 +117,7 @@ def need_problems(text: str, api: Api, *, truncated: bool = False) -> list[str]:
         problems.append(f"length outside {MIN_WORDS}-{MAX_WORDS} words")
     if not _starts_with_verb(tokens):
         problems.append("does not start with a verb")
-    if _CODE.search(text) or any(w in _DEV_WORDS for w in words(text)):
+    if any(w in _DEV_WORDS for w in words(text)):
         problems.append("developer words")
     if any(_spelled_as_code(t.strip(",.;:!?()'’"), api) for t in tokens):
         problems.append("a name spelled as code")
