@@ -53,7 +53,7 @@ def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
         parse_llm_roles("goal,results2")
     with pytest.raises(ValueError, match="llm_roles need"):
         GenerateConfig(n=1, llm_roles=["goal"])
-    assert LLM_ROLES == ("need", "goal", "result", "answer", "utterance")
+    assert LLM_ROLES == ("ranges", "need", "goal", "result", "answer", "utterance")
     assert parse_llm_roles("goal,need") == ["need", "goal"]  # the order they are written in
 
 

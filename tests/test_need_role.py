@@ -27,8 +27,8 @@ SEAPORTS = Api(category="Data", tool="Seaports Data", name="Seaports By City",
                required_parameters=(Parameter(name="city", example="Chennai"),))
 
 
-def test_need_is_the_first_role_and_its_prompt_shows_the_api_without_code_words(corpus) -> None:
-    assert LLM_ROLES[0] == "need"
+def test_need_is_written_before_the_goal_and_its_prompt_shows_the_api_without_code_words(corpus) -> None:
+    assert LLM_ROLES.index("need") < LLM_ROLES.index("goal")
     api = corpus.apis[0]
     text = need_prompt(corpus, api.id)[0]["content"]
     assert api.name in text and "I want to" in text

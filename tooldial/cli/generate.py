@@ -177,6 +177,9 @@ def _generate(args: argparse.Namespace) -> int:
     if report.model_parts is not None:
         parts = report.model_parts
         print("model-written parts: " + (parts.summary() or "none"), file=sys.stderr)
+        if parts.numbers["asked"]:
+            print(f"  undocumented numbers given a range: {parts.numbers['kept']}/{parts.numbers['asked']} (the rest are "
+                  "drawn by the rules)", file=sys.stderr)
         if parts.whole["asked"]:
             print(f"  results written whole (undocumented lookups): {parts.whole['model']}/{parts.whole['asked']} "
                   f"({parts.whole['repaired']} kept after placeholder fields were dropped)", file=sys.stderr)

@@ -287,6 +287,10 @@ class ScenarioFactory:
         #: factory's corpus then holds the needs kept so far (the caller's corpus is never changed).
         self.needs: Any = None
         self._asked: set[str] = set()
+        #: With the ``ranges`` role: the model parts that write each API's number ranges (``ModelParts.ranges``),
+        #: put on the factory's corpus copy (``Api.value_ranges``) before the API's first plan.
+        self.ranges: Any = None
+        self._ranged: set[str] = set()
         #: The caller's corpus and its pools, for the rules' clauses the needs are compared with.
         self._rules_bank = IntentBank(corpus, retriever, self.search)
 
@@ -313,6 +317,8 @@ class ScenarioFactory:
         cond = seq.conditions
         target = unit.target
         needs = {"clear": ["confirm"], "clarify": ["clarify", "confirm"], "suggest": ["suggest"]}[cond.opening]
+        if self.ranges is not None:
+            self._write_ranges(unit)
         # plan first: planning is cheap, scoring an API's ~300 intent candidates is not (cold cache), and most
         # failed draws on real documentation fail in planning
         plan, why = plan_or_reason(unit, seq, self.corpus, rng)
@@ -355,6 +361,20 @@ class ScenarioFactory:
         self._built[did] = _Built(plan, opening, clear, state, seed, bool(cond.adds_value))
         return scenario, ""
 
+    def _write_ranges(self, unit: DialogueUnit) -> None:
+        """Put the model's ranges of the unit's APIs (asked once per API) on the factory's corpus copy, where the
+        mock world draws their undocumented numbers from them (the caller's corpus is never changed)."""
+        for api_id in (unit.target, unit.source):
+            if not api_id or api_id in self._ranged:
+                continue
+            self._ranged.add(api_id)
+            ranges = self.ranges.ranges(api_id)
+            if ranges:
+                api = self.corpus.get(api_id).model_copy(update={"value_ranges": tuple(
+                    (key, *bounds) for key, bounds in sorted(ranges.items()))})
+                self.corpus = self.corpus.with_apis([api])
+                self.bank.corpus = self.corpus
+
     def _write_needs(self, plan: DialoguePlan) -> None:
         """Ask the model for the need of each API of ``plan`` not asked yet, and put the kept ones in the plan and
         the factory's corpus. A need is kept only where the retriever finds the API from it, and the requests
@@ -382,7 +402,7 @@ class ScenarioFactory:
             if lost:
                 bands = " and ".join(lost) + (" bands" if len(lost) > 1 else " band")
                 self.needs.need_not_kept(api_id, f"no request fits the {bands}")
-                self.corpus = self.corpus.with_apis([self._rules_bank.corpus.get(api_id)])
+                self.corpus = self.corpus.with_apis([self.corpus.get(api_id).model_copy(update={"user_goal": ""})])
                 self.bank.corpus = self.corpus
                 self.bank.forget(api_id)
         for slot in slots:
@@ -569,6 +589,8 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         factory.keep_built = "goal" in config.llm_roles
         if "need" in config.llm_roles:
             factory.needs = parts
+        if "ranges" in config.llm_roles:
+            factory.ranges = parts
     sequences = tuple(get_sequence(s) for s in config.sequences) if config.sequences else SEQUENCES
     sampler = Sampler(corpus, graph, rng, sequences)
     problems: dict[DialogueUnit, str] = {}
@@ -632,6 +654,8 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
                 # a server that answers several at once: ask the batch's needs together (asked alone otherwise:
                 # on one CPU server every need of a draw that fails to plan would cost its seconds for nothing)
                 factory.needs.write_needs(a for _, u in buffer for a in (u.target, u.source) if a)
+            if factory.ranges is not None and parts.client.max_concurrency > 1:
+                factory.ranges.write_ranges(a for _, u in buffer for a in (u.target, u.source) if a)
         seq, unit = buffer.pop()
         did = dialogue_id(config.seed, index)
         scenario = None

@@ -44,7 +44,7 @@ from tooldial.dialogue.mockdata.fields import (
     field_kind,
     name_tokens,
 )
-from tooldial.dialogue.mockdata.generators import _by_type, _digits, generate
+from tooldial.dialogue.mockdata.generators import _by_type, _digits, draw_in_range, generate
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
 from tooldial.dialogue.mockdata.paging import requested_records
 from tooldial.dialogue.mockdata.paths import _WRAPPERS, _set_path, as_number, as_text, owner_words
@@ -125,6 +125,8 @@ def _of_type(value: str, type_: str, ctx: RecordContext) -> Any:
 
 
 _NEARBY_WORDS = loader.words("places", "nearby_words")
+#: Kinds a model's range replaces: their generators know no domain (a count is 1-250 for wickets and views alike).
+_RANGED_KINDS = loader.words("field_kinds", "model_ranged")
 #: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
 _POINT_KINDS = loader.words("field_kinds", "record_position")
 _TOWN_WORDS = loader.words("places", "town_records")
@@ -304,6 +306,10 @@ class ResultBuilder:
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
         self.api, self.api_name, self.tool, self.category = api, api.name, api.tool, api.category
+        #: A model's usual range of each undocumented number (the ``ranges`` role), by leaf path ``a|b``.
+        self.ranges = {key: (low, high, typical) for key, low, high, typical in api.value_ranges}
+        #: When a dict: the undocumented numbers drawn, path -> JSON type (:func:`rangeable_leaves` collects them).
+        self.rangeable: dict[str, str] | None = None
         self.inputs = {k.lower(): v for k, v in (inputs or {}).items()}
         self.raw_inputs = dict(inputs or {})
         #: Inputs by the words of their name when it has two or more (``channelId`` and ``channel_id`` alike).
@@ -620,6 +626,8 @@ class ResultBuilder:
             value = example
         elif kind == "measure" and isinstance(example, int | float) and not isinstance(example, bool):
             value = _vary(example, f, ctx)  # a width of 480 px stays near 480 and whole, not a drawn 17.3
+        elif (ranged := self._in_range(path, f, kind, example)) is not None:
+            value = _typed(ranged, f.type, example)
         else:
             own = kind is not None and (not stale or kind in ("date", "datetime"))
             patterned = _patterned_id(example, ctx) if kind == "id" else _patterned_url(example, ctx) \
@@ -648,6 +656,24 @@ class ResultBuilder:
             value = value[:200]
         seen.add(as_text(value))
         return value
+
+    def _in_range(self, path: tuple[str, ...], f: FieldName, kind: str | None, example: Any) -> str | None:
+        """A number drawn in the range a model gave this leaf (``Api.value_ranges``), else None. Only for numbers
+        the documentation says nothing of (no example, no bounds) whose name gives no kind or only a generic one
+        (``field_kinds.model_ranged``: a count, a measure, a price): a wicket count or an Apgar score drawn from
+        1-100 is the JSON type's guess, not the API's. One draw from the world's RNG, as the type's own."""
+        if example is not None or not (kind is None or kind in _RANGED_KINDS):
+            return None
+        t = normalize_type(f.type)[0] if f.type else ""
+        c = self.by_path[path].constraints if path in self.by_path else None
+        if t not in ("integer", "number") or c is not None and any(
+                b is not None for b in (c.minimum, c.maximum, c.exclusive_minimum, c.exclusive_maximum)):
+            return None  # the documented bounds are the range
+        key = "|".join(path)
+        if self.rangeable is not None:
+            self.rangeable[key] = t
+        bounds = self.ranges.get(key)
+        return None if bounds is None else draw_in_range(*bounds, t, self.world.rng)
 
     def fill(self, node: Any, path: tuple[str, ...], ctx: RecordContext, documented: bool) -> Any:
         if isinstance(node, dict) and self.foreign and documented and another_record(
@@ -976,7 +1002,20 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
     structure built from the output components, or for an undocumented create the new record's id
     (:mod:`~tooldial.dialogue.mockdata.created`). Lists hold ``records`` records. Non-list fields named like an
     input echo the input's value."""
-    builder = ResultBuilder(api, world or MockWorld(rng), records, inputs)
+    return _built(api, ResultBuilder(api, world or MockWorld(rng), records, inputs))
+
+
+def rangeable_leaves(api: Api) -> dict[str, str]:
+    """The numbers of ``api``'s result that are drawn without documentation, leaf path ``a|b`` -> ``integer`` or
+    ``number`` (what the ``ranges`` role asks a model about): found by building one result with a fixed seed."""
+    builder = ResultBuilder(api.model_copy(update={"value_ranges": ()}), MockWorld(random.Random(0)), 2)
+    builder.rangeable = {}
+    _built(api, builder)
+    return builder.rangeable
+
+
+def _built(api: Api, builder: ResultBuilder) -> dict[str, Any]:
+    """The result ``builder`` fills for ``api`` (see :func:`build_result`)."""
     example = api.example_response
     if isinstance(example, dict | list) and example and not documented_error(example):
         body = builder.fill(example, (), builder.top, True)

@@ -3,6 +3,7 @@ by its kind, once per record where a record has one (a city, a person)."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import uuid
@@ -377,6 +378,17 @@ def generate(f: FieldName, ctx: RecordContext) -> str | None:
     if value is not None and kind in _ONCE_PER_RECORD:
         ctx.values[f.name] = value
     return value
+
+
+def draw_in_range(low: float, high: float, typical: float, type_: str, rng: random.Random) -> str:
+    """A number between ``low`` and ``high``, most often near ``typical`` (a triangular draw: one draw of ``rng``):
+    whole for an ``integer``, else with as many decimals as the span needs (2 for 0-100, 4 for 0.01-0.5)."""
+    x = rng.triangular(low, high, typical)
+    if type_ == "integer":
+        return str(min(max(round(x), math.ceil(low)), math.floor(high)))
+    span = high - low
+    decimals = min(6, max(2, 2 - math.floor(math.log10(span)))) if span > 0 else 2
+    return f"{x:.{decimals}f}"
 
 
 def _by_type(type_: str, ctx: RecordContext) -> str | None:

@@ -6,10 +6,12 @@ import difflib
 
 from tooldial.errors import ConfigError
 
-#: need: what a person wants from each API, in their words (one clause per API, used by every composed request);
-#: goal: the user's opening request; result: the API results; answer: which result fields the final answer tells;
-#: utterance: every other message (the ``openai`` renderer, turn mode). Order: the order they are written in.
-LLM_ROLES = ("need", "goal", "result", "answer", "utterance")
+#: ranges: the usual range of each undocumented number of an API's results (once per API, drawn from by the mock
+#: world); need: what a person wants from each API, in their words (one clause per API, used by every composed
+#: request); goal: the user's opening request; result: the API results; answer: which result fields the final
+#: answer tells; utterance: every other message (the ``openai`` renderer, turn mode). Order: the order they are
+#: written in.
+LLM_ROLES = ("ranges", "need", "goal", "result", "answer", "utterance")
 
 
 def parse_llm_roles(text: str | None, flag: str = "--llm-roles") -> list[str]:

@@ -28,6 +28,13 @@ from tooldial.dialogue.model_parts.goal import (
     repair_goal,
 )
 from tooldial.dialogue.model_parts.need import NEED_TOKENS, need_problems, need_prompt, repair_need
+from tooldial.dialogue.model_parts.ranges import (
+    MAX_FIELDS,
+    TOKENS_PER_FIELD,
+    display_names,
+    ranges_prompt,
+    read_ranges,
+)
 from tooldial.dialogue.model_parts.results import (
     fill_problems,
     flat_leaves,
@@ -83,7 +90,7 @@ class ModelParts:
                  progress: bool = False) -> None:
         if max_attempts < 1:
             raise ConfigError(f"max_attempts must be >= 1, got {max_attempts}", field="max_attempts")
-        self.roles = [r for r in roles if r in ("need", "goal", "result", "answer")]
+        self.roles = [r for r in roles if r in ("ranges", "need", "goal", "result", "answer")]
         self.client = client
         self.corpus = corpus
         self.max_attempts = max_attempts
@@ -110,8 +117,13 @@ class ModelParts:
         #: ``answer`` -> picks kept that are the rules' own fields in the rules' order.
         self.same: Counter = Counter()
         self._unwritten: set[str] = set()
+        self._no_numbers: set[str] = set()
         #: api id -> the need kept for it ("" where the rules' clause stays); see :meth:`need`.
         self.needs: dict[str, str] = {}
+        #: api id -> the ranges kept for its undocumented numbers, leaf path -> (low, high); see :meth:`ranges`.
+        self.value_ranges: dict[str, dict[str, tuple[float, float, float]]] = {}
+        #: ``ranges``: ``asked`` / ``kept`` numbers (the share by API is in :attr:`written`).
+        self.numbers: Counter = Counter()
 
     def apply(self, scenarios: list[ScenarioInstruction], factory: Any,
               validate: Validate) -> list[ScenarioInstruction]:
@@ -121,6 +133,11 @@ class ModelParts:
         out = list(scenarios)
         for s in out:
             self.written_by[s.dialogue_id] = {}
+            if "ranges" in self.roles:  # APIs whose results have no undocumented number were not asked
+                who = ["model" if self.value_ranges.get(a) else "template" for a in (s.target, s.source)
+                       if a and a in self.value_ranges]
+                self.written_by[s.dialogue_id]["ranges"] = who
+                self.written.update(f"ranges {w}" for w in who)
             if "need" in self.roles:
                 who = ["model" if self.needs.get(a) else "template" for a in (s.target, s.source) if a]
                 self.written_by[s.dialogue_id]["need"] = who
@@ -168,6 +185,56 @@ class ModelParts:
     def _fail(self, role: str, reasons: list[str]) -> None:
         for r in reasons:
             self.failures[f"{role}: {r}"] += 1
+
+    # -- ranges --------------------------------------------------------------------------------------------
+
+    def ranges(self, api_id: str) -> dict[str, tuple[float, float, float]]:
+        """The usual ranges of ``api_id``'s undocumented numbers, leaf path -> (low, high, typical), written by the model and
+        checked (:mod:`~tooldial.dialogue.model_parts.ranges`); empty where none was asked or kept."""
+        self.write_ranges([api_id])
+        return self.value_ranges.get(api_id, {})
+
+    def write_ranges(self, api_ids: Iterable[str]) -> None:
+        """Ask for the ranges of these APIs not asked yet, all at once (at most ``MAX_FIELDS`` numbers a request),
+        then, for the numbers whose line failed, a retry round. Seeded by API and chunk: the same ranges whether an
+        API was asked alone or in a batch."""
+        from tooldial.dialogue.mockdata.builder import rangeable_leaves
+
+        todo: list[tuple[str, dict[str, str], dict[str, str]]] = []  # (api id, shown name -> path, path -> type)
+        for api_id in dict.fromkeys(api_ids):
+            if api_id in self.value_ranges or api_id in self._no_numbers:
+                continue
+            types = rangeable_leaves(self.corpus.get(api_id))
+            if not types:
+                self._no_numbers.add(api_id)
+                self.skipped["ranges: no undocumented number"] += 1
+                continue
+            self.value_ranges[api_id] = {}
+            self.numbers["asked"] += len(types)
+            names = list(display_names(types).items())
+            for i in range(0, len(names), MAX_FIELDS):
+                todo.append((api_id, dict(names[i:i + MAX_FIELDS]), types))
+        for attempt in range(self.max_attempts):
+            if not todo:
+                break
+            requests = [self._request(ranges_prompt(self.corpus, a, shown), _api_seed(f"ranges|{a}|{min(shown)}"),
+                                      attempt, TOKENS_PER_FIELD * len(shown) + 8) for a, shown, _ in todo]
+            again = []
+            for (api_id, shown, types), answer in zip(todo, self._ask("ranges", requests, attempt), strict=True):
+                if answer.error is not None:
+                    self._fail("ranges", ["request failed"])
+                    again.append((api_id, shown, types))
+                    continue
+                kept, problems = read_ranges(answer.text, shown, types)
+                self._fail("ranges", problems)
+                if problems:
+                    log.debug("%s: ranges not kept (%s): %.300s", api_id, "; ".join(problems), answer.text)
+                self.value_ranges[api_id].update(kept)
+                self.numbers["kept"] += len(kept)
+                rest = {n: k for n, k in shown.items() if k not in kept}
+                if rest:
+                    again.append((api_id, rest, types))
+            todo = again
 
     # -- need ----------------------------------------------------------------------------------------------
 
