@@ -86,7 +86,8 @@ def _sign_p(wins: int, losses: int) -> float:
 def score(args: argparse.Namespace) -> None:
     key = {k["pair"]: k for k in json.loads(Path(args.key).read_text(encoding="utf-8"))}
     for path in args.labels:
-        rows = list(csv.DictReader(Path(path).open(encoding="utf-8"), delimiter="\t"))
+        with Path(path).open(encoding="utf-8") as f:
+            rows = list(csv.DictReader(f, delimiter="\t"))
         bad = {"model": 0, "rules": 0}
         with_bad = {"model": 0, "rules": 0}
         prefer = {"model": 0, "rules": 0, "same": 0}
