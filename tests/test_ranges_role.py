@@ -201,3 +201,20 @@ def test_real_small_model_ranges_are_checked_recorded_drawn_from_and_cached(open
     again, _ = run()
     assert openai_server.request_count() - start == asked
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
+
+
+def test_ranges_asked_in_batches_give_the_same_dialogues(openai_server, embedder, tmp_path) -> None:
+    """With several requests in flight the generator asks the ranges of a whole batch of draws at once; each request
+    is seeded by its API, so the dialogues are the same bytes as when each API is asked alone."""
+    corpus = _playlist_corpus()
+
+    def run(concurrency: int) -> tuple[list, GenerationReport]:
+        options = {"base_url": openai_server.base_url, "model": openai_server.model, "max_attempts": 1,
+                   "cache_dir": str(tmp_path / f"llm{concurrency}"), "max_concurrency": concurrency}
+        return generate_with(corpus, embedder, GenerateConfig(n=3, seed=3, llm_roles=["ranges"],
+                                                              renderer_options=options))
+
+    alone, one = run(1)
+    batched, two = run(2)
+    assert [r.model_dump_json() for r in batched] == [r.model_dump_json() for r in alone]
+    assert one.model_parts.value_ranges == two.model_parts.value_ranges

@@ -1,6 +1,10 @@
-"""Model-written dialogue parts (``--llm-roles need,goal,result,answer,utterance``), each checked, the template's part
-kept where the model's fails, and who wrote each part recorded in the dialogue (``scenario.written_by``).
+"""Model-written dialogue parts (``--llm-roles ranges,need,goal,result,answer,utterance``), each checked, the
+template's part kept where the model's fails, and who wrote each part recorded in the dialogue
+(``scenario.written_by``).
 
+- ``ranges`` (:mod:`.ranges`): a typical value and the usual range of each undocumented number of an API's results,
+  once per API, checked per line, then drawn from by the mock world (``generate.ScenarioFactory._write_ranges``,
+  ``mockdata.builder.ResultBuilder._in_range``).
 - ``need`` (:mod:`.need`): what a person wants from each API in their words, once per API; checked, then the
   retriever must find the API from it and the requests composed from it must fit the rules' bands
   (``generate.ScenarioFactory._write_needs``); it then stands for the rules' ``intents.goal_clause``.
