@@ -218,3 +218,25 @@ def test_ranges_asked_in_batches_give_the_same_dialogues(openai_server, embedder
     batched, two = run(2)
     assert [r.model_dump_json() for r in batched] == [r.model_dump_json() for r in alone]
     assert one.model_parts.value_ranges == two.model_parts.value_ranges
+
+
+def test_a_need_not_kept_leaves_the_apis_ranges_in_place(embedder) -> None:
+    """``ranges`` and ``need`` together: a need the retriever's bands refuse is taken back on the factory's corpus copy
+    without taking the API's ranges with it (the copy is the caller's API plus both parts)."""
+    from test_need_role import _Needs, _plan
+
+    from tooldial.dialogue.dialogue_plan import DialogueUnit
+
+    corpus = make_corpus()
+    target = "Music|radio_hub|Station Playlist"
+    factory = ScenarioFactory(corpus, Retriever(corpus, embedder))
+    factory.ranges = _Ranges({target: {"tracks|plays": (0.0, 500.0, 40.0)}})
+    factory.needs = _Needs("hear songs")  # found, but no request from it fits the confirm band
+    factory._write_ranges(DialogueUnit(target=target))
+    plan = _plan(factory, factory.corpus, target)
+    factory._write_needs(plan)
+    assert factory.needs.not_kept == [(target, "no request fits the confirm band")]
+    assert factory.corpus.get(target).user_goal == ""
+    assert factory.corpus.get(target).value_ranges == (("tracks|plays", 0.0, 500.0, 40.0),)
+    assert plan.target.api.value_ranges == factory.corpus.get(target).value_ranges
+    factory.close()
