@@ -41,7 +41,8 @@ Answer as a TSV with the header: pair, bad_a, bad_b, prefer, note (note: a few w
 
 def pack(args: argparse.Namespace) -> None:
     corpus = load_corpus(args.corpus)
-    eligible = sorted(a.id for a in corpus.apis if rangeable_leaves(a))
+    numbers = {a.id: leaves for a in corpus.apis if (leaves := rangeable_leaves(a))}
+    eligible = sorted(numbers)
     picked = random.Random(args.seed).sample(eligible, min(args.n, len(eligible)))
     client = LLMClient(args.base_url, args.model, cache_dir=args.cache_dir, max_concurrency=1)
     parts = ModelParts(["ranges"], client, corpus, max_attempts=2, progress=True)
@@ -61,8 +62,8 @@ def pack(args: argparse.Namespace) -> None:
         a, b = (model, rules) if flip else (rules, model)
         pair = f"p{i:02d}"
         key.append({"pair": pair, "api": api_id, "model": "A" if flip else "B", "kept": len(ranges),
-                    "asked": len(rangeable_leaves(api)), "same": rules == model})
-        names = sorted({k.split("|")[-1] for k in rangeable_leaves(api)})
+                    "asked": len(numbers[api_id]), "same": rules == model})
+        names = sorted({k.split("|")[-1] for k in numbers[api_id]})
         lines.append(f"## {pair}\nAPI: {_api_line(corpus, api_id)}\nNumbers to judge: {', '.join(names)}\n")
         for side, result in (("A", a), ("B", b)):
             text = json.dumps(result, ensure_ascii=False)

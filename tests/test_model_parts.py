@@ -46,6 +46,19 @@ def generate_with(corpus: Corpus, embedder, config: GenerateConfig) -> tuple[lis
     return list(generate_dialogues(corpus, make_graph(corpus), config, embedder=embedder, report=report)), report
 
 
+def server_options(server, cache_dir, **extra) -> dict:
+    """``renderer_options`` for the real local server, one request in flight, the LLM cache in ``cache_dir``."""
+    return {"base_url": server.base_url, "model": server.model, "cache_dir": str(cache_dir), "max_concurrency": 1,
+            **extra}
+
+
+def counted_run(server, corpus: Corpus, embedder, config: GenerateConfig) -> tuple[list, GenerationReport, int]:
+    """:func:`generate_with`, and how many chat requests the server got for it (0 when served from the cache)."""
+    start = server.request_count()
+    records, report = generate_with(corpus, embedder, config)
+    return records, report, server.request_count() - start
+
+
 def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
     assert parse_llm_roles("utterance, goal,goal") == ["goal", "utterance"]
     assert parse_llm_roles("") == [] and parse_llm_roles(None) == []
@@ -207,16 +220,9 @@ def test_real_small_model_parts_are_checked_recorded_and_cached(openai_server, c
     """SmolLM2-135M writes the goal and the results of 1 dialogue; whatever it gets wrong is counted with a reason
     and replaced by the template's part; the labels stay valid; the same run again asks the server nothing and
     writes the same records."""
-    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
-               "max_concurrency": 1, "max_attempts": 1, "goal_tokens": 16, "result_tokens": 24}
+    options = server_options(openai_server, tmp_path / "llm", max_attempts=1, goal_tokens=16, result_tokens=24)
     config = GenerateConfig(n=1, seed=21, llm_roles=["goal", "result"], renderer_options=options)
-
-    def run() -> tuple[list, GenerationReport]:
-        return generate_with(corpus, embedder, config)
-
-    start = openai_server.request_count()
-    records, report = run()
-    asked = openai_server.request_count() - start
+    records, report, asked = counted_run(openai_server, corpus, embedder, config)
     parts = report.model_parts
     goals = [w for r in records for w in r.scenario["written_by"]["goal"]]
     results = [b for r in records for b in r.scenario["written_by"].get("result", [])]
@@ -230,8 +236,8 @@ def test_real_small_model_parts_are_checked_recorded_and_cached(openai_server, c
         assert rejected + skipped >= written.count("template")
     assert asked == parts.usage["goal requests"] + parts.usage["result requests"] > 0
     assert validate_records(records, corpus=corpus).ok
-    again, _ = run()
-    assert openai_server.request_count() - start == asked
+    again, _, asked_again = counted_run(openai_server, corpus, embedder, config)
+    assert asked_again == 0
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_dialogue import make_corpus
-from test_model_parts import generate_with
+from test_model_parts import counted_run, generate_with, server_options
 
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.generate import GenerateConfig, GenerationReport, ScenarioFactory
@@ -150,16 +150,9 @@ def test_real_small_model_needs_are_checked_recorded_and_cached(openai_server, c
     """SmolLM2-135M writes the needs of 2 dialogues' APIs: each API is asked once (2 tries at most), every need
     not kept has a counted reason, each dialogue records who wrote the need of each of its APIs, the labels stay
     valid, and the same run again asks the server nothing and writes the same records."""
-    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
-               "max_concurrency": 1, "max_attempts": 2}
-    config = GenerateConfig(n=2, seed=5, llm_roles=["need"], renderer_options=options)
-
-    def run() -> tuple[list, GenerationReport]:
-        return generate_with(corpus, embedder, config)
-
-    start = openai_server.request_count()
-    records, report = run()
-    asked = openai_server.request_count() - start
+    config = GenerateConfig(n=2, seed=5, llm_roles=["need"],
+                            renderer_options=server_options(openai_server, tmp_path / "llm", max_attempts=2))
+    records, report, asked = counted_run(openai_server, corpus, embedder, config)
     parts = report.model_parts
     who = [w for r in records for w in r.scenario["written_by"]["need"]]
     assert len(records) == 2 and set(who) <= {"model", "template"}
@@ -179,8 +172,8 @@ def test_real_small_model_needs_are_checked_recorded_and_cached(openai_server, c
         if kept:
             assert r.scenario["user"]["goal"] == parts.needs[r.target]
     assert validate_records(records, corpus=corpus).ok
-    again, _ = run()
-    assert openai_server.request_count() - start == asked
+    again, _, asked_again = counted_run(openai_server, corpus, embedder, config)
+    assert asked_again == 0
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
 
 
@@ -188,8 +181,8 @@ def test_needs_asked_in_batches_give_the_same_dialogues(openai_server, corpus, e
     """With several requests in flight the generator asks the needs of a whole batch of draws at once (more than it
     uses: the draws that fail to plan); each need is seeded by its API, so the dialogues are the same bytes."""
     def run(concurrency: int) -> tuple[list, GenerationReport]:
-        options = {"base_url": openai_server.base_url, "model": openai_server.model, "max_attempts": 1,
-                   "cache_dir": str(tmp_path / f"llm{concurrency}"), "max_concurrency": concurrency}
+        options = server_options(openai_server, tmp_path / f"llm{concurrency}", max_attempts=1,
+                                 max_concurrency=concurrency)
         return generate_with(corpus, embedder, GenerateConfig(n=2, seed=5, llm_roles=["need"],
                                                               renderer_options=options))
 

@@ -10,7 +10,7 @@ import statistics
 
 import pytest
 from test_dialogue import make_corpus
-from test_model_parts import generate_with
+from test_model_parts import counted_run, generate_with, server_options
 
 from tooldial.corpus.models import Api, Constraints, Corpus, OutputComponent, Tool
 from tooldial.dialogue.generate import GenerateConfig, GenerationReport, ScenarioFactory
@@ -169,16 +169,9 @@ def test_real_small_model_ranges_are_checked_recorded_drawn_from_and_cached(open
     APIs, the drawn numbers lie in the kept ranges, the labels stay valid, and a rerun asks the server nothing and
     writes the same records."""
     corpus = _playlist_corpus()
-    options = {"base_url": openai_server.base_url, "model": openai_server.model, "cache_dir": str(tmp_path / "llm"),
-               "max_concurrency": 1, "max_attempts": 2}
-    config = GenerateConfig(n=3, seed=3, llm_roles=["ranges"], renderer_options=options)
-
-    def run() -> tuple[list, GenerationReport]:
-        return generate_with(corpus, embedder, config)
-
-    start = openai_server.request_count()
-    records, report = run()
-    asked = openai_server.request_count() - start
+    config = GenerateConfig(n=3, seed=3, llm_roles=["ranges"],
+                            renderer_options=server_options(openai_server, tmp_path / "llm", max_attempts=2))
+    records, report, asked = counted_run(openai_server, corpus, embedder, config)
     parts = report.model_parts
     target = "Music|radio_hub|Station Playlist"
     used = [r for r in records if target in (r.target, r.source)]
@@ -198,8 +191,8 @@ def test_real_small_model_ranges_are_checked_recorded_drawn_from_and_cached(open
                             low, high, _ = parts.value_ranges[target][key]
                             assert low <= value <= high, (key, value)
     assert validate_records(records, corpus=corpus).ok
-    again, _ = run()
-    assert openai_server.request_count() - start == asked
+    again, _, asked_again = counted_run(openai_server, corpus, embedder, config)
+    assert asked_again == 0
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
 
 
@@ -209,8 +202,8 @@ def test_ranges_asked_in_batches_give_the_same_dialogues(openai_server, embedder
     corpus = _playlist_corpus()
 
     def run(concurrency: int) -> tuple[list, GenerationReport]:
-        options = {"base_url": openai_server.base_url, "model": openai_server.model, "max_attempts": 1,
-                   "cache_dir": str(tmp_path / f"llm{concurrency}"), "max_concurrency": concurrency}
+        options = server_options(openai_server, tmp_path / f"llm{concurrency}", max_attempts=1,
+                                 max_concurrency=concurrency)
         return generate_with(corpus, embedder, GenerateConfig(n=3, seed=3, llm_roles=["ranges"],
                                                               renderer_options=options))
 

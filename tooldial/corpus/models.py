@@ -175,9 +175,8 @@ class Api(BaseModel):
     #: it is no part of the documentation.
     user_goal: str = Field(default="", exclude=True)
     #: A typical value and the usual range of each undocumented number of its results, ``(leaf path "a|b", low,
-    #: high, typical)``, when a model
-    #: gave it (the ``ranges`` role of ``--llm-roles``); empty: such numbers are drawn from their name's kind or
-    #: their JSON type. Never dumped, as :attr:`user_goal`.
+    #: high, typical)``, when a model gave it (the ``ranges`` role of ``--llm-roles``); empty: such numbers are drawn
+    #: from their name's kind or their JSON type. Never dumped, as :attr:`user_goal`.
     value_ranges: tuple[tuple[str, float, float, float], ...] = Field(default=(), exclude=True)
 
     @computed_field  # type: ignore[prop-decorator]

@@ -1008,8 +1008,8 @@ def build_result(api: Api, rng: random.Random, *, records: int = 2, inputs: dict
 def rangeable_leaves(api: Api) -> dict[str, str]:
     """The numbers of ``api``'s result that are drawn without documentation, leaf path ``a|b`` -> ``integer`` or
     ``number`` (what the ``ranges`` role asks a model about): found by building one result with a fixed seed."""
-    builder = ResultBuilder(api.model_copy(update={"value_ranges": ()}), MockWorld(random.Random(0)), 2)
-    builder.rangeable = {}
+    builder = ResultBuilder(api, MockWorld(random.Random(0)), 2)
+    builder.ranges, builder.rangeable = {}, {}
     _built(api, builder)
     return builder.rangeable
 

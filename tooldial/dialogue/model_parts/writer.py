@@ -120,7 +120,8 @@ class ModelParts:
         self._no_numbers: set[str] = set()
         #: api id -> the need kept for it ("" where the rules' clause stays); see :meth:`need`.
         self.needs: dict[str, str] = {}
-        #: api id -> the ranges kept for its undocumented numbers, leaf path -> (low, high); see :meth:`ranges`.
+        #: api id -> the ranges kept for its undocumented numbers, leaf path -> (low, high, typical); see
+        #: :meth:`ranges`.
         self.value_ranges: dict[str, dict[str, tuple[float, float, float]]] = {}
         #: ``ranges``: ``asked`` / ``kept`` numbers (the share by API is in :attr:`written`).
         self.numbers: Counter = Counter()
