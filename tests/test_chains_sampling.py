@@ -63,15 +63,52 @@ def chain_key(unit):
 
 def test_every_tool_is_drawn_once_before_any_is_drawn_again():
     """A tool with many chains (one rugby API: 87 of 150 dialogues of a 400-tool sample) gets its turn like the
-    others: draws go tool by tool, then chain by chain within the tool."""
+    others: draws go tool by tool, then chain by chain within the tool; a tool that has given all its chains is not
+    drawn again while another still has new ones."""
     big = [_api(f"Fixture {i}", ["fixture_id"]) for i in range(10)]
-    small = Api(category="Music", tool="radio", name="Stations", description="Stations of a city",
-                required_parameters=(Parameter(name="city"),))
+    small = [Api(category="Music", tool="radio", name=f"Stations {i}", description="Stations of a city",
+                 required_parameters=(Parameter(name="city"),)) for i in range(3)]
     corpus = Corpus(spec="fixture", tools=[Tool(category="Travel", name="atlas", apis=tuple(big)),
-                                           Tool(category="Music", name="radio", apis=(small,))])
+                                           Tool(category="Music", name="radio", apis=tuple(small))])
     seq = get_sequence("one_api_01")
     sampler = Sampler(corpus, nx.MultiDiGraph(), random.Random(7), (seq,))
-    assert len(sampler.pools[seq.id]) == 11
-    draws = [sampler.redraw(seq.id).target for _ in range(6)]
-    assert Counter(d.split("|")[1] for d in draws) == {"atlas": 3, "radio": 3}
-    assert len(set(d for d in draws if "atlas" in d)) == 3  # within the tool, chain by chain
+    assert len(sampler.pools[seq.id]) == 13
+    draws = [sampler.redraw(seq.id).target for _ in range(10)]
+    assert Counter(d.split("|")[1] for d in draws[:6]) == {"atlas": 3, "radio": 3}
+    assert all("atlas" in d for d in draws[6:])  # radio's three were drawn: atlas's new ones, not radio again
+    assert len(set(draws)) == 10  # no API twice
+    # the earlier sampler (``even_sequences``) keeps the tool rounds even by drawing radio's again
+    even = Sampler(corpus, nx.MultiDiGraph(), random.Random(7), (seq,), even_sequences=True)
+    again = [even.redraw(seq.id).target for _ in range(10)]
+    assert Counter(d.split("|")[1] for d in again) == {"atlas": 5, "radio": 5} and len(set(again)) < 10
+
+
+def test_a_sequence_that_gave_all_its_chains_waits_until_every_sequence_has():
+    """Balanced draws do not repeat a (sequence, chain) pair while another sequence still has a chain not drawn: a
+    pool of one chain repeated to keep the counts even made one pair 18 of 300 dialogues of a ToolBench sample."""
+    corpus, graph = _corpus_and_graph()
+    small, large = get_sequence("two_api_14"), get_sequence("two_api_06")
+    sampler = Sampler(corpus, graph, random.Random(11), (small, large))
+    park = [u for u in sampler.pools[small.id] if "park" in u.target]
+    sampler.pools[small.id] = park  # one chain left for the small sequence
+    draws = sampler.balanced()
+    first = [next(draws) for _ in range(5)]
+    assert Counter(seq.id for seq, _ in first) == {small.id: 1, large.id: 4}
+    assert len({chain_key(u) for seq, u in first if seq is large}) == 4  # four distinct chains, none twice
+    # every pool has given each of its chains: both start over, one round each
+    assert Counter(seq.id for seq, _ in (next(draws) for _ in range(2))) == {small.id: 1, large.id: 1}
+    # ``even_sequences`` repeats the small pool every round instead
+    even = Sampler(corpus, graph, random.Random(11), (small, large), even_sequences=True)
+    even.pools[small.id] = park
+    rounds = even.balanced()
+    assert Counter(seq.id for seq, _ in (next(rounds) for _ in range(6))) == {small.id: 3, large.id: 3}
+
+
+def test_the_report_counts_dialogues_that_repeat_an_earlier_pair():
+    from tooldial.dialogue.generate import GenerationReport
+
+    report = GenerationReport()
+    assert report.repeated == 0
+    report.pairs.update([("two_api_06", "a", "b"), ("two_api_06", "a", "b"), ("two_api_06", "a", "b"),
+                         ("one_api_01", "", "b")])
+    assert report.repeated == 2

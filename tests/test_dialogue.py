@@ -418,7 +418,7 @@ def test_check_messages_flags_missing_values_and_changed_intents(all_records):
 # ---- determinism, balance, io ----------------------------------------------------------------------------
 
 
-def test_same_seed_same_bytes_and_balanced_sequences(corpus, graph, embedder, tmp_path):
+def test_same_seed_same_bytes_and_every_sequence_without_repeated_pairs(corpus, graph, embedder, tmp_path):
     paths = []
     for name, seed in (("a", 7), ("b", 7), ("c", 8)):
         path = tmp_path / f"{name}.jsonl"
@@ -428,11 +428,19 @@ def test_same_seed_same_bytes_and_balanced_sequences(corpus, graph, embedder, tm
     assert a == b
     assert a != c
     records = list(read_dialogues(paths[0]))
-    counts = {}
-    for r in records:
-        counts[r.sequence_id] = counts.get(r.sequence_id, 0) + 1
-    assert len(records) == 46 and set(counts.values()) == {2} and len(counts) == 23
+    counts = Counter(r.sequence_id for r in records)
+    assert len(records) == 46 and len(counts) == 23  # every sequence appears
     assert len({r.dialogue_id for r in records}) == 46
+    # ``even_sequences``: the counts stay even by drawing small pools again, so more dialogues repeat the
+    # (sequence, source, target) of an earlier one
+    even = list(generate_dialogues(corpus, graph, GenerateConfig(n=46, seed=7, even_sequences=True),
+                                   embedder=embedder))
+    assert set(Counter(r.sequence_id for r in even).values()) == {2}
+
+    def repeats(rs: list[DialogueRecord]) -> int:
+        return sum(n - 1 for n in Counter((r.sequence_id, r.source, r.target) for r in rs).values())
+
+    assert repeats(records) < repeats(even)
 
 
 def _request_frames(records: list[DialogueRecord]) -> list[str]:

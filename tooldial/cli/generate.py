@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="graph.json from `tooldial graph build` (default: build it with the default config)")
     g.add_argument("--out", type=Path, default=Path("dialogues.jsonl"), help="output JSONL (default dialogues.jsonl)")
     mode = g.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--n", type=positive_int, help="number of dialogues, sequences balanced so all 23 appear")
+    mode.add_argument("--n", type=positive_int, help="number of dialogues: every realizable sequence appears, and no "
+                      "(sequence, API/edge) pair twice until every pool has given all of its pairs")
     mode.add_argument("--all-combinations", action="store_true",
                       help="every valid edge/API x every compatible sequence, as the paper did")
     g.add_argument("--seed", type=int, default=0)
@@ -61,6 +62,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_llm_arguments(g)
     add_failure_rate_argument(g)
     g.add_argument("--sequences", default=None, help="comma-separated sequence ids to restrict to")
+    g.add_argument("--even-sequences", action="store_true",
+                   help="keep the sequence counts of --n even, repeating the pairs of small pools")
     g.add_argument("--embedding-model", default=None, help="retriever model (default: the packaged MiniLM)")
     g.add_argument("--batch-size", type=positive_int, default=64, help="scenarios rendered per batch")
     _retriever_args(g)
@@ -140,6 +143,7 @@ def _generate(args: argparse.Namespace) -> int:
             renderer_options=options, llm_roles=roles, retriever=_retriever_config(args),
             embedding_model=args.embedding_model or DEFAULT_EMBEDDING_MODEL,
             sequences=args.sequences.split(",") if args.sequences else None, batch_size=args.batch_size,
+            even_sequences=args.even_sequences,
             progress=not args.no_progress,
         )
     except ValidationError as exc:
@@ -157,6 +161,9 @@ def _generate(args: argparse.Namespace) -> int:
     took = time.perf_counter() - loaded
     print(f"wrote {count} dialogues to {args.out} in {took:.1f}s (corpus+graph {loaded - start:.1f}s); "
           f"{len(report.produced)}/23 sequences", file=sys.stderr)
+    if report.repeated:
+        print(f"tooldial: {report.repeated} dialogue(s) repeat the sequence and APIs of an earlier one "
+              f"({len(report.pairs)} distinct pairs written; every pool had given each of its chains)", file=sys.stderr)
     if report.exhausted:
         print(f"tooldial: sequences without a realizable API/edge left: {', '.join(sorted(set(report.exhausted)))}",
               file=sys.stderr)

@@ -297,6 +297,8 @@ def _card_settings(options: BuildOptions, graph_config: Any, generate_config: An
         generation["llm roles"] = ", ".join(generate_config.llm_roles)
     if generate_config.sequences:
         generation["sequences"] = ", ".join(generate_config.sequences)
+    if generate_config.even_sequences:
+        generation["even sequences"] = "yes (small pools repeated)"
     return {"graph": graph_info, "generation": generation}
 
 

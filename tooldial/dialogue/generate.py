@@ -93,6 +93,9 @@ class GenerateConfig(BaseModel):
     embedding_batch_size: int = Field(default=16, ge=1)
     #: Restrict to these sequence ids (default: all 23).
     sequences: list[str] | None = None
+    #: Keep the sequence counts of ``n`` even by repeating the (sequence, API/edge) pairs of small pools while other
+    #: pools still hold new ones (default: a pair repeats only when every pool has given all of its pairs).
+    even_sequences: bool = False
     #: Units tried for one dialogue before its sequence is skipped for this draw.
     max_attempts: int = Field(default=20, ge=1)
     #: Scenarios handed to the renderer at once (LLM renderers keep that many requests available).
@@ -125,6 +128,9 @@ class GenerationReport:
     """What happened during a run (printed by the CLI, asserted on by tests)."""
 
     produced: Counter = field(default_factory=Counter)  # sequence id -> dialogues
+    #: (sequence id, source API, target API) -> dialogues written: a pair written twice is the same dialogue with
+    #: other values (the sampler repeats one only when every pool has run out of undrawn chains)
+    pairs: Counter = field(default_factory=Counter)
     failures: Counter = field(default_factory=Counter)  # reason -> attempts
     render_failures: list[tuple[str, str]] = field(default_factory=list)  # (dialogue id, reason)
     #: (dialogue id, first problem): rendered dialogues ``tooldial validate`` would reject; never written, each
@@ -144,6 +150,11 @@ class GenerationReport:
     @property
     def total(self) -> int:
         return sum(self.produced.values())
+
+    @property
+    def repeated(self) -> int:
+        """Dialogues whose (sequence, source, target) an earlier dialogue of the run already had."""
+        return sum(n - 1 for n in self.pairs.values())
 
     def personal_summary(self) -> str:
         """Per band: first intent utterances composed for their dialogue, and the share that fell back to the
@@ -592,7 +603,7 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         if "ranges" in config.llm_roles:
             factory.ranges = parts
     sequences = tuple(get_sequence(s) for s in config.sequences) if config.sequences else SEQUENCES
-    sampler = Sampler(corpus, graph, rng, sequences)
+    sampler = Sampler(corpus, graph, rng, sequences, even_sequences=config.even_sequences)
     problems: dict[DialogueUnit, str] = {}
     for seq_id, pool in sampler.pools.items():
         for unit in pool:
@@ -751,6 +762,7 @@ def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: Gener
             report.invalid.append((scenario.dialogue_id, f"{kind}: {message}"))
             continue
         report.produced[scenario.sequence_id] += 1
+        report.pairs[scenario.sequence_id, scenario.source, scenario.target] += 1
         report.rendered_by.update(result.rendered_by or [])
         bar.update(1)
         yield record

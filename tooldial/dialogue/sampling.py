@@ -10,6 +10,13 @@ Two modes: :meth:`Sampler.balanced` (``--n N``: sequences in shuffled rounds, so
 appears and counts differ by at most one while pools last) and :meth:`Sampler.all_combinations` (every
 compatible unit × sequence, as the paper did). Every choice draws from the ``random.Random`` passed in.
 
+In balanced mode a (sequence, chain) pair is drawn again only when every pool has given each of its chains: the
+rounds skip a sequence, and within a sequence a tool, that has no undrawn chain left, then all start over.
+Repeating small pools to keep the counts even (``even_sequences=True``, the earlier behaviour) made one pair 18 of
+300 dialogues of a random 400-tool ToolBench sample and two chains 106 of them (the two-API pools of such samples
+hold 0 to 31 edges); the same pair again is the same dialogue with other values. The price: sequence counts
+follow how many distinct chains each pool holds.
+
 Within a sequence's pool, draws go by *tool*, then by *chain*, each in shuffled rounds: every tool (:func:`tool_key`:
 the tools of the chain's APIs) is drawn once before any is drawn again, and within a tool every chain
 (:func:`chain_key`: one API, or one source → target pair with all its edges — a latitude and a longitude edge, or
@@ -78,8 +85,11 @@ class Sampler:
     """Pools of structurally compatible units per sequence, and the two drawing modes."""
 
     def __init__(self, corpus: Corpus, graph: Any, rng: random.Random,
-                 sequences: tuple[ActionSequence, ...] = SEQUENCES) -> None:
+                 sequences: tuple[ActionSequence, ...] = SEQUENCES, *, even_sequences: bool = False) -> None:
         self.rng = rng
+        #: Keep the sequence counts even by drawing a small pool's chains again while other pools still hold
+        #: undrawn ones (the sampler before session 33); default: a pair is repeated only when every pool has run out.
+        self.even_sequences = even_sequences
         self.sequences = sequences
         singles = api_units(corpus)
         pairs = edge_units(graph, corpus)
@@ -117,6 +127,8 @@ class Sampler:
         self._rounds: dict[str, list[tuple[str, str]]] = {}
         #: (sequence id, tool key) -> that tool's chain keys not yet drawn in its current round
         self._chain_rounds: dict[tuple[str, tuple[str, str]], list[tuple[str, str]]] = {}
+        #: sequence id -> the chain keys drawn for it since every pool last ran out of undrawn ones
+        self._drawn: dict[str, set[tuple[str, str]]] = {s.id: set() for s in sequences}
 
     def _tools(self, sequence_id: str) -> dict[tuple[str, str], Chains]:
         """The pool's units grouped by tool, then by chain (rebuilt when the pool list was replaced)."""
@@ -132,6 +144,11 @@ class Sampler:
                 del self._chain_rounds[key]
         return cached[1]
 
+    def has_undrawn(self, sequence_id: str) -> bool:
+        """Whether the sequence's pool holds a chain not drawn for it since the pools last started over."""
+        drawn = self._drawn[sequence_id]
+        return any(key not in drawn for chains in self._tools(sequence_id).values() for key in chains)
+
     def _draw(self, sequence_id: str) -> DialogueUnit | None:
         """A unit of a tool not drawn yet in this round of the sequence, of a chain not drawn yet in that tool's
         round (a new shuffled round when all were)."""
@@ -139,13 +156,15 @@ class Sampler:
         if not tools:
             return None
         pending = self._rounds[sequence_id]
+        drawn = self._drawn[sequence_id]
+        undrawn = not self.even_sequences and self.has_undrawn(sequence_id)
         while True:
             if not pending:
                 pending.extend(tools)
                 self.rng.shuffle(pending)
             tool = pending.pop()
             chains = tools.get(tool)
-            if not chains:
+            if not chains or undrawn and all(key in drawn for key in chains):
                 continue
             waiting = self._chain_rounds.setdefault((sequence_id, tool), [])
             while True:
@@ -153,7 +172,8 @@ class Sampler:
                     waiting.extend(chains)
                     self.rng.shuffle(waiting)
                 key = waiting.pop()
-                if chains.get(key):
+                if chains.get(key) and not (undrawn and key in drawn):
+                    drawn.add(key)
                     return self.rng.choice(chains[key])
 
     def discard(self, sequence_id: str, unit: DialogueUnit) -> None:
@@ -176,13 +196,21 @@ class Sampler:
         return self._draw(sequence_id)
 
     def balanced(self) -> Iterator[tuple[ActionSequence, DialogueUnit]]:
-        """Endless draws: each round visits every sequence with a non-empty pool once, in shuffled order."""
+        """Endless draws: each round visits every sequence with a chain not drawn for it once, in shuffled order;
+        when no sequence has one, every pool starts over (its chains are drawn again)."""
         while True:
             active = [s for s in self.sequences if self.pools[s.id]]
             if not active:
                 return
-            self.rng.shuffle(active)
-            for seq in active:
+            fresh = active if self.even_sequences else [s for s in active if self.has_undrawn(s.id)]
+            if not fresh:
+                for drawn in self._drawn.values():
+                    drawn.clear()
+                fresh = active
+            self.rng.shuffle(fresh)
+            for seq in fresh:
+                if not self.even_sequences and not self.has_undrawn(seq.id):
+                    continue  # its last chains went to redraws earlier in this round
                 unit = self._draw(seq.id)
                 if unit is not None:
                     yield seq, unit
