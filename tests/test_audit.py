@@ -10,7 +10,7 @@ import pytest
 
 from tooldial.audit import audit_dataset
 from tooldial.audit.diversity import distinct_n, mask_values, tokens
-from tooldial.audit.leaks import sft_tools_check
+from tooldial.audit.leaks import repeated_pair_check, sft_tools_check
 from tooldial.audit.probes import copy_tracker
 from tooldial.cli import main as cli_main
 from tooldial.dataset.pipeline import BuildOptions, build_dataset
@@ -128,6 +128,20 @@ def test_sft_tools_check_flags_a_gold_api_the_prompt_has_not_shown() -> None:
     rows = [row(0, "User: play something"), row(1, "User: play\n- Retriever status: {'Music|radio|Playlist': 0.7}")]
     check = sft_tools_check(rows, {"d": {"Music|radio|Playlist"}})
     assert (check.status, check.rows, check.affected) == ("leak", 2, 1) and check.examples[0].startswith("d/0")
+
+
+def test_repeated_pair_check_flags_test_dialogues_whose_sequence_and_apis_train_has() -> None:
+    def row(i: int, seq: str, source: str, target: str) -> dict:
+        return {"dialogue_id": f"d{i}", "sequence_id": seq, "source": source, "target": target}
+
+    train = [row(0, "two_api_06", "A|t|List", "A|t|Get"), row(1, "one_api_01", "", "A|t|Get")]
+    test = [row(2, "two_api_06", "A|t|List", "A|t|Get"),  # the same pair: seen
+            row(3, "two_api_07", "A|t|List", "A|t|Get"),  # another sequence on the same APIs: not the same dialogue
+            row(4, "one_api_01", "", "A|t|Get"), row(5, "one_api_01", "", "A|t|Other")]
+    check = repeated_pair_check(train, test)
+    assert (check.status, check.rows, check.affected) == ("bias", 4, 2)
+    assert check.examples == ["d2: A|t|List -> A|t|Get (two_api_06)", "d4: A|t|Get (one_api_01)"]
+    assert repeated_pair_check(train, test[1:2]).status == "ok"
 
 
 def test_cli_writes_markdown_json_png(dataset, tmp_path: Path, capsys) -> None:

@@ -151,3 +151,19 @@ def retriever_rank_check(dialogue_rows: Sequence[dict[str, Any]]) -> Check:
                   "intent retrievals show the gold API first with the top score (the release does the same: its "
                   "retriever window starts at the gold API), so `retrieved first` predicts the API",
                   "the gold API is never ranked first", status_if="bias")
+
+
+def repeated_pair_check(train_rows: Sequence[dict[str, Any]], test_rows: Sequence[dict[str, Any]]) -> Check:
+    """Test dialogues whose action sequence and APIs (source, target) a train dialogue already has: the same
+    dialogue with other values, so a model can score on them by memory (``--split-by api`` keeps APIs apart;
+    ``generate`` repeats a pair only when every pool has run out of new ones)."""
+    def pair(row: dict[str, Any]) -> tuple[str, str, str]:
+        return str(row.get("sequence_id") or ""), str(row.get("source") or ""), str(row.get("target") or "")
+
+    seen = {pair(r) for r in train_rows}
+    hits = [r for r in test_rows if pair(r) in seen]
+    examples = [f"{r.get('dialogue_id')}: {' -> '.join(a for a in pair(r)[1:] if a)} ({pair(r)[0]})" for r in hits]
+    return _check("test pairs seen in train", len(test_rows), len(hits), examples,
+                  "test dialogues repeat the sequence and APIs of a train dialogue (the same dialogue with other "
+                  "values; `--split-by api` keeps APIs apart)",
+                  "no test dialogue repeats the sequence and APIs of a train dialogue", status_if="bias")

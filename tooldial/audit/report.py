@@ -23,6 +23,7 @@ from tooldial.audit.leaks import (
     Check,
     clarify_check,
     history_lines_check,
+    repeated_pair_check,
     retriever_rank_check,
     sft_tools_check,
 )
@@ -110,6 +111,7 @@ def audit_dataset(dataset_dir: str | Path, *, k: int = 2, seed: int = 0) -> Audi
         clarify_check(every),
         retriever_rank_check(every),
         coherence_check(every),
+        repeated_pair_check(dialogues["train"], dialogues["test"]),
     ]
     report = AuditReport(
         dataset_dir=str(root), dialogues={s: len(v) for s, v in dialogues.items()},
