@@ -8,7 +8,7 @@ from collections import Counter
 import networkx as nx
 
 from tooldial.corpus.models import Api, Corpus, OutputComponent, Parameter, Tool
-from tooldial.dialogue.sampling import Sampler
+from tooldial.dialogue.sampling import UNDRAWS, Sampler
 from tooldial.dialogue.sequences import get_sequence
 
 
@@ -112,3 +112,47 @@ def test_the_report_counts_dialogues_that_repeat_an_earlier_pair():
     report.pairs.update([("two_api_06", "a", "b"), ("two_api_06", "a", "b"), ("two_api_06", "a", "b"),
                          ("one_api_01", "", "b")])
     assert report.repeated == 2
+
+
+def test_a_redraw_does_not_repeat_a_pair_while_another_sequence_has_a_new_one():
+    corpus, graph = _corpus_and_graph()
+    small, large = get_sequence("two_api_14"), get_sequence("two_api_06")
+    sampler = Sampler(corpus, graph, random.Random(13), (small, large))
+    sampler.pools[small.id] = [u for u in sampler.pools[small.id] if "park" in u.target]
+    assert sampler.redraw(small.id) is not None  # its one chain
+    assert sampler.redraw(small.id) is None  # drawn; the large pool still has four new chains
+    for _ in range(4):
+        assert sampler.redraw(large.id) is not None
+    assert sampler.redraw(small.id) is not None  # no pool has a new chain: pairs repeat
+    even = Sampler(corpus, graph, random.Random(13), (small, large), even_sequences=True)
+    even.pools[small.id] = sampler.pools[small.id]
+    assert even.redraw(small.id) is not None and even.redraw(small.id) is not None
+
+
+def test_a_chain_whose_draw_failed_can_be_drawn_again_through_its_other_edges():
+    corpus, graph = _corpus_and_graph()
+    small, large = get_sequence("two_api_14"), get_sequence("two_api_06")
+    sampler = Sampler(corpus, graph, random.Random(17), (small, large))
+    wide = [u for u in sampler.pools[small.id] if "Station" in u.target]  # one chain of twelve edges
+    sampler.pools[small.id] = wide
+    first = sampler.redraw(small.id)
+    sampler.discard(small.id, first)  # its plan failed: no dialogue of the chain was written
+    again = sampler.redraw(small.id)
+    assert again is not None and again != first and chain_key(again) == chain_key(first)
+    assert sampler.redraw(small.id) is None  # now drawn; the large pool still has new chains
+
+
+def test_a_dropped_dialogue_gives_its_chain_back_a_few_times():
+    """A dialogue the validator drops wrote nothing of its chain, so the chain may be drawn again, but not every
+    time: chains whose dialogues always fail would otherwise be all that is left to draw."""
+    corpus, graph = _corpus_and_graph()
+    small, large = get_sequence("two_api_14"), get_sequence("two_api_06")
+    sampler = Sampler(corpus, graph, random.Random(19), (small, large))
+    sampler.pools[small.id] = [u for u in sampler.pools[small.id] if "park" in u.target]
+    unit = sampler.redraw(small.id)
+    assert not sampler.has_undrawn(small.id)
+    for _ in range(UNDRAWS):
+        sampler.undraw(small.id, unit)  # its dialogue failed `validate`
+        assert sampler.has_undrawn(small.id) and sampler.redraw(small.id) == unit
+    sampler.undraw(small.id, unit)  # failed once more: the chain stays drawn
+    assert not sampler.has_undrawn(small.id) and sampler.redraw(small.id) is None

@@ -92,6 +92,21 @@ def test_split_is_deterministic_stratified_and_order_free():
             assert abs(c[split] - share * total) <= 1.5, (seq, c)
 
 
+def test_split_by_dialogue_keeps_a_dialogues_repeats_together():
+    """Dialogues that repeat one sequence on the same APIs (the same dialogue with other values) share a split:
+    alone, half the test dialogues of a 2,000-dialogue build had a twin in train."""
+    keys = [SplitKey(dialogue_id=f"d{i:04d}", sequence_id=f"s{i % 5}", source=f"A{i % 11}", target=f"B{i % 13}")
+            for i in range(2000)]  # 715 scenarios, most of them two or three times
+    assert max(Counter(k.scenario for k in keys).values()) >= 3
+    a = assign_splits(keys, SplitConfig(seed=4))
+    where: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for k in keys:
+        where[k.scenario].add(a[k.dialogue_id])
+    assert all(len(s) == 1 for s in where.values())
+    counts = Counter(a.values())
+    assert abs(counts["train"] - 1600) <= 3 and abs(counts["test"] - 200) <= 3
+
+
 def test_split_by_api_shares_no_pair_and_stays_near_the_ratios():
     keys = _keys()
     a = assign_splits(keys, SplitConfig(by="api", seed=0))

@@ -103,7 +103,8 @@ def _register_build(subparsers: argparse._SubParsersAction) -> None:
                      "cache, keyed by the options; a finished stage is reused)")
     out = build.add_argument_group("dataset")
     out.add_argument("--split-by", choices=("dialogue", "api"), default="dialogue",
-                     help="dialogue: stratified by action sequence; api: no API pair shared across splits")
+                     help="dialogue: stratified by action sequence, dialogues repeating one sequence on the same APIs kept "
+                     "together; api: no API pair shared across splits")
     out.add_argument("--split-ratios", default="0.8,0.1,0.1", metavar="TRAIN,VAL,TEST")
     out.add_argument("--split-seed", type=int, help="seed of the split (default: --seed)")
     out.add_argument("--num-proc", type=positive_int, default=1, help="processes cutting task rows (default: 1)")

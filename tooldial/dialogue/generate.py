@@ -620,6 +620,7 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
     total = config.n if config.n is not None else sum(report.pool_sizes.values())
     bar = steady_bar(total=total, unit="dialogue", desc="generate", disable=not config.progress)
     pending: list[ScenarioInstruction] = []
+    unit_of: dict[str, DialogueUnit] = {}  # dialogue id -> the unit it was realized from, until its batch is written
     index = 0
     buffer: list[tuple[ActionSequence, DialogueUnit]] = []
     draws_left = True
@@ -635,8 +636,14 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         balanced over the sequences)."""
         sequence_of = {s.dialogue_id: s.sequence_id for s in scenarios}
         before = len(report.invalid)
-        yield from _flush(_with_parts(factory.personalize(scenarios, report), parts, factory, corpus), renderer,
-                          report, bar, corpus, config.retriever, parts)
+        written: set[str] = set()
+        for record in _flush(_with_parts(factory.personalize(scenarios, report), parts, factory, corpus), renderer,
+                             report, bar, corpus, config.retriever, parts):
+            written.add(record.dialogue_id)
+            yield record
+        for dialogue_id, unit in [(d, unit_of.pop(d)) for d in sequence_of]:
+            if dialogue_id not in written:  # dropped (validator, renderer, model parts): no dialogue of its chain
+                sampler.undraw(sequence_of[dialogue_id], unit)
         for dialogue_id, _ in report.invalid[before:]:
             unit = None if config.all_combinations else sampler.redraw(sequence_of[dialogue_id])
             if unit is not None:
@@ -652,9 +659,14 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         if not (draws_left or buffer):
             break
         if not buffer:
+            ahead = config.batch_size
+            if config.n is not None and not config.even_sequences:
+                # no more draws than dialogues still wanted: a draw marks its chain as drawn, so draws the run would
+                # not use left sequences with no new chain for a redraw (2 of 23 sequences missing at ``--n 23``)
+                ahead = max(1, min(ahead, config.n - (index - dropped())))
             for draw in draws:
                 buffer.append(draw)
-                if len(buffer) >= config.batch_size:
+                if len(buffer) >= ahead:
                     break
             else:
                 draws_left = False
@@ -681,12 +693,14 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
                 break
             nxt = sampler.redraw(seq.id)
             if nxt is None:
-                report.exhausted.append(seq.id)
+                if not sampler.pools[seq.id]:
+                    report.exhausted.append(seq.id)
                 break
             unit = nxt
         if scenario is None:
             continue
         index += 1
+        unit_of[scenario.dialogue_id] = unit
         pending.append(scenario)
         if len(pending) >= config.batch_size:
             first = bar.n == 0

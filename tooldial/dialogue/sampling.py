@@ -81,6 +81,11 @@ def api_units(corpus: Corpus) -> list[DialogueUnit]:
     return [DialogueUnit(target=api_id) for api_id in sorted(a.id for a in corpus.apis)]
 
 
+#: How often a chain whose dialogue was dropped after it was drawn is given back per round of the pools
+#: (:meth:`Sampler.undraw`).
+UNDRAWS = 3
+
+
 class Sampler:
     """Pools of structurally compatible units per sequence, and the two drawing modes."""
 
@@ -129,6 +134,8 @@ class Sampler:
         self._chain_rounds: dict[tuple[str, tuple[str, str]], list[tuple[str, str]]] = {}
         #: sequence id -> the chain keys drawn for it since every pool last ran out of undrawn ones
         self._drawn: dict[str, set[tuple[str, str]]] = {s.id: set() for s in sequences}
+        #: sequence id -> the chain keys :meth:`undraw` gave back since the pools last started over
+        self._retried: dict[str, Counter[tuple[str, str]]] = {s.id: Counter() for s in sequences}
 
     def _tools(self, sequence_id: str) -> dict[tuple[str, str], Chains]:
         """The pool's units grouped by tool, then by chain (rebuilt when the pool list was replaced)."""
@@ -177,7 +184,8 @@ class Sampler:
                     return self.rng.choice(chains[key])
 
     def discard(self, sequence_id: str, unit: DialogueUnit) -> None:
-        """Forget a unit that could not realize a sequence (no fitting intent, no plan for its mock data)."""
+        """Forget a unit that could not realize a sequence (no fitting intent, no plan for its mock data); its chain
+        counts as not drawn while it has other units (a failed draw wrote no dialogue of it)."""
         pool = self.pools.get(sequence_id, [])
         if unit in pool:
             tools = self._tools(sequence_id)
@@ -186,13 +194,32 @@ class Sampler:
             members = chains.get(chain_key(unit), [])
             if unit in members:
                 members.remove(unit)
-            if not members:
+            if members:
+                self._drawn[sequence_id].discard(chain_key(unit))
+            else:
                 chains.pop(chain_key(unit), None)
             if not chains:
                 tools.pop(tool_key(unit), None)
 
+    def undraw(self, sequence_id: str, unit: DialogueUnit) -> None:
+        """Count ``unit``'s chain as not drawn for the sequence, :data:`UNDRAWS` times per round of the pools: the
+        dialogue drawn from it was not written (the validator, the renderer or a model part dropped it), so a later
+        draw may try the chain again. Not every time: a chain whose dialogues fail every time would otherwise be
+        all that is left to draw (308 of 600 dialogues of a sample failed `validate` when every failure gave its
+        chain back)."""
+        key = chain_key(unit)
+        retried = self._retried[sequence_id]
+        if retried[key] < UNDRAWS:
+            retried[key] += 1
+            self._drawn[sequence_id].discard(key)
+
     def redraw(self, sequence_id: str) -> DialogueUnit | None:
-        """Another unit for a sequence (after a failed attempt), or None when its pool is empty."""
+        """Another unit for a sequence (after a failed attempt), or None when its pool is empty or (unless
+        ``even_sequences``) has given each of its chains while another sequence still has a new one: the balanced
+        rounds then draw that one instead of repeating a pair."""
+        if not self.even_sequences and not self.has_undrawn(sequence_id) and any(
+                self.has_undrawn(s.id) for s in self.sequences if self.pools[s.id]):
+            return None
         return self._draw(sequence_id)
 
     def balanced(self) -> Iterator[tuple[ActionSequence, DialogueUnit]]:
@@ -204,7 +231,7 @@ class Sampler:
                 return
             fresh = active if self.even_sequences else [s for s in active if self.has_undrawn(s.id)]
             if not fresh:
-                for drawn in self._drawn.values():
+                for drawn in (*self._drawn.values(), *self._retried.values()):
                     drawn.clear()
                 fresh = active
             self.rng.shuffle(fresh)
