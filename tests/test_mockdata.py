@@ -473,3 +473,15 @@ def test_a_pictures_width_and_height_are_a_common_size_as_a_pair() -> None:
         for video in build_result(api, random.Random(seed), records=3)["response"]["videos"]:
             assert all((t["width"], t["height"]) in sizes for t in video["thumbnails"]), video
             assert video["thumbnail_width"] in {w for w, _ in sizes}
+
+
+def test_a_request_echo_object_repeats_the_request_ids_too():
+    """API-Sports' ``parameters`` object repeats the call: ``parameters.id`` is the team id asked for, not a drawn
+    one (9 of 117 ToolBench APIs with such objects drew a value the request did not send)."""
+    api = Api(category="Sports", tool="API-NBA", name="Teams Statistics", description="Statistics of a team",
+              required_parameters=(Parameter(name="id", type="number"), Parameter(name="season", type="number")),
+              example_response={"get": "teams/statistics", "parameters": {"id": "1", "season": "2020"},
+                                "results": 1, "response": [{"games": 82, "points": 9000}]})
+    for seed in range(3):
+        body = build_result(api, random.Random(seed), inputs={"id": "7093", "season": "2021"})["response"]
+        assert body["parameters"] == {"id": "7093", "season": "2021"}

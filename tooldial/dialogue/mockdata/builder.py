@@ -130,6 +130,8 @@ _RANGED_KINDS = loader.words("field_kinds", "model_ranged")
 #: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
 _POINT_KINDS = loader.words("field_kinds", "record_position")
 _TOWN_WORDS = loader.words("places", "town_records")
+#: Result keys under which a response repeats the request (``parameters``, ``query``, ``search_parameters``).
+_ECHO_CONTAINERS = loader.words("containers", "echo")
 
 
 def _searches_around(api: Api, inputs: dict[str, Any]) -> bool:
@@ -452,6 +454,8 @@ class ResultBuilder:
         name = f.name.lower()
         if name not in self.inputs:  # a video's ``channel_id`` repeats the ``channelId`` asked, written either way
             name = self._inputs_by_words.get(f.tokens, name)
+        if name in self.inputs and len(path) > 1 and str(path[-2]).lower() in _ECHO_CONTAINERS:
+            return self.inputs[name]  # the request repeated (``parameters.id``): ids and names too, at any depth
         owner = owner_words(path)
         if name in self.inputs and top and len(path) > 1 and name in self._top_names:
             return None  # the result's own ``uid`` repeats the ``uid`` asked for, not a nested ``provider.uid`` too
