@@ -396,3 +396,14 @@ def test_a_goodbye_echoes_one_fact_never_a_run_of_records_or_how_the_call_went()
             for t, m in zip(s.turns, r.messages, strict=True) if t.sequence_action == "user_bye"]
     assert len(byes) == 40
     assert not [b for b in byes if "Yichun" in b or "success" in b.lower()]
+
+
+def test_a_fail_inform_states_the_values_it_has_after_a_bridge() -> None:
+    """"I can tell you that take 2 for the guests" was built from a bridge frame and an instruction clause; the
+    values a user does know come as statements there (``inform_statement``), never as instructions."""
+    instruction = re.compile(r"\b(?:that|know:|have:|But|However,|Though|hand,) (?:use|set|put|go with|take|for the)"
+                             r"\b", re.I)
+    messages = _by_action(_render(300), "fail_inform")
+    assert len(messages) == 300
+    assert not [m for m in messages if instruction.search(m)]
+    assert sum(" is 2" in m or "should be 2" in m or "would be 2" in m for m in messages) >= 20  # statements said

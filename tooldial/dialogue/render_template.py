@@ -130,6 +130,7 @@ _CONTEXT = _USER["context"]
 _OWN_CONTEXT = _USER["own_context"]
 _INFORM_ONE = _USER["inform_one"]
 _INFORM_CLAUSE = _USER["inform_clause"]
+_INFORM_STATEMENT = _USER["inform_statement"]
 _PAIR_FRAMES = _USER["pair_frames"]
 _PAIR_ALONE = _USER["pair_alone"]
 _PAIRS = _USER["pairs"]
@@ -598,7 +599,7 @@ class TemplateRenderer:
         rest: dict[str, str] = c.get("values", {})
         if rest:
             body += " " + rng.choice(_FAIL_BRIDGE).format(s=self._values(rest, rng, p, single=False, sentence=False,
-                                                                          brief=persona in _LISTERS))
+                                                                          brief=persona in _LISTERS, statements=True))
         lead = rng.choice(_FAIL_OPENERS) if persona != "terse" and rng.random() < 0.4 else ""
         context, excuse, why, goal = _at_most(2, context, lambda: moment("fail_inform", 0.5, TRIED_FRAMES, 0.5),
                                               lambda: detail(NOT_AT_HAND, 0.5), goal)
@@ -643,10 +644,11 @@ class TemplateRenderer:
         return glue(tuple(parts.values()))
 
     def _values(self, values: dict[str, str], rng: random.Random, p: Protect, *, single: bool,
-                sentence: bool = True, brief: bool = False) -> str:
+                sentence: bool = True, brief: bool = False, statements: bool = False) -> str:
         """The values as one sentence (``sentence``) or a clause list; one value may use a whole frame. A
         ``brief`` user (terse or typo-prone, :data:`_LISTERS`) often lists them as "city id 7301112, limit 10";
-        a coordinate or date pair (:data:`_PAIRS`) is said as one clause."""
+        a coordinate or date pair (:data:`_PAIRS`) is said as one clause. ``statements``: only clauses that state
+        a value (after "I can tell you that", not "use 5 for the limit")."""
         if brief and rng.random() < 0.5:
             frame = rng.choice(_LISTED)  # one way of listing per message
             listed = ", ".join(frame.format(k=p(k), v=p(v)) for k, v in values.items())
@@ -662,7 +664,8 @@ class TemplateRenderer:
                     frames = _PAIR_FRAMES[pair[2]] + (_PAIR_ALONE[pair[2]] if len(values) == 2 and sentence else ())
                     clauses.append(rng.choice(frames).format(a=p(values[pair[0]]), b=p(values[pair[1]])))
                 continue
-            clauses.append(own_or_the(rng.choice(_INFORM_CLAUSE), k).format(k=p(k), v=p(v)))
+            clauses.append(own_or_the(rng.choice(_INFORM_STATEMENT if statements else _INFORM_CLAUSE), k)
+                           .format(k=p(k), v=p(v)))
         if len(clauses) > 1 and rng.random() < 0.2:
             clauses[-1] = f"{rng.choice(_HEDGES)} {clauses[-1]}"
         text = join(clauses, rng.choice(("and", "and", "plus", "and also")))
