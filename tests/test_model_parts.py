@@ -59,6 +59,16 @@ def counted_run(server, corpus: Corpus, embedder, config: GenerateConfig) -> tup
     return records, report, server.request_count() - start
 
 
+def alone_and_batched(server, corpus: Corpus, embedder, tmp_path, **config) -> tuple[tuple, tuple]:
+    """One generation run with one request in flight and one with two (each with its own LLM cache): what the
+    batch-prefetch tests compare. Each is :func:`generate_with`'s (records, report)."""
+    def run(concurrency: int) -> tuple[list, GenerationReport]:
+        options = server_options(server, tmp_path / f"llm{concurrency}", max_attempts=1, max_concurrency=concurrency)
+        return generate_with(corpus, embedder, GenerateConfig(**config, renderer_options=options))
+
+    return run(1), run(2)
+
+
 def test_roles_parse_in_order_and_a_typo_names_the_closest() -> None:
     assert parse_llm_roles("utterance, goal,goal") == ["goal", "utterance"]
     assert parse_llm_roles("") == [] and parse_llm_roles(None) == []

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from test_dialogue import make_corpus
-from test_model_parts import counted_run, generate_with, server_options
+from test_model_parts import alone_and_batched, counted_run, server_options
 
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.generate import GenerateConfig, GenerationReport, ScenarioFactory
+from tooldial.dialogue.generate import GenerateConfig, ScenarioFactory
 from tooldial.dialogue.intents import candidates, goal_clause
 from tooldial.dialogue.model_parts import LLM_ROLES
 from tooldial.dialogue.model_parts.need import need_problems, need_prompt, repair_need
@@ -180,14 +180,8 @@ def test_real_small_model_needs_are_checked_recorded_and_cached(openai_server, c
 def test_needs_asked_in_batches_give_the_same_dialogues(openai_server, corpus, embedder, tmp_path) -> None:
     """With several requests in flight the generator asks the needs of a whole batch of draws at once (more than it
     uses: the draws that fail to plan); each need is seeded by its API, so the dialogues are the same bytes."""
-    def run(concurrency: int) -> tuple[list, GenerationReport]:
-        options = server_options(openai_server, tmp_path / f"llm{concurrency}", max_attempts=1,
-                                 max_concurrency=concurrency)
-        return generate_with(corpus, embedder, GenerateConfig(n=2, seed=5, llm_roles=["need"],
-                                                              renderer_options=options))
-
-    alone, one = run(1)
-    batched, two = run(2)
+    (alone, one), (batched, two) = alone_and_batched(openai_server, corpus, embedder, tmp_path, n=2, seed=5,
+                                                     llm_roles=["need"])
     assert [r.model_dump_json() for r in batched] == [r.model_dump_json() for r in alone]
     used = {a for r in alone for a in (r.target, r.source) if a}
     assert used <= set(one.model_parts.needs) < set(two.model_parts.needs)  # the batch asked ahead

@@ -10,10 +10,10 @@ import statistics
 
 import pytest
 from test_dialogue import make_corpus
-from test_model_parts import counted_run, generate_with, server_options
+from test_model_parts import alone_and_batched, counted_run, server_options
 
 from tooldial.corpus.models import Api, Constraints, Corpus, OutputComponent, Tool
-from tooldial.dialogue.generate import GenerateConfig, GenerationReport, ScenarioFactory
+from tooldial.dialogue.generate import GenerateConfig, ScenarioFactory
 from tooldial.dialogue.mockdata.builder import build_result, rangeable_leaves
 from tooldial.dialogue.mockdata.generators import draw_in_range
 from tooldial.dialogue.model_parts import LLM_ROLES
@@ -199,16 +199,8 @@ def test_real_small_model_ranges_are_checked_recorded_drawn_from_and_cached(open
 def test_ranges_asked_in_batches_give_the_same_dialogues(openai_server, embedder, tmp_path) -> None:
     """With several requests in flight the generator asks the ranges of a whole batch of draws at once; each request
     is seeded by its API, so the dialogues are the same bytes as when each API is asked alone."""
-    corpus = _playlist_corpus()
-
-    def run(concurrency: int) -> tuple[list, GenerationReport]:
-        options = server_options(openai_server, tmp_path / f"llm{concurrency}", max_attempts=1,
-                                 max_concurrency=concurrency)
-        return generate_with(corpus, embedder, GenerateConfig(n=3, seed=3, llm_roles=["ranges"],
-                                                              renderer_options=options))
-
-    alone, one = run(1)
-    batched, two = run(2)
+    (alone, one), (batched, two) = alone_and_batched(openai_server, _playlist_corpus(), embedder, tmp_path, n=3,
+                                                     seed=3, llm_roles=["ranges"])
     assert [r.model_dump_json() for r in batched] == [r.model_dump_json() for r in alone]
     assert one.model_parts.value_ranges == two.model_parts.value_ranges
 

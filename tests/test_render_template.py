@@ -403,6 +403,9 @@ def test_a_fail_inform_states_the_values_it_has_after_a_bridge() -> None:
     values a user does know come as statements there (``inform_statement``), never as instructions."""
     instruction = re.compile(r"\b(?:that|know:|have:|But|However,|Though|hand,) (?:use|set|put|go with|take|for the)"
                              r"\b", re.I)
+    from tooldial.dialogue.render_template import _INFORM_CLAUSE, _INFORM_STATEMENT
+
+    assert set(_INFORM_STATEMENT) < set(_INFORM_CLAUSE)  # the same phrases, those that state (listed twice in data)
     messages = _by_action(_render(300), "fail_inform")
     assert len(messages) == 300
     assert not [m for m in messages if instruction.search(m)]

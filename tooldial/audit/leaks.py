@@ -161,8 +161,8 @@ def repeated_pair_check(train_rows: Sequence[dict[str, Any]], test_rows: Sequenc
         return str(row.get("sequence_id") or ""), str(row.get("source") or ""), str(row.get("target") or "")
 
     seen = {pair(r) for r in train_rows}
-    hits = [r for r in test_rows if pair(r) in seen]
-    examples = [f"{r.get('dialogue_id')}: {' -> '.join(a for a in pair(r)[1:] if a)} ({pair(r)[0]})" for r in hits]
+    hits = [(r.get("dialogue_id"), key) for r in test_rows if (key := pair(r)) in seen]
+    examples = [f"{did}: {' -> '.join(a for a in (source, target) if a)} ({seq})" for did, (seq, source, target) in hits]
     return _check("test pairs seen in train", len(test_rows), len(hits), examples,
                   "test dialogues repeat the sequence and APIs of a train dialogue (the same dialogue with other "
                   "values; `--split-by api` keeps APIs apart)",

@@ -162,8 +162,10 @@ def _generate(args: argparse.Namespace) -> int:
     print(f"wrote {count} dialogues to {args.out} in {took:.1f}s (corpus+graph {loaded - start:.1f}s); "
           f"{len(report.produced)}/23 sequences", file=sys.stderr)
     if report.repeated:
+        why = "--even-sequences repeats small pools" if args.even_sequences else \
+            "every pool had given each of its chains"
         print(f"tooldial: {report.repeated} dialogue(s) repeat the sequence and APIs of an earlier one "
-              f"({len(report.pairs)} distinct pairs written; every pool had given each of its chains)", file=sys.stderr)
+              f"({len(report.pairs)} distinct pairs written; {why})", file=sys.stderr)
     if report.exhausted:
         print(f"tooldial: sequences without a realizable API/edge left: {', '.join(sorted(set(report.exhausted)))}",
               file=sys.stderr)

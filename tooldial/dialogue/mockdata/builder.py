@@ -455,7 +455,7 @@ class ResultBuilder:
         if name not in self.inputs:  # a video's ``channel_id`` repeats the ``channelId`` asked, written either way
             name = self._inputs_by_words.get(f.tokens, name)
         if name in self.inputs and len(path) > 1 and str(path[-2]).lower() in _ECHO_CONTAINERS:
-            return self.inputs[name]  # the request repeated (``parameters.id``): ids and names too, at any depth
+            return self.inputs[name]  # a field right under a request echo (``parameters.id``): ids and names too
         owner = owner_words(path)
         if name in self.inputs and top and len(path) > 1 and name in self._top_names:
             return None  # the result's own ``uid`` repeats the ``uid`` asked for, not a nested ``provider.uid`` too
