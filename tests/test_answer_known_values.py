@@ -91,3 +91,28 @@ def test_a_result_that_only_says_the_call_went_through_reports_nothing() -> None
     plan = _plan(search, {"term": "insulin"})
     plan.target_result = result
     assert plan_problem(plan) == "lookup without an answer"
+
+
+def test_a_search_answered_only_by_how_its_listing_stands_is_not_planned() -> None:
+    """Rightmove's property search documents records holding an id only beside its paging: "the results per page is
+    3 and the total result count is 226" (sample 6607). Keys about the listing are read by their words, not by a
+    list of whole keys: ``resultsPerPage`` and ``totalResultCount`` are no answer, and beside a record's own fields
+    they are not said."""
+    from tooldial.corpus.models import OutputComponent
+
+    search = Api(category="Data", tool="Homes", name="property-for-sale", description="Search properties for sale.",
+                 method="GET", required_parameters=(Parameter(name="locationIdentifier", type="string",
+                                                              description="Location id"),),
+                 output_components=tuple(OutputComponent(path=p, description="") for p in (
+                     ("currentPage",), ("resultsPerPage",), ("totalResultCount",), ("data", "id"),
+                     ("data", "price"))))
+    paging = {"currentPage": 1, "resultsPerPage": 2, "totalResultCount": 207,
+              "data": [{"id": "54109839"}, {"id": "87279749"}]}
+    assert answer_fields(search, paging) == []
+    plan = _plan(search, {"locationIdentifier": "REGION^87490"})
+    plan.target_result = paging
+    assert plan_problem(plan) == "lookup without an answer"
+    priced = {**paging, "data": [{"id": "54109839", "price": "£425,000"}, {"id": "87279749", "price": "£310,000"}]}
+    assert [key for key, _, _ in answer_fields(search, priced)] == ["data|price"]
+    plan.target_result = priced
+    assert plan_problem(plan) == ""

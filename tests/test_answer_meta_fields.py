@@ -66,3 +66,17 @@ def test_a_numeric_code_of_a_type_or_gender_is_no_answer_unless_the_goal_names_i
     assert "team|type" in _keys(api, {"team": {"name": "Leinster", "type": "club"}})  # a word is no code
     typed = _api("TeamType", "Get the type of a team")  # the goal names the field: the code is the answer
     assert "team|type" in _keys(typed, {"team": {"name": "Leinster", "type": 0}})
+
+
+def test_a_pictures_width_and_height_give_way_to_the_records():
+    """"the widths are 120, 64, 300 and 640" answered a list of an artist's playlists (sample 7013): a picture's side
+    is about the picture; said only when the goal asks for a size."""
+    api = _api("List Artist Playlists", "List the playlists of an artist", ("artistId",))
+    result = {"playlists": {"items": [
+        {"name": "Acoustic Evenings", "followers": 1200, "images": [{"width": 640, "height": 640}]},
+        {"name": "Road Trip", "followers": 87, "images": [{"width": 300, "height": 300}]}]}}
+    keys = _keys(api, result)
+    assert "playlists|items|name" in keys
+    assert not {"playlists|items|images|width", "playlists|items|images|height"} & set(keys)
+    sized = _api("Image info", "Get the width and height of an image", ("url",))
+    assert "image|width" in _keys(sized, {"image": {"width": 640, "height": 480, "format": "png"}})

@@ -46,3 +46,16 @@ def test_a_built_result_counts_what_it_lists() -> None:
     for seed in range(5):
         body = build_result(api, random.Random(seed))["response"]
         assert body["count"] == len(body["faces"]), body
+
+
+@pytest.mark.parametrize(("key", "about_listing"), [
+    ("resultsPerPage", True), ("totalResultCount", True), ("currentOffset", True), ("numberOfItems", True),
+    ("next_page_cursor", True), ("current_page", True),  # the last one by the pack's whole keys
+    ("count", False),  # one word: a face detector's count is its answer
+    ("maxCurrent", False), ("TotalSize", False),  # a charger's current, a file's size
+    ("itemNumber", False), ("total_reviews", False), ("totalPrice", False),  # a record's own number or amount
+])
+def test_a_key_about_the_listing_is_read_by_its_words(key: str, about_listing: bool) -> None:
+    from tooldial.dialogue.mockdata.paging import listing_key
+
+    assert listing_key(key) is about_listing

@@ -12,9 +12,9 @@ from typing import Any
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import (
-    PAGING_KEYS,
     STATUS_KEYS,
     FieldName,
+    about_the_call,
     as_text,
     field_kind,
     leaf_items,
@@ -25,7 +25,7 @@ from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
-from tooldial.knowledge.taxonomy import name_tokens
+from tooldial.knowledge.taxonomy import name_tokens, picture_side
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
@@ -41,6 +41,8 @@ _FLAG_VALUES = knowledge_words("labels", "boolean_values")
 
 #: Words of a goal about colours (``knowledge/packs/answer_goals.yaml``).
 _COLOUR_GOAL = knowledge_words("answer_goals", "colour_goal")
+#: Words of a goal that asks for a picture's size (``knowledge/packs/media_files.yaml``).
+_PICTURE_SIZE_GOALS = knowledge_words("media_files", "picture_size_goals")
 
 
 def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
@@ -80,8 +82,10 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             continue  # "the team type is 0": a code, not a fact, unless the goal names its head ("Get team type")
         if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links and not asked) or (
-                re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL):
-            continue
+                re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL) or (
+                not asked and not goal & _PICTURE_SIZE_GOALS and picture_side(
+                    FieldName(path[-1], "number", parent=path[-2] if len(path) > 1 else "")) is not None):
+            continue  # a picture's width or height is about the picture, not news, unless the goal asks for it
         score = _relevance(path, kind, goal) + (100.0 if asked else 0.0)  # every enumerated field first: the
         # limit then never cuts one
         scored.append((-score, order, "|".join(path), _field_label(path), text))
@@ -218,7 +222,7 @@ def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
     are mostly ids already: ``unasked_id`` keeps them out.)"""
     last = key.split("|")[-1]
     done = text.lower() in _DONE_VALUES
-    meta = last.lower() in STATUS_KEYS | PAGING_KEYS or "".join(name_tokens(last)) in _META_KEYS or (
+    meta = about_the_call(last) or "".join(name_tokens(last)) in _META_KEYS or (
         text.lower() in _FLAG_VALUES)  # a flag in text ("following: true") names nothing either
     return (meta or done) and not (asked_field(last, enumerated) and not done)
 

@@ -38,8 +38,7 @@ from tooldial.dialogue.intents import (
     unintroduced,
 )
 from tooldial.dialogue.mockdata import (
-    PAGING_KEYS,
-    STATUS_KEYS,
+    about_the_call,
     build_result,
     documented_output,
     input_value,
@@ -242,7 +241,7 @@ def plan_problem(plan: Any) -> str:
     if made_for_its_output(plan.target.api) and documented_output(plan.target.api):
         fields = answer_fields(plan.target.api, plan.target_result, known=plan.known_to_user)
         if not reports_something(plan.target_result) or names_only(plan.target.api, fields) or all(
-                key.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for key, _, _ in fields):
+                about_the_call(key.split("|")[-1]) for key, _, _ in fields):
             return "lookup without an answer"
     return ""
 

@@ -306,6 +306,13 @@ def names_picture(f: FieldName, own: bool = True) -> bool:
     return bool({singular(t) for t in words} & _cue("image"))
 
 
+def picture_side(f: FieldName) -> int | None:
+    """0 for a picture's width, 1 for its height (``thumbnails[].width``, ``thumbnail_height``, ``image.h``
+    spelled out), None for any other field."""
+    side = 0 if f.has("width") else 1 if f.has("height") else None
+    return side if side is not None and names_picture(f) else None
+
+
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
 #: ``field_words`` pack's (one set per cue).
 RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (

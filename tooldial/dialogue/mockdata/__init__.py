@@ -59,6 +59,7 @@ from tooldial.dialogue.mockdata.documented import ENVELOPE as ENVELOPE
 from tooldial.dialogue.mockdata.documented import PAGING_KEYS as PAGING_KEYS
 from tooldial.dialogue.mockdata.documented import PICK_PREFERENCE as PICK_PREFERENCE
 from tooldial.dialogue.mockdata.documented import STATUS_KEYS as STATUS_KEYS
+from tooldial.dialogue.mockdata.documented import about_the_call as about_the_call
 from tooldial.dialogue.mockdata.documented import documented_entities as documented_entities
 from tooldial.dialogue.mockdata.documented import documented_keys as documented_keys
 from tooldial.dialogue.mockdata.documented import documented_output as documented_output

@@ -11,6 +11,7 @@ from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.dialogue.mockdata.dates import parse_date
 from tooldial.dialogue.mockdata.fields import _ID_WORDS, FieldName, field_kind, is_credential, name_tokens
+from tooldial.dialogue.mockdata.paging import listing_key
 from tooldial.dialogue.mockdata.paths import as_text, leaf_items
 from tooldial.dialogue.mockdata.places import _place_index, place_names, place_of
 from tooldial.dialogue.mockdata.record_kinds import record_words
@@ -196,6 +197,12 @@ STATUS_KEYS = loader.words("envelope", "status_keys")
 
 #: Result keys about paging, not about what was asked (``current_page: 1``, ``nextOffset: 2``).
 PAGING_KEYS = loader.words("paging", "paging_keys")
+
+
+def about_the_call(key: str) -> bool:
+    """Whether a result key tells how the call went (``status``) or how the listing stands (``resultsPerPage``,
+    ``totalResultCount``: :func:`~tooldial.dialogue.mockdata.paging.listing_key`) rather than what was asked."""
+    return key.lower() in STATUS_KEYS or listing_key(key)
 
 
 #: Top-level keys under which a response repeats the request.

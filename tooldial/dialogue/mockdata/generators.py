@@ -23,7 +23,7 @@ from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
-from tooldial.knowledge.taxonomy import names_picture
+from tooldial.knowledge.taxonomy import picture_side
 
 #: Words of fields drawn as hex digits, match goals, a played match's status, audience counts, room counts, a
 #: house number, an image file; a plain street's types, document extensions, drawn statuses (each set's doc says).
@@ -152,16 +152,9 @@ def _gen_date_part(f: FieldName, ctx: RecordContext) -> str:
     return str(ctx.world.rng.randint(low, high))
 
 
-def _picture_side(f: FieldName) -> int | None:
-    """0 for a picture's width, 1 for its height (``thumbnails[].width``, ``thumbnail_height``, ``image.h``
-    spelled out), None for any other field."""
-    side = 0 if f.has("width") else 1 if f.has("height") else None
-    return side if side is not None and names_picture(f) else None
-
-
 def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
-    side = _picture_side(f)
+    side = picture_side(f)
     if side is not None:  # one of the record's common picture sizes, width and height as a pair
         size = ctx.values.setdefault("<picture size>", rng.choice(_PICTURE_SIZES))
         return size.split("x")[side]

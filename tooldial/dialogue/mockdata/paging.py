@@ -70,6 +70,23 @@ def is_total(joined: str) -> bool:
         joined.startswith(_TOTAL_STARTS) and joined.endswith(_TOTAL_ENDINGS))
 
 
+#: Words that make a key about the listing (``resultsPerPage``), and the words such a key may hold beside them.
+_LISTING_KEY_WORDS = loader.words("paging", "listing_key_words")
+_LISTING_KEY_FILL = loader.words("paging", "listing_key_fill")
+_PAGING_KEYS = loader.words("paging", "paging_keys")
+
+
+def listing_key(key: str) -> bool:
+    """Whether a result key is about the listing rather than its records: a paging key (``current_page``), or a
+    name of two words or more made only of listing words, one of them a paging or counting word
+    (``resultsPerPage``, ``totalResultCount``, ``currentOffset``, ``numberOfItems``). A key of one word is read by
+    the lists alone: a bare ``count`` is a face detector's answer, not the listing's."""
+    if key.lower() in _PAGING_KEYS:
+        return True
+    words = set(name_tokens(key))
+    return len(words) > 1 and words <= _LISTING_KEY_WORDS | _LISTING_KEY_FILL and bool(words & _LISTING_KEY_WORDS)
+
+
 def page_input(inputs: dict[str, Any]) -> int | None:
     """The page a call asked for (``page``, ``pageNumber``, ``page_no``), or None."""
     for key, value in inputs.items():

@@ -24,7 +24,7 @@ from typing import Any
 
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.chains.effects import made_for_its_output
-from tooldial.dialogue.mockdata import PAGING_KEYS, STATUS_KEYS, as_text, documented_output
+from tooldial.dialogue.mockdata import STATUS_KEYS, about_the_call, as_text, documented_output
 from tooldial.dialogue.model_parts.results import PLACEHOLDER as _PLACEHOLDER
 from tooldial.dialogue.model_parts.results import flat_leaves
 from tooldial.dialogue.scenario import ScenarioInstruction
@@ -150,8 +150,8 @@ REPEATS_EARLIER = "repeats an earlier call's response"
 def _leaf_names(node: Any) -> set[str]:
     """The normalised names of a response's leaves (a list item's leaf by its record's key), without how the call
     or the page went."""
-    names = {_norm(next((p for p in reversed(path) if isinstance(p, str)), "")) for path, _ in flat_leaves(node)}
-    return names - {_norm(k) for k in STATUS_KEYS | PAGING_KEYS} - {""}
+    keys = {next((p for p in reversed(path) if isinstance(p, str)), "") for path, _ in flat_leaves(node)}
+    return {_norm(k) for k in keys if not about_the_call(k)} - {""}
 
 
 def repeats_earlier(answer: Any, request: dict[str, Any], earlier: list[tuple[dict[str, Any], Any]]) -> bool:
@@ -209,7 +209,7 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any,
     if len(leaves) > MAX_LEAVES:
         problems.append(f"more than {MAX_LEAVES} values")
     keys = [str(p) for path, _ in leaves for p in path if isinstance(p, str)]
-    if not any(k.lower() not in STATUS_KEYS | PAGING_KEYS for k in keys):
+    if all(about_the_call(k) for k in keys):
         problems.append("reports only how the call went")
     texts = [as_text(v) for _, v in leaves if v is not None and not isinstance(v, bool)]
     if any(not t.strip() for t in texts) or any(v is None for _, v in leaves):
@@ -254,7 +254,7 @@ def with_response(scenario: ScenarioInstruction, api: Api, result: Any,
                                   **request.get("optional_parameters", {})}.values()]
     situation, required, content = response_parts(api, result, known, fields)
     told = content["answer_fields"]
-    if not told or all(f.split("|")[-1].lower() in STATUS_KEYS | PAGING_KEYS for f in told):
+    if not told or all(about_the_call(f.split("|")[-1]) for f in told):
         return scenario, "nothing a user asked for to report"
     new_turn = turn.model_copy(update={"situation": situation, "required_values": required,
                                        "content": {**turn.content, **content}})
