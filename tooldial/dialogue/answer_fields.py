@@ -41,8 +41,8 @@ _FLAG_VALUES = knowledge_words("labels", "boolean_values")
 
 #: Words of a goal about colours (``knowledge/packs/answer_goals.yaml``).
 _COLOUR_GOAL = knowledge_words("answer_goals", "colour_goal")
-#: Words of a goal that asks for a picture's size (``knowledge/packs/media_files.yaml``).
-_PICTURE_SIZE_GOALS = knowledge_words("media_files", "picture_size_goals")
+#: Words of a goal that asks for a picture's size (``knowledge/packs/answer_goals.yaml``).
+_PICTURE_SIZE_GOALS = knowledge_words("answer_goals", "picture_size_goal")
 
 
 def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
