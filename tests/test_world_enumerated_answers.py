@@ -348,3 +348,22 @@ def test_the_answer_rule_reads_a_value_the_user_picked_as_said():
     assert left_out("Ok, China sounds right.") == []
     assert left_out("Ok, the second one.") and "country" in left_out("Ok, the second one.")[0]
     assert left_out("Chinatown sounds right.")  # a word that only contains the value is not the value said
+
+
+def test_a_results_search_terms_and_tags_are_what_was_searched_or_left_out():
+    """A Bible verse tagged "basketball", a track "vegan recipes" (samples 2953–8629: 700 tag and term leaves held
+    drawn topics): a result's undocumented search term or tag holds what the call searched for, and a call that
+    searched nothing leaves them out; an input (the user's search) still takes a topic."""
+    from tooldial.corpus.models import OutputComponent
+    from tooldial.dialogue.mockdata import TOPICS, build_result, input_value
+
+    api = Api(category="Data", tool="Scripture", name="Search verses", description="Search verses.", method="GET",
+              required_parameters=(Parameter(name="query", type="string"),), optional_parameters=(),
+              output_components=(OutputComponent(path=("verses", "chapter"), type="integer", is_list=True),
+                                 OutputComponent(path=("verses", "tags"), type="string", is_list=True)))
+    searched = build_result(api, random.Random(2), records=2, inputs={"query": "Melchizedek"})["response"]
+    assert [v["tags"] for v in searched["verses"]] == ["Melchizedek", "Melchizedek"]
+    for seed in range(4):  # by a book's id: nothing searched, no tags
+        body = build_result(api, random.Random(seed), records=2, inputs={"book_id": "43"})["response"]
+        assert [v.get("tags") for v in body["verses"]] == [None, None], body
+    assert input_value(Parameter(name="query", type="string"), random.Random(0)) in TOPICS
