@@ -56,7 +56,6 @@ from tooldial.dialogue.mockdata.dates import parse_date as parse_date
 from tooldial.dialogue.mockdata.dates import series_direction as series_direction
 from tooldial.dialogue.mockdata.dates import series_key as series_key
 from tooldial.dialogue.mockdata.documented import ENVELOPE as ENVELOPE
-from tooldial.dialogue.mockdata.documented import PAGING_KEYS as PAGING_KEYS
 from tooldial.dialogue.mockdata.documented import PICK_PREFERENCE as PICK_PREFERENCE
 from tooldial.dialogue.mockdata.documented import STATUS_KEYS as STATUS_KEYS
 from tooldial.dialogue.mockdata.documented import about_the_call as about_the_call
@@ -96,6 +95,7 @@ from tooldial.dialogue.mockdata.inputs import input_values as input_values
 from tooldial.dialogue.mockdata.money import conversion_expected as conversion_expected
 from tooldial.dialogue.mockdata.money import currency_inputs as currency_inputs
 from tooldial.dialogue.mockdata.paging import MAX_REQUESTED_RECORDS as MAX_REQUESTED_RECORDS
+from tooldial.dialogue.mockdata.paging import PAGING_KEYS as PAGING_KEYS
 from tooldial.dialogue.mockdata.paging import page_input as page_input
 from tooldial.dialogue.mockdata.paging import requested_records as requested_records
 from tooldial.dialogue.mockdata.paths import as_text as as_text

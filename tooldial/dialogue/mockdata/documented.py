@@ -195,10 +195,6 @@ ENVELOPE = loader.words("envelope", "envelope")
 STATUS_KEYS = loader.words("envelope", "status_keys")
 
 
-#: Result keys about paging, not about what was asked (``current_page: 1``, ``nextOffset: 2``).
-PAGING_KEYS = loader.words("paging", "paging_keys")
-
-
 def about_the_call(key: str) -> bool:
     """Whether a result key tells how the call went (``status``) or how the listing stands (``resultsPerPage``,
     ``totalResultCount``: :func:`~tooldial.dialogue.mockdata.paging.listing_key`) rather than what was asked."""

@@ -70,10 +70,11 @@ def is_total(joined: str) -> bool:
         joined.startswith(_TOTAL_STARTS) and joined.endswith(_TOTAL_ENDINGS))
 
 
+#: Result keys about paging, not about what was asked (``current_page: 1``, ``nextOffset: 2``).
+PAGING_KEYS = loader.words("paging", "paging_keys")
 #: Words that make a key about the listing (``resultsPerPage``), and the words such a key may hold beside them.
 _LISTING_KEY_WORDS = loader.words("paging", "listing_key_words")
 _LISTING_KEY_FILL = loader.words("paging", "listing_key_fill")
-_PAGING_KEYS = loader.words("paging", "paging_keys")
 
 
 def listing_key(key: str) -> bool:
@@ -81,7 +82,7 @@ def listing_key(key: str) -> bool:
     name of two words or more made only of listing words, one of them a paging or counting word
     (``resultsPerPage``, ``totalResultCount``, ``currentOffset``, ``numberOfItems``). A key of one word is read by
     the lists alone: a bare ``count`` is a face detector's answer, not the listing's."""
-    if key.lower() in _PAGING_KEYS:
+    if key.lower() in PAGING_KEYS:
         return True
     words = set(name_tokens(key))
     return len(words) > 1 and words <= _LISTING_KEY_WORDS | _LISTING_KEY_FILL and bool(words & _LISTING_KEY_WORDS)
