@@ -1070,7 +1070,10 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     if builder.searched is not None:
         about_searched(api, body, builder.searched)  # the records are about what was searched
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
-    _order_everywhere(body)  # a moment the schema made of a clock time ("15:45" → a date-time) runs in order too
+    # a moment the schema made of a clock time ("15:45" → a date-time) runs in order too: in its record, and in
+    # its series (an hourly history's times were dates of any year, in any order)
+    order_series(body, words, builder.bounds, builder.world.today)
+    _order_everywhere(body)
     _remember_top(body, builder)
 
 
