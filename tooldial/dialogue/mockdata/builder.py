@@ -1056,13 +1056,12 @@ def _only_counts(body: Any) -> bool:
 
 
 def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
-    """Mend a filled result as a whole (in place): paging, status, conversions, series in order, the record rules
-    on every object, league tables, price walks, country facts, the documented schema; then note its places."""
+    """Mend a filled result as a whole (in place): paging, status, conversions, the record rules on every object,
+    league tables, price walks, country facts, the documented schema, then series in order; then note its places."""
     words = builder.name_words | frozenset(name_tokens(api.tool))
     world_fix("paging")(body, builder.raw_inputs)
     world_fix("status")(body)
     world_fix("exchange_rate")(body, builder.raw_inputs)
-    order_series(body, words, builder.bounds, builder.world.today)
     _apply_everywhere(body, builder.top)
     _rank_tables(body)
     world_fix("rows", "fix_series")(body, builder.world.rng)
@@ -1070,8 +1069,9 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     if builder.searched is not None:
         about_searched(api, body, builder.searched)  # the records are about what was searched
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
-    # a moment the schema made of a clock time ("15:45" → a date-time) runs in order too: in its record, and in
-    # its series (an hourly history's times were dates of any year, in any order)
+    # series are ordered once the schema has made its moments: a clock time it made a date-time ("15:45" →
+    # "2023-10-08T15:45") runs in order too (an hourly history's times were dates of any year, in any order); one
+    # pass here builds every ToolBench result as the pass before the schema step and this one together did
     order_series(body, words, builder.bounds, builder.world.today)
     _order_everywhere(body)
     _remember_top(body, builder)

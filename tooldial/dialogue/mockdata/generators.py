@@ -273,7 +273,7 @@ def _gen_company(f: FieldName, ctx: RecordContext) -> str:
     return ctx.world.fake.company()
 
 
-def _gen_query(ctx: RecordContext) -> str | None:
+def _gen_query(f: FieldName, ctx: RecordContext) -> str | None:
     """A search term: a topic for a user to search (an input), in a result what the call searched for; a result
     whose call searched nothing leaves its undocumented terms and tags out (a Bible verse tagged "basketball", a
     track "vegan recipes": drawn topics are about nothing the record is)."""
@@ -342,7 +342,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "person": _gen_person,
     "company": _gen_company,
     "gender": lambda f, c: c.world.rng.choice(("male", "female")),
-    "query": lambda f, c: _gen_query(c),
+    "query": _gen_query,
     "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)
     "title": _gen_title,
     "name": _gen_name,

@@ -74,7 +74,7 @@ def is_total(joined: str) -> bool:
 PAGING_KEYS = loader.words("paging", "paging_keys")
 #: Words that make a key about the listing (``resultsPerPage``), and the words such a key may hold beside them.
 _LISTING_KEY_WORDS = loader.words("paging", "listing_key_words")
-_LISTING_KEY_FILL = loader.words("paging", "listing_key_fill")
+_LISTING_WORDS = _LISTING_KEY_WORDS | loader.words("paging", "listing_key_fill")
 
 
 def listing_key(key: str) -> bool:
@@ -85,7 +85,7 @@ def listing_key(key: str) -> bool:
     if key.lower() in PAGING_KEYS:
         return True
     words = set(name_tokens(key))
-    return len(words) > 1 and words <= _LISTING_KEY_WORDS | _LISTING_KEY_FILL and bool(words & _LISTING_KEY_WORDS)
+    return len(words) > 1 and words <= _LISTING_WORDS and bool(words & _LISTING_KEY_WORDS)
 
 
 def page_input(inputs: dict[str, Any]) -> int | None:
