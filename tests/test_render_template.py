@@ -323,7 +323,9 @@ def test_situation_asides_never_name_a_place_or_time_when_slots_are_about_them()
             if part:
                 assert user_text.count(part) <= 1, (part, user_text)
                 told += part in user_text
-    assert told > 40  # excuses and goodbyes still tell the situation (which acts may: tests/test_user_asides.py)
+    # excuses and goodbyes still tell the situation (which acts may: tests/test_user_asides.py); 14 of 300 since
+    # session 35, where situation parts share a dialogue's two personal messages with the rest (over 40 before)
+    assert told > 10
 
 
 def test_situation_has_a_town_only_without_place_slots() -> None:

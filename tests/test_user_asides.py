@@ -83,7 +83,9 @@ def test_one_aside_per_dialogue_never_in_a_message_that_introduces_the_user() ->
         assert len(with_aside) <= 1, with_aside
         assert not any("context" in g for g in with_aside), with_aside
         told += len(with_aside)
-    assert told > 60  # asides are still said
+    # asides are still said: 29 of 300 since session 35, where they share a dialogue's two personal messages
+    # (render_template.PERSONAL_MESSAGES) with introductions and where values come from (over 60 before)
+    assert told > 20
 
 
 def test_a_situation_aside_only_explains_its_turn_by_default() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 from tooldial.corpus import load_corpus
 from tooldial.dialogue.intents import candidates
@@ -57,8 +58,9 @@ def test_the_users_plan_comes_from_the_dialogues_domain_and_is_said_at_most_once
         said_plan += bool(plans)
         said_tried += any(t in text for t in TRIED["weather"])
     # a plan introduces the user, who is introduced once (tests/test_user_asides.py): said in 35 of 300 since
-    # session 14 (was > 60 when every turn could add it)
-    assert said_plan > 25 and said_tried > 15, (said_plan, said_tried)
+    # session 14 (was > 60 when every turn could add it); 21 since session 35, where a plan competes with the
+    # other personal sentences for a dialogue's two messages that may tell one (PERSONAL_MESSAGES)
+    assert said_plan > 15 and said_tried > 15, (said_plan, said_tried)
 
 
 def test_a_plan_never_shares_a_word_with_the_dialogues_values() -> None:
@@ -127,3 +129,24 @@ def test_the_trace_names_each_part_of_a_user_message() -> None:
     assert ("inform", "story") in parts and ("fail_inform", "excuse") in parts
     frames = [text for act, part, text in renderer.trace if (act, part) == ("inform", "frame")]
     assert len(frames) == 50 and all("38.7223" in f and "-9.1393" in f for f in frames)
+
+
+def test_a_user_tells_something_personal_in_at_most_two_messages_one_thing_each() -> None:
+    """Readers of fresh ToolBench dialogues (session 35) flagged personal sentences in every turn and two in one
+    goodbye ("I'll forward this to my colleague Sylvia. Now I can get back to the car wash.") as filler."""
+    from tooldial.dialogue.render_template import PERSONAL_MESSAGES
+
+    personal = {"context", "story", "source", "why", "excuse"}
+    renderer = TemplateRenderer(typo_rate=0.0)
+    renderer.trace = []
+    with_any = 0
+    for i in range(300):
+        start = len(renderer.trace)
+        renderer.messages(_weather(f"td-{i}"))
+        told = [(act, part) for act, part, _ in renderer.trace[start:] if part in personal]
+        # acts of one message are traced together: a message is one act here (each user act occurs once)
+        per_message = Counter(act for act, _ in told)
+        assert all(n == 1 for n in per_message.values()), told
+        assert len(per_message) <= PERSONAL_MESSAGES, told
+        with_any += bool(told)
+    assert with_any > 100, with_any  # still told, by most users who are not terse

@@ -69,6 +69,11 @@ _CONTEXT_RATE = {"plain": 0.35, "terse": 0.05, "chatty": 0.85, "formal": 0.35, "
 _EXTRA_RATE = {"plain": 1.0, "terse": 0.0, "chatty": 1.6, "formal": 0.8, "non_native": 0.7, "typo": 1.0}
 #: Probability that the A.7 style drawn for a turn shapes the utterance (the rest use the frames below).
 STYLE_USE = 0.3
+#: User messages of one dialogue that may tell something personal (an introduction, where a value comes from, a
+#: situation aside, what the user does next), the opening's introduction included; each such message tells one.
+#: Readers of fresh ToolBench dialogues flagged a personal sentence in every turn, or two in one goodbye ("I'll
+#: forward this to my colleague Sylvia. Now I can get back to the car wash."), as filler no person writes.
+PERSONAL_MESSAGES = 2
 
 
 def _the(slots: Sequence[str]) -> str:
@@ -442,6 +447,7 @@ class TemplateRenderer:
         if any(v and re.search(rf"\b{re.escape(v)}\b", said_first) for v in told) or \
                 (user is not None and introduces(said_first, persona_entry(user.persona))):
             said["introduced"] = True
+            context["personal"] = 1  # the opening told who the user is: one of PERSONAL_MESSAGES
         # one identity per dialogue: a job or a role the intent utterances said is the only one
         role = re.sub(r"\btheir\b", "my", user.persona) if user is not None else ""
         if any(v and re.search(rf"\b{re.escape(v)}\b", said_first, re.IGNORECASE) for v in (profile.job, role)):
@@ -501,11 +507,22 @@ class TemplateRenderer:
         profile: UserProfile | None = ctx.get("profile")
         # a personal detail after the act's own words (``extra``: the chance of one), never for a terse user
         extra = _EXTRA_RATE[persona]
+        here = [False]  # whether this message told something personal already (one per message)
+
+        def room() -> bool:
+            """Whether this message may still tell something personal (:data:`PERSONAL_MESSAGES`)."""
+            return not here[0] and ctx.get("personal", 0) < PERSONAL_MESSAGES
+
+        def told(text: str) -> str:
+            if text and not here[0]:
+                here[0] = True
+                ctx["personal"] = ctx.get("personal", 0) + 1
+            return text
 
         def detail(frames: tuple[str, ...], chance: float) -> str:
-            if profile is None or rng.random() >= chance * extra:
+            if profile is None or not room() or rng.random() >= chance * extra:
                 return ""
-            return say(frames, profile, rng, p, ctx.setdefault("said", {}))
+            return told(say(frames, profile, rng, p, ctx.setdefault("said", {})))
 
         situation: Situation | None = ctx.get("situation")
 
@@ -513,7 +530,7 @@ class TemplateRenderer:
             """A situation aside of the frames ``act`` may tell (:data:`TURN_ASIDES`; ``chance``); in a share
             ``share`` of them one of ``story`` instead (the user's plan, what they tried or what the answer lets
             them do), as long as that part was not told yet."""
-            if situation is None or rng.random() >= chance * extra:
+            if situation is None or not room() or rng.random() >= chance * extra:
                 return ""
             frames = TURN_ASIDES.get(act, ())
             if persona not in _BRIEF:  # only a user who writes short turns says they keep it short
@@ -525,14 +542,15 @@ class TemplateRenderer:
                 story = tuple(f for f in story if "{plan}" not in f)
             parts = _aside_parts(said)
             if story and rng.random() < share:
-                told = aside(story, situation, rng, p, said)
-                if told:
+                story_told = aside(story, situation, rng, p, said)
+                if story_told:
                     said["introduced"] = said.get("introduced", False) or bool(said.get("sit:plan"))
                     said["aside"] = said.get("aside", False) or _aside_parts(said) != parts  # "I'm {where}, trying …"
-                    return say((told,), profile, rng, p, said) if profile is not None and "{" in told else told
-            told = aside(frames, situation, rng, p, said)
-            said["aside"] = said.get("aside", False) or bool(told)
-            return told
+                    return told(say((story_told,), profile, rng, p, said)
+                                if profile is not None and "{" in story_told else story_told)
+            one = aside(frames, situation, rng, p, said)
+            said["aside"] = said.get("aside", False) or bool(one)
+            return told(one)
 
         goal = ""
         # the aim and the context sentence are said at most once per dialogue, as a person would
@@ -541,7 +559,7 @@ class TemplateRenderer:
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_USER_OPENERS[persona])
         closer = _closer(persona, rng) if rng.random() < 0.25 else ""
-        context = _context_sentence(act, persona, domain, profile, rng, p, ctx)
+        context = told(_context_sentence(act, persona, domain, profile, rng, p, ctx)) if room() else ""
         ctx["introducing"] = bool(context)  # this message introduces the user: no aside beside it
         if context:
             ctx.setdefault("said", {})["introduced"] = True
