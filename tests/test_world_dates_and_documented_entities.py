@@ -136,6 +136,29 @@ def test_a_geocoded_address_lies_in_the_city_it_names():
             assert abs(row["latitude"] - 38.7) < 1.5 and abs(row["longitude"] + 9.1) < 1.5, row
 
 
+def test_the_records_of_a_tool_named_for_one_country_lie_in_that_country():
+    """"argentina_movie_theatres" listed cinemas in Dalian and Auckland (session 35, sample 1201); whole ToolBench
+    without that sample: place fields of tools named for one country 9 there and 123 elsewhere before, 132 and 0
+    after."""
+    from tooldial.dialogue.mockdata.places import _place_index, bound_places
+
+    example = {"name": "Cine Sol", "city": "Lisbon", "country": "Portugal", "address": "Rua Augusta 24, Lisbon"}
+    api = _api("/cinemas", example=[example]).model_copy(update={"tool": "argentina_movie_theatres"})
+    assert {p.country_code for p in bound_places(api)} == {"AR"} and len(bound_places(api)) >= 3
+    cities = set()
+    for seed in range(10):
+        body = build_result(api, random.Random(seed), records=3)["response"]
+        for row in body:
+            assert row["country"] == "Argentina" and _place_index()[row["city"]].country_code == "AR", row
+            cities.add(row["city"])
+        top = build_result(api.model_copy(update={"example_response": example}), random.Random(seed))["response"]
+        assert top["country"] == "Argentina", top  # the result's own record too, not only a list's
+    assert len(cities) > 1
+    worldwide = api.model_copy(update={"tool": "movie_theatres"})
+    assert bound_places(worldwide) == ()
+    assert {p.country_code for p in bound_places(api.model_copy(update={"tool": "UK Real Estate"}))} == {"GB"}
+
+
 # --- documented examples of another entity --------------------------------------------------------------------
 
 _LANGUAGE = {"id": 52, "name": "C++ (GCC 7.4.0)", "is_archived": False, "source_file": "main.cpp",

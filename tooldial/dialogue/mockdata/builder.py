@@ -54,6 +54,7 @@ from tooldial.dialogue.mockdata.places import (
     _named_city,
     _place_index,
     _zone_places,
+    bound_places,
     distance_km,
     input_places,
     nearby_places,
@@ -346,6 +347,9 @@ class ResultBuilder:
         #: coordinates), the cities of the country they name, or one city "near" a postal code / address.
         self.record_places: tuple[Place, ...] = (self.input_place,) if self.input_place is not None else ()
         us_api = bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
+        #: The cities of the one country the tool's name names ("argentina_movie_theatres", "Mexico ZIP Codes"):
+        #: records of such a tool lie there, unless the inputs or the searched words place them.
+        bound = bound_places(api)
         if not self.record_places:
             self.record_places = input_places(self.inputs)
             if not self.record_places and us_api:  # a US zip code lies in the US, not in the user's Zunyi
@@ -353,7 +357,8 @@ class ResultBuilder:
             if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):
                 named = _named_city(" ".join(str(v) for k, v in self.inputs.items()
                                             if field_kind(FieldName(k)) == "address"))
-                self.record_places = (named or world.home,)  # "Praca do Comercio, Lisbon" lies in Lisbon
+                self.record_places = (named or (world.rng.choice(bound) if bound else world.home),)  # "Praca do
+                # Comercio, Lisbon" lies in Lisbon; an address of a tool bound to one country in that country
             if self.record_places:
                 self.input_place = self.record_places[0] if len(self.record_places) == 1 else \
                     world.rng.choice(self.record_places)
@@ -362,8 +367,9 @@ class ResultBuilder:
             self.first_place = self.input_place = place
             self.record_places = (place,) if self.searched.kind == "city" else tuple(
                 p for p in places() if p.country_code == place.country_code and p != place) or (place,)
-        if not self.record_places and us_api:
-            self.record_places = tuple(p for p in places() if p.country_code == "US")  # "US Geo Data"
+        if not self.record_places and bound:  # an Argentinian cinema chain's cinemas, the result's own place too
+            self.record_places = bound
+            self.top._place = world.rng.choice(bound)
         #: A search around the point asked (``Cities Nearby``, a ``radius`` input): its records are the towns
         #: nearest to it, in turn, within the radius; their ``distance`` is the real one (:func:`nearby_places`).
         self.nearby = self.input_place is not None and _searches_around(api, self.inputs)

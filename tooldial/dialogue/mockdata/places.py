@@ -9,10 +9,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.knowledge import loader
+
+if TYPE_CHECKING:
+    from tooldial.corpus.models import Api
 
 
 @dataclass(frozen=True)
@@ -290,17 +293,63 @@ def _zone_places() -> dict[str, Place]:
     return out
 
 
+@lru_cache(maxsize=1)
+def city_aliases() -> dict[str, str]:
+    """Table cities by their names and ASCII alternate names, lower-cased ("new york" → New York City)."""
+    out: dict[str, str] = {}
+    for city in _place_index():
+        if city[:1].isalpha():
+            out.setdefault(city.lower(), city)
+    for city in list(out.values()):
+        for alias in sorted(_alternate_names().get(city, ())):
+            out.setdefault(alias.lower(), city)
+    return out
+
+
+#: A trailing postal code or region code of an address part ("NY 10118", "CA", "SW1A 2AA" is left as it is).
+_ADDRESS_TAIL = re.compile(r"(\s+(\d[\d\-]*|[A-Z]{2}))+$")
+
+
 def _named_city(text: str) -> Place | None:
-    """The city of the table an address names ("Praca do Comercio, Lisbon" → Lisbon), by its comma parts."""
-    index = _place_index()
-    for part in reversed([p.strip() for p in text.split(",")]):
+    """The city of the table an address names: a comma part that is a city's name or alternate name ("Praca do
+    Comercio, Lisbon" → Lisbon, "350 5th Ave, New York, NY 10118" → New York City), else the last words of an
+    address written without commas ("1600 pennsylvania ave washington dc" → Washington); None when it names none."""
+    index, aliases = _place_index(), city_aliases()
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    for part in reversed(parts):
         part = re.sub(r"^\d[\d\- ]*\s+", "", part)  # "1100-148 Lisboa"
-        found = index.get(part) or index.get(part.title())  # "las vegas, nv" as a user types it
+        part = _ADDRESS_TAIL.sub("", part) or part  # "New York NY 10118"
+        found = index.get(part) or index.get(part.title()) or (  # "las vegas, nv" as a user types it
+            index.get(aliases.get(part.lower(), "")))
         if found is not None:
             return found
+    if len(parts) == 1:  # one run of words: its last one to three words name the city, after a street's
+        words = _ADDRESS_TAIL.sub("", parts[0]).split()
+        for n in (3, 2, 1):
+            if len(words) > n and (city := aliases.get(" ".join(words[-n:]).lower())) is not None:
+                return index.get(city)
     return None
 
 
 @lru_cache(maxsize=1)
 def _country_names() -> frozenset[str]:
     return frozenset(p.country.lower() for p in places())
+
+
+@lru_cache(maxsize=8192)
+def _tool_places(tool: str, us_words: bool) -> tuple[Place, ...]:
+    from tooldial.graph.geo_scope import tool_country
+
+    words = " ".join(w[:1].upper() + w[1:] for w in re.split(r"[\s_\-]+", tool) if w)  # "argentina_movie" → "Argentina Movie"
+    code = "US" if us_words else tool_country(words)
+    if code is None:
+        return ()
+    big = tuple(p for p in places() if p.country_code == code)  # a country's records in more than one city
+    return big if len(big) >= 3 else tuple(p for p in lookup_places() if p.country_code == code) or big
+
+
+def bound_places(api: Api) -> tuple[Place, ...]:
+    """The table cities of the one country an API's tool is bound to by its name (:func:`tooldial.graph.geo_scope.
+    tool_country`: "argentina_movie_theatres", "Mexico ZIP Codes"; ``us`` / ``usa`` in the tool's or the API's
+    name), () when it names none or the table has no city there."""
+    return _tool_places(api.tool, bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"}))

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import _WRAPPERS, as_text
-from tooldial.dialogue.mockdata.places import _alternate_names, _place_index, place_names
+from tooldial.dialogue.mockdata.places import _place_index, city_aliases, place_names
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
 
@@ -71,26 +70,13 @@ class Searched:
         return self.text.title() if self.text.islower() else self.text
 
 
-@lru_cache(maxsize=1)
-def _city_aliases() -> dict[str, str]:
-    """Table cities by their names and ASCII alternate names, lower-cased ("new york" → New York City)."""
-    out: dict[str, str] = {}
-    for city in _place_index():
-        if city[:1].isalpha():
-            out.setdefault(city.lower(), city)
-    for city in list(out.values()):
-        for alias in sorted(_alternate_names().get(city, ())):
-            out.setdefault(alias.lower(), city)
-    return out
-
-
 def searched_place(text: str, prefix: bool = False) -> Place | None:
     """The known city the words name (a name or alternate name, any case; with ``prefix``, the first city whose
     name starts with them: an autocomplete of "sunn" finds Sunnyvale), else None."""
     words = text.strip().lower()
-    city = _city_aliases().get(words)
+    city = city_aliases().get(words)
     if city is None and prefix and len(words) >= 3:
-        city = next((c for c in sorted(set(_city_aliases().values())) if c.lower().startswith(words)), None)
+        city = next((c for c in sorted(set(city_aliases().values())) if c.lower().startswith(words)), None)
     return _place_index().get(city) if city is not None else None
 
 
