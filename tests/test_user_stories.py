@@ -150,3 +150,20 @@ def test_a_user_tells_something_personal_in_at_most_two_messages_one_thing_each(
         assert len(per_message) <= PERSONAL_MESSAGES, told
         with_any += bool(told)
     assert with_any > 100, with_any  # still told, by most users who are not terse
+
+
+def test_an_opening_names_the_user_or_the_person_they_ask_for_and_whose_topic_it_is() -> None:
+    """"I'm Gwendolyn, and my neighbour Paula needs this too." and "I'm asking for my flatmate Alan: it's about my
+    app." were flagged by blind readers of fresh ToolBench dialogues (session 35)."""
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.intents.personal import PROFILE_LEADS, personal_texts
+
+    assert not [f for f in PROFILE_LEADS if "{n}" in f and ("{me}" in f or "{a_job}" in f)]
+    api = Api(category="Data", tool="t", name="Random String", description="Returns a random string.")
+    profile = {"me": "Ana", "job": "nurse", "a_job": "a nurse", "r": "sister", "n": "Dana", "N": "Dana", "co": ""}
+    texts = [t for i in range(200) for t in personal_texts("Hello. I need some help.", "clarify", api, profile,
+                                                           random.Random(i))]
+    named = [t for t in texts if "Dana" in t and "app" in t]
+    assert named and not [t for t in named if re.search(r"Dana\b.*\bmy app", t)], named
+    assert any("their app" in t for t in named) and any("our app" in t for t in named)
+    assert not [t for t in texts if re.search(r"\b(I'm Ana|a nurse)\b.*\bDana\b|\bDana\b.*\b(I'm Ana|a nurse)", t)]

@@ -67,6 +67,11 @@ def _without_self_intro(rest: str, persona: str, lead: str) -> str:
     return rest
 
 
+def _before(frame: str, first: str, then: str) -> bool:
+    """Whether ``frame`` names ``first`` before ``then`` (a pronoun follows the person it stands for)."""
+    return first in frame and then in frame and frame.index(first) < frame.index(then)
+
+
 def _fill(frame: str, fields: dict[str, str]) -> str | None:
     """``frame`` filled, or None when it needs a profile field the dialogue leaves empty (no name, job, ...)."""
     keys = re.findall(r"\{(\w+)\}", frame)
@@ -89,6 +94,10 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     """
     persona, lead, topic, reason = persona_of(api)
     fields = {**profile_fields, "clause": goal_clause(api), "topic": topic, "reason": reason}
+    # the topic of someone the user asks for is theirs: "I'm asking for my flatmate Alan: it's about their app",
+    # not "… about my app"; "My sister and I need help with our app"
+    shared = {"topic": re.sub(r"^my ", "our ", topic)}
+    theirs = {"topic": re.sub(r"^my ", "their ", topic)}
     if persona in _NO_JOB_PERSONAS:  # "I'm a hydrologist. I'm looking for a new job." contradicts itself
         fields.update(job="", a_job="", co="")
     role = re.sub(r"\btheir\b", "my", persona)
@@ -104,8 +113,9 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
              and not ("quick question" in t and "quick question" in greeting.lower())]
     frames: list[str] = []
     if not carries_value and band in ("confirm", "clarify"):
-        frames = [t for t in (_fill(f, fields) for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE)
-                              if fit(f)) if t]
+        frames = [t for t in (_fill(f, {**fields, **(shared if "{n} and I" in f else theirs if _before(f, "{n}", "{topic}")
+                                                      else {})})
+                              for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE) if fit(f)) if t]
     out: list[str] = []
     for _ in range(PERSONAL_TRIES * 3):
         if len(out) >= PERSONAL_TRIES or not (leads or frames):
@@ -114,7 +124,11 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
         if frames and (not leads or rng.random() < 0.5):
             proposal = _compose(greeting, rng.choice(frames), names=names)
         else:
-            proposal = _compose(greeting, rng.choice(leads), _without_self_intro(rest, persona, lead), names=names)
+            chosen = rng.choice(leads)
+            said = _without_self_intro(rest, persona, lead)
+            if fields.get("n") and fields["n"] in chosen and topic.startswith("my "):
+                said = re.sub(rf"\b{re.escape(topic)}\b", theirs["topic"], said, count=1)  # "… about their studies"
+            proposal = _compose(greeting, chosen, said, names=names)
         if proposal != text and proposal not in out:
             out.append(proposal)
     return out
