@@ -85,3 +85,23 @@ def test_a_name_after_a_comma_greeting_keeps_its_capital() -> None:
             assert "vanessa" not in proposal and "norma" not in proposal and "waters-Stout" not in proposal, proposal
             seen += proposal.startswith(("Hi there, Vanessa", "Hi there, My", "Hi there, my"))
     assert seen  # the greeting is still followed by the lead
+
+
+def test_a_request_reads_past_a_subject_that_only_names_the_api() -> None:
+    """"get the Generate Address endpoint allows you to generate …" was a user's request (session 35: 43 of 4,000
+    random ToolBench APIs had such a clause; 9 left after)."""
+    from tooldial.dialogue.intents.clauses import description_clause
+
+    def clause(description: str, tool_description: str = "", name: str = "Forecast") -> str:
+        return description_clause(Api(category="Data", tool="Stars", name=name, description=description,
+                                      tool_description=tool_description))
+
+    assert clause("The Sky Lookup endpoint allows you to retrieve the forecast for a city.") == \
+        "retrieve the forecast for a city"
+    assert clause("Allows users to add radio stations.") == "add radio stations"
+    assert clause("Triggers let you create a webhook for each message.") == "create a webhook for each message"
+    # a subject that says more than a name keeps its words: a relative clause, or a verb of its own
+    assert clause("Create a badge that allows users to share scores.").startswith("create a badge that allows")
+    # a tool's blurb says what the tool does, not this endpoint: the name says it
+    assert clause("", "The Stars API allows you to compute a horoscope.", name="Attitude") == \
+        "get the attitude from Stars"

@@ -204,14 +204,37 @@ def _english(text: str) -> bool:
     return foreign < 2 or foreign <= sum(t in _ENGLISH_FUNCTION for t in tokens)
 
 
-def _action_text(sentence: str) -> str:
+#: A sentence's subject and the words that lead from it into what a call does ("The Company API enables you to").
+_SUBJECT_LEAD = re.compile(r"^(?:(?P<subject>[^,;:.]{2,80}?)\s+)?(?:" + "|".join(
+    ordered_words("documentation", "subject_lead_ins")) + r")\s+(?P<rest>\S.*)$", re.I)
+
+
+def _after_subject_lead(text: str) -> str:
+    """What a sentence says a call lets its caller do, when its subject only names the API: "the "Get Airport
+    Details By Code" API allows you to quickly retrieve …" → "quickly retrieve …" (was "get the "Get Airport …" API
+    allows you to …" in a user's request). A subject with a verb or a relative clause of its own ("a QR Code that
+    allows user to …") says more than a name, and is kept."""
+    lead = _SUBJECT_LEAD.match(text)
+    if lead is None:
+        return text
+    subject, rest = (lead.group("subject") or "").split(), lead.group("rest").split()
+    if len(subject) > 12 or {w.lower() for w in subject} & _RELATIVE_WORDS or (
+            len(subject) > 2 and _leads_verb(subject) == 0):  # "Triggers allow you to": a name, not a verb
+        return text
+    return lead.group("rest") if _leads_verb(rest) in (0, 1) else text
+
+
+def _action_text(sentence: str, subject_lead: bool = True) -> str:
     """The sentence with its preamble dropped, or "" when it does not say what a call does (a blurb, a
-    definition, a fragment, another language)."""
+    definition, a fragment, another language). ``subject_lead``: read past a subject that names the API
+    (:func:`_after_subject_lead`); not in a tool's blurb ("The Numerology API allows you to compute …" says what
+    the tool does, not what its "attitude" endpoint does)."""
     text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
     text = _PREAMBLE.sub("", text)
     while (led := _LEAD_IN.sub("", text)) != text:  # "You can use this to also retrieve ..."
         text = led
     text = re.sub(r"\s*\([^)]*$", "", text)  # a parenthesis left open where the sentence was cut
+    text = _after_subject_lead(text) if subject_lead else text
     opener = re.match(r"^[^,]{3,80},\s+(\w+)\s+(\S+)", text)
     if opener and text.split()[0].lower() in _DANGLING_STARTS and _base_verb(opener.group(1), opener.group(2)):
         text = text[text.index(",") + 1:].strip()  # "For a given country, get the list of regions"
@@ -243,7 +266,7 @@ def intent_source(api: Api) -> str:
             return text
     if not (api.description or "").strip():
         for sentence in _sentences(api.tool_description):
-            text = _action_text(sentence)
+            text = _action_text(sentence, subject_lead=False)
             if text and _base_verb(text.split()[0]) is not None:
                 return text
     return ""
