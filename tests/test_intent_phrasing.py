@@ -105,3 +105,22 @@ def test_a_request_reads_past_a_subject_that_only_names_the_api() -> None:
     # a tool's blurb says what the tool does, not this endpoint: the name says it
     assert clause("", "The Stars API allows you to compute a horoscope.", name="Attitude") == \
         "get the attitude from Stars"
+
+
+def test_the_user_says_the_documentations_you_as_i() -> None:
+    """The documentation addresses its reader, who is the user: "I'd like to remove a user from your Team" (session
+    35, sample 1331) is "from my Team" in the user's mouth; the system still says "your"."""
+    from tooldial.dialogue.intents.goals import goal_clause
+    from tooldial.knowledge.english import first_person
+
+    assert first_person("list the images you have uploaded to your storage") == \
+        "list the images I have uploaded to my storage"
+    assert first_person("check whether you are eligible") == "check whether I am eligible"
+    assert first_person("a service that allows you to send a note to yourself") == \
+        "a service that allows me to send a note to myself"
+    assert first_person("read the plate you wish to check") == "read the plate I wish to check"
+    assert first_person("thank you") == "thank you"
+    api = Api(category="Business", tool="Domains", name="Add Domain", description="Add a domain to your account.")
+    assert "your account" in goal_clause(api)  # the system's words: "you want to add a domain to your account"
+    said = [t for band in candidates(api).values() for t in band]
+    assert any("my account" in t for t in said) and not any("your account" in t for t in said), said

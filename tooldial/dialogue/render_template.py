@@ -56,6 +56,7 @@ from tooldial.dialogue.user_situation import (
     aside,
     draw_situation,
 )
+from tooldial.knowledge.english import first_person
 from tooldial.knowledge.loader import phrase_banks, words
 
 #: User personas and how often a dialogue gets each.
@@ -456,7 +457,7 @@ class TemplateRenderer:
             known = [str(v) for v in user.known.values() if str(v)]
             # a value said before it is asked for would run ahead of the dialogue state: only value-free text
             if user.goal and not any(v in user.goal for v in known):
-                context["clause"] = context["goal"] = short_clause(user.goal)
+                context["clause"] = context["goal"] = first_person(short_clause(user.goal))  # "… my account"
             if user.reason and not any(v in user.reason for v in known):
                 context["reason"] = user.reason
             if user.persona and not any(v in user.persona for v in known):
@@ -466,7 +467,7 @@ class TemplateRenderer:
             if turn.speaker == "System":  # what the user can refer to next: the system's last words
                 if turn.content.get("clause") and turn.content.get("api", scenario.target) == scenario.target \
                         and "goal" not in context:
-                    context["clause"] = short_clause(turn.content["clause"])
+                    context["clause"] = first_person(short_clause(turn.content["clause"]))
                 if turn.content.get("facts"):
                     context["facts"] = dict(turn.content["facts"])
         return out

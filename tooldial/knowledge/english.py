@@ -4,6 +4,7 @@ inverse on the same pack, so ``singular(plural(w)) == w`` for every countable no
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from tooldial.knowledge import loader
@@ -64,3 +65,31 @@ def plural(noun: str) -> str:
 def indefinite_article(word: str) -> str:
     """"a" or "an" before ``word``, by its first letter (no phonetics: "an hour" and "a user" are not told apart)."""
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+_FIRST_PERSON = {str(k): str(v) for k, v in loader.word_map("english", "first_person").items()}
+_OBJECT_YOU_BEFORE = loader.words("english", "object_you_before")
+_YOU_KEPT_AFTER = loader.words("english", "you_kept_after")
+_YOU = re.compile(r"(?:\b([\w']+)\s+)?\b(" + "|".join(sorted(map(re.escape, _FIRST_PERSON), key=len, reverse=True))
+                  + r"|you)\b(?:\s+(are)\b)?", re.IGNORECASE)
+
+
+def first_person(clause: str) -> str:
+    """A clause of the documentation, addressed to its reader, as that reader says it about themselves ("list all
+    the images you have uploaded to your storage" → "list all the images I have uploaded to my storage"): the
+    user is the documentation's "you". "you" after a word of ``english.object_you_before`` is "me" ("allows you
+    to" → "allows me to"), anywhere else "I" ("you are" → "I am")."""
+
+    def said(match: re.Match[str]) -> str:
+        before, word, are = match.group(1), match.group(2), match.group(3)
+        head = match.group(0)[:match.start(2) - match.start(0)]
+        tail = match.group(0)[match.end(2) - match.start(0):]
+        if word.lower() in _FIRST_PERSON:
+            return head + _FIRST_PERSON[word.lower()] + tail
+        if before is not None and before.lower() in _YOU_KEPT_AFTER:
+            return match.group(0)
+        if before is not None and before.lower() in _OBJECT_YOU_BEFORE:
+            return head + "me" + tail
+        return head + "I" + (tail.replace(are, "am", 1) if are else tail)
+
+    return _YOU.sub(said, clause)

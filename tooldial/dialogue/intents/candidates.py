@@ -13,6 +13,7 @@ from tooldial.dialogue.intents.goals import _DANGLING, _DANGLING_PARTICIPLES, _P
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.intents.topics import goal_topic, reads_the_name
 from tooldial.dialogue.retriever import Band
+from tooldial.knowledge.english import first_person
 from tooldial.knowledge.loader import phrase_banks
 
 #: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
@@ -82,7 +83,7 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     say about themselves, a request frame, why they ask) — the same persona, goal and reason the scenario's
     :class:`~tooldial.dialogue.scenario.UserGoal` states — sampled down to :data:`POOL_SIZE` per band.
     """
-    clause = goal_clause(api)
+    clause = first_person(goal_clause(api))  # said by the user: "add a domain to my account", not "your"
     subject = goal_topic(api)
     persona, lead, topic, reason = persona_of(api)
     fields = {"clause": clause, "subject": subject or "", "lead": lead, "topic": topic, "reason": reason,

@@ -11,6 +11,7 @@ from tooldial.dialogue.intents.candidates import SELF_INTROS, SUGGEST_PREFIXES, 
 from tooldial.dialogue.intents.goals import goal_clause
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.retriever import Band
+from tooldial.knowledge.english import first_person
 from tooldial.knowledge.loader import phrase_banks
 
 #: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
@@ -93,7 +94,7 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     user's role ("As a crypto investor, …"), no proposal names a job as well.
     """
     persona, lead, topic, reason = persona_of(api)
-    fields = {**profile_fields, "clause": goal_clause(api), "topic": topic, "reason": reason}
+    fields = {**profile_fields, "clause": first_person(goal_clause(api)), "topic": topic, "reason": reason}
     # the topic of someone the user asks for is theirs: "I'm asking for my flatmate Alan: it's about their app",
     # not "… about my app"; "My sister and I need help with our app"
     shared = {"topic": re.sub(r"^my ", "our ", topic)}
