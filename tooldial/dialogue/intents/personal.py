@@ -97,8 +97,13 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
     fields = {**profile_fields, "clause": first_person(goal_clause(api)), "topic": topic, "reason": reason}
     # the topic of someone the user asks for is theirs: "I'm asking for my flatmate Alan: it's about their app",
     # not "… about my app"; "My sister and I need help with our app"
-    shared = {"topic": re.sub(r"^my ", "our ", topic)}
-    theirs = {"topic": re.sub(r"^my ", "their ", topic)}
+    theirs = re.sub(r"^my ", "their ", topic)
+
+    def whose(frame: str) -> dict[str, str]:
+        if "{n} and I" in frame:
+            return {**fields, "topic": re.sub(r"^my ", "our ", topic)}
+        return {**fields, "topic": theirs} if _before(frame, "{n}", "{topic}") else fields
+
     if persona in _NO_JOB_PERSONAS:  # "I'm a hydrologist. I'm looking for a new job." contradicts itself
         fields.update(job="", a_job="", co="")
     role = re.sub(r"\btheir\b", "my", persona)
@@ -114,9 +119,8 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
              and not ("quick question" in t and "quick question" in greeting.lower())]
     frames: list[str] = []
     if not carries_value and band in ("confirm", "clarify"):
-        frames = [t for t in (_fill(f, {**fields, **(shared if "{n} and I" in f else theirs if _before(f, "{n}", "{topic}")
-                                                      else {})})
-                              for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE) if fit(f)) if t]
+        frames = [t for t in (_fill(f, whose(f)) for f in (PROFILE_CLEAR if band == "confirm" else PROFILE_VAGUE)
+                              if fit(f)) if t]
     out: list[str] = []
     for _ in range(PERSONAL_TRIES * 3):
         if len(out) >= PERSONAL_TRIES or not (leads or frames):
@@ -128,7 +132,7 @@ def personal_texts(text: str, band: Band, api: Api, profile_fields: dict[str, st
             chosen = rng.choice(leads)
             said = _without_self_intro(rest, persona, lead)
             if fields.get("n") and fields["n"] in chosen and topic.startswith("my "):
-                said = re.sub(rf"\b{re.escape(topic)}\b", theirs["topic"], said, count=1)  # "… about their studies"
+                said = re.sub(rf"\b{re.escape(topic)}\b", theirs, said, count=1)  # "… about their studies"
             proposal = _compose(greeting, chosen, said, names=names)
         if proposal != text and proposal not in out:
             out.append(proposal)

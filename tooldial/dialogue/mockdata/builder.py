@@ -57,6 +57,7 @@ from tooldial.dialogue.mockdata.places import (
     bound_places,
     distance_km,
     input_places,
+    names_us,
     nearby_places,
     place_of,
     places,
@@ -346,14 +347,14 @@ class ResultBuilder:
         #: The places the result's records lie in: the city the inputs name (or the one nearest to their
         #: coordinates), the cities of the country they name, or one city "near" a postal code / address.
         self.record_places: tuple[Place, ...] = (self.input_place,) if self.input_place is not None else ()
-        us_api = bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
-        #: The cities of the one country the tool's name names ("argentina_movie_theatres", "Mexico ZIP Codes"):
-        #: records of such a tool lie there, unless the inputs or the searched words place them.
+        us_api = names_us(api)
+        #: The cities of the one country the tool's name names ("argentina_movie_theatres", "Mexico ZIP Codes"; the
+        #: US cities when ``us_api``): records of such a tool lie there, unless the inputs or searched words place them.
         bound = bound_places(api)
         if not self.record_places:
             self.record_places = input_places(self.inputs)
             if not self.record_places and us_api:  # a US zip code lies in the US, not in the user's Zunyi
-                self.record_places = tuple(p for p in places() if p.country_code == "US")
+                self.record_places = bound
             if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):
                 named = _named_city(" ".join(str(v) for k, v in self.inputs.items()
                                             if field_kind(FieldName(k)) == "address"))

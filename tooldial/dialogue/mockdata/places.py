@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
+from tooldial.graph.geo_scope import tool_country
 from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
@@ -336,10 +337,13 @@ def _country_names() -> frozenset[str]:
     return frozenset(p.country.lower() for p in places())
 
 
+def names_us(api: Api) -> bool:
+    """Whether the tool's or the API's name says ``us`` / ``usa`` ("US Geo Data", "Get US zip codes")."""
+    return bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
+
+
 @lru_cache(maxsize=8192)
 def _tool_places(tool: str, us_words: bool) -> tuple[Place, ...]:
-    from tooldial.graph.geo_scope import tool_country
-
     words = " ".join(w[:1].upper() + w[1:] for w in re.split(r"[\s_\-]+", tool) if w)  # "argentina_movie" → "Argentina Movie"
     code = "US" if us_words else tool_country(words)
     if code is None:
@@ -352,4 +356,4 @@ def bound_places(api: Api) -> tuple[Place, ...]:
     """The table cities of the one country an API's tool is bound to by its name (:func:`tooldial.graph.geo_scope.
     tool_country`: "argentina_movie_theatres", "Mexico ZIP Codes"; ``us`` / ``usa`` in the tool's or the API's
     name), () when it names none or the table has no city there."""
-    return _tool_places(api.tool, bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"}))
+    return _tool_places(api.tool, names_us(api))
