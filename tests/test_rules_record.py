@@ -126,6 +126,31 @@ def test_the_moved_fixes_keep_what_they_did() -> None:
     assert dates == {"start_date": "2024-05-01", "end_date": "2024-05-10"}
 
 
+def test_the_order_fix_puts_a_value_between_its_bounds() -> None:
+    """A value and both its bounds (``tp_min``, ``tp``, ``tp_max``) end in order whichever pair ran backwards
+    first; values keep their own form."""
+    record = {"tp_min": 56, "tp": 37, "tp_max": "20", "fgm": 42, "fga": 9, "uses": 5, "max_uses": 9}
+    RECORD_RULES.load("order").fix(record)
+    assert record == {"tp_min": "20", "tp": 37, "tp_max": 56, "fgm": 9, "fga": 42, "uses": 5, "max_uses": 9}
+    assert RECORD_RULES.create("order").problems(Record.of(record)) == []
+
+
+def test_the_ordered_words_are_the_packs() -> None:
+    """The words that order two fields are data (``measures`` and ``time`` packs): each range's two ends come
+    from the two maps' entries of one name, and a named pair of the pack is ordered."""
+    from tooldial.dialogue.mockdata import record_rules
+    from tooldial.knowledge import loader
+
+    lows, highs = loader.word_map("measures", "ordered_range_lower"), loader.word_map("measures", "ordered_range_upper")
+    assert list(lows) == list(highs)
+    assert tuple((tuple(lows[n]), tuple(highs[n])) for n in lows) == record_rules.ORDERED_WORDS
+    assert [list(p) for p in record_rules.DATE_ORDERED_WORDS] == [
+        [loader.word_map("time", "date_range_lower")[n], loader.word_map("time", "date_range_upper")[n]]
+        for n in loader.word_map("time", "date_range_lower")]
+    low, high = next(iter(loader.word_map("measures", "ordered_names").items()))
+    assert record_rules.ordered_pairs([str(high).upper(), low.upper()]) == [(low.upper(), str(high).upper())]
+
+
 def test_the_date_parts_fix_writes_one_moment_in_each_values_form() -> None:
     """Text stays text (zero-padded when it was), a weekday keeps its length and case, epoch seconds are the
     moment's in the record's zone (milliseconds stay milliseconds), and a day past its month's end is its last."""

@@ -17,19 +17,35 @@ if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.world import RecordContext
 
 
-#: Pairs of words that order two fields named alike (``temp_min`` ≤ ``temp_max``, ``low`` ≤ ``high``).
-ORDERED_WORDS = ((("checkin", "in"), ("checkout", "out")), (("start", "begin"), ("end", "finish")),
-                 (("min", "low", "lowest"), ("max", "high", "highest")))
+def _range_words(subject: str, lower: str, upper: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """(lower words, upper words) of each range of two maps of a pack whose entries share their names."""
+    lows, highs = loader.word_map(subject, lower), loader.word_map(subject, upper)
+    return tuple((tuple(lows[name]), tuple(highs[name])) for name in lows)  # type: ignore[arg-type]
+
+
+#: Pairs of words that order two fields named alike (``temp_min`` ≤ ``temp_max``, ``low`` ≤ ``high``, a check-in
+#: before its check-out, ``made`` ≤ ``attempted``): ``measures.ordered_range_lower`` / ``ordered_range_upper``.
+ORDERED_WORDS = _range_words("measures", "ordered_range_lower", "ordered_range_upper")
 
 
 #: ... and pairs that order two *dates* only (``dateFrom`` ≤ ``dateTo``, ``departure_date`` ≤ ``return_date``):
-#: a currency pair ``from``/``to`` or two stations are no range.
-DATE_ORDERED_WORDS = ((("from", "since"), ("to", "until")), (("departure", "depart", "outbound"), ("return", "inbound")))
+#: a currency pair ``from``/``to`` or two stations are no range (``time.date_range_lower`` / ``date_range_upper``).
+DATE_ORDERED_WORDS = _range_words("time", "date_range_lower", "date_range_upper")
+
+#: Words of a bound beside the value it bounds, glued or not (``tp_min`` ≤ ``tp`` ≤ ``tp_max``, ``xmin`` ≤ ``xmax``,
+#: ``copiers`` ≤ ``maxCopiers``): ``measures.floor_words`` / ``ceiling_words``, longest first.
+_FLOOR_WORDS = loader.ordered_words("measures", "floor_words")
+_CEILING_WORDS = loader.ordered_words("measures", "ceiling_words")
+
+#: Whole names of a value and the field that bounds it from above (``fgm`` ≤ ``fga``): ``measures.ordered_names``.
+_ORDERED_NAMES = loader.word_map("measures", "ordered_names")
 
 
 def ordered_pairs(keys: Iterable[str], dates: bool = False) -> list[tuple[str, str]]:
     """(lower, upper) key pairs of a record that differ only by an :data:`ORDERED_WORDS` pair (with ``dates``,
-    also by a :data:`DATE_ORDERED_WORDS` pair): ``startDate``/``endDate``, ``checkIn``/``checkOut``."""
+    also by a :data:`DATE_ORDERED_WORDS` pair): ``startDate``/``endDate``, ``checkIn``/``checkOut``; then a
+    bound and the value it bounds (``tp_min``/``tp``, ``copiers``/``maxCopiers``), bounds glued to their
+    quantity (``xmin``/``xmax``, ``minpoints``/``maxpoints``) and the named pairs (``fgm``/``fga``)."""
     return list(_ordered_pairs(tuple(keys), dates))
 
 
@@ -44,7 +60,43 @@ def _ordered_pairs(keys: tuple[str, ...], dates: bool) -> tuple[tuple[str, str],
             rest_a = [t for t in name_tokens(a) if t not in starts]
             out += [(a, b) for b in keys if FieldName(b).has(*ends) and (a, b) not in out
                     and [t for t in name_tokens(b) if t not in ends] == rest_a]
+    bounds = {k: _bound(k) for k in keys}
+    joined = {FieldName(k).joined: k for k in keys}
+    for a in keys:
+        for b in keys:
+            if a == b or (a, b) in out or (b, a) in out:
+                continue
+            side_a, stem_a, glued_a = bounds[a] or ("", FieldName(a).joined, False)
+            side_b, stem_b, glued_b = bounds[b] or ("", FieldName(b).joined, False)
+            if stem_a and stem_a == stem_b and ((side_a, side_b) == ("floor", "ceiling") or (
+                    (side_a, side_b) in (("floor", ""), ("", "ceiling")) and not glued_a | glued_b)):
+                out.append((a, b))  # a glued bound needs its other end (``admin`` is no minimum of ``ad``)
+        named = _ORDERED_NAMES.get(FieldName(a).joined)
+        upper = joined.get(named) if isinstance(named, str) else None
+        if upper is not None and (a, upper) not in out:
+            out.append((a, upper))
     return tuple(out)
+
+
+def _bound(key: str) -> tuple[str, str, bool] | None:
+    """("floor" or "ceiling", the bounded quantity's joined words, whether the bound word is glued) of a key that
+    names a bound: a bound word of its own (``tp_min``, ``maxCopiers``) or glued to the quantity's first or last
+    word (``xmin``, ``minpoints``); None for any other key, and for a bare ``min`` (no quantity)."""
+    tokens = name_tokens(key)
+    for side, words in (("floor", _FLOOR_WORDS), ("ceiling", _CEILING_WORDS)):
+        for i, token in enumerate(tokens):
+            for word in words:
+                if token == word:
+                    rest, glued = tokens[:i] + tokens[i + 1:], False
+                elif token.startswith(word) and token[len(word):].isalpha():
+                    rest, glued = tokens[:i] + (token[len(word):],) + tokens[i + 1:], True
+                elif token.endswith(word) and token[:-len(word)].isalpha():
+                    rest, glued = tokens[:i] + (token[:-len(word)],) + tokens[i + 1:], True
+                else:
+                    continue
+                if rest:
+                    return side, "".join(rest), glued
+    return None
 
 
 #: The four prices of a candle (open/high/low/close), by the word that tells them apart.

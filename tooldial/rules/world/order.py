@@ -1,5 +1,7 @@
 """Record rule ``order``: ranges named alike run forwards: a start no later than its end, a minimum no higher than its
-maximum; its fix (:meth:`Order.fix`, run by the mock-data generator) swaps a pair that runs backwards."""
+maximum, a value within the bounds named for it; its fix (:meth:`Order.fix`, run by the mock-data generator) swaps
+a pair that runs backwards (the words are the ``measures`` and ``time`` packs', read by
+:func:`~tooldial.dialogue.mockdata.record_rules.ordered_pairs`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from tooldial.rules.record import Check, Problem, Record, RecordRule, iso_date, 
 
 class Order(RecordRule):
     """Start ≤ end for dates named alike (``start``/``end``, ``startDate``/``endDate``, ``dateFrom``/``dateTo``,
-    ``checkIn``/``checkOut`` with at least one night, ``departure``/``return``), minimum ≤ maximum for numbers."""
+    ``checkIn``/``checkOut`` with at least one night, ``departure``/``return``), minimum ≤ maximum for numbers,
+    and a number within the bounds named for it (``tp_min`` ≤ ``tp``, ``copiers`` ≤ ``maxCopiers``, ``fgm`` ≤
+    ``fga``)."""
 
     checks = (Check.START_AFTER_END, Check.MIN_ABOVE_MAX)
 
@@ -35,13 +39,18 @@ class Order(RecordRule):
         as text, or two ISO dates) is swapped (``low`` ≤ ``high``, start ≤ end)."""
         scalars = [k for k, v in record.items() if not isinstance(v, dict | list)]
         numbers = set(ordered_pairs(scalars))
-        for low, high in ordered_pairs(scalars, dates=True):
-            a, b = record[low], record[high]
-            na, nb = number(a), number(b)  # numbers, or numbers written as text ("241.22")
-            if (low, high) in numbers and na is not None and nb is not None and iso_date(a) is None:
-                backwards = nb < na
-            else:
-                backwards = isinstance(a, str) and isinstance(b, str) and bool(ISO_DATE.match(a)) \
-                    and bool(ISO_DATE.match(b)) and b < a
-            if backwards:
-                record[low], record[high] = b, a
+        pairs = ordered_pairs(scalars, dates=True)
+        for _ in range(len(pairs)):  # a bound and both ends (tp_min, tp, tp_max): swapped until all agree
+            swapped = False
+            for low, high in pairs:
+                a, b = record[low], record[high]
+                na, nb = number(a), number(b)  # numbers, or numbers written as text ("241.22")
+                if (low, high) in numbers and na is not None and nb is not None and iso_date(a) is None:
+                    backwards = nb < na
+                else:
+                    backwards = isinstance(a, str) and isinstance(b, str) and bool(ISO_DATE.match(a)) \
+                        and bool(ISO_DATE.match(b)) and b < a
+                if backwards:
+                    record[low], record[high], swapped = b, a, True
+            if not swapped:
+                break
