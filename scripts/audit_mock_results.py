@@ -153,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     exclude: set[str] = set()
     if args.exclude_tools:
         with open(args.exclude_tools, encoding="utf-8") as f:
-            exclude = {json.loads(line)["tool_name"] for line in f if line.strip()}
+            # a tool is named in the corpus by its standardized name where it has one ("location_and_time")
+            exclude = {name for line in f if line.strip() for name in (
+                json.loads(line)["tool_name"], json.loads(line).get("standardized_name")) if name}
     corpus = load_corpus(args.corpus)
     apis = [a for t in corpus.tools if t.name not in exclude for a in t.apis if a.output_components]
     rng = random.Random(args.seed)

@@ -170,6 +170,18 @@ def test_the_date_parts_fix_writes_one_moment_in_each_values_form() -> None:
     assert leap == {"year": 2023, "month": 2, "day": 28, "week": 9}
 
 
+def test_a_week_out_of_range_is_drawn_again_then_written_from_the_moment() -> None:
+    """A week number drawn as a count (``week_number: 235``) no longer silences the parts of the record's moment:
+    the ``values`` fix draws it inside 0..53, and ``date_parts`` then writes every part from the clock time."""
+    record = {"time": "15:45", "year": 2019, "month": 9, "day": 4, "hour": 6, "minute": 31, "second": 20,
+              "week_number": 235, "local_timezone": "Asia/Shanghai"}
+    RECORD_RULES.load("values").fix(record, random.Random(3))
+    assert 0 <= record["week_number"] <= 53
+    RECORD_RULES.load("date_parts").fix(record)
+    assert (record["hour"], record["minute"], record["week_number"]) == (15, 45, 36)
+    assert RECORD_RULES.create("date_parts").problems(Record.of(record)) == []
+
+
 def test_date_parts_leave_records_that_break_down_no_moment() -> None:
     """A part out of its range (a percentage as "week"), a season's year and week, an hour with no minute beside a
     clock time: the fix changes nothing."""

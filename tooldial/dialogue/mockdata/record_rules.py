@@ -138,10 +138,10 @@ def ohlc_groups(record: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
-#: A field that is one part of a clock reading or a date (``hour``, ``minute``, ``second``) and its range.
+#: A field that is one part of a clock reading or a date (``hour``, ``minute``, ``second``, ``week_number``) by
+#: its name's words, and its range (``time.clock_parts``).
 CLOCK_PARTS: dict[tuple[str, ...], tuple[int, int]] = {
-    ("hour",): (0, 23), ("minute",): (0, 59), ("second",): (0, 59), ("hour", "of", "day"): (0, 23),
-    ("day", "of", "month"): (1, 31), ("day",): (1, 31)}
+    tuple(words.split()): (int(r.low), int(r.high)) for words, r in loader.number_ranges("time", "clock_parts").items()}
 
 
 #: The units of a broken-down span ("3 years, 2 months, 5 days") with how many of each make the next larger.
