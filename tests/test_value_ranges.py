@@ -96,5 +96,5 @@ def test_the_values_rule_reads_its_ranges_from_the_pack() -> None:
     assert values._ALLOWED is loader.number_ranges("measures", "allowed_ranges")
     assert not check_record({"change_percent": -30})  # a change may fall
     assert [p.keys for p in check_record({"humidity": -30})] == [("humidity",)]  # a share may not
-    assert [p.keys for p in check_record({"temp_f": 130, "temp_max_f": 100})] == [("temp_f",)]
+    assert [p.keys for p in check_record({"temp_f": 130, "temp_min_f": 100})] == [("temp_f",)]
     assert not check_record({"years_active": 12}) and check_record({"year": 12})  # only a year's own field

@@ -66,6 +66,7 @@ from tooldial.dialogue.mockdata.record_kinds import record_words
 from tooldial.dialogue.mockdata.record_rules import apply_rules, ordered_pairs
 from tooldial.dialogue.mockdata.rule_fixes import record_fix, world_fix
 from tooldial.dialogue.mockdata.searched import about_searched, searched
+from tooldial.dialogue.mockdata.sites import site_of
 from tooldial.dialogue.mockdata.sports import (
     _rank_tables,
     api_sport,
@@ -310,6 +311,8 @@ class ResultBuilder:
         self.api_words = api_words(api)
         self.name_words = frozenset(name_tokens(api.name))
         self.api, self.api_name, self.tool, self.category = api, api.name, api.tool, api.category
+        #: Where the tool's records link: its documented hosts, a domain its documentation names, or its name's.
+        self.site = site_of(api.tool, api.description, api.example_response)
         #: A model's usual range of each undocumented number (the ``ranges`` role), by leaf path ``a|b``.
         self.ranges = {key: (low, high, typical) for key, low, high, typical in api.value_ranges}
         #: When a dict: the undocumented numbers drawn, path -> JSON type (:func:`rangeable_leaves` collects them).
@@ -426,6 +429,7 @@ class ResultBuilder:
         (:attr:`first_place`)."""
         ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
         ctx.sport, ctx.league = self.sport
+        ctx.site = self.site
         places_ = getattr(self, "record_places", ())
         if first and getattr(self, "first_place", None) is not None:
             ctx._place = self.first_place

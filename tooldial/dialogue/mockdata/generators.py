@@ -18,12 +18,13 @@ from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate
 from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
 from tooldial.dialogue.mockdata.record_kinds import status_words
+from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS
 from tooldial.dialogue.mockdata.sports import _gen_match_score
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
-from tooldial.knowledge.taxonomy import picture_side
+from tooldial.knowledge.taxonomy import names_picture, picture_side
 
 #: Words of fields drawn as hex digits, match goals, a played match's status, audience counts, room counts, a
 #: house number, an image file; a plain street's types, document extensions, drawn statuses (each set's doc says).
@@ -32,6 +33,8 @@ _SCORE_CONTEXT = loader.ordered_words("sports", "score_context")
 _MATCH_WORDS = loader.ordered_words("sports", "match_words")
 _AUDIENCE_COUNTS = loader.ordered_words("quantities", "audience_counts")
 _ROOM_COUNTS = loader.ordered_words("measures", "room_counts")
+#: Words of a name that say it holds a web address (``web.url_words``): a ``reviewUrl`` links a review.
+_URL_WORDS = loader.words("web", "url_words")
 _HOUSE_NUMBER_WORDS = loader.ordered_words("addresses", "house_number_words")
 _IMAGE_FILE_CONTEXT = loader.ordered_words("media_files", "image_file_context")
 _PLAIN_STREET_TYPES = loader.ordered_words("addresses", "plain_street_types")
@@ -115,13 +118,23 @@ def _gen_email(f: FieldName, ctx: RecordContext) -> str:
 
 
 def _gen_url(f: FieldName, ctx: RecordContext) -> str:
+    """A page of the tool's site (:mod:`~tooldial.dialogue.mockdata.sites`) about the field's record
+    (``https://www.amazon.com/review/k3x9q2m1ab``); a record's own website (``website``, ``homepage``) is its own."""
     fake = ctx.world.fake
-    return f"https://www.{fake.domain_name()}/{fake.uri_path(deep=2)}"
+    if ctx.site is None or f.has(*OWN_SITE_WORDS):
+        return f"https://www.{fake.domain_name()}/{fake.uri_path(deep=2)}"
+    if names_picture(f):  # a ``profile_pic_url``, a ``thumbnail.url``: a picture
+        return _gen_image(f, ctx)
+    own = [w for w in f.tokens if w not in _URL_WORDS]  # ``reviewUrl`` links a review; a bare ``url`` its record
+    noun = next((w for w in (*own[-1:], *f.record) if w.isalpha() and len(w) > 2), "item")
+    slug = "".join(ctx.world.rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(10))
+    return f"https://{ctx.site.pages}/{noun}/{slug}"
 
 
 def _gen_image(f: FieldName, ctx: RecordContext) -> str:
-    fake = ctx.world.fake
-    return f"https://images.{fake.domain_name()}/{ctx.world.rng.getrandbits(48):012x}.jpg"
+    """A picture on the tool's picture host, else on a made-up one."""
+    host = ctx.site.pictures if ctx.site is not None else f"images.{ctx.world.fake.domain_name()}"
+    return f"https://{host}/{ctx.world.rng.getrandbits(48):012x}.jpg"
 
 
 def _gen_phone(f: FieldName, ctx: RecordContext) -> str:

@@ -16,6 +16,7 @@ from tooldial.knowledge import loader
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
+    from tooldial.dialogue.mockdata.sites import Site
 
 
 #: Search topics a user might type (real phrases, not generated tokens).
@@ -141,6 +142,8 @@ class RecordContext:
     league: str | None = None
     #: The teams the record names (home and away differ); a team's sub-record shares its record's list.
     teams: list[str] = field(default_factory=list)
+    #: Where the tool's records link (:func:`~tooldial.dialogue.mockdata.sites.site_of`; None: a made-up site).
+    site: Site | None = None
 
     @property
     def place(self) -> Place:
