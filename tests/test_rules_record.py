@@ -133,6 +133,10 @@ def test_the_order_fix_puts_a_value_between_its_bounds() -> None:
     RECORD_RULES.load("order").fix(record)
     assert record == {"tp_min": "20", "tp": 37, "tp_max": 56, "fgm": 9, "fga": 42, "uses": 5, "max_uses": 9}
     assert RECORD_RULES.create("order").problems(Record.of(record)) == []
+    # a whole number's field takes no fraction: the high end is rounded up, the low end down, the pair in order
+    scores = {"score": 26.1, "max_score": 20, "list_price": "2584", "list_price_max": "219.37"}
+    RECORD_RULES.load("order").fix(scores)
+    assert scores == {"score": 20, "max_score": 27, "list_price": "219", "list_price_max": "2584"}
 
 
 def test_the_ordered_words_are_the_packs() -> None:

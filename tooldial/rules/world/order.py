@@ -6,6 +6,8 @@ a pair that runs backwards (the words are the ``measures`` and ``time`` packs', 
 from __future__ import annotations
 
 import datetime as dt
+import math
+import re
 from typing import Any
 
 from tooldial.dialogue.mockdata import ISO_DATE, FieldName, ordered_pairs
@@ -50,7 +52,20 @@ class Order(RecordRule):
                 else:
                     backwards = isinstance(a, str) and isinstance(b, str) and bool(ISO_DATE.match(a)) \
                         and bool(ISO_DATE.match(b)) and b < a
-                if backwards:
-                    record[low], record[high], swapped = b, a, True
+                if backwards:  # each keeps its own form: a whole number stays whole, the low end rounded down
+                    record[low], record[high], swapped = _whole_like(b, a, math.floor), _whole_like(a, b, math.ceil), True
             if not swapped:
                 break
+
+
+def _whole_like(value: Any, old: Any, rounding: Any) -> Any:
+    """``value`` moved into the field that held ``old``: rounded (``math.floor`` for a low end, ``math.ceil`` for a
+    high one, so the pair stays in order) when ``old`` was a whole number and ``value`` is a fraction (a
+    ``max_score`` documented as an integer takes no 26.1); else as it is."""
+    n = number(value)
+    whole_old = (isinstance(old, int) and not isinstance(old, bool)) or (
+        isinstance(old, str) and re.fullmatch(r"-?\d+", old.strip()) is not None)
+    if n is None or not whole_old or n == int(n) or iso_date(value) is not None:
+        return value
+    return str(rounding(n)) if isinstance(old, str) else rounding(n)
+
