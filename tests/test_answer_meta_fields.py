@@ -80,3 +80,19 @@ def test_a_pictures_width_and_height_give_way_to_the_records():
     assert not {"playlists|items|images|width", "playlists|items|images|height"} & set(keys)
     sized = _api("Image info", "Get the width and height of an image", ("url",))
     assert "image|width" in _keys(sized, {"image": {"width": 640, "height": 480, "format": "png"}})
+
+
+def test_a_records_own_status_is_news_the_calls_is_not():
+    """An e-mail's ``status: invalid`` is the verification's verdict; ``status`` beside the result, or under its
+    wrapper (``data``), is how the call went."""
+    api = _api("EmailVerifier", "Verify the deliverability of an email address.", ("email",))
+    result = {"status": "success", "email": {"status": "invalid", "score": 27}}
+    assert "email|status" in _keys(api, result) and "status" not in _keys(api, result)
+    assert _keys(api, {"data": {"status": "active", "score": 3}}) == ["data|score"]
+
+
+def test_a_goal_about_a_picture_is_answered_with_its_link():
+    """"View Profile Picture" asks for the picture: its link is the answer, not only the follower count."""
+    api = _api("View Profile Picture", "View the HD profile picture of an instagram user.", ("username",))
+    result = {"username": "instagram", "followers": 1637301, "profile_picture_url": "https://cdn.example.org/p.jpg"}
+    assert _keys(api, result)[0] == "profile_picture_url"

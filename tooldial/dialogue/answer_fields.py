@@ -220,11 +220,18 @@ def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
     or a bare yes/no flag.
     A status the description asks for ("delivery status": out for delivery) is news. (Paging tokens and cursors
     are mostly ids already: ``unasked_id`` keeps them out.)"""
-    last = key.split("|")[-1]
+    parts = key.split("|")
+    last = parts[-1]
     done = text.lower() in _DONE_VALUES
     meta = about_the_call(last) or "".join(name_tokens(last)) in _META_KEYS or (
         text.lower() in _FLAG_VALUES)  # a flag in text ("following: true") names nothing either
+    if meta and not done and last.lower() == "status" and len(parts) > 1 and parts[-2].lower() not in _CALL_WRAPPERS:
+        return False  # a record's own status (an e-mail's "invalid", an order's "shipped") is news, not the call's
     return (meta or done) and not (asked_field(last, enumerated) and not done)
+
+
+#: Keys whose ``status`` is the call's: the envelope and the wrappers of a result (``data``, ``response``).
+_CALL_WRAPPERS = knowledge_words("envelope", "envelope") | knowledge_words("containers", "mock_wrapper")
 
 
 #: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).
