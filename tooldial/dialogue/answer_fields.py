@@ -212,6 +212,8 @@ def _still_news(key: str, text: str, goal: set[str]) -> bool:
 
 #: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``).
 _META_KEYS = knowledge_words("envelope", "meta_keys")
+#: Keys whose ``status`` is the call's: the envelope and the wrappers of a result (``data``, ``response``).
+_CALL_WRAPPERS = knowledge_words("envelope", "envelope") | knowledge_words("containers", "mock_wrapper")
 
 
 def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
@@ -229,9 +231,6 @@ def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
         return False  # a record's own status (an e-mail's "invalid", an order's "shipped") is news, not the call's
     return (meta or done) and not (asked_field(last, enumerated) and not done)
 
-
-#: Keys whose ``status`` is the call's: the envelope and the wrappers of a result (``data``, ``response``).
-_CALL_WRAPPERS = knowledge_words("envelope", "envelope") | knowledge_words("containers", "mock_wrapper")
 
 
 #: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).

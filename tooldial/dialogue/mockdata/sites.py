@@ -2,7 +2,7 @@
 there, not on a made-up domain (``https://www.meyer.com/explore/posts`` as an Amazon review's link).
 
 The site is, in order: the hosts the API's documented example links to (pages and pictures apart); a domain the
-tool's name or description spells (``bringatrailer.com``); a platform the tool's name names (``web.platform_sites``:
+tool's name or the API's description spells (``bringatrailer.com``); a platform the tool's name names (``web.platform_sites``:
 ``YouTube Search`` -> www.youtube.com); else the first two words of the tool's name as a domain,
 less the words that name no site (``web.site_name_noise``: ``dev-amazon-scrapper`` -> amazon.com). Documented
 hosts count when one holds at least half of the example's links; links to many sites (a search's results) leave
@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from tooldial.dialogue.mockdata.paths import leaf_items
 from tooldial.graph.urls import url_site
 from tooldial.knowledge import loader
 
-_HOST = re.compile(r"https?://([A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,})(?=[/:?#\s\"']|$)")
+#: A link: its host and the rest of it (a picture's path ends in its file type).
+_URL = re.compile(r"https?://([A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,})(?=[/:?#\s\"']|$)([^\s\"']*)")
 _PICTURE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg)(?:[?#]|$)", re.I)
 #: A domain written in prose ("from bringatrailer.com"): letters, digits and hyphens, a dot, a common ending.
 _NAMED_DOMAIN = re.compile(r"(?<![\w@.-])((?:[a-z0-9-]+\.)+(?:com|net|org|io|co|app|dev|ai|tv|me|info|us|uk|de|fr|"
@@ -41,19 +43,19 @@ class Site:
 
 
 def site_of(tool: str, description: str, example: Any) -> Site | None:
-    """The site of a tool's records (see the module's docstring); None when its name gives no word to name one."""
+    """The site of a tool's records (see the module's docstring) from its name, its API's description and that
+    API's documented example; None when the example links to many sites or the name has no word to name one."""
     return _site_of(tool, description, _hosts_text(example))
 
 
 def _hosts_text(example: Any) -> tuple[tuple[str, bool], ...]:
     """(host, whether a picture) of every link of a documented example, in order."""
     out = []
-    for text in _strings(example):
-        for m in _HOST.finditer(text):
+    for _, text in leaf_items(example):
+        for m in _URL.finditer(text if isinstance(text, str) else ""):
             host = m.group(1).lower()
             if not any(p.search(host) for p in _ENDPOINTS):
-                out.append((host, bool(_PICTURE.search(text[m.end():m.end() + 300].split()[0] if text[m.end():].split()
-                                                        else ""))))
+                out.append((host, bool(_PICTURE.search(m.group(2)))))
     return tuple(out)
 
 
@@ -81,7 +83,7 @@ def _site_of(tool: str, description: str, hosts: tuple[tuple[str, bool], ...]) -
     return Site(f"www.{name}.com", f"images.{name}.com")
 
 
-def _main_host(hosts: Iterator[str]) -> list[tuple[str, int]]:
+def _main_host(hosts: Iterable[str]) -> list[tuple[str, int]]:
     """The host most links go to, when it holds at least half of them (a search's results link everywhere)."""
     counts = Counter(hosts)
     top = counts.most_common(1)
@@ -98,14 +100,3 @@ def _pictures(host: str) -> str:
 def _www(host: str) -> str:
     """A page host for a registered domain (``amazon.com`` -> ``www.amazon.com``); a host with a subdomain as is."""
     return host if host.count(".") > 1 else f"www.{host}"
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from tooldial.dialogue.mockdata import ISO_DATE, FieldName, ordered_pairs
@@ -58,7 +59,7 @@ class Order(RecordRule):
                 break
 
 
-def _whole_like(value: Any, old: Any, rounding: Any) -> Any:
+def _whole_like(value: Any, old: Any, rounding: Callable[[float], int]) -> Any:
     """``value`` moved into the field that held ``old``: rounded (``math.floor`` for a low end, ``math.ceil`` for a
     high one, so the pair stays in order) when ``old`` was a whole number and ``value`` is a fraction (a
     ``max_score`` documented as an integer takes no 26.1); else as it is."""
