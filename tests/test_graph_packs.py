@@ -138,6 +138,7 @@ MOCK_WORLD = [
     ("dialogue.mockdata.generators", "_IMAGE_FILE_CONTEXT", "media_files", "image_file_context", True),
     ("dialogue.mockdata.generators", "_DOCUMENT_EXTENSIONS", "media_files", "document_extensions", True),
     ("dialogue.mockdata.generators", "_PICTURE_SIZES", "media_files", "picture_sizes", True),
+    ("dialogue.mockdata.sites", "_PICTURE_EXTENSIONS", "media_files", "picture_extensions", True),
     ("dialogue.mockdata.generators", "_AUDIENCE_COUNTS", "quantities", "audience_counts", True),
     ("rules.world.values", "_CHANGE_WORDS", "quantities", "change_words", True),
     ("dialogue.mockdata.builder", "_SHORT_NAME_WORDS", "records", "short_name_words", False),

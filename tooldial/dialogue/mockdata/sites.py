@@ -24,10 +24,13 @@ from tooldial.knowledge import loader
 
 #: A link: its host and the rest of it (a picture's path ends in its file type).
 _URL = re.compile(r"https?://([A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,})(?=[/:?#\s\"']|$)([^\s\"']*)")
-_PICTURE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg)(?:[?#]|$)", re.I)
-#: A domain written in prose ("from bringatrailer.com"): letters, digits and hyphens, a dot, a common ending.
-_NAMED_DOMAIN = re.compile(r"(?<![\w@.-])((?:[a-z0-9-]+\.)+(?:com|net|org|io|co|app|dev|ai|tv|me|info|us|uk|de|fr|"
-                           r"jp|in|es|it|nl|br|ca|au))(?![\w-]|\.\w)", re.I)
+#: A picture's link ends in its file type (``media_files.picture_extensions``).
+_PICTURE_EXTENSIONS = loader.ordered_words("media_files", "picture_extensions")
+_PICTURE = re.compile(r"\.(?:" + "|".join(_PICTURE_EXTENSIONS) + r")(?:[?#]|$)", re.I)
+#: A domain written in prose ("from bringatrailer.com"): letters, digits and hyphens, a dot, an ending of
+#: ``web.domain_endings``.
+_NAMED_DOMAIN = re.compile(r"(?<![\w@.-])((?:[a-z0-9-]+\.)+(?:" + "|".join(loader.ordered_words("web", "domain_endings"))
+                           + r"))(?![\w-]|\.\w)", re.I)
 _NOISE = loader.words("web", "site_name_noise")
 _ENDPOINTS = tuple(re.compile(p, re.I) for p in loader.ordered_words("web", "endpoint_hosts"))
 OWN_SITE_WORDS = loader.words("web", "own_site_words")
