@@ -82,6 +82,47 @@ def test_a_pictures_width_and_height_give_way_to_the_records():
     assert "image|width" in _keys(sized, {"image": {"width": 640, "height": 480, "format": "png"}})
 
 
+def test_a_picture_is_known_by_its_record_not_only_by_a_name_above_it():
+    """A cover's ``sources[]`` and a video's ``thumbnails.default`` hold a link, a width and a height: a picture's
+    size, whatever the key above says ("the widths are 300, 64, 564" answered an artist's albums, sample 2203). A
+    ``pdf_url`` beside a page's width is no picture."""
+    api = _api("Artist appears on", "Get the albums an artist appears on", ("id",))
+    result = {"items": [{"name": "DHURATA", "coverArt": {"sources": [
+        {"url": "https://i.scdn.co/image/ab67616d", "width": 300, "height": 300}]}},
+        {"name": "Sunrise", "coverArt": {"sources": [{"url": "https://i.scdn.co/image/cd12", "width": 64,
+                                                      "height": 64}]}}]}
+    keys = _keys(api, result)
+    assert "items|name" in keys and not any(k.endswith(("width", "height")) for k in keys)
+    render = _api("Render", "Render a PDF page and its size", ("id",))
+    assert "width" in _keys(render, {"pdf_url": "https://x.example.org/r.pdf", "width": 8.5, "height": 11})
+
+
+def test_a_price_sign_and_a_frameworks_bookkeeping_name_no_record():
+    """"₹ with 3.3 stars" named two ads by their price's sign; "the typename is ContextEpisodePage" answered a list
+    of episodes. A currency's symbol in a list of currencies still names it."""
+    ads = _api("Get Amazon Search Results", "Get the search results of a product on Amazon", ("query",))
+    result = {"ads": [{"title": "MacBook Pro 14", "stars": 4.1, "price_symbol": "$", "price": 1999},
+                      {"title": "MacBook Air", "stars": 4.6, "price_symbol": "$", "price": 999}]}
+    assert not any(k.endswith("price_symbol") for k in _keys(ads, result))
+    assert not any(k.endswith("price_symbol") for k in _keys(ads, {"ads": [
+        {"stars": 4.1, "price_symbol": "$"}, {"stars": 3.3, "price_symbol": "€"}]}))
+    episodes = _api("Podcast Episodes", "Get the episodes of a podcast", ("id",))
+    result = {"episodes": {"__typename": "ContextEpisodePage", "items": [
+        {"__typename": "Episode", "name": "How Aluminium Works"}, {"__typename": "Episode", "name": "Tides"}]}}
+    assert _keys(episodes, result) == ["episodes|items|name"]
+    coins = _api("List currencies", "List the supported currencies", ())
+    assert "currencies|symbol" in _keys(coins, {"currencies": [{"symbol": "ETH", "code": 94}, {"symbol": "BTC",
+                                                                                               "code": 7}]})
+
+
+def test_a_successful_calls_error_code_is_no_answer():
+    api = _api("Face Analyzer", "Rate the beauty of a face", ("image",))
+    assert _keys(api, {"error_code": 0, "request_id": "r1", "data": {"beauty": 71.2}}) == ["data|beauty"]
+    assert "error_code" in _keys(_api("Error codes", "Look up an error code", ()), {"error_code": 0})
+    assert _keys(api, {"error_code": 65, "request_id": "r1"}) == ["error_code"]  # a failure's code is news
+    assert "errors|errorCode" in _keys(api, {"errors": [{"errorCode": "Validation", "path": "address"}]})
+
+
 def test_a_records_own_status_is_news_the_calls_is_not():
     """An e-mail's ``status: invalid`` is the verification's verdict; ``status`` beside the result, or under its
     wrapper (``data``), is how the call went."""

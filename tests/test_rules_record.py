@@ -89,6 +89,10 @@ FIXES = {
                    lambda r: RECORD_RULES.load("span_units").fix(r, random.Random(1), None)),
     "amount_rate": ({"amount": 100, "rate": 0.5, "converted": 80}, lambda r: RECORD_RULES.load("amount_rate").fix(r)),
     "sale_price": ({"discountPrice": "30.00", "price": "20.00"}, lambda r: RECORD_RULES.load("sale_price").fix(r)),
+    "picture_size": ({"url": "https://i.example.org/c.jpg", "width": 22, "height": "9.5"},
+                     lambda r: RECORD_RULES.load("picture_size").fix(r)),
+    "rendering": ({"price": 40427, "price_string": "128.27", "subscribers": 1250000, "subscribersText": "3.4M"},
+                  lambda r: RECORD_RULES.load("rendering").fix(r)),
     "date_parts": ({"time": "13:15", "year": 2025, "month": 12, "day": 3, "hour": 16, "minute": 10, "weekday": "Mon",
                     "week_number": 7}, lambda r: RECORD_RULES.load("date_parts").fix(r)),
 }
@@ -124,6 +128,15 @@ def test_the_moved_fixes_keep_what_they_did() -> None:
     dates = {"start_date": "2024-05-10", "end_date": "2024-05-01"}
     RECORD_RULES.load("order").fix(dates)
     assert dates == {"start_date": "2024-05-01", "end_date": "2024-05-10"}
+
+
+def test_the_rendering_fix_keeps_the_texts_form() -> None:
+    """The number is written into the text as the text wrote its own: sign, separators, decimals, magnitude, words."""
+    record = {"price": 1299.5, "price_string": "$1,099.00", "subscribers": 31400000,
+              "subscribersText": "2.1M subscribers", "normalPrice": "89", "normalPriceStr": "NT$ 120"}
+    RECORD_RULES.load("rendering").fix(record)
+    assert record == {"price": 1299.5, "price_string": "$1,299.50", "subscribers": 31400000,
+                      "subscribersText": "31.4M subscribers", "normalPrice": "89", "normalPriceStr": "NT$ 89"}
 
 
 def test_the_order_fix_puts_a_value_between_its_bounds() -> None:

@@ -234,6 +234,32 @@ def test_a_successful_calls_status_code_is_200():
     assert country["code"] == 351
 
 
+def test_a_successful_calls_error_code_is_0():
+    """"error_code 65" beside a fused image, "status|error_code 43" in the call's report: a successful call has none.
+    An error log's codes are its records, and a documented error keeps its code."""
+    from tooldial.rules.dialogue.status import fix_status, status_problems
+
+    body = {"request_id": "r1", "error_code": 65, "data": {"image_url": "https://x.example.org/a.jpg"}}
+    assert [p.keys for p in status_problems(body)] == [("error_code",)]
+    fix_status(body)
+    assert body["error_code"] == 0 and status_problems(body) == []
+    report = {"status": {"errorCode": "43", "elapsed": 10}, "data": [{"id": 1}], "errno": 0}
+    fix_status(report)
+    assert report["status"]["errorCode"] == "0" and report["errno"] == 0  # a text stays a text
+    log = {"data": {"import_log": [{"errorCode": 57, "message": "row 3 has no date"}]}}
+    fix_status(log)
+    assert log["data"]["import_log"][0]["errorCode"] == 57
+    bare = {"request_id": "r1", "log_id": "l1", "error_code": 67}  # only the code and request ids: it failed
+    fix_status(bare)
+    assert bare["error_code"] == 67 and status_problems(bare) == []
+    told = {"error": "Movie file already exists", "errno": 44}  # a message and its code: no payload
+    fix_status(told)
+    assert told["errno"] == 44
+    failed = {"status": "FAIL", "error": "Requested API was not found", "errcode": 7020}
+    fix_status(failed)
+    assert failed["errcode"] == 7020
+
+
 def test_news_of_a_currency_pair_are_about_the_pair():
     api = _api("Currency News", required=[_p("from_symbol"), _p("to_symbol")],
                example={"news": [{"article_title": "Dollar rallies", "source": "Reuters"}]})

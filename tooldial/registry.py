@@ -135,6 +135,8 @@ RECORD_RULES = Registry("record rule", {
     "eu_member": "tooldial.rules.world.eu_member:EuMember",
     "date_parts": "tooldial.rules.world.date_parts:DateParts",
     "sale_price": "tooldial.rules.world.sale_price:SalePrice",
+    "picture_size": "tooldial.rules.world.picture_size:PictureSize",
+    "rendering": "tooldial.rules.world.rendering:Rendering",
 }, field="record rule")
 
 #: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by

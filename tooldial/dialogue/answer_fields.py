@@ -18,6 +18,7 @@ from tooldial.dialogue.mockdata import (
     as_text,
     field_kind,
     leaf_items,
+    price_sign_field,
     values_at,
 )
 from tooldial.dialogue.weather import WEATHER_GOAL
@@ -25,7 +26,7 @@ from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
-from tooldial.knowledge.taxonomy import name_tokens, picture_side
+from tooldial.knowledge.taxonomy import name_tokens, picture_side, picture_size_keys
 
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
@@ -41,6 +42,10 @@ _FLAG_VALUES = knowledge_words("labels", "boolean_values")
 
 #: Words of a goal about colours (``knowledge/packs/answer_goals.yaml``).
 _COLOUR_GOAL = knowledge_words("answer_goals", "colour_goal")
+#: How the keys a framework adds to a record begin (``envelope.bookkeeping_prefixes``: GraphQL's ``__typename``,
+#: MongoDB's ``__v``).
+_BOOKKEEPING = tuple(sorted(knowledge_words("envelope", "bookkeeping_prefixes")))
+
 #: Words of a goal that asks for a picture's size (``knowledge/packs/answer_goals.yaml``).
 _PICTURE_SIZE_GOALS = knowledge_words("answer_goals", "picture_size_goal")
 
@@ -68,6 +73,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     items = leaf_items(result)
     # a JSON:API record's ``type`` ("discussion", "filing") names the resource kind, never an answer
     resource_types = {p[:-1] + ("type",) for p, _ in items if len(p) >= 2 and p[-2] in ("attributes", "relationships")}
+    picture_sides = _picture_sides(result, {p for p, _ in items})
     for order, (path, value) in enumerate(items):
         if not path or path in seen_paths or value is None or isinstance(value, bool):
             continue
@@ -80,11 +86,15 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         if kind in _CODED_KINDS and re.fullmatch(r"-?\d+", text) and not asked and not _path_words(
                 tuple(name_tokens(path[-1])[-1:])) & goal:
             continue  # "the team type is 0": a code, not a fact, unless the goal names its head ("Get team type")
+        if path[-1].startswith(_BOOKKEEPING) or kind == "symbol" and not asked and price_sign_field(FieldName(
+                path[-1], parent=path[-2] if len(path) > 1 else "")) and not _path_words(path[-1:]) & goal:
+            continue  # a framework's bookkeeping (``__typename``: "ContextEpisodePage") and a price's currency sign
+            # ("₹ with 3.3 stars") name no record and answer nothing, unless the goal asks for the sign
         if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
                 kind in ("url", "image") and not wants_links and not asked) or (
                 re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL) or (
-                not asked and not goal & _PICTURE_SIZE_GOALS and picture_side(
-                    FieldName(path[-1], "number", parent=path[-2] if len(path) > 1 else "")) is not None):
+                not asked and not goal & _PICTURE_SIZE_GOALS and (path in picture_sides or picture_side(
+                    FieldName(path[-1], "number", parent=path[-2] if len(path) > 1 else "")) is not None)):
             continue  # a picture's width or height is about the picture, not news, unless the goal asks for it
         score = _relevance(path, kind, goal) + (100.0 if asked else 0.0)  # every enumerated field first: the
         # limit then never cuts one
@@ -130,6 +140,13 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         _, _, key, lab, text = (telling or scored)[0]
         out.append((key, lab, text))
     return out
+
+
+def _picture_sides(result: dict[str, Any], paths: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The paths of a result that hold a picture's width or height by the record around them (a cover's
+    ``sources[]`` with its ``url``: :func:`~tooldial.knowledge.taxonomy.picture_size_keys`)."""
+    return {path for path in paths if path and name_tokens(path[-1]) in (("width",), ("height",)) and any(
+        path[-1] in picture_size_keys(record) for record in values_at(result, path[:-1]) if isinstance(record, dict))}
 
 
 #: A word with a one-letter prefix (``E-Sports``, ``e-mail``, ``X-ray``): one word; not inside a longer hyphenated
@@ -210,8 +227,10 @@ def _still_news(key: str, text: str, goal: set[str]) -> bool:
     return bool(_path_words(tuple(key.split("|"))) & goal) and text.lower() not in _FLAG_VALUES
 
 
-#: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``).
+#: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``), its error code too (``errors`` pack).
 _META_KEYS = knowledge_words("envelope", "meta_keys")
+#: Joined keys of an error code (``errors`` pack): a code of 0 says only that the call went through.
+_ERROR_CODE_KEYS = knowledge_words("errors", "error_code_keys")
 #: Keys whose ``status`` is the call's: the envelope and the wrappers of a result (``data``, ``response``).
 _CALL_WRAPPERS = knowledge_words("envelope", "envelope") | knowledge_words("containers", "mock_wrapper")
 
@@ -225,7 +244,8 @@ def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
     parts = key.split("|")
     last = parts[-1]
     done = text.lower() in _DONE_VALUES
-    meta = about_the_call(last) or "".join(name_tokens(last)) in _META_KEYS or (
+    joined = "".join(name_tokens(last))
+    meta = about_the_call(last) or joined in _META_KEYS or joined in _ERROR_CODE_KEYS and text in ("0", "") or (
         text.lower() in _FLAG_VALUES)  # a flag in text ("following: true") names nothing either
     if meta and not done and last.lower() == "status" and len(parts) > 1 and parts[-2].lower() not in _CALL_WRAPPERS:
         return False  # a record's own status (an e-mail's "invalid", an order's "shipped") is news, not the call's

@@ -313,6 +313,32 @@ def picture_side(f: FieldName) -> int | None:
     return side if side is not None and names_picture(f) else None
 
 
+_PICTURE_LINKS = loader.words("media_files", "picture_link_keys")
+_NOT_PICTURE_SIZES = loader.words("media_files", "not_picture_size_words")
+
+
+def picture_size_keys(record: Mapping[str, object]) -> dict[str, int]:
+    """The keys of one flat record that hold a picture's width (0) and height (1), or none: both sides are there as
+    numbers and the record holds a picture (a field of kind image) or its own web link (a bare ``url`` or ``src``:
+    ``media_files.picture_link_keys``). The picture is known by the record, not by a name above it: a cover's
+    ``sources[]``, a video's ``thumbnails.default``, an ``hd_profile_pic_url_info``. A box on a page (its ``x`` and
+    ``y``) or a thing with a depth is no picture's size (``media_files.not_picture_size_words``)."""
+    sides: dict[str, int] = {}
+    for key, value in record.items():
+        tokens = name_tokens(key)
+        if tokens in (("width",), ("height",)) and not isinstance(value, bool) and (
+                isinstance(value, int | float) or isinstance(value, str) and re.fullmatch(r"\d+(\.\d+)?", value)):
+            sides[key] = 0 if tokens[0] == "width" else 1
+    if set(sides.values()) != {0, 1} or any(set(name_tokens(key)) & _NOT_PICTURE_SIZES for key in record):
+        return {}
+    for key, value in record.items():
+        if isinstance(value, str) and value.strip() and (
+                "".join(name_tokens(key)) in _PICTURE_LINKS and value.startswith(("http://", "https://"))
+                or field_kind(FieldName(key)) == FieldKind.IMAGE):
+            return sides
+    return {}
+
+
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
 #: ``field_words`` pack's (one set per cue).
 RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (

@@ -45,6 +45,8 @@ class Check(StrEnum):
     SALE_PRICE = "sale price"
     LEAGUE_TEAM = "league and team"
     CREATED_AFTER_EVENT = "created after a later event"
+    PICTURE_SIZE = "picture size"
+    RENDERING = "rendering"
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,7 @@ from tooldial.dialogue.mockdata.inputs import input_value as input_value
 from tooldial.dialogue.mockdata.inputs import input_values as input_values
 from tooldial.dialogue.mockdata.money import conversion_expected as conversion_expected
 from tooldial.dialogue.mockdata.money import currency_inputs as currency_inputs
+from tooldial.dialogue.mockdata.money import price_sign_field as price_sign_field
 from tooldial.dialogue.mockdata.paging import MAX_REQUESTED_RECORDS as MAX_REQUESTED_RECORDS
 from tooldial.dialogue.mockdata.paging import PAGING_KEYS as PAGING_KEYS
 from tooldial.dialogue.mockdata.paging import page_input as page_input

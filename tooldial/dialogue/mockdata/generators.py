@@ -15,7 +15,7 @@ from faker.providers.currency import Provider as CurrencyProvider
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
 from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
-from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate
+from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate, currency_sign_field
 from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
 from tooldial.dialogue.mockdata.record_kinds import status_words
 from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS
@@ -241,8 +241,7 @@ def _gen_symbol(f: FieldName, ctx: RecordContext) -> str | None:
     rng = ctx.world.rng
     if f.about(*_CRYPTO_CONTEXTS):
         return rng.choice(COINS)
-    if (f.has(*_CURRENCY_CONTEXTS) or FieldName(f.parent).has(*_CURRENCY_CONTEXTS)) and not f.has(
-            *_TICKER_FIELDS):  # ``price_symbol``, ``currency|symbol``: not a StockPrices API's ``symbol``
+    if currency_sign_field(f):  # ``price_symbol``, ``currency|symbol``: not a StockPrices API's ``symbol``
         return _currency_sign(ctx)
     if f.about(*_STOCK_CONTEXTS) or f.has(*_TICKER_FIELDS):
         return rng.choice(SYMBOLS)

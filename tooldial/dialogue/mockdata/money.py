@@ -21,6 +21,29 @@ _PRICE_RANGES = {thing: (float(lo), float(hi)) for thing, (lo, hi) in loader.wor
     "money", "price_ranges_usd").items()}
 
 
+#: Words that make a ``symbol`` a currency's sign, and words of a ticker's field (``markets`` pack).
+_CURRENCY_CONTEXTS = loader.ordered_words("markets", "currency_contexts")
+_TICKER_FIELDS = loader.words("markets", "ticker_fields")
+
+
+def currency_sign_field(f: FieldName) -> bool:
+    """Whether a ``symbol`` field holds a currency's sign: the field or its parent names money (``price_symbol``,
+    ``currencies|symbol``, ``floorPrice|symbol``), and it is no ticker's (a StockPrices API's ``stock_symbol``).
+    The mock world draws a sign there."""
+    return (f.has(*_CURRENCY_CONTEXTS) or FieldName(f.parent).has(*_CURRENCY_CONTEXTS)) and not f.has(*_TICKER_FIELDS)
+
+
+#: Words of a ``symbol`` field or its parent that make it the sign of a price (``markets.price_sign_contexts``).
+_PRICE_SIGN_CONTEXTS = loader.ordered_words("markets", "price_sign_contexts")
+
+
+def price_sign_field(f: FieldName) -> bool:
+    """Whether a ``symbol`` field is a price's currency sign (``price_symbol``, ``floorPrice|symbol``): it names no
+    record ("₹ with 3.3 stars" named two ads), unlike the symbol of a currency in a list of currencies."""
+    return (f.has(*_PRICE_SIGN_CONTEXTS) or FieldName(f.parent).has(*_PRICE_SIGN_CONTEXTS)) and not f.has(
+        *_TICKER_FIELDS)
+
+
 _PRICE_HEADS = frozenset(loader.word_map("money", "price_heads")["whole"])  # type: ignore[arg-type]
 _LODGING = frozenset(loader.word_map("money", "lodging_context")["stay"])  # type: ignore[arg-type]
 

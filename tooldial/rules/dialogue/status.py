@@ -1,11 +1,14 @@
 """World rule ``status``: a successful result's status code beside its payload or success flag is a success code
-(not "code 73"); its fix (:func:`fix_status`, run by the mock-data generator on a result) sets it to 200."""
+(not "code 73"), and its error code, at the top or in the call's own report (``status: {error_code: ...}``), is 0
+(not "error_code 65" beside a fused image); its fix (:func:`fix_status`, run by the mock-data generator on a result)
+sets them to 200 and 0."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from tooldial.corpus.error_example import documented_error, http_error_status
+from tooldial.corpus.error_example import documented_error, error_key, http_error_status
 from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.knowledge.loader import words
@@ -18,6 +21,13 @@ _ENVELOPE = words("envelope", "result_carriers")
 #: Keys of a status code (their tokens joined: ``statusCode``, ``http_code``) and the codes that mean success.
 _CODE_KEYS = words("errors", "status_code_keys")
 _SUCCESS_CODES = words("status", "success_codes")
+
+
+#: Keys of an error code (tokens joined: ``error_code``, ``errno``, ``ErrorCode``) and of the object a result reports
+#: its call in (``status``, ``meta``): ``errors.error_code_keys``, ``errors.call_report_keys``.
+_ERROR_CODE_KEYS = words("errors", "error_code_keys")
+_REPORT_KEYS = words("errors", "call_report_keys")
+_TRACE_KEYS = words("errors", "request_trace_keys")
 
 
 class Status(CallRule):
@@ -46,17 +56,36 @@ def _odd_codes(body: Any) -> list[str]:
         value) not in _SUCCESS_CODES]
 
 
+def _odd_error_codes(body: Any) -> list[tuple[dict[str, Any], str]]:
+    """(object, key) of each error code of a result that is a whole number other than 0: at the result's top or in
+    its call report (``status: {error_code: 43, elapsed: 10}``), beside something the call gave (a payload, not only a
+    request id); never in its records (an import log's errors)."""
+    if not isinstance(body, dict) or not any(not error_key(k) and k.lower() not in _TRACE_KEYS and "".join(
+            name_tokens(k)) not in _REPORT_KEYS | _ERROR_CODE_KEYS for k in body):
+        return []  # only the code, a message, request ids: the call failed, its code says how
+    holders = [body, *(v for k, v in body.items() if isinstance(v, dict) and "".join(name_tokens(k)) in _REPORT_KEYS)]
+    return [(holder, key) for holder in holders for key, value in holder.items()
+            if "".join(name_tokens(key)) in _ERROR_CODE_KEYS and isinstance(value, int | str) and not isinstance(
+                value, bool) and re.fullmatch(r"-?\d+", as_text(value).strip()) and int(as_text(value)) != 0]
+
+
 def status_problems(body: Any) -> list[WorldProblem]:
     """A status code that is no success code beside a payload (``{"code": 73, "data": ...}``): rule ``status code``.
     An error record or an HTTP error code is left out (the error rules report it: ``error served``, ``error field``)."""
     if documented_error(body):
         return []
     return [WorldProblem(WorldCheck.STATUS_CODE, f"{key}={body[key]!r} beside a payload is no success code", (key,))
-            for key in _odd_codes(body) if not http_error_status(body[key])]
+            for key in _odd_codes(body) if not http_error_status(body[key])] + [
+        WorldProblem(WorldCheck.STATUS_CODE, f"{key}={holder[key]!r} in a successful result is no error code 0", (key,))
+        for holder, key in _odd_error_codes(body) if not http_error_status(holder[key])]
 
 
 def fix_status(body: Any) -> None:
     """A successful call's status code beside its payload or success flag is 200 (not "code 73"), or the
     documented success code (``0``, ``1``, ``201`` stay)."""
+    if documented_error(body):
+        return
     for key in _odd_codes(body):
         body[key] = 200 if isinstance(body[key], int) else "200"
+    for holder, key in _odd_error_codes(body):
+        holder[key] = 0 if isinstance(holder[key], int) else "0"
