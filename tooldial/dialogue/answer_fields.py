@@ -227,7 +227,7 @@ def _still_news(key: str, text: str, goal: set[str]) -> bool:
     return bool(_path_words(tuple(key.split("|"))) & goal) and text.lower() not in _FLAG_VALUES
 
 
-#: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``), its error code too (``errors`` pack).
+#: Joined result keys about the call itself (``knowledge/packs/envelope.yaml``).
 _META_KEYS = knowledge_words("envelope", "meta_keys")
 #: Joined keys of an error code (``errors`` pack): a code of 0 says only that the call went through.
 _ERROR_CODE_KEYS = knowledge_words("errors", "error_code_keys")
