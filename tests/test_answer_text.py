@@ -51,6 +51,18 @@ def test_units_and_forms_keep_the_value() -> None:
     assert show_value(("competitorNum",), 7).label == "competitor number"  # no "number of" with nothing after it
 
 
+def test_a_unix_time_of_a_date_field_reads_as_a_date() -> None:
+    """"the first trade date is 1,765,756,800", "here is one: 1,754,330,400 starting 1,753,779,600" (sample 3701): a
+    date field's Unix time, seconds or milliseconds, is said as a date; counts and ids of that size are not."""
+    assert show_value(("firstTradeDate",), 1765756800).text == "15 December 2025"  # a midnight: the day alone
+    assert show_value(("startTimestamp",), 1767029400).text == "29 December 2025 at 17:30 UTC"
+    assert show_value(("timestamp",), "1770059700000").text == "2 February 2026 at 19:15 UTC"
+    assert show_value(("dateOfBirthTimestamp",), -710380800).text == "29 June 1947"
+    assert show_value(("views",), 105776394).text == "105,776,394"
+    assert show_value(("game_id",), 6911677188).text == "6911677188"
+    assert show_value(("timestamp",), 99999999999999).text == "99,999,999,999,999"  # no moment of 1900-2100
+
+
 def test_labels_and_list_nouns_are_singular_by_the_plurals_pack() -> None:
     for key in ("status", "news", "series", "analysis", "statistics", "gas"):
         assert not show_value((key,), 3).plural, key  # "the status is 3", not "are"

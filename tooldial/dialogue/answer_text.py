@@ -5,7 +5,8 @@ module decides *how they read*, deterministically, before any renderer runs:
 
 - a field name becomes words and its unit suffix a unit (``temperature_c`` 18.4 → "temperature" "18.4 °C",
   ``wind_kph`` → "km/h", ``price_usd`` → "$12.50"), a price takes its record's currency, ISO dates and
-  timestamps read as dates ("2 May 2026 at 07:05"), large counts get thousands separators ("47,000"),
+  timestamps read as dates ("2 May 2026 at 07:05"), so do Unix times of a date field ("16 January 2026 at
+  14:30 UTC"), large counts get thousands separators ("47,000"),
   abbreviations of real documentation are spelled out or upper-cased (``pb`` → "P/B ratio");
 - a single record is told about by its name ("Universidade de Lisboa"), the *subject*, when it has one;
 - a list is answered as a list: how many came back and up to :data:`MAX_ITEMS` records by their label
@@ -230,6 +231,19 @@ def _date(value: str) -> str:
     return text
 
 
+def _unix_time(text: str) -> str | None:
+    """A Unix time in seconds (or milliseconds, 12-13 digits) as a reader says it: "16 January 2026 at 14:30 UTC",
+    a midnight as its day alone ("2 May 1987", a birth date); None for a number that is no moment of 1900-2100."""
+    if not re.fullmatch(r"-?\d{9,10}|\d{12,13}", text):
+        return None
+    seconds = int(text) / (1000 if len(text) >= 12 else 1)
+    moment = dt.datetime(1970, 1, 1, tzinfo=dt.UTC) + dt.timedelta(seconds=seconds)
+    if not 1900 <= moment.year <= 2100:
+        return None
+    day = f"{moment.day} {_MONTHS[moment.month - 1]} {moment.year}"
+    return day if (moment.hour, moment.minute, moment.second) == (0, 0, 0) else f"{day} at {moment:%H:%M} UTC"
+
+
 #: Names of numbers that are codes, never grouped or rounded.
 _CODE_NAME = r"(?i)(id|code|zip|year|phone|isbn|ean|upc|gtin|number|serial|account|sku)s?$"
 
@@ -246,6 +260,8 @@ def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None 
         shown = "yes" if text == "true" else "no"
     elif _ISO_DATE.match(text) and kind not in ("id",):
         shown = _date(text)
+    elif kind in ("datetime", "date", "time") and (moment := _unix_time(text)) is not None:
+        shown = moment  # "starts at 1,767,029,400" was a Unix time read as a count
     elif _NUMBER.match(text):
         if not currency and kind == "price" and record is not None:
             currency = next((as_text(v).upper() for k, v in record.items() if isinstance(v, str)
