@@ -8,10 +8,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.registry import RECORD_RULES
 
@@ -101,6 +101,26 @@ def check_record(record: Mapping[str, Any], rules: Sequence[RecordRule] | None =
     view = Record.of(record)
     return [p for rule in (record_rules() if rules is None else rules) if rule.applies(view)
             for p in rule.problems(view)]
+
+
+@lru_cache(maxsize=16384)
+def marked_pairs(keys: tuple[str, ...], marks: frozenset[str], ignore: frozenset[str] = frozenset()
+                 ) -> tuple[tuple[str, str], ...]:
+    """(marked, plain) key pairs of a record, in key order: a key with a word of ``marks`` and the first other key
+    with none whose words, less those of ``ignore``, are the marked key's less its marks (``salePrice`` / ``price`` by
+    discount words, ``final_price_in_cents`` / ``original_price_in_cents`` ignoring regular-price words,
+    ``price_string`` / ``price`` by rendering words). Records of one schema repeat their keys: computed once."""
+    toks = {k: name_tokens(k) for k in keys}
+    out = []
+    for key, words in toks.items():
+        rest = tuple(w for w in words if w not in marks)
+        if not rest or len(rest) == len(words):
+            continue
+        plain = next((k for k, w in toks.items() if k != key and not marks.intersection(w)
+                      and tuple(x for x in w if x not in ignore) == rest), None)
+        if plain is not None:
+            out.append((key, plain))
+    return tuple(out)
 
 
 def number(value: Any) -> float | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.schema import json_value_type
@@ -30,7 +31,7 @@ def currency_sign_field(f: FieldName) -> bool:
     """Whether a ``symbol`` field holds a currency's sign: the field or its parent names money (``price_symbol``,
     ``currencies|symbol``, ``floorPrice|symbol``), and it is no ticker's (a StockPrices API's ``stock_symbol``).
     The mock world draws a sign there."""
-    return (f.has(*_CURRENCY_CONTEXTS) or FieldName(f.parent).has(*_CURRENCY_CONTEXTS)) and not f.has(*_TICKER_FIELDS)
+    return _symbol_under(f, _CURRENCY_CONTEXTS)
 
 
 #: Words of a ``symbol`` field or its parent that make it the sign of a price (``markets.price_sign_contexts``).
@@ -40,8 +41,12 @@ _PRICE_SIGN_CONTEXTS = loader.ordered_words("markets", "price_sign_contexts")
 def price_sign_field(f: FieldName) -> bool:
     """Whether a ``symbol`` field is a price's currency sign (``price_symbol``, ``floorPrice|symbol``): it names no
     record ("₹ with 3.3 stars" named two ads), unlike the symbol of a currency in a list of currencies."""
-    return (f.has(*_PRICE_SIGN_CONTEXTS) or FieldName(f.parent).has(*_PRICE_SIGN_CONTEXTS)) and not f.has(
-        *_TICKER_FIELDS)
+    return _symbol_under(f, _PRICE_SIGN_CONTEXTS)
+
+
+def _symbol_under(f: FieldName, contexts: Sequence[str]) -> bool:
+    """Whether the field or its parent names one of ``contexts`` and the field is no ticker's."""
+    return (f.has(*contexts) or FieldName(f.parent).has(*contexts)) and not f.has(*_TICKER_FIELDS)
 
 
 _PRICE_HEADS = frozenset(loader.word_map("money", "price_heads")["whole"])  # type: ignore[arg-type]

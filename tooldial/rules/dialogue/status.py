@@ -27,7 +27,6 @@ _SUCCESS_CODES = words("status", "success_codes")
 #: its call in (``status``, ``meta``): ``errors.error_code_keys``, ``errors.call_report_keys``.
 _ERROR_CODE_KEYS = words("errors", "error_code_keys")
 _REPORT_KEYS = words("errors", "call_report_keys")
-_TRACE_KEYS = words("errors", "request_trace_keys")
 
 
 class Status(CallRule):
@@ -60,9 +59,9 @@ def _odd_error_codes(body: Any) -> list[tuple[dict[str, Any], str]]:
     """(object, key) of each error code of a result that is a whole number other than 0: at the result's top or in
     its call report (``status: {error_code: 43, elapsed: 10}``), beside something the call gave (a payload, not only a
     request id); never in its records (an import log's errors)."""
-    if not isinstance(body, dict) or not any(not error_key(k) and k.lower() not in _TRACE_KEYS and "".join(
-            name_tokens(k)) not in _REPORT_KEYS | _ERROR_CODE_KEYS for k in body):
-        return []  # only the code, a message, request ids: the call failed, its code says how
+    if not isinstance(body, dict) or not any(not error_key(k) and "".join(name_tokens(k)) not in (
+            _REPORT_KEYS | _ERROR_CODE_KEYS) for k in body):
+        return []  # only the code, a message, request ids (``error_key`` reads those too): the call failed
     holders = [body, *(v for k, v in body.items() if isinstance(v, dict) and "".join(name_tokens(k)) in _REPORT_KEYS)]
     return [(holder, key) for holder in holders for key, value in holder.items()
             if "".join(name_tokens(key)) in _ERROR_CODE_KEYS and isinstance(value, int | str) and not isinstance(

@@ -9,47 +9,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.knowledge import loader
-from tooldial.rules.record import Check, Problem, Record, RecordRule, number
+from tooldial.rules.record import Check, Problem, Record, RecordRule, marked_pairs, number
 
 _RENDERING = loader.words("labels", "rendering_words")
 #: A number in a text, with its thousands separators and an abbreviated magnitude after it ("1,299.50", "1.2M").
-_NUMBER = re.compile(r"(?<![\w.])(-?\d{1,3}(?:,\d{3})+|-?\d+)(\.\d+)?\s?([kKmMbB]n?)?(?![\w.])")
-_MAGNITUDES = {"k": 1e3, "m": 1e6, "b": 1e9, "bn": 1e9}
+#: Abbreviated magnitudes after a number ("31.4M", "2bn"): ``labels.magnitude_suffixes``.
+_MAGNITUDES = {suffix: float(size) for suffix, size in loader.word_map("labels", "magnitude_suffixes").items()}  # type: ignore[arg-type]
+#: A number in a text, with its thousands separators and an abbreviated magnitude after it ("1,299.50", "1.2M").
+_NUMBER = re.compile(r"(?<![\w.])(-?\d{1,3}(?:,\d{3})+|-?\d+)(\.\d+)?\s?(" + "|".join(
+    sorted(_MAGNITUDES, key=len, reverse=True)) + r")?(?![\w.])", re.IGNORECASE)
 
 
 def rendering_pairs(keys: Iterable[str]) -> list[tuple[str, str]]:
     """(rendering, rendered) key pairs of a record: a key with a rendering word whose other words are another
-    key's (``price_string`` / ``price``, ``formattedTrialPrice`` / ``trialPrice``)."""
-    return list(_pairs(tuple(keys)))
+    key's (``price_string`` / ``price``, ``formattedTrialPrice`` / ``trialPrice``); an id's ``display_id`` is none."""
+    return [(key, base) for key, base in marked_pairs(tuple(keys), _RENDERING)
+            if field_kind(FieldName(base, "number")) != "id"]
 
 
-@lru_cache(maxsize=8192)
-def _pairs(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    toks = {k: name_tokens(k) for k in keys}
-    out = []
-    for key, words in toks.items():
-        rest = tuple(w for w in words if w not in _RENDERING)
-        if not rest or len(rest) == len(words):
-            continue
-        base = next((k for k, w in toks.items() if k != key and w == rest), None)
-        if base is not None and field_kind(FieldName(base, "number")) != "id":
-            out.append((key, base))
-    return tuple(out)
-
-
-def _stated(text: str) -> tuple[re.Match[str], float, int] | None:
-    """The first number a text states (its match, its value with the magnitude applied, its decimals)."""
+def _stated(text: str) -> tuple[re.Match[str], float, int, float] | None:
+    """The first number a text states: its match, its value with the magnitude applied, its decimals, the
+    magnitude."""
     m = _NUMBER.search(text)
     if m is None:
         return None
-    value = float(m.group(1).replace(",", "") + (m.group(2) or ""))
     magnitude = _MAGNITUDES.get((m.group(3) or "").lower(), 1.0)
-    return m, value * magnitude, len(m.group(2) or "") - (1 if m.group(2) else 0)
+    value = float(m.group(1).replace(",", "") + (m.group(2) or ""))
+    return m, value * magnitude, len(m.group(2) or "") - (1 if m.group(2) else 0), magnitude
 
 
 def _disagree(record: Mapping[str, Any], rendering: str, base: str) -> bool:
@@ -57,15 +47,13 @@ def _disagree(record: Mapping[str, Any], rendering: str, base: str) -> bool:
     stated = _stated(text) if isinstance(text, str) and value is not None else None
     if stated is None:
         return False
-    m, said, decimals = stated
-    magnitude = _MAGNITUDES.get((m.group(3) or "").lower(), 1.0)
+    _, said, decimals, magnitude = stated
     return abs(said - value) > 0.5 * magnitude * 10 ** -decimals + 1e-9
 
 
 def _written(text: str, value: float) -> str:
     """``text`` with its first number replaced by ``value`` in that number's form."""
-    m, _, decimals = _stated(text)  # type: ignore[misc]
-    magnitude = _MAGNITUDES.get((m.group(3) or "").lower(), 1.0)
+    m, _, decimals, magnitude = _stated(text)  # type: ignore[misc]
     shown = f"{value / magnitude:,.{decimals}f}" if "," in m.group(1) else f"{value / magnitude:.{decimals}f}"
     return text[:m.start()] + shown + (m.group(0)[len(m.group(1) + (m.group(2) or "")):]) + text[m.end():]
 

@@ -6,12 +6,11 @@ run by the mock-data generator) swaps a pair the wrong way round. The words are 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from tooldial.dialogue.mockdata.fields import name_tokens
 from tooldial.knowledge import loader
-from tooldial.rules.record import Check, Problem, Record, RecordRule, number
+from tooldial.rules.record import Check, Problem, Record, RecordRule, marked_pairs, number
 
 _DISCOUNT = loader.words("money", "discount_words")
 _REGULAR = loader.words("money", "regular_price_words")
@@ -21,22 +20,8 @@ _PRICE = frozenset(loader.word_map("money", "price_heads")["whole"])  # type: ig
 def sale_pairs(keys: Iterable[str]) -> list[tuple[str, str]]:
     """(reduced, regular) key pairs of a record: a price with a discount word and the price whose words, besides
     regular-price words, are the others (``salePrice``/``price``, ``final_price_in_cents``/``original_price_in_cents``)."""
-    return list(_pairs(tuple(keys)))
-
-
-@lru_cache(maxsize=8192)
-def _pairs(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    toks = {k: name_tokens(k) for k in keys}
-    out = []
-    for key, words in toks.items():
-        if not set(words) & _PRICE or not set(words) & _DISCOUNT:
-            continue
-        rest = tuple(w for w in words if w not in _DISCOUNT)
-        base = next((k for k, w in toks.items() if k != key and not set(w) & _DISCOUNT
-                     and tuple(x for x in w if x not in _REGULAR) == rest), None)
-        if base is not None:
-            out.append((key, base))
-    return tuple(out)
+    return [(low, high) for low, high in marked_pairs(tuple(keys), _DISCOUNT, _REGULAR)
+            if not _PRICE.isdisjoint(name_tokens(low))]
 
 
 class SalePrice(RecordRule):
