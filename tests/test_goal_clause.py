@@ -179,3 +179,56 @@ def test_a_description_in_another_language_is_not_the_request(description: str, 
     goal = goal_clause(_api("getReportStatus", description, "x"))
     assert ("los" in goal or "tous" in goal) is False
     assert (goal == "get report status") is foreign, goal
+
+
+def test_verb_base_reads_only_words_english_uses_only_as_verbs() -> None:
+    from tooldial.knowledge.english import verb_base
+
+    assert verb_base("restore") == "restore"
+    assert verb_base("Performs") == "perform"
+    assert verb_base("simplifies") == "simplify"
+    # also a noun or an adjective, a participle, too short: no verb by its form alone
+    for word in ("search", "image", "open", "estimated", "trending", "go", "data"):
+        assert verb_base(word) is None, word
+
+
+@pytest.mark.parametrize(("api", "goal"), [
+    # a description that is its own title, led by a verb English has only as a verb: no "get" in front
+    (_api("Restore Distorted Image", "Restore Distorted Image", "image"), "restore Distorted Image"),
+    (_api("Discover", "Discover new Spots", "city"), "discover new Spots"),
+    # a third-person verb of the description is said in its base form
+    (_api("Analyze", "Performs image analysis on a photo.", "image"), "perform image analysis on a photo"),
+    # a name that is one verb: what the tool is used to do, not "get the translate from Babel"
+    (_api("Translate", "", "text", tool="Babel"), "use Babel to translate"),
+    # an instruction about what to send is no request: the name says what the call does
+    (_api("Player Achievements", "Enter SLUG and player id", "slug", tool="Clique"),
+     "the player achievements from Clique"),
+])
+def test_goal_clause_reads_verbs_the_word_lists_do_not_name(api: Api, goal: str) -> None:
+    said = goal_clause(api)
+    assert said.endswith(goal), said
+    assert not said.startswith(("get", "find", "look up", "pull up")) or "from" in goal, said  # no lookup verb first
+
+
+def test_goal_clause_keeps_names_that_are_no_verb() -> None:
+    # an HTTP method as the name, an acronym, a brand, an adjective the lexicon files as a verb only
+    assert goal_clause(_api("POST", "", "body", tool="Echo")).endswith("the post from Echo")
+    assert not goal_clause(_api("Skein", "SKEIN hashing algorithm", "text")).startswith("skein")
+    assert "google" not in goal_clause(_api("Google Maps Reviews", "", "place", tool="Google Search 2")).split()[:1]
+    assert goal_clause(_api("Project", "Complete record of a single project.", "gid")).split()[0] != "complete"
+    assert goal_clause(_api("Templates", "", "doc", tool="Dock")).endswith("the templates from Dock")  # a noun
+    # a description of what the API receives is no request; a verb inside a "when" clause keeps its agreement
+    assert goal_clause(_api("upload picture", "Receives a firestore URL and the uploader's data.", "url")) == \
+        "upload picture"
+    assert "starts or shuts down" in goal_clause(_api("Update", "Update the status when a process starts or shuts "
+                                                      "down gracefully.", "status"))
+
+
+def test_blurbs_addressed_to_the_reader_are_no_request() -> None:
+    tool_blurb = Api(category="Business", tool="Chat API", name="archive chat", description="",
+                     tool_description="Integrate WhatsApp without limits into your own services or apps.",
+                     required_parameters=(Parameter(name="chat_id"),))
+    assert goal_clause(tool_blurb) == "archive chat"
+    api_blurb = _api("Logo recognition", "Empower your applications with the ability to identify logos.", "image",
+                     tool="Vision")
+    assert "empower" not in goal_clause(api_blurb)

@@ -93,3 +93,21 @@ def first_person(clause: str) -> str:
         return head + "I" + (tail.replace(are, "am", 1) if are else tail)
 
     return _YOU.sub(said, clause)
+
+
+@lru_cache(maxsize=16384)
+def verb_base(word: str) -> str | None:
+    """The base form of a word English uses only as a verb, written in its base or third-person form
+    (``restore``, ``performs`` → ``perform``), else None: a word that is also a noun or an adjective (``search``,
+    ``image``, ``open``) and the participles (``estimated``, ``trending``), which describe nouns as often as
+    they act, are no verb by their form alone. The lexicon is lemminflect's (it ships in the wheel)."""
+    import lemminflect
+
+    low = word.lower()
+    if not re.fullmatch(r"[a-z]{3,}", low) or low.endswith(("ed", "ing")):
+        return None
+    lemmas = lemminflect.getAllLemmas(low)
+    if set(lemmas) != {"VERB"}:
+        return None
+    base = lemmas["VERB"][0]
+    return base if low in (base, base + "s", base + "es") or low.endswith("ies") and base.endswith("y") else None

@@ -4,9 +4,11 @@ sentence that says what a call does (:func:`intent_source`) or from the API's na
 from __future__ import annotations
 
 import re
+from http import HTTPMethod
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.text import name_words
+from tooldial.knowledge.english import verb_base
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -32,13 +34,18 @@ _ADVERBS = knowledge_words("documentation", "leading_adverbs")
 
 #: Words that open a verb's object, and words that may stand before one without being a verb.
 _OBJECT_OPENERS = knowledge_words("documentation", "object_openers")
+#: Verbs of a plain lookup (``get``, ``retrieve``): a name of one alone names a record, not an action.
+_PLAIN_GET_VERBS = knowledge_words("actions", "plain_get_verbs")
 _NOT_VERBS = knowledge_words("documentation", "not_verbs") | knowledge_words("documentation", "dangling_words")
 
 
-def _base_verb(word: str, following: str = "") -> str | None:
+def _base_verb(word: str, following: str = "", *, lexicon: bool = True) -> str | None:
     """The base form of a description's first word when it is a verb (``downloads`` → ``download``).
 
-    A word of :data:`_BASE_VERBS` (or its ``-s``, ``-es``, ``-ies``, ``-ing`` form) is a verb. So is any other word
+    A word of :data:`_BASE_VERBS` (or its ``-s``, ``-es``, ``-ies``, ``-ing`` form) is a verb, and so is a word
+    English uses only as a verb (:func:`~tooldial.knowledge.english.verb_base`) unless it says what the sentence's
+    subject is (``contains``, :data:`_SENTENCE_VERBS`) or the pack names it no verb (``lexicon=False``: only the
+    pack's verbs, for a tool's blurb). So is any other word
     that ``following`` shows to be one: a word before an object opener (``Simulate a campaign``, ``Multiplies
     all the numbers``) that is no function word or adverb; its ``-s`` ending is dropped."""
     low = word.lower()
@@ -50,6 +57,12 @@ def _base_verb(word: str, following: str = "") -> str | None:
                  ing[:-1] if len(ing) > 2 and ing[-1] == ing[-2] else ""):
         if stem and stem in _BASE_VERBS:
             return stem
+    only = verb_base(low) if lexicon and not word.isupper() else None  # a word English uses only as a verb
+    # ("Restore Distorted Image", "Performs analysis"); not an acronym ("SKEIN hashing") nor a short rare verb
+    # ("Mars Test Chat": mar)
+    if (only is not None and len(only) > 3 and not {low, only} & (_NOT_VERBS | _SENTENCE_VERBS)
+            and only + "s" not in _SENTENCE_VERBS):
+        return only
     if (following.lower() in _OBJECT_OPENERS and re.fullmatch(r"[a-z]{3,}", low) and low not in _NOT_VERBS
             and low not in _OBJECT_OPENERS and low not in _COPULAS and not low.endswith(("ly", "ing", "ed"))
             and low not in _SENTENCE_VERBS and low + "s" not in _SENTENCE_VERBS):  # "Contains the ratio": content
@@ -172,6 +185,7 @@ _PREAMBLE = re.compile(r"^(this|the)\s+(" + "|".join(ordered_words("documentatio
                        + "|".join(ordered_words("documentation", "preamble_verbs")) + r")?", re.I)
 #: Sentences about the tool or a term, not about what a call does: "Koliseo is an event ticketing platform",
 #: "This is a chat API", "With the Voter Card Verification API, you can now onboard with confidence".
+_MARKETING_VERBS = knowledge_words("documentation", "marketing_verbs")
 _BLURB = re.compile(r"^(this|that|it|there|here)\s+(is|are)\b|^(with|using|welcome|introducing|meet|our)\b", re.I)
 _DEFINITION = re.compile(r"^[^,;:]{1,60}?\s(is|are)\s+(a|an|the|one|used|designed|meant|intended|how|what)\b",
                          re.I)
@@ -247,34 +261,42 @@ def _action_text(sentence: str, subject_lead: bool = True) -> str:
     passive = _PASSIVE.match(text)
     if passive and not verb_first:
         return passive.group(1)
-    if _BLURB.match(text):
+    if _BLURB.match(text) or first in _MARKETING_VERBS:
         return ""
     if first not in _COPULAS and not verb_first and _DEFINITION.match(text):
         return ""
     return text
 
 
+#: A blurb addressed to its reader ("your apps", "lets you"): marketing, not what one call does.
+_ADDRESSED = re.compile(r"\byou(?:r|rs)?\b", re.I)
+
+
 def intent_source(api: Api) -> str:
     """The documentation text an intent is built from: the first sentence of the API's description that says
-    what a call does; with no description, a tool description sentence that starts with a verb (a tool's blurb
-    describes the tool, not this endpoint); "" when there is none (:func:`name_clause` then reads the name)."""
+    what a call does (a later one only when it starts with a verb and is not addressed to its reader: "Select
+    what percentage you want" is a note on an input); with no description, a tool description sentence that
+    starts with a verb the pack names (a tool's blurb describes the tool, not this endpoint, and one addressed
+    to its reader, "Integrate WhatsApp into your apps", is marketing); "" when there is none
+    (:func:`name_clause` then reads the name)."""
     for n, sentence in enumerate(_sentences(api.description)):
         text = _action_text(sentence)
         # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
         # follow a blurb too)
-        if text and (n == 0 or _base_verb(text.split()[0]) is not None):
+        if text and (n == 0 or _base_verb(text.split()[0]) is not None and not _ADDRESSED.search(text)):
             return text
     if not (api.description or "").strip():
         for sentence in _sentences(api.tool_description):
             text = _action_text(sentence, subject_lead=False)
-            if text and _base_verb(text.split()[0]) is not None:
+            if text and _base_verb(text.split()[0], lexicon=False) is not None and not _ADDRESSED.search(text):
                 return text
     return ""
 
 
 def name_clause(api: Api) -> str:
     """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
-    campaign``; a noun name → ``get the image caption from Image Caption Generator``."""
+    campaign``; a noun name → ``get the image caption from Image Caption Generator``; a verb alone → ``use
+    GoogleTranslate to translate``."""
     name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", api.name)  # path parameters name inputs, not what it does
     for segment in reversed(name.split("/")[1:] if "/" in name else []):
         said = name_words(segment)  # "/label/{projectId}/remove-labels": the segment with a verb says it
@@ -286,4 +308,7 @@ def name_clause(api: Api) -> str:
     verb = _base_verb(parts[0])
     if verb is not None and len(parts) > 1:
         return " ".join([verb, *parts[1:]])
+    if verb is not None and verb not in _PLAIN_GET_VERBS and verb.upper() not in HTTPMethod.__members__:
+        tool = re.split(r"\s+[-–—:|(]", api.tool)[0]  # "Checky - Verify Phone Number": Checky
+        return f"use {tool} to {verb}"  # "Translate" of GoogleTranslate: not "get the translate from it"
     return f"get the {' '.join(parts)} from {api.tool}".strip()

@@ -41,6 +41,8 @@ _PLAIN_DEV = knowledge_words("documentation", "plain_developer_words")
 _ENABLES = re.compile(r"\b(?:allows|lets|enables|helps)\s+(?:you|users|developers|clients)?\s*(?:to\s+)?(\w+\s+.+)$", re.I)
 #: Participles left at the end once the phrase they led into is dropped ("the addresses associated").
 _DANGLING_PARTICIPLES = knowledge_words("documentation", "dangling_participles")
+#: Verbs of an instruction about what to send ("Enter talent id"): no request; the name is read instead.
+_INPUT_VERBS = knowledge_words("documentation", "input_verbs")
 #: How a person asks for records instead of "get" (one per API, so an API's utterances agree).
 _GOAL_VERBS = ordered_words("actions", "goal_verbs")
 
@@ -100,13 +102,15 @@ def goal_clause(api: Api) -> str:
 
 def _what_it_does(clause: str, api: Api) -> str:
     """The clause, or what it says the caller can do ("… Endpoint allows you to get Y" → "get Y"), or the API
-    name's clause when the sentence is about calling the API ("in order to use this endpoint you should …")."""
+    name's clause when the sentence is about calling the API ("in order to use this endpoint you should …") or
+    says what to send ("Enter talent id")."""
     enabled = _ENABLES.search(clause)
     if enabled and _base_verb(enabled.group(1).split()[0]) is not None:
         verb, _, rest = enabled.group(1).partition(" ")
         clause = f"{_base_verb(verb)} {rest}".strip()
     head_words = _phrase_words(_PHRASE_START.split(clause, maxsplit=1)[0])
-    if _NOT_A_CLAUSE.match(clause) or any(w in _DEV_WORDS - _PLAIN_DEV for w in head_words):
+    if (_NOT_A_CLAUSE.match(clause) or clause.split(" ", 1)[0].lower() in _INPUT_VERBS
+            or any(w in _DEV_WORDS - _PLAIN_DEV for w in head_words)):
         return name_clause(api)
     return clause
 
@@ -135,7 +139,7 @@ def _user_words(clause: str, api: Api) -> list[str]:
                  r"(details|information|info|data)\s+(of|on|about|for)\s+", r"\1 ", out, flags=re.I)
     # "run a search and parses the output": a second verb agrees with the first
     out = re.sub(r"\b(and|or)\s+(?:also\s+)?([a-z]+s)\s+(\S+)",
-                 lambda m: f"{m[1]} {_base_verb(m[2], m[3]) or m[2]} {m[3]}", out)
+                 lambda m: f"{m[1]} {_base_verb(m[2], m[3], lexicon=False) or m[2]} {m[3]}", out)
     names = {p.name for p in api.parameters}
     tokens = [readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()]
     while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES) \
