@@ -122,3 +122,22 @@ def test_release_catalogue_entries(tmp_path):
     assert (station.key, station.description, station.example, station.is_list) == (
         "station|station_id", "Identifier of the station", "st_1", False)
     assert (title.key, title.is_list, title.example) == ("tracks|title", True, "So What")
+
+
+def test_toolbench_response_schema_of_keywords_only_documents_no_output(tmp_path):
+    """ToolBench's ``"schema": {"$schema": "…draft-04…"}`` documents nothing (it was served as a one-key result);
+    loosely typed property descriptions (``"type": "double"``) are a schema, not an example body."""
+    tool = {"tool_name": "Proxies", "category": "Tools", "api_list": [
+        {"name": "Tier1", "method": "GET", "required_parameters": [], "optional_parameters": [],
+         "schema": {"$schema": "http://json-schema.org/draft-04/schema#"}},
+        {"name": "Restore", "method": "POST", "required_parameters": [{"name": "image", "type": "STRING"}],
+         "optional_parameters": [], "schema": {
+             "image": {"type": "string", "required": False, "description": "base64 encoded picture."},
+             "ratio": {"type": "double", "required": False, "description": "Recover ratio."}}}]}
+    path = tmp_path / "tools.jsonl"
+    path.write_text(json.dumps(tool) + "\n")
+    corpus = load_corpus(str(path))
+    tier1, restore = corpus.get("Tools|Proxies|Tier1"), corpus.get("Tools|Proxies|Restore")
+    assert tier1.output_components == () and tier1.example_response is None
+    assert [(o.key, o.type) for o in restore.output_components] == [("image", "string"), ("ratio", "number")]
+    assert restore.example_response is None  # the descriptions are no recorded response

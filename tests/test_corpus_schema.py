@@ -167,3 +167,20 @@ def test_keys_never_break_the_path_spellings():
     comps = components_from_example({"a|b": {"c->d": 1, "e—f": 2}, "": 3})
     assert [c.path for c in comps] == [("a/b", "c>d"), ("a/b", "e-f"), ("_",)]
     assert all(type(c).parse_path(c.label) == c.path for c in comps)
+
+
+def test_loose_property_descriptions_and_keyword_only_schemas():
+    from tooldial.corpus.schema import documents_nothing, is_property_map
+
+    # each property described by a loosely typed schema ("double"): a property map, not an example body
+    loose = {"log_id": {"type": "string", "required": False, "description": "Log ID."},
+             "ratio": {"type": "double", "required": False, "description": "Recover ratio."}}
+    assert is_property_map(loose)
+    comps = by_key(components_from_schema(loose))
+    assert comps["ratio"].type == "number" and comps["ratio"].description == "Recover ratio."
+    # an example body whose values hold a "type" among their data is still a body
+    assert not is_property_map({"pet": {"type": "dog", "name": "Rex"}})
+    # a schema of keywords only documents no field: {"$schema": ...} is no response with a "$schema" key
+    assert documents_nothing({"$schema": "http://json-schema.org/draft-04/schema#"})
+    assert not documents_nothing({"$schema": "x", "type": "object", "properties": {"id": {"type": "string"}}})
+    assert not documents_nothing({"schema": "v2"})  # a body with a key of that name

@@ -207,8 +207,26 @@ def looks_like_schema(doc: Any) -> bool:
 
 
 def is_property_map(doc: Any) -> bool:
-    """``{"id": {"type": "string"}, "name": {...}}``: properties written without the enclosing schema."""
-    return isinstance(doc, dict) and bool(doc) and all(looks_like_schema(v) for v in doc.values())
+    """``{"id": {"type": "string"}, "name": {...}}``: properties written without the enclosing schema; a property
+    may name its type loosely (``{"type": "double", "required": false, "description": "Recover ratio."}``)."""
+    return isinstance(doc, dict) and bool(doc) and all(looks_like_schema(v) or _describes_a_value(v)
+                                                       for v in doc.values())
+
+
+#: Keys that document a value rather than hold one (``schema_types.schema_keywords``).
+_SCHEMA_KEYWORDS = loader.words("schema_types", "schema_keywords")
+
+
+def _describes_a_value(doc: Any) -> bool:
+    return (isinstance(doc, dict) and isinstance(doc.get("type"), str) and bool(doc)
+            and all(k in _SCHEMA_KEYWORDS for k in doc))
+
+
+def documents_nothing(doc: Any) -> bool:
+    """A schema made only of schema keywords, with no property, item or type: ``{"$schema": "…draft-04…"}`` is
+    no example body (its one key is no field of the response)."""
+    return (isinstance(doc, dict) and bool(doc) and all(k in _SCHEMA_KEYWORDS for k in doc)
+            and not any(k in doc for k in ("type", "properties", "items", "$ref")))
 
 
 #: Resolves ``{"$ref": "#/components/..."}``; receives the ref string and the field path, returns the schema.

@@ -32,6 +32,7 @@ from tooldial.corpus.models import Api, OutputComponent, Parameter, Tool
 from tooldial.corpus.schema import (
     components_from_example,
     components_from_schema,
+    documents_nothing,
     fill_examples,
     input_fields,
     is_property_map,
@@ -205,7 +206,7 @@ def output_components(api: dict) -> tuple[tuple[OutputComponent, ...], Any]:
     if isinstance(schema, list) and schema and not from_example:  # an example body in the schema slot
         from_example = components_from_example(schema)
         example = schema if example is None else example
-    if isinstance(schema, dict) and schema:
+    if isinstance(schema, dict) and schema and not documents_nothing(schema):
         if looks_like_schema(schema) or is_property_map(schema):
             comps = components_from_schema(schema)
         elif example is None or not from_example:
