@@ -198,6 +198,8 @@ def test_verb_base_reads_only_words_english_uses_only_as_verbs() -> None:
     (_api("Discover", "Discover new Spots", "city"), "discover new Spots"),
     # a third-person verb of the description is said in its base form
     (_api("Analyze", "Performs image analysis on a photo.", "image"), "perform image analysis on a photo"),
+    (_api("Analyze", "Performs actual image analysis and responds with results.", "image"),
+     "perform actual image analysis"),  # what comes back is no part of the request
     # a name that is one verb: what the tool is used to do, not "get the translate from Babel"
     (_api("Translate", "", "text", tool="Babel"), "use Babel to translate"),
     # an instruction about what to send is no request: the name says what the call does

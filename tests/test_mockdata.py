@@ -31,8 +31,9 @@ def corpus():
     return load_corpus("builtin")
 
 
-def _api(params=(), outputs=(), example=None, name="Search", tool="t", category="Travel", description=""):
-    return Api(category=category, tool=tool, name=name, description=description,
+def _api(params=(), outputs=(), example=None, name="Search", tool="t", category="Travel", description="",
+         method="GET"):
+    return Api(category=category, tool=tool, name=name, description=description, method=method,
                required_parameters=tuple(Parameter(name=n, type=t) for n, t in params),
                output_components=tuple(outputs), example_response=example)
 
@@ -358,6 +359,47 @@ def test_a_us_citys_zip_code_lies_in_its_states_range() -> None:
         ctx = RecordContext(MockWorld(random.Random(seed)))
         ctx._place = chicago
         assert 60001 <= int(generate(FieldName("zip_code"), ctx)) <= 62999
+
+
+def test_a_postcode_has_its_countrys_form_where_faker_writes_it_in_another_script(monkeypatch) -> None:
+    """A Shenyang record's postcode is six digits, a Tokyo one ``123-4567`` (sample 3833's readers saw "73505" for
+    an IP in China): Faker's zh_CN / ja_JP forms, while the world's stream takes the one draw it always took there."""
+    from tooldial.dialogue.mockdata import generators
+    from tooldial.dialogue.mockdata.places import places
+    from tooldial.dialogue.mockdata.world import RecordContext
+
+    def draw(place, seed: int) -> tuple[str, float]:
+        world = MockWorld(random.Random(seed))
+        ctx = RecordContext(world)
+        ctx._place = place
+        return generators.generate(FieldName("zip_code"), ctx), world.rng.random()
+
+    shenyang = next(p for p in places() if p.city == "Shenyang")
+    tokyo = next(p for p in places() if p.city == "Tokyo")
+    drawn = {(place.city, seed): draw(place, seed) for place in (shenyang, tokyo) for seed in range(10)}
+    monkeypatch.setattr(generators, "postcode_faker", lambda place, rng: None)  # five digits, as before
+    for (city, seed), (code, after) in drawn.items():
+        assert re.fullmatch(r"\d{6}" if city == "Shenyang" else r"\d{3}-\d{4}", code), (city, code)
+        five, before = draw(shenyang if city == "Shenyang" else tokyo, seed)
+        assert re.fullmatch(r"\d{5}", five) and after == before  # the world's next draw is what it was
+
+
+def test_an_operation_ids_method_suffix_is_no_word_of_what_the_api_is_about() -> None:
+    """FastAPI's operation ids end in their HTTP method (``people_detection_detect_post``): that "post" made every
+    undocumented ``label`` and ``name`` an article title ("How vegan recipes is changing in 2025"; sample 3833)."""
+    from tooldial.dialogue.mockdata.fields import said_name
+
+    assert said_name(_api(name="Edit_voice_v1_voices__voice_id__edit_post", method="POST")) == \
+        "Edit_voice_v1_voices__voice_id__edit"
+    assert said_name(_api(name="create post", method="POST")) == "create post"  # a noun: Product Hunt's posts
+    assert said_name(_api(name="blog_post", method="GET")) == "blog_post"  # not its method
+    api = _api(name="people_detection_detect_post", method="POST", tool="ezML", category="AI",
+               outputs=[OutputComponent(path=("result", "label"), is_list=True),
+                        OutputComponent(path=("result", "conf"), type="number", is_list=True)])
+    for seed in range(5):
+        body = build_result(api, random.Random(seed), records=2)["response"]
+        labels = [r.get("label") for r in body["result"] if r.get("label")]
+        assert not any(re.search(r"things to know|is changing in|beginner's guide", x) for x in labels), labels
 
 
 def test_a_lists_records_repeat_the_filter_asked_whichever_way_its_name_is_written() -> None:

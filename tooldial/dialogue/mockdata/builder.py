@@ -43,6 +43,7 @@ from tooldial.dialogue.mockdata.fields import (
     api_words,
     field_kind,
     name_tokens,
+    said_name,
 )
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, draw_in_range, generate
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
@@ -142,7 +143,7 @@ def _searches_around(api: Api, inputs: dict[str, Any]) -> bool:
     it searches around (``places.nearby_words``: "Cities Nearby"; a description's "near real-time" does not), or it
     takes a radius (``measures.radius_inputs``). Stores or airports near a point are no towns: their records keep
     the point's town and their documented distances."""
-    said = set(name_tokens(api.name))
+    said = set(name_tokens(said_name(api)))
     return bool(said & _TOWN_WORDS) and (bool(said & _NEARBY_WORDS) or any(radius_input(k) for k in inputs))
 
 
@@ -309,8 +310,8 @@ class ResultBuilder:
         self.sport = api_sport(api)
         self.by_path = {c.path: c for c in api.output_components}
         self.api_words = api_words(api)
-        self.name_words = frozenset(name_tokens(api.name))
-        self.api, self.api_name, self.tool, self.category = api, api.name, api.tool, api.category
+        self.name_words = frozenset(name_tokens(said_name(api)))
+        self.api, self.api_name, self.tool, self.category = api, said_name(api), api.tool, api.category
         #: Where the tool's records link: its documented hosts, a domain its documentation names, or its name's.
         self.site = site_of(api.tool, api.description, api.example_response)
         #: A model's usual range of each undocumented number (the ``ranges`` role), by leaf path ``a|b``.

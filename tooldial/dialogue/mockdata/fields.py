@@ -4,6 +4,8 @@ the time and credential words of the mock world's own rules."""
 
 from __future__ import annotations
 
+import re
+
 from tooldial.corpus.models import Api, Parameter
 from tooldial.knowledge import loader
 from tooldial.knowledge.taxonomy import _DAY_QUANTITY as _DAY_QUANTITY
@@ -55,8 +57,21 @@ _END = loader.ordered_words("time", "end")
 
 def api_words(api: Api) -> frozenset[str]:
     """Context words of an API for the rules: its name, tool, category and the start of its description."""
-    text = " ".join((api.name, api.tool, api.category, " ".join((api.description or "").split()[:30])))
+    text = " ".join((said_name(api), api.tool, api.category, " ".join((api.description or "").split()[:30])))
     return frozenset(name_tokens(text))
+
+
+#: The last word of a snake-case operation id (``…_edit_post``; not "create post", where it is a noun).
+_LAST_NAME_WORD = re.compile(r"(?<=\w)_+([A-Za-z]+)$")
+
+
+def said_name(api: Api) -> str:
+    """The API's name less a last word that only repeats its HTTP method (FastAPI's operation ids:
+    ``Edit_voice_v1_voices__voice_id__edit_post`` of a POST): that "post" is no blog post, that "get" no verb."""
+    last = _LAST_NAME_WORD.search(api.name)
+    if last is not None and " " not in api.name and last.group(1).upper() == api.method:
+        return api.name[:last.start()]
+    return api.name
 
 
 _CREDENTIAL_WORDS = loader.words("credentials", "credential")

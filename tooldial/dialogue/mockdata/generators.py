@@ -16,7 +16,13 @@ from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperat
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
 from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate, currency_sign_field
-from tooldial.dialogue.mockdata.places import currency_name, language_name, local_faker, places
+from tooldial.dialogue.mockdata.places import (
+    currency_name,
+    language_name,
+    local_faker,
+    places,
+    postcode_faker,
+)
 from tooldial.dialogue.mockdata.record_kinds import status_words
 from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS
 from tooldial.dialogue.mockdata.sports import _gen_match_score
@@ -49,11 +55,14 @@ if TYPE_CHECKING:
 
 
 def _gen_postal(f: FieldName, ctx: RecordContext) -> str:
-    """A postcode in the form of the record's country (Faker's locale), else five digits; a US city's ZIP code lies
-    in its state's range (Faker's ``postcode_in_state``: no Virginia ZIP for Chicago)."""
+    """A postcode in the form of the record's country (Faker's locale, :func:`~.places.postcode_faker`), else five
+    digits; a US city's ZIP code lies in its state's range (Faker's ``postcode_in_state``: no Virginia ZIP for
+    Chicago)."""
     fake = local_faker(ctx.place, ctx.world.rng)
     if fake is None:
-        return _digits(ctx.world.rng, 5)
+        drawn = _digits(ctx.world.rng, 5)  # the world's one draw here, whatever the country writes
+        other = postcode_faker(ctx.place, random.Random(drawn))
+        return other.postcode() if other is not None else drawn
     ranges = getattr(fake.factories[0].provider("faker.providers.address"), "states_postcode", {})
     if ctx.place.country_code == "US" and ctx.place.admin1 in ranges:
         return fake.postcode_in_state(ctx.place.admin1)

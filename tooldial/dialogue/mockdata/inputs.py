@@ -11,7 +11,7 @@ from tooldial.corpus.described_values import described_choices, described_exampl
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata.documented import example_record, identifying
-from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens
+from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens, said_name
 from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.placeholders import is_placeholder
@@ -54,7 +54,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     ctx.sport, ctx.league = api_sport(api)
     words = frozenset(context) | api_words(api)
     params = [p for p in (api.parameter(n) for n in names) if p is not None]
-    title = frozenset(name_tokens(api.name))
+    title = frozenset(name_tokens(said_name(api)))
     fields = {p.name: FieldName(p.name, p.type or "string", words, title) for p in params}
     documented = {p.name: _documented(p, world.rng) for p in params}
     described = example_record(api.example_response) if not documented_error(api.example_response) else None

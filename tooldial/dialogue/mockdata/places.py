@@ -115,6 +115,36 @@ def local_faker(place: Place, rng: random.Random) -> Any | None:
     return fake
 
 
+def postcode_faker(place: Place, rng: random.Random) -> Any | None:
+    """Faker that writes postcodes in the form of ``place``'s country where :func:`local_faker` has no locale: one
+    of the country in another script whose postcodes are ASCII (``zh_CN``: six digits, ``ja_JP``: ``123-4567``; a
+    Shenyang record's ZIP is not five US digits); None where Faker has none."""
+    fake = next((f for f in (_postcode_locale(loc) for loc in _latin_locales().get(place.country_code, ()))
+                 if f is not None), None)
+    if fake is not None:
+        fake.random = rng
+    return fake
+
+
+@lru_cache(maxsize=128)
+def _postcode_locale(locale: str) -> Any | None:
+    """Faker for ``locale`` when it has its own address provider and its postcodes are ASCII and of one form,
+    else None."""
+    from faker import Faker
+
+    fake = Faker(locale)
+    provider = fake.factories[0].provider("faker.providers.address")
+    if provider is None or not type(provider).__module__.endswith(locale):
+        return None
+    fake.seed_instance(0)
+    try:
+        samples = [fake.postcode() for _ in range(5)]
+    except AttributeError:
+        return None
+    shapes = {re.sub(r"\d", "9", s) for s in samples}  # one form ("999999"), not 3 to 6 digits as fa_IR writes
+    return fake if len(shapes) == 1 and all(s.isascii() and any(ch.isdigit() for ch in s) for s in samples) else None
+
+
 @lru_cache(maxsize=512)
 def language_name(code: str) -> str:
     """English name of an ISO 639 code (``pt`` → ``Portuguese``), or the code when unknown."""
