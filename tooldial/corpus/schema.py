@@ -218,8 +218,8 @@ _SCHEMA_KEYWORDS = loader.words("schema_types", "schema_keywords")
 
 
 def _describes_a_value(doc: Any) -> bool:
-    return (isinstance(doc, dict) and isinstance(doc.get("type"), str) and bool(doc)
-            and all(k in _SCHEMA_KEYWORDS for k in doc))
+    """``{"type": "double", "required": false, "description": …}``: one property described, its type named loosely."""
+    return isinstance(doc, dict) and isinstance(doc.get("type"), str) and all(k in _SCHEMA_KEYWORDS for k in doc)
 
 
 def documents_nothing(doc: Any) -> bool:

@@ -7,7 +7,13 @@ import hashlib
 import re
 
 from tooldial.corpus.models import Api
-from tooldial.dialogue.intents.clauses import _base_verb, description_clause, intent_source, name_clause
+from tooldial.dialogue.intents.clauses import (
+    _PLAIN_GET_VERBS,
+    _base_verb,
+    description_clause,
+    intent_source,
+    name_clause,
+)
 from tooldial.dialogue.intents.text import name_words, readable, words
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
@@ -72,8 +78,8 @@ def _user_phrase(phrase: str, params: set[str]) -> str | None:
     kept = [t for t in phrase.split() if t.lower().strip(",.") not in _MARKERS]
     return " ".join(kept)
 
-#: Verbs of a plain lookup, and the words after one that make another verb (``knowledge/packs/actions.yaml``).
-_PLAIN_GET_VERBS = knowledge_words("actions", "plain_get_verbs")
+#: The words after a verb of a plain lookup (``clauses._PLAIN_GET_VERBS``) that make another verb
+#: (``knowledge/packs/actions.yaml``).
 _PHRASAL_PARTICLES = knowledge_words("actions", "phrasal_particles")
 
 

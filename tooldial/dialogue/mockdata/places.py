@@ -76,8 +76,9 @@ def _faker() -> Any:
 
 
 @lru_cache(maxsize=1)
-def _latin_locales() -> dict[str, tuple[str, ...]]:
-    """Faker's locales by country code whose addresses are written in Latin letters (``DE`` → ``de_DE``)."""
+def _country_locales() -> dict[str, tuple[str, ...]]:
+    """Faker's locales by country code (``DE`` → ``de_DE``; which of them write Latin letters, :func:`_local_faker`
+    decides)."""
     from faker.config import AVAILABLE_LOCALES
 
     out: dict[str, list[str]] = {}
@@ -107,7 +108,7 @@ def _local_faker(locale: str) -> Any | None:
 def local_faker(place: Place, rng: random.Random) -> Any | None:
     """Faker in the locale of ``place``'s country (its official language first: ``de_CH`` before ``fr_CH``),
     drawing from ``rng``; None where Faker has no Latin-script locale of that country."""
-    cands = _latin_locales().get(place.country_code, ())
+    cands = _country_locales().get(place.country_code, ())
     ranked = sorted(cands, key=lambda loc: (loc.split("_")[0] not in place.languages[:1], loc))
     fake = next((f for f in (_local_faker(loc) for loc in ranked) if f is not None), None)
     if fake is not None:
@@ -119,7 +120,7 @@ def postcode_faker(place: Place, rng: random.Random) -> Any | None:
     """Faker that writes postcodes in the form of ``place``'s country where :func:`local_faker` has no locale: one
     of the country in another script whose postcodes are ASCII (``zh_CN``: six digits, ``ja_JP``: ``123-4567``; a
     Shenyang record's ZIP is not five US digits); None where Faker has none."""
-    fake = next((f for f in (_postcode_locale(loc) for loc in _latin_locales().get(place.country_code, ()))
+    fake = next((f for f in (_postcode_locale(loc) for loc in _country_locales().get(place.country_code, ()))
                  if f is not None), None)
     if fake is not None:
         fake.random = rng
