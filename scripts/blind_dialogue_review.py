@@ -6,6 +6,8 @@ reviewer 2 group B's first and group A's second, and so on: every (scenario, ver
 reviewer reads both versions of a scenario. With ``--design paired`` each reviewer reads *both* versions of their own
 group, shuffled among the rest: a version's effect is then read by one reader, so two readers' strictness no longer
 adds to it (session 15: on byte-identical dialogues two readers disagreed on a problem class in up to 18 of 58).
+One file given as both versions with the crossed design gives two readers per dialogue; with ``paired`` it would give
+each reader their dialogues twice, and is refused.
 Packets show what a reader of the dialogue sees (the APIs' documentation, every message, every call and
 result) under a blind id, shuffled, with nothing of who wrote what. ``score`` joins the labels (TSV:
 ``blind_id problems final_ok notes``) with the key and prints, per version, the dialogues with at least one problem
@@ -73,6 +75,9 @@ def pack(args: argparse.Namespace) -> int:
     ids = sorted(set(a) & set(b))
     if len(ids) < len(a) or len(ids) < len(b):
         print(f"note: {len(set(a) ^ set(b))} dialogues are in only one file and are left out", file=sys.stderr)
+    if args.design == "paired" and all(a[d] == b[d] for d in ids):
+        sys.exit("--a and --b hold the same dialogues: with --design paired each reviewer would read each of theirs "
+                 "twice (one reader per dialogue); use --design crossed for two readers per dialogue")
     if args.design == "crossed" and args.reviewers % 2:
         sys.exit("--reviewers must be even with --design crossed (reviewers read their groups in pairs)")
     rng = random.Random(args.seed)

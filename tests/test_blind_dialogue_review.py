@@ -56,6 +56,20 @@ def test_each_reading_once_never_both_versions_for_one_reviewer(files, tmp_path)
         assert all(f"## Dialogue {b}" in packet for b, k in key.items() if k["reviewer"] == r)
 
 
+def test_one_file_as_both_versions_gives_two_readers_per_dialogue_and_paired_refuses_it(files, tmp_path) -> None:
+    """Session 38 packed one file as both versions with ``--design paired``: each reader read 20 dialogues twice."""
+    args = ["pack", "--a", str(files["a"]), "--b", str(files["a"]), "--corpus", str(files["corpus"]),
+            "--reviewers", "2"]
+    with pytest.raises(SystemExit, match="crossed"):
+        review.main([*args, "--design", "paired", "--out", str(tmp_path / "paired")])
+    assert review.main([*args, "--out", str(tmp_path / "crossed")]) == 0
+    key = json.loads((tmp_path / "crossed" / "key.json").read_text())
+    readers = {}
+    for k in key.values():
+        readers.setdefault(k["dialogue_id"], set()).add(k["reviewer"])
+    assert len(readers) == 8 and all(r == {1, 2} for r in readers.values())
+
+
 def test_score_joins_labels_and_rejects_unknown_kinds(files, tmp_path, capsys) -> None:
     out = tmp_path / "review"
     review.main(["pack", "--a", str(files["a"]), "--b", str(files["b"]), "--corpus", str(files["corpus"]),
