@@ -252,7 +252,6 @@ def _about_the_call(key: str, text: str, enumerated: frozenset[str]) -> bool:
     return (meta or done) and not (asked_field(last, enumerated) and not done)
 
 
-
 #: Words of a goal about a price or a quote, and the fields that state the price itself (a quote's ``last``).
 QUOTE_GOAL = knowledge_words("answer_goals", "quote_goal")
 PRICE_FIELDS = knowledge_words("answer_goals", "price_fields")

@@ -74,6 +74,11 @@ _YOU = re.compile(r"(?:\b([\w']+)\s+)?\b(" + "|".join(sorted(map(re.escape, _FIR
                   + r"|you)\b(?:\s+(are)\b)?", re.IGNORECASE)
 
 
+def addresses_reader(text: str) -> bool:
+    """Whether a text speaks to its reader: "you" or a word of ``english.first_person`` ("your apps", "you'll")."""
+    return any(m.group(2) for m in _YOU.finditer(text))
+
+
 def first_person(clause: str) -> str:
     """A clause of the documentation, addressed to its reader, as that reader says it about themselves ("list all
     the images you have uploaded to your storage" → "list all the images I have uploaded to my storage"): the

@@ -8,7 +8,7 @@ from http import HTTPMethod
 
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.text import name_words
-from tooldial.knowledge.english import verb_base
+from tooldial.knowledge.english import addresses_reader, verb_base
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -268,10 +268,6 @@ def _action_text(sentence: str, subject_lead: bool = True) -> str:
     return text
 
 
-#: A blurb addressed to its reader ("your apps", "lets you"): marketing, not what one call does.
-_ADDRESSED = re.compile(r"\byou(?:r|rs)?\b", re.I)
-
-
 def intent_source(api: Api) -> str:
     """The documentation text an intent is built from: the first sentence of the API's description that says
     what a call does (a later one only when it starts with a verb and is not addressed to its reader: "Select
@@ -283,12 +279,12 @@ def intent_source(api: Api) -> str:
         text = _action_text(sentence)
         # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
         # follow a blurb too)
-        if text and (n == 0 or _base_verb(text.split()[0]) is not None and not _ADDRESSED.search(text)):
+        if text and (n == 0 or _base_verb(text.split()[0]) is not None and not addresses_reader(text)):
             return text
     if not (api.description or "").strip():
         for sentence in _sentences(api.tool_description):
             text = _action_text(sentence, subject_lead=False)
-            if text and _base_verb(text.split()[0], lexicon=False) is not None and not _ADDRESSED.search(text):
+            if text and _base_verb(text.split()[0], lexicon=False) is not None and not addresses_reader(text):
                 return text
     return ""
 

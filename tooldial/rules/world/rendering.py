@@ -16,7 +16,6 @@ from tooldial.knowledge import loader
 from tooldial.rules.record import Check, Problem, Record, RecordRule, marked_pairs, number
 
 _RENDERING = loader.words("labels", "rendering_words")
-#: A number in a text, with its thousands separators and an abbreviated magnitude after it ("1,299.50", "1.2M").
 #: Abbreviated magnitudes after a number ("31.4M", "2bn"): ``labels.magnitude_suffixes``.
 _MAGNITUDES = {suffix: float(size) for suffix, size in loader.word_map("labels", "magnitude_suffixes").items()}  # type: ignore[arg-type]
 #: A number in a text, with its thousands separators and an abbreviated magnitude after it ("1,299.50", "1.2M").
