@@ -40,7 +40,7 @@ from tooldial.dialogue.mockdata import (
     values_at,
 )
 from tooldial.dialogue.scenario_writer import build_scenario, label, opening_turns, subgraph_type, user_goal
-from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options
+from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options, stated_optionals
 from tooldial.knowledge.english import singular
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.rules.world_check import Call, WorldProblem, check_call
@@ -62,8 +62,7 @@ def choose_slots(api: Api, rng: random.Random, *, chain: str | None, add_optiona
     if chain and chain not in required_names:
         optional.append(chain)
     elif add_optional:
-        pool = [p.name for p in api.optional_parameters if p.name != chain]
-        optional.append(rng.choice(pool))
+        optional.append(rng.choice(stated_optionals(api, chain)))
     values = input_values(api, required + optional, world or MockWorld(rng))
     return ApiSlots(api, required, optional, values)
 

@@ -30,6 +30,8 @@ from typing import Literal
 from tooldial.corpus.models import Api
 from tooldial.dialogue.actions import turn_action
 from tooldial.dialogue.record import REQUEST_MULTI
+from tooldial.knowledge import loader
+from tooldial.knowledge.taxonomy import name_tokens
 
 Kind = Literal["two_api", "one_api", "fail"]
 Opening = Literal["clear", "clarify", "suggest"]
@@ -120,9 +122,32 @@ class ApiPairProfile:
     chain_has_sibling: bool = False
 
 
+#: Optional inputs nobody states in a request (``requests.unstated_inputs``) and page numbers (``paging.page_keys``):
+#: joined words of the whole name. How many records (a limit, a page size) a person may say ("just the top 5").
+_UNSTATED = loader.words("requests", "unstated_inputs") | loader.words("paging", "page_keys")
+#: Words of a pagination cursor's name (``paging`` pack: continuation_token, nextPageToken, page_marker).
+_CURSOR = loader.words("paging", "cursor_words")
+_CURSOR_TOKEN = loader.words("paging", "cursor_token_words")
+_CURSOR_LEAD = loader.words("paging", "cursor_lead_words")
+
+
+def stated_optionals(api: Api, chain: str | None = None) -> list[str]:
+    """The optional inputs a user may state in a request, in documentation order: not the chain parameter, and not
+    which page or how the answer is encoded or sent ("The offset is 0.", "The page is 3." and "format json" are no
+    request a person makes; the API's default serves them)."""
+    return [p.name for p in api.optional_parameters if p.name != chain and not _unstated(p.name)]
+
+
+def _unstated(name: str) -> bool:
+    words = name_tokens(name)
+    cursor = bool(set(words) & _CURSOR) or len(words) > 1 and words[-1] in _CURSOR_TOKEN and bool(
+        set(words[:-1]) & _CURSOR_LEAD)
+    return cursor or "".join(words) in _UNSTATED
+
+
 def _slot_range(api: Api, chain: str | None = None) -> tuple[int, int]:
     required = {p.name for p in api.required_parameters}
-    optional = [p.name for p in api.optional_parameters if p.name != chain]
+    optional = stated_optionals(api, chain)
     if chain:
         required.add(chain)
     base = len(required)

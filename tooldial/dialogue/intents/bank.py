@@ -17,6 +17,8 @@ from tooldial.dialogue.intents.personas import introduces, persona_of
 from tooldial.dialogue.retriever import Band, Hits, Retriever
 from tooldial.dialogue.slot_words import own_or_the
 from tooldial.knowledge.loader import phrase_banks
+from tooldial.knowledge.loader import words as knowledge_words
+from tooldial.knowledge.taxonomy import name_tokens
 
 #: The intent writer's phrase book (``tooldial/knowledge/phrases/en/intents.yaml``).
 _BANKS = phrase_banks("en", "intents")
@@ -27,6 +29,15 @@ _T = TypeVar("_T")
 #: Composed confirm utterances a clear_add value is added to, per value (besides the two hand-written ones).
 CLEAR_ADD_BASES = 3
 CLEAR_ADD_TEMPLATES = _BANKS["clear_add_templates"]
+#: The same for an input that says how many records to return ("Just 10 of them, please.").
+CLEAR_ADD_COUNT_TEMPLATES = _BANKS["clear_add_count_templates"]
+#: Input names (joined words) that say how many records to return (``paging.how_many_inputs``).
+_HOW_MANY = knowledge_words("paging", "how_many_inputs")
+
+
+def count_input(slot: str) -> bool:
+    """Whether an input says how many records to return (``limit``, ``maxResults``, ``page_size``)."""
+    return "".join(name_tokens(slot)) in _HOW_MANY
 
 
 #: Share of confirmed intents drawn from the close-candidate utterances (gold API not ranked first), when an
@@ -170,12 +181,13 @@ class IntentBank:
                 continue
             todo.append(key)
             pool = self.pool(api_id, "confirm")
+            bank = CLEAR_ADD_COUNT_TEMPLATES if count_input(slot) else CLEAR_ADD_TEMPLATES
             for n, value in enumerate(values):
                 # two hand-written bases (as before) and, per value, a few more spread over the pool
                 spread = pool[2:][n::max(len(values), 1)][:CLEAR_ADD_BASES]
                 for b, intent in enumerate(pool[:2] + spread):
                     base_np = intent.text.rstrip(".?!")
-                    templates = CLEAR_ADD_TEMPLATES[:2] if b < 2 else CLEAR_ADD_TEMPLATES[(n + b) % 3 + 2:][:1]
+                    templates = bank[:2] if b < 2 else bank[(n + b) % 3 + 2:][:1]
                     for template in templates:
                         if template.startswith("{base_np}") and not intent.text.endswith("."):
                             continue  # "Can you …? for city Lisbon." is not a sentence
