@@ -137,3 +137,12 @@ def test_a_goal_about_a_picture_is_answered_with_its_link():
     api = _api("View Profile Picture", "View the HD profile picture of an instagram user.", ("username",))
     result = {"username": "instagram", "followers": 1637301, "profile_picture_url": "https://cdn.example.org/p.jpg"}
     assert _keys(api, result)[0] == "profile_picture_url"
+
+
+def test_a_page_size_beside_its_page_is_no_answer_but_a_size_is():
+    api = _api("NPM Search", "Search and query NPM packages", ("query",))
+    paged = {"query": "react", "page": 1, "pages": 1, "size": 25,
+             "results": [{"packageUrl": "https://npm.example/p/a", "author": "Jo Lee", "versionPublishDate": "2025-09-16"}]}
+    assert "size" not in _keys(api, paged) and _keys(api, paged)
+    shoe = _api("Get Shoe", "Get a shoe's details", ("id",))
+    assert "size" in _keys(shoe, {"name": "Trail Runner", "size": 42, "colour": "blue"})

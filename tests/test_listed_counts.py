@@ -59,3 +59,41 @@ def test_a_key_about_the_listing_is_read_by_its_words(key: str, about_listing: b
     from tooldial.dialogue.mockdata.paging import listing_key
 
     assert listing_key(key) is about_listing
+
+
+def test_a_page_asked_by_nobody_is_the_first_and_a_short_page_the_last() -> None:
+    # NPM Repository Search as drawn in sample 3833: page 3 of 10 holding 2 records of a page size of 25
+    body = {"query": "react", "page": 3, "pages": 10, "size": 25, "results": [{}, {}]}
+    assert any("holds 2 of 25" in p.detail for p in paging_problems({}, body))
+    fix_paging(body, {})
+    assert (body["page"], body["pages"], body["size"]) == (1, 1, 25) and not paging_problems({}, body)
+
+
+@pytest.mark.parametrize(("inputs", "body", "fixed"), [
+    ({"page": "2", "limit": "10"}, {"page": 2, "total_pages": 5, "total": 48, "items": [{}, {}, {}]},
+     {"page": 2, "total_pages": 2, "total": 13}),  # ten on page one, three here: 13 in all
+    ({}, {"currentPage": "1", "totalResults": "407", "pageSize": "20", "products": [{}, {}]},
+     {"currentPage": "1", "totalResults": "2", "pageSize": "20"}),  # a total beside no page count; text kept
+    ({}, {"page": 0, "pages": 4, "size": 10, "items": [{}]}, {"page": 0, "pages": 1, "size": 10}),  # counts from 0
+])
+def test_a_short_page_ends_the_listing(inputs: dict, body: dict, fixed: dict) -> None:
+    assert paging_problems(inputs, body)
+    fix_paging(body, inputs)
+    assert {k: body[k] for k in fixed} == fixed and not paging_problems(inputs, body)
+
+
+def test_a_size_beside_no_page_is_no_page_size() -> None:
+    body = {"size": 25, "total": 40, "files": [{}, {}]}  # a file store's size and its total files
+    assert not paging_problems({}, body)
+    fix_paging(body, {})
+    assert body == {"size": 25, "total": 40, "files": [{}, {}]}
+
+
+def test_a_named_total_is_read_before_a_count_of_the_page() -> None:
+    # Spring Data's page (Violet /orders/search): number_of_elements counts the page, total_elements all records
+    body = {"number": 0, "number_of_elements": 2, "size": 50, "total_elements": 139, "total_pages": 3,
+            "content": [{}, {}]}
+    assert paging_problems({}, body)
+    fix_paging(body, {})
+    assert (body["total_elements"], body["total_pages"], body["number_of_elements"]) == (2, 1, 2)
+    assert not paging_problems({}, body)

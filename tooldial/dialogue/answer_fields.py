@@ -21,6 +21,7 @@ from tooldial.dialogue.mockdata import (
     price_sign_field,
     values_at,
 )
+from tooldial.dialogue.mockdata.paging import PAGE_KEYS, PAGES_KEYS, SIZE_KEYS
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
@@ -74,6 +75,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     # a JSON:API record's ``type`` ("discussion", "filing") names the resource kind, never an answer
     resource_types = {p[:-1] + ("type",) for p, _ in items if len(p) >= 2 and p[-2] in ("attributes", "relationships")}
     picture_sides = _picture_sides(result, {p for p, _ in items})
+    page_sizes = _page_sizes(result, {p for p, _ in items})
     for order, (path, value) in enumerate(items):
         if not path or path in seen_paths or value is None or isinstance(value, bool):
             continue
@@ -81,8 +83,8 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         text = as_text(value).strip()
         kind = field_kind(FieldName(path[-1], "string"))
         asked = asked_field(path[-1], enumerated)
-        if path in resource_types or text in said and _all_said(result, path, said):
-            continue
+        if path in resource_types or text in said and _all_said(result, path, said) or path in page_sizes and not asked:
+            continue  # a page's size ("size": 25 beside "page": 1) is how the listing is cut, not news
         if kind in _CODED_KINDS and re.fullmatch(r"-?\d+", text) and not asked and not _path_words(
                 tuple(name_tokens(path[-1])[-1:])) & goal:
             continue  # "the team type is 0": a code, not a fact, unless the goal names its head ("Get team type")
@@ -147,6 +149,15 @@ def _picture_sides(result: dict[str, Any], paths: set[tuple[str, ...]]) -> set[t
     ``sources[]`` with its ``url``: :func:`~tooldial.knowledge.taxonomy.picture_size_keys`)."""
     return {path for path in paths if path and name_tokens(path[-1]) in (("width",), ("height",)) and any(
         path[-1] in picture_size_keys(record) for record in values_at(result, path[:-1]) if isinstance(record, dict))}
+
+
+def _page_sizes(result: dict[str, Any], paths: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The paths of a result that hold a page's size (``size``, ``limit``, ``pageSize``) by the record around them:
+    one that also says which page it is or how many pages there are (a bare ``size`` is a file's or a shoe's)."""
+    def paged(record: dict[str, Any]) -> bool:
+        return any("".join(name_tokens(k)) in PAGE_KEYS | PAGES_KEYS for k in record)
+    return {path for path in paths if path and "".join(name_tokens(path[-1])) in SIZE_KEYS and any(
+        paged(record) for record in values_at(result, path[:-1]) if isinstance(record, dict))}
 
 
 #: A word with a one-letter prefix (``E-Sports``, ``e-mail``, ``X-ray``): one word; not inside a longer hyphenated

@@ -64,6 +64,11 @@ _TOTAL_STARTS = loader.ordered_words("paging", "total_starts")
 _TOTAL_ENDINGS = loader.ordered_words("paging", "total_endings")
 
 
+def named_total(joined: str) -> bool:
+    """A key the pack names as a count of all records (``total``, ``totalElements``), not one read by its words."""
+    return joined in _TOTAL_KEYS
+
+
 def is_total(joined: str) -> bool:
     """A count of all records (``total``, ``totalRecordsCount``, ``numberOfProducts``), not of pages."""
     return joined in _TOTAL_KEYS or joined not in PAGES_KEYS and "page" not in joined and (

@@ -14,6 +14,7 @@ from tooldial.dialogue.mockdata.paging import (
     SIZE_KEYS,
     asked_page_size,
     is_total,
+    named_total,
     page_input,
     requested_count,
 )
@@ -64,10 +65,17 @@ def _page_problems(inputs: dict[str, Any], record: dict[str, Any]) -> list[World
             out.append(WorldProblem(WorldCheck.PAGE, f"{key} {value} for page {asked} asked", (key,)))
         if page is not None and pages is not None and page > pages:
             out.append(WorldProblem(WorldCheck.PAGE, f"{key} {value} of {pages} pages", (key,)))
-    total = next((requested_count(v) for j, (k, v) in found.items() if is_total(j)), None)
+    total = next((requested_count(v) for j, (k, v) in _totals_first(found) if is_total(j)), None)
     size = next((requested_count(v) for j, (k, v) in found.items() if j in SIZE_KEYS), None) or asked_page_size(inputs)
     if pages is not None and total is not None and size and pages != -(-total // size):
         out.append(WorldProblem(WorldCheck.PAGE, f"{pages} pages of {size} for {total} records"))
+    held = _page_records(record, inputs)
+    page = next((requested_count(v) for j, (k, v) in found.items() if j in PAGE_KEYS), None) or asked or 1
+    if held is not None and size and held < size:  # a page short of its size is the listing's last
+        if pages is not None and pages > page:
+            out.append(WorldProblem(WorldCheck.PAGE, f"page {page} of {pages} holds {held} of {size} records"))
+        if total is not None and total > (page - 1) * size + held:
+            out.append(WorldProblem(WorldCheck.PAGE, f"{total} records in all, the last page of {size} holding {held}"))
     counted = _listed_count(inputs, record)
     if counted is not None:
         key, wanted, exact = counted
@@ -100,6 +108,21 @@ def _listed_count(inputs: dict[str, Any], record: dict[str, Any]) -> tuple[str, 
     return None
 
 
+def _totals_first(found: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A record's (joined key, …) items with the pack's named totals first (``total_elements`` before Spring's
+    ``number_of_elements``, which counts the page)."""
+    return sorted(found.items(), key=lambda item: not named_total(item[0]))
+
+
+def _page_records(record: dict[str, Any], inputs: dict[str, Any]) -> int | None:
+    """How many records a page holds: its one list's length; None when it holds no list or several, or when it is
+    no page (neither it nor the call names a page, a page count or a page size: a bare ``size`` is a file's)."""
+    lists = [v for v in record.values() if isinstance(v, list)]
+    paged = asked_page_size(inputs) is not None or any(
+        "".join(name_tokens(k)) in PAGE_KEYS | PAGES_KEYS for k in record if not isinstance(record[k], dict | list))
+    return len(lists[0]) if paged and len(lists) == 1 else None
+
+
 def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
     """Make a paged result's page, page count and total agree with the call, and a count with the records listed
     beside it (:func:`paging_problems`)."""
@@ -111,12 +134,15 @@ def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
         page = asked
         for joined, key in found.items():
             if joined in PAGE_KEYS:
-                if asked is None:
-                    page = page or requested_count(node[key]) or 1
+                if asked is None:  # a call that asks no page gets the first (0 where the API counts from 0)
+                    page = page or (0 if as_text(node[key]).strip() == "0" else 1)
                 node[key] = page if not isinstance(node[key], str) else str(page)
         page = page or 1
         size = next((requested_count(node[k]) for j, k in found.items() if j in SIZE_KEYS), None) or asked_page_size(inputs)
-        total_key = next((k for j, k in found.items() if is_total(j) and requested_count(node[k]) is not None), None)
+        held = _page_records(node, inputs)
+        last = held is not None and bool(size) and held < size  # a page short of its size ends the listing
+        total_key = next((k for j, k in _totals_first(found) if is_total(j) and requested_count(node[k]) is not None),
+                         None)
         pages_key = next((k for j, k in found.items() if j in PAGES_KEYS and requested_count(node[k]) is not None), None)
         paged = size is not None or any(j in PAGE_KEYS for j in found)
         loose = next((k for j, k in found.items() if paged and is_total(j) and requested_count(node[k]) is None
@@ -131,10 +157,13 @@ def fix_paging(body: Any, inputs: dict[str, Any]) -> None:
             value = int(as_text(node[key]).strip())
             value = wanted if exact else max(value, wanted)
             node[key] = value if not isinstance(node[key], str) else str(value)
+        if last and total_key is not None and held is not None:  # the records before this page and its own
+            total = (page - 1) * (size or 0) + held
+            node[total_key] = total if not isinstance(node[total_key], str) else str(total)
         if pages_key is None:
             continue
-        pages = max(requested_count(node[pages_key]) or 1, page)
-        if total_key is not None and size:
+        pages = page if last else max(requested_count(node[pages_key]) or 1, page)
+        if total_key is not None and size and not last:
             total = max(requested_count(node[total_key]) or 0, (page - 1) * size + 1)
             pages = -(-total // size)
             node[total_key] = total if not isinstance(node[total_key], str) else str(total)
