@@ -533,3 +533,18 @@ def test_a_request_echo_object_repeats_the_request_ids_too():
     for seed in range(3):
         body = build_result(api, random.Random(seed), inputs={"id": "7093", "season": "2021"})["response"]
         assert body["parameters"] == {"id": "7093", "season": "2021"}
+
+
+def test_a_flag_that_marks_an_exception_is_seldom_true():
+    # All information about IP (sample 3833): mobile, proxy and hosting drawn true at once for one address
+    api = Api(category="Data", tool="All information about IP", name="Get IP information", description="",
+              required_parameters=(Parameter(name="ip"),),
+              output_components=tuple(OutputComponent(path=("data", name), type="boolean")
+                                      for name in ("mobile", "proxy", "hosting", "is_tor", "isNotSpam")))
+    trues = {name: 0 for name in ("mobile", "proxy", "hosting", "is_tor", "isNotSpam")}
+    for seed in range(300):
+        data = build_result(api, random.Random(seed), inputs={"ip": "188.68.223.26"})["response"]["data"]
+        for name in trues:
+            trues[name] += str(data[name]).lower() == "true"
+    assert all(10 <= trues[name] <= 60 for name in ("proxy", "hosting", "is_tor")), trues  # about one in ten
+    assert all(110 <= trues[name] <= 190 for name in ("mobile", "isNotSpam")), trues  # a coin's toss (a negation)

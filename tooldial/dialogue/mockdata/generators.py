@@ -294,6 +294,25 @@ def _gen_company(f: FieldName, ctx: RecordContext) -> str:
     return ctx.world.fake.company()
 
 
+#: Words of a flag that marks an exception (``status.exception_flags``: proxy, tor, disposable, deleted).
+_EXCEPTION_FLAGS = loader.words("status", "exception_flags")
+#: Words that make such a flag a setting, a capability or a negation (``status.exception_flag_settings``).
+_EXCEPTION_SETTINGS = loader.words("status", "exception_flag_settings")
+#: One undocumented exception flag in this many is true.
+_EXCEPTION_ODDS = 10
+
+
+def _gen_flag(f: FieldName, ctx: RecordContext) -> str:
+    """A flag: a success flag is true; a flag that marks an exception (``is_proxy``, ``tor``, ``disposable``) is
+    true one time in ten (an IP drawn as a mobile proxy on a hosting network, a Tor exit and a crawler at once
+    is no IP); another is a coin's toss."""
+    if f.joined in ("success", "ok"):
+        return "true"
+    if set(f.tokens) & _EXCEPTION_FLAGS and not set(f.tokens) & _EXCEPTION_SETTINGS:
+        return "true" if ctx.world.rng.randrange(_EXCEPTION_ODDS) == 0 else "false"
+    return ctx.world.rng.choice(("true", "false"))
+
+
 def _gen_query(f: FieldName, ctx: RecordContext) -> str | None:
     """A search term: a topic for a user to search (an input), in a result what the call searched for; a result
     whose call searched nothing leaves its undocumented terms and tags out (a Bible verse tagged "basketball", a
@@ -367,7 +386,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)
     "title": _gen_title,
     "name": _gen_name,
-    "boolean": lambda f, c: "true" if f.joined in ("success", "ok") else c.world.rng.choice(("true", "false")),
+    "boolean": lambda f, c: _gen_flag(f, c),
     "status": _gen_status,
     "status_code": lambda f, c: "200",  # a numeric status of a successful call
     "error": lambda f, c: None,  # a successful result carries no error field
