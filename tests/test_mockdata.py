@@ -548,3 +548,21 @@ def test_a_flag_that_marks_an_exception_is_seldom_true():
             trues[name] += str(data[name]).lower() == "true"
     assert all(10 <= trues[name] <= 60 for name in ("proxy", "hosting", "is_tor")), trues  # about one in ten
     assert all(110 <= trues[name] <= 190 for name in ("mobile", "isNotSpam")), trues  # a coin's toss (a negation)
+
+
+@pytest.mark.parametrize(("name", "description", "param", "fmt"), [
+    ("Word file to PDF", "Convert a word file to pdf", "file", "docx"),  # Exact Word to Pdf (sample 3941): not a .pdf
+    ("ConvertPdfToWord", "Easily convert PDF to Word documents.", "File", "pdf"),
+    ("CreatePDFFromHTML", "Renders PDF from provided HTML document", "documentHtml", "html"),
+    ("upload", "Upload a logo image for your QR codes", "filename", "png"),
+    ("Video hard cut detection", "Separates a video stream into scenes", "file", "mp4"),
+    ("getPreview", "Returns a JSON of the Preview File of a given File.", "file", None),  # what comes back
+])
+def test_a_file_input_is_of_the_format_its_api_takes(name: str, description: str, param: str, fmt: str | None) -> None:
+    from tooldial.dialogue.mockdata.inputs import file_format
+
+    api = Api(category="Tools", tool="t", name=name, description=description,
+              required_parameters=(Parameter(name=param),))
+    assert file_format(api, param) == fmt
+    value = input_values(api, [param], MockWorld(random.Random(3)))[param]
+    assert value.endswith(f".{fmt}") if fmt else value.rsplit(".", 1)[-1] in ("pdf", "docx", "csv", "txt")

@@ -231,8 +231,10 @@ def _gen_address(f: FieldName, ctx: RecordContext) -> str:
 
 
 def _gen_file(f: FieldName, ctx: RecordContext) -> str:
-    ext = "jpg" if f.about(*_IMAGE_FILE_CONTEXT) else ctx.world.rng.choice(
-        _DOCUMENT_EXTENSIONS)
+    """A file name dated today, of the format its API takes (``ctx.file_format``), else a picture's for an image
+    context, else a document's."""
+    ext = ctx.file_format or ("jpg" if f.about(*_IMAGE_FILE_CONTEXT) else ctx.world.rng.choice(
+        _DOCUMENT_EXTENSIONS))
     return f"{ctx.world.fake.last_name().lower()}_{ctx.world.today:%Y%m%d}.{ext}"
 
 

@@ -142,6 +142,8 @@ class RecordContext:
     league: str | None = None
     #: The teams the record names (home and away differ); a team's sub-record shares its record's list.
     teams: list[str] = field(default_factory=list)
+    #: The extension of a file input's file, read from its API (``inputs.file_format``; None: drawn by kind).
+    file_format: str | None = None
     #: Where the tool's records link (:func:`~tooldial.dialogue.mockdata.sites.site_of`; None: a made-up site).
     site: Site | None = None
 
