@@ -566,3 +566,10 @@ def test_a_file_input_is_of_the_format_its_api_takes(name: str, description: str
     assert file_format(api, param) == fmt
     value = input_values(api, [param], MockWorld(random.Random(3)))[param]
     assert value.endswith(f".{fmt}") if fmt else value.rsplit(".", 1)[-1] in ("pdf", "docx", "csv", "txt")
+
+
+def test_a_documented_json_string_is_sent_as_its_content():
+    from tooldial.dialogue.mockdata.inputs import input_value
+
+    assert input_value(Parameter(name="use_http", type="string", example='"false"'), random.Random(0)) == "false"
+    assert input_value(Parameter(name="season", type="string", example="'2017'"), random.Random(0)) == "'2017'"

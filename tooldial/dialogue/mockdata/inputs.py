@@ -33,13 +33,17 @@ _CAMEL_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def _documented(param: Parameter, rng: random.Random) -> str:
-    """The parameter's documented value (enum > example > default), "" when none or a placeholder."""
+    """The parameter's documented value (enum > example > default), "" when none or a placeholder; a value written
+    as a JSON string (Kloudless's ``"false"``) is its content. (Single quotes stay: MLB Data's lookup service takes
+    ``season='2017'`` as written.)"""
     if param.enum:
         return as_text(rng.choice(list(param.enum)))
     for value in (param.example, param.default):
         if isinstance(value, list):  # list-valued examples contribute one element (as the release did)
             value = rng.choice(value) if value else ""
         text = as_text(value).strip() if value not in (None, {}) else ""
+        if re.fullmatch(r'"[^"]+"', text):  # a JSON string as the documentation wrote it ('"false"'): its content
+            text = text[1:-1].strip()
         if text and not is_placeholder(text, param.name):
             return text
     return ""
