@@ -7,7 +7,12 @@ import random
 
 import pytest
 
-from tooldial.corpus.described_values import described_choices, described_example
+from tooldial.corpus.described_values import (
+    described_bounds,
+    described_choices,
+    described_default,
+    described_example,
+)
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata import MockWorld
 from tooldial.dialogue.mockdata.inputs import input_values
@@ -89,3 +94,27 @@ def test_a_described_value_that_names_another_input_is_not_used():
     api = Api(category="Maps", tool="geo", name="Search places", description="", required_parameters=(where,),
               optional_parameters=(lat,))
     assert input_values(api, ["fieldset"], MockWorld(random.Random(0)))["fieldset"] != "latitude"
+
+
+@pytest.mark.parametrize(("description", "bounds", "default"), [
+    ('Must be between "1" and "10". Default is "1".', (1.0, 10.0), 1.0),  # Instafilter.io's Oil amount
+    ("pitch value range is -20.00 to 20.00", (-20.0, 20.0), None),
+    ("Slow K-period, the default value is 3. Valid range from 2 to 100000.", (2.0, 100000.0), 3.0),
+    ("barcode prefix (between 4 to 12 digits)", None, None),  # a length, not a value
+    ("Name of the city, between 1 and 3 words", None, None),
+    ("between 10 and 2", None, None),  # backwards: no reading
+])
+def test_bounds_and_a_default_said_in_prose(description: str, bounds: tuple | None, default: float | None) -> None:
+    assert described_bounds(description) == bounds and described_default(description) == default
+
+
+def test_a_number_drawn_outside_prose_bounds_is_drawn_inside_them() -> None:
+    param = Parameter(name="amount", type="number", description='Must be between "1" and "10". Default is "1".')
+    api = Api(category="Media", tool="Instafilter.io", name="Oil", description="Oil painting filter",
+              required_parameters=(param,))
+    drawn = [float(input_values(api, ["amount"], MockWorld(random.Random(seed)))["amount"]) for seed in range(20)]
+    assert all(1 <= x <= 10 and x.is_integer() for x in drawn) and len(set(drawn)) > 2  # inside, not one clamped end
+    density = Parameter(name="density", type="number", description="Must be between 0 and 1.")
+    api = api.model_copy(update={"required_parameters": (density,)})
+    drawn = [float(input_values(api, ["density"], MockWorld(random.Random(seed)))["density"]) for seed in range(20)]
+    assert all(0 <= x <= 1 for x in drawn) and any(not x.is_integer() for x in drawn)  # a fraction

@@ -90,3 +90,24 @@ def described_example(description: str) -> str:
         if len(values) == 1:
             return values[0]
     return ""
+
+
+def described_bounds(description: str) -> tuple[float, float] | None:
+    """The (minimum, maximum) a description gives a number input in prose ('Must be between "1" and "10"', "ranges
+    from 0 to 100"; pack ``documentation.bound_patterns``), or None when it gives none or they run backwards."""
+    for pattern in loader.ordered_words("documentation", "bound_patterns"):
+        found = re.search(pattern, description or "", re.I)
+        if found:
+            low, high = float(found.group(1)), float(found.group(2))
+            return (low, high) if low < high else None
+    return None
+
+
+def described_default(description: str) -> float | None:
+    """The default a description names for a number input in prose ('Default is "1"', "the default value is 14";
+    pack ``documentation.default_patterns``), or None."""
+    for pattern in loader.ordered_words("documentation", "default_patterns"):
+        found = re.search(pattern, description or "", re.I)
+        if found:
+            return float(found.group(1))
+    return None

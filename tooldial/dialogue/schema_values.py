@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from tooldial.corpus.described_values import described_bounds
 from tooldial.corpus.models import Api, Constraints, OutputComponent, Parameter
 from tooldial.knowledge import loader
 from tooldial.knowledge.taxonomy import name_tokens
@@ -65,8 +66,18 @@ class Slot:
 
 
 def slot_of(leaf: Parameter | OutputComponent) -> Slot:
+    """What the schema says about a leaf; a number input whose schema bounds it neither way takes the bounds its
+    description gives in prose ('Must be between "1" and "10"': :func:`~tooldial.corpus.described_values.
+    described_bounds`), so a drawn amount of 388.34 is not sent where 1 to 10 is asked."""
     enum = tuple(leaf.enum) if leaf.enum else None
-    return Slot(type=leaf.type or "string", format=leaf.format, enum=enum, constraints=leaf.constraints,
+    constraints = leaf.constraints
+    if isinstance(leaf, Parameter) and (leaf.type or "").lower() in ("integer", "number") and not enum and (
+            constraints is None or constraints.minimum is None and constraints.maximum is None):
+        bounds = described_bounds(leaf.description or "")
+        if bounds is not None:
+            base = constraints or Constraints()
+            constraints = base.model_copy(update={"minimum": bounds[0], "maximum": bounds[1]})
+    return Slot(type=leaf.type or "string", format=leaf.format, enum=enum, constraints=constraints,
                 example=leaf.example)
 
 

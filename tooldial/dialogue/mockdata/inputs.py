@@ -7,19 +7,25 @@ import random
 import re
 from collections.abc import Iterable
 
-from tooldial.corpus.described_values import described_choices, described_example
+from tooldial.corpus.described_values import described_choices, described_default, described_example
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata.documented import example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens, said_name
-from tooldial.dialogue.mockdata.generators import INPUT_GROUPS, USER_PLACE_KINDS, _by_type, generate
+from tooldial.dialogue.mockdata.generators import (
+    INPUT_GROUPS,
+    USER_PLACE_KINDS,
+    _by_type,
+    draw_in_range,
+    generate,
+)
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.placeholders import is_placeholder
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.sports import api_sport
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
-from tooldial.dialogue.schema_values import conform_input, conform_inputs
+from tooldial.dialogue.schema_values import conform_input, conform_inputs, slot_of
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -129,11 +135,41 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)
                                                  or _by_type(p.type, ctx))
+        if value is not None and not documented[p.name] and _out_of_bounds(p, value):
+            value = _within_bounds(p, ctx) or value  # drawn anew inside, not clamped to an end
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
     world_fix("window")(out)  # a range asked for has length: not the documented example twice
     return out
+
+
+def _within_bounds(param: Parameter, ctx: RecordContext) -> str | None:
+    """An undocumented number input drawn inside the bounds its schema or description gives (both ends: 'Must be
+    between "1" and "10"' draws 1 to 10, whole when both ends are, not 388.34 clamped to 10), most often near the
+    default the description names ("the default value is 14"), else near the middle; None without both bounds."""
+    if (param.type or "").lower() not in ("integer", "number"):
+        return None
+    c = slot_of(param).constraints
+    if c is None or c.minimum is None or c.maximum is None or c.minimum >= c.maximum:
+        return None
+    whole = (param.type or "").lower() == "integer" or (
+        c.minimum.is_integer() and c.maximum.is_integer() and c.maximum - c.minimum > 1)  # 0 to 1 is a fraction
+    default = described_default(param.description or "")
+    typical = default if default is not None and c.minimum <= default <= c.maximum else (c.minimum + c.maximum) / 2
+    return draw_in_range(c.minimum, c.maximum, typical, "integer" if whole else "number", ctx.world.rng)
+
+
+def _out_of_bounds(param: Parameter, value: str) -> bool:
+    """Whether a number drawn for ``param`` lies outside both-ended bounds its schema or description gives."""
+    c = slot_of(param).constraints if (param.type or "").lower() in ("integer", "number") else None
+    if c is None or c.minimum is None or c.maximum is None:
+        return False
+    try:
+        number = float(value)
+    except ValueError:
+        return False
+    return not c.minimum <= number <= c.maximum
 
 
 def _table_place(kind: str | None, text: str) -> bool:
