@@ -573,3 +573,28 @@ def test_a_documented_json_string_is_sent_as_its_content():
 
     assert input_value(Parameter(name="use_http", type="string", example='"false"'), random.Random(0)) == "false"
     assert input_value(Parameter(name="season", type="string", example="'2017'"), random.Random(0)) == "'2017'"
+
+
+@pytest.mark.parametrize(("name", "description", "made"), [
+    ("Word file to PDF", "Upload a binary Word file to be converted", ("file_url", "pdf")),
+    ("ConvertPdfToExcel", "Create XLSX spreadsheets from PDFs with tabular data.", ("file_url", "xlsx")),
+    ("ResizeImage", "Resize an image", ("image_url", "jpg")),  # an edit keeps the format it is sent
+    ("convertPDFToJsonUnits", "Converts a pdf document to json answer units.", None),  # content, not a file
+    ("extractText", "Extract plain text from binary documents such as .doc and .pdf.", None),
+    ("Upload", "Upload a file to storage", None),
+])
+def test_an_undocumented_conversion_returns_the_file_it_made(name: str, description: str, made: tuple | None) -> None:
+    from tooldial.dialogue.answer_fields import answer_fields
+    from tooldial.dialogue.mockdata.files import made_file
+
+    api = Api(category="Tools", tool="Doc Tools", name=name, description=description, method="POST",
+              required_parameters=(Parameter(name="file"),))
+    found = made_file(api)
+    assert (found[0].path[-1], found[1]) == made if made else found is None
+    result = build_result(api, random.Random(5), inputs={"file": "a.bin"})["response"]
+    if made:
+        link = result[made[0]]
+        assert link.startswith("https://") and link.endswith(f".{made[1]}")
+        assert [key for key, _, _ in answer_fields(api, result)] == [made[0]]  # the answer says the link
+    else:
+        assert result == {"status": "success"}

@@ -21,6 +21,7 @@ from tooldial.dialogue.mockdata import (
     price_sign_field,
     values_at,
 )
+from tooldial.dialogue.mockdata.files import made_file
 from tooldial.dialogue.mockdata.paging import PAGE_KEYS, PAGES_KEYS, SIZE_KEYS
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
@@ -76,6 +77,8 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     resource_types = {p[:-1] + ("type",) for p, _ in items if len(p) >= 2 and p[-2] in ("attributes", "relationships")}
     picture_sides = _picture_sides(result, {p for p, _ in items})
     page_sizes = _page_sizes(result, {p for p, _ in items})
+    made = made_file(api)  # the link to the file a conversion or an edit made is what the user asked for
+    made_path = made[0].path if made is not None else None
     for order, (path, value) in enumerate(items):
         if not path or path in seen_paths or value is None or isinstance(value, bool):
             continue
@@ -93,7 +96,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
             continue  # a framework's bookkeeping (``__typename``: "ContextEpisodePage") and a price's currency sign
             # ("₹ with 3.3 stars") name no record and answer nothing, unless the goal asks for the sign
         if not text or len(text) > 80 or unasked_id(path[-1], api.name, api.description) or (
-                kind in ("url", "image") and not wants_links and not asked) or (
+                kind in ("url", "image") and not wants_links and not asked and path != made_path) or (
                 re.fullmatch(r"#[0-9a-fA-F]{3,8}", text) and not goal & _COLOUR_GOAL) or (
                 not asked and not goal & _PICTURE_SIZE_GOALS and (path in picture_sides or picture_side(
                     FieldName(path[-1], "number", parent=path[-2] if len(path) > 1 else "")) is not None)):

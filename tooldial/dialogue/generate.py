@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tooldial.cache import default_cache_dir
-from tooldial.corpus.models import Corpus, Parameter
+from tooldial.corpus.models import Api, Corpus, Parameter
 from tooldial.dialogue.answer_fields import names_only
 from tooldial.dialogue.chains import made_for_its_output
 from tooldial.dialogue.intents import (
@@ -181,10 +181,10 @@ def make_renderer(config: GenerateConfig) -> Renderer:
     return get_renderer(config.renderer, **options)
 
 
-def clear_add_values(api_id: str, param: Parameter, k: int = 4) -> list[str]:
+def clear_add_values(api: Api, param: Parameter, k: int = 4) -> list[str]:
     """The fixed value set a clear_add utterance draws from for one (API, parameter): deterministic, so its
     utterances are embedded once and served from the cache afterwards."""
-    values = [input_value(param, random.Random(f"clear_add|{api_id}|{param.name}|{i}")) for i in range(k)]
+    values = [input_value(param, random.Random(f"clear_add|{api.id}|{param.name}|{i}"), api=api) for i in range(k)]
     return [v for v in dict.fromkeys(values) if v]
 
 
@@ -318,7 +318,7 @@ class ScenarioFactory:
             for param in api.parameters:
                 said = label(param.name, api)
                 if not is_raw_slot_name(said):
-                    items.append((api_id, param.name, said, clear_add_values(api_id, param)))
+                    items.append((api_id, param.name, said, clear_add_values(api, param)))
         self.bank.prepare_clear_add(items)
 
     def realize(self, seq: ActionSequence, unit: DialogueUnit, rng: random.Random, did: str, seed: int
@@ -351,7 +351,7 @@ class ScenarioFactory:
                 slot = plan.added_slot
                 param = plan.target.api.parameter(slot)
                 assert param is not None
-                values = clear_add_values(target, param)
+                values = clear_add_values(plan.target.api, param)
                 said = label(slot, plan.target.api)
                 if is_raw_slot_name(said):  # "The mt is 1.": a value is added under a name a user can say
                     return None, "added slot has no spoken name"

@@ -45,6 +45,7 @@ from tooldial.dialogue.mockdata.fields import (
     name_tokens,
     said_name,
 )
+from tooldial.dialogue.mockdata.files import file_link, made_file
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, draw_in_range, generate
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
 from tooldial.dialogue.mockdata.paging import requested_records
@@ -1041,8 +1042,14 @@ def _built(api: Api, builder: ResultBuilder) -> dict[str, Any]:
     if _only_counts(body):  # an envelope whose records are undocumented ({"results": 25, "response": []})
         body = {}
     created = created_id_output(api) if body in ({}, []) else None
+    made = made_file(api) if body in ({}, []) and created is None else None
     if created is not None:  # an undocumented create returns the new record's id
         body = {"status": "success", **builder.from_components(api.model_copy(update={"output_components": (created,)}))}
+    elif made is not None:  # an undocumented conversion or edit returns the file it made
+        site, fake = builder.top.site, builder.world.fake
+        host = (site.pictures if made[0].path[-1] == "image_url" else site.pages) if site is not None else \
+            f"files.{fake.domain_name()}"
+        body = {"status": "success", made[0].path[-1]: file_link(made[1], host, builder.world.rng)}
     _mend(api, body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}

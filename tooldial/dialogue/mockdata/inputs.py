@@ -12,6 +12,7 @@ from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.mockdata.documented import example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens, said_name
+from tooldial.dialogue.mockdata.files import file_format
 from tooldial.dialogue.mockdata.generators import (
     INPUT_GROUPS,
     USER_PLACE_KINDS,
@@ -26,16 +27,6 @@ from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.sports import api_sport
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs, slot_of
-from tooldial.knowledge.loader import word_map
-from tooldial.knowledge.loader import words as knowledge_words
-
-#: A word of a file input or its API → the extension of the file sent (``media.file_formats``: word → docx).
-_FILE_FORMATS = word_map("media", "file_formats")
-#: Words after which a format named is what a call gives back (``to``, ``returns``) or what it is sent (``from``).
-_OUTPUT_FORMAT_LEADS = knowledge_words("media", "output_format_leads")
-_INPUT_FORMAT_LEADS = knowledge_words("media", "input_format_leads")
-#: A word of a name or a sentence, an acronym apart from the camel-case word after it (``PDFToWord``: PDF, To, Word).
-_CAMEL_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def _documented(param: Parameter, rng: random.Random) -> str:
@@ -63,23 +54,6 @@ def _described(param: Parameter, rng: random.Random, others: Iterable[str] = ())
     choices = tuple(c for c in described_choices(param.description) if c.lower() not in fields)
     text = as_text(rng.choice(choices)) if choices else described_example(param.description)
     return text if text and text.lower() not in fields and not is_placeholder(text, param.name) else None
-
-
-def file_format(api: Api, name: str) -> str | None:
-    """The extension of the file a user sends to input ``name`` (:data:`_FILE_FORMATS`): read in the input's name,
-    its description, the API's name, then the first sentence of the API's description; in each, a format after
-    "from" ("Renders PDF from HTML") is the one sent, else the first one before what the call gives back ("Word
-    file to PDF" sends a .docx, "returns a JSON" sends none); None when none names one."""
-    param = api.parameter(name)
-    first_sentence = re.split(r"(?<=[.!?])\s|\n", (api.description or "").strip(), maxsplit=1)[0]
-    for text in (name, param.description if param is not None else "", said_name(api), first_sentence):
-        words = [w.lower() for w in _CAMEL_WORD.findall(text or "")]
-        after = [w for i, w in enumerate(words) if i and words[i - 1] in _INPUT_FORMAT_LEADS and w in _FILE_FORMATS]
-        stop = next((i for i, w in enumerate(words) if w in _OUTPUT_FORMAT_LEADS), len(words))
-        found = after[:1] or [w for w in words[:stop] if w in _FILE_FORMATS][:1]
-        if found:
-            return str(_FILE_FORMATS[found[0]])
-    return None
 
 
 def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iterable[str] = ()
@@ -186,12 +160,14 @@ def _table_place(kind: str | None, text: str) -> bool:
     return kind == "country_code" and len(text) == 2 and text.upper() in {p.country_code for p in places()}
 
 
-def input_value(param: Parameter, rng: random.Random) -> str | None:
-    """A value for one input parameter on its own (documented > by name > by type), None when there is none."""
+def input_value(param: Parameter, rng: random.Random, api: Api | None = None) -> str | None:
+    """A value for one input parameter on its own (documented > by name > by type), None when there is none; a file
+    input of ``api`` is of the format that API takes (:func:`~tooldial.dialogue.mockdata.files.file_format`)."""
     documented = _documented(param, rng)
     if documented:
         return conform_input(param, documented, rng, dt.date(WORLD_YEAR, 1, 1))
     ctx = RecordContext(MockWorld(rng))
+    ctx.file_format = file_format(api, param.name) if api is not None else None
     value = generate(FieldName(param.name, param.type or "string"), ctx)
     value = value if value is not None else (_described(param, rng) or _by_type(param.type, ctx))
     if value is None and param.constraints is not None and param.constraints.pattern:
