@@ -92,11 +92,17 @@ def described_example(description: str) -> str:
     return ""
 
 
+@cache
+def _patterns(name: str) -> tuple[re.Pattern[str], ...]:
+    """The ``documentation`` pack's patterns ``name``, each compiled on its own (their groups are read by number)."""
+    return tuple(re.compile(p, re.I) for p in loader.ordered_words("documentation", name))
+
+
 def described_bounds(description: str) -> tuple[float, float] | None:
     """The (minimum, maximum) a description gives a number input in prose ('Must be between "1" and "10"', "ranges
     from 0 to 100"; pack ``documentation.bound_patterns``), or None when it gives none or they run backwards."""
-    for pattern in loader.ordered_words("documentation", "bound_patterns"):
-        found = re.search(pattern, description or "", re.I)
+    for pattern in _patterns("bound_patterns"):
+        found = pattern.search(description or "")
         if found:
             low, high = float(found.group(1)), float(found.group(2))
             return (low, high) if low < high else None
@@ -106,8 +112,8 @@ def described_bounds(description: str) -> tuple[float, float] | None:
 def described_default(description: str) -> float | None:
     """The default a description names for a number input in prose ('Default is "1"', "the default value is 14";
     pack ``documentation.default_patterns``), or None."""
-    for pattern in loader.ordered_words("documentation", "default_patterns"):
-        found = re.search(pattern, description or "", re.I)
+    for pattern in _patterns("default_patterns"):
+        found = pattern.search(description or "")
         if found:
             return float(found.group(1))
     return None

@@ -32,6 +32,7 @@ from tooldial.dialogue.actions import turn_action
 from tooldial.dialogue.record import REQUEST_MULTI
 from tooldial.knowledge import loader
 from tooldial.knowledge.taxonomy import name_tokens
+from tooldial.rules.edge.paging_cursor import names_a_cursor
 
 Kind = Literal["two_api", "one_api", "fail"]
 Opening = Literal["clear", "clarify", "suggest"]
@@ -125,10 +126,6 @@ class ApiPairProfile:
 #: Optional inputs nobody states in a request (``requests.unstated_inputs``) and page numbers (``paging.page_keys``):
 #: joined words of the whole name. How many records (a limit, a page size) a person may say ("just the top 5").
 _UNSTATED = loader.words("requests", "unstated_inputs") | loader.words("paging", "page_keys")
-#: Words of a pagination cursor's name (``paging`` pack: continuation_token, nextPageToken, page_marker).
-_CURSOR = loader.words("paging", "cursor_words")
-_CURSOR_TOKEN = loader.words("paging", "cursor_token_words")
-_CURSOR_LEAD = loader.words("paging", "cursor_lead_words")
 
 
 def stated_optionals(api: Api, chain: str | None = None) -> list[str]:
@@ -140,9 +137,7 @@ def stated_optionals(api: Api, chain: str | None = None) -> list[str]:
 
 def _unstated(name: str) -> bool:
     words = name_tokens(name)
-    cursor = bool(set(words) & _CURSOR) or len(words) > 1 and words[-1] in _CURSOR_TOKEN and bool(
-        set(words[:-1]) & _CURSOR_LEAD)
-    return cursor or "".join(words) in _UNSTATED
+    return names_a_cursor(words) or "".join(words) in _UNSTATED
 
 
 def _slot_range(api: Api, chain: str | None = None) -> tuple[int, int]:

@@ -8,6 +8,7 @@ import re
 
 from tooldial.corpus.models import Api, OutputComponent
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, said_name
+from tooldial.graph.entities import split_words
 from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -16,8 +17,6 @@ _FILE_FORMATS = word_map("media", "file_formats")
 #: Words after which a format named is what a call gives back (``to``, ``returns``) or what it is sent (``from``).
 _OUTPUT_FORMAT_LEADS = knowledge_words("media", "output_format_leads")
 _INPUT_FORMAT_LEADS = knowledge_words("media", "input_format_leads")
-#: A word of a name or a sentence, an acronym apart from the camel-case word after it (``PDFToWord``: PDF, To, Word).
-_CAMEL_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 #: Words after which a format named is the one a call converts its file to (``media.conversion_leads``: to, into).
 _CONVERSION_LEADS = knowledge_words("media", "conversion_leads")
 #: Verbs of a call that edits the file it is sent and returns it in the same format (``media.file_edit_verbs``).
@@ -30,10 +29,6 @@ def _first_sentence(api: Api) -> str:
     return re.split(r"(?<=[.!?])\s|\n", (api.description or "").strip(), maxsplit=1)[0]
 
 
-def _words(text: str) -> list[str]:
-    return [w.lower() for w in _CAMEL_WORD.findall(text or "")]
-
-
 def file_format(api: Api, name: str) -> str | None:
     """The extension of the file a user sends to input ``name`` (:data:`_FILE_FORMATS`): read in the input's name,
     its description, the API's name, then the first sentence of the API's description; in each, a format after
@@ -41,7 +36,7 @@ def file_format(api: Api, name: str) -> str | None:
     file to PDF" sends a .docx, "returns a JSON" sends none); None when none names one."""
     param = api.parameter(name)
     for text in (name, param.description if param is not None else "", said_name(api), _first_sentence(api)):
-        words = _words(text)
+        words = split_words(text or "")  # an acronym apart from the word after it: PDFToWord → pdf, to, word
         after = [w for i, w in enumerate(words) if i and words[i - 1] in _INPUT_FORMAT_LEADS and w in _FILE_FORMATS]
         stop = next((i for i, w in enumerate(words) if w in _OUTPUT_FORMAT_LEADS), len(words))
         found = after[:1] or [w for w in words[:stop] if w in _FILE_FORMATS][:1]
@@ -53,22 +48,21 @@ def file_format(api: Api, name: str) -> str | None:
 def made_file(api: Api) -> tuple[OutputComponent, str] | None:
     """The link an undocumented call returns to the file it makes from the file it is sent, or None: a call that
     requires a file and names the format it converts it to ("Word file to PDF", "converts a pdf into images") makes
-    that format;
-    one whose name or first sentence holds an edit verb (``media.file_edit_verbs``: resize, crop, watermark, filter)
-    makes the format it is sent. The link is named by its medium (``image_url``, ``video_url``, else ``file_url``);
+    that format; one whose name or first sentence holds an edit verb (``media.file_edit_verbs``: resize, crop,
+    watermark, filter) makes the format it is sent. The link is named by its medium (``image_url``, ``video_url``, else ``file_url``);
     returned with the made file's extension."""
     files = [p for p in api.required_parameters if field_kind(FieldName(p.name, p.type or "string")) == "file"]
     if not files:
         return None
     made = None
     for text in (said_name(api), _first_sentence(api)):
-        words = _words(text)
+        words = split_words(text)
         made = next((str(_FILE_FORMATS[w]) for i, w in enumerate(words)
                      if i and words[i - 1] in _CONVERSION_LEADS and w in _FILE_FORMATS
                      and words[max(i - 2, 0):i] != ["such", "as"]), None)  # "such as doc" lists, converts nothing
         if made:
             break
-    if made is None and set(_words(f"{said_name(api)} {_first_sentence(api)}")) & _EDIT_VERBS:
+    if made is None and set(split_words(f"{said_name(api)} {_first_sentence(api)}")) & _EDIT_VERBS:
         made = file_format(api, files[0].name)
     if made is None or made not in _MEDIA:  # JSON, HTML, text: content the body holds, not a file to fetch
         return None

@@ -388,7 +388,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)
     "title": _gen_title,
     "name": _gen_name,
-    "boolean": lambda f, c: _gen_flag(f, c),
+    "boolean": _gen_flag,
     "status": _gen_status,
     "status_code": lambda f, c: "200",  # a numeric status of a successful call
     "error": lambda f, c: None,  # a successful result carries no error field

@@ -109,8 +109,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)
                                                  or _by_type(p.type, ctx))
-        if value is not None and not documented[p.name] and _out_of_bounds(p, value):
-            value = _within_bounds(p, ctx) or value  # drawn anew inside, not clamped to an end
+        if value is not None and not documented[p.name]:
+            value = _inside_bounds(p, value, ctx)
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
@@ -118,32 +118,24 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     return out
 
 
-def _within_bounds(param: Parameter, ctx: RecordContext) -> str | None:
-    """An undocumented number input drawn inside the bounds its schema or description gives (both ends: 'Must be
-    between "1" and "10"' draws 1 to 10, whole when both ends are, not 388.34 clamped to 10), most often near the
-    default the description names ("the default value is 14"), else near the middle; None without both bounds."""
-    if (param.type or "").lower() not in ("integer", "number"):
-        return None
-    c = slot_of(param).constraints
+def _inside_bounds(param: Parameter, value: str, ctx: RecordContext) -> str:
+    """A number drawn for ``param`` as it is, or drawn anew inside the bounds its schema or description gives when
+    it lies outside them ('Must be between "1" and "10"': 388.34 becomes a number of 1 to 10, not 10 clamped);
+    near the default the description names ("the default value is 14"), else the middle; whole when the type is
+    or both ends are and they lie more than 1 apart (0 to 1 is a fraction)."""
+    c = slot_of(param).constraints if (param.type or "").lower() in ("integer", "number") else None
     if c is None or c.minimum is None or c.maximum is None or c.minimum >= c.maximum:
-        return None
+        return value
+    try:
+        if c.minimum <= float(value) <= c.maximum:
+            return value
+    except ValueError:
+        return value
     whole = (param.type or "").lower() == "integer" or (
-        c.minimum.is_integer() and c.maximum.is_integer() and c.maximum - c.minimum > 1)  # 0 to 1 is a fraction
+        c.minimum.is_integer() and c.maximum.is_integer() and c.maximum - c.minimum > 1)
     default = described_default(param.description or "")
     typical = default if default is not None and c.minimum <= default <= c.maximum else (c.minimum + c.maximum) / 2
     return draw_in_range(c.minimum, c.maximum, typical, "integer" if whole else "number", ctx.world.rng)
-
-
-def _out_of_bounds(param: Parameter, value: str) -> bool:
-    """Whether a number drawn for ``param`` lies outside both-ended bounds its schema or description gives."""
-    c = slot_of(param).constraints if (param.type or "").lower() in ("integer", "number") else None
-    if c is None or c.minimum is None or c.maximum is None:
-        return False
-    try:
-        number = float(value)
-    except ValueError:
-        return False
-    return not c.minimum <= number <= c.maximum
 
 
 def _table_place(kind: str | None, text: str) -> bool:

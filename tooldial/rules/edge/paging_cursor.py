@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tooldial.graph.entities import Entity, split_words
 from tooldial.graph.reasons import EdgeReason
 from tooldial.graph.verdict import Verdict
@@ -15,13 +17,16 @@ _LEAD = knowledge_words("paging", "cursor_lead_words")
 _NOISE = knowledge_words("actions", "record_name_noise")
 
 
+def names_a_cursor(words: Sequence[str]) -> bool:
+    """Whether a name's words name a pagination cursor: a cursor word (``continuation_token``, ``next_cursor``) or
+    a token word after next / page (``nextPageToken``). Also read by the planner (an optional input no user states:
+    :func:`tooldial.dialogue.sequences.stated_optionals`)."""
+    return bool(set(words) & _CURSOR) or len(words) > 1 and words[-1] in _TOKEN and bool(set(words[:-1]) & _LEAD)
+
+
 def is_cursor(entity: Entity) -> bool:
-    """Whether an output is a pagination cursor: its leaf's words hold a cursor word (``continuation_token``,
-    ``next_cursor``) or a token word after next / page (``nextPageToken``)."""
-    words = split_words(entity.raw or entity.key.rsplit("|", 1)[-1])
-    if set(words) & _CURSOR:
-        return True
-    return len(words) > 1 and words[-1] in _TOKEN and bool(set(words[:-1]) & _LEAD)
+    """Whether an output is a pagination cursor (:func:`names_a_cursor` of its leaf's words)."""
+    return names_a_cursor(split_words(entity.raw or entity.key.rsplit("|", 1)[-1]))
 
 
 def listing_words(api_id: str) -> frozenset[str]:
