@@ -598,3 +598,18 @@ def test_an_undocumented_conversion_returns_the_file_it_made(name: str, descript
         assert [key for key, _, _ in answer_fields(api, result)] == [made[0]]  # the answer says the link
     else:
         assert result == {"status": "success"}
+
+
+@pytest.mark.parametrize("type_", ["number", "integer"])
+def test_an_undocumented_number_input_of_no_kind_is_a_small_whole_number(type_: str) -> None:
+    """RapidAPI types every numeric input NUMBER: drawn whole and mostly small (was 1-100 with two decimals:
+    a padding of 87.97), in :func:`input_values` and :func:`input_value` alike."""
+    from tooldial.dialogue.mockdata.inputs import input_value
+
+    api = _api(params=[("padding", type_)], name="Add Border", category="Video_Images")
+    drawn = [input_values(api, ["padding"], MockWorld(random.Random(seed)))["padding"] for seed in range(200)]
+    drawn += [input_value(Parameter(name="padding", type=type_), random.Random(seed)) for seed in range(200)]
+    numbers = [int(v) for v in drawn]  # whole: int() of "87.97" raises
+    assert min(numbers) >= 1 and max(numbers) <= 100
+    assert 0.35 < sum(n <= 10 for n in numbers) / len(numbers) < 0.65  # a median near 10, not 50
+    assert input_value(Parameter(name="ratio", type="float"), random.Random(0)).count(".") == 1  # a float stays one

@@ -435,6 +435,18 @@ def draw_in_range(low: float, high: float, typical: float, type_: str, rng: rand
     return f"{x:.{decimals}f}"
 
 
+#: An input number nothing says how to draw is ``10 ** uniform(0, 2)`` rounded: 1 to 100 with a median of 10, as
+#: documented ones are (dev samples: of 626 documented ToolBench ``NUMBER`` inputs of no kind, 91% whole, median 2,
+#: 65% at most 10). Was 1-100 with two decimals (a padding of 87.97). Results keep :func:`_by_type`'s uniform 1-100:
+#: drawn so for 4,182 schema-only integers, blind readers preferred neither (session 40).
+SMALL_WHOLE_DECADES = 2.0
+
+
+def small_whole_number(rng: random.Random) -> str:
+    """A whole number of 1 to 100, most often small (one draw of ``rng``)."""
+    return str(round(10 ** rng.uniform(0.0, SMALL_WHOLE_DECADES)))
+
+
 def _by_type(type_: str, ctx: RecordContext) -> str | None:
     """A value from the type alone: small numbers, booleans; None for strings (no plain English word)."""
     t = (type_ or "string").lower()

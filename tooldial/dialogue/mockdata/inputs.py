@@ -19,6 +19,7 @@ from tooldial.dialogue.mockdata.generators import (
     _by_type,
     draw_in_range,
     generate,
+    small_whole_number,
 )
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.placeholders import is_placeholder
@@ -108,7 +109,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)
-                                                 or _by_type(p.type, ctx))
+                                                 or _said_number(p.type, world.rng) or _by_type(p.type, ctx))
         if value is not None and not documented[p.name]:
             value = _inside_bounds(p, value, ctx)
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
@@ -116,6 +117,14 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
     world_fix("window")(out)  # a range asked for has length: not the documented example twice
     return out
+
+
+def _said_number(type_: str | None, rng: random.Random) -> str | None:
+    """A whole number for an undocumented ``integer`` or ``number`` input of no kind (:func:`small_whole_number`:
+    RapidAPI types every numeric input ``NUMBER``, so the type says nothing of decimals); None for other types."""
+    if (type_ or "").lower() not in ("integer", "int", "number"):
+        return None
+    return small_whole_number(rng)
 
 
 def _inside_bounds(param: Parameter, value: str, ctx: RecordContext) -> str:
@@ -161,7 +170,8 @@ def input_value(param: Parameter, rng: random.Random, api: Api | None = None) ->
     ctx = RecordContext(MockWorld(rng))
     ctx.file_format = file_format(api, param.name) if api is not None else None
     value = generate(FieldName(param.name, param.type or "string"), ctx)
-    value = value if value is not None else (_described(param, rng) or _by_type(param.type, ctx))
+    value = value if value is not None else (_described(param, rng) or _said_number(param.type, rng)
+                                             or _by_type(param.type, ctx))
     if value is None and param.constraints is not None and param.constraints.pattern:
         value = ""  # drawn from its documented pattern (an AWS ARN)
     return conform_input(param, value, rng, ctx.world.today) if value is not None else None
