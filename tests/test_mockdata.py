@@ -613,3 +613,31 @@ def test_an_undocumented_number_input_of_no_kind_is_a_small_whole_number(type_: 
     assert min(numbers) >= 1 and max(numbers) <= 100
     assert 0.35 < sum(n <= 10 for n in numbers) / len(numbers) < 0.65  # a median near 10, not 50
     assert input_value(Parameter(name="ratio", type="float"), random.Random(0)).count(".") == 1  # a float stays one
+
+
+@pytest.mark.parametrize(("name", "description", "made"), [
+    ("Convert URL to PDF", "Convert URL to PDF", ("file_url", "pdf")),
+    ("Text to Speech", "Converts textual content to audio content", ("audio_url", "wav")),
+    ("Dynamic QR Codes", "Generate dynamic QR Codes with custom colors.", ("image_url", "png")),
+    ("getScreenshot", "Generate screenshot from url.", ("image_url", "png")),
+    ("GenerateVideoThumbnailSync", "Generate the thumbnail of the video", ("image_url", "jpg")),  # the head noun
+    ("Get longboard tricks", "Get all longboard tricks with link to video tutorial.", None),
+    ("Block Number", "This endpoint is used to add number to VOICE Blocklist", None),
+    ("Translate word to word", "Translate word to word from given list of languages.", None),
+    ("quotes/get-chart", "Get information to draw chart", None),
+    ("Barcode Lookup", "Lookup product by barcode", None),
+    ("createAvatar", "Creates an avatar for a project.", None),  # a REST create makes a record, not a file
+])
+def test_an_undocumented_call_sent_no_file_returns_the_file_it_makes(name: str, description: str,
+                                                                     made: tuple | None) -> None:
+    from tooldial.dialogue.mockdata.files import made_file
+
+    api = Api(category="Tools", tool="Makers", name=name, description=description, method="GET",
+              required_parameters=(Parameter(name="data"),))
+    found = made_file(api)
+    assert (found[0].path[-1], found[1]) == made if made else found is None
+    result = build_result(api, random.Random(5), inputs={"data": "hello"})["response"]
+    if made:
+        assert result[made[0]].startswith("https://") and result[made[0]].endswith(f".{made[1]}")
+    else:
+        assert not [key for key in result if key.endswith("_url")], result

@@ -45,6 +45,7 @@ from tooldial.dialogue.mockdata import (
     is_credential,
     reports_something,
 )
+from tooldial.dialogue.mockdata.files import made_file
 from tooldial.dialogue.planner import (
     DialoguePlan,
     DialogueUnit,
@@ -204,9 +205,9 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit, *, written_results: bool = 
     chain = target.parameter(unit.chain_param) if unit.chain_param else None
     if any(is_credential(p) for a in apis for p in a.required_parameters) or (chain and is_credential(chain)):
         return "credential input"
-    if made_for_its_output(target) and not documented_output(target) and not written_results and not _silent_system(
-            corpus, target):
-        return "lookup without a documented result"
+    if made_for_its_output(target) and not documented_output(target) and made_file(target) is None \
+            and not written_results and not _silent_system(corpus, target):
+        return "lookup without a documented result"  # a call that makes a file answers with its link
     return ""
 
 

@@ -23,6 +23,16 @@ _CONVERSION_LEADS = knowledge_words("media", "conversion_leads")
 _EDIT_VERBS = knowledge_words("media", "file_edit_verbs")
 #: The formats of a file a call makes and links to, by medium (``media.file_media``: png → image, pdf → file).
 _MEDIA = word_map("media", "file_media")
+#: Words of a call that converts what it is sent (``media.conversion_verbs``) and the content a call sent no file
+#: converts ("URL to PDF", "text to speech": ``media.conversion_sources``, besides the file formats).
+_CONVERSION_VERBS = knowledge_words("media", "conversion_verbs")
+_SOURCES = knowledge_words("media", "conversion_sources")
+#: Verbs of a call that makes a medium it is not sent (generate, render, capture) and the media they make, with the
+#: made file's format (``media.generated_media``: qr → png, screenshot → png); "create" is not one (a REST create).
+_GENERATION_VERBS = knowledge_words("media", "generation_verbs")
+_GENERATED = word_map("media", "generated_media")
+#: Words a generated medium may lie after its verb ("generates a star chart", "generate dynamic QR codes").
+_GENERATION_REACH = 3
 
 
 def _first_sentence(api: Api) -> str:
@@ -46,29 +56,47 @@ def file_format(api: Api, name: str) -> str | None:
 
 
 def made_file(api: Api) -> tuple[OutputComponent, str] | None:
-    """The link an undocumented call returns to the file it makes from the file it is sent, or None: a call that
-    requires a file and names the format it converts it to ("Word file to PDF", "converts a pdf into images") makes
-    that format; one whose name or first sentence holds an edit verb (``media.file_edit_verbs``: resize, crop,
-    watermark, filter) makes the format it is sent. The link is named by its medium (``image_url``, ``video_url``, else ``file_url``);
-    returned with the made file's extension."""
+    """The link an undocumented call returns to the file it makes, or None. A call whose name or first sentence
+    names the format it converts to ("Word file to PDF", "Convert URL to PDF", "text to speech") makes that format;
+    one that requires a file and holds an edit verb (``media.file_edit_verbs``: resize, crop, watermark, filter)
+    makes the format it is sent; one that generates a medium by name (``media.generation_verbs`` a few words before
+    a ``media.generated_media`` word: "Generate dynamic QR Codes", "captures a screenshot") makes that medium's
+    format. The link is named by its medium (``image_url``, ``video_url``, else ``file_url``); returned with the
+    made file's extension."""
     files = [p for p in api.required_parameters if field_kind(FieldName(p.name, p.type or "string")) == "file"]
-    if not files:
-        return None
     made = None
     for text in (said_name(api), _first_sentence(api)):
         words = split_words(text)
+        # sent no file, a call converts what it is sent when the words say so: "URL to PDF", "converts HTML into
+        # a PDF"; not "Return to video list", "add number to VOICE blocklist", "Translate word to word"
+        converts = files or set(words) & _CONVERSION_VERBS
         made = next((str(_FILE_FORMATS[w]) for i, w in enumerate(words)
                      if i and words[i - 1] in _CONVERSION_LEADS and w in _FILE_FORMATS
+                     and (converts or i > 1 and words[i - 2] != w and (words[i - 2] in _FILE_FORMATS or words[i - 2] in _SOURCES))
                      and words[max(i - 2, 0):i] != ["such", "as"]), None)  # "such as doc" lists, converts nothing
         if made:
             break
-    if made is None and set(split_words(f"{said_name(api)} {_first_sentence(api)}")) & _EDIT_VERBS:
+    said = split_words(f"{said_name(api)} {_first_sentence(api)}")
+    if made is None and files and set(said) & _EDIT_VERBS:
         made = file_format(api, files[0].name)
+    if made is None:
+        made = _generated(split_words(said_name(api))) or _generated(split_words(_first_sentence(api)))
     if made is None or made not in _MEDIA:  # JSON, HTML, text: content the body holds, not a file to fetch
         return None
     medium = str(_MEDIA[made])
     return OutputComponent(path=(f"{medium}_url",), type="string", format="uri",
                            description=f"link to the {made} file the call made"), made
+
+
+def _generated(words: list[str]) -> str | None:
+    """The format of the medium a generation verb makes in ``words`` ("generate green QR codes" → png): a
+    :data:`_GENERATED` word at most :data:`_GENERATION_REACH` words after a :data:`_GENERATION_VERBS` word."""
+    for i, word in enumerate(words):
+        if word in _GENERATION_VERBS:  # the last such word is the head ("Generate Video Thumbnail": a thumbnail)
+            found = [w for w in words[i + 1:i + 1 + _GENERATION_REACH] if w in _GENERATED]
+            if found:
+                return str(_GENERATED[found[-1]])
+    return None
 
 
 def file_link(extension: str, host: str, rng: random.Random) -> str:
