@@ -641,3 +641,16 @@ def test_an_undocumented_call_sent_no_file_returns_the_file_it_makes(name: str, 
         assert result[made[0]].startswith("https://") and result[made[0]].endswith(f".{made[1]}")
     else:
         assert not [key for key in result if key.endswith("_url")], result
+
+
+@pytest.mark.parametrize("key", ["birthdate", "birthDate", "dob", "date_of_birth"])
+def test_a_birth_date_lies_decades_before_today(key: str) -> None:
+    """``birthdate`` written as one word is a birth too (was drawn near today: a driver born next month)."""
+    api = _api(outputs=[OutputComponent(path=("drivers", "name"), type="string", is_list=True),
+                        OutputComponent(path=("drivers", key), type="string", is_list=True)], name="drivers",
+               category="Sports")
+    for seed in range(5):
+        world = MockWorld(random.Random(seed))
+        result = build_result(api, random.Random(seed), records=2, world=world)["response"]
+        for record in result["drivers"]:
+            assert int(record[key][:4]) <= world.today.year - 15, record
