@@ -23,7 +23,7 @@ from tooldial.dialogue.mockdata.generators import (
 )
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.placeholders import is_placeholder
-from tooldial.dialogue.mockdata.places import _country_names, _place_index, places
+from tooldial.dialogue.mockdata.places import _country_names, _place_index, places, searched_place_kind
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.sports import api_sport
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
@@ -105,7 +105,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             out[p.name] = documented[p.name]
             continue
         ctx.file_format = file_format(api, p.name) if kinds[p.name] == "file" else None
-        value = generate(fields[p.name], ctx)
+        place = searched_place_kind(api, p.name) if kinds[p.name] == "query" else None
+        value = generate(FieldName(place, "string") if place else fields[p.name], ctx)  # a search of cities: a town
         if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens, said_name
+from tooldial.graph.entities import split_words
 from tooldial.graph.geo_scope import tool_country
 from tooldial.knowledge import loader
 
@@ -388,3 +389,20 @@ def bound_places(api: Api) -> tuple[Place, ...]:
     tool_country`: "argentina_movie_theatres", "Mexico ZIP Codes"; ``us`` / ``usa`` in the tool's or the API's
     name), () when it names none or the table has no city there."""
     return _tool_places(api.tool, names_us(api))
+
+
+#: A word of a search API's name -> the kind of place its search term is (``places.place_searches``: a search of
+#: cities or locations takes a town's name, a search of addresses an address).
+_PLACE_SEARCHES = loader.word_map("places", "place_searches")
+#: Words of an input that filters by tags, not by a place (Flickr's ``placesForTags``: ``tags``).
+_TAG_INPUTS = loader.words("search", "tag_inputs")
+
+
+def searched_place_kind(api: Api, param: str) -> str | None:
+    """The kind of place (``city``, ``address``) a search term input ``param`` of ``api`` is: AccuWeather's
+    ``searchCity`` takes "Lisbon", not a topic like "vegan recipes"; None when the API's name searches no places
+    or the input is a tag filter."""
+    if set(name_tokens(param)) & _TAG_INPUTS:
+        return None
+    found = next((w for w in split_words(said_name(api)) if w in _PLACE_SEARCHES), None)
+    return str(_PLACE_SEARCHES[found]) if found is not None else None
