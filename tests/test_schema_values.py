@@ -10,6 +10,7 @@ import pytest
 
 from tooldial.corpus import load_corpus
 from tooldial.corpus.models import Constraints
+from tooldial.dialogue.intents import readable
 from tooldial.dialogue.mockdata import MockWorld, build_result, input_value, input_values
 from tooldial.dialogue.schema_checks import is_raw_slot_name, slot_name_problems
 from tooldial.dialogue.schema_values import Slot, conform, creates_record, spec_problems, violations
@@ -113,9 +114,10 @@ def test_raw_slot_names_are_flagged_and_plain_words_are_not():
     ("x", "X position of start point for cropping rectangle.", "x"),   # a sentence is no label
     ("q", "", "search terms"),                      # undocumented: the table's common meaning
     ("city", "Name of the city", "city"),           # a name people say is said as is
+    ("theFile", "A file you want to upload", "file"),  # messages say "the file", not "the the file"
 ])
 def test_a_short_name_is_called_by_its_own_documentation(name, documented, want):
-    assert slot_label(name, name, documented) == want
+    assert slot_label(name, readable(name), documented) == want
 
 
 def test_no_label_of_a_short_name_spells_the_name():

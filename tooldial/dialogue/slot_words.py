@@ -59,7 +59,7 @@ def slot_label(name: str, plain: str, documented: str = "") -> str:
         if name.lower() in SHORT_WORDS:  # "to", "id": a word people say
             return short_slot_names().get(name.lower(), plain)
         return _noun_phrase(documented, name) or short_slot_names().get(name.lower(), plain)
-    return plain
+    return plain[4:] if plain.startswith("the ") and len(plain) > 4 else plain  # ``theFile``: not "the the file"
 
 
 #: A parameter description that is a name for it: one to three words of letters ("Strike Price", "IP Address");
