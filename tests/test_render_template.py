@@ -412,3 +412,16 @@ def test_a_fail_inform_states_the_values_it_has_after_a_bridge() -> None:
     assert len(messages) == 300
     assert not [m for m in messages if instruction.search(m)]
     assert sum(" is 2" in m or "should be 2" in m or "would be 2" in m for m in messages) >= 20  # statements said
+
+
+def test_an_inform_has_one_colon_lead_in(monkeypatch) -> None:
+    """A chatty opener ending in a colon ("Alright, here goes:") is not followed by a frame that leads in with one
+    too ("Here you go: London."); before a frame without one it is still said."""
+    from tooldial.dialogue import render_template
+
+    openers = {persona: ["Alright, here goes:"] for persona in render_template._USER_OPENERS}
+    monkeypatch.setattr(render_template, "_USER_OPENERS", openers)
+    monkeypatch.setattr(render_template, "_INFORM_ONE", ["Here you go: {v}.", "The {k} is {v}."])
+    informs = _by_action(_render(60), "inform")
+    assert not [m for m in informs if re.search(r"here goes:.*Here you go:", m, re.I)]
+    assert any("here goes:" in m.lower() for m in informs) and any("Here you go:" in m for m in informs)

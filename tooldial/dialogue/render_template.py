@@ -576,6 +576,8 @@ class TemplateRenderer:
                 body = self._values(values, rng, p, single=True, brief=persona in _LISTERS)
             if style and "~" in style:
                 opener = style.split("~")[0].strip()
+            if opener.endswith(":") and ":" in body.split(_OPEN, 1)[0]:
+                opener = ""  # one lead-in: not "Alright, here goes: Here you go: London."
             # a code, id, number or date is copied from somewhere; a name, a keyword or a pick is chosen
             copied = "pick_by" not in c and all(_RECORD_LIKE.search(str(v)) for v in values.values())
             context, story, source, goal = _at_most(2, context, lambda: moment("inform", 0.4, STAKES, 0.6),
