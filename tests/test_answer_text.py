@@ -207,3 +207,18 @@ def test_a_page_of_a_longer_list_is_counted_by_its_total() -> None:
     assert other.count == 2 and [f.label for f in other.facts] == ["channels"]
     smaller = build_answer(None, {**page, "number_of_videos": 1}, fields)  # type: ignore[arg-type]
     assert smaller.count == 2 and smaller.facts
+
+
+def test_records_under_a_wrapper_that_names_none_are_entries_and_their_fields_are_named_alone() -> None:
+    """OData wraps a list in ``value``: "2 entries", "title ..." (was "2 value entries", "value title")."""
+    from tooldial.corpus.models import Api, OutputComponent
+    from tooldial.dialogue.answer_fields import answer_fields
+
+    news = {"response": {"value": [{"title": "Baidu wins a licence", "url": "https://a.example/1"},
+                                   {"title": "OpenCV 5 is out", "url": "https://a.example/2"}]}}
+    answer = build_answer(None, news, [("value|title", "title", "")])  # type: ignore[arg-type]
+    text = _say(answer)
+    assert "value" not in text and "Baidu wins a licence" in text
+    api = Api(category="News", tool="n", name="Latest headline", description="The latest headline.",
+              output_components=(OutputComponent(path=("value", "title"), type="string"),))
+    assert [lab for _, lab, _ in answer_fields(api, {"value": {"title": "Baidu wins a licence"}})] == ["title"]

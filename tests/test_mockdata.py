@@ -654,3 +654,23 @@ def test_a_birth_date_lies_decades_before_today(key: str) -> None:
         result = build_result(api, random.Random(seed), records=2, world=world)["response"]
         for record in result["drivers"]:
             assert int(record[key][:4]) <= world.today.year - 15, record
+
+
+@pytest.mark.parametrize(("name", "param", "kind"), [
+    ("searchCity", "query", "city"),               # AccuWeather: "Konya", not "vegan recipes"
+    ("Search Location", "query", "city"),
+    ("Airports by Keyword", "keyword", "city"),
+    ("searchAddressBySearchTerm", "searchTerm", "address"),
+    ("placesForTags", "tags", None),               # a tag filter stays a topic
+    ("Search Videos", "query", None),
+])
+def test_the_search_term_of_a_search_of_places_is_a_place(name: str, param: str, kind: str | None) -> None:
+    from tooldial.dialogue.mockdata.generators import TOPICS
+    from tooldial.dialogue.mockdata.places import places, searched_place_kind
+
+    api = _api(params=[(param, "string")], name=name, category="Weather")
+    assert searched_place_kind(api, param) == kind
+    value = input_values(api, [param], MockWorld(random.Random(7)))[param]
+    cities = {p.city for p in places()}
+    assert (value in cities) if kind == "city" else (value not in cities)
+    assert (value in TOPICS) == (kind is None)

@@ -33,6 +33,9 @@ from tooldial.knowledge.taxonomy import name_tokens, picture_side, picture_size_
 #: Kinds a user asking about something wants to hear about (ids, links and flags only when the goal asks).
 _READABLE_KINDS = knowledge_words("field_kinds", "readable")
 _GENERIC_LEAVES = knowledge_words("documentation", "generic_leaves")
+#: Parents that name no record (``labels.generic_nouns``: data, results, value): a generic leaf under one is
+#: named alone.
+_GENERIC_NOUNS = knowledge_words("labels", "generic_nouns")
 #: Kinds whose bare-number value is an unexplained code ("the team type is 0"): said only when the goal names it.
 _CODED_KINDS = knowledge_words("field_kinds", "coded_when_numeric")
 
@@ -283,6 +286,6 @@ _LISTED_KINDS = knowledge_words("field_kinds", "listed")
 def _field_label(path: tuple[str, ...]) -> str:
     """How a response names a field: its last part, with the parent for generic ones (``artist name``)."""
     last = readable(path[-1])
-    if path[-1].lower() in _GENERIC_LEAVES and len(path) > 1:
+    if path[-1].lower() in _GENERIC_LEAVES and len(path) > 1 and readable(path[-2]) not in _GENERIC_NOUNS:
         return f"{singular(readable(path[-2]))} {last}"
-    return last
+    return last  # under a wrapper that names no record (OData's ``value``): "title", not "value title"
