@@ -63,7 +63,8 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
     a ``media.generated_media`` word: "Generate dynamic QR Codes", "captures a screenshot") makes that medium's
     format. The link is named by its medium (``image_url``, ``video_url``, else ``file_url``); returned with the
     made file's extension."""
-    files = [p for p in api.required_parameters if field_kind(FieldName(p.name, p.type or "string")) == "file"]
+    files = [p for p in api.required_parameters if p.format == "binary"
+             or field_kind(FieldName(p.name, p.type or "string")) == "file"]  # a binary ``image`` is sent as a file
     made = None
     for text in (said_name(api), _first_sentence(api)):
         words = split_words(text)
