@@ -674,3 +674,27 @@ def test_the_search_term_of_a_search_of_places_is_a_place(name: str, param: str,
     cities = {p.city for p in places()}
     assert (value in cities) if kind == "city" else (value not in cities)
     assert (value in TOPICS) == (kind is None)
+
+
+def test_an_edit_of_a_binary_input_returns_the_edited_file() -> None:
+    """An ``image`` sent as binary is a file sent: its colorizer returns the colorized picture's link."""
+    from tooldial.dialogue.mockdata.files import made_file
+
+    api = Api(category="Video_Images", tool="Colorize This", name="Colorize Image", method="POST",
+              description="Add color to a black and white image.",
+              required_parameters=(Parameter(name="image", type="string", format="binary"),))
+    found = made_file(api)
+    assert found is not None and (found[0].path[-1], found[1]) == ("image_url", "jpg")
+
+
+def test_money_counted_in_cents_is_a_whole_number_of_cents() -> None:
+    """"Charge amount (In cents)" and ``price_cents`` are whole (was 286.76 cents)."""
+    charge = Api(category="Payments", tool="Pay", name="createCharge", description="Create a charge", method="POST",
+                 required_parameters=(Parameter(name="amount", type="number", description="Charge amount (In cents)"),))
+    plain = charge.model_copy(update={"required_parameters": (Parameter(name="amount", type="number"),)})
+    listing = _api(outputs=[OutputComponent(path=("price_cents",), type="integer")], name="Get item")
+    for seed in range(20):
+        cents = input_values(charge, ["amount"], MockWorld(random.Random(seed)))["amount"]
+        assert cents.isdigit() and int(cents) >= 100, cents
+        assert "." in input_values(plain, ["amount"], MockWorld(random.Random(seed)))["amount"]  # a price stays one
+        assert str(build_result(listing, random.Random(seed))["response"]["price_cents"]).isdigit()

@@ -21,6 +21,7 @@ from tooldial.dialogue.mockdata.generators import (
     generate,
     small_whole_number,
 )
+from tooldial.dialogue.mockdata.money import in_minor_units, minor_units_described
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.placeholders import is_placeholder
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places, searched_place_kind
@@ -107,6 +108,9 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         ctx.file_format = file_format(api, p.name) if kinds[p.name] == "file" else None
         place = searched_place_kind(api, p.name) if kinds[p.name] == "query" else None
         value = generate(FieldName(place, "string") if place else fields[p.name], ctx)  # a search of cities: a town
+        if value is not None and kinds[p.name] == "price" and minor_units_described(p.description or "") \
+                and "." in value:
+            value = in_minor_units(value)  # "Charge amount (In cents)": 28676, not 286.76
         if value is not None and kinds[p.name] == "country_code" and documented[p.name].islower():
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)

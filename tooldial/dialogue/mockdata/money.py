@@ -80,10 +80,29 @@ def _gen_price(f: FieldName, ctx: RecordContext) -> str:
         return str(int(round(rng.randint(30, 180) * 1000 * factor, -3)))
     thing = priced_thing(f)
     if thing is None:
-        return f"{rng.uniform(5, 500) * factor:.2f}"
-    low, high = _PRICE_RANGES[thing]
-    price = rng.uniform(low, high) * factor
-    return str(int(round(price, -3))) if price >= 10_000 else f"{price:.2f}"
+        text = f"{rng.uniform(5, 500) * factor:.2f}"
+    else:
+        low, high = _PRICE_RANGES[thing]
+        price = rng.uniform(low, high) * factor
+        text = str(int(round(price, -3))) if price >= 10_000 else f"{price:.2f}"
+    return in_minor_units(text) if f.has(*_MINOR_UNIT_NAMES) else text
+
+
+#: Words of a money field counted in minor units (``money.minor_unit_names``: ``price_cents``) and of a money
+#: input's description that says so (``money.minor_unit_docs``: "Charge amount (In cents)").
+_MINOR_UNIT_NAMES = loader.ordered_words("money", "minor_unit_names")
+_MINOR_UNIT_DOCS = re.compile("|".join(loader.ordered_words("money", "minor_unit_docs")), re.IGNORECASE)
+
+
+def minor_units_described(description: str) -> bool:
+    """Whether a money input's description counts it in minor units (cents, pence)."""
+    return bool(description) and _MINOR_UNIT_DOCS.search(description) is not None
+
+
+def in_minor_units(price: str) -> str:
+    """A drawn price in its currency's minor unit: whole, a hundred times it (28.67 → 2867)."""
+    value = as_number(price)
+    return price if value is None else str(round(value * 100))
 
 
 def _gen_rate(f: FieldName, ctx: RecordContext) -> str | None:
