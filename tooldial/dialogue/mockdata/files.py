@@ -70,15 +70,14 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
         words = split_words(text)
         # sent no file, a call converts what it is sent when the words say so: "URL to PDF", "converts HTML into
         # a PDF"; not "Return to video list", "add number to VOICE blocklist", "Translate word to word"
-        converts = files or set(words) & _CONVERSION_VERBS
+        converts = bool(files or set(words) & _CONVERSION_VERBS)
         made = next((str(_FILE_FORMATS[w]) for i, w in enumerate(words)
                      if i and words[i - 1] in _CONVERSION_LEADS and w in _FILE_FORMATS
-                     and (converts or i > 1 and words[i - 2] != w and (words[i - 2] in _FILE_FORMATS or words[i - 2] in _SOURCES))
+                     and (converts or _converted_source(words[:i - 1], w))
                      and words[max(i - 2, 0):i] != ["such", "as"]), None)  # "such as doc" lists, converts nothing
         if made:
             break
-    said = split_words(f"{said_name(api)} {_first_sentence(api)}")
-    if made is None and files and set(said) & _EDIT_VERBS:
+    if made is None and files and set(split_words(f"{said_name(api)} {_first_sentence(api)}")) & _EDIT_VERBS:
         made = file_format(api, files[0].name)
     if made is None:
         made = _generated(split_words(said_name(api))) or _generated(split_words(_first_sentence(api)))
@@ -87,6 +86,12 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
     medium = str(_MEDIA[made])
     return OutputComponent(path=(f"{medium}_url",), type="string", format="uri",
                            description=f"link to the {made} file the call made"), made
+
+
+def _converted_source(before: list[str], made: str) -> bool:
+    """Whether the word before a conversion's "to" names content a call converts (``url`` of "URL to PDF", a file
+    format, :data:`_SOURCES`) and is not the format it makes ("Translate word to word")."""
+    return bool(before) and before[-1] != made and (before[-1] in _FILE_FORMATS or before[-1] in _SOURCES)
 
 
 def _generated(words: list[str]) -> str | None:
