@@ -585,19 +585,27 @@ def test_a_documented_json_string_is_sent_as_its_content():
 ])
 def test_an_undocumented_conversion_returns_the_file_it_made(name: str, description: str, made: tuple | None) -> None:
     from tooldial.dialogue.answer_fields import answer_fields
-    from tooldial.dialogue.mockdata.files import made_file
 
     api = Api(category="Tools", tool="Doc Tools", name=name, description=description, method="POST",
               required_parameters=(Parameter(name="file"),))
-    found = made_file(api)
-    assert (found[0].path[-1], found[1]) == made if made else found is None
-    result = build_result(api, random.Random(5), inputs={"file": "a.bin"})["response"]
+    result = _made_file_result(api, {"file": "a.bin"}, made)
     if made:
-        link = result[made[0]]
-        assert link.startswith("https://") and link.endswith(f".{made[1]}")
         assert [key for key, _, _ in answer_fields(api, result)] == [made[0]]  # the answer says the link
     else:
         assert result == {"status": "success"}
+
+
+def _made_file_result(api: Api, inputs: dict[str, str], made: tuple | None) -> dict:
+    """The result built for ``api``, after checking that :func:`made_file` finds ``made`` (the link's key and the
+    file's extension, or None) and that the result links to a file of that extension."""
+    from tooldial.dialogue.mockdata.files import made_file
+
+    found = made_file(api)
+    assert (found[0].path[-1], found[1]) == made if made else found is None
+    result = build_result(api, random.Random(5), inputs=inputs)["response"]
+    if made:
+        assert result[made[0]].startswith("https://") and result[made[0]].endswith(f".{made[1]}")
+    return result
 
 
 @pytest.mark.parametrize("type_", ["number", "integer"])
@@ -630,16 +638,10 @@ def test_an_undocumented_number_input_of_no_kind_is_a_small_whole_number(type_: 
 ])
 def test_an_undocumented_call_sent_no_file_returns_the_file_it_makes(name: str, description: str,
                                                                      made: tuple | None) -> None:
-    from tooldial.dialogue.mockdata.files import made_file
-
     api = Api(category="Tools", tool="Makers", name=name, description=description, method="GET",
               required_parameters=(Parameter(name="data"),))
-    found = made_file(api)
-    assert (found[0].path[-1], found[1]) == made if made else found is None
-    result = build_result(api, random.Random(5), inputs={"data": "hello"})["response"]
-    if made:
-        assert result[made[0]].startswith("https://") and result[made[0]].endswith(f".{made[1]}")
-    else:
+    result = _made_file_result(api, {"data": "hello"}, made)
+    if not made:
         assert not [key for key in result if key.endswith("_url")], result
 
 

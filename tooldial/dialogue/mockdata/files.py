@@ -66,8 +66,8 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
     files = [p for p in api.required_parameters if p.format == "binary"
              or field_kind(FieldName(p.name, p.type or "string")) == "file"]  # a binary ``image`` is sent as a file
     made = None
-    for text in (said_name(api), _first_sentence(api)):
-        words = split_words(text)
+    texts = (split_words(said_name(api)), split_words(_first_sentence(api)))  # read once: every reading below uses them
+    for words in texts:
         # sent no file, a call converts what it is sent when the words say so: "URL to PDF", "converts HTML into
         # a PDF"; not "Return to video list", "add number to VOICE blocklist", "Translate word to word"
         converts = bool(files or set(words) & _CONVERSION_VERBS)
@@ -77,10 +77,10 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
                      and words[max(i - 2, 0):i] != ["such", "as"]), None)  # "such as doc" lists, converts nothing
         if made:
             break
-    if made is None and files and set(split_words(f"{said_name(api)} {_first_sentence(api)}")) & _EDIT_VERBS:
+    if made is None and files and set(texts[0] + texts[1]) & _EDIT_VERBS:
         made = file_format(api, files[0].name)
     if made is None:
-        made = _generated(split_words(said_name(api))) or _generated(split_words(_first_sentence(api)))
+        made = _generated(texts[0]) or _generated(texts[1])
     if made is None or made not in _MEDIA:  # JSON, HTML, text: content the body holds, not a file to fetch
         return None
     medium = str(_MEDIA[made])
