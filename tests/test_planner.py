@@ -204,3 +204,60 @@ def test_a_plan_that_cannot_be_made_says_why(corpus):
     for seed in range(4):
         assert plan_or_reason(unit, pick, bare, random.Random(seed)) == (
             None, "no field tells the listed records apart")
+
+
+def _account_plan(source_body: dict, chain_output: str, target_body: dict):
+    from tooldial.dialogue.mockdata import MockWorld
+    from tooldial.dialogue.planner import ApiSlots, DialoguePlan
+
+    path = tuple(chain_output.split("|"))
+    source = Api(category="Social", tool="gram", name="Post detail", example_response=source_body,
+                 output_components=(OutputComponent(path=path),))
+    target = Api(category="Social", tool="gram", name="Profile info", required_parameters=(Parameter(name="username"),),
+                 output_components=(OutputComponent(path=("data", "username")),))
+    plan = DialoguePlan(DialogueUnit(target=target.id, source=source.id, chain_param="username",
+                                     chain_output=chain_output), get_sequence("two_api_15"),
+                        ApiSlots(target, ["username"], [], {"username": "jruiz1"}), {"response": target_body},
+                        world=MockWorld(random.Random(0)))
+    plan.source = ApiSlots(source, [], [], {})
+    plan.source_result = {"response": source_body}
+    plan.chain_component = source.output(chain_output)
+    return plan
+
+
+def test_an_account_looked_up_by_user_name_is_the_account_the_source_showed():
+    """Instagram's post owner had 852,184 followers and a blue tick; the profile by the same user name a call later
+    had 767,447 and none, and a video list by it named the owner "Shannon Reynolds" (review of sample 4051)."""
+    from tooldial.dialogue.planner import carry_entity
+
+    owner = {"id": "57640", "followers": 1446601, "full_name": "Jonathan Ruiz", "is_private": True,
+             "is_verified": True, "username": "jruiz1"}
+    post = {"owner": owner, "media": {"id": "47418", "like": 2}}
+    profile = {"status": 200, "data": {"id": 243539, "username": "jruiz1", "is_verified": False, "followers": 767447,
+                                       "following": 68}}
+    plan = _account_plan(post, "owner|username", profile)
+    carry_entity(plan)
+    assert plan.target_result["response"]["data"] == {"id": 57640, "username": "jruiz1", "is_verified": True,
+                                                      "followers": 1446601, "following": 68}  # id stays a number
+    videos = {"data": {"owner": {"id": 18705, "username": "jruiz1", "full_name": "Shannon Reynolds",
+                                 "is_private": False}, "media": [{"id": "628186", "like": 11}]}}
+    plan = _account_plan(post, "owner|username", videos)
+    carry_entity(plan)
+    assert plan.target_result["response"]["data"] == {
+        "owner": {"id": 57640, "username": "jruiz1", "full_name": "Jonathan Ruiz", "is_private": True},
+        "media": [{"id": "628186", "like": 11}]}  # the video is not the post
+
+
+def test_a_record_that_names_its_author_is_not_the_authors_account():
+    """A tweet's ``username`` is its author's: the author's profile does not take the tweet's id or counts."""
+    from tooldial.dialogue.planner import carry_entity, is_account
+
+    tweet = {"id": "991", "text": "hello", "likes": 4, "username": "jruiz1"}
+    profile = {"data": {"id": 7, "username": "jruiz1", "likes": 300}}
+    plan = _account_plan({"tweets": [tweet]}, "tweets|username", profile)
+    plan.chain_component = OutputComponent(path=("tweets", "username"), is_list=True)
+    carry_entity(plan)
+    assert plan.target_result["response"] == {"data": {"id": 7, "username": "jruiz1", "likes": 300}}
+    assert not is_account(tweet, ("tweets",))
+    assert is_account({"username": "a", "full_name": "A"}, ())  # two account fields
+    assert is_account({"username": "a", "id": 3}, ("users",))  # a list of users

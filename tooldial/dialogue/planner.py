@@ -226,7 +226,8 @@ def carry_entity(plan: DialoguePlan) -> None:
     body = plan.target_result.get("response")
     chain_value = plan.target.values.get(plan.unit.chain_param, "")
     param = FieldName(plan.unit.chain_param)
-    if field_kind(param) != "id" and not param.has(*_SAME_ENTITY_INPUTS):
+    by_account = field_kind(param) == "username"  # a user name names one account, as an id does
+    if field_kind(param) != "id" and not param.has(*_SAME_ENTITY_INPUTS) and not by_account:
         return  # only an identifier says "the same entity"
     if not isinstance(body, dict) or plan.chain_component is None or plan.source_result is None:
         return
@@ -251,8 +252,14 @@ def carry_entity(plan: DialoguePlan) -> None:
     holder: Any = record  # the object that holds the id (a result's ``video`` under its list item)
     for key in rel[:-1]:
         holder = holder.get(key) if isinstance(holder, dict) else None
-    if isinstance(holder, dict) and (next((k for k in holder if field_kind(FieldName(k)) == "id"), None) == out_key
-                                     or set(FieldName(out_key).tokens) <= BARE_ID):
+    keys = {out_key, plan.unit.chain_param}
+    if by_account:  # the account's objects in the target are the picked account; the record around it (a post) not
+        if isinstance(holder, dict) and is_account(holder, (*container, *rel[:-1])):
+            carry_same_entity(body, holder, keys, chain_value)
+        return
+    own_holder = isinstance(holder, dict) and (next((k for k in holder if field_kind(FieldName(k)) == "id"), None)
+                                               == out_key or set(FieldName(out_key).tokens) <= BARE_ID)
+    if own_holder:
         # names of the picked record, nested ones too (world engineer); its uuid or slug is its own id as its
         # first id is (Competition data by the picked Premier League's uuid was "Tangshan Open")
         carry_names(body, holder, entity_words)
@@ -280,6 +287,8 @@ def carry_entity(plan: DialoguePlan) -> None:
     if owner_keys and isinstance(holder, dict) and FieldName(str(owner_keys[-1])).tokens:
         carry_filter_record(body, holder, singular(FieldName(str(owner_keys[-1])).tokens[-1]), out_key,
                             FieldName(plan.target.api.name).tokens)
+    if own_holder:
+        carry_same_entity(body, holder, keys, chain_value)
 
 
 def carry_filter_record(body: Any, picked: dict[str, Any], record: str, id_key: str, api_words: Iterable[str]) -> int:
@@ -312,6 +321,60 @@ def carry_filter_record(body: Any, picked: dict[str, Any], record: str, id_key: 
 
     visit(body, -1)
     return changed
+
+
+#: Record words of a person's account (``owner``, ``user``, ``author``); fields of one written as one word.
+_ACCOUNT_RECORDS = knowledge_words("accounts", "person_records")
+_ACCOUNT_FIELDS = knowledge_words("accounts", "user_fields")
+
+
+def is_account(holder: dict[str, Any], keys: tuple[str, ...]) -> bool:
+    """Whether the object that holds a user name is that user's account, not a record that names its author: it
+    sits under a key naming a person's account (a post's ``owner``, a list of ``users``), or holds two account
+    fields (``username``, ``full_name``). A tweet's ``username`` is its author's, and the tweet is no account."""
+    above = FieldName(str(keys[-1])).tokens if keys else ()
+    return bool(above) and singular(above[-1]) in _ACCOUNT_RECORDS or sum(
+        FieldName(str(k)).joined in _ACCOUNT_FIELDS for k in holder) >= 2
+
+
+def carry_same_entity(body: Any, picked: dict[str, Any], keys: set[str], value: str) -> int:
+    """Every object of the target result that holds the chain value under one of ``keys`` (the picked record's
+    own id, an account's user name; in its ``data``, a video list's ``owner``, at any depth) is the picked record:
+    its scalar fields named as the picked record's take their values, so the owner a post showed with 852,184
+    followers and a blue tick is not 767,447 and unverified in the profile a call later, nor another person's
+    full name. Returns the objects changed."""
+    changed = 0
+
+    def visit(node: Any) -> None:
+        nonlocal changed
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        if any(k in keys and as_text(v).strip() == value for k, v in node.items() if not isinstance(v, dict | list)):
+            for key, known in picked.items():
+                if key in node and key not in keys and _same_scalar_type(known, node[key]):
+                    node[key] = str(known) if isinstance(node[key], str) else _typed_like(known, node[key]) \
+                        if isinstance(known, str) else known
+            changed += 1
+        for child in node.values():
+            visit(child)
+
+    visit(body)
+    return changed
+
+
+def _same_scalar_type(value: Any, like: Any) -> bool:
+    """Both scalars of one JSON kind (flags with flags, numbers with numbers, text with text or a numeric id)."""
+    if isinstance(value, dict | list) or isinstance(like, dict | list) or value is None or like is None:
+        return False
+    if isinstance(value, bool) or isinstance(like, bool):
+        return isinstance(value, bool) and isinstance(like, bool)
+    if isinstance(like, int | float):
+        return isinstance(value, int | float) or isinstance(value, str) and value.isdigit()
+    return isinstance(value, str) or isinstance(like, str) and isinstance(value, int)
 
 
 _PLACES = knowledge_words("places", "place_entities")
