@@ -159,6 +159,31 @@ def test_the_records_of_a_tool_named_for_one_country_lie_in_that_country():
     assert {p.country_code for p in bound_places(api.model_copy(update={"tool": "UK Real Estate"}))} == {"GB"}
 
 
+def test_a_tool_bound_to_a_country_by_its_documentation_has_its_records_there():
+    """Consulta CNPJ Tempo Real (no country in its name) returned a company in Zhaoqing with +86 phones and a
+    ``state`` "NY" (review of sample 4051); held out, 744 APIs are bound by an identifier only one country issues or
+    the one country their tool's description names, and their results' city/country fields lay in that country 20
+    of 66 times before, 76 of 77 after."""
+    from tooldial.dialogue.mockdata.places import _place_index, bound_places, documented_country
+
+    example = {"name": "Acme Ltda", "city": "Lisbon", "country": "Portugal"}
+    cnpj = _api("Consulta Empresa", required=[_p("CNPJ", "37335118000180")], example=example).model_copy(
+        update={"tool": "Consulta CNPJ Tempo Real", "tool_description": "API Tempo Real de Consultas a Receita."})
+    assert documented_country(cnpj) == "BR"
+    for seed in range(6):
+        body = build_result(cnpj, random.Random(seed), inputs={"CNPJ": "37335118000180"})["response"]
+        assert body["country"] == "Brazil" and _place_index()[body["city"]].country_code == "BR", body
+    uk = _api("Find By PostCode").model_copy(update={"tool": "Find By PostCode", "tool_description": (
+        "This API provides a JSON interface to search UK addresses for a postcode.")})
+    assert documented_country(uk) == "GB" and {p.country_code for p in bound_places(uk)} == {"GB"}
+    # the tool's name wins over its description; two countries, or identifiers of two countries, bind none
+    named = uk.model_copy(update={"tool": "argentina_movie_theatres"})
+    assert documented_country(named) == "AR"
+    assert documented_country(uk.model_copy(update={"tool_description": "Addresses of France and Spain."})) is None
+    assert documented_country(cnpj.model_copy(update={"name": "Check GSTIN"})) is None
+    assert documented_country(_api("Get Company").model_copy(update={"tool": "Company Data"})) is None
+
+
 # --- documented examples of another entity --------------------------------------------------------------------
 
 _LANGUAGE = {"id": 52, "name": "C++ (GCC 7.4.0)", "is_archived": False, "source_file": "main.cpp",

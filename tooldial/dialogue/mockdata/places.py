@@ -374,21 +374,40 @@ def names_us(api: Api) -> bool:
     return bool(frozenset(name_tokens(f"{api.tool} {api.name}")) & {"us", "usa"})
 
 
+#: Identifiers that one country issues -> its ISO code (``places.national_identifiers``: a CNPJ is Brazil's).
+_NATIONAL_IDS = loader.word_map("places", "national_identifiers")
+
+
 @lru_cache(maxsize=8192)
-def _tool_places(tool: str, us_words: bool) -> tuple[Place, ...]:
-    words = " ".join(w[:1].upper() + w[1:] for w in re.split(r"[\s_\-]+", tool) if w)  # "argentina_movie" → "Argentina Movie"
-    code = "US" if us_words else tool_country(words)
-    if code is None:
-        return ()
+def _country_places(code: str) -> tuple[Place, ...]:
     big = tuple(p for p in places() if p.country_code == code)  # a country's records in more than one city
     return big if len(big) >= 3 else tuple(p for p in lookup_places() if p.country_code == code) or big
 
 
+def documented_country(api: Api) -> str | None:
+    """The one country an API's tool is bound to, by its documentation: named in the tool's name
+    ("argentina_movie_theatres", "Mexico ZIP Codes"; ``us`` / ``usa`` in the tool's or the API's name), else an
+    identifier only that country issues, named by the tool, the API or its inputs (Consulta CNPJ Tempo Real's
+    ``CNPJ``, a ``GSTIN``), else the one country the tool's description names ("search UK addresses for a
+    postcode"); None when none or several."""
+    if names_us(api):
+        return "US"
+    code = tool_country(" ".join(w[:1].upper() + w[1:] for w in re.split(r"[\s_\-]+", api.tool) if w))
+    if code is not None:  # "argentina_movie" → "Argentina Movie"
+        return code
+    said = f"{api.tool} {api.tool_description} {api.name} " + " ".join(
+        p.name for p in (*api.required_parameters, *api.optional_parameters))
+    issued = {str(_NATIONAL_IDS[w]) for w in name_tokens(said) if w in _NATIONAL_IDS}
+    if issued:
+        return issued.pop() if len(issued) == 1 else None
+    return tool_country(api.tool_description) if api.tool_description else None
+
+
 def bound_places(api: Api) -> tuple[Place, ...]:
-    """The table cities of the one country an API's tool is bound to by its name (:func:`tooldial.graph.geo_scope.
-    tool_country`: "argentina_movie_theatres", "Mexico ZIP Codes"; ``us`` / ``usa`` in the tool's or the API's
-    name), () when it names none or the table has no city there."""
-    return _tool_places(api.tool, names_us(api))
+    """The table cities of the one country an API's tool is bound to (:func:`documented_country`), () when it
+    names none or the table has no city there."""
+    code = documented_country(api)
+    return () if code is None else _country_places(code)
 
 
 #: A word of a search API's name -> the kind of place its search term is (``places.place_searches``: a search of
