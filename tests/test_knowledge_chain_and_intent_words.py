@@ -175,6 +175,7 @@ PHRASES = [
     ("candidates", "SELF_INTROS", "self_intros"), ("candidates", "CLEAR_FRAMES", "clear_frames"),
     ("candidates", "REASON_TAILS", "reason_tails"), ("candidates", "CLARIFY_ASKS", "clarify_asks"),
     ("candidates", "SUGGEST_PREFIXES", "suggest_prefixes"), ("bank", "CLEAR_ADD_TEMPLATES", "clear_add_templates"),
+    ("personas", "DECISION_REASONS", "decision_reasons"),
     ("bank", "CLEAR_ADD_COUNT_TEMPLATES", "clear_add_count_templates"),
     ("personal", "PROFILE_LEADS", "profile_leads"), ("personal", "PROFILE_CLEAR", "profile_clear"),
     ("personal", "PROFILE_VAGUE", "profile_vague"),

@@ -148,3 +148,24 @@ def test_swapped_first_intent_is_what_a_full_rebuild_writes(corpus, embedder, mo
                                       report=report))
     assert len(checked) == sum(v for k, v in report.personal_intents.items() if not k.endswith("fallback"))
     assert len(set(checked)) >= len({r.sequence_id for r in records}) * 2 // 3, sorted(set(checked))
+
+
+def test_a_call_that_changes_something_gives_no_reason_for_looking_something_up() -> None:
+    """A Finance persona's reason "to decide on my next trade" was said for creating a bank transfer (a bunq
+    statement export on held-out sample 4171; "before buying" for updating a product)."""
+    from tooldial.corpus.models import Api
+    from tooldial.dialogue.intents import PERSONAS, candidates, persona_of
+
+    transfer = Api(category="Financial", tool="bank", name="Create Transfer", method="POST",
+                   description="Create a transfer between two accounts.")
+    quote = Api(category="Financial", tool="bank", name="Get Quote", method="GET", description="Get a stock quote.")
+    investor = PERSONAS["financ"]
+    assert investor[3] == "to decide on my next trade"
+    assert persona_of(quote) == investor
+    assert persona_of(transfer) == (*investor[:3], "")
+    said = [t for band in candidates(transfer).values() for t in band]
+    assert said and not any("next trade" in t or " ." in t or ", ." in t for t in said)
+    assert any("next trade" in t for band in candidates(quote).values() for t in band)
+    # a reason that is no decision stays for any call: a developer builds "for my app"
+    app = Api(category="Data", tool="t", name="Create Project", method="POST", description="Create a project.")
+    assert persona_of(app)[3] == "for my app"

@@ -425,3 +425,21 @@ def test_an_inform_has_one_colon_lead_in(monkeypatch) -> None:
     informs = _by_action(_render(60), "inform")
     assert not [m for m in informs if re.search(r"here goes:.*Here you go:", m, re.I)]
     assert any("here goes:" in m.lower() for m in informs) and any("Here you go:" in m for m in informs)
+
+
+def test_a_domains_lookup_lead_is_not_said_for_a_call_that_changes_something() -> None:
+    """"To find the music, what is the file?" for a music service's chunk upload, "To pull the financial data, ..."
+    for a bank transfer (review of sample 4111): the request turn of a call that changes something says no lead."""
+    import random
+
+    from tooldial.dialogue.render_template import _REQUEST_LEAD, Protect
+
+    renderer = TemplateRenderer()
+    leads = tuple(_REQUEST_LEAD.values())
+
+    def requests(acts: bool) -> list[str]:
+        content = {"api": "Music|Miza|Upload chunk", "slots": ["file"], **({"acts": True} if acts else {})}
+        return [renderer._request(content, random.Random(seed), Protect(), "", None, "Music") for seed in range(60)]
+
+    assert any(r.startswith(leads) for r in requests(acts=False))  # a lookup's request may lead so
+    assert not any(r.startswith(leads) for r in requests(acts=True))

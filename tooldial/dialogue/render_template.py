@@ -779,8 +779,8 @@ class TemplateRenderer:
             return f"{lead} {slots}?" if lead.startswith("May") else f"{lead} {slots}."
         body = rng.choice(_REQUEST).format(s=slots, be=be, s2="value" if len(raw) == 1 else "values",
                                            they="it" if len(raw) == 1 else "they")
-        if rng.random() < 0.3:
-            lead = _REQUEST_LEAD.get(_domain_key(domain, _REQUEST_LEAD), "")
+        if rng.random() < 0.3:  # a domain's lead looks something up: not for a call that changes something
+            lead = "" if c.get("acts") else _REQUEST_LEAD.get(_domain_key(domain, _REQUEST_LEAD), "")
             if lead:
                 return lead + body[:1].lower() + body[1:]
         return glue((opener, body))

@@ -14,6 +14,7 @@ from typing import Any
 from tooldial.corpus.models import Api
 from tooldial.dialogue.answer_fields import answer_fields
 from tooldial.dialogue.answer_text import build_answer
+from tooldial.dialogue.chains.effects import made_for_its_output
 from tooldial.dialogue.dialogue_plan import ApiSlots, DialoguePlan
 from tooldial.dialogue.intents import Intent, goal_clause, persona_of, readable
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, procurement_text
@@ -47,7 +48,7 @@ def user_goal(plan: DialoguePlan) -> UserGoal:
     known = {label(n, api): plan.target.values[n] for n in plan.target.names if n not in plan.procured}
     if plan.source is not None:
         known.update({label(n, plan.source.api): plan.source.values[n] for n in plan.source.names})
-    situation = f"The user is {persona} and wants to {goal}, {reason}."
+    situation = f"The user is {persona} and wants to {goal}" + (f", {reason}." if reason else ".")
     if known:
         situation += " They know the " + ", ".join(f"{k} ({v})" for k, v in known.items())
         situation += f" but not the {' and the '.join(label(n, api) for n in plan.procured)}." if chain else "."
@@ -152,7 +153,8 @@ class _ScenarioWriter:
     def request(self, slots: ApiSlots, names: list[str], thought: str, known: set[str], **content: Any) -> None:
         self.system("request", f"The system asks the user for {', '.join(label(n, slots.api) for n in names)} to call "
                     f"{slots.api.id}.", thought, dialogue_state=slots.state(known, "request"),
-                    content={"api": slots.api.id, "slots": [label(n, slots.api) for n in names], **content})
+                    content={"api": slots.api.id, "slots": [label(n, slots.api) for n in names],
+                             **({} if made_for_its_output(slots.api) else {"acts": True}), **content})
 
     def inform(self, slots: ApiSlots, names: list[str]) -> None:
         informed = {label(n, slots.api): slots.values[n] for n in names}

@@ -88,11 +88,15 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     persona, lead, topic, reason = persona_of(api)
     fields = {"clause": clause, "subject": subject or "", "lead": lead, "topic": topic, "reason": reason,
               "persona": re.sub(r"\btheir\b", "my", persona)}  # said by the user: "I'm someone … my health"
+    def said(frames: Sequence[str]) -> list[str]:  # a call that changes something may have no reason to give
+        return [f for f in frames if reason or "{reason}" not in f]
+
     fixed: dict[Band, list[str]] = {}
     for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
                             ("clarify", CLARIFY_TEMPLATES)):
         # no subject, no vague request naming one: "Anything on shazam songs list similarities?" is the name
-        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in templates if subject or "{subject}" not in t))
+        fixed[band] = list(dict.fromkeys(t.format(**fields) for t in said(templates)
+                                         if subject or "{subject}" not in t))
     # graded vagueness: the start of the clear request, cut where a qualifying phrase starts ("get teams" of "get
     # teams for a league"), lands between the bands; never inside a noun phrase ("get agent's active")
     clause_words = [] if reads_the_name(api, clause) else clause.split()
@@ -120,7 +124,7 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     def suggest(prefix: str, text: str) -> str:
         return _compose(prefix.format(**fields), text)
 
-    return {"confirm": _sample(api, "confirm", fixed["confirm"], (GREETINGS, intros, CLEAR_FRAMES, REASON_TAILS),
-                               confirm),
+    return {"confirm": _sample(api, "confirm", fixed["confirm"], (GREETINGS, intros, said(CLEAR_FRAMES),
+                                                                  said(REASON_TAILS)), confirm),
             "suggest": _sample(api, "suggest", fixed["suggest"], (SUGGEST_PREFIXES, fixed["suggest"]), suggest),
-            "clarify": _sample(api, "clarify", fixed["clarify"], (GREETINGS, intros, CLARIFY_ASKS), clarify)}
+            "clarify": _sample(api, "clarify", fixed["clarify"], (GREETINGS, intros, said(CLARIFY_ASKS)), clarify)}

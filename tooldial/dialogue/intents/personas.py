@@ -18,13 +18,23 @@ PERSONAS: dict[str, tuple[str, str, str, str]] = _BANKS["personas"]
 DEFAULT_PERSONA = _BANKS["default_persona"]
 
 
+#: How a reason for looking something up starts ("before booking anything", "to decide on my next trade").
+DECISION_REASONS: list[str] = _BANKS["decision_reasons"]
+
+
 def persona_of(api: Api) -> tuple[str, str, str, str]:
-    """The :data:`PERSONAS` entry of the API's category (the developer persona when none fits)."""
-    for word in words(api.category):
-        for key, entry in PERSONAS.items():
-            if word.startswith(key):
-                return entry
-    return DEFAULT_PERSONA
+    """The :data:`PERSONAS` entry of the API's category (the developer persona when none fits). A call that
+    changes something (:func:`~tooldial.dialogue.chains.effects.made_for_its_output` is false) gets no reason that
+    says what the user decides from an answer (:data:`DECISION_REASONS`): an investor creates a transfer, not "to
+    decide on my next trade"; the reason is then "" and nothing that needs one is said."""
+    entry = next((e for word in words(api.category) for key, e in PERSONAS.items() if word.startswith(key)),
+                 DEFAULT_PERSONA)
+    if entry[3].startswith(tuple(DECISION_REASONS)):
+        from tooldial.dialogue.chains.effects import made_for_its_output  # chains read the intents' clauses
+
+        if not made_for_its_output(api):
+            return (*entry[:3], "")
+    return entry
 
 
 def persona_entry(role: str) -> tuple[str, str, str, str]:
