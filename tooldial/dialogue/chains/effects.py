@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from tooldial.corpus.models import Api
-from tooldial.dialogue.intents import description_clause, readable
+from tooldial.dialogue.intents.clauses import description_clause
+from tooldial.dialogue.intents.text import readable
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import name_tokens

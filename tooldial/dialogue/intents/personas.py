@@ -30,7 +30,9 @@ def persona_of(api: Api) -> tuple[str, str, str, str]:
     entry = next((e for word in words(api.category) for key, e in PERSONAS.items() if word.startswith(key)),
                  DEFAULT_PERSONA)
     if entry[3].startswith(tuple(DECISION_REASONS)):
-        from tooldial.dialogue.chains.effects import made_for_its_output  # chains read the intents' clauses
+        from tooldial.dialogue.chains.effects import (
+            made_for_its_output,  # (the chains package imports intents)
+        )
 
         if not made_for_its_output(api):
             return (*entry[:3], "")
