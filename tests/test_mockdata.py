@@ -700,3 +700,26 @@ def test_money_counted_in_cents_is_a_whole_number_of_cents() -> None:
         assert cents.isdigit() and int(cents) >= 100, cents
         assert "." in input_values(plain, ["amount"], MockWorld(random.Random(seed)))["amount"]  # a price stays one
         assert str(build_result(listing, random.Random(seed))["response"]["price_cents"]).isdigit()
+
+
+def test_a_documented_stand_in_name_is_drawn_as_a_persons_name():
+    """"John Doe" as the sender's name (review of sample 4111): held out, 5 inputs that take a person's name
+    (a contact, a manager, an email owner) drew a person's name instead, and two blind readers preferred it in all 5
+    (`scripts/data/stand_in_pairs_review_s41.tsv`); "test" as a search term or "untitled.mp3" as a file name were
+    tried and left as documented (readers preferred neither)."""
+    from tooldial.dialogue.mockdata.inputs import input_values
+    from tooldial.dialogue.mockdata.placeholders import is_stand_in_name
+
+    assert all(is_stand_in_name(t) for t in ("John Doe", "jane  doe", " john doe "))
+    assert not any(is_stand_in_name(t) for t in ("John Smith", "Doe", "John Doerr", "test"))
+    api = Api(category="Communication", tool="sms", name="Create contact", method="POST", description="Add a contact.",
+              required_parameters=(Parameter(name="name", type="string", default="John Doe"),
+                                   Parameter(name="search", type="string", default="test"),
+                                   Parameter(name="text", type="string", default="Hello world")))
+    names = set()
+    for seed in range(5):
+        said = input_values(api, [p.name for p in api.required_parameters], MockWorld(random.Random(seed)))
+        assert said["name"] != "John Doe" and len(said["name"].split()) == 2, said
+        assert (said["search"], said["text"]) == ("test", "Hello world")  # documented stand-ins of other kinds stay
+        names.add(said["name"])
+    assert len(names) > 1

@@ -23,12 +23,16 @@ from tooldial.dialogue.mockdata.generators import (
 )
 from tooldial.dialogue.mockdata.money import in_minor_units, minor_units_described
 from tooldial.dialogue.mockdata.paths import as_text
-from tooldial.dialogue.mockdata.placeholders import is_placeholder
+from tooldial.dialogue.mockdata.placeholders import is_placeholder, is_stand_in_name
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places, searched_place_kind
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.sports import api_sport
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs, slot_of
+from tooldial.knowledge import loader
+
+#: Kinds of an input whose documented stand-in name ("John Doe") is drawn anew (``placeholders.stand_in_kinds``).
+_STAND_IN_KINDS = loader.words("placeholders", "stand_in_kinds")
 
 
 def _documented(param: Parameter, rng: random.Random) -> str:
@@ -79,6 +83,10 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             documented[p.name] = as_text(shown)
     kinds = {p.name: field_kind(fields[p.name]) for p in params}
     free = {p.name for p in params if not p.enum}
+    # "John Doe" as the contact's or the manager's name: a person's name is drawn instead
+    stand_ins = {p.name for p in params if p.name in free and kinds[p.name] in _STAND_IN_KINDS
+                 and is_stand_in_name(documented[p.name])}
+    documented.update(dict.fromkeys(stand_ins, ""))
     for p in params:  # an e-mail drawn beside a documented person's name is that person's ("Ana Ribeiro")
         said = documented[p.name].split()
         if field_kind(FieldName(p.name)) in ("name", "person") and len(said) == 2 and all(
@@ -107,7 +115,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             continue
         ctx.file_format = file_format(api, p.name) if kinds[p.name] == "file" else None
         place = searched_place_kind(api, p.name) if kinds[p.name] == "query" else None
-        value = generate(FieldName(place, "string") if place else fields[p.name], ctx)  # a search of cities: a town
+        value = generate(FieldName(place, "string") if place else fields[p.name], ctx) if p.name not in stand_ins \
+            else " ".join(ctx.person)  # a search of cities: a town; John Doe: a person
         if value is not None and kinds[p.name] == "price" and minor_units_described(p.description or "") \
                 and "." in value:
             value = in_minor_units(value)  # "Charge amount (In cents)": 28676, not 286.76

@@ -19,6 +19,10 @@ from tooldial.knowledge.taxonomy import name_tokens
 _PLACEHOLDER = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("placeholders", "documented_value_patterns")),
                           re.I)
 
+#: Names that stand in for any person ("John Doe"; ``placeholders.stand_in_names``).
+_STAND_IN_NAME = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("placeholders", "stand_in_names")),
+                            re.I)
+
 #: Nouns whose "<noun> <n>" is a real name, not a stand-in ("Chapter 1", "Season 2", "Grade 3", "Ward 8").
 _NUMBERED_NAMES = loader.words("placeholders", "numbered_names")
 
@@ -28,6 +32,12 @@ def is_placeholder(text: str, name: str = "") -> bool:
     a short phrase naming it: "Target IP" for ``ip``, "Payee Name" for ``payee``, ``sample_user_id``)."""
     return bool(_PLACEHOLDER.search(text)) or (bool(name) and (names_its_field(text, name)
                                                                or _names_its_parameter(text, name)))
+
+
+def is_stand_in_name(text: str) -> bool:
+    """A documented name that stands in for any person ("John Doe", "jane doe"): no user's contact is called so,
+    where a person's name is asked the caller draws one."""
+    return bool(_STAND_IN_NAME.search(text.strip()))
 
 
 def _words(text: str) -> tuple[str, ...]:
