@@ -356,14 +356,21 @@ def carry_same_entity(body: Any, picked: dict[str, Any], keys: set[str], value: 
         if any(k in keys and as_text(v).strip() == value for k, v in node.items() if not isinstance(v, dict | list)):
             for key, known in picked.items():
                 if key in node and key not in keys and _same_scalar_type(known, node[key]):
-                    node[key] = str(known) if isinstance(node[key], str) else _typed_like(known, node[key]) \
-                        if isinstance(known, str) else known
+                    node[key] = _written_like(known, node[key])
             changed += 1
         for child in node.values():
             visit(child)
 
     visit(body)
     return changed
+
+
+def _written_like(value: Any, like: Any) -> Any:
+    """``value`` in the JSON type of ``like``: text where the target writes text, a number where it writes an id as
+    a number (``"57640"`` → 57640)."""
+    if isinstance(like, str):
+        return str(value)
+    return _typed_like(value, like) if isinstance(value, str) else value
 
 
 def _same_scalar_type(value: Any, like: Any) -> bool:

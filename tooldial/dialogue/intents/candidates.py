@@ -88,6 +88,7 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     persona, lead, topic, reason = persona_of(api)
     fields = {"clause": clause, "subject": subject or "", "lead": lead, "topic": topic, "reason": reason,
               "persona": re.sub(r"\btheir\b", "my", persona)}  # said by the user: "I'm someone … my health"
+
     def said(frames: Sequence[str]) -> list[str]:  # a call that changes something may have no reason to give
         return [f for f in frames if reason or "{reason}" not in f]
 

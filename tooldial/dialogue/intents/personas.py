@@ -30,9 +30,8 @@ def persona_of(api: Api) -> tuple[str, str, str, str]:
     entry = next((e for word in words(api.category) for key, e in PERSONAS.items() if word.startswith(key)),
                  DEFAULT_PERSONA)
     if entry[3].startswith(tuple(DECISION_REASONS)):
-        from tooldial.dialogue.chains.effects import (
-            made_for_its_output,  # (the chains package imports intents)
-        )
+        # asked here, not at import: the chains package imports the intents package
+        from tooldial.dialogue.chains.effects import made_for_its_output
 
         if not made_for_its_output(api):
             return (*entry[:3], "")
