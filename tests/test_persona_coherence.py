@@ -13,9 +13,11 @@ from tooldial.dialogue.user_profile import (
     INTRO,
     NOT_AT_HAND,
     OCCASIONS,
+    RELATIONS,
     SOURCES,
     WORK_FRAMES,
     WORK_RECORDS,
+    WORK_RELATIONS,
     draw_profile,
 )
 
@@ -97,6 +99,7 @@ def test_profile_is_one_person_in_its_domain() -> None:
     for i in range(200):
         work = draw_profile(random.Random(i), role="a social media manager", domain="Social")
         assert work.work and not work.job and any(r in work.records for r in WORK_RECORDS)
+        assert work.relation in WORK_RELATIONS  # a client's or a colleague's task, not a grandmother's
         private = draw_profile(random.Random(i), role="a crypto investor", domain="Crypto")
         assert not private.work and private.job and not set(WORK_RECORDS) & set(private.records)
         assert private.occasion == ""  # no occasion fits a coin price
@@ -110,6 +113,9 @@ def test_profile_is_one_person_in_its_domain() -> None:
 
     banks = {*INTRO, *SOURCES, *NOT_AT_HAND, *AFFIRM_WHY, *NEGATE_WHY, *BYE_NEXT, *CHOICES}
     assert banks >= WORK_FRAMES
+    # a user whose task is their own goes with anyone: family too
+    assert {draw_profile(random.Random(i), role="a crypto investor").relation for i in range(200)} - set(WORK_RELATIONS)
+    assert set(WORK_RELATIONS) < set(RELATIONS)
 
 
 def test_a_companion_introduced_by_the_frame_is_not_introduced_twice() -> None:

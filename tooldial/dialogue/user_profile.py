@@ -38,6 +38,10 @@ _PERSONA = phrase_banks("en", "persona")
 RELATIONS = ordered_words("people", "relations")
 
 
+#: The relations a user acts with or for when the task is their work (a client, a co-founder; no grandmother).
+WORK_RELATIONS = ordered_words("people", "work_relations")
+
+
 #: Relations that name a woman / a man (the companion's first name follows).
 _FEMALE = words("people", "female_relations")
 _MALE = words("people", "male_relations")
@@ -125,11 +129,11 @@ def draw_profile(rng: random.Random, avoid: Iterable[str] = (), *, role: str = "
         return pool[0]
 
     me = choose(names)
-    relation = choose(RELATIONS)
+    work = role in WORK_ROLES
+    relation = choose(WORK_RELATIONS if work else RELATIONS)  # a developer's app is a client's, not a grandmother's
     pool = female if relation in _FEMALE else male if relation in _MALE else names
     companion = choose(tuple(n for n in pool if n != me) or pool)
     # a user who is asked for a name or an occupation must not have told theirs already
-    work = role in WORK_ROLES
     events = WORK_EVENTS if work else OCCASIONS.get(_key(domain, OCCASIONS), ())
     occasion = rng.choice(_OCCASION_FORMS).format(n=_NAME_MARK, r=relation, e=choose(events or EVENTS))
     employer = rng.choice(_COMPANY_FORMS).format(a=choose(surnames), b=choose(surnames), c=choose(surnames),
