@@ -712,7 +712,7 @@ def test_a_documented_stand_in_name_is_drawn_as_a_persons_name():
 
     assert all(is_stand_in_name(t) for t in ("John Doe", "jane  doe", " john doe "))
     assert not any(is_stand_in_name(t) for t in ("John Smith", "Doe", "John Doerr", "test"))
-    api = Api(category="Communication", tool="sms", name="Create contact", method="POST", description="Add a contact.",
+    api = Api(category="Communication", tool="crm", name="Create contact", method="POST", description="Add a contact.",
               required_parameters=(Parameter(name="name", type="string", default="John Doe"),
                                    Parameter(name="search", type="string", default="test"),
                                    Parameter(name="text", type="string", default="Hello world")))
@@ -720,6 +720,29 @@ def test_a_documented_stand_in_name_is_drawn_as_a_persons_name():
     for seed in range(5):
         said = input_values(api, [p.name for p in api.required_parameters], MockWorld(random.Random(seed)))
         assert said["name"] != "John Doe" and len(said["name"].split()) == 2, said
-        assert (said["search"], said["text"]) == ("test", "Hello world")  # documented stand-ins of other kinds stay
+        assert (said["search"], said["text"]) == ("test", "Hello world")  # no purpose for a text: stand-ins stay
         names.add(said["name"])
     assert len(names) > 1
+
+
+def test_a_free_text_nothing_documents_is_a_user_text_of_the_apis_purpose():
+    """An SMS API's undocumented ``message`` was "" (the API was left out of every dialogue) and a translator was sent
+    "Hello World!": held out, 67 empty text inputs are filled and 33 documented stand-ins replaced, each with a text
+    of the API's purpose (`phrases/en/texts.yaml`); an API that names no purpose draws none, as before."""
+    from tooldial.dialogue.mockdata.inputs import input_values
+    from tooldial.dialogue.mockdata.texts import _USER_TEXTS, text_purpose
+
+    def api(name: str, text_default: str | None = None, tool: str = "t") -> Api:
+        return Api(category="Communication", tool=tool, name=name, method="POST", description="",
+                   required_parameters=(Parameter(name="text", type="string", default=text_default),))
+
+    sms, translate = api("Send SMS"), api("Translate", "Hello World!")
+    assert (text_purpose(sms), text_purpose(translate)) == ("message", "translate")
+    assert text_purpose(api("Analyze", tool="Sentiment Analysis")) == "review"  # the tool's name says it
+    for seed in range(5):
+        world = MockWorld(random.Random(seed))
+        assert input_values(sms, ["text"], world)["text"] in _USER_TEXTS["message"]
+        assert input_values(translate, ["text"], world)["text"] in _USER_TEXTS["translate"]
+        kept = api("Translate", "Bonjour tout le monde")  # a real documented text stays
+        assert input_values(kept, ["text"], world)["text"] == "Bonjour tout le monde"
+        assert input_values(api("Process"), ["text"], world)["text"] == ""  # no purpose: no text, as before

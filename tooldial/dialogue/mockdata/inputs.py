@@ -23,10 +23,11 @@ from tooldial.dialogue.mockdata.generators import (
 )
 from tooldial.dialogue.mockdata.money import in_minor_units, minor_units_described
 from tooldial.dialogue.mockdata.paths import as_text
-from tooldial.dialogue.mockdata.placeholders import is_placeholder, is_stand_in_name
+from tooldial.dialogue.mockdata.placeholders import is_placeholder, is_stand_in_name, is_stand_in_text
 from tooldial.dialogue.mockdata.places import _country_names, _place_index, places, searched_place_kind
 from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.mockdata.sports import api_sport
+from tooldial.dialogue.mockdata.texts import text_purpose, user_text
 from tooldial.dialogue.mockdata.world import WORLD_YEAR, MockWorld, RecordContext
 from tooldial.dialogue.schema_values import conform_input, conform_inputs, slot_of
 from tooldial.knowledge import loader
@@ -86,7 +87,10 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     # "John Doe" as the contact's or the manager's name: a person's name is drawn instead
     stand_ins = {p.name for p in params if p.name in free and kinds[p.name] in _STAND_IN_KINDS
                  and is_stand_in_name(documented[p.name])}
-    documented.update(dict.fromkeys(stand_ins, ""))
+    # "Hello world" as the SMS to send or the sentence to translate: one of the user texts of the API's purpose
+    texts = {p.name for p in params if p.name in free and kinds[p.name] == "text"
+             and is_stand_in_text(documented[p.name]) and text_purpose(api) is not None}
+    documented.update(dict.fromkeys(stand_ins | texts, ""))
     for p in params:  # an e-mail drawn beside a documented person's name is that person's ("Ana Ribeiro")
         said = documented[p.name].split()
         if field_kind(FieldName(p.name)) in ("name", "person") and len(said) == 2 and all(
@@ -124,6 +128,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             value = value.lower()  # the documented form ("us") is kept
         value = value if value is not None else (documented[p.name] or _described(p, world.rng, inputs)
                                                  or _said_number(p.type, world.rng) or _by_type(p.type, ctx))
+        if not value and kinds[p.name] == "text":  # free text nothing documents: a text of the API's purpose
+            value = user_text(api, world.rng) or value
         if value is not None and not documented[p.name]:
             value = _inside_bounds(p, value, ctx)
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)

@@ -23,6 +23,10 @@ _PLACEHOLDER = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("pla
 _STAND_IN_NAME = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("placeholders", "stand_in_names")),
                             re.I)
 
+#: Free texts that stand in for any text ("Hello world", "This is a test message"; ``placeholders.stand_in_texts``).
+_STAND_IN_TEXT = re.compile("|".join(f"(?:{p})" for p in loader.ordered_words("placeholders", "stand_in_texts")),
+                            re.I)
+
 #: Nouns whose "<noun> <n>" is a real name, not a stand-in ("Chapter 1", "Season 2", "Grade 3", "Ward 8").
 _NUMBERED_NAMES = loader.words("placeholders", "numbered_names")
 
@@ -38,6 +42,11 @@ def is_stand_in_name(text: str) -> bool:
     """A documented name that stands in for any person ("John Doe", "jane doe"): no user's contact is called so,
     where a person's name is asked the caller draws one."""
     return bool(_STAND_IN_NAME.search(text.strip()))
+
+
+def is_stand_in_text(text: str) -> bool:
+    """A documented free text that stands in for any text ("Hello world", "test message", lorem ipsum)."""
+    return bool(_STAND_IN_TEXT.search(text.strip()))
 
 
 def _words(text: str) -> tuple[str, ...]:
