@@ -707,7 +707,7 @@ def test_a_documented_stand_in_name_is_drawn_as_a_persons_name():
     (a contact, a manager, an email owner) drew a person's name instead, and two blind readers preferred it in all 5
     (`scripts/data/stand_in_pairs_review_s41.tsv`); "test" as a search term or "untitled.mp3" as a file name were
     tried and left as documented (readers preferred neither)."""
-    from tooldial.dialogue.mockdata.inputs import input_values
+    from tooldial.dialogue.mockdata.inputs import input_value, input_values
     from tooldial.dialogue.mockdata.placeholders import is_stand_in_name
 
     assert all(is_stand_in_name(t) for t in ("John Doe", "jane  doe", " john doe "))
@@ -722,6 +722,8 @@ def test_a_documented_stand_in_name_is_drawn_as_a_persons_name():
         assert said["name"] != "John Doe" and len(said["name"].split()) == 2, said
         assert (said["search"], said["text"]) == ("test", "Hello world")  # no purpose for a text: stand-ins stay
         names.add(said["name"])
+        alone = input_value(api.required_parameters[0], random.Random(seed), api=api)  # a clear-add value too
+        assert alone != "John Doe" and len(alone.split()) == 2, alone
     assert len(names) > 1
 
 
@@ -746,3 +748,11 @@ def test_a_free_text_nothing_documents_is_a_user_text_of_the_apis_purpose():
         kept = api("Translate", "Bonjour tout le monde")  # a real documented text stays
         assert input_values(kept, ["text"], world)["text"] == "Bonjour tout le monde"
         assert input_values(api("Process"), ["text"], world)["text"] == ""  # no purpose: no text, as before
+    # one input alone (the clear-add values a request carries) is drawn the same way
+    from tooldial.dialogue.mockdata.inputs import input_value
+
+    for seed in range(5):
+        assert input_value(translate.required_parameters[0], random.Random(seed), api=translate) in \
+            _USER_TEXTS["translate"]
+        assert input_value(sms.required_parameters[0], random.Random(seed), api=sms) in _USER_TEXTS["message"]
+        assert input_value(translate.required_parameters[0], random.Random(seed)) == "Hello World!"  # no API: as is

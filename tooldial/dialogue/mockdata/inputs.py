@@ -84,13 +84,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             documented[p.name] = as_text(shown)
     kinds = {p.name: field_kind(fields[p.name]) for p in params}
     free = {p.name for p in params if not p.enum}
-    # "John Doe" as the contact's or the manager's name: a person's name is drawn instead
-    stand_ins = {p.name for p in params if p.name in free and kinds[p.name] in _STAND_IN_KINDS
-                 and is_stand_in_name(documented[p.name])}
-    # "Hello world" as the SMS to send or the sentence to translate: one of the user texts of the API's purpose
-    texts = {p.name for p in params if p.name in free and kinds[p.name] == "text"
-             and is_stand_in_text(documented[p.name]) and text_purpose(api) is not None}
-    documented.update(dict.fromkeys(stand_ins | texts, ""))
+    stand_ins = {p.name for p in params if p.name in free and _stand_in(api, kinds[p.name], documented[p.name])}
+    documented.update(dict.fromkeys(stand_ins, ""))
     for p in params:  # an e-mail drawn beside a documented person's name is that person's ("Ana Ribeiro")
         said = documented[p.name].split()
         if field_kind(FieldName(p.name)) in ("name", "person") and len(said) == 2 and all(
@@ -119,8 +114,8 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
             continue
         ctx.file_format = file_format(api, p.name) if kinds[p.name] == "file" else None
         place = searched_place_kind(api, p.name) if kinds[p.name] == "query" else None
-        value = generate(FieldName(place, "string") if place else fields[p.name], ctx) if p.name not in stand_ins \
-            else " ".join(ctx.person)  # a search of cities: a town; John Doe: a person
+        value = " ".join(ctx.person) if p.name in stand_ins and kinds[p.name] in _STAND_IN_KINDS else generate(
+            FieldName(place, "string") if place else fields[p.name], ctx)  # John Doe: a person; a city search: a town
         if value is not None and kinds[p.name] == "price" and minor_units_described(p.description or "") \
                 and "." in value:
             value = in_minor_units(value)  # "Charge amount (In cents)": 28676, not 286.76
@@ -137,6 +132,15 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
     world_fix("window")(out)  # a range asked for has length: not the documented example twice
     return out
+
+
+def _stand_in(api: Api | None, kind: str | None, documented: str) -> bool:
+    """Whether a documented value is a stand-in the caller draws anew: "John Doe" as a person's name (kinds
+    ``placeholders.stand_in_kinds``), "Hello world" as the text an API with a known purpose is sent (the user text
+    of :func:`~tooldial.dialogue.mockdata.texts.user_text` then takes its place)."""
+    if kind in _STAND_IN_KINDS:
+        return is_stand_in_name(documented)
+    return kind == "text" and api is not None and is_stand_in_text(documented) and text_purpose(api) is not None
 
 
 def _said_number(type_: str | None, rng: random.Random) -> str | None:
@@ -182,16 +186,21 @@ def _table_place(kind: str | None, text: str) -> bool:
 
 
 def input_value(param: Parameter, rng: random.Random, api: Api | None = None) -> str | None:
-    """A value for one input parameter on its own (documented > by name > by type), None when there is none; a file
-    input of ``api`` is of the format that API takes (:func:`~tooldial.dialogue.mockdata.files.file_format`)."""
-    documented = _documented(param, rng)
-    if documented:
+    """A value for one input parameter on its own (documented > by name > by type), None when there is none; with
+    ``api``, a file input is of the format that API takes (:func:`~tooldial.dialogue.mockdata.files.file_format`)
+    and a documented stand-in or an undocumented free text is drawn as :func:`input_values` draws it."""
+    field = FieldName(param.name, param.type or "string")
+    documented, kind = _documented(param, rng), field_kind(field)
+    stand_in = bool(documented) and not param.enum and _stand_in(api, kind, documented)
+    if documented and not stand_in:
         return conform_input(param, documented, rng, dt.date(WORLD_YEAR, 1, 1))
     ctx = RecordContext(MockWorld(rng))
     ctx.file_format = file_format(api, param.name) if api is not None else None
-    value = generate(FieldName(param.name, param.type or "string"), ctx)
+    value = " ".join(ctx.person) if stand_in and kind in _STAND_IN_KINDS else generate(field, ctx)
     value = value if value is not None else (_described(param, rng) or _said_number(param.type, rng)
                                              or _by_type(param.type, ctx))
+    if not value and kind == "text" and api is not None:  # as :func:`input_values` draws it
+        value = user_text(api, rng) or value
     if value is None and param.constraints is not None and param.constraints.pattern:
         value = ""  # drawn from its documented pattern (an AWS ARN)
     return conform_input(param, value, rng, ctx.world.today) if value is not None else None
