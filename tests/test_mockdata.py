@@ -689,6 +689,45 @@ def test_an_edit_of_a_binary_input_returns_the_edited_file() -> None:
     assert found is not None and (found[0].path[-1], found[1]) == ("image_url", "jpg")
 
 
+@pytest.mark.parametrize(("name", "description", "param", "made"), [
+    # an edit of a picture sent by its link gives a picture back, as one sent as a file does
+    ("Image background removal", "Removing backgrounds from images is a common task.", "image_url", ("image_url", "jpg")),
+    ("Remove Background", "Remove backgrounds in seconds.", "image", ("image_url", "jpg")),
+    ("Watermark", "Add a watermark to a photo", "imageUrl", ("image_url", "jpg")),
+    # an extension after a generation verb names the medium it makes; "zip" of a zip code is no file
+    ("Create word cloud", "Generates word cloud png image of text", "text", ("image_url", "png")),
+    ("Zip Code", "Generates a random zip code", "state", None),
+    ("Background info", "Get background information on a company", "company", None),  # no picture is sent
+])
+def test_an_undocumented_edit_or_generation_returns_its_file(name: str, description: str, param: str,
+                                                            made: tuple | None) -> None:
+    from tooldial.dialogue.answer_fields import answer_fields
+
+    api = Api(category="Video_Images", tool="Picture Tools", name=name, description=description, method="POST",
+              required_parameters=(Parameter(name=param),))
+    result = _made_file_result(api, {param: "https://example.com/a.jpg"}, made)
+    if made:
+        assert made[0] in [key for key, _, _ in answer_fields(api, result)]  # the answer says the link
+    else:
+        assert not [key for key in result if key.endswith("_url")], result
+
+
+def test_an_undocumented_create_that_makes_a_file_returns_its_id_and_the_file() -> None:
+    """"CreatePDFFromUrl" returned only ``pdf_id`` (the create's id won over the made file): now both, so a chain on
+    the id still holds and the answer gives the PDF."""
+    from tooldial.dialogue.answer_fields import answer_fields
+    from tooldial.dialogue.mockdata.created import created_id_output
+
+    api = Api(category="Tools", tool="Web Renderer", name="CreatePDFFromUrl", method="POST",
+              description="Renders PDF document from provided Uri of web page",
+              required_parameters=(Parameter(name="uri"),))
+    created = created_id_output(api)
+    assert created is not None
+    result = _made_file_result(api, {"uri": "https://example.com"}, ("file_url", "pdf"))
+    assert result[created.path[-1]] and result["status"] == "success"
+    assert "file_url" in [key for key, _, _ in answer_fields(api, result)]
+
+
 def test_money_counted_in_cents_is_a_whole_number_of_cents() -> None:
     """"Charge amount (In cents)" and ``price_cents`` are whole (was 286.76 cents)."""
     charge = Api(category="Payments", tool="Pay", name="createCharge", description="Create a charge", method="POST",

@@ -1042,14 +1042,15 @@ def _built(api: Api, builder: ResultBuilder) -> dict[str, Any]:
     if _only_counts(body):  # an envelope whose records are undocumented ({"results": 25, "response": []})
         body = {}
     created = created_id_output(api) if body in ({}, []) else None
-    made = made_file(api) if body in ({}, []) and created is None else None
+    made = made_file(api) if body in ({}, []) else None
     if created is not None:  # an undocumented create returns the new record's id
         body = {"status": "success", **builder.from_components(api.model_copy(update={"output_components": (created,)}))}
-    elif made is not None:  # an undocumented conversion or edit returns the file it made
+    if made is not None:  # an undocumented conversion, edit or generation returns the file it made (a create that
+        # makes one, "CreatePDFFromUrl", its id and the file)
         site, fake = builder.top.site, builder.world.fake
         host = (site.pictures if made[0].path[-1] == "image_url" else site.pages) if site is not None else \
             f"files.{fake.domain_name()}"
-        body = {"status": "success", made[0].path[-1]: file_link(made[1], host, builder.world.rng)}
+        body = {"status": "success", **(body or {}), made[0].path[-1]: file_link(made[1], host, builder.world.rng)}
     _mend(api, body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}

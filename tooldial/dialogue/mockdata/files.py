@@ -33,6 +33,8 @@ _GENERATION_VERBS = knowledge_words("media", "generation_verbs")
 _GENERATED = word_map("media", "generated_media")
 #: Words a generated medium may lie after its verb ("generates a star chart", "generate dynamic QR codes").
 _GENERATION_REACH = 3
+#: The media whose extension after a generation verb names what it makes ("png", not "zip" of "zip code").
+_GENERATED_MEDIA = ("image", "audio", "video")
 
 
 def _first_sentence(api: Api) -> str:
@@ -77,8 +79,10 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
                      and words[max(i - 2, 0):i] != ["such", "as"]), None)  # "such as doc" lists, converts nothing
         if made:
             break
-    if made is None and files and set(texts[0] + texts[1]) & _EDIT_VERBS:
-        made = file_format(api, files[0].name)
+    # an edit gives back the picture it is sent, as a file or by its link ("Resize image" with ``image_url``)
+    edited = files or [p for p in api.required_parameters if field_kind(FieldName(p.name, p.type or "string")) == "image"]
+    if made is None and edited and set(texts[0] + texts[1]) & _EDIT_VERBS:
+        made = file_format(api, edited[0].name)
     if made is None:
         made = _generated(texts[0]) or _generated(texts[1])
     if made is None or made not in _MEDIA:  # JSON, HTML, text: content the body holds, not a file to fetch
@@ -96,12 +100,15 @@ def _converted_source(before: list[str], made: str) -> bool:
 
 def _generated(words: list[str]) -> str | None:
     """The format of the medium a generation verb makes in ``words`` ("generate green QR codes" → png): a
-    :data:`_GENERATED` word at most :data:`_GENERATION_REACH` words after a :data:`_GENERATION_VERBS` word."""
+    :data:`_GENERATED` word or the extension of an image, audio or video (png, mp3) at most :data:`_GENERATION_REACH` words
+    after a :data:`_GENERATION_VERBS` word."""
     for i, word in enumerate(words):
         if word in _GENERATION_VERBS:  # the last such word is the head ("Generate Video Thumbnail": a thumbnail)
-            found = [w for w in words[i + 1:i + 1 + _GENERATION_REACH] if w in _GENERATED]
+            # a medium ("QR codes") or a file format named by its extension ("generates word cloud png image")
+            found = [str(_GENERATED.get(w, w)) for w in words[i + 1:i + 1 + _GENERATION_REACH]
+                     if w in _GENERATED or _MEDIA.get(w) in _GENERATED_MEDIA]
             if found:
-                return str(_GENERATED[found[-1]])
+                return found[-1]
     return None
 
 
