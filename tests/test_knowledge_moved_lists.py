@@ -19,6 +19,8 @@ SETS = [
     ("tooldial.rules.dialogue.status", "_ENVELOPE", "envelope", "result_carriers"),
     ("tooldial.rules.dialogue.status", "_CODE_KEYS", "errors", "status_code_keys"),
     ("tooldial.rules.dialogue.status", "_SUCCESS_CODES", "status", "success_codes"),
+    ("tooldial.rules.dialogue.status", "_SUCCESS_FLAGS", "status", "success_flags"),
+    ("tooldial.dialogue.mockdata.generators", "_TRUE_FLAGS", "status", "true_flags"),
 ]
 #: (module, constant, pack subject, word set) read in the file's order.
 ORDERED = [

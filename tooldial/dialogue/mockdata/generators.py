@@ -300,6 +300,8 @@ def _gen_company(f: FieldName, ctx: RecordContext) -> str:
 _EXCEPTION_FLAGS = loader.words("status", "exception_flags")
 #: Words that make such a flag a setting, a capability or a negation (``status.exception_flag_settings``).
 _EXCEPTION_SETTINGS = loader.words("status", "exception_flag_settings")
+#: Names of an undocumented flag that is always true (``status.true_flags``: success, ok).
+_TRUE_FLAGS = loader.words("status", "true_flags")
 #: One undocumented exception flag in this many is true.
 _EXCEPTION_ODDS = 10
 
@@ -308,7 +310,7 @@ def _gen_flag(f: FieldName, ctx: RecordContext) -> str:
     """A flag: a success flag is true; a flag that marks an exception (``is_proxy``, ``tor``, ``disposable``) is
     true one time in ten (an IP drawn as a mobile proxy on a hosting network, a Tor exit and a crawler at once
     is no IP); another is a coin's toss."""
-    if f.joined in ("success", "ok"):
+    if f.joined in _TRUE_FLAGS:
         return "true"
     if set(f.tokens) & _EXCEPTION_FLAGS and not set(f.tokens) & _EXCEPTION_SETTINGS:
         return "true" if ctx.world.rng.randrange(_EXCEPTION_ODDS) == 0 else "false"

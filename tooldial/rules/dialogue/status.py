@@ -1,7 +1,8 @@
 """World rule ``status``: a successful result's status code beside its payload or success flag is a success code
-(not "code 73"), and its error code, at the top or in the call's own report (``status: {error_code: ...}``), is 0
-(not "error_code 65" beside a fused image); its fix (:func:`fix_status`, run by the mock-data generator on a result)
-sets them to 200 and 0."""
+(not "code 73"), its error code, at the top or in the call's own report (``status: {error_code: ...}``), is 0
+(not "error_code 65" beside a fused image), and its success flag beside a payload is true (not ``"status": false``
+above the tracks a search found); its fix (:func:`fix_status`, run by the mock-data generator on a result) sets them
+to 200, 0 and true."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ _SUCCESS_CODES = words("status", "success_codes")
 #: its call in (``status``, ``meta``): ``errors.error_code_keys``, ``errors.call_report_keys``.
 _ERROR_CODE_KEYS = words("errors", "error_code_keys")
 _REPORT_KEYS = words("errors", "call_report_keys")
+#: Names (tokens joined) of a flag by which a result says whether its call succeeded (``status.success_flags``).
+_SUCCESS_FLAGS = words("status", "success_flags")
 
 
 class Status(CallRule):
@@ -68,6 +71,19 @@ def _odd_error_codes(body: Any) -> list[tuple[dict[str, Any], str]]:
                 value, bool) and re.fullmatch(r"-?\d+", as_text(value).strip()) and int(as_text(value)) != 0]
 
 
+def _false_flags(body: Any) -> list[str]:
+    """The keys of a result's top object holding a success flag that is false (``false`` or ``"false"``) beside a
+    payload: another key with a value that is no error, report or flag. A flag alone is the answer ("is this
+    username taken?") and stays as drawn."""
+    if not isinstance(body, dict):
+        return []
+    flags = [k for k, v in body.items() if "".join(name_tokens(k)) in _SUCCESS_FLAGS and (
+        v is False or isinstance(v, str) and v.strip().lower() == "false")]
+    payload = any(v not in (None, "", [], {}) and not error_key(k) and "".join(name_tokens(k)) not in (
+        _SUCCESS_FLAGS | _REPORT_KEYS | _ERROR_CODE_KEYS | _CODE_KEYS) for k, v in body.items())
+    return flags if payload else []
+
+
 def status_problems(body: Any) -> list[WorldProblem]:
     """A status code that is no success code beside a payload (``{"code": 73, "data": ...}``): rule ``status code``.
     An error record or an HTTP error code is left out (the error rules report it: ``error served``, ``error field``)."""
@@ -76,15 +92,19 @@ def status_problems(body: Any) -> list[WorldProblem]:
     return [WorldProblem(WorldCheck.STATUS_CODE, f"{key}={body[key]!r} beside a payload is no success code", (key,))
             for key in _odd_codes(body) if not http_error_status(body[key])] + [
         WorldProblem(WorldCheck.STATUS_CODE, f"{key}={holder[key]!r} in a successful result is no error code 0", (key,))
-        for holder, key in _odd_error_codes(body) if not http_error_status(holder[key])]
+        for holder, key in _odd_error_codes(body) if not http_error_status(holder[key])] + [
+        WorldProblem(WorldCheck.STATUS_CODE, f"{key}={body[key]!r} beside a payload: a call that answers succeeded",
+                     (key,)) for key in _false_flags(body)]
 
 
 def fix_status(body: Any) -> None:
     """A successful call's status code beside its payload or success flag is 200 (not "code 73"), or the
-    documented success code (``0``, ``1``, ``201`` stay)."""
+    documented success code (``0``, ``1``, ``201`` stay); its success flag beside a payload is true."""
     if documented_error(body):
         return
     for key in _odd_codes(body):
         body[key] = 200 if isinstance(body[key], int) else "200"
     for holder, key in _odd_error_codes(body):
         holder[key] = 0 if isinstance(holder[key], int) else "0"
+    for key in _false_flags(body):
+        body[key] = True if isinstance(body[key], bool) else "true"
