@@ -728,6 +728,32 @@ def test_an_undocumented_create_that_makes_a_file_returns_its_id_and_the_file() 
     assert "file_url" in [key for key, _, _ in answer_fields(api, result)]
 
 
+def test_a_range_the_api_description_gives_an_input_bounds_it() -> None:
+    """Petstore's getOrderById ("For valid response try integer IDs with value >= 1 and <= 10"; copied into 20
+    ToolBench tools) drew order 9206; a sentence naming inputs bounds those, one naming none the API's one number
+    input; a length ("between 4 - 12 digits") is no bound."""
+    from tooldial.dialogue.mockdata.inputs import api_bounds, input_value
+
+    order = Api(category="Data", tool="pet_store", name="getOrderById", method="GET",
+                description="For valid response try integer IDs with value >= 1 and <= 10. Other values will "
+                            "generated exceptions",
+                required_parameters=(Parameter(name="orderId", type="NUMBER", description="ID of pet"),))
+    for seed in range(30):
+        assert 1 <= int(input_values(order, ["orderId"], MockWorld(random.Random(seed)))["orderId"]) <= 10
+        assert 1 <= int(input_value(order.required_parameters[0], random.Random(seed), order)) <= 10
+    sizes = Api(category="Video_Images", tool="Patterns", name="Rings", description=(
+        "Generates concentric rings\nheight and width are required and must be a value between 1 - 10000"),
+        required_parameters=(Parameter(name="height", type="NUMBER"), Parameter(name="width", type="NUMBER"),
+                             Parameter(name="rings", type="NUMBER")))
+    assert [(b.minimum, b.maximum) if (b := api_bounds(sizes, p)) else None for p in sizes.required_parameters] == [
+        (1, 10000), (1, 10000), None]  # the sentence names height and width, not rings
+    two = order.model_copy(update={"required_parameters": (*order.required_parameters, Parameter(
+        name="petId", type="NUMBER"))})
+    assert api_bounds(two, two.required_parameters[0]) is None  # names neither of two: whose range is it?
+    code = order.model_copy(update={"description": "The code is between 4 - 12 digits long."})
+    assert api_bounds(code, code.required_parameters[0]) is None
+
+
 def test_money_counted_in_cents_is_a_whole_number_of_cents() -> None:
     """"Charge amount (In cents)" and ``price_cents`` are whole (was 286.76 cents)."""
     charge = Api(category="Payments", tool="Pay", name="createCharge", description="Create a charge", method="POST",

@@ -7,9 +7,14 @@ import random
 import re
 from collections.abc import Iterable
 
-from tooldial.corpus.described_values import described_choices, described_default, described_example
+from tooldial.corpus.described_values import (
+    described_bounds,
+    described_choices,
+    described_default,
+    described_example,
+)
 from tooldial.corpus.error_example import documented_error
-from tooldial.corpus.models import Api, Parameter
+from tooldial.corpus.models import Api, Constraints, Parameter
 from tooldial.dialogue.mockdata.documented import example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens, said_name
 from tooldial.dialogue.mockdata.files import file_format
@@ -126,7 +131,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         if not value and kinds[p.name] == "text":  # free text nothing documents: a text of the API's purpose
             value = user_text(api, world.rng) or value
         if value is not None and not documented[p.name]:
-            value = _inside_bounds(p, value, ctx)
+            value = _inside_bounds(p, value, ctx, api)
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
@@ -151,12 +156,15 @@ def _said_number(type_: str | None, rng: random.Random) -> str | None:
     return small_whole_number(rng)
 
 
-def _inside_bounds(param: Parameter, value: str, ctx: RecordContext) -> str:
+def _inside_bounds(param: Parameter, value: str, ctx: RecordContext, api: Api | None = None) -> str:
     """A number drawn for ``param`` as it is, or drawn anew inside the bounds its schema or description gives when
-    it lies outside them ('Must be between "1" and "10"': 388.34 becomes a number of 1 to 10, not 10 clamped);
-    near the default the description names ("the default value is 14"), else the middle; whole when the type is
-    or both ends are and they lie more than 1 apart (0 to 1 is a fraction)."""
+    it lies outside them ('Must be between "1" and "10"': 388.34 becomes a number of 1 to 10, not 10 clamped), or
+    that its API's description gives it (:func:`api_bounds`); near the default the description names ("the default
+    value is 14"), else the middle; whole when the type is or both ends are and they lie more than 1 apart (0 to 1
+    is a fraction)."""
     c = slot_of(param).constraints if (param.type or "").lower() in ("integer", "number") else None
+    if (c is None or c.minimum is None or c.maximum is None) and api is not None:
+        c = api_bounds(api, param) or c
     if c is None or c.minimum is None or c.maximum is None or c.minimum >= c.maximum:
         return value
     try:
@@ -169,6 +177,24 @@ def _inside_bounds(param: Parameter, value: str, ctx: RecordContext) -> str:
     default = described_default(param.description or "")
     typical = default if default is not None and c.minimum <= default <= c.maximum else (c.minimum + c.maximum) / 2
     return draw_in_range(c.minimum, c.maximum, typical, "integer" if whole else "number", ctx.world.rng)
+
+
+def api_bounds(api: Api, param: Parameter) -> Constraints | None:
+    """The bounds a sentence of the API's description gives a number input ("For valid response try integer IDs
+    with value >= 1 and <= 10" of Petstore's getOrderById, "height and width … must be a value between 1 - 10000"):
+    the input the sentence names, or the API's one number input when it names none; None otherwise."""
+    if (param.type or "").lower() not in ("integer", "number"):
+        return None
+    numbers = [p for p in api.parameters if (p.type or "").lower() in ("integer", "number")]
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", api.description or ""):
+        bounds = described_bounds(sentence)
+        if bounds is None:
+            continue
+        said = set(re.findall(r"[a-z0-9]+", sentence.lower()))
+        named = [p for p in numbers if "".join(name_tokens(p.name)) in said or p.name.lower() in said]
+        if param in named or (not named and numbers == [param]):
+            return Constraints(minimum=bounds[0], maximum=bounds[1])
+    return None
 
 
 def _table_place(kind: str | None, text: str) -> bool:
@@ -203,6 +229,8 @@ def input_value(param: Parameter, rng: random.Random, api: Api | None = None) ->
         value = user_text(api, rng) or value
     if value is None and param.constraints is not None and param.constraints.pattern:
         value = ""  # drawn from its documented pattern (an AWS ARN)
+    if value and api is not None and not documented and api_bounds(api, param) is not None:
+        value = _inside_bounds(param, value, ctx, api)  # as :func:`input_values` bounds it
     return conform_input(param, value, rng, ctx.world.today) if value is not None else None
 
 
