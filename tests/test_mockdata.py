@@ -754,6 +754,31 @@ def test_a_range_the_api_description_gives_an_input_bounds_it() -> None:
     assert api_bounds(code, code.required_parameters[0]) is None
 
 
+def test_the_documented_request_gets_the_documented_response() -> None:
+    """zippopotam's documented ``city=belmont, state=ma`` answered "in Philadelphia, the state abbreviation is PA"
+    (the record followed a drawn US place) and its ``90210`` listed Brooklyn and Houston: sent exactly as documented,
+    a call returns the documented response, its places and its records, no more; sent anything else, as before."""
+    from tooldial.dialogue.mockdata.documented import documented_request
+
+    example = {"country abbreviation": "US", "places": [
+        {"place name": "Belmont", "longitude": "-71.4594", "post code": "02178", "latitude": "42.4464"}],
+        "country": "United States", "place name": "Belmont", "state": "Massachusetts", "state abbreviation": "MA"}
+    api = Api(category="Data", tool="zippopotam_us", name="Get info by city", example_response=example,
+              required_parameters=(Parameter(name="country", default="us"), Parameter(name="state", default="ma"),
+                                   Parameter(name="city", default="belmont")))
+    asked = {"country": "us", "state": "ma", "city": "belmont"}
+    assert documented_request(api, asked)
+    for seed in range(5):
+        world = MockWorld(random.Random(seed))
+        assert input_values(api, list(asked), world) == asked  # the user says the documented values
+        assert build_result(api, random.Random(seed), records=3, inputs=asked, world=world)["response"] == example
+    other = {**asked, "city": "Boston"}
+    assert not documented_request(api, other) and not documented_request(api, {})
+    assert not documented_request(api.model_copy(update={"example_response": None}), asked)
+    built = build_result(api, random.Random(1), records=3, inputs=other)["response"]
+    assert len(built["places"]) == 3  # another request: drawn records as before
+
+
 def test_money_counted_in_cents_is_a_whole_number_of_cents() -> None:
     """"Charge amount (In cents)" and ``price_cents`` are whole (was 286.76 cents)."""
     charge = Api(category="Payments", tool="Pay", name="createCharge", description="Create a charge", method="POST",

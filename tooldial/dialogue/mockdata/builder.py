@@ -29,6 +29,7 @@ from tooldial.dialogue.mockdata.documented import (
     another_record,
     asked_documented,
     documented_places,
+    documented_request,
     elsewhere_words,
     entity_string,
     foreign_lookup,
@@ -376,6 +377,16 @@ class ResultBuilder:
         if not self.record_places and bound:  # an Argentinian cinema chain's cinemas, the result's own place too
             self.record_places = bound
             self.top._place = world.rng.choice(bound)
+        #: Whether the call sends its documented request: the documented response is its answer, whose places
+        #: are the ones asked (:func:`~.documented.documented_request`); its records follow no drawn place and its
+        #: lists hold the documented records, no more.
+        # (not when its places lie elsewhere than the inputs or the tool place the call: the example was recorded
+        # with other inputs, or is made up, "Ufa" for ``countryId=US``)
+        countries = {p.country_code for p in self.record_places}
+        agrees = not countries or all(_place_index()[city].country_code in countries for city in documented_places(api))
+        self.as_documented = agrees and documented_request(api, self.raw_inputs)
+        if self.as_documented:
+            self.record_places = ()
         #: A search around the point asked (``Cities Nearby``, a ``radius`` input): its records are the towns
         #: nearest to it, in turn, within the radius; their ``distance`` is the real one (:func:`nearby_places`).
         self.nearby = self.input_place is not None and _searches_around(api, self.inputs)
@@ -450,6 +461,11 @@ class ResultBuilder:
         towns as lie within its radius (none when none does)."""
         return min(self.records, len(self.record_places)) if self.nearby else self.records
 
+    def documented_length(self, items: list[Any]) -> int:
+        """How many records a documented list of the result holds: :meth:`list_length`, at most the documented
+        ones when the call sends its documented request (a zip code's one place, not two)."""
+        return min(self.list_length(), len(items)) if self.as_documented else self.list_length()
+
     def field(self, path: tuple[str, ...], example: Any) -> FieldName:
         comp = self.by_path.get(path)
         type_ = comp.type if comp is not None else json_value_type(example)
@@ -510,7 +526,9 @@ class ResultBuilder:
 
     def leaf(self, path: tuple[str, ...], example: Any, ctx: RecordContext, documented: bool) -> Any:
         f = self.field(path, example)
-        echoed = self.echo(f, ctx is self.top, path)
+        # the documented request's response already says what was asked, as it writes it ("country": "United
+        # States" for ``country=us``)
+        echoed = None if self.as_documented and documented else self.echo(f, ctx is self.top, path)
         if echoed is not None:
             return _typed(echoed, f.type, example)
         owned = self._owned(f)
@@ -739,7 +757,7 @@ class ResultBuilder:
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         used = [item for i, item in enumerate(items[:self.records]) if _distinct_item(items, i)]
-        for i in range(self.list_length()):
+        for i in range(self.documented_length(items) if documented else self.list_length()):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
             if not doc and documented and path and isinstance(items[0], dict) and not self.record_depth \

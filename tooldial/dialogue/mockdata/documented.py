@@ -81,6 +81,23 @@ def foreign_lookup(api: Api, inputs: dict[str, Any]) -> list[str]:
             and as_text(value) not in documented_entities(api, name)]
 
 
+def documented_request(api: Api, inputs: dict[str, Any]) -> bool:
+    """Whether a call sends exactly its documented request: every input it sends holds the value its parameter
+    documents (example, else default), and the API documents an example response (not an error). That response is
+    then the call's answer: zippopotam's ``city=belmont, state=ma`` returns Belmont, MA, not a place drawn in the US
+    ("in Philadelphia, the state abbreviation is PA"), and its ``90210`` Beverly Hills."""
+    example = api.example_response
+    if not inputs or not isinstance(example, dict | list) or not example or documented_error(example):
+        return False
+    for name, value in inputs.items():
+        param = api.parameter(name)
+        documented = next((text for v in ((param.example, param.default) if param is not None else ())
+                           if v not in (None, {}, []) and (text := as_text(v).strip())), "")
+        if not documented or documented != as_text(value).strip():
+            return False
+    return True
+
+
 #: Kinds whose documented string describes the entity of the example (a title, a person, an address).
 _ENTITY_KINDS = loader.words("field_kinds", "entity") | {None}
 
