@@ -288,6 +288,25 @@ def test_uninviting_developers_is_a_change():
     assert side_effects(_api("Uninvite Api Developers", "hub", params=["apiId"], category="Database"))
 
 
+def test_a_state_change_of_a_record_is_no_lookup():
+    """signl4's ``/alerts/{alertId}/undoClose`` was called to learn a subscription id (review of sample 4291: 11 of 300
+    dialogues started from it); held out, 69 APIs named for such a change (undo, acknowledge, reset, rename, assign,
+    confirm ...) read as lookups, and two readers judged all 69 changes. A noun at a name's start stays a lookup."""
+    from tooldial.dialogue.chains import side_effects
+
+    undo = _api("/alerts/{alertId}/undoClose", "signl4", params=["alertId"], outputs=["id", "subscriptionId"],
+                category="Communication", description="tries to undo an alert close", method="POST")
+    balance = _api("/subscriptions/{subscriptionId}/balance", "signl4", params=["subscriptionId"],
+                   outputs=["balance"], category="Communication", description="Get the balance of a subscription")
+    for name in ("/alerts/{alertId}/acknowledge", "/scripts/instances/{instanceId}/disable", "Reset Template",
+                 "renameSection", "Assign Face to Subject", "suspendAgreement"):
+        assert side_effects(_api(name, "t", params=["id"], method="POST")), name
+    for name in ("Close Prices", "Start Date Lookup", "Resume Parser", "Link Preview"):
+        assert not side_effects(_api(name, "t", params=["q"])), name
+    problem = chain_problem(undo, balance, "subscriptionId", undo.output("subscriptionId"))
+    assert problem.startswith("source changes something"), problem
+
+
 def test_a_place_from_a_worldwide_source_does_not_fill_a_country_only_tool():
     ip = _api("getLocation", "IP Address Location", params=["ip"], outputs=["location|city", "location|country"],
               category="Location", description="Locate an IP address")
