@@ -70,6 +70,28 @@ def test_a_lookup_answered_only_by_its_records_name_is_not_planned() -> None:
     assert not names_only(station, answer_fields(station, {"name": "Radio Paradise"}))
 
 
+def test_a_lookup_answered_only_by_a_code_of_how_the_call_went_is_not_planned() -> None:
+    """Linguist's Summarizer answered ``{"code": 21}`` and a background removal its ``error_code`` (9 of 300
+    dialogues of sample 4291 ended so): no summary, no picture, so it is drawn again; a name that asks for codes, a
+    code that is a country, or a code beside what was asked answer."""
+    from tooldial.corpus.models import OutputComponent
+    from tooldial.dialogue.answer_fields import codes_only
+
+    summarizer = Api(category="Text_Analysis", tool="Linguist", name="Summarizer", description="Summarize a text.",
+                     method="POST", required_parameters=(Parameter(name="text", type="string", description="Text"),),
+                     output_components=(OutputComponent(path=("code",), type="integer", description="code"),
+                                        OutputComponent(path=("data",), type="object", description="summary")))
+    fields = answer_fields(summarizer, {"code": 21})
+    assert codes_only(summarizer, fields)
+    plan = _plan(summarizer, {"text": "The meeting moved to Friday."})
+    plan.target_result = {"code": 21}
+    assert plan_problem(plan) == "lookup without an answer"
+    assert not codes_only(summarizer, answer_fields(summarizer, {"code": 0, "summary": "Meeting on Friday."}))
+    assert not codes_only(summarizer.model_copy(update={"name": "Get error codes"}), fields)
+    country = summarizer.model_copy(update={"name": "getCountryByIP"})
+    assert not codes_only(country, answer_fields(country, {"code": "US"}))
+
+
 def test_a_result_that_only_says_the_call_went_through_reports_nothing() -> None:
     """"the status is success" (sample 9311): an update that went through is reported as done, a status that is
     news ("pending") is said, and what a lookup's goal names is said even when it is about the account."""

@@ -74,6 +74,7 @@ READS = [
     ("tooldial.dialogue.answer_fields", "_GENERIC_LEAVES", "documentation", "generic_leaves", "words"),
     ("tooldial.dialogue.answer_fields", "TABLE_GOAL", "answer_goals", "table_goal", "words"),
     ("tooldial.dialogue.answer_fields", "QUOTE_GOAL", "answer_goals", "quote_goal", "words"),
+    ("tooldial.dialogue.answer_fields", "_CODE_GOALS", "answer_goals", "code_goals", "words"),
     ("tooldial.dialogue.answer_fields", "PRICE_FIELDS", "answer_goals", "price_fields", "words"),
     ("tooldial.rules.chain.cross_tool", "_PLACE_CATEGORIES", "places", "place_categories", "words"),
     ("tooldial.rules.chain.cross_tool", "_LOCATOR_WORDS", "places", "locator_words", "words"),

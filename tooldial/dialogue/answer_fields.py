@@ -184,6 +184,14 @@ def names_only(api: Api, fields: list[tuple[str, str, str]]) -> bool:
                                 for key, _, _ in fields) and not (_goal_words(api) & _LABEL_GOAL)
 
 
+def codes_only(api: Api, fields: list[tuple[str, str, str]]) -> bool:
+    """Whether an answer is only codes of how the call went, a status code or an error code that is a whole number
+    (Linguist's Summarizer answered ``{"code": 21}``, a background removal its ``error_code``), while the API's name
+    asks for no code (its description often says what an error returns): the call gave nothing the user asked for."""
+    return bool(fields) and all("".join(name_tokens(key.split("|")[-1])) in _CALL_CODE_KEYS and re.fullmatch(
+        r"-?\d+", value.strip()) for key, _, value in fields) and not set(readable(api.name).split()) & _CODE_GOALS
+
+
 def _goal_words(api: Api) -> set[str]:
     """The words of what the user asks for: the API's name and description, singular forms too ("ingredient
     quantities" asks for each ``quantity``), less what the call is asked *by* (schedules "from a specific
@@ -248,6 +256,10 @@ def _still_news(key: str, text: str, goal: set[str]) -> bool:
 _META_KEYS = knowledge_words("envelope", "meta_keys")
 #: Joined keys of an error code (``errors`` pack): a code of 0 says only that the call went through.
 _ERROR_CODE_KEYS = knowledge_words("errors", "error_code_keys")
+#: Keys of a status code or an error code (``errors.status_code_keys``, ``errors.error_code_keys``; words joined).
+_CALL_CODE_KEYS = knowledge_words("errors", "status_code_keys") | _ERROR_CODE_KEYS
+#: Words of an API's name that ask for a code of how a call goes ("Get error codes", "Check URL status").
+_CODE_GOALS = knowledge_words("answer_goals", "code_goals")
 #: Keys whose ``status`` is the call's: the envelope and the wrappers of a result (``data``, ``response``).
 _CALL_WRAPPERS = knowledge_words("envelope", "envelope") | knowledge_words("containers", "mock_wrapper")
 

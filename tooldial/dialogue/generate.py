@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Api, Corpus, Parameter
-from tooldial.dialogue.answer_fields import names_only
+from tooldial.dialogue.answer_fields import codes_only, names_only
 from tooldial.dialogue.chains import made_for_its_output
 from tooldial.dialogue.intents import (
     Intent,
@@ -241,8 +241,8 @@ def plan_problem(plan: Any) -> str:
     # an API that documents no output at all passed unit_problem only as part of a silent system: no answer to ask
     if made_for_its_output(plan.target.api) and documented_output(plan.target.api):
         fields = answer_fields(plan.target.api, plan.target_result, known=plan.known_to_user)
-        if not reports_something(plan.target_result) or names_only(plan.target.api, fields) or all(
-                about_the_call(key.split("|")[-1]) for key, _, _ in fields):
+        if not reports_something(plan.target_result) or names_only(plan.target.api, fields) or codes_only(
+                plan.target.api, fields) or all(about_the_call(key.split("|")[-1]) for key, _, _ in fields):
             return "lookup without an answer"
     return ""
 
