@@ -383,8 +383,8 @@ class ResultBuilder:
         # (not when its places lie elsewhere than the inputs or the tool place the call: the example was recorded
         # with other inputs, or is made up, "Ufa" for ``countryId=US``)
         countries = {p.country_code for p in self.record_places}
-        agrees = not countries or all(_place_index()[city].country_code in countries for city in documented_places(api))
-        self.as_documented = agrees and documented_request(api, self.raw_inputs)
+        self.as_documented = documented_request(api, self.raw_inputs) and (not countries or all(
+            _place_index()[city].country_code in countries for city in documented_places(api)))
         if self.as_documented:
             self.record_places = ()
         #: A search around the point asked (``Cities Nearby``, a ``radius`` input): its records are the towns
