@@ -63,10 +63,19 @@ def plural(noun: str) -> str:
 
 
 def indefinite_article(word: str) -> str:
-    """"a" or "an" before ``word``, by its first letter (no phonetics: "an hour" and "a user" are not told apart)."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
+    """"a" or "an" before ``word``, by how it starts being said: "a user", "a unit", "a URL" (a "u" before a
+    consonant and a vowel, or a word of ``english.consonant_sound_starts``), "an update", "an unread message";
+    no phonetics beyond that ("an hour" is not told from "a house")."""
+    low = word.lower()
+    first = re.split(r"[^a-z0-9]", low, maxsplit=1)[0]
+    if first in _CONSONANT_SOUNDS or re.match(r"u[bcdfgjklmpqstvxz][aeiouy]", low):
+        return "a"
+    if re.match(r"uni(?!n)", low):  # "a union", "a unique id"; "an uninstall" starts "un-"
+        return "a"
+    return "an" if low[:1] in "aeiou" else "a"
 
 
+_CONSONANT_SOUNDS = loader.words("english", "consonant_sound_starts")
 _FIRST_PERSON = {str(k): str(v) for k, v in loader.word_map("english", "first_person").items()}
 _OBJECT_YOU_BEFORE = loader.words("english", "object_you_before")
 _YOU_KEPT_AFTER = loader.words("english", "you_kept_after")
@@ -116,3 +125,22 @@ def verb_base(word: str) -> str | None:
         return None
     base = lemmas["VERB"][0]
     return base if low in (base, base + "s", base + "es") or low.endswith("ies") and base.endswith("y") else None
+
+
+#: Prefixes that undo or repeat what a verb does ("unarchive", "reindex"), when the lexicon lacks the word.
+_VERB_PREFIXES = ("un", "re", "dis")
+
+
+@lru_cache(maxsize=16384)
+def is_base_verb(word: str) -> bool:
+    """Whether ``word`` is written as a verb's base form (``capture``, ``grade``, ``unarchive``), a noun too or not:
+    ``comments`` and ``details`` are not (a plural or third-person form), nor is ``description``. Where a word
+    stands tells whether it acts: the action segment of a REST path (``/courses/{id}/unarchive``)."""
+    import lemminflect
+
+    low = word.lower()
+    if not re.fullmatch(r"[a-z]{3,}", low) or low.endswith(("ed", "ing")):
+        return False
+    if low in lemminflect.getAllLemmas(low).get("VERB", ()):
+        return True
+    return any(low.startswith(p) and len(low) - len(p) >= 4 and is_base_verb(low[len(p):]) for p in _VERB_PREFIXES)

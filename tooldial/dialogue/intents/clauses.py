@@ -7,8 +7,9 @@ import re
 from http import HTTPMethod
 
 from tooldial.corpus.models import Api
-from tooldial.dialogue.intents.text import name_words
-from tooldial.knowledge.english import addresses_reader, verb_base
+from tooldial.dialogue.intents.paths import ENUMERATOR, METHOD_VERBS, Segment, path_segments
+from tooldial.dialogue.intents.text import _word_costs, name_words
+from tooldial.knowledge.english import addresses_reader, indefinite_article, is_base_verb, singular, verb_base
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -17,6 +18,10 @@ _VERB_MAP = word_map("actions", "verb_base_forms")
 
 #: Verbs an API description may start with in their base form (``Download the file`` → ``download the file``).
 _BASE_VERBS = knowledge_words("actions", "base_verbs")
+#: Verbs that make a new record: the record a path names after one is "a …", not "the …" ("create a project").
+_NEW_VERBS = knowledge_words("actions", "issue_new_verbs")
+#: Verbs of a change: one glued into a name the word list cannot split ("editfutsal") says what a call does.
+_SIDE_EFFECT_VERBS = knowledge_words("actions", "side_effect_verbs")
 _COPULAS = knowledge_words("actions", "copulas")
 _ADJECTIVES = ordered_words("actions", "checked_states")
 #: Words that open a phrase, not an adverb before the verb or an object ("For users", "If you have").
@@ -291,20 +296,93 @@ def intent_source(api: Api) -> str:
 
 def name_clause(api: Api) -> str:
     """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
-    campaign``; a noun name → ``get the image caption from Image Caption Generator``; a verb alone → ``use
-    GoogleTranslate to translate``."""
-    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", api.name)  # path parameters name inputs, not what it does
+    campaign``; a REST path → what it does to which record (:func:`_path_clause`); a noun name → ``get the image
+    caption from Image Caption Generator`` (a DELETE, PUT or PATCH one → ``delete the …``, ``update the …``); a
+    verb alone → ``use GoogleTranslate to translate``."""
+    segments = path_segments(api.name)
+    if segments is not None:
+        said = _path_clause(segments, api.method)
+        if said:
+            return said
+    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", ENUMERATOR.sub("", api.name.strip()))  # path parameters name
+    # inputs, not what it does; "E34." numbers an entry
     for segment in reversed(name.split("/")[1:] if "/" in name else []):
         said = name_words(segment)  # "/label/{projectId}/remove-labels": the segment with a verb says it
         if len(said) > 1 and _base_verb(said[0]) is not None:
-            return " ".join([_base_verb(said[0]) or said[0], *said[1:]])
-    parts = name_words(name)
+            return _articles(" ".join([_base_verb(said[0]) or said[0], *said[1:]]))
+    parts = name_words(name) if segments != [] else []  # a host alone ("https://www.upiqr.com") names no call
     if not parts:
         return f"use {api.tool}"
     verb = _base_verb(parts[0])
+    if segments is not None and len(segments) > 1 and verb != parts[0]:
+        verb = None  # a path's first segment is a record ("views/:id/assessments", "/booking/cancel"), unless
+        # it is written as a verb ("/search/titles", "/list/bank_types")
     if verb is not None and len(parts) > 1:
-        return " ".join([verb, *parts[1:]])
+        return _articles(" ".join([verb, *parts[1:]]))
     if verb is not None and verb not in _PLAIN_GET_VERBS and verb.upper() not in HTTPMethod.__members__:
         tool = re.split(r"\s+[-–—:|(]", api.tool)[0]  # "Checky - Verify Phone Number": Checky
         return f"use {tool} to {verb}"  # "Translate" of GoogleTranslate: not "get the translate from it"
+    method_verb = METHOD_VERBS.get(api.method.upper(), "get")
+    if method_verb != "get" and parts[0].upper() not in HTTPMethod.__members__ and not any(method_verb in w or (w not in _word_costs() and any(
+            v in w for v in _SIDE_EFFECT_VERBS)) for w in parts):  # "DeleteaContact", "editfutsal": a verb unread
+        return _articles(f"{method_verb} the {' '.join(parts)}")  # PATCH "ProjectDescription": no lookup
     return f"get the {' '.join(parts)} from {api.tool}".strip()
+
+
+def _articles(clause: str) -> str:
+    """``a``/``an`` as the next word is said ("Updateaopportunity" → "update an opportunity", "Get a user's
+    positions" stays)."""
+    return re.sub(r"\b(an?) (\w+)", lambda m: f"{indefinite_article(m[2])} {m[2]}", clause)
+
+
+def _path_clause(segments: list[Segment], method: str) -> str | None:
+    """What a REST path asks for, from its segments and method (None when they do not say; the name is then read
+    as words): an action segment after a record acts on it (``/courses/{id}/unarchive`` → "unarchive a course",
+    ``/project/create`` → "create a project"); else the method acts on the last record, owned by the nearest
+    one a parameter picks (``DELETE /assessments/:id/grading-systems`` → "delete the grading systems of an
+    assessment", ``GET /cinemas/{id}/films`` → "get the films of a cinema"). A multi-word segment that starts
+    with a verb is read by :func:`name_clause`; POST names no action of its own; a GET of one path without an
+    owner ("/stories/{topic}") keeps the name's words (a trailing parameter filters as often as it picks)."""
+    if not segments:
+        return None
+    *before, last = segments
+    if before and _base_verb(before[0].words[0]) == before[0].words[0]:
+        return None  # "/search/titles", "Rename/Moveafolder": the name starts with its verb
+    verb = _action(last, before[-1] if before else None, method)
+    if verb is not None:
+        *before, last = before  # the record it acts on
+        new = verb in _NEW_VERBS and not last.one
+    else:
+        if _base_verb(last.words[0]) is not None:
+            return None  # "/label/{id}/remove-labels", "/calculate": the name says its verb
+        verb = METHOD_VERBS.get(method.upper())
+        new = False
+    owner = next((i for i in range(len(before) - 1, -1, -1) if before[i].one), None)
+    if verb is None or (verb == "get" and owner is None):
+        return None
+    if last.words[-1] in _NOT_VERBS or last.words[-1].endswith("ed"):
+        return None  # "/assessments/:id/linked-to" names no record
+    words = list(last.words) if last.one else [w for s in before[(owner if owner is not None else -1) + 1:]
+                                                for w in s.words] + list(last.words)
+    record = " ".join(words)
+    said = f"{indefinite_article(record)} {singular(record)}" if last.one or new else f"the {record}"
+    if owner is not None:
+        whose = singular(" ".join(before[owner].words))
+        said += f" of {indefinite_article(whose)} {whose}"
+    return f"{verb} {said}"
+
+
+def _action(segment: Segment, record: Segment | None, method: str) -> str | None:
+    """The verb a path's last segment is, when it acts on the record before it: one word in its base form, either
+    a verb the pack knows after a collection, a record a parameter picks or as a verb that makes one
+    (``/entries/archive``, ``/courses/{id}/publish``, ``/project/create``), or any other verb but for a GET after
+    a record a parameter picks (``/courses/{id}/unarchive``, ``/assessments/{id}/grade``). Not
+    ``/product/reviews`` (a plural), ``/public/search`` or ``/user/post`` (a single thing no parameter picks),
+    ``/orders/cart`` (a noun that English also uses as a verb, after a collection)."""
+    if record is None or segment.one or len(segment.words) != 1:
+        return None
+    word = segment.words[0]
+    if _base_verb(word) == word:
+        head = record.words[-1]
+        return word if record.one or singular(head) != head or word in _NEW_VERBS else None
+    return word if record.one and method.upper() != "GET" and is_base_verb(word) else None
