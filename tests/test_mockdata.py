@@ -846,3 +846,45 @@ def test_a_free_text_nothing_documents_is_a_user_text_of_the_apis_purpose():
             _USER_TEXTS["translate"]
         assert input_value(sms.required_parameters[0], random.Random(seed), api=sms) in _USER_TEXTS["message"]
         assert input_value(translate.required_parameters[0], random.Random(seed)) == "Hello World!"  # no API: as is
+
+
+def _currencies(result: dict, key: str) -> list[set[str]]:
+    return [{str(r["currency"]) for r in result["response"][key]}]
+
+
+def test_a_list_of_priced_records_is_priced_in_one_currency():
+    """A store's search results list prices in one currency (not a leu, a naira and a krona beside each other on
+    one page), in a list the schema documents and in a list inside a record (a cart's items, a hotel's rooms: in
+    the hotel's currency); a list of records
+    that each hold their own currency (countries) keeps one per record."""
+    ads = _api(name="Search Products", tool="Shop Scraper", category="eCommerce",
+               outputs=[OutputComponent(path=("ads", "title"), is_list=True),
+                        OutputComponent(path=("ads", "price"), type="number", is_list=True),
+                        OutputComponent(path=("ads", "currency"), is_list=True)])
+    countries = _api(name="List Countries", tool="Atlas", category="Location",
+                     outputs=[OutputComponent(path=("countries", "name"), is_list=True),
+                              OutputComponent(path=("countries", "currency"), is_list=True)])
+    example = {"carts": [{"id": 1, "items": [{"sku": "a1", "price": 3.5, "currency": "USD"}]}]}
+    carts = _api(name="List Carts", tool="Shop", category="eCommerce", example=example,
+                 outputs=[OutputComponent(path=("carts", "id"), type="integer", is_list=True),
+                          OutputComponent(path=("carts", "items", "sku"), is_list=True),
+                          OutputComponent(path=("carts", "items", "price"), type="number", is_list=True),
+                          OutputComponent(path=("carts", "items", "currency"), is_list=True)])
+    hotels = _api(name="Search Hotels", tool="Stays", category="Travel",
+                  outputs=[OutputComponent(path=("hotels", "name"), is_list=True),
+                           OutputComponent(path=("hotels", "currency"), is_list=True),
+                           OutputComponent(path=("hotels", "rooms", "price"), type="number", is_list=True),
+                           OutputComponent(path=("hotels", "rooms", "currency"), is_list=True)])
+    mixed = 0
+    for seed in range(12):
+        for hotel in build_result(hotels, random.Random(seed), records=3,
+                                  world=MockWorld(random.Random(seed)))["response"]["hotels"]:
+            assert {room["currency"] for room in hotel["rooms"]} == {hotel["currency"]}, hotel
+        ad_list = build_result(ads, random.Random(seed), records=4, world=MockWorld(random.Random(seed)))
+        assert len({r["currency"] for r in ad_list["response"]["ads"]}) == 1, ad_list
+        cart_list = build_result(carts, random.Random(seed), records=3, world=MockWorld(random.Random(seed)))
+        for cart in cart_list["response"]["carts"]:
+            assert len({i["currency"] for i in cart["items"]}) == 1, cart
+        atlas = build_result(countries, random.Random(seed), records=4, world=MockWorld(random.Random(seed)))
+        mixed += len({r["currency"] for r in atlas["response"]["countries"]}) > 1
+    assert mixed >= 6  # countries each keep their own

@@ -138,6 +138,8 @@ _POINT_KINDS = loader.words("field_kinds", "record_position")
 _TOWN_WORDS = loader.words("places", "town_records")
 #: Result keys under which a response repeats the request (``parameters``, ``query``, ``search_parameters``).
 _ECHO_CONTAINERS = loader.words("containers", "echo")
+#: Records that each hold their own currency: their lists are not priced in one (countries, wallets).
+_OWN_CURRENCY_RECORDS = loader.words("money", "own_currency_records")
 
 
 def _searches_around(api: Api, inputs: dict[str, Any]) -> bool:
@@ -456,6 +458,13 @@ class ResultBuilder:
             ctx.span = (self.bounds.end - self.bounds.on).days if ctx.asked_span else self.world.rng.randint(1, 10)
         return ctx
 
+    def list_currency(self, path: tuple[str, ...]) -> bool:
+        """Whether the records of the list at ``path`` are priced in one currency, the first record's: a store's
+        search results, a cart's items, one city's prices. Not when the records each hold their own (the list's
+        record noun, else the API's, is one of ``money.own_currency_records``: countries, markets, wallets)."""
+        nouns = record_words((*path, ""), self.api_name, self.tool)
+        return not nouns or nouns[0] not in _OWN_CURRENCY_RECORDS
+
     def list_length(self) -> int:
         """How many records a list of the result holds: :attr:`records`; a search around a point lists as many
         towns as lie within its radius (none when none does)."""
@@ -757,6 +766,7 @@ class ResultBuilder:
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         used = [item for i, item in enumerate(items[:self.records]) if _distinct_item(items, i)]
+        priced: list[str] | None = [] if self.list_currency(path) else None  # the list's currency, once drawn
         for i in range(self.documented_length(items) if documented else self.list_length()):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
@@ -769,6 +779,7 @@ class ResultBuilder:
                     template, doc = self.world.rng.choice(pool), True
                     used.append(template)
             ctx = self.context(first=i == 0)
+            ctx.list_currency = priced[0] if priced else None
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             self.record_depth += 1
@@ -776,6 +787,8 @@ class ResultBuilder:
                 item = self.fill(template, path, ctx, doc)
             finally:
                 self.record_depth -= 1
+            if priced == [] and (ctx.currencies or doc):  # a documented record is priced as documented
+                priced.extend(ctx.currencies[:1] or _documented_currency(item))
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
             out.append(item)
@@ -808,13 +821,14 @@ class ResultBuilder:
                     _set_path(body, comp.path, value)
         root_list: list[Any] | None = None
         placed: dict[tuple[str, ...], list[dict[str, Any]]] = {}  # lists of records built so far, by path
+        priced_at: dict[tuple[str, ...], str] = {}  # the currency each list of records is priced in
         # outer lists first: a list inside a record (a payment's refunds) is filled in each of its records
         groups = list_groups(api)
         for container, comps in sorted(groups.items(), key=lambda item: len(item[0])):
             outer = max((p for p in placed if p == container[:len(p)] and p != container), key=len, default=None)
             if outer is not None:  # a list in a list in a list is left out: a record holds one level of lists
                 if not any(len(outer) < len(p) < len(container) and p == container[:len(p)] for p in groups):
-                    self._fill_inner(placed[outer], outer, container, comps)
+                    self._fill_inner(placed[outer], outer, container, comps, priced_at.get(outer))
                 continue
             if container and any(c.path == (*container, MAP_KEY) for c in comps):  # a map keyed by data
                 mapped = self._map(container, comps, self.records)
@@ -828,9 +842,11 @@ class ResultBuilder:
                     _set_path(body, container, values)
                 continue
             rows: list[dict[str, Any]] = []
+            priced: list[str] | None = [] if self.list_currency(container) else None
             for i in range(self.list_length()):
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
+                ctx.list_currency = priced[0] if priced else None
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
                                                                              if len(c.path) == len(container) + 1):
                     own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays
@@ -842,8 +858,12 @@ class ResultBuilder:
                         _set_path(row, comp.path[len(container):], value)
                 apply_rules(row, ctx)
                 self.world.remember_places(row, ctx)
+                if priced == [] and ctx.currencies:
+                    priced.append(ctx.currencies[0])
                 if row:
                     rows.append(row)
+            if priced:
+                priced_at[container] = priced[0]
             if container and rows:
                 _set_path(body, container, rows)
                 placed[container] = rows
@@ -852,15 +872,17 @@ class ResultBuilder:
         return root_list if root_list is not None else body
 
     def _fill_inner(self, rows: list[dict[str, Any]], outer: tuple[str, ...], container: tuple[str, ...],
-                    comps: list[OutputComponent]) -> None:
+                    comps: list[OutputComponent], currency: str | None = None) -> None:
         """A list or map the schema puts inside each record of the list at ``outer`` (a payment's refunds): two
-        values, records or keys in each, drawn like the record's own fields."""
+        values, records or keys in each, drawn like the record's own fields; records priced in ``currency`` (the
+        outer list's: a hotel's room rates are in the hotel's)."""
         for row in rows:
-            value = self._collection(container, comps, 2)
+            value = self._collection(container, comps, 2, currency)
             if value:
                 _set_path(row, container[len(outer):], value)
 
-    def _collection(self, container: tuple[str, ...], comps: list[OutputComponent], n: int) -> Any:
+    def _collection(self, container: tuple[str, ...], comps: list[OutputComponent], n: int,
+                    currency: str | None = None) -> Any:
         """What the schema puts at ``container``: a map keyed by data, ``n`` scalars, or ``n`` records."""
         if any(c.path == (*container, MAP_KEY) for c in comps):
             return self._map(container, comps, n)
@@ -868,9 +890,13 @@ class ResultBuilder:
             return [v for v in (self.leaf(container, comps[0].example, self.context(), False) for _ in range(n))
                     if v is not OMIT]
         items: list[dict[str, Any]] = []
+        priced: list[str] | None = [*([currency] if currency else [])] if self.list_currency(container) else None
         for _ in range(n):
             ctx = self.context()
+            ctx.list_currency = priced[0] if priced else None
             item = self._record(container, comps, ctx)
+            if priced == [] and ctx.currencies:
+                priced.append(ctx.currencies[0])
             apply_rules(item, ctx)
             if item:
                 items.append(item)
@@ -1024,6 +1050,14 @@ def _names_itself(node: dict[str, Any]) -> bool:
         return field_kind(FieldName(key)) in ("id", "name", "title") or bool(words) and words[-1] in _OWN_KEY_TAILS
 
     return any(not isinstance(v, dict | list) and v is not None and own(str(k)) for k, v in node.items())
+
+
+def _documented_currency(item: Any) -> list[str]:
+    """The currency code a documented record states (its first plain ``currency_code`` field), as a list."""
+    if not isinstance(item, dict):
+        return []
+    return [v for k, v in item.items() if isinstance(v, str) and re.fullmatch(r"[A-Z]{3}", v)
+            and field_kind(FieldName(k)) == "currency_code"][:1]
 
 
 def _distinct_item(items: list[Any], i: int) -> bool:

@@ -130,6 +130,9 @@ class RecordContext:
     documented_span: int | None = None
     base_temp: float | None = None
     currencies: list[str] = field(default_factory=list)
+    #: The currency the record's list is priced in (its first record's: a store lists in one currency); its
+    #: first currency is that one.
+    list_currency: str | None = None
     values: dict[str, str] = field(default_factory=dict)  # kind -> value drawn once per record
     #: What the call searched for (its query input): titles of its records are about it.
     topic: str | None = None
@@ -169,8 +172,12 @@ class RecordContext:
         return self.anchor, self.span
 
     def currency(self) -> str:
-        """The record's first currency is the place's (when major); later ones differ from earlier ones."""
+        """The record's first currency is its list's, else the place's (when major); later ones differ from earlier
+        ones."""
         rng = self.world.rng
+        if not self.currencies and self.list_currency:
+            self.currencies.append(self.list_currency)
+            return self.list_currency
         if not self.currencies:
             # the place's own currency (an IP in Iran pays in IRR, not SEK); a random major one only for a
             # record with no place of its own
