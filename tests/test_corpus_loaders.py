@@ -141,3 +141,21 @@ def test_toolbench_response_schema_of_keywords_only_documents_no_output(tmp_path
     assert tier1.output_components == () and tier1.example_response is None
     assert [(o.key, o.type) for o in restore.output_components] == [("image", "string"), ("ratio", "number")]
     assert restore.example_response is None  # the descriptions are no recorded response
+
+
+def test_toolbench_transport_headers_are_no_inputs(tmp_path):
+    """A ToolBench API that documents the wire format as parameters (``Content-Type``, ``Accept``) takes them as
+    an OpenAPI spec's header parameters are taken: not at all (no user says "the content type is
+    application/json"); a header a user chooses (``Accept-Language``) and a body field named like one stay."""
+    tool = {"category": "Storage", "tool_name": "Drive", "api_list": [{
+        "name": "Update file permissions", "method": "PATCH", "description": "Update a file's permissions.",
+        "required_parameters": [{"name": "Content-Type", "type": "STRING", "default": "application/json"},
+                                {"name": "file_id", "type": "STRING", "default": "f1"}],
+        "optional_parameters": [{"name": "Accept", "type": "STRING", "default": "application/json"},
+                                {"name": "Accept-Language", "type": "STRING", "default": "fr"},
+                                {"name": "contentType", "type": "STRING", "default": "csv"}]}]}
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps([tool]))
+    api = load_corpus(str(path)).get("Storage|Drive|Update file permissions")
+    assert [p.name for p in api.required_parameters] == ["file_id"]
+    assert [p.name for p in api.optional_parameters] == ["Accept-Language", "contentType"]

@@ -13,6 +13,9 @@ Spellings seen in the wild are all accepted: ``category`` / ``category_name``; `
 ``schema`` / ``response_schema``; lists and dicts written as JSON or Python-literal strings; RapidAPI
 type names (``NUMBER``, ``DATE (YYYY-MM-DD)``) normalized to lowercase JSON-schema types.
 
+Parameters that are HTTP headers of the wire format (``Content-Type``, ``Accept``; pack ``web.transport_headers``)
+are left out, as an OpenAPI spec's header parameters are: the client sets them, a user never says them.
+
 Names may not contain ``|`` (the id separator); it is replaced by ``/``. APIs of one tool that share a
 name (2,475 endpoints of the real corpus, usually different methods on one path) get ``_2``, ``_3``, …
 suffixes so that every endpoint keeps a distinct id.
@@ -45,6 +48,10 @@ from tooldial.corpus.schema import (
     unwrap_response,
 )
 from tooldial.errors import CorpusError
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: HTTP headers of the wire format, documented as parameters by many RapidAPI tools (763 required Content-Type).
+_TRANSPORT_HEADERS = knowledge_words("web", "transport_headers")
 
 Report = Callable[[CorpusError], None]
 
@@ -238,8 +245,9 @@ def parse_api(api: Any, *, category: str, tool: str, tool_description: str, wher
     required = parse_parameters(api.get("required_parameters"), where, f"{field}.required_parameters")
     optional = parse_parameters(api.get("optional_parameters"), where, f"{field}.optional_parameters",
                                 required=False)
+    required = tuple(p for p in required if p.name.lower() not in _TRANSPORT_HEADERS)
     required_names = {p.name for p in required}
-    optional = tuple(p for p in optional if p.name not in required_names)
+    optional = tuple(p for p in optional if p.name not in required_names and p.name.lower() not in _TRANSPORT_HEADERS)
     outputs, example = output_components(api)
     return Api(
         category=category,
