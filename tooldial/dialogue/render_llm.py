@@ -162,7 +162,7 @@ def turn_problems(turn: TurnInstruction, message: str, previous: str = "", *, tr
     if len(sentences) != len(set(sentences)):
         problems.append("repeats itself")
     for value in turn.required_values:
-        if value not in message:
+        if not turn.says(value, message):
             problems.append(f"missing required value {value!r}")
     if previous and message.strip().lower() == previous.strip().lower():
         problems.append("repeats the previous message")

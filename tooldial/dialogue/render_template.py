@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from tooldial.dialogue.answer_text import Answer, join, phrase
+from tooldial.dialogue.flags import flag_phrase, flag_value
 from tooldial.dialogue.intents.personas import introduces, persona_entry
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
@@ -99,14 +100,22 @@ class Protect:
 
     def __init__(self) -> None:
         self.items: list[str] = []
+        self.phrases: set[int] = set()
 
-    def __call__(self, text: Any) -> str:
+    def __call__(self, text: Any, *, phrase: bool = False) -> str:
+        """A placeholder for ``text``; a ``phrase`` (words, not a value: "don't use logo") starts with a capital
+        where it starts a sentence once restored."""
         self.items.append(str(text))
+        if phrase:
+            self.phrases.add(len(self.items) - 1)
         return f"{_OPEN}{len(self.items) - 1}{_CLOSE}"
 
     def restore(self, text: str) -> str:
         def value(m: re.Match[str]) -> str:
-            v, punct = self.items[int(m.group(1))], m.group(2)
+            n, punct = int(m.group(1)), m.group(2)
+            v = self.items[n]
+            if n in self.phrases and re.search(r"(?:^|[.!?]\s+)$", text[:m.start()]):
+                v = _cap(v)
             return v if punct and v[-1:] in ".!?" else v + punct  # "…a dying galaxy." + "," → no ".,"
         return re.sub(f"{_OPEN}(\\d+){_CLOSE}([.,]?)", value, text)
 
@@ -495,7 +504,7 @@ class TemplateRenderer:
         else:
             text = self._system(turn, rng, protect, voice, domain, context or {})
         message = protect.restore(re.sub(r"\s+", " ", text).strip())
-        missing = [v for v in turn.required_values if v not in message]
+        missing = [v for v in turn.required_values if not turn.says(v, message)]
         if missing:  # content without the value (hand-made scenarios): still say it verbatim
             message = f"{message} ({join(missing)})"
         return message
@@ -670,12 +679,16 @@ class TemplateRenderer:
         ``brief`` user (terse or typo-prone, :data:`_LISTERS`) often lists them as "city id 7301112, limit 10";
         a coordinate or date pair (:data:`_PAIRS`) is said as one clause. ``statements``: only clauses that state
         a value (after "I can tell you that", not "use 5 for the limit")."""
+        flags = {k: flag for k, v in values.items() if (flag := flag_value(v)) is not None}
         if brief and rng.random() < 0.5:
             frame = rng.choice(_LISTED)  # one way of listing per message
-            listed = ", ".join(frame.format(k=p(k), v=p(v)) for k, v in values.items())
+            listed = ", ".join(p(flag_phrase(k, flags[k]), phrase=True) if k in flags else frame.format(k=p(k), v=p(v))
+                               for k, v in values.items())
             return listed + "." if sentence else listed
         if single and len(values) == 1:
             (k, v), = values.items()
+            if k in flags:  # "Don't use logo, please.", not "The use logo is false."
+                return p(flag_phrase(k, flags[k], statement=statements), phrase=True) + rng.choice((".", ", please."))
             return own_or_the(rng.choice(_INFORM_ONE), k).format(k=p(k), v=p(v))
         pair = next(((a, b, kind) for a, b, kind in _PAIRS if a in values and b in values), None)
         clauses = []
@@ -684,6 +697,9 @@ class TemplateRenderer:
                 if k == pair[0]:  # the two values in one clause, in the order people say them
                     frames = _PAIR_FRAMES[pair[2]] + (_PAIR_ALONE[pair[2]] if len(values) == 2 and sentence else ())
                     clauses.append(rng.choice(frames).format(a=p(values[pair[0]]), b=p(values[pair[1]])))
+                continue
+            if k in flags:  # protected whole: "don't use logo" is what the labels' check reads
+                clauses.append(p(flag_phrase(k, flags[k], statement=statements), phrase=True))
                 continue
             clauses.append(own_or_the(rng.choice(_INFORM_STATEMENT if statements else _INFORM_CLAUSE), k)
                            .format(k=p(k), v=p(v)))

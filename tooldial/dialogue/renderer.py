@@ -66,7 +66,8 @@ def check_messages(scenario: ScenarioInstruction, messages: Sequence[str]) -> li
     """Problems with a rendering of ``scenario`` (empty list when it is acceptable).
 
     Rules: one message per turn; fixed messages kept verbatim; silent system turns (``retriever_call``,
-    ``call``) empty; every other message non-empty and containing each of its ``required_values`` verbatim.
+    ``call``) empty; every other message non-empty and saying each of its ``required_values`` (verbatim, or a
+    yes/no value in words: :meth:`~tooldial.dialogue.scenario.TurnInstruction.says`).
     """
     problems: list[str] = []
     if len(messages) != len(scenario.turns):
@@ -87,7 +88,7 @@ def check_messages(scenario: ScenarioInstruction, messages: Sequence[str]) -> li
         if not message.strip():
             problems.append(f"{where}: empty message")
         for value in turn.required_values:
-            if value not in message:
+            if not turn.says(value, message):
                 problems.append(f"{where}: missing required value {value!r}")
     return problems
 

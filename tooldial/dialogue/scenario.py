@@ -13,7 +13,8 @@ that :func:`tooldial.dialogue.renderer.check_messages` enforces:
   scores land in the band the sequence needs; rewording them would make the retriever status a lie);
 - ``retriever_call`` and ``call`` turns have an empty message;
 - every string in ``required_values`` appears verbatim in the message (the values a user informs, the values
-  a response reports, the options of a ``request-multi``).
+  a response reports, the options of a ``request-multi``); a yes/no value a user informs may be said in words
+  instead ("don't use logo": :meth:`TurnInstruction.says`).
 
 :meth:`ScenarioInstruction.to_prompt` writes the scenario in the paper's A.8 prompt layout, for LLM renderers.
 """
@@ -27,6 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tooldial.dialogue.actions import SILENT_ACTIONS, describe, turn_action
+from tooldial.dialogue.flags import flag_value, said_flag
 from tooldial.knowledge import loader
 
 #: A.7 utterance styles, per action. With probability :data:`STYLE_PROBABILITY` one is drawn for a turn.
@@ -106,6 +108,16 @@ class TurnInstruction(BaseModel):
     #: :attr:`ScenarioInstruction.answer_fields`), ``pick_label`` (request-multi: the human-readable attribute
     #: the options are listed by, e.g. "name"; never an id).
     content: dict[str, Any] = Field(default_factory=dict)
+
+    def says(self, value: str, message: str) -> bool:
+        """Whether ``message`` says a required value: verbatim, or — a yes/no value of one of the turn's
+        ``values`` — in words under its label ("don't use logo" for ``use logo: false``,
+        :mod:`tooldial.dialogue.flags`)."""
+        if value in message:
+            return True
+        flag = flag_value(value)
+        return flag is not None and any(said_flag(str(label), flag, message) for label, said
+                                        in self.content.get("values", {}).items() if str(said) == value)
 
     @property
     def is_silent(self) -> bool:

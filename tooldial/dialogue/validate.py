@@ -47,11 +47,14 @@ from typing import Any
 from tooldial.corpus.models import Corpus
 from tooldial.dialogue.actions import SILENT_ACTIONS
 from tooldial.dialogue.chains import chain_verdict, schema_copies
+from tooldial.dialogue.flags import flag_value, said_flag
+from tooldial.dialogue.intents.text import readable
 from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
 from tooldial.dialogue.schema_checks import check_slot_names, check_spec
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
+from tooldial.dialogue.slot_words import slot_label
 from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world
 from tooldial.rules.chaining import ChainCheck
 
@@ -268,10 +271,24 @@ def _check_state(record: DialogueRecord, i: int, body: dict[str, Any], docs: dic
             dp.add("state_params", f"turn {i}: more than one optional parameter for {api}")
     elif corpus is not None or record.scenario.get("apis"):
         dp.add("state_params", f"turn {i}: {api} is not documented")
+    api_doc = corpus.get(api) if corpus is not None and api in corpus else None
     for name, value in {**req, **opt}.items():
         text = as_text(value)
-        if text and not any(text in m for m in walk.said) and text not in walk.returned:
+        if text and not any(text in m for m in walk.said) and text not in walk.returned \
+                and not _said_as_flag(name, text, api_doc, walk.said):
             dp.add("provenance", f"turn {i}: {name}={text!r} was neither said nor returned before")
+
+
+def _said_as_flag(name: str, value: str, api: Any, said: list[str]) -> bool:
+    """Whether a yes/no value was said in words ("don't use logo" for ``use_logo=false``,
+    :mod:`tooldial.dialogue.flags`), under the input's spoken label (from its documentation when the corpus is
+    given) or its name read aloud."""
+    flag = flag_value(value)
+    if flag is None:
+        return False
+    param = api.parameter(name) if api is not None else None
+    labels = {readable(name), slot_label(name, readable(name), param.description if param is not None else "")}
+    return any(said_flag(label, flag, m) for label in labels for m in said)
 
 
 def _check_call(i: int, body: dict[str, Any], mock_by_api: dict[str, Any], walk: _Walk,

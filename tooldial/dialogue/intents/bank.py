@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from tooldial.corpus.models import Corpus
+from tooldial.dialogue.flags import flag_phrase, flag_value
 from tooldial.dialogue.intents.candidates import GREETINGS, candidates
 from tooldial.dialogue.intents.personas import introduces, persona_of
 from tooldial.dialogue.retriever import Band, Hits, Retriever
@@ -31,6 +32,8 @@ CLEAR_ADD_BASES = 3
 CLEAR_ADD_TEMPLATES = _BANKS["clear_add_templates"]
 #: The same for an input that says how many records to return ("Just 10 of them, please.").
 CLEAR_ADD_COUNT_TEMPLATES = _BANKS["clear_add_count_templates"]
+#: The same for a yes/no input, said as a person says it ("Don't use logo, please.": :mod:`tooldial.dialogue.flags`).
+CLEAR_ADD_FLAG_TEMPLATES = _BANKS["clear_add_flag_templates"]
 #: Input names (joined words) that say how many records to return (``paging.how_many_inputs``).
 _HOW_MANY = knowledge_words("paging", "how_many_inputs")
 
@@ -181,8 +184,11 @@ class IntentBank:
                 continue
             todo.append(key)
             pool = self.pool(api_id, "confirm")
-            bank = CLEAR_ADD_COUNT_TEMPLATES if count_input(slot) else CLEAR_ADD_TEMPLATES
+            flags = [flag_value(v) for v in values]
+            bank = CLEAR_ADD_COUNT_TEMPLATES if count_input(slot) else (
+                CLEAR_ADD_FLAG_TEMPLATES if values and None not in flags else CLEAR_ADD_TEMPLATES)
             for n, value in enumerate(values):
+                flag = flag_phrase(label, flags[n]) if flags[n] is not None else ""
                 # two hand-written bases (as before) and, per value, a few more spread over the pool
                 spread = pool[2:][n::max(len(values), 1)][:CLEAR_ADD_BASES]
                 for b, intent in enumerate(pool[:2] + spread):
@@ -192,7 +198,8 @@ class IntentBank:
                         if template.startswith("{base_np}") and not intent.text.endswith("."):
                             continue  # "Can you …? for city Lisbon." is not a sentence
                         texts.append(own_or_the(template, label, "label").format(
-                            base=intent.text, base_np=base_np, label=label, value=value))
+                            base=intent.text, base_np=base_np, label=label, value=value, flag=flag,
+                            Flag=flag[:1].upper() + flag[1:]))
                         owners.append((key, value))
         unique = list(dict.fromkeys(texts))
         found = dict(zip(unique, self.search(unique), strict=True))
