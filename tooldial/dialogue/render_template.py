@@ -677,8 +677,9 @@ class TemplateRenderer:
                 sentence: bool = True, brief: bool = False, statements: bool = False) -> str:
         """The values as one sentence (``sentence``) or a clause list; one value may use a whole frame. A
         ``brief`` user (terse or typo-prone, :data:`_LISTERS`) often lists them as "city id 7301112, limit 10";
-        a coordinate or date pair (:data:`_PAIRS`) is said as one clause. ``statements``: only clauses that state
-        a value (after "I can tell you that", not "use 5 for the limit")."""
+        a coordinate or date pair (:data:`_PAIRS`) is said as one clause; a yes/no value in words ("don't use
+        logo": :mod:`tooldial.dialogue.flags`). ``statements``: only clauses that state a value (after "I can tell
+        you that", not "use 5 for the limit")."""
         flags = {k: flag for k, v in values.items() if (flag := flag_value(v)) is not None}
         if brief and rng.random() < 0.5:
             frame = rng.choice(_LISTED)  # one way of listing per message

@@ -323,10 +323,17 @@ def name_clause(api: Api) -> str:
         tool = re.split(r"\s+[-–—:|(]", api.tool)[0]  # "Checky - Verify Phone Number": Checky
         return f"use {tool} to {verb}"  # "Translate" of GoogleTranslate: not "get the translate from it"
     method_verb = METHOD_VERBS.get(api.method.upper(), "get")
-    if method_verb != "get" and parts[0].upper() not in HTTPMethod.__members__ and not any(method_verb in w or (w not in _word_costs() and any(
-            v in w for v in _SIDE_EFFECT_VERBS)) for w in parts):  # "DeleteaContact", "editfutsal": a verb unread
+    if method_verb != "get" and not _holds_a_verb(parts, method_verb):
         return _articles(f"{method_verb} the {' '.join(parts)}")  # PATCH "ProjectDescription": no lookup
     return f"get the {' '.join(parts)} from {api.tool}".strip()
+
+
+def _holds_a_verb(parts: list[str], method_verb: str) -> bool:
+    """Whether a name's words hold a verb the reading missed, so the method's verb must not be put before them:
+    the method itself ("PUT"), its verb ("Ethereum Mainnet Delete Payment Forwarding") or a change verb glued into a
+    word the word list cannot split ("DeleteaContact" → "deletea", "editfutsal")."""
+    return parts[0].upper() in HTTPMethod.__members__ or any(
+        method_verb in w or (w not in _word_costs() and any(v in w for v in _SIDE_EFFECT_VERBS)) for w in parts)
 
 
 def _articles(clause: str) -> str:
