@@ -888,3 +888,26 @@ def test_a_list_of_priced_records_is_priced_in_one_currency():
         atlas = build_result(countries, random.Random(seed), records=4, world=MockWorld(random.Random(seed)))
         mixed += len({r["currency"] for r in atlas["response"]["countries"]}) > 1
     assert mixed >= 6  # countries each keep their own
+
+
+def test_a_records_currency_field_is_its_own_money_not_a_later_draw():
+    """A record that draws currencies for other fields first (a ``rate`` beside a ``value``) states its own
+    currency, the first, in its ``currency`` field, so a list of such records is priced in one; the sides of an
+    exchange (``from_currency``, ``to_currency``) still differ."""
+    tasks = _api(name="getTasks", tool="Time Tracker", category="Business",
+                 outputs=[OutputComponent(path=("budget", "value"), type="number", is_list=True),
+                          OutputComponent(path=("budget", "rate"), type="number", is_list=True),
+                          OutputComponent(path=("budget", "currency"), is_list=True)])
+    exchange = _api(name="Convert", tool="FX", category="Finance",
+                    outputs=[OutputComponent(path=("from_currency",)), OutputComponent(path=("to_currency",)),
+                             OutputComponent(path=("rate",), type="number")])
+    legs = _api(name="FX", tool="FX", category="Finance",
+                outputs=[OutputComponent(path=("from", "currency")), OutputComponent(path=("from", "amount"), type="number"),
+                         OutputComponent(path=("to", "currency")), OutputComponent(path=("to", "amount"), type="number")])
+    for seed in range(10):
+        result = build_result(tasks, random.Random(seed), records=3, world=MockWorld(random.Random(seed)))
+        assert len({row["currency"] for row in result["response"]["budget"]}) == 1, result
+        fx = build_result(exchange, random.Random(seed), world=MockWorld(random.Random(seed)))["response"]
+        assert fx["from_currency"] != fx["to_currency"], fx
+        sides = build_result(legs, random.Random(seed), world=MockWorld(random.Random(seed)))["response"]
+        assert sides["from"]["currency"] != sides["to"]["currency"], sides  # sides by their records

@@ -14,7 +14,7 @@ from faker.providers.currency import Provider as CurrencyProvider
 
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
-from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind, name_tokens
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate, currency_sign_field
 from tooldial.dialogue.mockdata.places import (
     currency_name,
@@ -361,8 +361,8 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "postal": _gen_postal,
     "language_code": _gen_language_code,
     "language": lambda f, c: language_name(_gen_language_code(f, c)),
-    "currency_code": lambda f, c: c.currency(),
-    "currency_name": lambda f, c: currency_name(c.currency()),
+    "currency_code": lambda f, c: _own_currency(f, c),
+    "currency_name": lambda f, c: currency_name(_own_currency(f, c)),
     "coin": lambda f, c: c.world.rng.choice(COINS),
     "symbol": _gen_symbol,
     "phone": _gen_phone,
@@ -396,6 +396,21 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "error": lambda f, c: None,  # a successful result carries no error field
     "category": lambda f, c: None,  # categories are documented (enums, examples) or left out
 }
+
+
+#: Words that make a currency field one side of an exchange, not the record's own money (from, to, base, ...).
+_EXCHANGE_SIDE_WORDS = loader.ordered_words("money", "exchange_side")
+
+
+def _own_currency(f: FieldName, ctx: RecordContext) -> str:
+    """A currency field's value: the record's own currency — the first drawn for it (its prices' and its list's)
+    — unless the field is a side of an exchange (``from``, ``to``, ``base``: :data:`_EXCHANGE_SIDE_WORDS`, in its name or its record's), which
+    draws one that differs from the record's earlier ones. A task's ``budget`` whose ``rate`` drew a pair is
+    still in its own currency."""
+    side = f.has(*_EXCHANGE_SIDE_WORDS) or bool(set(name_tokens(f.parent)) & set(_EXCHANGE_SIDE_WORDS))
+    if ctx.currencies and not side:  # ``from|currency`` is a side by its record
+        return ctx.currencies[0]
+    return ctx.currency()
 
 
 #: Kinds that a value of one record is drawn for once and reused (a record has one city, one person).
