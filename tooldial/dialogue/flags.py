@@ -6,11 +6,10 @@ label validator's provenance check (the value's ``true``/``false`` appears in no
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from tooldial.knowledge.english import is_base_verb, verb_base
-from tooldial.knowledge.loader import phrase_banks
+from tooldial.knowledge.loader import phrase_banks, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 _PHRASES = phrase_banks("en", "user")["flag_phrases"]
@@ -18,6 +17,9 @@ _PHRASES = phrase_banks("en", "user")["flag_phrases"]
 _BASE_VERBS = knowledge_words("actions", "base_verbs")
 
 Shape = Literal["verb", "with", "state", "switch"]
+#: A label's first word that says its shape ("has photos": with, "is active": state; pack ``english.flag_label_leads``).
+_LEADS: dict[str, Shape] = {str(k): v for k, v in word_map("english", "flag_label_leads").items()
+                            if v in ("with", "state")}
 
 
 def flag_value(value: object) -> bool | None:
@@ -40,15 +42,13 @@ def flag_shape(label: str) -> tuple[Shape, str]:
     if not words:
         return "switch", label
     first, last = words[0].lower(), words[-1].lower()
-    if first in ("with", "has", "have") and len(words) > 1:
-        return "with", " ".join(words[1:])
-    if first in ("is", "are") and len(words) > 1:
-        return "state", " ".join(words[1:])
+    if first in _LEADS and len(words) > 1:
+        return _LEADS[first], " ".join(words[1:])
     if first in _BASE_VERBS or verb_base(first) == first or (len(words) > 1 and is_base_verb(first)):
         return "verb", label
-    if re.fullmatch(r"[a-z]{3,}ed", last) and last not in ("speed", "feed", "seed", "need", "bed", "red"):
-        return "state", label
     classes = lemminflect.getAllLemmas(last)
+    if last.endswith("ed") and (not classes or any(lemma != last for lemma in classes.get("VERB", ()))):
+        return "state", label  # a participle ("encoded", "immunocompromised"), not a word that ends so ("speed")
     if "NOUN" in classes:
         return "with", label
     if "ADJ" in classes:

@@ -52,9 +52,9 @@ from tooldial.dialogue.intents.text import readable
 from tooldial.dialogue.mockdata import as_text, leaf_values, values_at
 from tooldial.dialogue.record import NOT_CONFIRMED, NOT_RETRIEVED, STATE_SYSTEM_ACTION, DialogueRecord
 from tooldial.dialogue.retriever import Retriever, RetrieverConfig
+from tooldial.dialogue.scenario_writer import label
 from tooldial.dialogue.schema_checks import check_slot_names, check_spec
 from tooldial.dialogue.sequences import ActionSequence, get_sequence, profile_of
-from tooldial.dialogue.slot_words import slot_label
 from tooldial.dialogue.world_checks import WORLD_CHECKS, check_world
 from tooldial.rules.chaining import ChainCheck
 
@@ -286,9 +286,8 @@ def _said_as_flag(name: str, value: str, api: Any, said: list[str]) -> bool:
     flag = flag_value(value)
     if flag is None:
         return False
-    param = api.parameter(name) if api is not None else None
-    labels = {readable(name), slot_label(name, readable(name), param.description if param is not None else "")}
-    return any(said_flag(label, flag, m) for label in labels for m in said)
+    labels = {readable(name), label(name, api)}
+    return any(said_flag(spoken, flag, m) for spoken in labels for m in said)
 
 
 def _check_call(i: int, body: dict[str, Any], mock_by_api: dict[str, Any], walk: _Walk,

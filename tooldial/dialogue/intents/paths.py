@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from http import HTTPMethod
 
 from tooldial.dialogue.intents.text import name_words
 from tooldial.knowledge.loader import word_map
@@ -20,7 +21,7 @@ _EXTENSIONS = knowledge_words("documentation", "path_extensions")
 
 #: A numbered entry's label before a name ("E34.assessments/:id", "4. Mortgage Calculator", "V3.charts").
 ENUMERATOR = re.compile(r"^[A-Za-z]{0,2}\d+\.\s*(?=\S)")
-_METHOD_PREFIX = re.compile(r"^(?:GET|POST|PUT|PATCH|DELETE)\s+(?=/)", re.I)
+_METHOD_PREFIX = re.compile(r"^(?:" + "|".join(HTTPMethod.__members__) + r")\s+(?=/)", re.I)
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://[^/\s]*", re.I)
 _PARAMETER = re.compile(r"^(?:\{[^}]*\}|:\w+|<[^>]*>)$")
 _NOTE = re.compile(r"\s+\([^)]*\)\s*$")  # "/project/create (Create project)": the path's own gloss

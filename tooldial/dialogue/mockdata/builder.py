@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tooldial.corpus.error_example import documented_error, error_key
@@ -458,12 +459,14 @@ class ResultBuilder:
             ctx.span = (self.bounds.end - self.bounds.on).days if ctx.asked_span else self.world.rng.randint(1, 10)
         return ctx
 
-    def list_currency(self, path: tuple[str, ...]) -> bool:
-        """Whether the records of the list at ``path`` are priced in one currency, the first record's: a store's
-        search results, a cart's items, one city's prices. Not when the records each hold their own (the list's
-        record noun, else the API's, is one of ``money.own_currency_records``: countries, markets, wallets)."""
+    def list_currency(self, path: tuple[str, ...], currency: str | None = None) -> _ListCurrency:
+        """The currency the records of the list at ``path`` are priced in: one, the first record's (or
+        ``currency``, an outer list's), for a store's search results, a cart's items, one city's prices; none when
+        the records each hold their own (the list's record noun, else the API's, is one of
+        ``money.own_currency_records``: countries, markets, wallets)."""
         nouns = record_words((*path, ""), self.api_name, self.tool)
-        return not nouns or nouns[0] not in _OWN_CURRENCY_RECORDS
+        one = not nouns or nouns[0] not in _OWN_CURRENCY_RECORDS
+        return _ListCurrency(one, currency if one else None)
 
     def list_length(self) -> int:
         """How many records a list of the result holds: :attr:`records`; a search around a point lists as many
@@ -766,7 +769,7 @@ class ResultBuilder:
             return [v for i, v in enumerate(values) if as_text(v) not in {as_text(u) for u in values[:i]}]
         out = []
         used = [item for i, item in enumerate(items[:self.records]) if _distinct_item(items, i)]
-        priced: list[str] | None = [] if self.list_currency(path) else None  # the list's currency, once drawn
+        priced = self.list_currency(path)
         for i in range(self.documented_length(items) if documented else self.list_length()):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
@@ -779,7 +782,7 @@ class ResultBuilder:
                     template, doc = self.world.rng.choice(pool), True
                     used.append(template)
             ctx = self.context(first=i == 0)
-            ctx.list_currency = priced[0] if priced else None
+            ctx.list_currency = priced.currency
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             self.record_depth += 1
@@ -787,8 +790,7 @@ class ResultBuilder:
                 item = self.fill(template, path, ctx, doc)
             finally:
                 self.record_depth -= 1
-            if priced == [] and (ctx.currencies or doc):  # a documented record is priced as documented
-                priced.extend(ctx.currencies[:1] or _documented_currency(item))
+            priced.seen(ctx, item if doc else None)  # a documented record is priced as documented
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)
             out.append(item)
@@ -842,11 +844,11 @@ class ResultBuilder:
                     _set_path(body, container, values)
                 continue
             rows: list[dict[str, Any]] = []
-            priced: list[str] | None = [] if self.list_currency(container) else None
+            priced = self.list_currency(container)
             for i in range(self.list_length()):
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
-                ctx.list_currency = priced[0] if priced else None
+                ctx.list_currency = priced.currency
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
                                                                              if len(c.path) == len(container) + 1):
                     own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays
@@ -858,12 +860,11 @@ class ResultBuilder:
                         _set_path(row, comp.path[len(container):], value)
                 apply_rules(row, ctx)
                 self.world.remember_places(row, ctx)
-                if priced == [] and ctx.currencies:
-                    priced.append(ctx.currencies[0])
+                priced.seen(ctx)
                 if row:
                     rows.append(row)
-            if priced:
-                priced_at[container] = priced[0]
+            if priced.currency:
+                priced_at[container] = priced.currency
             if container and rows:
                 _set_path(body, container, rows)
                 placed[container] = rows
@@ -890,13 +891,12 @@ class ResultBuilder:
             return [v for v in (self.leaf(container, comps[0].example, self.context(), False) for _ in range(n))
                     if v is not OMIT]
         items: list[dict[str, Any]] = []
-        priced: list[str] | None = [*([currency] if currency else [])] if self.list_currency(container) else None
+        priced = self.list_currency(container, currency)
         for _ in range(n):
             ctx = self.context()
-            ctx.list_currency = priced[0] if priced else None
+            ctx.list_currency = priced.currency
             item = self._record(container, comps, ctx)
-            if priced == [] and ctx.currencies:
-                priced.append(ctx.currencies[0])
+            priced.seen(ctx)
             apply_rules(item, ctx)
             if item:
                 items.append(item)
@@ -1052,12 +1052,25 @@ def _names_itself(node: dict[str, Any]) -> bool:
     return any(not isinstance(v, dict | list) and v is not None and own(str(k)) for k, v in node.items())
 
 
-def _documented_currency(item: Any) -> list[str]:
-    """The currency code a documented record states (its first plain ``currency_code`` field), as a list."""
-    if not isinstance(item, dict):
-        return []
-    return [v for k, v in item.items() if isinstance(v, str) and re.fullmatch(r"[A-Z]{3}", v)
-            and field_kind(FieldName(k)) == "currency_code"][:1]
+@dataclass
+class _ListCurrency:
+    """The currency a list of records is priced in (:meth:`ResultBuilder.list_currency`): ``one`` when it has one,
+    ``currency`` once known (an outer list's, else the first record's that states one)."""
+
+    one: bool
+    currency: str | None = None
+
+    def seen(self, ctx: RecordContext, documented: Any = None) -> None:
+        """After a record: the list's currency is the first drawn for it, or the one a ``documented`` record
+        states (its first plain ``currency_code`` field)."""
+        if not self.one or self.currency is not None:
+            return
+        if ctx.currencies:
+            self.currency = ctx.currencies[0]
+        elif isinstance(documented, dict):
+            self.currency = next((v for k, v in documented.items() if isinstance(v, str)
+                                  and re.fullmatch(r"[A-Z]{3}", v) and field_kind(FieldName(k)) == "currency_code"),
+                                 None)
 
 
 def _distinct_item(items: list[Any], i: int) -> bool:
