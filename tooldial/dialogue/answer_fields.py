@@ -26,7 +26,8 @@ from tooldial.dialogue.mockdata.paging import PAGE_KEYS, PAGES_KEYS, SIZE_KEYS
 from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
-from tooldial.knowledge.english import singular
+from tooldial.graph.record_types import api_subject_words
+from tooldial.knowledge.english import plural, singular
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import name_tokens, picture_side, picture_size_keys
 
@@ -202,7 +203,39 @@ def _goal_words(api: Api) -> set[str]:
     goal = set(readable(text).replace("'s", "").split())
     goal |= {singular(w) for w in goal}
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
-    return goal - given
+    return goal - given - _asked_by_records(api)
+
+
+#: Words that say "the id of this record" (``identifiers.bare_id``): an input named so alone (``id``) names its
+#: record in its description ("The ID of the team for which to retrieve the players").
+_BARE_IDS = knowledge_words("identifiers", "bare_id")
+_RECORD_OF_ID = re.compile(r"\b(?:" + "|".join(sorted(_BARE_IDS)) + r")\s+(?:of|for)\s+(?:the|a|an|this|that)\s+"
+                           r"(?:specific\s+|particular\s+|given\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+def _asked_by_records(api: Api) -> set[str]:
+    """The records a call is asked *by*, which the user already knows: the record an id input names (``team`` of
+    ``team_id``; of a bare ``id``, the one its description names), unless it is the record the API's name is about
+    (its last record word before "by": ``player`` of "TeamPlayers", ``city`` of "Get city by ID", ``item`` of "Item
+    Detail"). The team of "Team
+    Players" picked by its id is no answer: its players are, not their team's tournament's name."""
+    subject = api_subject_words(api.name)  # "Item Detail" is about the item: its details name no record
+    head = subject[-1] if subject else ""
+    records: set[str] = set()
+    for p in api.parameters:
+        words = readable(p.name).split()
+        if not words or words[-1] not in _BARE_IDS:
+            continue
+        if len(words) > 1:
+            records.add(singular(words[-2]))
+        elif (m := _RECORD_OF_ID.search(p.description or "")) is not None:
+            records.add(singular(m.group(1).lower()))
+    records.discard(head)
+    # records the documentation says in the plural are what comes back too ("Returns 4 related movies" by a
+    # movie's id): those stay in the goal
+    said = set(readable(api.name + " " + (api.description or "")).split())
+    asked_by = {w for w in records if plural(w) not in said}
+    return asked_by | {plural(w) for w in asked_by}
 
 
 def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float:
