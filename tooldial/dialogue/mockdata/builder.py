@@ -49,6 +49,7 @@ from tooldial.dialogue.mockdata.fields import (
 )
 from tooldial.dialogue.mockdata.files import file_link, made_file
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, draw_in_range, generate
+from tooldial.dialogue.mockdata.moments import keep_documented_gaps
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
 from tooldial.dialogue.mockdata.paging import requested_records
 from tooldial.dialogue.mockdata.paths import _WRAPPERS, _set_path, as_number, as_text, owner_words
@@ -750,6 +751,8 @@ class ResultBuilder:
             _rederive_segments(node, filled)
             world_fix("code_name")(path, filled)
             _convert_money(node, filled)
+            if record or not path:
+                keep_documented_gaps(node, filled, _names_itself, self.world.today)
             return filled
         if isinstance(node, list):
             return self.fill_list(node, path, documented)
@@ -790,6 +793,8 @@ class ResultBuilder:
                 item = self.fill(template, path, ctx, doc)
             finally:
                 self.record_depth -= 1
+            if isinstance(template, dict) and isinstance(item, dict):
+                keep_documented_gaps(template, item, _names_itself, self.world.today)  # a drawn record keeps the documented gaps too
             priced.seen(ctx, item if doc else None)  # a documented record is priced as documented
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)

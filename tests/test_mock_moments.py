@@ -1,0 +1,72 @@
+"""A documented record's moments move together (``mockdata.moments``): a match's period starts as long after its
+kick-off as documented, an odds feed's last update is not two years after its match, a moment drawn as a count
+moves too; a past moment the move would put after today keeps its drawn value."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.mockdata import MockWorld, build_result
+from tooldial.dialogue.mockdata.moments import keep_documented_gaps, moment, moved
+
+_MATCH = {"events": [{"id": 9945302, "slug": "newcastle-knights-canterbury-bulldogs",
+                      "homeTeam": {"id": 4260, "name": "Newcastle Knights"},
+                      "awayTeam": {"id": 4253, "name": "Canterbury Bulldogs"},
+                      "changes": {"changeTimestamp": 1659246602, "changes": ["status.code"]},
+                      "startTimestamp": 1659240000,
+                      "time": {"currentPeriodStartTimestamp": 1659246599, "periodLength": 2400}}]}
+
+
+def _schedules() -> Api:
+    return Api(category="Sports", tool="rugby", name="MatchSchedules", description="Get schedules of Rugby matches "
+               "for a specific day.", required_parameters=tuple(Parameter(name=n, type="NUMBER") for n in (
+                   "year", "month", "day")), example_response=_MATCH)
+
+
+def test_moments_are_unix_times_under_time_names_and_iso_date_times():
+    assert moment("startTimestamp", 1659240000) == 1659240000
+    assert moment("created_at", 1659240000123) == 1659240000.123
+    assert moment("teamId", 1659240000) is None  # an id in the Unix range is no moment
+    assert moment("sent", "2023-06-16T15:25:00-04:00") is not None
+    assert moment("time", "1900-01-01T03:30:00") is None  # a clock time written as a date
+    assert moment("name", "Knights") is None
+
+
+def test_a_moved_moment_is_written_as_documented():
+    at = dt.datetime(2025, 10, 8, 6, 30, tzinfo=dt.UTC).timestamp()
+    assert moved(1659240000, at, None) == int(at)
+    assert moved(1659240000123, at, None) == int(at) * 1000
+    assert moved("2023-06-16T15:25:00.120Z", at, None) == "2025-10-08T06:30:00.120Z"
+    assert moved("2023-06-16 15:25", at, None) == "2025-10-08 06:30"
+    assert moved("16 Jun 2023", at, "kept") == "kept"
+
+
+def test_a_matchs_period_and_change_keep_their_documented_gaps_after_its_start():
+    api = _schedules()
+    for seed in range(6):
+        events = build_result(api, random.Random(seed), records=3, inputs={"year": "2025", "month": "10",
+                                                                         "day": "8"})["response"]["events"]
+        for event in events:
+            start = event["startTimestamp"]
+            assert event["time"]["currentPeriodStartTimestamp"] - start == 6599
+            assert event["changes"]["changeTimestamp"] - start == 6602  # a drawn match's too, never a count of 1
+
+
+def test_a_past_moment_is_not_moved_after_today():
+    today = MockWorld(random.Random(0)).today
+    published = dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC) - dt.timedelta(days=30)
+    documented = {"id": 1, "publishedAt": "2019-01-23T16:45:03.000Z", "updatedAt": "2021-05-18T13:43:59.483Z"}
+    built = {"id": 1, "publishedAt": published.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
+             "updatedAt": (published + dt.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%S.000Z")}
+    drawn = dict(built)
+    keep_documented_gaps(documented, built, lambda record: "id" in record, today)
+    assert built == drawn  # two years after last month is after today: the drawn update stays
+
+
+def test_a_record_with_one_moment_is_left_alone():
+    built = {"id": 2, "startTimestamp": 1759905000}
+    assert keep_documented_gaps({"id": 1, "startTimestamp": 1659240000}, built, lambda r: True,
+                                dt.date(2025, 12, 1)) == 0
+    assert built["startTimestamp"] == 1759905000
