@@ -222,3 +222,15 @@ def test_records_under_a_wrapper_that_names_none_are_entries_and_their_fields_ar
     api = Api(category="News", tool="n", name="Latest headline", description="The latest headline.",
               output_components=(OutputComponent(path=("value", "title"), type="string"),))
     assert [lab for _, lab, _ in answer_fields(api, {"value": {"title": "Baidu wins a licence"}})] == ["title"]
+
+
+def test_a_number_with_many_decimals_is_said_to_a_readable_precision():
+    # a float32 written as a double, a ratio: no measurement to ten digits (review 4331: "direction 233.63999938964844")
+    assert show_value(("primarySwellWaveFromDirection",), 233.63999938964844).text == "233.64"
+    assert show_value(("score",), 0.8571403775917661).text == "0.857"
+    assert show_value(("buy", "value"), "21.250000000").text == "21.25"
+    assert show_value(("price",), 21.200000001).text == "21.20"  # money keeps its cents
+    assert show_value(("latitude",), 39.702461230947385).text == "39.7025"  # a position keeps four decimals
+    assert show_value(("rate",), 0.000123456789).text == "0.0001235"
+    assert show_value(("track_id",), "12345.678901").text == "12345.678901"  # a code keeps every digit
+    assert show_value(("wind_kph",), 14.25).text == "14.25 km/h"  # a reading of two decimals is said as it is

@@ -20,6 +20,7 @@ verbatim (the planner makes them the turn's ``required_values``), so the display
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -244,6 +245,26 @@ def _unix_time(text: str) -> str | None:
     return day if (moment.hour, moment.minute, moment.second) == (0, 0, 0) else f"{day} at {moment:%H:%M} UTC"
 
 
+#: Kinds of a number said with every digit it has (an id, a code): never rounded.
+_EXACT_KINDS = frozenset({"id", "postal", "phone", "status_code"})
+#: Kinds said with more digits than a reading: a position (four decimals place it within ten metres), a rate.
+_FINE_KINDS = {"latitude": 4, "longitude": 4, "rate": 4}
+
+
+def said_precision(number: float, kind: str = "") -> str:
+    """A number with many decimals as a person says it: two decimals (four for a position or a rate), three
+    significant digits below one (four for a rate), trailing zeros dropped but a price's cents. A float32 written as a double
+    (233.63999938964844) or a ratio (0.8571403775917661) is no measurement to ten digits."""
+    decimals = _FINE_KINDS.get(kind, 2)
+    if 0 < abs(number) < 1:
+        significant = 4 if kind in _FINE_KINDS else 3
+        decimals = max(decimals, significant - 1 - math.floor(math.log10(abs(number))))
+    text = f"{number:.{decimals}f}"
+    if kind == "price" and abs(number) >= 1:
+        return text  # money keeps its cents: 21.20
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 #: Names of numbers that are codes, never grouped or rounded.
 _CODE_NAME = r"(?i)(id|code|zip|year|phone|isbn|ean|upc|gtin|number|serial|account|sku)s?$"
 
@@ -276,6 +297,9 @@ def show_value(path: tuple[str, ...], value: Any, record: dict[str, Any] | None 
         elif "." in text and len(text.split(".")[1]) > 2 and abs(float(text)) >= 1000 and kind not in _NO_GROUPING \
                 and not re.search(_CODE_NAME, name):
             number = f"{float(text):,.2f}"  # a volume of $2,908,035,207.20, not $2908035207.20143
+        elif "." in text and len(text.split(".")[1]) >= 5 and kind not in _EXACT_KINDS and not re.search(
+                _CODE_NAME, name):
+            number = said_precision(float(text), kind)  # a direction of 233.64, not 233.63999938964844
         if currency:
             symbol = _CURRENCY_SYMBOL.get(currency.lower())
             shown = f"{symbol}{number}" if symbol and not number.startswith("-") else f"{number} {currency}"
