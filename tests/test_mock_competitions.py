@@ -11,7 +11,13 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.mockdata import build_result
 from tooldial.dialogue.mockdata.fields import FieldName
 from tooldial.dialogue.mockdata.places import lookup_places, places
-from tooldial.dialogue.mockdata.sports import _TEAMS, api_sport, competition_name, sport_of
+from tooldial.dialogue.mockdata.sports import (
+    _TEAMS,
+    api_sport,
+    competition_name,
+    known_competitions,
+    sport_of,
+)
 from tooldial.dialogue.mockdata.world import MockWorld, RecordContext
 from tooldial.knowledge import loader
 from tooldial.rules.world.league_team import fix_league, league_problems
@@ -113,3 +119,17 @@ def test_the_league_rule_judges_known_leagues_only() -> None:
     record["league_name"] = "NHL"
     fix_league(record)
     assert record["league_name"] == "NBA"
+
+
+def test_an_event_of_a_sports_feed_is_a_competition_of_its_sport_not_a_festival() -> None:
+    # review 4331: a CS:GO team's matches were played at "Chelyabinsk Photography Festival"
+    api = Api(category="Gaming", tool="CSGO matches and tournaments", name="Played", description="Last matches played",
+              example_response={"data": [{"id": "1", "event": {"id": "7", "title": "Regional Qualifier"},
+                                          "score_won": 16}]})
+    known = set(known_competitions().values())
+    titles = [row["event"]["title"] for row in _rows(api)]
+    assert titles and all(t in known for t in titles), titles
+    # an event of no sport is still a festival of its city
+    fair = Api(category="Events", tool="city events", name="Events", description="Events in a city",
+               example_response={"events": [{"id": "1", "title": "Summer Fair"}]})
+    assert any(row["title"].endswith("Festival") for row in _rows(fair))

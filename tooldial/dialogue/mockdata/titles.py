@@ -214,6 +214,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named(*_TITLE_CONTEXT["recipe"]):
         return rng.choice(_DISHES)
     if f.named(*_TITLE_CONTEXT["event"]):
+        if ctx.sport is not None:  # in a sports feed an event is a competition (an e-sports team's events are
+            return competition_name(f, ctx)  # VCT Masters, not "Foshan Photography Festival")
         return f"{ctx.place.city} {topic.title()} Festival"
     if f.named(*_WORK) or f.has(*_TITLE_FIELD["title"]):
         if record_kind(f, ("work", "task")) == "task":  # a todo's title is a thing to do, not a novel's
