@@ -133,3 +133,10 @@ def test_an_event_of_a_sports_feed_is_a_competition_of_its_sport_not_a_festival(
     fair = Api(category="Events", tool="city events", name="Events", description="Events in a city",
                example_response={"events": [{"id": "1", "title": "Summer Fair"}]})
     assert any(row["title"].endswith("Festival") for row in _rows(fair))
+
+
+def test_a_tool_named_with_a_glued_api_names_its_sport() -> None:
+    # review 4331: rugbyapi2's TV countries were a football feed's ("rugbyapi2" named no sport)
+    assert sport_of("rugbyapi2") == ("rugby", None)
+    assert sport_of("cricketapi2") == ("cricket", None)
+    assert sport_of("Rapid API") == (None, None) and sport_of("happiness apis") == (None, None)

@@ -60,9 +60,15 @@ DEFAULT_SPORT = "football"
 
 def _words(text: str) -> str:
     """``text`` as lower-case words between spaces, twice: split at every non-letter (``LoL_Stats`` → ``lol
-    stats``), then by the name tokenizer (``ESportApi`` → ``esport api``), so a cue matches either way."""
+    stats``), then by the name tokenizer (``ESportApi`` → ``esport api``), so a cue matches either way; a glued
+    "api" is split off first (``rugbyapi2`` → ``rugby api2``)."""
+    text = _GLUED_API.sub(r" \1", text)  # a tool named "rugbyapi2" or "cricketapi" is about rugby, cricket
     plain = " ".join(w for w in re.split(r"[^0-9a-z]+", text.lower()) if w)
     return f" {plain} | {' '.join(name_tokens(text))} "
+
+
+#: An "api" glued to the end of a word of a tool's name (``rugbyapi2``, ``mmaapi``), a version number after it.
+_GLUED_API = re.compile(r"(?i)(?<=[a-z])(apis?\d*)\b")
 
 
 @lru_cache(maxsize=4096)
