@@ -46,3 +46,10 @@ def test_the_players_are_the_answer_not_their_teams_tournament():
     keys = [key for key, _, _ in answer_fields(_PLAYERS, _SQUAD)]
     assert keys[:2] == ["nationalPlayers|player|name", "nationalPlayers|player|country|name"]  # the team's
     # tournament only after the players' own fields
+
+
+def test_the_asked_records_own_name_at_the_top_still_counts():
+    # two blind readers preferred "product name" to a lone review's "stars: 5" for a reviews call (session 44)
+    api = _api("Get Amazon Product Reviews", "Get Amazon Product Reviews", (("productId", "Product id"),))
+    result = {"product": {"name": "Conley Water Bottle"}, "top_positive_review": {"stars": 5, "date": "2025-06-09"}}
+    assert "product|name" in [key for key, _, _ in answer_fields(api, result)]

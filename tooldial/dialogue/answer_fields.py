@@ -67,6 +67,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     ``known`` values (what the user said: the id they looked up is not news to them)."""
     said = {k.strip() for k in known if k.strip()}
     goal = _goal_words(api)
+    asked_by = _asked_by_records(api)
     wants_links = bool(goal & _LINK_GOALS)
     # the fields the description enumerates ("agency, phone, rating and number of active listings") are all
     # reported, whatever the limit: a user who named four fields gets four (world engineer, issue 11)
@@ -105,7 +106,7 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
                 not asked and not goal & _PICTURE_SIZE_GOALS and (path in picture_sides or picture_side(
                     FieldName(path[-1], "number", parent=path[-2] if len(path) > 1 else "")) is not None)):
             continue  # a picture's width or height is about the picture, not news, unless the goal asks for it
-        score = _relevance(path, kind, goal) + (100.0 if asked else 0.0)  # every enumerated field first: the
+        score = _relevance(path, kind, _goal_of_path(path, goal, asked_by)) + (100.0 if asked else 0.0)  # every enumerated field first: the
         # limit then never cuts one
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
@@ -203,7 +204,7 @@ def _goal_words(api: Api) -> set[str]:
     goal = set(readable(text).replace("'s", "").split())
     goal |= {singular(w) for w in goal}
     given = {w for p in api.parameters for w in readable(p.name).split()} - set(readable(api.name).split())
-    return goal - given - _asked_by_records(api)
+    return goal - given
 
 
 #: Words that say "the id of this record" (``identifiers.bare_id``): an input named so alone (``id``) names its
@@ -217,8 +218,7 @@ def _asked_by_records(api: Api) -> set[str]:
     """The records a call is asked *by*, which the user already knows: the record an id input names (``team`` of
     ``team_id``; of a bare ``id``, the one its description names), unless it is the record the API's name is about
     (its last record word before "by": ``player`` of "TeamPlayers", ``city`` of "Get city by ID", ``item`` of "Item
-    Detail"). The team of "Team
-    Players" picked by its id is no answer: its players are, not their team's tournament's name."""
+    Detail"). Read by :func:`_goal_of_path`."""
     subject = api_subject_words(api.name)  # "Item Detail" is about the item: its details name no record
     head = subject[-1] if subject else ""
     records: set[str] = set()
@@ -236,6 +236,19 @@ def _asked_by_records(api: Api) -> set[str]:
     said = set(readable(api.name + " " + (api.description or "")).split())
     asked_by = {w for w in records if plural(w) not in said}
     return asked_by | {plural(w) for w in asked_by}
+
+
+def _goal_of_path(path: tuple[str, ...], goal: set[str], asked_by: set[str]) -> set[str]:
+    """The goal words a field's path is scored by: less the records the call is asked by (:func:`_asked_by_records`)
+    where the path reaches one inside a record the goal names. A player's ``team|tournament|name`` is about the
+    team the call was asked by, not about the players; a product's name at the top of its reviews still counts."""
+    seen_goal = False
+    for segment in path[:-1]:
+        words = _path_words((segment,))
+        if seen_goal and words & asked_by:
+            return goal - asked_by
+        seen_goal = seen_goal or bool(words & (goal - asked_by))
+    return goal
 
 
 def _relevance(path: tuple[str, ...], kind: str | None, goal: set[str]) -> float:
