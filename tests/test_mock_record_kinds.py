@@ -111,3 +111,21 @@ def test_a_noun_added_to_the_pack_is_what_the_world_sees(monkeypatch: pytest.Mon
     kinds = {**rk._KINDS, "injury": (*rk._KINDS["injury"], "sprain")}
     monkeypatch.setattr(rk, "_KINDS", kinds)
     assert rk.record_kind(_field(("sprains", "status"), "x", "y"), rk._STATUSES) == "injury"
+
+
+def test_a_channel_lookups_title_is_the_channels_name_not_a_video_title():
+    # review 4331: Telegram's "Get channel info" came back titled "Late Train (Lyric Video)"
+    import random
+
+    from tooldial.corpus.models import Api, OutputComponent
+    from tooldial.dialogue.mockdata import build_result
+
+    api = Api(category="Social", tool="Telegram Channel", name="Get channel info", description="Channel info",
+              output_components=(OutputComponent(path=("title",)), OutputComponent(path=("subscribers",),
+                                                                                   type="integer")))
+    titles = [build_result(api, random.Random(seed))["response"]["title"] for seed in range(8)]
+    assert all(t.endswith("Channel") for t in titles), titles
+    videos = Api(category="Data", tool="yt", name="Channel Videos", description="A channel's videos",
+                 example_response={"videos": [{"title": "Old Town Road"}]})
+    drawn = build_result(videos, random.Random(0), records=3)["response"]["videos"][1:]
+    assert drawn and not any(v["title"].endswith("Channel") for v in drawn)  # its videos keep video titles
