@@ -49,6 +49,7 @@ from tooldial.dialogue.mockdata.fields import (
 )
 from tooldial.dialogue.mockdata.files import file_link, made_file
 from tooldial.dialogue.mockdata.generators import _by_type, _digits, draw_in_range, generate
+from tooldial.dialogue.mockdata.hollow import hollow_list, one_record, typical_components
 from tooldial.dialogue.mockdata.moments import keep_documented_gaps
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
 from tooldial.dialogue.mockdata.paging import requested_records
@@ -842,6 +843,11 @@ class ResultBuilder:
                 if mapped:
                     _set_path(body, container, mapped)
                 continue
+            single = False
+            if hollow_list(comps, container):  # a list of untyped objects: records of the kind it lists
+                comps = typical_components(api, container) or comps
+                self.by_path.update({c.path: c for c in comps})
+                single = one_record(api) and comps[0].path != container
             if any(c.path == container for c in comps):  # a list of scalars
                 values = [v for v in (self.leaf(container, comps[0].example, self.context(), False)
                                       for _ in range(self.records)) if v is not OMIT]
@@ -850,7 +856,7 @@ class ResultBuilder:
                 continue
             rows: list[dict[str, Any]] = []
             priced = self.list_currency(container)
-            for i in range(self.list_length()):
+            for i in range(1 if single else self.list_length()):
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
                 ctx.list_currency = priced.currency
