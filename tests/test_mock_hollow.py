@@ -42,3 +42,8 @@ def test_a_documented_list_is_left_as_documented():
     api = Api(category="Data", tool="t", name="Search Images", example_response={"data": [{"link": "https://a.b/c"}]})
     rows = build_result(api, random.Random(0), records=3)["response"]["data"]
     assert all(set(row) == {"link"} for row in rows)
+
+
+def test_the_apis_subject_is_read_before_what_it_is_asked_by():
+    assert record_noun(_api("Players by Country"), ("response",)) == "player"
+    assert record_noun(_api("languages [Per Country]"), ("response",)) is None  # languages, not countries

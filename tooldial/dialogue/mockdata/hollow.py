@@ -20,6 +20,8 @@ _TYPICAL = cast("dict[str, tuple[str, ...]]", dict(loader.word_map("records", "t
 _GENERIC = loader.words("labels", "generic_nouns")
 _CHANGE_VERBS = loader.words("actions", "side_effect_verbs") | loader.words("actions", "name_change_verbs")
 _ONE_RECORD = loader.words("records", "one_record_words")
+#: Words of an API name after which it names what the call is asked by, not what it returns ("Players by Country").
+_ASKED_BY = frozenset({"by", "per", "for", "of", "in", "from", "with", "on"})
 
 
 def hollow_list(comps: list[OutputComponent], container: tuple[str, ...]) -> bool:
@@ -30,12 +32,15 @@ def hollow_list(comps: list[OutputComponent], container: tuple[str, ...]) -> boo
 
 def record_noun(api: Api, container: tuple[str, ...]) -> str | None:
     """The kind of record a list holds: its key's last word (``reviews`` → review) unless generic, else the last
-    record word of the API's name (``Search Images`` → image); None when neither is a kind the pack knows."""
+    record word of the API's name before what it is asked by (``Search Images`` → image, "languages [Per Country]"
+    → language); None when neither is a kind the pack knows."""
     for key in reversed(container):
         words = name_tokens(key)
         if words and words[-1] not in _GENERIC:
             return _known(words[-1])
-    subject = api_subject_words(api.name)
+    words = list(name_tokens(api.name))
+    cut = next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))  # "languages [Per Country]"
+    subject = api_subject_words(" ".join(words[:cut]))
     return _known(subject[-1]) if subject else None
 
 
