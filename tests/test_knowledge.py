@@ -91,8 +91,10 @@ def test_unknown_pack_and_word_set_suggest_what_exists() -> None:
         loader.pack("identifier")
     with pytest.raises(ConfigError, match="no word set 'bare'; it has .*bare_id"):
         loader.words("identifiers", "bare")
-    with pytest.raises(ConfigError, match="maps: no map 'kinds'; it has none"):
+    with pytest.raises(ConfigError, match="maps: no map 'kinds'; it has .*platform_id_forms"):
         loader.word_map("identifiers", "kinds")
+    with pytest.raises(ConfigError, match="maps: no map 'kinds'; it has none"):
+        loader.word_map("credentials", "kinds")
 
 
 def test_loaded_words_are_immutable_and_shared() -> None:

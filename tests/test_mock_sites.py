@@ -62,3 +62,26 @@ def test_a_search_tools_links_stay_made_up() -> None:
     leaves = dict(leaf_items(build_result(_api("Review Finder", example), random.Random(1))["response"]))
     links = [v for p, v in leaves.items() if p[-1] == "reviewUrl"]
     assert links and not any("reviewfinder" in v for v in links)
+
+
+def test_an_id_of_a_platforms_record_takes_the_platforms_form():
+    # review 4511: YouTube video ids were "16588436"
+    import random as _random
+    import re as _re
+
+    from tooldial.corpus.models import Api as _Api
+    from tooldial.corpus.models import OutputComponent as _Out
+    from tooldial.dialogue.mockdata import build_result as _build
+
+    api = _Api(category="Data", tool="Youtube Search", name="Channel Videos", description="Videos of a channel",
+               output_components=(_Out(path=("videos", "video_id"), is_list=True, list_at=("videos",)),
+                                  _Out(path=("videos", "channel_id"), is_list=True, list_at=("videos",)),
+                                  _Out(path=("videos", "comment_id"), is_list=True, list_at=("videos",))))
+    for seed in range(4):
+        for video in _build(api, _random.Random(seed), records=2)["response"]["videos"]:
+            assert _re.fullmatch(r"[A-Za-z0-9_-]{11}", video["video_id"]), video
+            assert _re.fullmatch(r"UC[A-Za-z0-9_-]{22}", video["channel_id"]), video
+            assert not _re.fullmatch(r"UC[A-Za-z0-9_-]{22}|[A-Za-z0-9_-]{11}", video["comment_id"])  # no form known
+    other = _Api(category="Data", tool="Video Catalog", name="Videos", description="Videos",
+                 output_components=(_Out(path=("videos", "video_id"), is_list=True, list_at=("videos",)),))
+    assert _re.fullmatch(r"\d+", _build(other, _random.Random(0), records=1)["response"]["videos"][0]["video_id"])

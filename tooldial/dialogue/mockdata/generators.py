@@ -30,6 +30,7 @@ from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import singular
 from tooldial.knowledge.taxonomy import names_picture, picture_side
 
 #: Words of fields drawn as hex digits, match goals, a played match's status, audience counts, room counts, a
@@ -85,6 +86,8 @@ def _gen_id(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
     if f.numeric:
         return _digits(rng, rng.choice((4, 5, 6, 7)))
+    if (platform := _platform_id(f, ctx)) is not None:
+        return platform
     if f.has("uuid", "guid"):
         return str(uuid.UUID(int=rng.getrandbits(128), version=4))
     if f.has("slug"):  # the slug of what the record names: its city by default
@@ -92,6 +95,30 @@ def _gen_id(f: FieldName, ctx: RecordContext) -> str:
     if f.has(*_HEX_WORDS):
         return f"{rng.getrandbits(128):032x}"
     return _digits(rng, rng.choice((5, 6, 7, 8)))
+
+
+#: "<platform host> <record noun>" -> "prefix|length|alphabet" of the platform's ids of that record.
+_PLATFORM_IDS = {str(k): str(v) for k, v in loader.word_map("identifiers", "platform_id_forms").items()}
+_ALPHABETS = {"b62": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"}
+_ALPHABETS["b64url"] = _ALPHABETS["b62"] + "-_"
+
+
+def _platform_id(f: FieldName, ctx: RecordContext) -> str | None:
+    """An id in the form its platform gives that record (``identifiers.platform_id_forms``): a YouTube video's 11
+    characters, a channel's "UC…"; the record is the field's own noun (``videoId``), else the nearest record noun
+    around it; None off such a platform or for another record."""
+    if ctx.site is None:
+        return None
+    own = [singular(t) for t in f.tokens if t not in ("id", "ids")]
+    for noun in (*own, *(singular(n) for n in f.record)):
+        form = _PLATFORM_IDS.get(f"{ctx.site.pages} {noun}")
+        if form is not None:
+            prefix, length, alphabet = form.split("|")
+            chars = _ALPHABETS[alphabet]
+            return prefix + "".join(ctx.world.rng.choice(chars) for _ in range(int(length)))
+        if own:
+            return None  # a field named for another record (``commentId`` of a video) keeps the default
+    return None
 
 
 def _gen_rating(f: FieldName, ctx: RecordContext) -> str:
