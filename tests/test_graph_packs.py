@@ -132,7 +132,8 @@ COMPILED = [
 DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Sets of a graph pack read by a later stage (each tested with its reader): the chain rules' standards with formats.
 LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_operations"),
-                ("requests", "unstated_inputs")}  # the planner's (tests/test_stated_optionals.py)
+                ("requests", "unstated_inputs"),  # the planner's (tests/test_stated_optionals.py)
+                ("records", "typical_fields")}  # the mock world's hollow lists (tests/test_mock_hollow.py)
 #: Sets of a graph pack read by the mock world or its record rules (module, constant, subject, set, ordered):
 #: vocabulary moved out of their function bodies; each constant is the loader's own object.
 MOCK_WORLD = [
@@ -147,6 +148,7 @@ MOCK_WORLD = [
     ("dialogue.mockdata.generators", "_AUDIENCE_COUNTS", "quantities", "audience_counts", True),
     ("rules.world.values", "_CHANGE_WORDS", "quantities", "change_words", True),
     ("dialogue.mockdata.builder", "_SHORT_NAME_WORDS", "records", "short_name_words", False),
+    ("dialogue.mockdata.hollow", "_ONE_RECORD", "records", "one_record_words", False),
     ("dialogue.mockdata.builder", "_OWN_NAME_FIELDS", "records", "own_name_fields", False),
 ]
 #: Sets of the records pack read by the corpus stage's implied outputs (tested below with their reader).

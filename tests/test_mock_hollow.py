@@ -47,3 +47,10 @@ def test_a_documented_list_is_left_as_documented():
 def test_the_apis_subject_is_read_before_what_it_is_asked_by():
     assert record_noun(_api("Players by Country"), ("response",)) == "player"
     assert record_noun(_api("languages [Per Country]"), ("response",)) is None  # languages, not countries
+
+
+def test_the_typical_fields_are_the_packs():
+    from tooldial.dialogue.mockdata import hollow
+    from tooldial.knowledge import loader
+
+    assert hollow._TYPICAL == dict(loader.word_map("records", "typical_fields"))
