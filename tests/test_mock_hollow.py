@@ -53,4 +53,4 @@ def test_the_typical_fields_are_the_packs():
     from tooldial.dialogue.mockdata import hollow
     from tooldial.knowledge import loader
 
-    assert hollow._TYPICAL == dict(loader.word_map("records", "typical_fields"))
+    assert dict(loader.word_map("records", "typical_fields")) == hollow._TYPICAL
