@@ -149,6 +149,7 @@ MOCK_WORLD = [
     ("rules.world.values", "_CHANGE_WORDS", "quantities", "change_words", True),
     ("dialogue.mockdata.builder", "_SHORT_NAME_WORDS", "records", "short_name_words", False),
     ("dialogue.mockdata.hollow", "_ONE_RECORD", "records", "one_record_words", False),
+    ("dialogue.mockdata.hollow", "_ASKED_BY", "records", "asked_by_words", False),
     ("dialogue.mockdata.builder", "_OWN_NAME_FIELDS", "records", "own_name_fields", False),
 ]
 #: Sets of the records pack read by the corpus stage's implied outputs (tested below with their reader).

@@ -245,17 +245,17 @@ def _unix_time(text: str) -> str | None:
     return day if (moment.hour, moment.minute, moment.second) == (0, 0, 0) else f"{day} at {moment:%H:%M} UTC"
 
 
-#: Kinds of a number said with every digit it has (an id, a code): never rounded.
-_EXACT_KINDS = frozenset({"id", "postal", "phone", "status_code"})
-#: Kinds said with more digits than a reading: a position (four decimals place it within ten metres), a rate.
-_FINE_KINDS = {"latitude": 4, "longitude": 4, "rate": 4}
+#: Kinds of a number said with every digit it has (an id, a code): never rounded (``field_kinds.exact_digits``).
+_EXACT_KINDS = loader.words("field_kinds", "exact_digits")
+#: Kinds said with four decimals, not two: a position, a rate (``field_kinds.fine_precision``).
+_FINE_KINDS = loader.words("field_kinds", "fine_precision")
 
 
 def said_precision(number: float, kind: str = "") -> str:
     """A number with many decimals as a person says it: two decimals (four for a position or a rate), three
     significant digits below one (four for a rate), trailing zeros dropped but a price's cents. A float32 written as a double
     (233.63999938964844) or a ratio (0.8571403775917661) is no measurement to ten digits."""
-    decimals = _FINE_KINDS.get(kind, 2)
+    decimals = 4 if kind in _FINE_KINDS else 2
     if 0 < abs(number) < 1:
         significant = 4 if kind in _FINE_KINDS else 3
         decimals = max(decimals, significant - 1 - math.floor(math.log10(abs(number))))

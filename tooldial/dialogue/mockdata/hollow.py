@@ -21,7 +21,7 @@ _GENERIC = loader.words("labels", "generic_nouns")
 _CHANGE_VERBS = loader.words("actions", "side_effect_verbs") | loader.words("actions", "name_change_verbs")
 _ONE_RECORD = loader.words("records", "one_record_words")
 #: Words of an API name after which it names what the call is asked by, not what it returns ("Players by Country").
-_ASKED_BY = frozenset({"by", "per", "for", "of", "in", "from", "with", "on"})
+_ASKED_BY = loader.words("records", "asked_by_words")
 
 
 def hollow_list(comps: list[OutputComponent], container: tuple[str, ...]) -> bool:
