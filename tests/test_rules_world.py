@@ -153,3 +153,15 @@ def _fixed(name: str) -> tuple[dict[str, Any], Any]:
 def test_a_world_rules_own_fix_mends_what_it_reports(name: str) -> None:
     inputs, result = _fixed(name)
     assert RULES[name].problems(Call("Api", inputs, result), None) == []
+
+
+def test_a_result_that_is_only_a_status_code_states_a_success_code():
+    # review 4511: a Petstore uploadFile's ApiResponse came back as {"code": 45} and the answer repeated it
+    from tooldial.rules.dialogue import status as status_rule
+
+    body = {"code": 45}
+    assert status_rule.status_problems(body)
+    status_rule.fix_status(body)
+    assert body == {"code": 200}
+    assert not status_rule.status_problems({"code": 200})
+    assert not status_rule.status_problems({"error": "Not found", "code": 404})  # an error record is the error rules'

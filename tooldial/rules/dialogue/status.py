@@ -1,8 +1,8 @@
-"""World rule ``status``: a successful result's status code beside its payload or success flag is a success code
-(not "code 73"), its error code, at the top or in the call's own report (``status: {error_code: ...}``), is 0
-(not "error_code 65" beside a fused image), and its success flag beside a payload is true (not ``"status": false``
-above the tracks a search found); its fix (:func:`fix_status`, run by the mock-data generator on a result) sets them
-to 200, 0 and true."""
+"""World rule ``status``: a successful result's status code beside its payload or success flag, or alone, is a
+success code (not "code 73"), its error code, at the top or in the call's own report (``status: {error_code:
+...}``), is 0 (not "error_code 65" beside a fused image), and its success flag beside a payload is true (not
+``"status": false`` above the tracks a search found); its fix (:func:`fix_status`, run by the mock-data generator on
+a result) sets them to 200, 0 and true."""
 
 from __future__ import annotations
 
@@ -50,8 +50,10 @@ class Status(CallRule):
 
 def _odd_codes(body: Any) -> list[str]:
     """The keys of a result's top object holding a status code that is no success code, when the object has a
-    payload or a success flag beside it."""
-    if not isinstance(body, dict) or not set(body) & _ENVELOPE:
+    payload or a success flag beside it, or holds nothing but status codes: a successful upload's ``{"code": 62}``
+    (a Petstore ``ApiResponse`` whose ``type`` and ``message`` nothing draws) says its call failed."""
+    if not isinstance(body, dict) or not body or not (set(body) & _ENVELOPE or all(
+            "".join(name_tokens(key)) in _CODE_KEYS for key in body)):
         return []
     return [key for key, value in body.items() if "".join(name_tokens(key)) in _CODE_KEYS and isinstance(
         value, int | str) and not isinstance(value, bool) and as_text(value).isdigit() and as_text(
