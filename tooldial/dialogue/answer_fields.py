@@ -106,8 +106,8 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
                 not asked and not goal & _PICTURE_SIZE_GOALS and (path in picture_sides or picture_side(
                     FieldName(path[-1], "number", parent=path[-2] if len(path) > 1 else "")) is not None)):
             continue  # a picture's width or height is about the picture, not news, unless the goal asks for it
-        score = _relevance(path, kind, _goal_of_path(path, goal, asked_by)) + (100.0 if asked else 0.0)  # every enumerated field first: the
-        # limit then never cuts one
+        # every enumerated field first: the limit then never cuts one
+        score = _relevance(path, kind, _goal_of_path(path, goal, asked_by)) + (100.0 if asked else 0.0)
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
     if any(not _about_the_call(key, text, enumerated) for _, _, key, _, text in scored):
@@ -210,8 +210,10 @@ def _goal_words(api: Api) -> set[str]:
 #: Words that say "the id of this record" (``identifiers.bare_id``): an input named so alone (``id``) names its
 #: record in its description ("The ID of the team for which to retrieve the players").
 _BARE_IDS = knowledge_words("identifiers", "bare_id")
-_RECORD_OF_ID = re.compile(r"\b(?:" + "|".join(sorted(_BARE_IDS)) + r")\s+(?:of|for)\s+(?:the|a|an|this|that)\s+"
-                           r"(?:specific\s+|particular\s+|given\s+)?([a-z]+)\b", re.IGNORECASE)
+#: Words between "the ID of" and the record it names ("the", "a specific": ``documentation.topic_determiners``).
+_DETERMINERS = knowledge_words("documentation", "topic_determiners")
+_RECORD_OF_ID = re.compile(r"\b(?:" + "|".join(sorted(_BARE_IDS)) + r")\s+(?:of|for)\s+(?:(?:"
+                           + "|".join(sorted(_DETERMINERS)) + r")\s+)+([a-z]+)\b", re.IGNORECASE)
 
 
 def _asked_by_records(api: Api) -> set[str]:

@@ -253,8 +253,8 @@ _FINE_KINDS = loader.words("field_kinds", "fine_precision")
 
 def said_precision(number: float, kind: str = "") -> str:
     """A number with many decimals as a person says it: two decimals (four for a position or a rate), three
-    significant digits below one (four for a rate), trailing zeros dropped but a price's cents. A float32 written as a double
-    (233.63999938964844) or a ratio (0.8571403775917661) is no measurement to ten digits."""
+    significant digits below one (four for a rate), trailing zeros dropped but a price's cents. A float32 written
+    as a double (233.63999938964844) or a ratio (0.8571403775917661) is no measurement to ten digits."""
     decimals = 4 if kind in _FINE_KINDS else 2
     if 0 < abs(number) < 1:
         significant = 4 if kind in _FINE_KINDS else 3

@@ -794,8 +794,10 @@ class ResultBuilder:
                 item = self.fill(template, path, ctx, doc)
             finally:
                 self.record_depth -= 1
-            if isinstance(template, dict) and isinstance(item, dict):
-                keep_documented_gaps(template, item, _names_itself, self.world.today)  # a drawn record keeps the documented gaps too
+            if isinstance(template, dict) and isinstance(item, dict) and not _names_itself(template):
+                # a list item that is no record of its own (fill moved a record's moments already): a drawn one
+                # keeps the documented gaps too
+                keep_documented_gaps(template, item, _names_itself, self.world.today)
             priced.seen(ctx, item if doc else None)  # a documented record is priced as documented
             if out and item in out:
                 continue  # a record's one documented badge is not listed twice ("VERIFIED_CHANNEL" x 2)

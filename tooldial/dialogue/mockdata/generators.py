@@ -99,6 +99,8 @@ def _gen_id(f: FieldName, ctx: RecordContext) -> str:
 
 #: "<platform host> <record noun>" -> "prefix|length|alphabet" of the platform's ids of that record.
 _PLATFORM_IDS = {str(k): str(v) for k, v in loader.word_map("identifiers", "platform_id_forms").items()}
+#: Words of a field name that say "the id of" (``identifiers.bare_id``): ``videoId`` names the video.
+_BARE_IDS = loader.words("identifiers", "bare_id")
 _ALPHABETS = {"b62": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"}
 _ALPHABETS["b64url"] = _ALPHABETS["b62"] + "-_"
 
@@ -109,7 +111,7 @@ def _platform_id(f: FieldName, ctx: RecordContext) -> str | None:
     around it; None off such a platform or for another record."""
     if ctx.site is None:
         return None
-    own = [singular(t) for t in f.tokens if t not in ("id", "ids")]
+    own = [singular(t) for t in f.tokens if t not in _BARE_IDS]
     for noun in (*own, *(singular(n) for n in f.record)):
         form = _PLATFORM_IDS.get(f"{ctx.site.pages} {noun}")
         if form is not None:

@@ -177,10 +177,11 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     world, rng = ctx.world, ctx.world.rng
     if not _token_set(f.parent).isdisjoint(_PEOPLE_PARENTS | _PERSON_TITLE_PARENTS):
         return _gen_person(f, ctx)  # a video's ``author.title`` is its channel's name, not a video title
-    if ctx.top and not f.parent and not f.title.isdisjoint(_PERSON_TITLE_PARENTS):
-        # the result of "Get Channel Details" is the channel: its title is its name, as a channel's name is drawn
-        # ("The Hughes Channel"); an artist's, an uploader's is a person's
-        return _venue_name("channel", ctx) if "channel" in f.title else _gen_person(f, ctx)
+    if ctx.top and not f.parent and (owners := f.title & _PERSON_TITLE_PARENTS):
+        # the result of "Get Channel Details" is the channel: its title is its name, drawn as a venue's when the
+        # owner is one ("The Hughes Channel"); an artist's, an uploader's is a person's
+        venue = next((w for w in _VENUES if w in owners), None)
+        return _venue_name(venue, ctx) if venue is not None else _gen_person(f, ctx)
     topic = ctx.topic or rng.choice(TOPICS)
     own_venue = next((w for w in _VENUES if f.has(w)), None)
     if own_venue is not None and f.has("name"):  # venue_name of an event: a venue, not the event's title
