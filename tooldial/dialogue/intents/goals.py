@@ -14,6 +14,7 @@ from tooldial.dialogue.intents.clauses import (
     intent_source,
     name_clause,
 )
+from tooldial.dialogue.intents.determiners import with_article
 from tooldial.dialogue.intents.text import name_words, readable, words
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
@@ -103,7 +104,7 @@ def goal_clause(api: Api) -> str:
     if tokens[0].lower() in _PLAIN_GET_VERBS and said_verb and tokens[1].lower() not in _PHRASAL_PARTICLES:
         pick = int(hashlib.sha256(api.id.encode()).hexdigest(), 16) % len(_GOAL_VERBS)
         tokens[0] = _GOAL_VERBS[pick]
-    return " ".join(tokens)
+    return " ".join(with_article(tokens))  # "verify certificate" → "verify the certificate"
 
 
 def _what_it_does(clause: str, api: Api) -> str:
