@@ -178,7 +178,7 @@ def test_lead_ins_gerund_subjects_and_second_verbs(description: str, expected: s
 def test_a_description_in_another_language_is_not_the_request(description: str, foreign: bool) -> None:
     goal = goal_clause(_api("getReportStatus", description, "x"))
     assert ("los" in goal or "tous" in goal) is False
-    assert (goal == "get report status") is foreign, goal
+    assert (goal == "get the report status") is foreign, goal
 
 
 def test_verb_base_reads_only_words_english_uses_only_as_verbs() -> None:
@@ -197,9 +197,9 @@ def test_verb_base_reads_only_words_english_uses_only_as_verbs() -> None:
     (_api("Restore Distorted Image", "Restore Distorted Image", "image"), "restore Distorted Image"),
     (_api("Discover", "Discover new Spots", "city"), "discover new Spots"),
     # a third-person verb of the description is said in its base form
-    (_api("Analyze", "Performs image analysis on a photo.", "image"), "perform image analysis on a photo"),
+    (_api("Analyze", "Performs image analysis on a photo.", "image"), "perform the image analysis on a photo"),
     (_api("Analyze", "Performs actual image analysis and responds with results.", "image"),
-     "perform actual image analysis"),  # what comes back is no part of the request
+     "perform the actual image analysis"),  # what comes back is no part of the request
     # a name that is one verb: what the tool is used to do, not "get the translate from Babel"
     (_api("Translate", "", "text", tool="Babel"), "use Babel to translate"),
     # an instruction about what to send is no request: the name says what the call does
@@ -228,7 +228,7 @@ def test_blurbs_addressed_to_the_reader_are_no_request() -> None:
     tool_blurb = Api(category="Business", tool="Chat API", name="archive chat", description="",
                      tool_description="Integrate WhatsApp without limits into your own services or apps.",
                      required_parameters=(Parameter(name="chat_id"),))
-    assert goal_clause(tool_blurb) == "archive chat"
+    assert goal_clause(tool_blurb) == "archive the chat"  # the article a person says
     api_blurb = _api("Logo recognition", "Empower your applications with the ability to identify logos.", "image",
                      tool="Vision")
     assert "empower" not in goal_clause(api_blurb)
