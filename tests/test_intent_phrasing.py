@@ -29,6 +29,9 @@ def test_a_vague_request_names_the_goal_noun_phrase_not_the_api_name() -> None:
     assert goal_topic(_api("All live giveaways", "Find all live giveaways")) == "live giveaways"
     assert goal_topic(_api("getUserGroups", "Find groups a user is a member of")) == "groups"
     assert goal_topic(_api("Artist", "Get Spotify artist details")) == "Spotify artist details"
+    # "What can you tell me regarding another message?": a determiner is no part of the topic, nor the vendor's "our"
+    assert goal_topic(_api("POST Message", "Send another message to the board")) == "message"
+    assert goal_topic(_api("Jokes", "Get our huge jokes collection")) == "huge jokes collection"
     # a name that is no verb phrase, a glued word, an empty noun: no topic, so no such request
     assert goal_topic(_api("Zatec", tool="Zatec")) is None
     assert goal_topic(_api("/provider2/live/inplaying", "Find inplaying matches list")) is None

@@ -7,6 +7,7 @@ import hashlib
 import re
 
 from tooldial.corpus.models import Api
+from tooldial.dialogue.intents.casing import sentence_case
 from tooldial.dialogue.intents.clauses import (
     _PLAIN_GET_VERBS,
     _base_verb,
@@ -104,7 +105,8 @@ def goal_clause(api: Api) -> str:
     if tokens[0].lower() in _PLAIN_GET_VERBS and said_verb and tokens[1].lower() not in _PHRASAL_PARTICLES:
         pick = int(hashlib.sha256(api.id.encode()).hexdigest(), 16) % len(_GOAL_VERBS)
         tokens[0] = _GOAL_VERBS[pick]
-    return " ".join(with_article(tokens))  # "verify certificate" → "verify the certificate"
+    # "download File" → "download the file"; the tool's own words keep their capitals ("from Twitter Premium")
+    return " ".join(with_article(sentence_case(tokens, keep=re.findall(r"\w+", api.tool))))
 
 
 def _what_it_does(clause: str, api: Api) -> str:

