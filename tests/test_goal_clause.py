@@ -194,8 +194,8 @@ def test_verb_base_reads_only_words_english_uses_only_as_verbs() -> None:
 
 @pytest.mark.parametrize(("api", "goal"), [
     # a description that is its own title, led by a verb English has only as a verb: no "get" in front
-    (_api("Restore Distorted Image", "Restore Distorted Image", "image"), "restore Distorted Image"),
-    (_api("Discover", "Discover new Spots", "city"), "discover new Spots"),
+    (_api("Restore Distorted Image", "Restore Distorted Image", "image"), "restore distorted image"),
+    (_api("Discover", "Discover new Spots", "city"), "discover new spots"),  # a title's capitals said lower
     # a third-person verb of the description is said in its base form
     (_api("Analyze", "Performs image analysis on a photo.", "image"), "perform the image analysis on a photo"),
     (_api("Analyze", "Performs actual image analysis and responds with results.", "image"),
@@ -232,3 +232,27 @@ def test_blurbs_addressed_to_the_reader_are_no_request() -> None:
     api_blurb = _api("Logo recognition", "Empower your applications with the ability to identify logos.", "image",
                      tool="Vision")
     assert "empower" not in goal_clause(api_blurb)
+
+
+@pytest.mark.parametrize(("description", "params", "said"), [
+    # the API's own voice: what it gives back is what the user gets
+    ("Provide the Spain Songs chart information", (), "the Spain Songs chart information"),
+    ("This endpoint will give you information about hospital", (), "the hospital"),
+    ("Provide you with search volume data for the last month", (), "search volume data for the last month"),
+])
+def test_what_an_api_gives_in_its_own_voice_is_what_the_user_gets(description: str, params: tuple[str, ...],
+                                                                   said: str) -> None:
+    goal = goal_clause(Api(category="Data", tool="Charts", name="Chart", description=description,
+                           required_parameters=tuple(Parameter(name=p) for p in params)))
+    assert not goal.startswith(("provide", "give")) and goal.endswith(said), goal
+
+
+@pytest.mark.parametrize(("description", "params"), [
+    ("Provide latitude and longitude coordinates", ("lat", "lng")),  # its inputs: what to send
+    ("Give a url", ("link",)),  # no thing an API gives back
+    ("Provide a text or an Url and get a summary", ("text",)),
+])
+def test_what_a_caller_sends_is_no_giving(description: str, params: tuple[str, ...]) -> None:
+    api = Api(category="Data", tool="Geo", name="Reverse", description=description,
+              required_parameters=tuple(Parameter(name=p) for p in params))
+    assert not goal_clause(api).startswith(("get", "find", "look up", "pull up")) or "from Geo" in goal_clause(api)

@@ -117,11 +117,43 @@ def _what_it_does(clause: str, api: Api) -> str:
     if enabled and _base_verb(enabled.group(1).split()[0]) is not None:
         verb, _, rest = enabled.group(1).partition(" ")
         clause = f"{_base_verb(verb)} {rest}".strip()
+    clause = _given(clause, api)
     head_words = _phrase_words(_PHRASE_START.split(clause, maxsplit=1)[0])
     if (_NOT_A_CLAUSE.match(clause) or clause.split(" ", 1)[0].lower() in _INPUT_VERBS
             or any(w in _DEV_WORDS - _PLAIN_DEV for w in head_words)):
         return name_clause(api)
     return clause
+
+
+#: Verbs of what an API gives back in its own voice, and the words that name who it gives to.
+_GIVING_VERBS = knowledge_words("documentation", "giving_verbs")
+_GIVEN_READERS = knowledge_words("documentation", "given_readers")
+_GIVEN_NOUNS = knowledge_words("documentation", "given_nouns")
+_OPENERS = knowledge_words("documentation", "object_openers")
+_COORDINATORS = knowledge_words("english", "coordinators")
+
+
+def _given(clause: str, api: Api) -> str:
+    """A clause in the API's voice as what the user gets: "provide the Spain Songs chart information" → "get the
+    Spain Songs chart information", "give you information about hospital" → "get information about hospital",
+    when the verb names its reader or its object's head is what an API gives (``documentation.given_nouns``);
+    unchanged when the object names one of the API's inputs (a parameter's word read as the start of a longer
+    one, ``lat`` of "latitude") or is no such thing ("give a url": what to send)."""
+    verb, _, rest = clause.partition(" ")
+    if verb.lower() not in _GIVING_VERBS:
+        return clause
+    tokens = rest.split()
+    reader = bool(tokens) and tokens[0].lower() in _GIVEN_READERS
+    if reader:
+        tokens = tokens[2:] if len(tokens) > 1 and tokens[1].lower() == "with" else tokens[1:]
+    said = _PHRASE_START.split(" ".join(tokens), maxsplit=1)[0]
+    head = _phrase_words(said)
+    params = {w for w in _param_words(api) if len(w) >= 3}
+    if not head or not (reader or head[-1] in _GIVEN_NOUNS) or any(
+            w.startswith(p) for w in head for p in params) or tokens[0].lower() in _DANGLING - _OPENERS \
+            or _COORDINATORS & set(words(said)):
+        return clause  # "give you about all cities data", "provide a text or url and get a summary": no object
+    return " ".join(["get", *tokens])
 
 
 def _user_words(clause: str, api: Api) -> list[str]:
