@@ -5,7 +5,7 @@ multi-word values are headline titles rather than filler.
   le guin earthsea"): it is called by its own documentation where that is a short noun phrase ("season id": the
   same letter means different things in different APIs), else by its common meaning from
   ``tooldial/data/short_slot_names.json`` (knowledge as data), else by the plain words of the name
-  (``stationId`` → ``station id``).
+  (``stationId`` → ``station id``), a glued one split (``outputsize`` → ``output size``, :func:`unglued`).
 - :func:`own_or_the`: "my {k} is …" only of a value the user calls their own (an email, a city), else "the {k} is …"
   ("the months is 3", never "my months is 3").
 - :func:`is_headline`: a title written in headline style — capitalised words with the small connecting words
@@ -51,6 +51,43 @@ def short_slot_names() -> dict[str, str]:
     return {k.lower(): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
+#: Glued words a label splits: both parts at least this common (wordninja's cost: "bypass" 12.2 is; "fro" of the
+#: typo "fromat" 13.2 is not).
+_COMMON_COST = 12.5
+_CLOSED_COMPOUNDS = loader.words("english", "closed_compounds")
+_GLUED_PREFIXES = loader.words("english", "glued_prefixes")
+_GLUED_SUFFIXES = loader.words("english", "glued_suffixes")
+_GLUED_TAILS = loader.words("english", "glued_tails")
+
+
+@lru_cache(maxsize=8192)
+def unglued(word: str) -> str:
+    """A lower-case word that glues two English words, as two ("outputsize" → "output size", "zipcode" → "zip
+    code", "userid" → "user id"): a word neither word list knows (wordninja's, lemminflect's) nor
+    ``english.closed_compounds`` names ("webhook") that splits in exactly one way into a common word and a common
+    noun (not two pieces of three letters, nor a prefix or a derivation's ending: ``english.glued_prefixes``,
+    ``glued_suffixes``), or a noun and a short tail (``english.glued_tails``: "id", "ip"). Anything else stays: a
+    foreign word ("nombre", "metode"), a typo ("fromat"), a brand glued from two words is not told apart."""
+    import lemminflect
+
+    from tooldial.dialogue.intents.text import _word_costs
+
+    costs = _word_costs()
+    if len(word) < 6 or not word.isalpha() or not word.islower() or word in costs or word in _CLOSED_COMPOUNDS \
+            or lemminflect.getAllLemmas(word):
+        return word
+    tail = next((t for t in sorted(_GLUED_TAILS, key=len, reverse=True) if word.endswith(t)), "")
+    if tail and len(word) - len(tail) >= 3 and "NOUN" in lemminflect.getAllLemmas(word[:-len(tail)]):
+        return f"{word[:-len(tail)]} {tail}"  # "userid", "userip"
+    splits = [(word[:i], word[i:]) for i in range(3, len(word) - 2)
+              if costs.get(word[:i], 99) < _COMMON_COST and costs.get(word[i:], 99) < _COMMON_COST
+              and lemminflect.getAllLemmas(word[:i]) and "NOUN" in lemminflect.getAllLemmas(word[i:])
+              and max(i, len(word) - i) > 3]  # "met ode" of "metode": two short pieces are a foreign word
+    if len(splits) != 1 or splits[0][0] in _GLUED_PREFIXES or splits[0][1] in _GLUED_SUFFIXES:
+        return word  # "subrequest", "danceability": one word
+    return " ".join(splits[0])
+
+
 def slot_label(name: str, plain: str, documented: str = "") -> str:
     """How a message calls the parameter ``name`` whose plain words are ``plain``: a name of one or two letters by
     its own documentation where that is a short noun phrase ("Strike Price" for ``k``, "season id" for ``s``: the
@@ -59,6 +96,7 @@ def slot_label(name: str, plain: str, documented: str = "") -> str:
         if name.lower() in SHORT_WORDS:  # "to", "id": a word people say
             return short_slot_names().get(name.lower(), plain)
         return _noun_phrase(documented, name) or short_slot_names().get(name.lower(), plain)
+    plain = " ".join(unglued(w) for w in plain.split())  # "outputsize": "the output size is 30"
     return plain[4:] if plain.startswith("the ") and len(plain) > 4 else plain  # ``theFile``: not "the the file"
 
 

@@ -1,0 +1,45 @@
+"""What a message calls a parameter whose name glues two words (``slot_words.unglued``, read by ``slot_label``):
+"The outputsize is 30" says the code; "The output size is 30" says what a person says. The names are the shapes
+real API docs give their inputs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tooldial.corpus.models import Api, Parameter
+from tooldial.dialogue.scenario_writer import label
+from tooldial.dialogue.slot_words import slot_label, unglued
+
+
+@pytest.mark.parametrize(("word", "said"), [
+    ("outputsize", "output size"),
+    ("zipcode", "zip code"),
+    ("languagecode", "language code"),
+    ("userid", "user id"),  # a noun and its id, not "use rid"
+    ("userip", "user ip"),
+    ("sessionid", "session id"),
+])
+def test_a_glued_name_is_said_as_its_words(word: str, said: str) -> None:
+    assert unglued(word) == said
+
+
+@pytest.mark.parametrize("word", [
+    "webhook",  # written as one word (english.closed_compounds)
+    "nombre",  # another language's word
+    "fromat",  # a typo: "fro" is no common word
+    "metode",  # two pieces of three letters: another language's word ("met ode")
+    "subrequest",  # a prefix is no word of its own
+    "danceability",  # a derivation's ending
+    "password",  # a word the lists know
+    "limit",  # too short to be two words
+    "Outputsize",  # not a lower-case code name
+])
+def test_what_is_no_glued_pair_stays(word: str) -> None:
+    assert unglued(word) == word
+
+
+def test_the_label_of_a_glued_parameter_says_its_words() -> None:
+    assert slot_label("outputsize", "outputsize") == "output size"
+    api = Api(category="Finance", tool="Prices", name="Quote", description="", required_parameters=(
+        Parameter(name="outputsize", type="NUMBER"),))
+    assert label("outputsize", api) == "output size"
