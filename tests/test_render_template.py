@@ -443,3 +443,19 @@ def test_a_domains_lookup_lead_is_not_said_for_a_call_that_changes_something() -
 
     assert any(r.startswith(leads) for r in requests(acts=False))  # a lookup's request may lead so
     assert not any(r.startswith(leads) for r in requests(acts=True))
+
+
+def test_a_value_of_a_plural_label_is_said_with_a_plural_verb() -> None:
+    """"The search terms is 12136210002" (review of sample 4601): the frame's verb agrees with the label."""
+    turns = [make_turn("User", "inform_intent_vague", "", fixed_message="I need some help."),
+             make_turn("System", "request", "", content={"slots": ["search terms"]}),
+             make_turn("User", "inform", "", required_values=["lisbon cafes"],
+                       content={"values": {"search terms": "lisbon cafes"}})]
+    said = []
+    for i in range(40):
+        s = ScenarioInstruction(dialogue_id=f"td-agree-{i}", sequence_id="x", actions=[t.sequence_action for t in turns],
+                                subgraph_type="zerozero", target="Data|x|Search", domain="Data", seed=0, query="",
+                                apis=[], mockdata={}, turns=turns)
+        said.append(TemplateRenderer().render([s])[0].messages[2])
+    assert not any(re.search(r"search terms (I have )?(is|was)\b", m) for m in said), said
+    assert any(re.search(r"search terms (I have )?are\b", m) for m in said), said

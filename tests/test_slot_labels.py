@@ -8,7 +8,7 @@ import pytest
 
 from tooldial.corpus.models import Api, Parameter
 from tooldial.dialogue.scenario_writer import label
-from tooldial.dialogue.slot_words import slot_label, unglued
+from tooldial.dialogue.slot_words import agreeing, slot_label, unglued
 
 
 @pytest.mark.parametrize(("word", "said"), [
@@ -43,3 +43,21 @@ def test_the_label_of_a_glued_parameter_says_its_words() -> None:
     api = Api(category="Finance", tool="Prices", name="Quote", description="", required_parameters=(
         Parameter(name="outputsize", type="NUMBER"),))
     assert label("outputsize", api) == "output size"
+
+
+@pytest.mark.parametrize(("frame", "label", "said"), [
+    ("The {k} is {v}.", "search terms", "The {k} are {v}."),
+    ("The {k} I have is {v}.", "servings", "The {k} I have are {v}."),
+    ("I didn't know the {k} was {v}.", "videos", "I didn't know the {k} were {v}."),
+    ("The {k} is {v}.", "city", "The {k} is {v}."),  # singular
+    ("The {k} is {v}.", "news", "The {k} is {v}."),  # a word in -s that is no plural
+    ("The {k} is {v}.", "address", "The {k} is {v}."),
+])
+def test_a_frames_verb_agrees_with_a_plural_label(frame: str, label: str, said: str) -> None:
+    assert agreeing(frame, label) == said
+
+
+def test_only_the_verb_after_the_named_placeholder_agrees() -> None:
+    frame = "So the {k} is {v} and the {k2} is {v2}."
+    assert agreeing(frame, "tags", "k2") == "So the {k} is {v} and the {k2} are {v2}."
+    assert agreeing(frame, "tags") == "So the {k} are {v} and the {k2} is {v2}."

@@ -34,7 +34,7 @@ from tooldial.dialogue.flags import flag_phrase, flag_value
 from tooldial.dialogue.intents.personas import introduces, persona_entry
 from tooldial.dialogue.renderer import RenderResult, rendered_by
 from tooldial.dialogue.scenario import ScenarioInstruction, TurnInstruction
-from tooldial.dialogue.slot_words import own_or_the
+from tooldial.dialogue.slot_words import agreeing, own_or_the
 from tooldial.dialogue.user_profile import (
     AFFIRM_WHY,
     BYE_NEXT,
@@ -652,13 +652,15 @@ class TemplateRenderer:
         if len(facts) > 1 and rng.random() < 0.35:  # two facts of the answer, as a user notes them down
             (k, v), (k2, v2) = rng.sample(sorted(facts.items()), 2)
             frames = _unnamed(_BYE_RECAP2, k in _GENERIC_KEYS or k2 in _GENERIC_KEYS)
-            return self._told("user_bye", p, frame=rng.choice(frames).format(T=thanks, k=p(k), v=p(v), k2=p(k2),
-                                                                              v2=p(v2)), source=source, story=story)
+            frame = agreeing(agreeing(rng.choice(frames), k), k2, "k2")  # "the languages are English"
+            return self._told("user_bye", p, frame=frame.format(T=thanks, k=p(k), v=p(v), k2=p(k2), v2=p(v2)),
+                              source=source, story=story)
         if facts and rng.random() < 0.7:  # a real user often echoes the answer while thanking
             k, v = rng.choice(sorted(facts.items()))
             frames = tuple(f for f in _unnamed(_BYE_RECAP, k in _GENERIC_KEYS) if " for " not in thanks
                            or "{T} for" not in f)  # not "Thanks for your time for looking up …"
-            frame = rng.choice(frames).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k), v=p(v), tail=tail)
+            frame = agreeing(rng.choice(frames), k).format(T=thanks, t=thanks[:1].lower() + thanks[1:], k=p(k),
+                                                              v=p(v), tail=tail)
             return self._told("user_bye", p, frame=frame.strip(), source=source, story=story)
         sep = rng.choice(("! ", ". ", ", ")) if tail else rng.choice(("!", "."))
         if sep == ", " and tail:
@@ -683,14 +685,14 @@ class TemplateRenderer:
         flags = {k: flag for k, v in values.items() if (flag := flag_value(v)) is not None}
         if brief and rng.random() < 0.5:
             frame = rng.choice(_LISTED)  # one way of listing per message
-            listed = ", ".join(p(flag_phrase(k, flags[k]), phrase=True) if k in flags else frame.format(k=p(k), v=p(v))
-                               for k, v in values.items())
+            listed = ", ".join(p(flag_phrase(k, flags[k]), phrase=True) if k in flags
+                               else agreeing(frame, k).format(k=p(k), v=p(v)) for k, v in values.items())
             return listed + "." if sentence else listed
         if single and len(values) == 1:
             (k, v), = values.items()
             if k in flags:  # "Don't use logo, please.", not "The use logo is false."
                 return p(flag_phrase(k, flags[k], statement=statements), phrase=True) + rng.choice((".", ", please."))
-            return own_or_the(rng.choice(_INFORM_ONE), k).format(k=p(k), v=p(v))
+            return agreeing(own_or_the(rng.choice(_INFORM_ONE), k), k).format(k=p(k), v=p(v))  # "terms are"
         pair = next(((a, b, kind) for a, b, kind in _PAIRS if a in values and b in values), None)
         clauses = []
         for k, v in values.items():
@@ -702,7 +704,7 @@ class TemplateRenderer:
             if k in flags:  # protected whole: "don't use logo" is what the labels' check reads
                 clauses.append(p(flag_phrase(k, flags[k], statement=statements), phrase=True))
                 continue
-            clauses.append(own_or_the(rng.choice(_INFORM_STATEMENT if statements else _INFORM_CLAUSE), k)
+            clauses.append(agreeing(own_or_the(rng.choice(_INFORM_STATEMENT if statements else _INFORM_CLAUSE), k), k)
                            .format(k=p(k), v=p(v)))
         if len(clauses) > 1 and rng.random() < 0.2:
             clauses[-1] = f"{rng.choice(_HEDGES)} {clauses[-1]}"
@@ -757,7 +759,7 @@ class TemplateRenderer:
                 elif not body.startswith(("I ", "I'")):  # "Forecast-wise, in Lisbon, it's …"
                     body = body[:1].lower() + body[1:]
                 return " ".join(part for part in (head, body, close) if part)
-            clauses = [rng.choice(_FACT).format(k=p(k), v=p(v)) for k, v in facts.items()]
+            clauses = [agreeing(rng.choice(_FACT), k).format(k=p(k), v=p(v)) for k, v in facts.items()]
             return f"{head} {join(clauses)}. {close}"
         if act == "response_fail":
             if rng.random() < 0.3:

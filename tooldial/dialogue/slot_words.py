@@ -51,6 +51,23 @@ def short_slot_names() -> dict[str, str]:
     return {k.lower(): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
+#: A frame's verb after a label, with the words a frame may put between them ("The {k} I have is {v}").
+_LABEL_VERB = r"(\{%s\}(?: I have(?: in mind)?)?) (is|was)\b"
+_PLURAL_VERBS = {"is": "are", "was": "were"}
+
+
+def agreeing(frame: str, label: str, placeholder: str = "k") -> str:
+    """``frame`` with its verb after ``{placeholder}`` agreeing with ``label``: "The {k} are {v}" for a plural label
+    ("search terms", "coordinates"; its last word's singular differs and it is countable), else as it is. The frame
+    is rewritten, not drawn again, so a caller's random stream stays the same."""
+    from tooldial.knowledge.english import is_countable, singular
+
+    head = label.rpartition(" ")[2].lower()
+    if not head.isalpha() or singular(head) == head or not is_countable(head):
+        return frame
+    return re.sub(_LABEL_VERB % placeholder, lambda m: f"{m[1]} {_PLURAL_VERBS[m[2]]}", frame)
+
+
 #: Glued words a label splits: both parts at least this common (wordninja's cost: "bypass" 12.2 is; "fro" of the
 #: typo "fromat" 13.2 is not).
 _COMMON_COST = 12.5
