@@ -61,3 +61,13 @@ def test_only_the_verb_after_the_named_placeholder_agrees() -> None:
     frame = "So the {k} is {v} and the {k2} is {v2}."
     assert agreeing(frame, "tags", "k2") == "So the {k} is {v} and the {k2} are {v2}."
     assert agreeing(frame, "tags") == "So the {k} are {v} and the {k2} is {v2}."
+
+
+def test_every_clear_add_frame_that_says_is_agrees_with_a_plural_label() -> None:
+    """The opening request's added value ("… The guests are 4.", intents.bank) reads these frames."""
+    from tooldial.dialogue.intents.bank import CLEAR_ADD_TEMPLATES
+
+    said = [agreeing(t, "guests", "label").format(base="Find rooms.", base_np="Find rooms", label="guests", value="4")
+            for t in CLEAR_ADD_TEMPLATES]
+    assert not any(" guests is " in s or " guests I have in mind is " in s for s in said), said
+    assert any(" guests are 4" in s for s in said)

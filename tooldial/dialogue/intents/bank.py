@@ -16,7 +16,7 @@ from tooldial.dialogue.flags import flag_phrase, flag_value
 from tooldial.dialogue.intents.candidates import GREETINGS, candidates
 from tooldial.dialogue.intents.personas import introduces, persona_of
 from tooldial.dialogue.retriever import Band, Hits, Retriever
-from tooldial.dialogue.slot_words import own_or_the
+from tooldial.dialogue.slot_words import agreeing, own_or_the
 from tooldial.knowledge.loader import phrase_banks
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import name_tokens
@@ -197,7 +197,7 @@ class IntentBank:
                     for template in templates:
                         if template.startswith("{base_np}") and not intent.text.endswith("."):
                             continue  # "Can you …? for city Lisbon." is not a sentence
-                        texts.append(own_or_the(template, label, "label").format(
+                        texts.append(agreeing(own_or_the(template, label, "label"), label, "label").format(
                             base=intent.text, base_np=base_np, label=label, value=value, flag=flag,
                             Flag=flag[:1].upper() + flag[1:]))
                         owners.append((key, value))
