@@ -71,3 +71,16 @@ def test_every_clear_add_frame_that_says_is_agrees_with_a_plural_label() -> None
             for t in CLEAR_ADD_TEMPLATES]
     assert not any(" guests is " in s or " guests I have in mind is " in s for s in said), said
     assert any(" guests are 4" in s for s in said)
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("num_tlds", "number of tlds"),  # "number of" before other words
+    ("page_num", "page number"),  # "number" last
+    ("num_in", "number in"),  # and before a function word
+    ("max_results", "maximum results"),
+    ("sqft_max", "maximum sqft"),  # a modifier that ends the name goes first
+    ("lang", "language"),
+    ("desc", "desc"),  # a sort order as often as a description: not spelled out
+])
+def test_an_inputs_abbreviations_are_spelled_out(name: str, said: str) -> None:
+    assert slot_label(name, name.replace("_", " ")) == said

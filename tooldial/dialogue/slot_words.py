@@ -105,6 +105,26 @@ def unglued(word: str) -> str:
     return " ".join(splits[0])
 
 
+_INPUT_ABBREVIATIONS = {str(k): str(v) for k, v in loader.word_map("labels", "input_abbreviations").items()}
+_MODIFIERS = loader.words("labels", "input_modifier_abbreviations")
+#: Words after which "number of" is no phrase ("num in"): the pack's dangling words (prepositions, articles).
+_FUNCTION_WORDS = loader.words("documentation", "dangling_words")
+
+
+def spelled_out(words: list[str]) -> list[str]:
+    """An input name's abbreviations as a person says them (``labels.input_abbreviations``): "num tlds" → "number
+    of tlds", "page num" → "page number", "max results" → "maximum results", "lang" → "language"; a modifier that
+    ends the name goes first ("sqft max" → "maximum sqft", ``labels.input_modifier_abbreviations``)."""
+    if len(words) > 1 and words[-1].lower() in _MODIFIERS:
+        words = [words[-1], *words[:-1]]  # "sqft max" → "maximum sqft"
+    out: list[str] = []
+    for i, word in enumerate(words):
+        said = _INPUT_ABBREVIATIONS.get(word.lower())
+        last = i == len(words) - 1 or words[i + 1].lower() in _FUNCTION_WORDS  # "num in": "number in"
+        out.append(word if said is None else said.removesuffix(" of") if last else said)
+    return out
+
+
 def slot_label(name: str, plain: str, documented: str = "") -> str:
     """How a message calls the parameter ``name`` whose plain words are ``plain``: a name of one or two letters by
     its own documentation where that is a short noun phrase ("Strike Price" for ``k``, "season id" for ``s``: the
@@ -113,7 +133,8 @@ def slot_label(name: str, plain: str, documented: str = "") -> str:
         if name.lower() in SHORT_WORDS:  # "to", "id": a word people say
             return short_slot_names().get(name.lower(), plain)
         return _noun_phrase(documented, name) or short_slot_names().get(name.lower(), plain)
-    plain = " ".join(unglued(w) for w in plain.split())  # "outputsize": "the output size is 30"
+    # "outputsize": "the output size is 30"; "num_tlds": "the number of tlds"
+    plain = " ".join(spelled_out(" ".join(unglued(w) for w in plain.split()).split()))
     return plain[4:] if plain.startswith("the ") and len(plain) > 4 else plain  # ``theFile``: not "the the file"
 
 
