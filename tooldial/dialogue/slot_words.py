@@ -5,7 +5,9 @@ multi-word values are headline titles rather than filler.
   le guin earthsea"): it is called by its own documentation where that is a short noun phrase ("season id": the
   same letter means different things in different APIs), else by its common meaning from
   ``tooldial/data/short_slot_names.json`` (knowledge as data), else by the plain words of the name
-  (``stationId`` → ``station id``), a glued one split (``outputsize`` → ``output size``, :func:`unglued`).
+  (``stationId`` → ``station id``), a glued one split (``outputsize`` → ``output size``, :func:`unglued`) and its
+  abbreviations spelled out (``num_tlds`` → ``number of tlds``, :func:`spelled_out`).
+- :func:`agreeing`: a frame's verb after a plural label agrees with it ("the search terms are …").
 - :func:`own_or_the`: "my {k} is …" only of a value the user calls their own (an email, a city), else "the {k} is …"
   ("the months is 3", never "my months is 3").
 - :func:`is_headline`: a title written in headline style — capitalised words with the small connecting words
