@@ -24,6 +24,7 @@ from functools import lru_cache
 from importlib import resources
 
 from tooldial.knowledge import loader
+from tooldial.knowledge.english import is_countable, singular
 from tooldial.knowledge.taxonomy import FieldName, field_kind
 
 #: Words a headline keeps in lower case inside it (articles, conjunctions, short prepositions).
@@ -62,8 +63,6 @@ def agreeing(frame: str, label: str, placeholder: str = "k") -> str:
     """``frame`` with its verb after ``{placeholder}`` agreeing with ``label``: "The {k} are {v}" for a plural label
     ("search terms", "coordinates"; its last word's singular differs and it is countable), else as it is. The frame
     is rewritten, not drawn again, so a caller's random stream stays the same."""
-    from tooldial.knowledge.english import is_countable, singular
-
     head = label.rpartition(" ")[2].lower()
     if not head.isalpha() or singular(head) == head or not is_countable(head):
         return frame
@@ -76,7 +75,8 @@ _COMMON_COST = 12.5
 _CLOSED_COMPOUNDS = loader.words("english", "closed_compounds")
 _GLUED_PREFIXES = loader.words("english", "glued_prefixes")
 _GLUED_SUFFIXES = loader.words("english", "glued_suffixes")
-_GLUED_TAILS = loader.words("english", "glued_tails")
+#: Longest first: "ids" before "id".
+_GLUED_TAILS = sorted(loader.words("english", "glued_tails"), key=len, reverse=True)
 
 
 @lru_cache(maxsize=8192)
@@ -95,7 +95,7 @@ def unglued(word: str) -> str:
     if len(word) < 6 or not word.isalpha() or not word.islower() or word in costs or word in _CLOSED_COMPOUNDS \
             or lemminflect.getAllLemmas(word):
         return word
-    tail = next((t for t in sorted(_GLUED_TAILS, key=len, reverse=True) if word.endswith(t)), "")
+    tail = next((t for t in _GLUED_TAILS if word.endswith(t)), "")
     if tail and len(word) - len(tail) >= 3 and "NOUN" in lemminflect.getAllLemmas(word[:-len(tail)]):
         return f"{word[:-len(tail)]} {tail}"  # "userid", "userip"
     splits = [(word[:i], word[i:]) for i in range(3, len(word) - 2)

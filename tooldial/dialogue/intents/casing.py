@@ -7,15 +7,12 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from tooldial.dialogue.intents.determiners import PREPOSITIONS
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words a headline writes in lower case inside it (articles, conjunctions, short prepositions): between two
 #: capitalised words they belong to one name ("Board of India"), before a lower-case word an article is one.
 _SMALL_WORDS = knowledge_words("english", "headline_small_words")
-#: Prepositions (the words a cut clause must not end with, less determiners): a name follows one as often as a
-#: title does ("articles for Trump", "usage in Python"), so a run after one keeps its capitals.
-_PREPOSITIONS = knowledge_words("documentation", "dangling_words") - knowledge_words("documentation",
-                                                                                      "object_openers")
 _TITLE = re.compile(r"[A-Z][a-z]+")
 _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*")
 
@@ -71,8 +68,8 @@ def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
             if re.fullmatch(r"[a-z]+", nxt):
                 out[start] = run[0].lower()
             continue
-        if tokens[start - 1].lower() in _PREPOSITIONS:
-            continue
+        if tokens[start - 1].lower() in PREPOSITIONS:
+            continue  # a name follows one as often as a title does ("articles for Trump", "usage in Python")
         names = [w for w in run if w.lower() not in _SMALL_WORDS]
         if all(_TITLE.fullmatch(w) and _common(w.lower()) and w.lower() not in kept for w in names) \
                 and " ".join(run).lower() not in _place_names():

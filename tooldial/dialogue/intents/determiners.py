@@ -19,11 +19,12 @@ _PARTICLES = knowledge_words("actions", "phrasal_particles")
 #: Words that already determine an object ("all", "my", "the") and first words that make it any one ("random").
 _DETERMINERS = knowledge_words("documentation", "object_openers")
 _INDEFINITE = knowledge_words("actions", "indefinite_object_words")
-#: Where a qualifying phrase starts: "for a region", "using GPT", "of a server" (a preposition of the pack's words
-#: a cut clause must not end with, which are no determiner), "including its logo".
-_PHRASE_END = (knowledge_words("documentation", "dangling_words") - knowledge_words("documentation", "object_openers")
-               | {w for w in ordered_words("documentation", "qualifier_starts")
-                  + ordered_words("documentation", "detail_starts") if " " not in w})
+#: Prepositions and the like: the pack's words a cut clause must not end with that are no determiner ("for", "of",
+#: "with"). Read by the casing and the giving reading too.
+PREPOSITIONS = knowledge_words("documentation", "dangling_words") - knowledge_words("documentation", "object_openers")
+#: Where a qualifying phrase starts: "for a region", "using GPT", "of a server", "including its logo".
+_PHRASE_END = PREPOSITIONS | {w for w in ordered_words("documentation", "qualifier_starts")
+                              + ordered_words("documentation", "detail_starts") if " " not in w}
 #: Words that join two phrases: an object joined to another is no plain noun phrase ("list agencies or search").
 _COORDINATORS = knowledge_words("english", "coordinators")
 #: Pronouns, which lemminflect's lexicon lists as nouns: "currencies we support" is a clause.

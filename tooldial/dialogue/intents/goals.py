@@ -15,7 +15,7 @@ from tooldial.dialogue.intents.clauses import (
     intent_source,
     name_clause,
 )
-from tooldial.dialogue.intents.determiners import with_article
+from tooldial.dialogue.intents.determiners import PREPOSITIONS, with_article
 from tooldial.dialogue.intents.text import name_words, readable, words
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
@@ -129,7 +129,6 @@ def _what_it_does(clause: str, api: Api) -> str:
 _GIVING_VERBS = knowledge_words("documentation", "giving_verbs")
 _GIVEN_READERS = knowledge_words("documentation", "given_readers")
 _GIVEN_NOUNS = knowledge_words("documentation", "given_nouns")
-_OPENERS = knowledge_words("documentation", "object_openers")
 _COORDINATORS = knowledge_words("english", "coordinators")
 
 
@@ -150,7 +149,7 @@ def _given(clause: str, api: Api) -> str:
     head = _phrase_words(said)
     params = {w for w in _param_words(api) if len(w) >= 3}
     if not head or not (reader or head[-1] in _GIVEN_NOUNS) or any(
-            w.startswith(p) for w in head for p in params) or tokens[0].lower() in _DANGLING - _OPENERS \
+            w.startswith(p) for w in head for p in params) or tokens[0].lower() in PREPOSITIONS \
             or _COORDINATORS & set(words(said)):
         return clause  # "give you about all cities data", "provide a text or url and get a summary": no object
     return " ".join(["get", *tokens])
