@@ -169,6 +169,73 @@ def test_lead_ins_gerund_subjects_and_second_verbs(description: str, expected: s
     assert expected in goal and "requires" not in goal and not goal.startswith("use this"), goal
 
 
+@pytest.mark.parametrize(("description", "expected"), [
+    ("This endpoint will return back the top sales of all time.", "the top sales of all time"),
+    ("Endpoint for getting the order book of a market.", "the order book of a market"),
+    ("Endpoint to search in the deals by keywords.", "search in the deals by keywords"),
+    ("This end point will generate red QR codes.", "generate red QR codes"),
+    ("To reset the password for a database user, send a POST request to `/v2/users`.",
+     "reset the password for a database user"),
+    ("To list the standings after a race in a season, use this endpoint.",
+     "list the standings after a race in a season"),
+    ("To find time ranges that work for an event provide the following fields.", "find time ranges"),
+])
+def test_a_description_s_frame_is_not_the_request(description: str, expected: str) -> None:
+    """A verb said as another ("return back" → get) leaves its particle; "Endpoint for …", "This end point will …"
+    and a sentence that opens with its purpose ("To …, send a POST request") say what the call is for."""
+    goal = goal_clause(_api("op", description, "x"))
+    assert goal.endswith(expected) and len(goal.split()) <= len(expected.split()) + 2, goal
+    assert not re.search(r"\b(back|endpoint|end point|send|use this|provide)\b", goal), goal
+
+
+def test_a_particle_stays_where_it_is_not_the_replaced_verb_s() -> None:
+    goal = goal_clause(_api("op", "Returns up to 40 small series models.", "x"))
+    assert "small series models" in goal and not re.search(r"\b(get|find|look up|pull up) to\b", goal), goal
+    assert goal_clause(_api("op", "Looks up the city of an airport code.", "x")).startswith("look up the city")
+
+
+def test_a_purpose_is_read_from_the_first_sentence_only_and_not_when_it_names_an_input() -> None:
+    tip = "Applies an effect to an image. To minimize the load, use the same input image."
+    assert "minimize" not in goal_clause(_api("op", tip, "image"))
+    woeid = "To find your woeid, browse or search for your city on the weather page."
+    assert "find your woeid" not in goal_clause(_api("Search by woeid", woeid, "woeid"))
+    assert goal_clause(_api("op", woeid, "city")) == "find your woeid"
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Get all products you have made with the builder.", "all products"),
+    ("Get analytics of a short link that you have generated.", "analytics of a short link"),
+    ("Returns a list of famous voices you can use to generate text.", "famous voices"),
+])
+def test_a_relative_clause_about_the_reader_is_left_out(description: str, expected: str) -> None:
+    assert goal_clause(_api("op", description, "x")).endswith(expected)
+
+
+@pytest.mark.parametrize("description", [
+    "Pass the text you want to rewrite.",  # what the object is for
+    "Check if the device you would like to buy is locked.",  # a clause of its own
+])
+def test_a_clause_with_you_that_says_more_stays(description: str) -> None:
+    assert "you" in goal_clause(_api("op", description, "x"))
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Create an calendar for a team.", "create a calendar"),
+    ("Update a estimate that was created.", "update an estimate"),
+    ("Post an stl file in the body.", "an stl file"),  # said letter by letter
+    ("Book an hour of court time.", "an hour"),
+    ("Issue a one-time code by SMS.", "a one-time code"),
+    ("Given a rectangle a and a set of points, find the largest empty rectangle.", "a rectangle a and"),
+])
+def test_an_article_agrees_with_the_word_it_is_said_before(description: str, expected: str) -> None:
+    assert expected in goal_clause(_api("op", description, "x"))
+
+
+def test_a_sentence_that_opens_with_to_and_no_verb_is_no_purpose() -> None:
+    goal = goal_clause(_api("Date range", "To date and from date of the report window.", "x"))
+    assert not goal.startswith("date and from"), goal
+
+
 @pytest.mark.parametrize(("description", "foreign"), [
     ("Devuelve los datos de los tipos de estado de los reportes.", True),
     ("Liste de tous les medias disponibles, tous types et auteurs.", True),

@@ -127,6 +127,22 @@ def verb_base(word: str) -> str | None:
     return base if low in (base, base + "s", base + "es") or low.endswith("ies") and base.endswith("y") else None
 
 
+def is_noun(word: str) -> bool:
+    """Whether lemminflect's lexicon knows ``word`` as a noun and no adverb (``links``, ``call``; not ``out`` or
+    ``once``), or it is a name or an abbreviation it does not know (``StockTurn``, ``VIN``)."""
+    import lemminflect
+
+    classes = lemminflect.getAllLemmas(word.lower())
+    return "NOUN" in classes and "ADV" not in classes or (word[:1].isupper() and not classes)
+
+
+def verb_lemmas(word: str) -> tuple[str, ...]:
+    """The verbs ``word`` is a form of in lemminflect's lexicon (``returns`` → ``return``; ``data`` → none)."""
+    import lemminflect
+
+    return tuple(lemminflect.getAllLemmas(word.lower()).get("VERB", ()))
+
+
 #: Prefixes that undo or repeat what a verb does ("unarchive", "reindex"), when the lexicon lacks the word.
 _VERB_PREFIXES = ("un", "re", "dis")
 

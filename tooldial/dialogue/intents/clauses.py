@@ -9,7 +9,14 @@ from http import HTTPMethod
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.paths import ENUMERATOR, METHOD_VERBS, Segment, path_segments
 from tooldial.dialogue.intents.text import _word_costs, name_words
-from tooldial.knowledge.english import addresses_reader, indefinite_article, is_base_verb, singular, verb_base
+from tooldial.knowledge.english import (
+    addresses_reader,
+    indefinite_article,
+    is_base_verb,
+    singular,
+    verb_base,
+    verb_lemmas,
+)
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -77,6 +84,17 @@ def _base_verb(word: str, following: str = "", *, lexicon: bool = True) -> str |
             return low[:-2]
         return low[:-1] if low.endswith("s") and not low.endswith("ss") else low
     return None
+
+
+#: Words after a verb that make a phrasal verb ("return back", "look up"; ``actions.phrasal_particles``).
+_PARTICLES = knowledge_words("actions", "phrasal_particles")
+
+
+def _replaced(word: str, verb: str) -> bool:
+    """Whether :data:`_VERB_MAP` said ``word`` as another verb (``returns`` → ``get``, ``shows`` → ``see``), whose
+    particle it then does not take; ``fetches`` → ``fetch`` is the same verb."""
+    low = word.lower()
+    return low in _VERB_MAP and verb not in {low, *verb_lemmas(low)}
 
 
 def _infinitive(word: str, description: str) -> bool:
@@ -173,7 +191,11 @@ def description_clause(api: Api) -> str:
             rest = rest[:ends[0]]  # "Updating a comment requires a login": the gerund says what the call does
         if not rest or (at and _leads_verb(rest) != 0):
             return name_clause(api)
-        clause = " ".join([_base_verb(rest[0], (rest[1:] or [""])[0]) or rest[0].lower(), *rest[1:]])
+        verb = _base_verb(rest[0], (rest[1:] or [""])[0]) or rest[0].lower()
+        if (len(rest) > 2 and rest[1].lower() in _PARTICLES and rest[2].lower() not in _DANGLING_STARTS
+                and _replaced(rest[0], verb)):  # "will return back the top sales": back was return's, not get's
+            rest = [rest[0], *rest[2:]]  # ("returns up to 40 models": up is to's)
+        clause = " ".join([verb, *rest[1:]])
     elif tokens[0].lower() in _DANGLING_STARTS:
         return name_clause(api)  # "get if you have a keystore ...", "get for validating an email"
     elif _infinitive(tokens[0], api.description or ""):
@@ -243,12 +265,37 @@ def _after_subject_lead(text: str) -> str:
     return lead.group("rest") if _leads_verb(rest) in (0, 1) else text
 
 
-def _action_text(sentence: str, subject_lead: bool = True) -> str:
+#: "To reset a user's password, send a POST request to …": the purpose a sentence opens with, up to a comma or
+#: to where it turns to the instruction (``documentation.instruction_starts``).
+_PURPOSE = re.compile(r"^to\s+(?P<purpose>\S.*?)(?:\s*[,;:]\s*|\s+(?:" + "|".join(
+    ordered_words("documentation", "instruction_starts")) + r")\b|$)", re.I)
+
+
+def _purpose(text: str, inputs: set[str]) -> str:
+    """What a sentence that opens with its purpose ("To <verb> …") says the call is for, else the sentence: the
+    instruction that follows is how to call the API, not what the user wants ("To list the constructor standings
+    after a race, use this endpoint" → "list the constructor standings after a race"). A purpose whose object
+    names only the call's ``inputs`` (words of its parameter names) says how to find an input ("To find your
+    woeid, browse …"), not what the call is for."""
+    found = _PURPOSE.match(text)
+    if found is None:
+        return text
+    words = found.group("purpose").split()
+    if _base_verb(words[0], (words[1:] or [""])[0]) is None:
+        return text
+    named = [w for w in re.findall(r"[a-z0-9]+", " ".join(words[1:]).lower()) if w not in _OBJECT_OPENERS]
+    return text if named and all(w in inputs for w in named) else found.group("purpose")
+
+
+def _action_text(sentence: str, subject_lead: bool = True, purpose_inputs: set[str] | None = None) -> str:
     """The sentence with its preamble dropped, or "" when it does not say what a call does (a blurb, a
     definition, a fragment, another language). ``subject_lead``: read past a subject that names the API
     (:func:`_after_subject_lead`); not in a tool's blurb ("The Numerology API allows you to compute …" says what
-    the tool does, not what its "attitude" endpoint does)."""
+    the tool does, not what its "attitude" endpoint does). ``purpose_inputs``: the words of the call's inputs,
+    given for the first sentence of its own description only, whose opening purpose (:func:`_purpose`) is the
+    call's; a later one ("To minimize the load, use one image") is a tip."""
     text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
+    text = _purpose(text, purpose_inputs) if purpose_inputs is not None else text
     text = _PREAMBLE.sub("", text)
     while (led := _LEAD_IN.sub("", text)) != text:  # "You can use this to also retrieve ..."
         text = led
@@ -280,8 +327,9 @@ def intent_source(api: Api) -> str:
     starts with a verb the pack names (a tool's blurb describes the tool, not this endpoint, and one addressed
     to its reader, "Integrate WhatsApp into your apps", is marketing); "" when there is none
     (:func:`name_clause` then reads the name)."""
+    inputs = {w.lower() for p in api.parameters for w in [*name_words(p.name), *re.findall(r"[a-z0-9]+", p.name.lower())]}
     for n, sentence in enumerate(_sentences(api.description)):
-        text = _action_text(sentence)
+        text = _action_text(sentence, purpose_inputs=inputs if n == 0 else None)
         # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
         # follow a blurb too)
         if text and (n == 0 or _base_verb(text.split()[0]) is not None and not addresses_reader(text)):

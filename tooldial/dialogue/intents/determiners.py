@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from tooldial.knowledge.english import indefinite_article, is_countable, singular
 from tooldial.knowledge.loader import ordered_words
@@ -32,6 +33,8 @@ _PRONOUNS = knowledge_words("english", "personal_pronouns")
 #: Words that open a clause, not a noun phrase ("find out what guests say", "check whether it is open").
 _CLAUSE_OPENERS = knowledge_words("documentation", "question_words") | knowledge_words("documentation",
                                                                                      "relative_words")
+#: Function words: an "a" before one is a letter, not an article.
+_FUNCTION_WORDS = knowledge_words("documentation", "dangling_words") | _COORDINATORS
 #: The longest bare object read: a head noun with two words before it ("user bank account").
 _MAX_OBJECT = 3
 
@@ -80,3 +83,19 @@ def with_article(tokens: list[str]) -> list[str]:
         return tokens  # "timelines advanced": no noun phrase
     new = tokens[0].lower() in _NEW_OBJECT_VERBS or words[0] in _INDEFINITE
     return [*tokens[:start], indefinite_article(words[0]) if new else "the", *tokens[start:]]
+
+
+def agreeing_articles(tokens: list[str]) -> list[str]:
+    """``tokens`` with an "a"/"an" the documentation got wrong said right ("create an calendar" → "a calendar",
+    "a image" → "an image"), by :func:`~tooldial.knowledge.english.indefinite_article` where its letters decide:
+    only before a lower-case word, and not before one starting with "h", "o" or "u", which are said either way
+    ("an hour", "a one-time code", "a user"), nor one whose first letters hold no vowel (an abbreviation: "an stl
+    file"), nor an "a" before a function word (a letter: "a rectangle a and a set")."""
+    out = list(tokens)
+    for i, (token, word) in enumerate(pairwise(tokens)):
+        if (token not in ("a", "an") or not re.fullmatch(r"[a-z][a-z-]*", word) or word[0] in "hou"
+                or not re.search(r"[aeiouy]", word[:4]) or word in _FUNCTION_WORDS):
+            continue  # "an stl file" is said letter by letter; "a rectangle A and" names a letter
+        out[i] = indefinite_article(word)
+    return out
+

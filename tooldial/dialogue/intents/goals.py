@@ -15,8 +15,9 @@ from tooldial.dialogue.intents.clauses import (
     intent_source,
     name_clause,
 )
-from tooldial.dialogue.intents.determiners import PREPOSITIONS, with_article
+from tooldial.dialogue.intents.determiners import PREPOSITIONS, agreeing_articles, with_article
 from tooldial.dialogue.intents.text import name_words, readable, words
+from tooldial.knowledge.english import is_noun
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -106,7 +107,7 @@ def goal_clause(api: Api) -> str:
         pick = int(hashlib.sha256(api.id.encode()).hexdigest(), 16) % len(_GOAL_VERBS)
         tokens[0] = _GOAL_VERBS[pick]
     # "download File" → "download the file"; the tool's own words keep their capitals ("from Twitter Premium")
-    return " ".join(with_article(sentence_case(tokens, keep=re.findall(r"\w+", api.tool))))
+    return " ".join(agreeing_articles(with_article(sentence_case(tokens, keep=re.findall(r"\w+", api.tool)))))
 
 
 def _what_it_does(clause: str, api: Api) -> str:
@@ -181,7 +182,7 @@ def _user_words(clause: str, api: Api) -> list[str]:
     out = re.sub(r"\b(and|or)\s+(?:also\s+)?([a-z]+s)\s+(\S+)",
                  lambda m: f"{m[1]} {_base_verb(m[2], m[3], lexicon=False) or m[2]} {m[3]}", out)
     names = {p.name for p in api.parameters}
-    tokens = [readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()]
+    tokens = _unaddressed([readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()])
     while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES) \
             and not re.fullmatch(r"[A-Z]", tokens[-1]):  # "from Serie A" ends in a name, not an article
         tokens.pop()
@@ -191,6 +192,28 @@ def _user_words(clause: str, api: Api) -> list[str]:
         tokens[-1] = tokens[-1].rstrip(",")
     if not _phrase_words(" ".join(tokens[1:])) or any(w in _DEV_WORDS - _PLAIN_DEV for w in words(" ".join(tokens))):
         return []
+    return tokens
+
+
+#: Words after "you" that make a clause addressed to the documentation's reader ("products you have made").
+_READER_CLAUSE_VERBS = knowledge_words("english", "reader_clause_verbs")
+_RELATIVE = knowledge_words("documentation", "relative_words")
+#: Words that open a clause of its own ("check if …", "find out whether …").
+_SUBORDINATORS = knowledge_words("english", "subordinators")
+
+
+def _unaddressed(tokens: list[str]) -> list[str]:
+    """``tokens`` up to a relative clause about the documentation's reader ("analytics of a short link you have
+    generated" → "analytics of a short link"; "that you" goes too): in a user's request "you" is the assistant."""
+    for i in range(2, len(tokens) - 1):
+        if tokens[i].lower() == "you" and tokens[i + 1].lower() in _READER_CLAUSE_VERBS:
+            if any(t.lower() in _SUBORDINATORS for t in tokens[:i]):
+                return tokens  # "check if the device you can buy is locked", "places where you can buy": a clause
+            kept = tokens[:i - 1] if tokens[i - 1].lower() in _RELATIVE else tokens[:i]
+            if not is_noun(kept[-1].rstrip(",;:")):
+                return tokens  # "get once you have …": no noun the clause is about
+            kept[-1] = kept[-1].rstrip(",;:")
+            return kept
     return tokens
 
 
