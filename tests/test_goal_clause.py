@@ -231,6 +231,22 @@ def test_an_article_agrees_with_the_word_it_is_said_before(description: str, exp
     assert expected in goal_clause(_api("op", description, "x"))
 
 
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Change the name of a particular brand", "change the name of a brand"),
+    ("Copyaspecificfile", "copy a file"),
+    ("Enable Custom App Auth", "enable custom app auth"),  # a word English uses only as a verb
+    ("accept_sub_exhibition", "accept the sub exhibition"),
+])
+def test_a_name_that_starts_with_a_verb_says_what_the_call_does(name: str, expected: str) -> None:
+    assert goal_clause(_api(name, "", "x")) == expected
+
+
+@pytest.mark.parametrize("name", ["Google Images", "Mars Test Chat", "transaksi", "Details all surveys",
+                                  "market/most_actives", "putReq"])
+def test_a_name_whose_first_word_only_looks_like_a_verb_is_a_record(name: str) -> None:
+    assert goal_clause(_api(name, "", "x")).startswith("get the ")
+
+
 def test_a_sentence_that_opens_with_to_and_no_verb_is_no_purpose() -> None:
     goal = goal_clause(_api("Date range", "To date and from date of the report window.", "x"))
     assert not goal.startswith("date and from"), goal

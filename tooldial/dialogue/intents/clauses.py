@@ -361,7 +361,7 @@ def name_clause(api: Api) -> str:
     parts = name_words(name) if segments != [] else []  # a host alone ("https://www.upiqr.com") names no call
     if not parts:
         return f"use {api.tool}"
-    verb = _base_verb(parts[0])
+    verb = _name_verb(parts)
     if segments is not None and len(segments) > 1 and verb != parts[0]:
         verb = None  # a path's first segment is a record ("views/:id/assessments", "/booking/cancel"), unless
         # it is written as a verb ("/search/titles", "/list/bank_types")
@@ -374,6 +374,22 @@ def name_clause(api: Api) -> str:
     if method_verb != "get" and not _holds_a_verb(parts, method_verb):
         return _articles(f"{method_verb} the {' '.join(parts)}")  # PATCH "ProjectDescription": no lookup
     return f"get the {' '.join(parts)} from {api.tool}".strip()
+
+
+def _name_verb(parts: list[str]) -> str | None:
+    """The verb a name's words start with: as a description's first word (:func:`_base_verb`), or, before an
+    article ("Change the name of a brand", "Copy a file"), a word the lexicon knows as a verb ("trans a ksi"
+    is a glued word split), or a word English uses only as a verb that descriptions use as their subject's
+    ("Enable Custom App Auth", "accept_sub_exhibition": a name is imperative), unless the pack names it no verb
+    ("Google Images")."""
+    verb = _base_verb(parts[0])
+    if verb is not None or len(parts) < 2:
+        return verb
+    if parts[1] in ("a", "an", "the"):  # not "all" or "most": "Details all surveys", "market/most_actives"
+        verb = _base_verb(parts[0], parts[1])
+        return verb if verb is not None and (is_base_verb(verb) or verb_lemmas(parts[0])) else None
+    only = verb_base(parts[0])  # at least four letters, as in _base_verb: "Mars Test Chat", "putReq", "/log/email"
+    return only if only is not None and len(only) > 3 and parts[0] not in _NOT_VERBS else None
 
 
 def _holds_a_verb(parts: list[str], method_verb: str) -> bool:
