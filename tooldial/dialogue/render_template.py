@@ -129,6 +129,7 @@ _REWRITES = phrase_banks("en", "rewrites")
 
 _USER_OPENERS = _USER["user_openers"]
 _USER_CLOSERS = _USER["user_closers"]
+_GIVING_CLOSERS = frozenset(_USER["closers_after_giving"])
 _THANK = _USER["thank"]
 _THANK_FOR = _USER["thank_for"]
 _OFFER = _USER["offer"]
@@ -332,11 +333,14 @@ def _at_most(n: int, *extras: str | Callable[[], str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _closer(persona: str, rng: random.Random) -> str:
-    """A user's closing words: the persona's fixed closers, or a composed thanks / offer."""
+def _closer(persona: str, rng: random.Random, giving: bool = True) -> str:
+    """A user's closing words: the persona's fixed closers, or a composed thanks / offer. Words that close handing
+    something over ("Hope that helps!", an offer of more: ``user.closers_after_giving``) only where the user gives
+    something (``giving``: an inform), not after a yes or no to the assistant's offer."""
     if persona in ("terse", "typo") or rng.random() < 0.4:
-        return rng.choice(_USER_CLOSERS[persona])
-    if persona == "chatty" and rng.random() < 0.4:
+        return rng.choice(_USER_CLOSERS[persona] if giving else
+                          [c for c in _USER_CLOSERS[persona] if c not in _GIVING_CLOSERS])
+    if persona == "chatty" and rng.random() < 0.4 and giving:
         return f"{rng.choice(_OFFER)} {rng.choice(_OFFER_WHAT)}."
     return f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR)}" + rng.choice((".", "!"))
 
@@ -568,7 +572,7 @@ class TemplateRenderer:
             goal = rng.choice(_GOAL).format(c=ctx["clause"])
         style = turn.style if turn.style and rng.random() < STYLE_USE else None
         opener = rng.choice(_USER_OPENERS[persona])
-        closer = _closer(persona, rng) if rng.random() < 0.25 else ""
+        closer = _closer(persona, rng, giving=act in ("inform", "fail_inform")) if rng.random() < 0.25 else ""
         context = told(_context_sentence(act, persona, domain, profile, rng, p, ctx)) if room() else ""
         ctx["introducing"] = bool(context)  # this message introduces the user: no aside beside it
         if context:
