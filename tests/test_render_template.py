@@ -472,3 +472,16 @@ def test_words_that_close_handing_something_over_are_said_only_when_the_user_giv
     after_inform = {_closer("chatty", random.Random(seed), giving=True) for seed in range(400)}
     assert not after_yes & _GIVING_CLOSERS and not any(c.startswith(offers) for c in after_yes)
     assert after_inform & _GIVING_CLOSERS and any(c.startswith(offers) for c in after_inform)
+
+
+def test_a_reason_after_a_no_never_repeats_what_the_no_s_tail_says() -> None:
+    """"I was after something else. My teammate was after something else." (review of sample 4631): no reason of
+    ``persona.negate_why`` ends as a ``user.negate_tail`` does."""
+    from tooldial.dialogue.render_template import _NEGATE_TAIL
+    from tooldial.dialogue.user_profile import NEGATE_WHY
+
+    def ending(text: str) -> tuple[str, ...]:
+        return tuple(re.findall(r"[a-z']+", text.lower())[-4:])
+
+    tails = {ending(t) for t in _NEGATE_TAIL if t}
+    assert tails and not any(ending(w) in tails for w in NEGATE_WHY)

@@ -164,6 +164,7 @@ _AFFIRM_GO = _USER["affirm_go"]
 _NEGATE = _USER["negate"]
 _NEGATE_NO = _USER["negate_no"]
 _NEGATE_WHY = _USER["negate_why"]
+_NEGATE_TAIL = _USER["negate_tail"]
 _BYE_THANKS = _USER["bye_thanks"]
 _BYE_TAIL = _USER["bye_tail"]
 _BYE_WHY = _USER["bye_why"]
@@ -613,8 +614,7 @@ class TemplateRenderer:
         if act == "negate":
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
-            tail = rng.choice(("", "", "I was after something else.", "Let me explain differently.")) \
-                if persona == "chatty" else ""
+            tail = rng.choice(_NEGATE_TAIL) if persona == "chatty" else ""
             return self._told(act, p, frame=body, tail=tail, why=detail(NEGATE_WHY, 0.4), story=moment("negate", 0.2))
         if act == "user_bye":
             return self._user_bye(rng, p, ctx, detail, moment)
