@@ -98,4 +98,3 @@ def agreeing_articles(tokens: list[str]) -> list[str]:
             continue  # "an stl file" is said letter by letter; "a rectangle A and" names a letter
         out[i] = indefinite_article(word)
     return out
-
