@@ -339,3 +339,28 @@ def test_what_a_caller_sends_is_no_giving(description: str, params: tuple[str, .
     api = Api(category="Data", tool="Geo", name="Reverse", description=description,
               required_parameters=tuple(Parameter(name=p) for p in params))
     assert not goal_clause(api).startswith(("get", "find", "look up", "pull up")) or "from Geo" in goal_clause(api)
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Get all testimonials written by the given user.", "all testimonials"),
+    ("Removes the property from the worklog identified by the key or by the id.", "from the worklog"),
+    ("Returns the top tracks of a label sorted by rank type.", "the top tracks of a label"),
+])
+def test_a_participle_that_led_into_a_dropped_by_phrase_goes_with_it(description: str, expected: str) -> None:
+    assert goal_clause(_api("op", description, "id", "key", "user", "rank_type")).endswith(expected)
+
+
+@pytest.mark.parametrize(("description", "kept"), [
+    ("Get a property list for rent by parameters.", "rent"),  # a noun first
+    ("Check if a domain is registered by its id.", "registered"),  # a predicate, after a verb form
+])
+def test_a_word_that_is_no_dangling_participle_stays(description: str, kept: str) -> None:
+    assert kept in goal_clause(_api("op", description, "id", "parameters"))
+
+
+@pytest.mark.parametrize("description", [
+    "Returns the languages currently supported by the API.",  # after an adverb
+    "Get all pages, ordered by the site id.",  # after a comma
+])
+def test_a_participle_after_an_adverb_or_a_comma_stays(description: str) -> None:
+    assert re.search(r"\b(supported|ordered)$", goal_clause(_api("op", description, "id", "api")))

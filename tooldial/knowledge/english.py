@@ -136,6 +136,25 @@ def is_noun(word: str) -> bool:
     return "NOUN" in classes and "ADV" not in classes or (word[:1].isupper() and not classes)
 
 
+def word_classes(word: str) -> frozenset[str]:
+    """The word classes lemminflect's lexicon gives ``word`` (NOUN, VERB, ADJ, ADV, …; empty for a word it does not
+    know: a name, an abbreviation, jargon)."""
+    import lemminflect
+
+    return frozenset(lemminflect.getAllLemmas(word.lower()))
+
+
+def past_participle_of(word: str) -> str | None:
+    """The verb ``word`` is the past participle of in lemminflect's lexicon, written unlike its base (``written`` →
+    write, ``identified`` → identify, ``sent`` → send), else None; a verb of three letters is not read (the lexicon
+    has "feed" as the participle of "fee")."""
+    import lemminflect
+
+    low = word.lower()
+    return next((lemma for lemma in verb_lemmas(low) if low != lemma and len(lemma) > 3
+                 and low in lemminflect.getInflection(lemma, tag="VBN")), None)
+
+
 def verb_lemmas(word: str) -> tuple[str, ...]:
     """The verbs ``word`` is a form of in lemminflect's lexicon (``returns`` → ``return``; ``data`` → none)."""
     import lemminflect

@@ -17,7 +17,7 @@ from tooldial.dialogue.intents.clauses import (
 )
 from tooldial.dialogue.intents.determiners import PREPOSITIONS, agreeing_articles, with_article
 from tooldial.dialogue.intents.text import name_words, readable, words
-from tooldial.knowledge.english import is_noun
+from tooldial.knowledge.english import is_noun, past_participle_of, verb_lemmas, word_classes
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -167,9 +167,11 @@ def _user_words(clause: str, api: Api) -> list[str]:
     params = _param_words(api)
     head, *phrases = _PHRASE_START.split(clause)
     kept = [re.sub(r"\b(a|an|the)\s+(?:" + "|".join(_MARKERS) + r")\s+", r"\1 ", head, flags=re.I)]
+    agent_cut = False
     for phrase in phrases:
         user = _user_phrase(phrase, params)
         if user is None:
+            agent_cut = phrase.split(" ", 1)[0].lower() == "by"
             break  # what follows a developer's phrase qualifies it, not the user's goal
         kept.append(user)
     verb, _, rest = " ".join(kept).partition(" ")  # "list of all codes": the verb list stays, "of" goes
@@ -183,6 +185,8 @@ def _user_words(clause: str, api: Api) -> list[str]:
                  lambda m: f"{m[1]} {_base_verb(m[2], m[3], lexicon=False) or m[2]} {m[3]}", out)
     names = {p.name for p in api.parameters}
     tokens = _unaddressed([readable(t) if "_" in t.strip("_") or t in names else t for t in out.split()])
+    if agent_cut and len(tokens) > 2 and _led_by(tokens[-2], tokens[-1]):
+        tokens.pop()  # "quotes delivered [by the given character]": the participle led into the phrase left out
     while len(tokens) > 1 and (tokens[-1].lower() in _DANGLING or tokens[-1].lower() in _DANGLING_PARTICIPLES) \
             and not re.fullmatch(r"[A-Z]", tokens[-1]):  # "from Serie A" ends in a name, not an article
         tokens.pop()
@@ -193,6 +197,18 @@ def _user_words(clause: str, api: Api) -> list[str]:
     if not _phrase_words(" ".join(tokens[1:])) or any(w in _DEV_WORDS - _PLAIN_DEV for w in words(" ".join(tokens))):
         return []
     return tokens
+
+
+def _led_by(before: str, word: str) -> bool:
+    """Whether ``word`` is a past participle after a noun that led into a "by" phrase ("testimonials written by …",
+    "the worklog identified by …"), not a predicate ("is registered by …"): written as a participle the lexicon
+    knows (:func:`~tooldial.knowledge.english.past_participle_of`), right after a noun or a word the lexicon does not
+    know ("worklog"); not after a verb form ("is", "been"), an adverb ("currently", "when") or a comma."""
+    if not word.islower() or past_participle_of(word) is None or is_noun(word):
+        return False  # ("a property list for rent by parameters": rent is a noun first)
+    if not re.fullmatch(r"[\w'-]+", before) or before.lower().endswith("ly"):
+        return False  # "all companies, or companies filtered", "pages, ordered", "languages currently supported"
+    return is_noun(before) or not verb_lemmas(before) and not word_classes(before)
 
 
 #: Words after "you" that make a clause addressed to the documentation's reader ("products you have made").
