@@ -130,6 +130,8 @@ _REWRITES = phrase_banks("en", "rewrites")
 _USER_OPENERS = _USER["user_openers"]
 _USER_CLOSERS = _USER["user_closers"]
 _GIVING_CLOSERS = frozenset(_USER["closers_after_giving"])
+#: Each persona's closers that may follow a yes or a no (none that closes handing something over).
+_REPLY_CLOSERS = {persona: [c for c in closers if c not in _GIVING_CLOSERS] for persona, closers in _USER_CLOSERS.items()}
 _THANK = _USER["thank"]
 _THANK_FOR = _USER["thank_for"]
 _OFFER = _USER["offer"]
@@ -339,8 +341,7 @@ def _closer(persona: str, rng: random.Random, giving: bool = True) -> str:
     something over ("Hope that helps!", an offer of more: ``user.closers_after_giving``) only where the user gives
     something (``giving``: an inform), not after a yes or no to the assistant's offer."""
     if persona in ("terse", "typo") or rng.random() < 0.4:
-        return rng.choice(_USER_CLOSERS[persona] if giving else
-                          [c for c in _USER_CLOSERS[persona] if c not in _GIVING_CLOSERS])
+        return rng.choice((_USER_CLOSERS if giving else _REPLY_CLOSERS)[persona])
     if persona == "chatty" and rng.random() < 0.4 and giving:
         return f"{rng.choice(_OFFER)} {rng.choice(_OFFER_WHAT)}."
     return f"{rng.choice(_THANK)} {rng.choice(_THANK_FOR)}" + rng.choice((".", "!"))

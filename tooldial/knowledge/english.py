@@ -115,33 +115,40 @@ def verb_base(word: str) -> str | None:
     (``restore``, ``performs`` → ``perform``), else None: a word that is also a noun or an adjective (``search``,
     ``image``, ``open``) and the participles (``estimated``, ``trending``), which describe nouns as often as
     they act, are no verb by their form alone. The lexicon is lemminflect's (it ships in the wheel)."""
-    import lemminflect
-
     low = word.lower()
     if not re.fullmatch(r"[a-z]{3,}", low) or low.endswith(("ed", "ing")):
         return None
-    lemmas = lemminflect.getAllLemmas(low)
+    lemmas = _lemmas(low)
     if set(lemmas) != {"VERB"}:
         return None
     base = lemmas["VERB"][0]
     return base if low in (base, base + "s", base + "es") or low.endswith("ies") and base.endswith("y") else None
 
 
-def is_noun(word: str) -> bool:
-    """Whether lemminflect's lexicon knows ``word`` as a noun and no adverb (``links``, ``call``; not ``out`` or
-    ``once``), or it is a name or an abbreviation it does not know (``StockTurn``, ``VIN``)."""
+@lru_cache(maxsize=32768)
+def _lemmas(low: str) -> dict[str, tuple[str, ...]]:
+    """lemminflect's lemmas of a lower-case word by word class (it ships in the wheel); read only."""
     import lemminflect
 
-    classes = lemminflect.getAllLemmas(word.lower())
-    return "NOUN" in classes and "ADV" not in classes or (word[:1].isupper() and not classes)
+    return lemminflect.getAllLemmas(low)
 
 
 def word_classes(word: str) -> frozenset[str]:
     """The word classes lemminflect's lexicon gives ``word`` (NOUN, VERB, ADJ, ADV, …; empty for a word it does not
     know: a name, an abbreviation, jargon)."""
-    import lemminflect
+    return frozenset(_lemmas(word.lower()))
 
-    return frozenset(lemminflect.getAllLemmas(word.lower()))
+
+def verb_lemmas(word: str) -> tuple[str, ...]:
+    """The verbs ``word`` is a form of in lemminflect's lexicon (``returns`` → ``return``; ``data`` → none)."""
+    return tuple(_lemmas(word.lower()).get("VERB", ()))
+
+
+def is_noun(word: str) -> bool:
+    """Whether lemminflect's lexicon knows ``word`` as a noun and no adverb (``links``, ``call``; not ``out`` or
+    ``once``), or it is a name or an abbreviation it does not know (``StockTurn``, ``VIN``)."""
+    classes = word_classes(word)
+    return "NOUN" in classes and "ADV" not in classes or (word[:1].isupper() and not classes)
 
 
 def past_participle_of(word: str) -> str | None:
@@ -155,13 +162,6 @@ def past_participle_of(word: str) -> str | None:
                  and low in lemminflect.getInflection(lemma, tag="VBN")), None)
 
 
-def verb_lemmas(word: str) -> tuple[str, ...]:
-    """The verbs ``word`` is a form of in lemminflect's lexicon (``returns`` → ``return``; ``data`` → none)."""
-    import lemminflect
-
-    return tuple(lemminflect.getAllLemmas(word.lower()).get("VERB", ()))
-
-
 #: Prefixes that undo or repeat what a verb does ("unarchive", "reindex"), when the lexicon lacks the word.
 _VERB_PREFIXES = ("un", "re", "dis")
 
@@ -171,11 +171,9 @@ def is_base_verb(word: str) -> bool:
     """Whether ``word`` is written as a verb's base form (``capture``, ``grade``, ``unarchive``), a noun too or not:
     ``comments`` and ``details`` are not (a plural or third-person form), nor is ``description``. Where a word
     stands tells whether it acts: the action segment of a REST path (``/courses/{id}/unarchive``)."""
-    import lemminflect
-
     low = word.lower()
     if not re.fullmatch(r"[a-z]{3,}", low) or low.endswith(("ed", "ing")):
         return False
-    if low in lemminflect.getAllLemmas(low).get("VERB", ()):
+    if low in verb_lemmas(low):
         return True
     return any(low.startswith(p) and len(low) - len(p) >= 4 and is_base_verb(low[len(p):]) for p in _VERB_PREFIXES)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from tooldial.dialogue.intents.determiners import PREPOSITIONS
+from tooldial.knowledge.english import word_classes
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words a headline writes in lower case inside it (articles, conjunctions, short prepositions): between two
@@ -15,14 +16,6 @@ from tooldial.knowledge.loader import words as knowledge_words
 _SMALL_WORDS = knowledge_words("english", "headline_small_words")
 _TITLE = re.compile(r"[A-Z][a-z]+")
 _CAPITALISED = re.compile(r"[A-Z][\w'’&.-]*")
-
-
-@lru_cache(maxsize=16384)
-def _common(word: str) -> bool:
-    """Whether lemminflect's lexicon knows the word: it holds common words, not names ("spain", "youtube")."""
-    import lemminflect
-
-    return bool(lemminflect.getAllLemmas(word))
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +64,7 @@ def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
         if tokens[start - 1].lower() in PREPOSITIONS:
             continue  # a name follows one as often as a title does ("articles for Trump", "usage in Python")
         names = [w for w in run if w.lower() not in _SMALL_WORDS]
-        if all(_TITLE.fullmatch(w) and _common(w.lower()) and w.lower() not in kept for w in names) \
+        if all(_TITLE.fullmatch(w) and word_classes(w) and w.lower() not in kept for w in names) \
                 and " ".join(run).lower() not in _place_names():
             out[start:end] = [w.lower() for w in run]
     return out

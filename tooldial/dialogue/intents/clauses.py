@@ -271,11 +271,11 @@ _PURPOSE = re.compile(r"^to\s+(?P<purpose>\S.*?)(?:\s*[,;:]\s*|\s+(?:" + "|".joi
     ordered_words("documentation", "instruction_starts")) + r")\b|$)", re.I)
 
 
-def _purpose(text: str, inputs: set[str]) -> str:
+def _purpose(text: str, api: Api) -> str:
     """What a sentence that opens with its purpose ("To <verb> …") says the call is for, else the sentence: the
     instruction that follows is how to call the API, not what the user wants ("To list the constructor standings
     after a race, use this endpoint" → "list the constructor standings after a race"). A purpose whose object
-    names only the call's ``inputs`` (words of its parameter names) says how to find an input ("To find your
+    names only the call's inputs (words of its parameter names) says how to find an input ("To find your
     woeid, browse …"), not what the call is for."""
     found = _PURPOSE.match(text)
     if found is None:
@@ -283,19 +283,20 @@ def _purpose(text: str, inputs: set[str]) -> str:
     words = found.group("purpose").split()
     if _base_verb(words[0], (words[1:] or [""])[0]) is None:
         return text
+    inputs = {w.lower() for p in api.parameters for w in [*name_words(p.name), *re.findall(r"[a-z0-9]+", p.name.lower())]}
     named = [w for w in re.findall(r"[a-z0-9]+", " ".join(words[1:]).lower()) if w not in _OBJECT_OPENERS]
     return text if named and all(w in inputs for w in named) else found.group("purpose")
 
 
-def _action_text(sentence: str, subject_lead: bool = True, purpose_inputs: set[str] | None = None) -> str:
+def _action_text(sentence: str, subject_lead: bool = True, purpose_of: Api | None = None) -> str:
     """The sentence with its preamble dropped, or "" when it does not say what a call does (a blurb, a
     definition, a fragment, another language). ``subject_lead``: read past a subject that names the API
     (:func:`_after_subject_lead`); not in a tool's blurb ("The Numerology API allows you to compute …" says what
-    the tool does, not what its "attitude" endpoint does). ``purpose_inputs``: the words of the call's inputs,
-    given for the first sentence of its own description only, whose opening purpose (:func:`_purpose`) is the
-    call's; a later one ("To minimize the load, use one image") is a tip."""
+    the tool does, not what its "attitude" endpoint does). ``purpose_of``: the API, given for the first sentence of
+    its own description only, whose opening purpose (:func:`_purpose`) is the call's; a later one ("To minimize
+    the load, use one image") is a tip."""
     text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
-    text = _purpose(text, purpose_inputs) if purpose_inputs is not None else text
+    text = _purpose(text, purpose_of) if purpose_of is not None else text
     text = _PREAMBLE.sub("", text)
     while (led := _LEAD_IN.sub("", text)) != text:  # "You can use this to also retrieve ..."
         text = led
@@ -327,9 +328,8 @@ def intent_source(api: Api) -> str:
     starts with a verb the pack names (a tool's blurb describes the tool, not this endpoint, and one addressed
     to its reader, "Integrate WhatsApp into your apps", is marketing); "" when there is none
     (:func:`name_clause` then reads the name)."""
-    inputs = {w.lower() for p in api.parameters for w in [*name_words(p.name), *re.findall(r"[a-z0-9]+", p.name.lower())]}
     for n, sentence in enumerate(_sentences(api.description)):
-        text = _action_text(sentence, purpose_inputs=inputs if n == 0 else None)
+        text = _action_text(sentence, purpose_of=api if n == 0 else None)
         # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
         # follow a blurb too)
         if text and (n == 0 or _base_verb(text.split()[0]) is not None and not addresses_reader(text)):

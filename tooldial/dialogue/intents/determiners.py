@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import pairwise
 
-from tooldial.knowledge.english import indefinite_article, is_countable, singular
+from tooldial.knowledge.english import indefinite_article, is_countable, singular, word_classes
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -37,14 +36,6 @@ _CLAUSE_OPENERS = knowledge_words("documentation", "question_words") | knowledge
 _FUNCTION_WORDS = knowledge_words("documentation", "dangling_words") | _COORDINATORS
 #: The longest bare object read: a head noun with two words before it ("user bank account").
 _MAX_OBJECT = 3
-
-
-@lru_cache(maxsize=8192)
-def _classes(word: str) -> frozenset[str]:
-    """The word classes lemminflect's lexicon gives a word (it ships in the wheel; empty for unknown words)."""
-    import lemminflect
-
-    return frozenset(lemminflect.getAllLemmas(word))
 
 
 def _object(tokens: Sequence[str], start: int) -> list[str]:
@@ -76,10 +67,10 @@ def with_article(tokens: list[str]) -> list[str]:
     if not words or words[0] in _DETERMINERS:
         return tokens
     head = words[-1]
-    if ("NOUN" not in _classes(head) or head.endswith("ing") or head in _PARTICLES or singular(head) != head
+    if ("NOUN" not in word_classes(head) or head.endswith("ing") or head in _PARTICLES or singular(head) != head
             or not is_countable(head)):
         return tokens
-    if any(not {"NOUN", "ADJ"} & _classes(w) for w in words[:-1]):
+    if any(not {"NOUN", "ADJ"} & word_classes(w) for w in words[:-1]):
         return tokens  # "timelines advanced": no noun phrase
     new = tokens[0].lower() in _NEW_OBJECT_VERBS or words[0] in _INDEFINITE
     return [*tokens[:start], indefinite_article(words[0]) if new else "the", *tokens[start:]]

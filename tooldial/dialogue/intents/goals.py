@@ -17,7 +17,7 @@ from tooldial.dialogue.intents.clauses import (
 )
 from tooldial.dialogue.intents.determiners import PREPOSITIONS, agreeing_articles, with_article
 from tooldial.dialogue.intents.text import name_words, readable, words
-from tooldial.knowledge.english import is_noun, past_participle_of, verb_lemmas, word_classes
+from tooldial.knowledge.english import is_noun, past_participle_of, word_classes
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 
@@ -208,7 +208,7 @@ def _led_by(before: str, word: str) -> bool:
         return False  # ("a property list for rent by parameters": rent is a noun first)
     if not re.fullmatch(r"[\w'-]+", before) or before.lower().endswith("ly"):
         return False  # "all companies, or companies filtered", "pages, ordered", "languages currently supported"
-    return is_noun(before) or not verb_lemmas(before) and not word_classes(before)
+    return is_noun(before) or not word_classes(before)
 
 
 #: Words after "you" that make a clause addressed to the documentation's reader ("products you have made").
