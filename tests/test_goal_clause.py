@@ -364,3 +364,61 @@ def test_a_word_that_is_no_dangling_participle_stays(description: str, kept: str
 ])
 def test_a_participle_after_an_adverb_or_a_comma_stays(description: str) -> None:
     assert re.search(r"\b(supported|ordered)$", goal_clause(_api("op", description, "id", "api")))
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Latest Block Endpoint gives you detail information for the latest block in the blockchain.",
+     "get detail information for the latest block in the blockchain"),
+    ("This API request returns ratings of a mutual fund.", "get ratings of a mutual fund"),
+    ("API enhances image with 2K resolution i.e. 2,048 x 1,080 pixels.", "enhance the image with 2K resolution"),
+    ("Endpoint is used to get a password reset code.", "get a password reset code"),
+    ("With this endpoint you can get the supported languages.", "get the supported languages"),
+    ("Using this API, you will be able to retrieve the live tennis rankings.", "get the live tennis rankings"),
+    ("Allows an existing user to upload a certificate for one of his apps.",
+     "upload a certificate for one of his apps"),
+])
+def test_a_subject_that_names_the_api_leaves_what_the_call_does(description: str, expected: str) -> None:
+    # the subject is the API under some name ("Latest Block Endpoint", "This API request"), or the API is the means
+    # ("With this endpoint you can"), or the reader is named with an adjective ("an existing user")
+    assert goal_clause(_api("Thing", description)) == expected
+
+
+@pytest.mark.parametrize(("description", "name", "absent"), [
+    ("Lists the invoices of a customer.", "Thing", None),  # the sentence's own verb comes first
+    ("Once the endpoint receives this information, it will return the VAT rate.", "VAT rates", "receive"),
+    ("With the Voter Verification API, you can now onboard with confidence.", "Voter", "onboard"),  # a tool's blurb
+    ("Using WeightedUsage this method will look at months prior to last to determine usage.", "Weighted usage",
+     "months"),
+    ("Allows a new user to register. Returns the newly created user ID.", "Register user", "created"),
+])
+def test_a_sentence_whose_subject_is_no_name_of_the_api_keeps_its_reading(description: str, name: str,
+                                                                          absent: str | None) -> None:
+    goal = goal_clause(_api(name, description))
+    if absent is None:
+        assert goal == "list the invoices of a customer"
+    else:
+        assert absent not in goal, goal
+
+
+@pytest.mark.parametrize(("description", "name", "expected"), [
+    ("Extract tables", "Tables", "extract tables"),
+    ("List series", "series/list", "list series"),
+    ("Registration Fee", "Fee", "get the fee from Tool"),  # no verb: the name is read
+    ("Get active. Archived stories of a user.", "Stories", "get the stories from Tool"),  # "active" is no object
+    ("POST /categories/abc", "Categories", "get the categories from Tool"),  # a method and a path, no request
+    ("Convert Image", "Convert Image", "convert the image"),  # the name's own reading gives the article
+])
+def test_two_words_that_are_a_verb_and_its_object_are_a_request(description: str, name: str, expected: str) -> None:
+    assert goal_clause(_api(name, description)) == expected
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Returns you the list of all teams.", "get all teams"),
+    ("Provides you with the most recent movie news articles.", "get the most recent movie news articles"),
+    ("Provides users a list of the most popular search terms.", "get most popular search terms"),
+    ("Returns user timeline.", "get user timeline"),  # "user" is the timeline's, nobody is given it
+    ("Validates user, and returns the user's details.", "validate the user"),  # no comma left at the end
+    ("Check the status of a file, e.g. if the file exists", "check the status of a file"),
+])
+def test_the_reader_of_a_verb_of_giving_is_not_what_the_user_asks_for(description: str, expected: str) -> None:
+    assert goal_clause(_api("Thing", description)) == expected

@@ -16,6 +16,7 @@ from tooldial.knowledge.english import (
     singular,
     verb_base,
     verb_lemmas,
+    word_classes,
 )
 from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
@@ -88,6 +89,8 @@ def _base_verb(word: str, following: str = "", *, lexicon: bool = True) -> str |
 
 #: Words after a verb that make a phrasal verb ("return back", "look up"; ``actions.phrasal_particles``).
 _PARTICLES = knowledge_words("actions", "phrasal_particles")
+#: Who an API's verb of giving names ("gives you", "shows users"; ``documentation.given_readers``).
+_GIVEN_READERS = knowledge_words("documentation", "given_readers")
 
 
 def _replaced(word: str, verb: str) -> bool:
@@ -137,9 +140,12 @@ def _question_clause(tokens: list[str]) -> str:
 
 
 def _useless(text: str) -> bool:
-    """A description that says nothing a user could ask for (``b``, ``/scraper``, ``[Link to API reference]``)."""
-    low = text.lower()
-    return (len(text.split()) < 3 or low[:1] in "[/<{" or "link to" in low or low.startswith(("default", "test"))
+    """A description that says nothing a user could ask for (``b``, ``/scraper``, ``[Link to API reference]``,
+    ``Registration Fee``); two words that are a verb and its object say it (``Extract tables``)."""
+    low, tokens = text.lower(), text.split()
+    return (len(tokens) < 2 or (len(tokens) == 2 and (
+        _base_verb(*tokens) is None or "ADJ" in word_classes(tokens[1]) or not re.fullmatch(r"[A-Za-z][\w-]*", tokens[1])))
+            or low[:1] in "[/<{" or "link to" in low or low.startswith(("default", "test"))
             or "endpoint" in low.split()[:3] or low.startswith("complimentary"))
 
 
@@ -195,6 +201,11 @@ def description_clause(api: Api) -> str:
         if (len(rest) > 2 and rest[1].lower() in _PARTICLES and rest[2].lower() not in _DANGLING_STARTS
                 and _replaced(rest[0], verb)):  # "will return back the top sales": back was return's, not get's
             rest = [rest[0], *rest[2:]]  # ("returns up to 40 models": up is to's)
+        reader = rest[1].lower() if len(rest) > 2 else ""
+        if _replaced(rest[0], verb) and (reader == "you" or reader in _GIVEN_READERS and (
+                rest[2].lower() in _OBJECT_OPENERS)):  # not "Returns user timeline": user is the timeline's
+            # "gives you detail information", "provides you with the news": the user gets it, nobody is given it
+            rest = [rest[0], *rest[3 if rest[2].lower() == "with" and len(rest) > 3 else 2:]]
         clause = " ".join([verb, *rest[1:]])
     elif tokens[0].lower() in _DANGLING_STARTS:
         return name_clause(api)  # "get if you have a keystore ...", "get for validating an email"
@@ -262,7 +273,7 @@ def _after_subject_lead(text: str) -> str:
     if len(subject) > 12 or {w.lower() for w in subject} & _RELATIVE_WORDS or (
             len(subject) > 2 and _leads_verb(subject) == 0):  # "Triggers allow you to": a name, not a verb
         return text
-    return lead.group("rest") if _leads_verb(rest) in (0, 1) else text
+    return lead.group("rest") if _leads_verb(rest) in (0, 1) and len(rest) > 1 else text  # not "… to register"
 
 
 #: "To reset a user's password, send a POST request to …": the purpose a sentence opens with, up to a comma or
@@ -288,6 +299,50 @@ def _purpose(text: str, api: Api) -> str:
     return text if named and all(w in inputs for w in named) else found.group("purpose")
 
 
+_SUBORDINATORS = knowledge_words("english", "subordinators")
+#: Words a sentence names the API by when it is the sentence's subject ("This endpoint", "Latest Block Endpoint").
+_SUBJECT_NOUNS = frozenset(ordered_words("documentation", "preamble_subjects"))
+_PREAMBLE_VERB = re.compile(r"^(?:" + "|".join(ordered_words("documentation", "preamble_verbs")) + r")", re.I)
+#: "With this endpoint, you can …": the API named as the means, before what its reader can do (not "With the Voter
+#: Verification API, you can now onboard with confidence": a tool's blurb names the tool).
+_MEANS_OPENERS = knowledge_words("documentation", "means_openers")
+_MEANS = re.compile(r"^(?:" + "|".join(ordered_words("documentation", "means_openers")) + r")\s+this\s+"
+                    r"(?:[^\s,;:.]+\s+){0,3}?(?:" + "|".join(re.escape(w) for w in _SUBJECT_NOUNS) + r")"
+                    r"\s*,?\s+(?=you\b)", re.I)
+
+
+def _system_subject(text: str) -> str:
+    """What a sentence whose subject names the API says the call does: "Latest Block Endpoint gives you detail
+    information for …" → "gives you detail information for …", "This API request returns ratings of a fund" →
+    "returns ratings of a fund", "Endpoint is used to get a reset code" → "get a reset code", "With this endpoint
+    you can get …" → "you can get …". The subject is at most five words that end in a word of
+    ``documentation.preamble_subjects``, with no punctuation or relative word; what follows is a preamble verb
+    before a verb, or a known verb with an ``-s`` and its object (not "Sensor service keeps the registry": what
+    the service is, not what a call does). A sentence that starts with its own verb ("Lists the
+    service requests a user made") is unchanged, and so is any other."""
+    means = _MEANS.match(text)
+    if means:
+        return text[means.end():]
+    tokens = text.split()
+    if len(tokens) < 3 or _leads_verb(tokens) == 0 or tokens[0].lower() in _DANGLING_STARTS | _SUBORDINATORS | _MEANS_OPENERS:
+        return text  # "Once the endpoint receives this information, …": a condition, not a subject
+    for i, token in enumerate(tokens[:6]):
+        low = token.lower()
+        if re.search(r"[,;:()\"]", token) or low in _RELATIVE_WORDS:
+            break
+        if low not in _SUBJECT_NOUNS and " ".join(tokens[max(i - 1, 0):i + 1]).lower() not in _SUBJECT_NOUNS:
+            continue
+        rest = " ".join(tokens[i + 1:])
+        led = _PREAMBLE_VERB.match(rest)
+        if led and led.end() and _leads_verb(rest[led.end():].split() or [""]) == 0:
+            return rest[led.end():]
+        verb, after = (tokens[i + 1:] + [""])[0], (tokens[i + 2:] + [""])[0]
+        if (verb.lower().endswith("s") and verb.lower() not in _COPULAS and after
+                and _base_verb(verb) is not None):  # a known verb: "Sensor service keeps the registry" is what
+            return rest  # the service is, not what a call does
+    return text
+
+
 def _action_text(sentence: str, subject_lead: bool = True, purpose_of: Api | None = None) -> str:
     """The sentence with its preamble dropped, or "" when it does not say what a call does (a blurb, a
     definition, a fragment, another language). ``subject_lead``: read past a subject that names the API
@@ -297,6 +352,7 @@ def _action_text(sentence: str, subject_lead: bool = True, purpose_of: Api | Non
     the load, use one image") is a tip."""
     text = re.sub(r"\s*\([^)]*\)", "", sentence).strip()
     text = _purpose(text, purpose_of) if purpose_of is not None else text
+    text = _system_subject(text) if subject_lead else text
     text = _PREAMBLE.sub("", text)
     while (led := _LEAD_IN.sub("", text)) != text:  # "You can use this to also retrieve ..."
         text = led
@@ -330,6 +386,8 @@ def intent_source(api: Api) -> str:
     (:func:`name_clause` then reads the name)."""
     for n, sentence in enumerate(_sentences(api.description)):
         text = _action_text(sentence, purpose_of=api if n == 0 else None)
+        if len(text.split()) == 2 and text.lower().split() == name_words(api.name):
+            text = ""  # "Convert Image" of "Convert Image": the name's reading gives it its article
         # a later sentence only when it starts with what a call does ("Use X to ..." notes and parameter lists
         # follow a blurb too)
         if text and (n == 0 or _base_verb(text.split()[0]) is not None and not addresses_reader(text)):

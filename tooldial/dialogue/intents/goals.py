@@ -160,7 +160,7 @@ def _user_words(clause: str, api: Api) -> list[str]:
     """The words of ``clause`` a user keeps (see :func:`goal_clause`), or [] when nothing but a verb is left."""
     clause = re.sub(r"\b(thousands|hundreds|millions|dozens|tons)\s+of\s+|\b(over|more than|up to)\s+\d[\d,+]*\s+",
                     "", clause, flags=re.I)
-    clause = re.split(r"\s+[-–—]\s+|[;:]|\s+e\.g\.|\s+i\.e\.|\s+etc\b|\s['\"]", clause, maxsplit=1)[0].strip()
+    clause = re.split(r"\s+[-–—]\s+|[;:]|\s+e\.g\b|\s+i\.e\b|\s+etc\b|\s['\"]", clause, maxsplit=1)[0].strip().rstrip(",")
     before_comma = clause.split(",", 1)[0]
     if len(_phrase_words(before_comma)) >= 4:  # a verb and three words: "open, high, low, close prices" stays a list
         clause = before_comma
@@ -196,6 +196,7 @@ def _user_words(clause: str, api: Api) -> list[str]:
         tokens[-1] = tokens[-1].rstrip(",")
     if not _phrase_words(" ".join(tokens[1:])) or any(w in _DEV_WORDS - _PLAIN_DEV for w in words(" ".join(tokens))):
         return []
+    tokens[-1] = tokens[-1].rstrip(",")  # "validates user, and returns …"
     return tokens
 
 
