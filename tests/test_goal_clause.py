@@ -376,6 +376,9 @@ def test_a_participle_after_an_adverb_or_a_comma_stays(description: str) -> None
     ("Using this API, you will be able to retrieve the live tennis rankings.", "get the live tennis rankings"),
     ("Allows an existing user to upload a certificate for one of his apps.",
      "upload a certificate for one of his apps"),
+    ("Block Height endpoint gives you the details of a block.", "get a block"),  # a name in capitals
+    ("The Convert Time Endpoint makes it easy to convert the time of a city.", "convert the time of a city"),
+    ("Call this endpoint to roll a dice.", "roll a dice"),
 ])
 def test_a_subject_that_names_the_api_leaves_what_the_call_does(description: str, expected: str) -> None:
     # the subject is the API under some name ("Latest Block Endpoint", "This API request"), or the API is the means

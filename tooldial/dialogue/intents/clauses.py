@@ -316,7 +316,8 @@ def _system_subject(text: str) -> str:
     information for …" → "gives you detail information for …", "This API request returns ratings of a fund" →
     "returns ratings of a fund", "Endpoint is used to get a reset code" → "get a reset code", "With this endpoint
     you can get …" → "you can get …". The subject is at most five words that end in a word of
-    ``documentation.preamble_subjects``, with no punctuation or relative word; what follows is a preamble verb
+    ``documentation.preamble_subjects`` (a name in capitals may start with a verb's word: "Block Height Endpoint"),
+    with no punctuation or relative word; what follows is a preamble verb
     before a verb, or a known verb with an ``-s`` and its object (not "Sensor service keeps the registry": what
     the service is, not what a call does). A sentence that starts with its own verb ("Lists the
     service requests a user made") is unchanged, and so is any other."""
@@ -324,14 +325,17 @@ def _system_subject(text: str) -> str:
     if means:
         return text[means.end():]
     tokens = text.split()
-    if len(tokens) < 3 or _leads_verb(tokens) == 0 or tokens[0].lower() in _DANGLING_STARTS | _SUBORDINATORS | _MEANS_OPENERS:
+    if len(tokens) < 3 or tokens[0].lower() in _DANGLING_STARTS | _SUBORDINATORS | _MEANS_OPENERS:
         return text  # "Once the endpoint receives this information, …": a condition, not a subject
+    verb_first = _leads_verb(tokens) == 0
     for i, token in enumerate(tokens[:6]):
         low = token.lower()
         if re.search(r"[,;:()\"]", token) or low in _RELATIVE_WORDS:
             break
         if low not in _SUBJECT_NOUNS and " ".join(tokens[max(i - 1, 0):i + 1]).lower() not in _SUBJECT_NOUNS:
             continue
+        if verb_first and not (i >= 2 and all(t[:1].isupper() for t in tokens[:i])):
+            return text  # "Lists the service plans …" has its verb; "Block Height Endpoint gives …" is a name
         rest = " ".join(tokens[i + 1:])
         led = _PREAMBLE_VERB.match(rest)
         if led and led.end() and _leads_verb(rest[led.end():].split() or [""]) == 0:
