@@ -425,3 +425,14 @@ def test_two_words_that_are_a_verb_and_its_object_are_a_request(description: str
 ])
 def test_the_reader_of_a_verb_of_giving_is_not_what_the_user_asks_for(description: str, expected: str) -> None:
     assert goal_clause(_api("Thing", description)) == expected
+
+
+@pytest.mark.parametrize(("description", "tool", "expected"), [
+    ("Get Address", "Address Validation NL", " the address"),  # one common word of the tool's name: a title
+    ("Returns Customer Information for an order.", "Customer API", " customer information for an order"),
+    ("Returns the followers of a Twitter Premium account.", "Twitter Premium",
+     " the followers of a Twitter Premium account"),  # two words of it: its name
+    ("", "Useful Business 1001 Functions", " the thing from Useful Business 1001 Functions"),  # as written
+])
+def test_a_title_keeps_no_capitals_for_one_word_of_the_tools_name(description: str, tool: str, expected: str) -> None:
+    assert goal_clause(_api("Thing", description, tool=tool)).endswith(expected)  # the verb is drawn per API

@@ -47,14 +47,19 @@ def _runs(tokens: list[str]) -> list[tuple[int, int]]:
 
 def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
     """``tokens`` with a documentation title's capitals lowered: a run of capitalised words is said in lower case
-    when each is a common word (lemminflect's lexicon) written as a title ("Customer Information"), none is a word
-    of ``keep`` (the tool's name: "from Twitter Premium") and the run is no country or city ("United States"). A
+    when each is a common word (lemminflect's lexicon) written as a title ("Customer Information"), it holds no two
+    words of ``keep`` (the tool's name: "Twitter Premium"; one common word of it, "pull up Address" of the tool
+    "Address Validation NL", is a title's) and the run is no country or city ("United States"). A
     run with an acronym or a name in it stays ("Arsenal FC", "Spain Songs", "Board of India"), and so does one
     after a preposition, where names stand as often as titles ("articles for Trump"). A capitalised
-    article before a lower-case word is one ("get A long horoscope"); a letter that labels ("point A") stays."""
-    kept = {w.lower() for w in keep}
+    article before a lower-case word is one ("get A long horoscope"); a letter that labels ("point A") stays; the
+    whole of ``keep`` after "from" is the tool's name as written ("from Useful Business 1001 Functions")."""
+    keep = [w.lower() for w in keep]
+    kept = set(keep)
+    named_tail = next((i for i in range(1, len(tokens)) if keep and tokens[i - 1].lower() == "from"
+                       and re.findall(r"\w+", " ".join(tokens[i:]).lower()) == keep), len(tokens))
     out = list(tokens)
-    for start, end in _runs(tokens):
+    for start, end in _runs(tokens[:named_tail]):
         run = tokens[start:end]
         if len(run) == 1 and run[0].lower() in _SMALL_WORDS:
             nxt = tokens[end] if end < len(tokens) else ""
@@ -64,7 +69,8 @@ def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
         if tokens[start - 1].lower() in PREPOSITIONS:
             continue  # a name follows one as often as a title does ("articles for Trump", "usage in Python")
         names = [w for w in run if w.lower() not in _SMALL_WORDS]
-        if all(_TITLE.fullmatch(w) and word_classes(w) and w.lower() not in kept for w in names) \
+        named = sum(w.lower() in kept for w in names) >= 2  # two words of the tool's name: its name, not a title
+        if not named and all(_TITLE.fullmatch(w) and word_classes(w) for w in names) \
                 and " ".join(run).lower() not in _place_names():
             out[start:end] = [w.lower() for w in run]
     return out
