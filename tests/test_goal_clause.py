@@ -436,3 +436,18 @@ def test_the_reader_of_a_verb_of_giving_is_not_what_the_user_asks_for(descriptio
 ])
 def test_a_title_keeps_no_capitals_for_one_word_of_the_tools_name(description: str, tool: str, expected: str) -> None:
     assert goal_clause(_api("Thing", description, tool=tool)).endswith(expected)  # the verb is drawn per API
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Get a list of currencies we support.", " currencies"),  # a clause about the provider goes
+    ("This endpoint returns all available facts about cats in our database.", " all available facts about cats in the database"),
+    ("Search through our navaids database, by entering the ICAO code.", "search through the navaids database"),
+    ("Get all US states.", " all US states"),  # "US" is a country, not "us"
+])
+def test_the_providers_voice_is_not_the_users(description: str, expected: str) -> None:
+    assert goal_clause(_api("Thing", description)).endswith(expected)
+
+
+def test_the_one_word_a_tool_is_named_by_keeps_its_capital() -> None:
+    assert goal_clause(_api("Thing", "Create a Notion database in a page.", tool="Notion")).endswith(
+        " a Notion database in a page")

@@ -49,7 +49,8 @@ def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
     """``tokens`` with a documentation title's capitals lowered: a run of capitalised words is said in lower case
     when each is a common word (lemminflect's lexicon) written as a title ("Customer Information"), it holds no two
     words of ``keep`` (the tool's name: "Twitter Premium"; one common word of it, "pull up Address" of the tool
-    "Address Validation NL", is a title's) and the run is no country or city ("United States"). A
+    "Address Validation NL", is a title's) nor the one word a tool is named by ("a Notion database") and the run is
+    no country or city ("United States"). A
     run with an acronym or a name in it stays ("Arsenal FC", "Spain Songs", "Board of India"), and so does one
     after a preposition, where names stand as often as titles ("articles for Trump"). A capitalised
     article before a lower-case word is one ("get A long horoscope"); a letter that labels ("point A") stays; the
@@ -69,7 +70,8 @@ def sentence_case(tokens: list[str], keep: Iterable[str] = ()) -> list[str]:
         if tokens[start - 1].lower() in PREPOSITIONS:
             continue  # a name follows one as often as a title does ("articles for Trump", "usage in Python")
         names = [w for w in run if w.lower() not in _SMALL_WORDS]
-        named = sum(w.lower() in kept for w in names) >= 2  # two words of the tool's name: its name, not a title
+        # two words of the tool's name, or the one word a tool is named by ("a Notion database"): a name, not a title
+        named = bool(kept) and sum(w.lower() in kept for w in names) >= min(2, len(kept))
         if not named and all(_TITLE.fullmatch(w) and word_classes(w) for w in names) \
                 and " ".join(run).lower() not in _place_names():
             out[start:end] = [w.lower() for w in run]

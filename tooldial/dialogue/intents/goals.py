@@ -219,11 +219,19 @@ _RELATIVE = knowledge_words("documentation", "relative_words")
 _SUBORDINATORS = knowledge_words("english", "subordinators")
 
 
+#: The provider as the documentation's writer says it: "we" as a subject, "our" as a possessive.
+_PROVIDER_SUBJECTS = knowledge_words("english", "provider_subjects")
+_PROVIDER_POSSESSIVES = knowledge_words("english", "provider_possessives")
+
+
 def _unaddressed(tokens: list[str]) -> list[str]:
     """``tokens`` up to a relative clause about the documentation's reader ("analytics of a short link you have
-    generated" → "analytics of a short link"; "that you" goes too): in a user's request "you" is the assistant."""
+    generated" → "analytics of a short link"; "that you" goes too) or its writer ("currencies we support" →
+    "currencies"): in a user's request "you" is the assistant and "we" no one. The writer's "our" is "the" ("in our
+    database" → "in the database")."""
+    tokens = ["the" if t in _PROVIDER_POSSESSIVES else t for t in tokens]
     for i in range(2, len(tokens) - 1):
-        if tokens[i].lower() == "you" and tokens[i + 1].lower() in _READER_CLAUSE_VERBS:
+        if (tokens[i].lower() == "you" and tokens[i + 1].lower() in _READER_CLAUSE_VERBS) or tokens[i] in _PROVIDER_SUBJECTS:
             if any(t.lower() in _SUBORDINATORS for t in tokens[:i]):
                 return tokens  # "check if the device you can buy is locked", "places where you can buy": a clause
             kept = tokens[:i - 1] if tokens[i - 1].lower() in _RELATIVE else tokens[:i]
