@@ -451,3 +451,12 @@ def test_the_providers_voice_is_not_the_users(description: str, expected: str) -
 def test_the_one_word_a_tool_is_named_by_keeps_its_capital() -> None:
     assert goal_clause(_api("Thing", "Create a Notion database in a page.", tool="Notion")).endswith(
         " a Notion database in a page")
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("Delete a photo from flickr.This method requires authentication.", " a photo from flickr"),
+    ("Store your JSON document to Result.About and save it.", "Result.About"),  # a name with a dot, not two sentences
+])
+def test_two_sentences_glued_at_a_period_are_two(description: str, expected: str) -> None:
+    goal = goal_clause(_api("Thing", description))
+    assert expected in goal and "method" not in goal

@@ -232,10 +232,12 @@ _PASSIVE = re.compile(r"^(.{3,80}?)\s+(is|are)\s+(returned|provided|given|listed
 
 
 def _sentences(text: str) -> list[str]:
-    """The prose sentences of a description, in order (each line read as :func:`_plain` reads prose)."""
+    """The prose sentences of a description, in order (each line read as :func:`_plain` reads prose; a period glued to
+    the next sentence's capital ends a sentence too)."""
     out: list[str] = []
     for line in (text or "").strip().splitlines()[:6]:
-        prose = _plain(line)
+        # "… for a message.To update the flags, …": two sentences glued (not "Result.About", "GroupDocs.Classification")
+        prose = re.sub(r"(?<![\w.])([a-z]{2,}[.!?])(?=[A-Z][a-z])", r"\1 ", _plain(line))
         out += [part.strip().rstrip(".!?").strip() for part in re.split(r"(?<=[.!?])\s", prose) if part.strip()]
     return out[:6]
 
