@@ -4,6 +4,7 @@ own resource with. Without them such an input has no value, and the dialogue is 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -14,7 +15,7 @@ from tooldial.corpus.described_values import (
     described_example,
 )
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.mockdata import MockWorld
+from tooldial.dialogue.mockdata import MockWorld, generators
 from tooldial.dialogue.mockdata.inputs import input_values
 
 
@@ -118,3 +119,32 @@ def test_a_number_drawn_outside_prose_bounds_is_drawn_inside_them() -> None:
     api = api.model_copy(update={"required_parameters": (density,)})
     drawn = [float(input_values(api, ["density"], MockWorld(random.Random(seed)))["density"]) for seed in range(20)]
     assert all(0 <= x <= 1 for x in drawn) and any(not x.is_integer() for x in drawn)  # a fraction
+
+
+def _measured(tool: str, name: str, description: str, *params: tuple[str, str]) -> dict[str, str]:
+    api = Api(category="Tools", tool=tool, name=name, description=description,
+              required_parameters=tuple(Parameter(name=n, type="NUMBER", description=d) for n, d in params))
+    return input_values(api, [n for n, _ in params], MockWorld(random.Random(5)))
+
+
+def test_a_screenshots_width_and_height_are_a_pictures_sides_in_pixels() -> None:
+    # was 31.9 and 47.5: the generic measure of 1-50 with a decimal
+    values = _measured("Web Capture", "Take screenshot", "Renders a web page as a screenshot.",
+                       ("width", "Width of the viewport."), ("height", "Height of the viewport."))
+    assert all(v.isdigit() and int(v) >= 64 for v in values.values()), values
+    assert f"{values['width']}x{values['height']}" in generators._PICTURE_SIZES  # one size, both sides
+
+
+def test_a_persons_height_and_weight_in_a_body_calculator() -> None:
+    values = _measured("Fitness Calculator", "BMI", "Calculates the body mass index (BMI).",
+                       ("weight", "Weight of the person in kilograms."), ("height", "Height in meters (m)."))
+    assert 50 <= int(values["weight"]) <= 110
+    assert re.fullmatch(r"1\.\d\d", values["height"]) and 1.5 <= float(values["height"]) <= 1.95  # meters, as said
+    centimeters = _measured("Fitness Calculator", "BMR", "Calculates the basal metabolic rate (BMR).",
+                            ("height", "Height of the person."))
+    assert 150 <= int(centimeters["height"]) <= 195
+
+
+def test_a_width_of_no_picture_or_body_stays_a_measure() -> None:
+    values = _measured("Parcel Shipping", "Create parcel", "Creates a parcel for shipping.", ("width", "Parcel width."))
+    assert re.fullmatch(r"\d+\.\d", values["width"]), values  # the generic measure (a parcel's 12.5)

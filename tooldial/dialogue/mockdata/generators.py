@@ -203,9 +203,27 @@ def _gen_date_part(f: FieldName, ctx: RecordContext) -> str:
     return str(ctx.world.rng.randint(low, high))
 
 
+#: A person's body (a BMI calculator), and a rendered page or screen (a screenshot), by their API's words.
+_BODY_CONTEXTS = loader.words("measures", "body_contexts")
+_BODY_RANGES = loader.number_ranges("measures", "body_ranges")
+_SCREEN_CONTEXTS = loader.words("measures", "screen_contexts") | loader.words("field_words", "image")
+
+
+def _measured_side(f: FieldName) -> int | None:
+    """0 for a picture's width, 1 for its height: under a picture's key (:func:`picture_side`), or an input (no
+    enclosing key) of an API that renders a picture, a page or a screen (``measures.screen_contexts``)."""
+    side = picture_side(f)
+    if side is None and not f.parent and (f.has("width") or f.has("height")) \
+            and {singular(w) for w in (*f.context, *f.tokens)} & _SCREEN_CONTEXTS:  # "screen_width" too
+        side = 0 if f.has("width") else 1
+    return side
+
+
 def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
-    side = picture_side(f)
+    if f.tokens[:1] in (("height",), ("weight",)) and {singular(w) for w in f.context} & _BODY_CONTEXTS:
+        return _BODY_RANGES[f.tokens[0]].draw(rng)  # a person's: 172 cm, 68 kg ("HeightInCentimetres" too)
+    side = _measured_side(f)
     if side is not None:  # one of the record's common picture sizes, width and height as a pair
         size = ctx.values.setdefault("<picture size>", rng.choice(_PICTURE_SIZES))
         return size.split("x")[side]

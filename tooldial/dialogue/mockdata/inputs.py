@@ -131,7 +131,7 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
         if not value and kinds[p.name] == "text":  # free text nothing documents: a text of the API's purpose
             value = user_text(api, world.rng) or value
         if value is not None and not documented[p.name]:
-            value = _inside_bounds(p, value, ctx, api)
+            value = _inside_bounds(p, _in_described_unit(p, value), ctx, api)
         out[p.name] = value if value is not None else ""  # "": nothing a user could say (the plan is dropped)
     world_fix("calendar")(out, kinds, ctx, documented)
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
@@ -146,6 +146,18 @@ def _stand_in(api: Api | None, kind: str | None, documented: str) -> bool:
     if kind in _STAND_IN_KINDS:
         return is_stand_in_name(documented)
     return kind == "text" and api is not None and is_stand_in_text(documented) and text_purpose(api) is not None
+
+
+_METER_UNITS = loader.words("measures", "meter_units")
+
+
+def _in_described_unit(param: Parameter, value: str) -> str:
+    """A person's height drawn in centimeters (``measures.body_ranges``) said in meters when the input's
+    documentation gives it so ("The user's height in meters (**m**)": 1.72, not 172); any other value as drawn."""
+    if param.name.lower() != "height" or not re.fullmatch(r"1\d\d", value):
+        return value
+    said = set(re.findall(r"[a-z]+", (param.description or "").lower()))
+    return f"{int(value) / 100:.2f}" if said & _METER_UNITS else value
 
 
 def _said_number(type_: str | None, rng: random.Random) -> str | None:
@@ -229,6 +241,7 @@ def input_value(param: Parameter, rng: random.Random, api: Api | None = None) ->
         value = user_text(api, rng) or value
     if value is None and param.constraints is not None and param.constraints.pattern:
         value = ""  # drawn from its documented pattern (an AWS ARN)
+    value = _in_described_unit(param, value) if value and not documented else value
     if value and api is not None and not documented and api_bounds(api, param) is not None:
         value = _inside_bounds(param, value, ctx, api)  # as :func:`input_values` bounds it
     return conform_input(param, value, rng, ctx.world.today) if value is not None else None
