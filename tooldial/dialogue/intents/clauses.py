@@ -308,7 +308,7 @@ _PREAMBLE_VERB = re.compile(r"^(?:" + "|".join(ordered_words("documentation", "p
 #: "With this endpoint, you can …": the API named as the means, before what its reader can do (not "With the Voter
 #: Verification API, you can now onboard with confidence": a tool's blurb names the tool).
 _MEANS_OPENERS = knowledge_words("documentation", "means_openers")
-_MEANS = re.compile(r"^(?:" + "|".join(ordered_words("documentation", "means_openers")) + r")\s+this\s+"
+_MEANS = re.compile(r"^(?:" + "|".join(sorted(_MEANS_OPENERS)) + r")\s+this\s+"
                     r"(?:[^\s,;:.]+\s+){0,3}?(?:" + "|".join(re.escape(w) for w in _SUBJECT_NOUNS) + r")"
                     r"\s*,?\s+(?=you\b)", re.I)
 
@@ -317,12 +317,13 @@ def _system_subject(text: str) -> str:
     """What a sentence whose subject names the API says the call does: "Latest Block Endpoint gives you detail
     information for …" → "gives you detail information for …", "This API request returns ratings of a fund" →
     "returns ratings of a fund", "Endpoint is used to get a reset code" → "get a reset code", "With this endpoint
-    you can get …" → "you can get …". The subject is at most five words that end in a word of
-    ``documentation.preamble_subjects`` (a name in capitals may start with a verb's word: "Block Height Endpoint"),
-    with no punctuation or relative word; what follows is a preamble verb
-    before a verb, or a known verb with an ``-s`` and its object (not "Sensor service keeps the registry": what
-    the service is, not what a call does). A sentence that starts with its own verb ("Lists the
-    service requests a user made") is unchanged, and so is any other."""
+    you can get …" → "you can get …".
+
+    The subject is at most five words ending in a word of ``documentation.preamble_subjects``, with no punctuation
+    or relative word; what follows is a preamble verb before a verb, or a known verb with an ``-s`` and an object
+    (not "Sensor service keeps the registry": a verb only its context makes one says what the service is). A
+    sentence that opens with its own verb ("Lists the invoices of a customer") is unchanged unless a name in
+    capitals leads ("Block Height Endpoint gives …"), and so is one that opens with a condition."""
     means = _MEANS.match(text)
     if means:
         return text[means.end():]
@@ -337,15 +338,14 @@ def _system_subject(text: str) -> str:
         if low not in _SUBJECT_NOUNS and " ".join(tokens[max(i - 1, 0):i + 1]).lower() not in _SUBJECT_NOUNS:
             continue
         if verb_first and not (i >= 2 and all(t[:1].isupper() for t in tokens[:i])):
-            return text  # "Lists the service plans …" has its verb; "Block Height Endpoint gives …" is a name
+            return text
         rest = " ".join(tokens[i + 1:])
         led = _PREAMBLE_VERB.match(rest)
         if led and led.end() and _leads_verb(rest[led.end():].split() or [""]) == 0:
             return rest[led.end():]
-        verb, after = (tokens[i + 1:] + [""])[0], (tokens[i + 2:] + [""])[0]
-        if (verb.lower().endswith("s") and verb.lower() not in _COPULAS and after
-                and _base_verb(verb) is not None):  # a known verb: "Sensor service keeps the registry" is what
-            return rest  # the service is, not what a call does
+        verb, has_object = (tokens[i + 1:] + [""])[0], len(tokens) > i + 2
+        if verb.lower().endswith("s") and verb.lower() not in _COPULAS and has_object and _base_verb(verb):
+            return rest
     return text
 
 
