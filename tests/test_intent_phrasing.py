@@ -43,6 +43,15 @@ def test_a_vague_request_names_the_goal_noun_phrase_not_the_api_name() -> None:
     assert "Can you help with opportunity?" in suggest and not any("deleteanopportunity" in t for t in suggest)
 
 
+def test_a_last_word_that_names_no_topic_goes() -> None:
+    """"Anything on games available?", "Can you help with user object?": a catalogue's or a programmer's word."""
+    assert goal_topic(_api("Game List", "Get all the games available")) == "games"
+    assert goal_topic(_api("Get user", "Returns a user object")) == "user"
+    assert goal_topic(_api("Objects", "Get all objects")) is None  # nothing else to name
+    assert goal_topic(_api("Parse", "Returns a JSON object")) == "JSON object"  # no noun before it
+    assert goal_topic(_api("NER", "Extract named entities")) == "named entities"
+
+
 def test_a_vague_cut_of_the_request_ends_where_a_phrase_ends() -> None:
     """"I was hoping to get agent's active, or something like that." cut a noun phrase in two."""
     api = _api("Agent active listings", "Get agent's active listings by zuid")

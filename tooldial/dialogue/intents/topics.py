@@ -9,11 +9,12 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.clauses import name_clause
 from tooldial.dialogue.intents.goals import (
     _DANGLING,
-        _PHRASAL_PARTICLES,
+    _PHRASAL_PARTICLES,
     _PHRASE_START,
     goal_clause,
 )
 from tooldial.dialogue.intents.text import _word_costs, glued_words
+from tooldial.knowledge.english import is_noun
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words that open a goal's noun phrase without naming its topic ("all the", "a single").
@@ -23,6 +24,8 @@ _DETERMINERS = knowledge_words("documentation", "topic_determiners")
 _BREAKS = knowledge_words("documentation", "topic_breaks")
 #: Nouns that name no topic on their own ("list", "details").
 _EMPTY = knowledge_words("documentation", "empty_topic_nouns")
+#: Words at a noun phrase's end that name no topic ("games available", "user object").
+_TAILS = knowledge_words("documentation", "topic_tail_words")
 
 #: The most words a vague topic has ("fuel economy information"; a longer one is the clear request).
 MAX_TOPIC_WORDS = 4
@@ -33,7 +36,7 @@ def goal_topic(api: Api) -> str | None:
     fuel economy information from the official U.S." → "fuel economy information", "get a variable and its
     details" → "variable". None when there is no readable one: a clause read from a name that is no verb phrase
     ("get the zatec from Zatec"), a word no English speaker says (``inplaying``, ``tolatlng``, ``snake_case``)
-    or only an empty noun ("list"). A longer phrase keeps its last :data:`MAX_TOPIC_WORDS` words."""
+    or only an empty noun ("list"); a last word that names no topic goes ("games available" → "games"). A longer phrase keeps its last :data:`MAX_TOPIC_WORDS` words."""
     clause = goal_clause(api)
     if reads_the_name(api, clause):
         return None
@@ -50,8 +53,11 @@ def goal_topic(api: Api) -> str | None:
             # participle after the noun ("matches played by a gamer"): the phrase ends
         if out or low not in _DETERMINERS:
             out.append(word)
-    while out and out[-1].lower() in _DANGLING:
+    while out and (out[-1].lower() in _DANGLING or len(out) > 1 and out[-1].lower() in _TAILS
+                   and is_noun(out[-2]) and not out[-2].isupper()):  # not "JSON object": no noun before
         out.pop()
+    if len(out) == 1 and out[0].lower() in _TAILS:
+        return None  # "Anything on objects?"
     out = out[-MAX_TOPIC_WORDS:]  # the head noun and its nearest modifiers ("featured internet radio station")
     if not 1 <= len(out) <= MAX_TOPIC_WORDS or not all(_plain_word(w) for w in out) \
             or all(w.lower() in _EMPTY for w in out):
