@@ -127,12 +127,19 @@ def _measured(tool: str, name: str, description: str, *params: tuple[str, str]) 
     return input_values(api, [n for n, _ in params], MockWorld(random.Random(5)))
 
 
-def test_a_screenshots_width_and_height_are_a_pictures_sides_in_pixels() -> None:
-    # was 31.9 and 47.5: the generic measure of 1-50 with a decimal
+def test_a_screenshots_viewport_is_a_screens_size_and_its_thumbnail_a_pictures() -> None:
+    # was 31.9 and 47.5: the generic measure of 1-50 with a decimal; then a picture's 64 x 64 for the viewport
     values = _measured("Web Capture", "Take screenshot", "Renders a web page as a screenshot.",
-                       ("width", "Width of the viewport."), ("height", "Height of the viewport."))
-    assert all(v.isdigit() and int(v) >= 64 for v in values.values()), values
-    assert f"{values['width']}x{values['height']}" in generators._PICTURE_SIZES  # one size, both sides
+                       ("width", "Width of the viewport."), ("height", "Height of the viewport."),
+                       ("thumbWidth", "Width of the thumbnail."))
+    assert f"{values['width']}x{values['height']}" in generators._SCREEN_SIZES  # one size, both sides
+    assert any(size.startswith(values["thumbWidth"] + "x") for size in generators._PICTURE_SIZES)
+
+
+def test_a_qr_codes_width_and_height_are_a_pictures_sides() -> None:
+    values = _measured("QR Maker", "Make QR code", "Makes a QR code for a link.",
+                       ("width", "Width of the code."), ("height", "Height of the code."))
+    assert f"{values['width']}x{values['height']}" in generators._PICTURE_SIZES
 
 
 def test_a_persons_height_and_weight_in_a_body_calculator() -> None:

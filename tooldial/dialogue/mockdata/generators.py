@@ -203,29 +203,45 @@ def _gen_date_part(f: FieldName, ctx: RecordContext) -> str:
     return str(ctx.world.rng.randint(low, high))
 
 
-#: A person's body (a BMI calculator), and a rendered page or screen (a screenshot), by their API's words.
+#: A person's body (a BMI calculator), a picture an API makes (a QR code) and a screen a page is shown on (a
+#: screenshot's viewport), by their API's words.
 _BODY_CONTEXTS = loader.words("measures", "body_contexts")
 _BODY_RANGES = loader.number_ranges("measures", "body_ranges")
-_SCREEN_CONTEXTS = loader.words("measures", "screen_contexts") | loader.words("field_words", "image")
+_PICTURE_CONTEXTS = loader.words("measures", "picture_contexts") | loader.words("field_words", "image")
+_SCREEN_CONTEXTS = loader.words("measures", "screen_contexts")
+_PAGE_CONTEXTS = loader.words("measures", "page_contexts")
+_SCREEN_SIZES = loader.ordered_words("measures", "screen_sizes")
 
 
-def _measured_side(f: FieldName) -> int | None:
-    """0 for a picture's width, 1 for its height: under a picture's key (:func:`picture_side`), or an input (no
-    enclosing key) of an API that renders a picture, a page or a screen (``measures.screen_contexts``)."""
+def _measured_side(f: FieldName) -> tuple[int, tuple[str, ...]] | None:
+    """0 for a picture's or a screen's width, 1 for its height, with the sizes it is drawn from: under a picture's
+    key (:func:`picture_side`), or an input (no enclosing key) by the first that speaks, nearest first: its own name
+    (``thumbWidth``: a picture's; ``screen_width``: a screen's), its API's screen words (a screenshot's viewport),
+    picture words (a QR code) and page words (HTML rendered to PDF) (``measures.picture_contexts``,
+    ``screen_contexts``, ``page_contexts``; screens draw from ``screen_sizes``)."""
     side = picture_side(f)
-    if side is None and not f.parent and (f.has("width") or f.has("height")) \
-            and {singular(w) for w in (*f.context, *f.tokens)} & _SCREEN_CONTEXTS:  # "screen_width" too
-        side = 0 if f.has("width") else 1
-    return side
+    if side is not None:
+        return side, _PICTURE_SIZES
+    if f.parent or not (f.has("width") or f.has("height")):
+        return None
+    side = 0 if f.has("width") else 1
+    own, context = {singular(w) for w in f.tokens}, {singular(w) for w in f.context}
+    for words, sizes in ((own & _PICTURE_CONTEXTS, _PICTURE_SIZES), (own & _SCREEN_CONTEXTS, _SCREEN_SIZES),
+                         (context & _SCREEN_CONTEXTS, _SCREEN_SIZES), (context & _PICTURE_CONTEXTS, _PICTURE_SIZES),
+                         (context & _PAGE_CONTEXTS, _SCREEN_SIZES)):
+        if words:
+            return side, sizes
+    return None
 
 
 def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
     rng = ctx.world.rng
     if f.tokens[:1] in (("height",), ("weight",)) and {singular(w) for w in f.context} & _BODY_CONTEXTS:
         return _BODY_RANGES[f.tokens[0]].draw(rng)  # a person's: 172 cm, 68 kg ("HeightInCentimetres" too)
-    side = _measured_side(f)
-    if side is not None:  # one of the record's common picture sizes, width and height as a pair
-        size = ctx.values.setdefault("<picture size>", rng.choice(_PICTURE_SIZES))
+    measured = _measured_side(f)
+    if measured is not None:  # one of the record's common picture or screen sizes, width and height as a pair
+        side, sizes = measured  # a screenshot's viewport and its thumbnail are two pairs
+        size = ctx.values.setdefault("<screen size>" if sizes is _SCREEN_SIZES else "<picture size>", rng.choice(sizes))
         return size.split("x")[side]
     if f.has(*_ROOM_COUNTS) or f.joined.startswith("num"):
         return str(rng.randint(1, 4))
