@@ -89,7 +89,8 @@ def _base_verb(word: str, following: str = "", *, lexicon: bool = True) -> str |
 
 #: Words after a verb that make a phrasal verb ("return back", "look up"; ``actions.phrasal_particles``).
 _PARTICLES = knowledge_words("actions", "phrasal_particles")
-#: Who an API's verb of giving names ("gives you", "shows users"; ``documentation.given_readers``).
+#: Who an API's verb of giving names ("gives you", "shows users"; ``documentation.given_readers``; also read by
+#: ``goals._given``).
 _GIVEN_READERS = knowledge_words("documentation", "given_readers")
 
 
@@ -301,6 +302,7 @@ def _purpose(text: str, api: Api) -> str:
     return text if named and all(w in inputs for w in named) else found.group("purpose")
 
 
+#: Words that open a clause of its own ("check if …", "Once the endpoint receives …"; also read by ``goals``).
 _SUBORDINATORS = knowledge_words("english", "subordinators")
 #: Words a sentence names the API by when it is the sentence's subject ("This endpoint", "Latest Block Endpoint").
 _SUBJECT_NOUNS = frozenset(ordered_words("documentation", "preamble_subjects"))

@@ -9,7 +9,9 @@ import re
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.casing import sentence_case
 from tooldial.dialogue.intents.clauses import (
+    _GIVEN_READERS,
     _PLAIN_GET_VERBS,
+    _SUBORDINATORS,
     _base_verb,
     description_clause,
     intent_source,
@@ -128,7 +130,6 @@ def _what_it_does(clause: str, api: Api) -> str:
 
 #: Verbs of what an API gives back in its own voice, and the words that name who it gives to.
 _GIVING_VERBS = knowledge_words("documentation", "giving_verbs")
-_GIVEN_READERS = knowledge_words("documentation", "given_readers")
 _GIVEN_NOUNS = knowledge_words("documentation", "given_nouns")
 _COORDINATORS = knowledge_words("english", "coordinators")
 
@@ -160,7 +161,7 @@ def _user_words(clause: str, api: Api) -> list[str]:
     """The words of ``clause`` a user keeps (see :func:`goal_clause`), or [] when nothing but a verb is left."""
     clause = re.sub(r"\b(thousands|hundreds|millions|dozens|tons)\s+of\s+|\b(over|more than|up to)\s+\d[\d,+]*\s+",
                     "", clause, flags=re.I)
-    clause = re.split(r"\s+[-–—]\s+|[;:]|\s+e\.g\b|\s+i\.e\b|\s+etc\b|\s['\"]", clause, maxsplit=1)[0].strip().rstrip(",")
+    clause = re.split(r"\s+[-–—]\s+|[;:]|\s+e\.g\b|\s+i\.e\b|\s+etc\b|\s['\"]", clause, maxsplit=1)[0].strip()
     before_comma = clause.split(",", 1)[0]
     if len(_phrase_words(before_comma)) >= 4:  # a verb and three words: "open, high, low, close prices" stays a list
         clause = before_comma
@@ -215,8 +216,6 @@ def _led_by(before: str, word: str) -> bool:
 #: Words after "you" that make a clause addressed to the documentation's reader ("products you have made").
 _READER_CLAUSE_VERBS = knowledge_words("english", "reader_clause_verbs")
 _RELATIVE = knowledge_words("documentation", "relative_words")
-#: Words that open a clause of its own ("check if …", "find out whether …").
-_SUBORDINATORS = knowledge_words("english", "subordinators")
 
 
 #: The provider as the documentation's writer says it: "we" as a subject, "our" as a possessive.
