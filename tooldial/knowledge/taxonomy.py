@@ -41,6 +41,9 @@ class FieldName:
     #: The nouns that may name the record a result field belongs to, nearest first (enclosing keys, the API's
     #: name, its tool: ``mockdata.record_kinds.record_words``); empty for an input.
     record: tuple[str, ...] = ()
+    #: The nearest enclosing key that says what a generic number measures (``temperature`` for
+    #: ``temperature|data|value``; :func:`named_quantity`); empty for an input or a field that names its own.
+    quantity: str = ""
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -493,11 +496,38 @@ def _rules_kind(f: FieldName) -> FieldKind | None:
     return None
 
 
+#: Names of a number that say "a number of" but not of what (``value``, ``max``, ``avg``): the quantity is the
+#: enclosing key's (``field_words.generic_quantities``).
+_GENERIC_QUANTITIES = _cue("generic_quantities")
+#: Kinds an enclosing key may lend a generic number (``field_words.quantity_kinds``): a temperature's ``value``
+#: is a temperature, a battery level's a level; a ``year``'s or a ``text``'s is no year or text.
+_QUANTITY_KINDS = frozenset(FieldKind(k) for k in _cue("quantity_kinds"))
+
+
+def named_quantity(f: FieldName) -> FieldName | None:
+    """The field as its enclosing key names it (``temperature value`` for a ``value`` under ``temperature|data``,
+    with its own word where the kind stays the key's: a ``max`` stays a high, a ``distance value`` is a ``distance``) when
+    its own name is a generic number (:data:`_GENERIC_QUANTITIES`) and that key's kind is a quantity's
+    (:data:`_QUANTITY_KINDS`); else None. A ``value`` of 2,983 was a temperature drawn as a price."""
+    if not f.quantity or not f.numeric or not f.tokens or not set(f.tokens) <= _GENERIC_QUANTITIES:
+        return None
+    named = replace(f, name=f.quantity, quantity="")
+    kind = field_kind(named)
+    if kind not in _QUANTITY_KINDS:
+        return None
+    both = replace(named, name=f"{f.quantity} {f.name}")  # "temperature max": the max keeps its side
+    return both if field_kind(both) == kind else named
+
+
 @lru_cache(maxsize=65536)
 def field_kind(f: FieldName) -> FieldKind | None:
-    """The kind of a field: a name whose head noun names a sort (:func:`_names_a_sort`) is a category, or of no kind
-    when numeric (a code of the sort: ``timezone_type: 3``); else the kind its head noun gives (:func:`_head_kind`);
-    else the first :data:`RULES` kind whose predicate holds, or None."""
+    """The kind of a field: a generic number's is the quantity its enclosing key names (:func:`named_quantity`);
+    a name whose head noun names a sort (:func:`_names_a_sort`) is a category, or of no kind when numeric (a code of
+    the sort: ``timezone_type: 3``); else the kind its head noun gives (:func:`_head_kind`); else the first
+    :data:`RULES` kind whose predicate holds, or None."""
+    named = named_quantity(f)
+    if named is not None:
+        return field_kind(named)
     if _names_a_sort(f):
         return None if f.numeric else FieldKind.CATEGORY
     decided, kind = _head_kind(f)

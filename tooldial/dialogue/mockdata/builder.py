@@ -87,6 +87,7 @@ from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, Mock
 from tooldial.dialogue.schema_values import conform_result, radius_input, request_bounds
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
+from tooldial.knowledge.taxonomy import _GENERIC_QUANTITIES
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
@@ -484,9 +485,11 @@ class ResultBuilder:
         comp = self.by_path.get(path)
         type_ = comp.type if comp is not None else json_value_type(example)
         in_path = frozenset(t for p in path[:-1] for t in name_tokens(p))
+        quantity = next((k for k in reversed(path[:-1]) if k.lower() not in _WRAPPERS and not k.isdigit()), "") \
+            if path and set(name_tokens(path[-1])) <= _GENERIC_QUANTITIES else ""
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
                          self.name_words | in_path, path[-2] if len(path) > 1 else "",
-                         record_words(path, self.api_name, self.tool))
+                         record_words(path, self.api_name, self.tool), quantity)
 
     def echo(self, f: FieldName, top: bool, path: tuple[str, ...] = ()) -> str | None:
         """The input a result field repeats: a same-named input (at the top; in every record of a list when it

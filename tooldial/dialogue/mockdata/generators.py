@@ -31,7 +31,7 @@ from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
-from tooldial.knowledge.taxonomy import names_picture, picture_side
+from tooldial.knowledge.taxonomy import named_quantity, names_picture, picture_side
 
 #: Words of fields drawn as hex digits, match goals, a played match's status, audience counts, room counts, a
 #: house number, an image file; a plain street's types, document extensions, drawn statuses (each set's doc says).
@@ -498,7 +498,7 @@ def generate(f: FieldName, ctx: RecordContext) -> str | None:
         return None
     if kind in _ONCE_PER_RECORD and f.name in ctx.values:
         return ctx.values[f.name]
-    value = GENERATORS[kind](f, ctx)
+    value = GENERATORS[kind](named_quantity(f) or f, ctx)  # a temperature's ``value`` drawn as a temperature
     if value is not None and kind in _ONCE_PER_RECORD:
         ctx.values[f.name] = value
     return value
