@@ -44,7 +44,11 @@ VALIDATION_422 = {"message": "Validation failed: ", "status": 422,
                   "data": {"keyword": ["The keyword field is required."]}}
 ERRORS = [GEOCODER_ERROR, PROBLEM_500, GATEWAY_401, NESTED_404, CASE_RECORD, VALIDATION_422,
           {"status_code": 500, "status_txt": "MISSING_ARG_ACCESS_TOKEN", "data": []},
-          {"code": 403, "codestring": "Bad user id"}, "Invalid API key"]
+          {"code": 403, "codestring": "Bad user id"}, "Invalid API key",
+          # a key refused: "denied", "incorrect" credentials (errors.error_text, errors.failed_words)
+          {"rows": [], "status": "REQUEST_DENIED", "error_message": "Incorrect credentials. Check your API key"},
+          {"Message": "Authorization has been denied for this request."},
+          {"status": "Your request was not completed because of an incorrect login id or key."}]
 #: Success records that look like errors: a status that is an answer, a message that is the payload, an error
 #: field left empty, a validator's "invalid" verdict beside the address it judged, an HTTP 200 envelope.
 SUCCESSES = [
@@ -56,6 +60,8 @@ SUCCESSES = [
     {"status": "invalid", "email": "ana@example.com", "disposable": False, "domain": "example.com"},
     {"status": 200, "description": "ok", "data": {"user_id": "u1", "coin": "BTC"}},
     {"code": 200, "msg": "Successfully", "response": [{"name": "Swiss Franc", "short_name": "CHF"}]},
+    {"status": "denied", "loan_id": "L-12", "amount": 2500},  # a decision is an answer
+    {"question": "2 + 2", "answer": "5", "verdict": "incorrect", "score": 0},
 ]
 
 
