@@ -321,5 +321,15 @@ def test_a_price_lies_in_the_range_of_what_it_prices():
         assert 90_000 <= float(build_result(home, random.Random(seed))["response"]["price"]) <= 1_500_000
         assert 700 <= float(build_result(rent, random.Random(seed))["response"]["rent_price"]) <= 4_500
         assert 5 <= float(build_result(product, random.Random(seed))["response"]["price"]) <= 500
+    # a rent named by its head ("averageRent", "minRent": ``field_words.head_kinds``) is money, a rent's; its
+    # qualifier is no rent ("rentPeriod")
+    market = _api("Rental Market Data", outputs=[_o("averageRent", None, type_="integer"),
+                                                 _o("minRent", None, type_="integer"),
+                                                 _o("maxRent", None, type_="integer"),
+                                                 _o("rentPeriod", None, type_="integer")])
+    for seed in range(8):
+        body = build_result(market, random.Random(seed))["response"]
+        assert 700 <= float(body["minRent"]) <= float(body["averageRent"]) <= float(body["maxRent"]) <= 4_500
+        assert float(body.get("rentPeriod", 0)) < 700
     euros = build_result(home, random.Random(1), inputs={"currency": "EUR"})["response"]["price"]
     assert 90_000 / 1.08 - 1000 <= float(euros) <= 1_500_000 / 1.08 + 1000 and float(euros) % 1000 == 0
