@@ -129,3 +129,15 @@ def test_a_channel_lookups_title_is_the_channels_name_not_a_video_title():
                  example_response={"videos": [{"title": "Old Town Road"}]})
     drawn = build_result(videos, random.Random(0), records=3)["response"]["videos"][1:]
     assert drawn and not any(v["title"].endswith("Channel") for v in drawn)  # its videos keep video titles
+
+
+def test_a_categorys_name_is_no_drawn_title_of_the_record() -> None:
+    """A product categorizer's undocumented ``category_name`` was "Green Smartphone Case", a room type's name "Lloyd
+    Ltd": a category's name is a category (``field_words.sort_name_tails``), documented or left out, while the
+    record's own ``name`` is still drawn."""
+    api = _api([("category_id",), ("category_name",), ("products", "name"), ("products", "roomTypeName")],
+               "Product Categorization", "Shop Catalog")
+    for seed in range(6):
+        body = build_result(api, random.Random(seed))["response"]
+        assert "category_name" not in body and body.get("category_id") is not None
+        assert _leaves(body, "name") and not _leaves(body, "roomTypeName")

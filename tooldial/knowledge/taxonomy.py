@@ -439,10 +439,15 @@ def _place_head(f: FieldName, words: frozenset[str]) -> bool:
 
 def _names_a_sort(f: FieldName) -> bool:
     """A name of two or more words whose head noun (its last word) is a word of a category (``member_type``,
-    ``contactType``, ``Content-Type``): the field holds a sort of the thing its first words name, not the thing
-    (no person, no contact, no text), whatever those words are cues of. A flag (``is_category``, a boolean
-    ``should_show_category``) stays a flag."""
+    ``contactType``, ``Content-Type``), or whose words end in one and its name (``category_name``, ``genreTitle``:
+    ``field_words.sort_name_tails``): the field holds a sort of the thing its first words name, not the thing
+    (no person, no contact, no text, no product's title), whatever those words are cues of. A flag
+    (``is_category``, a boolean ``should_show_category``) stays a flag."""
     toks = f.tokens
+    if len(toks) > 2 and toks[-1] in _cue("sort_name_tails") and toks[-2] in _cue("category"):
+        toks = toks[:-1]  # "product category name" names a category as "product category" does
+    elif len(toks) == 2 and toks[-1] in _cue("sort_name_tails") and toks[0] in _cue("category"):
+        toks = toks[:1] + toks[:1]  # "category name": the category itself
     return len(toks) > 1 and toks[-1] in _cue("category") and toks[0] not in _cue("boolean_prefixes") \
         and (f.type or "").lower() not in _cue("boolean_types")
 
