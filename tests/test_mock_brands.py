@@ -54,3 +54,15 @@ def test_every_airline_has_its_codes() -> None:
     assert set(NAMES["airline"]) == set(CODES)
     assert all(len(str(c).split()) == 2 and len(str(c).split()[0]) == 2 and len(str(c).split()[1]) == 3
                for c in CODES.values())
+
+
+def test_a_products_brand_and_maker_are_the_brand_its_title_names() -> None:
+    """The title said "Perez Ergonomic Chair" and the brand "Thomas-Rodriguez": one product, one maker, one thing
+    (its names in several languages name the same product); a shipping carrier is no maker of it."""
+    records = _records("Get Product Details", "Shop Scraper", ("product", "title"), ("product", "brand"),
+                       ("product", "manufacturer"), ("product", "DisplayName_de"), ("product", "carrier"))
+    for r in records:
+        assert r["product|brand"] == r["product|manufacturer"] == r["product|title"].split()[0]
+        assert r["product|DisplayName_de"] == r["product|title"]
+        assert r.get("product|carrier") != r["product|brand"]
+    assert len({r["product|brand"] for r in records}) > 1  # drawn per record, not one brand for all

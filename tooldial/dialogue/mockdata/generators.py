@@ -26,7 +26,13 @@ from tooldial.dialogue.mockdata.places import (
 from tooldial.dialogue.mockdata.record_kinds import status_words
 from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS
 from tooldial.dialogue.mockdata.sports import _gen_match_score
-from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _gen_title
+from tooldial.dialogue.mockdata.titles import (
+    _TITLE_CONTEXT,
+    _gen_name,
+    _gen_person,
+    _gen_title,
+    product_brand,
+)
 from tooldial.dialogue.mockdata.world import COINS, SYMBOLS, TOPICS
 from tooldial.dialogue.weather import pressure_value
 from tooldial.knowledge import loader
@@ -338,6 +344,9 @@ _MAKER_FIELDS = loader.words("brands", "maker_fields")
 _MADE_KINDS = loader.words("brands", "made_kinds")
 #: Words of a brand field that holds a code (IATA, ICAO); an airline -> "IATA ICAO".
 _CODE_FIELDS = loader.ordered_words("brands", "code_fields")
+#: Words of a record that is a product (``media.title_context_words`` product): its brand is its title's.
+_PRODUCT_WORDS = _TITLE_CONTEXT["product"]
+_PRODUCT_BRAND_FIELDS = loader.words("brands", "product_brand_fields")
 _AIRLINE_CODES = loader.word_map("brands", "airline_codes")
 
 
@@ -356,6 +365,8 @@ def _gen_company(f: FieldName, ctx: RecordContext) -> str:
                 return name
             if name in _AIRLINE_CODES:
                 return str(_AIRLINE_CODES[name]).split()[code]
+        elif f.has(*_PRODUCT_BRAND_FIELDS) and f.named(*_PRODUCT_WORDS):
+            return product_brand(ctx)  # a product's brand is the one its title names
     return ctx.world.fake.company()
 
 

@@ -171,6 +171,17 @@ def _venue_name(venue: str, ctx: RecordContext) -> str:
                        f"{last} {label}"))
 
 
+#: The keys of a record's values (``RecordContext.values``) that hold its product's brand and what it is.
+PRODUCT_BRAND = "<product brand>"
+PRODUCT_KIND = "<product kind>"
+
+
+def product_brand(ctx: RecordContext) -> str:
+    """The brand of the product a record is, drawn once per record: its title ("Perez Ergonomic Chair") and its
+    ``brand`` field say the same maker (the title was "Perez …", the brand "Thomas-Rodriguez")."""
+    return ctx.values.setdefault(PRODUCT_BRAND, ctx.world.fake.last_name())
+
+
 def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     """A title by what the record is (an article, a job, a product, a recipe, a film or song); None when the
     context says nothing (a bare "label" is left out rather than filled with words)."""
@@ -212,7 +223,8 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.named(*_TITLE_CONTEXT["book"]):
         return _title(_BOOK_TITLES, ctx, topic)
     if f.named(*_TITLE_CONTEXT["product"]):
-        brand, product = world.fake.last_name(), rng.choice(_PRODUCTS)
+        brand = product_brand(ctx)  # one product per record: its names in several languages name one thing
+        product = ctx.values.setdefault(PRODUCT_KIND, str(rng.choice(_PRODUCTS)))
         if ctx.topic and not ctx.drawn_topic:  # a search for "RTX" finds "Booker RTX", not a water bottle
             return f"{brand} {ctx.topic.title() if ctx.topic.islower() else ctx.topic}"
         return f"{brand} {product}"
