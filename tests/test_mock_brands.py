@@ -60,9 +60,10 @@ def test_a_products_brand_and_maker_are_the_brand_its_title_names() -> None:
     """The title said "Perez Ergonomic Chair" and the brand "Thomas-Rodriguez": one product, one maker, one thing
     (its names in several languages name the same product); a shipping carrier is no maker of it."""
     records = _records("Get Product Details", "Shop Scraper", ("product", "title"), ("product", "brand"),
-                       ("product", "manufacturer"), ("product", "DisplayName_de"), ("product", "carrier"))
+                       ("product", "manufacturer"), ("product", "DisplayName_de"), ("product", "carrier"),
+                       ("product", "processor_brand"))
     for r in records:
         assert r["product|brand"] == r["product|manufacturer"] == r["product|title"].split()[0]
         assert r["product|DisplayName_de"] == r["product|title"]
-        assert r.get("product|carrier") != r["product|brand"]
+        assert r.get("product|carrier") != r["product|brand"] != r.get("product|processor_brand")  # a part's
     assert len({r["product|brand"] for r in records}) > 1  # drawn per record, not one brand for all

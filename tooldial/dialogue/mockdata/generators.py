@@ -365,8 +365,9 @@ def _gen_company(f: FieldName, ctx: RecordContext) -> str:
                 return name
             if name in _AIRLINE_CODES:
                 return str(_AIRLINE_CODES[name]).split()[code]
-        elif f.has(*_PRODUCT_BRAND_FIELDS) and f.named(*_PRODUCT_WORDS):
-            return product_brand(ctx)  # a product's brand is the one its title names
+        elif f.has(*_PRODUCT_BRAND_FIELDS) and set(f.tokens) <= _PRODUCT_BRAND_FIELDS | {"name"} and f.named(
+                *_PRODUCT_WORDS):  # a product's brand is the one its title names; a ``processor_brand`` is a part's
+            return product_brand(ctx)
     return ctx.world.fake.company()
 
 
