@@ -333,3 +333,16 @@ def test_a_price_lies_in_the_range_of_what_it_prices():
         assert float(body.get("rentPeriod", 0)) < 700
     euros = build_result(home, random.Random(1), inputs={"currency": "EUR"})["response"]["price"]
     assert 90_000 / 1.08 - 1000 <= float(euros) <= 1_500_000 / 1.08 + 1000 and float(euros) % 1000 == 0
+
+
+def test_a_homes_floor_area_is_a_homes():
+    """Review (session 48): a property's ``squareFootage`` was 49, Zillow's ``livingArea`` 8, ``sqFt`` 12.8. A floor
+    area by the unit its name says (``measures.floor_areas``) is hundreds to thousands of square feet, or tens to
+    hundreds of square meters."""
+    api = _api("Property Records", outputs=[_o("squareFootage", type_="integer"), _o("livingArea", type_="integer"),
+                                            _o("sqFt", type_="number"), _o("area_sqm", type_="integer")])
+    for seed in range(8):
+        body = build_result(api, random.Random(seed))["response"]
+        for key in ("squareFootage", "livingArea", "sqFt"):
+            assert 450 <= float(body[key]) <= 3200, (key, body[key])
+        assert 35 <= float(body["area_sqm"]) <= 250

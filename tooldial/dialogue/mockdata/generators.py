@@ -213,6 +213,7 @@ def _gen_date_part(f: FieldName, ctx: RecordContext) -> str:
 #: screenshot's viewport), by their API's words.
 _BODY_CONTEXTS = loader.words("measures", "body_contexts")
 _BODY_RANGES = loader.number_ranges("measures", "body_ranges")
+_FLOOR_AREAS = loader.number_ranges("measures", "floor_areas")
 _PICTURE_CONTEXTS = loader.words("measures", "picture_contexts") | loader.words("field_words", "image")
 _SCREEN_CONTEXTS = loader.words("measures", "screen_contexts")
 _PAGE_CONTEXTS = loader.words("measures", "page_contexts")
@@ -251,8 +252,9 @@ def _gen_measure(f: FieldName, ctx: RecordContext) -> str:
         return size.split("x")[side]
     if f.has(*_ROOM_COUNTS) or f.joined.startswith("num"):
         return str(rng.randint(1, 4))
-    if f.has("sqft"):
-        return str(rng.randint(45, 320) * 10)
+    area = next((r for unit, r in _FLOOR_AREAS.items() if unit in f.joined), None)
+    if area is not None:  # a home's floor area: 1,850 square feet, 120 square meters
+        return str(int(round(float(area.draw(rng)), -1 if area.high > 1000 else 0)))
     if f.has("age"):
         return str(rng.randint(18, 80))
     if f.has("exactnumbers", "exactpb"):
