@@ -206,6 +206,7 @@ class FieldKind(StrEnum):
     COUNTRY_CODE = "country_code"
     COUNTRY = "country"
     CITY = "city"
+    LEDGER_ADDRESS = "ledger_address"
     ADDRESS = "address"
     STATE = "state"
     POSTAL = "postal"
@@ -270,6 +271,20 @@ def _is_id(f: FieldName) -> bool:
 
 #: Words of an address that is no street address (a wallet's, a contract's, a network's).
 _NOT_STREET = loader.ordered_words("addresses", "not_street")
+#: Words of an address's own name that make it a ledger's (a wallet's or a contract's "0x…"), words of its record
+#: or API that do (``markets.ledger_domains``: no "token"), and words of an address that is no ledger's: a
+#: network's (an IP) or a street's by its own or its key's name (``addresses.ledger_words``, ``network_words``,
+#: ``street_marks``).
+_LEDGER_WORDS = loader.ordered_words("addresses", "ledger_words")
+_LEDGER_DOMAINS = loader.ordered_words("markets", "ledger_domains")
+_STREET_MARKS = loader.ordered_words("addresses", "street_marks")
+_NOT_LEDGER = loader.ordered_words("addresses", "network_words") + _STREET_MARKS
+
+
+def _street_marked(f: FieldName) -> bool:
+    """An address whose own name or enclosing key says it is a street's (``street_address``,
+    ``billing_address.address_1``), whatever its API is about."""
+    return f.has(*_STREET_MARKS) or not _token_set(f.parent).isdisjoint(_STREET_MARKS)
 
 
 def _of_split(toks: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -381,7 +396,10 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
      or f.joined in _cue("country_code_joined") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
     (FieldKind.COUNTRY, lambda f: _place_head(f, _cue("country"))),
     (FieldKind.CITY, lambda f: _place_head(f, _cue("city"))),
-    (FieldKind.ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET) and not f.about(*_NOT_STREET)),
+    (FieldKind.LEDGER_ADDRESS, lambda f: f.has("address") and not f.has(*_NOT_LEDGER) and not _street_marked(f)
+     and not f.numeric and (f.has(*_LEDGER_WORDS) or f.about(*_LEDGER_DOMAINS))),
+    (FieldKind.ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET)
+     and (_street_marked(f) or not f.about(*_NOT_STREET))),
     (FieldKind.STATE, lambda f: _place_head(f, _cue("state")) and not f.numeric and not f.about(*_cue("state_not_place"))),
     (FieldKind.POSTAL, lambda f: f.has(*standard_words("postal_code"))),
     (FieldKind.LANGUAGE_CODE, lambda f: f.has(*_cue("language_code"))

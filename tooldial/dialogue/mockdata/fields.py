@@ -55,10 +55,15 @@ _START = loader.ordered_words("time", "start")
 _END = loader.ordered_words("time", "end")
 
 
+#: Words of a tool's description that say its records live on a ledger (``markets.ledger_domains``).
+_LEDGER_DOMAINS = loader.words("markets", "ledger_domains")
+
+
 def api_words(api: Api) -> frozenset[str]:
-    """Context words of an API for the rules: its name, tool, category and the start of its description."""
+    """Context words of an API for the rules: its name, tool, category and the start of its description, and the
+    words of its tool's description that put it on a ledger (:data:`_LEDGER_DOMAINS`: an NFT marketplace's)."""
     text = " ".join((said_name(api), api.tool, api.category, " ".join((api.description or "").split()[:30])))
-    return frozenset(name_tokens(text))
+    return frozenset(name_tokens(text)) | (frozenset(name_tokens(api.tool_description or "")) & _LEDGER_DOMAINS)
 
 
 #: The last word of a snake-case operation id (``…_edit_post``; not "create post", where it is a noun).

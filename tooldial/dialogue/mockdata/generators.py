@@ -287,6 +287,20 @@ def _street_parts(ctx: RecordContext, local: Any | None) -> tuple[str, str, str]
     return ctx.values["<street>"], ctx.values["<building>"], ctx.values["<street line>"]
 
 
+#: Words of a ledger address's field or context -> how its addresses are written (``addresses.ledger_forms``:
+#: a prefix and the letters after it, "bc1q" and 38 of Bech32's for Bitcoin); else an EVM chain's "0x" and 40 hex.
+_LEDGER_FORMS = {str(k): str(v).split() for k, v in loader.word_map("addresses", "ledger_forms").items()}
+
+
+def _gen_ledger_address(f: FieldName, ctx: RecordContext) -> str:
+    """A wallet's or a contract's address on the ledger the field or its API names: Bitcoin's "bc1q…", Tron's
+    "T…", else an EVM chain's "0x" and 40 hex digits."""
+    prefix, letters, length = next((form for word, form in _LEDGER_FORMS.items() if f.about(word)),
+                                   ("0x", "0123456789abcdef", "40"))
+    rng = ctx.world.rng
+    return prefix + "".join(rng.choice(letters) for _ in range(int(length)))
+
+
 def _gen_address(f: FieldName, ctx: RecordContext) -> str:
     """A street address in the record's city, written as its country writes them (Faker's locale of the
     country); its parts when the field names one (number, street name, type), all of one street."""
@@ -434,6 +448,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "country": lambda f, c: _gen_place_text("country", c),
     "city": lambda f, c: _gen_place_text("city", c),
     "state": _gen_state,
+    "ledger_address": _gen_ledger_address,
     "address": _gen_address,
     "postal": _gen_postal,
     "language_code": _gen_language_code,
