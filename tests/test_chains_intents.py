@@ -46,3 +46,6 @@ def test_glued_names_split_only_into_real_words():
     assert name_words("extendauthtoken") == ["extendauthtoken"]  # not "extend au th token"
     assert name_words("linkedin_company_info") == ["linkedin", "company", "info"]
     assert name_words("/api/v1.0/image_caption") == ["image", "caption"]
+    # a known word with a noun's ending (english.derivational_endings) is one word: not "down loader"
+    assert name_words("youtube mp3 Downloader") == ["youtube", "mp3", "downloader"]
+    assert name_words("setthepermissionsofafile") == ["set", "the", "permissions", "of", "a", "file"]

@@ -56,6 +56,18 @@ def glued_words(word: str, *, short: frozenset[str] = frozenset()) -> list[str] 
     return parts if all((len(p) >= 3 and p in costs) or p in short for p in parts) else None
 
 
+#: Endings that make a noun of a known word ("downloader"): such a word is no glued run of two.
+_DERIVATIONS = tuple(sorted(knowledge_words("english", "derivational_endings"), key=len, reverse=True))
+
+
+def derived_word(word: str) -> bool:
+    """Whether ``word`` is a known word of four letters or more with a derivational ending
+    (``english.derivational_endings``: "download" + "er", "geocode" + "r"), which the word list lacks but English
+    has: "downloader" is not "down loader"."""
+    costs = _word_costs()
+    return any(word.endswith(end) and len(word) - len(end) >= 4 and word[:-len(end)] in costs for end in _DERIVATIONS)
+
+
 def name_words(name: str) -> list[str]:
     """The words of an API name, glued ones split with an English word list (``setthepermissionsofafile`` →
     ``set the permissions of a file``) and path noise (``api``, ``v1``, numbers) dropped."""
@@ -63,7 +75,7 @@ def name_words(name: str) -> list[str]:
     for word in words(name):
         if word in _NAME_NOISE or re.fullmatch(r"v?\d+", word):
             continue
-        if len(word) >= 8 and word.isalpha() and word not in _word_costs():
+        if len(word) >= 8 and word.isalpha() and word not in _word_costs() and not derived_word(word):
             parts = glued_words(word, short=_FUNCTION_WORDS)  # not "extend au th token", "linked in"
             if parts is not None:
                 out += parts
