@@ -241,6 +241,17 @@ def test_a_name_that_starts_with_a_verb_says_what_the_call_does(name: str, expec
     assert goal_clause(_api(name, "", "x")) == expected
 
 
+@pytest.mark.parametrize(("name", "expected"), [
+    ("/agentReviews (Agent reviews)", "get the agent reviews from Tool"),  # a gloss: not "agent reviews agent reviews"
+    ("Create User (Sign Up)", "create a user"),
+    ("Simple moving Average (SMA)", "get the simple moving average from Tool"),
+    ("Paraphrase (English)", "get the paraphrase from Tool"),
+    ("(Chat message)", "get the chat message from Tool"),  # nothing else to read: the aside is the name
+])
+def test_an_aside_in_parentheses_is_no_part_of_the_request(name: str, expected: str) -> None:
+    assert goal_clause(_api(name, "", "x")) == expected
+
+
 @pytest.mark.parametrize("name", ["Google Images", "Mars Test Chat", "transaksi", "Details all surveys",
                                   "market/most_actives", "putReq"])
 def test_a_name_whose_first_word_only_looks_like_a_verb_is_a_record(name: str) -> None:
