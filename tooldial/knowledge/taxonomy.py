@@ -527,12 +527,19 @@ _GENERIC_QUANTITIES = _cue("generic_quantities")
 _QUANTITY_KINDS = frozenset(FieldKind(k) for k in _cue("quantity_kinds"))
 
 
+def generic_quantity(name: str) -> bool:
+    """Whether a number's name says "a number of" and nothing of what (``value``, ``max``, ``avg``:
+    :data:`_GENERIC_QUANTITIES`): its enclosing key then names the quantity (:attr:`FieldName.quantity`)."""
+    tokens = name_tokens(name)
+    return bool(tokens) and set(tokens) <= _GENERIC_QUANTITIES
+
+
 def named_quantity(f: FieldName) -> FieldName | None:
     """The field as its enclosing key names it (``temperature value`` for a ``value`` under ``temperature|data``,
     with its own word where the kind stays the key's: a ``max`` stays a high, a ``distance value`` is a ``distance``) when
     its own name is a generic number (:data:`_GENERIC_QUANTITIES`) and that key's kind is a quantity's
     (:data:`_QUANTITY_KINDS`); else None. A ``value`` of 2,983 was a temperature drawn as a price."""
-    if not f.quantity or not f.numeric or not f.tokens or not set(f.tokens) <= _GENERIC_QUANTITIES:
+    if not f.quantity or not f.numeric or not generic_quantity(f.name):
         return None
     named = replace(f, name=f.quantity, quantity="")
     kind = field_kind(named)

@@ -420,8 +420,9 @@ def name_clause(api: Api) -> str:
             return said
     name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", ENUMERATOR.sub("", api.name.strip()))  # path parameters name
     # inputs, not what it does; "E34." numbers an entry
-    aside = re.sub(r"\s*\([^)]*\)", " ", name).strip()  # "(Agent reviews)", "(Deprecated)", "(POST)", "(SEO)": an
-    name = aside if name_words(aside) else name  # aside on the name, a gloss, a version or a method, not the call
+    # an aside in parentheses is a gloss, a version or a method, not the call: "(Agent reviews)", "(Deprecated)"
+    aside = re.sub(r"\s*\([^)]*\)", " ", name).strip()
+    name = aside if name_words(aside) else name
     for segment in reversed(name.split("/")[1:] if "/" in name else []):
         said = name_words(segment)  # "/label/{projectId}/remove-labels": the segment with a verb says it
         if len(said) > 1 and _base_verb(said[0]) is not None:

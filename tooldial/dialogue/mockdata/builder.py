@@ -87,7 +87,7 @@ from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, Mock
 from tooldial.dialogue.schema_values import conform_result, radius_input, request_bounds
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
-from tooldial.knowledge.taxonomy import _GENERIC_QUANTITIES
+from tooldial.knowledge.taxonomy import generic_quantity
 
 if TYPE_CHECKING:
     from tooldial.dialogue.mockdata.places import Place
@@ -486,7 +486,7 @@ class ResultBuilder:
         type_ = comp.type if comp is not None else json_value_type(example)
         in_path = frozenset(t for p in path[:-1] for t in name_tokens(p))
         quantity = next((k for k in reversed(path[:-1]) if k.lower() not in _WRAPPERS and not k.isdigit()), "") \
-            if path and set(name_tokens(path[-1])) <= _GENERIC_QUANTITIES else ""
+            if path and generic_quantity(path[-1]) else ""  # the key that names what a ``value`` measures
         return FieldName(path[-1] if path else "value", type_ or "string", self.api_words | in_path,
                          self.name_words | in_path, path[-2] if len(path) > 1 else "",
                          record_words(path, self.api_name, self.tool), quantity)
