@@ -396,7 +396,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
      or f.joined in _cue("country_code_joined") or (f.has("region") and not f.numeric and len(f.tokens) == 1)),
     (FieldKind.COUNTRY, lambda f: _place_head(f, _cue("country"))),
     (FieldKind.CITY, lambda f: _place_head(f, _cue("city"))),
-    (FieldKind.LEDGER_ADDRESS, lambda f: f.has("address") and not f.has(*_NOT_LEDGER) and not _street_marked(f)
+    (FieldKind.LEDGER_ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_LEDGER) and not _street_marked(f)
      and not f.numeric and (f.has(*_LEDGER_WORDS) or f.about(*_LEDGER_DOMAINS))),
     (FieldKind.ADDRESS, lambda f: f.has(*_cue("address")) and not f.has(*_NOT_STREET)
      and (_street_marked(f) or not f.about(*_NOT_STREET))),

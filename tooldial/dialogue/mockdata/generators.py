@@ -289,16 +289,17 @@ def _street_parts(ctx: RecordContext, local: Any | None) -> tuple[str, str, str]
 
 #: Words of a ledger address's field or context -> how its addresses are written (``addresses.ledger_forms``:
 #: a prefix and the letters after it, "bc1q" and 38 of Bech32's for Bitcoin); else an EVM chain's "0x" and 40 hex.
-_LEDGER_FORMS = {str(k): str(v).split() for k, v in loader.word_map("addresses", "ledger_forms").items()}
+_LEDGER_FORMS = {str(k): (prefix, letters, int(length)) for k, v in loader.word_map("addresses", "ledger_forms").items()
+                 for prefix, letters, length in [str(v).split()]}
 
 
 def _gen_ledger_address(f: FieldName, ctx: RecordContext) -> str:
     """A wallet's or a contract's address on the ledger the field or its API names: Bitcoin's "bc1q…", Tron's
     "T…", else an EVM chain's "0x" and 40 hex digits."""
     prefix, letters, length = next((form for word, form in _LEDGER_FORMS.items() if f.about(word)),
-                                   ("0x", "0123456789abcdef", "40"))
+                                   ("0x", "0123456789abcdef", 40))
     rng = ctx.world.rng
-    return prefix + "".join(rng.choice(letters) for _ in range(int(length)))
+    return prefix + "".join(rng.choice(letters) for _ in range(length))
 
 
 def _gen_address(f: FieldName, ctx: RecordContext) -> str:
