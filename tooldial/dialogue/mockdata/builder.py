@@ -1166,7 +1166,7 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     _apply_everywhere(body, builder.top)
     _rank_tables(body)
     world_fix("rows", "fix_series")(body, builder.world.rng)
-    record_fix("country_facts")(body, builder.raw_inputs)
+    record_fix("country_facts")(body, builder.raw_inputs, builder.world.rng, api.name, api.tool)
     if builder.searched is not None:
         about_searched(api, body, builder.searched)  # the records are about what was searched
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
