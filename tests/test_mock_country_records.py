@@ -108,3 +108,10 @@ def test_a_countrys_currency_keeps_its_form_and_its_eu_flag_follows_its_name():
                                                "SI", "ES", "SE"})
     assert body["currency"] == country_info()[iso]["currencycode"]
     assert body["currencyName"][:1].isupper() and body["currencyName"] != body["currency"]
+
+
+def test_a_country_named_by_a_lower_case_slug_keeps_its_form():
+    api = _api("Get Countries", example=[{"country": "afghanistan", "iso3": "afg", "country_name": "Afghanistan"}])
+    first = build_result(api, random.Random(1), records=3)["response"][0]
+    assert first["country"] == first["country"].lower() and first["country_name"][:1].isupper()
+    assert first["iso3"] == country_info()[country_by_name()[first["country_name"].lower()]]["iso3"].lower()

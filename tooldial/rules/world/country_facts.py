@@ -140,6 +140,8 @@ def fix_country(record: dict[str, Any], iso: str | None, named: bool = False, mo
             value = currency_name(value)  # "Yuan Renminbi": the currency named, not coded
         if fact == "calling" and isinstance(like, str) and not like.startswith("+"):
             value = value.lstrip("+")
+        if fact == "name" and isinstance(like, str) and like.islower():
+            value = value.lower()  # a slug ("afghanistan") keeps its form
         if fact == "languages" and isinstance(like, list) and like and all(isinstance(x, dict) for x in like):
             for item, language in zip(like, value, strict=False):
                 _fix_named(item, language)
