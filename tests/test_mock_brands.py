@@ -67,3 +67,17 @@ def test_a_products_brand_and_maker_are_the_brand_its_title_names() -> None:
         assert r["product|DisplayName_de"] == r["product|title"]
         assert r.get("product|carrier") != r["product|brand"] != r.get("product|processor_brand")  # a part's
     assert len({r["product|brand"] for r in records}) > 1  # drawn per record, not one brand for all
+
+
+def test_a_drawn_products_price_is_a_price_of_what_its_title_names() -> None:
+    from tooldial.dialogue.mockdata import USD_VALUE
+
+    ranges = loader.word_map("money", "product_prices_usd")
+    products = set(loader.phrase_banks("en", "titles")["products"])
+    assert products <= set(ranges), "every product a title is drawn from has a price range"
+    records = _records("Single Product Details", "Amazon Data", ("name",), ("currency",), ("list_price",))
+    for r in records:
+        kind = next(k for k in ranges if r["name"].endswith(k))
+        low, high = (float(x) for x in ranges[kind])  # type: ignore[union-attr]
+        usd = float(r["list_price"]) * USD_VALUE[r["currency"]]
+        assert low * 0.99 <= usd <= high * 1.01, r

@@ -58,6 +58,8 @@ def test_the_top_of_a_result_is_the_calls_unless_the_field_names_its_record() ->
     assert rk.status_words(_field(("status",), "User Followers", "instagram")) is None  # "ok" of the call
     assert rk.status_words(_field(("payment_status",), "createPayment", "p")) == \
         loader.word_map("record_kinds", "statuses")["payment"]
+    # a product's availability is its stock, not "completed" (118 Amazon scraper fields of ToolBench)
+    assert "In Stock" in rk.status_words(_field(("availability_status",), "Single Product Details", "Amazon"))
 
 
 def test_a_matchs_status_follows_its_phase() -> None:

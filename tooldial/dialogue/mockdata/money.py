@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tooldial.corpus.schema import json_value_type
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind
 from tooldial.dialogue.mockdata.paths import as_number, as_text
+from tooldial.dialogue.mockdata.titles import PRODUCT_KIND
 from tooldial.dialogue.mockdata.world import USD_VALUE
 from tooldial.knowledge import loader
 
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
 _PRICED_THINGS = {thing: frozenset(words) for thing, words in loader.word_map("money", "priced_things").items()}  # type: ignore[arg-type]
 _PRICE_RANGES = {thing: (float(lo), float(hi)) for thing, (lo, hi) in loader.word_map(  # type: ignore[misc]
     "money", "price_ranges_usd").items()}
+#: A drawn product's price range in US dollars by what it is (``Smartphone Case``): ``money.product_prices_usd``.
+_PRODUCT_PRICES = {kind: (float(lo), float(hi)) for kind, (lo, hi) in loader.word_map(  # type: ignore[misc]
+    "money", "product_prices_usd").items()}
 
 
 #: Words that make a ``symbol`` a currency's sign, and words of a ticker's field (``markets`` pack).
@@ -79,7 +83,11 @@ def _gen_price(f: FieldName, ctx: RecordContext) -> str:
     if f.has("salary", "revenue"):
         return str(int(round(rng.randint(30, 180) * 1000 * factor, -3)))
     thing = priced_thing(f)
-    if thing is None:
+    product = ctx.values.get(PRODUCT_KIND) if f.tokens and f.tokens[-1] in _PRICE_HEADS else None
+    if thing is None and product in _PRODUCT_PRICES:  # the record's title named it: "Coleman Smartphone Case"
+        low, high = _PRODUCT_PRICES[str(product)]
+        text = f"{rng.uniform(low, high) * factor:.2f}"
+    elif thing is None:
         text = f"{rng.uniform(5, 500) * factor:.2f}"
     else:
         low, high = _PRICE_RANGES[thing]
