@@ -504,6 +504,14 @@ def test_a_towns_population_is_its_real_one_and_a_zip_codes_is_not_the_towns() -
         ctx._place = fort_worth
         value = int(generate(FieldName("population", "integer", title=frozenset(title)), ctx))
         assert (value == fort_worth.population) is real, (title, value)
+    # a list of cities filtered by a country lists towns: the record's own noun decides, nearest first (the
+    # sample read in session 49: New York City with 1,256,577 people in "Cities List By Country")
+    for title, record, real in ((("cities", "list", "by", "country"), ("city", "country", "world"), True),
+                                (("admin", "division", "details"), ("detail", "division", "admin", "city"), False)):
+        ctx = RecordContext(MockWorld(random.Random(3)))
+        ctx._place = fort_worth
+        f = FieldName("population", "integer", title=frozenset(title), record=record)
+        assert (int(generate(f, ctx)) == fort_worth.population) is real, title
 
 
 def test_a_pictures_width_and_height_are_a_common_size_as_a_pair() -> None:

@@ -195,7 +195,12 @@ def _gen_count(f: FieldName, ctx: RecordContext) -> str:
     if f.has("population"):
         town = ctx._place
         said = set(f.title)  # the API's name and the result path: "Get City Details", "cities"
-        if town is not None and town.population and said & _TOWN_RECORDS and not said & _NOT_TOWN_RECORDS:
+        # the record's own noun decides where its path or API name has one ("Cities List By Country" lists
+        # cities): the nearest enclosing key, then the API's name before "by" (not the tool's name)
+        named = {singular(w) for w in said}
+        noun = next((w for w in f.record if w in named and (w in _TOWN_RECORDS or w in _NOT_TOWN_RECORDS)), None)
+        is_town = noun in _TOWN_RECORDS if noun is not None else bool(said & _TOWN_RECORDS) and not said & _NOT_TOWN_RECORDS
+        if town is not None and town.population and is_town:
             return str(town.population)  # Fort Worth has 0.9 million people, not 3.6 (reviews 3571, 1825)
         return str(rng.randint(50_000, 5_000_000))
     if f.has(*_AUDIENCE_COUNTS):
