@@ -115,3 +115,12 @@ def test_a_country_named_by_a_lower_case_slug_keeps_its_form():
     first = build_result(api, random.Random(1), records=3)["response"][0]
     assert first["country"] == first["country"].lower() and first["country_name"][:1].isupper()
     assert first["iso3"] == country_info()[country_by_name()[first["country_name"].lower()]]["iso3"].lower()
+
+
+def test_a_country_searched_for_states_its_own_facts():
+    outputs = tuple(OutputComponent(path=("countries", leaf), type="string", is_list=True, list_at=("countries",))
+                    for leaf in ("name", "currency"))
+    api = _api("Search Countries", inputs=("term",), outputs=outputs)
+    for seed in range(4):
+        first = build_result(api, random.Random(seed), inputs={"term": "spain"})["response"]["countries"][0]
+        assert first == {"name": "Spain", "currency": "EUR"}, first

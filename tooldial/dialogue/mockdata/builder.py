@@ -1158,7 +1158,8 @@ def _only_counts(body: Any) -> bool:
 
 def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     """Mend a filled result as a whole (in place): paging, status, conversions, the record rules on every object,
-    league tables, price walks, country facts, the documented schema, then series in order; then note its places."""
+    league tables, price walks, what was searched, country facts, the documented schema, then series in order; then
+    note its places."""
     words = builder.name_words | frozenset(name_tokens(api.tool))
     world_fix("paging")(body, builder.raw_inputs)
     world_fix("status")(body)
@@ -1166,9 +1167,10 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     _apply_everywhere(body, builder.top)
     _rank_tables(body)
     world_fix("rows", "fix_series")(body, builder.world.rng)
-    record_fix("country_facts")(body, builder.raw_inputs, builder.world.rng, api.name, api.tool)
     if builder.searched is not None:
         about_searched(api, body, builder.searched)  # the records are about what was searched
+    # after the search has named its records: a country searched for ("spain") states Spain's facts
+    record_fix("country_facts")(body, builder.raw_inputs, builder.world.rng, api.name, api.tool)
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     # series are ordered once the schema has made its moments: a clock time it made a date-time ("15:45" →
     # "2023-10-08T15:45") runs in order too (an hourly history's times were dates of any year, in any order); one
