@@ -140,6 +140,8 @@ _RANGED_KINDS = loader.words("field_kinds", "model_ranged")
 #: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
 _POINT_KINDS = loader.words("field_kinds", "record_position")
 _TOWN_WORDS = loader.words("places", "town_records")
+#: The record noun of countries (``places.country_record_words``): an API whose name or tool names countries.
+_COUNTRY_NOUNS = loader.words("places", "country_record_words")
 #: Result keys under which a response repeats the request (``parameters``, ``query``, ``search_parameters``).
 _ECHO_CONTAINERS = loader.words("containers", "echo")
 #: Records that each hold their own currency: their lists are not priced in one (countries, wallets).
@@ -364,7 +366,8 @@ class ResultBuilder:
         #: US cities when ``us_api``): records of such a tool lie there, unless the inputs or searched words place them.
         bound = bound_places(api)
         if not self.record_places:
-            self.record_places = input_places(self.inputs)
+            self.record_places = input_places(self.inputs, country_api=bool(
+                {singular(w) for w in name_tokens(f"{api.name} {api.tool}")} & _COUNTRY_NOUNS))
             if not self.record_places and us_api:  # a US zip code lies in the US, not in the user's Zunyi
                 self.record_places = bound
             if not self.record_places and any(field_kind(FieldName(k)) in ("postal", "address") for k in self.inputs):

@@ -250,14 +250,22 @@ def _place_index() -> dict[str, Place]:
     return index
 
 
-def input_places(inputs: dict[str, str]) -> tuple[Place, ...]:
+#: Words of an input's name that ask for a country by its code where the API is about countries (``code=US`` of
+#: "Cities in the Country"): ``places.country_code_inputs``.
+_COUNTRY_CODE_INPUTS = loader.words("places", "country_code_inputs")
+
+
+def input_places(inputs: dict[str, str], country_api: bool = False) -> tuple[Place, ...]:
     """The cities of the country (or US state) a call's inputs name (``country_code=PT``, ``country=Portugal``,
-    ``state=WA``), or () when they name none."""
+    ``state=WA``; with ``country_api``, the API's name or tool names countries, also ``code=US``), or () when they
+    name none."""
     for name, value in inputs.items():
         kind = field_kind(FieldName(name))
         text = str(value).strip()
         if "".join(name_tokens(name)).startswith("country") and len(text) == 2 and text.isalpha():
             kind = "country_code"  # countryId=US, countryid=US
+        elif country_api and set(name_tokens(name)) & _COUNTRY_CODE_INPUTS and len(text) == 2 and text.isalpha():
+            kind = "country_code"  # "Cities in the Country" by code=US
         if kind == "country_code" and len(text) == 2:
             found = tuple(p for p in places() if p.country_code == text.upper())
         elif kind == "country":
