@@ -62,3 +62,11 @@ def test_the_answer_says_the_created_id_and_no_other_id() -> None:
     result = build_result(api, random.Random(0))
     assert [(key, value) for key, _, value in answer_fields(api, result)] == [
         ("image_id", result["response"]["image_id"])]
+
+
+def test_an_id_by_its_last_word_is_no_answer_whatever_its_stem_names() -> None:
+    # "the country IDs are 209 and 543" answered a team's current games (sample 4901): ``countryId`` is an id
+    assert unasked_id("countryId", "Competitor Current Games", "Get competitor current games.")
+    assert unasked_id("league_ids", "Team Info", "A team's info.")
+    assert not unasked_id("country", "Team Info", "A team's info.")
+    assert not unasked_id("countryId", "Country by id", "Get a country by its id.")  # the documentation is about ids

@@ -221,13 +221,22 @@ def is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
 _ABOUT_IDS = re.compile(r"\b(" + "|".join(loader.ordered_words("identifiers", "about_ids")) + r")\b", re.I)
 
 
+#: Last words of a field name that make it an id whatever its stem (``countryId``, ``league_ids``):
+#: ``identifiers.id_tails``.
+_ID_TAILS = loader.words("identifiers", "id_tails")
+
+
 def unasked_id(field: str, api_name: str, api_description: str) -> bool:
     """Whether result field ``field`` (its last key) is an id the user did not ask for: an id, and the API's name
     and description do not say id, identifier, code or key as a word. One rule for the answer chooser
     (:func:`tooldial.dialogue.planner.answer_fields`) and the ``answer`` check, so generation never emits what
     validation rejects. The id of the record the API's name creates (``image_id`` of ``uploadImage``) is news: the
     user needs it to find the new record again."""
-    if field_kind(FieldName(field)) != "id" or _ABOUT_IDS.search(f"{api_name} {api_description}"):
+    f = FieldName(field)
+    # an id by its last word is an id whatever its stem's kind: ``countryId`` 209 is no country ("the country IDs
+    # are 209 and 543" answered a team's games)
+    if field_kind(f) != "id" and not (f.tokens and f.tokens[-1] in _ID_TAILS) or _ABOUT_IDS.search(
+            f"{api_name} {api_description}"):
         return False
     created = created_record(api_name)
     return created is None or FieldName(field).tokens != (created[-1], "id")
