@@ -919,3 +919,17 @@ def test_a_records_currency_field_is_its_own_money_not_a_later_draw():
         assert fx["from_currency"] != fx["to_currency"], fx
         sides = build_result(legs, random.Random(seed), world=MockWorld(random.Random(seed)))["response"]
         assert sides["from"]["currency"] != sides["to"]["currency"], sides  # sides by their records
+
+
+def test_the_records_of_a_season_asked_by_its_year_are_of_that_season() -> None:
+    """F1 drivers of season 2020 were of seasons 2011 and 2014, golf fixtures of 2021 of 2023 and 2013 (sample 4901):
+    a season asked by its year (``time.season_inputs``) is each record's ``season``; an opaque season id is not."""
+    outputs = [OutputComponent(path=("results", "season"), type="integer", is_list=True, list_at=("results",)),
+               OutputComponent(path=("results", "name"), type="string", is_list=True, list_at=("results",))]
+    api = _api(params=[("season_id", "string")], outputs=outputs, name="Drivers", tool="Motorsport Data")
+    for seed in range(4):
+        rows = build_result(api, random.Random(seed), records=3, inputs={"season_id": "2020"})["response"]["results"]
+        assert [r.get("season") for r in rows] == [2020, 2020, 2020], rows
+    opaque = _api(params=[("seasonId", "string")], outputs=outputs, name="Drivers", tool="Motorsport Data")
+    rows = build_result(opaque, random.Random(1), records=3, inputs={"seasonId": "41886"})["response"]["results"]
+    assert all(r.get("season") != 41886 for r in rows)

@@ -17,8 +17,10 @@ from tooldial.dialogue.mockdata.countries import country_by_name, country_info
 from tooldial.dialogue.mockdata.created import created_id_output
 from tooldial.dialogue.mockdata.dates import (
     ISO_DATE,
+    SEASON_INPUTS,
     _gen_date,
     _gen_time,
+    asked_season,
     date_bounds,
     is_now_stamp,
     order_series,
@@ -503,6 +505,8 @@ class ResultBuilder:
         name = f.name.lower()
         if name not in self.inputs:  # a video's ``channel_id`` repeats the ``channelId`` asked, written either way
             name = self._inputs_by_words.get(f.tokens, name)
+        if name not in self.inputs and f.joined in SEASON_INPUTS and (season := asked_season(self.raw_inputs)):
+            return season[0]  # a record's ``season`` is the season asked by its year (``season_id=2021``)
         if name in self.inputs and len(path) > 1 and str(path[-2]).lower() in _ECHO_CONTAINERS:
             return self.inputs[name]  # a field right under a request echo (``parameters.id``): ids and names too
         owner = owner_words(path)

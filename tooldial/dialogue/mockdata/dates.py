@@ -131,6 +131,23 @@ def parse_date(value: Any) -> dt.date | None:
         return None
 
 
+#: Names (words joined) of an input that holds a season by its year (``time.season_inputs``).
+SEASON_INPUTS = loader.words("time", "season_inputs")
+#: A season written as its year or as a span of two ("2021", "2021-2022", "2021/22").
+_SEASON_YEAR = re.compile(r"((?:19|20)\d\d)(?:\s*[-/]\s*(?:19|20)?\d\d)?")
+
+
+def asked_season(inputs: dict[str, Any]) -> tuple[str, str] | None:
+    """(the input's value as asked, its first year) of a season asked by its year (``season_id=2021``), else None:
+    a season asked by an opaque id (``seasonId=41886``) names no year. (The records' dates are not moved into that
+    year: the year bounds put every date on its first day.)"""
+    for key, value in inputs.items():
+        text = str(value).strip()
+        if FieldName(key).joined in SEASON_INPUTS and (m := _SEASON_YEAR.fullmatch(text)):
+            return text, m.group(1)
+    return None
+
+
 def date_bounds(inputs: dict[str, Any]) -> DateBounds:
     """The bounds a call's date inputs put on its result dates (see :class:`DateBounds`)."""
     start = end = on = None
