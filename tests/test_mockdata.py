@@ -933,3 +933,27 @@ def test_the_records_of_a_season_asked_by_its_year_are_of_that_season() -> None:
     opaque = _api(params=[("seasonId", "string")], outputs=outputs, name="Drivers", tool="Motorsport Data")
     rows = build_result(opaque, random.Random(1), records=3, inputs={"seasonId": "41886"})["response"]["results"]
     assert all(r.get("season") != 41886 for r in rows)
+
+
+def test_a_place_with_a_street_address_and_a_phone_is_a_business_not_its_town() -> None:
+    """A search of places nearby listed "San Francisco" twice, a rank tracker's "web design" businesses were named
+    "Basrah" (review 4941): a record with a street address beside a phone, a website or a rating is a business
+    (``places.business_marks``); its name is a business's, after what was searched when the call searched."""
+    from tooldial.dialogue.mockdata.places import business_record, lookup_places
+
+    towns = {p.city for p in (*places(), *lookup_places())}
+    outputs = [OutputComponent(path=("results", leaf), type="string", is_list=True, list_at=("results",))
+               for leaf in ("name", "address", "phone_number", "website")]
+    nearby = _api(params=[("location", "string")], outputs=outputs, name="FindPlacesNearby", tool="Places",
+                  category="Mapping")
+    search = _api(params=[("query", "string"), ("lat", "string"), ("lng", "string")], outputs=outputs,
+                  name="Keyword Search at Coordinate Point", tool="Local Places", category="Mapping")
+    for seed in range(4):
+        rows = build_result(nearby, random.Random(seed), inputs={"location": "37.78,-122.40"})["response"]["results"]
+        assert not {r["name"] for r in rows} & towns, rows
+        rows = build_result(search, random.Random(seed), inputs={"query": "web design", "lat": "37.78", "lng": "-122.4"}
+                            )["response"]["results"]
+        assert all(r["name"].endswith("Web Design") for r in rows), rows
+    # a town's record has no phone beside a street address: its name stays the town's
+    assert not business_record(["name", "population", "latitude", "longitude"])
+    assert business_record(["name", "formatted_address", "rating"]) and not business_record(["name", "phone"])

@@ -63,6 +63,7 @@ from tooldial.dialogue.mockdata.places import (
     _place_index,
     _zone_places,
     bound_places,
+    business_record,
     distance_km,
     input_places,
     names_us,
@@ -748,6 +749,7 @@ class ResultBuilder:
                 ctx.documented_span = documented_span(node)
             record = _names_itself(node)
             self.record_depth += record
+            business, ctx.business = ctx.business, business_record(node)  # an object's own, its parent's after it
             try:
                 for k, v in node.items():
                     # a team's sub-record lies where its team plays; the record, where its first team does
@@ -757,6 +759,7 @@ class ResultBuilder:
                         ctx._place = own._place
             finally:
                 self.record_depth -= record
+                ctx.business = business
             filled = {k: v for k, v in filled.items() if v is not OMIT}
             _rederive(node, filled)
             _rederive_segments(node, filled)
@@ -872,6 +875,7 @@ class ResultBuilder:
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
                 ctx.list_currency = priced.currency
+                ctx.business = business_record(c.path[len(container)] for c in comps if len(c.path) == len(container) + 1)
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
                                                                              if len(c.path) == len(container) + 1):
                     own_team(ctx, container[-1])  # a row of a list of teams lies where its team plays

@@ -255,6 +255,17 @@ def _place_index() -> dict[str, Place]:
 _COUNTRY_CODE_INPUTS = loader.words("places", "country_code_inputs")
 
 
+#: Field kinds that, beside a street address, make a record a business (``places.business_marks``).
+_BUSINESS_MARKS = loader.words("places", "business_marks")
+
+
+def business_record(keys: Iterable[Any]) -> bool:
+    """Whether a record with these keys is a business or a point of interest, not a town: a street address beside
+    a phone, a website, a rating, an e-mail or opening hours (``places.business_marks``)."""
+    kinds = {field_kind(FieldName(str(k))) for k in keys}
+    return "address" in kinds and bool(kinds & _BUSINESS_MARKS)
+
+
 def input_places(inputs: dict[str, str], country_api: bool = False) -> tuple[Place, ...]:
     """The cities of the country (or US state) a call's inputs name (``country_code=PT``, ``country=Portugal``,
     ``state=WA``; with ``country_api``, the API's name or tool names countries, also ``code=US``), or () when they

@@ -171,6 +171,17 @@ def _venue_name(venue: str, ctx: RecordContext) -> str:
                        f"{last} {label}"))
 
 
+def _business_name(f: FieldName, ctx: RecordContext) -> str:
+    """The name of a business or a point of interest: a venue of the kind its API's words name ("Harper's Cafe"),
+    else one named for what the call searched ("Vance Web Design" for "web design"), else a company's."""
+    venue = next((w for w in _VENUES if w in f.context or f"{w}s" in f.context), None)
+    if venue is not None:
+        return _venue_name(venue, ctx)
+    if ctx.topic and not ctx.drawn_topic and len(ctx.topic.split()) <= 3:
+        return f"{_last_name(ctx)} {ctx.topic.title() if ctx.topic.islower() else ctx.topic}"
+    return ctx.world.fake.company()
+
+
 #: The keys of a record's values (``RecordContext.values``) that hold its product's brand and what it is.
 PRODUCT_BRAND = "<product brand>"
 PRODUCT_KIND = "<product kind>"
@@ -279,7 +290,9 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         # a hotel found in Soweto is "Hotel Moon", not "Soweto" (review 7)
         return _venue_name(venue, ctx)
     if f.about(*_NAME_CONTEXT["city"]):
-        return ctx.place.city
+        # a place with a street address and a phone or a website is a business, not its town ("San Francisco" twice
+        # in a search of places nearby)
+        return _business_name(f, ctx) if ctx.business else ctx.place.city
     if f.about(*_NAME_CONTEXT["country"]):
         return ctx.place.country
     if f.about(*_LANGUAGE_WORDS):

@@ -149,6 +149,9 @@ class RecordContext:
     file_format: str | None = None
     #: Where the tool's records link (:func:`~tooldial.dialogue.mockdata.sites.site_of`; None: a made-up site).
     site: Site | None = None
+    #: Whether the object being filled is a business by its fields (:func:`~tooldial.dialogue.mockdata.places
+    #: .business_record`): a place's ``name`` is then the business's, not its town's.
+    business: bool = False
 
     @property
     def place(self) -> Place:
