@@ -235,8 +235,8 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
     f = FieldName(field)
     # an id by its last word is an id whatever its stem's kind: ``countryId`` 209 is no country ("the country IDs
     # are 209 and 543" answered a team's games)
-    if field_kind(f) != "id" and not (f.tokens and f.tokens[-1] in _ID_TAILS) or _ABOUT_IDS.search(
-            f"{api_name} {api_description}"):
+    an_id = field_kind(f) == "id" or bool(f.tokens) and f.tokens[-1] in _ID_TAILS
+    if not an_id or _ABOUT_IDS.search(f"{api_name} {api_description}"):
         return False
     created = created_record(api_name)
     return created is None or FieldName(field).tokens != (created[-1], "id")
