@@ -81,3 +81,22 @@ def test_a_drawn_products_price_is_a_price_of_what_its_title_names() -> None:
         low, high = (float(x) for x in ranges[kind])  # type: ignore[union-attr]
         usd = float(r["list_price"]) * USD_VALUE[r["currency"]]
         assert low * 0.99 <= usd <= high * 1.01, r
+
+
+def test_a_price_nothing_placed_is_in_us_dollars_not_in_a_drawn_towns_currency() -> None:
+    """An Amazon.com product was priced 1,059.69 (rand) because its country of origin was drawn in South Africa:
+    a price of a call that no place, search or tool's country placed is in the store's currency, US dollars
+    (``ResultBuilder.store_currency``); a currency field beside it says so."""
+    ranges = loader.word_map("money", "product_prices_usd")
+    records = _records("Single Product Details", "Amazon Data", ("name",), ("country_of_origin",), ("list_price",))
+    for r in records:
+        kind = next(k for k in ranges if r["name"].endswith(k))
+        low, high = (float(x) for x in ranges[kind])  # type: ignore[union-attr]
+        assert low * 0.99 <= float(r["list_price"]) <= high * 1.01, r
+    with_code = _records("Single Product Details", "Amazon Data", ("name",), ("city",), ("price",), ("currency",))
+    assert {r["currency"] for r in with_code} == {"USD"}
+    # records that each hold their own currency (wallets) are not all in the store's
+    api = Api(category="Finance", tool="Wallet", name="List Wallets", description="", output_components=tuple(
+        OutputComponent(path=("wallets", leaf), is_list=True, list_at=("wallets",)) for leaf in ("currency", "balance")))
+    held = {w["currency"] for seed in range(4) for w in build_result(api, random.Random(seed), records=3)["response"]["wallets"]}
+    assert len(held) > 1, held

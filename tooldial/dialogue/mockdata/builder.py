@@ -389,6 +389,10 @@ class ResultBuilder:
         if not self.record_places and bound:  # an Argentinian cinema chain's cinemas, the result's own place too
             self.record_places = bound
             self.top._place = world.rng.choice(bound)
+        #: The currency of prices nothing placed (no place asked, searched or bound): a store's, US dollars, not the
+        #: currency of whatever town a record's other fields draw (``RecordContext.store_currency``).
+        self.store_currency = None if self.record_places else "USD"
+        self.top.store_currency = self.store_currency
         #: Whether the call sends its documented request: the documented response is its answer, whose places
         #: are the ones asked (:func:`~.documented.documented_request`); its records follow no drawn place and its
         #: lists hold the documented records, no more.
@@ -455,6 +459,7 @@ class ResultBuilder:
         ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
         ctx.sport, ctx.league = self.sport
         ctx.site = self.site
+        ctx.store_currency = getattr(self, "store_currency", None)
         places_ = getattr(self, "record_places", ())
         if first and getattr(self, "first_place", None) is not None:
             ctx._place = self.first_place
@@ -800,6 +805,8 @@ class ResultBuilder:
                     used.append(template)
             ctx = self.context(first=i == 0)
             ctx.list_currency = priced.currency
+            if not priced.one:
+                ctx.store_currency = None  # records that each hold their own currency (countries, wallets)
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             self.record_depth += 1
@@ -875,6 +882,8 @@ class ResultBuilder:
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
                 ctx.list_currency = priced.currency
+                if not priced.one:
+                    ctx.store_currency = None  # records that each hold their own currency (countries, wallets)
                 ctx.business = business_record(c.path[len(container)] for c in comps if len(c.path) == len(container) + 1)
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
                                                                              if len(c.path) == len(container) + 1):
@@ -922,6 +931,8 @@ class ResultBuilder:
         for _ in range(n):
             ctx = self.context()
             ctx.list_currency = priced.currency
+            if not priced.one:
+                ctx.store_currency = None  # records that each hold their own currency (countries, wallets)
             item = self._record(container, comps, ctx)
             priced.seen(ctx)
             apply_rules(item, ctx)
@@ -952,6 +963,7 @@ class ResultBuilder:
             if len(out) == n:
                 break
             ctx = self.context()
+            ctx.store_currency = None  # the keys of a map by currency differ: each is drawn, not the store's
             key = self.leaf(key_path, key_comp.example, ctx, False)
             if key is OMIT or not as_text(key).strip() or as_text(key) in out:
                 continue

@@ -78,7 +78,8 @@ def _gen_price(f: FieldName, ctx: RecordContext) -> str:
     night in Soweto. A few to a few hundred US dollars' worth, unless the field or its API names a thing with a
     range of its own (a home, a car, a flight: :func:`priced_thing`); a price of thousands is rounded."""
     rng = ctx.world.rng
-    currency = ctx.currencies[0] if ctx.currencies else ctx._place.currency if ctx._place is not None else "USD"
+    currency = ctx.currencies[0] if ctx.currencies else ctx.store_currency or (
+        ctx._place.currency if ctx._place is not None else "USD")
     factor = 1 / USD_VALUE[currency] if currency in USD_VALUE else 1.0
     if f.has("salary", "revenue"):
         return str(int(round(rng.randint(30, 180) * 1000 * factor, -3)))

@@ -149,6 +149,10 @@ class RecordContext:
     file_format: str | None = None
     #: Where the tool's records link (:func:`~tooldial.dialogue.mockdata.sites.site_of`; None: a made-up site).
     site: Site | None = None
+    #: The currency a record's prices are in when neither the record, its list nor the call names one and nothing
+    #: placed the call (``ResultBuilder.store_currency``): a store's, US dollars; not a drawn town's (an Amazon.com
+    #: product priced in rand because its country of origin was drawn in South Africa).
+    store_currency: str | None = None
     #: Whether the object being filled is a business by its fields (:func:`~tooldial.dialogue.mockdata.places
     #: .business_record`): a place's ``name`` is then the business's, not its town's.
     business: bool = False
@@ -178,9 +182,10 @@ class RecordContext:
         """The record's first currency is its list's, else the place's (when major); later ones differ from earlier
         ones."""
         rng = self.world.rng
-        if not self.currencies and self.list_currency:
-            self.currencies.append(self.list_currency)
-            return self.list_currency
+        if not self.currencies and (self.list_currency or self.store_currency):
+            first = str(self.list_currency or self.store_currency)
+            self.currencies.append(first)
+            return first
         if not self.currencies:
             # the place's own currency (an IP in Iran pays in IRR, not SEK); a random major one only for a
             # record with no place of its own
