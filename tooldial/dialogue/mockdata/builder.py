@@ -804,9 +804,7 @@ class ResultBuilder:
                     template, doc = self.world.rng.choice(pool), True
                     used.append(template)
             ctx = self.context(first=i == 0)
-            ctx.list_currency = priced.currency
-            if not priced.one:
-                ctx.store_currency = None  # records that each hold their own currency (countries, wallets)
+            priced.put(ctx)
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
             self.record_depth += 1
@@ -881,9 +879,7 @@ class ResultBuilder:
             for i in range(1 if single else self.list_length()):
                 row: dict[str, Any] = {}
                 ctx = self.context(first=i == 0)
-                ctx.list_currency = priced.currency
-                if not priced.one:
-                    ctx.store_currency = None  # records that each hold their own currency (countries, wallets)
+                priced.put(ctx)
                 ctx.business = business_record(c.path[len(container)] for c in comps if len(c.path) == len(container) + 1)
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
                                                                              if len(c.path) == len(container) + 1):
@@ -930,9 +926,7 @@ class ResultBuilder:
         priced = self.list_currency(container, currency)
         for _ in range(n):
             ctx = self.context()
-            ctx.list_currency = priced.currency
-            if not priced.one:
-                ctx.store_currency = None  # records that each hold their own currency (countries, wallets)
+            priced.put(ctx)
             item = self._record(container, comps, ctx)
             priced.seen(ctx)
             apply_rules(item, ctx)
@@ -1098,6 +1092,13 @@ class _ListCurrency:
 
     one: bool
     currency: str | None = None
+
+    def put(self, ctx: RecordContext) -> None:
+        """The list's currency on a record's context; a record of a list whose records each hold their own
+        currency (countries, wallets) takes no store's currency either."""
+        ctx.list_currency = self.currency
+        if not self.one:
+            ctx.store_currency = None
 
     def seen(self, ctx: RecordContext, documented: Any = None) -> None:
         """After a record: the list's currency is the first drawn for it, or the one a ``documented`` record
