@@ -156,3 +156,28 @@ def test_a_dropped_dialogue_gives_its_chain_back_a_few_times():
         assert sampler.has_undrawn(small.id) and sampler.redraw(small.id) == unit
     sampler.undraw(small.id, unit)  # failed once more: the chain stays drawn
     assert not sampler.has_undrawn(small.id) and sampler.redraw(small.id) is None
+
+
+def test_a_sequences_draws_do_not_move_when_another_sequence_draws_again():
+    """Each sequence draws from its own generator and each round's order is its own: a failed draw redrawn for one
+    sequence (a fix that makes one plan fail) leaves the other sequence's units and the rounds' order as they were,
+    so a before/after comparison reads the same scenarios."""
+    corpus, graph = _corpus_and_graph()
+    small, large = get_sequence("two_api_14"), get_sequence("two_api_06")
+
+    def draws(redraws: int) -> list[tuple[str, tuple[str, str]]]:
+        sampler = Sampler(corpus, graph, random.Random(23), (small, large), even_sequences=True)
+        rounds = sampler.balanced()
+        out = []
+        for i in range(8):
+            seq, unit = next(rounds)
+            if i == 1 and seq is small:
+                for _ in range(redraws):
+                    unit = sampler.redraw(small.id)  # the small sequence's draw failed and was drawn again
+            out.append((seq.id, chain_key(unit)))
+        return out
+
+    plain, redrawn = draws(0), draws(2)
+    assert [s for s, _ in plain] == [s for s, _ in redrawn]  # the rounds' order
+    assert [u for s, u in plain if s == large.id] == [u for s, u in redrawn if s == large.id]
+    assert plain != redrawn  # the redraws did move the small sequence's own draws

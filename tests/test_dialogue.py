@@ -652,3 +652,29 @@ def test_a_dialogue_its_validator_rejects_is_drawn_again_not_written(corpus, gra
     assert sorted(d for d, _ in report.invalid) == sorted(rejected)
     assert all("planted for the test" in why for _, why in report.invalid)
     assert again[:3] == first[:3]  # the dialogues before the rejected ones are unchanged
+
+
+def test_a_draw_that_fails_moves_only_its_own_sequences_dialogues(corpus, graph, embedder, monkeypatch):
+    """Each attempt has its own generator (:func:`attempt_rng`) and each sequence its own draws: when one draw
+    fails (what a fix that makes one plan fail does) and its sequence draws again, the dialogues of the other
+    sequences are the same bytes as before, not every dialogue after it drawn anew."""
+    from tooldial.dialogue.generate import ScenarioFactory
+
+    config = GenerateConfig(n=12, seed=29)
+    first = list(generate_dialogues(corpus, graph, config, embedder=embedder))
+    real = ScenarioFactory.realize
+    failed = []
+
+    def failing_once(self, seq, unit, rng, did, seed):
+        if did.endswith("000003") and not failed:
+            failed.append(seq.id)
+            return None, "planted for the test"
+        return real(self, seq, unit, rng, did, seed)
+
+    monkeypatch.setattr(ScenarioFactory, "realize", failing_once)
+    report = GenerationReport()
+    again = list(generate_dialogues(corpus, graph, config, embedder=embedder, report=report))
+    assert failed and any("planted for the test" in why for why in report.failures)
+    changed = {a.sequence_id for a, b in zip(first, again, strict=True) if a.model_dump_json() != b.model_dump_json()}
+    assert changed == {failed[0]}
+    assert sum(a.sequence_id != failed[0] for a in first) >= 6  # most dialogues are of other sequences, unchanged

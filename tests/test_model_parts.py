@@ -251,6 +251,33 @@ def test_real_small_model_parts_are_checked_recorded_and_cached(openai_server, c
     assert [r.model_dump_json() for r in again] == [r.model_dump_json() for r in records]
 
 
+def test_the_parts_of_a_dialogue_the_validator_drops_are_not_counted(openai_server, corpus, embedder, tmp_path,
+                                                                      monkeypatch) -> None:
+    """The share each role reports is of the dialogues written: a dialogue the validator drops after its parts were
+    written (and drawn again) takes its parts out of the counts, and its id leaves no parts behind."""
+    import tooldial.dialogue.validate as validate
+
+    real = validate.validate_record
+    dropped: list[str] = []
+
+    def drop_first(record, **kwargs):
+        problems = real(record, **kwargs)
+        if not dropped or record.dialogue_id == dropped[0]:
+            dropped[:1] = [record.dialogue_id]
+            problems.add("consistency", "id echo: planted for the test")
+        return problems
+
+    monkeypatch.setattr(validate, "validate_record", drop_first)
+    options = server_options(openai_server, tmp_path / "llm", max_attempts=1, goal_tokens=16)
+    records, report = generate_with(corpus, embedder, GenerateConfig(n=1, seed=21, llm_roles=["goal"],
+                                                                     renderer_options=options))
+    parts = report.model_parts
+    assert [d for d, _ in report.invalid] == dropped and [r.dialogue_id for r in records] != dropped
+    goals = [w for r in records for w in r.scenario["written_by"]["goal"]]
+    assert goals and parts.written["goal model"] + parts.written["goal template"] == len(goals)
+    assert dropped[0] not in parts.written_by
+
+
 def test_utterance_checks_catch_a_bare_value_and_a_value_said_too_early() -> None:
     s = weather_scenario(city="Paris")
     response = s.turns[3]

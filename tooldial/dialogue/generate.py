@@ -6,9 +6,10 @@ and mock data (:mod:`~tooldial.dialogue.planner`), write the scenario, render it
 renderer`), check the rendering, and assemble the :class:`~tooldial.dialogue.record.DialogueRecord`.
 
 A (sequence, unit) that cannot be realized is dropped and another unit is drawn for the same sequence; a
-sequence whose pool runs dry is skipped (the report says which and why). Every random choice comes from
-``random.Random(config.seed)``; per-dialogue randomness from a sub-seed drawn from it, so the same seed gives
-the same dialogues, byte for byte.
+sequence whose pool runs dry is skipped (the report says which and why). The draws come from
+``random.Random(config.seed)``; each attempt at a dialogue has its own generator, seeded by the run's seed, the
+dialogue's index and the attempt (:func:`attempt_rng`), so the same seed gives the same dialogues, byte for byte,
+and a change that alters how one dialogue is realized does not redraw the dialogues after it.
 """
 
 from __future__ import annotations
@@ -278,6 +279,14 @@ def torch_threads(n: int | None) -> Iterator[None]:
 def dialogue_id(seed: int, index: int) -> str:
     """Stable id of the ``index``-th dialogue generated with ``seed``."""
     return f"td-s{seed}-{index:06d}"
+
+
+def attempt_rng(seed: int, index: int, attempt: int) -> random.Random:
+    """The generator of one attempt at the ``index``-th dialogue: its own seed, not a draw from the run's stream,
+    so a dialogue realized differently (a fix to one API's result, a plan that takes one more draw) leaves the
+    dialogues after it as they were, and a before/after comparison reads the same scenarios. (A string seed is
+    hashed with SHA-512: the same on every platform and Python version.)"""
+    return random.Random(f"attempt|{seed}|{index}|{attempt}")
 
 
 class ScenarioFactory:
@@ -682,8 +691,8 @@ def _generate(corpus: Corpus, graph: Any, config: GenerateConfig, factory: Scena
         seq, unit = buffer.pop()
         did = dialogue_id(config.seed, index)
         scenario = None
-        for _attempt in range(config.max_attempts):
-            sub = random.Random(rng.getrandbits(64))
+        for attempt in range(config.max_attempts):
+            sub = attempt_rng(config.seed, index, attempt)
             scenario, reason = factory.realize(seq, unit, sub, did, config.seed)
             if scenario is not None:
                 break
@@ -767,14 +776,20 @@ def _flush(pending: list[ScenarioInstruction], renderer: Renderer, report: Gener
         problems = check_messages(scenario, result.messages) if result.ok and result.messages is not None else []
         if not result.ok or problems:
             report.render_failures.append((scenario.dialogue_id, result.error or "; ".join(problems)))
+            if parts is not None:
+                parts.forget(scenario.dialogue_id)
             continue
-        written_by = parts.written_by.pop(scenario.dialogue_id, {}) if parts is not None else None
+        written_by = parts.written_by.get(scenario.dialogue_id, {}) if parts is not None else None
         record = to_record(scenario, list(result.messages or []), renderer.name, result.rendered_by, written_by)
         invalid = validate_record(record, corpus=corpus, retriever_config=retriever_config).problems
         if invalid:
             kind, message = invalid[0]
             report.invalid.append((scenario.dialogue_id, f"{kind}: {message}"))
+            if parts is not None:
+                parts.forget(scenario.dialogue_id)
             continue
+        if parts is not None:
+            parts.written_by.pop(scenario.dialogue_id, None)
         report.produced[scenario.sequence_id] += 1
         report.pairs[scenario.sequence_id, scenario.source, scenario.target] += 1
         report.rendered_by.update(result.rendered_by or [])

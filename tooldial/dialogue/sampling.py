@@ -28,6 +28,7 @@ rugby API 87 of 150 dialogues of a random 400-tool sample, 23 to 35 tools in 150
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -91,7 +92,12 @@ class Sampler:
 
     def __init__(self, corpus: Corpus, graph: Any, rng: random.Random,
                  sequences: tuple[ActionSequence, ...] = SEQUENCES, *, even_sequences: bool = False) -> None:
-        self.rng = rng
+        #: one number from ``rng`` seeds everything the sampler draws: each sequence's units from a generator of
+        #: its own, each round's order from one of its own, so a draw that fails and is drawn again moves that
+        #: sequence's later draws only, not every later dialogue's (with :func:`~tooldial.dialogue.generate.
+        #: attempt_rng`, a before/after comparison reads the same scenarios)
+        self._seed = rng.getrandbits(64)
+        self._rngs = {s.id: random.Random(f"sampler|{self._seed}|{s.id}") for s in sequences}
         #: Keep the sequence counts even by drawing a small pool's chains again while other pools still hold
         #: undrawn ones (the sampler before session 33); default: a pair is repeated only when every pool has run out.
         self.even_sequences = even_sequences
@@ -162,13 +168,14 @@ class Sampler:
         tools = self._tools(sequence_id)
         if not tools:
             return None
+        rng = self._rngs[sequence_id]
         pending = self._rounds[sequence_id]
         drawn = self._drawn[sequence_id]
         undrawn = not self.even_sequences and self.has_undrawn(sequence_id)
         while True:
             if not pending:
                 pending.extend(tools)
-                self.rng.shuffle(pending)
+                rng.shuffle(pending)
             tool = pending.pop()
             chains = tools.get(tool)
             if not chains or undrawn and all(key in drawn for key in chains):
@@ -177,11 +184,11 @@ class Sampler:
             while True:
                 if not waiting:
                     waiting.extend(chains)
-                    self.rng.shuffle(waiting)
+                    rng.shuffle(waiting)
                 key = waiting.pop()
                 if chains.get(key) and not (undrawn and key in drawn):
                     drawn.add(key)
-                    return self.rng.choice(chains[key])
+                    return rng.choice(chains[key])
 
     def discard(self, sequence_id: str, unit: DialogueUnit) -> None:
         """Forget a unit that could not realize a sequence (no fitting intent, no plan for its mock data); its chain
@@ -223,9 +230,10 @@ class Sampler:
         return self._draw(sequence_id)
 
     def balanced(self) -> Iterator[tuple[ActionSequence, DialogueUnit]]:
-        """Endless draws: each round visits every sequence with a chain not drawn for it once, in shuffled order;
-        when no sequence has one, every pool starts over (its chains are drawn again)."""
-        while True:
+        """Endless draws: each round visits every sequence with a chain not drawn for it once, in the round's own
+        shuffled order of all sequences (the same order whichever have chains left); when no sequence has one,
+        every pool starts over (its chains are drawn again)."""
+        for round_no in itertools.count():
             active = [s for s in self.sequences if self.pools[s.id]]
             if not active:
                 return
@@ -234,7 +242,9 @@ class Sampler:
                 for drawn in (*self._drawn.values(), *self._retried.values()):
                     drawn.clear()
                 fresh = active
-            self.rng.shuffle(fresh)
+            order = list(self.sequences)
+            random.Random(f"round|{self._seed}|{round_no}").shuffle(order)
+            fresh = [s for s in order if s in fresh]
             for seq in fresh:
                 if not self.even_sequences and not self.has_undrawn(seq.id):
                     continue  # its last chains went to redraws earlier in this round

@@ -160,10 +160,15 @@ class ModelParts:
             return False
         self._unwritten.discard(dialogue_id)
         self.dropped[DROPPED_UNWRITTEN] += 1
+        self.forget(dialogue_id)
+        return True
+
+    def forget(self, dialogue_id: str) -> None:
+        """Take a dropped dialogue's parts out of the counts (this writer's drop, or the renderer's or the
+        validator's later): the share each role reports is of the dialogues written, not of every draw."""
         for role, who in self.written_by.pop(dialogue_id, {}).items():
             for w in who if isinstance(who, list) else [who]:
                 self.written[f"{role} {w}"] -= 1
-        return True
 
     # -- shared --------------------------------------------------------------------------------------------
 
