@@ -170,6 +170,25 @@ def test_lead_ins_gerund_subjects_and_second_verbs(description: str, expected: s
 
 
 @pytest.mark.parametrize(("description", "expected"), [
+    ("Converting colour photos to line drawings is a common need of print shops.", "convert colour photos to line drawings"),
+    ("Summarising long reports can be tedious for analysts.", "summarise long reports"),
+])
+def test_a_statement_about_a_gerund_s_phrase_keeps_the_phrase(description: str, expected: str) -> None:
+    """The phrase a description's gerund opens is what the call does, and what follows its copula a statement about
+    it, no part of the request (the clause copied "… is a common and tedious task for many businesses")."""
+    assert goal_clause(_api("op", description, "x")) == expected
+
+
+def test_a_gerund_s_phrase_is_not_cut_at_another_clause_s_verb() -> None:
+    # the copula of a clause of its own, not a statement about the phrase
+    assert goal_clause(_api("op", "Checking whether a domain is free takes one call.", "x")) != "check whether a domain"
+    # a comma ends the phrase before the copula: the API's name says the request
+    goal = goal_clause(_api("Add new Employee", "An endpoint for creating new Employee, the name field is required",
+                            "name"))
+    assert "field" not in goal and "employee" in goal.lower(), goal
+
+
+@pytest.mark.parametrize(("description", "expected"), [
     ("This endpoint will return back the top sales of all time.", "the top sales of all time"),
     ("Endpoint for getting the order book of a market.", "the order book of a market"),
     ("Endpoint to search in the deals by keywords.", "search in the deals by keywords"),

@@ -23,6 +23,7 @@ READS = [
     ("tooldial.dialogue.intents.clauses", "_VERB_MAP", "actions", "verb_base_forms", "map"),
     ("tooldial.dialogue.intents.clauses", "_BASE_VERBS", "actions", "base_verbs", "words"),
     ("tooldial.dialogue.intents.clauses", "_COPULAS", "actions", "copulas", "words"),
+    ("tooldial.dialogue.intents.clauses", "_STATEMENT_COPULAS", "actions", "statement_copulas", "words"),
     ("tooldial.dialogue.intents.clauses", "_ADJECTIVES", "actions", "checked_states", "ordered"),
     ("tooldial.dialogue.intents.goals", "_GOAL_VERBS", "actions", "goal_verbs", "ordered"),
     ("tooldial.rules.chain.cross_tool", "_PLACE_WORDS", "places", "place_aware_words", "words"),

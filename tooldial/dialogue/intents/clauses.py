@@ -31,6 +31,7 @@ _NEW_VERBS = knowledge_words("actions", "issue_new_verbs")
 #: Verbs of a change: one glued into a name the word list cannot split ("editfutsal") says what a call does.
 _SIDE_EFFECT_VERBS = knowledge_words("actions", "side_effect_verbs")
 _COPULAS = knowledge_words("actions", "copulas")
+_STATEMENT_COPULAS = knowledge_words("actions", "statement_copulas")
 _ADJECTIVES = ordered_words("actions", "checked_states")
 #: Words that open a phrase, not an adverb before the verb or an object ("For users", "If you have").
 _DANGLING_STARTS = knowledge_words("documentation", "dangling_words") - knowledge_words("documentation",
@@ -131,6 +132,16 @@ def _leads_verb(tokens: list[str]) -> int:
     return -1
 
 
+def _gerund_subject(rest: list[str], end: int) -> bool:
+    """Whether a gerund's phrase is the subject of the verb at ``end`` ("Removing backgrounds from images is a
+    common and tedious task"): the phrase is what the call does, the rest a statement about it. Not where a clause
+    of its own holds the verb ("Checking if a URL is known") or a comma ends the phrase before it ("creating new
+    Employee, the name field is required")."""
+    between = rest[1:end]
+    return (rest[end].lower() in _STATEMENT_COPULAS and not _SUBORDINATORS & {t.lower() for t in between}
+            and not any(re.search(r"[,;:()]", t) for t in between))
+
+
 def _question_clause(tokens: list[str]) -> str:
     """``is a book available in …`` → ``check whether a book is available in …``."""
     copula, rest = tokens[0].lower(), tokens[1:]
@@ -194,7 +205,8 @@ def description_clause(api: Api) -> str:
         after = [*rest[1:], ""]
         ends = [j for j, t in enumerate(rest[:7]) if j and (t.lower() in _SENTENCE_VERBS | _COPULAS or (
             t.lower().endswith("s") and _base_verb(t, after[j]) is not None))]
-        if rest[0].lower().endswith("ing") and ends and len(rest) > 1 and rest[1].lower() in _OBJECT_OPENERS:
+        if rest[0].lower().endswith("ing") and ends and len(rest) > 1 and (
+                rest[1].lower() in _OBJECT_OPENERS or _gerund_subject(rest, ends[0])):
             rest = rest[:ends[0]]  # "Updating a comment requires a login": the gerund says what the call does
         if not rest or (at and _leads_verb(rest) != 0):
             return name_clause(api)
