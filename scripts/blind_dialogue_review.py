@@ -7,7 +7,10 @@ reviewer reads both versions of a scenario. With ``--design paired`` each review
 group, shuffled among the rest: a version's effect is then read by one reader, so two readers' strictness no longer
 adds to it (session 15: on byte-identical dialogues two readers disagreed on a problem class in up to 18 of 58).
 One file given as both versions with the crossed design gives two readers per dialogue; with ``paired`` it would give
-each reader their dialogues twice, and is refused.
+each reader their dialogues twice, and is refused. ``--changed`` reads a change to the template path: only the
+dialogues of the same scenario (sequence, source, target) whose bytes differ between the versions; since each attempt
+has its own seed (session 50), the others are the same bytes, and a dialogue whose draw moved is another scenario, so
+both are left out and counted. ``--n`` reads a random subset of what is left.
 Packets show what a reader of the dialogue sees (the APIs' documentation, every message, every call and
 result) under a blind id, shuffled, with nothing of who wrote what. ``score`` joins the labels (TSV:
 ``blind_id problems final_ok notes``) with the key and prints, per version, the dialogues with at least one problem
@@ -16,6 +19,8 @@ read both of, an exact two-sided sign test on the pairs where the versions diffe
 
     python scripts/blind_dialogue_review.py pack --a template.jsonl --b model.jsonl --corpus tb.jsonl \\
         --reviewers 4 --seed 1 --out review/ [--design paired]
+    python scripts/blind_dialogue_review.py pack --a before.jsonl --b after.jsonl --corpus tb.jsonl --changed \
+        --n 40 --design paired --reviewers 2 --seed 2 --out review/
     python scripts/blind_dialogue_review.py score --key review/key.json --labels review/labels_*.tsv
 """
 
@@ -81,7 +86,15 @@ def pack(args: argparse.Namespace) -> int:
     if args.design == "crossed" and args.reviewers % 2:
         sys.exit("--reviewers must be even with --design crossed (reviewers read their groups in pairs)")
     rng = random.Random(args.seed)
+    if args.changed:
+        ids, same, moved = changed_ids(a, b, ids)
+        print(f"--changed: {len(ids)} dialogues changed, {same} the same bytes, {moved} another scenario (left out)",
+              file=sys.stderr)
+        if not ids:
+            sys.exit("--changed: no dialogue of the same scenario differs between --a and --b")
     rng.shuffle(ids)
+    if args.n is not None:
+        ids = ids[:args.n]
     groups = [ids[g::args.reviewers] for g in range(args.reviewers)]
     corpus = load_corpus(args.corpus)
     out = Path(args.out)
@@ -103,6 +116,17 @@ def pack(args: argparse.Namespace) -> int:
     print(f"{len(ids)} scenarios x 2 versions -> {args.reviewers} packets of {2 * len(ids) // args.reviewers} "
           f"({args.design}) in {out}")
     return 0
+
+
+def changed_ids(a: dict[str, dict], b: dict[str, dict], ids: list[str]) -> tuple[list[str], int, int]:
+    """The ids whose dialogues differ between the versions but are of the same scenario (sequence, source,
+    target), how many are the same bytes, and how many are another scenario (the draw moved)."""
+    def scenario(r: dict) -> tuple:
+        return r.get("sequence_id"), r.get("source"), r.get("target")
+
+    same = sum(1 for d in ids if a[d] == b[d])
+    moved = sum(1 for d in ids if a[d] != b[d] and scenario(a[d]) != scenario(b[d]))
+    return [d for d in ids if a[d] != b[d] and scenario(a[d]) == scenario(b[d])], same, moved
 
 
 def sign_test(only_a: int, only_b: int) -> float:
@@ -171,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--design", choices=("crossed", "paired"), default="crossed",
                    help="crossed: no reviewer reads both versions of a scenario; paired: each reads both of theirs")
+    p.add_argument("--changed", action="store_true",
+                   help="only dialogues of the same scenario whose bytes differ (a before/after review of a change)")
+    p.add_argument("--n", type=int, default=None, help="read a random subset of this many scenarios")
     p.add_argument("--out", required=True)
     s = sub.add_parser("score")
     s.add_argument("--key", required=True)

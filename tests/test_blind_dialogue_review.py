@@ -121,3 +121,30 @@ def test_sign_test_is_exact_and_symmetric() -> None:
     assert review.sign_test(5, 0) == review.sign_test(0, 5) == pytest.approx(2 / 32)
     assert review.sign_test(3, 3) == 1.0
     assert review.sign_test(1, 9) == pytest.approx(2 * 11 / 1024)
+
+
+def test_changed_reads_only_the_dialogues_a_change_altered_in_the_same_scenario(files, tmp_path, capsys) -> None:
+    """A before/after review of a template change: dialogues of the same bytes and dialogues whose draw moved to
+    another scenario are left out and counted; ``--n`` reads a random subset of the rest."""
+    before = [_record(i, "template") for i in range(8)]
+    after = [dict(r) for r in before]
+    for i in (2, 3, 4, 5):  # the change altered these four dialogues
+        after[i] = {**after[i], "dialogue": [{"User": {"message": f"changed {i}", "action": "inform_intent_clear"}},
+                                             *after[i]["dialogue"][1:]]}
+    for i in (6, 7):  # these drew another scenario
+        after[i] = {**after[i], "target": make_api_id("Weather", "sky_cast", "Hourly Forecast")}
+    paths = {v: tmp_path / f"{v}_changed.jsonl" for v in "ab"}
+    for v, rows in (("a", before), ("b", after)):
+        paths[v].write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    args = ["pack", "--a", str(paths["a"]), "--b", str(paths["b"]), "--corpus", str(files["corpus"]),
+            "--reviewers", "2", "--design", "paired", "--changed"]
+    assert review.main([*args, "--out", str(tmp_path / "all")]) == 0
+    key = json.loads((tmp_path / "all" / "key.json").read_text())
+    assert {k["dialogue_id"] for k in key.values()} == {"d2", "d3", "d4", "d5"} and len(key) == 8
+    assert "4 dialogues changed, 2 the same bytes, 2 another scenario" in capsys.readouterr().err
+    assert review.main([*args, "--n", "2", "--out", str(tmp_path / "two")]) == 0
+    key = json.loads((tmp_path / "two" / "key.json").read_text())
+    assert len({k["dialogue_id"] for k in key.values()}) == 2 <= len(key) == 4
+    with pytest.raises(SystemExit, match="no dialogue of the same scenario differs"):
+        review.main(["pack", "--a", str(paths["a"]), "--b", str(paths["a"]), "--corpus", str(files["corpus"]),
+                     "--reviewers", "2", "--changed", "--out", str(tmp_path / "none")])
