@@ -179,6 +179,26 @@ def test_a_statement_about_a_gerund_s_phrase_keeps_the_phrase(description: str, 
     assert goal_clause(_api("op", description, "x")) == expected
 
 
+@pytest.mark.parametrize(("name", "method", "expected"), [
+    ("Resize Photo - POST", "POST", "resize photo"),  # the method in capitals after a dash
+    ("Thumbnail POST", "POST", "the thumbnail"),
+    ("sharpen_photo_sharpen__post", "POST", "sharpen photo sharpen"),  # a generated operation id's method
+    ("crop_photo_crop_get_2", "GET", "crop photo crop"),
+    ("Archive Note (DELETE)", "DELETE", "note"),
+])
+def test_an_http_method_at_the_end_of_a_name_is_no_word_of_the_request(name: str, method: str, expected: str) -> None:
+    api = Api(category="Data", tool="Photo Kit", name=name, description="", method=method)
+    goal = goal_clause(api)
+    assert expected in goal and not re.search(r"\b(post|get|delete)$", goal.removesuffix(" from Photo Kit")), goal
+
+
+@pytest.mark.parametrize("name", ["Generate Blog Post", "Publish a Post", "Latest post"])
+def test_a_name_whose_last_word_is_the_record_keeps_it(name: str) -> None:
+    """"Post" written as a word (not in capitals, not after an underscore) is the record the call is about."""
+    goal = goal_clause(Api(category="Data", tool="Blog Kit", name=name, description="", method="POST"))
+    assert "post" in goal.lower(), goal
+
+
 def test_a_gerund_s_phrase_is_not_cut_at_another_clause_s_verb() -> None:
     # the copula of a clause of its own, not a statement about the phrase
     assert goal_clause(_api("op", "Checking whether a domain is free takes one call.", "x")) != "check whether a domain"

@@ -420,6 +420,19 @@ def intent_source(api: Api) -> str:
     return ""
 
 
+#: An HTTP method written at the end of an API's name as its method, not a word of it: in capitals ("Send Email -
+#: POST", "Sentiment POST") or after an underscore, as generated operation ids end ("detect_gibberish_post",
+#: "retro_meme__get"); not "Generate Blog Post" or "Get Post", where the word is the record.
+_METHODS = "|".join(HTTPMethod.__members__)
+_METHOD_SUFFIX = re.compile(rf"(?:_+(?:{_METHODS}|{_METHODS.lower()})|(?:\s*[-–(\[]\s*|\s+)(?:{_METHODS})[)\]]?)"
+                            r"(?=(?:_\d+)?$)")
+
+
+def _without_method(name: str) -> str:
+    """``name`` without the HTTP method written at its end (:data:`_METHOD_SUFFIX`), unless nothing else is left."""
+    return _METHOD_SUFFIX.sub("", name).strip() or name
+
+
 def name_clause(api: Api) -> str:
     """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
     campaign``; a REST path → what it does to which record (:func:`_path_clause`); a noun name → ``get the image
@@ -430,8 +443,8 @@ def name_clause(api: Api) -> str:
         said = _path_clause(segments, api.method)
         if said:
             return said
-    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", ENUMERATOR.sub("", api.name.strip()))  # path parameters name
-    # inputs, not what it does; "E34." numbers an entry
+    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", ENUMERATOR.sub("", _without_method(api.name.strip())))  # path
+    # parameters name inputs, not what it does; "E34." numbers an entry
     # an aside in parentheses is a gloss, a version or a method, not the call: "(Agent reviews)", "(Deprecated)"
     aside = re.sub(r"\s*\([^)]*\)", " ", name).strip()
     name = aside if name_words(aside) else name
