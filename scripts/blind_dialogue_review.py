@@ -19,7 +19,7 @@ read both of, an exact two-sided sign test on the pairs where the versions diffe
 
     python scripts/blind_dialogue_review.py pack --a template.jsonl --b model.jsonl --corpus tb.jsonl \\
         --reviewers 4 --seed 1 --out review/ [--design paired]
-    python scripts/blind_dialogue_review.py pack --a before.jsonl --b after.jsonl --corpus tb.jsonl --changed \
+    python scripts/blind_dialogue_review.py pack --a before.jsonl --b after.jsonl --corpus tb.jsonl --changed \\
         --n 40 --design paired --reviewers 2 --seed 2 --out review/
     python scripts/blind_dialogue_review.py score --key review/key.json --labels review/labels_*.tsv
 """

@@ -443,8 +443,9 @@ def name_clause(api: Api) -> str:
         said = _path_clause(segments, api.method)
         if said:
             return said
-    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", ENUMERATOR.sub("", _without_method(api.name.strip())))  # path
-    # parameters name inputs, not what it does; "E34." numbers an entry
+    name = _without_method(api.name.strip())
+    name = re.sub(r"\{[^}]*\}|(?<=/):\w+", "", ENUMERATOR.sub("", name))  # path parameters name inputs, not what it
+    # does; "E34." numbers an entry
     # an aside in parentheses is a gloss, a version or a method, not the call: "(Agent reviews)", "(Deprecated)"
     aside = re.sub(r"\s*\([^)]*\)", " ", name).strip()
     name = aside if name_words(aside) else name
