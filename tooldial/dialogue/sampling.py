@@ -92,12 +92,13 @@ class Sampler:
 
     def __init__(self, corpus: Corpus, graph: Any, rng: random.Random,
                  sequences: tuple[ActionSequence, ...] = SEQUENCES, *, even_sequences: bool = False) -> None:
-        #: one number from ``rng`` seeds everything the sampler draws: each sequence's units from a generator of
-        #: its own, each round's order from one of its own, so a draw that fails and is drawn again moves that
-        #: sequence's later draws only, not every later dialogue's (with :func:`~tooldial.dialogue.generate.
-        #: attempt_rng`, a before/after comparison reads the same scenarios)
+        #: one number from ``rng`` seeds everything the sampler draws, each shuffle and choice from a generator of
+        #: its own (:meth:`_keyed`), so a draw that fails and is drawn again takes one other unit of its sequence
+        #: and moves no other draw (with :func:`~tooldial.dialogue.generate.attempt_rng`, a before/after comparison
+        #: reads the same scenarios)
         self._seed = rng.getrandbits(64)
-        self._rngs = {s.id: random.Random(f"sampler|{self._seed}|{s.id}") for s in sequences}
+        #: how many generators :meth:`_keyed` made per key
+        self._made: Counter[str] = Counter()
         #: Keep the sequence counts even by drawing a small pool's chains again while other pools still hold
         #: undrawn ones (the sampler before session 33); default: a pair is repeated only when every pool has run out.
         self.even_sequences = even_sequences
@@ -162,21 +163,28 @@ class Sampler:
         drawn = self._drawn[sequence_id]
         return any(key not in drawn for chains in self._tools(sequence_id).values() for key in chains)
 
-    def _draw(self, sequence_id: str) -> DialogueUnit | None:
+    def _keyed(self, *key: object) -> random.Random:
+        """A generator of its own for the ``n``-th shuffle or choice of ``key`` (a sequence's tool rounds, a tool's
+        chain rounds, a chain's units): what one draw takes from it does not move any other draw."""
+        name = "|".join(map(str, key))
+        self._made[name] += 1
+        return random.Random(f"sampler|{self._seed}|{name}|{self._made[name]}")
+
+    def _draw(self, sequence_id: str, *, again: bool = False) -> DialogueUnit | None:
         """A unit of a tool not drawn yet in this round of the sequence, of a chain not drawn yet in that tool's
-        round (a new shuffled round when all were)."""
+        round (a new shuffled round when all were). A draw ``again`` (after a failed one) takes the rounds' last
+        tool and chain, not their next, so the draws after it keep theirs."""
         tools = self._tools(sequence_id)
         if not tools:
             return None
-        rng = self._rngs[sequence_id]
         pending = self._rounds[sequence_id]
         drawn = self._drawn[sequence_id]
         undrawn = not self.even_sequences and self.has_undrawn(sequence_id)
         while True:
             if not pending:
                 pending.extend(tools)
-                rng.shuffle(pending)
-            tool = pending.pop()
+                self._keyed("tools", sequence_id).shuffle(pending)
+            tool = pending.pop(0 if again else -1)
             chains = tools.get(tool)
             if not chains or undrawn and all(key in drawn for key in chains):
                 continue
@@ -184,11 +192,11 @@ class Sampler:
             while True:
                 if not waiting:
                     waiting.extend(chains)
-                    rng.shuffle(waiting)
-                key = waiting.pop()
+                    self._keyed("chains", sequence_id, *tool).shuffle(waiting)
+                key = waiting.pop(0 if again else -1)
                 if chains.get(key) and not (undrawn and key in drawn):
                     drawn.add(key)
-                    return rng.choice(chains[key])
+                    return self._keyed("unit", sequence_id, *key).choice(chains[key])
 
     def discard(self, sequence_id: str, unit: DialogueUnit) -> None:
         """Forget a unit that could not realize a sequence (no fitting intent, no plan for its mock data); its chain
@@ -227,7 +235,7 @@ class Sampler:
         if not self.even_sequences and not self.has_undrawn(sequence_id) and any(
                 self.has_undrawn(s.id) for s in self.sequences if self.pools[s.id]):
             return None
-        return self._draw(sequence_id)
+        return self._draw(sequence_id, again=True)
 
     def balanced(self) -> Iterator[tuple[ActionSequence, DialogueUnit]]:
         """Endless draws: each round visits every sequence with a chain not drawn for it once, in the round's own
@@ -243,7 +251,7 @@ class Sampler:
                     drawn.clear()
                 fresh = active
             order = list(self.sequences)
-            random.Random(f"round|{self._seed}|{round_no}").shuffle(order)
+            self._keyed("round", round_no).shuffle(order)
             fresh = [s for s in order if s in fresh]
             for seq in fresh:
                 if not self.even_sequences and not self.has_undrawn(seq.id):
