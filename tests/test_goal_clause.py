@@ -182,14 +182,27 @@ def test_a_statement_about_a_gerund_s_phrase_keeps_the_phrase(description: str, 
 @pytest.mark.parametrize(("name", "method", "expected"), [
     ("Resize Photo - POST", "POST", "resize photo"),  # the method in capitals after a dash
     ("Thumbnail POST", "POST", "the thumbnail"),
-    ("sharpen_photo_sharpen__post", "POST", "sharpen photo sharpen"),  # a generated operation id's method
-    ("crop_photo_crop_get_2", "GET", "crop photo crop"),
+    ("sharpen_photo_sharpen__post", "POST", "sharpen the photo"),  # a generated operation id's method
+    ("crop_photo_crop_get_2", "GET", "crop photo"),
     ("Archive Note (DELETE)", "DELETE", "note"),
 ])
 def test_an_http_method_at_the_end_of_a_name_is_no_word_of_the_request(name: str, method: str, expected: str) -> None:
     api = Api(category="Data", tool="Photo Kit", name=name, description="", method=method)
     goal = goal_clause(api)
     assert expected in goal and not re.search(r"\b(post|get|delete)$", goal.removesuffix(" from Photo Kit")), goal
+
+
+@pytest.mark.parametrize(("name", "said", "unsaid"), [
+    ("blur_photo_blur__get", "blur photo", "blur photo blur"),  # function blur_photo at /blur/
+    ("vintage_filter_vintagefilter__post", "vintage filter", "vintagefilter"),  # the path glues two of its words
+    ("summary_summary_post_2", "summary", "summary summary"),
+    ("read_index__get", "read the index", None),  # the path's words are none of the function's: kept as it is
+])
+def test_a_generated_operation_id_is_read_without_its_path(name: str, said: str, unsaid: str | None) -> None:
+    """A generated operation id is the function's name, its path and the method ("obama_image_obama__get"): the path
+    repeats the function's words, which the request said twice."""
+    goal = goal_clause(Api(category="Data", tool="Photo Kit", name=name, description="", method="GET")).lower()
+    assert said in goal and (unsaid is None or unsaid not in goal), goal
 
 
 @pytest.mark.parametrize("name", ["Generate Blog Post", "Publish a Post", "Latest post"])

@@ -429,8 +429,28 @@ _METHOD_SUFFIX = re.compile(rf"(?:_+(?:{_METHODS}|{_METHODS.lower()})|(?:\s*[-â€
 
 
 def _without_method(name: str) -> str:
-    """``name`` without the HTTP method written at its end (:data:`_METHOD_SUFFIX`), unless nothing else is left."""
-    return _METHOD_SUFFIX.sub("", name).strip() or name
+    """``name`` without the HTTP method written at its end (:data:`_METHOD_SUFFIX`), unless nothing else is left;
+    a generated operation id (a method after an underscore) without its path (:func:`_operation_function`)."""
+    bare = _METHOD_SUFFIX.sub("", name).strip()
+    if not bare:
+        return name
+    generated = re.search(rf"_(?:{_METHODS.lower()})(?:_\d+)?$", name) is not None
+    return _operation_function(bare) if generated else bare
+
+
+def _operation_function(name: str) -> str:
+    """The function's name of a generated operation id, which is the function's name, then its path, then the method
+    ("obama_image_obama__get" of ``obama_image`` at ``/obama/``, "retro_meme_retromeme"): the words before the first
+    point from where every later word is one of them, or two of them glued ("retromeme"). Unchanged where no such
+    point is ("read_root"; "get_seatrows_mrt__train_no__wagons__wagon_no__seatrows": its path's words are new)."""
+    parts = [w for w in re.sub(r"_\d+$", "", name).split("_") if w]  # "_2": ToolBench's second of a name
+    words = [w.lower() for w in parts]
+    for k in range(1, len(words)):
+        head = words[:k]
+        known = set(head) | {a + b for a, b in zip(head, head[1:], strict=False)}
+        if all(w in known for w in words[k:]):
+            return "_".join(parts[:k])
+    return name
 
 
 def name_clause(api: Api) -> str:
