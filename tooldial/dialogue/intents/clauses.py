@@ -426,6 +426,8 @@ def intent_source(api: Api) -> str:
 _METHODS = "|".join(HTTPMethod.__members__)
 _METHOD_SUFFIX = re.compile(rf"(?:_+(?:{_METHODS}|{_METHODS.lower()})|(?:\s*[-–(\[]\s*|\s+)(?:{_METHODS})[)\]]?)"
                             r"(?=(?:_\d+)?$)")
+#: A generated operation id's end: its method in lower case after an underscore ("obama_image_obama__get").
+_GENERATED_ID = re.compile(rf"_(?:{_METHODS.lower()})(?:_\d+)?$")
 
 
 def _without_method(name: str) -> str:
@@ -434,15 +436,15 @@ def _without_method(name: str) -> str:
     bare = _METHOD_SUFFIX.sub("", name).strip()
     if not bare:
         return name
-    generated = re.search(rf"_(?:{_METHODS.lower()})(?:_\d+)?$", name) is not None
-    return _operation_function(bare) if generated else bare
+    return _operation_function(bare) if _GENERATED_ID.search(name) else bare
 
 
 def _operation_function(name: str) -> str:
     """The function's name of a generated operation id, which is the function's name, then its path, then the method
     ("obama_image_obama__get" of ``obama_image`` at ``/obama/``, "retro_meme_retromeme"): the words before the first
     point from where every later word is one of them, or two of them glued ("retromeme"). Unchanged where no such
-    point is ("read_root"; "get_seatrows_mrt__train_no__wagons__wagon_no__seatrows": its path's words are new)."""
+    point is ("read_root"); a path of new words keeps them and loses only the repeats at its end
+    ("get_seatrows_mrt__train_no__wagons__wagon_no__seatrows" → "get_seatrows_mrt_train_no_wagons_wagon")."""
     parts = [w for w in re.sub(r"_\d+$", "", name).split("_") if w]  # "_2": ToolBench's second of a name
     words = [w.lower() for w in parts]
     for k in range(1, len(words)):
