@@ -56,6 +56,20 @@ def test_the_choices_a_description_lists():
     assert described_choices("One of the user's accounts") == ()
 
 
+@pytest.mark.parametrize(("description", "choices"), [
+    ("Sort order. **Allowed values:** `NEWEST, OLDEST, TOP_RATED`", ("NEWEST", "OLDEST", "TOP_RATED")),
+    ("Radius in miles. Available values: '1|5|10'", ("1", "5", "10")),
+])
+def test_choices_written_inside_one_pair_of_quotes_are_choices_not_one_value(description: str, choices: tuple) -> None:
+    """A quoted list of codes after a choice cue is the choices: the user says one ("NEWEST"), not the whole list
+    ("The sort by I have in mind is RELEVANCE, LOWEST_PRICE, HIGHE…"; 68 ToolBench inputs)."""
+    assert described_choices(description) == choices
+    assert described_example(description) == ""
+    param = Parameter(name="mode", description=description)
+    said = {input_values(_api(param), ["mode"], MockWorld(random.Random(seed)))["mode"] for seed in range(8)}
+    assert said <= set(choices) and len(said) > 1
+
+
 def _api(*params: Parameter, name: str = "Send message") -> Api:
     return Api(category="Messaging", tool="sms", name=name, description=name, required_parameters=params)
 

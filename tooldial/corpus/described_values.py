@@ -70,9 +70,22 @@ def _after(description: str, cues: re.Pattern[str], *, bare: bool = True) -> lis
     return out
 
 
+#: Choices written inside one pair of quotes: "`RELEVANCE, LOWEST_PRICE, NEWEST`" (codes, no spaces inside one).
+_LISTED = re.compile(r"[\w.+\-]+(?:\s*[,|]\s*[\w.+\-]+)+")
+
+
+def _listed(values: list[str]) -> list[str]:
+    """The values of a cue, one quoted list of codes split into its choices."""
+    if len(values) == 1 and _LISTED.fullmatch(values[0]):
+        return [v.strip() for v in re.split(r"[,|]", values[0]) if v.strip()]
+    return values
+
+
 def described_choices(description: str) -> tuple[str, ...]:
-    """The allowed values a description lists ("Allowed values are "cnam", "format""), in order; () when none."""
+    """The allowed values a description lists ("Allowed values are "cnam", "format"", "Allowed values: `RELEVANCE,
+    LOWEST_PRICE`"), in order; () when none."""
     for values in _after(description or "", _cues("choice_cues")):
+        values = _listed(values)
         if len(values) >= 2:
             return tuple(dict.fromkeys(values))
     return ()
@@ -84,7 +97,7 @@ def described_example(description: str) -> str:
     for values in _after(description or "", _cues("example_cues")):
         return values[0]
     for values in _after(description or "", _cues("choice_cues")):
-        if len(values) == 1:
+        if len(_listed(values)) == 1:  # one choice is the value; a quoted list of them is no example
             return values[0]
     for values in _after(description or "", _cues("exact_cues"), bare=False):  # "must be `x`", never prose
         if len(values) == 1:
