@@ -7,7 +7,14 @@ import re
 from http import HTTPMethod
 
 from tooldial.corpus.models import Api
-from tooldial.dialogue.intents.paths import ENUMERATOR, METHOD_VERBS, Segment, path_segments
+from tooldial.dialogue.intents.paths import (
+    ENUMERATOR,
+    HTTP_METHODS,
+    METHOD_VERBS,
+    Segment,
+    path_segments,
+    without_copy_number,
+)
 from tooldial.dialogue.intents.text import _word_costs, name_words
 from tooldial.knowledge.english import (
     addresses_reader,
@@ -423,11 +430,10 @@ def intent_source(api: Api) -> str:
 #: An HTTP method written at the end of an API's name as its method, not a word of it: in capitals ("Send Email -
 #: POST", "Sentiment POST") or after an underscore, as generated operation ids end ("detect_gibberish_post",
 #: "retro_meme__get"); not "Generate Blog Post" or "Get Post", where the word is the record.
-_METHODS = "|".join(HTTPMethod.__members__)
-_METHOD_SUFFIX = re.compile(rf"(?:_+(?:{_METHODS}|{_METHODS.lower()})|(?:\s*[-–(\[]\s*|\s+)(?:{_METHODS})[)\]]?)"
-                            r"(?=(?:_\d+)?$)")
+_METHOD_SUFFIX = re.compile(rf"(?:_+(?:{HTTP_METHODS}|{HTTP_METHODS.lower()})|(?:\s*[-–(\[]\s*|\s+)(?:{HTTP_METHODS})"
+                            r"[)\]]?)(?=(?:_\d+)?$)")
 #: A generated operation id's end: its method in lower case after an underscore ("obama_image_obama__get").
-_GENERATED_ID = re.compile(rf"_(?:{_METHODS.lower()})(?:_\d+)?$")
+_GENERATED_ID = re.compile(rf"_(?:{HTTP_METHODS.lower()})(?:_\d+)?$")
 
 
 def _without_method(name: str) -> str:
@@ -445,7 +451,7 @@ def _operation_function(name: str) -> str:
     point from where every later word is one of them, or two of them glued ("retromeme"). Unchanged where no such
     point is ("read_root"); a path of new words keeps them and loses only the repeats at its end
     ("get_seatrows_mrt__train_no__wagons__wagon_no__seatrows" → "get_seatrows_mrt_train_no_wagons_wagon")."""
-    parts = [w for w in re.sub(r"_\d+$", "", name).split("_") if w]  # "_2": ToolBench's second of a name
+    parts = [w for w in without_copy_number(name).split("_") if w]
     words = [w.lower() for w in parts]
     for k in range(1, len(words)):
         head = words[:k]

@@ -21,7 +21,16 @@ _EXTENSIONS = knowledge_words("documentation", "path_extensions")
 
 #: A numbered entry's label before a name ("E34.assessments/:id", "4. Mortgage Calculator", "V3.charts").
 ENUMERATOR = re.compile(r"^[A-Za-z]{0,2}\d+\.\s*(?=\S)")
-_METHOD_PREFIX = re.compile(r"^(?:" + "|".join(HTTPMethod.__members__) + r")\s+(?=/)", re.I)
+#: The HTTP methods as a regular expression's alternatives (``GET|POST|…``).
+HTTP_METHODS = "|".join(HTTPMethod.__members__)
+_METHOD_PREFIX = re.compile(rf"^(?:{HTTP_METHODS})\s+(?=/)", re.I)
+#: ToolBench's number of a name's second copy ("Recognize Bytes_2").
+_COPY_NUMBER = re.compile(r"_\d+$")
+
+
+def without_copy_number(name: str) -> str:
+    """``name`` without ToolBench's ``_2`` of a second API of the same name."""
+    return _COPY_NUMBER.sub("", name)
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://[^/\s]*", re.I)
 _PARAMETER = re.compile(r"^(?:\{[^}]*\}|:\w+|<[^>]*>)$")
 _NOTE = re.compile(r"\s+\([^)]*\)\s*$")  # "/project/create (Create project)": the path's own gloss
@@ -55,7 +64,7 @@ def path_segments(name: str) -> list[Segment] | None:
         stem, dot, extension = part.rpartition(".")
         if dot and extension.lower() in _EXTENSIONS:
             part = stem
-        said = tuple(name_words(re.sub(r"_\d+$", "", part)))
+        said = tuple(name_words(without_copy_number(part)))
         if said:
             out.append(Segment(said))
     return out
