@@ -134,3 +134,10 @@ def test_validate_flags_duplicate_dialogue_ids(tmp_path, capsys):
     report = validate_records([record, record, record.model_copy(update={"dialogue_id": "td-other"})])
     dups = [p for dp in report.failed for p in dp.problems if p[0] == "duplicate_id"]
     assert dups == [("duplicate_id", "dialogue_id 'td-dup' repeats record 1 (this is record 2)")]
+
+
+def test_generate_counts_the_dialogues_it_drew_again_by_the_check_that_failed():
+    from tooldial.cli.generate import invalid_by_check
+
+    invalid = [("d1", "consistency: calendar: x"), ("d2", "messages: turn 3: y"), ("d3", "consistency: status code: z")]
+    assert invalid_by_check(invalid) == "consistency 2, messages 1"

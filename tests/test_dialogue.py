@@ -381,6 +381,27 @@ def test_validator_catches_each_kind_of_broken_dialogue(by_sequence, corpus, kin
     assert kind in problems.kinds, problems.problems
 
 
+def test_validator_reads_a_yes_no_value_said_in_words_as_the_renderer_does(by_sequence):
+    """A required ``false`` said "Don't use logo" passes the renderer's check; ``tooldial validate`` read it
+    verbatim and rejected it, so the generator drew such dialogues again (9 of 300 on a ToolBench sample)."""
+    record = by_sequence["two_api_13"]
+    dialogue, scenario = copy.deepcopy(record.dialogue), copy.deepcopy(record.scenario)
+    i = next(i for i, t in enumerate(dialogue) if "User" in t and scenario["turns"][i]["required_values"])
+    scenario["turns"][i]["required_values"] = ["false"]
+    state = next(t["System"]["dialogue_state"] for t in dialogue[i:] if "System" in t
+                 and t["System"]["dialogue_state"]["api_confirmed"] == "true")
+    state["api_status"]["optional_parameters"]["use_logo"] = "false"  # the input the user's words state
+
+    def messages_with(text: str) -> list[str]:
+        dialogue[i]["User"]["message"] = text
+        broken = record.model_copy(update={"scenario": scenario, "dialogue": dialogue})
+        return [m for kind, m in validate_record(broken).problems if kind == "messages"]
+
+    assert messages_with("Don't use logo, please.") == []
+    assert messages_with("Use logo, please.") != []  # the other value
+    assert messages_with("The weather, please.") != []  # not said at all
+
+
 def test_validator_reports_counts_and_cli_exit_code(by_sequence, tmp_path, capsys):
     from tooldial.cli import main
 

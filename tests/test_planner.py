@@ -261,3 +261,20 @@ def test_a_record_that_names_its_author_is_not_the_authors_account():
     assert not is_account(tweet, ("tweets",))
     assert is_account({"username": "a", "full_name": "A"}, ())  # two account fields
     assert is_account({"username": "a", "id": 3}, ("users",))  # a list of users
+
+
+def test_a_supplied_chain_value_turns_a_lone_false_success_flag_true():
+    """ToolBench's Pivot Points: the builder left ``status`` false (a flag alone is the answer), then the chained
+    ``response|pivot_point|...|S4`` was supplied beside it; the validator rejected every such dialogue."""
+    from tooldial.dialogue.planner import _supply_chain_values
+
+    source = _api("Pivot Points", "stock", ["period"], ["status", "response|pivot_point|S4"])
+    chain = source.output("response|pivot_point|S4")
+    result = {"response": {"status": False}}
+    _supply_chain_values(result, source, chain, Parameter(name="s", type="string", enum=("AAPL", "MSFT")),
+                         random.Random(0))
+    assert result["response"]["response"]["pivot_point"]["S4"] and result["response"]["status"] is True
+    alone = {"response": {"status": False, "response": {"pivot_point": {"S4": "x"}}}}  # nothing supplied
+    _supply_chain_values(alone, source, chain, Parameter(name="s", type="string", enum=("AAPL", "MSFT")),
+                         random.Random(0))
+    assert alone["response"]["status"] is False  # as built: the builder's own reading stands

@@ -22,6 +22,7 @@ from tooldial.dialogue.mockdata import (
     places,
     reports_something,
 )
+from tooldial.dialogue.mockdata.dates import whole_date
 from tooldial.dialogue.world_checks import record_problems
 from tooldial.rules.dialogue.calendar import calendar_problems
 from tooldial.rules.dialogue.climate import climate_problems
@@ -130,6 +131,19 @@ def test_year_month_and_day_asked_together_name_one_date():
     assert len(values["month"]) == 2 and dt.date(int(values["year"]), int(values["month"]), int(values["day"]))
     assert calendar_problems({"month": "12", "day": "2025-10-04", "year": "2022"})
     assert not calendar_problems({"month": "10", "day": "2025-10-04", "year": "2025"})
+
+
+def test_a_range_of_days_named_as_parts_is_two_dates_not_one_day_part():
+    # ToolBench's dailyWeatherSeries: start_day and end_day, each documented as a whole date ("YYYYmmdd"); the day
+    # part reading turned start_day into a day of the month (12) that the validator then rejected beside end_day
+    api = _api("dailyWeatherSeries", required=[_p("start_day", "20210101"), _p("end_day", "20210102"),
+                                               _p("lat", "46.95828"), _p("lng", "10.87152")])
+    for seed in range(10):
+        values = input_values(api, ["start_day", "end_day", "lat", "lng"], MockWorld(random.Random(seed)))
+        assert whole_date(values["start_day"]) and whole_date(values["end_day"])
+        assert not calendar_problems(values)
+    assert not calendar_problems({"start_day": "20250810", "end_day": "2025-08-16"})
+    assert calendar_problems({"start_day": "12", "end_day": "2025-08-16"})  # a part still agrees with a date
 
 
 # --- climate ------------------------------------------------------------------------------------------------

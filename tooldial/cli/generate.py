@@ -220,7 +220,8 @@ def _generate(args: argparse.Namespace) -> int:
               f"(first: {report.render_failures[0][0]}: {report.render_failures[0][1]})", file=sys.stderr)
     if report.invalid:
         print(f"tooldial: {len(report.invalid)} dialogue(s) failed `tooldial validate` and were drawn again "
-              f"(first: {report.invalid[0][0]}: {report.invalid[0][1]})", file=sys.stderr)
+              f"(by check: {invalid_by_check(report.invalid)}; first: {report.invalid[0][0]}: {report.invalid[0][1]})",
+              file=sys.stderr)
     # requests the server could not answer (not answers that failed the checks) make a run invalid, even when
     # the template fallback wrote those turns
     stats = getattr(getattr(renderer, "client", None) or getattr(report.model_parts, "client", None), "stats", None)
@@ -230,6 +231,15 @@ def _generate(args: argparse.Namespace) -> int:
               "(--max-failure-rate); what the file holds was not written by the model", file=sys.stderr)
         return 1
     return 0
+
+
+def invalid_by_check(invalid: list[tuple[str, str]]) -> str:
+    """``consistency 40, answer 3``: the dialogues the validator rejected, by the check that failed first (a run
+    that redraws many for one check points at the part of the generator to mend)."""
+    from collections import Counter
+
+    counts = Counter(problem.split(":", 1)[0] for _, problem in invalid)
+    return ", ".join(f"{check} {n}" for check, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def _validate(args: argparse.Namespace) -> int:

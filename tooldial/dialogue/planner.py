@@ -39,6 +39,7 @@ from tooldial.dialogue.mockdata import (
     sibling_candidates,
     values_at,
 )
+from tooldial.dialogue.mockdata.rule_fixes import world_fix
 from tooldial.dialogue.scenario_writer import build_scenario, label, opening_turns, subgraph_type, user_goal
 from tooldial.dialogue.sequences import ActionSequence, profile_of, slot_options, stated_optionals
 from tooldial.knowledge.english import singular
@@ -162,7 +163,9 @@ def _supply_chain_values(result: dict[str, Any], source: Api, chain: OutputCompo
     """The chained output in every record of the source's result where the builder left it out (an
     undocumented field it cannot name a value for: Kinto's ``bucket``, an AWS ``AssociationArn``), drawn as the
     target's input is drawn (its schema, pattern, described example): what the source gives is what the target
-    takes. Records keep every value they have; values differ between records."""
+    takes. Records keep every value they have; values differ between records. A success flag the builder left
+    false because nothing stood beside it ("is it taken?") then stands beside a payload, and a call that answers
+    succeeded: the status fix runs again (the validator's ``status code`` check)."""
     if param is None:
         return
     container = list_container(source, chain) if chain.is_list else ()
@@ -176,14 +179,13 @@ def _supply_chain_values(result: dict[str, Any], source: Api, chain: OutputCompo
             continue
         value = next((v for v in (input_value(param, rng) for _ in range(4)) if v and v not in used), None)
         if value is None:
-            return
-        used.add(value)
+            break
         node = record
-        for key in rel[:-1]:
-            if not isinstance(node.get(key, {}), dict):
-                return  # the path crosses a list inside the record: left as built
-            node = node.setdefault(key, {})
+        if not all(isinstance(node := node.setdefault(key, {}), dict) for key in rel[:-1]):
+            break  # the path crosses a list inside the record: left as built
+        used.add(value)
         node[rel[-1]] = value
+        world_fix("status")(result.get("response"))
 
 
 def _pick_record(plan: DialoguePlan, source: Api, chain: OutputComponent,

@@ -206,7 +206,7 @@ def validate_record(record: DialogueRecord, *, corpus: Corpus | None = None,
         _check_chain(record, turns, walk.calls, dp)
         if corpus is not None:
             _check_plausible(record, corpus, dp)
-    _check_messages(record, turns, dp)
+    _check_messages(record, turns, dp, corpus)
     check_world(record, turns, walk, dp, corpus)
     if corpus is not None:
         check_spec(walk.calls, corpus, dp)
@@ -317,9 +317,16 @@ def _check_call(i: int, body: dict[str, Any], mock_by_api: dict[str, Any], walk:
     walk.calls.append(body)
 
 
-def _check_messages(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems) -> None:
-    """Silent turns have no message, the others one that contains the scenario's required values."""
+def _check_messages(record: DialogueRecord, turns: list[tuple[str, dict[str, Any]]], dp: DialogueProblems,
+                    corpus: Corpus | None = None) -> None:
+    """Silent turns have no message, the others one that says the scenario's required values: verbatim, or a
+    yes/no value of an input the dialogue states in words ("Don't use logo, please." for ``use_logo=false``), as
+    the renderer's check reads it (:meth:`~tooldial.dialogue.scenario.TurnInstruction.says`)."""
     required = [t.get("required_values", []) for t in record.scenario.get("turns", [])]
+    stated = [(name, as_text(value), body["dialogue_state"]["api_status"]["api_name"])
+              for sp, body in turns if sp == "System" and _is_confirmed(body["dialogue_state"])
+              for name, value in {**body["dialogue_state"]["api_status"]["required_parameters"],
+                                  **body["dialogue_state"]["api_status"]["optional_parameters"]}.items()]
     for i, (sp, body) in enumerate(turns):
         message = body["message"]
         if sp == "System" and body["action"] in SILENT_ACTIONS:
@@ -329,7 +336,9 @@ def _check_messages(record: DialogueRecord, turns: list[tuple[str, dict[str, Any
             dp.add("messages", f"turn {i}: empty message")
         if i < len(required):
             for value in required[i]:
-                if value not in message:
+                if value not in message and not any(
+                        _said_as_flag(name, value, corpus.get(api) if corpus is not None and api in corpus else None,
+                                      [str(message)]) for name, text, api in stated if text == value):
                     dp.add("messages", f"turn {i}: message lacks required value {value!r}")
 
 

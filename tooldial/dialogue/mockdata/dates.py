@@ -131,6 +131,21 @@ def parse_date(value: Any) -> dt.date | None:
         return None
 
 
+_COMPACT_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+
+def whole_date(value: Any) -> dt.date | None:
+    """The date a text names whole: an ISO date or date-time (:func:`parse_date`) or eight digits in the
+    ``YYYYmmdd`` layout (``20210101``); None for a part of a date (``9``, ``2025``) and anything else."""
+    text = value.strip() if isinstance(value, str) else ""
+    if _COMPACT_DATE.fullmatch(text):
+        try:
+            return dt.datetime.strptime(text, "%Y%m%d").date()
+        except ValueError:
+            return None
+    return parse_date(text)
+
+
 #: Names (words joined) of an input that holds a season by its year (``time.season_inputs``).
 SEASON_INPUTS = loader.words("time", "season_inputs")
 #: A season written as its year or as a span of two ("2021", "2021-2022", "2021/22").

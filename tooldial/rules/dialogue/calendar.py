@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tooldial.dialogue.mockdata.dates import parse_date
+from tooldial.dialogue.mockdata.dates import parse_date, whole_date
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.knowledge import loader
@@ -35,9 +35,13 @@ _PART_QUALIFIERS = loader.words("time", "calendar_part_qualifiers")
 
 
 def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
-    """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part."""
+    """The inputs that are one part of a date (``year``, ``month``, ``day``; ``startYear`` too), by part. An input
+    named so that holds a whole date (``start_day=20210101``, ``day=2025-10-04``) is a date of its own, not a part:
+    a range's ``start_day`` and ``end_day`` name two days."""
     out: dict[str, str] = {}
     for key in values:
+        if whole_date(as_text(values[key])) is not None:
+            continue
         toks = set(name_tokens(key)) - _PART_QUALIFIERS
         for part, names in _CALENDAR_PARTS.items():
             if len(toks) == 1 and toks <= set(names):
@@ -48,7 +52,7 @@ def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
 def calendar_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
     """A year, month and day asked together that do not name one date (:func:`agree_calendar` mends the inputs so)."""
     parts = calendar_parts(inputs)
-    full = [parse_date(as_text(v)) for k, v in inputs.items() if parse_date(as_text(v)) is not None
+    full = [whole_date(as_text(v)) for k, v in inputs.items() if whole_date(as_text(v)) is not None
             and k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")]
     day = next((d for d in full if d is not None), None) or parse_date(as_text(inputs.get(parts.get("day", ""), "")))
     if day is None:
@@ -73,21 +77,20 @@ def agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: Recor
                     documented: dict[str, str]) -> None:
     """A year, a month and a day asked together name one date (not month 12, day 2025-10-04, year 2022): the
     one full date among the inputs, else one drawn near the dialogue's "today"; each part keeps its form (a
-    day given as a whole date stays one, a zero-padded or named month stays so)."""
-    parts = calendar_parts(out)
-    full = [n for n, k in kinds.items() if k in ("date", "datetime") and parse_date(out.get(n)) is not None]
+    zero-padded or named month stays so; an input named as a part that holds a whole date is one of the dates)."""
+    # a part documented as a number ("9") is that part even when a whole date was drawn for it; one documented as
+    # a whole date ("20210101") is a date of its own
+    parts = calendar_parts({k: documented[k] if documented.get(k, "").strip().isdigit() else v for k, v in out.items()})
+    full = [n for n, k in kinds.items() if k in ("date", "datetime") and n not in parts.values()
+            and parse_date(out.get(n)) is not None]
     if len(parts) + bool(full) < 2:
         return
-    day = parse_date(out[full[0]]) if full else None
-    if day is None:
-        day = parse_date(out.get(parts.get("day", ""), "")) or ctx.dates()[0]
+    day = (parse_date(out[full[0]]) if full else None) or ctx.dates()[0]
     for part, key in parts.items():
         old = out[key].strip()
         if documented.get(key, "").strip().isdigit():
             old = documented[key].strip()  # documented as a number ("9"): the part, not a drawn whole date
-        if parse_date(old) is not None:
-            out[key] = day.isoformat() + old[10:]
-        elif part == "year":
+        if part == "year":
             out[key] = str(day.year)
         elif part == "month" and old.isalpha():
             name = day.strftime("%B") if len(old) > 3 else day.strftime("%b")
