@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
+
+import pytest
 
 from tooldial.corpus.models import Api, OutputComponent, Parameter
 from tooldial.dialogue.mockdata import (
@@ -22,13 +25,14 @@ from tooldial.dialogue.mockdata import (
     places,
     reports_something,
 )
-from tooldial.dialogue.mockdata.dates import whole_date
+from tooldial.dialogue.mockdata.dates import date_bounds, whole_date
 from tooldial.dialogue.world_checks import record_problems
 from tooldial.rules.dialogue.calendar import calendar_problems
 from tooldial.rules.dialogue.climate import climate_problems
 from tooldial.rules.dialogue.exchange_rate import exchange_rate_problems
 from tooldial.rules.dialogue.id_echo import echoed_id_problems
 from tooldial.rules.dialogue.paging import paging_problems
+from tooldial.rules.dialogue.window import window_problems
 from tooldial.rules.world.utc_offset import zone_problems
 
 
@@ -144,6 +148,26 @@ def test_a_range_of_days_named_as_parts_is_two_dates_not_one_day_part():
         assert not calendar_problems(values)
     assert not calendar_problems({"start_day": "20250810", "end_day": "2025-08-16"})
     assert calendar_problems({"start_day": "12", "end_day": "2025-08-16"})  # a part still agrees with a date
+
+
+@pytest.mark.parametrize(("documented", "layout"), [
+    ("20210101", r"20\d{6}"), ("02/11/2020", r"\d\d/\d\d/20\d\d"), ("15.05.2022", r"\d\d\.\d\d\.20\d\d"),
+    ("2021-01-01", r"20\d\d-\d\d-\d\d"),
+    ("1675159335000", r"20\d\d-\d\d-\d\d"),  # a Unix time: no person says one, the date stays ISO
+])
+def test_a_date_drawn_anew_is_written_as_its_api_documents_dates(documented, layout):
+    # 87 of ToolBench's 1,049 date inputs with a documented date write it so; all were called with ISO dates
+    api = _api("Matches by date", required=[_p("date", documented)])
+    for seed in range(5):
+        value = input_values(api, ["date"], MockWorld(random.Random(seed)))["date"]
+        assert re.fullmatch(layout, value) and value != documented, value
+    ranged = _api("Releases", required=[_p("release_date_start", documented), _p("release_date_end", documented)])
+    values = input_values(ranged, ["release_date_start", "release_date_end"], MockWorld(random.Random(1)))
+    if whole_date(documented):  # a range in that layout is still read as one, in order, with length
+        assert whole_date(values["release_date_start"]) < whole_date(values["release_date_end"])
+        assert not window_problems(values)
+    assert window_problems({"start_day": "20250816", "end_day": "20250810"})  # backward, read in that layout
+    assert date_bounds({"date": "08/16/2025"}).on == dt.date(2025, 8, 16)
 
 
 # --- climate ------------------------------------------------------------------------------------------------

@@ -134,16 +134,24 @@ def parse_date(value: Any) -> dt.date | None:
 _COMPACT_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 
 
+#: The layouts of ``time.written_forms`` that name a whole day (a year, a month and a day), but the compact one,
+#: which :data:`_COMPACT_DATE` reads strictly (``strptime`` would take "2021011").
+_DAY_FORMS = tuple(f for f in _WRITTEN_FORMS if all(d in f for d in ("%Y", "%d")) and f != "%Y%m%d")
+
+
 def whole_date(value: Any) -> dt.date | None:
-    """The date a text names whole: an ISO date or date-time (:func:`parse_date`) or eight digits in the
-    ``YYYYmmdd`` layout (``20210101``); None for a part of a date (``9``, ``2025``) and anything else."""
+    """The date a text names whole, as an API may document it: ISO (:func:`parse_date`), eight digits
+    ``YYYYmmdd`` (``20210101``) or another layout of ``time.written_forms`` (``02/11/2020``, ``15.05.2022``); None
+    for a part of a date (``9``, ``2025``), a Unix time and anything else."""
     text = value.strip() if isinstance(value, str) else ""
-    if _COMPACT_DATE.fullmatch(text):
+    if (day := parse_date(text)) is not None:
+        return day
+    for form in ("%Y%m%d",) if _COMPACT_DATE.fullmatch(text) else _DAY_FORMS if re.search(r"\D", text) else ():
         try:
-            return dt.datetime.strptime(text, "%Y%m%d").date()
+            return dt.datetime.strptime(text.replace("GMT", "+0000") if "%z" in form else text, form).date()
         except ValueError:
-            return None
-    return parse_date(text)
+            continue
+    return None
 
 
 #: Names (words joined) of an input that holds a season by its year (``time.season_inputs``).
@@ -168,7 +176,7 @@ def date_bounds(inputs: dict[str, Any]) -> DateBounds:
     start = end = on = None
     for name, value in inputs.items():
         f = FieldName(name)
-        day = parse_date(value)
+        day = whole_date(value)  # in the layout its API documents (``20250816``, ``08/16/2025``)
         if day is None or field_kind(f) not in ("date", "datetime", None) or f.has(*_BIRTH):
             continue  # a kind-less name with a date value (``week``: 2022-10-08) is a date asked for too
         if f.has(*_RANGE_START):

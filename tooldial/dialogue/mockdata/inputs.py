@@ -15,6 +15,7 @@ from tooldial.corpus.described_values import (
 )
 from tooldial.corpus.error_example import documented_error
 from tooldial.corpus.models import Api, Constraints, Parameter
+from tooldial.dialogue.mockdata.dates import parse_date, whole_date, written_like
 from tooldial.dialogue.mockdata.documented import example_record, identifying
 from tooldial.dialogue.mockdata.fields import FieldName, api_words, field_kind, name_tokens, said_name
 from tooldial.dialogue.mockdata.files import file_format
@@ -136,6 +137,9 @@ def input_values(api: Api, names: Iterable[str], world: MockWorld, context: Iter
     world_fix("calendar")(out, kinds, ctx, documented)
     out = conform_inputs(api, out, world.rng, world.today)  # inside the documented schema (bounds, pattern)
     world_fix("window")(out)  # a range asked for has length: not the documented example twice
+    for name in regenerate:  # a date drawn anew is written as the API documents its dates (20250816, not 2025-08-16)
+        if kinds.get(name) in ("date", "datetime") and whole_date(documented[name]) and not parse_date(documented[name]):
+            out[name] = written_like(documented[name], out[name]) or out[name]
     return out
 
 

@@ -54,16 +54,13 @@ def calendar_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
     parts = calendar_parts(inputs)
     full = [whole_date(as_text(v)) for k, v in inputs.items() if whole_date(as_text(v)) is not None
             and k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")]
-    day = next((d for d in full if d is not None), None) or parse_date(as_text(inputs.get(parts.get("day", ""), "")))
+    day = next((d for d in full if d is not None), None)
     if day is None:
         return []
     out = []
     for part, key in parts.items():
         text = as_text(inputs[key]).strip()
-        shown = parse_date(text)
-        if shown is not None:
-            ok = shown == day
-        elif text.isdigit():
+        if text.isdigit():
             ok = int(text) == {"year": day.year, "month": day.month, "day": day.day}[part]
         else:
             ok = part != "month" or text.lower()[:3] == day.strftime("%b").lower()

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from tooldial.dialogue.mockdata import as_text, ordered_pairs, parse_date
+from tooldial.dialogue.mockdata.dates import whole_date
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 #: An ISO date with a time of day (``2021-01-17T14:34:08.700Z``, ``2021-07-29 00:00:00``): a moment. Two equal
@@ -25,7 +26,7 @@ def window_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
     out = []
     for low, high in ordered_pairs(list(inputs), dates=True):
         a, b = as_text(inputs[low]).strip(), as_text(inputs[high]).strip()
-        da, db = parse_date(a), parse_date(b)
+        da, db = whole_date(a), whole_date(b)  # in the layout the API documents too (``20250816``)
         if da is None or db is None:
             continue
         if db < da or (db == da and b < a and _MOMENT.match(a) and _MOMENT.match(b)):
