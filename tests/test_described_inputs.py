@@ -12,6 +12,7 @@ from tooldial.corpus.described_values import (
     described_bounds,
     described_choices,
     described_default,
+    described_default_value,
     described_example,
 )
 from tooldial.corpus.models import Api, Parameter
@@ -86,6 +87,33 @@ def test_a_described_value_fills_an_input_nothing_else_documents():
     # a documented example still comes first
     documented = fare.model_copy(update={"example": "99.50"})
     assert input_values(_api(documented), ["fare"], MockWorld(random.Random(0)))["fare"] == "99.50"
+
+
+@pytest.mark.parametrize(("description", "value"), [
+    ("Search by city ids or stations ids (default: cities)", "cities"),  # Flixbus: was a search term, "yoga"
+    ("Time span. Defaults to `weekly`.", "weekly"),
+    ("Height of the image. Default is 480.", "480"),
+    ("Returns data for a playing match (default false)", "false"),
+    ("Default: `ForSale`", "ForSale"),
+    ("Maximum elements to retrieve. Defaults to 20 if not specified.", "20"),
+    # no value: prose after the cue, a default named only by its description, no cue
+    ("Text format. Possible values: plain - Text without markup (default value). html - HTML", ""),
+    ("The default value is none.", ""),
+    ('Sort by popularity (default order: "desc")', ""),
+    ("By default it is empty", ""),
+    ("Name of the queue", ""),
+])
+def test_the_default_a_description_states(description: str, value: str) -> None:
+    assert described_default_value(description) == value
+
+
+def test_a_stated_default_is_the_value_of_an_input_nothing_else_documents():
+    search_by = Parameter(name="search_by", description="Search by city ids or stations ids (default: cities)")
+    assert {input_values(_api(search_by), ["search_by"], MockWorld(random.Random(s)))["search_by"]
+            for s in range(5)} == {"cities"}
+    # a documented default, example or choices still come first
+    documented = search_by.model_copy(update={"default": "stations"})
+    assert input_values(_api(documented), ["search_by"], MockWorld(random.Random(0)))["search_by"] == "stations"
 
 
 def test_a_resource_the_user_named_gets_a_slug():

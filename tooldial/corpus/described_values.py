@@ -47,7 +47,9 @@ def _after(description: str, cues: re.Pattern[str], *, bare: bool = True) -> lis
     """For each cue in the description, the values said right after it (quoted ones, else one bare token when
     ``bare``). A JSON example (of an object or array input) gives none."""
     out = []
-    description = html.unescape(description)  # "&quot;ClientAccount&quot;" as written in some specs
+    # "&quot;ClientAccount&quot;" as written in some specs; a quote behind the backslashes of a JSON string escaped
+    # once or many times ('\\"True\\"', 'double garage\\\\\\"') is a quote
+    description = re.sub(r"\\+([\"'])", r"\1", html.unescape(description))
     for m in cues.finditer(description):
         rest = description[m.end():]
         if rest.lstrip(" :(`'\"").startswith(("[", "{")):
@@ -120,6 +122,15 @@ def described_bounds(description: str) -> tuple[float, float] | None:
             low, high = float(found.group(1)), float(found.group(2))
             return (low, high) if low < high else None
     return None
+
+
+def described_default_value(description: str) -> str:
+    """The value a description says its input takes when none is sent ("(default: cities)", "Defaults to
+    `weekly`"; pack ``documentation.default_cues``), one value, else "". A default is what the API's own documentation
+    would have the input hold, so it is the documented value of an input that has no other."""
+    for values in _after(description or "", _cues("default_cues")):
+        return values[0] if len(values) == 1 else ""
+    return ""
 
 
 def described_default(description: str) -> float | None:

@@ -11,6 +11,7 @@ from tooldial.corpus.described_values import (
     described_bounds,
     described_choices,
     described_default,
+    described_default_value,
     described_example,
 )
 from tooldial.corpus.error_example import documented_error
@@ -43,9 +44,9 @@ _STAND_IN_KINDS = loader.words("placeholders", "stand_in_kinds")
 
 
 def _documented(param: Parameter, rng: random.Random) -> str:
-    """The parameter's documented value (enum > example > default), "" when none or a placeholder; a value written
-    as a JSON string (Kloudless's ``"false"``) is its content. (Single quotes stay: MLB Data's lookup service takes
-    ``season='2017'`` as written.)"""
+    """The parameter's documented value (enum > example > default > a default its description states), "" when none
+    or a placeholder; a value written as a JSON string (Kloudless's ``"false"``) is its content. (Single quotes stay:
+    MLB Data's lookup service takes ``season='2017'`` as written.)"""
     if param.enum:
         return as_text(rng.choice(list(param.enum)))
     for value in (param.example, param.default):
@@ -56,7 +57,10 @@ def _documented(param: Parameter, rng: random.Random) -> str:
             text = text[1:-1].strip()
         if text and not is_placeholder(text, param.name):
             return text
-    return ""
+    if (param.type or "").lower() in ("integer", "int", "number"):
+        return ""  # a number is drawn near the default its description states (_inside_bounds), not fixed to it
+    said = described_default_value(param.description or "")  # "(default: cities)": what the API takes unasked
+    return said if said and not is_placeholder(said, param.name) else ""
 
 
 def _described(param: Parameter, rng: random.Random, others: Iterable[str] = ()) -> str | None:
