@@ -234,3 +234,14 @@ def test_a_number_with_many_decimals_is_said_to_a_readable_precision():
     assert show_value(("rate",), 0.000123456789).text == "0.0001235"
     assert show_value(("track_id",), "12345.678901").text == "12345.678901"  # a code keeps every digit
     assert show_value(("wind_kph",), 14.25).text == "14.25 km/h"  # a reading of two decimals is said as it is
+
+
+def test_a_list_item_with_several_amounts_reads_one_after_its_name_and_labels_the_rest() -> None:
+    # JSearch's Estimated Salary: "Therapist, music for $25 for $98,000 for $46,000"
+    salaries = {"response": {"data": [
+        {"job_title": "Therapist", "min_salary": 25000, "median_salary": 98000, "salary_currency": "USD"},
+        {"job_title": "Manager", "min_salary": 50000, "median_salary": 158000, "salary_currency": "USD"}]}}
+    answer = build_answer(None, salaries, [("data|min_salary", "", ""), ("data|median_salary", "", "")])  # type: ignore[arg-type]
+    said = _say(answer)
+    assert "Therapist for $25,000 (median salary $98,000)" in said, said
+    assert " for $98,000" not in said and all(v in said for v in answer.required())

@@ -278,3 +278,30 @@ def test_a_supplied_chain_value_turns_a_lone_false_success_flag_true():
     _supply_chain_values(alone, source, chain, Parameter(name="s", type="string", enum=("AAPL", "MSFT")),
                          random.Random(0))
     assert alone["response"]["status"] is False  # as built: the builder's own reading stands
+
+
+def test_a_result_that_echoes_the_request_keeps_what_was_asked_not_the_picked_records_own():
+    """API-NBA: a team picked from 2010 standings, its statistics asked for season 2020; the result's ``parameters``
+    object holds the team id, so it was read as the picked record and its season became 2010."""
+    from tooldial.corpus.models import Corpus, Tool
+    from tooldial.corpus.schema import components_from_example
+
+    def api(name, description, example, params=()):
+        return Api(category="Sports", tool="nba", name=name, description=description, required_parameters=params,
+                   example_response=example, output_components=tuple(components_from_example(example)))
+
+    standings = api("Standings", "Standings of the teams of a league", {"results": 2, "standings": [
+        {"season": 2010, "team": {"id": 1, "name": "Brooklyn Nets"}, "win": 31},
+        {"season": 2010, "team": {"id": 2, "name": "Utah Jazz"}, "win": 20}]})
+    stats = api("Teams Statistics", "Statistics of a team in a season",
+                {"parameters": {"id": "1", "season": "2021"}, "response": [{"games": 82, "points": 9000}]},
+                (Parameter(name="id", type="string", description="The team id"),
+                 Parameter(name="season", type="string", default="2021")))
+    corpus = Corpus(spec="test", tools=[Tool(category="Sports", name="nba", apis=(standings, stats))])
+    unit = DialogueUnit(target=stats.id, source=standings.id, chain_param="id", chain_output="standings|team|id")
+    plans = [plan_dialogue(unit, get_sequence("two_api_06"), corpus, random.Random(seed)) for seed in range(3)]
+    assert all(plans)
+    for plan in plans:
+        echo = plan.target_result["response"]["parameters"]
+        assert str(echo["season"]) == plan.target.values["season"] == "2021"  # asked, not the 2010 row's
+        assert str(echo["id"]) == plan.target.values["id"]  # the picked team

@@ -647,10 +647,17 @@ def _detail(fact: ShownFact, p: Any) -> tuple[str, bool]:
 
 
 def _item(item: ListedItem, p: Any) -> str:
+    """A list item: its name, the details that read after it, the rest in brackets. One amount reads "for €45";
+    a second ("Therapist for $25 for $98,000") is said with its label, in brackets ("median salary $98,000")."""
     inline, bracket = [], []
     order = {"departing": 0, "starting": 0, "on": 0, "at": 0, "for": 1, "rated": 2, "with": 3}
+    priced = False
     for d in sorted(item.details, key=lambda d: order.get(_detail(d, p)[0].split(" ", 1)[0], 4)):
         text, is_inline = _detail(d, p)
+        if text.startswith("for ") and d.kind == "price":
+            if priced:
+                text, is_inline = f"{d.label} {p(d.text)}", False
+            priced = True
         (inline if is_inline else bracket).append(text)
     out = " ".join([p(item.name), *inline])
     return out + (f" ({', '.join(bracket)})" if bracket else "")

@@ -255,9 +255,11 @@ def carry_entity(plan: DialoguePlan) -> None:
     for key in rel[:-1]:
         holder = holder.get(key) if isinstance(holder, dict) else None
     keys = {out_key, plan.unit.chain_param}
+    asked = plan.target.values  # a field that echoes what the call asked (season 2020) keeps it: not the picked
+    # record's own (its standings row of 2010)
     if by_account:  # the account's objects in the target are the picked account; the record around it (a post) not
         if isinstance(holder, dict) and is_account(holder, (*container, *rel[:-1])):
-            carry_same_entity(body, holder, keys, chain_value)
+            carry_same_entity(body, holder, keys, chain_value, asked)
         return
     own_holder = isinstance(holder, dict) and (next((k for k in holder if field_kind(FieldName(k)) == "id"), None)
                                                == out_key or set(FieldName(out_key).tokens) <= BARE_ID)
@@ -273,8 +275,8 @@ def carry_entity(plan: DialoguePlan) -> None:
         body.update({k: v for k, v in record.items() if k not in body and k in documented_keys(plan.target.api)
                      and not isinstance(v, dict | list)})
     for key, value in record.items():
-        if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list) and (
-                echoed or (entity and FieldName(key).tokens[:len(entity)] == tuple(entity))
+        if key in body and not isinstance(value, dict | list) and not isinstance(body[key], dict | list) and not \
+                _echoes_request(body, key, asked) and (echoed or (entity and FieldName(key).tokens[:len(entity)] == tuple(entity))
                 or set(entity) & _PLACES and field_kind(FieldName(key)) in ("country", "country_code", "timezone")):
             body[key] = value
     # a nested object that echoes the id describes the same entity ("metadata" of the contracts of symbol ZR:
@@ -283,14 +285,15 @@ def carry_entity(plan: DialoguePlan) -> None:
         if isinstance(nested, dict) and any(as_text(v) == chain_value for v in nested.values()
                                             if not isinstance(v, dict | list)):
             for key, value in record.items():
-                if key in nested and not isinstance(value, dict | list) and not isinstance(nested[key], dict | list):
+                if key in nested and not isinstance(value, dict | list) and not isinstance(nested[key], dict | list) \
+                        and not _echoes_request(nested, key, asked):
                     nested[key] = value
     owner_keys = (*container, *rel[:-1])  # the key right above the id names its record: categories, category
     if owner_keys and isinstance(holder, dict) and FieldName(str(owner_keys[-1])).tokens:
         carry_filter_record(body, holder, singular(FieldName(str(owner_keys[-1])).tokens[-1]), out_key,
                             FieldName(plan.target.api.name).tokens)
     if own_holder:
-        carry_same_entity(body, holder, keys, chain_value)
+        carry_same_entity(body, holder, keys, chain_value, asked)
 
 
 def carry_filter_record(body: Any, picked: dict[str, Any], record: str, id_key: str, api_words: Iterable[str]) -> int:
@@ -339,12 +342,20 @@ def is_account(holder: dict[str, Any], keys: tuple[str, ...]) -> bool:
         FieldName(str(k)).joined in _ACCOUNT_FIELDS for k in holder) >= 2
 
 
-def carry_same_entity(body: Any, picked: dict[str, Any], keys: set[str], value: str) -> int:
+def _echoes_request(node: dict[str, Any], key: str, asked: dict[str, Any]) -> bool:
+    """Whether ``node[key]`` repeats the value the call asked under that name (a result's ``parameters`` object,
+    a record's ``season`` of the season asked for)."""
+    return key in asked and as_text(node[key]).strip() == as_text(asked[key]).strip()
+
+
+def carry_same_entity(body: Any, picked: dict[str, Any], keys: set[str], value: str,
+                      asked: dict[str, Any] | None = None) -> int:
     """Every object of the target result that holds the chain value under one of ``keys`` (the picked record's
     own id, an account's user name; in its ``data``, a video list's ``owner``, at any depth) is the picked record:
     its scalar fields named as the picked record's take their values, so the owner a post showed with 852,184
     followers and a blue tick is not 767,447 and unverified in the profile a call later, nor another person's
-    full name. Returns the objects changed."""
+    full name. A field that echoes what the call asked (``asked``: the call's inputs) keeps it. Returns the objects
+    changed."""
     changed = 0
 
     def visit(node: Any) -> None:
@@ -357,7 +368,8 @@ def carry_same_entity(body: Any, picked: dict[str, Any], keys: set[str], value: 
             return
         if any(k in keys and as_text(v).strip() == value for k, v in node.items() if not isinstance(v, dict | list)):
             for key, known in picked.items():
-                if key in node and key not in keys and _same_scalar_type(known, node[key]):
+                if key in node and key not in keys and _same_scalar_type(known, node[key]) \
+                        and not _echoes_request(node, key, asked or {}):
                     node[key] = _written_like(known, node[key])
             changed += 1
         for child in node.values():
