@@ -415,7 +415,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.RATE, lambda f: f.has(*_cue("rate")) and (f.numeric or f.about(*_cue("rate_context")))),
     (FieldKind.CONVERTED, lambda f: f.has(*_cue("converted")) and f.numeric),
     (FieldKind.PRICE, lambda f: f.has(*_cue("price")) and not f.has(*_cue("not_price"))
-     and (f.numeric or f.has(*_cue("price_as_text")))),
+     and not _other_head(f, _cue("price_other_heads")) and (f.numeric or f.has(*_cue("price_as_text")))),
     (FieldKind.COUNT, lambda f: f.has(*_cue("count")) and f.numeric),
     (FieldKind.LEVEL, lambda f: f.numeric and bool(f.tokens) and f.tokens[-1] in _cue("level")),
     (FieldKind.STANDING, lambda f: _is_standing(f)),
@@ -440,6 +440,12 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ERROR, lambda f: f.has(*_cue("error")) and not f.numeric),
     (FieldKind.CATEGORY, lambda f: f.has(*_cue("category")) and not f.numeric),
 )
+
+
+def _other_head(f: FieldName, heads: frozenset[str]) -> bool:
+    """Whether the name's last word heads it as something else than its earlier words (``salary_period`` is a
+    period); a word after "per" is a unit of the quantity, not its head (``price_per_unit`` is a price)."""
+    return bool(f.tokens) and f.tokens[-1] in heads and (len(f.tokens) < 2 or f.tokens[-2] != "per")
 
 
 def _place_head(f: FieldName, words: frozenset[str]) -> bool:
