@@ -381,7 +381,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
         f.has("season") and f.numeric) or (f.numeric and f.has(*_cue("year_numbers")))),
     (FieldKind.QUARTER, lambda f: f.numeric and f.has(*_cue("quarter"))),
     (FieldKind.MONTH, lambda f: f.has("month")),
-    (FieldKind.TEMPERATURE, lambda f: f.has(*_cue("temperature")) or (
+    (FieldKind.TEMPERATURE, lambda f: not _names_unit(f) and f.has(*_cue("temperature")) or (
         f.has(*_cue("temperature_units")) and f.has(*_cue("temperature_stats"))
         and len(f.tokens) == 2)),  # a forecast's ``max_c`` is a temperature, not a page size capped at 50
     (FieldKind.PRESSURE, lambda f: f.numeric and weather_role(f.name) == "pressure"),
@@ -420,7 +420,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.LEVEL, lambda f: f.numeric and bool(f.tokens) and f.tokens[-1] in _cue("level")),
     (FieldKind.STANDING, lambda f: _is_standing(f)),
     (FieldKind.MATCH_SCORE, lambda f: _is_match_score(f)),
-    (FieldKind.MEASURE, lambda f: f.has(*_MEASURES) or f.joined in _cue("measure_joined")),
+    (FieldKind.MEASURE, lambda f: not _names_unit(f) and (f.has(*_MEASURES) or f.joined in _cue("measure_joined"))),
     (FieldKind.FIRST_NAME, lambda f: f.has(*_cue("first_name")) and f.has(*_cue("first_name_marks"))),
     (FieldKind.LAST_NAME, lambda f: f.has(*_cue("last_name")) and f.has(*_cue("last_name_marks"))),
     (FieldKind.USERNAME, lambda f: f.has(*_cue("username"))),
@@ -440,6 +440,11 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ERROR, lambda f: f.has(*_cue("error")) and not f.numeric),
     (FieldKind.CATEGORY, lambda f: f.has(*_cue("category")) and not f.numeric),
 )
+
+
+def _names_unit(f: FieldName) -> bool:
+    """Whether a quantity's name names its unit (``distance_unit``, ``x-units-temperature``), not after "per"."""
+    return any(t in _cue("unit_words") and (i == 0 or f.tokens[i - 1] != "per") for i, t in enumerate(f.tokens))
 
 
 def _other_head(f: FieldName, heads: frozenset[str]) -> bool:
