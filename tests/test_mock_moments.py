@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 from tooldial.corpus.models import Api, Parameter
-from tooldial.dialogue.mockdata import MockWorld, build_result
+from tooldial.dialogue.mockdata import FieldName, MockWorld, RecordContext, build_result
+from tooldial.dialogue.mockdata.generators import generate
 from tooldial.dialogue.mockdata.moments import keep_documented_gaps, moment, moved
 
 _MATCH = {"events": [{"id": 9945302, "slug": "newcastle-knights-canterbury-bulldogs",
@@ -70,3 +72,13 @@ def test_a_record_with_one_moment_is_left_alone():
     assert keep_documented_gaps({"id": 1, "startTimestamp": 1659240000}, built, lambda r: True,
                                 dt.date(2025, 12, 1)) == 0
     assert built["startTimestamp"] == 1759905000
+
+
+def test_a_moment_or_a_length_written_for_people_reads_as_a_feed_shows_it() -> None:
+    # YouTube's publishedTimeText and lengthText were drawn as a clock time ("11:30") and a measure ("3.9")
+    ctx = RecordContext(MockWorld(random.Random(3)))
+    ago = {generate(FieldName("publishedTimeText"), ctx) for _ in range(40)}
+    assert all(re.fullmatch(r"1 (hour|day|week|month|year) ago|([2-9]|1\d|2[0-3]) (hours|days|weeks|months|years) ago",
+                            a) for a in ago) and len(ago) > 5
+    lengths = {generate(FieldName("lengthText"), ctx) for _ in range(40)}
+    assert all(re.fullmatch(r"\d{1,2}:[0-5]\d|\d:[0-5]\d:[0-5]\d", v) for v in lengths), lengths

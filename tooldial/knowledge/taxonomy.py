@@ -189,6 +189,8 @@ class FieldKind(StrEnum):
     LONGITUDE = "longitude"
     TIMEZONE = "timezone"
     DATE_PART = "date_part"
+    RELATIVE_TIME = "relative_time"
+    DURATION_TEXT = "duration_text"
     DATETIME = "datetime"
     DATE = "date"
     HOURS = "hours"
@@ -371,6 +373,10 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.LONGITUDE, lambda f: f.has(*standard_words("longitude"))),
     (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
     (FieldKind.DATE_PART, lambda f: date_part_range(f) is not None),
+    # a moment or a length written for people ("publishedTimeText": "3 days ago", "lengthText": "4:13"), no clock time
+    # or measure
+    (FieldKind.RELATIVE_TIME, lambda f: _rendered(f) and f.has("time") and f.has(*_cue("moment_time"))),
+    (FieldKind.DURATION_TEXT, lambda f: _rendered(f) and f.has(*_cue("durations"))),
     (FieldKind.DATETIME, lambda f: f.has(*standard_words("datetime")) or (f.has("at") and len(f.tokens) == 2
                                                        and f.tokens[-1] == "at")
      or (f.has("time") and f.has(*_cue("moment_time")) and f.tokens[-1] not in _cue("text"))),
@@ -440,6 +446,11 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.ERROR, lambda f: f.has(*_cue("error")) and not f.numeric),
     (FieldKind.CATEGORY, lambda f: f.has(*_cue("category")) and not f.numeric),
 )
+
+
+def _rendered(f: FieldName) -> bool:
+    """Whether the name's last word says its value is written out for people (``durationText``, ``length_string``)."""
+    return len(f.tokens) > 1 and f.tokens[-1] in _cue("time_renderings")
 
 
 def _names_unit(f: FieldName) -> bool:

@@ -305,4 +305,24 @@ def _gen_time(f: FieldName, ctx: RecordContext) -> str:
     return f"{rng.randint(7, 21):02d}:{rng.choice(('00', '15', '30', '45'))}"
 
 
+#: (unit, most of it a relative time says) of "3 days ago", in the order a feed's items are most often that old.
+_AGO_UNITS = tuple((u, int(n)) for u, n in loader.word_map("time", "relative_time_units").items())
+
+
+def _gen_relative_time(f: FieldName, ctx: RecordContext) -> str:
+    """A moment written as people read it on a feed: "3 days ago", "1 year ago" (kind ``relative_time``)."""
+    rng = ctx.world.rng
+    unit, most = rng.choice(_AGO_UNITS)
+    n = rng.randint(1, most)
+    return f"{n} {unit}{'s' if n > 1 else ''} ago"
+
+
+def _gen_duration_text(f: FieldName, ctx: RecordContext) -> str:
+    """A length of time written as a player shows it: "4:13", now and then "1:02:45" (kind ``duration_text``)."""
+    rng = ctx.world.rng
+    seconds = rng.randint(30, 3 * 3600) if rng.random() < 0.1 else rng.randint(30, 20 * 60)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

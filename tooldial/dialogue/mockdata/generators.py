@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from faker.providers.currency import Provider as CurrencyProvider
 
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
-from tooldial.dialogue.mockdata.dates import _gen_date, _gen_time
+from tooldial.dialogue.mockdata.dates import _gen_date, _gen_duration_text, _gen_relative_time, _gen_time
 from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind, name_tokens
 from tooldial.dialogue.mockdata.money import _gen_price, _gen_rate, currency_sign_field
 from tooldial.dialogue.mockdata.places import (
@@ -441,6 +441,8 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "longitude": lambda f, c: _gen_place_text("longitude", c),
     "timezone": lambda f, c: _gen_place_text("timezone", c),
     "date_part": _gen_date_part,
+    "relative_time": _gen_relative_time,
+    "duration_text": _gen_duration_text,
     "datetime": lambda f, c: f"{_gen_date(f, c).isoformat()}T{_gen_time(f, c)}:00",
     "date": lambda f, c: _gen_date(f, c).isoformat(),
     "hours": lambda f, c: f"{_gen_time(FieldName('open'), c)}–{_gen_time(FieldName('close'), c)}",
