@@ -325,6 +325,7 @@ def _check_messages(record: DialogueRecord, turns: list[tuple[str, dict[str, Any
     required = [t.get("required_values", []) for t in record.scenario.get("turns", [])]
     stated = [(name, as_text(value), body["dialogue_state"]["api_status"]["api_name"])
               for sp, body in turns if sp == "System" and _is_confirmed(body["dialogue_state"])
+              and isinstance(body["dialogue_state"].get("api_status"), dict)
               for name, value in {**body["dialogue_state"]["api_status"]["required_parameters"],
                                   **body["dialogue_state"]["api_status"]["optional_parameters"]}.items()]
     for i, (sp, body) in enumerate(turns):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tooldial.dialogue.mockdata.dates import parse_date, whole_date
+from tooldial.dialogue.mockdata.dates import whole_date
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.knowledge import loader
@@ -79,10 +79,10 @@ def agree_calendar(out: dict[str, str], kinds: dict[str, str | None], ctx: Recor
     # a whole date ("20210101") is a date of its own
     parts = calendar_parts({k: documented[k] if documented.get(k, "").strip().isdigit() else v for k, v in out.items()})
     full = [n for n, k in kinds.items() if k in ("date", "datetime") and n not in parts.values()
-            and parse_date(out.get(n)) is not None]
+            and whole_date(out.get(n)) is not None]  # read as the check reads it: any documented layout
     if len(parts) + bool(full) < 2:
         return
-    day = (parse_date(out[full[0]]) if full else None) or ctx.dates()[0]
+    day = (whole_date(out[full[0]]) if full else None) or ctx.dates()[0]
     for part, key in parts.items():
         old = out[key].strip()
         if documented.get(key, "").strip().isdigit():
