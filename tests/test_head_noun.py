@@ -136,9 +136,9 @@ def test_a_date_drawn_for_a_documented_timestamp_is_the_timestamp() -> None:
     ("published_time", "string", "datetime"), ("createTime", "integer", "datetime"),
     ("lastUpdateTime", "integer", "datetime"), ("time_created", "string", "datetime"),
     ("publishedDateTime", "string", "datetime"),
-    # a time of day stays one; a relative text ("6 years ago") is left to the rules as before
+    # a time of day stays one; the moment written for people is a relative text ("6 years ago"), no clock time
     ("start_time", "string", "time"), ("arrival_time", "string", "time"), ("time", "string", "time"),
-    ("publishedTimeText", "string", "time"),
+    ("publishedTimeText", "string", "relative_time"),
 ])
 def test_the_time_of_an_event_is_a_moment(name: str, type_: str, kind: str) -> None:
     assert field_kind(FieldName(name, type_)) == kind
