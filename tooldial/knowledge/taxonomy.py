@@ -448,9 +448,14 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
 )
 
 
+#: Last words of a field that writes a value out for people (``labels.rendering_words``: ``price_string``,
+#: ``durationText``), the words the record rule ``rendering`` reads too.
+_RENDERING_WORDS = loader.words("labels", "rendering_words")
+
+
 def _rendered(f: FieldName) -> bool:
     """Whether the name's last word says its value is written out for people (``durationText``, ``length_string``)."""
-    return len(f.tokens) > 1 and f.tokens[-1] in _cue("time_renderings")
+    return len(f.tokens) > 1 and f.tokens[-1] in _RENDERING_WORDS
 
 
 def _names_unit(f: FieldName) -> bool:

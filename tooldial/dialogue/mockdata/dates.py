@@ -41,6 +41,17 @@ def unix_time(moment: str) -> int | None:
     return int((drawn if drawn.tzinfo else drawn.replace(tzinfo=dt.UTC)).timestamp())
 
 
+def _written_form(text: str) -> str | None:
+    """The first layout of ``time.written_forms`` that ``text`` is written in, or None."""
+    for form in _WRITTEN_FORMS:
+        try:
+            dt.datetime.strptime(text, form)
+        except ValueError:
+            continue
+        return form
+    return None
+
+
 def written_like(example: str, moment: str) -> str | None:
     """``moment`` (an ISO date or date-time the mock world drew) written in the layout of a documented example that
     is no ISO text (``time.written_forms``), or as a Unix timestamp when the example is one written as digits
@@ -53,11 +64,8 @@ def written_like(example: str, moment: str) -> str | None:
     if re.fullmatch(r"1\d{9}|1\d{12}", text):
         seconds = unix_time(moment)
         return None if seconds is None else str(seconds * 1000 if len(text) == 13 else seconds)
-    for form in _WRITTEN_FORMS:
-        try:
-            dt.datetime.strptime(text, form)
-        except ValueError:
-            continue
+    form = _written_form(text)
+    if form is not None:
         if "%z" in form and drawn.tzinfo is None:
             drawn = drawn.replace(tzinfo=dt.UTC)
         written = drawn.strftime(form)
@@ -134,24 +142,18 @@ def parse_date(value: Any) -> dt.date | None:
 _COMPACT_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 
 
-#: The layouts of ``time.written_forms`` that name a whole day (a year, a month and a day), but the compact one,
-#: which :data:`_COMPACT_DATE` reads strictly (``strptime`` would take "2021011").
-_DAY_FORMS = tuple(f for f in _WRITTEN_FORMS if all(d in f for d in ("%Y", "%d")) and f != "%Y%m%d")
-
-
 def whole_date(value: Any) -> dt.date | None:
     """The date a text names whole, as an API may document it: ISO (:func:`parse_date`), eight digits
-    ``YYYYmmdd`` (``20210101``) or another layout of ``time.written_forms`` (``02/11/2020``, ``15.05.2022``); None
-    for a part of a date (``9``, ``2025``), a Unix time and anything else."""
+    ``YYYYmmdd`` (``20210101``) or another layout of ``time.written_forms`` with a year and a day (``02/11/2020``,
+    ``15.05.2022``); None for a part of a date (``9``, ``2025``), a Unix time and anything else. Digits alone are
+    read only as ``YYYYmmdd`` and strictly (``strptime`` would take "2021011")."""
     text = value.strip() if isinstance(value, str) else ""
     if (day := parse_date(text)) is not None:
         return day
-    for form in ("%Y%m%d",) if _COMPACT_DATE.fullmatch(text) else _DAY_FORMS if re.search(r"\D", text) else ():
-        try:
-            return dt.datetime.strptime(text.replace("GMT", "+0000") if "%z" in form else text, form).date()
-        except ValueError:
-            continue
-    return None
+    form = "%Y%m%d" if _COMPACT_DATE.fullmatch(text) else _written_form(text) if re.search(r"\D", text) else None
+    if form is None or "%Y" not in form or "%d" not in form:
+        return None
+    return dt.datetime.strptime(text, form).date()
 
 
 #: Names (words joined) of an input that holds a season by its year (``time.season_inputs``).
