@@ -277,7 +277,7 @@ def test_a_clause_with_you_that_says_more_stays(description: str) -> None:
     ("Post an stl file in the body.", "an stl file"),  # said letter by letter
     ("Book an hour of court time.", "an hour"),
     ("Issue a one-time code by SMS.", "a one-time code"),
-    ("Given a rectangle a and a set of points, find the largest empty rectangle.", "a rectangle a and"),
+    ("Find the largest empty rectangle in a rectangle a and a set of points.", "a rectangle a and"),
 ])
 def test_an_article_agrees_with_the_word_it_is_said_before(description: str, expected: str) -> None:
     assert expected in goal_clause(_api("op", description, "x"))
@@ -523,3 +523,55 @@ def test_the_one_word_a_tool_is_named_by_keeps_its_capital() -> None:
 def test_two_sentences_glued_at_a_period_are_two(description: str, expected: str) -> None:
     goal = goal_clause(_api("Thing", description))
     assert expected in goal and "method" not in goal
+
+
+@pytest.mark.parametrize(("description", "expected", "dropped"), [
+    ("You can print checks by passing check id and paper type.", "print checks", "paper"),
+    ("List places in an area by providing a boundary box.", "list places in an area", "box"),
+    ("Returns the IP address as a JSON.", "the IP address", "JSON"),
+    ("This endpoint return back data of physical constants formatted as JSON.", "physical constants", "formatted"),
+])
+def test_how_the_call_is_given_its_input_or_its_answer_is_serialized_is_no_request(description: str, expected: str,
+                                                                                   dropped: str) -> None:
+    said = goal_clause(_api("op", description, "x"))
+    assert expected in said and dropped not in said
+
+
+@pytest.mark.parametrize(("description", "expected"), [
+    ("REST Api to retrieve a list of movies released in a year.", "movies released"),
+    ("Service that updates the business profile photo.", "update the business profile photo"),
+    ("Based on your provided keywords, this endpoint will return up to 3000 suitable keyword recommendations.",
+     "suitable keyword recommendations"),
+    ("Given a company's domain as input, returns the company's unique id.", "the company's unique id"),
+])
+def test_a_subject_that_names_the_api_leads_to_what_it_does(description: str, expected: str) -> None:
+    said = goal_clause(_api("op", description, "x"))
+    assert expected in said and not {"api", "endpoint", "service", "based"} & set(said.lower().split())
+
+
+def test_a_sentence_whose_object_points_back_at_its_opener_is_not_read_past_the_opener() -> None:
+    said = goal_clause(_api("Expand URL", "Given a shortened url, this endpoint returns the expanded one.", "url"))
+    assert "one" not in said.split()
+
+
+def test_a_definition_is_not_read_as_a_subject_that_names_the_api() -> None:
+    said = goal_clause(_api("Get OCR data", "GetOCRData is a tool that provides accurate data extraction from images.",
+                            "image"))
+    assert "accurate data extraction" not in said
+
+
+def test_a_marker_right_after_the_verb_points_at_its_object() -> None:
+    assert goal_clause(_api("op", "Deletes given playlist by its id.", "playlist_id")) == "delete the playlist"
+
+
+@pytest.mark.parametrize(("description", "kept"), [
+    ("Look up the top players by their trophy count.", "by their trophy count"),
+    ("Find a user's id by their username.", "by their username"),
+])
+def test_what_the_user_knows_the_record_by_stays(description: str, kept: str) -> None:
+    assert kept in goal_clause(_api("op", description, "x"))
+
+
+def test_lookup_is_a_verb_of_two_words() -> None:
+    assert goal_clause(_api("Games", "Lookup of games.", "ids")) == "look up games"
+    assert goal_clause(_api("Disposable", "REST API to lookup disposable email.", "email")).startswith("look up")

@@ -334,11 +334,16 @@ _MEANS = re.compile(r"^(?:" + "|".join(sorted(_MEANS_OPENERS)) + r")\s+this\s+"
                     r"\s*,?\s+(?=you\b)", re.I)
 
 
+#: Words that tie a subject naming the API to what it does: "REST Api to retrieve movies", "Service that updates".
+_SUBJECT_LINKS = frozenset({"to", "that", "which"})
+
+
 def _system_subject(text: str) -> str:
     """What a sentence whose subject names the API says the call does: "Latest Block Endpoint gives you detail
     information for …" → "gives you detail information for …", "This API request returns ratings of a fund" →
     "returns ratings of a fund", "Endpoint is used to get a reset code" → "get a reset code", "With this endpoint
-    you can get …" → "you can get …".
+    you can get …" → "you can get …", "REST Api to retrieve movies" and "Service that updates the profile" → the
+    verb's phrase.
 
     The subject is at most five words ending in a word of ``documentation.preamble_subjects``, with no punctuation
     or relative word; what follows is a preamble verb before a verb, or a known verb with an ``-s`` and an object
@@ -361,6 +366,10 @@ def _system_subject(text: str) -> str:
         if verb_first and not (i >= 2 and all(t[:1].isupper() for t in tokens[:i])):
             return text
         rest = " ".join(tokens[i + 1:])
+        linked = tokens[i + 1:i + 3]
+        if (len(tokens) > i + 3 and linked[0].lower() in _SUBJECT_LINKS and linked[1].lower() not in _COPULAS
+                and not {t.lower() for t in tokens[:i]} & _COPULAS and _base_verb(linked[1], tokens[i + 3]) is not None):
+            return " ".join(tokens[i + 2:])  # "REST Api to retrieve …", "Service that update …"
         led = _PREAMBLE_VERB.match(rest)
         if led and led.end() and _leads_verb(rest[led.end():].split() or [""]) == 0:
             return rest[led.end():]
@@ -368,6 +377,12 @@ def _system_subject(text: str) -> str:
         if verb.lower().endswith("s") and verb.lower() not in _COPULAS and has_object and _base_verb(verb):
             return rest
     return text
+
+
+#: Participles that open a condition before a sentence's subject ("Based on your keywords, this endpoint …").
+_OPENING_PARTICIPLES = knowledge_words("documentation", "dangling_participles")
+#: Words that point back at what a sentence's opener named ("Given a URL, returns the expanded one").
+_BACK_REFERENCES = knowledge_words("english", "personal_pronouns") | {"one", "ones"}
 
 
 def _action_text(sentence: str, subject_lead: bool = True, purpose_of: Api | None = None) -> str:
@@ -386,8 +401,16 @@ def _action_text(sentence: str, subject_lead: bool = True, purpose_of: Api | Non
     text = re.sub(r"\s*\([^)]*$", "", text)  # a parenthesis left open where the sentence was cut
     text = _after_subject_lead(text) if subject_lead else text
     opener = re.match(r"^[^,]{3,80},\s+(\w+)\s+(\S+)", text)
-    if opener and text.split()[0].lower() in _DANGLING_STARTS and _base_verb(opener.group(1), opener.group(2)):
-        text = text[text.index(",") + 1:].strip()  # "For a given country, get the list of regions"
+    if opener and text.split()[0].lower() in (_DANGLING_STARTS | _OPENING_PARTICIPLES) - _SUBORDINATORS:
+        after = text[text.index(",") + 1:].strip()
+        said = _PREAMBLE.sub("", _system_subject(after)) if subject_lead else after
+        if _base_verb(opener.group(1), opener.group(2)):
+            text = after  # "For a given country, get the list of regions"
+        elif said != after and _leads_verb(said.split()) == 0 and not _BACK_REFERENCES & {
+                w.lower() for w in re.findall(r"\w+", said)}:
+            # "Based on your keywords, this endpoint will return …": what the API does follows (not "… returns the
+            # expanded one", whose object is the opener's)
+            text = said
     text = re.sub(r"^(this|it)\s+(is|will)\s+(an?|the)?\s*(simple\s+)?(method|endpoint|api|function|service)\s+"
                   r"(to|that|which|for)\s+", "", text, flags=re.I)
     if not text or _useless(text) or not _english(text):

@@ -20,7 +20,7 @@ from tooldial.dialogue.intents.clauses import (
 from tooldial.dialogue.intents.determiners import PREPOSITIONS, agreeing_articles, with_article
 from tooldial.dialogue.intents.text import name_words, readable, words
 from tooldial.knowledge.english import is_noun, past_participle_of, word_classes
-from tooldial.knowledge.loader import ordered_words
+from tooldial.knowledge.loader import ordered_words, word_map
 from tooldial.knowledge.loader import words as knowledge_words
 
 #: Words that make a phrase of a description about calling the API, not about what the user wants from it:
@@ -32,7 +32,8 @@ _MARKERS = knowledge_words("documentation", "parameter_markers")
 #: Words that name a key, not a thing a person knows ("by Filing ID", "by user_id").
 _ID_WORDS = knowledge_words("identifiers", "description_key")
 #: Where a phrase of a description starts: a preposition or a participle that qualifies what went before.
-_DETAIL_STARTS = ordered_words("documentation", "detail_starts")
+_DETAIL_STARTS = (ordered_words("documentation", "detail_starts") + ordered_words("documentation", "instruction_phrases")
+                  + ordered_words("documentation", "format_phrases"))
 _PHRASE_START = re.compile(r"\s+(?=(?:" + "|".join(ordered_words("documentation", "qualifier_starts") + _DETAIL_STARTS
                                                     + ordered_words("documentation", "result_clause_starts"))
                            + r")\b)", re.I)
@@ -40,6 +41,8 @@ _PHRASE_START = re.compile(r"\s+(?=(?:" + "|".join(ordered_words("documentation"
 #: (a bare "and": a result clause's start without its verb)
 _DETAIL = re.compile(r"^(" + "|".join(_DETAIL_STARTS) + r"|and)\b", re.I)
 _ARTICLES = knowledge_words("documentation", "phrase_fillers")
+#: Words that open an object ("a", "the", "your"): "get given a coordinate" has no marked object.
+_OBJECT_WORDS = sorted(knowledge_words("documentation", "object_openers"))
 #: A description that starts with a noun and then says what it does ("Device service manages the registry",
 #: "We provide the last candle price", "accepts all Search endpoint parameters"): no verb phrase to read.
 _CLAUSE_VERBS = ordered_words("documentation", "clause_verbs")
@@ -71,8 +74,10 @@ def _user_phrase(phrase: str, params: set[str]) -> str | None:
     it names plan or request mechanics, or only parameters and keys ("by ticker_slug and period", "for the
     given latitude, longitude, and start date/time"). Marker words go ("a specified user" → "a user")."""
     content = _phrase_words(phrase)
-    if _DETAIL.match(phrase) or any(w in _DEV_WORDS for w in content):
-        return None
+    said = phrase.lower().split()
+    if _DETAIL.match(phrase) or any(w in _DEV_WORDS for w in content) or (
+            len(said) > 2 and said[0] in _MARKERS and said[1] in _OBJECT_WORDS):
+        return None  # ("a recipe card [given a recipe]": the phrase names what the call is given, not "the given city")
     rest = [w for w in content[1:] if w not in _MARKERS]
     if content[:1] == ["by"] and rest and rest[-1] in _ID_WORDS:
         return None  # "by album ID": how the call finds the record
@@ -86,6 +91,8 @@ def _user_phrase(phrase: str, params: set[str]) -> str | None:
 #: The words after a verb of a plain lookup (``clauses._PLAIN_GET_VERBS``) that make another verb
 #: (``knowledge/packs/actions.yaml``).
 _PHRASAL_PARTICLES = knowledge_words("actions", "phrasal_particles")
+#: Verbs of two words a description's one word is said as ("lookup" → "look up"; ``actions.verb_base_forms``).
+_TWO_WORD_VERBS = frozenset(v for v in word_map("actions", "verb_base_forms").values() if " " in v)
 
 
 def goal_clause(api: Api) -> str:
@@ -166,6 +173,9 @@ def _user_words(clause: str, api: Api) -> list[str]:
     if len(_phrase_words(before_comma)) >= 4:  # a verb and three words: "open, high, low, close prices" stays a list
         clause = before_comma
     params = _param_words(api)
+    # "delete given webhook by its id": a marker right after the verb points at its object, it starts no phrase
+    clause = re.sub(r"^(\S+)\s+(?:" + "|".join(_MARKERS) + r")\s+(?!(?:" + "|".join(_OBJECT_WORDS) + r")\b)(?=[a-z])",
+                    r"\1 the ", clause, flags=re.I)
     head, *phrases = _PHRASE_START.split(clause)
     kept = [re.sub(r"\b(a|an|the)\s+(?:" + "|".join(_MARKERS) + r")\s+", r"\1 ", head, flags=re.I)]
     agent_cut = False
@@ -176,6 +186,9 @@ def _user_words(clause: str, api: Api) -> list[str]:
             break  # what follows a developer's phrase qualifies it, not the user's goal
         kept.append(user)
     verb, _, rest = " ".join(kept).partition(" ")  # "list of all codes": the verb list stays, "of" goes
+    particle, _, after = rest.partition(" ")
+    if f"{verb} {particle}".lower() in _TWO_WORD_VERBS and after:  # "look up of games" ("lookup" said as two words)
+        verb, rest = f"{verb} {particle}", after
     rest = re.sub(r"^of\s+(?:the\s+)?", "", rest, flags=re.I)
     out = verb + " " + re.sub(r"\b((an?|the)\s+)?((total|full|complete|whole)\s+)?(list|set|collection|array)\s+of\s+"
                               r"(the\s+)?", "", rest, flags=re.I)
