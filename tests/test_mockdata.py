@@ -957,3 +957,20 @@ def test_a_place_with_a_street_address_and_a_phone_is_a_business_not_its_town() 
     # a town's record has no phone beside a street address: its name stays the town's
     assert not business_record(["name", "population", "latitude", "longitude"])
     assert business_record(["name", "formatted_address", "rating"]) and not business_record(["name", "phone"])
+
+
+def test_a_brand_written_in_mixed_case_is_a_context_word_whole() -> None:
+    from tooldial.dialogue.mockdata.fields import api_words, brand_words
+
+    assert brand_words("Search YouTube and LinkedIn, not API or json") == {"youtube", "linkedin"}
+    api = _api(name="Search for Playlists", tool="YouTube Media Downloader", description="Searches playlists.")
+    assert {"youtube", "you", "tube"} <= api_words(api)
+
+
+def test_the_playlists_of_a_youtube_search_have_titles() -> None:
+    outputs = [OutputComponent(path=("items", leaf), type="string", is_list=True, list_at=("items",))
+               for leaf in ("id", "title")]
+    api = _api(outputs=outputs, name="Search for Playlists", tool="YouTube Media Downloader",
+               description="This endpoint searches for YouTube playlists.")
+    items = build_result(api, random.Random(3), records=2)["response"]["items"]
+    assert items and all(isinstance(item.get("title"), str) and item["title"] for item in items)

@@ -63,7 +63,15 @@ def api_words(api: Api) -> frozenset[str]:
     """Context words of an API for the rules: its name, tool, category and the start of its description, and the
     words of its tool's description that put it on a ledger (:data:`_LEDGER_DOMAINS`: an NFT marketplace's)."""
     text = " ".join((said_name(api), api.tool, api.category, " ".join((api.description or "").split()[:30])))
-    return frozenset(name_tokens(text)) | (frozenset(name_tokens(api.tool_description or "")) & _LEDGER_DOMAINS)
+    return (frozenset(name_tokens(text)) | brand_words(text)
+            | (frozenset(name_tokens(api.tool_description or "")) & _LEDGER_DOMAINS))
+
+
+def brand_words(text: str) -> frozenset[str]:
+    """Words written in mixed case whose parts :func:`name_tokens` splits, said whole as well ("YouTube" is
+    "youtube" beside "you" and "tube", "LinkedIn" "linkedin"): the rules name such brands as one word."""
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z0-9]+", text)
+                     if not w.islower() and not w.isupper() and len(name_tokens(w)) > 1)
 
 
 #: The last word of a snake-case operation id (``…_edit_post``; not "create post", where it is a noun).
