@@ -245,3 +245,15 @@ def test_a_list_item_with_several_amounts_reads_one_after_its_name_and_labels_th
     said = _say(answer)
     assert "Therapist for $25,000 (median salary $98,000)" in said, said
     assert " for $98,000" not in said and all(v in said for v in answer.required())
+
+
+def test_a_list_field_names_every_value_or_says_how_many_more() -> None:
+    """Six competitors are six (NWSA was dropped unsaid); more than six: five and how many more."""
+    six = ["GOOGL", "EBAY", "MSFT", "TSLA", "NFLX", "NWSA"]
+    fact = build_answer(None, {"response": {"company": "amzn", "competition": six}},  # type: ignore[arg-type]
+                        [("competition", "", "")]).facts[0]
+    assert fact.text == "GOOGL, EBAY, MSFT, TSLA, NFLX and NWSA"
+    nine = [*six, "META", "AAPL", "WMT"]
+    fact = build_answer(None, {"response": {"competition": nine}},  # type: ignore[arg-type]
+                        [("competition", "", "")]).facts[0]
+    assert fact.text == "GOOGL, EBAY, MSFT, TSLA, NFLX and 4 more"

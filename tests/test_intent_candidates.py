@@ -40,3 +40,23 @@ def test_vague_openers_are_shared_by_a_persona_and_name_the_user_not_the_api() -
     for api in apis[:3]:
         for text in candidates(api)["clarify"]:
             assert api.name.lower() not in text.lower() or len(api.name) < 4, text
+
+
+def test_a_call_that_changes_something_is_not_asked_about_to_learn() -> None:
+    from tooldial.corpus.models import Api, Parameter
+    from tooldial.dialogue.intents.candidates import SUGGEST_TO_LEARN
+
+    learn = [t.split("{subject}")[0] for t in SUGGEST_TO_LEARN]
+    add = Api(category="Email", tool="Teams", name="AddChannelMember", description="Add a member to a channel.",
+              method="POST", required_parameters=(Parameter(name="channel_id"),))
+    get = Api(category="Email", tool="Teams", name="GetChannelMembers", description="List the members of a channel.",
+              required_parameters=(Parameter(name="channel_id"),))
+    said = [t for t in candidates(add)["suggest"] if goal_topic(add) and goal_topic(add) in t]
+    assert said and not [t for t in said if any(t.endswith(f"{frame}{goal_topic(add)}.") or f"{frame}{goal_topic(add)}"
+                                                in t for frame in learn)]
+    asked = candidates(get)["suggest"]
+    assert any(f"{frame}{goal_topic(get)}" in t for t in asked for frame in learn)
+    from tooldial.dialogue.intents.candidates import SUGGEST_TO_ACT
+
+    acting = [t.split("{subject}")[0] for t in SUGGEST_TO_ACT]
+    assert any(f"{frame}{goal_topic(add)}" in t for t in said for frame in acting)  # as many frames as a lookup

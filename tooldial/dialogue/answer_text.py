@@ -512,6 +512,14 @@ def _add_numbered_values(answer: Answer, result: dict[str, Any], scalar: list[tu
     return [p for p in scalar if p not in numbered]
 
 
+def _named_values(texts: list[str]) -> list[str]:
+    """The values of a list field an answer names: all of them up to one more than :data:`MAX_ITEMS` + 2, else
+    that many and how many more ("GOOGL, EBAY, MSFT, TSLA, NFLX and 3 more"; a sixth competitor was dropped
+    unsaid)."""
+    shown = MAX_ITEMS + 2
+    return texts if len(texts) <= shown + 1 else [*texts[:shown], f"{len(texts) - shown} more"]
+
+
 def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> None:
     """One scalar answer field: the answer's subject when it names the record, else a fact (no repeats)."""
     values = [v for v in values_at(result, path) if not isinstance(v, dict | list)]
@@ -523,7 +531,7 @@ def _add_fact(answer: Answer, result: dict[str, Any], path: tuple[str, ...]) -> 
     fact = show_value(path, values[0], record)
     joined = len(dict.fromkeys(as_text(v) for v in values)) > 1
     if joined:  # a list field named without its records: "the team names are Fnatic and BIG"
-        fact.text = join(list(dict.fromkeys(show_value(path, v, record).text for v in values))[:MAX_ITEMS + 2])
+        fact.text = join(_named_values(list(dict.fromkeys(show_value(path, v, record).text for v in values))))
         fact.listed = True
         fact.label = _plural_label(fact.label)
     own = _own_name(record)

@@ -22,6 +22,10 @@ _BANKS = phrase_banks("en", "intents")
 CLEAR_TEMPLATES = _BANKS["clear_templates"]
 #: Vague requests naming what the goal is about (``{subject}``: "similar songs", see :func:`goal_topic`).
 SUGGEST_TEMPLATES = _BANKS["suggest_templates"]
+#: Those of :data:`SUGGEST_TEMPLATES` that ask to learn about the subject: a lookup's only; a call that changes
+#: something says :data:`SUGGEST_TO_ACT` in their place, one for one.
+SUGGEST_TO_LEARN = _BANKS["suggest_templates_to_learn"]
+SUGGEST_TO_ACT = _BANKS["suggest_templates_to_act"]
 #: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
 CLARIFY_TEMPLATES = _BANKS["clarify_templates"]
 
@@ -92,9 +96,12 @@ def candidates(api: Api) -> dict[Band, list[str]]:
     def said(frames: Sequence[str]) -> list[str]:  # a call that changes something may have no reason to give
         return [f for f in frames if reason or "{reason}" not in f]
 
+    from tooldial.dialogue.chains.effects import side_effects  # (chains reads the intents' clauses)
+
+    acts = dict(zip(SUGGEST_TO_LEARN, SUGGEST_TO_ACT, strict=True))
+    asks = [acts.get(t, t) for t in SUGGEST_TEMPLATES] if side_effects(api) else SUGGEST_TEMPLATES
     fixed: dict[Band, list[str]] = {}
-    for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", SUGGEST_TEMPLATES),
-                            ("clarify", CLARIFY_TEMPLATES)):
+    for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", asks), ("clarify", CLARIFY_TEMPLATES)):
         # no subject, no vague request naming one: "Anything on shazam songs list similarities?" is the name
         fixed[band] = list(dict.fromkeys(t.format(**fields) for t in said(templates)
                                          if subject or "{subject}" not in t))
