@@ -974,3 +974,17 @@ def test_the_playlists_of_a_youtube_search_have_titles() -> None:
                description="This endpoint searches for YouTube playlists.")
     items = build_result(api, random.Random(3), records=2)["response"]["items"]
     assert items and all(isinstance(item.get("title"), str) and item["title"] for item in items)
+
+
+def test_a_records_own_count_is_not_the_count_asked() -> None:
+    """``count=12`` asks for twelve posts; each post's ``edge_liked_by.count`` is its own likes, not 12."""
+    outputs = [OutputComponent(path=("edges", "node", "id"), type="string", is_list=True, list_at=("edges",)),
+               OutputComponent(path=("edges", "node", "edge_liked_by", "count"), type="integer", is_list=True,
+                               list_at=("edges",))]
+    api = _api(params=[("userid", "string"), ("count", "integer")], outputs=outputs, name="User Tagged Posts",
+               tool="instagram", category="Social")
+    counts = []
+    for seed in range(4):
+        result = build_result(api, random.Random(seed), records=3, inputs={"userid": "25025320", "count": "12"})
+        counts += [edge["node"]["edge_liked_by"]["count"] for edge in result["response"]["edges"]]
+    assert counts and len(set(counts)) > 1 and counts.count(12) < len(counts)

@@ -546,6 +546,8 @@ class ResultBuilder:
         kind = field_kind(f)
         if kind in ("name", "title", "query", "person", "company", "text", "first_name", "last_name", "username"):
             return False
+        if kind in ("count", "limit"):  # a post's ``edge_liked_by.count`` is its likes, not the ``count=12`` asked
+            return False
         if kind != "id" and identifying(f.name):  # an airport's code names one airport, not all of a list
             return False
         if kind == "id":  # a category id filters products; an article id is the record's own
