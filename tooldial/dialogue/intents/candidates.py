@@ -13,6 +13,7 @@ from tooldial.dialogue.intents.goals import _DANGLING, _DANGLING_PARTICIPLES, _P
 from tooldial.dialogue.intents.personas import persona_of
 from tooldial.dialogue.intents.topics import goal_topic, reads_the_name
 from tooldial.dialogue.retriever import Band
+from tooldial.errors import ConfigError
 from tooldial.knowledge.english import first_person
 from tooldial.knowledge.loader import phrase_banks
 
@@ -26,6 +27,12 @@ SUGGEST_TEMPLATES = _BANKS["suggest_templates"]
 #: something says :data:`SUGGEST_TO_ACT` in their place, one for one.
 SUGGEST_TO_LEARN = _BANKS["suggest_templates_to_learn"]
 SUGGEST_TO_ACT = _BANKS["suggest_templates_to_act"]
+#: Each learning frame and the action frame said in its place (the two lists must pair one for one: checked here,
+#: where a pack edit that breaks them fails at import, not in the middle of a generation).
+if len(SUGGEST_TO_LEARN) != len(SUGGEST_TO_ACT) or not set(SUGGEST_TO_LEARN) <= set(SUGGEST_TEMPLATES):
+    raise ConfigError("must pair one for one with suggest_templates_to_learn, each of which is a suggest_templates "
+                      "phrase", file="tooldial/knowledge/phrases/en/intents.yaml", field="suggest_templates_to_act")
+_ACT_FOR = dict(zip(SUGGEST_TO_LEARN, SUGGEST_TO_ACT, strict=True))
 #: Vague openers: the user's situation, not the API (``{topic}`` is what the user names, e.g. "my trip").
 CLARIFY_TEMPLATES = _BANKS["clarify_templates"]
 
@@ -98,8 +105,7 @@ def candidates(api: Api) -> dict[Band, list[str]]:
 
     from tooldial.dialogue.chains.effects import side_effects  # (chains reads the intents' clauses)
 
-    acts = dict(zip(SUGGEST_TO_LEARN, SUGGEST_TO_ACT, strict=True))
-    asks = [acts.get(t, t) for t in SUGGEST_TEMPLATES] if side_effects(api) else SUGGEST_TEMPLATES
+    asks = [_ACT_FOR.get(t, t) for t in SUGGEST_TEMPLATES] if side_effects(api) else SUGGEST_TEMPLATES
     fixed: dict[Band, list[str]] = {}
     for band, templates in (("confirm", CLEAR_TEMPLATES), ("suggest", asks), ("clarify", CLARIFY_TEMPLATES)):
         # no subject, no vague request naming one: "Anything on shazam songs list similarities?" is the name
