@@ -335,7 +335,7 @@ _MEANS = re.compile(r"^(?:" + "|".join(sorted(_MEANS_OPENERS)) + r")\s+this\s+"
 
 
 #: Words that tie a subject naming the API to what it does: "REST Api to retrieve movies", "Service that updates".
-_SUBJECT_LINKS = frozenset({"to", "that", "which"})
+_SUBJECT_LINKS = knowledge_words("documentation", "subject_links")
 
 
 def _system_subject(text: str) -> str:
@@ -382,7 +382,7 @@ def _system_subject(text: str) -> str:
 #: Participles that open a condition before a sentence's subject ("Based on your keywords, this endpoint …").
 _OPENING_PARTICIPLES = knowledge_words("documentation", "dangling_participles")
 #: Words that point back at what a sentence's opener named ("Given a URL, returns the expanded one").
-_BACK_REFERENCES = knowledge_words("english", "personal_pronouns") | {"one", "ones"}
+_BACK_REFERENCES = knowledge_words("english", "personal_pronouns") | knowledge_words("documentation", "back_references")
 
 
 def _action_text(sentence: str, subject_lead: bool = True, purpose_of: Api | None = None) -> str:

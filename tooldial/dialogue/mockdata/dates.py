@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tooldial.dialogue.mockdata.fields import (
@@ -41,8 +42,12 @@ def unix_time(moment: str) -> int | None:
     return int((drawn if drawn.tzinfo else drawn.replace(tzinfo=dt.UTC)).timestamp())
 
 
+@lru_cache(maxsize=8192)
 def _written_form(text: str) -> str | None:
-    """The first layout of ``time.written_forms`` that ``text`` is written in, or None."""
+    """The first layout of ``time.written_forms`` that ``text`` is written in, or None (no layout without a digit:
+    a name or a word is not tried against each one; texts repeat across a run's calls, so the answer is cached)."""
+    if not any(c.isdigit() for c in text):
+        return None
     for form in _WRITTEN_FORMS:
         try:
             dt.datetime.strptime(text, form)

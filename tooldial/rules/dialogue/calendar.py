@@ -52,9 +52,9 @@ def calendar_parts(values: dict[str, Any]) -> dict[str, str]:
 def calendar_problems(inputs: dict[str, Any]) -> list[WorldProblem]:
     """A year, month and day asked together that do not name one date (:func:`agree_calendar` mends the inputs so)."""
     parts = calendar_parts(inputs)
-    full = [whole_date(as_text(v)) for k, v in inputs.items() if whole_date(as_text(v)) is not None
-            and k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")]
-    day = next((d for d in full if d is not None), None)
+    full = [d for k, v in inputs.items() if k not in parts.values() and field_kind(FieldName(k)) in ("date", "datetime")
+            and (d := whole_date(as_text(v))) is not None]
+    day = full[0] if full else None
     if day is None:
         return []
     out = []
