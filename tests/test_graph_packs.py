@@ -137,6 +137,12 @@ LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_oper
 #: Sets of a graph pack read by the mock world or its record rules (module, constant, subject, set, ordered):
 #: vocabulary moved out of their function bodies; each constant is the loader's own object.
 MOCK_WORLD = [
+    ("knowledge.taxonomy", "_ABBREVIATIONS", "standards", "abbreviations", False),
+    ("knowledge.taxonomy", "_PARTNERS", "standards", "abbreviation_partners", False),
+    ("dialogue.mockdata.hollow", "_PAGE_WORDS", "records", "page_words", False),
+    ("dialogue.mockdata.hollow", "_PROPERTY_CONTEXT", "records", "property_context", False),
+    ("dialogue.mockdata.hollow", "_SOCIAL_FIELDS", "records", "social_fields", False),
+    ("dialogue.mockdata.hollow", "_SOCIAL_CONTEXT", "records", "social_context", False),
     ("dialogue.mockdata.generators", "_IMAGE_FILE_CONTEXT", "media_files", "image_file_context", True),
     ("dialogue.mockdata.generators", "_DOCUMENT_EXTENSIONS", "media_files", "document_extensions", True),
     ("dialogue.mockdata.generators", "_PICTURE_SIZES", "media_files", "picture_sizes", True),

@@ -54,3 +54,59 @@ def test_the_typical_fields_are_the_packs():
     from tooldial.knowledge import loader
 
     assert dict(loader.word_map("records", "typical_fields")) == hollow._TYPICAL
+
+
+def _undocumented(name: str, method: str = "GET", category: str = "Data", tool: str = "Acme",
+                  required: tuple[str, ...] = ()) -> Api:
+    from tooldial.corpus.models import Parameter
+
+    return Api(category=category, tool=tool, name=name, description="", method=method,
+               required_parameters=tuple(Parameter(name=p, type="string") for p in required))
+
+
+def test_an_undocumented_lookup_returns_the_records_its_name_names():
+    users = build_result(_undocumented("List Users"), random.Random(0), records=3)["response"]
+    assert set(users) == {"users"} and len(users["users"]) == 3
+    assert all(user["username"] and user["full_name"] for user in users["users"])
+    # one record when the name asks for one: "Details", a singular noun, the record's own id
+    product = build_result(_undocumented("Get Amazon Product Details"), random.Random(0))["response"]
+    assert product["name"] and isinstance(product["price"], float)
+    image = build_result(_undocumented("SubredditImage", required=("image_id",)), random.Random(0))["response"]
+    assert str(image["url"]).startswith("https://")
+    # a singular noun beside a word that asks for a page is still a page ("Video Search")
+    assert len(build_result(_undocumented("Video Search"), random.Random(0), records=2)["response"]["videos"]) == 2
+
+
+def test_an_undocumented_call_keeps_its_status_when_its_name_gives_no_record():
+    bare = {"response": {"status": "success"}}
+    assert build_result(_undocumented("Video Id By Url"), random.Random(0)) == bare  # an id, not videos
+    assert build_result(_undocumented("Delete Users", method="DELETE"), random.Random(0)) == bare
+    assert build_result(_undocumented("Get Server Health"), random.Random(0)) == bare  # no record the pack knows
+    # "property" is a home only where the API is about homes
+    assert build_result(_undocumented("Get All Properties", category="Education", tool="Periodic Table"),
+                        random.Random(0)) == bare
+    home = build_result(_undocumented("Property details", tool="Zillow"), random.Random(0))["response"]
+    assert home["address"] and isinstance(home["bedrooms"], int)
+
+
+def test_the_model_writes_the_drawn_records_of_an_undocumented_lookup():
+    from tooldial.dialogue.model_parts.undocumented import (
+        drawn_keys,
+        wants_written_response,
+        written_problems,
+    )
+
+    api = _undocumented("List Users")
+    result = build_result(api, random.Random(0))
+    assert drawn_keys(api) == {"users"} and wants_written_response(api, result)
+    written, problems, _ = written_problems('{"users": [{"name": "Ada"}]}', {"required_parameters": {}}, result,
+                                            drawn=drawn_keys(api))
+    assert problems == [] and written == {"response": {"users": [{"name": "Ada"}]}}
+
+
+def test_followers_are_drawn_only_on_a_social_network():
+    business = build_result(_undocumented("List Users", category="Business", tool="calltrackingmetrics"),
+                            random.Random(0))["response"]["users"]
+    assert all("followers" not in user and "profile_url" not in user and user["username"] for user in business)
+    social = build_result(_undocumented("List Users", category="Social", tool="Acme"), random.Random(0))
+    assert all(isinstance(user["followers"], int) for user in social["response"]["users"])

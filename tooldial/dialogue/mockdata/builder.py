@@ -50,8 +50,13 @@ from tooldial.dialogue.mockdata.fields import (
     said_name,
 )
 from tooldial.dialogue.mockdata.files import file_link, made_file
-from tooldial.dialogue.mockdata.generators import _by_type, _digits, draw_in_range, generate
-from tooldial.dialogue.mockdata.hollow import hollow_list, one_record, typical_components
+from tooldial.dialogue.mockdata.generators import _by_type, _digits, coded_number, draw_in_range, generate
+from tooldial.dialogue.mockdata.hollow import (
+    hollow_list,
+    one_record,
+    typical_components,
+    undocumented_components,
+)
 from tooldial.dialogue.mockdata.moments import keep_documented_gaps
 from tooldial.dialogue.mockdata.money import _convert_money, currency_inputs, rate_text
 from tooldial.dialogue.mockdata.paging import requested_records
@@ -86,7 +91,14 @@ from tooldial.dialogue.mockdata.sports import (
 )
 from tooldial.dialogue.mockdata.titles import _gen_name, _gen_person, _last_name
 from tooldial.dialogue.mockdata.tool_records import more_records
-from tooldial.dialogue.mockdata.world import TOPICS, USD_VALUE, WORLD_YEAR, MockWorld, RecordContext
+from tooldial.dialogue.mockdata.world import (
+    TOPICS,
+    USD_VALUE,
+    WORLD_YEAR,
+    MockWorld,
+    RecordContext,
+    own_topic,
+)
 from tooldial.dialogue.schema_values import conform_result, radius_input, request_bounds
 from tooldial.knowledge import loader
 from tooldial.knowledge.english import singular
@@ -427,8 +439,12 @@ class ResultBuilder:
             self._asked_topic()
         #: No topic asked: one is drawn (titles of articles, apps, books), but never for videos.
         self.drawn_topic = self.topic is None
-        self.topic = self.topic or world.rng.choice(TOPICS)  # one topic per result: a course's modules are all
-        # about one subject; the news of a currency pair or a ticker are about it, not about photography
+        # one topic per result: a course's modules are all about one subject; the news of a currency pair or a
+        # ticker are about it, not about photography; unasked, what the API's own words name (a covid news feed's
+        # articles are about covid-19), else one drawn (drawn either way: the later draws stay where they were)
+        if self.topic is None:
+            drawn = world.rng.choice(TOPICS)
+            self.topic = own_topic(api.name, api.tool, api.category) or drawn
         self.top.topic = self.topic
         self.top.drawn_topic = self.drawn_topic
         #: The identifying inputs the documented example does not describe (its entity strings are not served).
@@ -701,7 +717,7 @@ class ResultBuilder:
                 if kind in ("url", "image") else None
             text = patterned if patterned is not None else generate(f, ctx) if own else None
             if text is None and example is None:
-                text = _by_type(f.type, ctx)
+                text = coded_number(f, ctx) or _by_type(f.type, ctx)
                 if text is None:  # nothing the documentation or the name says: the field is left out
                     return OMIT
             value = _typed(text, f.type, example) if text is not None else _vary(example, f, ctx)
@@ -1158,6 +1174,10 @@ def _built(api: Api, builder: ResultBuilder) -> dict[str, Any]:
         host = (site.pictures if made[0].path[-1] == "image_url" else site.pages) if site is not None else \
             f"files.{fake.domain_name()}"
         body = {"status": "success", **(body or {}), made[0].path[-1]: file_link(made[1], host, builder.world.rng)}
+    if body in ({}, []) and created is None and made is None and (typical := undocumented_components(api)):
+        # a lookup that documents no response: the records its name names (:mod:`~.hollow`)
+        builder.by_path.update({c.path: c for c in typical})
+        body = builder.from_components(api.model_copy(update={"output_components": tuple(typical)}))
     _mend(api, body, builder)
     if body in ({}, []):
         return {"response": {"status": "success"}}

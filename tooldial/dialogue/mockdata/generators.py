@@ -8,10 +8,12 @@ import random
 import re
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from faker.providers.currency import Provider as CurrencyProvider
 
+from tooldial.corpus.schema import normalize_type
 from tooldial.dialogue.mockdata.climate import _gen_precipitation, _gen_temperature
 from tooldial.dialogue.mockdata.dates import _gen_date, _gen_duration_text, _gen_relative_time, _gen_time
 from tooldial.dialogue.mockdata.fields import FieldName, date_part_range, field_kind, name_tokens
@@ -562,6 +564,21 @@ SMALL_WHOLE_DECADES = 2.0
 def small_whole_number(rng: random.Random) -> str:
     """A whole number of 1 to 100, most often small (one draw of ``rng``)."""
     return str(round(10 ** rng.uniform(0.0, SMALL_WHOLE_DECADES)))
+
+
+#: Last words of an integer field that is a code (``measures.code_heads``): ``media_type``, not
+#: ``numberOfCategories``.
+_CODE_HEADS = loader.words("measures", "code_heads")
+
+
+def coded_number(f: FieldName, ctx: RecordContext) -> str | None:
+    """A whole-number code nothing documents (``media_type``, ``filter_type``: an integer whose last word is a code
+    head and whose name, read as a text, is a category) drawn from the short range documented codes take (``measures.drawn_ranges.code``), not
+    1-100 (review 5241 read an Instagram ``media_type`` of 72); None for any other field."""
+    if normalize_type(f.type)[0] != "integer" or not f.tokens or f.tokens[-1] not in _CODE_HEADS or field_kind(
+            replace(f, type="string")) != "category":
+        return None
+    return _DRAWN["code"].draw(ctx.world.rng)
 
 
 def _by_type(type_: str, ctx: RecordContext) -> str | None:

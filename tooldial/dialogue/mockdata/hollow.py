@@ -3,16 +3,22 @@
 payload so; their results held only ``{"status": "success"}`` and answered nothing (an image search returned no
 images). Such a list's records get the fields a record of its kind typically has (``records.typical_fields``), named
 by the list's key (``reviews``) or else by the record the API's name is about ("Search Images"); the builder draws
-them by their kinds like documented fields. A record of no known kind stays left out."""
+them by their kinds like documented fields. A record of no known kind stays left out.
+
+A lookup that documents no response at all (no output field, no example) is the same case one level up: "List
+Users", "Get Amazon Product Details" and "Next 15 Events by League Id" answered ``{"status": "success"}``. When its
+name names a record the pack knows, its result is those records (:func:`undocumented_components`): a page of them
+under the noun's plural (``users``), or one record's fields for a name that asks for one ("Video Info")."""
 
 from __future__ import annotations
 
 from typing import cast
 
+from tooldial.corpus.implied_outputs import wanted_record
 from tooldial.corpus.models import Api, OutputComponent
 from tooldial.graph.record_types import api_subject_words
 from tooldial.knowledge import loader
-from tooldial.knowledge.english import singular
+from tooldial.knowledge.english import plural, singular
 from tooldial.knowledge.taxonomy import name_tokens
 
 _TYPICAL = cast("dict[str, tuple[str, ...]]", dict(loader.word_map("records", "typical_fields")))
@@ -22,6 +28,13 @@ _CHANGE_VERBS = loader.words("actions", "side_effect_verbs") | loader.words("act
 _ONE_RECORD = loader.words("records", "one_record_words")
 #: Words of an API name after which it names what the call is asked by, not what it returns ("Players by Country").
 _ASKED_BY = loader.words("records", "asked_by_words")
+#: Words of an API name that ask for a page of records whatever the number of its noun ("Video Search").
+_PAGE_WORDS = loader.words("records", "page_words")
+_ID_WORDS = loader.words("records", "implied_id_words")
+_PROPERTY_CONTEXT = loader.words("records", "property_context")
+#: Typical fields only a social network's records have, and the words of an API that place it on one.
+_SOCIAL_FIELDS = loader.words("records", "social_fields")
+_SOCIAL_CONTEXT = loader.words("records", "social_context")
 
 
 def hollow_list(comps: list[OutputComponent], container: tuple[str, ...]) -> bool:
@@ -34,14 +47,36 @@ def record_noun(api: Api, container: tuple[str, ...]) -> str | None:
     """The kind of record a list holds: its key's last word (``reviews`` → review) unless generic, else the last
     record word of the API's name before what it is asked by (``Search Images`` → image, "languages [Per Country]"
     → language); None when neither is a kind the pack knows."""
+    noun = None
     for key in reversed(container):
         words = name_tokens(key)
         if words and words[-1] not in _GENERIC:
-            return _known(words[-1])
-    words = list(name_tokens(api.name))
-    cut = next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))  # "languages [Per Country]"
-    subject = api_subject_words(" ".join(words[:cut]))
-    return _known(subject[-1]) if subject else None
+            noun = _known(words[-1])
+            break
+    else:
+        words = list(name_tokens(api.name))
+        cut = next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))  # "languages [Per Country]"
+        subject = api_subject_words(" ".join(words[:cut]))
+        noun = _known(subject[-1]) if subject else None
+    if noun == "property" and not _api_words(api) & _PROPERTY_CONTEXT:
+        return None  # a bot's, an element's or an image frame's properties are no homes
+    return noun
+
+
+def _specs(api: Api, noun: str | None) -> list[tuple[str, str, str]]:
+    """The typical fields of ``noun``'s records as (name, ":", type), less the social network's own
+    (``records.social_fields``) off a social network."""
+    specs = [spec.partition(":") for spec in _TYPICAL.get(noun or "", ())]
+    if any(name in _SOCIAL_FIELDS for name, _, _ in specs) and not _api_words(api) & _SOCIAL_CONTEXT:
+        specs = [spec for spec in specs if spec[0] not in _SOCIAL_FIELDS]
+    return specs
+
+
+def _api_words(api: Api) -> set[str]:
+    """The lower-case words of an API's category, tool, name, descriptions and parameter names."""
+    text = " ".join((api.category, api.tool, api.name, api.description or "", api.tool_description or "",
+                     *(p.name for p in api.parameters)))
+    return {w.lower() for w in name_tokens(text)}
 
 
 def _known(word: str) -> str | None:
@@ -70,8 +105,31 @@ def typical_components(api: Api, container: tuple[str, ...]) -> list[OutputCompo
         return []
     noun = record_noun(api, container)
     out = []
-    for spec in _TYPICAL.get(noun or "", ()):
-        name, _, type_ = spec.partition(":")
+    for name, _, type_ in _specs(api, noun):
         out.append(OutputComponent(path=(*container, name), type=type_ or "string", is_list=True,
                                    list_at=container))
     return out
+
+
+def undocumented_components(api: Api) -> list[OutputComponent]:
+    """The components of the result of a lookup that documents no response, by the record its name names
+    (:func:`record_noun`, ``records.typical_fields``): one record's fields at the top for a name that asks for one
+    (:func:`one_record`), is asked by that record's id (``image_id``) or writes its noun in the singular without a word that asks for a page ("Look Up Product by
+    Barcode"; not "Video Search": ``records.page_words``), else a list of them under the noun's plural; empty when the
+    call is no lookup, documents an output, names no record the pack knows, or names the record's id ("Video Id By
+    Url")."""
+    if api.output_components or not looks_up(api):
+        return []
+    noun = record_noun(api, ())
+    specs = _specs(api, noun)
+    words = [w.lower() for w in name_tokens(api.name)]
+    asked = [w for w in words[:next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))]]
+    if noun is None or not specs or asked and asked[-1] in _ID_WORDS:
+        return []  # "Video Id By Url" returns an id, not videos
+    if one_record(api) or noun in words and plural(noun) != noun and not set(words) & _PAGE_WORDS or plural(noun) not in words and not set(
+            words) & _PAGE_WORDS and any(wanted_record(p.name) == (noun,) for p in api.required_parameters):
+        # asked by that record's id: SubredditImage2 by ``image_id`` (not "Get Related Articles" by ``article_id``)
+        return [OutputComponent(path=(name,), type=type_ or "string") for name, _, type_ in specs]
+    key = (plural(noun),)
+    return [OutputComponent(path=(*key, name), type=type_ or "string", is_list=True, list_at=key)
+            for name, _, type_ in specs]

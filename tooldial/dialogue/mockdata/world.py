@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import as_text
 from tooldial.dialogue.mockdata.places import _faker, _place_index, places
 from tooldial.knowledge import loader
@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 
 #: Search topics a user might type (real phrases, not generated tokens).
 TOPICS = loader.ordered_words("media", "topics")
+#: A word of an API's name, its tool's or its category -> what its records are about (``media.topics_by_word``).
+_TOPICS_BY_WORD = {str(k): str(v) for k, v in loader.word_map("media", "topics_by_word").items()}
+
+
+def own_topic(name: str, tool: str, category: str) -> str | None:
+    """What a call that searched for nothing is about by its own words (``media.topics_by_word``): the API's name
+    first, then its tool's, then its category ("Covid News Live" → covid-19); None when no word names a topic."""
+    for text in (name, tool, category):
+        for word in name_tokens(text):
+            if (topic := _TOPICS_BY_WORD.get(word.lower())) is not None:
+                return topic
+    return None
 
 
 #: Well-known tickers and coins.
@@ -63,6 +75,8 @@ class MockWorld:
         self.id_places: dict[str, Place] = {}
         #: The teams this dialogue's results named, in order (a league table's rows name different teams).
         self.teams: list[str] = []
+        #: The article headlines this dialogue's results drew: a feed's articles differ.
+        self.headlines: set[str] = set()
 
     def remember_places(self, record: dict[str, Any], ctx: RecordContext | None) -> None:
         """Note the place of ``record``'s ids: the record's own place, else the table city it names."""

@@ -25,6 +25,7 @@ from typing import Any
 from tooldial.corpus.models import Api, Corpus
 from tooldial.dialogue.chains.effects import made_for_its_output
 from tooldial.dialogue.mockdata import STATUS_KEYS, about_the_call, as_text, documented_output
+from tooldial.dialogue.mockdata.hollow import undocumented_components
 from tooldial.dialogue.model_parts.results import PLACEHOLDER as _PLACEHOLDER
 from tooldial.dialogue.model_parts.results import flat_leaves
 from tooldial.dialogue.scenario import ScenarioInstruction
@@ -60,8 +61,16 @@ def wants_written_response(api: Api, result: Any) -> bool:
     if not made_for_its_output(api) or documented_output(api):
         return False
     body = result.get("response", result) if isinstance(result, dict) else result
+    drawn = drawn_keys(api)  # the records the template drew by the name's noun are the model's to write
     return isinstance(body, dict) and all(
-        not isinstance(v, dict | list) for v in body.values())
+        not isinstance(v, dict | list) or k in drawn for k, v in body.items())
+
+
+def drawn_keys(api: Api) -> frozenset[str]:
+    """The top-level keys of the template's result that the mock world drew only because the documentation shows no
+    response (the typical records of the record the name names: :func:`~tooldial.dialogue.mockdata.hollow.
+    undocumented_components`): a model-written response replaces them, where it keeps an implied id."""
+    return frozenset(str(c.path[0]) for c in undocumented_components(api))
 
 
 def _inputs(request: dict[str, Any]) -> dict[str, Any]:
@@ -189,12 +198,14 @@ def _shape_problems(node: Any, depth: int = 1) -> list[str]:
 
 
 def written_problems(answer_text: str, request: dict[str, Any], template: Any,
-                     earlier: list[tuple[dict[str, Any], Any]] = ()) -> tuple[Any, list[str], int]:
+                     earlier: list[tuple[dict[str, Any], Any]] = (), drawn: frozenset[str] = frozenset()
+                     ) -> tuple[Any, list[str], int]:
     """(the result ``{"response": …}`` built from the model's answer, problems, placeholder fields dropped) for
     :func:`response_prompt`.
 
     The template's leaves other than how the call went (an implied id a chain uses) are kept as they were; a
-    model field of the same name does not replace them."""
+    model field of the same name does not replace them. ``drawn`` names the template's keys drawn for want of a
+    documented response (:func:`drawn_keys`): those are not kept."""
     try:
         answer = parse_json_answer(answer_text, expect=dict)
     except LLMAnswerError:
@@ -236,7 +247,7 @@ def written_problems(answer_text: str, request: dict[str, Any], template: Any,
     if problems:
         return None, sorted(set(problems)), dropped
     body = template.get("response", template) if isinstance(template, dict) else {}
-    kept = {k: v for k, v in body.items() if str(k).lower() not in STATUS_KEYS}
+    kept = {k: v for k, v in body.items() if str(k).lower() not in STATUS_KEYS and k not in drawn}
     return {"response": {**answer, **kept}}, [], dropped
 
 

@@ -46,6 +46,7 @@ from tooldial.dialogue.model_parts.results import (
 from tooldial.dialogue.model_parts.undocumented import (
     REPEATS_EARLIER,
     RESPONSE_TOKENS,
+    drawn_keys,
     earlier_calls,
     response_prompt,
     wants_written_response,
@@ -517,9 +518,9 @@ class ModelParts:
                     self._fail("result", [_unreadable(answer)])
                     continue
                 turn = out[i].turns[k]
-                result, problems, dropped = written_problems(answer.text, turn.api_request,
-                                                             turn.api_response["result"], before)
                 api = self.corpus.get(turn.api_request["api_name"])
+                result, problems, dropped = written_problems(answer.text, turn.api_request,
+                                                             turn.api_response["result"], before, drawn_keys(api))
                 candidate, why = (out[i], "") if problems else with_response(with_result(out[i], k, result), api,
                                                                               result)
                 problems += [why] if why else []
