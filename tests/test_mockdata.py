@@ -399,7 +399,30 @@ def test_an_operation_ids_method_suffix_is_no_word_of_what_the_api_is_about() ->
     for seed in range(5):
         body = build_result(api, random.Random(seed), records=2)["response"]
         labels = [r.get("label") for r in body["result"] if r.get("label")]
-        assert not any(re.search(r"things to know|is changing in|beginner's guide", x) for x in labels), labels
+        assert not any(_headline(x) for x in labels), labels
+
+
+def _headline(text: str) -> bool:
+    """Whether ``text`` is an article headline of ``titles.article_titles`` (any topic, count or year)."""
+    from tooldial.dialogue.mockdata.titles import _ARTICLE_TITLES
+
+    for template in _ARTICLE_TITLES:
+        pattern = re.escape(template).replace(r"\{topic\}", ".+").replace(r"\{n\}", r"\d+")
+        if re.fullmatch(pattern, text, flags=re.IGNORECASE):
+            return True
+    return False
+
+
+def test_a_feeds_articles_take_different_headlines_about_the_apis_own_topic() -> None:
+    api = _api(name="Get all covid-19 news", tool="Covid News Live", category="Health_and_Fitness",
+               outputs=[OutputComponent(path=("news", "title"), is_list=True)])
+    for seed in range(5):
+        titles = [r["title"] for r in build_result(api, random.Random(seed), records=3)["response"]["news"]]
+        assert len(set(titles)) == 3 and all(_headline(t) and "covid-19" in t.lower() for t in titles), titles
+    # a call that searched for something is about that, whatever its API's words
+    searched = build_result(api.model_copy(update={"required_parameters": (Parameter(name="query", type="string"),)}),
+                            random.Random(0), records=2, inputs={"query": "vaccines"})["response"]["news"]
+    assert all("vaccines" in r["title"].lower() for r in searched), searched
 
 
 def test_a_lists_records_repeat_the_filter_asked_whichever_way_its_name_is_written() -> None:
@@ -988,3 +1011,34 @@ def test_a_records_own_count_is_not_the_count_asked() -> None:
         result = build_result(api, random.Random(seed), records=3, inputs={"userid": "25025320", "count": "12"})
         counts += [edge["node"]["edge_liked_by"]["count"] for edge in result["response"]["edges"]]
     assert counts and len(set(counts)) > 1 and counts.count(12) < len(counts)
+
+
+def test_an_undocumented_whole_number_code_is_drawn_from_a_short_range():
+    # ``media_type`` read as a text is a category: a code of 0..3 (measures.drawn_ranges.code), not 1..100
+    from tooldial.dialogue.mockdata.generators import coded_number
+
+    ctx = RecordContext(MockWorld(random.Random(3)))
+    codes = {coded_number(FieldName("media_type", "integer"), ctx) for _ in range(60)}
+    assert codes == {"0", "1", "2", "3"}
+    assert coded_number(FieldName("media_type", "string"), ctx) is None  # a text category is documented or left out
+    assert coded_number(FieldName("follower_count", "integer"), ctx) is None
+    api = Api(category="Social", tool="t", name="Post Detail",
+              output_components=(OutputComponent(path=("media_type",), type="integer"),))
+    assert build_result(api, random.Random(0))["response"]["media_type"] in range(4)
+
+
+def test_a_count_of_categories_is_no_code():
+    from tooldial.dialogue.mockdata.generators import coded_number
+
+    ctx = RecordContext(MockWorld(random.Random(3)))
+    assert coded_number(FieldName("numberOfCategories", "integer"), ctx) is None
+    assert coded_number(FieldName("acornType", "integer"), ctx) in {"0", "1", "2", "3"}
+
+
+def test_a_likers_full_name_under_a_post_is_a_person_not_a_headline():
+    api = _api(name="Post Likes", tool="instagram", category="Social",
+               outputs=[OutputComponent(path=("data", "users", "full_name"), is_list=True)])
+    for seed in range(4):
+        users = build_result(api, random.Random(seed), records=2)["response"]["data"]["users"]
+        assert all(re.fullmatch(r"[A-Z][a-z'\-]+( [A-Z][a-z'\-]+)+", u["full_name"]) for u in users), users
+        assert not any(_headline(u["full_name"]) for u in users)

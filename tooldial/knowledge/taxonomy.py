@@ -162,13 +162,29 @@ _STANDARD_WORDS = {kind: frozenset(w for w, k in _STANDARD_BY_WORD.items() if k 
                    for kind in dict.fromkeys(_STANDARD_BY_WORD.values())}
 
 
+#: Words of ``standards.kind_by_word`` that are plain English words too ("long"), and the words beside which they
+#: still name their kind (``standards.abbreviation_partners``).
+_ABBREVIATIONS = loader.words("standards", "abbreviations")
+_PARTNERS = loader.words("standards", "abbreviation_partners")
+
+
+def _standard_word(words: Sequence[str], i: int) -> str | None:
+    """The standard kind word ``i`` of a name names: an abbreviation of ``standards.abbreviations`` only as the whole
+    name or beside its partners and single letters or digits (``longA``, ``from_long``; not ``longName``)."""
+    hit = _STANDARD_BY_WORD.get(words[i])
+    if hit and words[i] in _ABBREVIATIONS and not all(
+            w in _PARTNERS or len(w) == 1 or w.isdigit() for j, w in enumerate(words) if j != i):
+        return None
+    return hit
+
+
 def standard_of(words: Sequence[str]) -> str | None:
     """The standard kind named by a name's words, the last one that names one (``home_country_code``); two words
     that are one term written apart (``time zone``, ``timeZone``) name it before either word does."""
     for i in range(len(words) - 1, -1, -1):
         if i + 1 < len(words) and (hit := _STANDARD_BY_WORD.get(words[i] + words[i + 1])):
             return hit
-        hit = _STANDARD_BY_WORD.get(words[i])
+        hit = _standard_word(words, i)
         if hit:
             return hit
     joined = "".join(words)
@@ -370,7 +386,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
     (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),
-    (FieldKind.LONGITUDE, lambda f: f.has(*standard_words("longitude"))),
+    (FieldKind.LONGITUDE, lambda f: any(_standard_word(f.tokens, i) == "longitude" for i in range(len(f.tokens)))),
     (FieldKind.TIMEZONE, lambda f: f.has(*standard_words("timezone")) or "timezone" in f.joined),
     (FieldKind.DATE_PART, lambda f: date_part_range(f) is not None),
     # a moment or a length written for people ("publishedTimeText": "3 days ago", "lengthText": "4:13"), no clock time
@@ -438,7 +454,7 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.TEXT, lambda f: f.has(*_cue("text"))),
     (FieldKind.TITLE, lambda f: f.has(*_cue("title")) or (f.has(*_cue("name")) and f.about(*_WORK)
                                                   and _token_set(f.parent).isdisjoint(_NAMED_PARENTS)
-                                                  and not f.has(*_FORMAT_WORDS))),
+                                                  and not f.has(*_FORMAT_WORDS) and f.joined not in _cue("full_names"))),
     (FieldKind.NAME, lambda f: f.has(*_cue("name"))),
     (FieldKind.BOOLEAN, lambda f: (f.type or "").lower() in _cue("boolean_types") or f.joined in _cue("boolean_joined")),
     (FieldKind.STATUS, lambda f: f.has("status") and not f.numeric),

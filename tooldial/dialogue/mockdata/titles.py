@@ -52,6 +52,10 @@ _ACHIEVEMENTS = _TITLES["achievements"]
 _BOOK_TITLES = _TITLES["book_titles"]
 
 
+#: Headlines of articles and news items; a result's articles take different ones.
+_ARTICLE_TITLES = _TITLES["article_titles"]
+
+
 #: Titles of a task, a todo, a note or a ticket: a short thing to do.
 _TASK_TITLES = _TITLES["task_titles"]
 
@@ -158,6 +162,21 @@ def _title(templates: tuple[str, ...], ctx: RecordContext, topic: str) -> str:
     return text.format(**fills)
 
 
+def _article_title(ctx: RecordContext, topic: str) -> str:
+    """A headline about ``topic`` (``titles.article_titles``) that no earlier article of the dialogue has: two news
+    items of one feed read "A beginner's guide to electric cars" twice (blind read of session 53)."""
+    rng, world = ctx.world.rng, ctx.world
+    text = ""
+    for _ in range(len(_ARTICLE_TITLES)):
+        n = rng.randint(3, 12)
+        text = rng.choice(_ARTICLE_TITLES).format(n=n, topic=topic)
+        text = text[0].upper() + text[1:]  # "USD/EUR" keeps its capitals
+        if text not in world.headlines:
+            break
+    world.headlines.add(text)
+    return text
+
+
 def _venue_name(venue: str, ctx: RecordContext) -> str:
     """A venue's name: a civic one after its city, a business after a person (or its city, when the record
     lies in a known place: a hotel searched in Brisbane is no "Tabriz Hotel")."""
@@ -228,9 +247,7 @@ def _gen_title(f: FieldName, ctx: RecordContext) -> str | None:
     if f.has(*_OUTLET_WORDS) and f.named(*_TITLE_CONTEXT["news_list"]):
         return f"The {ctx.world.home.city} {rng.choice(_NEWSPAPERS)}"
     if f.named(*_TITLE_CONTEXT["article"]):
-        text = rng.choice((f"{rng.randint(3, 12)} things to know about {topic}",
-                           f"How {topic} is changing in {world.today.year}", f"A beginner's guide to {topic}"))
-        return text[0].upper() + text[1:]  # "USD/EUR" keeps its capitals
+        return _article_title(ctx, topic)
     if f.named(*_TITLE_CONTEXT["book"]):
         return _title(_BOOK_TITLES, ctx, topic)
     if f.named(*_TITLE_CONTEXT["product"]):
@@ -301,7 +318,13 @@ def _gen_name(f: FieldName, ctx: RecordContext) -> str | None:
         return currency_name(ctx.currency())
     if f.about(*_NAME_CONTEXT["team"]) and not parent and (team := _team_name(f, ctx)) is not None:
         return team
+    if f.joined in _FULL_NAMES and f.about(*_WORK):  # a liker's ``full_name`` under a post: a person's, no headline
+        return _gen_person(f, ctx)
     return _gen_title(f, ctx) or _resource_name(f, ctx)
+
+
+#: A name's words joined that say a person's whole name (``field_words.full_names``).
+_FULL_NAMES = loader.words("field_words", "full_names")
 
 
 #: Things an owner names with a slug, and the slugs' first words (pack ``names``).
