@@ -1042,3 +1042,17 @@ def test_a_likers_full_name_under_a_post_is_a_person_not_a_headline():
         users = build_result(api, random.Random(seed), records=2)["response"]["data"]["users"]
         assert all(re.fullmatch(r"[A-Z][a-z'\-]+( [A-Z][a-z'\-]+)+", u["full_name"]) for u in users), users
         assert not any(_headline(u["full_name"]) for u in users)
+
+
+def test_a_companys_website_is_on_its_own_domain():
+    from tooldial.dialogue.mockdata.sites import organisation_domain
+
+    assert organisation_domain("Lopez, Cross and Whitney") == "lopezcrosswhitney.com"
+    assert organisation_domain("Irwin Inc") == "irwin.com" and organisation_domain("Curtis-Jones") == "curtis-jones.com"
+    api = _api(name="Company details", tool="glassdoor", category="Data",
+               outputs=[OutputComponent(path=("company_name",)), OutputComponent(path=("website",)),
+                        OutputComponent(path=("linkedin",))])
+    for seed in range(4):
+        body = build_result(api, random.Random(seed))["response"]
+        assert body["website"] == f"https://www.{organisation_domain(body['company_name'])}", body
+        assert organisation_domain(body["company_name"]) not in body.get("linkedin", "")  # a social page stays

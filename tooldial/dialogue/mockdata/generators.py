@@ -26,10 +26,11 @@ from tooldial.dialogue.mockdata.places import (
     postcode_faker,
 )
 from tooldial.dialogue.mockdata.record_kinds import status_words
-from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS
+from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS, organisation_domain
 from tooldial.dialogue.mockdata.sports import _gen_match_score
 from tooldial.dialogue.mockdata.titles import (
     _TITLE_CONTEXT,
+    ORGANISATION,
     _gen_name,
     _gen_person,
     _gen_title,
@@ -50,6 +51,8 @@ _AUDIENCE_COUNTS = loader.ordered_words("quantities", "audience_counts")
 _ROOM_COUNTS = loader.ordered_words("measures", "room_counts")
 #: Words of a name that say it holds a web address (``web.url_words``): a ``reviewUrl`` links a review.
 _URL_WORDS = loader.words("web", "url_words")
+#: Words of a link field that holds the website of the organisation its record names (``web.organisation_site_words``).
+_ORG_SITE_WORDS = loader.words("web", "organisation_site_words")
 _HOUSE_NUMBER_WORDS = loader.ordered_words("addresses", "house_number_words")
 _IMAGE_FILE_CONTEXT = loader.ordered_words("media_files", "image_file_context")
 _PLAIN_STREET_TYPES = loader.ordered_words("addresses", "plain_street_types")
@@ -165,9 +168,13 @@ def _gen_email(f: FieldName, ctx: RecordContext) -> str:
 
 def _gen_url(f: FieldName, ctx: RecordContext) -> str:
     """A page of the tool's site (:mod:`~tooldial.dialogue.mockdata.sites`) about the field's record
-    (``https://www.amazon.com/review/k3x9q2m1ab``); a record's own website (``website``, ``homepage``) is its own."""
+    (``https://www.amazon.com/review/k3x9q2m1ab``); a record's own website (``website``, ``homepage``) is its own:
+    the homepage of the organisation the record has named (``web.organisation_site_words``), else made up."""
     fake = ctx.world.fake
     if ctx.site is None or f.has(*OWN_SITE_WORDS):
+        org = ctx.values.get(ORGANISATION)
+        if org is not None and f.has(*_ORG_SITE_WORDS) and (domain := organisation_domain(org)) is not None:
+            return f"https://www.{domain}"  # the homepage of the company the record names, not davis-chavez.info
         return f"https://www.{fake.domain_name()}/{fake.uri_path(deep=2)}"
     if names_picture(f):  # a ``profile_pic_url``, a ``thumbnail.url``: a picture
         return _gen_image(f, ctx)
@@ -392,7 +399,9 @@ def _gen_company(f: FieldName, ctx: RecordContext) -> str:
         elif f.has(*_PRODUCT_BRAND_FIELDS) and set(f.tokens) <= _PRODUCT_BRAND_FIELDS | {"name"} and f.named(
                 *_PRODUCT_WORDS):  # a product's brand is the one its title names; a ``processor_brand`` is a part's
             return product_brand(ctx)
-    return ctx.world.fake.company()
+    name = ctx.world.fake.company()
+    ctx.values.setdefault(ORGANISATION, name)  # the record's organisation: its website is on its own domain
+    return name
 
 
 #: Words of a flag that marks an exception (``status.exception_flags``: proxy, tor, disposable, deleted).

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from faker.providers.company import Provider as CompanyProvider
+
 from tooldial.dialogue.mockdata.paths import leaf_items
 from tooldial.graph.urls import url_site
 from tooldial.knowledge import loader
@@ -35,6 +37,18 @@ _NOISE = loader.words("web", "site_name_noise")
 _ENDPOINTS = tuple(re.compile(p, re.I) for p in loader.ordered_words("web", "endpoint_hosts"))
 OWN_SITE_WORDS = loader.words("web", "own_site_words")
 _PLATFORMS = loader.word_map("web", "platform_sites")
+
+
+#: Words of an organisation's name its domain leaves out: joining words and Faker's company suffixes.
+_ORG_NOISE = loader.words("web", "organisation_name_noise") | {w.lower() for w in CompanyProvider.company_suffixes}
+
+
+def organisation_domain(name: str) -> str | None:
+    """The domain an organisation's own website has by its name: its words less joining words and company suffixes
+    (``web.organisation_name_noise``), joined, with ``.com`` ("Lopez, Cross and Whitney" → lopezcrosswhitney.com,
+    "Curtis-Jones" → curtis-jones.com, "Harper's Cafe" → harperscafe.com); None for a name of no such word."""
+    words = [w for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", name.lower().replace("'", "")) if w not in _ORG_NOISE]
+    return f"{''.join(words)}.com" if words else None
 
 
 @dataclass(frozen=True, slots=True)

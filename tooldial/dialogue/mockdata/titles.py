@@ -195,11 +195,18 @@ def _business_name(f: FieldName, ctx: RecordContext) -> str:
     else one named for what the call searched ("Vance Web Design" for "web design"), else a company's."""
     venue = next((w for w in _VENUES if w in f.context or f"{w}s" in f.context), None)
     if venue is not None:
-        return _venue_name(venue, ctx)
-    if ctx.topic and not ctx.drawn_topic and len(ctx.topic.split()) <= 3:
-        return f"{_last_name(ctx)} {ctx.topic.title() if ctx.topic.islower() else ctx.topic}"
-    return ctx.world.fake.company()
+        name = _venue_name(venue, ctx)
+    elif ctx.topic and not ctx.drawn_topic and len(ctx.topic.split()) <= 3:
+        name = f"{_last_name(ctx)} {ctx.topic.title() if ctx.topic.islower() else ctx.topic}"
+    else:
+        name = ctx.world.fake.company()
+    ctx.values.setdefault(ORGANISATION, name)  # its website is on its own domain
+    return name
 
+
+#: The key of a record's values (``RecordContext.values``) that holds the name of the organisation it names: its
+#: website is that organisation's (``generators._gen_url``).
+ORGANISATION = "<organisation>"
 
 #: The keys of a record's values (``RecordContext.values``) that hold its product's brand and what it is.
 PRODUCT_BRAND = "<product brand>"
