@@ -257,3 +257,13 @@ def test_a_list_field_names_every_value_or_says_how_many_more() -> None:
     fact = build_answer(None, {"response": {"competition": nine}},  # type: ignore[arg-type]
                         [("competition", "", "")]).facts[0]
     assert fact.text == "GOOGL, EBAY, MSFT, TSLA, NFLX and 4 more"
+
+
+def test_a_list_items_detail_that_repeats_its_name_is_said_once() -> None:
+    # SEPTA's schedule: "9 July 2025 on 9 July 2025" (its ``date`` named each trip, its ``day`` repeated it)
+    trips = {"response": {"17": [{"date": "2025-07-09", "day": "2025-07-09", "trip_id": "387297"},
+                                 {"date": "2025-07-10", "day": "2025-07-10", "trip_id": "387296"}]}}
+    answer = build_answer(None, trips, [("17|date", "", ""), ("17|day", "", "")])  # type: ignore[arg-type]
+    said = _say(answer)
+    assert "9 July 2025" in said and " on 9 July 2025" not in said, said
+    assert all(v in said for v in answer.required())

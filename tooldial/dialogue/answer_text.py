@@ -661,6 +661,8 @@ def _item(item: ListedItem, p: Any) -> str:
     order = {"departing": 0, "starting": 0, "on": 0, "at": 0, "for": 1, "rated": 2, "with": 3}
     priced = False
     for d in sorted(item.details, key=lambda d: order.get(_detail(d, p)[0].split(" ", 1)[0], 4)):
+        if d.text.strip() == item.name.strip():
+            continue  # a detail that repeats the item's name ("9 July 2025 on 9 July 2025": a schedule's date and day)
         text, is_inline = _detail(d, p)
         if text.startswith("for ") and d.kind == "price":
             if priced:
