@@ -454,7 +454,8 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.TEXT, lambda f: f.has(*_cue("text"))),
     (FieldKind.TITLE, lambda f: f.has(*_cue("title")) or (f.has(*_cue("name")) and f.about(*_WORK)
                                                   and _token_set(f.parent).isdisjoint(_NAMED_PARENTS)
-                                                  and not f.has(*_FORMAT_WORDS) and f.joined not in _cue("full_names"))),
+                                                  and not f.has(*_FORMAT_WORDS)
+                                                  and f.joined not in _cue("full_names"))),
     (FieldKind.NAME, lambda f: f.has(*_cue("name"))),
     (FieldKind.BOOLEAN, lambda f: (f.type or "").lower() in _cue("boolean_types") or f.joined in _cue("boolean_joined")),
     (FieldKind.STATUS, lambda f: f.has("status") and not f.numeric),

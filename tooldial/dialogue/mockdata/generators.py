@@ -582,8 +582,9 @@ _CODE_HEADS = loader.words("measures", "code_heads")
 
 def coded_number(f: FieldName, ctx: RecordContext) -> str | None:
     """A whole-number code nothing documents (``media_type``, ``filter_type``: an integer whose last word is a code
-    head and whose name, read as a text, is a category) drawn from the short range documented codes take (``measures.drawn_ranges.code``), not
-    1-100 (review 5241 read an Instagram ``media_type`` of 72); None for any other field."""
+    head and whose name, read as a text, is a category) drawn from the short range documented codes take
+    (``measures.drawn_ranges.code``), not 1-100 (review 5241 read an Instagram ``media_type`` of 72); None for any
+    other field."""
     if normalize_type(f.type)[0] != "integer" or not f.tokens or f.tokens[-1] not in _CODE_HEADS or field_kind(
             replace(f, type="string")) != "category":
         return None

@@ -114,22 +114,31 @@ def typical_components(api: Api, container: tuple[str, ...]) -> list[OutputCompo
 def undocumented_components(api: Api) -> list[OutputComponent]:
     """The components of the result of a lookup that documents no response, by the record its name names
     (:func:`record_noun`, ``records.typical_fields``): one record's fields at the top for a name that asks for one
-    (:func:`one_record`), is asked by that record's id (``image_id``) or writes its noun in the singular without a word that asks for a page ("Look Up Product by
-    Barcode"; not "Video Search": ``records.page_words``), else a list of them under the noun's plural; empty when the
-    call is no lookup, documents an output, names no record the pack knows, or names the record's id ("Video Id By
-    Url")."""
+    (:func:`_asks_for_one`), else a list of them under the noun's plural; empty when the call is no lookup,
+    documents an output, names no record the pack knows, or names the record's id ("Video Id By Url")."""
     if api.output_components or not looks_up(api):
         return []
     noun = record_noun(api, ())
     specs = _specs(api, noun)
     words = [w.lower() for w in name_tokens(api.name)]
-    asked = [w for w in words[:next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))]]
+    asked = words[:next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))]
     if noun is None or not specs or asked and asked[-1] in _ID_WORDS:
         return []  # "Video Id By Url" returns an id, not videos
-    if one_record(api) or noun in words and plural(noun) != noun and not set(words) & _PAGE_WORDS or plural(noun) not in words and not set(
-            words) & _PAGE_WORDS and any(wanted_record(p.name) == (noun,) for p in api.required_parameters):
-        # asked by that record's id: SubredditImage2 by ``image_id`` (not "Get Related Articles" by ``article_id``)
+    if _asks_for_one(api, noun, words):
         return [OutputComponent(path=(name,), type=type_ or "string") for name, _, type_ in specs]
     key = (plural(noun),)
     return [OutputComponent(path=(*key, name), type=type_ or "string", is_list=True, list_at=key)
             for name, _, type_ in specs]
+
+
+def _asks_for_one(api: Api, noun: str, words: list[str]) -> bool:
+    """Whether an API's name asks for one record of ``noun``: it says so (:func:`one_record`), or, with no word
+    that asks for a page ("Video Search": ``records.page_words``), writes the noun in the singular ("Look Up Product
+    by Barcode") or is asked by that record's own id and never writes its plural (SubredditImage2 by ``image_id``;
+    not "Get Related Articles" by ``article_id``)."""
+    if one_record(api):
+        return True
+    if set(words) & _PAGE_WORDS or plural(noun) in words:
+        return False
+    return noun in words and plural(noun) != noun or any(
+        wanted_record(p.name) == (noun,) for p in api.required_parameters)

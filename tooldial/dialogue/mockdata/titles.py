@@ -190,6 +190,11 @@ def _venue_name(venue: str, ctx: RecordContext) -> str:
                        f"{last} {label}"))
 
 
+#: The key of a record's values (``RecordContext.values``) that holds the name of the organisation it names: its
+#: website is that organisation's (``generators._gen_url``).
+ORGANISATION = "<organisation>"
+
+
 def _business_name(f: FieldName, ctx: RecordContext) -> str:
     """The name of a business or a point of interest: a venue of the kind its API's words name ("Harper's Cafe"),
     else one named for what the call searched ("Vance Web Design" for "web design"), else a company's."""
@@ -203,10 +208,6 @@ def _business_name(f: FieldName, ctx: RecordContext) -> str:
     ctx.values.setdefault(ORGANISATION, name)  # its website is on its own domain
     return name
 
-
-#: The key of a record's values (``RecordContext.values``) that holds the name of the organisation it names: its
-#: website is that organisation's (``generators._gen_url``).
-ORGANISATION = "<organisation>"
 
 #: The keys of a record's values (``RecordContext.values``) that hold its product's brand and what it is.
 PRODUCT_BRAND = "<product brand>"
