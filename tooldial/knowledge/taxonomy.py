@@ -400,7 +400,8 @@ RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.HOURS, lambda f: f.has("hours") and f.about(*_cue("opening_hours_context"))),
     (FieldKind.TIME, lambda f: f.has("time") and not f.has(*_cue("not_time"))),
     (FieldKind.YEAR, lambda f: f.has("year") and f.tokens[-1] not in _DAY_QUANTITY and not f.has(*_cue("per_unit")) or (
-        f.has("season") and f.numeric) or (f.numeric and f.has(*_cue("year_numbers")))),
+        f.has("season") and f.numeric) or (f.numeric and f.has(*_cue("year_numbers")))
+        or f.joined in _cue("founding_years")),
     (FieldKind.QUARTER, lambda f: f.numeric and f.has(*_cue("quarter"))),
     (FieldKind.MONTH, lambda f: f.has("month")),
     (FieldKind.TEMPERATURE, lambda f: not _names_unit(f) and f.has(*_cue("temperature")) or (
