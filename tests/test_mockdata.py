@@ -1037,9 +1037,9 @@ def test_a_count_of_categories_is_no_code():
 
 def test_a_likers_full_name_under_a_post_is_a_person_not_a_headline():
     api = _api(name="Post Likes", tool="instagram", category="Social",
-               outputs=[OutputComponent(path=("data", "users", "full_name"), is_list=True)])
+               outputs=[OutputComponent(path=("data", "full_name"), is_list=True, list_at=("data",))])
     for seed in range(4):
-        users = build_result(api, random.Random(seed), records=2)["response"]["data"]["users"]
+        users = build_result(api, random.Random(seed), records=2)["response"]["data"]
         assert all(re.fullmatch(r"[A-Z][a-z'\-]+( [A-Z][a-z'\-]+)+", u["full_name"]) for u in users), users
         assert not any(_headline(u["full_name"]) for u in users)
 
