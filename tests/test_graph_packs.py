@@ -133,14 +133,14 @@ DERIVED = {("records", "bare_leaves"), ("markets", "market_patterns")}
 #: Sets of a graph pack read by a later stage (each tested with its reader): the chain rules' standards with formats.
 LATER_STAGES = {("standards", "formatted_standards"), ("records", "creating_operations"),
                 ("requests", "unstated_inputs"),  # the planner's (tests/test_stated_optionals.py)
-                ("records", "typical_fields")}  # the mock world's hollow lists (tests/test_mock_hollow.py)
+                ("records", "typical_fields"),  # the mock world's hollow lists (tests/test_mock_hollow.py)
+                ("records", "noun_contexts")}  # the same (tests/test_mock_hollow.py)
 #: Sets of a graph pack read by the mock world or its record rules (module, constant, subject, set, ordered):
 #: vocabulary moved out of their function bodies; each constant is the loader's own object.
 MOCK_WORLD = [
     ("knowledge.taxonomy", "_ABBREVIATIONS", "standards", "abbreviations", False),
     ("knowledge.taxonomy", "_PARTNERS", "standards", "abbreviation_partners", False),
     ("dialogue.mockdata.hollow", "_PAGE_WORDS", "records", "page_words", False),
-    ("dialogue.mockdata.hollow", "_PROPERTY_CONTEXT", "records", "property_context", False),
     ("dialogue.mockdata.hollow", "_SOCIAL_FIELDS", "records", "social_fields", False),
     ("dialogue.mockdata.hollow", "_SOCIAL_CONTEXT", "records", "social_context", False),
     ("dialogue.mockdata.generators", "_IMAGE_FILE_CONTEXT", "media_files", "image_file_context", True),

@@ -110,3 +110,12 @@ def test_followers_are_drawn_only_on_a_social_network():
     assert all("followers" not in user and "profile_url" not in user and user["username"] for user in business)
     social = build_result(_undocumented("List Users", category="Social", tool="Acme"), random.Random(0))
     assert all(isinstance(user["followers"], int) for user in social["response"]["users"])
+
+
+def test_a_noun_of_other_senses_is_read_so_only_in_its_context_from_the_pack():
+    from tooldial.dialogue.mockdata import hollow
+    from tooldial.knowledge import loader
+
+    contexts = loader.word_map("records", "noun_contexts")
+    assert set(contexts) <= set(hollow._TYPICAL)  # a typo names no typical record
+    assert {k: frozenset(v) for k, v in contexts.items()} == hollow._NOUN_CONTEXTS

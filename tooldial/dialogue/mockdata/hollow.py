@@ -31,7 +31,8 @@ _ASKED_BY = loader.words("records", "asked_by_words")
 #: Words of an API name that ask for a page of records whatever the number of its noun ("Video Search").
 _PAGE_WORDS = loader.words("records", "page_words")
 _ID_WORDS = loader.words("records", "implied_id_words")
-_PROPERTY_CONTEXT = loader.words("records", "property_context")
+#: A typical record noun with other senses -> the API words that make it that noun (``records.noun_contexts``).
+_NOUN_CONTEXTS = {str(k): frozenset(map(str, v)) for k, v in loader.word_map("records", "noun_contexts").items()}
 #: Typical fields only a social network's records have, and the words of an API that place it on one.
 _SOCIAL_FIELDS = loader.words("records", "social_fields")
 _SOCIAL_CONTEXT = loader.words("records", "social_context")
@@ -58,7 +59,7 @@ def record_noun(api: Api, container: tuple[str, ...]) -> str | None:
         cut = next((i for i, w in enumerate(words) if i and w in _ASKED_BY), len(words))  # "languages [Per Country]"
         subject = api_subject_words(" ".join(words[:cut]))
         noun = _known(subject[-1]) if subject else None
-    if noun == "property" and not _api_words(api) & _PROPERTY_CONTEXT:
+    if noun in _NOUN_CONTEXTS and not _api_words(api) & _NOUN_CONTEXTS[noun]:
         return None  # a bot's, an element's or an image frame's properties are no homes
     return noun
 

@@ -40,7 +40,8 @@ _PLATFORMS = loader.word_map("web", "platform_sites")
 
 
 #: Words of an organisation's name its domain leaves out: joining words and Faker's company suffixes.
-_ORG_NOISE = loader.words("web", "organisation_name_noise") | {w.lower() for w in CompanyProvider.company_suffixes}
+_ORG_NOISE = loader.words("web", "organisation_name_noise") | {
+    w for suffix in CompanyProvider.company_suffixes for w in suffix.lower().split()}  # "and Sons": and, sons
 
 
 def organisation_domain(name: str) -> str | None:
