@@ -657,6 +657,8 @@ def test_an_undocumented_number_input_of_no_kind_is_a_small_whole_number(type_: 
 @pytest.mark.parametrize(("name", "description", "made"), [
     ("Convert URL to PDF", "Convert URL to PDF", ("file_url", "pdf")),
     ("Text to Speech", "Converts textual content to audio content", ("audio_url", "wav")),
+    ("MP3 Download Text to Speech", "Generate MP3 Download URL", ("audio_url", "mp3")),  # review 5251: a .wav
+    ("Text2Wav - Memory Output", "Convert Text to Audio", ("audio_url", "wav")),  # the name's format, not audio's
     ("Dynamic QR Codes", "Generate dynamic QR Codes with custom colors.", ("image_url", "png")),
     ("getScreenshot", "Generate screenshot from url.", ("image_url", "png")),
     ("GenerateVideoThumbnailSync", "Generate the thumbnail of the video", ("image_url", "jpg")),  # the head noun
@@ -687,6 +689,26 @@ def test_a_birth_date_lies_decades_before_today(key: str) -> None:
         result = build_result(api, random.Random(seed), records=2, world=world)["response"]
         for record in result["drivers"]:
             assert int(record[key][:4]) <= world.today.year - 15, record
+
+
+def test_a_documented_response_about_another_record_is_not_the_documented_requests_answer() -> None:
+    """Review 5251: getPaymentInitiationInstruction documents UETR ``7dca010b-…`` as its input and a response about
+    ``174c245f-…``; a user who sent the documented UETR got the other payment back."""
+    from tooldial.dialogue.mockdata.documented import documented_request
+
+    asked = {"uetr": "7dca010b-fc3b"}
+    example = {"response": {"uetr": "174c245f-2682", "payment_method": "TRF", "amount": "123.45"}}
+    api = Api(category="Finance", tool="transaction", name="getPaymentInitiationInstruction",
+              example_response=example, required_parameters=(Parameter(name="uetr", example="7dca010b-fc3b"),))
+    assert not documented_request(api, asked)
+    assert build_result(api, random.Random(0), inputs=asked)["response"]["response"]["uetr"] == "7dca010b-fc3b"
+    same = api.model_copy(update={"example_response": {"response": {**example["response"], "uetr": "7DCA010B-fc3b"}}})
+    assert documented_request(same, asked)  # the same value, however written
+    listed = api.model_copy(update={"example_response": {"payments": [example["response"]]}})
+    assert documented_request(listed, asked)  # a list's records are others: a search's, a filter's
+    coded = Api(category="Data", tool="zippopotam_us", name="Get Zip Code info", example_response={
+        "country": "United States", "post code": "90210"}, required_parameters=(Parameter(name="country", default="us"),))
+    assert documented_request(coded, {"country": "us"})  # a country is no identifier: its name says the code
 
 
 @pytest.mark.parametrize(("name", "param", "kind"), [
@@ -1056,3 +1078,55 @@ def test_a_companys_website_is_on_its_own_domain():
         body = build_result(api, random.Random(seed))["response"]
         assert body["website"] == f"https://www.{organisation_domain(body['company_name'])}", body
         assert organisation_domain(body["company_name"]) not in body.get("linkedin", "")  # a social page stays
+
+
+def test_the_records_of_a_list_lie_in_different_places_and_a_place_is_listed_once() -> None:
+    """The embedded "Largest Cities in Country" listed Madrid twice with two populations (each record drew a city of
+    Spain with replacement); a geocoder's search for "patna" found Patna twice at one point (review 5251)."""
+    cities = _api(params=[("country", "string")], name="Largest Cities in Country", category="Location", outputs=[
+        OutputComponent(path=("cities", "name"), type="string", is_list=True),
+        OutputComponent(path=("cities", "population"), type="integer", is_list=True)])
+    geocode = _api(params=[("city", "string")], name="/geocode", category="Location", outputs=[
+        OutputComponent(path=("name",), type="string", is_list=True),
+        OutputComponent(path=("latitude",), type="string", is_list=True),
+        OutputComponent(path=("longitude",), type="string", is_list=True),
+        OutputComponent(path=("population",), type="integer", is_list=True)])
+    for seed in range(10):
+        names = [c["name"] for c in build_result(cities, random.Random(seed), records=2, inputs={"country": "ES"})[
+            "response"]["cities"]]
+        assert len(names) == 2 and len(set(names)) == 2, names  # each city once while the table has another
+        found = build_result(geocode, random.Random(seed), records=3, inputs={"city": "patna"})["response"]
+        assert [r["name"] for r in found] == ["Patna"], found  # the one match, not Patna three times
+
+
+def test_a_review_a_comment_and_a_post_hold_text_people_wrote() -> None:
+    """Review 5251: a video's comments held only user names and reply counts; free text was always left out (a
+    Faker sentence is lorem). A record people write takes one of our texts of its kind, each once in a dialogue; a
+    result's own ``message`` and other free text stay out."""
+    from tooldial.dialogue.mockdata.texts import _USER_TEXTS
+
+    comments = _api(name="Get video comments", category="Social", outputs=[
+        OutputComponent(path=("text",), type="string", is_list=True),
+        OutputComponent(path=("user",), type="string", is_list=True)])
+    reviews = _api(name="getReviewsByAppId", category="Business", outputs=[
+        OutputComponent(path=("message",), type="string"),
+        OutputComponent(path=("data", "reviews", "message"), type="string", is_list=True)])
+    for seed in range(5):
+        listed = build_result(comments, random.Random(seed), records=3)["response"]
+        texts = [c["text"] for c in listed]
+        assert len(set(texts)) == 3 and set(texts) <= set(_USER_TEXTS["comment"]), listed
+        body = build_result(reviews, random.Random(seed), records=2)["response"]
+        assert "message" not in body  # how the call went is no review
+        assert all(r["message"] in _USER_TEXTS["app_review_good"] + _USER_TEXTS["app_review_bad"]
+                   for r in body["data"]["reviews"]), body  # an app's reviews
+    amazon = _api(name="Get Amazon Product Reviews", category="eCommerce", outputs=[
+        OutputComponent(path=("top_critical_review", "review"), type="string"),
+        OutputComponent(path=("top_positive_review", "review"), type="string"),
+        OutputComponent(path=("comments", "countText"), type="string", is_list=True)])
+    for seed in range(5):  # a blind read of the first version: a "top critical" review full of praise
+        body = build_result(amazon, random.Random(seed))["response"]
+        assert body["top_critical_review"]["review"] in _USER_TEXTS["product_review_bad"], body
+        assert body["top_positive_review"]["review"] in _USER_TEXTS["product_review_good"], body
+        assert "countText" not in json.dumps(body)  # a count written out is no comment's text
+    notes = _api(name="Get notes", outputs=[OutputComponent(path=("notes", "text"), type="string", is_list=True)])
+    assert "text" not in json.dumps(build_result(notes, random.Random(0), records=2))  # a note's text: left out

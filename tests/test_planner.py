@@ -263,6 +263,24 @@ def test_a_record_that_names_its_author_is_not_the_authors_account():
     assert is_account({"username": "a", "id": 3}, ("users",))  # a list of users
 
 
+def test_a_record_looked_up_by_id_names_the_account_its_list_named():
+    """Review 5251: Donna Stone's tweet, picked from a list whose ``user`` was her name, came back from Tweet Details
+    with ``user`` an account of Frank Smith (``franksmith34``)."""
+    from tooldial.dialogue.planner import carry_same_entity, rename_account
+
+    picked = {"tweet_id": "8384353", "user": "Donna Stone", "favorite_count": 93}
+    details = {"tweet_id": "8384353", "favorite_count": 12, "user": {
+        "user_id": "66018", "username": "franksmith34", "name": "Frank Smith", "email": "frank.smith@example.org",
+        "follower_count": 54}}
+    assert carry_same_entity({"response": details}, picked, {"tweet_id"}, "8384353") == 1
+    assert details["favorite_count"] == 93
+    assert details["user"] == {"user_id": "66018", "username": "donnastone34", "name": "Donna Stone",
+                               "email": "donna.stone@example.org", "follower_count": 54}
+    handle = {"id": 3, "username": "franksmith34", "name": "Frank Smith"}
+    assert rename_account(handle, "dstone") and handle == {"id": 3, "username": "dstone", "name": "Frank Smith"}
+    assert not rename_account({"id": 3, "followers": 5}, "Donna Stone")  # no name field: left alone
+
+
 def test_a_supplied_chain_value_turns_a_lone_false_success_flag_true():
     """ToolBench's Pivot Points: the builder left ``status`` false (a flag alone is the answer), then the chained
     ``response|pivot_point|...|S4`` was supplied beside it; the validator rejected every such dialogue."""

@@ -236,3 +236,20 @@ def test_a_records_creation_is_no_later_than_its_last_update():
     Lifecycle.fix(record)
     assert record["create-date"] == "2024-09-29" and record["last-update-date"] == "2025-03-06"
     assert not Lifecycle().problems(Record.of({"create_time": "2024-01-01", "update_time": "2024-02-01"}))
+
+
+@pytest.mark.parametrize(("later", "value", "fixed"), [
+    ("requested_execution_date", "2024-06-06", "2025-07-11"),  # review 5251: a payment executed before its creation
+    ("requested_collection_date", "2024-06-06", "2025-07-11"),
+    ("expires_at", "2024-06-06T10:00:00Z", "2025-07-11T08:00:00Z"),  # a domain expiring before its registration
+    ("submitted_at", "2024-06-06T16:00:00", "2025-07-11T08:00:00"),
+])
+def test_a_record_is_created_before_it_is_executed_submitted_or_expires(later: str, value: str, fixed: str) -> None:
+    """Swapped, each stamp keeps its field's layout: the creation date-time stays a date-time."""
+    from tooldial.rules.world.lifecycle import Lifecycle
+
+    record = {"creation_date_time": "2025-07-11T08:00:00", later: value}
+    assert Lifecycle().problems(Record.of(record))
+    Lifecycle.fix(record)
+    assert record == {"creation_date_time": value[:10] + "T08:00:00" if len(value) == 10 else value[:19], later: fixed}
+    assert not Lifecycle().problems(Record.of(record))

@@ -371,12 +371,39 @@ def carry_same_entity(body: Any, picked: dict[str, Any], keys: set[str], value: 
                 if key in node and key not in keys and _same_scalar_type(known, node[key]) \
                         and not _echoes_request(node, key, asked or {}):
                     node[key] = _written_like(known, node[key])
+                elif key in node and isinstance(known, str) and isinstance(node[key], dict) and is_account(
+                        node[key], (key,)):
+                    rename_account(node[key], known)  # the tweet's ``user`` the list named, as the list wrote it
             changed += 1
         for child in node.values():
             visit(child)
 
     visit(body)
     return changed
+
+
+def rename_account(account: dict[str, Any], name: str) -> bool:
+    """Make ``account`` (a post's ``user`` object) the account a list named by ``name`` alone ("user": "Donna
+    Stone"): a person's name goes to its name field, a handle to its user name field; its other text fields made
+    from the old name (``franksmith34``, ``frank.smith@…``) are made from the new one. False when it holds no such
+    field."""
+    handle = " " not in name.strip()
+    wanted = ("username",) if handle else ("person", "name")
+    key = next((k for k, v in account.items() if isinstance(v, str) and field_kind(FieldName(k)) in wanted
+                and (handle or FieldName(k).has("name"))), None)
+    if key is None or not name.strip():
+        return False
+    old, account[key] = account[key], name.strip()
+    old_words = re.findall(r"[a-z0-9]+", old.lower())
+    new_words = re.findall(r"[a-z0-9]+", name.lower())
+    if handle or len(old_words) < 2 or not new_words:
+        return True
+    for k, v in account.items():  # "franksmith34" of Frank Smith is "donnastone34" of Donna Stone
+        if k != key and isinstance(v, str):
+            for sep in ("", ".", "_"):
+                v = v.replace(sep.join(old_words), sep.join(new_words))
+            account[k] = v
+    return True
 
 
 def _written_like(value: Any, like: Any) -> Any:

@@ -42,6 +42,7 @@ class WorldCheck(StrEnum):
     CLIMATE = "climate"
     WEATHER = "weather"
     ONE_ID_TWO_NAMES = "one id, two names"
+    PLACE_TWICE = "place twice"
     PRICE_JUMP = "price jump"
     EXCHANGE_RATE = "exchange rate"
     CALENDAR = "calendar"

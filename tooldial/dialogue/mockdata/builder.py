@@ -155,6 +155,7 @@ _RANGED_KINDS = loader.words("field_kinds", "model_ranged")
 #: Kinds of a record's own position: in a search around a point, each town found has its own, not the point's.
 _POINT_KINDS = loader.words("field_kinds", "record_position")
 _TOWN_WORDS = loader.words("places", "town_records")
+_NOT_TOWN_WORDS = loader.words("places", "not_town_records")
 #: The record noun of countries (``places.country_record_words``): an API whose name or tool names countries.
 _COUNTRY_NOUNS = loader.words("places", "country_record_words")
 #: Result keys under which a response repeats the request (``parameters``, ``query``, ``search_parameters``).
@@ -468,10 +469,12 @@ class ResultBuilder:
         return next((as_text(v).strip().upper() for k, v in self.raw_inputs.items() if field_kind(FieldName(k)) in (
             "symbol", "coin") and 1 < len(as_text(v).strip()) <= 12), None)
 
-    def context(self, first: bool = False) -> RecordContext:
+    def context(self, first: bool = False, taken: list[Place] | None = None) -> RecordContext:
         """A record's context; its dates hang off the date the user asked for (a start, a departure); its place
         lies where the inputs say (:attr:`record_places`), the first record's where a search by name says
-        (:attr:`first_place`)."""
+        (:attr:`first_place`); in a list of towns (:meth:`lists_towns`), a place ``taken`` by an earlier record
+        only when every one is (the largest cities of Spain are Madrid and Barcelona, not Madrid twice). The place
+        drawn is added to ``taken``."""
         ctx = RecordContext(self.world, topic=getattr(self, "topic", None), drawn_topic=getattr(self, "drawn_topic", False))
         ctx.sport, ctx.league = self.sport
         ctx.site = self.site
@@ -483,6 +486,11 @@ class ResultBuilder:
             ctx._place, self._around = places_[self._around % len(places_)], self._around + 1  # nearest first
         elif places_:
             ctx._place = places_[0] if len(places_) == 1 else self.world.rng.choice(places_)
+            if taken and ctx._place in taken:  # the next place not taken, in turn: the draws stay where they were
+                at = places_.index(ctx._place)
+                ctx._place = next((p for p in (*places_[at + 1:], *places_[:at]) if p not in taken), ctx._place)
+        if taken is not None and ctx._place is not None:
+            taken.append(ctx._place)
         if self.bounds.on is not None:
             ctx.anchor = self.bounds.on
             ctx.asked_span = bool(self.bounds.end and self.bounds.start)
@@ -497,6 +505,14 @@ class ResultBuilder:
         nouns = record_words((*path, ""), self.api_name, self.tool)
         one = not nouns or nouns[0] not in _OWN_CURRENCY_RECORDS
         return _ListCurrency(one, currency if one else None)
+
+    def lists_towns(self, path: tuple[str, ...]) -> bool:
+        """Whether the list at ``path`` lists towns (its record noun, else the API's, is one of
+        ``places.town_records`` before one of ``places.not_town_records``: "Largest Cities in Country", a list of
+        ``cities``): each is another town. The homes, listings and suburbs of one search share its area instead."""
+        noun = next((w for w in record_words((*path, ""), self.api_name, self.tool)
+                     if w in _TOWN_WORDS or w in _NOT_TOWN_WORDS), None)
+        return noun in _TOWN_WORDS
 
     def list_length(self) -> int:
         """How many records a list of the result holds: :attr:`records`; a search around a point lists as many
@@ -810,6 +826,7 @@ class ResultBuilder:
         out = []
         used = [item for i, item in enumerate(items[:self.records]) if _distinct_item(items, i)]
         priced = self.list_currency(path)
+        taken: list[Place] | None = [] if self.lists_towns(path) else None
         for i in range(self.documented_length(items) if documented else self.list_length()):
             doc = documented and i < len(items) and _distinct_item(items, i)
             template = items[i] if doc else items[0]
@@ -821,7 +838,7 @@ class ResultBuilder:
                 if pool:
                     template, doc = self.world.rng.choice(pool), True
                     used.append(template)
-            ctx = self.context(first=i == 0)
+            ctx = self.context(first=i == 0, taken=taken)
             priced.put(ctx)
             if path and isinstance(template, dict) and names_team(path[-1]) and has_team_name(template):
                 own_team(ctx, path[-1])  # a drawn team of a list of teams: the item lies where it plays
@@ -894,9 +911,10 @@ class ResultBuilder:
                 continue
             rows: list[dict[str, Any]] = []
             priced = self.list_currency(container)
+            taken: list[Place] | None = [] if self.lists_towns(container) else None
             for i in range(1 if single else self.list_length()):
                 row: dict[str, Any] = {}
-                ctx = self.context(first=i == 0)
+                ctx = self.context(first=i == 0, taken=taken)
                 priced.put(ctx)
                 ctx.business = business_record(c.path[len(container)] for c in comps if len(c.path) == len(container) + 1)
                 if container and names_team(container[-1]) and has_team_name(c.path[-1] for c in comps
@@ -1207,6 +1225,7 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
     league tables, price walks, what was searched, country facts, the documented schema, then series in order; then
     note its places."""
     words = builder.name_words | frozenset(name_tokens(api.tool))
+    world_fix("rows", "fix_places")(body)  # before paging counts the records
     world_fix("paging")(body, builder.raw_inputs)
     world_fix("status")(body)
     world_fix("exchange_rate")(body, builder.raw_inputs)
@@ -1217,6 +1236,8 @@ def _mend(api: Api, body: Any, builder: ResultBuilder) -> None:
         about_searched(api, body, builder.searched)  # the records are about what was searched
     # after the search has named its records: a country searched for ("spain") states Spain's facts
     record_fix("country_facts")(body, builder.raw_inputs, builder.world.rng, api.name, api.tool)
+    if world_fix("rows", "fix_places")(body):  # the search named every record for the place it found: once
+        world_fix("paging")(body, builder.raw_inputs)
     conform_result(api, body, builder.world.rng, builder.world.today, builder.raw_inputs)  # inside the documented schema
     # series are ordered once the schema has made its moments: a clock time it made a date-time ("15:45" →
     # "2023-10-08T15:45") runs in order too (an hourly history's times were dates of any year, in any order); one

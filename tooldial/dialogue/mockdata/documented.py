@@ -95,7 +95,36 @@ def documented_request(api: Api, inputs: dict[str, Any]) -> bool:
                            if v not in (None, {}, []) and (text := as_text(v).strip())), "")
         if not documented or documented != as_text(value).strip():
             return False
-    return True
+    return not _describes_another(example, inputs)
+
+
+def _single_record(example: Any) -> dict[str, Any] | None:
+    """The one record a documented response describes: the object itself when it holds a value of its own, or
+    the one object it wraps (``{"response": {...}}``); None for a list of records."""
+    if not isinstance(example, dict):
+        return None
+    if any(not isinstance(v, dict | list) for v in example.values()):
+        return example
+    return _single_record(next(iter(example.values()))) if len(example) == 1 else None
+
+
+def _same_text(a: str, b: str) -> bool:
+    """One value however written: ``Anastasia_Plyaskina`` and "Anastasia Plyaskina", or one inside the other
+    ("Los Angeles" and "Los Angeles, US")."""
+    a, b = re.sub(r"[\W_]+", "", a.lower()), re.sub(r"[\W_]+", "", b.lower())
+    return a in b or b in a
+
+
+def _describes_another(example: Any, inputs: dict[str, Any]) -> bool:
+    """Whether the one record a documented response describes names another entity than the request's: it holds
+    an identifying input's name with another value (the payment instruction of UETR ``174c245f-…`` documented as
+    the answer to UETR ``7dca010b-…``). Such a response was recorded for another request."""
+    record = _single_record(example)
+    if record is None:
+        return False
+    held = {str(k).lower(): v for k, v in record.items() if not isinstance(v, dict | list)}
+    return any(identifying(name) and name.lower() in held and not _same_text(as_text(value), as_text(held[
+        name.lower()])) for name, value in inputs.items())
 
 
 #: Kinds whose documented string describes the entity of the example (a title, a person, an address).

@@ -35,6 +35,8 @@ _GENERATED = word_map("media", "generated_media")
 _GENERATION_REACH = 3
 #: The media whose extension after a generation verb names what it makes ("png", not "zip" of "zip code").
 _GENERATED_MEDIA = ("image", "audio", "video")
+#: Words that name a medium, not its format (speech, picture, QR code): the format they give is a guess.
+_MEDIUM_WORDS = knowledge_words("media", "medium_words")
 
 
 def _first_sentence(api: Api) -> str:
@@ -73,18 +75,19 @@ def made_file(api: Api) -> tuple[OutputComponent, str] | None:
         # sent no file, a call converts what it is sent when the words say so: "URL to PDF", "converts HTML into
         # a PDF"; not "Return to video list", "add number to VOICE blocklist", "Translate word to word"
         converts = bool(files or set(words) & _CONVERSION_VERBS)
-        made = next((str(_FILE_FORMATS[w]) for i, w in enumerate(words)
+        word = next((w for i, w in enumerate(words)
                      if i and words[i - 1] in _CONVERSION_LEADS and w in _FILE_FORMATS
                      and (converts or _converted_source(words[:i - 1], w))
                      and words[max(i - 2, 0):i] != ["such", "as"]), None)  # "such as doc" lists, converts nothing
-        if made:
+        if word is not None:
+            made = _as_named(str(_FILE_FORMATS[word]), word, texts)
             break
     # an edit gives back the picture it is sent, as a file or by its link ("Resize image" with ``image_url``)
     edited = files or [p for p in api.required_parameters if field_kind(FieldName(p.name, p.type or "string")) == "image"]
     if made is None and edited and set(texts[0] + texts[1]) & _EDIT_VERBS:
         made = file_format(api, edited[0].name)
     if made is None:
-        made = _generated(texts[0]) or _generated(texts[1])
+        made = _generated(texts[0], texts) or _generated(texts[1], texts)
     if made is None or made not in _MEDIA:  # JSON, HTML, text: content the body holds, not a file to fetch
         return None
     medium = str(_MEDIA[made])
@@ -98,18 +101,30 @@ def _converted_source(before: list[str], made: str) -> bool:
     return bool(before) and before[-1] != made and (before[-1] in _FILE_FORMATS or before[-1] in _SOURCES)
 
 
-def _generated(words: list[str]) -> str | None:
+def _generated(words: list[str], texts: tuple[list[str], ...] = ()) -> str | None:
     """The format of the medium a generation verb makes in ``words`` ("generate green QR codes" → png): a
     :data:`_GENERATED` word or the extension of an image, audio or video (png, mp3) at most :data:`_GENERATION_REACH` words
-    after a :data:`_GENERATION_VERBS` word."""
+    after a :data:`_GENERATION_VERBS` word; a medium's usual format gives way to one ``texts`` name
+    (:func:`_as_named`)."""
     for i, word in enumerate(words):
         if word in _GENERATION_VERBS:  # the last such word is the head ("Generate Video Thumbnail": a thumbnail)
             # a medium ("QR codes") or a file format named by its extension ("generates word cloud png image")
-            found = [str(_GENERATED.get(w, w)) for w in words[i + 1:i + 1 + _GENERATION_REACH]
+            found = [w for w in words[i + 1:i + 1 + _GENERATION_REACH]
                      if w in _GENERATED or _MEDIA.get(w) in _GENERATED_MEDIA]
             if found:
-                return found[-1]
+                return _as_named(str(_GENERATED.get(found[-1], found[-1])), found[-1], texts)
     return None
+
+
+def _as_named(made: str, word: str, texts: tuple[list[str], ...]) -> str:
+    """The format of a made file read from ``word``: a medium's usual format (speech → wav) gives way to a format
+    of the same medium the call's name or first sentence names by its extension ("MP3 Download Text to Speech"
+    makes an .mp3); a format named by its extension stays."""
+    medium = _MEDIA.get(made)
+    if word not in _MEDIUM_WORDS or medium is None:  # "to JPEG", "PDF to Word": the format named is the one made
+        return made
+    named = (w for words in texts for i, w in enumerate(words) for w in (w, w + (words[i + 1:i + 2] or [""])[0]))
+    return next((w for w in named if _MEDIA.get(w) == medium), made)  # "mp3" is split as "mp", "3"
 
 
 def file_link(extension: str, host: str, rng: random.Random) -> str:

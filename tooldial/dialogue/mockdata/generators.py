@@ -28,6 +28,7 @@ from tooldial.dialogue.mockdata.places import (
 from tooldial.dialogue.mockdata.record_kinds import status_words
 from tooldial.dialogue.mockdata.sites import OWN_SITE_WORDS, organisation_domain
 from tooldial.dialogue.mockdata.sports import _gen_match_score
+from tooldial.dialogue.mockdata.texts import record_text
 from tooldial.dialogue.mockdata.titles import (
     _TITLE_CONTEXT,
     ORGANISATION,
@@ -498,7 +499,7 @@ GENERATORS: dict[str, Callable[[FieldName, RecordContext], str | None]] = {
     "company": _gen_company,
     "gender": lambda f, c: c.world.rng.choice(("male", "female")),
     "query": _gen_query,
-    "text": lambda f, c: None,  # free text is documented or left out (a Faker sentence is lorem)
+    "text": record_text,  # a review's, a comment's, a post's text is ours; other free text is documented or left out
     "title": _gen_title,
     "name": _gen_name,
     "boolean": _gen_flag,

@@ -77,6 +77,8 @@ class MockWorld:
         self.teams: list[str] = []
         #: The article headlines this dialogue's results drew: a feed's articles differ.
         self.headlines: set[str] = set()
+        #: The texts of reviews, comments and posts this dialogue's results drew: two comments differ.
+        self.texts: set[str] = set()
 
     def remember_places(self, record: dict[str, Any], ctx: RecordContext | None) -> None:
         """Note the place of ``record``'s ids: the record's own place, else the table city it names."""

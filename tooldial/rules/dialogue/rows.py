@@ -1,5 +1,6 @@
-"""World rule ``rows``: the records of one list agree: one id has one name, a price series has no jump. Its
-fixes, run by the mock-data generator on a result: :func:`one_name_per_id` and :func:`walk_series`."""
+"""World rule ``rows``: the records of one list agree: one id has one name, a price series has no jump, a place is
+listed once. Its fixes, run by the mock-data generator on a result: :func:`one_name_per_id`, :func:`walk_series`
+and :func:`drop_repeated_places`."""
 
 from __future__ import annotations
 
@@ -9,19 +10,25 @@ from typing import Any
 from tooldial.dialogue.mockdata.dates import series_key
 from tooldial.dialogue.mockdata.fields import FieldName, field_kind, name_tokens
 from tooldial.dialogue.mockdata.paths import as_number, as_text
+from tooldial.dialogue.mockdata.places import city_aliases
 from tooldial.dialogue.result_records import dict_lists
 from tooldial.knowledge import loader
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
 
 
 class Rows(CallRule):
-    """The records of one list agree: one id has one name, a price series has no jump."""
+    """The records of one list agree: one id has one name, a price series has no jump, a place is listed once."""
 
-    checks = (WorldCheck.ONE_ID_TWO_NAMES, WorldCheck.PRICE_JUMP)
+    checks = (WorldCheck.ONE_ID_TWO_NAMES, WorldCheck.PRICE_JUMP, WorldCheck.PLACE_TWICE)
 
     def problems(self, call: Call, scene: Scene | None) -> list[WorldProblem]:
         return [p.at(f"{call.api_name} result") for _path, rows in dict_lists(call.result)
-                for p in one_name_problems(rows) + price_jump_problems(rows)]
+                for p in one_name_problems(rows) + price_jump_problems(rows) + place_twice_problems(rows)]
+
+    @staticmethod
+    def fix_places(body: Any) -> bool:
+        """The generator's fix of a whole result: :func:`drop_repeated_places`; whether it left any record out."""
+        return drop_repeated_places(body)
 
     @staticmethod
     def fix_names(records: list[dict[str, Any]]) -> None:
@@ -57,6 +64,62 @@ def one_name_problems(records: list[dict[str, Any]]) -> list[WorldProblem]:
     one_name_per_id(probe)
     return [WorldProblem(WorldCheck.ONE_ID_TWO_NAMES, f"{k}={r[k]!r} beside {p[k]!r}", (k,))
             for r, p in zip(records, probe, strict=True) for k in r if r[k] != p[k]][:1]
+
+
+#: The kinds of a record's fields that say where it lies: two records of one place agree on every one.
+_PLACE_KINDS = ("latitude", "longitude", "country", "country_code", "city", "state", "timezone")
+
+
+def _place_key(record: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What makes a record one place: its own name when that is a city's, beside its own coordinates (``name``:
+    Patna, ``latitude``, ``longitude``), with its place fields (coordinates, country, time zone); None for a record
+    of anything else (a hotel, a song) or a thing named for its town or country without a point of its own (the air
+    stations a search for "singapore" found)."""
+    name = next((v for k, v in record.items() if isinstance(v, str) and field_kind(FieldName(k)) == "name"), None)
+    if name is None:
+        return None
+    fields = sorted((str(field_kind(FieldName(k))), as_text(v)) for k, v in record.items()
+                    if not isinstance(v, dict | list) and field_kind(FieldName(k)) in _PLACE_KINDS)
+    point = {"latitude", "longitude"} <= {kind for kind, _ in fields}
+    if not point or name.strip().lower() not in city_aliases():
+        return None
+    return (name.strip().lower(), *fields)
+
+
+def repeated_places(records: list[Any]) -> list[int]:
+    """The indexes of records that repeat an earlier record's place: a geocoder's "patna" found Patna twice, at one
+    point, with two populations (review 5251)."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for i, record in enumerate(records):
+        key = _place_key(record) if isinstance(record, dict) else None
+        if key is not None and key in seen:
+            out.append(i)
+        elif key is not None:
+            seen.add(key)
+    return out
+
+
+def place_twice_problems(records: list[dict[str, Any]]) -> list[WorldProblem]:
+    """Rule ``place twice``: a list names one place in two records (:func:`repeated_places`)."""
+    return [WorldProblem(WorldCheck.PLACE_TWICE, f"record {i} repeats the place {_place_key(records[i])[0]!r}", ())
+            for i in repeated_places(records)][:1]
+
+
+def drop_repeated_places(node: Any) -> bool:
+    """Every list of the result lists each place once: a record that repeats an earlier one's place is left out
+    (:func:`repeated_places`); a list of one place is the one match a search by its name finds. Whether any was."""
+    dropped = False
+    if isinstance(node, dict):
+        for value in node.values():
+            dropped = drop_repeated_places(value) or dropped
+    elif isinstance(node, list):
+        for i in reversed(repeated_places(node)):
+            del node[i]
+            dropped = True
+        for value in node:
+            dropped = drop_repeated_places(value) or dropped
+    return dropped
 
 
 #: Price words of a series record (a candle's open/high/low/close, a chart point's price).

@@ -58,4 +58,14 @@ class Lifecycle(RecordRule):
             early = [b for b in later if str(record[b])[:10] < str(record[a])[:10]]
             if early:
                 b = min(early, key=lambda k: str(record[k]))
-                record[a], record[b] = record[b], record[a]
+                record[a], record[b] = _written_as(record[b], record[a]), _written_as(record[a], record[b])
+
+
+def _written_as(value: str, like: str) -> str:
+    """ISO ``value`` in the layout of ISO ``like``: a date where ``like`` is a date, the time and zone ``like``
+    writes where it has them (a swapped stamp keeps its field's layout: ``creation_date_time`` stays a date-time)."""
+    if len(like) <= 10:
+        return value[:10]
+    if len(value) <= 10:
+        return value + like[10:]
+    return value[:19] + like[19:] if len(value) >= 19 and len(like) >= 19 else value
