@@ -123,8 +123,10 @@ def _as_named(made: str, word: str, texts: tuple[list[str], ...]) -> str:
     medium = _MEDIA.get(made)
     if word not in _MEDIUM_WORDS or medium is None:  # "to JPEG", "PDF to Word": the format named is the one made
         return made
-    named = (w for words in texts for i, w in enumerate(words) for w in (w, w + (words[i + 1:i + 2] or [""])[0]))
-    return next((w for w in named if _MEDIA.get(w) == medium), made)  # "mp3" is split as "mp", "3"
+    # each word, and each word joined to the next: ``split_words`` reads "mp3" as "mp", "3"
+    named = [form for words in texts for i, word in enumerate(words)
+             for form in (word, word + "".join(words[i + 1:i + 2]))]
+    return next((form for form in named if _MEDIA.get(form) == medium), made)
 
 
 def file_link(extension: str, host: str, rng: random.Random) -> str:

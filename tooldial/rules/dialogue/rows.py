@@ -102,8 +102,8 @@ def repeated_places(records: list[Any]) -> list[int]:
 
 def place_twice_problems(records: list[dict[str, Any]]) -> list[WorldProblem]:
     """Rule ``place twice``: a list names one place in two records (:func:`repeated_places`)."""
-    return [WorldProblem(WorldCheck.PLACE_TWICE, f"record {i} repeats the place {_place_key(records[i])[0]!r}", ())
-            for i in repeated_places(records)][:1]
+    return [WorldProblem(WorldCheck.PLACE_TWICE, f"record {i} repeats the place of an earlier one "
+                         f"({(_place_key(records[i]) or ('',))[0]!r})", ()) for i in repeated_places(records)][:1]
 
 
 def drop_repeated_places(node: Any) -> bool:
