@@ -1121,12 +1121,15 @@ def test_a_review_a_comment_and_a_post_hold_text_people_wrote() -> None:
                    for r in body["data"]["reviews"]), body  # an app's reviews
     amazon = _api(name="Get Amazon Product Reviews", category="eCommerce", outputs=[
         OutputComponent(path=("top_critical_review", "review"), type="string"),
+        OutputComponent(path=("top_critical_review", "stars"), type="number"),
         OutputComponent(path=("top_positive_review", "review"), type="string"),
+        OutputComponent(path=("top_positive_review", "stars"), type="number"),
         OutputComponent(path=("comments", "countText"), type="string", is_list=True)])
     for seed in range(5):  # a blind read of the first version: a "top critical" review full of praise
         body = build_result(amazon, random.Random(seed))["response"]
         assert body["top_critical_review"]["review"] in _USER_TEXTS["product_review_bad"], body
         assert body["top_positive_review"]["review"] in _USER_TEXTS["product_review_good"], body
+        assert float(body["top_critical_review"]["stars"]) <= 2 < 4 <= float(body["top_positive_review"]["stars"])
         assert "countText" not in json.dumps(body)  # a count written out is no comment's text
     notes = _api(name="Get notes", outputs=[OutputComponent(path=("notes", "text"), type="string", is_list=True)])
     assert "text" not in json.dumps(build_result(notes, random.Random(0), records=2))  # a note's text: left out

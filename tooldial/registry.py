@@ -137,6 +137,7 @@ RECORD_RULES = Registry("record rule", {
     "sale_price": "tooldial.rules.world.sale_price:SalePrice",
     "picture_size": "tooldial.rules.world.picture_size:PictureSize",
     "rendering": "tooldial.rules.world.rendering:Rendering",
+    "review_tone": "tooldial.rules.world.review_tone:ReviewTone",
 }, field="record rule")
 
 #: Rules on one Eq. 1 candidate edge (:class:`tooldial.rules.edge.base.EdgeRule`), tried in this order by

@@ -46,6 +46,7 @@ class Check(StrEnum):
     LEAGUE_TEAM = "league and team"
     CREATED_AFTER_EVENT = "created after a later event"
     PICTURE_SIZE = "picture size"
+    REVIEW_TONE = "review tone"
     RENDERING = "rendering"
 
 

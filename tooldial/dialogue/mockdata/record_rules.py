@@ -170,6 +170,7 @@ def apply_rules(record: dict[str, Any], ctx: RecordContext) -> None:
     record_fix("ohlc")(record)
     record_fix("volume")(record)
     record_fix("sale_price")(record)
+    record_fix("review_tone")(record)  # before ``rendering`` writes a rating out
     record_fix("rendering")(record)
     record_fix("values")(record, ctx.world.rng)
     record_fix("picture_size")(record)
