@@ -61,10 +61,12 @@ def record_text(f: FieldName, ctx: RecordContext) -> str | None:
         return None  # a result's own message says how the call went
     world = ctx.world
     kind = str(_RECORD_TEXTS[f.record[0]])
-    if f.record[0] == "review":  # a product's review speaks of the product, a stay's of the stay; a critical one is bad
+    tones = tuple(str(t) for t in _REVIEW_TONES)
+    if all(f"{kind}_{t}" in _USER_TEXTS for t in tones):  # banks by tone (reviews): a product's review speaks of
+        # the product, a stay's of the stay; a critical one is bad
         kind = next((str(k) for k, words in _REVIEW_KINDS.items() if f.context & set(words)), kind)
-        tone = next((str(t) for t, words in _REVIEW_TONES.items() if f.title & set(words)), None)
-        kind = f"{kind}_{tone or world.rng.choice(('good', 'bad'))}"
+        tone = next((t for t, words in _REVIEW_TONES.items() if f.title & set(words)), None)
+        kind = f"{kind}_{tone or world.rng.choice(tones)}"
     bank = [str(t) for t in _USER_TEXTS[kind]]
     text = str(world.rng.choice([t for t in bank if t not in world.texts] or bank))
     world.texts.add(text)
