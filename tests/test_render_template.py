@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from tooldial.audit.diversity import first_sentence, mask_values
-from tooldial.dialogue.render_template import PERSONAS, TemplateRenderer
+from tooldial.dialogue.render_template import PERSONAS, TemplateRenderer, scenario_profile
 from tooldial.dialogue.renderer import check_messages
 from tooldial.dialogue.scenario import ScenarioInstruction, make_turn
 
@@ -485,3 +485,54 @@ def test_a_reason_after_a_no_never_repeats_what_the_no_s_tail_says() -> None:
 
     tails = {ending(t) for t in _NEGATE_TAIL if t}
     assert tails and not any(ending(w) in tails for w in NEGATE_WHY)
+
+
+def _declined(dialogue_id: str, opener: str, reply: str = "negate") -> ScenarioInstruction:
+    turns = [make_turn("User", "inform_intent_vague", "", fixed_message=opener),
+             make_turn("System", "retriever_call", "", fixed_message=""),
+             make_turn("System", "suggest", "", content={"clause": "search hotels by city"}),
+             make_turn("User", reply, ""),
+             make_turn("System", "response_fail" if reply == "negate" else "request", "")]
+    return ScenarioInstruction(dialogue_id=dialogue_id, sequence_id="fail_01",
+                               actions=[t.sequence_action for t in turns], subgraph_type="zerozero",
+                               target="Hotels|stay|Search", domain="Hotels", seed=0, query=opener, apis=[],
+                               mockdata={}, turns=turns)
+
+
+def test_a_decline_names_no_person_or_occasion_the_user_has_not_told() -> None:
+    """"No, that's not it. That's not what my nephew asked for." after an opener that named no nephew brings a
+    person in as the user turns the offer down; after "My nephew Tom sent me here." it is their reason."""
+    renderer = TemplateRenderer(typo_rate=0.0)
+    untold, told = [], []
+    for i in range(400):
+        plain = _declined(f"td-decl-{i}", "Something with hotels, I think.")
+        profile = scenario_profile(plain)
+        if not profile.companion:
+            continue
+        said = f"My {profile.relation} {profile.companion} sent me here. Something with hotels, I think."
+        untold.append((profile, renderer.messages(plain)[3]))
+        told.append((profile, renderer.messages(_declined(f"td-decl-{i}", said))[3]))
+    assert len(untold) > 100
+
+    def names(profile, message: str) -> bool:
+        return bool(re.search(rf"\b({re.escape(profile.companion)}|{re.escape(profile.relation)})\b", message))
+
+    assert not [m for profile, m in untold if names(profile, m)]
+    assert [m for profile, m in told if names(profile, m)]  # a reason about a person already told stays
+
+
+def test_a_reply_to_a_suggestion_does_not_say_its_words_twice() -> None:
+    """"Not quite, that won't help. That won't help with my work." and "That's exactly what I need. That's exactly
+    what I need for work." say one thing twice: a reason that opens with three words the reply already says goes."""
+    renderer = TemplateRenderer(typo_rate=0.0)
+    reasons = 0
+    for reply in ("negate", "affirm"):
+        for i in range(300):
+            renderer.trace = []
+            renderer.messages(_declined(f"td-echo-{i}", "Something with hotels, I think.", reply))
+            parts = {name: text for act, name, text in renderer.trace if act == reply}
+            if "why" in parts:
+                reasons += 1
+                head = " ".join(re.findall(r"[\w']+", parts["why"].lower())[:3])
+                assert head not in " ".join(re.findall(r"[\w']+", parts["frame"].lower())), parts
+    assert reasons > 50  # replies with a reason after the yes or no were rendered
