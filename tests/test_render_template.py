@@ -518,6 +518,8 @@ def test_a_decline_names_no_person_or_occasion_the_user_has_not_told() -> None:
         return bool(re.search(rf"\b({re.escape(profile.companion)}|{re.escape(profile.relation)})\b", message))
 
     assert not [m for profile, m in untold if names(profile, m)]
+    # the system ends the dialogue next: a user who declines never offers to explain ("Let me explain differently.")
+    assert not [m for _, m in untold + told if "explain" in m.lower()]
     assert [m for profile, m in told if names(profile, m)]  # a reason about a person already told stays
 
 
@@ -536,3 +538,13 @@ def test_a_reply_to_a_suggestion_does_not_say_its_words_twice() -> None:
                 head = " ".join(re.findall(r"[\w']+", parts["why"].lower())[:3])
                 assert head not in " ".join(re.findall(r"[\w']+", parts["frame"].lower())), parts
     assert reasons > 50  # replies with a reason after the yes or no were rendered
+
+
+def test_the_failure_after_a_declined_suggestion_says_nothing_else_fits() -> None:
+    """A response_fail follows the user's no to the one service just offered: "I don't have a tool for that" would
+    deny the offer it just made; every wording says nothing *else* fits."""
+    renderer = TemplateRenderer(typo_rate=0.0)
+    fails = {renderer.messages(_declined(f"td-fail-{i}", "Something with hotels, I think."))[4] for i in range(300)}
+    assert len(fails) > 30
+    for message in fails:
+        assert re.search(r"\b(else|other|another|closest|closer|best match)\b", message, re.IGNORECASE), message
