@@ -487,8 +487,9 @@ def _operation_function(name: str) -> str:
 def name_clause(api: Api) -> str:
     """A verb phrase from the API's name when its documentation has none: ``deleteacampaign`` → ``delete a
     campaign``; a REST path → what it does to which record (:func:`_path_clause`); a noun name → ``get the image
-    caption from Image Caption Generator`` (a DELETE, PUT or PATCH one → ``delete the …``, ``update the …``); a
-    verb alone → ``use GoogleTranslate to translate``."""
+    caption from Image Caption Generator`` (a DELETE, PUT or PATCH one → ``delete the …``, ``update the …``; one that
+    is the tool's own name → ``use the Photo retouching service``); a verb alone → ``use GoogleTranslate to
+    translate``."""
     segments = path_segments(api.name)
     if segments is not None:
         said = _path_clause(segments, api.method)
@@ -519,7 +520,15 @@ def name_clause(api: Api) -> str:
     method_verb = METHOD_VERBS.get(api.method.upper(), "get")
     if method_verb != "get" and not _holds_a_verb(parts, method_verb):
         return _articles(f"{method_verb} the {' '.join(parts)}")  # PATCH "ProjectDescription": no lookup
+    if _words_of(" ".join(parts)) == _words_of(api.tool):
+        return f"use the {api.tool} service"  # "Photo retouching" of Photo retouching: not "get the photo retouching from
+        # Photo retouching"
     return f"get the {' '.join(parts)} from {api.tool}".strip()
+
+
+def _words_of(text: str) -> list[str]:
+    """The lower-case words and numbers of a text ("Oto-honyaku-NOW" → oto, honyaku, now)."""
+    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def _name_verb(parts: list[str]) -> str | None:

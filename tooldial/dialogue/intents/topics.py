@@ -66,9 +66,10 @@ def goal_topic(api: Api) -> str | None:
 
 
 def reads_the_name(api: Api, clause: str) -> bool:
-    """Whether the goal clause is the API's name read as a noun ("get the zatec from Zatec"): what it is about
-    is not known, and only the whole clause (with the tool) says which API is meant."""
-    return clause == name_clause(api) and clause.endswith(f" from {api.tool}")
+    """Whether the goal clause is the API's name read as a noun ("get the zatec from Zatec", "use the Zatec
+    service"): what it is about is not known, and only the whole clause (with the tool) says which API is meant."""
+    return clause == name_clause(api) and (clause.endswith(f" from {api.tool}") or
+                                           clause == f"use the {api.tool} service")
 
 
 def _plain_word(word: str) -> bool:
