@@ -309,10 +309,10 @@ def told_before(frames: tuple[str, ...], said: dict[str, bool]) -> tuple[str, ..
     return tuple(f for f in frames if not any(mark in f and not said.get(key) for mark, key in _TOLD_BY))
 
 
-def unechoed(frames: tuple[str, ...], said: str) -> tuple[str, ...]:
-    """The frames that do not open with three words the message already says ("That won't help." then "That won't
+def unechoed(frames: tuple[str, ...], message: str) -> tuple[str, ...]:
+    """The frames that do not open with three words ``message`` already says ("That won't help." then "That won't
     help with my work.", "That's exactly what I need. That's exactly what I need for work.")."""
-    low = " ".join(re.findall(r"[\w']+", said.lower()))
+    low = " ".join(re.findall(r"[\w']+", message.lower()))
     return tuple(f for f in frames if " ".join(re.findall(r"[\w']+", f.lower())[:3]) not in low)
 
 
