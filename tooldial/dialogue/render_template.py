@@ -297,18 +297,6 @@ def scenario_strings(scenario: ScenarioInstruction) -> list[str]:
     return out
 
 
-#: Placeholders of a persona frame and the ``said`` mark that tells the person or the occasion was told before.
-_TOLD_BY = (("{n}", "companion"), ("{N}", "companion"), ("{r}", "companion"), ("{ev}", "occasion"))
-
-
-def told_before(frames: tuple[str, ...], said: dict[str, bool]) -> tuple[str, ...]:
-    """The frames of a reason given in reply to a yes/no question (``affirm``, ``negate``) that name no person
-    and no occasion the user has not told yet: "No, that's not it. That's not what my nephew asked for." brings in
-    a nephew as the user turns the offer down (two blind readers of held-out sample 5401 marked it); the same
-    words after "My nephew Tom sent me here" are the user's reason."""
-    return tuple(f for f in frames if not any(mark in f and not said.get(key) for mark, key in _TOLD_BY))
-
-
 def unechoed(frames: tuple[str, ...], message: str) -> tuple[str, ...]:
     """The frames that do not open with three words ``message`` already says ("That won't help." then "That won't
     help with my work.", "That's exactly what I need. That's exactly what I need for work.")."""
@@ -554,10 +542,10 @@ class TemplateRenderer:
                 ctx["personal"] = ctx.get("personal", 0) + 1
             return text
 
-        def detail(frames: tuple[str, ...], chance: float) -> str:
+        def detail(frames: tuple[str, ...], chance: float, *, told_only: bool = False) -> str:
             if profile is None or not room() or rng.random() >= chance * extra:
                 return ""
-            return told(say(frames, profile, rng, p, ctx.setdefault("said", {})))
+            return told(say(frames, profile, rng, p, ctx.setdefault("said", {}), told_only=told_only))
 
         situation: Situation | None = ctx.get("situation")
 
@@ -628,7 +616,7 @@ class TemplateRenderer:
                 f"{rng.choice(_AFFIRM_YES)}, {rng.choice(_AFFIRM_GO)}."
             if ctx.get("clause") and not style and rng.random() < 0.5:
                 body = rng.choice(_AFFIRM_CLAUSE).format(c=ctx["clause"])
-            why = detail(unechoed(told_before(AFFIRM_WHY, ctx.get("said", {})), body), 0.4)
+            why = detail(unechoed(AFFIRM_WHY, body), 0.4, told_only=True)
             return self._told(act, p, frame=body, why=why,
                               story=moment("affirm", 0.3, STAKES, 0.5),
                               closer=closer if rng.random() < 0.5 else "")
@@ -636,7 +624,7 @@ class TemplateRenderer:
             body = style + "." if style else rng.choice(_NEGATE) if rng.random() < 0.5 else \
                 f"{rng.choice(_NEGATE_NO)}, {rng.choice(_NEGATE_WHY)}."
             tail = rng.choice(_NEGATE_TAIL) if persona == "chatty" else ""
-            why = detail(unechoed(told_before(NEGATE_WHY, ctx.get("said", {})), body), 0.4)
+            why = detail(unechoed(NEGATE_WHY, body), 0.4, told_only=True)
             return self._told(act, p, frame=body, tail=tail, why=why, story=moment("negate", 0.2))
         if act == "user_bye":
             return self._user_bye(rng, p, ctx, detail, moment)

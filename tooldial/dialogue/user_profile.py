@@ -241,13 +241,16 @@ def usable_frame(frame: str, profile: UserProfile) -> bool:
 
 
 def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
-        wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None, *, to_user: bool = False) -> str:
+        wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None, *, to_user: bool = False,
+        told_only: bool = False) -> str:
     """One frame of ``frames`` filled with ``profile`` (a record for ``{rec}`` drawn from :data:`RECORDS`).
 
     ``wrap`` is applied to the first names (the renderer protects them from persona rewrites). ``said`` is the
     dialogue's memory: the first time the companion is named without the relation, it is introduced
     ("my sister Dana"); afterwards the name alone is enough. ``to_user``: the system speaks about the user's
-    occasion ("your sister's wedding", "the party you're organising").
+    occasion ("your sister's wedding", "the party you're organising"). ``told_only``: no person and no occasion the
+    user has not told yet (a reason given with a yes or a no: "No, that's not it. That's not what my nephew asked
+    for." brings a nephew in as the user turns the offer down).
     """
     said = {} if said is None else said
     fields = profile.fields()
@@ -261,6 +264,10 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
         unusable.append("{ev}")
     if said.get("identity"):  # one identity per dialogue: the job or the role was said already
         unusable += ["{job}", "{a_job}"]
+    if told_only and not said.get("companion"):
+        unusable += ["{n}", "{N}", "{r}"]
+    if told_only and not said.get("occasion"):
+        unusable.append("{ev}")
     frames = tuple(f for f in frames if not any(u in f for u in unusable) and usable_frame(f, profile)) or ("",)
     frame = rng.choice(frames)
     if "{rec}" in frame:

@@ -15,7 +15,7 @@ from tooldial.dialogue.intents.paths import (
     path_segments,
     without_copy_number,
 )
-from tooldial.dialogue.intents.text import _word_costs, name_words
+from tooldial.dialogue.intents.text import _word_costs, name_words, words
 from tooldial.knowledge.english import (
     addresses_reader,
     indefinite_article,
@@ -520,15 +520,10 @@ def name_clause(api: Api) -> str:
     method_verb = METHOD_VERBS.get(api.method.upper(), "get")
     if method_verb != "get" and not _holds_a_verb(parts, method_verb):
         return _articles(f"{method_verb} the {' '.join(parts)}")  # PATCH "ProjectDescription": no lookup
-    if _words_of(" ".join(parts)) == _words_of(api.tool):
+    if words(" ".join(parts)) == words(api.tool.lower()):  # a glued tool name ("AudioCloud") stays one word
         return f"use the {api.tool} service"  # "Photo retouching" of Photo retouching: not "get the photo retouching from
         # Photo retouching"
     return f"get the {' '.join(parts)} from {api.tool}".strip()
-
-
-def _words_of(text: str) -> list[str]:
-    """The lower-case words and numbers of a text ("Oto-honyaku-NOW" → oto, honyaku, now)."""
-    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def _name_verb(parts: list[str]) -> str | None:
