@@ -587,6 +587,10 @@ def test_a_name_that_is_its_tools_own_name_says_to_use_the_tool() -> None:
     assert goal_clause(_api("Face-Fusion_2", "", "image", tool="Face Fusion")).lower() == "use the face fusion service"
     assert goal_clause(_api("Image Caption", "", "image", tool="Image Caption Generator")) == \
         "get the image caption from Image Caption Generator"
+    # a glued tool name is its words ("get the audio cloud from AudioCloud"), and a glued name is one word
+    assert goal_clause(_api("AudioCloud", "", "audio", tool="AudioCloud")) == "use the AudioCloud service"
+    assert goal_clause(_api("myplayvv", "", "video", tool="myPlayvv")) == "use the myPlayvv service"
+    assert goal_clause(_api("Cloud Audio", "", "audio", tool="AudioCloud")).startswith("get the ")
     # the vague requests do not read the name aloud either ("Something with Photo retouching service?")
     api = _api("Photo retouching", "", "image", tool="Photo retouching")
     assert not any("retouching" in text.lower() for text in candidates(api)["suggest"])

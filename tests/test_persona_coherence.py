@@ -132,3 +132,29 @@ def test_a_companion_introduced_by_the_frame_is_not_introduced_twice() -> None:
         assert text == f"My {profile.relation} {profile.companion} asked me to sort this out."
         later = say(("{N} needs it.",), profile, random.Random(i), said=said)  # introduced already: the name alone
         assert later == f"{profile.companion} needs it."
+
+
+def test_a_sentence_names_the_companion_once() -> None:
+    """"I'll put it in the spreadsheet my manager Heather shared for Heather" (realism read of sample 5501): a
+    frame that names the companion takes a record that does not name them too, and an occasion that holds their
+    name ("Isaac's cycling tour") goes in no frame that names them ("Isaac will want to hear this before …")."""
+    import re
+
+    from tooldial.dialogue.user_profile import _NAME_MARK, RECORDS, WRITABLE, say
+
+    assert any("{n}" in r for r in RECORDS) and any("{n}" in w for w in WRITABLE)  # the case exists in the data
+    seen_named_record = 0
+    for i in range(200):
+        profile = draw_profile(random.Random(i), role="a hobbyist", domain="Travel")
+        if not profile.companion:
+            continue
+        for frames in (("I'll put it in {wrec} for {n}.",), ("It's in {rec}, {N} says.",), ("It's in {rec}.",)):
+            text = say(frames, profile, random.Random(i), said={"companion": True})
+            assert len(re.findall(rf"\b{re.escape(profile.companion)}\b", text)) <= 1, text
+        seen_named_record += profile.companion in say(("It's in {rec}.",), profile, random.Random(i),
+                                                      said={"companion": True})
+        if _NAME_MARK in profile.occasion:
+            text = say(("{N} will want to hear this before {ev}.", "It's for {ev}."), profile, random.Random(i),
+                       said={"companion": True})
+            assert text.startswith("It's for"), text
+    assert seen_named_record  # a frame without the name still draws the records that name them

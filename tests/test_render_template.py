@@ -428,6 +428,20 @@ def test_an_inform_has_one_colon_lead_in(monkeypatch) -> None:
     assert any("here goes:" in m.lower() for m in informs) and any("Here you go:" in m for m in informs)
 
 
+def test_a_colon_lead_in_comes_right_before_the_values(monkeypatch) -> None:
+    """"Alright, here goes: Hayden here." (realism read of sample 5501): who the user is, or why they ask, is said
+    before a lead-in that ends in a colon, so the values follow it."""
+    from tooldial.dialogue import render_template
+
+    openers = {persona: ["Alright, here goes:"] for persona in render_template._USER_OPENERS}
+    monkeypatch.setattr(render_template, "_USER_OPENERS", openers)
+    monkeypatch.setattr(render_template, "_INFORM_ONE", ["The {k} is {v}."])
+    informs = [m for m in _by_action(_render(200), "inform") if "here goes:" in m.lower()]
+    after = [re.split(r"here goes: ", m, flags=re.I)[1].split(".")[0] for m in informs]
+    assert len(informs) >= 200 and not [a for a in after if "NO" not in a and "Oslo" not in a]
+    assert sum(not m.lower().startswith("alright") for m in informs) >= 10  # told first: there is something before
+
+
 def test_a_domains_lookup_lead_is_not_said_for_a_call_that_changes_something() -> None:
     """"To find the music, what is the file?" for a music service's chunk upload, "To pull the financial data, ..."
     for a bank transfer (review of sample 4111): the request turn of a call that changes something says no lead."""
@@ -548,3 +562,12 @@ def test_the_failure_after_a_declined_suggestion_says_nothing_else_fits() -> Non
     assert len(fails) > 30
     for message in fails:
         assert re.search(r"\b(else|other|another|closest|closer|best match)\b", message, re.IGNORECASE), message
+
+
+def test_a_user_giving_values_does_not_praise_the_question() -> None:
+    """"Great question!" opened a user's values after the assistant asked for them (7 of the embedded default's
+    2,000; realism reads): what the assistant asks for is the user's own data, not a question to admire."""
+    from tooldial.dialogue.render_template import _USER_OPENERS
+
+    openers = [o for bank in _USER_OPENERS.values() for o in bank]
+    assert openers and not [o for o in openers if "question" in o.lower()]

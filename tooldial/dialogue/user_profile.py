@@ -240,6 +240,25 @@ def usable_frame(frame: str, profile: UserProfile) -> bool:
     return "{ev}" not in frame or bool(profile.occasion)
 
 
+def _names_companion(text: str) -> bool:
+    """Whether a frame or record names the companion (``{n}``, ``{N}``)."""
+    return "{n}" in text or "{N}" in text
+
+
+def _once_named(rng: random.Random, options: tuple[str, ...], frame: str = "",
+                frame_names: Callable[[str], bool] = lambda option: False) -> str:
+    """One of ``options`` that does not name the companion a second time: where ``frame`` names them, a record that
+    names them too ("I'll put it in the spreadsheet Heather shared for Heather"), and a frame that names them beside
+    an occasion that does (``frame_names``: "Isaac will want to hear this before Isaac's cycling tour"), are drawn
+    again from the others. One draw as before when the first fits, so other dialogues keep their words."""
+    def twice(option: str) -> bool:
+        return _names_companion(option) and (_names_companion(frame) or frame_names(option))
+    choice = rng.choice(options)
+    if twice(choice) and (others := tuple(o for o in options if not twice(o))):
+        choice = rng.choice(others)
+    return choice
+
+
 def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
         wrap: Callable[[str], str] = str, said: dict[str, bool] | None = None, *, to_user: bool = False,
         told_only: bool = False) -> str:
@@ -269,12 +288,12 @@ def say(frames: tuple[str, ...], profile: UserProfile, rng: random.Random,
     if told_only and not said.get("occasion"):
         unusable.append("{ev}")
     frames = tuple(f for f in frames if not any(u in f for u in unusable) and usable_frame(f, profile)) or ("",)
-    frame = rng.choice(frames)
+    frame = _once_named(rng, frames, frame_names=lambda f: _NAME_MARK in profile.occasion and "{ev}" in f)
     if "{rec}" in frame:
-        frame = frame.replace("{rec}", rng.choice(profile.records or RECORDS))
+        frame = frame.replace("{rec}", _once_named(rng, profile.records or RECORDS, frame))
     if "{wrec}" in frame:
-        frame = frame.replace("{wrec}", rng.choice(WRITABLE if profile.work else
-                                                   tuple(w for w in WRITABLE if "work" not in w)))
+        frame = frame.replace("{wrec}", _once_named(rng, WRITABLE if profile.work else
+                                                    tuple(w for w in WRITABLE if "work" not in w), frame))
     if "{ev}" in frame:
         said["occasion"] = True
         occasion = profile.occasion.replace(_NAME_MARK, "{n}")

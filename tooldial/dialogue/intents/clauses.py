@@ -520,7 +520,8 @@ def name_clause(api: Api) -> str:
     method_verb = METHOD_VERBS.get(api.method.upper(), "get")
     if method_verb != "get" and not _holds_a_verb(parts, method_verb):
         return _articles(f"{method_verb} the {' '.join(parts)}")  # PATCH "ProjectDescription": no lookup
-    if words(" ".join(parts)) == words(api.tool.lower()):  # a glued tool name ("AudioCloud") stays one word
+    if words(" ".join(parts)) in (words(api.tool), words(api.tool.lower())):  # a glued tool name read as its
+        # words ("AudioCloud") or as one ("myplayvv" of myPlayvv)
         return f"use the {api.tool} service"  # "Photo retouching" of Photo retouching: not "get the photo retouching from
         # Photo retouching"
     return f"get the {' '.join(parts)} from {api.tool}".strip()
