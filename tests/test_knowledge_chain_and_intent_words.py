@@ -14,6 +14,7 @@ from tooldial.knowledge import loader
 READS = [
     ("tooldial.dialogue.chains.effects", "_SIDE_EFFECT_VERBS", "actions", "side_effect_verbs", "words"),
     ("tooldial.dialogue.chains.effects", "_NAME_VERBS", "actions", "name_change_verbs", "words"),
+    ("tooldial.dialogue.chains.effects", "_STATUS_VERBS", "actions", "status_answer_verbs", "words"),
     ("tooldial.graph.record_state", "_REPLACE", "actions", "replace_verbs", "words"),
     ("tooldial.graph.record_state", "_ENDING", "actions", "ending_verbs", "words"),
     ("tooldial.graph.record_state", "_PART_CHANGE", "actions", "part_change_verbs", "words"),

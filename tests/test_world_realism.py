@@ -102,6 +102,42 @@ def test_a_call_made_for_what_it_returns_needs_a_documented_result_like_a_lookup
     assert not wants_written_response(team, {"response": {"status": "success"}})
 
 
+def test_a_call_that_made_something_undocumented_is_no_target_but_a_done_action_is():
+    """Samples 5051 and 5061: 160 of 600 dialogues ended on "the request went through successfully", for "add num1
+    and num2", "create a QR code containing any text", "creates an oil painting effect" as for "delete the specific
+    riddle". Done is the whole answer of a call that changes a record named by its id or whose verb only reports
+    that it was done (send, update, cancel, ...); any other undocumented change made something no document shows."""
+    def param(name, example="1"):
+        return Parameter(name=name, example=example)
+
+    made = [
+        _api("add", required=[param("num1"), param("num2")], description="add num1 and num2, both integers"),
+        _api("Oil", required=[param("amount", "4")], method="POST", description="Creates an oil painting effect."),
+        _api("Text QR Code", required=[param("redirect_url", "www.google.com")],
+             description="This endpoint allows you to create a QR Code containing any text."),
+        _api("/recognize_url", required=[param("image_url", "https://a.example/car.jpg")], method="POST",
+             description="Send an image url with the license plate you wish to obtain."),
+    ]
+    done = [
+        _api("Update Riddle", required=[param("id", "17")], method="PUT", description="Updates the existing riddle."),
+        _api("Send Email", description="You can send an email as notification about a new listing."),
+        _api("Cancel scheduled broadcast", required=[param("broadcastId", "88")], method="POST",
+             description="Cancel a previously scheduled broadcast within a list."),
+        _api("locale", description="Sets a specific locale and language."),
+        _api("Create team", required=[param("name", "Ops")], method="POST",
+             description="Creates a new Team and makes you a member."),  # its result is the new team's id
+    ]
+    other = _api("Get Country", required=[param("code", "PT")], outputs=[_o("name", "Portugal")])
+    corpus = Corpus(spec="test:world", tools=[Tool(category="Data", name="t", apis=(*made, *done)),
+                                              Tool(category="Data", name="geo", apis=(other,))])
+    assert all(side_effects(a) and not made_for_its_output(a) for a in made)  # no lookups: the older rule passes them
+    assert [unit_problem(corpus, DialogueUnit(target=a.id)) for a in made] == ["call without a documented result"] * 4
+    assert [unit_problem(corpus, DialogueUnit(target=a.id)) for a in done] == [""] * 5
+    assert all(unit_problem(corpus, DialogueUnit(target=a.id), written_results=True) == "" for a in made)
+    one = Corpus(spec="test:one", tools=[Tool(category="Data", name="t", apis=tuple(made))])
+    assert all(unit_problem(one, DialogueUnit(target=a.id)) == "" for a in made)  # a silent system keeps its calls
+
+
 def test_a_silent_tool_among_many_gives_no_lookup_targets_unless_a_model_writes_the_results():
     """Issue 28, held-out sample 4643: 38 of 60 template dialogues ended on a lookup of a tool that documents no
     output, answered "the status is success". The exemption is for a corpus that is one silent system."""

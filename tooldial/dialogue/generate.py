@@ -29,6 +29,7 @@ from tooldial.cache import default_cache_dir
 from tooldial.corpus.models import Api, Corpus, Parameter
 from tooldial.dialogue.answer_fields import codes_only, names_only
 from tooldial.dialogue.chains import made_for_its_output
+from tooldial.dialogue.chains.effects import answered_by_status
 from tooldial.dialogue.intents import (
     Intent,
     IntentBank,
@@ -46,6 +47,7 @@ from tooldial.dialogue.mockdata import (
     is_credential,
     reports_something,
 )
+from tooldial.dialogue.mockdata.created import created_id_output
 from tooldial.dialogue.mockdata.files import made_file
 from tooldial.dialogue.planner import (
     DialoguePlan,
@@ -199,16 +201,23 @@ def unit_problem(corpus: Corpus, unit: DialogueUnit, *, written_results: bool = 
       documentation says nothing about what it returns (no example response,
       only an error example or a generic envelope): its only "answer" would be ``status: success`` — unless a
       model writes its response (``written_results``: the ``result`` role) or the corpus is one system and no
-      API of the target's tool documents an output (:func:`_silent_system`).
+      API of the target's tool documents an output (:func:`_silent_system`);
+    - the target changes something, documents no result, and is no call whose whole answer is that it was done
+      (:func:`~tooldial.dialogue.chains.effects.answered_by_status`: it names no record by its id and its verb
+      is not "send", "update", "delete", …), creates no record whose id it returns and makes no file: it made
+      something no documentation shows ("add num1 and num2", "create a QR code"), with the same exceptions.
     """
     target = corpus.get(unit.target)
     apis = [target] + ([corpus.get(unit.source)] if unit.source else [])
     chain = target.parameter(unit.chain_param) if unit.chain_param else None
     if any(is_credential(p) for a in apis for p in a.required_parameters) or (chain and is_credential(chain)):
         return "credential input"
-    if made_for_its_output(target) and not documented_output(target) and made_file(target) is None \
-            and not written_results and not _silent_system(corpus, target):
-        return "lookup without a documented result"  # a call that makes a file answers with its link
+    if not documented_output(target) and made_file(target) is None and not written_results \
+            and not _silent_system(corpus, target):
+        if made_for_its_output(target):
+            return "lookup without a documented result"  # a call that makes a file answers with its link
+        if created_id_output(target) is None and not answered_by_status(target):
+            return "call without a documented result"  # "add num1 and num2": not "the request went through"
     return ""
 
 

@@ -7,6 +7,8 @@ import re
 from tooldial.corpus.models import Api
 from tooldial.dialogue.intents.clauses import description_clause
 from tooldial.dialogue.intents.text import readable
+from tooldial.dialogue.mockdata.fields import FieldName, field_kind
+from tooldial.knowledge.english import is_base_verb, verb_base
 from tooldial.knowledge.loader import ordered_words
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import name_tokens
@@ -33,6 +35,24 @@ def made_for_its_output(api: Api) -> bool:
         return True
     name = f" {readable(api.name).lower()} "
     return any(f" {phrase} " in name for phrase in _PRODUCT_PHRASES)
+
+
+def answered_by_status(api: Api) -> bool:
+    """Whether "the request went through" is the whole answer of a call that changes something: it acts on a record
+    the request names by its id (update pet 12, cancel broadcast 7, like tweet 99), or its first verb is one whose
+    call only reports that it was done (``actions.status_answer_verbs``: send, update, delete, cancel, set, …). The
+    name's verb decides before the description's ("/recognize_url", "Send an image url with the license plate":
+    a plate is recognized). An undocumented call that is neither made something ("add num1 and num2", "create a QR
+    code", "creates an oil painting effect"), and nothing shows what."""
+    if any(field_kind(FieldName(p.name, p.type or "string")) == "id" for p in api.required_parameters):
+        return True
+    for text in (api.name.rstrip("/").rsplit("/", 1)[-1], api.name, description_clause(api)):
+        first = (readable(text).split() or [""])[0].lower()
+        if first in _STATUS_VERBS:
+            return True
+        if is_base_verb(first) or verb_base(first):  # another verb decides: "add", "create", "recognize"
+            return False
+    return False
 
 
 def describes_its_input(api: Api, clause: str) -> bool:
@@ -73,3 +93,5 @@ _SENT_THINGS = knowledge_words("actions", "sent_things")
 _NAME_VERBS = knowledge_words("actions", "name_change_verbs")
 #: Words of a name that say a call that changes something is made for what it returns.
 _PRODUCT_PHRASES = knowledge_words("actions", "product_phrases")
+#: Verbs of a call whose whole answer is that it was done (``actions.status_answer_verbs``).
+_STATUS_VERBS = knowledge_words("actions", "status_answer_verbs")
