@@ -69,4 +69,17 @@ def test_an_id_by_its_last_word_is_no_answer_whatever_its_stem_names() -> None:
     assert unasked_id("countryId", "Competitor Current Games", "Get competitor current games.")
     assert unasked_id("league_ids", "Team Info", "A team's info.")
     assert not unasked_id("country", "Team Info", "A team's info.")
-    assert not unasked_id("countryId", "Country by id", "Get a country by its id.")  # the documentation is about ids
+    assert not unasked_id("countryId", "Country ids", "List the ids of countries.")  # the documentation is about ids
+
+
+def test_an_id_the_call_is_asked_by_makes_no_other_id_an_answer() -> None:
+    """"For Andrade Coffee Grinder, the seller ID is 2634933 and the brand is Andrade." answered "Get Amazon India
+    products by Id" (dev sample 5071): the id in the name is the one the user gave, so the documentation is not
+    about ids; an id it names as what comes back still is."""
+    assert unasked_id("seller_id", "GET PRODUCTS BY ID", "Get Amazon India products by Id")
+    assert unasked_id("countryId", "Country by id", "Get a country by its id.")
+    assert unasked_id("teamId", "Team details", "Details of a team, using the team ID you got from Teams.")
+    # "with" names what comes back ("by email, with order id, date, total and status")
+    assert not unasked_id("order_id", "Recent Orders", "List recent orders by email, with order id, date and total.")
+    assert not unasked_id("user_id", "Get user ID", "Returns the user ID from a username")
+    assert not unasked_id("category_id", "Categories", "Get all the category IDs by a store id")

@@ -221,6 +221,14 @@ def is_action(record: DialogueRecord, corpus: Corpus | None) -> bool:
 _ABOUT_IDS = re.compile(r"\b(" + "|".join(loader.ordered_words("identifiers", "about_ids")) + r")\b", re.I)
 
 
+#: An id the call is asked *by* ("Get Amazon India products by Id", "from a Belarus company ID", "using the user
+#: ID"): a lead of ``identifiers.asked_by_id_leads`` and an id word at most four words on. The user gave that id;
+#: it does not make the seller's id an answer.
+_ASKED_BY_ID = re.compile(r"\b(?:" + "|".join(loader.ordered_words("identifiers", "asked_by_id_leads"))
+                          + r")\s+(?:[\w-]+\s+){0,3}?(?:" + "|".join(loader.ordered_words("identifiers", "about_ids"))
+                          + r")\b", re.I)
+
+
 #: Last words of a field name that make it an id whatever its stem (``countryId``, ``league_ids``):
 #: ``identifiers.id_tails``.
 _ID_TAILS = loader.words("identifiers", "id_tails")
@@ -236,7 +244,7 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
     # an id by its last word is an id whatever its stem's kind: ``countryId`` 209 is no country ("the country IDs
     # are 209 and 543" answered a team's games)
     an_id = field_kind(f) == "id" or bool(f.tokens) and f.tokens[-1] in _ID_TAILS
-    if not an_id or _ABOUT_IDS.search(f"{api_name} {api_description}"):
+    if not an_id or _ABOUT_IDS.search(_ASKED_BY_ID.sub(" ", f"{api_name} {api_description}")):
         return False
     created = created_record(api_name)
     return created is None or FieldName(field).tokens != (created[-1], "id")
