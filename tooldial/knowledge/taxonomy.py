@@ -375,14 +375,24 @@ def picture_size_keys(record: Mapping[str, object]) -> dict[str, int]:
     return {}
 
 
+def _picture_moment(f: FieldName) -> bool:
+    """Whether a field that names a picture holds its moment (``photo_datetime_utc``, ``image_date``): its last
+    word, past a time zone's (``field_words.zone_suffixes``), is one of ``field_words.picture_moment_heads``. A
+    photo's date is a date, not a link to the photo."""
+    tokens = list(f.tokens)
+    while len(tokens) > 1 and tokens[-1] in _cue("zone_suffixes"):
+        tokens.pop()
+    return len(tokens) > 1 and tokens[-1] in _cue("picture_moment_heads")
+
+
 #: (kind, predicate) in priority order; the first predicate that holds names the field's kind. The words are the
 #: ``field_words`` pack's (one set per cue).
 RULES: tuple[tuple[FieldKind, Callable[[FieldName], bool]], ...] = (
     (FieldKind.BOOLEAN, lambda f: len(f.tokens) > 1 and f.tokens[0] in _cue("boolean_prefixes")),
     (FieldKind.ID, _is_id),
     (FieldKind.EMAIL, lambda f: "email" in f.joined),
-    (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric or f.has(*standard_words("url"))
-     and names_picture(f, own=False)),
+    (FieldKind.IMAGE, lambda f: f.has(*_cue("image")) and not f.numeric and not _picture_moment(f)
+     or f.has(*standard_words("url")) and names_picture(f, own=False)),
     (FieldKind.URL, lambda f: f.has(*standard_words("url"))),
     (FieldKind.FILE, lambda f: f.has(*_cue("file")) and not f.numeric),
     (FieldKind.LATITUDE, lambda f: f.has(*standard_words("latitude"))),
