@@ -42,8 +42,8 @@ def answered_by_status(api: Api) -> bool:
     the request names by its id (update pet 12, cancel broadcast 7, like tweet 99), or its first verb is one whose
     call only reports that it was done (``actions.status_answer_verbs``: send, update, delete, cancel, set, …). The
     name's verb decides before the description's ("/recognize_url", "Send an image url with the license plate":
-    a plate is recognized). An undocumented call that is neither made something ("add num1 and num2", "create a QR
-    code", "creates an oil painting effect"), and nothing shows what."""
+    a plate is recognized). An undocumented call that is neither made something no documentation shows ("add num1
+    and num2", "create a QR code", "creates an oil painting effect")."""
     if any(field_kind(FieldName(p.name, p.type or "string")) == "id" for p in api.required_parameters):
         return True
     for text in (api.name.rstrip("/").rsplit("/", 1)[-1], api.name, description_clause(api)):
