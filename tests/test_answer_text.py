@@ -51,6 +51,20 @@ def test_units_and_forms_keep_the_value() -> None:
     assert show_value(("competitorNum",), 7).label == "competitor number"  # no "number of" with nothing after it
 
 
+def test_a_count_name_says_number_of_once_and_keeps_an_irregular_plural() -> None:
+    """"number of of pages" (``noOfPages``, ``numOfMatches``), "NB adults" (``nbAdults``) and "number of salesmens"
+    (``no_salesmen``): 19 labels of ToolBench's output fields."""
+    from tooldial.dialogue.answer_text import field_label
+
+    assert field_label(("noOfPages",))[0] == "number of pages"
+    assert field_label(("num_of_admined_pages",))[0] == "number of admined pages"
+    assert field_label(("nbAdults",))[0] == "number of adults"
+    assert field_label(("nbChildren",))[0] == "number of children"
+    assert field_label(("no_salesmen",))[0] == "number of salesmen"
+    assert field_label(("no_of_employee",))[0] == "number of employees"  # a regular noun still takes its s
+    assert field_label(("num_likes",))[0] == "number of likes"
+
+
 def test_a_unix_time_of_a_date_field_reads_as_a_date() -> None:
     """"the first trade date is 1,765,756,800", "here is one: 1,754,330,400 starting 1,753,779,600" (sample 3701): a
     date field's Unix time, seconds or milliseconds, is said as a date; counts and ids of that size are not."""

@@ -31,7 +31,7 @@ from tooldial.corpus.models import Api
 from tooldial.dialogue.intents import words
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
 from tooldial.knowledge import loader
-from tooldial.knowledge.english import indefinite_article, is_countable, plural, singular
+from tooldial.knowledge.english import indefinite_article, irregular_plural, is_countable, plural, singular
 
 #: Records of a list answer that are named (the rest are counted).
 MAX_ITEMS = 3
@@ -193,6 +193,8 @@ def humanise(toks: list[str]) -> str:
     capitals: ``pb`` → "P/B ratio", ``nav`` → "NAV")."""
     out: list[str] = []
     for i, t in enumerate(toks):
+        if t == "of" and out and out[-1].endswith(" of"):
+            continue  # ``no_of_pages``: "number of pages", not "number of of pages"
         if t in _ABBREVIATIONS:
             if _ABBREVIATIONS[t]:  # "number of" of ``num_pages``; last, as in ``competitorNum``, "number"
                 out.append(_ABBREVIATIONS[t].removesuffix(" of") if i == len(toks) - 1 else _ABBREVIATIONS[t])
@@ -202,7 +204,8 @@ def humanise(toks: list[str]) -> str:
             out.append(t)
     text = " ".join(out)
     text = re.sub(r"\bdate time\b", "date and time", text)
-    text = re.sub(r"\bnumber of (\w+?)s?$", r"number of \1s", text) if text.startswith("number of") else text
+    if text.startswith("number of") and not irregular_plural(text.rsplit(" ", 1)[-1]):  # "number of children"
+        text = re.sub(r"\bnumber of (\w+?)s?$", r"number of \1s", text)
     return text or " ".join(toks)
 
 

@@ -139,6 +139,13 @@ def word_classes(word: str) -> frozenset[str]:
     return frozenset(_lemmas(word.lower()))
 
 
+def irregular_plural(word: str) -> bool:
+    """Whether ``word`` is a noun's plural not written with an s (``children``, ``men``, ``criteria``): lemminflect's
+    lexicon gives it a noun lemma and none is the word itself."""
+    nouns = _lemmas(word.lower()).get("NOUN", ())
+    return bool(nouns) and word.lower() not in nouns and not word.lower().endswith("s")
+
+
 def verb_lemmas(word: str) -> tuple[str, ...]:
     """The verbs ``word`` is a form of in lemminflect's lexicon (``returns`` → ``return``; ``data`` → none)."""
     return tuple(_lemmas(word.lower()).get("VERB", ()))
