@@ -565,8 +565,9 @@ def test_the_failure_after_a_declined_suggestion_says_nothing_else_fits() -> Non
 
 
 def test_a_user_giving_values_does_not_praise_the_question() -> None:
-    """"Great question!" opened a user's values after the assistant asked for them (7 of the embedded default's
-    2,000; realism reads): what the assistant asks for is the user's own data, not a question to admire."""
+    """"Great question!" opened a user's values after the assistant asked for them (26 of the embedded default's
+    2,000 dialogues in session 56; realism reads): what the assistant asks for is the user's own data, not a
+    question to admire."""
     from tooldial.dialogue.render_template import _USER_OPENERS
 
     openers = [o for bank in _USER_OPENERS.values() for o in bank]

@@ -606,12 +606,10 @@ class TemplateRenderer:
                                                     lambda: detail(SOURCES if copied else CHOICES, 0.5), goal)
             if ctx.get("said", {}).get("sit:plan") and story:  # the plan was said: no goal restatement too
                 goal = ""
+            lead = {"opener": opener, "context": context, "story": story}
             if opener.endswith(":"):  # a lead-in leads into the values: "Hayden here. Alright, here goes: …",
-                # not "Alright, here goes: Hayden here."
-                return self._told(act, p, context=context, story=story, opener=opener, frame=body, source=source,
-                                  goal=goal, closer=closer)
-            return self._told(act, p, opener=opener, context=context, story=story, frame=body, source=source,
-                              goal=goal, closer=closer)
+                lead = {"context": context, "story": story, "opener": opener}  # not "Alright, here goes: Hayden here."
+            return self._told(act, p, **lead, frame=body, source=source, goal=goal, closer=closer)
         if act == "fail_inform":
             return self._user_fail_inform(c, rng, p, persona, context=context, goal=goal, closer=closer,
                                           detail=detail, moment=moment)

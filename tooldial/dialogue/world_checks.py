@@ -229,6 +229,12 @@ _ASKED_BY_ID = re.compile(r"\b(?:" + "|".join(loader.ordered_words("identifiers"
                           + r")\b", re.I)
 
 
+@lru_cache(maxsize=4096)  # asked for every id field of every answer of an API (speed only)
+def _about_ids(text: str) -> bool:
+    """Whether an API's name and description say it is about ids, less the ids it is asked by."""
+    return bool(_ABOUT_IDS.search(_ASKED_BY_ID.sub(" ", text)))
+
+
 #: Last words of a field name that make it an id whatever its stem (``countryId``, ``league_ids``):
 #: ``identifiers.id_tails``.
 _ID_TAILS = loader.words("identifiers", "id_tails")
@@ -244,7 +250,7 @@ def unasked_id(field: str, api_name: str, api_description: str) -> bool:
     # an id by its last word is an id whatever its stem's kind: ``countryId`` 209 is no country ("the country IDs
     # are 209 and 543" answered a team's games)
     an_id = field_kind(f) == "id" or bool(f.tokens) and f.tokens[-1] in _ID_TAILS
-    if not an_id or _ABOUT_IDS.search(_ASKED_BY_ID.sub(" ", f"{api_name} {api_description}")):
+    if not an_id or _about_ids(f"{api_name} {api_description}"):
         return False
     created = created_record(api_name)
     return created is None or FieldName(field).tokens != (created[-1], "id")
