@@ -67,6 +67,23 @@ def test_a_past_moment_is_not_moved_after_today():
     assert built == drawn  # two years after last month is after today: the drawn update stays
 
 
+def test_a_now_stamp_is_not_moved_out_of_the_world_s_year():
+    """A domain's ``DomainUpdatedDate`` documented a year before its expiry moved with the expiry to a year before
+    the world's today, which ``validate`` rejects as a stale "now" (the sample's draws again): it keeps its drawn
+    value; the other moments keep their documented gaps."""
+    from tooldial.dialogue.mockdata import WORLD_YEAR, in_now_window
+
+    today = dt.date(WORLD_YEAR, 3, 1)
+    documented = {"id": 1, "DomainExpirationDate": "2023-09-14T23:00:00", "DomainCreatedDate": "1995-09-15T23:00:00",
+                  "DomainUpdatedDate": "2022-09-13T12:15:20"}
+    built = {"id": 1, "DomainExpirationDate": f"{WORLD_YEAR}-03-20T23:00:00", "DomainCreatedDate": "1990-01-01T00:00:00",
+             "DomainUpdatedDate": f"{WORLD_YEAR}-02-27T08:00:00"}
+    keep_documented_gaps(documented, built, lambda record: "id" in record, today)
+    assert built["DomainCreatedDate"] == f"{WORLD_YEAR - 28}-03-21T23:00:00"  # moved with the expiry
+    assert built["DomainUpdatedDate"] == f"{WORLD_YEAR}-02-27T08:00:00"  # a year before: the drawn one stays
+    assert in_now_window(dt.date(WORLD_YEAR, 2, 27)) and not in_now_window(dt.date(WORLD_YEAR - 1, 3, 19))
+
+
 def test_a_record_with_one_moment_is_left_alone():
     built = {"id": 2, "startTimestamp": 1759905000}
     assert keep_documented_gaps({"id": 1, "startTimestamp": 1659240000}, built, lambda r: True,

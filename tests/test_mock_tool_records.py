@@ -150,3 +150,35 @@ def test_the_documented_entity_check_reads_records_of_their_own_as_the_builder_d
     strings = foreign_strings(FIXTURES, foreign)
     assert "Harbour Rovers" in strings and not {"Castle Athletic", "Coastal League"} & strings
     assert {"Harbour Rovers", "Castle Athletic", "Coastal League"} <= foreign_strings(FIXTURES)
+
+
+# A made-up media feed of a team: the example documents team 40's videos; a call asks for team 77's.
+MEDIA = Api(category="Sports", tool="kickoff", name="Team media", description="Videos of a team.",
+            required_parameters=(Parameter(name="teamId", type="NUMBER", default=40),),
+            example_response={"media": [
+                {"id": 4713863, "subtitle": "Full Highlights", "title": "Harbour Rovers 3-1 Castle Athletic",
+                 "note": "Harbour Rovers beat Castle Athletic by 2 goals"},
+                {"id": 4715159, "subtitle": "Full Highlights", "title": "Dune United 0-2 Harbour Rovers"}]})
+
+
+def test_a_string_the_kept_records_share_is_no_documented_entity_s() -> None:
+    """Every documented video of another team is a record of its own and served as documented: a string it shares
+    with the looked-up record ("Full Highlights") names no entity, so ``validate`` does not flag what the builder
+    keeps (44 of a sample's 48 draws again were such labels); the looked-up record's own title still is flagged."""
+    from tooldial.dialogue.mockdata import foreign_lookup, foreign_strings
+
+    strings = foreign_strings(MEDIA, foreign_lookup(MEDIA, {"teamId": "77"}))
+    assert "Harbour Rovers 3-1 Castle Athletic" in strings and "Full Highlights" not in strings
+    assert "Full Highlights" in foreign_strings(MEDIA)  # no call: every entity string of the example
+
+
+def test_a_drawn_record_keeps_no_sentence_of_the_documented_entity_with_new_numbers() -> None:
+    """Records drawn after the looked-up one vary its documented values; a sentence of the documented entity with
+    only its numbers redrawn ("Harbour Rovers beat Castle Athletic by 7 goals") is still that entity's, so it is
+    left out like the sentence itself."""
+    notes = []
+    for seed in range(6):
+        body = build_result(MEDIA, random.Random(seed), records=4, inputs={"teamId": "77"})["response"]
+        notes += [m["note"] for m in body["media"] if "note" in m]
+        assert all("Full Highlights" == m.get("subtitle", "Full Highlights") for m in body["media"])
+    assert not [n for n in notes if "Harbour Rovers beat" in n], notes

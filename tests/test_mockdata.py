@@ -254,6 +254,27 @@ def test_a_varied_value_keeps_its_years_years() -> None:
     assert len({_vary_digits("ORD-20231115-88", rng) for _ in range(20)}) > 1
 
 
+def test_a_varied_value_keeps_its_ordinals() -> None:
+    """An ordinal is a label's place in its order, not a digit to redraw: "1st Inning" became "3st Inning"."""
+    from tooldial.dialogue.mockdata.builder import _vary_digits
+
+    rng = random.Random(5)
+    assert {_vary_digits("1st Inning", rng) for _ in range(20)} == {"1st Inning"}
+    assert {_vary_digits("the 22nd floor", rng) for _ in range(20)} == {"the 22nd floor"}
+    drawn = {_vary_digits("Lap 12, 3rd sector", rng) for _ in range(30)}
+    assert all(re.fullmatch(r"Lap \d\d, 3rd sector", d) for d in drawn) and len(drawn) > 1
+
+
+def test_an_ordinal_label_is_no_entity_string() -> None:
+    """The digits of an ordinal ("1st Inning", "2nd Half") do not make an unnamed field's text a code of the
+    documented entity; other digits still do."""
+    from tooldial.dialogue.mockdata import entity_string
+
+    assert not entity_string("inning1", "1st Inning") and not entity_string("period", "2nd Half")
+    assert entity_string("inning1", "Inning 1") and entity_string("compiler", "C++ (GCC 7.4.0)")
+    assert entity_string("note", "Gujarat Titans beat Delhi Capitals by 6 wickets")
+
+
 def test_a_drawn_records_url_keeps_the_documented_site_and_form():
     """Later records of a list get URLs in the documented one's form (same site, a picture stays a picture, the
     ids in the path redrawn, a date's month and day kept), never a made-up page on a made-up site."""

@@ -50,6 +50,7 @@ from tooldial.dialogue.mockdata.climate import input_climate as input_climate
 from tooldial.dialogue.mockdata.dates import ISO_DATE as ISO_DATE
 from tooldial.dialogue.mockdata.dates import DateBounds as DateBounds
 from tooldial.dialogue.mockdata.dates import date_bounds as date_bounds
+from tooldial.dialogue.mockdata.dates import in_now_window as in_now_window
 from tooldial.dialogue.mockdata.dates import is_now_stamp as is_now_stamp
 from tooldial.dialogue.mockdata.dates import order_series as order_series
 from tooldial.dialogue.mockdata.dates import parse_date as parse_date

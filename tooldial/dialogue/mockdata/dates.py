@@ -78,6 +78,18 @@ def written_like(example: str, moment: str) -> str | None:
     return None
 
 
+#: "Now" stamps may lie this many days before the world's first "today" (a "last updated" of yesterday) ...
+NOW_SLACK = dt.timedelta(days=3)
+#: ... and a forecast inside a "current" API may run this far past its last.
+NOW_LATE = dt.timedelta(days=60)
+
+
+def in_now_window(day: dt.date) -> bool:
+    """Whether a "now" stamp (:func:`is_now_stamp`) on ``day`` lies in the world's year, not years stale: what the
+    ``stale now`` world check accepts and what a record's moved moments keep (:mod:`.moments`)."""
+    return dt.date(WORLD_YEAR, 1, 1) - NOW_SLACK <= day <= dt.date(WORLD_YEAR, 12, 31) + NOW_LATE
+
+
 def is_now_stamp(f: FieldName) -> bool:
     """A date field that holds the dialogue's "today" or just before: named current/updated/latest/..., or
     any non-future date of an API or list named so ("Recent Orders", "current weather" observed_at)."""

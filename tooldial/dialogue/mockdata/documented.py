@@ -148,7 +148,8 @@ def entity_string(key: str, value: Any) -> bool:
         return False
     if kind is None:  # an unnamed field: only what reads as a name or a code ("C++ (GCC 7.4.0)", "main.cpp",
         # "XigniteIndexFastPuller", "Coliseu dos Recreios"), not a description word ("Partly cloudy", "Realtime")
-        return bool(re.search(r"\d|[a-z][A-Z]|\b[A-Z]{2,}\b|/|\w\.\w", value)) or len(
+        # nor an ordinal's label ("1st Inning")
+        return bool(re.search(r"\d(?!\d*(?:st|nd|rd|th)\b)|[a-z][A-Z]|\b[A-Z]{2,}\b|/|\w\.\w", value)) or len(
             re.findall(r"\b[A-Z][a-z]+", value)) >= 2
     return True
 
@@ -212,24 +213,28 @@ def asked_documented(api: Api, foreign: list[str]) -> frozenset[str]:
 
 def foreign_strings(api: Api, foreign: list[str] | None = None) -> frozenset[str]:
     """The entity strings of an API's documented example response (:func:`entity_string`); with the ``foreign``
-    inputs of a call, only those of the records that are not records of their own (:func:`another_record`)."""
+    inputs of a call, only those of the records that are not records of their own (:func:`another_record`), and
+    none that such a record holds too: the mock world serves those records as documented, so a string they share
+    with the looked-up one ("Full Highlights" of every video, "1st Inning" of every match) names no entity."""
     asked = asked_documented(api, foreign) if foreign else frozenset()
     out: set[str] = set()
+    kept: set[str] = set()
 
-    def walk(node: Any, path: tuple[str, ...], key: str) -> None:
+    def walk(node: Any, path: tuple[str, ...], key: str, own: bool) -> None:
         if isinstance(node, dict):
-            if foreign and another_record(node, path, api, asked):
-                return
+            own = own and not (foreign and another_record(node, path, api, asked))
             for k, v in node.items():
-                walk(v, (*path, str(k)), str(k))
+                walk(v, (*path, str(k)), str(k), own)
         elif isinstance(node, list):
             for v in node:
-                walk(v, path, key)
+                walk(v, path, key, own)
+        elif not own:
+            kept.add(as_text(node))
         elif entity_string(key, node):
             out.add(node)
 
-    walk(api.example_response, (), "")
-    return frozenset(out)
+    walk(api.example_response, (), "", True)
+    return frozenset(out - kept)
 
 
 #: Top-level output names of a generic response envelope (``get``, ``parameters``, ``errors``, ``results``,

@@ -5,7 +5,8 @@ record is filled, every moment of it and of the objects inside it that are no re
 ``time`` and ``changes``) is its documented moment moved by one shift: the shift of the moment that leads it (the
 first redrawn one at the record's own level, else inside it; a "now" stamp only when nothing else moved). The
 documented gaps between them (a period two hours after the start, an update a second after the period) stay,
-unless a past moment (an update, a publication) would then lie after the dialogue's today.
+unless a past moment (an update, a publication) would then lie after the dialogue's today, or a "now" stamp
+outside the world's year.
 
 A moment is a Unix time (seconds or milliseconds, under a name that says time) or an ISO date-time; a documented
 moment before 1970 (``1900-01-01T03:30:00``, a clock time written as a date) and a birth date stay as drawn."""
@@ -17,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from tooldial.dialogue.mockdata.dates import is_now_stamp
+from tooldial.dialogue.mockdata.dates import in_now_window, is_now_stamp
 from tooldial.dialogue.mockdata.fields import _BIRTH, _PAST, FieldName, field_kind
 from tooldial.knowledge import loader
 
@@ -80,7 +81,8 @@ def keep_documented_gaps(documented: dict[str, Any], built: dict[str, Any],
     """Move every moment of a built record (see the module docstring) by the shift of its leading moment, keeping the
     documented gaps; returns the moments changed. A moment named past (``time.past``: ``updatedAt``, ``published``,
     ``lastUpdateTime``) that the move would put after ``today`` (an article updated two years after it was
-    published, published last month) keeps its drawn value."""
+    published, published last month), and a "now" stamp it would put outside the world's year (a domain's
+``DomainUpdatedDate`` a year before, :func:`~.dates.in_now_window`), keep their drawn values."""
     found = list(_own_moments(documented, built, names_itself))
     if len(found) < 2:
         return 0
@@ -99,7 +101,8 @@ def keep_documented_gaps(documented: dict[str, Any], built: dict[str, Any],
     changed = 0
     for i, (_, doc, out, key) in enumerate(found):
         seconds = docs[i] + shift  # type: ignore[operator]
-        if dt.datetime.fromtimestamp(seconds, dt.UTC).date() > today and FieldName(key).has(*_PAST):
+        day = dt.datetime.fromtimestamp(seconds, dt.UTC).date()
+        if day > today and FieldName(key).has(*_PAST) or is_now_stamp(FieldName(key)) and not in_now_window(day):
             continue
         value = moved(doc[key], seconds, out[key])
         if value != out[key]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from tooldial.dialogue.mockdata import (
-    WORLD_YEAR,
     FieldName,
     date_bounds,
+    in_now_window,
     is_now_stamp,
     parse_date,
     series_direction,
@@ -16,11 +15,6 @@ from tooldial.dialogue.mockdata import (
 )
 from tooldial.dialogue.result_records import dict_lists, objects_at
 from tooldial.rules.world_check import Call, CallRule, Scene, WorldCheck, WorldProblem
-
-#: "Now" stamps may lie this many days before the world's first "today" (a "last updated" of yesterday).
-_NOW_SLACK = dt.timedelta(days=3)
-#: ... and a forecast inside a "current" API may run this far past its last.
-_LATE = dt.timedelta(days=60)
 
 
 class Dates(CallRule):
@@ -39,13 +33,12 @@ def date_problems(inputs: dict[str, Any], result: Any, api_name: str = "") -> li
     bounds = date_bounds(inputs)
     words = frozenset(FieldName(api_name).tokens)
     out: list[WorldProblem] = []
-    first, last = dt.date(WORLD_YEAR, 1, 1) - _NOW_SLACK, dt.date(WORLD_YEAR, 12, 31) + _LATE
     for path, obj in objects_at(result):
         title = words | {t for p in path for t in FieldName(p).tokens}
         for key, value in obj.items():
             day = parse_date(value)
             f = FieldName(key, title=frozenset(title))
-            if day is not None and is_now_stamp(f) and not first <= day <= last:
+            if day is not None and is_now_stamp(f) and not in_now_window(day):
                 out.append(WorldProblem(WorldCheck.STALE_NOW, f"{key}={value!r} is not the dialogue's today (stale 'now')",
                                         (key,)))
     for path, rows in dict_lists(result):
