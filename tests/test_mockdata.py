@@ -265,6 +265,17 @@ def test_a_varied_value_keeps_its_ordinals() -> None:
     assert all(re.fullmatch(r"Lap \d\d, 3rd sector", d) for d in drawn) and len(drawn) > 1
 
 
+def test_a_sentence_with_new_numbers_is_the_same_text_but_a_code_or_a_phone_is_not() -> None:
+    """A drawn record keeps no sentence of the documented entity with only its numbers redrawn; a tracking number or
+    a phone number drawn in the documented layout is a new value (the embedded corpus lost its tracking numbers and
+    phones when any digits-only change counted)."""
+    from tooldial.dialogue.mockdata.builder import _same_text
+
+    assert _same_text("Rovers beat Athletic by 7 goals", "Rovers beat Athletic by 2 goals")
+    assert not _same_text("SP2368759067PT", "SP1234567890PT") and not _same_text("+20 108 386 1056", "+351 213 462 017")
+    assert not _same_text("Rovers beat Athletic", "Athletic beat Rovers")
+
+
 def test_an_ordinal_label_is_no_entity_string() -> None:
     """The digits of an ordinal ("1st Inning", "2nd Half") do not make an unnamed field's text a code of the
     documented entity; other digits still do."""

@@ -184,7 +184,7 @@ def _same_text(value: Any, example: str) -> bool:
     number drawn in the documented layout."""
     if value == example:
         return True
-    return isinstance(value, str) and len(re.findall(r"[A-Za-z]{2,}", example)) >= 2 and re.sub(
+    return isinstance(value, str) and len(re.findall(r"(?<!\S)[A-Za-z]{2,}(?!\S)", example)) >= 2 and re.sub(
         r"\d+", "0", value) == re.sub(r"\d+", "0", example)
 
 
