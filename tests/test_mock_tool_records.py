@@ -180,5 +180,5 @@ def test_a_drawn_record_keeps_no_sentence_of_the_documented_entity_with_new_numb
     for seed in range(6):
         body = build_result(MEDIA, random.Random(seed), records=4, inputs={"teamId": "77"})["response"]
         notes += [m["note"] for m in body["media"] if "note" in m]
-        assert all("Full Highlights" == m.get("subtitle", "Full Highlights") for m in body["media"])
+        assert all(m.get("subtitle", "Full Highlights") == "Full Highlights" for m in body["media"])
     assert not [n for n in notes if "Harbour Rovers beat" in n], notes

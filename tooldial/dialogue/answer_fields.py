@@ -27,7 +27,8 @@ from tooldial.dialogue.weather import WEATHER_GOAL
 from tooldial.dialogue.weather import role as weather_role
 from tooldial.dialogue.world_checks import asked_field, enumerated_words, unasked_id
 from tooldial.graph.record_types import api_subject_words
-from tooldial.knowledge.english import plural, singular
+from tooldial.knowledge.english import plural, singular, stem, word_classes
+from tooldial.knowledge.loader import word_map
 from tooldial.knowledge.loader import words as knowledge_words
 from tooldial.knowledge.taxonomy import name_tokens, picture_side, picture_size_keys
 
@@ -54,6 +55,38 @@ _BOOKKEEPING = tuple(sorted(knowledge_words("envelope", "bookkeeping_prefixes"))
 
 #: Words of a goal that asks for a picture's size (``knowledge/packs/answer_goals.yaml``).
 _PICTURE_SIZE_GOALS = knowledge_words("answer_goals", "picture_size_goal")
+
+
+#: Words that make an API a check, and words of a check that say how it checks (``answer_goals`` pack).
+_CHECK_GOAL = knowledge_words("answer_goals", "check_goal")
+_NOT_VERDICT_GOAL = knowledge_words("answer_goals", "verdict_not_goal")
+#: First words of a flag's name that only say it is a flag ("is valid", "has mx").
+_FLAG_LEADS = frozenset(str(k) for k in word_map("english", "flag_label_leads"))
+
+
+def verdict_flag(api_name: str, description: str, result: Any, inputs: Iterable[str] = ()) -> tuple[str, ...] | None:
+    """The yes/no flag that answers a check, or None: the API's name or description makes it a check
+    (``answer_goals.check_goal``: validate, verify, check, detect, whether) and the flag's own words ask about one of
+    the goal's words in another form (a shared Snowball stem: ``valid`` of "Validate Email Address", ``in_stock`` of
+    "Pharmacy Stock Check", ``available`` of "availability"), a word that is not only a noun and not the words of the
+    ``inputs``' names (what is checked: ``free_email`` of an email check is no verdict; a ``database`` component
+    neither), nor a flag named like the call's own report (``result``, ``status``, ``success``: which way it
+    answers is not in its name). Of several, the shallowest (the email's ``valid``, not its SMTP step's); a flag of
+    a list's records is none (each record has its own)."""
+    goal = set(readable(f"{api_name} {description}").lower().split())
+    if not goal & _CHECK_GOAL:
+        return None
+    given = {w for name in inputs for w in readable(name).lower().split()}  # what is checked: the email, the domain
+    stems = {stem(w) for w in goal - _NOT_VERDICT_GOAL - given if len(w) >= 4 and w.isalpha()}
+    items = leaf_items(result)
+    counts: dict[tuple[str, ...], int] = {}
+    for path, _ in items:
+        counts[path] = counts.get(path, 0) + 1
+    found = [path for path, value in items if path and counts[path] == 1 and (
+        isinstance(value, bool) or as_text(value).strip().lower() in ("true", "false")) and any(
+        stem(t) in stems and word_classes(t) != {"NOUN"} for t in name_tokens(path[-1]) if t not in _FLAG_LEADS)
+        and "".join(name_tokens(path[-1])) not in _CALL_WRAPPERS | STATUS_KEYS]  # a bare "result": true says not what
+    return min(found, key=len) if found else None
 
 
 def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Iterable[str] = ()
@@ -84,7 +117,12 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     page_sizes = _page_sizes(result, {p for p, _ in items})
     made = made_file(api)  # the link to the file a conversion or an edit made is what the user asked for
     made_path = made[0].path if made is not None else None
+    verdict = verdict_flag(api.name, api.description, result, (p.name for p in api.parameters))
     for order, (path, value) in enumerate(items):
+        if path and path == verdict:  # what the check found ("it's not valid") comes first
+            seen_paths.add(path)
+            scored.append((-1000.0, order, "|".join(path), _field_label(path), as_text(value).strip()))
+            continue
         if not path or path in seen_paths or value is None or isinstance(value, bool):
             continue
         seen_paths.add(path)
@@ -110,13 +148,14 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
         score = _relevance(path, kind, _goal_of_path(path, goal, asked_by)) + (100.0 if asked else 0.0)
         scored.append((-score, order, "|".join(path), _field_label(path), text))
     scored.sort()
+    told = "|".join(verdict) if verdict else None
     if any(not _about_the_call(key, text, enumerated) for _, _, key, _, text in scored):
         # how the call went ("status: success", "current page: 1") and what it cost ("server time: 10:45",
         # "credit count: 115", "has more: yes", "num results: 5") are no answer when the result holds one
-        scored = [row for row in scored if not _about_the_call(row[2], row[4], enumerated)]
+        scored = [row for row in scored if row[2] == told or not _about_the_call(row[2], row[4], enumerated)]
     else:  # only the call's own report: a status other than "done" ("pending") or what the goal names
         # ("credits left" of a credits lookup) is news; "status: success", "request left: 99,997" are not
-        scored = [row for row in scored if _still_news(row[2], row[4], goal)]
+        scored = [row for row in scored if row[2] == told or _still_news(row[2], row[4], goal)]
     out: list[tuple[str, str, str]] = []
     for _, _, key, lab, text in scored:
         path = tuple(key.split("|"))

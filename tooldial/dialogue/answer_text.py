@@ -28,10 +28,19 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from tooldial.corpus.models import Api
+from tooldial.dialogue.answer_fields import verdict_flag
 from tooldial.dialogue.intents import words
 from tooldial.dialogue.mockdata import FieldName, as_text, field_kind, records_at, values_at
 from tooldial.knowledge import loader
-from tooldial.knowledge.english import indefinite_article, irregular_plural, is_countable, plural, singular
+from tooldial.knowledge.english import (
+    indefinite_article,
+    irregular_plural,
+    is_countable,
+    past_participle,
+    plural,
+    singular,
+    verb_base,
+)
 
 #: Records of a list answer that are named (the rest are counted).
 MAX_ITEMS = 3
@@ -87,6 +96,7 @@ class ShownFact(BaseModel):
     kind: str = ""
     plural: bool = False  # the label is a plural noun ("students"): "has 47,000 students"
     listed: bool = False  # the text joins several records' values ("Fnatic and BIG"): "the team names are ..."
+    verdict: bool | None = None  # what a check found (its yes/no flag): "it's not valid", not "the valid is no"
 
 
 class ListedItem(BaseModel):
@@ -117,7 +127,7 @@ class Answer(BaseModel):
     def by_label(self) -> dict[str, str]:
         """label -> text, what a user may echo when thanking ("the temperature is 18.4 °C")."""
         out = {"name": self.subject} if self.subject else {}
-        out.update({f.label: f.text for f in self.facts})
+        out.update({f.label: f.text for f in self.facts if f.verdict is None})  # "so the valid is it's not valid"
         if self.items and not out:  # "So the first hotel is Hotel Miradouro" (not "the hotels is A and B")
             noun = self.noun if self.noun and self.noun not in _GENERIC_NOUNS else "result"
             out[f"first {singular(noun)}"] = self.items[0].name
@@ -408,7 +418,14 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
     for fact in answer.facts:  # {"data": 96} of "Place Distance" is the place distance, not "the data"
         if fact.label in _GENERIC_LABELS:
             fact.label = humanise([w for w in words(api.name) if w not in _LOOKUP_VERBS]) or fact.label
-    answer.facts.sort(key=lambda f: (f.text.endswith((".", "!", "?")), f.label.startswith("feels like")))
+    verdict = verdict_flag(api.name, api.description, result, (p.name for p in api.parameters))
+    for fact in answer.facts:
+        if verdict and fact.key == "|".join(verdict) and fact.kind == "boolean":
+            fact.verdict = fact.text == "yes"
+            fact.label = re.sub(r"^(?:is|are) ", "", fact.label)
+            fact.text = verdict_text(fact.label, fact.verdict)
+    answer.facts.sort(key=lambda f: (f.verdict is None, f.text.endswith((".", "!", "?")),
+                                     f.label.startswith("feels like")))
     _count_the_list_by_its_total(answer)
     if not answer.subject and answer.facts and not answer.items:
         # the record's own name leads, when its fields are about one record and it has one
@@ -587,12 +604,40 @@ _NO_SUBJECT_FRAMES = _FRAMES["no_subject_frames"]
 _GENERIC_NOUNS = loader.words("labels", "generic_nouns")
 
 
+#: How a check's finding is said (``answer.verdict_clauses``, ``answer.verdict_predicates``) and the first words of
+#: a flag's name that say its shape (``english.flag_label_leads``: "has"/"with" → has).
+_VERDICT_CLAUSES = _FRAMES["verdict_clauses"]
+_VERDICT_PREDICATES = _FRAMES["verdict_predicates"]
+_HAS_LEADS = frozenset(str(k) for k, v in loader.word_map("english", "flag_label_leads").items() if v == "with")
+
+
+def verdict_text(label: str, value: bool, *, predicate: bool = False) -> str:
+    """What a check found, its flag's ``label`` ("valid", "in stock", "has MX", "exists") and ``value``: "it's not
+    valid", "it's in stock", "it has no MX", "it doesn't exist", "it's not verified" (``verify``); with ``predicate``, of a named subject ("is not
+    valid")."""
+    words_ = label.split()
+    first = words_[0].lower() if words_ else ""
+    base = verb_base(first)
+    if first in _HAS_LEADS and len(words_) > 1:
+        shape, x = "has", " ".join(words_[1:])
+    elif base is not None and base != first:  # "exists", "matches": a verb in the third person
+        shape, x = "verb", label if value else " ".join([base, *words_[1:]])
+    elif base == first:  # "verify": false says it is not verified
+        shape, x = "state", " ".join([past_participle(first), *words_[1:]])
+    else:
+        shape, x = "state", label
+    bank = _VERDICT_PREDICATES if predicate else _VERDICT_CLAUSES
+    return bank[f"{shape}_{'on' if value else 'off'}"][0].format(x=x)
+
+
 def _count_like(fact: ShownFact) -> bool:
     return fact.plural and bool(re.match(r"^-?[\d,]+(\.\d+)?$", fact.text))
 
 
 def _clause(fact: ShownFact, p: Any) -> str:
     """One fact as an independent clause without a subject ("the humidity is 64%")."""
+    if fact.verdict is not None:
+        return fact.text
     v, label = p(fact.text), fact.label
     if fact.kind == "temperature" and label in _TEMPERATURE_LABELS:
         return f"it's {v}"
@@ -613,6 +658,8 @@ def _clause(fact: ShownFact, p: Any) -> str:
 
 def _predicate(fact: ShownFact, p: Any) -> str:
     """One fact as a predicate of a named subject ("has 47,000 students"), or "" when none reads well."""
+    if fact.verdict is not None:
+        return verdict_text(fact.label, fact.verdict, predicate=True)
     v, label = p(fact.text), fact.label
     if fact.kind == "temperature" or fact.listed:  # several records' values are no predicate of one subject
         return ""

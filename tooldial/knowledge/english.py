@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from tooldial.knowledge import loader
 
@@ -109,6 +110,22 @@ def first_person(clause: str) -> str:
     return _YOU.sub(said, clause)
 
 
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    """Snowball's English stemmer (pure Python, no data to download), built on first use."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=32768)
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) stem of a word, lower case: ``valid``, ``validate``, ``validation`` and ``validator``
+    share ``valid``; ``deliverable`` and ``deliverability`` share ``deliver``. It tells words that ask about the
+    same thing in other forms, not a word's meaning."""
+    return str(_stemmer().stemWord(word.lower()))
+
+
 @lru_cache(maxsize=16384)
 def verb_base(word: str) -> str | None:
     """The base form of a word English uses only as a verb, written in its base or third-person form
@@ -144,6 +161,15 @@ def irregular_plural(word: str) -> bool:
     lexicon gives it a noun lemma and none is the word itself."""
     nouns = _lemmas(word.lower()).get("NOUN", ())
     return bool(nouns) and word.lower() not in nouns and not word.lower().endswith("s")
+
+
+def past_participle(verb: str) -> str:
+    """The past participle of a verb in its base form (``verify`` → ``verified``, ``write`` → ``written``), by
+    lemminflect's inflection rules; the word itself when it has none."""
+    import lemminflect
+
+    forms = lemminflect.getInflection(verb.lower(), tag="VBN")
+    return forms[0] if forms else verb
 
 
 def verb_lemmas(word: str) -> tuple[str, ...]:

@@ -66,6 +66,7 @@ class WorldCheck(StrEnum):
     MISSING_FIELD = "missing field"
     UNASKED_ID = "unasked id"
     ASKED_LEFT_OUT = "asked field left out"
+    VERDICT_LEFT_OUT = "verdict left out"
     AGREEMENT = "agreement"
     FLAG_AS_NAME = "flag as name"
     NO_TEMPERATURE = "forecast without temperature"

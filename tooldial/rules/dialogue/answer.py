@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tooldial.dialogue.answer_fields import verdict_flag
 from tooldial.dialogue.mockdata import (
     STATUS_KEYS,
     as_text,
@@ -29,13 +30,14 @@ _AGREEMENT = re.compile(r"\bthere is 1 (?!\w*(?:ss|us|is|news|series)\b)[a-z]{3,
 
 class Answer(DialogueRule):
     """The answer fields (``scenario.answer_fields``) are in the result, no id unless the API's documentation is
-    about ids, none the description enumerates left out; a lookup is not answered by an error (a documented 404
+    about ids, none the description enumerates left out, nor what a check found (its verdict flag:
+    :func:`~tooldial.dialogue.answer_fields.verdict_flag`); a lookup is not answered by an error (a documented 404
     or rate limit served as its result) or by how the call went alone (``status: success``); no careless
     agreement, no record named by a yes/no flag, no weather answer without the temperature its result states."""
 
     kind = "answer"
     checks = (WorldCheck.ERROR_SERVED, WorldCheck.STATUS_ONLY, WorldCheck.MISSING_FIELD, WorldCheck.UNASKED_ID,
-              WorldCheck.ASKED_LEFT_OUT, WorldCheck.AGREEMENT, WorldCheck.FLAG_AS_NAME, WorldCheck.NO_TEMPERATURE)
+              WorldCheck.ASKED_LEFT_OUT, WorldCheck.VERDICT_LEFT_OUT, WorldCheck.AGREEMENT, WorldCheck.FLAG_AS_NAME, WorldCheck.NO_TEMPERATURE)
 
     def problems(self, scene: Scene) -> list[WorldProblem]:
         record, turns, corpus = scene.record, scene.turns, scene.corpus
@@ -76,6 +78,11 @@ class Answer(DialogueRule):
                                   description, said):
             out.append(WorldProblem(WorldCheck.ASKED_LEFT_OUT, f"the description names {key}, the response does not "
                                     "report it", (key,)))
+        inputs = [*(brief.get("required_parameters") or {}), *(brief.get("optional_parameters") or {})]
+        verdict = verdict_flag(str(brief.get("name", "")), description, body, inputs)
+        if verdict is not None and fields and "|".join(verdict) not in fields:
+            out.append(WorldProblem(WorldCheck.VERDICT_LEFT_OUT, f"a check's response leaves out what it found "
+                                    f"({'|'.join(verdict)})", ("|".join(verdict),)))
         for m in _AGREEMENT.finditer(str(response.get("message", ""))):
             out.append(WorldProblem(WorldCheck.AGREEMENT, f"the response says {m.group(0)!r}"))
         return out + weather_answer_problems(body, fields, str(brief.get("name", "")), description,
