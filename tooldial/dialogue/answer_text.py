@@ -394,7 +394,7 @@ def _label_key(records: list[dict[str, Any]], prefer: list[str], noun: str = "")
     return ""
 
 
-def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, str]]) -> Answer:
+def build_answer(api: Api | None, result: dict[str, Any], fields: list[tuple[str, str, str]]) -> Answer:
     """The :class:`Answer` for ``fields`` (answer-field path ``a|b``, label, value, most relevant first) of
     ``result``: list fields as a counted list of named records, the others as facts about one subject."""
     answer = Answer()
@@ -416,9 +416,9 @@ def build_answer(api: Api, result: dict[str, Any], fields: list[tuple[str, str, 
     for path in scalar:
         _add_fact(answer, result, path)
     for fact in answer.facts:  # {"data": 96} of "Place Distance" is the place distance, not "the data"
-        if fact.label in _GENERIC_LABELS:
+        if fact.label in _GENERIC_LABELS and api is not None:
             fact.label = humanise([w for w in words(api.name) if w not in _LOOKUP_VERBS]) or fact.label
-    verdict = verdict_flag(api.name, api.description, result, (p.name for p in api.parameters))
+    verdict = verdict_flag(api.name, api.description, result, (p.name for p in api.parameters)) if api else None
     for fact in answer.facts:
         if verdict and fact.key == "|".join(verdict) and fact.kind == "boolean":
             fact.verdict = fact.text == "yes"
