@@ -47,6 +47,13 @@ def test_no_verdict_without_a_check_or_without_a_flag_about_its_goal() -> None:
 def test_the_verdict_is_told_first_even_beside_the_call_s_own_report() -> None:
     fields = answer_fields(VALIDATOR, VALIDATED, known=["ada@example.org"])
     assert fields[0] == ("data|valid", "valid", "false")
+    # the verdict takes no other field's place: all three the description enumerates are still told
+    enumerating = Api(category="Tools", tool="jobs", name="Check Task", description="Check whether a task is finished: "
+                      "its status, callback status and callback url.")
+    task = {"is_finished": True, "task_status": "done", "task_callback_status": "sent",
+            "task_callback_url": "https://example.org/cb"}
+    told = [k for k, _, _ in answer_fields(enumerating, task)]
+    assert told[0] == "is_finished" and {"task_status", "task_callback_status", "task_callback_url"} <= set(told)
     only_flag = {"status": "success", "valid": True}
     assert answer_fields(VALIDATOR, only_flag)[0][0] == "valid"  # a bare flag is otherwise about the call
 

@@ -107,7 +107,8 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     enumerated = enumerated_words(api.description)
     asked_count = len({p[-1] for p, v in leaf_items(result) if p and asked_field(p[-1], enumerated)
                        and not unasked_id(p[-1], api.name, api.description)})
-    limit = max(limit, asked_count)
+    verdict = verdict_flag(api.name, api.description, result, (p.name for p in api.parameters))
+    limit = max(limit, asked_count) + (verdict is not None)  # the verdict takes no other field's place
     scored: list[tuple[float, int, str, str, str]] = []
     seen_paths: set[tuple[str, ...]] = set()
     items = leaf_items(result)
@@ -117,7 +118,6 @@ def answer_fields(api: Api, result: dict[str, Any], limit: int = 3, known: Itera
     page_sizes = _page_sizes(result, {p for p, _ in items})
     made = made_file(api)  # the link to the file a conversion or an edit made is what the user asked for
     made_path = made[0].path if made is not None else None
-    verdict = verdict_flag(api.name, api.description, result, (p.name for p in api.parameters))
     for order, (path, value) in enumerate(items):
         if path and path == verdict:  # what the check found ("it's not valid") comes first
             seen_paths.add(path)
