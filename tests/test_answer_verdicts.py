@@ -84,3 +84,14 @@ def test_validate_flags_a_check_answered_without_its_verdict() -> None:
 
     assert problems(["timestamp", "data|reason"]) and "data|valid" in problems(["data|reason"])[0]
     assert problems(["data|valid", "data|reason"]) == []
+
+
+def test_a_verdict_that_opens_a_sentence_is_said_with_its_capital() -> None:
+    """The template answer "Done. It's in stock, ..." was followed by "(it's in stock)": the required value was
+    looked up with its lower-case first letter only."""
+    from tooldial.dialogue.scenario import TurnInstruction
+
+    turn = TurnInstruction(speaker="System", action="response", sequence_action="response", description="",
+                           situation="", required_values=["it's in stock", "3.85"])
+    assert turn.says("it's in stock", "Done. It's in stock, the price is 3.85.")
+    assert not turn.says("it's in stock", "Done. It's not in stock.") and not turn.says("3.85", "It's 3.8.")

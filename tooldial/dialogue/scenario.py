@@ -112,8 +112,9 @@ class TurnInstruction(BaseModel):
     def says(self, value: str, message: str) -> bool:
         """Whether ``message`` says a required value: verbatim, or — a yes/no value of one of the turn's
         ``values`` — in words under its label ("don't use logo" for ``use logo: false``,
-        :mod:`tooldial.dialogue.flags`)."""
-        if value in message:
+        :mod:`tooldial.dialogue.flags`). A value in words that opens a sentence has its capital there ("It's in
+        stock" says a check's verdict "it's in stock")."""
+        if value in message or value[:1].islower() and value[:1].upper() + value[1:] in message:
             return True
         flag = flag_value(value)
         return flag is not None and any(said_flag(str(label), flag, message) for label, said
