@@ -124,7 +124,7 @@ def _ordinal(day: int) -> str:
 
 def casual_value(value: str, rng: random.Random) -> str:
     """How a person repeats an answer's date, clock time or amount back in their own words ("16 July 2025" →
-    "July 16th", "14:00" → "2pm", "426.00" → "426"); any other value, and one that is not wholly such a form,
+    "July 16th", "14:00" → "2pm", "426.00" → "426", "3.85" → "about 4"); any other value, and one that is not wholly such a form,
     unchanged. Only for echoes the dialogue state does not track (a goodbye's recap of the answer)."""
     date = _DAY_MONTH_YEAR.fullmatch(value) or _ISO_DATE.fullmatch(value)
     if date:
@@ -150,5 +150,7 @@ def casual_value(value: str, rng: random.Random) -> str:
         whole = amount.group(1)
         if amount.group(2) == "00":
             return whole
-        return rng.choice((whole, f"about {whole}", f"{whole} and change"))
+        number = int(whole.replace(",", "")) + (int(amount.group(2)) >= 50)
+        # the amount itself, or rounded as said: 3.85 is "about 4" or "3 and change", never a bare "3"
+        return rng.choice((value, f"about {number:,}", f"{whole} and change"))
     return value
