@@ -67,7 +67,14 @@ def test_the_verdict_is_said_as_a_finding_not_as_a_label_and_a_value() -> None:
     answer = build_answer(VALIDATOR, VALIDATED, answer_fields(VALIDATOR, VALIDATED, known=["ada@example.org"]))
     text = phrase(answer, random.Random(0), lambda v: v)
     assert text.startswith("It's not valid") and "the valid is" not in text, text
-    assert "valid" not in answer.by_label()  # a thanking user does not echo "the valid is it's not valid"
+    assert answer.by_label()["valid"] == "no" and "it's not valid" not in answer.required()  # said as its sentence
+    from tooldial.dialogue.render_template import echoable_facts
+
+    assert "valid" not in echoable_facts(answer.by_label())  # a thanking user does not say "the valid is no"
+    subject = build_answer(VALIDATOR, VALIDATED, [("data|valid", "valid", "false"), ("data|email", "email", "x")])
+    subject.subject, subject.facts = "ada@example.org", subject.facts[:1]
+    said = phrase(subject, random.Random(0), lambda v: v)
+    assert "ada@example.org is not valid" in said or "ada@example.org, it's not valid" in said, said
 
 
 def test_validate_flags_a_check_answered_without_its_verdict() -> None:
@@ -95,3 +102,19 @@ def test_a_verdict_that_opens_a_sentence_is_said_with_its_capital() -> None:
                            situation="", required_values=["it's in stock", "3.85"])
     assert turn.says("it's in stock", "Done. It's in stock, the price is 3.85.")
     assert not turn.says("it's in stock", "Done. It's not in stock.") and not turn.says("3.85", "It's 3.8.")
+
+
+def test_a_check_answered_only_by_its_verdict_has_a_fact_to_tell() -> None:
+    """"Verify Email" whose answer was its ``CatchAll`` flag alone was said "the request went through successfully.
+    (it's not catch all)": the response had no fact, and the verdict was appended."""
+    from tooldial.dialogue.scenario_writer import response_parts
+
+    api = Api(category="Email", tool="delivery", name="Verify Email", description="Checks if an email is a catch-all.",
+              required_parameters=(Parameter(name="email", type="STRING"),))
+    result = {"CatchAll": False, "Email": "ada@example.org"}
+    situation, required, content = response_parts(api, result, known=["ada@example.org"])
+    assert content["answer_fields"] == ["CatchAll"] and content["facts"] == {"catch all": "no"}
+    assert required == [] and "catch all is no" in situation
+    text = phrase(build_answer(api, result, answer_fields(api, result, known=["ada@example.org"])),
+                  random.Random(0), lambda v: v)
+    assert "not catch all" in text and "went through" not in text

@@ -119,7 +119,7 @@ class Answer(BaseModel):
     def required(self) -> list[str]:
         """The strings the message must contain verbatim."""
         out = [self.subject] if self.subject else []
-        out += [f.text for f in self.facts]
+        out += [f.text for f in self.facts if f.verdict is None]  # a verdict's words follow its sentence's form
         for item in self.items:
             out += [item.name, *(d.text for d in item.details)]
         return list(dict.fromkeys(s for s in out if s))
@@ -127,7 +127,8 @@ class Answer(BaseModel):
     def by_label(self) -> dict[str, str]:
         """label -> text, what a user may echo when thanking ("the temperature is 18.4 °C")."""
         out = {"name": self.subject} if self.subject else {}
-        out.update({f.label: f.text for f in self.facts if f.verdict is None})  # "so the valid is it's not valid"
+        # a verdict as yes/no: the response has a fact to tell; a thanking user echoes no "yes" (labels pack)
+        out.update({f.label: f.text if f.verdict is None else "yes" if f.verdict else "no" for f in self.facts})
         if self.items and not out:  # "So the first hotel is Hotel Miradouro" (not "the hotels is A and B")
             noun = self.noun if self.noun and self.noun not in _GENERIC_NOUNS else "result"
             out[f"first {singular(noun)}"] = self.items[0].name
