@@ -99,5 +99,6 @@ def test_casual_values_say_the_same_date_time_or_amount() -> None:
         assert casual_value("426.00", rng) == "426"
         assert casual_value("68,421.50", rng) in ("68,421.50", "about 68,422", "68,421 and change")
         assert casual_value("3.85", rng) in ("3.85", "about 4", "3 and change")  # never a bare "3"
+        assert casual_value("40298.51", rng) in ("40298.51", "about 40299", "40298 and change")
     for other in ("Lisbon", "2.3%", "1 July 2025 at 19:15", "2025-13-01", "ev_661020"):
         assert casual_value(other, rng) == other  # not wholly a date, time or amount: as it was

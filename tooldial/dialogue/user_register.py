@@ -152,5 +152,6 @@ def casual_value(value: str, rng: random.Random) -> str:
             return whole
         number = int(whole.replace(",", "")) + (int(amount.group(2)) >= 50)
         # the amount itself, or rounded as said: 3.85 is "about 4" or "3 and change", never a bare "3"
-        return rng.choice((value, f"about {number:,}", f"{whole} and change"))
+        rounded = f"{number:,}" if "," in whole else str(number)  # grouped as the answer wrote it
+        return rng.choice((value, f"about {rounded}", f"{whole} and change"))
     return value
