@@ -423,7 +423,8 @@ def build_answer(api: Api | None, result: dict[str, Any], fields: list[tuple[str
     for fact in answer.facts:
         if verdict and fact.key == "|".join(verdict) and fact.kind == "boolean":
             fact.verdict = fact.text == "yes"
-            fact.label = re.sub(r"^(?:is|are) ", "", fact.label)
+            lead, _, rest = fact.label.partition(" ")
+            fact.label = rest if rest and lead.lower() in _STATE_LEADS else fact.label  # "is valid" says "valid"
             fact.text = verdict_text(fact.label, fact.verdict)
     answer.facts.sort(key=lambda f: (f.verdict is None, f.text.endswith((".", "!", "?")),
                                      f.label.startswith("feels like")))
@@ -610,12 +611,13 @@ _GENERIC_NOUNS = loader.words("labels", "generic_nouns")
 _VERDICT_CLAUSES = _FRAMES["verdict_clauses"]
 _VERDICT_PREDICATES = _FRAMES["verdict_predicates"]
 _HAS_LEADS = frozenset(str(k) for k, v in loader.word_map("english", "flag_label_leads").items() if v == "with")
+_STATE_LEADS = frozenset(str(k) for k, v in loader.word_map("english", "flag_label_leads").items() if v == "state")
 
 
 def verdict_text(label: str, value: bool, *, predicate: bool = False) -> str:
     """What a check found, its flag's ``label`` ("valid", "in stock", "has MX", "exists") and ``value``: "it's not
-    valid", "it's in stock", "it has no MX", "it doesn't exist", "it's not verified" (``verify``); with ``predicate``, of a named subject ("is not
-    valid")."""
+    valid", "it's in stock", "it has no MX", "it doesn't exist", "it's not verified" (``verify``); with
+    ``predicate``, of a named subject ("is not valid")."""
     words_ = label.split()
     first = words_[0].lower() if words_ else ""
     base = verb_base(first)
